@@ -1,0 +1,258 @@
+using System.Numerics;
+
+namespace CloudMpi.Libc;
+
+/// <summary>
+/// %f %F %e %E %g %G %a %A, correctly rounded from the exact binary value with
+/// round-half-even on exact ties (glibc under the default rounding mode).
+/// </summary>
+public static partial class CFormat
+{
+    private static void FormatFloat(ByteSink sink, in FormatSpec spec, double value)
+    {
+        long bits = BitConverter.DoubleToInt64Bits(value);
+        bool negative = bits < 0;
+        char conv = spec.Conversion;
+        bool upper = conv is 'F' or 'E' or 'G' or 'A';
+        string sign = spec.SignChar(negative) is var s && s != '\0' ? s.ToString() : "";
+
+        if (!double.IsFinite(value))
+        {
+            string text = double.IsNaN(value) ? (upper ? "NAN" : "nan") : (upper ? "INF" : "inf");
+            Emit(sink, in spec, sign, 0, System.Text.Encoding.ASCII.GetBytes(text), zeroPad: false);
+            return;
+        }
+
+        var exact = ExactDecimal.From(Math.Abs(value));
+        byte[] body = conv switch
+        {
+            'f' or 'F' => FixedBody(exact, spec.Precision < 0 ? 6 : spec.Precision, spec.Alt),
+            'e' or 'E' => ExponentBody(exact, spec.Precision < 0 ? 6 : spec.Precision, spec.Alt, upper),
+            'g' or 'G' => GeneralBody(exact, spec.Precision, spec.Alt, upper),
+            _ => HexBody(Math.Abs(value), spec.Precision, spec.Alt, upper),
+        };
+
+        if (conv is 'a' or 'A') sign += upper ? "0X" : "0x";
+        Emit(sink, in spec, sign, 0, body, zeroPad: spec.Zero);
+    }
+
+    /// <summary>ddd.ddd with <paramref name="precision"/> fraction digits.</summary>
+    private static byte[] FixedBody(ExactDecimal x, int precision, bool alt)
+    {
+        string digits = x.RoundScaled(precision).ToString(System.Globalization.CultureInfo.InvariantCulture);
+        if (digits.Length <= precision) digits = new string('0', precision + 1 - digits.Length) + digits;
+        int intLen = digits.Length - precision;
+        var result = new byte[digits.Length + (precision > 0 || alt ? 1 : 0)];
+        int k = 0;
+        for (int j = 0; j < intLen; j++) result[k++] = (byte)digits[j];
+        if (precision > 0 || alt) result[k++] = (byte)'.';
+        for (int j = intLen; j < digits.Length; j++) result[k++] = (byte)digits[j];
+        return result;
+    }
+
+    /// <summary>d.ddde±XX with <paramref name="precision"/> fraction digits.</summary>
+    private static byte[] ExponentBody(ExactDecimal x, int precision, bool alt, bool upper)
+    {
+        var (digits, exponent) = x.RoundSignificant(precision + 1);
+        return ExponentBody(digits, exponent, precision > 0 || alt, upper);
+    }
+
+    private static byte[] ExponentBody(string digits, int exponent, bool point, bool upper)
+    {
+        var b = new System.Text.StringBuilder(digits.Length + 8);
+        b.Append(digits[0]);
+        if (point) b.Append('.');
+        b.Append(digits, 1, digits.Length - 1);
+        b.Append(upper ? 'E' : 'e');
+        b.Append(exponent < 0 ? '-' : '+');
+        int a = Math.Abs(exponent);
+        if (a < 10) b.Append('0');
+        b.Append(a);
+        return System.Text.Encoding.ASCII.GetBytes(b.ToString());
+    }
+
+    private static byte[] GeneralBody(ExactDecimal x, int precision, bool alt, bool upper)
+    {
+        int p = precision < 0 ? 6 : precision == 0 ? 1 : precision;
+        var (digits, exponent) = x.RoundSignificant(p);
+        if (exponent < p && exponent >= -4)
+        {
+            byte[] fixedBody = FixedBody(x, p - 1 - exponent, alt);
+            return alt ? fixedBody : StripFraction(fixedBody, fixedBody.Length);
+        }
+
+        if (!alt)
+        {
+            int end = digits.Length;
+            while (end > 1 && digits[end - 1] == '0') end--;
+            digits = digits[..end];
+        }
+
+        return ExponentBody(digits, exponent, digits.Length > 1 || alt, upper);
+    }
+
+    /// <summary>Removes trailing zeros of the fraction, and the point if nothing follows it.</summary>
+    private static byte[] StripFraction(byte[] body, int end)
+    {
+        if (Array.IndexOf(body, (byte)'.') < 0) return body;
+        while (end > 0 && body[end - 1] == '0') end--;
+        if (end > 0 && body[end - 1] == '.') end--;
+        return body[..end];
+    }
+
+    /// <summary>h.hhhp±d (glibc: leading digit 1 for normal numbers, 0 for subnormals and zero).</summary>
+    private static byte[] HexBody(double abs, int precision, bool alt, bool upper)
+    {
+        long bits = BitConverter.DoubleToInt64Bits(abs);
+        int biased = (int)(bits >> 52) & 0x7FF;
+        ulong fraction = (ulong)bits & ((1UL << 52) - 1);
+        ulong leading;
+        int exponent;
+        if (biased == 0)
+        {
+            leading = 0;
+            exponent = fraction == 0 ? 0 : -1022;
+        }
+        else
+        {
+            leading = 1;
+            exponent = biased - 1023;
+        }
+
+        int digitsCount;
+        if (precision < 0)
+        {
+            digitsCount = 13;
+            while (digitsCount > 0 && ((fraction >> (4 * (13 - digitsCount))) & 0xF) == 0) digitsCount--;
+        }
+        else if (precision < 13)
+        {
+            digitsCount = precision;
+            int dropped = 52 - 4 * precision;
+            ulong full = (leading << 52) | fraction;
+            ulong kept = full >> dropped;
+            ulong rest = full & ((1UL << dropped) - 1);
+            ulong half = 1UL << (dropped - 1);
+            bool roundUp = rest > half || (rest == half && (kept & 1) == 1);
+            if (roundUp) kept++;
+            leading = kept >> (4 * precision);
+            fraction = (kept & ((1UL << (4 * precision)) - 1)) << dropped;
+        }
+        else
+        {
+            digitsCount = precision;
+        }
+
+        string hexDigits = upper ? "0123456789ABCDEF" : "0123456789abcdef";
+        var b = new System.Text.StringBuilder(digitsCount + 12);
+        b.Append(hexDigits[(int)leading]);
+        if (digitsCount > 0 || alt) b.Append('.');
+        for (int j = 0; j < digitsCount; j++)
+        {
+            int shift = 48 - 4 * j;
+            b.Append(shift >= 0 ? hexDigits[(int)((fraction >> shift) & 0xF)] : '0');
+        }
+
+        b.Append(upper ? 'P' : 'p');
+        b.Append(exponent < 0 ? '-' : '+');
+        b.Append(Math.Abs(exponent));
+        return System.Text.Encoding.ASCII.GetBytes(b.ToString());
+    }
+
+    /// <summary>A non-negative finite double as an exact decimal: Digits × 10^-Scale.</summary>
+    private readonly struct ExactDecimal
+    {
+        private readonly BigInteger _digits;
+        private readonly int _scale;
+
+        private ExactDecimal(BigInteger digits, int scale)
+        {
+            _digits = digits;
+            _scale = scale;
+        }
+
+        public static ExactDecimal From(double abs)
+        {
+            long bits = BitConverter.DoubleToInt64Bits(abs);
+            int biased = (int)(bits >> 52) & 0x7FF;
+            long mantissa = bits & ((1L << 52) - 1);
+            int e2;
+            if (biased == 0)
+            {
+                e2 = -1074;
+            }
+            else
+            {
+                mantissa |= 1L << 52;
+                e2 = biased - 1075;
+            }
+
+            if (mantissa == 0) return new ExactDecimal(BigInteger.Zero, 0);
+
+            // Drop trailing zero bits to keep the numbers small.
+            int tz = BitOperations.TrailingZeroCount(mantissa);
+            mantissa >>= tz;
+            e2 += tz;
+            if (e2 >= 0) return new ExactDecimal(new BigInteger(mantissa) << e2, 0);
+
+            // m × 2^e2 = m × 5^-e2 × 10^e2
+            return new ExactDecimal(new BigInteger(mantissa) * BigInteger.Pow(5, -e2), -e2);
+        }
+
+        /// <summary>round(value × 10^precision), ties to even.</summary>
+        public BigInteger RoundScaled(int precision)
+        {
+            if (precision >= _scale) return _digits * BigInteger.Pow(10, precision - _scale);
+            return RoundDiv(_digits, BigInteger.Pow(10, _scale - precision));
+        }
+
+        /// <summary>The value rounded to <paramref name="significant"/> digits: the digit string and the decimal exponent of its first digit.</summary>
+        public (string Digits, int Exponent) RoundSignificant(int significant)
+        {
+            if (_digits.IsZero) return (new string('0', significant), 0);
+            int count = DigitCount(_digits);
+            int exponent = count - 1 - _scale;
+            BigInteger q = significant >= count
+                ? _digits * BigInteger.Pow(10, significant - count)
+                : RoundDiv(_digits, BigInteger.Pow(10, count - significant));
+            string s = q.ToString(System.Globalization.CultureInfo.InvariantCulture);
+            if (s.Length > significant)
+            {
+                // Rounded up to a power of ten.
+                exponent++;
+                s = s[..significant];
+            }
+
+            return (s, exponent);
+        }
+
+        private static int DigitCount(BigInteger v)
+        {
+            // Estimate from the bit length, then correct.
+            long bitLength = (long)v.GetBitLength();
+            int estimate = (int)Math.Floor((bitLength - 1) * 0.30102999566398120) + 1;
+            var p = BigInteger.Pow(10, estimate - 1);
+            while (v < p)
+            {
+                estimate--;
+                p /= 10;
+            }
+
+            while (v >= p * 10)
+            {
+                estimate++;
+                p *= 10;
+            }
+
+            return estimate;
+        }
+
+        private static BigInteger RoundDiv(BigInteger n, BigInteger d)
+        {
+            var q = BigInteger.DivRem(n, d, out var r);
+            int c = (r << 1).CompareTo(d);
+            if (c > 0 || (c == 0 && !q.IsEven)) q += 1;
+            return q;
+        }
+    }
+}

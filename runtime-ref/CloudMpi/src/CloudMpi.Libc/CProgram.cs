@@ -1,0 +1,60 @@
+namespace CloudMpi.Libc;
+
+/// <summary>Entry point helper for translated programs: <c>Main(args) => CProgram.Run("prog", args, main)</c>.</summary>
+public static class CProgram
+{
+    /// <summary>Runs <c>int main(int argc, char **argv)</c> with argv[0] = <paramref name="programName"/>.</summary>
+    public static int Run(string programName, string[] args, Func<int, string[], int> main)
+    {
+        ArgumentNullException.ThrowIfNull(programName);
+        ArgumentNullException.ThrowIfNull(args);
+        ArgumentNullException.ThrowIfNull(main);
+        var argv = new string[args.Length + 1];
+        argv[0] = programName;
+        Array.Copy(args, 0, argv, 1, args.Length);
+        return RunCore(() => main(argv.Length, argv));
+    }
+
+    /// <summary>Runs <c>int main(void)</c>.</summary>
+    public static int Run(string programName, string[] args, Func<int> main)
+    {
+        ArgumentNullException.ThrowIfNull(programName);
+        ArgumentNullException.ThrowIfNull(args);
+        ArgumentNullException.ThrowIfNull(main);
+        return RunCore(main);
+    }
+
+    private static int RunCore(Func<int> body)
+    {
+        var state = LibcState.Current;
+        try
+        {
+            int code;
+            try
+            {
+                code = body();
+            }
+            catch (ExitException e)
+            {
+                code = e.Code;
+                if (e is AbortException) return code; // abort() runs no atexit handlers
+            }
+
+            // Returning from main is exit(code): run the atexit handlers (which may call exit themselves).
+            try
+            {
+                state.RunAtExit();
+            }
+            catch (ExitException e)
+            {
+                code = e.Code;
+            }
+
+            return code;
+        }
+        finally
+        {
+            state.Flush();
+        }
+    }
+}

@@ -1,0 +1,139 @@
+using System.Runtime.CompilerServices;
+using System.Text;
+
+namespace CloudMpi.Libc;
+
+/// <summary>
+/// Reads printf arguments the way va_arg does: the objects are C values after default
+/// argument promotion; reading an int from an unsigned (or 32 bits of a 64-bit value)
+/// reinterprets the bits, as C does on LP64.
+/// </summary>
+internal struct FormatArgs
+{
+    private readonly object?[] _args;
+    private int _next;
+
+    public FormatArgs(object?[]? args)
+    {
+        _args = args ?? [];
+        _next = 0;
+    }
+
+    private object? Next(char conversion)
+    {
+        if (_next >= _args.Length)
+            throw new FormatException($"printf: missing argument {_next + 1} for %{conversion}");
+        return _args[_next++];
+    }
+
+    /// <summary>va_arg(ap, int) (also for '*' widths, %c and the short/char lengths).</summary>
+    public int NextInt32(char conversion)
+    {
+        object? a = Next(conversion);
+        return a switch
+        {
+            int v => v,
+            uint v => unchecked((int)v),
+            long v => unchecked((int)v),
+            ulong v => unchecked((int)v),
+            short v => v,
+            ushort v => v,
+            sbyte v => v,
+            byte v => v,
+            char v => v,
+            bool v => v ? 1 : 0,
+            nint v => unchecked((int)v),
+            nuint v => unchecked((int)v),
+            Enum e => unchecked((int)Convert.ToInt64(e, System.Globalization.CultureInfo.InvariantCulture)),
+            _ => throw Mismatch(conversion, "an integer", a),
+        };
+    }
+
+    /// <summary>va_arg(ap, long): an int argument is sign-extended, an unsigned one zero-extended.</summary>
+    public long NextInt64(char conversion)
+    {
+        object? a = Next(conversion);
+        return a switch
+        {
+            long v => v,
+            ulong v => unchecked((long)v),
+            int v => v,
+            uint v => v,
+            short v => v,
+            ushort v => v,
+            sbyte v => v,
+            byte v => v,
+            char v => v,
+            bool v => v ? 1 : 0,
+            nint v => v,
+            nuint v => unchecked((long)v),
+            Enum e => Convert.ToInt64(e, System.Globalization.CultureInfo.InvariantCulture),
+            _ => throw Mismatch(conversion, "an integer", a),
+        };
+    }
+
+    /// <summary>va_arg(ap, double) (a float argument was promoted to double).</summary>
+    public double NextDouble(char conversion)
+    {
+        object? a = Next(conversion);
+        return a switch
+        {
+            double v => v,
+            float v => v,
+            decimal v => (double)v,
+            Half v => (double)v,
+            _ => throw Mismatch(conversion, "a double", a),
+        };
+    }
+
+    /// <summary>The bytes of a %s argument, or null for a NULL pointer.</summary>
+    public byte[]? NextString(char conversion, int precision)
+    {
+        object? a = Next(conversion);
+        switch (a)
+        {
+            case null:
+                return null;
+            case string s:
+                return Encoding.UTF8.GetBytes(s);
+            case sbyte[] sb:
+                return CStrings.Bytes(sb, 0, precision);
+            case byte[] b:
+                return CStrings.Bytes(b, 0, precision);
+            case ArraySegment<sbyte> seg:
+                return seg.Array is null ? null : CStrings.Bytes(seg.Array, seg.Offset, precision);
+            case ArraySegment<byte> seg:
+                return seg.Array is null ? null : CStrings.Bytes(seg.Array, seg.Offset, precision);
+            case char[] chars:
+            {
+                int n = Array.IndexOf(chars, '\0');
+                return Encoding.UTF8.GetBytes(chars, 0, n < 0 ? chars.Length : n);
+            }
+            default:
+                throw Mismatch(conversion, "a string", a);
+        }
+    }
+
+    /// <summary>The address printed by %p: integers are taken as addresses; objects get a stable fake address.</summary>
+    public ulong NextPointer(char conversion)
+    {
+        object? a = Next(conversion);
+        return a switch
+        {
+            null => 0,
+            long v => unchecked((ulong)v),
+            ulong v => v,
+            int v => unchecked((ulong)(long)v),
+            uint v => v,
+            nint v => unchecked((ulong)(long)v),
+            nuint v => v,
+            _ => FakeAddress(a),
+        };
+    }
+
+    private static ulong FakeAddress(object o) =>
+        0x7f0000000000UL + ((ulong)(uint)RuntimeHelpers.GetHashCode(o) << 4);
+
+    private static FormatException Mismatch(char conversion, string expected, object? actual) =>
+        new($"printf: %{conversion} expects {expected}, got {(actual is null ? "null" : actual.GetType().Name)}");
+}

@@ -1,0 +1,99 @@
+using System.Text;
+
+namespace CloudMpi.Libc;
+
+/// <summary>
+/// The C library state of one rank: its stdout/stderr, the rand() and drand48()
+/// generators, errno and the atexit handlers. Reached through <see cref="Current"/>,
+/// an ambient (AsyncLocal) value with a process-wide fallback that writes to the Console.
+/// Nothing else in CloudMpi.Libc holds mutable static state.
+/// </summary>
+public sealed class LibcState
+{
+    private static readonly AsyncLocal<LibcState?> s_current = new();
+    private static readonly Lazy<LibcState> s_fallback =
+        new(() => new LibcState(Console.Out, Console.Error), LazyThreadSafetyMode.ExecutionAndPublication);
+
+    private readonly Decoder _stdoutDecoder = new UTF8Encoding(false).GetDecoder();
+    private readonly Decoder _stderrDecoder = new UTF8Encoding(false).GetDecoder();
+    private readonly List<Action> _atExit = new();
+
+    public LibcState(TextWriter stdout, TextWriter stderr)
+    {
+        ArgumentNullException.ThrowIfNull(stdout);
+        ArgumentNullException.ThrowIfNull(stderr);
+        Stdout = stdout;
+        Stderr = stderr;
+    }
+
+    /// <summary>The state of the calling rank (or the process-wide fallback).</summary>
+    public static LibcState Current
+    {
+        get => s_current.Value ?? s_fallback.Value;
+        set => s_current.Value = value;
+    }
+
+    /// <summary>The process-wide state used when no rank state is set (writes to the Console).</summary>
+    public static LibcState Fallback => s_fallback.Value;
+
+    /// <summary>Makes <paramref name="state"/> current until the returned scope is disposed.</summary>
+    public static IDisposable Enter(LibcState state)
+    {
+        var previous = s_current.Value;
+        s_current.Value = state;
+        return new Scope(previous);
+    }
+
+    public TextWriter Stdout { get; }
+    public TextWriter Stderr { get; }
+
+    /// <summary>C errno of this rank.</summary>
+    public int Errno { get; set; }
+
+    internal GlibcRandom Random { get; } = new();
+    internal Drand48Generator Drand48 { get; } = new();
+
+    internal void AddAtExit(Action handler) => _atExit.Add(handler);
+
+    /// <summary>Runs the atexit handlers in reverse order of registration (each once).</summary>
+    internal void RunAtExit()
+    {
+        while (_atExit.Count > 0)
+        {
+            var handler = _atExit[^1];
+            _atExit.RemoveAt(_atExit.Count - 1);
+            handler();
+        }
+    }
+
+    /// <summary>Writes C bytes (UTF-8) to stdout or stderr; partial UTF-8 sequences are kept until completed.</summary>
+    internal void Write(bool toStderr, ReadOnlySpan<byte> bytes)
+    {
+        if (bytes.IsEmpty) return;
+        var decoder = toStderr ? _stderrDecoder : _stdoutDecoder;
+        var writer = toStderr ? Stderr : Stdout;
+        int max = decoder.GetCharCount(bytes, flush: false);
+        Span<char> chars = max <= 512 ? stackalloc char[max] : new char[max];
+        int n = decoder.GetChars(bytes, chars, flush: false);
+        writer.Write(chars[..n]);
+    }
+
+    /// <summary>Flushes this rank's stdout and stderr.</summary>
+    public void Flush()
+    {
+        Stdout.Flush();
+        Stderr.Flush();
+    }
+
+    private sealed class Scope(LibcState? previous) : IDisposable
+    {
+        private bool _disposed;
+
+        public void Dispose()
+        {
+            if (_disposed) return;
+            _disposed = true;
+            s_current.Value = previous;
+        }
+    }
+}

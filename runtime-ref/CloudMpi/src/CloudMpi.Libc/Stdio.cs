@@ -1,0 +1,154 @@
+using System.Text;
+
+namespace CloudMpi.Libc;
+
+/// <summary>&lt;stdio.h&gt;: the printf family and character output.</summary>
+public static class Stdio
+{
+    public const int EOF = -1;
+
+    /// <summary>The calling rank's stdout.</summary>
+    public static FILE stdout => FILE.Stdout;
+
+    /// <summary>The calling rank's stderr.</summary>
+    public static FILE stderr => FILE.Stderr;
+
+    public static int printf(string format, params object?[] args) => vfprintf(FILE.Stdout, format, args);
+
+    public static int printf(sbyte[] format, params object?[] args) => vfprintf(FILE.Stdout, format, args);
+
+    public static int fprintf(FILE stream, string format, params object?[] args) => vfprintf(stream, format, args);
+
+    public static int fprintf(FILE stream, sbyte[] format, params object?[] args) => vfprintf(stream, format, args);
+
+    public static int vprintf(string format, object?[] args) => vfprintf(FILE.Stdout, format, args);
+
+    public static int vfprintf(FILE stream, string format, object?[] args)
+    {
+        ArgumentNullException.ThrowIfNull(stream);
+        return WriteFormatted(stream, Encoding.UTF8.GetBytes(format), args);
+    }
+
+    public static int vfprintf(FILE stream, sbyte[] format, object?[] args)
+    {
+        ArgumentNullException.ThrowIfNull(stream);
+        return WriteFormatted(stream, CStrings.Bytes(format, 0, -1), args);
+    }
+
+    private static int WriteFormatted(FILE stream, ReadOnlySpan<byte> format, object?[] args)
+    {
+        var sink = new ByteSink();
+        CFormat.FormatTo(sink, format, args);
+        stream.Write(sink.Span);
+        return sink.Length;
+    }
+
+    // ---- sprintf / snprintf into NUL-terminated char buffers ----
+
+    public static int sprintf(sbyte[] buffer, string format, params object?[] args) => vsprintf(buffer, 0, format, args);
+
+    public static int sprintf(sbyte[] buffer, int offset, string format, params object?[] args) => vsprintf(buffer, offset, format, args);
+
+    public static int vsprintf(sbyte[] buffer, int offset, string format, object?[] args)
+    {
+        ArgumentNullException.ThrowIfNull(buffer);
+        var sink = Format(format, args);
+        if (offset < 0 || sink.Length + 1 > buffer.Length - offset)
+        {
+            throw new IndexOutOfRangeException(
+                $"sprintf: {sink.Length + 1} bytes do not fit in the buffer ({buffer.Length} bytes from offset {offset})");
+        }
+
+        Copy(sink.Span, buffer, offset);
+        buffer[offset + sink.Length] = 0;
+        return sink.Length;
+    }
+
+    public static int snprintf(sbyte[]? buffer, int size, string format, params object?[] args) => vsnprintf(buffer, 0, size, format, args);
+
+    public static int snprintf(sbyte[]? buffer, long size, string format, params object?[] args) => vsnprintf(buffer, 0, size, format, args);
+
+    public static int snprintf(sbyte[]? buffer, ulong size, string format, params object?[] args) =>
+        vsnprintf(buffer, 0, size > long.MaxValue ? long.MaxValue : (long)size, format, args);
+
+    public static int snprintf(sbyte[]? buffer, int offset, int size, string format, params object?[] args) => vsnprintf(buffer, offset, size, format, args);
+
+    public static int snprintf(sbyte[]? buffer, int offset, long size, string format, params object?[] args) => vsnprintf(buffer, offset, size, format, args);
+
+    /// <summary>Writes at most size-1 bytes and a NUL; returns the length the full output would have.</summary>
+    public static int vsnprintf(sbyte[]? buffer, int offset, long size, string format, object?[] args)
+    {
+        var sink = Format(format, args);
+        if (size <= 0) return sink.Length;
+        ArgumentNullException.ThrowIfNull(buffer);
+        if (offset < 0 || size > buffer.Length - offset)
+        {
+            throw new IndexOutOfRangeException(
+                $"snprintf: size {size} exceeds the buffer ({buffer.Length} bytes from offset {offset})");
+        }
+
+        int n = (int)Math.Min(sink.Length, size - 1);
+        Copy(sink.Span[..n], buffer, offset);
+        buffer[offset + n] = 0;
+        return sink.Length;
+    }
+
+    private static ByteSink Format(string format, object?[] args)
+    {
+        var sink = new ByteSink();
+        CFormat.FormatTo(sink, Encoding.UTF8.GetBytes(format), args);
+        return sink;
+    }
+
+    private static void Copy(ReadOnlySpan<byte> bytes, sbyte[] buffer, int offset) =>
+        bytes.CopyTo(CStrings.AsBytes(buffer).Slice(offset));
+
+    // ---- character and string output ----
+
+    /// <summary>Writes the string and a newline to stdout.</summary>
+    public static int puts(string s)
+    {
+        FILE.Stdout.Write(Encoding.UTF8.GetBytes(s + "\n"));
+        return 1;
+    }
+
+    public static int puts(sbyte[] s, int offset = 0)
+    {
+        var bytes = CStrings.Bytes(s, offset, -1);
+        FILE.Stdout.Write(bytes);
+        FILE.Stdout.Write("\n"u8);
+        return 1;
+    }
+
+    public static int fputs(string s, FILE stream)
+    {
+        stream.Write(Encoding.UTF8.GetBytes(s));
+        return 1;
+    }
+
+    public static int fputs(sbyte[] s, FILE stream)
+    {
+        stream.Write(CStrings.Bytes(s, 0, -1));
+        return 1;
+    }
+
+    /// <summary>Writes (unsigned char)c; returns it.</summary>
+    public static int putchar(int c) => fputc(c, FILE.Stdout);
+
+    public static int fputc(int c, FILE stream)
+    {
+        byte b = unchecked((byte)c);
+        stream.Write([b]);
+        return b;
+    }
+
+    public static int putc(int c, FILE stream) => fputc(c, stream);
+
+    /// <summary>fflush(NULL) flushes the rank's stdout and stderr.</summary>
+    public static int fflush(FILE? stream)
+    {
+        if (stream is null) LibcState.Current.Flush();
+        else stream.Flush();
+        return 0;
+    }
+}
