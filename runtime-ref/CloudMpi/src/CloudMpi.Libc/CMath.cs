@@ -1,0 +1,204 @@
+using System.Runtime.InteropServices;
+
+namespace CloudMpi.Libc;
+
+/// <summary>
+/// &lt;math.h&gt; functions whose C results .NET's Math does not already give
+/// (sqrt, sin, exp, pow ... map to System.Math directly).
+/// </summary>
+public static class CMath
+{
+    public const double M_PI = Math.PI;
+    public const double M_E = Math.E;
+    public const double HUGE_VAL = double.PositiveInfinity;
+    public const double INFINITY = double.PositiveInfinity;
+
+    /// <summary>C's NAN: a quiet NaN with the sign bit clear (prints "nan", .NET's double.NaN prints "-nan").</summary>
+    public static double NAN => BitConverter.Int64BitsToDouble(0x7FF8000000000000);
+
+    /// <summary>x - n*y with n = trunc(x/y), exactly (the sign of x).</summary>
+    public static double fmod(double x, double y) => x % y;
+
+    /// <summary>x = m × 2^exp with |m| in [0.5, 1).</summary>
+    public static double frexp(double x, out int exp)
+    {
+        exp = 0;
+        if (x == 0 || !double.IsFinite(x)) return x;
+        long bits = BitConverter.DoubleToInt64Bits(x);
+        int biased = (int)(bits >> 52) & 0x7FF;
+        if (biased == 0)
+        {
+            // Subnormal: normalise first.
+            x *= 18014398509481984.0; // 2^54
+            bits = BitConverter.DoubleToInt64Bits(x);
+            biased = (int)(bits >> 52) & 0x7FF;
+            exp = -54;
+        }
+
+        exp += biased - 1022;
+        bits = (bits & unchecked((long)0x800FFFFFFFFFFFFFUL)) | (1022L << 52);
+        return BitConverter.Int64BitsToDouble(bits);
+    }
+
+    public static double ldexp(double x, int exp) => Math.ScaleB(x, exp);
+
+    public static double scalbn(double x, int exp) => Math.ScaleB(x, exp);
+
+    /// <summary>Splits x into integral and fractional parts, both with the sign of x.</summary>
+    public static double modf(double x, out double intpart)
+    {
+        if (double.IsInfinity(x))
+        {
+            intpart = x;
+            return Math.CopySign(0.0, x);
+        }
+
+        intpart = Math.Truncate(x);
+        if (double.IsNaN(x)) return x;
+        return Math.CopySign(x - intpart, x);
+    }
+
+    public static double copysign(double x, double y) => Math.CopySign(x, y);
+
+    /// <summary>The larger argument; a NaN argument is ignored (unlike Math.Max).</summary>
+    public static double fmax(double x, double y)
+    {
+        if (double.IsNaN(x)) return y;
+        if (double.IsNaN(y)) return x;
+        if (x == y) return double.IsNegative(x) ? y : x; // fmax(-0, +0) = +0
+        return x > y ? x : y;
+    }
+
+    /// <summary>The smaller argument; a NaN argument is ignored (unlike Math.Min).</summary>
+    public static double fmin(double x, double y)
+    {
+        if (double.IsNaN(x)) return y;
+        if (double.IsNaN(y)) return x;
+        if (x == y) return double.IsNegative(x) ? x : y;
+        return x < y ? x : y;
+    }
+
+    public static double fdim(double x, double y)
+    {
+        if (double.IsNaN(x) || double.IsNaN(y)) return x + y;
+        return x > y ? x - y : 0.0;
+    }
+
+    /// <summary>Rounds half away from zero (Math.Round's default rounds half to even).</summary>
+    public static double round(double x)
+    {
+        if (!double.IsFinite(x)) return x;
+        double t = Math.Truncate(x);
+        double frac = x - t; // exact
+        if (Math.Abs(frac) >= 0.5) t += Math.CopySign(1.0, x);
+        return Math.CopySign(t, x);
+    }
+
+    public static long lround(double x) => (long)round(x);
+
+    public static long llround(double x) => (long)round(x);
+
+    /// <summary>Rounds to the nearest integer, ties to even (the default rounding mode).</summary>
+    public static double rint(double x) => Math.Round(x, MidpointRounding.ToEven);
+
+    public static double nearbyint(double x) => Math.Round(x, MidpointRounding.ToEven);
+
+    public static long lrint(double x) => (long)Math.Round(x, MidpointRounding.ToEven);
+
+    public static double trunc(double x) => Math.Truncate(x);
+
+    public static double cbrt(double x) => Math.Cbrt(x);
+
+    public static double log2(double x) => Math.Log2(x);
+
+    public static double hypot(double x, double y) => Libm.Available ? Libm.hypot(x, y) : double.Hypot(x, y);
+
+    public static double expm1(double x) => Libm.Available ? Libm.expm1(x) : ManagedExpm1(x);
+
+    public static double log1p(double x) => Libm.Available ? Libm.log1p(x) : ManagedLog1p(x);
+
+    public static double erf(double x) => Libm.Available ? Libm.erf(x) : throw Unavailable(nameof(erf));
+
+    public static double erfc(double x) => Libm.Available ? Libm.erfc(x) : throw Unavailable(nameof(erfc));
+
+    public static double tgamma(double x) => Libm.Available ? Libm.tgamma(x) : throw Unavailable(nameof(tgamma));
+
+    public static double lgamma(double x) => Libm.Available ? Libm.lgamma(x) : throw Unavailable(nameof(lgamma));
+
+    public static bool isnan(double x) => double.IsNaN(x);
+
+    public static bool isinf(double x) => double.IsInfinity(x);
+
+    public static bool isfinite(double x) => double.IsFinite(x);
+
+    public static bool signbit(double x) => double.IsNegative(x);
+
+    // Kahan's expm1 from exp: exact enough where libm is missing.
+    private static double ManagedExpm1(double x)
+    {
+        double u = Math.Exp(x);
+        if (u == 1.0) return x;
+        double um1 = u - 1.0;
+        if (um1 == -1.0) return -1.0;
+        if (double.IsInfinity(u)) return u;
+        return um1 * x / Math.Log(u);
+    }
+
+    // Goldberg's log1p from log.
+    private static double ManagedLog1p(double x)
+    {
+        double u = 1.0 + x;
+        if (u == 1.0) return x;
+        if (double.IsInfinity(u)) return u;
+        return Math.Log(u) * x / (u - 1.0);
+    }
+
+    private static PlatformNotSupportedException Unavailable(string name) =>
+        new($"{name}: the C math library (libm.so.6) is not available on this platform");
+
+    /// <summary>glibc's libm, so results are those the native program gets.</summary>
+    private static class Libm
+    {
+        private const string Library = "libm.so.6";
+
+        public static readonly bool Available = Probe();
+
+        private static bool Probe()
+        {
+            if (!OperatingSystem.IsLinux()) return false;
+            try
+            {
+                return NativeLibrary.TryLoad(Library, out _) && !double.IsNaN(log1p(0.5));
+            }
+            catch (DllNotFoundException)
+            {
+                return false;
+            }
+            catch (EntryPointNotFoundException)
+            {
+                return false;
+            }
+        }
+
+        [DllImport(Library)]
+        public static extern double hypot(double x, double y);
+
+        [DllImport(Library)]
+        public static extern double expm1(double x);
+
+        [DllImport(Library)]
+        public static extern double log1p(double x);
+
+        [DllImport(Library)]
+        public static extern double erf(double x);
+
+        [DllImport(Library)]
+        public static extern double erfc(double x);
+
+        [DllImport(Library)]
+        public static extern double tgamma(double x);
+
+        [DllImport(Library)]
+        public static extern double lgamma(double x);
+    }
+}

@@ -1,0 +1,46 @@
+namespace CloudMpi.Libc;
+
+/// <summary>&lt;stdlib.h&gt;: exit, integer helpers, conversions, getenv, rand and drand48.</summary>
+public static partial class Stdlib
+{
+    public const int RAND_MAX = 2147483647;
+    public const int EXIT_SUCCESS = 0;
+    public const int EXIT_FAILURE = 1;
+
+    /// <summary>Ends the program (the rank) with <paramref name="status"/>: throws <see cref="ExitException"/>.</summary>
+    public static void exit(int status) => throw new ExitException(status);
+
+    /// <summary>Ends without atexit handlers (treated like exit; stdout is still flushed by CProgram.Run).</summary>
+    public static void _Exit(int status) => throw new ExitException(status);
+
+    /// <summary>Abnormal termination: exit status 134 as a shell reports SIGABRT.</summary>
+    public static void abort() => throw new AbortException();
+
+    /// <summary>Registers a handler run at exit (after main returns or exit is called), last registered first.</summary>
+    public static int atexit(Action handler)
+    {
+        ArgumentNullException.ThrowIfNull(handler);
+        LibcState.Current.AddAtExit(handler);
+        return 0;
+    }
+
+    // abs(INT_MIN) is undefined in C; like gcc's code, it wraps instead of throwing.
+    public static int abs(int x) => x < 0 ? unchecked(-x) : x;
+
+    public static long labs(long x) => x < 0 ? unchecked(-x) : x;
+
+    public static long llabs(long x) => x < 0 ? unchecked(-x) : x;
+
+    public static div_t div(int numerator, int denominator) => new(numerator / denominator, numerator % denominator);
+
+    public static ldiv_t ldiv(long numerator, long denominator) => new(numerator / denominator, numerator % denominator);
+
+    /// <summary>The environment variable, or null.</summary>
+    public static string? getenv(string name) => Environment.GetEnvironmentVariable(name);
+
+    public static string? getenv(sbyte[] name) => getenv(CStrings.ToString(name));
+}
+
+public readonly record struct div_t(int quot, int rem);
+
+public readonly record struct ldiv_t(long quot, long rem);
