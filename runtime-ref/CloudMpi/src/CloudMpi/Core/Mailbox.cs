@@ -1,0 +1,304 @@
+using System.Diagnostics;
+using CloudMpi.Hosting;
+using CloudMpi.Transports;
+
+namespace CloudMpi.Core;
+
+/// <summary>
+/// One rank's matching engine: every message for the rank arrives here (<see cref="Deliver"/>, any thread),
+/// is put back in per-sender order by sequence number, and is matched against posted receives in posting
+/// order; otherwise it waits in the unexpected queue in arrival order. Receives match the first fitting
+/// unexpected message. Together this gives MPI's matching rules and non-overtaking order.
+/// The owning rank sleeps on this object's lock (Monitor.Wait) after a short spin; deliveries pulse it.
+/// </summary>
+internal sealed class Mailbox : IMessageSink
+{
+    private readonly object gate = new();
+    private readonly RankContext owner;
+
+    // Unexpected messages, arrival order (intrusive doubly-linked list: no node allocations).
+    private cMPIMessage? unexpectedHead, unexpectedTail;
+    // Posted receives, posting order.
+    private RecvEntry? postedHead, postedTail;
+
+    // Per-sender ordering: next expected sequence number, and early arrivals held back.
+    private readonly long[] expectedSeq;
+    private Dictionary<(int Sender, long Seq), cMPIMessage>? holdback;
+
+    // Synchronous sends of this rank awaiting an ack, by message id.
+    private readonly Dictionary<long, SyncSendEntry> pendingSync = new();
+
+    private bool sleeping;
+    private volatile int arrivals;
+
+    /// <summary>How long a waiting rank spins before it sleeps (keeps in-process latency in microseconds).</summary>
+    internal static int SpinMicroseconds = 30;
+
+    public Mailbox(RankContext owner, int worldSize)
+    {
+        this.owner = owner;
+        expectedSeq = new long[worldSize];
+    }
+
+    // ------------------------------------------------------------------ arrival
+
+    public void Deliver(cMPIMessage m)
+    {
+        cMPIMessage? ackFor = null;
+        List<cMPIMessage>? moreAcks = null;
+        lock (gate)
+        {
+            if (m.IsAck)
+            {
+                if (pendingSync.Remove(m.MsgId, out var entry))
+                {
+                    entry.MarkComplete();
+                    Wake();
+                }
+            }
+            else
+            {
+                int sender = m.SenderWorldRank;
+                long expected = expectedSeq[sender];
+                if (m.Sequence == expected)
+                {
+                    expectedSeq[sender] = expected + 1;
+                    if (Accept(m)) ackFor = m;
+                    // Drain messages from this sender that arrived early.
+                    while (holdback != null && holdback.Remove((sender, expectedSeq[sender]), out var next))
+                    {
+                        expectedSeq[sender]++;
+                        if (Accept(next)) (moreAcks ??= []).Add(next);
+                    }
+                }
+                else if (m.Sequence > expected)
+                {
+                    (holdback ??= [])[(sender, m.Sequence)] = m; // duplicates overwrite
+                }
+                // else: a duplicate of a message already accepted; drop it.
+            }
+        }
+        owner.Host?.NoteProgress();
+        if (ackFor != null) SendAck(ackFor);
+        if (moreAcks != null) foreach (var a in moreAcks) SendAck(a);
+    }
+
+    /// <summary>Match an in-order message against posted receives, or queue it. Returns true when an ack is owed.</summary>
+    private bool Accept(cMPIMessage m)
+    {
+        for (var e = postedHead; e != null; e = e.Next)
+        {
+            if (e.Matches(m))
+            {
+                Unlink(e);
+                e.Message = m;
+                e.MarkComplete();
+                Wake();
+                return m.Synchronous;
+            }
+        }
+        m.Next = null;
+        m.Prev = unexpectedTail;
+        if (unexpectedTail == null) unexpectedHead = m; else unexpectedTail.Next = m;
+        unexpectedTail = m;
+        arrivals++;
+        Wake();
+        return false;
+    }
+
+    private void Wake()
+    {
+        if (sleeping) Monitor.PulseAll(gate);
+    }
+
+    private void SendAck(cMPIMessage m)
+    {
+        var ack = new cMPIMessage { IsAck = true, MsgId = m.MsgId, SenderWorldRank = owner.WorldRank };
+        owner.Transport.Send(m.SenderWorldRank, ack);
+    }
+
+    // ------------------------------------------------------------------ receive side
+
+    /// <summary>
+    /// Match <paramref name="e"/> against the unexpected queue; if nothing matches, post it.
+    /// Returns true when it completed at once (then <c>e.Message</c> is set).
+    /// </summary>
+    public bool MatchOrPost(RecvEntry e)
+    {
+        cMPIMessage? found = null;
+        lock (gate)
+        {
+            for (var m = unexpectedHead; m != null; m = m.Next)
+            {
+                if (e.Matches(m))
+                {
+                    UnlinkUnexpected(m);
+                    found = m;
+                    break;
+                }
+            }
+            if (found == null)
+            {
+                e.Next = null;
+                e.Prev = postedTail;
+                if (postedTail == null) postedHead = e; else postedTail.Next = e;
+                postedTail = e;
+                e.Posted = true;
+                return false;
+            }
+            e.Message = found;
+            e.MarkComplete();
+        }
+        if (found.Synchronous) SendAck(found);
+        return true;
+    }
+
+    /// <summary>Remove a posted receive that will not be waited for any more (abort, cancel). True if it was still posted.</summary>
+    public bool Unpost(RecvEntry e)
+    {
+        lock (gate)
+        {
+            if (!e.Posted) return false;
+            Unlink(e);
+            return true;
+        }
+    }
+
+    private void Unlink(RecvEntry e)
+    {
+        if (e.Prev == null) postedHead = e.Next; else e.Prev.Next = e.Next;
+        if (e.Next == null) postedTail = e.Prev; else e.Next.Prev = e.Prev;
+        e.Next = e.Prev = null;
+        e.Posted = false;
+    }
+
+    private void UnlinkUnexpected(cMPIMessage m)
+    {
+        if (m.Prev == null) unexpectedHead = m.Next; else m.Prev.Next = m.Next;
+        if (m.Next == null) unexpectedTail = m.Prev; else m.Next.Prev = m.Prev;
+        m.Next = m.Prev = null;
+    }
+
+    /// <summary>The first unexpected message matching (context, source, tag), left in the queue (MPI_Iprobe).</summary>
+    public cMPIMessage? Peek(int context, int source, int tag)
+    {
+        lock (gate) return PeekLocked(context, source, tag);
+    }
+
+    private cMPIMessage? PeekLocked(int context, int source, int tag)
+    {
+        for (var m = unexpectedHead; m != null; m = m.Next)
+        {
+            if (m.Context == context && (source == cMPI.ANY_SOURCE || source == m.Source) && (tag == cMPI.ANY_TAG || tag == m.Tag))
+                return m;
+        }
+        return null;
+    }
+
+    /// <summary>Block until a matching message is in the unexpected queue (MPI_Probe).</summary>
+    public cMPIMessage WaitPeek(int context, int source, int tag)
+    {
+        while (true)
+        {
+            int seen = arrivals;
+            var m = Peek(context, source, tag);
+            if (m != null) return m;
+            if (!SpinUntilArrival(seen))
+            {
+                lock (gate)
+                {
+                    while (arrivals == seen) Sleep();
+                }
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ synchronous sends
+
+    public SyncSendEntry RegisterSyncSend(long msgId)
+    {
+        var entry = new SyncSendEntry();
+        lock (gate) pendingSync.Add(msgId, entry);
+        return entry;
+    }
+
+    // ------------------------------------------------------------------ waiting
+
+    /// <summary>Block the owning rank until <paramref name="c"/> completes (or the job aborts).</summary>
+    public void WaitFor(Completion c)
+    {
+        if (c.IsComplete) return;
+        if (SpinUntil(c)) return;
+        lock (gate)
+        {
+            while (!c.IsComplete) Sleep();
+        }
+    }
+
+    /// <summary>Spin briefly (yielding when the machine is busy); true when <paramref name="c"/> completed.</summary>
+    private static bool SpinUntil(Completion c)
+    {
+        long start = Stopwatch.GetTimestamp();
+        long limit = Stopwatch.Frequency * SpinMicroseconds / 1_000_000;
+        var sw = new SpinWait();
+        while (Stopwatch.GetTimestamp() - start < limit)
+        {
+            if (c.IsComplete) return true;
+            sw.SpinOnce(sleep1Threshold: -1);
+        }
+        return c.IsComplete;
+    }
+
+    private bool SpinUntilArrival(int seen)
+    {
+        long start = Stopwatch.GetTimestamp();
+        long limit = Stopwatch.Frequency * SpinMicroseconds / 1_000_000;
+        var sw = new SpinWait();
+        while (Stopwatch.GetTimestamp() - start < limit)
+        {
+            if (arrivals != seen) return true;
+            sw.SpinOnce(sleep1Threshold: -1);
+        }
+        return arrivals != seen;
+    }
+
+    /// <summary>One sleep on the lock (held by the caller); tells the host we are blocked.</summary>
+    private void Sleep()
+    {
+        var host = owner.Host;
+        string? reason = host?.AbortReason;
+        if (reason != null) throw new JobAbortedException(reason);
+        sleeping = true;
+        host?.MarkBlocked(owner.WorldRank);
+        try
+        {
+            Monitor.Wait(gate);
+        }
+        finally
+        {
+            sleeping = false;
+            host?.MarkRunning(owner.WorldRank);
+        }
+        reason = host?.AbortReason;
+        if (reason != null) throw new JobAbortedException(reason);
+    }
+
+    /// <summary>Wake the sleeping owner so it sees the abort.</summary>
+    public void WakeForAbort()
+    {
+        lock (gate) Monitor.PulseAll(gate);
+    }
+
+    internal int UnexpectedCount
+    {
+        get
+        {
+            lock (gate)
+            {
+                int n = 0;
+                for (var m = unexpectedHead; m != null; m = m.Next) n++;
+                return n;
+            }
+        }
+    }
+}

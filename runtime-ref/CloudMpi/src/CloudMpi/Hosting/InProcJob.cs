@@ -1,0 +1,221 @@
+using System.Diagnostics;
+using System.Text;
+using CloudMpi.Transports;
+using CloudMpi.Transports.InProc;
+
+namespace CloudMpi.Hosting;
+
+/// <summary>
+/// An MPI job whose ranks all run in this process, each on its own thread (used by <c>cmpi-run</c> and tests).
+/// A thread calls <see cref="EnterRank"/> to become a rank, runs the program, then calls <see cref="RankFinished"/>.
+/// <para>
+/// Deadlock monitor: when every live (not finished) rank has been asleep inside an MPI call, with no message
+/// delivered, for the deadlock timeout, <see cref="Deadlocked"/> is raised with a report naming each rank and
+/// what it waits for, and the job is aborted. A rank that is computing is never asleep in MPI, so the monitor
+/// cannot fire while any rank computes.
+/// </para>
+/// </summary>
+public sealed class InProcJob : IDisposable
+{
+    private enum RankState { Running, Blocked, Finished }
+
+    private readonly RankContext[] ranks;
+    private readonly Host host;
+    private readonly TimeSpan deadlockTimeout;
+    private readonly object stateLock = new();
+    private readonly RankState[] states;
+    private int live;
+    private int blocked;
+    private long progress; // bumped on every delivery and every wake-up
+    private volatile string? abortReason;
+    private bool disposed;
+    private readonly Thread? monitor;
+    private readonly TaskCompletionSource<string> deadlockTcs = new(TaskCreationOptions.RunContinuationsAsynchronously);
+
+    /// <summary>Create a job of <paramref name="size"/> ranks. <see cref="Timeout.InfiniteTimeSpan"/> disables deadlock detection.</summary>
+    public InProcJob(int size, TimeSpan deadlockTimeout)
+    {
+        ArgumentOutOfRangeException.ThrowIfLessThan(size, 1);
+        if (deadlockTimeout <= TimeSpan.Zero && deadlockTimeout != Timeout.InfiniteTimeSpan)
+            throw new ArgumentOutOfRangeException(nameof(deadlockTimeout));
+        Size = size;
+        this.deadlockTimeout = deadlockTimeout;
+        host = new Host(this);
+        var sinks = new IMessageSink[size];
+        var transport = new InProcTransport(sinks);
+        ranks = new RankContext[size];
+        for (int r = 0; r < size; r++)
+        {
+            ranks[r] = new RankContext(r, size, transport, host);
+            sinks[r] = ranks[r].Mailbox;
+        }
+        states = new RankState[size];
+        live = size;
+        if (deadlockTimeout != Timeout.InfiniteTimeSpan)
+        {
+            monitor = new Thread(MonitorLoop) { IsBackground = true, Name = "cmpi deadlock monitor" };
+            monitor.Start();
+        }
+    }
+
+    /// <summary>Number of ranks.</summary>
+    public int Size { get; }
+
+    /// <summary>Raised (on the monitor thread) with the report when the job deadlocks, just before it is aborted.</summary>
+    public event Action<string>? Deadlocked;
+
+    /// <summary>Completes with the deadlock report if the job deadlocks.</summary>
+    public Task<string> Deadlock => deadlockTcs.Task;
+
+    /// <summary>The reason given to <see cref="Abort"/> (or by MPI_Abort / the deadlock monitor); null while running.</summary>
+    public string? AbortReason => abortReason;
+
+    public bool IsAborted => abortReason != null;
+
+    /// <summary>The (rank, errorcode) of the first MPI_Abort, if any.</summary>
+    public (int Rank, int ErrorCode)? FirstMpiAbort { get; private set; }
+
+    /// <summary>
+    /// Bind the calling thread's flow (and async continuations started from it) to <paramref name="rank"/>
+    /// until the returned object is disposed.
+    /// </summary>
+    public IDisposable EnterRank(int rank)
+    {
+        ArgumentOutOfRangeException.ThrowIfNegative(rank);
+        ArgumentOutOfRangeException.ThrowIfGreaterThanOrEqual(rank, Size);
+        return RankContext.Enter(ranks[rank]);
+    }
+
+    /// <summary>The rank's program has ended (returned or failed): the deadlock monitor stops counting it as live.</summary>
+    public void RankFinished(int rank)
+    {
+        lock (stateLock)
+        {
+            if (states[rank] == RankState.Finished) return;
+            if (states[rank] == RankState.Blocked) blocked--;
+            states[rank] = RankState.Finished;
+            live--;
+            Monitor.PulseAll(stateLock);
+        }
+    }
+
+    /// <summary>Abort the job: every MPI call blocked now or later, in every rank, throws <see cref="JobAbortedException"/>.</summary>
+    public void Abort(string reason)
+    {
+        lock (stateLock)
+        {
+            if (abortReason != null) return;
+            abortReason = reason;
+            Monitor.PulseAll(stateLock);
+        }
+        foreach (var r in ranks) r.Mailbox.WakeForAbort();
+    }
+
+    public void Dispose()
+    {
+        lock (stateLock)
+        {
+            disposed = true;
+            Monitor.PulseAll(stateLock);
+        }
+        monitor?.Join();
+    }
+
+    // ------------------------------------------------------------------ deadlock monitor
+
+    private void MonitorLoop()
+    {
+        string? report = null;
+        lock (stateLock)
+        {
+            while (!disposed && abortReason == null)
+            {
+                if (live > 0 && blocked == live)
+                {
+                    long seen = Interlocked.Read(ref progress);
+                    long deadline = Stopwatch.GetTimestamp() + (long)(deadlockTimeout.TotalSeconds * Stopwatch.Frequency);
+                    bool stillStuck = true;
+                    while (true)
+                    {
+                        long left = deadline - Stopwatch.GetTimestamp();
+                        if (left <= 0) break;
+                        Monitor.Wait(stateLock, TimeSpan.FromSeconds((double)left / Stopwatch.Frequency) + TimeSpan.FromMilliseconds(1));
+                        if (disposed || abortReason != null || blocked != live || live == 0 || Interlocked.Read(ref progress) != seen)
+                        {
+                            stillStuck = false;
+                            break;
+                        }
+                    }
+                    if (stillStuck && blocked == live && live > 0 && Interlocked.Read(ref progress) == seen)
+                    {
+                        report = BuildReport();
+                        break;
+                    }
+                }
+                else
+                {
+                    Monitor.Wait(stateLock);
+                }
+            }
+        }
+        if (report == null) return;
+        deadlockTcs.TrySetResult(report);
+        try
+        {
+            Deadlocked?.Invoke(report);
+        }
+        finally
+        {
+            Abort(report);
+        }
+    }
+
+    private string BuildReport()
+    {
+        var sb = new StringBuilder();
+        sb.Append($"deadlock: every live rank has been blocked in MPI for {deadlockTimeout.TotalSeconds:0.###} s with no message delivered");
+        for (int r = 0; r < Size; r++)
+        {
+            sb.Append('\n').Append("rank ").Append(r).Append(": ");
+            sb.Append(states[r] == RankState.Finished ? "finished" : ranks[r].Wait.ToString());
+        }
+        return sb.ToString();
+    }
+
+    // ------------------------------------------------------------------ host hooks for the ranks
+
+    private sealed class Host(InProcJob job) : IRankHost
+    {
+        public string? AbortReason => job.abortReason;
+
+        public void MarkBlocked(int rank)
+        {
+            lock (job.stateLock)
+            {
+                if (job.states[rank] != RankState.Running) return;
+                job.states[rank] = RankState.Blocked;
+                job.blocked++;
+                if (job.blocked == job.live) Monitor.PulseAll(job.stateLock);
+            }
+        }
+
+        public void MarkRunning(int rank)
+        {
+            lock (job.stateLock)
+            {
+                if (job.states[rank] != RankState.Blocked) return;
+                job.states[rank] = RankState.Running;
+                job.blocked--;
+                Interlocked.Increment(ref job.progress);
+            }
+        }
+
+        public void NoteProgress() => Interlocked.Increment(ref job.progress);
+
+        public void AbortFromRank(int rank, int errorCode)
+        {
+            lock (job.stateLock) job.FirstMpiAbort ??= (rank, errorCode);
+            job.Abort($"rank {rank} called MPI_Abort with error code {errorCode}");
+        }
+    }
+}

@@ -1,0 +1,103 @@
+using CloudMpi.Core;
+using CloudMpi.Transports;
+using CloudMpi.Transports.InProc;
+
+namespace CloudMpi.Hosting;
+
+/// <summary>
+/// Everything MPI state that belongs to one rank. All ranks of an in-process job share the CloudMpi assembly,
+/// so the current rank is ambient: an <see cref="AsyncLocal{T}"/> bound by <see cref="InProcJob.EnterRank"/>,
+/// with a process-wide fallback used when one process is one rank (a lone program is a 1-rank world).
+/// </summary>
+internal sealed class RankContext
+{
+    private static readonly AsyncLocal<RankContext?> current = new();
+    private static RankContext? processDefault;
+
+    /// <summary>The calling flow's rank.</summary>
+    public static RankContext Current => current.Value ?? ProcessDefault;
+
+    /// <summary>The process-wide rank: set by a one-rank-per-process host, else a lone 1-rank world.</summary>
+    public static RankContext ProcessDefault
+    {
+        get
+        {
+            var d = Volatile.Read(ref processDefault);
+            if (d != null) return d;
+            Interlocked.CompareExchange(ref processDefault, CreateSingleton(), null);
+            return processDefault!;
+        }
+    }
+
+    /// <summary>Install the process-wide rank (tcp/azure hosts, one rank per process).</summary>
+    internal static void SetProcessDefault(RankContext ctx) => Volatile.Write(ref processDefault, ctx);
+
+    private static RankContext CreateSingleton()
+    {
+        var sinks = new IMessageSink[1];
+        var transport = new InProcTransport(sinks);
+        var ctx = new RankContext(0, 1, transport, host: null);
+        sinks[0] = ctx.Mailbox;
+        return ctx;
+    }
+
+    /// <summary>Bind the calling flow (thread and async continuations) to <paramref name="ctx"/> until disposed.</summary>
+    internal static IDisposable Enter(RankContext ctx)
+    {
+        var previous = current.Value;
+        current.Value = ctx;
+        return new Binding(previous);
+    }
+
+    private sealed class Binding(RankContext? previous) : IDisposable
+    {
+        private bool disposed;
+
+        public void Dispose()
+        {
+            if (disposed) return;
+            disposed = true;
+            current.Value = previous;
+        }
+    }
+
+    public int WorldRank { get; }
+    public int WorldSize { get; }
+    public ITransport Transport { get; }
+    public IRankHost? Host { get; }
+    public Mailbox Mailbox { get; }
+
+    public bool Initialized;
+    public bool Finalized;
+
+    /// <summary>What the current blocking call waits for (deadlock reports).</summary>
+    public readonly WaitInfo Wait = new();
+
+    /// <summary>Reused by blocking receives (a rank makes one blocking call at a time).</summary>
+    public readonly RecvEntry BlockingEntry = new();
+
+    private readonly long[] nextSeq;
+    private long nextMsgId;
+
+    public RankContext(int worldRank, int worldSize, ITransport transport, IRankHost? host)
+    {
+        WorldRank = worldRank;
+        WorldSize = worldSize;
+        Transport = transport;
+        Host = host;
+        Mailbox = new Mailbox(this, worldSize);
+        nextSeq = new long[worldSize];
+    }
+
+    /// <summary>Stamp and send a data message to world rank <paramref name="destWorld"/>.</summary>
+    public void SendData(int destWorld, cMPIMessage m)
+    {
+        m.SenderWorldRank = WorldRank;
+        m.Sequence = nextSeq[destWorld]++;
+        m.MsgId = nextMsgId++;
+        m.IsSmallMessage = m.Data.Length <= cMPIMessage.SmallMessageLimit;
+        Transport.Send(destWorld, m);
+    }
+
+    public long PeekNextMsgId => nextMsgId;
+}

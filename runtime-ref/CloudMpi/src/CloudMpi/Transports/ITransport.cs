@@ -1,0 +1,31 @@
+namespace CloudMpi.Transports;
+
+/// <summary>
+/// Where a transport hands an arriving message: the destination rank's mailbox (<see cref="Core.Mailbox"/>).
+/// Matching, ordering and acknowledgements live there, in the core, not in the transports.
+/// </summary>
+internal interface IMessageSink
+{
+    /// <summary>Accept one message (data or ack). May be called from any thread.</summary>
+    void Deliver(cMPIMessage message);
+}
+
+/// <summary>
+/// A transport moves whole <see cref="cMPIMessage"/>s from one rank to another rank's mailbox. It need not keep
+/// order (sequence numbers restore it) but must not lose messages; it may duplicate them (duplicates are dropped).
+/// Implementations: <c>Transports/InProc</c> (all ranks in one process); TCP and Azure Storage queues later.
+/// </summary>
+internal interface ITransport : IDisposable
+{
+    /// <summary>Short name, e.g. "inproc".</summary>
+    string Name { get; }
+
+    /// <summary>Number of ranks in MPI_COMM_WORLD.</summary>
+    int WorldSize { get; }
+
+    /// <summary>
+    /// Deliver <paramref name="message"/> to the mailbox of world rank <paramref name="destWorldRank"/>.
+    /// The sender never touches the message or its data afterwards.
+    /// </summary>
+    void Send(int destWorldRank, cMPIMessage message);
+}

@@ -1,0 +1,117 @@
+using CloudMpi.Core;
+using CloudMpi.Hosting;
+
+namespace CloudMpi;
+
+public static partial class cMPI
+{
+    private static readonly Request completedSend = new Request.Completed(default, "MPI_Isend (complete)");
+
+    /// <summary>Nonblocking send; sends are eager, so the request is complete at once (the data is copied).</summary>
+    public static int Isend<T>(T[] buf, int offset, int count, Datatype datatype, int dest, int tag, Comm comm, out Request request) where T : unmanaged
+    {
+        const string call = "MPI_Isend";
+        var ctx = Ctx(call);
+        CheckSend(call, ctx, comm, dest, tag);
+        SendCore(ctx, call, Buffers.Array(call, buf, offset, count, datatype), dest, tag, comm, sync: false);
+        request = completedSend;
+        return SUCCESS;
+    }
+
+    public static int Isend<T>(ref T buf, int count, Datatype datatype, int dest, int tag, Comm comm, out Request request) where T : unmanaged
+    {
+        const string call = "MPI_Isend";
+        var ctx = Ctx(call);
+        CheckSend(call, ctx, comm, dest, tag);
+        SendCore(ctx, call, Buffers.Scalar(call, ref buf, count, datatype), dest, tag, comm, sync: false);
+        request = completedSend;
+        return SUCCESS;
+    }
+
+    /// <summary>
+    /// Nonblocking receive into <c>buf[offset..]</c> (an array, since the buffer outlives the call).
+    /// The data is in the buffer once Wait/Test reports completion.
+    /// </summary>
+    public static int Irecv<T>(T[] buf, int offset, int count, Datatype datatype, int source, int tag, Comm comm, out Request request) where T : unmanaged
+    {
+        const string call = "MPI_Irecv";
+        var ctx = Ctx(call);
+        CheckRecv(call, ctx, comm, source, tag);
+        int bytes = Buffers.Array(call, buf, offset, count, datatype).Length;
+        if (source == PROC_NULL)
+        {
+            request = new Request.Completed(Status.ProcNull, "MPI_Irecv(MPI_PROC_NULL)");
+            return SUCCESS;
+        }
+        var entry = new RecvEntry();
+        entry.Reset(comm.P2PContext, source, tag);
+        ctx.Mailbox.MatchOrPost(entry);
+        request = new Request.Recv<T>(buf, offset, bytes, entry, comm);
+        return SUCCESS;
+    }
+
+    public static int Wait(ref Request request, out Status status)
+    {
+        const string call = "MPI_Wait";
+        var ctx = Ctx(call);
+        status = WaitOne(ctx, call, request, -1);
+        request = REQUEST_NULL;
+        return SUCCESS;
+    }
+
+    /// <summary>Wait for the first <paramref name="count"/> requests; <paramref name="statuses"/> may be null (MPI_STATUSES_IGNORE).</summary>
+    public static int Waitall(int count, Request[] requests, Status[]? statuses)
+    {
+        const string call = "MPI_Waitall";
+        var ctx = Ctx(call);
+        if (count < 0 || requests == null || count > requests.Length)
+            throw new MpiException(call, ERR_COUNT, $"count {count} does not fit the request array ({requests?.Length ?? 0})");
+        if (statuses != null && statuses.Length < count)
+            throw new MpiException(call, ERR_ARG, $"status array ({statuses.Length}) is shorter than count {count}");
+        MpiException? first = null;
+        for (int i = 0; i < count; i++)
+        {
+            try
+            {
+                var st = WaitOne(ctx, call, requests[i], i);
+                if (statuses != null) statuses[i] = st;
+            }
+            catch (MpiException ex)
+            {
+                first ??= ex;
+            }
+            requests[i] = REQUEST_NULL;
+        }
+        if (first != null) throw first;
+        return SUCCESS;
+    }
+
+    public static int Test(ref Request request, out int flag, out Status status)
+    {
+        const string call = "MPI_Test";
+        Ctx(call);
+        var r = request ?? REQUEST_NULL;
+        if (!r.IsComplete)
+        {
+            flag = 0;
+            status = default;
+            return SUCCESS;
+        }
+        flag = 1;
+        status = r.Finish(call);
+        request = REQUEST_NULL;
+        return SUCCESS;
+    }
+
+    private static Status WaitOne(RankContext ctx, string call, Request? request, int index)
+    {
+        var r = request ?? REQUEST_NULL;
+        if (!r.IsComplete)
+        {
+            ctx.Wait.Set(call, null, null, 0, false, 0);
+            ctx.Wait.Detail = index >= 0 ? $"request {index}: {r.Describe()}" : r.Describe();
+            r.Block(ctx);
+        }
+        return r.Finish(call);
+    }
+}

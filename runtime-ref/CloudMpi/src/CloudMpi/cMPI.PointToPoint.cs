@@ -1,0 +1,229 @@
+using CloudMpi.Core;
+using CloudMpi.Hosting;
+
+namespace CloudMpi;
+
+public static partial class cMPI
+{
+    // ------------------------------------------------------------------ Send (eager: returns once the data is copied)
+
+    public static int Send<T>(T[] buf, int offset, int count, Datatype datatype, int dest, int tag, Comm comm) where T : unmanaged
+    {
+        const string call = "MPI_Send";
+        var ctx = Ctx(call);
+        CheckSend(call, ctx, comm, dest, tag);
+        SendCore(ctx, call, Buffers.Array(call, buf, offset, count, datatype), dest, tag, comm, sync: false);
+        return SUCCESS;
+    }
+
+    public static int Send<T>(ref T buf, int count, Datatype datatype, int dest, int tag, Comm comm) where T : unmanaged
+    {
+        const string call = "MPI_Send";
+        var ctx = Ctx(call);
+        CheckSend(call, ctx, comm, dest, tag);
+        SendCore(ctx, call, Buffers.Scalar(call, ref buf, count, datatype), dest, tag, comm, sync: false);
+        return SUCCESS;
+    }
+
+    // ------------------------------------------------------------------ Ssend (returns once the receiver matched it)
+
+    public static int Ssend<T>(T[] buf, int offset, int count, Datatype datatype, int dest, int tag, Comm comm) where T : unmanaged
+    {
+        const string call = "MPI_Ssend";
+        var ctx = Ctx(call);
+        CheckSend(call, ctx, comm, dest, tag);
+        SendCore(ctx, call, Buffers.Array(call, buf, offset, count, datatype), dest, tag, comm, sync: true);
+        return SUCCESS;
+    }
+
+    public static int Ssend<T>(ref T buf, int count, Datatype datatype, int dest, int tag, Comm comm) where T : unmanaged
+    {
+        const string call = "MPI_Ssend";
+        var ctx = Ctx(call);
+        CheckSend(call, ctx, comm, dest, tag);
+        SendCore(ctx, call, Buffers.Scalar(call, ref buf, count, datatype), dest, tag, comm, sync: true);
+        return SUCCESS;
+    }
+
+    // ------------------------------------------------------------------ Recv
+
+    public static int Recv<T>(T[] buf, int offset, int count, Datatype datatype, int source, int tag, Comm comm, out Status status) where T : unmanaged
+    {
+        const string call = "MPI_Recv";
+        var ctx = Ctx(call);
+        CheckRecv(call, ctx, comm, source, tag);
+        var span = Buffers.Array(call, buf, offset, count, datatype);
+        ctx.Wait.Set(call, comm, "source", source, true, tag);
+        status = RecvCore(ctx, call, span, source, tag, comm, comm.P2PContext);
+        return SUCCESS;
+    }
+
+    public static int Recv<T>(ref T buf, int count, Datatype datatype, int source, int tag, Comm comm, out Status status) where T : unmanaged
+    {
+        const string call = "MPI_Recv";
+        var ctx = Ctx(call);
+        CheckRecv(call, ctx, comm, source, tag);
+        var span = Buffers.Scalar(call, ref buf, count, datatype);
+        ctx.Wait.Set(call, comm, "source", source, true, tag);
+        status = RecvCore(ctx, call, span, source, tag, comm, comm.P2PContext);
+        return SUCCESS;
+    }
+
+    // ------------------------------------------------------------------ Sendrecv
+
+    public static int Sendrecv<TS, TR>(TS[] sendbuf, int sendoffset, int sendcount, Datatype sendtype, int dest, int sendtag,
+        TR[] recvbuf, int recvoffset, int recvcount, Datatype recvtype, int source, int recvtag, Comm comm, out Status status)
+        where TS : unmanaged where TR : unmanaged
+    {
+        const string call = "MPI_Sendrecv";
+        var ctx = Ctx(call);
+        CheckSend(call, ctx, comm, dest, sendtag);
+        CheckRecv(call, ctx, comm, source, recvtag);
+        var send = Buffers.Array(call, sendbuf, sendoffset, sendcount, sendtype);
+        var recv = Buffers.Array(call, recvbuf, recvoffset, recvcount, recvtype);
+        SendCore(ctx, call, send, dest, sendtag, comm, sync: false);
+        ctx.Wait.Set(call, comm, "source", source, true, recvtag);
+        ctx.Wait.Detail = $"dest={dest}, sendtag={sendtag}";
+        status = RecvCore(ctx, call, recv, source, recvtag, comm, comm.P2PContext);
+        return SUCCESS;
+    }
+
+    public static int Sendrecv<TS, TR>(ref TS sendbuf, int sendcount, Datatype sendtype, int dest, int sendtag,
+        ref TR recvbuf, int recvcount, Datatype recvtype, int source, int recvtag, Comm comm, out Status status)
+        where TS : unmanaged where TR : unmanaged
+    {
+        const string call = "MPI_Sendrecv";
+        var ctx = Ctx(call);
+        CheckSend(call, ctx, comm, dest, sendtag);
+        CheckRecv(call, ctx, comm, source, recvtag);
+        var send = Buffers.Scalar(call, ref sendbuf, sendcount, sendtype);
+        var recv = Buffers.Scalar(call, ref recvbuf, recvcount, recvtype);
+        SendCore(ctx, call, send, dest, sendtag, comm, sync: false);
+        ctx.Wait.Set(call, comm, "source", source, true, recvtag);
+        ctx.Wait.Detail = $"dest={dest}, sendtag={sendtag}";
+        status = RecvCore(ctx, call, recv, source, recvtag, comm, comm.P2PContext);
+        return SUCCESS;
+    }
+
+    // ------------------------------------------------------------------ Probe, Iprobe, Get_count
+
+    public static int Probe(int source, int tag, Comm comm, out Status status)
+    {
+        const string call = "MPI_Probe";
+        var ctx = Ctx(call);
+        CheckRecv(call, ctx, comm, source, tag);
+        if (source == PROC_NULL)
+        {
+            status = Status.ProcNull;
+            return SUCCESS;
+        }
+        ctx.Wait.Set(call, comm, "source", source, true, tag);
+        var m = ctx.Mailbox.WaitPeek(comm.P2PContext, source, tag);
+        status = new Status(m.Source, m.Tag, m.Data.Length);
+        return SUCCESS;
+    }
+
+    public static int Iprobe(int source, int tag, Comm comm, out int flag, out Status status)
+    {
+        const string call = "MPI_Iprobe";
+        var ctx = Ctx(call);
+        CheckRecv(call, ctx, comm, source, tag);
+        if (source == PROC_NULL)
+        {
+            flag = 1;
+            status = Status.ProcNull;
+            return SUCCESS;
+        }
+        var m = ctx.Mailbox.Peek(comm.P2PContext, source, tag);
+        flag = m != null ? 1 : 0;
+        status = m != null ? new Status(m.Source, m.Tag, m.Data.Length) : default;
+        return SUCCESS;
+    }
+
+    /// <summary>Number of <paramref name="datatype"/> elements received, or UNDEFINED if not a whole number.</summary>
+    public static int Get_count(Status status, Datatype datatype, out int count)
+    {
+        ArgumentNullException.ThrowIfNull(datatype);
+        count = status.ByteCount % datatype.Size == 0 ? status.ByteCount / datatype.Size : UNDEFINED;
+        return SUCCESS;
+    }
+
+    /// <summary>Get_count for translated <c>MPI_Get_count(&amp;status, ...)</c>.</summary>
+    public static int Get_count(ref Status status, Datatype datatype, out int count) => Get_count(status, datatype, out count);
+
+    // ------------------------------------------------------------------ core
+
+    private static void CheckSend(string call, RankContext ctx, Comm comm, int dest, int tag)
+    {
+        CheckDest(call, ctx, comm, dest);
+        CheckSendTag(call, tag);
+    }
+
+    private static void CheckRecv(string call, RankContext ctx, Comm comm, int source, int tag)
+    {
+        CheckSource(call, ctx, comm, source);
+        CheckRecvTag(call, tag);
+    }
+
+    /// <summary>Copy <paramref name="data"/> into a message and send it; for a synchronous send, wait for the match.</summary>
+    internal static void SendCore(RankContext ctx, string call, ReadOnlySpan<byte> data, int dest, int tag, Comm comm, bool sync)
+    {
+        if (dest == PROC_NULL) return;
+        var m = new cMPIMessage
+        {
+            Data = data.Length == 0 ? [] : data.ToArray(),
+            Source = comm.RankIn(ctx),
+            Tag = tag,
+            Context = comm.P2PContext,
+            Synchronous = sync,
+        };
+        int destWorld = comm.ToWorld(ctx, dest);
+        if (!sync)
+        {
+            ctx.SendData(destWorld, m);
+            return;
+        }
+        var entry = ctx.Mailbox.RegisterSyncSend(ctx.PeekNextMsgId);
+        ctx.SendData(destWorld, m);
+        ctx.Wait.Set(call, comm, "dest", dest, true, tag);
+        ctx.Mailbox.WaitFor(entry);
+    }
+
+    /// <summary>Blocking receive into <paramref name="buf"/> on <paramref name="context"/>; the caller set <c>ctx.Wait</c>.</summary>
+    internal static Status RecvCore(RankContext ctx, string call, Span<byte> buf, int source, int tag, Comm comm, int context)
+    {
+        if (source == PROC_NULL) return Status.ProcNull;
+        var m = ReceiveMessage(ctx, source, tag, context);
+        return CopyOut(call, m, buf);
+    }
+
+    /// <summary>Blocking match of one message (the caller set <c>ctx.Wait</c>).</summary>
+    internal static cMPIMessage ReceiveMessage(RankContext ctx, int source, int tag, int context)
+    {
+        var e = ctx.BlockingEntry;
+        e.Reset(context, source, tag);
+        if (!ctx.Mailbox.MatchOrPost(e))
+        {
+            try
+            {
+                ctx.Mailbox.WaitFor(e);
+            }
+            finally
+            {
+                if (!e.IsComplete) ctx.Mailbox.Unpost(e);
+            }
+        }
+        var m = e.Message!;
+        e.Message = null;
+        return m;
+    }
+
+    internal static Status CopyOut(string call, cMPIMessage m, Span<byte> buf)
+    {
+        if (m.Data.Length > buf.Length)
+            throw new MpiException(call, ERR_TRUNCATE,
+                $"message truncated: {m.Data.Length} bytes from rank {m.Source} (tag {m.Tag}) do not fit the receive buffer of {buf.Length} bytes");
+        m.Data.CopyTo(buf);
+        return new Status(m.Source, m.Tag, m.Data.Length);
+    }
+}

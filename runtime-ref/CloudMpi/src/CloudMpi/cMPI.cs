@@ -1,0 +1,216 @@
+using System.Diagnostics;
+using CloudMpi.Hosting;
+
+namespace CloudMpi;
+
+/// <summary>
+/// The MPI API in the cloudMPI style: static methods named after MPI's without the <c>MPI_</c> prefix, same
+/// argument order, buffers as (array, offset) or <c>ref</c> scalar, <c>out</c> for output arguments.
+/// Every method returns <see cref="SUCCESS"/>; errors throw <see cref="MpiException"/>.
+/// </summary>
+public static partial class cMPI
+{
+    // ------------------------------------------------------------------ constants (Open MPI's values)
+
+    public const int SUCCESS = 0;
+    public const int ANY_SOURCE = -1;
+    public const int ANY_TAG = -1;
+    public const int PROC_NULL = -2;
+    public const int UNDEFINED = -32766;
+    public const int MAX_PROCESSOR_NAME = 256;
+    /// <summary>The largest tag value (the value of the MPI_TAG_UB attribute).</summary>
+    public const int TAG_UB = int.MaxValue;
+
+    public const int ERR_BUFFER = 1;
+    public const int ERR_COUNT = 2;
+    public const int ERR_TYPE = 3;
+    public const int ERR_TAG = 4;
+    public const int ERR_COMM = 5;
+    public const int ERR_RANK = 6;
+    public const int ERR_REQUEST = 7;
+    public const int ERR_ROOT = 8;
+    public const int ERR_OP = 10;
+    public const int ERR_ARG = 13;
+    public const int ERR_UNKNOWN = 14;
+    public const int ERR_TRUNCATE = 15;
+    public const int ERR_OTHER = 16;
+    public const int ERR_INTERN = 17;
+
+    public static readonly Comm COMM_WORLD = Comm.World;
+    public static readonly Comm COMM_SELF = Comm.Self;
+
+    /// <summary>MPI_REQUEST_NULL: what Wait/Test leave in a completed request variable.</summary>
+    public static readonly Request REQUEST_NULL = Request.Null;
+
+    internal static string ErrorClassName(int errorClass) => errorClass switch
+    {
+        SUCCESS => "MPI_SUCCESS",
+        ERR_BUFFER => "MPI_ERR_BUFFER",
+        ERR_COUNT => "MPI_ERR_COUNT",
+        ERR_TYPE => "MPI_ERR_TYPE",
+        ERR_TAG => "MPI_ERR_TAG",
+        ERR_COMM => "MPI_ERR_COMM",
+        ERR_RANK => "MPI_ERR_RANK",
+        ERR_REQUEST => "MPI_ERR_REQUEST",
+        ERR_ROOT => "MPI_ERR_ROOT",
+        ERR_OP => "MPI_ERR_OP",
+        ERR_ARG => "MPI_ERR_ARG",
+        ERR_TRUNCATE => "MPI_ERR_TRUNCATE",
+        ERR_OTHER => "MPI_ERR_OTHER",
+        ERR_INTERN => "MPI_ERR_INTERN",
+        _ => "MPI_ERR_UNKNOWN",
+    };
+
+    // ------------------------------------------------------------------ environment
+
+    public static int Init(ref int argc, ref string[] argv) => InitCore("MPI_Init");
+
+    /// <summary>MPI_Init(NULL, NULL).</summary>
+    public static int Init() => InitCore("MPI_Init");
+
+    private static int InitCore(string call)
+    {
+        var ctx = RankContext.Current;
+        if (ctx.Initialized) throw new MpiException(call, ERR_OTHER, "MPI_Init called twice");
+        if (ctx.Finalized) throw new MpiException(call, ERR_OTHER, "MPI_Init called after MPI_Finalize");
+        ctx.Initialized = true;
+        return SUCCESS;
+    }
+
+    public static int Initialized(out int flag)
+    {
+        flag = RankContext.Current.Initialized ? 1 : 0;
+        return SUCCESS;
+    }
+
+    public static int Finalize()
+    {
+        var ctx = Ctx("MPI_Finalize");
+        ctx.Finalized = true;
+        return SUCCESS;
+    }
+
+    public static int Finalized(out int flag)
+    {
+        flag = RankContext.Current.Finalized ? 1 : 0;
+        return SUCCESS;
+    }
+
+    public static int Comm_size(Comm comm, out int size)
+    {
+        var ctx = Ctx("MPI_Comm_size");
+        CheckComm("MPI_Comm_size", comm);
+        size = comm.SizeIn(ctx);
+        return SUCCESS;
+    }
+
+    public static int Comm_rank(Comm comm, out int rank)
+    {
+        var ctx = Ctx("MPI_Comm_rank");
+        CheckComm("MPI_Comm_rank", comm);
+        rank = comm.RankIn(ctx);
+        return SUCCESS;
+    }
+
+    private static readonly long wtimeBase = Stopwatch.GetTimestamp();
+
+    /// <summary>Seconds since an arbitrary point in the past (monotonic).</summary>
+    public static double Wtime() => (Stopwatch.GetTimestamp() - wtimeBase) / (double)Stopwatch.Frequency;
+
+    /// <summary>The resolution of <see cref="Wtime"/> in seconds.</summary>
+    public static double Wtick() => 1.0 / Stopwatch.Frequency;
+
+    /// <summary>MPI_Abort: aborts the job and throws <see cref="MpiAbortException"/> carrying <paramref name="errorcode"/>.</summary>
+    public static int Abort(Comm comm, int errorcode)
+    {
+        var ctx = RankContext.Current;
+        ctx.Host?.AbortFromRank(ctx.WorldRank, errorcode);
+        throw new MpiAbortException(ctx.WorldRank, errorcode);
+    }
+
+    /// <summary>MPI_Get_processor_name into a C char buffer (NUL-terminated).</summary>
+    public static int Get_processor_name(sbyte[] name, out int resultlen)
+    {
+        byte[] bytes = System.Text.Encoding.UTF8.GetBytes(ProcessorName());
+        int n = Math.Min(bytes.Length, Math.Min(name.Length - 1, MAX_PROCESSOR_NAME - 1));
+        for (int i = 0; i < n; i++) name[i] = (sbyte)bytes[i];
+        if (n >= 0 && n < name.Length) name[n] = 0;
+        resultlen = Math.Max(n, 0);
+        return SUCCESS;
+    }
+
+    /// <summary>MPI_Get_processor_name into an unsigned char buffer (NUL-terminated).</summary>
+    public static int Get_processor_name(byte[] name, out int resultlen)
+    {
+        var tmp = new sbyte[name.Length];
+        Get_processor_name(tmp, out resultlen);
+        Buffer.BlockCopy(tmp, 0, name, 0, name.Length);
+        return SUCCESS;
+    }
+
+    /// <summary>MPI_Get_processor_name as a string.</summary>
+    public static int Get_processor_name(out string name, out int resultlen)
+    {
+        name = ProcessorName();
+        resultlen = name.Length;
+        return SUCCESS;
+    }
+
+    private static string ProcessorName()
+    {
+        string n = Environment.MachineName;
+        return n.Length >= MAX_PROCESSOR_NAME ? n[..(MAX_PROCESSOR_NAME - 1)] : n;
+    }
+
+    // ------------------------------------------------------------------ argument checks
+
+    /// <summary>The calling rank's context, after checking MPI is initialized and not finalized.</summary>
+    internal static RankContext Ctx(string call)
+    {
+        var ctx = RankContext.Current;
+        if (!ctx.Initialized) throw new MpiException(call, ERR_OTHER, "called before MPI_Init");
+        if (ctx.Finalized) throw new MpiException(call, ERR_OTHER, "called after MPI_Finalize");
+        return ctx;
+    }
+
+    internal static void CheckComm(string call, Comm comm)
+    {
+        if (comm is null) throw new MpiException(call, ERR_COMM, "invalid communicator (null / MPI_COMM_NULL)");
+    }
+
+    /// <summary>A destination: a rank of <paramref name="comm"/> or PROC_NULL.</summary>
+    internal static void CheckDest(string call, RankContext ctx, Comm comm, int dest)
+    {
+        CheckComm(call, comm);
+        int size = comm.SizeIn(ctx);
+        if (dest != PROC_NULL && (dest < 0 || dest >= size))
+            throw new MpiException(call, ERR_RANK, $"invalid rank {dest} (communicator {comm.Name} has size {size})");
+    }
+
+    /// <summary>A source: a rank of <paramref name="comm"/>, ANY_SOURCE or PROC_NULL.</summary>
+    internal static void CheckSource(string call, RankContext ctx, Comm comm, int source)
+    {
+        CheckComm(call, comm);
+        int size = comm.SizeIn(ctx);
+        if (source != PROC_NULL && source != ANY_SOURCE && (source < 0 || source >= size))
+            throw new MpiException(call, ERR_RANK, $"invalid source rank {source} (communicator {comm.Name} has size {size})");
+    }
+
+    internal static void CheckSendTag(string call, int tag)
+    {
+        if (tag < 0) throw new MpiException(call, ERR_TAG, $"invalid tag {tag} (a send's tag must be 0..MPI_TAG_UB)");
+    }
+
+    internal static void CheckRecvTag(string call, int tag)
+    {
+        if (tag < 0 && tag != ANY_TAG) throw new MpiException(call, ERR_TAG, $"invalid tag {tag} (must be 0..MPI_TAG_UB or MPI_ANY_TAG)");
+    }
+
+    internal static void CheckRoot(string call, RankContext ctx, Comm comm, int root)
+    {
+        CheckComm(call, comm);
+        int size = comm.SizeIn(ctx);
+        if (root < 0 || root >= size)
+            throw new MpiException(call, ERR_ROOT, $"invalid root {root} (communicator {comm.Name} has size {size})");
+    }
+}
