@@ -1,0 +1,195 @@
+using System.Globalization;
+
+namespace CloudMpi.Run;
+
+/// <summary>What one <c>cmpi-run</c> invocation asks for.</summary>
+public sealed record RunOptions
+{
+    public int Ranks { get; init; } = 1;
+    public string Transport { get; init; } = "inproc";
+    /// <summary>Seconds every live rank may sit blocked in MPI without progress before the job is declared deadlocked.</summary>
+    public double DeadlockTimeoutSeconds { get; init; } = 10;
+    /// <summary>Bound on the whole job, in seconds; null = none.</summary>
+    public double? TimeoutSeconds { get; init; }
+    public bool TagOutput { get; init; }
+    public bool CheckOnly { get; init; }
+    public bool NoCache { get; init; }
+    public bool Verbose { get; init; }
+    public string SourcePath { get; init; } = "";
+    public IReadOnlyList<string> ProgramArgs { get; init; } = [];
+}
+
+/// <summary>A command line that cannot be run; the launcher prints it with the usage and exits 2.</summary>
+public sealed class UsageException(string message) : Exception(message);
+
+public static class CommandLine
+{
+    public const int UsageExitCode = 2;
+
+    public const string Usage =
+        """
+        usage: cmpi-run [-n N] [--transport inproc] [--deadlock-timeout S] [--timeout S]
+                        [--tag-output] [--check] [--no-cache] [--verbose] App.cs [program args...]
+
+        Compiles App.cs (a program translated by cmpi-translate) in memory with Roslyn
+        against CloudMpi and CloudMpi.Libc, then runs it as an N-rank MPI job.
+        Everything after App.cs is passed to the program.
+
+          -n, -np N             number of ranks (default 1)
+          --transport T         inproc (default; all ranks in this process)
+          --deadlock-timeout S  seconds every live rank may stay blocked in MPI with no
+                                progress before the job ends as deadlocked (exit 124);
+                                default 10, or $CMPI_DEADLOCK_TIMEOUT
+          --timeout S           bound on the whole job in seconds (exit 124)
+          --tag-output          prefix output lines like mpirun: [1,R]<stdout>: / [1,R]<stderr>:
+          --check               compile only; print diagnostics as file:line:col: ...;
+                                exit 0 only when there is no error and no warning
+          --no-cache            neither read nor write the compiled-assembly cache
+                                ($XDG_CACHE_HOME/cmpi or ~/.cache/cmpi)
+          --verbose             say on stderr whether the cache was used and how long
+                                compiling took
+          -h, --help            this text
+
+        exit status: 0 when every rank returns 0; otherwise the first failing rank's code
+        (MPI_Abort's errorcode, main's return value, exit()'s code, 1 for an unhandled
+        exception); 1 for a compile error; 2 for a bad command line; 124 for a deadlock
+        or a timeout.
+        """;
+
+    /// <summary>Parses the launcher's options; returns null when help was asked for.</summary>
+    public static RunOptions? Parse(IReadOnlyList<string> args, Func<string, string?>? getEnv = null)
+    {
+        getEnv ??= Environment.GetEnvironmentVariable;
+        var o = new RunOptions();
+        string? envDeadlock = getEnv("CMPI_DEADLOCK_TIMEOUT");
+        if (!string.IsNullOrWhiteSpace(envDeadlock))
+        {
+            o = o with { DeadlockTimeoutSeconds = ParseSeconds("CMPI_DEADLOCK_TIMEOUT", envDeadlock) };
+        }
+
+        int i = 0;
+        while (i < args.Count)
+        {
+            string a = args[i];
+            string name = a;
+            string? inlineValue = null;
+            if (a.StartsWith("--", StringComparison.Ordinal) && a.Contains('=', StringComparison.Ordinal))
+            {
+                int eq = a.IndexOf('=', StringComparison.Ordinal);
+                name = a[..eq];
+                inlineValue = a[(eq + 1)..];
+            }
+
+            string Value()
+            {
+                if (inlineValue is not null)
+                    return inlineValue;
+                if (i + 1 >= args.Count)
+                    throw new UsageException($"option {name} needs a value");
+                i++;
+                return args[i];
+            }
+
+            void NoValue()
+            {
+                if (inlineValue is not null)
+                    throw new UsageException($"option {name} takes no value");
+            }
+
+            switch (name)
+            {
+                case "-h":
+                case "--help":
+                    return null;
+                case "-n":
+                case "-np":
+                case "--np":
+                case "--n":
+                    o = o with { Ranks = ParseRanks(Value()) };
+                    break;
+                case "--transport":
+                    {
+                        string t = Value();
+                        if (t != "inproc")
+                        {
+                            throw new UsageException(
+                                t is "tcp" or "azure"
+                                    ? $"transport '{t}' is not available in this build of cmpi-run; use --transport inproc"
+                                    : $"unknown transport '{t}' (known: inproc)");
+                        }
+                        o = o with { Transport = t };
+                        break;
+                    }
+                case "--deadlock-timeout":
+                    o = o with { DeadlockTimeoutSeconds = ParseSeconds(name, Value()) };
+                    break;
+                case "--timeout":
+                    o = o with { TimeoutSeconds = ParseSeconds(name, Value()) };
+                    break;
+                case "--tag-output":
+                    NoValue();
+                    o = o with { TagOutput = true };
+                    break;
+                case "--check":
+                    NoValue();
+                    o = o with { CheckOnly = true };
+                    break;
+                case "--no-cache":
+                    NoValue();
+                    o = o with { NoCache = true };
+                    break;
+                case "-v":
+                case "--verbose":
+                    NoValue();
+                    o = o with { Verbose = true };
+                    break;
+                case "--":
+                    if (i + 1 >= args.Count)
+                        throw new UsageException("missing the program to run (App.cs)");
+                    return Finish(o, args, i + 1);
+                default:
+                    if (a.StartsWith("-n", StringComparison.Ordinal) && a.Length > 2 && char.IsAsciiDigit(a[2]))
+                    {
+                        o = o with { Ranks = ParseRanks(a[2..]) };
+                        break;
+                    }
+                    if (a.StartsWith('-') && a != "-")
+                        throw new UsageException($"unknown option '{a}'");
+                    return Finish(o, args, i);
+            }
+            i++;
+        }
+        throw new UsageException("missing the program to run (App.cs)");
+    }
+
+    private static RunOptions Finish(RunOptions o, IReadOnlyList<string> args, int sourceIndex)
+    {
+        string src = args[sourceIndex];
+        if (!src.EndsWith(".cs", StringComparison.OrdinalIgnoreCase))
+            throw new UsageException($"expected a C# source file (App.cs), got '{src}'");
+        return o with
+        {
+            SourcePath = src,
+            ProgramArgs = args.Skip(sourceIndex + 1).ToArray(),
+        };
+    }
+
+    private static int ParseRanks(string s)
+    {
+        if (!int.TryParse(s, NumberStyles.None, CultureInfo.InvariantCulture, out int n) || n < 1)
+            throw new UsageException($"-n needs a positive number of ranks, got '{s}'");
+        if (n > 4096)
+            throw new UsageException($"-n {n}: at most 4096 ranks run in one process");
+        return n;
+    }
+
+    private static double ParseSeconds(string what, string s)
+    {
+        if (!double.TryParse(s, NumberStyles.Float, CultureInfo.InvariantCulture, out double v)
+            || double.IsNaN(v) || double.IsInfinity(v) || v <= 0)
+        {
+            throw new UsageException($"{what} needs a positive number of seconds, got '{s}'");
+        }
+        return v;
+    }
+}

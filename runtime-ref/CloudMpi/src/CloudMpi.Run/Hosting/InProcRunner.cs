@@ -1,0 +1,311 @@
+using System.Diagnostics;
+using System.Reflection;
+using System.Text;
+using CloudMpi.Hosting;
+using CloudMpi.Libc;
+
+namespace CloudMpi.Run.Hosting;
+
+/// <summary>How a job ended.</summary>
+public enum JobEnd
+{
+    Success,
+    RankExitCode,
+    MpiAbort,
+    UnhandledException,
+    Deadlock,
+    Timeout,
+}
+
+/// <summary>The result of running a job.</summary>
+/// <param name="ExitCode">The job's exit status (not yet reduced to 0..255).</param>
+/// <param name="End">Why it ended.</param>
+/// <param name="FailedRank">The rank that ended the job, or -1.</param>
+/// <param name="RanksStillRunning">Ranks that did not stop within the grace period after an abort (stuck in pure compute); the process should exit.</param>
+public sealed record RunOutcome(int ExitCode, JobEnd End, int FailedRank, IReadOnlyList<int> RanksStillRunning);
+
+/// <summary>
+/// Runs an N-rank job in this process (transport <c>inproc</c>): one thread per rank with a
+/// big stack, one <see cref="RankLoadContext"/> per rank, one <see cref="LibcState"/> per rank
+/// whose stdout/stderr are merged line by line, one shared <see cref="InProcJob"/>.
+/// </summary>
+public sealed class InProcRunner
+{
+    public const int RankStackSize = 256 * 1024 * 1024;
+    public const int DeadlockOrTimeoutExitCode = 124;
+
+    private readonly byte[] _image;
+    private readonly RunOptions _options;
+    private readonly OutputSink _out;
+    private readonly OutputSink _err;
+    private readonly object _gate = new();
+    private (JobEnd end, int rank, int code)? _first;
+    private InProcJob? _job;
+
+    /// <summary>How long ranks get to stop after the job was aborted before they are given up on.</summary>
+    public TimeSpan AbortGracePeriod { get; init; } = TimeSpan.FromSeconds(2);
+
+    public InProcRunner(byte[] image, RunOptions options, OutputSink stdout, OutputSink stderr)
+    {
+        _image = image;
+        _options = options;
+        _out = stdout;
+        _err = stderr;
+    }
+
+    public RunOutcome Run()
+    {
+        int n = _options.Ranks;
+        using var job = new InProcJob(n, TimeSpan.FromSeconds(_options.DeadlockTimeoutSeconds));
+        _job = job;
+        var threads = new Thread[n];
+        var finished = new bool[n];
+        var contexts = new RankLoadContext?[n];
+        using var allDone = new CountdownEvent(n);
+
+        for (int r = 0; r < n; r++)
+        {
+            int rank = r;
+            threads[r] = new Thread(() =>
+            {
+                try
+                {
+                    contexts[rank] = RunRank(job, rank);
+                }
+                finally
+                {
+                    Volatile.Write(ref finished[rank], true);
+                    allDone.Signal();
+                }
+            }, RankStackSize)
+            {
+                IsBackground = true,
+                Name = $"cmpi rank {rank}",
+            };
+        }
+        foreach (Thread t in threads)
+            t.Start();
+
+        var clock = Stopwatch.StartNew();
+        TimeSpan? timeout = _options.TimeoutSeconds is double s ? TimeSpan.FromSeconds(s) : null;
+        TimeSpan slice = TimeSpan.FromMilliseconds(25);
+        while (!allDone.Wait(slice))
+        {
+            _out.FlushIfDirty();
+            if (HasEnded)
+                break;
+            string? report = DeadlockReport(job);
+            if (report is not null)
+            {
+                Deadlocked(report);
+                break;
+            }
+            if (timeout is TimeSpan limit && clock.Elapsed >= limit)
+            {
+                TimedOut(limit, finished);
+                break;
+            }
+        }
+
+        // Aborted (or a rank failed): blocked ranks are woken by the job; ranks in pure
+        // compute cannot be interrupted, so they get a grace period and are then left behind.
+        bool allStopped = allDone.Wait(AbortGracePeriod);
+        _out.Flush();
+        _err.Flush();
+
+        var stuck = new List<int>();
+        for (int r = 0; r < n; r++)
+        {
+            if (!Volatile.Read(ref finished[r]))
+                stuck.Add(r);
+        }
+        if (allStopped)
+        {
+            foreach (RankLoadContext? c in contexts)
+                c?.Unload();
+        }
+        else
+        {
+            _err.WriteLine(null, $"cmpi-run: rank{(stuck.Count == 1 ? "" : "s")} {string.Join(", ", stuck)} did not stop within {AbortGracePeriod.TotalSeconds:0.#} s of the abort; exiting without {(stuck.Count == 1 ? "it" : "them")}\n");
+        }
+
+        lock (_gate)
+        {
+            // a deadlock found after the last check but before every rank was woken
+            if (_first is null && DeadlockReport(job) is string late)
+                Deadlocked(late);
+            return _first is (JobEnd end, int rank, int code)
+                ? new RunOutcome(code, end, rank, stuck)
+                : new RunOutcome(0, JobEnd.Success, -1, stuck);
+        }
+    }
+
+    private bool HasEnded
+    {
+        get { lock (_gate) return _first is not null; }
+    }
+
+    /// <summary>Records the first way the job ends; later ones (consequences of the abort) are ignored.</summary>
+    private bool End(JobEnd end, int rank, int code, string message, string abortReason)
+    {
+        lock (_gate)
+        {
+            if (_first is not null)
+                return false;
+            _first = (end, rank, code);
+        }
+        _out.Flush();
+        _err.WriteLine(null, message.EndsWith('\n') ? message : message + "\n");
+        try
+        {
+            _job?.Abort(abortReason);
+        }
+        catch (Exception e) when (e is InvalidOperationException or ObjectDisposedException)
+        {
+            // already aborted or ended
+        }
+        return true;
+    }
+
+    private void Deadlocked(string report)
+    {
+        string text = report.TrimEnd('\n');
+        if (!text.StartsWith("deadlock", StringComparison.Ordinal))
+            text = "deadlock: " + text;
+        End(JobEnd.Deadlock, -1, DeadlockOrTimeoutExitCode, "cmpi-run: " + text + "\n", "deadlock");
+    }
+
+    private void TimedOut(TimeSpan limit, bool[] finished)
+    {
+        var running = Enumerable.Range(0, finished.Length).Where(r => !Volatile.Read(ref finished[r])).ToList();
+        string message = $"cmpi-run: the job did not finish within --timeout {limit.TotalSeconds:0.###} s " +
+                         $"(still running: rank{(running.Count == 1 ? "" : "s")} {string.Join(", ", running)}); aborting";
+        End(JobEnd.Timeout, -1, DeadlockOrTimeoutExitCode, message, "timeout");
+    }
+
+    private RankLoadContext? RunRank(InProcJob job, int rank)
+    {
+        bool tag = _options.TagOutput;
+        bool single = _options.Ranks == 1 && !tag;
+        var stdout = new RankLineWriter(_out, tag ? $"[1,{rank}]<stdout>:" : null, flushPartialLines: single);
+        var stderr = new RankLineWriter(_err, tag ? $"[1,{rank}]<stderr>:" : null, flushPartialLines: single);
+        RankLoadContext? alc = null;
+        Assembly? program = null;
+        IDisposable? entered = null;
+        try
+        {
+            alc = new RankLoadContext(rank);
+            program = alc.LoadProgram(_image);
+            MethodInfo entry = program.EntryPoint
+                ?? throw new InvalidOperationException("the program has no entry point (static Main)");
+
+            entered = job.EnterRank(rank);
+            LibcState.Current = new LibcState(stdout, stderr);
+
+            object?[]? args = entry.GetParameters().Length == 0 ? null : [_options.ProgramArgs.ToArray()];
+            object? ret = entry.Invoke(null, BindingFlags.DoNotWrapExceptions, binder: null, args, culture: null);
+            int code = ret is int i ? i : 0;
+            if (code != 0)
+                RankExited(rank, code);
+        }
+        catch (Exception e)
+        {
+            Failed(rank, Unwrap(e), program);
+        }
+        finally
+        {
+            try
+            {
+                stdout.Complete();
+                stderr.Complete();
+            }
+            finally
+            {
+                if (entered is not null)
+                {
+                    job.RankFinished(rank);
+                    entered.Dispose();
+                }
+            }
+        }
+        return alc;
+    }
+
+    private void RankExited(int rank, int code)
+    {
+        End(JobEnd.RankExitCode, rank, code,
+            $"cmpi-run: rank {rank} exited with status {code}; aborting the job",
+            $"rank {rank} exited with status {code}");
+    }
+
+    private void Failed(int rank, Exception e, Assembly? program)
+    {
+        switch (e)
+        {
+            case MpiAbortException abort:
+                MpiAborted(rank, abort.ErrorCode);
+                break;
+            case JobAbortedException when _job?.FirstMpiAbort is (int abortRank, int errorCode):
+                // MPI_Abort aborts the job before its exception reaches us: report it, whichever rank sees it first
+                MpiAborted(abortRank, errorCode);
+                break;
+            case JobAbortedException:
+                // woken by an abort that another rank, the deadlock detector or the timeout caused
+                break;
+            case ExitException exit:
+                // exit() outside CProgram.Run: the same as returning the code from main
+                if (exit.Code != 0)
+                    RankExited(rank, exit.Code);
+                break;
+            default:
+                End(JobEnd.UnhandledException, rank, 1, DescribeFailure(rank, e, program),
+                    $"rank {rank} failed: {e.GetType().Name}");
+                break;
+        }
+    }
+
+    private void MpiAborted(int rank, int errorCode)
+    {
+        End(JobEnd.MpiAbort, rank, errorCode,
+            $"MPI_ABORT was invoked on rank {rank} in communicator MPI_COMM_WORLD with errorcode {errorCode}",
+            $"MPI_Abort on rank {rank} with errorcode {errorCode}");
+    }
+
+    internal static Exception Unwrap(Exception e)
+    {
+        while (e is TargetInvocationException { InnerException: { } inner })
+            e = inner;
+        return e;
+    }
+
+    /// <summary><c>cmpi-run: rank R failed: Type: message</c> and the first frames in the user's code.</summary>
+    internal static string DescribeFailure(int rank, Exception e, Assembly? program)
+    {
+        var sb = new StringBuilder();
+        sb.Append("cmpi-run: rank ").Append(rank).Append(" failed: ")
+          .Append(e.GetType().FullName).Append(": ").Append(e.Message).Append('\n');
+        for (Exception? inner = e.InnerException; inner is not null; inner = inner.InnerException)
+            sb.Append("  ---> ").Append(inner.GetType().FullName).Append(": ").Append(inner.Message).Append('\n');
+
+        Exception deepest = e;
+        while (deepest is TypeInitializationException { InnerException: { } ti })
+            deepest = ti;
+        StackFrame[] frames = new StackTrace(deepest, fNeedFileInfo: true).GetFrames();
+        var user = frames.Where(f => program is not null && f.GetMethod()?.Module.Assembly == program).Take(6).ToList();
+        var shown = user.Count > 0 ? user : frames.Take(3).ToList();
+        foreach (StackFrame f in shown)
+        {
+            MethodBase? m = f.GetMethod();
+            sb.Append("   at ");
+            sb.Append(m?.DeclaringType is Type t ? t.FullName + "." : "").Append(m?.Name ?? "?");
+            string? file = f.GetFileName();
+            if (!string.IsNullOrEmpty(file) && f.GetFileLineNumber() > 0)
+                sb.Append(" in ").Append(file).Append(':').Append(f.GetFileLineNumber());
+            sb.Append('\n');
+        }
+        return sb.ToString();
+    }
+
+    private static string? DeadlockReport(InProcJob job) =>
+        job.Deadlock.IsCompletedSuccessfully ? job.Deadlock.Result : null;
+}

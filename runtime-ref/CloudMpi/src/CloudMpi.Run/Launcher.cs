@@ -1,0 +1,103 @@
+using System.Globalization;
+using CloudMpi.Run.Compilation;
+using CloudMpi.Run.Hosting;
+
+namespace CloudMpi.Run;
+
+/// <summary>What <see cref="Launcher.Run"/> did.</summary>
+/// <param name="ExitCode">The exit status to report (not yet reduced to 0..255).</param>
+/// <param name="Compile">The compilation, when it got that far.</param>
+/// <param name="Job">The job, when it ran.</param>
+public sealed record LaunchResult(int ExitCode, CompileResult? Compile, RunOutcome? Job)
+{
+    /// <summary>Ranks were left running after an abort: the process must exit rather than return.</summary>
+    public bool MustExitProcess => Job is { RanksStillRunning.Count: > 0 };
+}
+
+/// <summary><c>cmpi-run</c>: parse, compile (or take from the cache), check or run.</summary>
+public static class Launcher
+{
+    public const int CompileErrorExitCode = 1;
+
+    /// <summary>Runs one command line with the given standard streams.</summary>
+    /// <param name="cacheDirectory">Overrides the cache location (tests); null = <see cref="ProgramCompiler.DefaultCacheDirectory"/>.</param>
+    /// <param name="stdoutIsTerminal">Flush stdout after every line instead of periodically.</param>
+    public static LaunchResult Run(IReadOnlyList<string> args, TextWriter stdout, TextWriter stderr,
+                                   string? cacheDirectory = null, bool stdoutIsTerminal = false)
+    {
+        RunOptions? options;
+        try
+        {
+            options = CommandLine.Parse(args);
+        }
+        catch (UsageException e)
+        {
+            stderr.Write($"cmpi-run: {e.Message}\n{CommandLine.Usage}\n");
+            stderr.Flush();
+            return new LaunchResult(CommandLine.UsageExitCode, null, null);
+        }
+        if (options is null)
+        {
+            stdout.Write(CommandLine.Usage + "\n");
+            stdout.Flush();
+            return new LaunchResult(0, null, null);
+        }
+
+        string source;
+        try
+        {
+            source = File.ReadAllText(options.SourcePath);
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException or NotSupportedException or ArgumentException)
+        {
+            stderr.Write($"cmpi-run: cannot read '{options.SourcePath}': {e.Message}\n");
+            stderr.Flush();
+            return new LaunchResult(CommandLine.UsageExitCode, null, null);
+        }
+
+        var compiler = new ProgramCompiler(options.NoCache ? null : cacheDirectory ?? ProgramCompiler.DefaultCacheDirectory());
+        // --check always runs Roslyn: its answer is the diagnostics, which the cache does not keep
+        CompileResult compiled = compiler.Compile(options.SourcePath, source, forceCompile: options.CheckOnly);
+        if (options.Verbose)
+        {
+            stderr.Write(string.Create(CultureInfo.InvariantCulture,
+                $"cmpi-run: {(compiled.FromCache ? "cache hit" : "compiled")} {options.SourcePath} in {compiled.Elapsed.TotalSeconds:0.000} s" +
+                $"{(compiler.CacheDirectory is null ? " (no cache)" : "")}\n"));
+        }
+
+        if (options.CheckOnly)
+        {
+            foreach (CompileDiagnostic d in compiled.Diagnostics)
+                stderr.Write(d + "\n");
+            if (compiled.Diagnostics.Count > 0)
+                stderr.Write($"{options.SourcePath}: {compiled.ErrorCount} error(s), {compiled.WarningCount} warning(s)\n");
+            stderr.Flush();
+            int code = compiled.Success && compiled.WarningCount == 0 ? 0 : CompileErrorExitCode;
+            return new LaunchResult(code, compiled, null);
+        }
+
+        if (!compiled.Success)
+        {
+            foreach (CompileDiagnostic d in compiled.Diagnostics)
+                stderr.Write(d + "\n");
+            stderr.Write($"cmpi-run: {options.SourcePath} did not compile ({compiled.ErrorCount} error(s)); not running it\n");
+            stderr.Flush();
+            return new LaunchResult(CompileErrorExitCode, compiled, null);
+        }
+        stderr.Flush();
+
+        using var outSink = new OutputSink(stdout, flushEveryLine: stdoutIsTerminal);
+        using var errSink = new OutputSink(stderr, flushEveryLine: true, flushFirst: outSink);
+        RunOutcome outcome = new InProcRunner(compiled.Image!, options, outSink, errSink).Run();
+        return new LaunchResult(outcome.ExitCode, compiled, outcome);
+    }
+
+    /// <summary>An exit status the operating system reports as given: 0..255, and never 0 for a failure.</summary>
+    public static int ProcessExitCode(int code)
+    {
+        if (code is >= 0 and <= 255)
+            return code;
+        int low = code & 0xFF;
+        return low == 0 ? 1 : low;
+    }
+}

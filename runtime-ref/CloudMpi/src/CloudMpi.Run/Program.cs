@@ -1,0 +1,23 @@
+using CloudMpi.Run;
+using CloudMpi.Run.Hosting;
+
+TextWriter stdout = OutputSink.OpenStandard(Console.OpenStandardOutput());
+TextWriter stderr = OutputSink.OpenStandard(Console.OpenStandardError());
+LaunchResult result;
+try
+{
+    result = Launcher.Run(args, stdout, stderr, stdoutIsTerminal: !Console.IsOutputRedirected);
+}
+finally
+{
+    stdout.Flush();
+    stderr.Flush();
+}
+
+int code = Launcher.ProcessExitCode(result.ExitCode);
+if (result.MustExitProcess)
+{
+    // ranks stuck in pure compute cannot be interrupted: end the process without them
+    Environment.Exit(code);
+}
+return code;
