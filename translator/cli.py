@@ -1,0 +1,113 @@
+"""`cmpi-translate app.c -o App.cs`: the command line.
+
+Exit status: 0 translated, 1 the input cannot be translated (diagnostics on
+stderr, in file:line:col form), 2 usage errors, 3 an internal error.
+Set CMPI_DEBUG=1 to see the Python traceback of an internal error.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import sys
+import time
+import traceback
+
+from .diagnostics import Diagnostic, DiagnosticSink, TranslationError
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="cmpi-translate",
+        description="Translate a C MPI program into a C# program for the CloudMpi runtime.")
+    p.add_argument("input", nargs="?", help="the C source file")
+    p.add_argument("-o", "--output", help="the C# file to write (default: <Input>.cs beside the input)")
+    p.add_argument("-I", dest="includes", action="append", default=[], metavar="DIR", help="add an include directory")
+    p.add_argument("-D", dest="defines", action="append", default=[], metavar="NAME[=VAL]", help="define a macro")
+    p.add_argument("--class-name", help="the C# class name (default: from the output file name)")
+    p.add_argument("--dump-ir", action="store_true", help="print the intermediate representation and stop")
+    p.add_argument("--list-mpi", action="store_true", help="list the MPI functions the rules table maps")
+    p.add_argument("--time", action="store_true", help="print the translation time on stderr")
+    p.add_argument("clang_args", nargs="*", help="arguments after -- go to clang")
+    return p
+
+
+def _class_name(path: str) -> str:
+    stem = os.path.splitext(os.path.basename(path))[0]
+    name = re.sub(r"\W", "_", stem)
+    if not name or name[0].isdigit():
+        name = "Program_" + name
+    return name[0].upper() + name[1:]
+
+
+def translate_file(path: str, output: str, clang_args, class_name: str | None = None) -> DiagnosticSink:
+    """Translate `path` into `output`; raises TranslationError for what cannot be translated."""
+    from .convert import Context, convert_translation_unit
+    from .emit import render_program
+    from .frontend import Frontend
+    from .rules import load
+
+    tu = Frontend(path, clang_args).parse()
+    sink = DiagnosticSink()
+    cls = class_name or _class_name(output)
+    ctx = Context(tu=tu, rules=load(), class_name=cls, diagnostics=sink)
+    converted = convert_translation_unit(ctx)
+    program = os.path.splitext(os.path.basename(path))[0]
+    text = render_program(cls, os.path.basename(path), program, converted)
+    try:
+        with open(output, "w", encoding="utf-8") as f:
+            f.write(text)
+    except OSError as e:
+        raise TranslationError(None, f"cannot write {output}: {e.strerror}", "output")
+    return sink
+
+
+def main(argv=None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    extra = []
+    if "--" in argv:
+        i = argv.index("--")
+        argv, extra = argv[:i], argv[i + 1:]
+    args = _parser().parse_args(argv)
+    try:
+        if args.list_mpi:
+            from .rules import load
+            names = sorted(load().mpi)
+            for n in names:
+                print(n)
+            print(f"{len(names)} MPI functions mapped")
+            return 0
+        if not args.input:
+            _parser().print_usage(sys.stderr)
+            print("cmpi-translate: error: an input file is required", file=sys.stderr)
+            return 2
+        clang_args = [f"-I{d}" for d in args.includes] + [f"-D{d}" for d in args.defines] + extra
+        if args.dump_ir:
+            from . import ir
+            from .frontend import Frontend
+            tu = Frontend(args.input, clang_args).parse()
+            print(ir.dump(tu.globals))
+            print(ir.dump(tu.functions))
+            return 0
+        output = args.output or os.path.join(os.path.dirname(args.input), _class_name(args.input) + ".cs")
+        start = time.perf_counter()
+        sink = translate_file(args.input, output, clang_args, args.class_name)
+        sink.print_all()
+        if args.time:
+            print(f"cmpi-translate: {args.input} translated in {time.perf_counter() - start:.3f} s", file=sys.stderr)
+        return 0
+    except TranslationError as e:
+        print(e.diagnostic, file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+    except Exception as e:  # a bug in the translator, not in the input
+        if os.environ.get("CMPI_DEBUG"):
+            traceback.print_exc()
+        print(Diagnostic(None, "error", f"internal error: {type(e).__name__}: {e} "
+                         "(set CMPI_DEBUG=1 for details; please report it)", "internal"), file=sys.stderr)
+        return 3
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,70 @@
+"""The state shared by all convert_* functions while translating one file."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Dict, List, Optional, Set
+
+from .. import ir
+from ..diagnostics import DiagnosticSink
+from ..rules import RuleTable
+
+CS_KEYWORDS = {
+    "abstract", "as", "base", "bool", "byte", "checked", "class", "decimal", "delegate", "event",
+    "explicit", "fixed", "foreach", "implicit", "in", "interface", "internal", "is", "lock", "namespace",
+    "new", "null", "object", "operator", "out", "override", "params", "private", "protected", "public",
+    "readonly", "ref", "sbyte", "sealed", "stackalloc", "string", "this", "throw", "true", "false", "try",
+    "catch", "finally", "typeof", "uint", "ulong", "unchecked", "unsafe", "ushort", "using", "virtual",
+    "object", "base", "var", "dynamic", "value", "Main",
+}
+
+
+@dataclass
+class Context:
+    tu: ir.TranslationUnit
+    rules: RuleTable
+    class_name: str
+    diagnostics: DiagnosticSink
+    comments: List[ir.Comment] = field(default_factory=list)
+    emitted_comments: Set[int] = field(default_factory=set)
+    function: Optional[ir.Function] = None
+    macro_names: Set[str] = field(default_factory=set)
+    usings: Set[str] = field(default_factory=set)
+
+    def static_local_name(self, c_name: str) -> str:
+        return f"{self.function.name}_{c_name}" if self.function else c_name
+
+    def name(self, c_name: str) -> str:
+        """A C identifier as a C# identifier (C# keywords get an @)."""
+        if c_name in CS_KEYWORDS:
+            return "@" + c_name if c_name != "Main" else "Main_"
+        return c_name
+
+    # ----------------------------------------------------------- comments
+
+    def comments_before(self, line: int, lo_line: int = 0) -> List[ir.Comment]:
+        """Comments not yet emitted that end before `line` (and start after lo_line)."""
+        out = []
+        for i, c in enumerate(self.comments):
+            if i in self.emitted_comments:
+                continue
+            if lo_line <= c.loc.line and c.end_line < line:
+                self.emitted_comments.add(i)
+                out.append(c)
+        return out
+
+    def trailing_comment(self, line: int, after_col: int) -> Optional[ir.Comment]:
+        for i, c in enumerate(self.comments):
+            if i not in self.emitted_comments and c.loc.line == line and c.loc.col > after_col:
+                self.emitted_comments.add(i)
+                return c
+        return None
+
+
+def render_comment(c: ir.Comment, indent: str) -> List[str]:
+    lines = c.text.splitlines()
+    if len(lines) == 1:
+        return [indent + lines[0]]
+    out = [indent + lines[0]]
+    for ln in lines[1:]:
+        out.append(indent + " " + ln.strip() if ln.strip().startswith("*") else indent + ln.strip())
+    return out

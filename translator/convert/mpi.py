@@ -1,0 +1,85 @@
+"""MPI calls -> cMPI calls, driven by the rows of rules/mpi.toml.
+
+A C buffer argument is a pointer; cMPI takes an array and an offset, or a
+`ref` to a scalar. The argument's shape decides which: `&x` -> `ref x`,
+`a` / `&a[i]` / `a + i` -> `a, i`.
+"""
+from __future__ import annotations
+
+from typing import List
+
+from .. import ir
+from ..diagnostics import TranslationError
+from ..rules import special
+from .exprs import ADD, CsExpr, PRIMARY, coerce, convert_expr, paren, strip_implicit
+from .types import cs_type
+
+
+def _unparen(e: ir.Expr) -> ir.Expr:
+    e = strip_implicit(e)
+    while isinstance(e, ir.Paren):
+        e = strip_implicit(e.inner)
+    return e
+
+
+def _is_library_name(e: ir.Expr, name: str) -> bool:
+    e = _unparen(e)
+    return isinstance(e, ir.NameRef) and e.kind == "library" and e.name == name
+
+
+def convert_buffer(ctx, arg: ir.Expr) -> List[str]:
+    e = _unparen(arg)
+    if isinstance(e, ir.Unary) and e.op == "&":
+        target = _unparen(e.operand)
+        if isinstance(target, ir.Index):
+            base = convert_expr(ctx, target.base)
+            index = convert_expr(ctx, target.index)
+            return [base.code, coerce(index, "int").code]
+        if isinstance(target, (ir.NameRef, ir.Member)):
+            return [f"ref {convert_expr(ctx, target).code}"]
+        raise TranslationError(arg.loc, "this buffer address is not supported yet", "unsupported-buffer")
+    if isinstance(e, ir.Binary) and e.op in ("+", "-") and isinstance(e.lhs.type, (ir.PointerType, ir.ArrayType)):
+        base = convert_expr(ctx, e.lhs)
+        offset = coerce(convert_expr(ctx, e.rhs), "int")
+        return [base.code, offset.code if e.op == "+" else f"-{paren(offset, 15)}"]
+    if isinstance(e.type, (ir.ArrayType, ir.PointerType)):
+        return [convert_expr(ctx, e).code, "0"]
+    raise TranslationError(arg.loc, "this buffer argument is not supported yet", "unsupported-buffer")
+
+
+def _lvalue_of_pointer(ctx, arg: ir.Expr, what: str) -> str:
+    """The C# variable a pointer argument designates: `&x` -> x, `&a[i]` -> a[i], `p` -> p[0]."""
+    e = _unparen(arg)
+    if isinstance(e, ir.Unary) and e.op == "&":
+        return convert_expr(ctx, e.operand).code
+    if isinstance(e.type, (ir.PointerType, ir.ArrayType)):
+        return f"{paren(convert_expr(ctx, e), PRIMARY)}[0]"
+    raise TranslationError(arg.loc, f"this {what} argument is not supported yet", "unsupported-construct")
+
+
+def convert_mpi_call(ctx, call: ir.Call, callee: ir.NameRef, rule) -> CsExpr:
+    ftype = callee.type
+    if rule.special:
+        code = special.REGISTRY[rule.special](ctx, call, rule)
+        if code is not None:
+            return CsExpr(code, cs_type(call.type, call.loc), PRIMARY)
+    if len(call.args) != len(rule.params):
+        raise TranslationError(call.loc, f"{callee.name} takes {len(rule.params)} arguments", "mpi-arguments")
+    args: List[str] = []
+    for i, (kind, arg) in enumerate(zip(rule.params, call.args)):
+        if kind == "value":
+            args.append(coerce(convert_expr(ctx, arg), cs_type(ftype.params[i], arg.loc)).code)
+        elif kind == "buffer":
+            if _is_library_name(arg, "MPI_IN_PLACE"):
+                raise TranslationError(arg.loc, "MPI_IN_PLACE is not supported yet", "unsupported-construct")
+            args.extend(convert_buffer(ctx, arg))
+        elif kind == "out":
+            args.append(f"out {_lvalue_of_pointer(ctx, arg, 'output')}")
+        elif kind == "ref":
+            args.append(f"ref {_lvalue_of_pointer(ctx, arg, 'in/out')}")
+        elif kind == "status":
+            if _is_library_name(arg, "MPI_STATUS_IGNORE"):
+                args.append("out _")
+            else:
+                args.append(f"out {_lvalue_of_pointer(ctx, arg, 'status')}")
+    return CsExpr(f"{rule.target}({', '.join(args)})", cs_type(call.type, call.loc), PRIMARY)

@@ -1,0 +1,281 @@
+"""C statements -> C# statements (lists of indented lines).
+
+C# differs from C where this module works hardest: conditions must be bool,
+switch sections may not fall through (we add `goto case`), only some
+expressions may stand as statements, and locals must be definitely assigned
+(every local gets an initial value; C leaves it indeterminate).
+"""
+from __future__ import annotations
+
+from typing import List, Optional
+
+from .. import ir
+from ..diagnostics import TranslationError
+from .context import render_comment
+from .exprs import ASSIGN, CsExpr, as_bool, coerce, convert_expr, convert_value, strip_implicit
+from .types import cs_type, default_value
+
+INDENT = "    "
+
+
+def convert_block_items(ctx, items, indent: str, end_line: Optional[int] = None) -> List[str]:
+    out: List[str] = []
+    for st in items:
+        out.extend(_comments_before(ctx, st.loc.line, indent))
+        out.extend(convert_stmt(ctx, st, indent))
+    if end_line is not None:
+        out.extend(_comments_before(ctx, end_line, indent))
+    return out
+
+
+def _comments_before(ctx, line: int, indent: str) -> List[str]:
+    lo = ctx.function.loc.line if ctx.function else 0
+    out = []
+    for c in ctx.comments_before(line, lo):
+        out.extend(render_comment(c, indent))
+    return out
+
+
+def _with_trailing(ctx, lines: List[str], st: ir.Stmt) -> List[str]:
+    c = ctx.trailing_comment(st.loc.line, st.loc.col)
+    if c is not None and lines:
+        lines[-1] += " " + c.text.replace("\n", " ")
+    return lines
+
+
+def convert_body(ctx, st: ir.Stmt, indent: str) -> List[str]:
+    """A statement used as a body: always braced, as C# style wants."""
+    if isinstance(st, ir.Compound):
+        return [indent[:-4] + "{"] + convert_block_items(ctx, st.items, indent, st.end.line if st.end else None) \
+            + [indent[:-4] + "}"]
+    return [indent[:-4] + "{"] + _comments_before(ctx, st.loc.line, indent) + convert_stmt(ctx, st, indent) \
+        + [indent[:-4] + "}"]
+
+
+def convert_condition(ctx, e: ir.Expr) -> str:
+    return as_bool(convert_expr(ctx, e)).code
+
+
+def convert_stmt(ctx, st: ir.Stmt, indent: str) -> List[str]:
+    fn = _DISPATCH.get(type(st))
+    if fn is None:
+        raise TranslationError(st.loc, f"the statement {type(st).__name__} is not supported yet",
+                               "unsupported-construct")
+    return fn(ctx, st, indent)
+
+
+def convert_compound(ctx, st: ir.Compound, indent: str) -> List[str]:
+    return [indent + "{"] + convert_block_items(ctx, st.items, indent + INDENT, st.end.line if st.end else None) \
+        + [indent + "}"]
+
+
+def convert_var_decl(ctx, d: ir.VarDecl, for_header: bool = False) -> str:
+    """`T name = init` (no semicolon)."""
+    name = ctx.name(d.name)
+    if isinstance(d.type, ir.ArrayType):
+        return f"{cs_type(d.type, d.loc)} {name} = {convert_array_init(ctx, d)}"
+    cs = cs_type(d.type, d.loc)
+    if d.init is None:
+        return f"{cs} {name} = {default_value(cs)}"
+    value = convert_value(ctx, d.init, d.type)
+    return f"{cs} {name} = {value.code}"
+
+
+def convert_array_init(ctx, d: ir.VarDecl) -> str:
+    t = d.type
+    elem = t.element
+    if isinstance(elem, ir.ArrayType):
+        raise TranslationError(d.loc, "multi-dimensional arrays are not supported yet", "unsupported-construct")
+    ecs = cs_type(elem, d.loc)
+    size = convert_expr(ctx, d.size_exprs[0]).code if d.size_exprs else (str(t.size) if t.size is not None else None)
+    if d.init is None:
+        if size is None:
+            raise TranslationError(d.loc, "an array without a size", "unsupported-construct")
+        return f"new {ecs}[{size}]"
+    if isinstance(d.init, ir.InitList):
+        items = [convert_value(ctx, i, elem).code for i in d.init.items]
+        if t.size is not None and len(items) < t.size:
+            items += [default_value(ecs)] * (t.size - len(items))  # C zero-fills the rest
+        return f"new {ecs}[] {{ {', '.join(items)} }}"
+    raise TranslationError(d.loc, "this array initializer is not supported yet", "unsupported-construct")
+
+
+def convert_decl_stmt(ctx, st: ir.DeclStmt, indent: str) -> List[str]:
+    out = []
+    for d in st.decls:
+        if d.storage == "static":
+            raise TranslationError(d.loc, "static local variables are not supported yet", "unsupported-construct")
+        if d.storage == "extern":
+            raise TranslationError(d.loc, "extern declarations inside functions are not supported yet",
+                                   "unsupported-construct")
+        out.append(indent + convert_var_decl(ctx, d) + ";")
+    return _with_trailing(ctx, out, st)
+
+
+_STATEMENT_EXPRS = (ir.Assign, ir.Call)
+
+
+def expr_statement_code(ctx, e: ir.Expr) -> List[str]:
+    """An expression evaluated for its effects, as C# statement expressions (no semicolons)."""
+    inner = e
+    while isinstance(inner, ir.Paren) or (isinstance(inner, ir.Cast) and isinstance(inner.type, ir.VoidType)):
+        inner = inner.inner if isinstance(inner, ir.Paren) else inner.operand
+    if isinstance(inner, ir.Binary) and inner.op == ",":
+        return expr_statement_code(ctx, inner.lhs) + expr_statement_code(ctx, inner.rhs)
+    code = convert_expr(ctx, inner)
+    if isinstance(inner, _STATEMENT_EXPRS) or (isinstance(inner, ir.Unary) and inner.op.startswith(("pre", "post"))):
+        return [code.code]
+    return [f"_ = {code.code}"]
+
+
+def convert_expr_stmt(ctx, st: ir.ExprStmt, indent: str) -> List[str]:
+    return _with_trailing(ctx, [indent + c + ";" for c in expr_statement_code(ctx, st.expr)], st)
+
+
+def convert_if(ctx, st: ir.If, indent: str) -> List[str]:
+    out = [indent + f"if ({convert_condition(ctx, st.cond)})"]
+    out += convert_body(ctx, st.then, indent + INDENT)
+    other = st.otherwise
+    while other is not None:
+        if isinstance(other, ir.If):
+            out.append(indent + f"else if ({convert_condition(ctx, other.cond)})")
+            out += convert_body(ctx, other.then, indent + INDENT)
+            other = other.otherwise
+        else:
+            out.append(indent + "else")
+            out += convert_body(ctx, other, indent + INDENT)
+            other = None
+    return out
+
+
+def convert_while(ctx, st: ir.While, indent: str) -> List[str]:
+    return [indent + f"while ({convert_condition(ctx, st.cond)})"] + convert_body(ctx, st.body, indent + INDENT)
+
+
+def convert_do_while(ctx, st: ir.DoWhile, indent: str) -> List[str]:
+    body = convert_body(ctx, st.body, indent + INDENT)
+    return [indent + "do"] + body[:-1] + [body[-1] + f" while ({convert_condition(ctx, st.cond)});"]
+
+
+def convert_for(ctx, st: ir.For, indent: str) -> List[str]:
+    init = ""
+    if isinstance(st.init, ir.DeclStmt):
+        decls = [convert_var_decl(ctx, d) for d in st.init.decls]
+        types = {x.split(" ", 1)[0] for x in decls}
+        if len(types) != 1:
+            raise TranslationError(st.loc, "a for-loop declaring variables of different types", "unsupported-construct")
+        init = decls[0] + "".join(", " + x.split(" ", 1)[1] for x in decls[1:])
+    elif isinstance(st.init, ir.ExprStmt):
+        init = ", ".join(expr_statement_code(ctx, st.init.expr))
+    elif st.init is not None:
+        raise TranslationError(st.loc, "this for-loop initializer is not supported", "unsupported-construct")
+    cond = convert_condition(ctx, st.cond) if st.cond is not None else ""
+    step = ", ".join(expr_statement_code(ctx, st.step)) if st.step is not None else ""
+    header = f"for ({init}; {cond}; {step})".replace("; )", ";)").replace("( ;", "(;")
+    return [indent + header] + convert_body(ctx, st.body, indent + INDENT)
+
+
+def completes_normally(st: Optional[ir.Stmt]) -> bool:
+    """Whether control can reach the end of `st` (C#'s reachability, conservatively)."""
+    if st is None:
+        return True
+    if isinstance(st, (ir.Return, ir.Break, ir.Continue, ir.Goto)):
+        return False
+    if isinstance(st, ir.Compound):
+        return all(completes_normally(s) for s in st.items[-1:]) if st.items else True
+    if isinstance(st, ir.If):
+        return st.otherwise is None or completes_normally(st.then) or completes_normally(st.otherwise)
+    if isinstance(st, (ir.Case, ir.Default, ir.Label)):
+        return completes_normally(st.body)
+    if isinstance(st, ir.ExprStmt):
+        e = strip_implicit(st.expr)
+        callee = strip_implicit(e.callee) if isinstance(e, ir.Call) else None
+        # exit() and MPI_Abort() return in C# too (they throw), so they complete "normally".
+        return True if callee is None else True
+    return True
+
+
+def convert_switch(ctx, st: ir.Switch, indent: str) -> List[str]:
+    body = st.body.items if isinstance(st.body, ir.Compound) else (st.body,)
+    # Flatten `case 1: case 2: stmt` chains into sections of labels + statements.
+    sections: List[tuple] = []  # (labels, stmts)
+    for item in body:
+        labels = []
+        while isinstance(item, (ir.Case, ir.Default)):
+            labels.append(item)
+            item = item.body
+        if labels:
+            sections.append((labels, [item]))
+        elif sections:
+            sections[-1][1].append(item)
+        else:
+            raise TranslationError(item.loc, "a statement before the first case label", "unsupported-construct")
+    cond = convert_expr(ctx, st.cond)
+    scs = cs_type(st.cond.type, st.loc)
+    cond = coerce(cond, scs)
+    out = [indent + f"switch ({cond.code})", indent + "{"]
+    for i, (labels, stmts) in enumerate(sections):
+        for lab in labels:
+            if isinstance(lab, ir.Default):
+                out.append(indent + INDENT + "default:")
+            else:
+                out.append(indent + INDENT + f"case {coerce(convert_expr(ctx, lab.value), scs).code}:")
+        inner = indent + INDENT * 2
+        lines = convert_block_items(ctx, [s for s in stmts if not isinstance(s, ir.NullStmt)], inner)
+        real = [s for s in stmts if not isinstance(s, ir.NullStmt)]
+        if completes_normally(real[-1] if real else None):
+            if i + 1 < len(sections):
+                nxt = sections[i + 1][0][0]
+                # C falls through; C# needs it said.
+                lines.append(inner + ("goto default;" if isinstance(nxt, ir.Default)
+                                      else f"goto case {coerce(convert_expr(ctx, nxt.value), scs).code};"))
+            else:
+                lines.append(inner + "break;")
+        out += lines
+    out.append(indent + "}")
+    return out
+
+
+def convert_return(ctx, st: ir.Return, indent: str) -> List[str]:
+    if st.value is None:
+        return _with_trailing(ctx, [indent + "return;"], st)
+    ret = ctx.function.type.result
+    return _with_trailing(ctx, [indent + f"return {convert_value(ctx, st.value, ret).code};"], st)
+
+
+def convert_simple(ctx, st, indent: str) -> List[str]:
+    code = {ir.Break: "break;", ir.Continue: "continue;", ir.NullStmt: ";"}[type(st)]
+    return _with_trailing(ctx, [indent + code], st)
+
+
+def convert_goto(ctx, st: ir.Goto, indent: str) -> List[str]:
+    return [indent + f"goto {st.label};"]
+
+
+def convert_label(ctx, st: ir.Label, indent: str) -> List[str]:
+    return [indent[:-4] + f"{st.label}:" if len(indent) >= 4 else f"{st.label}:"] + convert_stmt(ctx, st.body, indent)
+
+
+def convert_case_outside_switch(ctx, st, indent: str) -> List[str]:
+    raise TranslationError(st.loc, "a case label nested inside another statement (Duff's device) "
+                           "cannot be translated", "unsupported-construct")
+
+
+_DISPATCH = {
+    ir.Compound: convert_compound,
+    ir.DeclStmt: convert_decl_stmt,
+    ir.ExprStmt: convert_expr_stmt,
+    ir.If: convert_if,
+    ir.While: convert_while,
+    ir.DoWhile: convert_do_while,
+    ir.For: convert_for,
+    ir.Switch: convert_switch,
+    ir.Return: convert_return,
+    ir.Break: convert_simple,
+    ir.Continue: convert_simple,
+    ir.NullStmt: convert_simple,
+    ir.Goto: convert_goto,
+    ir.Label: convert_label,
+    ir.Case: convert_case_outside_switch,
+    ir.Default: convert_case_outside_switch,
+}

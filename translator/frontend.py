@@ -1,0 +1,549 @@
+"""The front end: C source -> IR, through libclang.
+
+This is the only module that imports clang.cindex. It parses against cmpi's
+own mpi.h (translator/include), maps cursors to `ir` nodes with their
+locations, recovers operator spellings from tokens (libclang 14 has no opcode
+API), keeps object-like macros the program defines as names, and collects the
+source's comments so the converter can put them back next to the code.
+"""
+from __future__ import annotations
+
+import bisect
+import os
+from typing import Dict, List, Optional, Sequence, Tuple
+
+from . import ir
+from .diagnostics import TranslationError
+
+import clang.cindex as ci
+
+_LIBCLANG_CANDIDATES = (
+    "/usr/lib/llvm-16/lib/libclang.so.1",
+    "/usr/lib/llvm-14/lib/libclang.so.1",
+)
+
+INCLUDE_DIR = os.path.join(os.path.dirname(__file__), "include")
+
+
+def _configure_libclang() -> None:
+    if ci.Config.loaded:
+        return
+    for path in _LIBCLANG_CANDIDATES:
+        if os.path.exists(path):
+            ci.Config.set_library_file(path)
+            return
+
+
+_configure_libclang()
+K = ci.CursorKind
+
+_INT_NAMES = {
+    ci.TypeKind.CHAR_S: "char", ci.TypeKind.CHAR_U: "char",
+    ci.TypeKind.SCHAR: "signed char", ci.TypeKind.UCHAR: "unsigned char",
+    ci.TypeKind.SHORT: "short", ci.TypeKind.USHORT: "unsigned short",
+    ci.TypeKind.INT: "int", ci.TypeKind.UINT: "unsigned int",
+    ci.TypeKind.LONG: "long", ci.TypeKind.ULONG: "unsigned long",
+    ci.TypeKind.LONGLONG: "long long", ci.TypeKind.ULONGLONG: "unsigned long long",
+    ci.TypeKind.BOOL: "_Bool",
+}
+_FLOAT_NAMES = {
+    ci.TypeKind.FLOAT: "float", ci.TypeKind.DOUBLE: "double", ci.TypeKind.LONGDOUBLE: "long double",
+}
+# Library types kept opaque by name: the runtime has a type for each.
+OPAQUE_TYPEDEFS = {"MPI_Comm", "MPI_Datatype", "MPI_Op", "MPI_Request", "MPI_Status", "MPI_Group",
+                   "MPI_Errhandler", "MPI_Info", "FILE"}
+
+_BINARY_OPS = {"+", "-", "*", "/", "%", "<<", ">>", "<", ">", "<=", ">=", "==", "!=",
+               "&", "|", "^", "&&", "||", ","}
+_ASSIGN_OPS = {"=", "+=", "-=", "*=", "/=", "%=", "<<=", ">>=", "&=", "|=", "^="}
+_UNARY_PREFIX = {"-", "+", "!", "~", "*", "&", "++", "--"}
+
+
+class Frontend:
+    def __init__(self, path: str, clang_args: Sequence[str]):
+        self.path = path
+        self.clang_args = list(clang_args)
+        self.tu: Optional[ci.TranslationUnit] = None
+        self.macro_uses: Dict[Tuple[int, int, int, int], str] = {}
+        self.macro_defs: Dict[str, ci.Cursor] = {}
+        self.macro_bodies: Dict[str, Tuple[str, ...]] = {}
+        self.macro_types: Dict[str, ir.CType] = {}
+        self.main_file = os.path.abspath(path)
+
+    # ------------------------------------------------------------ entry
+
+    def parse(self) -> ir.TranslationUnit:
+        if not os.path.exists(self.path):
+            raise TranslationError(None, f"{self.path}: no such file", "missing-input")
+        args = ["-I", INCLUDE_DIR, "-fparse-all-comments", "-std=gnu11"] + self.clang_args
+        try:
+            self.tu = ci.Index.create().parse(
+                self.path, args=args,
+                options=ci.TranslationUnit.PARSE_DETAILED_PROCESSING_RECORD)
+        except ci.TranslationUnitLoadError as e:
+            raise TranslationError(None, f"{self.path}: clang could not parse the file ({e})", "parse-error")
+        for d in self.tu.diagnostics:
+            if d.severity >= ci.Diagnostic.Error:
+                raise TranslationError(self._loc_of_diag(d), d.spelling, "c-error")
+        self._index_macros()
+        self.file_tokens = sorted(
+            ((t.extent.start.line, t.extent.start.column), t.spelling)
+            for t in self.tu.get_tokens(extent=self.tu.cursor.extent)
+            if t.kind == ci.TokenKind.PUNCTUATION and t.extent.start.file is not None
+            and os.path.abspath(t.extent.start.file.name) == self.main_file)
+        globals_: List[ir.VarDecl] = []
+        functions: Dict[str, ir.Function] = {}
+        order: List[object] = []
+        for cur in self.tu.cursor.get_children():
+            if not self._in_main_file(cur):
+                continue
+            if cur.kind == K.FUNCTION_DECL:
+                fn = self.function(cur)
+                if fn.body is not None:
+                    functions[fn.name] = fn
+                    order.append(fn)
+                elif fn.name not in functions:
+                    functions.setdefault("__proto__" + fn.name, fn)
+            elif cur.kind == K.VAR_DECL:
+                v = self.var_decl(cur)
+                globals_.append(v)
+                order.append(v)
+            elif cur.kind in (K.MACRO_DEFINITION, K.MACRO_INSTANTIATION, K.INCLUSION_DIRECTIVE):
+                continue
+            elif cur.kind in (K.TYPEDEF_DECL, K.STRUCT_DECL, K.UNION_DECL, K.ENUM_DECL):
+                raise TranslationError(self.loc(cur), f"{cur.kind.name.lower().replace('_', ' ')} "
+                                       f"'{cur.spelling}' is not supported yet", "unsupported-construct")
+            else:
+                raise TranslationError(self.loc(cur), f"unsupported top-level construct {cur.kind.name}",
+                                       "unsupported-construct")
+        defined = [f for n, f in functions.items() if not n.startswith("__proto__")]
+        macros = tuple(self._macro_consts())
+        return ir.TranslationUnit(self.path, tuple(globals_), tuple(defined), macros,
+                                  tuple(self._comments()), tuple(order))
+
+    # ------------------------------------------------------------ helpers
+
+    def _in_main_file(self, cur: ci.Cursor) -> bool:
+        f = cur.location.file
+        return f is not None and os.path.abspath(f.name) == self.main_file
+
+    def loc(self, cur: ci.Cursor) -> ir.Loc:
+        l = cur.location
+        return ir.Loc(l.file.name if l.file else self.path, l.line, l.column)
+
+    def _loc_of_diag(self, d: ci.Diagnostic) -> Optional[ir.Loc]:
+        l = d.location
+        if l.file is None:
+            return None
+        return ir.Loc(l.file.name, l.line, l.column)
+
+    def unsupported(self, cur: ci.Cursor, what: str) -> TranslationError:
+        return TranslationError(self.loc(cur), f"{what} is not supported yet", "unsupported-construct")
+
+    @staticmethod
+    def _extent_key(cur: ci.Cursor) -> Tuple[int, int, int, int]:
+        e = cur.extent
+        return (e.start.line, e.start.column, e.end.line, e.end.column)
+
+    def _index_macros(self) -> None:
+        for cur in self.tu.cursor.get_children():
+            if cur.kind == K.MACRO_DEFINITION and not ci.conf.lib.clang_Cursor_isMacroFunctionLike(cur):
+                self.macro_bodies[cur.spelling] = tuple(t.spelling for t in cur.get_tokens())[1:]
+            if cur.kind == K.MACRO_DEFINITION and self._in_main_file(cur):
+                if not ci.conf.lib.clang_Cursor_isMacroFunctionLike(cur):
+                    self.macro_defs[cur.spelling] = cur
+            elif cur.kind == K.MACRO_INSTANTIATION and self._in_main_file(cur):
+                self.macro_uses[self._extent_key(cur)] = cur.spelling
+
+    def _macro_consts(self) -> List[ir.MacroConst]:
+        out = []
+        for name, cur in self.macro_defs.items():
+            if name not in self.macro_types:
+                continue  # never used as a whole expression: nothing to keep
+            tokens = tuple(t.spelling for t in cur.get_tokens())[1:]
+            out.append(ir.MacroConst(self.loc(cur), name, tokens, self.macro_types[name]))
+        out.sort(key=lambda m: (m.loc.line, m.loc.col))
+        return out
+
+    def _comments(self) -> List[ir.Comment]:
+        comments = []
+        for tok in self.tu.get_tokens(extent=self.tu.cursor.extent):
+            if tok.kind == ci.TokenKind.COMMENT:
+                e = tok.extent
+                if e.start.file is None or os.path.abspath(e.start.file.name) != self.main_file:
+                    continue
+                comments.append(ir.Comment(ir.Loc(self.path, e.start.line, e.start.column), e.end.line, tok.spelling))
+        return comments
+
+    # ------------------------------------------------------------ types
+
+    def ctype(self, t: ci.Type, cur: Optional[ci.Cursor] = None) -> ir.CType:
+        if t.kind == ci.TypeKind.TYPEDEF:
+            name = t.get_typedef_name() if hasattr(t, "get_typedef_name") else t.spelling
+            name = name.replace("const ", "").strip()
+            if name in OPAQUE_TYPEDEFS:
+                return ir.OpaqueType(name)
+            return self.ctype(t.get_canonical(), cur)
+        if t.kind == ci.TypeKind.ELABORATED:
+            return self.ctype(t.get_named_type(), cur)
+        if t.kind in _INT_NAMES:
+            return ir.IntType(_INT_NAMES[t.kind])
+        if t.kind in _FLOAT_NAMES:
+            return ir.FloatType(_FLOAT_NAMES[t.kind])
+        if t.kind == ci.TypeKind.VOID:
+            return ir.VoidType()
+        if t.kind == ci.TypeKind.POINTER:
+            p = t.get_pointee()
+            return ir.PointerType(self.ctype(p, cur), p.is_const_qualified())
+        if t.kind == ci.TypeKind.CONSTANTARRAY:
+            return ir.ArrayType(self.ctype(t.element_type, cur), t.element_count)
+        if t.kind in (ci.TypeKind.INCOMPLETEARRAY, ci.TypeKind.VARIABLEARRAY, ci.TypeKind.DEPENDENTSIZEDARRAY):
+            return ir.ArrayType(self.ctype(t.element_type, cur), None)
+        if t.kind in (ci.TypeKind.FUNCTIONPROTO, ci.TypeKind.FUNCTIONNOPROTO):
+            params = tuple(self.ctype(a, cur) for a in t.argument_types()) if t.kind == ci.TypeKind.FUNCTIONPROTO else ()
+            return ir.FunctionType(self.ctype(t.get_result(), cur), params,
+                                   t.kind == ci.TypeKind.FUNCTIONPROTO and t.is_function_variadic())
+        if t.kind == ci.TypeKind.RECORD:
+            decl = t.get_declaration()
+            # A record declared in a library header that the runtime knows by its typedef name.
+            if decl.spelling in OPAQUE_TYPEDEFS or decl.spelling in ("_IO_FILE",):
+                return ir.OpaqueType("FILE" if decl.spelling == "_IO_FILE" else decl.spelling)
+            raise TranslationError(self.loc(cur) if cur else None,
+                                   f"struct type '{t.spelling}' is not supported yet", "unsupported-construct")
+        if t.kind == ci.TypeKind.ENUM:
+            return ir.IntType("int")
+        raise TranslationError(self.loc(cur) if cur else None, f"type '{t.spelling}' is not supported yet",
+                               "unsupported-construct")
+
+    # ------------------------------------------------------------ declarations
+
+    def function(self, cur: ci.Cursor) -> ir.Function:
+        ftype = self.ctype(cur.type, cur)
+        params = []
+        body = None
+        for ch in cur.get_children():
+            if ch.kind == K.PARM_DECL:
+                params.append(ir.VarDecl(self.loc(ch), ch.spelling, self.ctype(ch.type, ch), None, None, is_param=True))
+            elif ch.kind == K.COMPOUND_STMT:
+                body = self.stmt(ch)
+        is_static = cur.storage_class == ci.StorageClass.STATIC
+        return ir.Function(self.loc(cur), cur.spelling, ftype, tuple(params), body, is_static)
+
+    def var_decl(self, cur: ci.Cursor) -> ir.VarDecl:
+        ctype = self.ctype(cur.type, cur)
+        storage = {ci.StorageClass.STATIC: "static", ci.StorageClass.EXTERN: "extern"}.get(cur.storage_class)
+        children = [c for c in cur.get_children() if c.kind.is_expression() or c.kind == K.UNEXPOSED_EXPR]
+        n_bounds = 0
+        t = cur.type
+        while t.kind in (ci.TypeKind.CONSTANTARRAY, ci.TypeKind.VARIABLEARRAY):
+            n_bounds += 1
+            t = t.element_type
+        if cur.type.kind == ci.TypeKind.VARIABLEARRAY:
+            raise TranslationError(self.loc(cur), "variable-length arrays are not supported yet", "unsupported-construct")
+        # libclang lists the bound expressions of `int a[N][M]` before the initializer.
+        bounds = tuple(self.expr(c) for c in children[:n_bounds]) if len(children) >= n_bounds else ()
+        rest = children[n_bounds:]
+        init = self.expr(rest[-1]) if rest else None
+        return ir.VarDecl(self.loc(cur), cur.spelling, ctype, init, storage, bounds)
+
+    # ------------------------------------------------------------ statements
+
+    def stmt(self, cur: ci.Cursor) -> ir.Stmt:
+        kind = cur.kind
+        loc = self.loc(cur)
+        kids = list(cur.get_children())
+        if kind == K.COMPOUND_STMT:
+            e = cur.extent.end
+            return ir.Compound(loc, tuple(self.stmt(c) for c in kids), ir.Loc(loc.file, e.line, e.column))
+        if kind == K.DECL_STMT:
+            decls = []
+            for c in kids:
+                if c.kind != K.VAR_DECL:
+                    raise self.unsupported(c, f"a local {c.kind.name.lower().replace('_', ' ')}")
+                decls.append(self.var_decl(c))
+            return ir.DeclStmt(loc, tuple(decls))
+        if kind == K.IF_STMT:
+            return ir.If(loc, self.expr(kids[0]), self.stmt(kids[1]), self.stmt(kids[2]) if len(kids) > 2 else None)
+        if kind == K.WHILE_STMT:
+            return ir.While(loc, self.expr(kids[0]), self.stmt(kids[1]))
+        if kind == K.DO_STMT:
+            return ir.DoWhile(loc, self.stmt(kids[0]), self.expr(kids[1]))
+        if kind == K.FOR_STMT:
+            return self._for(cur, kids)
+        if kind == K.SWITCH_STMT:
+            return ir.Switch(loc, self.expr(kids[0]), self.stmt(kids[-1]))
+        if kind == K.CASE_STMT:
+            return ir.Case(loc, self.expr(kids[0]), self.stmt(kids[-1]))
+        if kind == K.DEFAULT_STMT:
+            return ir.Default(loc, self.stmt(kids[-1]))
+        if kind == K.BREAK_STMT:
+            return ir.Break(loc)
+        if kind == K.CONTINUE_STMT:
+            return ir.Continue(loc)
+        if kind == K.RETURN_STMT:
+            return ir.Return(loc, self.expr(kids[0]) if kids else None)
+        if kind == K.GOTO_STMT:
+            return ir.Goto(loc, kids[0].spelling if kids else cur.spelling)
+        if kind == K.LABEL_STMT:
+            return ir.Label(loc, cur.spelling, self.stmt(kids[-1]))
+        if kind == K.NULL_STMT:
+            return ir.NullStmt(loc)
+        if kind in (K.ASM_STMT, K.MS_ASM_STMT):
+            raise TranslationError(loc, "inline assembly cannot be translated", "inline-asm")
+        if kind.is_expression() or kind == K.UNEXPOSED_EXPR:
+            return ir.ExprStmt(loc, self.expr(cur))
+        raise self.unsupported(cur, f"the statement {kind.name}")
+
+    def _for(self, cur: ci.Cursor, kids: List[ci.Cursor]) -> ir.For:
+        # libclang omits absent parts; find which of init; cond; step are present from the tokens.
+        toks = [t for t in cur.get_tokens()]
+        depth, semis, i = 0, [], 0
+        for t in toks:
+            if t.spelling == "(":
+                depth += 1
+            elif t.spelling == ")":
+                depth -= 1
+                if depth == 0:
+                    close = t
+                    break
+            elif t.spelling == ";" and depth == 1:
+                semis.append(t)
+        body_cur = kids[-1]
+        parts = kids[:-1]
+
+        def before(c, tok):
+            return (c.extent.end.line, c.extent.end.column) <= (tok.extent.start.line, tok.extent.start.column)
+
+        init = cond = step = None
+        if len(semis) < 2:
+            raise self.unsupported(cur, "this form of for loop")
+        for c in parts:
+            if before(c, semis[0]):
+                init = c
+            elif before(c, semis[1]):
+                cond = c
+            else:
+                step = c
+        init_stmt = self.stmt(init) if init is not None else None
+        return ir.For(self.loc(cur), init_stmt, self.expr(cond) if cond is not None else None,
+                      self.expr(step) if step is not None else None, self.stmt(body_cur))
+
+    # ------------------------------------------------------------ expressions
+
+    def expr(self, cur: ci.Cursor) -> ir.Expr:
+        name = self.macro_uses.get(self._extent_key(cur))
+        if name is not None and name in self.macro_defs:
+            # A macro of the program used as a whole expression: kept by name, so the
+            # expansion (which may hide operators in the macro body) is only a fallback.
+            try:
+                expansion = self._expr(cur)
+            except TranslationError:
+                expansion = None
+            if not isinstance(expansion, ir.Cast):
+                t = self.ctype(cur.type, cur)
+                self.macro_types.setdefault(name, t)
+                return ir.MacroRef(self.loc(cur), t, name, expansion)
+            return expansion
+        e = self._expr(cur)
+        if name is not None:
+            return ir.MacroRef(e.loc, e.type, name, e)  # a library macro (M_PI, RAND_MAX): the converter decides
+        return e
+
+    def _tokens(self, cur: ci.Cursor) -> List[str]:
+        toks = [t.spelling for t in cur.get_tokens()]
+        if toks:
+            return toks
+        # A cursor produced by a macro expansion has no tokens of its own at the
+        # expansion site (and libclang 14 reports no spelling locations inside
+        # macro bodies): an object-like macro whose body is one token gives it.
+        name = self.macro_uses.get(self._extent_key(cur))
+        body = self.macro_bodies.get(name) if name else None
+        if body is not None and len(body) == 1:
+            return list(body)
+        raise TranslationError(self.loc(cur), "cannot read this expression inside a macro expansion; "
+                               "expand the macro by hand", "macro-expansion")
+
+    def _operator_between(self, cur: ci.Cursor, lhs: ci.Cursor, rhs: ci.Cursor, allowed) -> str:
+        """The operator token between two operands, found in the source where they are spelled."""
+        lhs_end = (lhs.extent.end.line, lhs.extent.end.column)
+        rhs_start = (rhs.extent.start.line, rhs.extent.start.column)
+        # Search the main file's tokens: a cursor whose extent starts inside a
+        # macro expansion has no tokens of its own in libclang.
+        i = bisect.bisect_left(self.file_tokens, (lhs_end, ""))
+        while i < len(self.file_tokens) and self.file_tokens[i][0] < rhs_start:
+            if self.file_tokens[i][1] in allowed:
+                return self.file_tokens[i][1]
+            i += 1
+        raise TranslationError(self.loc(cur), "cannot recover an operator inside this macro expansion; "
+                               "expand the macro by hand", "macro-operator")
+
+    def _expr(self, cur: ci.Cursor) -> ir.Expr:
+        kind = cur.kind
+        loc = self.loc(cur)
+        kids = list(cur.get_children())
+        if kind == K.UNEXPOSED_EXPR or kind == K.CSTYLE_CAST_EXPR:
+            if kind == K.UNEXPOSED_EXPR and len(kids) == 1:
+                inner = self.expr(kids[0])
+                t = self.ctype(cur.type, cur)
+                if t == inner.type or isinstance(t, ir.FunctionType):
+                    return inner  # an lvalue-to-rvalue conversion or decay without type change
+                return ir.Cast(loc, t, inner, implicit=True)
+            if kind == K.CSTYLE_CAST_EXPR:
+                inner = self.expr(kids[-1])
+                return ir.Cast(loc, self.ctype(cur.type, cur), inner, implicit=False)
+            if kind == K.UNEXPOSED_EXPR and not kids:
+                raise self.unsupported(cur, "this implicit expression")
+            raise self.unsupported(cur, "this expression")
+        if kind == K.INTEGER_LITERAL:
+            text = self._tokens(cur)[0]
+            return ir.IntLit(loc, self.ctype(cur.type, cur), _parse_int(text), text)
+        if kind == K.FLOATING_LITERAL:
+            text = self._tokens(cur)[0]
+            value = float.fromhex(text.rstrip("fFlL")) if text.lower().startswith("0x") else float(text.rstrip("fFlL"))
+            return ir.FloatLit(loc, self.ctype(cur.type, cur), value, text)
+        if kind == K.CHARACTER_LITERAL:
+            text = self._tokens(cur)[0]
+            return ir.CharLit(loc, self.ctype(cur.type, cur), _parse_char(text), text)
+        if kind == K.STRING_LITERAL:
+            parts = [t.spelling for t in cur.get_tokens() if t.kind == ci.TokenKind.LITERAL]
+            if not parts:
+                parts = [cur.spelling]
+            value = b"".join(_parse_string(p) for p in parts)
+            return ir.StringLit(loc, self.ctype(cur.type, cur), value)
+        if kind == K.DECL_REF_EXPR:
+            return self._name_ref(cur)
+        if kind == K.PAREN_EXPR:
+            inner = self.expr(kids[0])
+            return ir.Paren(loc, inner.type, inner)
+        if kind == K.CALL_EXPR:
+            callee = self.expr(kids[0])
+            args = tuple(self.expr(a) for a in kids[1:])
+            return ir.Call(loc, self.ctype(cur.type, cur), callee, args)
+        if kind == K.BINARY_OPERATOR:
+            lhs, rhs = kids
+            op = self._operator_between(cur, lhs, rhs, _BINARY_OPS | _ASSIGN_OPS)
+            if op == "=":
+                return ir.Assign(loc, self.ctype(cur.type, cur), "=", self.expr(lhs), self.expr(rhs))
+            return ir.Binary(loc, self.ctype(cur.type, cur), op, self.expr(lhs), self.expr(rhs))
+        if kind == K.COMPOUND_ASSIGNMENT_OPERATOR:
+            lhs, rhs = kids
+            op = self._operator_between(cur, lhs, rhs, _ASSIGN_OPS)
+            return ir.Assign(loc, self.ctype(cur.type, cur), op, self.expr(lhs), self.expr(rhs))
+        if kind == K.UNARY_OPERATOR:
+            operand = kids[0]
+            toks = list(cur.get_tokens())
+            first = toks[0].spelling if toks else ""
+            op_extent_start = (cur.extent.start.line, cur.extent.start.column)
+            operand_start = (operand.extent.start.line, operand.extent.start.column)
+            if op_extent_start < operand_start and first in _UNARY_PREFIX:
+                op = first if first not in ("++", "--") else "pre" + first
+            elif toks and toks[-1].spelling in ("++", "--"):
+                op = "post" + toks[-1].spelling
+            else:
+                raise TranslationError(loc, "cannot recover a unary operator inside this macro expansion",
+                                       "macro-operator")
+            return ir.Unary(loc, self.ctype(cur.type, cur), op, self.expr(operand))
+        if kind == K.ARRAY_SUBSCRIPT_EXPR:
+            return ir.Index(loc, self.ctype(cur.type, cur), self.expr(kids[0]), self.expr(kids[1]))
+        if kind == K.CONDITIONAL_OPERATOR:
+            c, a, b = kids
+            return ir.Conditional(loc, self.ctype(cur.type, cur), self.expr(c), self.expr(a), self.expr(b))
+        if kind == K.MEMBER_REF_EXPR:
+            base = self.expr(kids[0])
+            toks = self._tokens(cur)
+            arrow = "->" in toks
+            return ir.Member(loc, self.ctype(cur.type, cur), base, cur.spelling, arrow)
+        if kind == K.CXX_UNARY_EXPR:  # sizeof / _Alignof
+            toks = self._tokens(cur)
+            if toks and toks[0] == "sizeof":
+                ev = ci.conf.lib.clang_Cursor_Evaluate(cur)
+                value = ci.conf.lib.clang_EvalResult_getAsLongLong(ev) if ev else None
+                if kids:
+                    return ir.SizeOf(loc, self.ctype(cur.type, cur), None, self.expr(kids[0]), value)
+                return ir.SizeOf(loc, self.ctype(cur.type, cur), None, None, value)
+            raise self.unsupported(cur, "this operator")
+        if kind == K.INIT_LIST_EXPR:
+            return ir.InitList(loc, self.ctype(cur.type, cur), tuple(self.expr(k) for k in kids))
+        if kind == K.COMPOUND_LITERAL_EXPR:
+            raise self.unsupported(cur, "a compound literal")
+        raise self.unsupported(cur, f"the expression {kind.name}")
+
+    def _name_ref(self, cur: ci.Cursor) -> ir.Expr:
+        ref = cur.referenced
+        loc = self.loc(cur)
+        t = self.ctype(cur.type, cur)
+        if ref is None:
+            return ir.NameRef(loc, t, cur.spelling, "library")
+        in_main = ref.location.file is not None and os.path.abspath(ref.location.file.name) == self.main_file
+        if not in_main:
+            header = os.path.basename(ref.location.file.name) if ref.location.file else None
+            return ir.NameRef(loc, t, cur.spelling, "library", header)
+        if ref.kind == K.ENUM_CONSTANT_DECL:
+            return ir.NameRef(loc, t, cur.spelling, "enum_const")
+        if ref.kind == K.FUNCTION_DECL:
+            return ir.NameRef(loc, t, cur.spelling, "function")
+        if ref.kind == K.PARM_DECL:
+            return ir.NameRef(loc, t, cur.spelling, "param")
+        if ref.kind == K.VAR_DECL:
+            is_global = ref.semantic_parent is not None and ref.semantic_parent.kind == K.TRANSLATION_UNIT
+            if is_global or ref.storage_class == ci.StorageClass.STATIC:
+                return ir.NameRef(loc, t, cur.spelling, "global" if is_global else "static_local")
+            return ir.NameRef(loc, t, cur.spelling, "local")
+        return ir.NameRef(loc, t, cur.spelling, "local")
+
+
+# ---------------------------------------------------------------- literal parsing
+
+def _parse_int(text: str) -> int:
+    t = text.rstrip("uUlL")
+    if t.lower().startswith("0x"):
+        return int(t, 16)
+    if t.lower().startswith("0b"):
+        return int(t[2:], 2)
+    if len(t) > 1 and t.startswith("0"):
+        return int(t, 8)
+    return int(t)
+
+
+_ESCAPES = {"n": 10, "t": 9, "r": 13, "0": 0, "a": 7, "b": 8, "f": 12, "v": 11, "\\": 92, "'": 39, '"': 34, "?": 63, "e": 27}
+
+
+def _unescape(body: str) -> bytes:
+    out = bytearray()
+    i = 0
+    while i < len(body):
+        ch = body[i]
+        if ch != "\\":
+            out += ch.encode("utf-8")
+            i += 1
+            continue
+        nxt = body[i + 1]
+        if nxt in "01234567":
+            j = i + 1
+            while j < len(body) and j < i + 4 and body[j] in "01234567":
+                j += 1
+            out.append(int(body[i + 1:j], 8) & 0xFF)
+            i = j
+        elif nxt == "x":
+            j = i + 2
+            while j < len(body) and body[j] in "0123456789abcdefABCDEF":
+                j += 1
+            out.append(int(body[i + 2:j], 16) & 0xFF)
+            i = j
+        else:
+            out.append(_ESCAPES.get(nxt, ord(nxt)))
+            i += 2
+    return bytes(out)
+
+
+def _parse_string(token: str) -> bytes:
+    if not token.startswith('"'):
+        raise ValueError(token)
+    return _unescape(token[1:-1])
+
+
+def _parse_char(token: str) -> int:
+    body = token[1:-1] if token.startswith("'") else token
+    b = _unescape(body)
+    v = b[0] if b else 0
+    return v - 256 if v > 127 else v  # plain char is signed on x86-64

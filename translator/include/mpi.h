@@ -1,0 +1,122 @@
+/* cmpi's own mpi.h: what cmpi-translate parses C MPI programs against.
+ *
+ * Open MPI's header makes MPI_COMM_WORLD or MPI_INT casts of addresses of
+ * internal symbols, which is all the AST would then show. Here every handle
+ * type is opaque and every constant is a named declaration, so the AST names
+ * MPI_COMM_WORLD directly and the translator maps it by name. Prototypes are
+ * Open MPI 4.1's (tests/test_mpi_header.py checks them), and the integer
+ * constants a program can observe have Open MPI's values.
+ * Native builds use the real mpi.h through mpicc; this file is never compiled. */
+#ifndef CMPI_MPI_H
+#define CMPI_MPI_H
+
+typedef struct cmpi_comm *MPI_Comm;
+typedef struct cmpi_datatype *MPI_Datatype;
+typedef struct cmpi_op *MPI_Op;
+typedef struct cmpi_request *MPI_Request;
+typedef struct cmpi_group *MPI_Group;
+typedef struct cmpi_errhandler *MPI_Errhandler;
+typedef struct cmpi_info *MPI_Info;
+typedef long MPI_Aint;
+typedef long long MPI_Count;
+typedef long long MPI_Offset;
+
+typedef struct MPI_Status {
+    int MPI_SOURCE;
+    int MPI_TAG;
+    int MPI_ERROR;
+    int cmpi_private[3];
+} MPI_Status;
+
+enum {
+    MPI_SUCCESS = 0,
+    MPI_ANY_SOURCE = -1,
+    MPI_ANY_TAG = -1,
+    MPI_PROC_NULL = -2,
+    MPI_ROOT = -4,
+    MPI_UNDEFINED = -32766,
+    MPI_MAX_PROCESSOR_NAME = 256,
+    MPI_MAX_ERROR_STRING = 256,
+    MPI_MAX_OBJECT_NAME = 64,
+    MPI_VERSION = 3,
+    MPI_SUBVERSION = 1
+};
+
+extern MPI_Comm MPI_COMM_WORLD;
+extern MPI_Comm MPI_COMM_SELF;
+extern MPI_Comm MPI_COMM_NULL;
+
+extern MPI_Datatype MPI_CHAR;
+extern MPI_Datatype MPI_SIGNED_CHAR;
+extern MPI_Datatype MPI_UNSIGNED_CHAR;
+extern MPI_Datatype MPI_BYTE;
+extern MPI_Datatype MPI_SHORT;
+extern MPI_Datatype MPI_UNSIGNED_SHORT;
+extern MPI_Datatype MPI_INT;
+extern MPI_Datatype MPI_UNSIGNED;
+extern MPI_Datatype MPI_LONG;
+extern MPI_Datatype MPI_UNSIGNED_LONG;
+extern MPI_Datatype MPI_LONG_LONG_INT;
+extern MPI_Datatype MPI_LONG_LONG;
+extern MPI_Datatype MPI_UNSIGNED_LONG_LONG;
+extern MPI_Datatype MPI_FLOAT;
+extern MPI_Datatype MPI_DOUBLE;
+extern MPI_Datatype MPI_LONG_DOUBLE;
+extern MPI_Datatype MPI_C_BOOL;
+extern MPI_Datatype MPI_WCHAR;
+extern MPI_Datatype MPI_INT8_T;
+extern MPI_Datatype MPI_INT16_T;
+extern MPI_Datatype MPI_INT32_T;
+extern MPI_Datatype MPI_INT64_T;
+extern MPI_Datatype MPI_UINT8_T;
+extern MPI_Datatype MPI_UINT16_T;
+extern MPI_Datatype MPI_UINT32_T;
+extern MPI_Datatype MPI_UINT64_T;
+
+extern MPI_Op MPI_MAX;
+extern MPI_Op MPI_MIN;
+extern MPI_Op MPI_SUM;
+extern MPI_Op MPI_PROD;
+extern MPI_Op MPI_LAND;
+extern MPI_Op MPI_BAND;
+extern MPI_Op MPI_LOR;
+extern MPI_Op MPI_BOR;
+extern MPI_Op MPI_LXOR;
+extern MPI_Op MPI_BXOR;
+
+extern MPI_Status *const MPI_STATUS_IGNORE;
+extern MPI_Status *const MPI_STATUSES_IGNORE;
+extern MPI_Request MPI_REQUEST_NULL;
+
+int MPI_Init(int *argc, char ***argv);
+int MPI_Initialized(int *flag);
+int MPI_Finalize(void);
+int MPI_Finalized(int *flag);
+int MPI_Abort(MPI_Comm comm, int errorcode);
+double MPI_Wtime(void);
+double MPI_Wtick(void);
+int MPI_Comm_size(MPI_Comm comm, int *size);
+int MPI_Comm_rank(MPI_Comm comm, int *rank);
+int MPI_Get_processor_name(char *name, int *resultlen);
+
+int MPI_Send(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm);
+int MPI_Ssend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm);
+int MPI_Recv(void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm, MPI_Status *status);
+int MPI_Sendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, int dest, int sendtag,
+                 void *recvbuf, int recvcount, MPI_Datatype recvtype, int source, int recvtag,
+                 MPI_Comm comm, MPI_Status *status);
+int MPI_Isend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm, MPI_Request *request);
+int MPI_Irecv(void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm, MPI_Request *request);
+int MPI_Wait(MPI_Request *request, MPI_Status *status);
+int MPI_Waitall(int count, MPI_Request array_of_requests[], MPI_Status *array_of_statuses);
+int MPI_Test(MPI_Request *request, int *flag, MPI_Status *status);
+int MPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status *status);
+int MPI_Iprobe(int source, int tag, MPI_Comm comm, int *flag, MPI_Status *status);
+int MPI_Get_count(const MPI_Status *status, MPI_Datatype datatype, int *count);
+
+int MPI_Barrier(MPI_Comm comm);
+int MPI_Bcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm);
+int MPI_Reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm);
+int MPI_Allreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm);
+
+#endif

@@ -1,0 +1,355 @@
+"""The C program as frozen dataclasses: what the front end found, with locations.
+
+Only `frontend.py` knows libclang; everything after it works on these nodes.
+Types are structural (IntType('int')), expressions carry their C type, and
+every node carries a `loc` for diagnostics.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Optional, Tuple, Union
+
+
+@dataclass(frozen=True)
+class Loc:
+    file: str
+    line: int
+    col: int
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.col}"
+
+
+# ---------------------------------------------------------------- types
+
+@dataclass(frozen=True)
+class IntType:
+    """An integer type by its C name: char, signed char, unsigned char, short,
+    unsigned short, int, unsigned int, long, unsigned long, long long,
+    unsigned long long, _Bool."""
+    name: str
+
+
+@dataclass(frozen=True)
+class FloatType:
+    name: str  # float, double, long double
+
+
+@dataclass(frozen=True)
+class VoidType:
+    pass
+
+
+@dataclass(frozen=True)
+class PointerType:
+    pointee: "CType"
+    const_pointee: bool = False
+
+
+@dataclass(frozen=True)
+class ArrayType:
+    element: "CType"
+    size: Optional[int]  # None for `int a[]` parameters and incomplete arrays
+
+
+@dataclass(frozen=True)
+class OpaqueType:
+    """A library type the runtime provides as is (MPI_Comm, MPI_Status, FILE)."""
+    name: str
+
+
+@dataclass(frozen=True)
+class FunctionType:
+    result: "CType"
+    params: Tuple["CType", ...]
+    variadic: bool
+
+
+CType = Union[IntType, FloatType, VoidType, PointerType, ArrayType, OpaqueType, FunctionType]
+
+
+# ---------------------------------------------------------------- expressions
+
+@dataclass(frozen=True)
+class Expr:
+    loc: Loc
+    type: CType
+
+
+@dataclass(frozen=True)
+class IntLit(Expr):
+    value: int
+    text: str  # as written, e.g. 0x1F or 10UL
+
+
+@dataclass(frozen=True)
+class FloatLit(Expr):
+    value: float
+    text: str
+
+
+@dataclass(frozen=True)
+class CharLit(Expr):
+    value: int
+    text: str  # as written, e.g. 'A' or '\n'
+
+
+@dataclass(frozen=True)
+class StringLit(Expr):
+    value: bytes  # without the terminating NUL
+
+
+@dataclass(frozen=True)
+class NameRef(Expr):
+    """A reference to a declared name. `kind` is local, param, global,
+    function, enum_const or library (declared in a system or cmpi header)."""
+    name: str
+    kind: str
+    header: Optional[str] = None  # for library names: the header that declares it
+
+
+@dataclass(frozen=True)
+class MacroRef(Expr):
+    """An object-like macro kept by name; `expansion` is what clang expanded."""
+    name: str
+    expansion: Expr
+
+
+@dataclass(frozen=True)
+class Call(Expr):
+    callee: Expr
+    args: Tuple[Expr, ...]
+
+
+@dataclass(frozen=True)
+class Binary(Expr):
+    op: str  # + - * / % << >> < > <= >= == != & | ^ && || ,
+    lhs: Expr
+    rhs: Expr
+
+
+@dataclass(frozen=True)
+class Assign(Expr):
+    op: str  # = += -= ...
+    target: Expr
+    value: Expr
+    computation_type: Optional[CType] = None  # for compound assignment: the type the operation is done in
+
+
+@dataclass(frozen=True)
+class Unary(Expr):
+    op: str  # - + ! ~ * & pre++ pre-- post++ post--
+    operand: Expr
+
+
+@dataclass(frozen=True)
+class Cast(Expr):
+    operand: Expr
+    implicit: bool
+
+
+@dataclass(frozen=True)
+class Index(Expr):
+    base: Expr
+    index: Expr
+
+
+@dataclass(frozen=True)
+class Member(Expr):
+    base: Expr
+    name: str
+    arrow: bool
+
+
+@dataclass(frozen=True)
+class Conditional(Expr):
+    cond: Expr
+    then: Expr
+    otherwise: Expr
+
+
+@dataclass(frozen=True)
+class Paren(Expr):
+    inner: Expr
+
+
+@dataclass(frozen=True)
+class SizeOf(Expr):
+    of_type: Optional[CType]
+    of_expr: Optional[Expr]
+    value: Optional[int]
+
+
+@dataclass(frozen=True)
+class InitList(Expr):
+    items: Tuple[Expr, ...]
+
+
+# ---------------------------------------------------------------- statements
+
+@dataclass(frozen=True)
+class Stmt:
+    loc: Loc
+
+
+@dataclass(frozen=True)
+class VarDecl(Stmt):
+    name: str
+    type: CType
+    init: Optional[Expr]
+    storage: Optional[str]  # static, extern or None
+    size_exprs: Tuple[Expr, ...] = ()  # array bounds as written (may be macro refs)
+    is_param: bool = False
+
+
+@dataclass(frozen=True)
+class DeclStmt(Stmt):
+    decls: Tuple[VarDecl, ...]
+
+
+@dataclass(frozen=True)
+class ExprStmt(Stmt):
+    expr: Expr
+
+
+@dataclass(frozen=True)
+class Compound(Stmt):
+    items: Tuple[Stmt, ...]
+    end: Optional[Loc] = None
+
+
+@dataclass(frozen=True)
+class If(Stmt):
+    cond: Expr
+    then: Stmt
+    otherwise: Optional[Stmt]
+
+
+@dataclass(frozen=True)
+class While(Stmt):
+    cond: Expr
+    body: Stmt
+
+
+@dataclass(frozen=True)
+class DoWhile(Stmt):
+    body: Stmt
+    cond: Expr
+
+
+@dataclass(frozen=True)
+class For(Stmt):
+    init: Optional[Stmt]
+    cond: Optional[Expr]
+    step: Optional[Expr]
+    body: Stmt
+
+
+@dataclass(frozen=True)
+class Switch(Stmt):
+    cond: Expr
+    body: Stmt
+
+
+@dataclass(frozen=True)
+class Case(Stmt):
+    value: Expr
+    body: Stmt
+
+
+@dataclass(frozen=True)
+class Default(Stmt):
+    body: Stmt
+
+
+@dataclass(frozen=True)
+class Break(Stmt):
+    pass
+
+
+@dataclass(frozen=True)
+class Continue(Stmt):
+    pass
+
+
+@dataclass(frozen=True)
+class Return(Stmt):
+    value: Optional[Expr]
+
+
+@dataclass(frozen=True)
+class Goto(Stmt):
+    label: str
+
+
+@dataclass(frozen=True)
+class Label(Stmt):
+    name: str
+    body: Stmt
+
+
+@dataclass(frozen=True)
+class NullStmt(Stmt):
+    pass
+
+
+# ---------------------------------------------------------------- top level
+
+@dataclass(frozen=True)
+class Function:
+    loc: Loc
+    name: str
+    type: FunctionType
+    params: Tuple[VarDecl, ...]
+    body: Optional[Compound]
+    is_static: bool
+    comment: Optional[str] = None
+
+
+@dataclass(frozen=True)
+class MacroConst:
+    """`#define NAME <constant expression>` kept as a named C# constant."""
+    loc: Loc
+    name: str
+    tokens: Tuple[str, ...]
+    type: CType
+
+
+@dataclass(frozen=True)
+class Comment:
+    loc: Loc
+    end_line: int
+    text: str
+
+
+@dataclass(frozen=True)
+class TranslationUnit:
+    path: str
+    globals: Tuple[VarDecl, ...]
+    functions: Tuple[Function, ...]
+    macros: Tuple[MacroConst, ...]
+    comments: Tuple[Comment, ...]
+    order: Tuple[object, ...] = field(default=())  # globals, functions in source order
+
+
+def dump(node, indent: int = 0) -> str:
+    """A readable tree of an IR node, for debugging (`cmpi-translate --dump-ir`)."""
+    pad = "  " * indent
+    if isinstance(node, tuple):
+        return "\n".join(dump(n, indent) for n in node)
+    if not hasattr(node, "__dataclass_fields__"):
+        return pad + repr(node)
+    lines = [pad + type(node).__name__]
+    for name in node.__dataclass_fields__:
+        value = getattr(node, name)
+        if name == "loc":
+            continue
+        if hasattr(value, "__dataclass_fields__") and not isinstance(value, (IntType, FloatType, PointerType, ArrayType, OpaqueType, VoidType)):
+            lines.append(f"{pad}  {name}:")
+            lines.append(dump(value, indent + 2))
+        elif isinstance(value, tuple) and value and hasattr(value[0], "__dataclass_fields__"):
+            lines.append(f"{pad}  {name}:")
+            lines.append(dump(value, indent + 2))
+        else:
+            lines.append(f"{pad}  {name}: {value!r}")
+    return "\n".join(lines)
