@@ -81,6 +81,14 @@ public static partial class CFormat
             return alt ? fixedBody : StripFraction(fixedBody, fixedBody.Length);
         }
 
+        if (alt && exponent == p && x.Exponent == p - 1)
+        {
+            // glibc quirk: it picks the fixed style from the unrounded exponent; when rounding to
+            // no fraction digits carries into a new digit it switches to the exponent style but
+            // keeps zero fraction digits, so %#.4g of 9999.9995 prints "1.e+04".
+            return ExponentBody("1", exponent, point: true, upper);
+        }
+
         if (!alt)
         {
             int end = digits.Length;
@@ -198,6 +206,9 @@ public static partial class CFormat
             // m × 2^e2 = m × 5^-e2 × 10^e2
             return new ExactDecimal(new BigInteger(mantissa) * BigInteger.Pow(5, -e2), -e2);
         }
+
+        /// <summary>The decimal exponent of the first significant digit of the exact (unrounded) value; 0 for zero.</summary>
+        public int Exponent => _digits.IsZero ? 0 : DigitCount(_digits) - 1 - _scale;
 
         /// <summary>round(value × 10^precision), ties to even.</summary>
         public BigInteger RoundScaled(int precision)
