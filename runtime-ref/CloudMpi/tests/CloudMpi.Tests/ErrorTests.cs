@@ -1,0 +1,159 @@
+using static CloudMpi.Datatype;
+using static CloudMpi.Op;
+
+namespace CloudMpi.Tests;
+
+public class ErrorTests
+{
+    private static readonly Comm World = cMPI.COMM_WORLD;
+
+    private static MpiException Throws(Action a, int errorClass, string call)
+    {
+        var ex = Assert.Throws<MpiException>(a);
+        Assert.Equal(errorClass, ex.ErrorClass);
+        Assert.Equal(call, ex.Call);
+        Assert.StartsWith(call + ":", ex.Message);
+        return ex;
+    }
+
+    [Fact]
+    public void TruncationIsAnError()
+    {
+        MpiException? caught = null;
+        MpiRunner.Run(2, rank =>
+        {
+            if (rank == 0)
+            {
+                int[] big = [1, 2, 3, 4];
+                cMPI.Send(big, 0, 4, MPI_INT, 1, 0, World);
+            }
+            else
+            {
+                int[] small = new int[4];
+                caught = Assert.Throws<MpiException>(() => cMPI.Recv(small, 0, 2, MPI_INT, 0, 0, World, out _));
+            }
+        });
+        Assert.NotNull(caught);
+        Assert.Equal(cMPI.ERR_TRUNCATE, caught!.ErrorClass);
+        Assert.Contains("MPI_ERR_TRUNCATE", caught.Message);
+        Assert.Contains("MPI_Recv", caught.Message);
+        Assert.Contains("16 bytes", caught.Message);
+    }
+
+    [Fact]
+    public void DatatypeMismatches()
+    {
+        MpiRunner.Run(1, me =>
+        {
+            double[] d = new double[4];
+            int[] i = new int[4];
+            int x = 0;
+            var ex = Throws(() => cMPI.Send(d, 0, 1, MPI_INT, 0, 0, World), cMPI.ERR_TYPE, "MPI_Send");
+            Assert.Contains("MPI_INT", ex.Message);
+            Assert.Contains("Double", ex.Message);
+            Throws(() => cMPI.Send(i, 0, 1, MPI_DOUBLE, 0, 0, World), cMPI.ERR_TYPE, "MPI_Send");
+            Throws(() => cMPI.Send(i, 0, 1, MPI_FLOAT, 0, 0, World), cMPI.ERR_TYPE, "MPI_Send");
+            Throws(() => cMPI.Send(ref x, 1, MPI_LONG, 0, 0, World), cMPI.ERR_TYPE, "MPI_Send");
+            Throws(() => cMPI.Recv(d, 0, 1, MPI_LONG, 0, 0, World, out _), cMPI.ERR_TYPE, "MPI_Recv");
+            Throws(() => cMPI.Bcast(d, 0, 1, MPI_INT, 0, World), cMPI.ERR_TYPE, "MPI_Bcast");
+            Throws(() => cMPI.Allreduce(i, 0, i, 0, 1, MPI_DOUBLE, MPI_SUM, World), cMPI.ERR_TYPE, "MPI_Allreduce");
+            // Allowed: unsigned buffer as MPI_INT, anything as MPI_BYTE.
+            uint[] u = [5];
+            cMPI.Send(u, 0, 1, MPI_INT, 0, 0, World);
+            cMPI.Recv(i, 0, 1, MPI_UNSIGNED, 0, 0, World, out _);
+            Assert.Equal(5, i[0]);
+            cMPI.Send(d, 0, 32, MPI_BYTE, 0, 0, World);
+            cMPI.Recv(d, 0, 32, MPI_BYTE, 0, 0, World, out _);
+        });
+    }
+
+    [Fact]
+    public void BufferBoundsAndCounts()
+    {
+        MpiRunner.Run(1, me =>
+        {
+            int[] a = new int[4];
+            int x = 0;
+            Throws(() => cMPI.Send(a, 0, 5, MPI_INT, 0, 0, World), cMPI.ERR_BUFFER, "MPI_Send");
+            Throws(() => cMPI.Send(a, 2, 3, MPI_INT, 0, 0, World), cMPI.ERR_BUFFER, "MPI_Send");
+            Throws(() => cMPI.Send(a, 5, 0, MPI_INT, 0, 0, World), cMPI.ERR_BUFFER, "MPI_Send");
+            Throws(() => cMPI.Send(a, -1, 1, MPI_INT, 0, 0, World), cMPI.ERR_BUFFER, "MPI_Send");
+            Throws(() => cMPI.Send(a, 0, -1, MPI_INT, 0, 0, World), cMPI.ERR_COUNT, "MPI_Send");
+            Throws(() => cMPI.Send(ref x, 2, MPI_INT, 0, 0, World), cMPI.ERR_BUFFER, "MPI_Send");
+            Throws(() => cMPI.Recv(a, 1, 4, MPI_INT, 0, 0, World, out _), cMPI.ERR_BUFFER, "MPI_Recv");
+            // Bytes: 16 bytes fit in int[4] as MPI_BYTE, 17 do not.
+            cMPI.Send(a, 0, 16, MPI_BYTE, 0, 0, World);
+            cMPI.Recv(a, 0, 16, MPI_BYTE, 0, 0, World, out _);
+            Throws(() => cMPI.Send(a, 0, 17, MPI_BYTE, 0, 0, World), cMPI.ERR_BUFFER, "MPI_Send");
+            // count 0 at the end of the buffer is fine.
+            cMPI.Send(a, 4, 0, MPI_INT, 0, 0, World);
+            cMPI.Recv(a, 4, 0, MPI_INT, 0, 0, World, out var st);
+            cMPI.Get_count(st, MPI_INT, out int n);
+            Assert.Equal(0, n);
+        });
+    }
+
+    [Fact]
+    public void RanksTagsRootsOps()
+    {
+        MpiRunner.Run(2, rank =>
+        {
+            int x = 0;
+            var ex = Throws(() => cMPI.Send(ref x, 1, MPI_INT, 2, 0, World), cMPI.ERR_RANK, "MPI_Send");
+            Assert.Contains("size 2", ex.Message);
+            Throws(() => cMPI.Send(ref x, 1, MPI_INT, -1, 0, World), cMPI.ERR_RANK, "MPI_Send");
+            Throws(() => cMPI.Recv(ref x, 1, MPI_INT, 5, 0, World, out _), cMPI.ERR_RANK, "MPI_Recv");
+            Throws(() => cMPI.Send(ref x, 1, MPI_INT, 0, -1, World), cMPI.ERR_TAG, "MPI_Send");
+            Throws(() => cMPI.Recv(ref x, 1, MPI_INT, 0, -7, World, out _), cMPI.ERR_TAG, "MPI_Recv");
+            Throws(() => cMPI.Bcast(ref x, 1, MPI_INT, 2, World), cMPI.ERR_ROOT, "MPI_Bcast");
+            Throws(() => cMPI.Reduce(ref x, ref x, 1, MPI_INT, MPI_SUM, -1, World), cMPI.ERR_ROOT, "MPI_Reduce");
+            sbyte c = 0;
+            var opEx = Throws(() => cMPI.Allreduce(ref c, ref c, 1, MPI_CHAR, MPI_SUM, World), cMPI.ERR_OP, "MPI_Allreduce");
+            Assert.Contains("MPI_SUM is not defined for datatype MPI_CHAR", opEx.Message);
+            double d = 0;
+            Throws(() => cMPI.Allreduce(ref d, ref d, 1, MPI_DOUBLE, MPI_BAND, World), cMPI.ERR_OP, "MPI_Allreduce");
+        }, deadlockSeconds: 5);
+    }
+}
+
+public class LifecycleTests
+{
+    [Fact]
+    public void CallsBeforeInitAndAfterFinalizeFail()
+    {
+        var result = MpiRunner.RunRaw(1, me =>
+        {
+            int x = 0;
+            cMPI.Initialized(out int flag);
+            Assert.Equal(0, flag);
+            var ex = Assert.Throws<MpiException>(() => cMPI.Send(ref x, 1, Datatype.MPI_INT, 0, 0, cMPI.COMM_WORLD));
+            Assert.Contains("before MPI_Init", ex.Message);
+            cMPI.Init();
+            Assert.Throws<MpiException>(() => cMPI.Init());
+            cMPI.Finalize();
+            cMPI.Finalized(out flag);
+            Assert.Equal(1, flag);
+            Assert.Throws<MpiException>(() => cMPI.Comm_rank(cMPI.COMM_WORLD, out _));
+        }, init: false);
+        Assert.Null(result.Errors[0]);
+    }
+
+    [Fact]
+    public void WtimeAdvancesAndWtickIsSmall()
+    {
+        double t0 = cMPI.Wtime();
+        Thread.Sleep(20);
+        double t1 = cMPI.Wtime();
+        Assert.InRange(t1 - t0, 0.015, 5);
+        Assert.InRange(cMPI.Wtick(), 1e-12, 1e-3);
+    }
+
+    [Fact]
+    public void ProcessorName()
+    {
+        var name = new sbyte[cMPI.MAX_PROCESSOR_NAME];
+        cMPI.Get_processor_name(name, out int len);
+        Assert.True(len > 0);
+        Assert.Equal(0, name[len]);
+    }
+}

@@ -1,0 +1,144 @@
+using System.Numerics;
+using static CloudMpi.Datatype;
+using static CloudMpi.Op;
+
+namespace CloudMpi.Tests;
+
+/// <summary>Every predefined op against every predefined datatype, over 3 ranks contributing 1, 2, 3.</summary>
+public class OpTableTests
+{
+    // Written out by hand for the inputs 1, 2, 3 (integers): the reference the runtime must meet.
+    private static readonly Dictionary<string, long> IntResults = new()
+    {
+        ["MPI_SUM"] = 6, ["MPI_PROD"] = 6, ["MPI_MAX"] = 3, ["MPI_MIN"] = 1,
+        ["MPI_LAND"] = 1, ["MPI_LOR"] = 1, ["MPI_LXOR"] = 1, // true ^ true ^ true
+        ["MPI_BAND"] = 0, ["MPI_BOR"] = 3, ["MPI_BXOR"] = 0, // 1&2&3, 1|2|3, 1^2^3
+    };
+
+    // Which (op, datatype) pairs MPI allows, by group, written out independently of Op.IsDefinedFor.
+    private static readonly string[] Integers =
+    [
+        "MPI_SIGNED_CHAR", "MPI_UNSIGNED_CHAR", "MPI_SHORT", "MPI_UNSIGNED_SHORT", "MPI_INT", "MPI_UNSIGNED",
+        "MPI_LONG", "MPI_UNSIGNED_LONG", "MPI_LONG_LONG_INT", "MPI_LONG_LONG", "MPI_UNSIGNED_LONG_LONG",
+        "MPI_INT8_T", "MPI_INT16_T", "MPI_INT32_T", "MPI_INT64_T", "MPI_UINT8_T", "MPI_UINT16_T", "MPI_UINT32_T", "MPI_UINT64_T",
+    ];
+    private static readonly string[] Floats = ["MPI_FLOAT", "MPI_DOUBLE", "MPI_LONG_DOUBLE"];
+
+    private static bool Allowed(string op, string type) => op switch
+    {
+        "MPI_SUM" or "MPI_PROD" or "MPI_MAX" or "MPI_MIN" => Integers.Contains(type) || Floats.Contains(type),
+        "MPI_LAND" or "MPI_LOR" or "MPI_LXOR" => Integers.Contains(type) || type == "MPI_C_BOOL",
+        _ => Integers.Contains(type) || type == "MPI_BYTE",
+    };
+
+    public static IEnumerable<object[]> Pairs() =>
+        from op in Op.Predefined from t in Datatype.Predefined select new object[] { op.Name, t.Name };
+
+    [Theory]
+    [MemberData(nameof(Pairs))]
+    public void OpOnType(string opName, string typeName)
+    {
+        var op = Op.Predefined.Single(o => o.Name == opName);
+        var type = Datatype.Predefined.Single(t => t.Name == typeName);
+        bool allowed = Allowed(opName, typeName);
+        Assert.Equal(allowed, op.IsDefinedFor(type));
+        switch (type.Kind)
+        {
+            case ElementKind.Int8: Check<sbyte>(op, type, allowed); break;
+            case ElementKind.UInt8: case ElementKind.Byte: Check<byte>(op, type, allowed); break;
+            case ElementKind.Char when type.Size == 1: Check<sbyte>(op, type, allowed); break;
+            case ElementKind.Char: Check<int>(op, type, allowed); break;
+            case ElementKind.Int16: Check<short>(op, type, allowed); break;
+            case ElementKind.UInt16: Check<ushort>(op, type, allowed); break;
+            case ElementKind.Int32: Check<int>(op, type, allowed); break;
+            case ElementKind.UInt32: Check<uint>(op, type, allowed); break;
+            case ElementKind.Int64: Check<long>(op, type, allowed); break;
+            case ElementKind.UInt64: Check<ulong>(op, type, allowed); break;
+            case ElementKind.Float32: Check<float>(op, type, allowed); break;
+            case ElementKind.Float64: Check<double>(op, type, allowed); break;
+            case ElementKind.Bool: CheckBool(op, type, allowed); break;
+            default: Assert.Fail($"untested kind {type.Kind}"); break;
+        }
+    }
+
+    private static void Check<T>(Op op, Datatype type, bool allowed) where T : unmanaged, INumberBase<T>
+    {
+        var results = new T[3];
+        var errors = new MpiException?[3];
+        MpiRunner.Run(3, rank =>
+        {
+            T[] send = [T.CreateTruncating(rank + 1), T.CreateTruncating(rank + 1)];
+            T[] recv = new T[2];
+            try
+            {
+                cMPI.Allreduce(send, 1, recv, 0, 1, type, op, cMPI.COMM_WORLD);
+                results[rank] = recv[0];
+            }
+            catch (MpiException ex)
+            {
+                errors[rank] = ex;
+            }
+        });
+        if (!allowed)
+        {
+            foreach (var e in errors)
+            {
+                Assert.NotNull(e);
+                Assert.Equal(cMPI.ERR_OP, e!.ErrorClass);
+            }
+            return;
+        }
+        Assert.All(errors, Assert.Null);
+        var expected = T.CreateTruncating(IntResults[op.Name]);
+        Assert.All(results, r => Assert.Equal(expected, r));
+    }
+
+    private static void CheckBool(Op op, Datatype type, bool allowed)
+    {
+        // rank 0 true, ranks 1, 2 false: LAND false, LOR true, LXOR true.
+        var results = new bool[3];
+        var errors = new MpiException?[3];
+        MpiRunner.Run(3, rank =>
+        {
+            bool mine = rank == 0, all = false;
+            try
+            {
+                cMPI.Allreduce(ref mine, ref all, 1, type, op, cMPI.COMM_WORLD);
+                results[rank] = all;
+            }
+            catch (MpiException ex)
+            {
+                errors[rank] = ex;
+            }
+        });
+        if (!allowed)
+        {
+            Assert.All(errors, e => Assert.Equal(cMPI.ERR_OP, e!.ErrorClass));
+            return;
+        }
+        bool expected = op.Name switch { "MPI_LAND" => false, "MPI_LOR" => true, "MPI_LXOR" => true, _ => throw new InvalidOperationException() };
+        Assert.All(results, r => Assert.Equal(expected, r));
+    }
+
+    [Fact]
+    public void SignednessAndWrapAround()
+    {
+        MpiRunner.Run(3, rank =>
+        {
+            int si = rank == 1 ? -5 : rank, smax = 0, smin = 0;
+            cMPI.Allreduce(ref si, ref smax, 1, MPI_INT, MPI_MAX, cMPI.COMM_WORLD);
+            cMPI.Allreduce(ref si, ref smin, 1, MPI_INT, MPI_MIN, cMPI.COMM_WORLD);
+            Assert.Equal((2, -5), (smax, smin));
+            uint u = rank == 1 ? 0xFFFFFFFFu : (uint)rank, umax = 0;
+            cMPI.Allreduce(ref u, ref umax, 1, MPI_UNSIGNED, MPI_MAX, cMPI.COMM_WORLD);
+            Assert.Equal(0xFFFFFFFFu, umax);
+            int big = int.MaxValue, wrapped = 0;
+            cMPI.Allreduce(ref big, ref wrapped, 1, MPI_INT, MPI_SUM, cMPI.COMM_WORLD);
+            Assert.Equal(unchecked(int.MaxValue * 3), wrapped);
+            long l = rank == 2 ? 6 : 3, land = 0, band = 0;
+            cMPI.Allreduce(ref l, ref land, 1, MPI_LONG, MPI_LAND, cMPI.COMM_WORLD);
+            cMPI.Allreduce(ref l, ref band, 1, MPI_LONG, MPI_BAND, cMPI.COMM_WORLD);
+            Assert.Equal((1L, 2L), (land, band));
+        });
+    }
+}
