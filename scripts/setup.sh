@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Installs what cmpi needs and is missing; quick and quiet when all is there.
+#   Debian packages (python3-clang with its libclang, jinja2, pytest, venv, Open MPI),
+#   the project's virtualenv with cmpi-translate, and the .NET build of the runtime
+#   with its cmpi-run wrapper.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+
+PACKAGES=(python3-clang-14 libclang1-14 python3-jinja2 python3-pytest python3-venv python3-setuptools
+          python3-pip openmpi-bin libopenmpi-dev gcc make)
+missing=()
+for p in "${PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  echo "setup: installing Debian packages: ${missing[*]}"
+  SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+if ! command -v dotnet >/dev/null; then
+  echo "setup: error: the .NET SDK (dotnet) is not on PATH; install the .NET 10 SDK" >&2
+  exit 1
+fi
+
+# The virtualenv sees Debian's clang, jinja2 and pytest (this machine reaches no Python index).
+if [ ! -x .venv/bin/python ] || ! .venv/bin/python -c "import clang.cindex, jinja2, pytest" 2>/dev/null; then
+  echo "setup: creating .venv"
+  rm -rf .venv
+  /usr/bin/python3 -m venv --system-site-packages .venv
+fi
+if [ ! -x .venv/bin/cmpi-translate ] || [ pyproject.toml -nt .venv/bin/cmpi-translate ]; then
+  .venv/bin/python -m pip install --quiet --no-index --no-build-isolation --no-deps -e . >/dev/null
+  touch .venv/bin/cmpi-translate
+fi
+
+# The runtime: rebuilt when a source file is newer than the last build.
+STAMP=build/runtime/.stamp
+if [ ! -f "$STAMP" ] || [ -n "$(find runtime-ref/CloudMpi/src runtime-ref/CloudMpi/Directory.Build.props -newer "$STAMP" -type f \( -name '*.cs' -o -name '*.csproj' -o -name '*.props' \) -print -quit)" ]; then
+  echo "setup: building the CloudMpi runtime"
+  export DOTNET_CLI_TELEMETRY_OPTOUT=1 DOTNET_NOLOGO=1 DOTNET_SKIP_FIRST_TIME_EXPERIENCE=1
+  dotnet build runtime-ref/CloudMpi/src/CloudMpi.Run -c Release -o build/runtime -nologo -v quiet \
+    -clp:ErrorsOnly >build/runtime-build.log 2>&1 || { mkdir -p build; cat build/runtime-build.log >&2; exit 1; }
+  touch "$STAMP"
+fi
+
+cat > .venv/bin/cmpi-run <<WRAP
+#!/bin/sh
+exec dotnet "$ROOT/build/runtime/cmpi-run.dll" "\$@"
+WRAP
+chmod +x .venv/bin/cmpi-run

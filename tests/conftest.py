@@ -1,0 +1,27 @@
+"""Shared fixtures and options for cmpi's pytest suites."""
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+
+
+def pytest_addoption(parser):
+    parser.addoption("--update-golden", action="store_true",
+                     help="rewrite expected.cs and expected.np<N>.out from the tools (the run still fails)")
+
+
+@pytest.fixture(scope="session")
+def update_golden(request) -> bool:
+    return request.config.getoption("--update-golden")
+
+
+@pytest.fixture(scope="session")
+def tools():
+    from tests.support import Tools
+    return Tools(ROOT)

@@ -1,0 +1,85 @@
+"""Helpers the suites share: running the translator, cmpi-run and native MPI."""
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass
+from typing import List, Optional
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+NATIVE_ENV = {
+    # Open MPI refuses root without these, and needs oversubscription past the core count.
+    "OMPI_ALLOW_RUN_AS_ROOT": "1",
+    "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM": "1",
+    "OMPI_MCA_rmaps_base_oversubscribe": "1",
+    "OMPI_MCA_btl_vader_single_copy_mechanism": "none",
+}
+_TAG = re.compile(r"^\[\d+,(\d+)\]<(stdout|stderr)>:(.*)$")
+
+
+@dataclass
+class Run:
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+def run(cmd: List[str], timeout: float = 300, env: Optional[dict] = None, cwd: Optional[str] = None) -> Run:
+    full_env = dict(os.environ, **(env or {}))
+    p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, env=full_env, cwd=cwd)
+    return Run(p.returncode, p.stdout, p.stderr)
+
+
+def by_rank(tagged_stdout: str) -> str:
+    """mpirun --tag-output text -> each rank's stdout lines, grouped by rank in rank order.
+
+    Ranks print concurrently, so the interleaving differs from run to run under
+    mpirun as under cmpi-run; what a rank prints, in its order, does not.
+    """
+    lines = {}
+    for line in tagged_stdout.splitlines():
+        m = _TAG.match(line)
+        if m is None:
+            lines.setdefault(-1, []).append(line)
+        elif m.group(2) == "stdout":
+            lines.setdefault(int(m.group(1)), []).append(m.group(3))
+    out = []
+    for rank in sorted(lines):
+        out += [f"{rank}| {text}" for text in lines[rank]]
+    return "\n".join(out) + ("\n" if out else "")
+
+
+def mask(text: str, filters: List[str]) -> str:
+    for pattern in filters:
+        text = re.sub(pattern, lambda m: "<masked>", text, flags=re.M)
+    return text
+
+
+class Tools:
+    def __init__(self, root: str):
+        self.root = root
+        self.translate = [os.path.join(root, ".venv", "bin", "cmpi-translate")]
+        if not os.path.exists(self.translate[0]):
+            self.translate = [sys.executable, "-m", "translator"]
+        self.cmpi_run = [os.path.join(root, ".venv", "bin", "cmpi-run")]
+        self.mpicc = shutil.which("mpicc")
+        self.mpirun = shutil.which("mpirun")
+
+    def translate_file(self, src: str, out: str, *extra: str) -> Run:
+        return run(self.translate + [src, "-o", out, *extra], timeout=120, cwd=self.root)
+
+    def check(self, cs: str) -> Run:
+        return run(self.cmpi_run + ["--check", cs], timeout=300)
+
+    def cmpi(self, cs: str, ranks: int, args: List[str], timeout: float = 300) -> Run:
+        return run(self.cmpi_run + ["-n", str(ranks), "--tag-output", "--timeout", str(int(timeout)), cs, *args],
+                   timeout=timeout + 30)
+
+    def build_native(self, src: str, exe: str) -> Run:
+        return run([self.mpicc, "-O2", "-o", exe, src, "-lm"], timeout=120)
+
+    def native(self, exe: str, ranks: int, args: List[str], timeout: float = 300) -> Run:
+        return run([self.mpirun, "-np", str(ranks), "--tag-output", exe, *args], timeout=timeout, env=NATIVE_ENV)

@@ -1,0 +1,106 @@
+"""Golden cases: tests/golden/<case>/ holds case.toml, expected.cs and expected.np<N>.out.
+
+For each case: the translation equals expected.cs; Roslyn compiles it with no
+error and no warning; and `cmpi-run -n N` prints, rank by rank, what
+`mpirun -np N` prints for the C program. When mpicc is present the native
+output is produced afresh and must also equal the stored expected.np<N>.out.
+`pytest --update-golden` rewrites the stored files from the tools and fails.
+"""
+from __future__ import annotations
+
+import difflib
+import os
+import tomllib
+
+import pytest
+
+from tests.support import ROOT, by_rank, mask
+
+GOLDEN = os.path.join(ROOT, "tests", "golden")
+
+
+def _cases():
+    for name in sorted(os.listdir(GOLDEN)):
+        path = os.path.join(GOLDEN, name, "case.toml")
+        if os.path.exists(path):
+            with open(path, "rb") as f:
+                yield name, tomllib.load(f)
+
+
+CASES = dict(_cases())
+RUNS = [(name, n) for name, case in CASES.items() for n in case.get("ranks", [4])]
+
+
+def _diff(expected: str, actual: str, a: str, b: str) -> str:
+    return "".join(difflib.unified_diff(expected.splitlines(True), actual.splitlines(True), a, b))
+
+
+@pytest.fixture(scope="session")
+def translated(tmp_path_factory, tools):
+    """Each case translated once per session: name -> path of the C# file."""
+    out_dir = tmp_path_factory.mktemp("golden")
+    cache = {}
+
+    def get(name):
+        if name not in cache:
+            case = CASES[name]
+            src = os.path.join(ROOT, case["source"])
+            cls = case.get("class", os.path.splitext(os.path.basename(src))[0].capitalize())
+            out = os.path.join(out_dir, f"{cls}.cs")
+            r = tools.translate_file(src, out)
+            assert r.returncode == 0, f"cmpi-translate failed:\n{r.stderr}"
+            cache[name] = out
+        return cache[name]
+    return get
+
+
+def _update_or_fail(path: str, actual: str, update: bool, what: str):
+    expected = open(path).read() if os.path.exists(path) else None
+    if expected == actual:
+        return
+    if update:
+        with open(path, "w") as f:
+            f.write(actual)
+        pytest.fail(f"{what}: rewrote {os.path.relpath(path, ROOT)} (--update-golden); review and commit it")
+    if expected is None:
+        pytest.fail(f"{what}: {os.path.relpath(path, ROOT)} is missing; run pytest --update-golden")
+    pytest.fail(f"{what} differs from {os.path.relpath(path, ROOT)}:\n" +
+                _diff(expected, actual, "expected", "actual"))
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_translation_matches_expected(name, translated, update_golden):
+    actual = open(translated(name)).read()
+    _update_or_fail(os.path.join(GOLDEN, name, "expected.cs"), actual, update_golden, "translation")
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_compiles_without_warnings(name, translated, tools):
+    r = tools.check(translated(name))
+    assert r.returncode == 0 and not r.stdout.strip() and "warning" not in r.stderr, \
+        f"Roslyn diagnostics:\n{r.stdout}{r.stderr}"
+
+
+@pytest.mark.parametrize("name,ranks", RUNS, ids=[f"{n}-np{k}" for n, k in RUNS])
+def test_runs_like_native(name, ranks, translated, tools, update_golden, tmp_path):
+    case = CASES[name]
+    args = [str(a) for a in case.get("args", [])]
+    filters = case.get("filters", [])
+    timeout = case.get("timeout", 300)
+    expected_path = os.path.join(GOLDEN, name, f"expected.np{ranks}.out")
+    if tools.mpicc and tools.mpirun:
+        src = os.path.join(ROOT, case["source"])
+        exe = str(tmp_path / "native")
+        b = tools.build_native(src, exe)
+        assert b.returncode == 0, f"mpicc failed:\n{b.stderr}"
+        n = tools.native(exe, ranks, args, timeout)
+        assert n.returncode == case.get("exit", 0), f"native run failed ({n.returncode}):\n{n.stderr}"
+        native_out = mask(by_rank(n.stdout), filters)
+        _update_or_fail(expected_path, native_out, update_golden, f"native output (mpirun -np {ranks})")
+    assert os.path.exists(expected_path), f"{expected_path} is missing and mpicc is not installed"
+    expected = open(expected_path).read()
+    r = tools.cmpi(translated(name), ranks, args, timeout)
+    assert r.returncode == case.get("exit", 0), f"cmpi-run exited {r.returncode}:\n{r.stderr}"
+    actual = mask(by_rank(r.stdout), filters)
+    assert actual == expected, "cmpi-run output differs from mpirun's:\n" + \
+        _diff(expected, actual, f"mpirun -np {ranks}", f"cmpi-run -n {ranks}")
