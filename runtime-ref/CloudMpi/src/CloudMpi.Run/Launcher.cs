@@ -69,8 +69,6 @@ public static class Launcher
         {
             foreach (CompileDiagnostic d in compiled.Diagnostics)
                 stderr.Write(d + "\n");
-            if (compiled.Diagnostics.Count > 0)
-                stderr.Write($"{options.SourcePath}: {compiled.ErrorCount} error(s), {compiled.WarningCount} warning(s)\n");
             stderr.Flush();
             int code = compiled.Success && compiled.WarningCount == 0 ? 0 : CompileErrorExitCode;
             return new LaunchResult(code, compiled, null);
@@ -80,7 +78,7 @@ public static class Launcher
         {
             foreach (CompileDiagnostic d in compiled.Diagnostics)
                 stderr.Write(d + "\n");
-            stderr.Write($"cmpi-run: {options.SourcePath} did not compile ({compiled.ErrorCount} error(s)); not running it\n");
+            stderr.Write($"cmpi-run: not running the program: {compiled.ErrorCount} compile error(s)\n");
             stderr.Flush();
             return new LaunchResult(CompileErrorExitCode, compiled, null);
         }

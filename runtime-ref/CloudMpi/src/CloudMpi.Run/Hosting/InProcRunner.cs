@@ -291,8 +291,13 @@ public sealed class InProcRunner
         while (deepest is TypeInitializationException { InnerException: { } ti })
             deepest = ti;
         StackFrame[] frames = new StackTrace(deepest, fNeedFileInfo: true).GetFrames();
-        var user = frames.Where(f => program is not null && f.GetMethod()?.Module.Assembly == program).Take(6).ToList();
+        var user = frames.Where(f => program is not null && f.GetMethod()?.Module.Assembly == program).ToList();
+        // the generated Main(args) => CProgram.Run(...) says nothing about the C program
+        if (user.Count > 1)
+            user.RemoveAll(f => f.GetMethod() is MethodBase m && m == program!.EntryPoint);
+        user = user.Take(6).ToList();
         var shown = user.Count > 0 ? user : frames.Take(3).ToList();
+        bool anyLine = false;
         foreach (StackFrame f in shown)
         {
             MethodBase? m = f.GetMethod();
@@ -300,8 +305,16 @@ public sealed class InProcRunner
             sb.Append(m?.DeclaringType is Type t ? t.FullName + "." : "").Append(m?.Name ?? "?");
             string? file = f.GetFileName();
             if (!string.IsNullOrEmpty(file) && f.GetFileLineNumber() > 0)
+            {
                 sb.Append(" in ").Append(file).Append(':').Append(f.GetFileLineNumber());
+                anyLine = true;
+            }
             sb.Append('\n');
+        }
+        if (anyLine)
+        {
+            // collectible contexts are compiled fully optimized at once: inlining moves frames and lines
+            sb.Append("   (lines are approximate: the program runs optimized)\n");
         }
         return sb.ToString();
     }

@@ -147,13 +147,16 @@ public sealed class RankLineWriter : TextWriter
         }
     }
 
-    /// <summary>The rank has ended: hand over the unfinished last line (tagged output gets a newline, like mpirun's).</summary>
+    /// <summary>
+    /// The rank has ended: hand over the unfinished last line. With several ranks (or tags) it gets a
+    /// newline, so that it cannot glue itself to another rank's line; a lone rank's output stays byte-exact.
+    /// </summary>
     public void Complete()
     {
         lock (_lock)
         {
             if (_line.Length > 0)
-                EmitPartial(addNewline: _prefix is not null);
+                EmitPartial(addNewline: !_flushPartial);
         }
     }
 
