@@ -75,7 +75,10 @@ class Frontend:
     def parse(self) -> ir.TranslationUnit:
         if not os.path.exists(self.path):
             raise TranslationError(None, f"{self.path}: no such file", "missing-input")
-        args = ["-I", INCLUDE_DIR, "-fparse-all-comments", "-std=gnu11"] + self.clang_args
+        # An undeclared function is an error, as in C99: for an MPI function it means
+        # cmpi's mpi.h (and so the runtime) does not have it.
+        args = ["-I", INCLUDE_DIR, "-fparse-all-comments", "-std=gnu11",
+                "-Werror=implicit-function-declaration"] + self.clang_args
         try:
             self.tu = ci.Index.create().parse(
                 self.path, args=args,

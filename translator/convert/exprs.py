@@ -292,9 +292,32 @@ def convert_binary(ctx, e: ir.Binary) -> CsExpr:
     else:
         lhs, rhs = coerce(lhs, result), coerce(rhs, result)
     code = f"{paren(lhs, prec)} {op} {paren(rhs, prec + 1)}"
-    # C# computes narrow operands in int; C has already promoted them, so the
-    # result type is `result` unless C# would widen it (never for int and up).
+    if lhs.const is not None and rhs.const is not None and result in INTEGRAL:
+        exact = _fold(op, lhs.const, rhs.const)
+        if exact is not None and not fits(exact, result):
+            # C wraps constant arithmetic modulo 2^n; C# rejects it at compile time unless unchecked.
+            wrapped = _wrapped_constant(exact, result).const
+            return CsExpr(f"unchecked({code})", result, PRIMARY, wrapped)
+        return CsExpr(code, result, prec, exact)
     return CsExpr(code, result, prec)
+
+
+def _fold(op: str, a: int, b: int):
+    """The mathematical value of a constant integer operation (None if not folded)."""
+    try:
+        if op == "+": return a + b
+        if op == "-": return a - b
+        if op == "*": return a * b
+        if op == "<<": return a << b if 0 <= b < 64 else None
+        if op == ">>": return a >> b if 0 <= b < 64 else None
+        if op == "&": return a & b
+        if op == "|": return a | b
+        if op == "^": return a ^ b
+        if op == "/" and b: return abs(a) // abs(b) * (1 if (a < 0) == (b < 0) else -1)
+        if op == "%" and b: return a - b * (abs(a) // abs(b) * (1 if (a < 0) == (b < 0) else -1))
+    except (OverflowError, ValueError):
+        return None
+    return None
 
 
 def convert_unary(ctx, e: ir.Unary) -> CsExpr:

@@ -253,7 +253,7 @@ def convert_goto(ctx, st: ir.Goto, indent: str) -> List[str]:
 
 
 def convert_label(ctx, st: ir.Label, indent: str) -> List[str]:
-    return [indent[:-4] + f"{st.label}:" if len(indent) >= 4 else f"{st.label}:"] + convert_stmt(ctx, st.body, indent)
+    return [(indent[:-4] if len(indent) >= 4 else "") + f"{st.name}:"] + convert_stmt(ctx, st.body, indent)
 
 
 def convert_case_outside_switch(ctx, st, indent: str) -> List[str]:

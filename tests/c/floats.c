@@ -1,0 +1,30 @@
+/* Floating point: math.h, float vs double, conversions, printf of doubles. */
+#include <stdio.h>
+#include <math.h>
+
+#define STEPS 10
+
+double integrate(double a, double b, int n)
+{
+    double h = (b - a) / n, sum = 0.0;
+    int i;
+    for (i = 0; i < n; i++)
+        sum += sin(a + (i + 0.5) * h) * h;
+    return sum;
+}
+
+int main(void)
+{
+    float f = 1.0f / 3.0f;
+    double d = 1.0 / 3.0;
+    int i;
+    printf("%.10f %.17g %e\n", f, d, d * 1e-10);
+    printf("%g %g %g\n", sqrt(2.0), pow(2.0, 0.5), exp(1.0));
+    printf("%.6f %.6f %.6f\n", floor(-2.5), ceil(-2.5), fabs(-3.25));
+    printf("%.15f\n", integrate(0.0, M_PI, 1000));
+    for (i = 0; i < STEPS; i++)
+        printf("%d %.4f %.3e\n", i, atan2(i, STEPS - i), log(1.0 + i));
+    printf("%d %ld %u\n", (int)2.9e8, (long)-2.5, (unsigned)3.7);
+    printf("%f %f\n", fmod(7.5, 2.0), fmod(-7.5, 2.0));
+    return 0;
+}

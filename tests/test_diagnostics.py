@@ -1,0 +1,55 @@
+"""Bad input: a one-line `file:line:col: error: ... [-Wname]` and a non-zero exit, never a traceback."""
+from __future__ import annotations
+
+import os
+import re
+
+import pytest
+
+from tests.support import ROOT
+
+BAD = os.path.join(ROOT, "tests", "bad")
+DIAG = re.compile(r"^(?P<file>[^:]+):(?P<line>\d+):(?P<col>\d+): error: .+ \[-W[\w-]+\]$")
+
+
+def _translate(tools, tmp_path, src, out=None):
+    return tools.translate_file(src, out or str(tmp_path / "Out.cs"))
+
+
+def _one_diagnostic(r):
+    assert r.returncode == 1, (r.returncode, r.stderr)
+    assert "Traceback" not in r.stderr
+    lines = [ln for ln in r.stderr.splitlines() if ln.strip()]
+    assert len(lines) == 1, r.stderr
+    return lines[0]
+
+
+@pytest.mark.parametrize("name,line,col,words", [
+    ("syntax.c", 4, 14, "expected ';'"),
+    ("missing_header.c", 2, 10, "no_such_header.h"),
+    ("asm.c", 4, 5, "inline assembly"),
+    ("unmapped.c", 6, 5, "MPI_Comm_free"),
+])
+def test_bad_source_gives_located_diagnostic(tools, tmp_path, name, line, col, words):
+    d = _one_diagnostic(_translate(tools, tmp_path, os.path.join(BAD, name)))
+    m = DIAG.match(d)
+    assert m, d
+    assert m["file"].endswith(name) and (int(m["line"]), int(m["col"])) == (line, col), d
+    assert words in d
+
+
+def test_missing_input_file(tools, tmp_path):
+    d = _one_diagnostic(_translate(tools, tmp_path, str(tmp_path / "nope.c")))
+    assert "nope.c: no such file" in d and d.endswith("[-Wmissing-input]")
+
+
+def test_unwritable_output_path(tools, tmp_path):
+    src = os.path.join(ROOT, "corpus", "examples", "fig31.c")
+    d = _one_diagnostic(_translate(tools, tmp_path, src, str(tmp_path / "no" / "such" / "dir" / "Out.cs")))
+    assert "cannot write" in d and d.endswith("[-Woutput]")
+
+
+def test_no_output_written_on_error(tools, tmp_path):
+    out = tmp_path / "Out.cs"
+    _translate(tools, tmp_path, os.path.join(BAD, "asm.c"), str(out))
+    assert not out.exists()
