@@ -550,3 +550,17 @@ def _parse_char(token: str) -> int:
     b = _unescape(body)
     v = b[0] if b else 0
     return v - 256 if v > 127 else v  # plain char is signed on x86-64
+
+
+def declared_functions(header: str, clang_args: Sequence[str] = ()) -> Dict[str, Tuple[str, Tuple[str, ...]]]:
+    """The functions a header declares: name -> (result type, parameter types), as clang spells them.
+
+    Used by the tests that keep cmpi's mpi.h in step with Open MPI's.
+    """
+    tu = ci.Index.create().parse(header, args=["-x", "c", *clang_args])
+    out = {}
+    for cur in tu.cursor.get_children():
+        if cur.kind == K.FUNCTION_DECL:
+            params = tuple(a.type.spelling for a in cur.get_arguments())
+            out[cur.spelling] = (cur.result_type.spelling, params)
+    return out
