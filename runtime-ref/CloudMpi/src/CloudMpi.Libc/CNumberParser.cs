@@ -127,14 +127,23 @@ internal static class CNumberParser
         else if (Matches(s, i, "nan"))
         {
             i += 3;
+            ulong payload = 0;
             if (i < s.Length && s[i] == '(')
             {
                 int j = i + 1;
                 while (j < s.Length && (char.IsAsciiLetterOrDigit(s[j]) || s[j] == '_')) j++;
-                if (j < s.Length && s[j] == ')') i = j + 1;
+                if (j < s.Length && s[j] == ')')
+                {
+                    // glibc: the n-char-sequence, read as by strtoull(.., 0), becomes the payload when it is all a number.
+                    string inner = s.Substring(i + 1, j - i - 1);
+                    var (value, neg, _, innerEnd) = ScanInteger(inner, 0);
+                    if (innerEnd == inner.Length && inner.Length > 0)
+                        payload = (neg ? unchecked(0UL - value) : value) & ((1UL << 51) - 1);
+                    i = j + 1;
+                }
             }
 
-            magnitude = BitConverter.Int64BitsToDouble(0x7FF8000000000000);
+            magnitude = BitConverter.Int64BitsToDouble((long)(0x7FF8000000000000UL | payload));
         }
         else if (i + 1 < s.Length && s[i] == '0' && (s[i + 1] == 'x' || s[i + 1] == 'X') && HexFollows(s, i + 2))
         {
