@@ -139,6 +139,52 @@ public static partial class cMPI
         return SUCCESS;
     }
 
+    // Mixed forms: C may pass an array for one buffer and the address of a scalar for the other.
+
+    public static int Reduce<T>(T[] sendbuf, int sendoffset, ref T recvbuf, int count, Datatype datatype, Op op, int root, Comm comm) where T : unmanaged
+    {
+        const string call = "MPI_Reduce";
+        var ctx = Ctx(call);
+        CheckReduce(call, ctx, datatype, op, comm, root);
+        var send = Buffers.Array(call, sendbuf, sendoffset, count, datatype);
+        var recv = comm.RankIn(ctx) == root ? Buffers.Scalar(call, ref recvbuf, count, datatype) : Span<byte>.Empty;
+        ReduceCore(ctx, call, send, recv, datatype, op, root, comm, all: false);
+        return SUCCESS;
+    }
+
+    public static int Reduce<T>(ref T sendbuf, T[] recvbuf, int recvoffset, int count, Datatype datatype, Op op, int root, Comm comm) where T : unmanaged
+    {
+        const string call = "MPI_Reduce";
+        var ctx = Ctx(call);
+        CheckReduce(call, ctx, datatype, op, comm, root);
+        var send = Buffers.Scalar(call, ref sendbuf, count, datatype);
+        var recv = comm.RankIn(ctx) == root ? Buffers.Array(call, recvbuf, recvoffset, count, datatype) : Span<byte>.Empty;
+        ReduceCore(ctx, call, send, recv, datatype, op, root, comm, all: false);
+        return SUCCESS;
+    }
+
+    public static int Allreduce<T>(T[] sendbuf, int sendoffset, ref T recvbuf, int count, Datatype datatype, Op op, Comm comm) where T : unmanaged
+    {
+        const string call = "MPI_Allreduce";
+        var ctx = Ctx(call);
+        CheckReduce(call, ctx, datatype, op, comm, 0);
+        var send = Buffers.Array(call, sendbuf, sendoffset, count, datatype);
+        var recv = Buffers.Scalar(call, ref recvbuf, count, datatype);
+        ReduceCore(ctx, call, send, recv, datatype, op, 0, comm, all: true);
+        return SUCCESS;
+    }
+
+    public static int Allreduce<T>(ref T sendbuf, T[] recvbuf, int recvoffset, int count, Datatype datatype, Op op, Comm comm) where T : unmanaged
+    {
+        const string call = "MPI_Allreduce";
+        var ctx = Ctx(call);
+        CheckReduce(call, ctx, datatype, op, comm, 0);
+        var send = Buffers.Scalar(call, ref sendbuf, count, datatype);
+        var recv = Buffers.Array(call, recvbuf, recvoffset, count, datatype);
+        ReduceCore(ctx, call, send, recv, datatype, op, 0, comm, all: true);
+        return SUCCESS;
+    }
+
     private static void CheckReduce(string call, RankContext ctx, Datatype datatype, Op op, Comm comm, int root)
     {
         CheckRoot(call, ctx, comm, root);

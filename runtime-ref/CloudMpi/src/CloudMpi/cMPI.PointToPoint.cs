@@ -105,6 +105,40 @@ public static partial class cMPI
         return SUCCESS;
     }
 
+    public static int Sendrecv<TS, TR>(TS[] sendbuf, int sendoffset, int sendcount, Datatype sendtype, int dest, int sendtag,
+        ref TR recvbuf, int recvcount, Datatype recvtype, int source, int recvtag, Comm comm, out Status status)
+        where TS : unmanaged where TR : unmanaged
+    {
+        const string call = "MPI_Sendrecv";
+        var ctx = Ctx(call);
+        CheckSend(call, ctx, comm, dest, sendtag);
+        CheckRecv(call, ctx, comm, source, recvtag);
+        var send = Buffers.Array(call, sendbuf, sendoffset, sendcount, sendtype);
+        var recv = Buffers.Scalar(call, ref recvbuf, recvcount, recvtype);
+        SendCore(ctx, call, send, dest, sendtag, comm, sync: false);
+        ctx.Wait.Set(call, comm, "source", source, true, recvtag);
+        ctx.Wait.Detail = $"dest={dest}, sendtag={sendtag}";
+        status = RecvCore(ctx, call, recv, source, recvtag, comm, comm.P2PContext);
+        return SUCCESS;
+    }
+
+    public static int Sendrecv<TS, TR>(ref TS sendbuf, int sendcount, Datatype sendtype, int dest, int sendtag,
+        TR[] recvbuf, int recvoffset, int recvcount, Datatype recvtype, int source, int recvtag, Comm comm, out Status status)
+        where TS : unmanaged where TR : unmanaged
+    {
+        const string call = "MPI_Sendrecv";
+        var ctx = Ctx(call);
+        CheckSend(call, ctx, comm, dest, sendtag);
+        CheckRecv(call, ctx, comm, source, recvtag);
+        var send = Buffers.Scalar(call, ref sendbuf, sendcount, sendtype);
+        var recv = Buffers.Array(call, recvbuf, recvoffset, recvcount, recvtype);
+        SendCore(ctx, call, send, dest, sendtag, comm, sync: false);
+        ctx.Wait.Set(call, comm, "source", source, true, recvtag);
+        ctx.Wait.Detail = $"dest={dest}, sendtag={sendtag}";
+        status = RecvCore(ctx, call, recv, source, recvtag, comm, comm.P2PContext);
+        return SUCCESS;
+    }
+
     // ------------------------------------------------------------------ Probe, Iprobe, Get_count
 
     public static int Probe(int source, int tag, Comm comm, out Status status)

@@ -224,6 +224,33 @@ public class CollectiveTests
     }
 
     [Fact]
+    public void MixedArrayAndScalarBufferForms()
+    {
+        MpiRunner.Run(3, rank =>
+        {
+            int[] arr = [0, rank + 1];
+            int scalar = 0;
+            cMPI.Reduce(arr, 1, ref scalar, 1, MPI_INT, MPI_SUM, 2, World);
+            if (rank == 2) Assert.Equal(6, scalar);
+            int mine = rank * 10;
+            int[] outArr = new int[3];
+            cMPI.Allreduce(ref mine, outArr, 2, 1, MPI_INT, MPI_MAX, World);
+            Assert.Equal([0, 0, 20], outArr);
+            cMPI.Allreduce(arr, 1, ref scalar, 1, MPI_INT, MPI_MIN, World);
+            Assert.Equal(1, scalar);
+            cMPI.Reduce(ref mine, outArr, 0, 1, MPI_INT, MPI_SUM, 0, World);
+            if (rank == 0) Assert.Equal(30, outArr[0]);
+            int got = -1;
+            cMPI.Sendrecv(arr, 1, 1, MPI_INT, (rank + 1) % 3, 0, ref got, 1, MPI_INT, (rank + 2) % 3, 0, World, out _);
+            Assert.Equal((rank + 2) % 3 + 1, got);
+            int[] into = new int[2];
+            cMPI.Sendrecv(ref mine, 1, MPI_INT, (rank + 1) % 3, 1, into, 1, 1, MPI_INT, (rank + 2) % 3, 1, World, out var st);
+            Assert.Equal((rank + 2) % 3 * 10, into[1]);
+            Assert.Equal(1, st.MPI_TAG);
+        });
+    }
+
+    [Fact]
     public void CommSelfCollectives()
     {
         MpiRunner.Run(3, rank =>

@@ -23,6 +23,9 @@ public class HostingTests
         Assert.InRange(r.DeadlockAfter!.Value.TotalSeconds, 0.5, 3.0);
         Assert.All(r.Errors, e => Assert.IsType<JobAbortedException>(e));
         Assert.True(r.Job.IsAborted);
+        Assert.Equal(r.DeadlockReport, r.Job.DeadlockReport);
+        Assert.Equal(r.DeadlockReport, r.Job.AbortReason);
+        Assert.True(r.Job.Deadlock.IsCompletedSuccessfully);
     }
 
     [Fact]

@@ -64,6 +64,9 @@ public sealed class InProcJob : IDisposable
     /// <summary>Raised (on the monitor thread) with the report when the job deadlocks, just before it is aborted.</summary>
     public event Action<string>? Deadlocked;
 
+    /// <summary>The deadlock report, once the monitor found one; null otherwise.</summary>
+    public string? DeadlockReport { get; private set; }
+
     /// <summary>Completes with the deadlock report if the job deadlocks.</summary>
     public Task<string> Deadlock => deadlockTcs.Task;
 
@@ -118,7 +121,7 @@ public sealed class InProcJob : IDisposable
             disposed = true;
             Monitor.PulseAll(stateLock);
         }
-        monitor?.Join();
+        if (monitor != null && monitor != Thread.CurrentThread) monitor.Join();
     }
 
     // ------------------------------------------------------------------ deadlock monitor
@@ -159,10 +162,15 @@ public sealed class InProcJob : IDisposable
             }
         }
         if (report == null) return;
+        DeadlockReport = report;
         deadlockTcs.TrySetResult(report);
         try
         {
             Deadlocked?.Invoke(report);
+        }
+        catch (Exception)
+        {
+            // A failing handler must not take the process down from the monitor thread.
         }
         finally
         {
