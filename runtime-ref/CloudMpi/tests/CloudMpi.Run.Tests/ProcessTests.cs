@@ -148,4 +148,19 @@ public class ProcessTests
         Assert.Contains("rank 0 did not stop", r.Stderr);
         Assert.True(r.Elapsed < TimeSpan.FromSeconds(2 + 4), $"took {r.Elapsed}");
     }
+
+    [Fact]
+    public void RanksHaveBigStacksForDeepRecursion()
+    {
+        using var s = new Scratch();
+        // ~2 million frames: far beyond a default 1.5 MiB thread stack, well within 256 MiB
+        string app = s.Write("Deep.cs", Sources.Program("Deep", """
+                printf("rank %d depth %d\n", rank, depth(2000000 + rank));
+                cMPI.Finalize();
+                return 0;
+        """, members: "    static int depth(int n) { return n == 0 ? 0 : 1 + depth(n - 1); }\n"));
+        Ran r = Cmpi.Process(s, Limit, "-n", "2", app);
+        Assert.True(r.ExitCode == 0, r.ToString());
+        Assert.Equal(["rank 0 depth 2000000", "rank 1 depth 2000001"], r.StdoutLines.Order(StringComparer.Ordinal));
+    }
 }
