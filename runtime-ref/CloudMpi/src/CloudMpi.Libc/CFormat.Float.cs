@@ -167,23 +167,26 @@ public static partial class CFormat
         return System.Text.Encoding.ASCII.GetBytes(b.ToString());
     }
 
-    /// <summary>A non-negative finite double as an exact decimal: Digits × 10^-Scale.</summary>
+    /// <summary>
+    /// A non-negative finite double m × 2^e2, rounded to decimal exactly. Work is proportional to the
+    /// digits asked for: 128-bit integers when they suffice, BigInteger otherwise.
+    /// </summary>
     private readonly struct ExactDecimal
     {
-        private readonly BigInteger _digits;
-        private readonly int _scale;
+        private readonly ulong _mantissa;
+        private readonly int _e2;
 
-        private ExactDecimal(BigInteger digits, int scale)
+        private ExactDecimal(ulong mantissa, int e2)
         {
-            _digits = digits;
-            _scale = scale;
+            _mantissa = mantissa;
+            _e2 = e2;
         }
 
         public static ExactDecimal From(double abs)
         {
             long bits = BitConverter.DoubleToInt64Bits(abs);
             int biased = (int)(bits >> 52) & 0x7FF;
-            long mantissa = bits & ((1L << 52) - 1);
+            ulong mantissa = (ulong)bits & ((1UL << 52) - 1);
             int e2;
             if (biased == 0)
             {
@@ -191,71 +194,157 @@ public static partial class CFormat
             }
             else
             {
-                mantissa |= 1L << 52;
+                mantissa |= 1UL << 52;
                 e2 = biased - 1075;
             }
 
-            if (mantissa == 0) return new ExactDecimal(BigInteger.Zero, 0);
-
-            // Drop trailing zero bits to keep the numbers small.
+            if (mantissa == 0) return new ExactDecimal(0, 0);
             int tz = BitOperations.TrailingZeroCount(mantissa);
-            mantissa >>= tz;
-            e2 += tz;
-            if (e2 >= 0) return new ExactDecimal(new BigInteger(mantissa) << e2, 0);
-
-            // m × 2^e2 = m × 5^-e2 × 10^e2
-            return new ExactDecimal(new BigInteger(mantissa) * BigInteger.Pow(5, -e2), -e2);
+            return new ExactDecimal(mantissa >> tz, e2 + tz);
         }
+
+        private bool IsZero => _mantissa == 0;
 
         /// <summary>The decimal exponent of the first significant digit of the exact (unrounded) value; 0 for zero.</summary>
-        public int Exponent => _digits.IsZero ? 0 : DigitCount(_digits) - 1 - _scale;
-
-        /// <summary>round(value × 10^precision), ties to even.</summary>
-        public BigInteger RoundScaled(int precision)
+        public int Exponent
         {
-            if (precision >= _scale) return _digits * BigInteger.Pow(10, precision - _scale);
-            return RoundDiv(_digits, BigInteger.Pow(10, _scale - precision));
+            get
+            {
+                if (IsZero) return 0;
+                // m × 2^e2 = D × 10^-scale with D = m × 5^scale (or m × 2^e2 when e2 ≥ 0).
+                BigInteger d = _e2 >= 0 ? new BigInteger(_mantissa) << _e2 : new BigInteger(_mantissa) * BigInteger.Pow(5, -_e2);
+                int scale = _e2 >= 0 ? 0 : -_e2;
+                return d.ToString(System.Globalization.CultureInfo.InvariantCulture).Length - 1 - scale;
+            }
         }
+
+        /// <summary>round(value × 10^t), ties to even, for any t.</summary>
+        public BigInteger RoundScaled(int t)
+        {
+            if (IsZero) return BigInteger.Zero;
+            if (TryRoundScaledSmall(t, out UInt128 small)) return (BigInteger)small;
+
+            // value × 10^t = m × 5^t × 2^(e2 + t)
+            int shift = _e2 + t;
+            if (t >= 0)
+            {
+                var n = new BigInteger(_mantissa) * BigInteger.Pow(5, t);
+                return shift >= 0 ? n << shift : RoundShiftRight(n, -shift);
+            }
+
+            var den = BigInteger.Pow(5, -t);
+            return shift >= 0
+                ? RoundDiv(new BigInteger(_mantissa) << shift, den)
+                : RoundDiv(new BigInteger(_mantissa), den << -shift);
+        }
+
+        private bool TryRoundScaledSmall(int t, out UInt128 result)
+        {
+            result = 0;
+            if (t is > 27 or < -27) return false;
+            int shift = _e2 + t;
+            if (t >= 0)
+            {
+                UInt128 n = (UInt128)_mantissa * Pow5(t); // < 2^53 × 2^63
+                if (shift >= 0)
+                {
+                    if (shift + BitLength(n) > 127) return false;
+                    result = n << shift;
+                    return true;
+                }
+
+                if (-shift > 126) return false;
+                int s = -shift;
+                UInt128 q = n >> s;
+                UInt128 rest = n - (q << s);
+                UInt128 half = UInt128.One << (s - 1);
+                if (rest > half || (rest == half && (q & 1) == 1)) q++;
+                result = q;
+                return true;
+            }
+
+            ulong den5 = Pow5(-t);
+            UInt128 num, den;
+            if (shift >= 0)
+            {
+                if (shift + BitLength(_mantissa) > 127) return false;
+                num = (UInt128)_mantissa << shift;
+                den = den5;
+            }
+            else
+            {
+                if (-shift + BitLength(den5) > 126) return false;
+                num = _mantissa;
+                den = (UInt128)den5 << -shift;
+            }
+
+            UInt128 quotient = num / den;
+            UInt128 remainder = num - quotient * den;
+            UInt128 twice = remainder << 1;
+            if (twice > den || (twice == den && (quotient & 1) == 1)) quotient++;
+            result = quotient;
+            return true;
+        }
+
+        private static ulong Pow5(int k)
+        {
+            ulong p = 1;
+            for (int i = 0; i < k; i++) p *= 5;
+            return p;
+        }
+
+        private static int BitLength(UInt128 v) => 128 - (int)UInt128.LeadingZeroCount(v);
 
         /// <summary>The value rounded to <paramref name="significant"/> digits: the digit string and the decimal exponent of its first digit.</summary>
         public (string Digits, int Exponent) RoundSignificant(int significant)
         {
-            if (_digits.IsZero) return (new string('0', significant), 0);
-            int count = DigitCount(_digits);
-            int exponent = count - 1 - _scale;
-            BigInteger q = significant >= count
-                ? _digits * BigInteger.Pow(10, significant - count)
-                : RoundDiv(_digits, BigInteger.Pow(10, count - significant));
-            string s = q.ToString(System.Globalization.CultureInfo.InvariantCulture);
-            if (s.Length > significant)
+            if (IsZero) return (new string('0', significant), 0);
+            double approx = Math.ScaleB((double)_mantissa, _e2);
+            int exponent = (int)Math.Floor(Math.Log10(approx));
+            var low = BigInteger.Pow(10, significant - 1);
+            var high = low * 10;
+            for (int attempt = 0; attempt < 8; attempt++)
             {
-                // Rounded up to a power of ten.
-                exponent++;
-                s = s[..significant];
+                var q = RoundScaled(significant - 1 - exponent);
+                if (q < low)
+                {
+                    exponent--;
+                    continue;
+                }
+
+                if (q > high)
+                {
+                    exponent++;
+                    continue;
+                }
+
+                if (q == low)
+                {
+                    // The exponent may be one too high with the value just below 10^exponent rounding up to it:
+                    // with one more digit the value either still rounds up (10^(n+1)) or shows its true digits.
+                    var below = RoundScaled(significant - exponent);
+                    if (below < high) return (below.ToString(System.Globalization.CultureInfo.InvariantCulture), exponent - 1);
+                }
+
+                if (q == high)
+                {
+                    // Rounded up to a power of ten.
+                    return ("1" + new string('0', significant - 1), exponent + 1);
+                }
+
+                return (q.ToString(System.Globalization.CultureInfo.InvariantCulture), exponent);
             }
 
-            return (s, exponent);
+            throw new InvalidOperationException("printf: decimal exponent search did not converge");
         }
 
-        private static int DigitCount(BigInteger v)
+        private static BigInteger RoundShiftRight(BigInteger n, int s)
         {
-            // Estimate from the bit length, then correct.
-            long bitLength = (long)v.GetBitLength();
-            int estimate = (int)Math.Floor((bitLength - 1) * 0.30102999566398120) + 1;
-            var p = BigInteger.Pow(10, estimate - 1);
-            while (v < p)
-            {
-                estimate--;
-                p /= 10;
-            }
-
-            while (v >= p * 10)
-            {
-                estimate++;
-                p *= 10;
-            }
-
-            return estimate;
+            var q = n >> s;
+            var rest = n - (q << s);
+            int c = (rest << 1).CompareTo(BigInteger.One << s);
+            if (c > 0 || (c == 0 && !q.IsEven)) q += 1;
+            return q;
         }
 
         private static BigInteger RoundDiv(BigInteger n, BigInteger d)

@@ -56,6 +56,9 @@ internal static class PrintfCaseGenerator
         yield return D("%.0a", 1.5);
         yield return D("%.0e", 2.5);
         yield return D("%#.4g", 9999.9995);
+        yield return D("%.15e", 1e23);                 // just below 10^23: the exponent estimate is one too high
+        yield return D("%.16g", 1e-67);
+        yield return D("%.15E", 9.999999999999999E-05);
         yield return D("%#.10g", 9999999999.5);
         yield return D("%#G", 999999.5);
         yield return D("%#.3g", 999.99995);
