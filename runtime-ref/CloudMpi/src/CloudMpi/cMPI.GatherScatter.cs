@@ -1,0 +1,244 @@
+using CloudMpi.Core;
+using CloudMpi.Hosting;
+
+namespace CloudMpi;
+
+/// <summary>
+/// Gather, Scatter, Allgather and their v-variants: linear exchanges with the root in the collective context
+/// (no arithmetic, so the order only has to be deterministic). Counts and displacements are in units of the
+/// datatype, as in MPI; the send and receive sides may use different element types and datatypes.
+/// </summary>
+public static partial class cMPI
+{
+    private const int TagGather = 16; // distinct from the tags in cMPI.Collectives.cs
+    private const int TagScatter = 17;
+
+    // ------------------------------------------------------------------ Gather
+
+    public static int Gather<TS, TR>(TS[] sendbuf, int sendoffset, int sendcount, Datatype sendtype,
+        TR[] recvbuf, int recvoffset, int recvcount, Datatype recvtype, int root, Comm comm) where TS : unmanaged where TR : unmanaged
+    {
+        const string call = "MPI_Gather";
+        var ctx = Ctx(call);
+        CheckRoot(call, ctx, comm, root);
+        var send = Buffers.Array(call, sendbuf, sendoffset, sendcount, sendtype);
+        GatherCore(ctx, call, send, RootRecv(ctx, call, comm, root, recvbuf, recvoffset, recvcount, recvtype), recvcount, recvtype, null, null, root, comm);
+        return SUCCESS;
+    }
+
+    public static int Gather<TS, TR>(ref TS sendbuf, int sendcount, Datatype sendtype,
+        TR[] recvbuf, int recvoffset, int recvcount, Datatype recvtype, int root, Comm comm) where TS : unmanaged where TR : unmanaged
+    {
+        const string call = "MPI_Gather";
+        var ctx = Ctx(call);
+        CheckRoot(call, ctx, comm, root);
+        var send = Buffers.Scalar(call, ref sendbuf, sendcount, sendtype);
+        GatherCore(ctx, call, send, RootRecv(ctx, call, comm, root, recvbuf, recvoffset, recvcount, recvtype), recvcount, recvtype, null, null, root, comm);
+        return SUCCESS;
+    }
+
+    public static int Gatherv<TS, TR>(TS[] sendbuf, int sendoffset, int sendcount, Datatype sendtype,
+        TR[] recvbuf, int recvoffset, int[] recvcounts, int[] displs, Datatype recvtype, int root, Comm comm) where TS : unmanaged where TR : unmanaged
+    {
+        const string call = "MPI_Gatherv";
+        var ctx = Ctx(call);
+        CheckRoot(call, ctx, comm, root);
+        var send = Buffers.Array(call, sendbuf, sendoffset, sendcount, sendtype);
+        Span<byte> recv = comm.RankIn(ctx) == root
+            ? Buffers.Array(call, recvbuf, recvoffset, Extent(call, ctx, comm, recvcounts, displs), recvtype)
+            : Span<byte>.Empty;
+        GatherCore(ctx, call, send, recv, 0, recvtype, recvcounts, displs, root, comm);
+        return SUCCESS;
+    }
+
+    // ------------------------------------------------------------------ Allgather
+
+    public static int Allgather<TS, TR>(TS[] sendbuf, int sendoffset, int sendcount, Datatype sendtype,
+        TR[] recvbuf, int recvoffset, int recvcount, Datatype recvtype, Comm comm) where TS : unmanaged where TR : unmanaged
+    {
+        const string call = "MPI_Allgather";
+        var ctx = Ctx(call);
+        CheckComm(call, comm);
+        var send = Buffers.Array(call, sendbuf, sendoffset, sendcount, sendtype);
+        var recv = Buffers.Array(call, recvbuf, recvoffset, checked(recvcount * comm.SizeIn(ctx)), recvtype);
+        AllgatherCore(ctx, call, send, recv, recvcount, recvtype, null, null, comm);
+        return SUCCESS;
+    }
+
+    public static int Allgather<TS, TR>(ref TS sendbuf, int sendcount, Datatype sendtype,
+        TR[] recvbuf, int recvoffset, int recvcount, Datatype recvtype, Comm comm) where TS : unmanaged where TR : unmanaged
+    {
+        const string call = "MPI_Allgather";
+        var ctx = Ctx(call);
+        CheckComm(call, comm);
+        var send = Buffers.Scalar(call, ref sendbuf, sendcount, sendtype);
+        var recv = Buffers.Array(call, recvbuf, recvoffset, checked(recvcount * comm.SizeIn(ctx)), recvtype);
+        AllgatherCore(ctx, call, send, recv, recvcount, recvtype, null, null, comm);
+        return SUCCESS;
+    }
+
+    public static int Allgatherv<TS, TR>(TS[] sendbuf, int sendoffset, int sendcount, Datatype sendtype,
+        TR[] recvbuf, int recvoffset, int[] recvcounts, int[] displs, Datatype recvtype, Comm comm) where TS : unmanaged where TR : unmanaged
+    {
+        const string call = "MPI_Allgatherv";
+        var ctx = Ctx(call);
+        CheckComm(call, comm);
+        var send = Buffers.Array(call, sendbuf, sendoffset, sendcount, sendtype);
+        var recv = Buffers.Array(call, recvbuf, recvoffset, Extent(call, ctx, comm, recvcounts, displs), recvtype);
+        AllgatherCore(ctx, call, send, recv, 0, recvtype, recvcounts, displs, comm);
+        return SUCCESS;
+    }
+
+    // ------------------------------------------------------------------ Scatter
+
+    public static int Scatter<TS, TR>(TS[] sendbuf, int sendoffset, int sendcount, Datatype sendtype,
+        TR[] recvbuf, int recvoffset, int recvcount, Datatype recvtype, int root, Comm comm) where TS : unmanaged where TR : unmanaged
+    {
+        const string call = "MPI_Scatter";
+        var ctx = Ctx(call);
+        CheckRoot(call, ctx, comm, root);
+        var send = RootSend(ctx, call, comm, root, sendbuf, sendoffset, sendcount, sendtype);
+        var recv = Buffers.Array(call, recvbuf, recvoffset, recvcount, recvtype);
+        ScatterCore(ctx, call, send, sendcount, sendtype, null, null, recv, root, comm);
+        return SUCCESS;
+    }
+
+    public static int Scatter<TS, TR>(TS[] sendbuf, int sendoffset, int sendcount, Datatype sendtype,
+        ref TR recvbuf, int recvcount, Datatype recvtype, int root, Comm comm) where TS : unmanaged where TR : unmanaged
+    {
+        const string call = "MPI_Scatter";
+        var ctx = Ctx(call);
+        CheckRoot(call, ctx, comm, root);
+        var send = RootSend(ctx, call, comm, root, sendbuf, sendoffset, sendcount, sendtype);
+        var recv = Buffers.Scalar(call, ref recvbuf, recvcount, recvtype);
+        ScatterCore(ctx, call, send, sendcount, sendtype, null, null, recv, root, comm);
+        return SUCCESS;
+    }
+
+    public static int Scatterv<TS, TR>(TS[] sendbuf, int sendoffset, int[] sendcounts, int[] displs, Datatype sendtype,
+        TR[] recvbuf, int recvoffset, int recvcount, Datatype recvtype, int root, Comm comm) where TS : unmanaged where TR : unmanaged
+    {
+        const string call = "MPI_Scatterv";
+        var ctx = Ctx(call);
+        CheckRoot(call, ctx, comm, root);
+        Span<byte> send = comm.RankIn(ctx) == root
+            ? Buffers.Array(call, sendbuf, sendoffset, Extent(call, ctx, comm, sendcounts, displs), sendtype)
+            : Span<byte>.Empty;
+        var recv = Buffers.Array(call, recvbuf, recvoffset, recvcount, recvtype);
+        ScatterCore(ctx, call, send, 0, sendtype, sendcounts, displs, recv, root, comm);
+        return SUCCESS;
+    }
+
+    // ------------------------------------------------------------------ cores
+
+    private static Span<byte> RootRecv<T>(RankContext ctx, string call, Comm comm, int root, T[] buf, int offset, int count, Datatype type) where T : unmanaged =>
+        comm.RankIn(ctx) == root ? Buffers.Array(call, buf, offset, checked(count * comm.SizeIn(ctx)), type) : Span<byte>.Empty;
+
+    private static Span<byte> RootSend<T>(RankContext ctx, string call, Comm comm, int root, T[] buf, int offset, int count, Datatype type) where T : unmanaged =>
+        comm.RankIn(ctx) == root ? Buffers.Array(call, buf, offset, checked(count * comm.SizeIn(ctx)), type) : Span<byte>.Empty;
+
+    /// <summary>Elements spanned by counts/displs (max displs[r] + counts[r]), after checking both arrays.</summary>
+    private static int Extent(string call, RankContext ctx, Comm comm, int[] counts, int[] displs)
+    {
+        int size = comm.SizeIn(ctx);
+        if (counts == null || displs == null || counts.Length < size || displs.Length < size)
+            throw new MpiException(call, ERR_ARG, $"counts and displacements need {size} entries (the communicator size)");
+        long extent = 0;
+        for (int r = 0; r < size; r++)
+        {
+            if (counts[r] < 0) throw new MpiException(call, ERR_COUNT, $"negative count {counts[r]} for rank {r}");
+            if (displs[r] < 0) throw new MpiException(call, ERR_ARG, $"negative displacement {displs[r]} for rank {r}");
+            extent = Math.Max(extent, (long)displs[r] + counts[r]);
+        }
+        return checked((int)extent);
+    }
+
+    /// <summary>Byte slot of rank <paramref name="r"/> in a gather/scatter buffer (fixed count, or counts/displs).</summary>
+    private static (int Start, int Length) Slot(int r, int count, Datatype type, int[]? counts, int[]? displs) =>
+        counts == null ? (r * count * type.Size, count * type.Size) : (displs![r] * type.Size, counts[r] * type.Size);
+
+    private static void GatherCore(RankContext ctx, string call, ReadOnlySpan<byte> send, Span<byte> recv,
+        int recvcount, Datatype recvtype, int[]? counts, int[]? displs, int root, Comm comm)
+    {
+        ctx.Wait.Set(call, comm, "root", root, false, 0);
+        int rank = comm.RankIn(ctx), size = comm.SizeIn(ctx);
+        if (rank != root)
+        {
+            CollSend(ctx, comm, root, TagGather, send.ToArray());
+            return;
+        }
+        for (int r = 0; r < size; r++)
+        {
+            var (start, length) = Slot(r, recvcount, recvtype, counts, displs);
+            var slot = recv.Slice(start, length);
+            if (r == root)
+            {
+                if (send.Length > slot.Length)
+                    throw new MpiException(call, ERR_TRUNCATE, $"message truncated: the root's {send.Length} bytes do not fit its slot of {slot.Length} bytes");
+                send.CopyTo(slot);
+            }
+            else
+            {
+                CopyCollective(call, CollRecv(ctx, comm, r, TagGather).Data, slot);
+            }
+        }
+    }
+
+    private static void AllgatherCore(RankContext ctx, string call, ReadOnlySpan<byte> send, Span<byte> recv,
+        int recvcount, Datatype recvtype, int[]? counts, int[]? displs, Comm comm)
+    {
+        GatherCore(ctx, call, send, comm.RankIn(ctx) == 0 ? recv : Span<byte>.Empty, recvcount, recvtype, counts, displs, 0, comm);
+        int size = comm.SizeIn(ctx);
+        // Rank 0 packs the slots in rank order; everyone unpacks them into their own slots (gaps untouched).
+        byte[]? packed = null;
+        if (comm.RankIn(ctx) == 0)
+        {
+            var list = new List<byte>();
+            for (int r = 0; r < size; r++)
+            {
+                var (start, length) = Slot(r, recvcount, recvtype, counts, displs);
+                list.AddRange(recv.Slice(start, length).ToArray());
+            }
+            packed = list.ToArray();
+        }
+        ctx.Wait.Set(call, comm, null, 0, false, 0);
+        byte[] data = BcastBytes(ctx, comm, 0, packed);
+        if (comm.RankIn(ctx) == 0) return;
+        int pos = 0;
+        for (int r = 0; r < size; r++)
+        {
+            var (start, length) = Slot(r, recvcount, recvtype, counts, displs);
+            if (pos + length > data.Length)
+                throw new MpiException(call, ERR_TRUNCATE, "gathered data does not match the receive counts (counts differ between ranks)");
+            data.AsSpan(pos, length).CopyTo(recv.Slice(start, length));
+            pos += length;
+        }
+    }
+
+    private static void ScatterCore(RankContext ctx, string call, ReadOnlySpan<byte> send, int sendcount, Datatype sendtype,
+        int[]? counts, int[]? displs, Span<byte> recv, int root, Comm comm)
+    {
+        ctx.Wait.Set(call, comm, "root", root, false, 0);
+        int rank = comm.RankIn(ctx), size = comm.SizeIn(ctx);
+        if (rank != root)
+        {
+            CopyCollective(call, CollRecv(ctx, comm, root, TagScatter).Data, recv);
+            return;
+        }
+        for (int r = 0; r < size; r++)
+        {
+            var (start, length) = Slot(r, sendcount, sendtype, counts, displs);
+            var slot = send.Slice(start, length);
+            if (r == root)
+            {
+                if (slot.Length > recv.Length)
+                    throw new MpiException(call, ERR_TRUNCATE, $"message truncated: the root's {slot.Length} bytes do not fit its receive buffer of {recv.Length} bytes");
+                slot.CopyTo(recv);
+            }
+            else
+            {
+                CollSend(ctx, comm, r, TagScatter, slot.ToArray());
+            }
+        }
+    }
+}
