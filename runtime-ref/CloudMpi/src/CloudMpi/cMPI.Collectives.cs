@@ -15,6 +15,7 @@ public static partial class cMPI
     private const int TagReduceResult = 3;
     private const int TagBarrierIn = 4;
     private const int TagBarrierOut = 5;
+    private const int TagAllreduce = 6;
 
     // ------------------------------------------------------------------ Barrier
 
@@ -198,63 +199,120 @@ public static partial class cMPI
         Datatype type, Op op, int root, Comm comm, bool all)
     {
         ctx.Wait.Set(call, comm, all ? null : "root", root, false, 0);
-        int rank = comm.RankIn(ctx);
-        byte[]? result = CombineAtRankZero(ctx, call, send.ToArray(), type, op, comm);
         if (all)
         {
-            byte[] data = BcastBytes(ctx, comm, 0, result);
-            CopyCollective(call, data, recv);
+            CopyCollective(call, AllreduceRecursiveDoubling(ctx, call, send.ToArray(), type, op, comm), recv);
             return;
         }
-        if (root == 0)
-        {
-            if (rank == 0) result!.CopyTo(recv);
-        }
-        else if (rank == 0)
-        {
-            CollSend(ctx, comm, root, TagReduceResult, result!);
-        }
-        else if (rank == root)
-        {
-            CopyCollective(call, CollRecv(ctx, comm, 0, TagReduceResult).Data, recv);
-        }
+        byte[]? result = ReduceBinaryTree(ctx, call, send.ToArray(), type, op, root, comm);
+        if (result is not null) result.CopyTo(recv);
     }
 
-    /// <summary>
-    /// THE REDUCTION ORDER. Everything that decides how floating-point partial results are combined is here;
-    /// tune this (and only this) to reproduce another MPI's rounding bit for bit.
-    /// <para>
-    /// Binomial tree rooted at rank 0, independent of the requested root: in round k (mask = 2^k) every rank
-    /// whose bit k is set sends its partial result to rank - 2^k and drops out; a rank that stays receives from
-    /// rank + 2^k (if that exists) and computes <c>own op received</c>, the lower ranks' operand always on the left.
-    /// </para>
-    /// <para>
-    /// 2 ranks: a0+a1. 3: (a0+a1)+a2. 4: (a0+a1)+(a2+a3). 7: ((a0+a1)+(a2+a3))+((a4+a5)+a6).
-    /// </para>
-    /// Returns the full result at rank 0, null elsewhere. <paramref name="acc"/> is this rank's own copy of its
-    /// contribution and is reused as the outgoing message (no extra copy).
-    /// </summary>
-    private static byte[]? CombineAtRankZero(RankContext ctx, string call, byte[] acc, Datatype type, Op op, Comm comm)
+    // THE REDUCTION ORDER. Floating-point sums depend on how partial results are
+    // grouped, and a port must print what the native program prints, so these two
+    // functions reproduce Open MPI 4.1's groupings for small messages (measured with
+    // a logging MPI_Op under mpirun; see docs/reduction-order.md):
+    //  - MPI_Reduce: the "binary" tree of coll/base (fan-out 2, ranks relative to the
+    //    root): a node at level L (level sizes 1, 2, 4, ...) has children v + 2^L and
+    //    v + 2^(L+1); it combines own, then the first child's subtree, then the second's.
+    //    4 ranks: ((a0 + (a1 + a3)) + a2).
+    //  - MPI_Allreduce: recursive doubling; with a size that is not a power of two the
+    //    first 2*extra ranks fold pairwise first. 4 ranks: (a0 + a1) + (a2 + a3).
+    // Every predefined op is commutative and IEEE + and * are commutative bit for bit,
+    // so only the grouping matters. Open MPI switches algorithms for large messages;
+    // those orders are not reproduced yet.
+
+    private static byte[]? ReduceBinaryTree(RankContext ctx, string call, byte[] acc, Datatype type, Op op, int root, Comm comm)
     {
         int rank = comm.RankIn(ctx), size = comm.SizeIn(ctx);
-        for (int mask = 1; mask < size; mask <<= 1)
+        int v = (rank - root + size) % size;
+        int level = 0;
+        for (int num = 1; num <= v; num += 1 << level) level++; // levels hold 1, 2, 4, ... ranks
+        int delta = 1 << level;
+        for (int i = 1; i <= 2; i++)
         {
-            if ((rank & mask) != 0)
+            long child = v + (long)delta * i;
+            if (child >= size) break;
+            int childRank = (int)((child + root) % size);
+            CombineFrom(ctx, call, acc, type, op, comm, childRank, TagReduce);
+        }
+        if (v == 0) return acc;
+        CollSend(ctx, comm, (ParentInBinaryTree(v) + root) % size, TagReduce, acc);
+        return null;
+    }
+
+    /// <summary>The parent of virtual rank v (> 0) in coll/base's fan-out-2 tree.</summary>
+    private static int ParentInBinaryTree(int v)
+    {
+        int level = 0;
+        for (int num = 1; num <= v; num += 1 << level) level++; // levels hold 1, 2, 4, ... ranks
+        int parentDelta = 1 << (level - 1);           // the parent's level is level - 1
+        int levelStart = (1 << (level - 1)) - 1;       // first virtual rank of the parent's level
+        // v = parent + parentDelta * i with i in {1, 2} and parent in [levelStart, levelStart + parentDelta)
+        int parent = v - parentDelta;
+        return parent >= levelStart + parentDelta ? parent - parentDelta : parent;
+    }
+
+    private static byte[] AllreduceRecursiveDoubling(RankContext ctx, string call, byte[] acc, Datatype type, Op op, Comm comm)
+    {
+        int rank = comm.RankIn(ctx), size = comm.SizeIn(ctx);
+        int adjsize = 1;
+        while (adjsize * 2 <= size) adjsize *= 2;
+        int extra = size - adjsize;
+        int newrank;
+        if (rank < 2 * extra)
+        {
+            if (rank % 2 == 0)
             {
-                CollSend(ctx, comm, rank - mask, TagReduce, acc);
-                return null;
+                CollSend(ctx, comm, rank + 1, TagAllreduce, acc);
+                newrank = -1;
             }
-            int child = rank + mask;
-            if (child < size)
+            else
             {
-                byte[] theirs = CollRecv(ctx, comm, child, TagReduce).Data;
-                if (theirs.Length != acc.Length)
-                    throw new MpiException(call, ERR_COUNT,
-                        $"rank {child} contributed {theirs.Length} bytes but rank {rank} {acc.Length} (counts or datatypes differ between ranks)");
-                Reduction.Apply(op, type, acc, theirs); // acc = acc op theirs: lower ranks on the left
+                CombineFrom(ctx, call, acc, type, op, comm, rank - 1, TagAllreduce);
+                newrank = rank / 2;
             }
         }
+        else newrank = rank - extra;
+        if (newrank >= 0)
+        {
+            for (int distance = 1; distance < adjsize; distance <<= 1)
+            {
+                int newpeer = newrank ^ distance;
+                int peer = newpeer < extra ? newpeer * 2 + 1 : newpeer + extra;
+                // Both sides compute lower-ranked group op higher-ranked group: the same bits everywhere.
+                byte[] mine = (byte[])acc.Clone();
+                CollSend(ctx, comm, peer, TagAllreduce, mine);
+                byte[] theirs = ReceiveChecked(ctx, call, comm, peer, TagAllreduce, acc.Length, rank);
+                if (peer < rank)
+                {
+                    Reduction.Apply(op, type, theirs, acc);
+                    acc = theirs;
+                }
+                else Reduction.Apply(op, type, acc, theirs);
+            }
+        }
+        if (rank < 2 * extra)
+        {
+            if (rank % 2 == 1) CollSend(ctx, comm, rank - 1, TagAllreduce, acc);
+            else acc = ReceiveChecked(ctx, call, comm, rank + 1, TagAllreduce, acc.Length, rank);
+        }
         return acc;
+    }
+
+    private static void CombineFrom(RankContext ctx, string call, byte[] acc, Datatype type, Op op, Comm comm, int source, int tag)
+    {
+        byte[] theirs = ReceiveChecked(ctx, call, comm, source, tag, acc.Length, comm.RankIn(ctx));
+        Reduction.Apply(op, type, acc, theirs); // acc = acc op theirs
+    }
+
+    private static byte[] ReceiveChecked(RankContext ctx, string call, Comm comm, int source, int tag, int length, int rank)
+    {
+        byte[] theirs = CollRecv(ctx, comm, source, tag).Data;
+        if (theirs.Length != length)
+            throw new MpiException(call, ERR_COUNT,
+                $"rank {source} contributed {theirs.Length} bytes but rank {rank} {length} (counts or datatypes differ between ranks)");
+        return theirs;
     }
 
     // ------------------------------------------------------------------ helpers

@@ -89,7 +89,7 @@ public class CollectiveTests
     /// </summary>
     [Theory]
     [MemberData(nameof(Sizes))]
-    public void FloatingSumUsesBinomialTreeOrder(int size)
+    public void FloatingSumsUseOpenMpisOrder(int size)
     {
         // Pick inputs for which the tree's rounding differs from a left fold (possible from 4 ranks on), so a
         // runtime combining in another order fails this test.
@@ -111,6 +111,9 @@ public class CollectiveTests
             if (size < 4 || expected != a.Aggregate((x, y) => x + y)) break;
         }
         if (size >= 4) Assert.NotEqual(expected, a.Aggregate((x, y) => x + y));
+        // Reduce uses Open MPI's fan-out-2 tree relative to the root (here the last rank).
+        double[] byVrank = Enumerable.Range(0, size).Select(v => a[(v + size - 1) % size]).ToArray();
+        double expectedReduce = BinaryTreeSum(byVrank, 0);
         var results = new double[size];
         var reduced = double.NaN;
         MpiRunner.Run(size, rank =>
@@ -122,15 +125,29 @@ public class CollectiveTests
             if (rank == size - 1) reduced = root;
         });
         foreach (var r in results) Assert.Equal(BitConverter.DoubleToInt64Bits(expected), BitConverter.DoubleToInt64Bits(r));
-        Assert.Equal(BitConverter.DoubleToInt64Bits(expected), BitConverter.DoubleToInt64Bits(reduced));
+        Assert.Equal(BitConverter.DoubleToInt64Bits(expectedReduce), BitConverter.DoubleToInt64Bits(reduced));
+    }
+
+    /// <summary>Open MPI's coll/base binary tree: v at level L has children v + 2^L and v + 2^(L+1);
+    /// a node adds its own value, then its first child's subtree, then its second's.</summary>
+    private static double BinaryTreeSum(double[] b, int v)
+    {
+        int level = 0;
+        for (int num = 1; num <= v; num += 1 << level) level++;
+        double acc = b[v];
+        for (int i = 1; i <= 2 && v + (1 << level) * i < b.Length; i++)
+            acc += BinaryTreeSum(b, v + (1 << level) * i);
+        return acc;
     }
 
     [Fact]
     public void FloatingOrderDiffersFromALeftFold()
     {
-        // 1e16 + 1 rounds to 1e16, so the order shows: left fold gives 1, the tree gives 0.
+        // 1e16 + 1 rounds to 1e16, so the order shows: a left fold gives 1, Open MPI's reduce
+        // tree ((a0 + (a1 + a3)) + a2) gives 2.
         double[] a = [1e16, 1.0, -1e16, 1.0];
         Assert.Equal(1.0, ((a[0] + a[1]) + a[2]) + a[3]);
+        Assert.Equal(2.0, (a[0] + (a[1] + a[3])) + a[2]);
         double got = double.NaN;
         MpiRunner.Run(4, rank =>
         {
@@ -138,7 +155,7 @@ public class CollectiveTests
             cMPI.Reduce(ref mine, ref sum, 1, MPI_DOUBLE, MPI_SUM, 0, World);
             if (rank == 0) got = sum;
         });
-        Assert.Equal(0.0, got);
+        Assert.Equal(2.0, got);
 
         float[] f = [1e8f, 1f, 1f, 1f, 1f, 1f, 1f];
         float fgot = float.NaN;
