@@ -5,36 +5,66 @@ namespace CloudMpi;
 /// <summary>
 /// A communicator (MPI_Comm). The predefined ones (<see cref="cMPI.COMM_WORLD"/>, <see cref="cMPI.COMM_SELF"/>)
 /// are shared by every rank of an in-process job; their rank and size resolve through the calling rank's context.
-/// Each communicator has its own context id, so messages sent on one never match receives on another;
-/// collectives use a second, internal context of the same communicator.
+/// Communicators made by <see cref="cMPI.Comm_split"/> / <see cref="cMPI.Comm_dup"/> belong to one rank and list
+/// their members' world ranks. Each communicator has its own context id, so messages sent on one never match
+/// receives on another; collectives use a second, internal context of the same communicator.
 /// </summary>
 public sealed class Comm
 {
-    private enum Shape { World, Self }
+    private enum Shape { World, Self, Group, Null }
 
     private readonly Shape shape;
+    private readonly int[]? worldRanks; // Group: world rank of each member, by rank in this communicator
+    private readonly int myRank;        // Group: the owner's rank in it
 
-    /// <summary>The C name, e.g. "MPI_COMM_WORLD".</summary>
+    /// <summary>The C name, e.g. "MPI_COMM_WORLD", or a generated one for derived communicators.</summary>
     public string Name { get; }
 
     /// <summary>Context id; point-to-point traffic uses <c>2*id</c>, collectives <c>2*id+1</c>.</summary>
     internal int ContextId { get; }
     internal int P2PContext => 2 * ContextId;
     internal int CollectiveContext => 2 * ContextId + 1;
+    internal bool IsNull => shape == Shape.Null;
 
-    private Comm(string name, int contextId, Shape shape)
+    private Comm(string name, int contextId, Shape shape, int[]? worldRanks = null, int myRank = 0)
     {
         Name = name;
         ContextId = contextId;
         this.shape = shape;
+        this.worldRanks = worldRanks;
+        this.myRank = myRank;
     }
 
     internal static readonly Comm World = new("MPI_COMM_WORLD", 0, Shape.World);
     internal static readonly Comm Self = new("MPI_COMM_SELF", 1, Shape.Self);
+    internal static readonly Comm Null = new("MPI_COMM_NULL", -1, Shape.Null);
+
+    /// <summary>First context id free for derived communicators.</summary>
+    internal const int FirstDerivedContext = 2;
+
+    internal static Comm Derived(int contextId, int[] worldRanks, int myRank) =>
+        new($"MPI_Comm(context {contextId}, size {worldRanks.Length})", contextId, Shape.Group, worldRanks, myRank);
 
     public override string ToString() => Name;
 
-    internal int SizeIn(RankContext ctx) => shape == Shape.World ? ctx.WorldSize : 1;
-    internal int RankIn(RankContext ctx) => shape == Shape.World ? ctx.WorldRank : 0;
-    internal int ToWorld(RankContext ctx, int rank) => shape == Shape.World ? rank : ctx.WorldRank;
+    internal int SizeIn(RankContext ctx) => shape switch
+    {
+        Shape.World => ctx.WorldSize,
+        Shape.Group => worldRanks!.Length,
+        _ => 1,
+    };
+
+    internal int RankIn(RankContext ctx) => shape switch
+    {
+        Shape.World => ctx.WorldRank,
+        Shape.Group => myRank,
+        _ => 0,
+    };
+
+    internal int ToWorld(RankContext ctx, int rank) => shape switch
+    {
+        Shape.World => rank,
+        Shape.Group => worldRanks![rank],
+        _ => ctx.WorldRank,
+    };
 }

@@ -37,6 +37,15 @@ public abstract class Request
         internal override string Describe() => description;
     }
 
+    /// <summary>A synchronous send (MPI_Issend): complete when the receiver matched it.</summary>
+    internal sealed class SyncSend(SyncSendEntry entry, int dest, int tag, Comm comm) : Request
+    {
+        internal override bool IsComplete => entry.IsComplete;
+        internal override void Block(RankContext ctx) => ctx.Mailbox.WaitFor(entry);
+        internal override Status Finish(string call) => default;
+        internal override string Describe() => $"MPI_Issend dest={dest}, tag={tag}, comm={comm.Name}";
+    }
+
     /// <summary>A posted receive into <c>buf[offset..]</c>.</summary>
     internal sealed class Recv<T>(T[] buf, int offset, int bytes, RecvEntry entry, Comm comm) : Request where T : unmanaged
     {

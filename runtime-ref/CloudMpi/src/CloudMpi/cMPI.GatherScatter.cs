@@ -12,6 +12,7 @@ public static partial class cMPI
 {
     private const int TagGather = 16; // distinct from the tags in cMPI.Collectives.cs
     private const int TagScatter = 17;
+    private const int TagAlltoall = 18;
 
     // ------------------------------------------------------------------ Gather
 
@@ -126,6 +127,39 @@ public static partial class cMPI
             : Span<byte>.Empty;
         var recv = Buffers.Array(call, recvbuf, recvoffset, recvcount, recvtype);
         ScatterCore(ctx, call, send, 0, sendtype, sendcounts, displs, recv, root, comm);
+        return SUCCESS;
+    }
+
+    // ------------------------------------------------------------------ Alltoall
+
+    /// <summary>MPI_Alltoall: block r of every rank's send buffer goes to rank r, landing in block (sender) of its receive buffer.</summary>
+    public static int Alltoall<TS, TR>(TS[] sendbuf, int sendoffset, int sendcount, Datatype sendtype,
+        TR[] recvbuf, int recvoffset, int recvcount, Datatype recvtype, Comm comm) where TS : unmanaged where TR : unmanaged
+    {
+        const string call = "MPI_Alltoall";
+        var ctx = Ctx(call);
+        CheckComm(call, comm);
+        int size = comm.SizeIn(ctx), rank = comm.RankIn(ctx);
+        var send = Buffers.Array(call, sendbuf, sendoffset, checked(sendcount * size), sendtype);
+        var recv = Buffers.Array(call, recvbuf, recvoffset, checked(recvcount * size), recvtype);
+        ctx.Wait.Set(call, comm, null, 0, false, 0);
+        int sb = sendcount * sendtype.Size, rb = recvcount * recvtype.Size;
+        // Eager sends never block, so send everything, then receive in rank order.
+        for (int k = 1; k < size; k++)
+        {
+            int dest = (rank + k) % size;
+            CollSend(ctx, comm, dest, TagAlltoall, send.Slice(dest * sb, sb).ToArray());
+        }
+        for (int r = 0; r < size; r++)
+        {
+            var slot = recv.Slice(r * rb, rb);
+            if (r == rank)
+            {
+                if (sb > rb) throw new MpiException(call, ERR_TRUNCATE, $"message truncated: {sb} bytes do not fit a block of {rb} bytes");
+                send.Slice(r * sb, sb).CopyTo(slot);
+            }
+            else CopyCollective(call, CollRecv(ctx, comm, r, TagAlltoall).Data, slot);
+        }
         return SUCCESS;
     }
 

@@ -28,6 +28,25 @@ public static partial class cMPI
         return SUCCESS;
     }
 
+    /// <summary>Nonblocking synchronous send: the request completes when the receiver has matched the message.</summary>
+    public static int Issend<T>(T[] buf, int offset, int count, Datatype datatype, int dest, int tag, Comm comm, out Request request) where T : unmanaged
+    {
+        const string call = "MPI_Issend";
+        var ctx = Ctx(call);
+        CheckSend(call, ctx, comm, dest, tag);
+        var data = Buffers.Array(call, buf, offset, count, datatype);
+        if (dest == PROC_NULL)
+        {
+            request = completedSend;
+            return SUCCESS;
+        }
+        var m = new cMPIMessage { Data = data.ToArray(), Source = comm.RankIn(ctx), Tag = tag, Context = comm.P2PContext, Synchronous = true };
+        var entry = ctx.Mailbox.RegisterSyncSend(ctx.PeekNextMsgId);
+        ctx.SendData(comm.ToWorld(ctx, dest), m);
+        request = new Request.SyncSend(entry, dest, tag, comm);
+        return SUCCESS;
+    }
+
     /// <summary>
     /// Nonblocking receive into <c>buf[offset..]</c> (an array, since the buffer outlives the call).
     /// The data is in the buffer once Wait/Test reports completion.
@@ -100,6 +119,67 @@ public static partial class cMPI
         flag = 1;
         status = r.Finish(call);
         request = REQUEST_NULL;
+        return SUCCESS;
+    }
+
+    /// <summary>
+    /// Wait until one of the first <paramref name="count"/> requests completes; <paramref name="index"/> is its
+    /// position (that request becomes REQUEST_NULL), or UNDEFINED when all are REQUEST_NULL.
+    /// </summary>
+    public static int Waitany(int count, Request[] requests, out int index, out Status status)
+    {
+        const string call = "MPI_Waitany";
+        var ctx = Ctx(call);
+        if (count < 0 || requests == null || count > requests.Length)
+            throw new MpiException(call, ERR_COUNT, $"count {count} does not fit the request array ({requests?.Length ?? 0})");
+        bool anyActive = false;
+        for (int i = 0; i < count; i++) anyActive |= requests[i] != null && requests[i] != REQUEST_NULL;
+        if (!anyActive)
+        {
+            index = UNDEFINED;
+            status = new Status(ANY_SOURCE, ANY_TAG, 0);
+            return SUCCESS;
+        }
+        ctx.Wait.Set(call, null, null, 0, false, 0);
+        ctx.Wait.Detail = $"{count} requests";
+        index = ctx.Mailbox.WaitUntil(() => FirstComplete(requests, count));
+        status = requests[index].Finish(call);
+        requests[index] = REQUEST_NULL;
+        return SUCCESS;
+    }
+
+    private static int FirstComplete(Request[] requests, int count)
+    {
+        for (int i = 0; i < count; i++)
+        {
+            var r = requests[i];
+            if (r != null && r != REQUEST_NULL && r.IsComplete) return i;
+        }
+        return -1;
+    }
+
+    /// <summary>MPI_Testall: flag 1 (and every request finished and set to REQUEST_NULL) only if all are complete.</summary>
+    public static int Testall(int count, Request[] requests, out int flag, Status[]? statuses)
+    {
+        const string call = "MPI_Testall";
+        Ctx(call);
+        if (count < 0 || requests == null || count > requests.Length)
+            throw new MpiException(call, ERR_COUNT, $"count {count} does not fit the request array ({requests?.Length ?? 0})");
+        for (int i = 0; i < count; i++)
+        {
+            if (!(requests[i] ?? REQUEST_NULL).IsComplete)
+            {
+                flag = 0;
+                return SUCCESS;
+            }
+        }
+        for (int i = 0; i < count; i++)
+        {
+            var st = (requests[i] ?? REQUEST_NULL).Finish(call);
+            if (statuses != null) statuses[i] = st;
+            requests[i] = REQUEST_NULL;
+        }
+        flag = 1;
         return SUCCESS;
     }
 

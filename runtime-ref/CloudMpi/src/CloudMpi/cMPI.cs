@@ -38,6 +38,8 @@ public static partial class cMPI
 
     public static readonly Comm COMM_WORLD = Comm.World;
     public static readonly Comm COMM_SELF = Comm.Self;
+    /// <summary>MPI_COMM_NULL: what Comm_split gives a rank whose color is UNDEFINED, and Comm_free leaves.</summary>
+    public static readonly Comm COMM_NULL = Comm.Null;
 
     /// <summary>MPI_REQUEST_NULL: what Wait/Test leave in a completed request variable.</summary>
     public static readonly Request REQUEST_NULL = Request.Null;
@@ -175,7 +177,7 @@ public static partial class cMPI
 
     internal static void CheckComm(string call, Comm comm)
     {
-        if (comm is null) throw new MpiException(call, ERR_COMM, "invalid communicator (null / MPI_COMM_NULL)");
+        if (comm is null || comm.IsNull) throw new MpiException(call, ERR_COMM, "invalid communicator (null / MPI_COMM_NULL)");
     }
 
     /// <summary>A destination: a rank of <paramref name="comm"/> or PROC_NULL.</summary>

@@ -235,6 +235,21 @@ internal sealed class Mailbox : IMessageSink
         }
     }
 
+    /// <summary>
+    /// Block until <paramref name="probe"/> returns a non-negative value (it is re-evaluated after every delivery
+    /// to this mailbox, under its lock); returns that value.
+    /// </summary>
+    public int WaitUntil(Func<int> probe)
+    {
+        int v = probe();
+        if (v >= 0) return v;
+        lock (gate)
+        {
+            while ((v = probe()) < 0) Sleep();
+        }
+        return v;
+    }
+
     /// <summary>Spin briefly (yielding when the machine is busy); true when <paramref name="c"/> completed.</summary>
     private static bool SpinUntil(Completion c)
     {

@@ -76,6 +76,9 @@ internal sealed class RankContext
     /// <summary>Reused by blocking receives (a rank makes one blocking call at a time).</summary>
     public readonly RecvEntry BlockingEntry = new();
 
+    /// <summary>Lowest context id this rank has not used yet (agreed on collectively by Comm_split).</summary>
+    public int NextContextId = Comm.FirstDerivedContext;
+
     private readonly long[] nextSeq;
     private long nextMsgId;
 
