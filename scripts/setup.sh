@@ -40,9 +40,10 @@ fi
 STAMP=build/runtime/.stamp
 if [ ! -f "$STAMP" ] || [ -n "$(find runtime-ref/CloudMpi/src runtime-ref/CloudMpi/Directory.Build.props -newer "$STAMP" -type f \( -name '*.cs' -o -name '*.csproj' -o -name '*.props' \) -print -quit)" ]; then
   echo "setup: building the CloudMpi runtime"
+  mkdir -p build
   export DOTNET_CLI_TELEMETRY_OPTOUT=1 DOTNET_NOLOGO=1 DOTNET_SKIP_FIRST_TIME_EXPERIENCE=1
   dotnet build runtime-ref/CloudMpi/src/CloudMpi.Run -c Release -o build/runtime -nologo -v quiet \
-    -clp:ErrorsOnly >build/runtime-build.log 2>&1 || { mkdir -p build; cat build/runtime-build.log >&2; exit 1; }
+    -clp:ErrorsOnly >build/runtime-build.log 2>&1 || { cat build/runtime-build.log >&2; exit 1; }
   touch "$STAMP"
 fi
 
