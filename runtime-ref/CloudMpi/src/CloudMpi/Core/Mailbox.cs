@@ -31,8 +31,11 @@ internal sealed class Mailbox : IMessageSink
     private bool sleeping;
     private volatile int arrivals;
 
-    /// <summary>How long a waiting rank spins before it sleeps (keeps in-process latency in microseconds).</summary>
-    internal static int SpinMicroseconds = 30;
+    /// <summary>
+    /// How long a waiting rank spins (yielding when the machine is busy) before it sleeps on the lock: keeps
+    /// in-process latency in microseconds. <c>CMPI_SPIN_US</c> overrides it (0 = sleep at once).
+    /// </summary>
+    internal static int SpinMicroseconds = int.TryParse(Environment.GetEnvironmentVariable("CMPI_SPIN_US"), out int us) && us >= 0 ? us : 30;
 
     public Mailbox(RankContext owner, int worldSize)
     {
