@@ -9,6 +9,7 @@ source's comments so the converter can put them back next to the code.
 from __future__ import annotations
 
 import bisect
+import ctypes
 import os
 from typing import Dict, List, Optional, Sequence, Tuple
 
@@ -459,8 +460,7 @@ class Frontend:
         if kind == K.CXX_UNARY_EXPR:  # sizeof / _Alignof
             toks = self._tokens(cur)
             if toks and toks[0] == "sizeof":
-                ev = ci.conf.lib.clang_Cursor_Evaluate(cur)
-                value = ci.conf.lib.clang_EvalResult_getAsLongLong(ev) if ev else None
+                value = _evaluate_int(cur)
                 if kids:
                     return ir.SizeOf(loc, self.ctype(cur.type, cur), None, self.expr(kids[0]), value)
                 return ir.SizeOf(loc, self.ctype(cur.type, cur), None, None, value)
@@ -493,6 +493,24 @@ class Frontend:
                 return ir.NameRef(loc, t, cur.spelling, "global" if is_global else "static_local")
             return ir.NameRef(loc, t, cur.spelling, "local")
         return ir.NameRef(loc, t, cur.spelling, "local")
+
+
+def _evaluate_int(cur: ci.Cursor) -> Optional[int]:
+    """clang's own value of an integer constant expression (sizeof), or None."""
+    lib = ci.conf.lib
+    # The Python binding does not declare these; without restypes ctypes would truncate the pointer.
+    lib.clang_Cursor_Evaluate.argtypes = [ci.Cursor]
+    lib.clang_Cursor_Evaluate.restype = ctypes.c_void_p
+    lib.clang_EvalResult_getAsLongLong.argtypes = [ctypes.c_void_p]
+    lib.clang_EvalResult_getAsLongLong.restype = ctypes.c_longlong
+    lib.clang_EvalResult_dispose.argtypes = [ctypes.c_void_p]
+    result = lib.clang_Cursor_Evaluate(cur)
+    if not result:
+        return None
+    try:
+        return int(lib.clang_EvalResult_getAsLongLong(result))
+    finally:
+        lib.clang_EvalResult_dispose(result)
 
 
 # ---------------------------------------------------------------- literal parsing

@@ -187,11 +187,8 @@ def completes_normally(st: Optional[ir.Stmt]) -> bool:
         return st.otherwise is None or completes_normally(st.then) or completes_normally(st.otherwise)
     if isinstance(st, (ir.Case, ir.Default, ir.Label)):
         return completes_normally(st.body)
-    if isinstance(st, ir.ExprStmt):
-        e = strip_implicit(st.expr)
-        callee = strip_implicit(e.callee) if isinstance(e, ir.Call) else None
-        # exit() and MPI_Abort() return in C# too (they throw), so they complete "normally".
-        return True if callee is None else True
+    # Anything else, exit() and MPI_Abort() included (in C# they throw, which the
+    # compiler cannot see), may complete.
     return True
 
 

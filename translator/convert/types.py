@@ -51,10 +51,6 @@ def fits(value: int, cs: str) -> bool:
     return 0 <= value < (1 << bits)
 
 
-def strip_typedefs(t: ir.CType) -> ir.CType:
-    return t
-
-
 def cs_type(t: ir.CType, loc: ir.Loc | None = None) -> str:
     if isinstance(t, ir.IntType):
         return INT_TYPES[t.name]
