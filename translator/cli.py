@@ -20,7 +20,8 @@ def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="cmpi-translate",
         description="Translate a C MPI program into a C# program for the CloudMpi runtime.")
-    p.add_argument("input", nargs="?", help="the C source file")
+    p.add_argument("inputs", nargs="*", metavar="input.c",
+                   help="the C source file(s); several files are translated as one program")
     p.add_argument("-o", "--output", help="the C# file to write (default: <Input>.cs beside the input)")
     p.add_argument("-I", dest="includes", action="append", default=[], metavar="DIR", help="add an include directory")
     p.add_argument("-D", dest="defines", action="append", default=[], metavar="NAME[=VAL]", help="define a macro")
@@ -40,8 +41,10 @@ def _class_name(path: str) -> str:
     return name[0].upper() + name[1:]
 
 
-def translate_file(path: str, output: str, clang_args, class_name: str | None = None) -> DiagnosticSink:
-    """Translate `path` into `output`; raises TranslationError for what cannot be translated."""
+def translate_file(path, output: str, clang_args, class_name: str | None = None) -> DiagnosticSink:
+    """Translate `path` (a file or a list of the program's files) into `output`.
+
+    Raises TranslationError for what cannot be translated."""
     from .convert import Context, convert_translation_unit
     from .emit import render_program
     from .frontend import Frontend
@@ -52,8 +55,9 @@ def translate_file(path: str, output: str, clang_args, class_name: str | None = 
     cls = class_name or _class_name(output)
     ctx = Context(tu=tu, rules=load(), class_name=cls, diagnostics=sink)
     converted = convert_translation_unit(ctx)
-    program = os.path.splitext(os.path.basename(path))[0]
-    text = render_program(cls, os.path.basename(path), program, converted)
+    paths = [path] if isinstance(path, str) else list(path)
+    program = os.path.splitext(os.path.basename(paths[0]))[0]
+    text = render_program(cls, ", ".join(os.path.basename(p) for p in paths), program, converted)
     try:
         with open(output, "w", encoding="utf-8") as f:
             f.write(text)
@@ -77,7 +81,7 @@ def main(argv=None) -> int:
                 print(n)
             print(f"{len(names)} MPI functions mapped")
             return 0
-        if not args.input:
+        if not args.inputs:
             _parser().print_usage(sys.stderr)
             print("cmpi-translate: error: an input file is required", file=sys.stderr)
             return 2
@@ -85,16 +89,17 @@ def main(argv=None) -> int:
         if args.dump_ir:
             from . import ir
             from .frontend import Frontend
-            tu = Frontend(args.input, clang_args).parse()
+            tu = Frontend(args.inputs, clang_args).parse()
             print(ir.dump(tu.globals))
             print(ir.dump(tu.functions))
             return 0
-        output = args.output or os.path.join(os.path.dirname(args.input), _class_name(args.input) + ".cs")
+        first = args.inputs[0]
+        output = args.output or os.path.join(os.path.dirname(first), _class_name(first) + ".cs")
         start = time.perf_counter()
-        sink = translate_file(args.input, output, clang_args, args.class_name)
+        sink = translate_file(args.inputs, output, clang_args, args.class_name)
         sink.print_all()
         if args.time:
-            print(f"cmpi-translate: {args.input} translated in {time.perf_counter() - start:.3f} s", file=sys.stderr)
+            print(f"cmpi-translate: {' '.join(args.inputs)} translated in {time.perf_counter() - start:.3f} s", file=sys.stderr)
         return 0
     except TranslationError as e:
         print(e.diagnostic, file=sys.stderr)

@@ -61,46 +61,71 @@ _UNARY_PREFIX = {"-", "+", "!", "~", "*", "&", "++", "--"}
 
 
 class Frontend:
-    def __init__(self, path: str, clang_args: Sequence[str]):
-        self.path = path
+    """Parses one C program: one .c file, or several (then read as one unit, as a unity build)."""
+
+    def __init__(self, paths, clang_args: Sequence[str]):
+        self.paths = [paths] if isinstance(paths, str) else list(paths)
+        self.path = self.paths[0]
         self.clang_args = list(clang_args)
         self.tu: Optional[ci.TranslationUnit] = None
-        self.macro_uses: Dict[Tuple[int, int, int, int], str] = {}
+        self.macro_uses: Dict[Tuple[str, int, int, int, int], str] = {}
         self.macro_defs: Dict[str, ci.Cursor] = {}
         self.macro_bodies: Dict[str, Tuple[str, ...]] = {}
         self.macro_types: Dict[str, ir.CType] = {}
-        self.main_file = os.path.abspath(path)
+        self.main_file = os.path.abspath(self.path)
+        self.unsaved: Dict[str, str] = {}  # file -> text with the program's function-like macros expanded
+        self.records: Dict[str, ir.RecordDecl] = {}
+        self.record_names: Dict[str, str] = {}  # clang USR / hash of a record declaration -> C# name
+        self.typedef_names: Dict[str, str] = {}  # record declaration key -> typedef name naming it
+        self.enums: List[ir.EnumDecl] = []
+        self.files: List[str] = []
+        self._is_user_cache: Dict[str, bool] = {}
 
     # ------------------------------------------------------------ entry
 
-    def parse(self) -> ir.TranslationUnit:
-        if not os.path.exists(self.path):
-            raise TranslationError(None, f"{self.path}: no such file", "missing-input")
+    def _parse_once(self) -> None:
         # An undeclared function is an error, as in C99: for an MPI function it means
         # cmpi's mpi.h (and so the runtime) does not have it.
         args = ["-I", INCLUDE_DIR, "-fparse-all-comments", "-std=gnu11",
                 "-Werror=implicit-function-declaration"] + self.clang_args
+        for p in self.paths[1:]:
+            args += ["-include", os.path.abspath(p)]  # the other files of the program, read after the first
         try:
             self.tu = ci.Index.create().parse(
-                self.path, args=args,
+                self.path, args=args, unsaved_files=list(self.unsaved.items()),
                 options=ci.TranslationUnit.PARSE_DETAILED_PROCESSING_RECORD)
         except ci.TranslationUnitLoadError as e:
             raise TranslationError(None, f"{self.path}: clang could not parse the file ({e})", "parse-error")
         for d in self.tu.diagnostics:
             if d.severity >= ci.Diagnostic.Error:
                 raise TranslationError(self._loc_of_diag(d), d.spelling, "c-error")
+
+    def parse(self) -> ir.TranslationUnit:
+        for p in self.paths:
+            if not os.path.exists(p):
+                raise TranslationError(None, f"{p}: no such file", "missing-input")
+        self._parse_once()
+        # The program's function-like macros are expanded in the text and the text parsed
+        # again: libclang 14 gives no spelling locations inside macro bodies, so operators
+        # in them could not be read. Object-like macros stay (they become named constants).
+        for _ in range(8):
+            if not expand_function_macros(self):
+                break
+            self._parse_once()
         self._index_macros()
+        self._index_typedef_names()
         self.file_tokens = sorted(
-            ((t.extent.start.line, t.extent.start.column), t.spelling)
+            ((os.path.abspath(t.extent.start.file.name), t.extent.start.line, t.extent.start.column), t.spelling)
             for t in self.tu.get_tokens(extent=self.tu.cursor.extent)
             if t.kind == ci.TokenKind.PUNCTUATION and t.extent.start.file is not None
-            and os.path.abspath(t.extent.start.file.name) == self.main_file)
-        globals_: List[ir.VarDecl] = []
+            and self._is_user_path(t.extent.start.file.name))
+        globals_: Dict[str, ir.VarDecl] = {}
         functions: Dict[str, ir.Function] = {}
         order: List[object] = []
         for cur in self.tu.cursor.get_children():
             if not self._in_main_file(cur):
                 continue
+            self._note_file(cur)
             if cur.kind == K.FUNCTION_DECL:
                 fn = self.function(cur)
                 if fn.body is not None:
@@ -110,26 +135,63 @@ class Frontend:
                     functions.setdefault("__proto__" + fn.name, fn)
             elif cur.kind == K.VAR_DECL:
                 v = self.var_decl(cur)
-                globals_.append(v)
+                old = globals_.get(v.name)
+                # `extern int x;` in a header and `int x = 1;` in a file are one variable: keep the definition.
+                if old is not None and (v.storage == "extern" or (old.init is not None and v.init is None)):
+                    continue
+                if old is not None:
+                    order.remove(old)
+                globals_[v.name] = v
                 order.append(v)
             elif cur.kind in (K.MACRO_DEFINITION, K.MACRO_INSTANTIATION, K.INCLUSION_DIRECTIVE):
                 continue
-            elif cur.kind in (K.TYPEDEF_DECL, K.STRUCT_DECL, K.UNION_DECL, K.ENUM_DECL):
-                raise TranslationError(self.loc(cur), f"{cur.kind.name.lower().replace('_', ' ')} "
-                                       f"'{cur.spelling}' is not supported yet", "unsupported-construct")
+            elif cur.kind in (K.STRUCT_DECL, K.UNION_DECL):
+                if cur.is_definition():
+                    self.record(cur)
+            elif cur.kind == K.TYPEDEF_DECL:
+                for ch in cur.get_children():
+                    if ch.kind in (K.STRUCT_DECL, K.UNION_DECL) and ch.is_definition():
+                        self.record(ch)
+                    elif ch.kind == K.ENUM_DECL:
+                        self.enum(ch)
+                self.ctype(cur.underlying_typedef_type, cur)  # diagnose what cannot be translated here
+            elif cur.kind == K.ENUM_DECL:
+                self.enum(cur)
             else:
                 raise TranslationError(self.loc(cur), f"unsupported top-level construct {cur.kind.name}",
                                        "unsupported-construct")
         defined = [f for n, f in functions.items() if not n.startswith("__proto__")]
+        externs = [v for v in globals_.values() if v.storage == "extern"]
+        if externs:
+            v = externs[0]
+            raise TranslationError(v.loc, f"'{v.name}' is declared extern but no file of the program defines it "
+                                   "(give all the program's .c files on the command line)", "missing-definition")
         macros = tuple(self._macro_consts())
-        return ir.TranslationUnit(self.path, tuple(globals_), tuple(defined), macros,
-                                  tuple(self._comments()), tuple(order))
+        order += list(self.records.values()) + self.enums
+        return ir.TranslationUnit(self.path, tuple(globals_.values()), tuple(defined), macros,
+                                  tuple(self._comments()), tuple(order), tuple(self.records.values()),
+                                  tuple(self.enums), tuple(self.files))
 
     # ------------------------------------------------------------ helpers
 
+    def _is_user_path(self, name: str) -> bool:
+        """The program's own files: not a system header, not cmpi's mpi.h."""
+        cached = self._is_user_cache.get(name)
+        if cached is None:
+            full = os.path.abspath(name)
+            cached = not (full.startswith("/usr/") or full.startswith(INCLUDE_DIR + os.sep)
+                          or full.startswith("/opt/"))
+            self._is_user_cache[name] = cached
+        return cached
+
     def _in_main_file(self, cur: ci.Cursor) -> bool:
         f = cur.location.file
-        return f is not None and os.path.abspath(f.name) == self.main_file
+        return f is not None and self._is_user_path(f.name)
+
+    def _note_file(self, cur: ci.Cursor) -> None:
+        name = cur.location.file.name
+        if name not in self.files:
+            self.files.append(name)
 
     def loc(self, cur: ci.Cursor) -> ir.Loc:
         l = cur.location
@@ -145,9 +207,10 @@ class Frontend:
         return TranslationError(self.loc(cur), f"{what} is not supported yet", "unsupported-construct")
 
     @staticmethod
-    def _extent_key(cur: ci.Cursor) -> Tuple[int, int, int, int]:
+    def _extent_key(cur: ci.Cursor) -> Tuple[str, int, int, int, int]:
         e = cur.extent
-        return (e.start.line, e.start.column, e.end.line, e.end.column)
+        f = e.start.file.name if e.start.file is not None else ""
+        return (f, e.start.line, e.start.column, e.end.line, e.end.column)
 
     def _index_macros(self) -> None:
         for cur in self.tu.cursor.get_children():
@@ -171,13 +234,83 @@ class Frontend:
 
     def _comments(self) -> List[ir.Comment]:
         comments = []
-        for tok in self.tu.get_tokens(extent=self.tu.cursor.extent):
-            if tok.kind == ci.TokenKind.COMMENT:
-                e = tok.extent
-                if e.start.file is None or os.path.abspath(e.start.file.name) != self.main_file:
-                    continue
-                comments.append(ir.Comment(ir.Loc(self.path, e.start.line, e.start.column), e.end.line, tok.spelling))
+        seen = set()
+        for name in self.files or [self.path]:
+            f = self.tu.get_file(name)
+            with open(name, "rb") as fh:
+                size = len(self.unsaved[name].encode()) if name in self.unsaved else len(fh.read())
+            extent = ci.SourceRange.from_locations(ci.SourceLocation.from_offset(self.tu, f, 0),
+                                                   ci.SourceLocation.from_offset(self.tu, f, size))
+            for tok in self.tu.get_tokens(extent=extent):
+                if tok.kind == ci.TokenKind.COMMENT:
+                    e = tok.extent
+                    key = (name, e.start.line, e.start.column)
+                    if key in seen:
+                        continue
+                    seen.add(key)
+                    comments.append(ir.Comment(ir.Loc(name, e.start.line, e.start.column), e.end.line, tok.spelling))
         return comments
+
+    # ------------------------------------------------------------ records and enums
+
+    @staticmethod
+    def _decl_key(decl: ci.Cursor) -> str:
+        return decl.get_usr() or f"{decl.location.file}:{decl.location.line}:{decl.location.column}"
+
+    def _index_typedef_names(self) -> None:
+        """`typedef struct {...} name;` names an anonymous struct: C# calls the struct `name`."""
+        for cur in self.tu.cursor.walk_preorder():
+            if cur.kind == K.TYPEDEF_DECL:
+                under = cur.underlying_typedef_type
+                decl = under.get_canonical().get_declaration()
+                if decl.kind in (K.STRUCT_DECL, K.UNION_DECL, K.ENUM_DECL):
+                    self.typedef_names.setdefault(self._decl_key(decl), cur.spelling)
+
+    def record_name(self, decl: ci.Cursor) -> str:
+        key = self._decl_key(decl)
+        name = self.record_names.get(key)
+        if name is None:
+            name = self.typedef_names.get(key)
+            if name is None:
+                tag = decl.spelling
+                if not tag or "anonymous" in tag or " " in tag:
+                    tag = f"Anon{decl.location.line}"
+                name = tag
+            taken = set(self.record_names.values())
+            base, i = name, 2
+            while name in taken:
+                name, i = f"{base}_{i}", i + 1
+            self.record_names[key] = name
+        return name
+
+    def record(self, decl: ci.Cursor) -> ir.RecordType:
+        """The record type of a struct/union declaration; its definition is registered once."""
+        name = self.record_name(decl)
+        is_union = decl.kind == K.UNION_DECL
+        if name not in self.records:
+            definition = decl.get_definition()
+            if definition is None:
+                raise TranslationError(self.loc(decl), f"struct '{name}' is used but never defined",
+                                       "unsupported-construct")
+            self.records[name] = None  # being converted: a field pointing to the record itself is fine
+            fields = []
+            for f in definition.get_children():
+                if f.kind == K.FIELD_DECL:
+                    if f.is_bitfield():
+                        raise TranslationError(self.loc(f), "bit-fields are not supported yet", "unsupported-construct")
+                    fields.append(ir.Field(self.loc(f), f.spelling, self.ctype(f.type, f)))
+                elif f.kind in (K.STRUCT_DECL, K.UNION_DECL) and f.is_definition():
+                    self.record(f)
+            del self.records[name]
+            self.records[name] = ir.RecordDecl(self.loc(definition), name, tuple(fields), is_union)
+        return ir.RecordType(name, is_union)
+
+    def enum(self, decl: ci.Cursor) -> None:
+        key = self._decl_key(decl)
+        if any(e.loc == self.loc(decl) for e in self.enums):
+            return
+        consts = tuple((c.spelling, c.enum_value) for c in decl.get_children() if c.kind == K.ENUM_CONSTANT_DECL)
+        self.enums.append(ir.EnumDecl(self.loc(decl), self.typedef_names.get(key) or decl.spelling or None, consts))
 
     # ------------------------------------------------------------ types
 
@@ -212,8 +345,10 @@ class Frontend:
             # A record declared in a library header that the runtime knows by its typedef name.
             if decl.spelling in OPAQUE_TYPEDEFS or decl.spelling in ("_IO_FILE",):
                 return ir.OpaqueType("FILE" if decl.spelling == "_IO_FILE" else decl.spelling)
-            raise TranslationError(self.loc(cur) if cur else None,
-                                   f"struct type '{t.spelling}' is not supported yet", "unsupported-construct")
+            if decl.location.file is not None and not self._is_user_path(decl.location.file.name):
+                raise TranslationError(self.loc(cur) if cur else None,
+                                       f"the library type '{t.spelling}' has no translation", "unsupported-construct")
+            return self.record(decl)
         if t.kind == ci.TypeKind.ENUM:
             return ir.IntType("int")
         raise TranslationError(self.loc(cur) if cur else None, f"type '{t.spelling}' is not supported yet",
@@ -244,9 +379,16 @@ class Frontend:
             t = t.element_type
         if cur.type.kind == ci.TypeKind.VARIABLEARRAY:
             raise TranslationError(self.loc(cur), "variable-length arrays are not supported yet", "unsupported-construct")
-        # libclang lists the bound expressions of `int a[N][M]` before the initializer.
-        bounds = tuple(self.expr(c) for c in children[:n_bounds]) if len(children) >= n_bounds else ()
-        rest = children[n_bounds:]
+        # libclang lists the bound expressions of `int a[N][M]` before the initializer; `int a[] = {..}`
+        # has none written: the bounds are the children that start before the `=`.
+        eq = next((t for t in cur.get_tokens() if t.spelling == "="), None)
+        if eq is not None:
+            eq_pos = (eq.extent.start.line, eq.extent.start.column)
+            written = [c for c in children if (c.extent.start.line, c.extent.start.column) < eq_pos]
+            rest = children[len(written):]
+        else:
+            written, rest = children, []
+        bounds = tuple(self.expr(c) for c in written[:n_bounds]) if len(written) >= n_bounds else ()
         init = self.expr(rest[-1]) if rest else None
         return ir.VarDecl(self.loc(cur), cur.spelling, ctype, init, storage, bounds)
 
@@ -262,6 +404,20 @@ class Frontend:
         if kind == K.DECL_STMT:
             decls = []
             for c in kids:
+                if c.kind in (K.STRUCT_DECL, K.UNION_DECL):
+                    if c.is_definition():
+                        self.record(c)
+                    continue
+                if c.kind == K.ENUM_DECL:
+                    self.enum(c)
+                    continue
+                if c.kind == K.TYPEDEF_DECL:
+                    for ch in c.get_children():
+                        if ch.kind in (K.STRUCT_DECL, K.UNION_DECL) and ch.is_definition():
+                            self.record(ch)
+                        elif ch.kind == K.ENUM_DECL:
+                            self.enum(ch)
+                    continue
                 if c.kind != K.VAR_DECL:
                     raise self.unsupported(c, f"a local {c.kind.name.lower().replace('_', ' ')}")
                 decls.append(self.var_decl(c))
@@ -321,8 +477,12 @@ class Frontend:
         init = cond = step = None
         if len(semis) < 2:
             raise self.unsupported(cur, "this form of for loop")
+        def starts_before(c, tok):
+            return (c.extent.start.line, c.extent.start.column) < (tok.extent.start.line, tok.extent.start.column)
+
         for c in parts:
-            if before(c, semis[0]):
+            # A declaration's extent includes its own `;`, so test where the part starts.
+            if starts_before(c, semis[0]):
                 init = c
             elif before(c, semis[1]):
                 cond = c
@@ -369,9 +529,10 @@ class Frontend:
 
     def _operator_between(self, cur: ci.Cursor, lhs: ci.Cursor, rhs: ci.Cursor, allowed) -> str:
         """The operator token between two operands, found in the source where they are spelled."""
-        lhs_end = (lhs.extent.end.line, lhs.extent.end.column)
-        rhs_start = (rhs.extent.start.line, rhs.extent.start.column)
-        # Search the main file's tokens: a cursor whose extent starts inside a
+        fname = os.path.abspath(lhs.extent.end.file.name) if lhs.extent.end.file is not None else ""
+        lhs_end = (fname, lhs.extent.end.line, lhs.extent.end.column)
+        rhs_start = (fname, rhs.extent.start.line, rhs.extent.start.column)
+        # Search the program's tokens: a cursor whose extent starts inside a
         # macro expansion has no tokens of its own in libclang.
         i = bisect.bisect_left(self.file_tokens, (lhs_end, ""))
         while i < len(self.file_tokens) and self.file_tokens[i][0] < rhs_start:
@@ -466,9 +627,30 @@ class Frontend:
                 return ir.SizeOf(loc, self.ctype(cur.type, cur), None, None, value)
             raise self.unsupported(cur, "this operator")
         if kind == K.INIT_LIST_EXPR:
-            return ir.InitList(loc, self.ctype(cur.type, cur), tuple(self.expr(k) for k in kids))
+            items, designators = [], []
+            for k in kids:
+                sub = list(k.get_children())
+                if k.kind == K.UNEXPOSED_EXPR and k.type.kind == ci.TypeKind.VOID and len(sub) == 2:
+                    # a designated initializer: `.field = v` or `[index] = v`
+                    if sub[0].kind == K.MEMBER_REF:
+                        designators.append(sub[0].spelling)
+                    else:
+                        index = _evaluate_int(sub[0])
+                        if index is None:
+                            raise self.unsupported(k, "this designator")
+                        designators.append(index)
+                    items.append(self.expr(sub[1]))
+                elif k.kind == K.UNEXPOSED_EXPR and k.type.kind == ci.TypeKind.VOID:
+                    raise self.unsupported(k, "a nested designator")
+                else:
+                    designators.append(None)
+                    items.append(self.expr(k))
+            return ir.InitList(loc, self.ctype(cur.type, cur), tuple(items), tuple(designators))
         if kind == K.COMPOUND_LITERAL_EXPR:
-            raise self.unsupported(cur, "a compound literal")
+            init = next(k for k in kids if k.kind == K.INIT_LIST_EXPR or k.kind.is_expression())
+            return ir.CompoundLiteral(loc, self.ctype(cur.type, cur), self.expr(init))
+        if kind == K.TYPE_REF:
+            raise self.unsupported(cur, "a type here")
         raise self.unsupported(cur, f"the expression {kind.name}")
 
     def _name_ref(self, cur: ci.Cursor) -> ir.Expr:
@@ -582,3 +764,126 @@ def declared_functions(header: str, clang_args: Sequence[str] = ()) -> Dict[str,
             params = tuple(a.type.spelling for a in cur.get_arguments())
             out[cur.spelling] = (cur.result_type.spelling, params)
     return out
+
+
+# ---------------------------------------------------------------- function-like macros
+
+def _macro_signature(cur: ci.Cursor):
+    """(parameters, variadic, body tokens) of a function-like macro definition."""
+    toks = [t.spelling for t in cur.get_tokens()]
+    # NAME ( p1 , p2 ) body...
+    close = toks.index(")")
+    params = [t for t in toks[2:close] if t != ","]
+    variadic = bool(params) and params[-1] == "..."
+    if variadic:
+        params[-1] = "__VA_ARGS__"
+    return params, variadic, toks[close + 1:]
+
+
+def _split_args(text: str) -> List[str]:
+    """The arguments of a macro call `(a, f(b, c), "x,y")`: split at top-level commas."""
+    inner = text[text.index("(") + 1:text.rindex(")")]
+    args, depth, cur, i = [], 0, [], 0
+    while i < len(inner):
+        ch = inner[i]
+        if ch in "\"'":
+            j = i + 1
+            while j < len(inner) and inner[j] != ch:
+                j += 2 if inner[j] == "\\" else 1
+            cur.append(inner[i:j + 1])
+            i = j + 1
+            continue
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+        if ch == "," and depth == 0:
+            args.append("".join(cur).strip())
+            cur = []
+        else:
+            cur.append(ch)
+        i += 1
+    args.append("".join(cur).strip())
+    return args
+
+
+def _substitute(params: List[str], variadic: bool, body: List[str], args: List[str]) -> str:
+    if variadic:
+        fixed = len(params) - 1
+        args = args[:fixed] + [", ".join(args[fixed:])]
+    if params == [] and args == [""]:
+        args = []
+    values = dict(zip(params, args))
+    out: List[str] = []
+    i = 0
+    glue = False
+    while i < len(body):
+        tok = body[i]
+        if tok == "#" and i + 1 < len(body) and body[i + 1] in values:
+            arg = values[body[i + 1]]
+            out.append('"' + arg.replace("\\", "\\\\").replace('"', '\\"') + '"')
+            i += 2
+            continue
+        if tok == "##":
+            glue = True
+            i += 1
+            continue
+        text = values.get(tok, tok)
+        if glue and out:
+            out[-1] = out[-1] + text
+        else:
+            out.append(text)
+        glue = False
+        i += 1
+    return " ".join(out)
+
+
+def expand_function_macros(fe: "Frontend") -> bool:
+    """Expand, in the program's own text, each call of a function-like macro the program defines.
+
+    The expanded text replaces the file's contents for the next parse (libclang's unsaved
+    files), so clang then sees ordinary code whose operators it can show. Line numbers are
+    kept: a call that spans lines is followed by as many newlines.
+    """
+    defs = {}
+    uses = []
+    for cur in fe.tu.cursor.get_children():
+        f = cur.location.file
+        if f is None or not fe._is_user_path(f.name):
+            continue
+        if cur.kind == K.MACRO_DEFINITION and ci.conf.lib.clang_Cursor_isMacroFunctionLike(cur):
+            defs[cur.spelling] = _macro_signature(cur)
+        elif cur.kind == K.MACRO_INSTANTIATION:
+            uses.append(cur)
+    edits: Dict[str, List[Tuple[int, int, str]]] = {}
+    for cur in uses:
+        sig = defs.get(cur.spelling)
+        if sig is None:
+            continue
+        name = cur.location.file.name
+        text = fe.unsaved.get(name)
+        if text is None:
+            with open(name, encoding="utf-8", errors="surrogateescape") as fh:
+                text = fh.read()
+            fe.unsaved[name] = text
+        start, end = cur.extent.start.offset, cur.extent.end.offset
+        call = text[start:end]
+        if "(" not in call:
+            continue  # the macro's name used without arguments: not a call
+        params, variadic, body = sig
+        expansion = _substitute(params, variadic, body, _split_args(call))
+        edits.setdefault(name, []).append((start, end, expansion + "\n" * call.count("\n")))
+    for name, items in edits.items():
+        text = fe.unsaved[name]
+        last_start = None
+        for start, end, repl in sorted(items, key=lambda x: (-x[0], x[1])):
+            if last_start is not None and end > last_start:
+                continue
+            # keep only outermost calls this round: a call inside another's arguments is expanded next round
+            inner = [s0 for s0, e0, _ in items if s0 <= start and e0 >= end and (s0, e0) != (start, end)]
+            if inner:
+                continue
+            text = text[:start] + repl + text[end:]
+            last_start = start
+        fe.unsaved[name] = text
+    return bool(edits)

@@ -59,13 +59,20 @@ class OpaqueType:
 
 
 @dataclass(frozen=True)
+class RecordType:
+    """A struct or union of the program, by its C# name; its fields are in TranslationUnit.records."""
+    name: str
+    is_union: bool = False
+
+
+@dataclass(frozen=True)
 class FunctionType:
     result: "CType"
     params: Tuple["CType", ...]
     variadic: bool
 
 
-CType = Union[IntType, FloatType, VoidType, PointerType, ArrayType, OpaqueType, FunctionType]
+CType = Union[IntType, FloatType, VoidType, PointerType, ArrayType, OpaqueType, RecordType, FunctionType]
 
 
 # ---------------------------------------------------------------- expressions
@@ -183,6 +190,23 @@ class SizeOf(Expr):
 @dataclass(frozen=True)
 class InitList(Expr):
     items: Tuple[Expr, ...]
+    # For each item, the field name (structs) or index (arrays) a designator names, else None.
+    designators: Tuple[Optional[object], ...] = ()
+
+
+@dataclass(frozen=True)
+class ImplicitZero(Expr):
+    """A value clang filled in (an omitted initializer): zero of its type."""
+
+
+@dataclass(frozen=True)
+class CompoundLiteral(Expr):
+    init: Expr
+
+
+@dataclass(frozen=True)
+class FuncName(Expr):
+    """__func__ / __FUNCTION__ inside a function."""
 
 
 # ---------------------------------------------------------------- statements
@@ -307,6 +331,29 @@ class Function:
 
 
 @dataclass(frozen=True)
+class Field:
+    loc: Loc
+    name: str
+    type: "CType"
+
+
+@dataclass(frozen=True)
+class RecordDecl:
+    """A struct or union definition; `name` is the C# name (tag, typedef name, or a made-up one)."""
+    loc: Loc
+    name: str
+    fields: Tuple[Field, ...]
+    is_union: bool = False
+
+
+@dataclass(frozen=True)
+class EnumDecl:
+    loc: Loc
+    name: Optional[str]
+    constants: Tuple[Tuple[str, int], ...]
+
+
+@dataclass(frozen=True)
 class MacroConst:
     """`#define NAME <constant expression>` kept as a named C# constant."""
     loc: Loc
@@ -329,7 +376,10 @@ class TranslationUnit:
     functions: Tuple[Function, ...]
     macros: Tuple[MacroConst, ...]
     comments: Tuple[Comment, ...]
-    order: Tuple[object, ...] = field(default=())  # globals, functions in source order
+    order: Tuple[object, ...] = field(default=())  # globals, functions, records, enums in source order
+    records: Tuple[RecordDecl, ...] = ()
+    enums: Tuple[EnumDecl, ...] = ()
+    files: Tuple[str, ...] = ()  # the user's files in the order clang read them (for sorting members)
 
 
 def dump(node, indent: int = 0) -> str:
@@ -344,7 +394,7 @@ def dump(node, indent: int = 0) -> str:
         value = getattr(node, name)
         if name == "loc":
             continue
-        if hasattr(value, "__dataclass_fields__") and not isinstance(value, (IntType, FloatType, PointerType, ArrayType, OpaqueType, VoidType)):
+        if hasattr(value, "__dataclass_fields__") and not isinstance(value, (IntType, FloatType, PointerType, ArrayType, OpaqueType, VoidType, RecordType)):
             lines.append(f"{pad}  {name}:")
             lines.append(dump(value, indent + 2))
         elif isinstance(value, tuple) and value and hasattr(value[0], "__dataclass_fields__"):
