@@ -100,6 +100,10 @@ internal struct FormatArgs
                 return CStrings.Bytes(sb, 0, precision);
             case byte[] b:
                 return CStrings.Bytes(b, 0, precision);
+            case Ptr<sbyte> p:
+                return p.IsNull ? null : CStrings.Bytes(p.Array!, p.Offset, precision);
+            case Ptr<byte> p:
+                return p.IsNull ? null : CStrings.Bytes(p.Array!, p.Offset, precision);
             case ArraySegment<sbyte> seg:
                 return seg.Array is null ? null : CStrings.Bytes(seg.Array, seg.Offset, precision);
             case ArraySegment<byte> seg:
@@ -127,6 +131,7 @@ internal struct FormatArgs
             uint v => v,
             nint v => unchecked((ulong)(long)v),
             nuint v => v,
+            IPointer p => p.Array is null ? unchecked((ulong)(long)p.ByteOffset) : FakeAddress(p.Array) + unchecked((ulong)(long)p.ByteOffset),
             _ => FakeAddress(a),
         };
     }

@@ -21,7 +21,17 @@ public static class Stdio
 
     public static int fprintf(FILE stream, sbyte[] format, params object?[] args) => vfprintf(stream, format, args);
 
+    public static int printf(Ptr<sbyte> format, params object?[] args) => vfprintf(FILE.Stdout, format, args);
+
+    public static int fprintf(FILE stream, Ptr<sbyte> format, params object?[] args) => vfprintf(stream, format, args);
+
     public static int vprintf(string format, object?[] args) => vfprintf(FILE.Stdout, format, args);
+
+    public static int vfprintf(FILE stream, Ptr<sbyte> format, object?[] args)
+    {
+        ArgumentNullException.ThrowIfNull(stream);
+        return WriteFormatted(stream, CString.Bytes(format), args);
+    }
 
     public static int vfprintf(FILE stream, string format, object?[] args)
     {
@@ -75,6 +85,48 @@ public static class Stdio
 
     public static int snprintf(sbyte[]? buffer, int offset, long size, string format, params object?[] args) => vsnprintf(buffer, offset, size, format, args);
 
+    // A char* buffer (Ptr<sbyte>) and a format held in a char array.
+
+    public static int sprintf(Ptr<sbyte> buffer, string format, params object?[] args) => Put(buffer, Format(format, args));
+
+    public static int sprintf(Ptr<sbyte> buffer, Ptr<sbyte> format, params object?[] args) => Put(buffer, Format(format, args));
+
+    public static int vsprintf(Ptr<sbyte> buffer, string format, object?[] args) => Put(buffer, Format(format, args));
+
+    public static int snprintf(Ptr<sbyte> buffer, SizeT size, string format, params object?[] args) => PutLimited(buffer, size, Format(format, args));
+
+    public static int snprintf(Ptr<sbyte> buffer, SizeT size, Ptr<sbyte> format, params object?[] args) => PutLimited(buffer, size, Format(format, args));
+
+    public static int vsnprintf(Ptr<sbyte> buffer, SizeT size, string format, object?[] args) => PutLimited(buffer, size, Format(format, args));
+
+    private static int Put(Ptr<sbyte> buffer, ByteSink sink)
+    {
+        var target = buffer.AsSpan(sink.Length + 1);
+        Copy(sink.Span, target);
+        target[sink.Length] = 0;
+        return sink.Length;
+    }
+
+    private static int PutLimited(Ptr<sbyte> buffer, SizeT size, ByteSink sink)
+    {
+        if (size.Value == 0) return sink.Length;
+        int n = (int)Math.Min((ulong)sink.Length, size.Value - 1);
+        var target = buffer.AsSpan(n + 1);
+        Copy(sink.Span[..n], target);
+        target[n] = 0;
+        return sink.Length;
+    }
+
+    private static ByteSink Format(Ptr<sbyte> format, object?[] args)
+    {
+        var sink = new ByteSink();
+        CFormat.FormatTo(sink, CString.Bytes(format), args);
+        return sink;
+    }
+
+    private static void Copy(ReadOnlySpan<byte> bytes, Span<sbyte> target) =>
+        bytes.CopyTo(System.Runtime.InteropServices.MemoryMarshal.AsBytes(target));
+
     /// <summary>Writes at most size-1 bytes and a NUL; returns the length the full output would have.</summary>
     public static int vsnprintf(sbyte[]? buffer, int offset, long size, string format, object?[] args)
     {
@@ -117,6 +169,19 @@ public static class Stdio
         var bytes = CStrings.Bytes(s, offset, -1);
         FILE.Stdout.Write(bytes);
         FILE.Stdout.Write("\n"u8);
+        return 1;
+    }
+
+    public static int puts(Ptr<sbyte> s)
+    {
+        FILE.Stdout.Write(CString.Bytes(s));
+        FILE.Stdout.Write("\n"u8);
+        return 1;
+    }
+
+    public static int fputs(Ptr<sbyte> s, FILE stream)
+    {
+        stream.Write(CString.Bytes(s));
         return 1;
     }
 

@@ -1,0 +1,86 @@
+using System.Reflection;
+using System.Runtime.CompilerServices;
+
+namespace CloudMpi.Libc;
+
+/// <summary>
+/// C's sizeof and alignment for the C# type a C type translates to, on LP64 (x86-64 SysV).
+/// Unsafe.SizeOf agrees with C for primitives and for structs of primitives, but not for
+/// pointers: a <see cref="Ptr{T}"/> is 16 bytes in .NET and a C pointer 8, and a struct holding
+/// references gets .NET's auto layout. Malloc'd byte counts are computed by the C program with
+/// C's sizes, so element counts must be derived with C's sizes too.
+/// </summary>
+public static class CSizeOf<T>
+{
+    /// <summary>sizeof(T) in C.</summary>
+    public static readonly int Size;
+
+    /// <summary>_Alignof(T) in C.</summary>
+    public static readonly int Alignment;
+
+    static CSizeOf()
+    {
+        (Size, Alignment) = CLayout.Of(typeof(T));
+    }
+}
+
+internal static class CLayout
+{
+    private const int PointerSize = 8;
+
+    internal static (int Size, int Alignment) Of(Type t)
+    {
+        if (t.IsPrimitive)
+        {
+            // double and long are 8-aligned on x86-64; every primitive is aligned to its size.
+            int size = t == typeof(IntPtr) || t == typeof(UIntPtr) ? PointerSize : SizeOfPrimitive(t);
+            return (size, size);
+        }
+
+        if (t.IsEnum) return Of(Enum.GetUnderlyingType(t));
+        if (!t.IsValueType || (t.IsGenericType && t.GetGenericTypeDefinition() == typeof(Ptr<>)))
+            return (PointerSize, PointerSize); // a C pointer: T[], string, Ptr<T>, a delegate
+        if (t.GetCustomAttribute<InlineArrayAttribute>() is { } inline)
+        {
+            var element = t.GetFields(BindingFlags.Instance | BindingFlags.Public | BindingFlags.NonPublic)[0];
+            var (es, ea) = Of(element.FieldType);
+            return (es * inline.Length, ea);
+        }
+
+        return OfStruct(t);
+    }
+
+    private static int SizeOfPrimitive(Type t) => Type.GetTypeCode(t) switch
+    {
+        TypeCode.Boolean or TypeCode.SByte or TypeCode.Byte => 1,
+        TypeCode.Int16 or TypeCode.UInt16 or TypeCode.Char => 2,
+        TypeCode.Int32 or TypeCode.UInt32 or TypeCode.Single => 4,
+        _ => 8,
+    };
+
+    // A C struct: members in declaration order, each at the next multiple of its alignment,
+    // the size rounded up to the largest alignment. A union (explicit layout) is its largest member.
+    private static (int Size, int Alignment) OfStruct(Type t)
+    {
+        var fields = t.GetFields(BindingFlags.Instance | BindingFlags.Public | BindingFlags.NonPublic);
+        bool union = t.IsExplicitLayout;
+        int size = 0, alignment = 1;
+        foreach (var f in fields.OrderBy(f => f.MetadataToken))
+        {
+            var (fs, fa) = Of(f.FieldType);
+            alignment = Math.Max(alignment, fa);
+            if (union)
+            {
+                size = Math.Max(size, fs);
+            }
+            else
+            {
+                size = RoundUp(size, fa) + fs;
+            }
+        }
+
+        return (Math.Max(RoundUp(size, alignment), fields.Length == 0 ? 1 : 0), alignment);
+    }
+
+    private static int RoundUp(int n, int alignment) => (n + alignment - 1) / alignment * alignment;
+}

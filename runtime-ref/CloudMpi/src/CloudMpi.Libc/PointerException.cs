@@ -1,0 +1,22 @@
+namespace CloudMpi.Libc;
+
+/// <summary>
+/// A C pointer used where C has undefined behaviour (a null or out-of-bounds dereference,
+/// pointers into different arrays compared or subtracted). Where the C program would crash
+/// or read garbage, the port stops with a message that reads like C.
+/// </summary>
+public sealed class PointerException : Exception
+{
+    public PointerException(string message)
+        : base(message)
+    {
+    }
+
+    internal static PointerException NullDereference() => new("null pointer dereference");
+
+    internal static PointerException OutOfBounds(long offset, int length) =>
+        new($"pointer out of bounds: offset {offset} in array of {length}");
+
+    internal static PointerException DifferentArrays(string operation) =>
+        new($"pointer {operation} between pointers into different arrays");
+}

@@ -1,0 +1,143 @@
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+
+namespace CloudMpi.Libc;
+
+/// <summary>
+/// A C pointer that moves: an array and an element offset into it (DESIGN.md, "pointers become
+/// array + offset"). <c>default</c> is C's NULL. The offset may point anywhere while the pointer
+/// is only moved or compared (C allows one past the end; glibc-built programs often go further);
+/// it is checked when the pointer is dereferenced.
+/// </summary>
+public readonly struct Ptr<T> : IEquatable<Ptr<T>>, IPointer
+{
+    /// <summary>The array pointed into; null for a NULL pointer.</summary>
+    public readonly T[]? Array;
+
+    /// <summary>The element index the pointer designates.</summary>
+    public readonly int Offset;
+
+    public Ptr(T[]? array, int offset = 0)
+    {
+        Array = array;
+        Offset = offset;
+    }
+
+    /// <summary>C's <c>p == NULL</c>.</summary>
+    public bool IsNull => Array is null;
+
+    /// <summary><c>p[i]</c>.</summary>
+    public ref T this[int i] => ref ElementAt((long)Offset + i);
+
+    /// <summary><c>p[i]</c> with a 64-bit index.</summary>
+    public ref T this[long i] => ref ElementAt(Offset + i);
+
+    /// <summary><c>*p</c>.</summary>
+    public ref T Value => ref ElementAt(Offset);
+
+    /// <summary>Elements from the pointer to the end of its array (negative when past the end).</summary>
+    public int Remaining => Array is null ? 0 : Array.Length - Offset;
+
+    private ref T ElementAt(long index)
+    {
+        var array = Array ?? throw PointerException.NullDereference();
+        if ((ulong)index >= (ulong)array.Length) throw PointerException.OutOfBounds(index, array.Length);
+        // Checked above, so the array's own bounds check would only repeat it.
+        return ref Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(array), (nint)index);
+    }
+
+    /// <summary><paramref name="count"/> elements starting at the pointer (checked).</summary>
+    public Span<T> AsSpan(int count)
+    {
+        var array = Array ?? (count == 0 ? null : throw PointerException.NullDereference());
+        if (array is null) return Span<T>.Empty;
+        // Name the first element outside the array, as a C bounds checker would.
+        if (Offset < 0 || Offset > array.Length) throw PointerException.OutOfBounds(Offset, array.Length);
+        if (count < 0 || (long)Offset + count > array.Length) throw PointerException.OutOfBounds(array.Length, array.Length);
+        return array.AsSpan(Offset, count);
+    }
+
+    /// <summary>The elements from the pointer to the end of its array.</summary>
+    public Span<T> AsSpan() => AsSpan(Math.Max(Remaining, 0));
+
+    private static Ptr<T> Moved(Ptr<T> p, long k)
+    {
+        long offset = p.Offset + k;
+        // Only an offset outside int's range is unrepresentable; out-of-array offsets are checked on use.
+        if (offset is < int.MinValue or > int.MaxValue)
+            throw PointerException.OutOfBounds(offset, p.Array?.Length ?? 0);
+        return new Ptr<T>(p.Array, (int)offset);
+    }
+
+    public static Ptr<T> operator +(Ptr<T> p, int k) => Moved(p, k);
+
+    public static Ptr<T> operator +(Ptr<T> p, long k) => Moved(p, k);
+
+    public static Ptr<T> operator +(Ptr<T> p, ulong k) => Moved(p, unchecked((long)k));
+
+    public static Ptr<T> operator +(int k, Ptr<T> p) => Moved(p, k);
+
+    public static Ptr<T> operator +(long k, Ptr<T> p) => Moved(p, k);
+
+    public static Ptr<T> operator -(Ptr<T> p, int k) => Moved(p, -(long)k);
+
+    public static Ptr<T> operator -(Ptr<T> p, long k) => Moved(p, unchecked(-k));
+
+    public static Ptr<T> operator -(Ptr<T> p, ulong k) => Moved(p, unchecked(-(long)k));
+
+    public static Ptr<T> operator ++(Ptr<T> p) => Moved(p, 1);
+
+    public static Ptr<T> operator --(Ptr<T> p) => Moved(p, -1);
+
+    /// <summary><c>a - b</c> (ptrdiff_t): both must point into the same array.</summary>
+    public static long operator -(Ptr<T> a, Ptr<T> b)
+    {
+        SameArray(a, b, "subtraction");
+        return (long)a.Offset - b.Offset;
+    }
+
+    public static bool operator ==(Ptr<T> a, Ptr<T> b) => a.Equals(b);
+
+    public static bool operator !=(Ptr<T> a, Ptr<T> b) => !a.Equals(b);
+
+    public static bool operator <(Ptr<T> a, Ptr<T> b) => SameArray(a, b, "comparison") && a.Offset < b.Offset;
+
+    public static bool operator <=(Ptr<T> a, Ptr<T> b) => SameArray(a, b, "comparison") && a.Offset <= b.Offset;
+
+    public static bool operator >(Ptr<T> a, Ptr<T> b) => SameArray(a, b, "comparison") && a.Offset > b.Offset;
+
+    public static bool operator >=(Ptr<T> a, Ptr<T> b) => SameArray(a, b, "comparison") && a.Offset >= b.Offset;
+
+    private static bool SameArray(Ptr<T> a, Ptr<T> b, string operation)
+    {
+        if (!ReferenceEquals(a.Array, b.Array)) throw PointerException.DifferentArrays(operation);
+        return true;
+    }
+
+    /// <summary>An array decays to a pointer to its first element.</summary>
+    public static implicit operator Ptr<T>(T[]? array) => new(array, 0);
+
+    public bool Equals(Ptr<T> other) => ReferenceEquals(Array, other.Array) && Offset == other.Offset;
+
+    public override bool Equals(object? obj) => obj is Ptr<T> other && Equals(other);
+
+    public override int GetHashCode() =>
+        Array is null ? Offset : HashCode.Combine(RuntimeHelpers.GetHashCode(Array), Offset);
+
+    object? IPointer.Array => Array;
+
+    int IPointer.ByteOffset => Offset * CSizeOf<T>.Size;
+
+    public override string ToString() =>
+        Array is null
+            ? (Offset == 0 ? "NULL" : $"NULL+{Offset}")
+            : $"{typeof(T).Name}[{Array.Length}]+{Offset}";
+}
+
+/// <summary>A Ptr&lt;T&gt; seen without its T: what printf's %p and %s need from a boxed pointer.</summary>
+internal interface IPointer
+{
+    object? Array { get; }
+
+    int ByteOffset { get; }
+}
