@@ -1,0 +1,124 @@
+#!/usr/bin/python3
+"""`make bench`: native and translated side by side in one run, repeated.
+
+nbody at several n, cannon at several sizes, the NPB kernels at classes W and A
+(when corpus/npb is there), at 2 and 4 ranks (the counts each program allows).
+Each configuration runs k times natively and k times translated, interleaved so
+both see the same machine load; the table shows the medians of the wall time of
+the whole job and of the program's own timer, and the ratios translated/native.
+A translation or run that fails is shown as such; the exit status is 1 then.
+
+    bench/bench.py [-k 3] [--ranks 2,4] [--quick] [--only nbody,cannon,ep,...] [--npb-classes W,A]
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import common  # noqa: E402
+from common import progress  # noqa: E402
+
+
+def programs(ranks, quick, npb_classes, only):
+    if quick:
+        progs = [common.nbody(n, 100, ranks) for n in (250, 500)]
+        progs += [common.cannon(n, ranks) for n in (128, 256)]
+    else:
+        progs = [common.nbody(n, 200, ranks) for n in (500, 1000, 2000)]
+        progs += [common.cannon(n, ranks) for n in (256, 512, 1024)]
+    notes = []
+    if common.npb_available():
+        for klass in npb_classes:
+            for kernel in common.NPB_KERNELS:
+                prog, why = common.npb(kernel, klass, ranks)
+                if prog is None:
+                    notes.append(f"{kernel.upper()} class {klass}: skipped ({why})")
+                else:
+                    progs.append(prog)
+    else:
+        notes.append("NPB: corpus/npb is not there yet (no sources.sh); skipped")
+    if only:
+        progs = [p for p in progs if p.name.lower() in only]
+    for p in progs:
+        # Saving positions is I/O, not computation: the benchmark leaves it out.
+        if p.name == "nbody":
+            p.args = [x for x in p.args if x not in ("-o", "positions.txt")]
+            p.output_files = []
+    return progs, notes
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("-k", type=int, default=3, help="repetitions of each run (median of k)")
+    ap.add_argument("--ranks", default="2,4")
+    ap.add_argument("--quick", action="store_true", help="small sizes only, for a smoke run")
+    ap.add_argument("--npb-classes", default="W,A")
+    ap.add_argument("--only", default="", help="program names, comma-separated")
+    ap.add_argument("--timeout", type=float, default=1800, help="seconds allowed for one run")
+    a = ap.parse_args(argv)
+    ranks = [int(r) for r in a.ranks.split(",") if r]
+    only = {x.strip().lower() for x in a.only.split(",") if x.strip()}
+    progs, notes = programs(ranks, a.quick, [c for c in a.npb_classes.split(",") if c], only)
+
+    builds = common.Builds()
+    rows, problems = [], []
+    run_dir = os.path.join(common.BUILD, "bench-runs")
+    for prog in progs:
+        progress(prog.label)
+        exe, native_err = builds.native_exe(prog)
+        cs, translate_err = builds.translation(prog)
+        if exe is None:
+            problems.append(f"{prog.name}: native build failed: {native_err}")
+        if cs is None:
+            problems.append(f"{prog.name}: untranslatable: {translate_err}")
+        skipped = [r for r in ranks if r not in prog.ranks]
+        if skipped:
+            notes.append(f"{prog.label}: not run at {skipped} ranks (not allowed)")
+        for n in prog.ranks:
+            native, translated = [], []
+            for i in range(a.k):
+                progress(f"  np{n} run {i + 1}/{a.k}")
+                if exe:
+                    r = common.run_native(exe, prog, n, os.path.join(run_dir, "native"), a.timeout)
+                    if r.ok and prog.verify(r.stdout, n):
+                        native.append(r)
+                    else:
+                        problems.append(f"{prog.label} np{n} native: " +
+                                        (r.first_error() if not r.ok else "verification failed"))
+                if cs:
+                    r = common.run_translated(cs, prog, n, os.path.join(run_dir, "translated"), a.timeout)
+                    if r.ok and prog.verify(r.stdout, n):
+                        translated.append(r)
+                    else:
+                        problems.append(f"{prog.label} np{n} translated: " +
+                                        (r.first_error() if not r.ok else "verification failed"))
+            rows.append(_row(prog, n, native, translated, cs is not None))
+
+    print(f"cmpi bench: median of {a.k} runs, native (mpicc -O2 + mpirun, shared memory) vs "
+          "translated (cmpi-run, inproc), run interleaved")
+    print("wall = whole job in seconds (includes mpirun's or dotnet's start-up); "
+          "timer = the program's own timed section; ratio = translated / native\n")
+    print(common.table(["program", "size/class", "ranks", "native wall", "transl. wall", "ratio wall",
+                        "native timer", "transl. timer", "ratio timer"], rows))
+    for p in dict.fromkeys(problems):
+        print("problem: " + p.replace(common.ROOT + os.sep, ""))
+    for note in notes:
+        print("note: " + note)
+    return 1 if problems else 0
+
+
+def _row(prog, n, native, translated, translatable):
+    nw = common.median([r.seconds for r in native])
+    tw = common.median([r.seconds for r in translated])
+    nt = common.median([r.program_seconds for r in native if r.program_seconds is not None])
+    tt = common.median([r.program_seconds for r in translated if r.program_seconds is not None])
+    t_wall = common.fmt_seconds(tw) if translatable else "untranslatable"
+    return [prog.name, prog.variant, str(n), common.fmt_seconds(nw), t_wall, common.fmt_ratio(tw, nw),
+            common.fmt_seconds(nt), common.fmt_seconds(tt), common.fmt_ratio(tt, nt)]
+
+
+if __name__ == "__main__":
+    sys.exit(main())
