@@ -74,12 +74,13 @@ class Tools:
     def check(self, cs: str) -> Run:
         return run(self.cmpi_run + ["--check", cs], timeout=300)
 
-    def cmpi(self, cs: str, ranks: int, args: List[str], timeout: float = 300) -> Run:
+    def cmpi(self, cs: str, ranks: int, args: List[str], timeout: float = 300, cwd: Optional[str] = None) -> Run:
         return run(self.cmpi_run + ["-n", str(ranks), "--tag-output", "--timeout", str(int(timeout)), cs, *args],
-                   timeout=timeout + 30)
+                   timeout=timeout + 30, cwd=cwd)
 
     def build_native(self, src: str, exe: str) -> Run:
         return run([self.mpicc, "-O2", "-o", exe, src, "-lm"], timeout=120)
 
-    def native(self, exe: str, ranks: int, args: List[str], timeout: float = 300) -> Run:
-        return run([self.mpirun, "-np", str(ranks), "--tag-output", exe, *args], timeout=timeout, env=NATIVE_ENV)
+    def native(self, exe: str, ranks: int, args: List[str], timeout: float = 300, cwd: Optional[str] = None) -> Run:
+        return run([self.mpirun, "-np", str(ranks), "--tag-output", exe, *args], timeout=timeout, env=NATIVE_ENV,
+                   cwd=cwd)
