@@ -1,6 +1,6 @@
 # cmpi: the two commands a newcomer needs are `make demo` and `make test`.
 # Both run the set-up first; it installs only what is missing.
-.PHONY: setup demo test test-python test-runtime clean
+.PHONY: setup demo test test-python test-runtime corpus bench bench-comm clean
 
 PYTEST ?= .venv/bin/python -m pytest
 
@@ -18,6 +18,18 @@ test-python:
 test-runtime:
 	cd runtime-ref/CloudMpi && DOTNET_NOLOGO=1 DOTNET_CLI_TELEMETRY_OPTOUT=1 \
 	  dotnet test CloudMpi.sln -c Release --nologo -v quiet
+
+# Native vs translated: the corpus checked (bench/corpus.py), timed (bench/bench.py), and the
+# communication micro-benchmarks with plots (bench/commbench.py). CORPUS_ARGS / BENCH_ARGS pass
+# options, e.g. make bench BENCH_ARGS=--quick.
+corpus: setup
+	/usr/bin/python3 bench/corpus.py $(CORPUS_ARGS)
+
+bench: setup
+	/usr/bin/python3 bench/bench.py $(BENCH_ARGS)
+
+bench-comm: setup
+	/usr/bin/python3 bench/commbench.py $(BENCH_ARGS)
 
 clean:
 	rm -rf build .venv .pytest_cache

@@ -12,6 +12,9 @@
  * "size time_us MB/s": time_us is the time of one operation in microseconds
  * (one way for ping-pong: half the round trip; for the collectives, the mean
  * time per call on the slowest rank), MB/s = size / time_us (10^6 bytes per second).
+ * The timed repetitions run in BATCHES batches and the median batch is
+ * reported, so a rank descheduled for a moment (cores are shared) spoils one
+ * batch, not the row.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,6 +26,7 @@
 #define MIN_REPS 10
 /* Messages up to this size get max_reps repetitions. */
 #define SMALL_MESSAGE 4096
+#define BATCHES 5
 
 static int rank, nprocs;
 
@@ -86,9 +90,29 @@ static double slowest(double elapsed, int reps)
     return worst;
 }
 
+/* The median of the BATCHES batch times (sorts them in place). */
+static double median_batch(double *times)
+{
+    int i, j;
+    for (i = 1; i < BATCHES; i++) {
+        double t = times[i];
+        for (j = i - 1; j >= 0 && times[j] > t; j--)
+            times[j + 1] = times[j];
+        times[j + 1] = t;
+    }
+    return times[BATCHES / 2];
+}
+
+/* Timed repetitions per batch: reps spread over the batches, at least one each. */
+static int per_batch(int reps)
+{
+    return reps / BATCHES > 0 ? reps / BATCHES : 1;
+}
+
 static void pingpong(char *buffer, int max_bytes, int max_reps)
 {
-    int size, i;
+    int size, i, batch;
+    double times[BATCHES];
     MPI_Status status;
 
     if (nprocs < 2) {
@@ -98,75 +122,87 @@ static void pingpong(char *buffer, int max_bytes, int max_reps)
     }
     print_header("pingpong", max_bytes, max_reps);
     for (size = 1; size <= max_bytes; size *= 2) {
-        int reps = repetitions(size, max_reps);
-        int total = warmups(reps) + reps;
-        double t0 = 0.0, elapsed;
+        int reps = per_batch(repetitions(size, max_reps));
+        int warm = warmups(reps * BATCHES);
         MPI_Barrier(MPI_COMM_WORLD);
-        for (i = 0; i < total; i++) {
-            if (i == total - reps)
-                t0 = MPI_Wtime();
-            if (rank == 0) {
-                MPI_Send(buffer, size, MPI_CHAR, 1, 10, MPI_COMM_WORLD);
-                MPI_Recv(buffer, size, MPI_CHAR, 1, 11, MPI_COMM_WORLD, &status);
-            } else if (rank == 1) {
-                MPI_Recv(buffer, size, MPI_CHAR, 0, 10, MPI_COMM_WORLD, &status);
-                MPI_Send(buffer, size, MPI_CHAR, 0, 11, MPI_COMM_WORLD);
+        for (batch = -1; batch < BATCHES; batch++) {
+            /* Batch -1 is the untimed warm-up. */
+            int count = batch < 0 ? warm : reps;
+            double t0 = MPI_Wtime();
+            for (i = 0; i < count; i++) {
+                if (rank == 0) {
+                    MPI_Send(buffer, size, MPI_CHAR, 1, 10, MPI_COMM_WORLD);
+                    MPI_Recv(buffer, size, MPI_CHAR, 1, 11, MPI_COMM_WORLD, &status);
+                } else if (rank == 1) {
+                    MPI_Recv(buffer, size, MPI_CHAR, 0, 10, MPI_COMM_WORLD, &status);
+                    MPI_Send(buffer, size, MPI_CHAR, 0, 11, MPI_COMM_WORLD);
+                }
             }
+            /* One way is half a round trip. */
+            if (batch >= 0)
+                times[batch] = (MPI_Wtime() - t0) / reps / 2.0;
         }
-        elapsed = MPI_Wtime() - t0;
-        /* One way is half a round trip. */
-        print_row(size, elapsed / reps / 2.0);
+        print_row(size, median_batch(times));
     }
 }
 
 static void barrier(int max_bytes, int max_reps)
 {
-    int reps = max_reps, total = warmups(max_reps) + max_reps, i;
-    double t0 = 0.0;
+    int reps = per_batch(max_reps), warm = warmups(max_reps), i, batch;
+    double times[BATCHES];
     print_header("barrier", max_bytes, max_reps);
     MPI_Barrier(MPI_COMM_WORLD);
-    for (i = 0; i < total; i++) {
-        if (i == total - reps)
-            t0 = MPI_Wtime();
-        MPI_Barrier(MPI_COMM_WORLD);
+    for (batch = -1; batch < BATCHES; batch++) {
+        int count = batch < 0 ? warm : reps;
+        double t0 = MPI_Wtime();
+        for (i = 0; i < count; i++)
+            MPI_Barrier(MPI_COMM_WORLD);
+        if (batch >= 0)
+            times[batch] = slowest(MPI_Wtime() - t0, reps);
     }
-    print_row(0, slowest(MPI_Wtime() - t0, reps));
+    print_row(0, median_batch(times));
 }
 
 static void bcast(char *buffer, int max_bytes, int max_reps)
 {
-    int size, i;
+    int size, i, batch;
+    double times[BATCHES];
     print_header("bcast", max_bytes, max_reps);
     for (size = 1; size <= max_bytes; size *= 2) {
-        int reps = repetitions(size, max_reps);
-        int total = warmups(reps) + reps;
-        double t0 = 0.0;
+        int reps = per_batch(repetitions(size, max_reps));
+        int warm = warmups(reps * BATCHES);
         MPI_Barrier(MPI_COMM_WORLD);
-        for (i = 0; i < total; i++) {
-            if (i == total - reps)
-                t0 = MPI_Wtime();
-            MPI_Bcast(buffer, size, MPI_CHAR, 0, MPI_COMM_WORLD);
+        for (batch = -1; batch < BATCHES; batch++) {
+            int count = batch < 0 ? warm : reps;
+            double t0 = MPI_Wtime();
+            for (i = 0; i < count; i++)
+                MPI_Bcast(buffer, size, MPI_CHAR, 0, MPI_COMM_WORLD);
+            if (batch >= 0)
+                times[batch] = slowest(MPI_Wtime() - t0, reps);
         }
-        print_row(size, slowest(MPI_Wtime() - t0, reps));
+        print_row(size, median_batch(times));
     }
 }
 
 /* size is the block each rank receives; the root sends nprocs blocks. */
 static void scatter(char *all_blocks, char *buffer, int max_bytes, int max_reps)
 {
-    int size, i;
+    int size, i, batch;
+    double times[BATCHES];
     print_header("scatter", max_bytes, max_reps);
     for (size = 1; size <= max_bytes; size *= 2) {
-        int reps = repetitions(size, max_reps);
-        int total = warmups(reps) + reps;
-        double t0 = 0.0;
+        int reps = per_batch(repetitions(size, max_reps));
+        int warm = warmups(reps * BATCHES);
         MPI_Barrier(MPI_COMM_WORLD);
-        for (i = 0; i < total; i++) {
-            if (i == total - reps)
-                t0 = MPI_Wtime();
-            MPI_Scatter(all_blocks, size, MPI_CHAR, buffer, size, MPI_CHAR, 0, MPI_COMM_WORLD);
+        for (batch = -1; batch < BATCHES; batch++) {
+            int count = batch < 0 ? warm : reps;
+            double t0 = MPI_Wtime();
+            for (i = 0; i < count; i++)
+                MPI_Scatter(all_blocks, size, MPI_CHAR, buffer, size, MPI_CHAR, 0, MPI_COMM_WORLD);
+            if (batch >= 0)
+                times[batch] = slowest(MPI_Wtime() - t0, reps);
         }
-        print_row(size, slowest(MPI_Wtime() - t0, reps));
+        print_row(size, median_batch(times));
     }
 }
 

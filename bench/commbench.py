@@ -1,0 +1,274 @@
+#!/usr/bin/python3
+"""`make bench-comm`: corpus/commbench (a C MPI program) natively and translated, on every transport.
+
+Native: mpirun with Open MPI's default shared-memory path, and with
+`--mca btl tcp,self` (TCP over loopback). Translated: cmpi-translate, then
+`cmpi-run --transport T` for T in inproc, tcp, azure; a transport cmpi-run
+rejects is skipped with a note (exit status 1 only when the program does not
+build or translate, or a run fails). Ping-pong runs on 2 ranks, barrier, broadcast
+and scatter on --ranks ranks (default 4). Prints one table per benchmark
+(time per operation in microseconds, and MB/s) and draws PNG plots like the
+cloudMPI thesis's Figures 4.1-4.8 into docs/bench/ (log scales).
+
+    bench/commbench.py [--max-bytes 4194304] [--reps 1000] [--ranks 4] [--quick]
+                       [--transports inproc,tcp,azure] [--azure-max-bytes N] [--azure-reps N]
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from typing import Dict, List, Optional, Tuple
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import common  # noqa: E402
+from common import progress  # noqa: E402
+
+SOURCE = os.path.join(common.ROOT, "corpus", "commbench", "commbench.c")
+BENCHMARKS = ["pingpong", "barrier", "bcast", "scatter"]
+ROW = re.compile(r"^\s*(\d+)\s+([0-9.eE+-]+)\s+([0-9.eE+-]+)\s*$")
+# cmpi-run's exit status for a command line it refuses (an unknown or unavailable transport).
+USAGE_EXIT = 2
+
+
+@dataclass
+class Config:
+    """One way of running the benchmark program: native over shm or tcp, or translated on a transport."""
+    label: str
+    transport: Optional[str] = None      # None: native
+    mpirun_args: List[str] = field(default_factory=list)
+    max_bytes: int = 0
+    reps: int = 0
+    skipped: str = ""                    # why the configuration was not measured
+    # benchmark -> [(size, time_us, MB/s)]
+    tables: Dict[str, List[Tuple[int, float, float]]] = field(default_factory=dict)
+    errors: List[str] = field(default_factory=list)
+
+
+def parse_tables(text: str) -> Dict[str, List[Tuple[int, float, float]]]:
+    """The '# name ...' headers and the numeric rows under them."""
+    tables, current = {}, None
+    for line in text.splitlines():
+        if line.startswith("# "):
+            name = line[2:].split()[0]
+            current = None if "skipped" in line else tables.setdefault(name, [])
+            continue
+        m = ROW.match(line)
+        if m and current is not None:
+            current.append((int(m.group(1)), float(m.group(2)), float(m.group(3))))
+    return tables
+
+
+def run_config(cfg: Config, exe: Optional[str], cs: Optional[str], ranks: int, timeout: float) -> None:
+    for bench in BENCHMARKS:
+        if cfg.skipped:
+            return
+        n = 2 if bench == "pingpong" else ranks
+        args = [bench, "-m", str(cfg.max_bytes), "-r", str(cfg.reps)]
+        if cfg.transport is None:
+            cmd = ["mpirun", "-np", str(n), *cfg.mpirun_args, exe, *args]
+            env = dict(os.environ, **common.NATIVE_ENV)
+        else:
+            cmd = [common.CMPI_RUN, "-n", str(n), "--transport", cfg.transport, "--timeout", str(int(timeout)),
+                   cs, *args]
+            env = None
+        progress(f"  {cfg.label}: {bench} on {n} ranks")
+        t0 = time.perf_counter()
+        try:
+            p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout + 30, env=env)
+        except subprocess.TimeoutExpired:
+            cfg.errors.append(f"{bench}: timed out after {timeout:.0f} s")
+            continue
+        progress(f"    {time.perf_counter() - t0:.1f} s, exit {p.returncode}")
+        if cfg.transport is not None and p.returncode == USAGE_EXIT and "transport" in p.stderr:
+            cfg.skipped = "cmpi-run rejects it: " + _first_line(p.stderr)
+            return
+        if p.returncode != 0:
+            cfg.errors.append(f"{bench}: exit {p.returncode}: {_first_line(p.stderr or p.stdout)}")
+            continue
+        cfg.tables.update(parse_tables(p.stdout))
+
+
+def _first_line(text: str) -> str:
+    for line in text.splitlines():
+        if line.strip():
+            return line.strip().replace(common.ROOT + os.sep, "")
+    return "(no message)"
+
+
+# ---------------------------------------------------------------- report
+
+def report(configs: List[Config], ranks: int) -> None:
+    measured = [c for c in configs if not c.skipped]
+    for bench in BENCHMARKS:
+        sizes = sorted({row[0] for c in measured for row in c.tables.get(bench, [])})
+        if not sizes:
+            continue
+        n = 2 if bench == "pingpong" else ranks
+        what = "one-way time" if bench == "pingpong" else "time per call (slowest rank)"
+        print(f"\n## {bench} on {n} ranks: {what} in microseconds")
+        print(common.table(["size"] + [c.label for c in measured],
+                           [[str(s)] + [_cell(c, bench, s, 1) for c in measured] for s in sizes]))
+        if bench != "barrier":
+            print(f"\n## {bench} on {n} ranks: bandwidth in MB/s (10^6 bytes per second)")
+            print(common.table(["size"] + [c.label for c in measured],
+                               [[str(s)] + [_cell(c, bench, s, 2) for c in measured] for s in sizes]))
+    print()
+    _targets(configs)
+    for c in configs:
+        if c.skipped:
+            print(f"skipped: {c.label}: {c.skipped}")
+        for e in c.errors:
+            print(f"error: {c.label}: {e}")
+
+
+def _cell(cfg: Config, bench: str, size: int, column: int) -> str:
+    for row in cfg.tables.get(bench, []):
+        if row[0] == size:
+            return f"{row[column]:.3f}" if column == 1 else f"{row[column]:.1f}"
+    return "-"
+
+
+def _small_latency(cfg: Config) -> Optional[float]:
+    """Median one-way ping-pong time of the messages up to 64 bytes."""
+    values = sorted(t for s, t, _ in cfg.tables.get("pingpong", []) if s <= 64)
+    return values[len(values) // 2] if values else None
+
+
+def _targets(configs: List[Config]) -> None:
+    """Issue 6's targets: inproc within 3x of native shm, tcp within 3x of native tcp (small messages)."""
+    by_label = {c.label: c for c in configs}
+    pairs = [("cmpi inproc", "native shm"), ("cmpi tcp", "native tcp"), ("cmpi azure", "native tcp")]
+    print("small-message latency (median one-way ping-pong time for 1..64 bytes):")
+    for ours, theirs in pairs:
+        a, b = by_label.get(ours), by_label.get(theirs)
+        la = _small_latency(a) if a and not a.skipped else None
+        lb = _small_latency(b) if b and not b.skipped else None
+        if la is None or lb is None:
+            print(f"  {ours} vs {theirs}: not measured")
+            continue
+        target = "" if ours == "cmpi azure" else f" (target <= 3x: {'met' if la <= 3 * lb else 'NOT met'})"
+        print(f"  {ours} {la:.2f} us vs {theirs} {lb:.2f} us: {la / lb:.1f}x{target}")
+
+
+# ---------------------------------------------------------------- plots
+
+def plot(configs: List[Config], out_dir: str, ranks: int) -> List[str]:
+    """PNG figures in the manner of the thesis's Figures 4.1-4.8; [] with a note when matplotlib is missing."""
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        print("note: matplotlib is not installed (Debian python3-matplotlib; make setup installs it): no plots")
+        return []
+    os.makedirs(out_dir, exist_ok=True)
+    measured = [c for c in configs if not c.skipped and c.tables]
+    written = []
+    figures = [
+        ("pingpong", 1, "pingpong_latency.png", "Ping-pong latency (one way, 2 ranks)", "time (µs)"),
+        ("pingpong", 2, "pingpong_bandwidth.png", "Ping-pong bandwidth (2 ranks)", "MB/s"),
+        ("bcast", 1, "bcast_time.png", f"Broadcast ({ranks} ranks)", "time per call (µs)"),
+        ("bcast", 2, "bcast_bandwidth.png", f"Broadcast bandwidth ({ranks} ranks)", "MB/s"),
+        ("scatter", 1, "scatter_time.png", f"Scatter ({ranks} ranks, size per rank)", "time per call (µs)"),
+        ("scatter", 2, "scatter_bandwidth.png", f"Scatter bandwidth ({ranks} ranks, size per rank)", "MB/s"),
+    ]
+    for bench, column, name, title, ylabel in figures:
+        series = [(c.label, c.tables.get(bench, [])) for c in measured if c.tables.get(bench)]
+        if not series:
+            continue
+        fig, ax = plt.subplots(figsize=(7, 4.5))
+        for label, rows in series:
+            ax.plot([r[0] for r in rows], [max(r[column], 1e-3) for r in rows], marker="o", markersize=3,
+                    label=label)
+        ax.set_xscale("log", base=2)
+        ax.set_yscale("log")
+        ax.set_xlabel("message size (bytes)")
+        ax.set_ylabel(ylabel)
+        ax.set_title(title)
+        ax.grid(True, which="both", alpha=0.3)
+        ax.legend()
+        fig.tight_layout()
+        path = os.path.join(out_dir, name)
+        fig.savefig(path, dpi=110)
+        plt.close(fig)
+        written.append(path)
+    barrier = [(c.label, c.tables["barrier"][0][1]) for c in measured if c.tables.get("barrier")]
+    if barrier:
+        fig, ax = plt.subplots(figsize=(7, 4.5))
+        ax.bar([b[0] for b in barrier], [max(b[1], 1e-3) for b in barrier], color="tab:blue")
+        ax.set_yscale("log")
+        ax.set_ylabel("time per barrier (µs)")
+        ax.set_title(f"Barrier ({ranks} ranks)")
+        ax.grid(True, axis="y", which="both", alpha=0.3)
+        fig.tight_layout()
+        path = os.path.join(out_dir, "barrier.png")
+        fig.savefig(path, dpi=110)
+        plt.close(fig)
+        written.append(path)
+    return written
+
+
+# ---------------------------------------------------------------- main
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--max-bytes", type=int, default=4 * 1024 * 1024)
+    ap.add_argument("--reps", type=int, default=1000, help="repetitions for small messages (fewer for large)")
+    ap.add_argument("--ranks", type=int, default=4, help="ranks for barrier, bcast and scatter")
+    ap.add_argument("--transports", default="inproc,tcp,azure")
+    ap.add_argument("--native", default="shm,tcp", help="native Open MPI paths to measure")
+    ap.add_argument("--azure-max-bytes", type=int, default=1024 * 1024,
+                    help="largest message on azure (storage queues are slow)")
+    ap.add_argument("--azure-reps", type=int, default=10)
+    ap.add_argument("--quick", action="store_true", help="up to 64 KiB, 100 repetitions")
+    ap.add_argument("--timeout", type=float, default=1200, help="seconds allowed for one run")
+    ap.add_argument("--plots", default=os.path.join(common.ROOT, "docs", "bench"), help="folder for the PNGs")
+    a = ap.parse_args(argv)
+    if a.quick:
+        a.max_bytes, a.reps = min(a.max_bytes, 65536), min(a.reps, 100)
+        a.azure_max_bytes, a.azure_reps = min(a.azure_max_bytes, 65536), min(a.azure_reps, 5)
+
+    prog = common.Program("commbench", "", [SOURCE], [], [], [2, a.ranks], lambda out, n: True)
+    builds = common.Builds()
+    exe, native_err = builds.native_exe(prog)
+    cs, translate_err = builds.translation(prog)
+
+    configs = []
+    for mode in [m for m in a.native.split(",") if m]:
+        cfg = Config(f"native {mode}", None, ["--mca", "btl", "tcp,self"] if mode == "tcp" else [],
+                     a.max_bytes, a.reps)
+        if exe is None:
+            cfg.skipped = f"native build failed: {native_err}"
+        configs.append(cfg)
+    for t in [t for t in a.transports.split(",") if t]:
+        azure = t == "azure"
+        cfg = Config(f"cmpi {t}", t, [], a.azure_max_bytes if azure else a.max_bytes,
+                     a.azure_reps if azure else a.reps)
+        if cs is None:
+            cfg.skipped = "untranslatable: " + translate_err.replace(common.ROOT + os.sep, "")
+        configs.append(cfg)
+
+    for cfg in configs:
+        progress(cfg.label)
+        run_config(cfg, exe, cs, a.ranks, a.timeout)
+
+    print("cmpi bench-comm: corpus/commbench/commbench.c, native (Open MPI) and translated (cmpi-run), one run")
+    print(f"sizes 1 B .. {a.max_bytes} B (azure up to {a.azure_max_bytes} B), at most {a.reps} repetitions "
+          f"per size ({a.azure_reps} on azure), fewer for large messages")
+    report(configs, a.ranks)
+    written = plot(configs, a.plots, a.ranks)
+    for path in written:
+        print("plot: " + os.path.relpath(path, common.ROOT))
+    # A transport cmpi-run rejects is only a note; a program that does not translate, or a run that fails, is not.
+    failed = cs is None or exe is None or any(c.errors for c in configs) or not any(c.tables for c in configs)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
