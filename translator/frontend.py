@@ -80,6 +80,9 @@ class Frontend:
         self.enums: List[ir.EnumDecl] = []
         self.files: List[str] = []
         self._is_user_cache: Dict[str, bool] = {}
+        # Headers under a directory the user names with -I are the program's own (csmith's
+        # safe_math.h, NPB's common/): their functions are translated with the program.
+        self.user_dirs = [os.path.abspath(d) + os.sep for d in _include_dirs(self.clang_args)]
 
     # ------------------------------------------------------------ entry
 
@@ -114,11 +117,7 @@ class Frontend:
             self._parse_once()
         self._index_macros()
         self._index_typedef_names()
-        self.file_tokens = sorted(
-            ((os.path.abspath(t.extent.start.file.name), t.extent.start.line, t.extent.start.column), t.spelling)
-            for t in self.tu.get_tokens(extent=self.tu.cursor.extent)
-            if t.kind == ci.TokenKind.PUNCTUATION and t.extent.start.file is not None
-            and self._is_user_path(t.extent.start.file.name))
+        self._punctuation: Dict[str, List] = {}
         globals_: Dict[str, ir.VarDecl] = {}
         functions: Dict[str, ir.Function] = {}
         order: List[object] = []
@@ -179,8 +178,8 @@ class Frontend:
         cached = self._is_user_cache.get(name)
         if cached is None:
             full = os.path.abspath(name)
-            cached = not (full.startswith("/usr/") or full.startswith(INCLUDE_DIR + os.sep)
-                          or full.startswith("/opt/"))
+            cached = any(full.startswith(d) for d in self.user_dirs) or \
+                not (full.startswith("/usr/") or full.startswith(INCLUDE_DIR + os.sep) or full.startswith("/opt/"))
             self._is_user_cache[name] = cached
         return cached
 
@@ -232,16 +231,31 @@ class Frontend:
         out.sort(key=lambda m: (m.loc.line, m.loc.col))
         return out
 
+    def _file_extent(self, name: str) -> ci.SourceRange:
+        f = self.tu.get_file(name)
+        if name in self.unsaved:
+            size = len(self.unsaved[name].encode("utf-8", errors="surrogateescape"))
+        else:
+            size = os.path.getsize(name)
+        return ci.SourceRange.from_locations(ci.SourceLocation.from_offset(self.tu, f, 0),
+                                             ci.SourceLocation.from_offset(self.tu, f, size))
+
+    def _punctuation_of(self, name: str) -> List:
+        """The punctuation tokens of one file, sorted by position, for reading operators."""
+        toks = self._punctuation.get(name)
+        if toks is None:
+            full = os.path.abspath(name)
+            toks = sorted(((full, t.extent.start.line, t.extent.start.column), t.spelling)
+                          for t in self.tu.get_tokens(extent=self._file_extent(name))
+                          if t.kind == ci.TokenKind.PUNCTUATION)
+            self._punctuation[name] = toks
+        return toks
+
     def _comments(self) -> List[ir.Comment]:
         comments = []
         seen = set()
         for name in self.files or [self.path]:
-            f = self.tu.get_file(name)
-            with open(name, "rb") as fh:
-                size = len(self.unsaved[name].encode()) if name in self.unsaved else len(fh.read())
-            extent = ci.SourceRange.from_locations(ci.SourceLocation.from_offset(self.tu, f, 0),
-                                                   ci.SourceLocation.from_offset(self.tu, f, size))
-            for tok in self.tu.get_tokens(extent=extent):
+            for tok in self.tu.get_tokens(extent=self._file_extent(name)):
                 if tok.kind == ci.TokenKind.COMMENT:
                     e = tok.extent
                     key = (name, e.start.line, e.start.column)
@@ -302,7 +316,8 @@ class Frontend:
                 elif f.kind in (K.STRUCT_DECL, K.UNION_DECL) and f.is_definition():
                     self.record(f)
             del self.records[name]
-            self.records[name] = ir.RecordDecl(self.loc(definition), name, tuple(fields), is_union)
+            self.records[name] = ir.RecordDecl(self.loc(definition), name, tuple(fields), is_union,
+                                               definition.type.get_size())
         return ir.RecordType(name, is_union)
 
     def enum(self, decl: ci.Cursor) -> None:
@@ -508,10 +523,18 @@ class Frontend:
                 self.macro_types.setdefault(name, t)
                 return ir.MacroRef(self.loc(cur), t, name, expansion)
             return expansion
-        e = self._expr(cur)
         if name is not None:
-            return ir.MacroRef(e.loc, e.type, name, e)  # a library macro (M_PI, RAND_MAX): the converter decides
-        return e
+            # A library macro (M_PI, RAND_MAX, INT8_MIN): the converter maps it by name; its expansion
+            # is a fallback, read through clang's evaluator when its body hides operators.
+            try:
+                e = self._expr(cur)
+            except TranslationError:
+                value = _evaluate_int(cur)
+                if value is None:
+                    raise
+                e = ir.IntLit(self.loc(cur), self.ctype(cur.type, cur), value, str(value))
+            return ir.MacroRef(e.loc, e.type, name, e)
+        return self._expr(cur)
 
     def _tokens(self, cur: ci.Cursor) -> List[str]:
         toks = [t.spelling for t in cur.get_tokens()]
@@ -534,10 +557,11 @@ class Frontend:
         rhs_start = (fname, rhs.extent.start.line, rhs.extent.start.column)
         # Search the program's tokens: a cursor whose extent starts inside a
         # macro expansion has no tokens of its own in libclang.
-        i = bisect.bisect_left(self.file_tokens, (lhs_end, ""))
-        while i < len(self.file_tokens) and self.file_tokens[i][0] < rhs_start:
-            if self.file_tokens[i][1] in allowed:
-                return self.file_tokens[i][1]
+        tokens = self._punctuation_of(lhs.extent.end.file.name) if lhs.extent.end.file is not None else []
+        i = bisect.bisect_left(tokens, (lhs_end, ""))
+        while i < len(tokens) and tokens[i][0] < rhs_start:
+            if tokens[i][1] in allowed:
+                return tokens[i][1]
             i += 1
         raise TranslationError(self.loc(cur), "cannot recover an operator inside this macro expansion; "
                                "expand the macro by hand", "macro-operator")
@@ -564,7 +588,14 @@ class Frontend:
             return ir.IntLit(loc, self.ctype(cur.type, cur), _parse_int(text), text)
         if kind == K.FLOATING_LITERAL:
             text = self._tokens(cur)[0]
-            value = float.fromhex(text.rstrip("fFlL")) if text.lower().startswith("0x") else float(text.rstrip("fFlL"))
+            try:
+                value = float.fromhex(text.rstrip("fFlL")) if text.lower().startswith("0x") \
+                    else float(text.rstrip("fFlL"))
+            except ValueError:
+                value = _evaluate_float(cur)  # a compiler-defined macro such as __FLT_MAX__
+                if value is None:
+                    raise self.unsupported(cur, f"the floating constant {text}")
+                text = repr(value)
             return ir.FloatLit(loc, self.ctype(cur.type, cur), value, text)
         if kind == K.CHARACTER_LITERAL:
             text = self._tokens(cur)[0]
@@ -659,7 +690,7 @@ class Frontend:
         t = self.ctype(cur.type, cur)
         if ref is None:
             return ir.NameRef(loc, t, cur.spelling, "library")
-        in_main = ref.location.file is not None and os.path.abspath(ref.location.file.name) == self.main_file
+        in_main = ref.location.file is not None and self._is_user_path(ref.location.file.name)
         if not in_main:
             header = os.path.basename(ref.location.file.name) if ref.location.file else None
             return ir.NameRef(loc, t, cur.spelling, "library", header)
@@ -667,14 +698,15 @@ class Frontend:
             return ir.NameRef(loc, t, cur.spelling, "enum_const")
         if ref.kind == K.FUNCTION_DECL:
             return ir.NameRef(loc, t, cur.spelling, "function")
+        decl = self.loc(ref)
         if ref.kind == K.PARM_DECL:
-            return ir.NameRef(loc, t, cur.spelling, "param")
+            return ir.NameRef(loc, t, cur.spelling, "param", decl=decl)
         if ref.kind == K.VAR_DECL:
             is_global = ref.semantic_parent is not None and ref.semantic_parent.kind == K.TRANSLATION_UNIT
             if is_global or ref.storage_class == ci.StorageClass.STATIC:
-                return ir.NameRef(loc, t, cur.spelling, "global" if is_global else "static_local")
-            return ir.NameRef(loc, t, cur.spelling, "local")
-        return ir.NameRef(loc, t, cur.spelling, "local")
+                return ir.NameRef(loc, t, cur.spelling, "global" if is_global else "static_local", decl=decl)
+            return ir.NameRef(loc, t, cur.spelling, "local", decl=decl)
+        return ir.NameRef(loc, t, cur.spelling, "local", decl=decl)
 
 
 def _evaluate_int(cur: ci.Cursor) -> Optional[int]:
@@ -691,6 +723,24 @@ def _evaluate_int(cur: ci.Cursor) -> Optional[int]:
         return None
     try:
         return int(lib.clang_EvalResult_getAsLongLong(result))
+    finally:
+        lib.clang_EvalResult_dispose(result)
+
+
+def _evaluate_float(cur: ci.Cursor) -> Optional[float]:
+    lib = ci.conf.lib
+    lib.clang_Cursor_Evaluate.argtypes = [ci.Cursor]
+    lib.clang_Cursor_Evaluate.restype = ctypes.c_void_p
+    lib.clang_EvalResult_getAsDouble.argtypes = [ctypes.c_void_p]
+    lib.clang_EvalResult_getAsDouble.restype = ctypes.c_double
+    lib.clang_EvalResult_getKind.argtypes = [ctypes.c_void_p]
+    lib.clang_EvalResult_getKind.restype = ctypes.c_int
+    lib.clang_EvalResult_dispose.argtypes = [ctypes.c_void_p]
+    result = lib.clang_Cursor_Evaluate(cur)
+    if not result:
+        return None
+    try:
+        return float(lib.clang_EvalResult_getAsDouble(result)) if lib.clang_EvalResult_getKind(result) == 2 else None
     finally:
         lib.clang_EvalResult_dispose(result)
 
@@ -767,6 +817,16 @@ def declared_functions(header: str, clang_args: Sequence[str] = ()) -> Dict[str,
 
 
 # ---------------------------------------------------------------- function-like macros
+
+def _include_dirs(args: Sequence[str]) -> List[str]:
+    out = []
+    for i, a in enumerate(args):
+        if a == "-I" and i + 1 < len(args):
+            out.append(args[i + 1])
+        elif a.startswith("-I") and len(a) > 2:
+            out.append(a[2:])
+    return out
+
 
 def _macro_signature(cur: ci.Cursor):
     """(parameters, variadic, body tokens) of a function-like macro definition."""

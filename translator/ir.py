@@ -113,6 +113,7 @@ class NameRef(Expr):
     name: str
     kind: str
     header: Optional[str] = None  # for library names: the header that declares it
+    decl: Optional[Loc] = None  # where the referenced variable is declared (tells shadowed names apart)
 
 
 @dataclass(frozen=True)
@@ -344,6 +345,7 @@ class RecordDecl:
     name: str
     fields: Tuple[Field, ...]
     is_union: bool = False
+    size: int = 0  # sizeof, as clang lays the record out
 
 
 @dataclass(frozen=True)

@@ -29,6 +29,29 @@ class Context:
     function: Optional[ir.Function] = None
     macro_names: Set[str] = field(default_factory=set)
     usings: Set[str] = field(default_factory=set)
+    plan: object = None  # pointers.PointerPlan: which pointers are arrays, which variables are boxed
+    hoisted: List[str] = field(default_factory=list)  # class members a function needs (static locals)
+    inline_arrays: Set[int] = field(default_factory=set)  # sizes of fixed arrays inside structs
+    current_file: Optional[str] = None
+    local_names: Dict[object, str] = field(default_factory=dict)  # decl loc -> C# name (scopes.py)
+
+    def local_name(self, c_name: str, decl_loc) -> str:
+        """A local's C# name: renamed where C# forbids C's shadowing, else the C name."""
+        renamed = self.local_names.get(decl_loc)
+        return self.name(renamed) if renamed else self.name(c_name)
+
+    def var_key(self, name: str, is_global: bool = False):
+        return ("var", "" if is_global or self.function is None else self.function.name, name)
+
+    def slot_type(self, key, ctype, loc) -> str:
+        """The C# type of a declared variable, parameter or result (pointers per the plan)."""
+        from .types import cs_type
+        if isinstance(ctype, ir.PointerType) and self.plan is not None:
+            return cs_type(ctype, loc, self.plan.rep(key))
+        return cs_type(ctype, loc)
+
+    def is_boxed(self, key) -> bool:
+        return self.plan is not None and self.plan.is_boxed(key)
 
     def static_local_name(self, c_name: str) -> str:
         return f"{self.function.name}_{c_name}" if self.function else c_name
@@ -42,10 +65,12 @@ class Context:
     # ----------------------------------------------------------- comments
 
     def comments_before(self, line: int, lo_line: int = 0) -> List[ir.Comment]:
-        """Comments not yet emitted that end before `line` (and start after lo_line)."""
+        """Comments not yet emitted that end before `line` (and start after lo_line), in the current file."""
         out = []
         for i, c in enumerate(self.comments):
             if i in self.emitted_comments:
+                continue
+            if self.current_file is not None and c.loc.file != self.current_file:
                 continue
             if lo_line <= c.loc.line and c.end_line < line:
                 self.emitted_comments.add(i)
@@ -54,6 +79,8 @@ class Context:
 
     def trailing_comment(self, line: int, after_col: int) -> Optional[ir.Comment]:
         for i, c in enumerate(self.comments):
+            if self.current_file is not None and c.loc.file != self.current_file:
+                continue
             if i not in self.emitted_comments and c.loc.line == line and c.loc.col > after_col:
                 self.emitted_comments.add(i)
                 return c

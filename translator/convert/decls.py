@@ -8,7 +8,7 @@ from .. import ir
 from ..diagnostics import TranslationError
 from .context import Context, render_comment
 from .exprs import convert_value
-from .stmts import INDENT, convert_array_init, convert_block_items
+from .stmts import INDENT, convert_block_items, convert_var_decl
 from .types import cs_type, default_value
 
 _OCTAL = re.compile(r"^0[0-7]+[uUlL]*$")
@@ -55,55 +55,107 @@ def _join_tokens(parts: List[str]) -> str:
     return out
 
 
-def convert_global(ctx: Context, v: ir.VarDecl) -> str:
-    name = ctx.name(v.name)
+def convert_global(ctx, v: ir.VarDecl) -> str:
     if v.storage == "extern":
-        raise TranslationError(v.loc, "extern globals need the defining file (multi-file programs are not "
-                               "supported yet)", "unsupported-construct")
-    if isinstance(v.type, ir.ArrayType):
-        return f"static {cs_type(v.type, v.loc)} {name} = {convert_array_init(ctx, v)};"
-    cs = cs_type(v.type, v.loc)
-    if v.init is None:
-        return f"static {cs} {name};"  # C zero-initialises globals; so does the CLR
-    return f"static {cs} {name} = {convert_value(ctx, v.init, v.type).code};"
+        raise TranslationError(v.loc, f"'{v.name}' is declared extern but never defined", "missing-definition")
+    return f"static {convert_var_decl(ctx, v, is_global=True)};"
 
 
-def convert_param(ctx: Context, p: ir.VarDecl) -> str:
-    return f"{cs_type(p.type, p.loc)} {ctx.name(p.name)}"
+def convert_param(ctx, p: ir.VarDecl) -> str:
+    key = ctx.var_key(p.name)
+    cs = ctx.slot_type(key, p.type, p.loc)
+    name = ctx.name(p.name)
+    return f"{cs} {name}_in" if ctx.is_boxed(key) else f"{cs} {name}"
 
 
-def convert_function(ctx: Context, fn: ir.Function) -> List[str]:
+def convert_function(ctx, fn: ir.Function) -> List[str]:
+    from .scopes import plan_local_names
     ctx.function = fn
+    ctx.current_file = fn.loc.file
+    ctx.local_names = plan_local_names(fn)
     try:
-        ret = cs_type(fn.type.result, fn.loc)
+        ret = ctx.slot_type(("ret", fn.name, ""), fn.type.result, fn.loc)
         if fn.type.variadic:
             raise TranslationError(fn.loc, "defining variadic functions is not supported yet", "unsupported-construct")
+        if fn.name == "main" and len(fn.params) not in (0, 2):
+            raise TranslationError(fn.loc, "main must be main(void) or main(argc, argv)", "unsupported-construct")
         params = ", ".join(convert_param(ctx, p) for p in fn.params)
         visibility = "public static" if fn.name == "main" else "static"
-        if fn.name == "main":
-            if len(fn.params) not in (0, 2):
-                raise TranslationError(fn.loc, "main must be main(void) or main(argc, argv)", "unsupported-construct")
-            if fn.params:
-                params = f"int {ctx.name(fn.params[0].name)}, string[] {ctx.name(fn.params[1].name)}"
         header = f"{visibility} {ret} {ctx.name(fn.name)}({params})"
         body = fn.body
         lines = [header, "{"]
+        for p in fn.params:
+            if ctx.is_boxed(ctx.var_key(p.name)):
+                cs = ctx.slot_type(ctx.var_key(p.name), p.type, p.loc)
+                # the parameter's address is taken: it lives in a one-element array
+                lines.append(f"{INDENT}{cs}[] {ctx.name(p.name)} = {{ {ctx.name(p.name)}_in }};")
         lines += convert_block_items(ctx, body.items, INDENT, body.end.line if body.end else None)
         lines.append("}")
         return lines
     finally:
         ctx.function = None
+        ctx.local_names = {}
+
+
+def convert_record(ctx, rec: ir.RecordDecl) -> List[str]:
+    """A C struct -> a C# struct (value semantics, as in C); a union overlays its fields."""
+    from .inits import inline_array_type
+    lines = []
+    if rec.is_union:
+        lines.append("[StructLayout(LayoutKind.Explicit)]")
+    lines += [f"public struct {rec.name}", "{"]
+    for f in rec.fields:
+        cs = inline_array_type(ctx, f.type) if isinstance(f.type, ir.ArrayType) else cs_type(f.type, f.loc)
+        offset = "[FieldOffset(0)] " if rec.is_union else ""
+        lines.append(f"{INDENT}{offset}public {cs} {ctx.name(f.name)};")
+    lines.append("}")
+    return lines
+
+
+def convert_enum(ctx, e: ir.EnumDecl) -> List[str]:
+    """C enumerators are int constants; enum-typed variables are ints."""
+    head = [f"// enum {e.name}"] if e.name else []
+    return head + [f"const int {ctx.name(n)} = {v};" for n, v in e.constants]
+
+
+def inline_array_types(ctx) -> List[List[str]]:
+    out = []
+    for n in sorted(ctx.inline_arrays):
+        out.append([
+            f"[InlineArray({n})]",
+            f"public struct InlineArray{n}<T>",
+            "{",
+            f"{INDENT}private T _element0;",
+            "",
+            f"{INDENT}public static InlineArray{n}<T> Of(params T[] items)",
+            f"{INDENT}{{",
+            f"{INDENT}{INDENT}var a = new InlineArray{n}<T>();",
+            f"{INDENT}{INDENT}for (int i = 0; i < items.Length; i++) a[i] = items[i];",
+            f"{INDENT}{INDENT}return a;",
+            f"{INDENT}}}",
+            "}",
+        ])
+    return out
 
 
 def convert_translation_unit(ctx: Context) -> dict:
     """The members of the C# class, in source order, with the comments that precede them."""
+    from .pointers import plan_pointers
     tu = ctx.tu
     ctx.comments = list(tu.comments)
     ctx.macro_names = {m.name for m in tu.macros}
-    members: List[List[str]] = []
-    items = sorted([*tu.macros, *tu.order], key=lambda x: (x.loc.line, x.loc.col))
+    ctx.plan = plan_pointers(tu, lambda name, i: name in ctx.rules.mpi or name in ctx.rules.libc)
+    members: List[dict] = []
+    files = list(tu.files) or [tu.path]
+
+    def order_key(x):
+        f = x.loc.file
+        return (files.index(f) if f in files else len(files), x.loc.line, x.loc.col)
+
+    items = sorted([*tu.macros, *tu.order], key=order_key)
     prev_kind = None
     for item in items:
+        ctx.current_file = item.loc.file
         lines = [ln for c in ctx.comments_before(item.loc.line) for ln in render_comment(c, "")]
         if isinstance(item, ir.MacroConst):
             lines.append(convert_macro_const(ctx, item))
@@ -111,16 +163,35 @@ def convert_translation_unit(ctx: Context) -> dict:
         elif isinstance(item, ir.VarDecl):
             lines.append(convert_global(ctx, item))
             kind = "field"
+        elif isinstance(item, ir.RecordDecl):
+            lines += convert_record(ctx, item)
+            kind = "type"
+        elif isinstance(item, ir.EnumDecl):
+            lines += convert_enum(ctx, item)
+            kind = "field"
         else:
-            lines += convert_function(ctx, item)
+            ctx.hoisted = []
+            body = convert_function(ctx, item)
+            if ctx.hoisted:
+                members.append({"lines": list(ctx.hoisted), "kind": "field", "joined": False})
+                prev_kind = "field"
+            lines += body
             kind = "function"
         trailing = ctx.trailing_comment(item.loc.line, item.loc.col)
         if trailing is not None and kind == "field":
             lines[-1] += " " + trailing.text
         members.append({"lines": lines, "kind": kind, "joined": prev_kind == "field" and kind == "field"})
         prev_kind = kind
+    for arr in inline_array_types(ctx):
+        members.append({"lines": arr, "kind": "type", "joined": False})
+    ctx.current_file = None
     tail = [ln for c in ctx.comments_before(10 ** 9) for ln in render_comment(c, "")]
     main = next((f for f in tu.functions if f.name == "main"), None)
     if main is None:
         raise TranslationError(None, f"{tu.path}: no main function", "no-main")
-    return {"members": members, "tail": tail, "main_takes_args": bool(main.params)}
+    usings = []
+    if ctx.inline_arrays:
+        usings.append("System.Runtime.CompilerServices")
+    if any(r.is_union for r in tu.records):
+        usings.append("System.Runtime.InteropServices")
+    return {"members": members, "tail": tail, "main_takes_args": bool(main.params), "extra_usings": usings}

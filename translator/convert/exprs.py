@@ -47,6 +47,17 @@ def coerce(e: CsExpr, cs: str) -> CsExpr:
         return e
     if cs == "bool":
         return as_bool(e)
+    if e.type == "null":
+        return CsExpr("default" if cs.startswith("Ptr<") else "null", cs)
+    if e.type == "string" and cs == "Ptr<sbyte>":
+        return CsExpr(f"CString.Lit({e.code})", cs, PRIMARY)  # a C string literal is a char array
+    if e.type == "string" and cs == "sbyte[]":
+        return CsExpr(f"CStrings.FromString({e.code})", cs, PRIMARY)
+    if cs.startswith("Ptr<") and e.type == cs[4:-1] + "[]":
+        return CsExpr(e.code, cs, e.prec)  # T[] converts to Ptr<T> implicitly (offset 0)
+    if cs.endswith("[]") and e.type == f"Ptr<{cs[:-2]}>":
+        # The plan keeps such slots apart; if one slips through, fail loudly when the offset is not 0.
+        return CsExpr(f"{paren(e, PRIMARY)}.ToArray()", cs, PRIMARY)
     if e.type == "bool":
         if cs in NUMERIC:
             return CsExpr(f"{paren(e, COND + 1)} ? 1 : 0", "int", COND) if cs == "int" else \
@@ -90,6 +101,8 @@ def as_bool(e: CsExpr) -> CsExpr:
         return CsExpr("true" if e.const else "false", "bool")
     if e.type in NUMERIC:
         return CsExpr(f"{paren(e, REL)} != 0", "bool", EQ)
+    if e.type.startswith("Ptr<"):
+        return CsExpr(f"!{paren(e, PRIMARY)}.IsNull", "bool", UNARY)
     return CsExpr(f"{paren(e, REL)} != null", "bool", EQ)
 
 
@@ -196,8 +209,19 @@ def convert_expr(ctx, e: ir.Expr) -> CsExpr:
 
 
 def convert_value(ctx, e: ir.Expr, c_type: ir.CType) -> CsExpr:
-    """Convert `e` and coerce it to the C# form of `c_type`."""
-    return coerce(convert_expr(ctx, e), cs_type(c_type, e.loc))
+    """Convert `e` and coerce it to the C# form of `c_type`.
+
+    A pointer keeps its own form (T[] or Ptr<T>): only the caller knows the slot it goes to."""
+    value = convert_expr(ctx, e)
+    if isinstance(c_type, ir.PointerType):
+        if value.type == "string" and _is_char(c_type.pointee):
+            return coerce(value, "Ptr<sbyte>")
+        return value
+    return coerce(value, cs_type(c_type, e.loc))
+
+
+def _is_char(t) -> bool:
+    return isinstance(t, ir.IntType) and t.name in ("char", "signed char")
 
 
 def convert_name(ctx, e: ir.NameRef) -> CsExpr:
@@ -207,10 +231,21 @@ def convert_name(ctx, e: ir.NameRef) -> CsExpr:
             raise TranslationError(e.loc, f"no translation for the library name '{e.name}'"
                                    + (f" (declared in {e.header})" if e.header else ""), "unmapped-name")
         return CsExpr(mapped, _library_constant_type(ctx, e), PRIMARY)
-    cs = cs_type(e.type, e.loc) if not isinstance(e.type, ir.FunctionType) else "function"
-    if e.kind == "static_local":
-        return CsExpr(ctx.static_local_name(e.name), cs)
-    return CsExpr(ctx.name(e.name), cs)
+    if e.kind == "function":
+        return CsExpr(ctx.name(e.name), "function")
+    if e.kind == "enum_const":
+        return CsExpr(ctx.name(e.name), "int")
+    name = ctx.static_local_name(e.name) if e.kind == "static_local" else ctx.local_name(e.name, e.decl)
+    key = slot_key(ctx, e)
+    cs = ctx.slot_type(key, e.type, e.loc)
+    if ctx.is_boxed(key):
+        return CsExpr(f"{name}[0]", cs)  # a variable whose address is taken lives in a 1-element array
+    return CsExpr(name, cs)
+
+
+def slot_key(ctx, e: ir.NameRef):
+    fn = ctx.function.name if ctx.function is not None else None
+    return ("var", "" if e.kind == "global" else (fn or ""), e.name)
 
 
 def _library_constant_type(ctx, e: ir.NameRef) -> str:
@@ -246,12 +281,15 @@ def convert_paren(ctx, e: ir.Paren) -> CsExpr:
 def convert_cast(ctx, e: ir.Cast) -> CsExpr:
     if isinstance(e.type, ir.VoidType):
         return convert_expr(ctx, e.operand)  # (void)f(): the statement converter drops the value
+    if isinstance(e.type, ir.PointerType):
+        return convert_pointer_cast(ctx, e)
     target = cs_type(e.type, e.loc)
     inner = convert_expr(ctx, e.operand)
-    if isinstance(e.type, (ir.PointerType, ir.ArrayType)):
-        if is_null_pointer(e.operand):
-            return CsExpr("null", target)
+    if isinstance(e.type, ir.ArrayType):
         return CsExpr(inner.code, target, inner.prec)
+    if isinstance(strip_implicit(e.operand).type, (ir.PointerType, ir.ArrayType)) and target != "bool":
+        raise TranslationError(e.loc, "converting a pointer to an integer cannot be translated",
+                               "pointer-to-integer")
     if e.implicit:
         return coerce(inner, target)
     # An explicit C cast: keep it visible where C# needs it or where it changes the type.
@@ -269,13 +307,18 @@ def convert_cast(ctx, e: ir.Cast) -> CsExpr:
 def convert_binary(ctx, e: ir.Binary) -> CsExpr:
     op = e.op
     if op == ",":
-        raise TranslationError(e.loc, "the comma operator is only supported in for-loop headers and statements",
-                               "unsupported-construct")
+        if isinstance(e.lhs.type, ir.VoidType):
+            raise TranslationError(e.loc, "a comma expression whose left side has no value (a void call) is only "
+                                   "supported as a statement", "unsupported-construct")
+        lhs, rhs = convert_expr(ctx, e.lhs), convert_expr(ctx, e.rhs)
+        return CsExpr(f"CExpr.Comma({lhs.code}, {rhs.code})", rhs.type, PRIMARY)
     if op in ("&&", "||"):
         lhs = as_bool(convert_expr(ctx, e.lhs))
         rhs = as_bool(convert_expr(ctx, e.rhs))
         prec = BINARY_PREC[op]
         return CsExpr(f"{paren(lhs, prec)} {op} {paren(rhs, prec + 1)}", "bool", prec)
+    if _is_pointer_value(e.lhs) or _is_pointer_value(e.rhs):
+        return convert_pointer_binary(ctx, e)
     lhs = convert_expr(ctx, e.lhs)
     rhs = convert_expr(ctx, e.rhs)
     prec = BINARY_PREC[op]
@@ -326,13 +369,13 @@ def convert_unary(ctx, e: ir.Unary) -> CsExpr:
         inner = as_bool(convert_expr(ctx, e.operand))
         return CsExpr(f"!{paren(inner, UNARY)}", "bool", UNARY)
     if op == "&":
-        raise TranslationError(e.loc, "taking an address (&) is only supported for MPI and library call arguments "
-                               "so far", "unsupported-construct")
+        return convert_address_of(ctx, e)
     if op == "*":
+        if isinstance(strip_implicit(e.operand).type, ir.FunctionType) or \
+                isinstance(getattr(e.operand.type, "pointee", None), ir.FunctionType):
+            return convert_expr(ctx, e.operand)  # (*f)(x) calls f
         inner = convert_expr(ctx, e.operand)
-        if inner.type.endswith("[]"):
-            return CsExpr(f"{paren(inner, PRIMARY)}[0]", inner.type[:-2], PRIMARY)
-        raise TranslationError(e.loc, "this dereference is not supported yet", "unsupported-construct")
+        return CsExpr(f"{paren(inner, PRIMARY)}[0]", cs_type(e.type, e.loc), PRIMARY)
     result = cs_type(e.type, e.loc)
     inner = convert_expr(ctx, e.operand)
     if op in ("pre++", "pre--"):
@@ -364,7 +407,7 @@ _SIMPLE_COMPOUND = {"+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>="
 
 def convert_assign(ctx, e: ir.Assign) -> CsExpr:
     target = convert_expr(ctx, e.target)
-    tcs = cs_type(e.target.type, e.loc)
+    tcs = target.type if isinstance(e.target.type, ir.PointerType) else cs_type(e.target.type, e.loc)
     if e.op == "=":
         value = coerce(convert_expr(ctx, e.value), tcs)
         return CsExpr(f"{target.code} = {paren(value, ASSIGN)}", tcs, ASSIGN)
@@ -373,36 +416,110 @@ def convert_assign(ctx, e: ir.Assign) -> CsExpr:
     if op in ("<<", ">>"):
         value = coerce(value, "int")
         return CsExpr(f"{target.code} {e.op} {paren(value, ASSIGN)}", tcs, ASSIGN)
-    vcs = value.type if value.type != "bool" else "int"
     if value.type == "bool":
         value = coerce(value, "int")
-    if is_implicit(vcs, tcs) or (value.const is not None and tcs in INTEGRAL and fits(value.const, tcs)):
-        # C# evaluates `x op= y` as x = (T)(x op y) when y converts implicitly: C's rule.
+    if tcs.startswith("Ptr<"):
+        return CsExpr(f"{target.code} {e.op} {paren(coerce_index(value), ASSIGN)}", tcs, ASSIGN)
+    comp = usual_arithmetic(tcs, value.type)
+    constant_fits = value.const is not None and value.type == "int" and tcs in INTEGRAL and fits(value.const, tcs)
+    if (is_implicit(value.type, tcs) or constant_fits) and (comp == tcs or promoted(tcs) == comp):
+        # C# evaluates `x op= y` as x = (T)(x op y) when y converts implicitly: C's rule,
+        # as long as C would compute in the type C# computes in.
         return CsExpr(f"{target.code} {e.op} {paren(value, ASSIGN)}", tcs, ASSIGN)
     if not is_pure(e.target):
         raise TranslationError(e.loc, "a compound assignment that narrows, to a target with side effects, "
                                "is not supported yet", "unsupported-construct")
-    # e.g. `int x; x += 0.5;` is x = (int)(x + 0.5) in C; C# needs it spelled out.
+    # e.g. `int x; x += 0.5;` is x = (int)((double)x + 0.5) in C: computed in C's common type, then narrowed.
     prec = BINARY_PREC[op]
-    wide = vcs if is_implicit(tcs, vcs) else None
-    lhs = coerce(target, wide) if wide else target
-    inner = CsExpr(f"{paren(lhs, prec)} {op} {paren(value, prec + 1)}", wide or vcs, prec)
+    inner = CsExpr(f"{paren(coerce(target, comp), prec)} {op} {paren(coerce(value, comp), prec + 1)}", comp, prec)
     return CsExpr(f"{target.code} = {cast(inner, tcs).code}", tcs, ASSIGN)
 
 
+def promoted(cs: str) -> str:
+    """C's integer promotions, on C# type names."""
+    return "int" if cs in ("sbyte", "byte", "short", "ushort", "bool", "char") else cs
+
+
+def usual_arithmetic(a: str, b: str) -> str:
+    """C's usual arithmetic conversions (LP64), on C# type names: the type a binary operation computes in."""
+    a, b = promoted(a), promoted(b)
+    if a == b:
+        return a
+    for f in ("double", "float"):
+        if f in (a, b):
+            return f
+    from .types import BITS, SIGNED
+    if a not in BITS or b not in BITS:
+        return a
+    if BITS[a] != BITS[b]:
+        return a if BITS[a] > BITS[b] else b  # the wider type holds every value of the narrower
+    return a if a not in SIGNED else b  # same width: unsigned wins
+
+
 def convert_index(ctx, e: ir.Index) -> CsExpr:
-    base = convert_expr(ctx, e.base)
-    index = convert_expr(ctx, e.index)
-    if index.type in ("char",):
-        index = coerce(index, "int")
-    return CsExpr(f"{paren(base, PRIMARY)}[{index.code}]", cs_type(e.type, e.loc), PRIMARY)
+    base, offset = element_address(ctx, e)
+    if isinstance(e.type, ir.ArrayType):
+        return pointer_at(ctx, base, offset, e.type)  # a row of a 2-D array, used as a pointer
+    return CsExpr(f"{paren(base, PRIMARY)}[{offset.code}]", cs_type(e.type, e.loc), PRIMARY)
+
+
+def element_address(ctx, e: ir.Index):
+    """(buffer, flat offset) of `a[i]`, `a[i][j]`, `p[i]`: arrays of arrays are one row-major buffer."""
+    from .types import row_stride
+    base_ir = strip_implicit(e.base)
+    while isinstance(base_ir, ir.Paren):
+        base_ir = strip_implicit(base_ir.inner)
+    index = coerce_index(convert_expr(ctx, e.index))
+    stride = row_stride(e.type)
+    scaled = index if stride == 1 else _mul(index, stride)
+    if isinstance(base_ir, ir.Index) and isinstance(base_ir.type, ir.ArrayType):
+        outer_base, outer_off = element_address(ctx, base_ir)
+        return outer_base, _add(outer_off, scaled)
+    return convert_expr(ctx, base_ir), scaled
+
+
+def coerce_index(index: CsExpr) -> CsExpr:
+    if index.type in ("char", "sbyte", "byte", "short", "ushort", "bool"):
+        return coerce(index, "int")
+    if index.type in ("uint", "ulong"):
+        return coerce(index, "long")  # C# indexes arrays with int or long; an unsigned value fits a long
+    return index
+
+
+def _mul(e: CsExpr, k: int) -> CsExpr:
+    if e.const is not None:
+        return CsExpr(str(e.const * k), e.type, PRIMARY, e.const * k)
+    return CsExpr(f"{paren(e, MUL)} * {k}", e.type, MUL)
+
+
+def _add(a: CsExpr, b: CsExpr) -> CsExpr:
+    if a.const == 0:
+        return b
+    if b.const == 0:
+        return a
+    if a.const is not None and b.const is not None:
+        return CsExpr(str(a.const + b.const), a.type, PRIMARY, a.const + b.const)
+    return CsExpr(f"{paren(a, ADD)} + {paren(b, ADD + 1)}", a.type, ADD)
+
+
+def pointer_at(ctx, base: CsExpr, offset: CsExpr, c_type) -> CsExpr:
+    """A pointer `offset` elements into the buffer `base` (T[] or Ptr<T>)."""
+    from .types import element_cs
+    elem = element_cs(c_type.element if isinstance(c_type, ir.ArrayType) else c_type.pointee)
+    ptr = f"Ptr<{elem}>"
+    if offset.const == 0:
+        return coerce(base, ptr) if base.type != ptr else base
+    if base.type.startswith("Ptr<"):
+        return CsExpr(f"{paren(base, ADD)} + {paren(offset, ADD + 1)}", ptr, ADD)
+    return CsExpr(f"new {ptr}({base.code}, {offset.code})", ptr, PRIMARY)
 
 
 def convert_member(ctx, e: ir.Member) -> CsExpr:
     base = convert_expr(ctx, e.base)
     if e.arrow:
-        raise TranslationError(e.loc, "-> is not supported yet", "unsupported-construct")
-    return CsExpr(f"{paren(base, PRIMARY)}.{e.name}", cs_type(e.type, e.loc), PRIMARY)
+        base = CsExpr(f"{paren(base, PRIMARY)}[0]", "", PRIMARY)  # p->x is (*p).x
+    cs = cs_type(e.type, e.loc)
+    return CsExpr(f"{paren(base, PRIMARY)}.{ctx.name(e.name)}", cs, PRIMARY)
 
 
 def convert_conditional(ctx, e: ir.Conditional) -> CsExpr:
@@ -427,9 +544,17 @@ def convert_call(ctx, e: ir.Call) -> CsExpr:
     from .mpi import convert_mpi_call
     from .libc import convert_libc_call
     callee = strip_implicit(e.callee)
-    if not isinstance(callee, ir.NameRef):
-        raise TranslationError(e.loc, "calls through function pointers are not supported yet", "unsupported-construct")
-    ftype = callee.type if isinstance(callee.type, ir.FunctionType) else None
+    while isinstance(callee, ir.Paren):
+        callee = strip_implicit(callee.inner)
+    if not isinstance(callee, ir.NameRef) or callee.kind not in ("function", "library"):
+        # A call through a function pointer: a delegate call in C#.
+        fptr = convert_expr(ctx, callee)
+        ftype = callee.type.pointee if isinstance(callee.type, ir.PointerType) else callee.type
+        if not isinstance(ftype, ir.FunctionType):
+            raise TranslationError(e.loc, "this call cannot be translated", "unsupported-construct")
+        args = [convert_value(ctx, a, ftype.params[i]).code if i < len(ftype.params) else convert_expr(ctx, a).code
+                for i, a in enumerate(e.args)]
+        return CsExpr(f"{paren(fptr, PRIMARY)}({', '.join(args)})", cs_type(e.type, e.loc), PRIMARY)
     if callee.kind == "library":
         rule = ctx.rules.mpi.get(callee.name)
         if rule is not None:
@@ -440,18 +565,126 @@ def convert_call(ctx, e: ir.Call) -> CsExpr:
         where = f" (declared in {callee.header})" if callee.header else ""
         raise TranslationError(e.loc, f"no translation for the library function '{callee.name}'{where}",
                                "unmapped-function")
+    fn = next((f for f in ctx.tu.functions if f.name == callee.name), None)
+    if fn is None:
+        raise TranslationError(e.loc, f"'{callee.name}' is declared but no file of the program defines it",
+                               "missing-definition")
     args = []
     for i, a in enumerate(e.args):
-        if ftype is not None and i < len(ftype.params):
-            args.append(convert_value(ctx, a, ftype.params[i]).code)
+        if i < len(fn.params):
+            p = fn.params[i]
+            want = ctx.slot_type(("var", fn.name, p.name), p.type, a.loc)
+            args.append(coerce(convert_expr(ctx, a), want).code)
         else:
             args.append(convert_expr(ctx, a).code)
-    ret = cs_type(e.type, e.loc)
+    ret = ctx.slot_type(("ret", fn.name, ""), fn.type.result, e.loc)
     return CsExpr(f"{ctx.name(callee.name)}({', '.join(args)})", ret, PRIMARY)
 
 
+# ---------------------------------------------------------------- pointers (see pointers.py for the plan)
+
+def _is_pointer_value(e: ir.Expr) -> bool:
+    return isinstance(e.type, (ir.PointerType, ir.ArrayType))
+
+
+def _pointee(t) -> ir.CType:
+    return t.pointee if isinstance(t, ir.PointerType) else t.element
+
+
+def convert_pointer_binary(ctx, e: ir.Binary) -> CsExpr:
+    op = e.op
+    prec = BINARY_PREC[op]
+    if op in ("==", "!="):
+        # Comparing with NULL: an array is null, a Ptr<T> IsNull.
+        for ptr_side, other in ((e.lhs, e.rhs), (e.rhs, e.lhs)):
+            if is_null_pointer(other) and _is_pointer_value(ptr_side):
+                p = convert_expr(ctx, ptr_side)
+                if p.type.startswith("Ptr<"):
+                    code = f"{paren(p, PRIMARY)}.IsNull"
+                    return CsExpr(code if op == "==" else "!" + code, "bool", PRIMARY if op == "==" else UNARY)
+                return CsExpr(f"{paren(p, prec)} {op} null", "bool", prec)
+    lhs = convert_expr(ctx, e.lhs)
+    rhs = convert_expr(ctx, e.rhs)
+    if op in COMPARISONS:
+        if lhs.type != rhs.type:
+            common = lhs.type if lhs.type.startswith("Ptr<") else rhs.type
+            lhs, rhs = coerce(lhs, common), coerce(rhs, common)
+        return CsExpr(f"{paren(lhs, prec)} {op} {paren(rhs, prec + 1)}", "bool", prec)
+    if op == "-" and _is_pointer_value(e.lhs) and _is_pointer_value(e.rhs):
+        # p - q: elements between two positions in one buffer (ptrdiff_t)
+        ptr = lhs.type if lhs.type.startswith("Ptr<") else f"Ptr<{lhs.type[:-2]}>"
+        return CsExpr(f"{paren(coerce(lhs, ptr), ADD)} - {paren(coerce(rhs, ptr), ADD + 1)}", "long", ADD)
+    if op in ("+", "-"):
+        if _is_pointer_value(e.lhs):
+            base, k = lhs, coerce_index(rhs)
+        else:
+            base, k = rhs, coerce_index(lhs)
+        if op == "-":
+            k = CsExpr(f"-{paren(k, UNARY)}", k.type, UNARY, -k.const if k.const is not None else None)
+        ptr_type = e.lhs.type if _is_pointer_value(e.lhs) else e.rhs.type
+        return pointer_at(ctx, base, k, ptr_type)
+    raise TranslationError(e.loc, f"the operator {op} on pointers cannot be translated", "unsupported-construct")
+
+
+def convert_address_of(ctx, e: ir.Unary) -> CsExpr:
+    """`&x`: a boxed variable's array; `&a[i]`: a Ptr into a; `&*p`: p; `&f`: the function."""
+    target = strip_implicit(e.operand)
+    while isinstance(target, ir.Paren):
+        target = strip_implicit(target.inner)
+    if isinstance(target, ir.NameRef):
+        if target.kind == "function":
+            return CsExpr(ctx.name(target.name), "function")
+        if isinstance(target.type, ir.ArrayType):
+            return convert_expr(ctx, target)  # &arr is the array itself
+        key = slot_key(ctx, target)
+        if ctx.is_boxed(key):
+            name = ctx.static_local_name(target.name) if target.kind == "static_local" \
+                else ctx.local_name(target.name, target.decl)
+            return CsExpr(name, ctx.slot_type(key, target.type, target.loc) + "[]")
+    if isinstance(target, ir.Index):
+        base, offset = element_address(ctx, target)
+        return pointer_at(ctx, base, offset, ir.PointerType(target.type))
+    if isinstance(target, ir.Unary) and target.op == "*":
+        return convert_expr(ctx, target.operand)
+    raise TranslationError(e.loc, "taking the address of this expression cannot be translated "
+                           "(a struct field or a temporary value)", "unsupported-address")
+
+
+def convert_pointer_cast(ctx, e: ir.Cast) -> CsExpr:
+    from .memory import convert_allocation, is_allocation
+    from .types import element_cs
+    target_t = e.type
+    if isinstance(target_t.pointee, ir.FunctionType):
+        return convert_expr(ctx, e.operand)
+    if is_null_pointer(e.operand):
+        return CsExpr("null", "null")
+    inner_ir = strip_implicit(e.operand)
+    while isinstance(inner_ir, ir.Paren):
+        inner_ir = strip_implicit(inner_ir.inner)
+    if is_allocation(inner_ir):
+        return convert_allocation(ctx, inner_ir, target_t.pointee, e.loc)
+    inner = convert_expr(ctx, e.operand)
+    src = inner_ir.type
+    if isinstance(src, (ir.PointerType, ir.ArrayType)):
+        if isinstance(_pointee(src), ir.VoidType) or isinstance(target_t.pointee, ir.VoidType):
+            raise TranslationError(e.loc, "void pointers are not supported yet", "void-pointer")
+        if element_cs(_pointee(src)) == element_cs(target_t.pointee):
+            return inner  # const, or a row type: same buffer
+        raise TranslationError(e.loc, "a cast between pointers to different types reinterprets memory and "
+                               "cannot be translated", "pointer-cast")
+    raise TranslationError(e.loc, "converting an integer to a pointer cannot be translated", "integer-to-pointer")
+
+
 def convert_init_list(ctx, e: ir.InitList) -> CsExpr:
-    raise TranslationError(e.loc, "an initializer list here is not supported yet", "unsupported-construct")
+    from .inits import convert_array_initializer, convert_initializer
+    from .types import flat_length
+    if isinstance(e.type, ir.ArrayType):
+        return convert_array_initializer(ctx, e, e.type, str(flat_length(e.type)))
+    return convert_initializer(ctx, e, e.type)
+
+
+def convert_compound_literal(ctx, e: ir.CompoundLiteral) -> CsExpr:
+    return convert_init_list(ctx, e.init) if isinstance(e.init, ir.InitList) else convert_value(ctx, e.init, e.type)
 
 
 _DISPATCH = {
@@ -472,4 +705,5 @@ _DISPATCH = {
     ir.SizeOf: convert_sizeof,
     ir.Call: convert_call,
     ir.InitList: convert_init_list,
+    ir.CompoundLiteral: convert_compound_literal,
 }

@@ -8,7 +8,17 @@ from __future__ import annotations
 
 from .. import ir
 from ..diagnostics import TranslationError
-from .exprs import CsExpr, PRIMARY, convert_expr, convert_value
+from .exprs import CsExpr, PRIMARY, convert_expr, convert_value, strip_implicit
+
+
+def convert_pointer_arg(ctx, a: ir.Expr) -> str:
+    inner = strip_implicit(a)
+    while isinstance(inner, ir.Paren):
+        inner = strip_implicit(inner.inner)
+    if isinstance(inner, ir.Cast) and isinstance(inner.type, ir.PointerType) and \
+            isinstance(inner.type.pointee, ir.VoidType):
+        inner = strip_implicit(inner.operand)  # (void *) buf
+    return convert_expr(ctx, inner).code
 from .types import cs_type
 
 
@@ -20,9 +30,11 @@ def convert_libc_call(ctx, call: ir.Call, callee: ir.NameRef, rule) -> CsExpr:
     for i, a in enumerate(call.args):
         if i < len(ftype.params):
             p = ftype.params[i]
-            if isinstance(p, ir.PointerType) and isinstance(p.pointee, ir.IntType) and p.pointee.name == "char":
-                # const char * parameters: string literals stay C# strings.
-                args.append(convert_expr(ctx, a).code)
+            if isinstance(p, ir.PointerType) and (isinstance(p.pointee, ir.VoidType) or
+                                                  (isinstance(p.pointee, ir.IntType) and p.pointee.name == "char")):
+                # const char * parameters: string literals stay C# strings; void * takes the buffer as it is
+                # (the runtime's generic overloads take T[] and Ptr<T>).
+                args.append(convert_pointer_arg(ctx, a))
             else:
                 args.append(convert_value(ctx, a, p).code)
         else:

@@ -11,7 +11,7 @@ from typing import List
 from .. import ir
 from ..diagnostics import TranslationError
 from ..rules import special
-from .exprs import ADD, CsExpr, PRIMARY, coerce, convert_expr, paren, strip_implicit
+from .exprs import ADD, UNARY, CsExpr, PRIMARY, coerce, convert_expr, element_address, paren, strip_implicit
 from .types import cs_type
 
 
@@ -27,23 +27,39 @@ def _is_library_name(e: ir.Expr, name: str) -> bool:
     return isinstance(e, ir.NameRef) and e.kind == "library" and e.name == name
 
 
+def _split(base: CsExpr, offset: CsExpr) -> List[str]:
+    """cMPI takes (array, offset): a Ptr<T> contributes its own array and offset."""
+    if base.type.startswith("Ptr<"):
+        b = paren(base, PRIMARY)
+        off = f"{b}.Offset" if offset.const == 0 else f"{b}.Offset + {paren(offset, ADD + 1)}"
+        return [f"{b}.Array", off]
+    return [base.code, coerce(offset, "int").code if offset.type in ("long", "ulong", "uint") else offset.code]
+
+
 def convert_buffer(ctx, arg: ir.Expr) -> List[str]:
+    zero = CsExpr("0", "int", PRIMARY, 0)
     e = _unparen(arg)
     if isinstance(e, ir.Unary) and e.op == "&":
         target = _unparen(e.operand)
         if isinstance(target, ir.Index):
-            base = convert_expr(ctx, target.base)
-            index = convert_expr(ctx, target.index)
-            return [base.code, coerce(index, "int").code]
-        if isinstance(target, (ir.NameRef, ir.Member)):
+            return _split(*element_address(ctx, target))
+        if isinstance(target, (ir.NameRef, ir.Member)) and not isinstance(target.type, ir.ArrayType):
             return [f"ref {convert_expr(ctx, target).code}"]
+        if isinstance(target, ir.Unary) and target.op == "*":
+            return convert_buffer(ctx, target.operand)
+        if isinstance(target.type, ir.ArrayType):
+            return _split(convert_expr(ctx, target), zero)
         raise TranslationError(arg.loc, "this buffer address is not supported yet", "unsupported-buffer")
     if isinstance(e, ir.Binary) and e.op in ("+", "-") and isinstance(e.lhs.type, (ir.PointerType, ir.ArrayType)):
         base = convert_expr(ctx, e.lhs)
         offset = coerce(convert_expr(ctx, e.rhs), "int")
-        return [base.code, offset.code if e.op == "+" else f"-{paren(offset, 15)}"]
+        if e.op == "-":
+            offset = CsExpr(f"-{paren(offset, UNARY)}", "int", UNARY)
+        return _split(base, offset)
+    if isinstance(e, ir.Index) and isinstance(e.type, ir.ArrayType):
+        return _split(*element_address(ctx, e))  # a row of a 2-D array
     if isinstance(e.type, (ir.ArrayType, ir.PointerType)):
-        return [convert_expr(ctx, e).code, "0"]
+        return _split(convert_expr(ctx, e), zero)
     raise TranslationError(arg.loc, "this buffer argument is not supported yet", "unsupported-buffer")
 
 

@@ -13,7 +13,8 @@ from .. import ir
 from ..diagnostics import TranslationError
 from .context import render_comment
 from .exprs import ASSIGN, CsExpr, as_bool, coerce, convert_expr, convert_value, strip_implicit
-from .types import cs_type, default_value
+from .inits import convert_array_initializer, convert_initializer
+from .types import cs_type, default_value, element_cs
 
 INDENT = "    "
 
@@ -69,42 +70,57 @@ def convert_compound(ctx, st: ir.Compound, indent: str) -> List[str]:
         + [indent + "}"]
 
 
-def convert_var_decl(ctx, d: ir.VarDecl, for_header: bool = False) -> str:
+def convert_var_decl(ctx, d: ir.VarDecl, for_header: bool = False, is_global: bool = False,
+                     cs_name: str | None = None) -> str:
     """`T name = init` (no semicolon)."""
-    name = ctx.name(d.name)
+    name = cs_name or ctx.local_name(d.name, d.loc)
     if isinstance(d.type, ir.ArrayType):
         return f"{cs_type(d.type, d.loc)} {name} = {convert_array_init(ctx, d)}"
-    cs = cs_type(d.type, d.loc)
+    key = ctx.var_key(d.name, is_global)
+    cs = ctx.slot_type(key, d.type, d.loc)
     if d.init is None:
-        return f"{cs} {name} = {default_value(cs)}"
-    value = convert_value(ctx, d.init, d.type)
-    return f"{cs} {name} = {value.code}"
+        value = default_value(cs)
+    else:
+        value = convert_initializer(ctx, d.init, d.type)
+        value = coerce(value, cs).code
+    if ctx.is_boxed(key):
+        # Its address is taken: the variable lives in a one-element array, `&x` is the array.
+        return f"{cs}[] {name} = {{ {value} }}"
+    return f"{cs} {name} = {value}"
 
 
 def convert_array_init(ctx, d: ir.VarDecl) -> str:
+    from .types import flat_length
     t = d.type
-    elem = t.element
-    if isinstance(elem, ir.ArrayType):
-        raise TranslationError(d.loc, "multi-dimensional arrays are not supported yet", "unsupported-construct")
-    ecs = cs_type(elem, d.loc)
-    size = convert_expr(ctx, d.size_exprs[0]).code if d.size_exprs else (str(t.size) if t.size is not None else None)
-    if d.init is None:
-        if size is None:
+    ecs = element_cs(t, d.loc)
+    # Keep the bounds as written (N, N * M) where the program spells them with its macros.
+    bounds = [convert_expr(ctx, b).code for b in d.size_exprs]
+    if bounds and len(bounds) == _rank(t):
+        length = " * ".join(b if len(bounds) == 1 or b.isidentifier() or b.isdigit() else f"({b})" for b in bounds)
+    else:
+        n = flat_length(t)
+        if n is None:
             raise TranslationError(d.loc, "an array without a size", "unsupported-construct")
-        return f"new {ecs}[{size}]"
-    if isinstance(d.init, ir.InitList):
-        items = [convert_value(ctx, i, elem).code for i in d.init.items]
-        if t.size is not None and len(items) < t.size:
-            items += [default_value(ecs)] * (t.size - len(items))  # C zero-fills the rest
-        return f"new {ecs}[] {{ {', '.join(items)} }}"
-    raise TranslationError(d.loc, "this array initializer is not supported yet", "unsupported-construct")
+        length = str(n)
+    if d.init is None:
+        return f"new {ecs}[{length}]"
+    return convert_array_initializer(ctx, d.init, t, length).code
+
+
+def _rank(t) -> int:
+    n = 0
+    while isinstance(t, ir.ArrayType):
+        n, t = n + 1, t.element
+    return n
 
 
 def convert_decl_stmt(ctx, st: ir.DeclStmt, indent: str) -> List[str]:
     out = []
     for d in st.decls:
         if d.storage == "static":
-            raise TranslationError(d.loc, "static local variables are not supported yet", "unsupported-construct")
+            # A static local keeps its value between calls: a class field named after the function.
+            ctx.hoisted.append(f"static {convert_var_decl(ctx, d, cs_name=ctx.static_local_name(d.name))};")
+            continue
         if d.storage == "extern":
             raise TranslationError(d.loc, "extern declarations inside functions are not supported yet",
                                    "unsupported-construct")
@@ -237,7 +253,8 @@ def convert_return(ctx, st: ir.Return, indent: str) -> List[str]:
     if st.value is None:
         return _with_trailing(ctx, [indent + "return;"], st)
     ret = ctx.function.type.result
-    return _with_trailing(ctx, [indent + f"return {convert_value(ctx, st.value, ret).code};"], st)
+    cs = ctx.slot_type(("ret", ctx.function.name, ""), ret, st.loc)
+    return _with_trailing(ctx, [indent + f"return {coerce(convert_expr(ctx, st.value), cs).code};"], st)
 
 
 def convert_simple(ctx, st, indent: str) -> List[str]:

@@ -51,34 +51,72 @@ def fits(value: int, cs: str) -> bool:
     return 0 <= value < (1 << bits)
 
 
-def cs_type(t: ir.CType, loc: ir.Loc | None = None) -> str:
+def cs_type(t: ir.CType, loc: ir.Loc | None = None, rep: str = "ptr") -> str:
+    """The C# type of a C type. A pointer is `Ptr<T>`, or `T[]` when `rep` is "array" (pointers.py
+    decides per variable); pointers nested in other types are always `Ptr<T>`. Arrays of arrays are
+    flattened into one `T[]`, indexed row-major as C lays them out."""
     if isinstance(t, ir.IntType):
         return INT_TYPES[t.name]
     if isinstance(t, ir.FloatType):
         return FLOAT_TYPES[t.name]
     if isinstance(t, ir.VoidType):
         return "void"
+    if isinstance(t, ir.RecordType):
+        return t.name
     if isinstance(t, ir.OpaqueType):
         if t.name in OPAQUE_TYPES:
             return OPAQUE_TYPES[t.name]
         raise TranslationError(loc, f"the library type {t.name} has no CloudMpi equivalent yet", "unsupported-construct")
     if isinstance(t, ir.ArrayType):
-        return cs_type(t.element, loc) + "[]"
+        return element_cs(t, loc) + "[]"
     if isinstance(t, ir.PointerType):
-        p = t.pointee
-        if isinstance(p, ir.IntType) and p.name == "char" and t.const_pointee:
-            return "string"
-        if isinstance(p, ir.PointerType) and isinstance(p.pointee, ir.IntType) and p.pointee.name == "char":
-            return "string[]"  # char **argv
-        if isinstance(p, (ir.IntType, ir.FloatType, ir.OpaqueType)):
-            # A pointer that only ever points at the start of a buffer is an array.
-            return cs_type(p, loc) + "[]"
-        if isinstance(p, ir.PointerType) and isinstance(p.pointee, (ir.IntType, ir.FloatType)):
-            return cs_type(p.pointee, loc) + "[][]"
-        raise TranslationError(loc, f"pointers of this kind are not supported yet", "unsupported-construct")
+        if isinstance(t.pointee, ir.OpaqueType) and t.pointee.name == "FILE":
+            return "FILE"  # FILE * is the runtime's FILE object
+        if isinstance(t.pointee, ir.FunctionType):
+            return delegate_type(t.pointee, loc)
+        elem = element_cs(t.pointee, loc)
+        return f"{elem}[]" if rep == "array" else f"Ptr<{elem}>"
     if isinstance(t, ir.FunctionType):
-        raise TranslationError(loc, "function pointers are not supported yet", "unsupported-construct")
+        return delegate_type(t, loc)
     raise TranslationError(loc, f"type {t} is not supported yet", "unsupported-construct")
+
+
+def element_cs(t: ir.CType, loc: ir.Loc | None = None) -> str:
+    """The C# element type of a buffer of `t`: arrays inside are flattened, pointers are Ptr<T>."""
+    while isinstance(t, ir.ArrayType):
+        t = t.element
+    if isinstance(t, ir.VoidType):
+        raise TranslationError(loc, "void pointers are not supported yet (cast them where they are used)",
+                               "unsupported-construct")
+    return cs_type(t, loc)
+
+
+def delegate_type(f: ir.FunctionType, loc: ir.Loc | None = None) -> str:
+    """A C function pointer type as a .NET delegate type."""
+    params = [cs_type(p, loc) for p in f.params]
+    if isinstance(f.result, ir.VoidType):
+        return "Action" if not params else f"Action<{', '.join(params)}>"
+    return f"Func<{', '.join(params + [cs_type(f.result, loc)])}>"
+
+
+def flat_length(t: ir.ArrayType) -> int | None:
+    """How many scalar elements an array (of arrays) holds."""
+    n = 1
+    while isinstance(t, ir.ArrayType):
+        if t.size is None:
+            return None
+        n *= t.size
+        t = t.element
+    return n
+
+
+def row_stride(t: ir.CType) -> int:
+    """Elements per step when indexing a value of type `t` (an array of arrays steps by whole rows)."""
+    n = 1
+    while isinstance(t, ir.ArrayType):
+        n *= t.size or 1
+        t = t.element
+    return n
 
 
 def default_value(cs: str) -> str:
@@ -86,6 +124,26 @@ def default_value(cs: str) -> str:
         return "0"
     if cs == "bool":
         return "false"
-    if cs == "Status":
-        return "default"
-    return "null"
+    if cs.endswith("[]") or cs in ("string", "FILE") or cs.startswith(("Func<", "Action")):
+        return "null"
+    return "default"  # structs, Ptr<T>, Status, handles
+
+
+_C_SIZES = {"char": 1, "signed char": 1, "unsigned char": 1, "_Bool": 1, "short": 2, "unsigned short": 2,
+            "int": 4, "unsigned int": 4, "long": 8, "unsigned long": 8, "long long": 8, "unsigned long long": 8,
+            "float": 4, "double": 8, "long double": 16}
+
+
+def size_of(ctx, t: ir.CType) -> int | None:
+    """sizeof(t) on Linux x86-64 (LP64), or None when it does not matter to C# (handles)."""
+    if isinstance(t, (ir.IntType, ir.FloatType)):
+        return _C_SIZES[t.name]
+    if isinstance(t, ir.PointerType):
+        return 8
+    if isinstance(t, ir.ArrayType):
+        inner = size_of(ctx, t.element)
+        return inner * t.size if inner is not None and t.size is not None else None
+    if isinstance(t, ir.RecordType):
+        rec = next((r for r in ctx.tu.records if r.name == t.name), None)
+        return rec.size if rec is not None else None
+    return None

@@ -6,6 +6,8 @@ using static CloudMpi.Datatype;
 using static CloudMpi.Op;
 using static CloudMpi.Libc.Stdio;
 using static CloudMpi.Libc.Stdlib;
+using static CloudMpi.Libc.CMem;
+using static CloudMpi.Libc.CString;
 
 public static class Allsum
 {
@@ -24,7 +26,7 @@ public static class Allsum
         return s;
     }
 
-    public static int main(int argc, string[] argv)
+    public static int main(int argc, Ptr<sbyte>[] argv)
     {
         int rank = 0;
         int size = 0;
@@ -37,7 +39,7 @@ public static class Allsum
         long sum = 0;
         uint bits = 0;
         uint allbits = 0;
-        cMPI.Init(ref argc, ref argv);
+        cMPI.Init();
         cMPI.Comm_rank(cMPI.COMM_WORLD, out rank);
         cMPI.Comm_size(cMPI.COMM_WORLD, out size);
         for (i = 0; i < N; i++)
@@ -72,5 +74,5 @@ public static class Allsum
         return 0;
     }
 
-    public static int Main(string[] args) => CProgram.Run("allsum", args, main);
+    public static int Main(string[] args) => CProgram.Run("allsum", args, (argc, argv) => main(argc, CArgv.From(argv)));
 }

@@ -6,6 +6,8 @@ using static CloudMpi.Datatype;
 using static CloudMpi.Op;
 using static CloudMpi.Libc.Stdio;
 using static CloudMpi.Libc.Stdlib;
+using static CloudMpi.Libc.CMem;
+using static CloudMpi.Libc.CString;
 
 public static class Fig31
 {
@@ -14,14 +16,14 @@ public static class Fig31
     const int COUNT = 4;
     const int TAG = 123;
 
-    public static int main(int argc, string[] argv)
+    public static int main(int argc, Ptr<sbyte>[] argv)
     {
         int rank = 0;
         int size = 0;
         int i = 0;
         int[] buffer = new int[COUNT];
         Status status = default;
-        cMPI.Init(ref argc, ref argv);
+        cMPI.Init();
         cMPI.Comm_size(cMPI.COMM_WORLD, out size);
         cMPI.Comm_rank(cMPI.COMM_WORLD, out rank);
         if (size < 2)
@@ -56,5 +58,5 @@ public static class Fig31
         return 0;
     }
 
-    public static int Main(string[] args) => CProgram.Run("fig31", args, main);
+    public static int Main(string[] args) => CProgram.Run("fig31", args, (argc, argv) => main(argc, CArgv.From(argv)));
 }

@@ -6,6 +6,8 @@ using static CloudMpi.Datatype;
 using static CloudMpi.Op;
 using static CloudMpi.Libc.Stdio;
 using static CloudMpi.Libc.Stdlib;
+using static CloudMpi.Libc.CMem;
+using static CloudMpi.Libc.CString;
 
 public static class Pi
 {
@@ -18,7 +20,7 @@ public static class Pi
         return 4.0 / (1.0 + x * x);
     }
 
-    public static int main(int argc, string[] argv)
+    public static int main(int argc, Ptr<sbyte>[] argv)
     {
         int n = 0;
         int rank = 0;
@@ -31,7 +33,7 @@ public static class Pi
         double x = 0;
         double t0 = 0;
         double t1 = 0;
-        cMPI.Init(ref argc, ref argv);
+        cMPI.Init();
         cMPI.Comm_size(cMPI.COMM_WORLD, out size);
         cMPI.Comm_rank(cMPI.COMM_WORLD, out rank);
         t0 = cMPI.Wtime();
@@ -60,5 +62,5 @@ public static class Pi
         return 0;
     }
 
-    public static int Main(string[] args) => CProgram.Run("pi", args, main);
+    public static int Main(string[] args) => CProgram.Run("pi", args, (argc, argv) => main(argc, CArgv.From(argv)));
 }

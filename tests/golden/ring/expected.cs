@@ -6,6 +6,8 @@ using static CloudMpi.Datatype;
 using static CloudMpi.Op;
 using static CloudMpi.Libc.Stdio;
 using static CloudMpi.Libc.Stdlib;
+using static CloudMpi.Libc.CMem;
+using static CloudMpi.Libc.CString;
 
 public static class Ring
 {
@@ -13,14 +15,14 @@ public static class Ring
      * on; each rank reports who sent it the token and with which tag. */
     const int ROUNDS = 3;
 
-    public static int main(int argc, string[] argv)
+    public static int main(int argc, Ptr<sbyte>[] argv)
     {
         int rank = 0;
         int size = 0;
         int token = 0;
         int round = 0;
         Status status = default;
-        cMPI.Init(ref argc, ref argv);
+        cMPI.Init();
         cMPI.Comm_rank(cMPI.COMM_WORLD, out rank);
         cMPI.Comm_size(cMPI.COMM_WORLD, out size);
         int next = (rank + 1) % size;
@@ -49,5 +51,5 @@ public static class Ring
         return 0;
     }
 
-    public static int Main(string[] args) => CProgram.Run("ring", args, main);
+    public static int Main(string[] args) => CProgram.Run("ring", args, (argc, argv) => main(argc, CArgv.From(argv)));
 }

@@ -1,0 +1,121 @@
+"""Initializers: `{1, 2}`, `{.x = 1}`, `[3] = 7`, `"text"` for char arrays, nested braces.
+
+Arrays of arrays are one flat C# array (row-major, as C lays them out), so a
+nested initializer is flattened. What C leaves out is zero: short arrays are
+padded, long zero tails use `CArray.Padded(length, items)`.
+"""
+from __future__ import annotations
+
+from typing import List
+
+from .. import ir
+from ..diagnostics import TranslationError
+from .exprs import PRIMARY, CsExpr, convert_value, string_literal, strip_implicit
+from .types import cs_type, default_value, element_cs, flat_length
+
+# Beyond this many padding zeros, an initializer says CArray.Padded(n, ...) instead of listing them.
+MAX_LISTED_PADDING = 16
+
+
+def _scalar_of(t: ir.CType) -> ir.CType:
+    while isinstance(t, ir.ArrayType):
+        t = t.element
+    return t
+
+
+def flatten(ctx, init: ir.Expr, t: ir.CType, out: List[str], base: int) -> None:
+    """Write the flat element codes of `init` (for an object of type `t`) into out[base:]."""
+    init = strip_implicit(init)
+    if isinstance(t, ir.ArrayType):
+        step = flat_length(t.element) if isinstance(t.element, ir.ArrayType) else 1
+        if isinstance(init, ir.StringLit) and isinstance(_scalar_of(t), ir.IntType):
+            for i, b in enumerate(init.value + b"\0"):
+                if t.size is None or i < t.size:
+                    out[base + i] = str(b - 256 if b > 127 and _scalar_of(t).name in ("char", "signed char") else b)
+            return
+        if not isinstance(init, ir.InitList):
+            raise TranslationError(init.loc, "this array initializer is not supported yet", "unsupported-construct")
+        pos = 0
+        items = list(init.items)
+        designators = list(init.designators) or [None] * len(items)
+        # `{1, 2, 3, 4}` for `int a[2][2]` (braces elided): the items fill the flat array in order.
+        elided = isinstance(t.element, ir.ArrayType) and items and not isinstance(strip_implicit(items[0]),
+                                                                                  (ir.InitList, ir.StringLit))
+        if elided:
+            for i, item in enumerate(items):
+                out[base + i] = convert_value(ctx, item, _scalar_of(t)).code
+            return
+        for item, d in zip(items, designators):
+            if isinstance(d, int):
+                pos = d
+            flatten(ctx, item, t.element, out, base + pos * step)
+            pos += 1
+        return
+    out[base] = convert_initializer(ctx, init, t).code
+
+
+def convert_array_initializer(ctx, init: ir.Expr, t: ir.ArrayType, length_code: str) -> CsExpr:
+    n = flat_length(t)
+    ecs = element_cs(t)
+    if n is None:
+        raise TranslationError(init.loc, "an array initializer without a known size", "unsupported-construct")
+    zero = default_value(ecs)
+    out = [zero] * n
+    flatten(ctx, init, t, out, 0)
+    if ecs == "sbyte" and isinstance(strip_implicit(init), ir.StringLit):
+        s = strip_implicit(init)
+        text = string_literal(s.value)
+        if len(s.value) + 1 == n:
+            return CsExpr(f"CStrings.FromString({text})", f"{ecs}[]", PRIMARY)
+        return CsExpr(f"CArray.Padded({length_code}, CStrings.FromString({text}))", f"{ecs}[]", PRIMARY)
+    last = max((i for i, c in enumerate(out) if c != zero), default=-1)
+    if last < 0:
+        return CsExpr(f"new {ecs}[{length_code}]", f"{ecs}[]", PRIMARY)
+    if n - 1 - last > MAX_LISTED_PADDING:
+        return CsExpr(f"CArray.Padded({length_code}, new {ecs}[] {{ {', '.join(out[:last + 1])} }})",
+                      f"{ecs}[]", PRIMARY)
+    return CsExpr(f"new {ecs}[] {{ {', '.join(out)} }}", f"{ecs}[]", PRIMARY)
+
+
+def convert_initializer(ctx, init: ir.Expr, t: ir.CType) -> CsExpr:
+    """The value of a scalar or struct initializer."""
+    inner = strip_implicit(init)
+    if isinstance(t, ir.RecordType) and isinstance(inner, ir.InitList):
+        return convert_record_initializer(ctx, inner, t)
+    if isinstance(inner, ir.InitList) and not isinstance(t, ir.ArrayType):
+        if not inner.items:
+            return CsExpr(default_value(cs_type(t, init.loc)), cs_type(t, init.loc))
+        return convert_initializer(ctx, inner.items[0], t)  # `int x = {5};`
+    return convert_value(ctx, init, t)
+
+
+def convert_record_initializer(ctx, init: ir.InitList, t: ir.RecordType) -> CsExpr:
+    rec = next(r for r in ctx.tu.records if r.name == t.name)
+    parts = []
+    pos = 0
+    designators = list(init.designators) or [None] * len(init.items)
+    for item, d in zip(init.items, designators):
+        if isinstance(d, str):
+            pos = next(i for i, f in enumerate(rec.fields) if f.name == d)
+        if pos >= len(rec.fields):
+            break
+        f = rec.fields[pos]
+        if isinstance(f.type, ir.ArrayType):
+            values = [default_value(element_cs(f.type))] * (flat_length(f.type) or 0)
+            flatten(ctx, item, f.type, values, 0)
+            code = f"{inline_array_type(ctx, f.type)}.Of({', '.join(values)})"
+        else:
+            code = convert_initializer(ctx, item, f.type).code
+        parts.append(f"{ctx.name(f.name)} = {code}")
+        pos += 1
+        if rec.is_union:
+            break
+    body = f" {{ {', '.join(parts)} }}" if parts else "()"
+    return CsExpr(f"new {t.name}{body}", t.name, PRIMARY)
+
+
+def inline_array_type(ctx, t: ir.ArrayType) -> str:
+    """A fixed array inside a struct: an inline array type, so the struct keeps C's value semantics."""
+    n = flat_length(t)
+    ctx.inline_arrays.add(n)
+    return f"InlineArray{n}<{element_cs(t)}>"

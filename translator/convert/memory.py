@@ -1,0 +1,75 @@
+"""malloc/calloc/realloc -> C# arrays.
+
+`(double *) malloc(n * sizeof(double))` is `new double[n]`: the element type comes
+from the pointer the result is converted to, the count from the byte size when it
+is spelled `count * sizeof(T)` (the way C programs write it). Any other byte count
+goes through `CMem.Alloc<T>(bytes)`, which divides by the element's size. C#
+zero-fills new arrays, which is calloc's contract and harmless for malloc's.
+"""
+from __future__ import annotations
+
+from typing import Optional
+
+from .. import ir
+from ..diagnostics import TranslationError
+from .exprs import PRIMARY, CsExpr, convert_expr, paren, strip_implicit, MUL
+from .types import element_cs, size_of
+
+ALLOCATORS = {"malloc", "calloc", "realloc"}
+
+
+def _callee(call: ir.Expr) -> Optional[str]:
+    if not isinstance(call, ir.Call):
+        return None
+    c = strip_implicit(call.callee)
+    return c.name if isinstance(c, ir.NameRef) and c.kind == "library" else None
+
+
+def is_allocation(e: ir.Expr) -> bool:
+    return _callee(e) in ALLOCATORS
+
+
+def _unwrap(e: ir.Expr) -> ir.Expr:
+    e = strip_implicit(e)
+    while isinstance(e, ir.Paren):
+        e = strip_implicit(e.inner)
+    return e
+
+
+def _count(ctx, size: ir.Expr, elem_size: Optional[int]) -> Optional[CsExpr]:
+    """The element count when `size` is `n * sizeof(T)`, `sizeof(T) * n` or `sizeof(T)`."""
+    e = _unwrap(size)
+    if isinstance(e, ir.SizeOf) and e.value == elem_size:
+        return CsExpr("1", "int", PRIMARY, 1)
+    if isinstance(e, ir.Binary) and e.op == "*":
+        lhs, rhs = _unwrap(e.lhs), _unwrap(e.rhs)
+        if isinstance(rhs, ir.SizeOf) and rhs.value == elem_size:
+            return convert_expr(ctx, lhs)
+        if isinstance(lhs, ir.SizeOf) and lhs.value == elem_size:
+            return convert_expr(ctx, rhs)
+    return None
+
+
+def convert_allocation(ctx, call: ir.Call, pointee: ir.CType, loc: ir.Loc) -> CsExpr:
+    name = _callee(call)
+    elem = element_cs(pointee, loc)
+    ptr = f"{elem}[]"
+    elem_size = size_of(ctx, pointee)
+    if name == "malloc":
+        n = _count(ctx, call.args[0], elem_size)
+        if n is not None:
+            return CsExpr(f"new {elem}[{n.code}]", ptr, PRIMARY)
+        return CsExpr(f"CMem.Alloc<{elem}>({convert_expr(ctx, call.args[0]).code})", ptr, PRIMARY)
+    if name == "calloc":
+        count, size = call.args
+        s = _unwrap(size)
+        if isinstance(s, ir.SizeOf) and s.value == elem_size:
+            return CsExpr(f"new {elem}[{convert_expr(ctx, _unwrap(count)).code}]", ptr, PRIMARY)
+        n = convert_expr(ctx, count)
+        return CsExpr(f"CMem.Alloc<{elem}>({paren(n, MUL)} * {paren(convert_expr(ctx, size), MUL + 1)})",
+                      ptr, PRIMARY)
+    if name == "realloc":
+        old = convert_expr(ctx, call.args[0])
+        return CsExpr(f"CMem.Realloc({old.code}, {convert_expr(ctx, call.args[1]).code})",
+                      f"Ptr<{elem}>", PRIMARY)
+    raise TranslationError(loc, f"cannot translate this use of {name}", "allocation")

@@ -1,0 +1,277 @@
+"""Which C pointers become plain arrays and which become `Ptr<T>` (array + offset).
+
+DESIGN: a pointer that only ever points at the start of a buffer is a `T[]`;
+one that moves is a `Ptr<T>`. A *slot* is a place that holds a pointer and is
+declared in C#: a variable, a parameter, a function's result. Slots joined by
+assignment, argument passing or return must share one representation, so the
+analysis is a union-find over slots: a class becomes `Ptr<T>` when any member
+moves (`p++`, `p += k`), is compared or subtracted as a position, or receives
+a value that may point into the middle of a buffer (`p + k`, `&a[i]`, a cast
+from `void *`). Pointers stored inside other objects (array elements, struct
+fields, the pointee of `T **`) are always `Ptr<T>`.
+
+The same walk finds the variables whose address is taken outside MPI and
+library calls (`f(&x)`, `int *p = &x`): those become one-element arrays, so
+`&x` is simply the array (the address may outlive the call: DESIGN's
+"a one-element array where it must outlive the call").
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields, is_dataclass
+from typing import Dict, Optional, Set, Tuple
+
+from .. import ir
+
+SlotKey = Tuple[str, str, str]  # ("var", function or "", name) | ("ret", function, "")
+
+ARRAY, PTR = "array", "ptr"
+
+# Library functions whose pointer result is a fresh buffer (offset 0).
+FRESH_BUFFER_FUNCTIONS = {"malloc", "calloc", "strdup"}
+
+
+def strip(e: ir.Expr) -> ir.Expr:
+    """The expression without parentheses and implicit casts."""
+    while True:
+        if isinstance(e, ir.Paren):
+            e = e.inner
+        elif isinstance(e, ir.Cast) and e.implicit:
+            e = e.operand
+        else:
+            return e
+
+
+def is_pointer(t) -> bool:
+    return isinstance(t, ir.PointerType)
+
+
+def slot_of_name(fn_name: Optional[str], e: ir.NameRef) -> Optional[SlotKey]:
+    if e.kind in ("local", "param", "static_local"):
+        return ("var", fn_name or "", e.name)
+    if e.kind == "global":
+        return ("var", "", e.name)
+    return None
+
+
+@dataclass
+class PointerPlan:
+    parent: Dict[SlotKey, SlotKey] = field(default_factory=dict)
+    moved: Set[SlotKey] = field(default_factory=set)
+    boxed: Set[SlotKey] = field(default_factory=set)  # variables whose address is taken
+
+    def find(self, k: SlotKey) -> SlotKey:
+        self.parent.setdefault(k, k)
+        while self.parent[k] != k:
+            self.parent[k] = self.parent[self.parent[k]]
+            k = self.parent[k]
+        return k
+
+    def union(self, a: SlotKey, b: SlotKey) -> None:
+        ra, rb = self.find(a), self.find(b)
+        if ra != rb:
+            self.parent[ra] = rb
+            if ra in self.moved:
+                self.moved.add(rb)
+
+    def mark(self, k: SlotKey) -> None:
+        self.moved.add(self.find(k))
+
+    def rep(self, k: SlotKey) -> str:
+        return PTR if self.find(k) in self.moved else ARRAY
+
+    def is_boxed(self, k: Optional[SlotKey]) -> bool:
+        return k is not None and k in self.boxed
+
+
+class _Analysis:
+    def __init__(self, tu: ir.TranslationUnit, library_calls_take_refs):
+        self.plan = PointerPlan()
+        self.tu = tu
+        self.fn: Optional[str] = None
+        self.functions = {f.name: f for f in tu.functions}
+        self.library_calls_take_refs = library_calls_take_refs
+
+    # A value's shape: a slot, or ARRAY (starts a buffer), or PTR (may point inside one).
+    def shape(self, e: ir.Expr):
+        e = strip(e)
+        if isinstance(e, ir.NameRef):
+            if isinstance(e.type, ir.ArrayType):
+                return ARRAY
+            k = slot_of_name(self.fn, e)
+            return k if k is not None and is_pointer(e.type) else ARRAY
+        if isinstance(e, ir.Cast):
+            inner = strip(e.operand)
+            if isinstance(inner, ir.IntLit):
+                return ARRAY  # NULL
+            src = inner.type
+            if is_pointer(src) and is_pointer(e.type) and _same_pointee(src, e.type):
+                return self.shape(inner)
+            if isinstance(src, ir.ArrayType):
+                return ARRAY
+            if isinstance(inner, ir.Call) and _callee_name(inner) in FRESH_BUFFER_FUNCTIONS:
+                return ARRAY
+            return PTR
+        if isinstance(e, ir.Call):
+            name = _callee_name(e)
+            if name in self.functions:
+                return ("ret", name, "")
+            return ARRAY if name in FRESH_BUFFER_FUNCTIONS else PTR
+        if isinstance(e, ir.Binary) and e.op in ("+", "-"):
+            return PTR
+        if isinstance(e, ir.Unary):
+            if e.op == "&":
+                target = strip(e.operand)
+                if isinstance(target, ir.Index):
+                    idx = strip(target.index)
+                    if isinstance(idx, ir.IntLit) and idx.value == 0 and isinstance(strip(target.base).type,
+                                                                                   (ir.ArrayType, ir.PointerType)):
+                        return self.shape(target.base)
+                    return PTR
+                if isinstance(target, ir.Unary) and target.op == "*":
+                    return self.shape(target.operand)
+                return ARRAY  # a boxed variable
+            return PTR
+        if isinstance(e, ir.Conditional):
+            a, b = self.shape(e.then), self.shape(e.otherwise)
+            if isinstance(a, tuple) and isinstance(b, tuple):
+                self.plan.union(a, b)
+                return a
+            if PTR in (a, b):
+                for s in (a, b):
+                    if isinstance(s, tuple):
+                        self.plan.mark(s)
+                return PTR
+            return a if isinstance(a, tuple) else b
+        if isinstance(e, ir.Assign):
+            return self.shape(e.target)
+        if isinstance(e, (ir.StringLit, ir.IntLit)):
+            return ARRAY
+        return PTR  # elements of pointer arrays, fields, *pp: always Ptr<T>
+
+    def flow(self, dst, src) -> None:
+        """A value of shape `src` is stored into slot `dst`."""
+        if not isinstance(dst, tuple):
+            return
+        if isinstance(src, tuple):
+            self.plan.union(dst, src)
+        elif src == PTR:
+            self.plan.mark(dst)
+
+    def moved(self, e: ir.Expr) -> None:
+        s = self.shape(e)
+        if isinstance(s, tuple):
+            self.plan.mark(s)
+
+    # ------------------------------------------------------------ walk
+
+    def run(self) -> PointerPlan:
+        for g in self.tu.globals:
+            if g.init is not None:
+                self.fn = None
+                self.decl(g)
+        for f in self.tu.functions:
+            self.fn = f.name
+            if f.body is not None:
+                self.visit(f.body)
+        self.fn = None
+        # A pointer variable whose address is taken is stored inside another object (its box):
+        # pointers there are always Ptr<T>.
+        for k in list(self.plan.boxed):
+            self.plan.mark(k)
+        return self.plan
+
+    def decl(self, d: ir.VarDecl) -> None:
+        if d.init is None:
+            return
+        self.visit(d.init)
+        if is_pointer(d.type):
+            key = ("var", self.fn or "", d.name) if d.storage != "static" or self.fn else ("var", "", d.name)
+            if self.fn is None:
+                key = ("var", "", d.name)
+            self.flow(key, self.shape(d.init))
+
+    def visit(self, node) -> None:
+        if isinstance(node, ir.VarDecl):
+            self.decl(node)
+            return
+        if isinstance(node, ir.Assign):
+            self.visit(node.target)
+            self.visit(node.value)
+            if is_pointer(node.target.type):
+                if node.op in ("+=", "-="):
+                    self.moved(node.target)
+                else:
+                    self.flow(self.shape(node.target), self.shape(node.value))
+            return
+        if isinstance(node, ir.Unary):
+            self.visit(node.operand)
+            if node.op in ("pre++", "pre--", "post++", "post--") and is_pointer(node.operand.type):
+                self.moved(node.operand)
+            if node.op == "&":
+                target = strip(node.operand)
+                if isinstance(target, ir.NameRef) and not isinstance(target.type, ir.ArrayType):
+                    k = slot_of_name(self.fn, target)
+                    if k is not None:
+                        self.plan.boxed.add(k)
+            return
+        if isinstance(node, ir.Binary):
+            self.visit(node.lhs)
+            self.visit(node.rhs)
+            if node.op in ("-", "<", ">", "<=", ">=") and is_pointer(node.lhs.type) and is_pointer(node.rhs.type):
+                self.moved(node.lhs)
+                self.moved(node.rhs)
+            return
+        if isinstance(node, ir.Call):
+            name = _callee_name(node)
+            fn = self.functions.get(name)
+            if fn is None:
+                self.visit(node.callee)
+                for i, a in enumerate(node.args):
+                    target = strip(a)
+                    if isinstance(target, ir.Unary) and target.op == "&" and self.library_calls_take_refs(name, i):
+                        # MPI and library calls take `ref x` for &x: no need to box x.
+                        self.visit(target.operand)
+                        inner = strip(target.operand)
+                        if not isinstance(inner, ir.NameRef):
+                            self.visit(inner)
+                    else:
+                        self.visit(a)
+                return
+            for i, a in enumerate(node.args):
+                self.visit(a)
+                if i < len(fn.params) and is_pointer(fn.params[i].type):
+                    self.flow(("var", name, fn.params[i].name), self.shape(a))
+            return
+        if isinstance(node, ir.Return):
+            if node.value is not None:
+                self.visit(node.value)
+                if self.fn is not None and is_pointer(node.value.type):
+                    self.flow(("ret", self.fn, ""), self.shape(node.value))
+            return
+        if is_dataclass(node):
+            for f in fields(node):
+                v = getattr(node, f.name)
+                if isinstance(v, tuple):
+                    for x in v:
+                        if is_dataclass(x):
+                            self.visit(x)
+                elif is_dataclass(v) and not isinstance(v, (ir.Loc,)) and isinstance(v, (ir.Expr, ir.Stmt,
+                                                                                       ir.VarDecl)):
+                    self.visit(v)
+
+
+def _same_pointee(a: ir.PointerType, b: ir.PointerType) -> bool:
+    return _unqual(a.pointee) == _unqual(b.pointee)
+
+
+def _unqual(t):
+    return t
+
+
+def _callee_name(call: ir.Call) -> Optional[str]:
+    c = strip(call.callee)
+    return c.name if isinstance(c, ir.NameRef) else None
+
+
+def plan_pointers(tu: ir.TranslationUnit, library_calls_take_refs) -> PointerPlan:
+    return _Analysis(tu, library_calls_take_refs).run()
