@@ -1,0 +1,85 @@
+"""The bench/ harnesses' own logic: parsing, masking, comparing, verifying (no MPI runs)."""
+from __future__ import annotations
+
+import os
+import sys
+
+import pytest
+
+from tests.support import ROOT
+
+sys.path.insert(0, os.path.join(ROOT, "bench"))
+
+import common  # noqa: E402
+import commbench  # noqa: E402
+
+
+def _result(stdout, files=None):
+    return common.RunResult(True, 1.0, stdout, "", files or {})
+
+
+def test_commbench_tables_are_parsed_per_benchmark():
+    text = ("# pingpong ranks=2 max_bytes=4 max_reps=10\n"
+            "      size        time_us         MB/s\n"
+            "         1          0.500        2.000\n"
+            "         2          0.600        3.333\n"
+            "# barrier ranks=2 max_bytes=4 max_reps=10\n"
+            "      size        time_us         MB/s\n"
+            "         0          1.250        0.000\n")
+    tables = commbench.parse_tables(text)
+    assert tables == {"pingpong": [(1, 0.5, 2.0), (2, 0.6, 3.333)], "barrier": [(0, 1.25, 0.0)]}
+
+
+def test_a_skipped_benchmark_has_no_table():
+    assert commbench.parse_tables("# pingpong needs at least 2 ranks; skipped\n") == {}
+
+
+def test_npb_sources_lines_become_files_and_include_flags(tmp_path):
+    (tmp_path / "ep").mkdir()
+    (tmp_path / "common").mkdir()
+    text = f"{tmp_path}/ep/ep.c {tmp_path}/common/randdp.c\n{tmp_path}/ep {tmp_path}/common\n"
+    sources, flags = common._parse_sources(text)
+    assert sources == [f"{tmp_path}/ep/ep.c", f"{tmp_path}/common/randdp.c"]
+    assert flags == [f"-I{tmp_path}/ep", f"-I{tmp_path}/common"]
+
+
+def test_timing_values_are_masked_but_results_are_compared():
+    native = _result("0| n = 10\n0| simulation time = 0.25 seconds\n0| absmin = 0.800000\n")
+    same = _result("0| n = 10\n0| simulation time = 3.5 seconds\n0| absmin = 0.800000\n")
+    other = _result("0| n = 10\n0| simulation time = 0.25 seconds\n0| absmin = 0.800001\n")
+    assert common.same_output(native, same) == (True, "")
+    ok, why = common.same_output(native, other)
+    assert not ok and "absmin = 0.800001" in why
+
+
+def test_written_files_are_compared_byte_for_byte():
+    a = _result("0| x\n", {"positions.txt": b"1 0.5\n"})
+    b = _result("0| x\n", {"positions.txt": b"1 0.50\n"})
+    assert common.same_output(a, b) == (False, "positions.txt differs")
+    assert common.same_output(a, _result("0| x\n", {}))[0] is False
+
+
+@pytest.mark.parametrize("text,ok", [
+    ("0| absmin = 0.870000\n0| absavg = 0.953364\n", True),
+    ("0| absmin = 0.300000\n0| absavg = 0.953364\n", False),
+    ("0| absmin = 0.870000\n", False),
+])
+def test_nbody_verification_uses_the_originals_thresholds(text, ok):
+    assert common.verify_nbody(text, 1) is ok
+
+
+def test_cannon_and_npb_verification_read_the_programs_verdict():
+    assert common.verify_cannon("0| max error = 1e-15\n0| PASSED\n", 4)
+    assert not common.verify_cannon("0| FAILED\n", 4)
+    assert common.verify_npb("0|  Verification    =               SUCCESSFUL\n", 2)
+    assert not common.verify_npb("0|  Verification    =             UNSUCCESSFUL\n", 2)
+
+
+def test_cannon_runs_only_on_square_rank_counts():
+    assert common.cannon(64, [1, 2, 4, 8, 9]).ranks == [1, 4, 9]
+
+
+def test_table_columns_line_up():
+    text = common.table(["a", "long header"], [["xyz", "1"]])
+    lines = text.splitlines()
+    assert lines[0].index("long header") == lines[2].index("1")
