@@ -8,7 +8,8 @@ rejects is skipped with a note (exit status 1 only when the program does not
 build or translate, or a run fails). Ping-pong runs on 2 ranks, barrier, broadcast
 and scatter on --ranks ranks (default 4). Prints one table per benchmark
 (time per operation in microseconds, and MB/s) and draws PNG plots like the
-cloudMPI thesis's Figures 4.1-4.8 into docs/bench/ (log scales).
+cloudMPI thesis's Figures 4.1-4.8 into docs/bench/ (log scales), with the
+tables in docs/bench/commbench.txt.
 
     bench/commbench.py [--max-bytes 4194304] [--reps 1000] [--ranks 4] [--quick]
                        [--transports inproc,tcp,azure] [--azure-max-bytes N] [--azure-reps N]
@@ -16,6 +17,8 @@ cloudMPI thesis's Figures 4.1-4.8 into docs/bench/ (log scales).
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
 import os
 import re
 import subprocess
@@ -258,13 +261,22 @@ def main(argv=None) -> int:
         progress(cfg.label)
         run_config(cfg, exe, cs, a.ranks, a.timeout)
 
-    print("cmpi bench-comm: corpus/commbench/commbench.c, native (Open MPI) and translated (cmpi-run), one run")
-    print(f"sizes 1 B .. {a.max_bytes} B (azure up to {a.azure_max_bytes} B), at most {a.reps} repetitions "
-          f"per size ({a.azure_reps} on azure), fewer for large messages")
-    report(configs, a.ranks)
-    written = plot(configs, a.plots, a.ranks)
-    for path in written:
-        print("plot: " + os.path.relpath(path, common.ROOT))
+    text = io.StringIO()
+    with contextlib.redirect_stdout(text):
+        print("cmpi bench-comm: corpus/commbench/commbench.c, native (Open MPI) and translated (cmpi-run), one run")
+        print(f"measured {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())} on {os.cpu_count()} cores, "
+              f"load average {os.getloadavg()[0]:.1f}")
+        print(f"sizes 1 B .. {a.max_bytes} B (azure up to {a.azure_max_bytes} B), at most {a.reps} repetitions "
+              f"per size ({a.azure_reps} on azure), fewer for large messages")
+        report(configs, a.ranks)
+        written = plot(configs, a.plots, a.ranks)
+        for path in written:
+            print("plot: " + os.path.relpath(path, common.ROOT))
+    print(text.getvalue(), end="")
+    if written:
+        # The tables beside the plots, so the pictures keep their numbers and date.
+        with open(os.path.join(a.plots, "commbench.txt"), "w") as f:
+            f.write(text.getvalue())
     # A transport cmpi-run rejects is only a note; a program that does not translate, or a run that fails, is not.
     failed = cs is None or exe is None or any(c.errors for c in configs) or not any(c.tables for c in configs)
     return 1 if failed else 0
