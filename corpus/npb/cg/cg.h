@@ -6,7 +6,7 @@
  * sequence; it keeps only its rows). */
 void makea(int lo, int hi);
 
-/* out[j] = (A v)[j] for my rows j in [lo, hi); v must be whole. */
-void matvec(const double v[], double out[]);
+/* result[j] = (A v)[j] for my rows j in [lo, hi); v must be whole. */
+void matvec(const double v[], double result[]);
 
 #endif

@@ -37,12 +37,12 @@ static double tran;
 static int sprnvc(double v[], int iv[], int nn1)
 {
     int nzv = 0, i, k, seen;
-    double value, where;
+    double value, position;
 
     while (nzv < NONZER) {
         value = randlc(&tran, MATRIX_MULT);
-        where = randlc(&tran, MATRIX_MULT);
-        i = (int)(nn1 * where) + 1;
+        position = randlc(&tran, MATRIX_MULT);
+        i = (int)(nn1 * position) + 1;
         if (i > NA)
             continue;
         seen = 0;
@@ -132,7 +132,7 @@ static void compact_rows(void)
 
 void makea(int lo, int hi)
 {
-    double vc[VEC_MAX], size, ratio, scale, va, ignored;
+    double vc[VEC_MAX], size, ratio, scale, va;
     int ivc[VEC_MAX], nn1, i, k, m, nzv, row, col;
 
     first_row = lo;
@@ -140,8 +140,7 @@ void makea(int lo, int hi)
 
     /* The same random stream as NPB: one number is drawn before makea. */
     tran = MATRIX_SEED;
-    ignored = randlc(&tran, MATRIX_MULT);
-    (void)ignored;
+    randlc(&tran, MATRIX_MULT);
 
     nn1 = 1;
     do {
@@ -195,7 +194,7 @@ void makea(int lo, int hi)
     compact_rows();
 }
 
-void matvec(const double v[], double out[])
+void matvec(const double v[], double result[])
 {
     int row, k;
     double sum;
@@ -204,6 +203,6 @@ void matvec(const double v[], double out[])
         sum = 0.0;
         for (k = row_start[row]; k < row_start[row + 1]; k++)
             sum = sum + a[k] * v[colidx[k]];
-        out[first_row + row] = sum;
+        result[first_row + row] = sum;
     }
 }

@@ -1,5 +1,4 @@
-/* FT problem size by class and the official checksums, one (real, imag)
- * pair per iteration. */
+/* FT problem size by class. */
 #include "npb_class.h"
 
 #if NPB_CLASS == NPB_CLASS_S
@@ -8,30 +7,18 @@
 #define NY 64
 #define NZ 64
 #define NITER 6
-#define CHECKSUM_REAL {5.546087004964e+02, 5.546385409189e+02, 5.546148406171e+02, \
-                       5.545423607415e+02, 5.544255039624e+02, 5.542683411902e+02}
-#define CHECKSUM_IMAG {4.845363331978e+02, 4.865304269511e+02, 4.883910722336e+02, \
-                       4.901273169046e+02, 4.917475857993e+02, 4.932597244941e+02}
 #elif NPB_CLASS == NPB_CLASS_W
 #define CLASS_CHAR 'W'
 #define NX 128
 #define NY 128
 #define NZ 32
 #define NITER 6
-#define CHECKSUM_REAL {5.673612178944e+02, 5.631436885271e+02, 5.594024089970e+02, \
-                       5.560698047020e+02, 5.530898991250e+02, 5.504159734538e+02}
-#define CHECKSUM_IMAG {5.293246849175e+02, 5.282149986629e+02, 5.270996558037e+02, \
-                       5.260027904925e+02, 5.249400845633e+02, 5.239212247086e+02}
 #elif NPB_CLASS == NPB_CLASS_A
 #define CLASS_CHAR 'A'
 #define NX 256
 #define NY 256
 #define NZ 128
 #define NITER 6
-#define CHECKSUM_REAL {5.046735008193e+02, 5.059412319734e+02, 5.069376896287e+02, \
-                       5.077892868474e+02, 5.085233095391e+02, 5.091487099959e+02}
-#define CHECKSUM_IMAG {5.114047905510e+02, 5.098809666433e+02, 5.098144042213e+02, \
-                       5.101336130759e+02, 5.104914655194e+02, 5.107917842803e+02}
 #else
 #error "FT: CLASS must be S, W or A"
 #endif

@@ -42,22 +42,22 @@ void zero3(double a[], int off, int k)
 void comm3(double a[], int off, int k)
 {
     int n1 = m1[k], n2 = m2[k], n3 = m3[k], plane = m1[k] * m2[k];
-    int i1, i2, i3, base, below, above;
+    int i1, i2, i3, at, below, above;
     MPI_Request from_below, from_above;
     MPI_Status status;
 
     for (i3 = 1; i3 < n3 - 1; i3++)
         for (i2 = 1; i2 < n2 - 1; i2++) {
-            base = off + n1 * (i2 + n2 * i3);
-            a[base] = a[base + n1 - 2];
-            a[base + n1 - 1] = a[base + 1];
+            at = off + n1 * (i2 + n2 * i3);
+            a[at] = a[at + n1 - 2];
+            a[at + n1 - 1] = a[at + 1];
         }
 
     for (i3 = 1; i3 < n3 - 1; i3++)
         for (i1 = 0; i1 < n1; i1++) {
-            base = off + i1 + n1 * n2 * i3;
-            a[base] = a[base + n1 * (n2 - 2)];
-            a[base + n1 * (n2 - 1)] = a[base + n1];
+            at = off + i1 + n1 * n2 * i3;
+            a[at] = a[at + n1 * (n2 - 2)];
+            a[at + n1 * (n2 - 1)] = a[at + n1];
         }
 
     if (!distributed[k] || mg_size == 1) {

@@ -1,7 +1,7 @@
 /* NPB MG (multigrid), written for cmpi from the NPB 3.3 definition.
  *
  * NIT V-cycles of a multigrid solver for the 3-D Poisson equation
- * A u = v on an NX^3 periodic grid, where v is zero except for +1 at the ten
+ * A u = v on an NX^3 periodic grid, at v is zero except for +1 at the ten
  * largest and -1 at the ten smallest of NX^3 random numbers (zran3). Verified
  * on the L2 norm of the final residual.
  *
@@ -28,20 +28,19 @@ static double v_top[NV];      /* the right-hand side, finest level */
 /* a^n mod 2^46, by binary powering. */
 static double power(double a, int n)
 {
-    double result = 1.0, aj = a, ignored;
+    double result = 1.0, aj = a;
 
     while (n != 0) {
         if (n % 2 == 1)
-            ignored = randlc(&result, aj);
-        ignored = randlc(&aj, aj);
+            randlc(&result, aj);
+        randlc(&aj, aj);
         n = n / 2;
     }
-    (void)ignored;
     return result;
 }
 
 /* Keep the NEXTREMES largest values seen, vals[0] the least of them. */
-static void keep_largest(double vals[], int where[], double val, int pos)
+static void keep_largest(double vals[], int at[], double val, int pos)
 {
     int i;
     double tv;
@@ -50,15 +49,15 @@ static void keep_largest(double vals[], int where[], double val, int pos)
     if (val <= vals[0])
         return;
     vals[0] = val;
-    where[0] = pos;
+    at[0] = pos;
     for (i = 0; i < NEXTREMES - 1 && vals[i] > vals[i + 1]; i++) {
         tv = vals[i]; vals[i] = vals[i + 1]; vals[i + 1] = tv;
-        tw = where[i]; where[i] = where[i + 1]; where[i + 1] = tw;
+        tw = at[i]; at[i] = at[i + 1]; at[i + 1] = tw;
     }
 }
 
 /* Keep the NEXTREMES smallest values seen, vals[0] the greatest of them. */
-static void keep_smallest(double vals[], int where[], double val, int pos)
+static void keep_smallest(double vals[], int at[], double val, int pos)
 {
     int i;
     double tv;
@@ -67,27 +66,29 @@ static void keep_smallest(double vals[], int where[], double val, int pos)
     if (val >= vals[0])
         return;
     vals[0] = val;
-    where[0] = pos;
+    at[0] = pos;
     for (i = 0; i < NEXTREMES - 1 && vals[i] < vals[i + 1]; i++) {
         tv = vals[i]; vals[i] = vals[i + 1]; vals[i + 1] = tv;
-        tw = where[i]; where[i] = where[i + 1]; where[i + 1] = tw;
+        tw = at[i]; at[i] = at[i + 1]; at[i + 1] = tw;
     }
 }
 
 /* Merge the ranks' candidate lists (best last) one winner at a time:
  * positions[] gets the global positions of the overall extremes. */
-static void select_global(double vals[], int where[], int largest, int positions[])
+static void select_global(double vals[], int at[], int largest, int positions[])
 {
     int round, next = NEXTREMES - 1, mine, winner_at;
     double candidate, best;
 
     for (round = 0; round < NEXTREMES; round++) {
         candidate = next >= 0 ? vals[next] : (largest ? 0.0 : 1.0);
-        MPI_Allreduce(&candidate, &best, 1, MPI_DOUBLE, largest ? MPI_MAX : MPI_MIN,
-                      MPI_COMM_WORLD);
+        if (largest)
+            MPI_Allreduce(&candidate, &best, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+        else
+            MPI_Allreduce(&candidate, &best, 1, MPI_DOUBLE, MPI_MIN, MPI_COMM_WORLD);
         mine = -1;
         if (next >= 0 && vals[next] == best) {
-            mine = where[next];
+            mine = at[next];
             next--;
         }
         MPI_Allreduce(&mine, &winner_at, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
@@ -114,7 +115,7 @@ static void zran3(void)
     double row[NX], big[NEXTREMES], small[NEXTREMES];
     int big_at[NEXTREMES], small_at[NEXTREMES];
     int big_pos[NEXTREMES], small_pos[NEXTREMES];
-    double a1, a2, x0, x1, xx, ignored;
+    double a1, a2, x0, x1, xx;
     int i, i1, i2, i3, n1 = m1[LT], n2 = m2[LT], c, pos;
 
     a1 = power(MULT, NX);
@@ -122,7 +123,7 @@ static void zran3(void)
     zero3(v_top, 0, LT);
 
     x0 = SEED;
-    ignored = randlc(&x0, power(MULT, NX * NX * zoff[LT]));
+    randlc(&x0, power(MULT, NX * NX * zoff[LT]));
     for (i3 = 1; i3 <= planes[LT]; i3++) {
         x1 = x0;
         for (i2 = 1; i2 <= NX; i2++) {
@@ -131,11 +132,10 @@ static void zran3(void)
             c = n1 * (i2 + n2 * i3);
             for (i1 = 1; i1 <= NX; i1++)
                 v_top[c + i1] = row[i1 - 1];
-            ignored = randlc(&x1, a1);
+            randlc(&x1, a1);
         }
-        ignored = randlc(&x0, a2);
+        randlc(&x0, a2);
     }
-    (void)ignored;
 
     for (i = 0; i < NEXTREMES; i++) {
         big[i] = 0.0;
