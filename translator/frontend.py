@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import bisect
 import ctypes
+import itertools
 import os
 from typing import Dict, List, Optional, Sequence, Tuple
 
@@ -471,29 +472,33 @@ class Frontend:
 
     def _for(self, cur: ci.Cursor, kids: List[ci.Cursor]) -> ir.For:
         # libclang omits absent parts; find which of init; cond; step are present from the tokens.
-        toks = [t for t in cur.get_tokens()]
-        depth, semis, i = 0, [], 0
-        for t in toks:
-            if t.spelling == "(":
+        # Only the header's punctuation matters: reading the whole loop's tokens would make
+        # nested loops quadratic.
+        start = cur.extent.start
+        toks = self._punctuation_of(start.file.name) if start.file is not None else []
+        i = bisect.bisect_left(toks, ((os.path.abspath(start.file.name), start.line, start.column), ""))
+        depth, semis = 0, []
+        for pos, spelling in itertools.islice(toks, i, None):
+            if spelling == "(":
                 depth += 1
-            elif t.spelling == ")":
+            elif spelling == ")":
                 depth -= 1
                 if depth == 0:
-                    close = t
                     break
-            elif t.spelling == ";" and depth == 1:
-                semis.append(t)
+            elif spelling == ";" and depth == 1:
+                semis.append(pos)
         body_cur = kids[-1]
         parts = kids[:-1]
 
-        def before(c, tok):
-            return (c.extent.end.line, c.extent.end.column) <= (tok.extent.start.line, tok.extent.start.column)
+        def before(c, pos):
+            return (c.extent.end.line, c.extent.end.column) <= pos[1:]
 
         init = cond = step = None
         if len(semis) < 2:
             raise self.unsupported(cur, "this form of for loop")
-        def starts_before(c, tok):
-            return (c.extent.start.line, c.extent.start.column) < (tok.extent.start.line, tok.extent.start.column)
+
+        def starts_before(c, pos):
+            return (c.extent.start.line, c.extent.start.column) < pos[1:]
 
         for c in parts:
             # A declaration's extent includes its own `;`, so test where the part starts.
@@ -566,6 +571,25 @@ class Frontend:
         raise TranslationError(self.loc(cur), "cannot recover an operator inside this macro expansion; "
                                "expand the macro by hand", "macro-operator")
 
+    def _unary_operator(self, cur: ci.Cursor, operand: ci.Cursor) -> str:
+        """The operator of a unary expression: the punctuation token before or after its operand."""
+        start, end = cur.extent.start, cur.extent.end
+        if start.file is not None:
+            fname = os.path.abspath(start.file.name)
+            toks = self._punctuation_of(start.file.name)
+            here = (fname, start.line, start.column)
+            op_start = (start.line, start.column)
+            operand_start = (operand.extent.start.line, operand.extent.start.column)
+            i = bisect.bisect_left(toks, (here, ""))
+            if op_start < operand_start and i < len(toks) and toks[i][0] == here and toks[i][1] in _UNARY_PREFIX:
+                return toks[i][1] if toks[i][1] not in ("++", "--") else "pre" + toks[i][1]
+            j = bisect.bisect_left(toks, ((fname, end.line, end.column), "")) - 1
+            operand_end = (operand.extent.end.line, operand.extent.end.column)
+            if j >= 0 and toks[j][1] in ("++", "--") and toks[j][0][1:] >= operand_end:
+                return "post" + toks[j][1]
+        raise TranslationError(self.loc(cur), "cannot recover a unary operator inside this macro expansion",
+                               "macro-operator")
+
     def _expr(self, cur: ci.Cursor) -> ir.Expr:
         kind = cur.kind
         loc = self.loc(cur)
@@ -627,17 +651,7 @@ class Frontend:
             return ir.Assign(loc, self.ctype(cur.type, cur), op, self.expr(lhs), self.expr(rhs))
         if kind == K.UNARY_OPERATOR:
             operand = kids[0]
-            toks = list(cur.get_tokens())
-            first = toks[0].spelling if toks else ""
-            op_extent_start = (cur.extent.start.line, cur.extent.start.column)
-            operand_start = (operand.extent.start.line, operand.extent.start.column)
-            if op_extent_start < operand_start and first in _UNARY_PREFIX:
-                op = first if first not in ("++", "--") else "pre" + first
-            elif toks and toks[-1].spelling in ("++", "--"):
-                op = "post" + toks[-1].spelling
-            else:
-                raise TranslationError(loc, "cannot recover a unary operator inside this macro expansion",
-                                       "macro-operator")
+            op = self._unary_operator(cur, operand)
             return ir.Unary(loc, self.ctype(cur.type, cur), op, self.expr(operand))
         if kind == K.ARRAY_SUBSCRIPT_EXPR:
             return ir.Index(loc, self.ctype(cur.type, cur), self.expr(kids[0]), self.expr(kids[1]))
@@ -646,8 +660,7 @@ class Frontend:
             return ir.Conditional(loc, self.ctype(cur.type, cur), self.expr(c), self.expr(a), self.expr(b))
         if kind == K.MEMBER_REF_EXPR:
             base = self.expr(kids[0])
-            toks = self._tokens(cur)
-            arrow = "->" in toks
+            arrow = isinstance(base.type, ir.PointerType)  # `p->x`: the base is a pointer
             return ir.Member(loc, self.ctype(cur.type, cur), base, cur.spelling, arrow)
         if kind == K.CXX_UNARY_EXPR:  # sizeof / _Alignof
             toks = self._tokens(cur)

@@ -69,10 +69,14 @@ def convert_param(ctx, p: ir.VarDecl) -> str:
 
 
 def convert_function(ctx, fn: ir.Function) -> List[str]:
+    from .gotos import lower_gotos, needs_lowering
     from .scopes import plan_local_names
+    if needs_lowering(fn):
+        fn, ctx.local_names = lower_gotos(fn)  # a goto into a block: one flat body, see gotos.py
+    else:
+        ctx.local_names = plan_local_names(fn)
     ctx.function = fn
     ctx.current_file = fn.loc.file
-    ctx.local_names = plan_local_names(fn)
     try:
         ret = ctx.slot_type(("ret", fn.name, ""), fn.type.result, fn.loc)
         if fn.type.variadic:

@@ -397,8 +397,10 @@ def convert_unary(ctx, e: ir.Unary) -> CsExpr:
             code = f"-({inner.code})"
         return CsExpr(code, result, UNARY, -inner.const if inner.const is not None else None)
     if op == "~":
+        # the constant's value in its own type: ~8UL is 2^64 - 9, not -9
         return CsExpr(f"~{paren(inner, UNARY)}", result, UNARY,
-                      ~inner.const if inner.const is not None else None)
+                      _wrapped_constant(~inner.const, result).const if inner.const is not None and result in INTEGRAL
+                      else None)
     raise TranslationError(e.loc, f"the operator {op} is not supported yet", "unsupported-construct")
 
 
