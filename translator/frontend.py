@@ -170,7 +170,9 @@ class Frontend:
         order += list(self.records.values()) + self.enums
         return ir.TranslationUnit(self.path, tuple(globals_.values()), tuple(defined), macros,
                                   tuple(self._comments()), tuple(order), tuple(self.records.values()),
-                                  tuple(self.enums), tuple(self.files))
+                                  tuple(self.enums), tuple(self.files),
+                                  tuple((n, tuple(t.spelling for t in c.get_tokens())[1:])
+                                        for n, c in self.macro_defs.items()))
 
     # ------------------------------------------------------------ helpers
 
@@ -666,6 +668,7 @@ class Frontend:
             toks = self._tokens(cur)
             if toks and toks[0] == "sizeof":
                 value = _evaluate_int(cur)
+                kids = [k for k in kids if k.kind.is_expression() or k.kind == K.UNEXPOSED_EXPR]  # not TYPE_REF
                 if kids:
                     return ir.SizeOf(loc, self.ctype(cur.type, cur), None, self.expr(kids[0]), value)
                 return ir.SizeOf(loc, self.ctype(cur.type, cur), None, None, value)

@@ -382,6 +382,7 @@ class TranslationUnit:
     records: Tuple[RecordDecl, ...] = ()
     enums: Tuple[EnumDecl, ...] = ()
     files: Tuple[str, ...] = ()  # the user's files in the order clang read them (for sorting members)
+    macro_bodies: Tuple[Tuple[str, Tuple[str, ...]], ...] = ()  # the program's object-like macros: name, tokens
 
 
 def dump(node, indent: int = 0) -> str:

@@ -18,7 +18,7 @@ def convert_macro_const(ctx: Context, m: ir.MacroConst) -> str:
     """`#define N 64` -> `const int N = 64;` (the body translated token by token)."""
     cs = cs_type(m.type, m.loc)
     parts = []
-    for tok in m.tokens:
+    for tok in _splice_unkept_macros(ctx, m.tokens):
         if _OCTAL.match(tok):
             tok = str(int(tok.rstrip("uUlL"), 8))
         elif re.match(r"^[0-9.]", tok):
@@ -42,6 +42,19 @@ def convert_macro_const(ctx: Context, m: ir.MacroConst) -> str:
     if cs in ("sbyte", "byte", "short", "ushort"):
         value = f"({cs})({body})"
     return f"{keyword} {cs} {ctx.name(m.name)} = {value};"
+
+
+def _splice_unkept_macros(ctx, tokens, depth: int = 0) -> List[str]:
+    """A macro used only inside other macros (`#define NN (1 << MM)`) is not kept as a constant:
+    its body is spliced in, in parentheses."""
+    bodies = dict(ctx.tu.macro_bodies)
+    out: List[str] = []
+    for tok in tokens:
+        if tok in bodies and tok not in ctx.macro_names and depth < 16:
+            out += ["("] + _splice_unkept_macros(ctx, bodies[tok], depth + 1) + [")"]
+        else:
+            out.append(tok)
+    return out
 
 
 def _join_tokens(parts: List[str]) -> str:
