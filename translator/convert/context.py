@@ -47,6 +47,8 @@ class Context:
         """The C# type of a declared variable, parameter or result (pointers per the plan)."""
         from .types import cs_type
         if isinstance(ctype, ir.PointerType) and self.plan is not None:
+            if isinstance(ctype.pointee, ir.VoidType) and self.plan.void_type(key) is not None:
+                return cs_type(ir.PointerType(self.plan.void_type(key)), loc, "ptr")
             return cs_type(ctype, loc, self.plan.rep(key))
         return cs_type(ctype, loc)
 

@@ -130,6 +130,8 @@ def is_pure(e: ir.Expr) -> bool:
         return is_pure(e.base) and is_pure(e.index)
     if isinstance(e, ir.Member):
         return is_pure(e.base)
+    if isinstance(e, ir.Unary) and e.op == "*":
+        return is_pure(e.operand)
     if isinstance(e, ir.Binary):
         return is_pure(e.lhs) and is_pure(e.rhs)
     return False
@@ -668,8 +670,13 @@ def convert_pointer_cast(ctx, e: ir.Cast) -> CsExpr:
     inner = convert_expr(ctx, e.operand)
     src = inner_ir.type
     if isinstance(src, (ir.PointerType, ir.ArrayType)):
+        if isinstance(_pointee(src), ir.VoidType) and not isinstance(target_t.pointee, ir.VoidType):
+            want = element_cs(target_t.pointee)
+            if inner.type in (f"Ptr<{want}>", f"{want}[]"):
+                return inner  # a void * that is only ever used as this type (pointers.py)
         if isinstance(_pointee(src), ir.VoidType) or isinstance(target_t.pointee, ir.VoidType):
-            raise TranslationError(e.loc, "void pointers are not supported yet", "void-pointer")
+            raise TranslationError(e.loc, "a void pointer used as more than one type cannot be translated",
+                                   "void-pointer")
         if element_cs(_pointee(src)) == element_cs(target_t.pointee):
             return inner  # const, or a row type: same buffer
         raise TranslationError(e.loc, "a cast between pointers to different types reinterprets memory and "

@@ -58,6 +58,13 @@ class PointerPlan:
     parent: Dict[SlotKey, SlotKey] = field(default_factory=dict)
     moved: Set[SlotKey] = field(default_factory=set)
     boxed: Set[SlotKey] = field(default_factory=set)  # variables whose address is taken
+    # A `void *` variable or parameter takes the one type the code casts it to (a qsort comparator's
+    # `const void *a` is only ever read as `const int *`): void_types[slot] = that pointee type.
+    void_casts: Dict[SlotKey, Set] = field(default_factory=dict)
+
+    def void_type(self, k: SlotKey):
+        types = self.void_casts.get(k)
+        return next(iter(types)) if types is not None and len(types) == 1 else None
 
     def find(self, k: SlotKey) -> SlotKey:
         self.parent.setdefault(k, k)
@@ -213,6 +220,15 @@ class _Analysis:
                     k = slot_of_name(self.fn, target)
                     if k is not None:
                         self.plan.boxed.add(k)
+            return
+        if isinstance(node, ir.Cast) and is_pointer(node.type):
+            inner = strip(node.operand)
+            if isinstance(inner, ir.NameRef) and is_pointer(inner.type) and \
+                    isinstance(inner.type.pointee, ir.VoidType) and not isinstance(node.type.pointee, ir.VoidType):
+                k = slot_of_name(self.fn, inner)
+                if k is not None:
+                    self.plan.void_casts.setdefault(k, set()).add(node.type.pointee)
+            self.visit(node.operand)
             return
         if isinstance(node, ir.Binary):
             self.visit(node.lhs)
