@@ -552,6 +552,11 @@ class Frontend:
         # macro bodies): an object-like macro whose body is one token gives it.
         name = self.macro_uses.get(self._extent_key(cur))
         body = self.macro_bodies.get(name) if name else None
+        for _ in range(16):  # `#define A B`, `#define B 64`: follow the chain to the literal
+            if body is not None and len(body) == 1 and body[0] in self.macro_bodies:
+                body = self.macro_bodies[body[0]]
+            else:
+                break
         if body is not None and len(body) == 1:
             return list(body)
         raise TranslationError(self.loc(cur), "cannot read this expression inside a macro expansion; "

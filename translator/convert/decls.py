@@ -155,13 +155,28 @@ def inline_array_types(ctx) -> List[List[str]]:
     return out
 
 
+# A nonblocking call keeps its buffer after it returns: a scalar passed as `&x` must live in a
+# one-element array (DESIGN), not be passed by `ref`.
+_KEEPS_BUFFER = ("MPI_I", "MPI_Send_init", "MPI_Recv_init", "MPI_Bsend_init", "MPI_Ssend_init", "MPI_Rsend_init")
+
+
+def _takes_ref(ctx, name: str, i: int) -> bool:
+    """Whether argument i of a library call can be `ref x` for `&x` (so x needs no box)."""
+    rule = ctx.rules.mpi.get(name)
+    if rule is not None:
+        if name.startswith(_KEEPS_BUFFER) and rule.params and i < len(rule.params) and rule.params[i] == "buffer":
+            return False
+        return True
+    return name in ctx.rules.libc
+
+
 def convert_translation_unit(ctx: Context) -> dict:
     """The members of the C# class, in source order, with the comments that precede them."""
     from .pointers import plan_pointers
     tu = ctx.tu
     ctx.comments = list(tu.comments)
     ctx.macro_names = {m.name for m in tu.macros}
-    ctx.plan = plan_pointers(tu, lambda name, i: name in ctx.rules.mpi or name in ctx.rules.libc)
+    ctx.plan = plan_pointers(tu, lambda name, i: _takes_ref(ctx, name, i))
     members: List[dict] = []
     files = list(tu.files) or [tu.path]
 

@@ -11,7 +11,7 @@ from typing import List
 from .. import ir
 from ..diagnostics import TranslationError
 from ..rules import special
-from .exprs import ADD, UNARY, CsExpr, PRIMARY, coerce, convert_expr, element_address, paren, strip_implicit
+from .exprs import ADD, UNARY, CsExpr, PRIMARY, coerce, convert_expr, element_address, paren, slot_key, strip_implicit
 from .types import cs_type
 
 
@@ -44,7 +44,10 @@ def convert_buffer(ctx, arg: ir.Expr) -> List[str]:
         if isinstance(target, ir.Index):
             return _split(*element_address(ctx, target))
         if isinstance(target, (ir.NameRef, ir.Member)) and not isinstance(target.type, ir.ArrayType):
-            return [f"ref {convert_expr(ctx, target).code}"]
+            value = convert_expr(ctx, target)
+            if isinstance(target, ir.NameRef) and value.code.endswith("[0]") and ctx.is_boxed(slot_key(ctx, target)):
+                return [value.code[:-3], "0"]  # a boxed scalar: its one-element array
+            return [f"ref {value.code}"]
         if isinstance(target, ir.Unary) and target.op == "*":
             return convert_buffer(ctx, target.operand)
         if isinstance(target.type, ir.ArrayType):
