@@ -78,8 +78,9 @@ class Tools:
         return run(self.cmpi_run + ["-n", str(ranks), "--tag-output", "--timeout", str(int(timeout)), cs, *args],
                    timeout=timeout + 30, cwd=cwd)
 
-    def build_native(self, src: str, exe: str) -> Run:
-        return run([self.mpicc, "-O2", "-o", exe, src, "-lm"], timeout=120)
+    def build_native(self, src, exe: str, flags: List[str] = ()) -> Run:
+        sources = [src] if isinstance(src, str) else list(src)
+        return run([self.mpicc, "-O2", "-o", exe, *sources, *flags, "-lm"], timeout=120)
 
     def native(self, exe: str, ranks: int, args: List[str], timeout: float = 300, cwd: Optional[str] = None) -> Run:
         return run([self.mpirun, "-np", str(ranks), "--tag-output", exe, *args], timeout=timeout, env=NATIVE_ENV,

@@ -6,7 +6,9 @@ error and no warning; and `cmpi-run -n N` prints, rank by rank, what
 output is produced afresh and must also equal the stored expected.np<N>.out.
 `pytest --update-golden` rewrites the stored files from the tools and fails.
 
-case.toml keys: source, ranks (list), args, filters (regexes masked in stdout),
+case.toml keys: source (or sources, a list: a multi-file program such as an NPB kernel),
+defines and includes (lists: -D and -I for both mpicc and the translator), ranks (list), args,
+filters (regexes masked in stdout),
 exit, timeout, class; files (names of files the program writes in its working
 directory, stored as expected.np<N>.<name> and compared byte for byte); xfail
 (a reason: the translated side is an expected failure, the native side is
@@ -58,6 +60,14 @@ def _expected_failure(case):
         pytest.xfail(f"{case['xfail']} (now: {first.strip()})")
 
 
+def _sources(case):
+    return [os.path.join(ROOT, s) for s in case.get("sources", [case.get("source")])]
+
+
+def _flags(case):
+    return [f"-D{d}" for d in case.get("defines", [])] + [f"-I{os.path.join(ROOT, i)}" for i in case.get("includes", [])]
+
+
 def _diff(expected: str, actual: str, a: str, b: str) -> str:
     return "".join(difflib.unified_diff(expected.splitlines(True), actual.splitlines(True), a, b))
 
@@ -71,10 +81,10 @@ def translated(tmp_path_factory, tools):
     def get(name):
         if name not in cache:
             case = CASES[name]
-            src = os.path.join(ROOT, case["source"])
+            src, *more = _sources(case)
             cls = case.get("class", os.path.splitext(os.path.basename(src))[0].capitalize())
             out = os.path.join(out_dir, f"{cls}.cs")
-            r = tools.translate_file(src, out)
+            r = tools.translate_file(src, out, *more, *_flags(case))
             assert r.returncode == 0, f"cmpi-translate failed:\n{r.stderr}"
             cache[name] = out
         return cache[name]
@@ -121,9 +131,8 @@ def test_runs_like_native(name, ranks, translated, tools, update_golden, tmp_pat
     native_dir.mkdir()
     cmpi_dir.mkdir()
     if tools.mpicc and tools.mpirun:
-        src = os.path.join(ROOT, case["source"])
         exe = str(tmp_path / "native")
-        b = tools.build_native(src, exe)
+        b = tools.build_native(_sources(case), exe, _flags(case))
         assert b.returncode == 0, f"mpicc failed:\n{b.stderr}"
         n = tools.native(exe, ranks, args, timeout, cwd=str(native_dir))
         assert n.returncode == case.get("exit", 0), f"native run failed ({n.returncode}):\n{n.stderr}"

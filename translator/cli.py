@@ -19,7 +19,8 @@ from .diagnostics import Diagnostic, DiagnosticSink, TranslationError
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="cmpi-translate",
-        description="Translate a C MPI program into a C# program for the CloudMpi runtime.")
+        description="Translate a C MPI program into a C# program for the CloudMpi runtime.",
+        epilog="Arguments after -- go to clang as they are.")
     p.add_argument("inputs", nargs="*", metavar="input.c",
                    help="the C source file(s); several files are translated as one program")
     p.add_argument("-o", "--output", help="the C# file to write (default: <Input>.cs beside the input)")
@@ -29,7 +30,6 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--dump-ir", action="store_true", help="print the intermediate representation and stop")
     p.add_argument("--list-mpi", action="store_true", help="list the MPI functions the rules table maps")
     p.add_argument("--time", action="store_true", help="print the translation time on stderr")
-    p.add_argument("clang_args", nargs="*", help="arguments after -- go to clang")
     return p
 
 
@@ -72,7 +72,7 @@ def main(argv=None) -> int:
     if "--" in argv:
         i = argv.index("--")
         argv, extra = argv[:i], argv[i + 1:]
-    args = _parser().parse_args(argv)
+    args = _parser().parse_intermixed_args(argv)  # several input files may sit around -o
     try:
         if args.list_mpi:
             from .rules import load
