@@ -29,6 +29,9 @@ def _one_diagnostic(r):
     ("missing_header.c", 2, 10, "no_such_header.h"),
     ("asm.c", 4, 5, "inline assembly"),
     ("unmapped.c", 6, 5, "MPI_Comm_free"),
+    ("field_address.c", 6, 15, "address"),
+    ("pointer_cast.c", 6, 17, "reinterprets memory"),
+    ("bitfield.c", 2, 25, "bit-fields"),
 ])
 def test_bad_source_gives_located_diagnostic(tools, tmp_path, name, line, col, words):
     d = _one_diagnostic(_translate(tools, tmp_path, os.path.join(BAD, name)))
