@@ -76,8 +76,10 @@ def convert_global(ctx, v: ir.VarDecl) -> str:
 
 def convert_param(ctx, p: ir.VarDecl) -> str:
     key = ctx.var_key(p.name)
-    cs = ctx.slot_type(key, p.type, p.loc)
     name = ctx.name(p.name)
+    if ctx.plan.is_ref_param(key):
+        return f"ref {cs_type(p.type.pointee, p.loc)} {name}"  # an out-parameter: only *p is used
+    cs = ctx.slot_type(key, p.type, p.loc)
     return f"{cs} {name}_in" if ctx.is_boxed(key) else f"{cs} {name}"
 
 

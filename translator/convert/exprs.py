@@ -376,6 +376,9 @@ def convert_unary(ctx, e: ir.Unary) -> CsExpr:
         if isinstance(strip_implicit(e.operand).type, ir.FunctionType) or \
                 isinstance(getattr(e.operand.type, "pointee", None), ir.FunctionType):
             return convert_expr(ctx, e.operand)  # (*f)(x) calls f
+        ref = ref_param_name(ctx, e.operand)
+        if ref is not None:
+            return CsExpr(ref, cs_type(e.type, e.loc))  # *p of a `ref` parameter is the parameter
         inner = convert_expr(ctx, e.operand)
         return CsExpr(f"{paren(inner, PRIMARY)}[0]", cs_type(e.type, e.loc), PRIMARY)
     result = cs_type(e.type, e.loc)
@@ -460,7 +463,21 @@ def usual_arithmetic(a: str, b: str) -> str:
     return a if a not in SIGNED else b  # same width: unsigned wins
 
 
+def ref_param_name(ctx, e: ir.Expr):
+    """The C# name of a pointer parameter passed as `ref T` (pointers.py), else None."""
+    e = strip_implicit(e)
+    while isinstance(e, ir.Paren):
+        e = strip_implicit(e.inner)
+    if isinstance(e, ir.NameRef) and e.kind == "param" and ctx.plan is not None and \
+            ctx.plan.is_ref_param(slot_key(ctx, e)):
+        return ctx.local_name(e.name, e.decl)
+    return None
+
+
 def convert_index(ctx, e: ir.Index) -> CsExpr:
+    ref = ref_param_name(ctx, e.base)
+    if ref is not None:
+        return CsExpr(ref, cs_type(e.type, e.loc))  # p[0] of a `ref` parameter
     base, offset = element_address(ctx, e)
     if isinstance(e.type, ir.ArrayType):
         return pointer_at(ctx, base, offset, e.type)  # a row of a 2-D array, used as a pointer
@@ -519,6 +536,9 @@ def pointer_at(ctx, base: CsExpr, offset: CsExpr, c_type) -> CsExpr:
 
 
 def convert_member(ctx, e: ir.Member) -> CsExpr:
+    ref = ref_param_name(ctx, e.base) if e.arrow else None
+    if ref is not None:
+        return CsExpr(f"{ref}.{ctx.name(e.name)}", cs_type(e.type, e.loc), PRIMARY)
     base = convert_expr(ctx, e.base)
     if e.arrow:
         base = CsExpr(f"{paren(base, PRIMARY)}[0]", "", PRIMARY)  # p->x is (*p).x
@@ -575,7 +595,9 @@ def convert_call(ctx, e: ir.Call) -> CsExpr:
                                "missing-definition")
     args = []
     for i, a in enumerate(e.args):
-        if i < len(fn.params):
+        if i < len(fn.params) and ctx.plan.is_ref_param(("var", fn.name, fn.params[i].name)):
+            args.append("ref " + _ref_argument(ctx, a))
+        elif i < len(fn.params):
             p = fn.params[i]
             want = ctx.slot_type(("var", fn.name, p.name), p.type, a.loc)
             args.append(coerce(convert_expr(ctx, a), want).code)
@@ -682,6 +704,19 @@ def convert_pointer_cast(ctx, e: ir.Cast) -> CsExpr:
         raise TranslationError(e.loc, "a cast between pointers to different types reinterprets memory and "
                                "cannot be translated", "pointer-cast")
     raise TranslationError(e.loc, "converting an integer to a pointer cannot be translated", "integer-to-pointer")
+
+
+def _ref_argument(ctx, a: ir.Expr) -> str:
+    """The variable a `ref` parameter gets: `&x` -> x, `&a[i]` -> a[i], a pointer q -> q[0]."""
+    target = strip_implicit(a)
+    while isinstance(target, ir.Paren):
+        target = strip_implicit(target.inner)
+    if isinstance(target, ir.Unary) and target.op == "&":
+        return convert_expr(ctx, target.operand).code
+    ref = ref_param_name(ctx, target)
+    if ref is not None:
+        return ref
+    return f"{paren(convert_expr(ctx, target), PRIMARY)}[0]"
 
 
 def convert_init_list(ctx, e: ir.InitList) -> CsExpr:

@@ -18,7 +18,7 @@ library calls (`f(&x)`, `int *p = &x`): those become one-element arrays, so
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, is_dataclass
-from typing import Dict, Optional, Set, Tuple
+from typing import Dict, List, Optional, Set, Tuple
 
 from .. import ir
 
@@ -61,6 +61,11 @@ class PointerPlan:
     # A `void *` variable or parameter takes the one type the code casts it to (a qsort comparator's
     # `const void *a` is only ever read as `const int *`): void_types[slot] = that pointee type.
     void_casts: Dict[SlotKey, Set] = field(default_factory=dict)
+    # Pointer parameters used only as `*p`, `p[0]` or `p->f` (out-parameters): C# `ref T p`.
+    ref_params: Set[SlotKey] = field(default_factory=set)
+
+    def is_ref_param(self, k) -> bool:
+        return k in self.ref_params
 
     def void_type(self, k: SlotKey):
         types = self.void_casts.get(k)
@@ -171,7 +176,39 @@ class _Analysis:
 
     # ------------------------------------------------------------ walk
 
+    def find_ref_params(self) -> None:
+        """Parameters that are only dereferenced: the callee uses them during the call only."""
+        for f in self.tu.functions:
+            if f.body is None or f.name == "main":
+                continue
+            candidates = {p.name for p in f.params if is_pointer(p.type)
+                          and not isinstance(p.type.pointee, (ir.VoidType, ir.FunctionType, ir.ArrayType))}
+            uses: Dict[str, List[bool]] = {n: [] for n in candidates}
+
+            def walk(node, parent):
+                if isinstance(node, ir.NameRef) and node.kind == "param" and node.name in uses:
+                    ok = (isinstance(parent, ir.Unary) and parent.op == "*") or \
+                         (isinstance(parent, ir.Member) and parent.arrow) or \
+                         (isinstance(parent, ir.Index) and strip(parent.base) is node and
+                          isinstance(strip(parent.index), ir.IntLit) and strip(parent.index).value == 0)
+                    uses[node.name].append(ok)
+                    return
+                if is_dataclass(node) and not isinstance(node, ir.Loc):
+                    for fl in fields(node):
+                        v = getattr(node, fl.name)
+                        for x in (v if isinstance(v, tuple) else (v,)):
+                            if is_dataclass(x) and isinstance(x, (ir.Expr, ir.Stmt, ir.VarDecl)):
+                                # implicit casts and parentheses do not change the context
+                                walk(x, parent if isinstance(node, (ir.Paren,)) or
+                                     (isinstance(node, ir.Cast) and node.implicit) else node)
+
+            walk(f.body, None)
+            for name, seen in uses.items():
+                if seen and all(seen):
+                    self.plan.ref_params.add(("var", f.name, name))
+
     def run(self) -> PointerPlan:
+        self.find_ref_params()
         for g in self.tu.globals:
             if g.init is not None:
                 self.fn = None
@@ -254,6 +291,16 @@ class _Analysis:
                         self.visit(a)
                 return
             for i, a in enumerate(node.args):
+                if i < len(fn.params) and ("var", name, fn.params[i].name) in self.plan.ref_params:
+                    target = strip(a)
+                    # `f(&x)` for an out-parameter is `f(ref x)`: x needs no box; a pointer passed by
+                    # ref must have the parameter's exact type, Ptr<T> (pointers inside pointers are Ptr<T>)
+                    if isinstance(target, ir.Unary) and target.op == "&":
+                        self.visit(target.operand)
+                        self.moved(target.operand) if is_pointer(target.operand.type) else None
+                    else:
+                        self.visit(a)
+                    continue
                 self.visit(a)
                 if i < len(fn.params) and is_pointer(fn.params[i].type):
                     self.flow(("var", name, fn.params[i].name), self.shape(a))

@@ -52,7 +52,7 @@ public static class EP
     static double T46 = 70368744177664.0; /* 2^46 */
 
     /* One step of the generator on *x with multiplier a; returns the new x / 2^46. */
-    static double randlc(double[] x, double a)
+    static double randlc(ref double x, double a)
     {
         double t1 = 0;
         double t2 = 0;
@@ -66,20 +66,20 @@ public static class EP
         t1 = R23 * a;
         a1 = (double)(int)t1;
         a2 = a - T23 * a1;
-        t1 = R23 * x[0];
+        t1 = R23 * x;
         x1 = (double)(int)t1;
-        x2 = x[0] - T23 * x1;
+        x2 = x - T23 * x1;
         t1 = a1 * x2 + a2 * x1;
         t2 = (double)(int)(R23 * t1);
         z = t1 - T23 * t2;
         t3 = T23 * z + a2 * x2;
         t4 = (double)(int)(R46 * t3);
-        x[0] = t3 - T46 * t4;
-        return R46 * x[0];
+        x = t3 - T46 * t4;
+        return R46 * x;
     }
 
     /* n steps of the generator: y[0..n-1] get the next n numbers, *x the last seed. */
-    static void vranlc(int n, double[] x, double a, double[] y)
+    static void vranlc(int n, ref double x, double a, double[] y)
     {
         double t1 = 0;
         double t2 = 0;
@@ -95,7 +95,7 @@ public static class EP
         t1 = R23 * a;
         a1 = (double)(int)t1;
         a2 = a - T23 * a1;
-        xs = x[0];
+        xs = x;
         for (i = 0; i < n; i++)
         {
             t1 = R23 * xs;
@@ -109,7 +109,7 @@ public static class EP
             xs = t3 - T46 * t4;
             y[i] = R46 * xs;
         }
-        x[0] = xs;
+        x = xs;
     }
 
     /* NPB EP (embarrassingly parallel), written for cmpi from the NPB 3.3
@@ -138,38 +138,38 @@ public static class EP
     /* a^(2 NK): the multiplier that jumps one whole block ahead. */
     static double block_multiplier()
     {
-        double[] t1 = { A_MULT };
+        double t1 = A_MULT;
         int i = 0;
         for (i = 0; i < MK + 1; i++)
         {
-            randlc(t1, t1[0]);
+            randlc(ref t1, t1);
         }
-        return t1[0];
+        return t1;
     }
 
     /* The seed of block kk (0-based): SEED * an^kk by binary powering. */
     static double block_seed(int kk, double an)
     {
-        double[] t1 = { SEED };
-        double[] t2 = { an };
+        double t1 = SEED;
+        double t2 = an;
         int ik = 0;
         while (kk != 0)
         {
             ik = kk / 2;
             if (2 * ik != kk)
             {
-                randlc(t1, t2[0]);
+                randlc(ref t1, t2);
             }
-            randlc(t2, t2[0]);
+            randlc(ref t2, t2);
             kk = ik;
         }
-        return t1[0];
+        return t1;
     }
 
     /* Generate block kk and add its Gaussian pairs to the sums and counts. */
-    static void do_block(int kk, double an, double[] sx, double[] sy)
+    static void do_block(int kk, double an, ref double sx, ref double sy)
     {
-        double[] seed = { block_seed(kk, an) };
+        double seed = block_seed(kk, an);
         double x1 = 0;
         double x2 = 0;
         double t1 = 0;
@@ -178,7 +178,7 @@ public static class EP
         double t4 = 0;
         int i = 0;
         int l = 0;
-        vranlc(2 * NK, seed, A_MULT, x);
+        vranlc(2 * NK, ref seed, A_MULT, x);
         for (i = 0; i < NK; i++)
         {
             x1 = 2.0 * x[2 * i] - 1.0;
@@ -191,8 +191,8 @@ public static class EP
                 t4 = x2 * t2;
                 l = (int)larger(Math.Abs(t3), Math.Abs(t4));
                 q[l] += 1.0;
-                sx[0] += t3;
-                sy[0] += t4;
+                sx += t3;
+                sy += t4;
             }
         }
     }
@@ -208,8 +208,8 @@ public static class EP
         int extra = 0;
         int verified = 0;
         double an = 0;
-        double[] sx = { 0 };
-        double[] sy = { 0 };
+        double sx = 0;
+        double sy = 0;
         double[] sums = new double[2];
         double[] sums_total = new double[2];
         double gc = 0;
@@ -241,8 +241,8 @@ public static class EP
             first_block = extra * (nblocks + 1) + (rank - extra) * nblocks;
         }
         an = block_multiplier();
-        sx[0] = 0.0;
-        sy[0] = 0.0;
+        sx = 0.0;
+        sy = 0.0;
         for (i = 0; i < NQ; i++)
         {
             q[i] = 0.0;
@@ -252,14 +252,14 @@ public static class EP
         timer_start(0);
         for (k = 0; k < nblocks; k++)
         {
-            do_block(first_block + k, an, sx, sy);
+            do_block(first_block + k, an, ref sx, ref sy);
         }
-        sums[0] = sx[0];
-        sums[1] = sy[0];
+        sums[0] = sx;
+        sums[1] = sy;
         cMPI.Allreduce(sums, 0, sums_total, 0, 2, MPI_DOUBLE, MPI_SUM, cMPI.COMM_WORLD);
         cMPI.Allreduce(q, 0, q_total, 0, NQ, MPI_DOUBLE, MPI_SUM, cMPI.COMM_WORLD);
-        sx[0] = sums_total[0];
-        sy[0] = sums_total[1];
+        sx = sums_total[0];
+        sy = sums_total[1];
         timer_stop(0);
         seconds = timer_read(0);
         cMPI.Reduce(ref seconds, ref tmax, 1, MPI_DOUBLE, MPI_MAX, 0, cMPI.COMM_WORLD);
@@ -269,8 +269,8 @@ public static class EP
         {
             gc += q_total[i];
         }
-        sx_err = Math.Abs((sx[0] - SX_VERIFY_VALUE) / SX_VERIFY_VALUE);
-        sy_err = Math.Abs((sy[0] - SY_VERIFY_VALUE) / SY_VERIFY_VALUE);
+        sx_err = Math.Abs((sx - SX_VERIFY_VALUE) / SX_VERIFY_VALUE);
+        sy_err = Math.Abs((sy - SY_VERIFY_VALUE) / SY_VERIFY_VALUE);
         verified = sx_err <= EPSILON && sy_err <= EPSILON ? 1 : 0;
         if (rank == 0)
         {
@@ -278,7 +278,7 @@ public static class EP
             printf(" EP Benchmark Results:\n\n");
             printf(" N = 2^%5d\n", M);
             printf(" No. Gaussian Pairs = %15.0f\n", gc);
-            printf(" Sums = %25.15e %25.15e\n", sx[0], sy[0]);
+            printf(" Sums = %25.15e %25.15e\n", sx, sy);
             printf(" Counts: \n");
             for (i = 0; i < NQ; i++)
             {
