@@ -55,6 +55,7 @@ public static class CProgram
         finally
         {
             state.Flush();
+            state.CloseFiles();
         }
     }
 }

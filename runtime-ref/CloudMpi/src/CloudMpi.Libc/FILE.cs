@@ -3,8 +3,9 @@ using System.Text;
 namespace CloudMpi.Libc;
 
 /// <summary>
-/// A C stream. <see cref="Stdout"/> and <see cref="Stderr"/> are resolved at each call
-/// through <see cref="LibcState.Current"/>, so the same object serves every rank.
+/// A C stream. <see cref="Stdout"/>, <see cref="Stderr"/> and <see cref="Stdin"/> are resolved at each
+/// call through <see cref="LibcState.Current"/>, so the same object serves every rank; fopen'ed
+/// files own a <see cref="CStream"/>.
 /// </summary>
 public sealed class FILE
 {
@@ -12,12 +13,16 @@ public sealed class FILE
     {
         Stdout,
         Stderr,
+        Stdin,
         Writer,
+        File,
     }
 
     private readonly Kind _kind;
     private readonly TextWriter? _writer;
     private readonly Decoder? _decoder;
+    private readonly CStream? _file;
+    private readonly string? _path;
 
     private FILE(Kind kind)
     {
@@ -33,23 +38,46 @@ public sealed class FILE
         _decoder = new UTF8Encoding(false).GetDecoder();
     }
 
+    internal FILE(CStream file, string path)
+    {
+        _kind = Kind.File;
+        _file = file;
+        _path = path;
+    }
+
     /// <summary>C's stdout: the calling rank's stdout.</summary>
     public static FILE Stdout { get; } = new(Kind.Stdout);
 
     /// <summary>C's stderr: the calling rank's stderr.</summary>
     public static FILE Stderr { get; } = new(Kind.Stderr);
 
-    internal void Write(ReadOnlySpan<byte> bytes)
+    /// <summary>C's stdin: the calling rank's stdin (the job's stdin for rank 0, empty for the others, as mpirun does).</summary>
+    public static FILE Stdin { get; } = new(Kind.Stdin);
+
+    internal bool Closed { get; private set; }
+
+    /// <summary>The readable/seekable stream behind this FILE, or null for the output-only ones.</summary>
+    internal CStream? Stream => _kind switch
+    {
+        Kind.Stdin => LibcState.Current.StdinStream,
+        Kind.File => _file,
+        _ => null,
+    };
+
+    internal void Write(ReadOnlySpan<byte> bytes) => TryWrite(bytes);
+
+    /// <summary>Writes C bytes; false when the stream cannot be written (its error indicator is then set).</summary>
+    internal bool TryWrite(ReadOnlySpan<byte> bytes)
     {
         switch (_kind)
         {
             case Kind.Stdout:
                 LibcState.Current.Write(false, bytes);
-                break;
+                return true;
             case Kind.Stderr:
                 LibcState.Current.Write(true, bytes);
-                break;
-            default:
+                return true;
+            case Kind.Writer:
                 lock (_decoder!)
                 {
                     var chars = new char[_decoder.GetCharCount(bytes, flush: false)];
@@ -57,7 +85,10 @@ public sealed class FILE
                     _writer!.Write(chars, 0, n);
                 }
 
-                break;
+                return true;
+            default:
+                ThrowIfClosed();
+                return Stream!.Write(bytes);
         }
     }
 
@@ -71,16 +102,34 @@ public sealed class FILE
             case Kind.Stderr:
                 LibcState.Current.Stderr.Flush();
                 break;
-            default:
+            case Kind.Writer:
                 _writer!.Flush();
                 break;
+            case Kind.File:
+                if (!Closed) _file!.Flush();
+                break;
         }
+    }
+
+    internal void Close()
+    {
+        if (_kind != Kind.File || Closed) return;
+        Closed = true;
+        _file!.Flush();
+        _file.Close();
+    }
+
+    internal void ThrowIfClosed()
+    {
+        if (Closed) throw new PointerException($"use of FILE {_path} after fclose");
     }
 
     public override string ToString() => _kind switch
     {
         Kind.Stdout => "stdout",
         Kind.Stderr => "stderr",
+        Kind.Stdin => "stdin",
+        Kind.File => $"FILE({_path})",
         _ => "FILE",
     };
 }

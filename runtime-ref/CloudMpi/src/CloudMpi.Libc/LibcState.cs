@@ -12,18 +12,28 @@ public sealed class LibcState
 {
     private static readonly AsyncLocal<LibcState?> s_current = new();
     private static readonly Lazy<LibcState> s_fallback =
-        new(() => new LibcState(Console.Out, Console.Error), LazyThreadSafetyMode.ExecutionAndPublication);
+        new(() => new LibcState(Console.Out, Console.Error, Console.OpenStandardInput()), LazyThreadSafetyMode.ExecutionAndPublication);
 
     private readonly Decoder _stdoutDecoder = new UTF8Encoding(false).GetDecoder();
     private readonly Decoder _stderrDecoder = new UTF8Encoding(false).GetDecoder();
     private readonly List<Action> _atExit = new();
+    private readonly List<FILE> _openFiles = new();
+    private readonly Lazy<CStream> _stdin;
 
     public LibcState(TextWriter stdout, TextWriter stderr)
+        : this(stdout, stderr, null)
+    {
+    }
+
+    /// <summary>A rank's C library state; <paramref name="stdin"/> null means an empty stdin.</summary>
+    public LibcState(TextWriter stdout, TextWriter stderr, Stream? stdin)
     {
         ArgumentNullException.ThrowIfNull(stdout);
         ArgumentNullException.ThrowIfNull(stderr);
         Stdout = stdout;
         Stderr = stderr;
+        var input = stdin ?? Stream.Null;
+        _stdin = new Lazy<CStream>(() => new CStream(new BufferedStream(input)), LazyThreadSafetyMode.None);
     }
 
     /// <summary>The state of the calling rank (or the process-wide fallback).</summary>
@@ -50,10 +60,24 @@ public sealed class LibcState
     /// <summary>C errno of this rank.</summary>
     public int Errno { get; set; }
 
+    /// <summary>The rank's stdin as C reads it (with push-back and indicators).</summary>
+    internal CStream StdinStream => _stdin.Value;
+
     internal GlibcRandom Random { get; } = new();
     internal Drand48Generator Drand48 { get; } = new();
 
     internal void AddAtExit(Action handler) => _atExit.Add(handler);
+
+    internal void AddOpenFile(FILE file) => _openFiles.Add(file);
+
+    internal void RemoveOpenFile(FILE file) => _openFiles.Remove(file);
+
+    /// <summary>Closes the files the rank left open (C flushes them at exit).</summary>
+    internal void CloseFiles()
+    {
+        foreach (var f in _openFiles.ToArray()) f.Close();
+        _openFiles.Clear();
+    }
 
     /// <summary>Runs the atexit handlers in reverse order of registration (each once).</summary>
     internal void RunAtExit()
@@ -78,9 +102,10 @@ public sealed class LibcState
         writer.Write(chars[..n]);
     }
 
-    /// <summary>Flushes this rank's stdout and stderr.</summary>
+    /// <summary>Flushes this rank's stdout, stderr and open files (fflush(NULL)).</summary>
     public void Flush()
     {
+        foreach (var f in _openFiles) f.Flush();
         Stdout.Flush();
         Stderr.Flush();
     }

@@ -3,7 +3,7 @@ using System.Text;
 namespace CloudMpi.Libc;
 
 /// <summary>&lt;stdio.h&gt;: the printf family and character output.</summary>
-public static class Stdio
+public static partial class Stdio
 {
     public const int EOF = -1;
 
@@ -49,8 +49,7 @@ public static class Stdio
     {
         var sink = new ByteSink();
         CFormat.FormatTo(sink, format, args);
-        stream.Write(sink.Span);
-        return sink.Length;
+        return stream.TryWrite(sink.Span) ? sink.Length : -1;
     }
 
     // ---- sprintf / snprintf into NUL-terminated char buffers ----
@@ -179,23 +178,12 @@ public static class Stdio
         return 1;
     }
 
-    public static int fputs(Ptr<sbyte> s, FILE stream)
-    {
-        stream.Write(CString.Bytes(s));
-        return 1;
-    }
+    // fputs returns a non-negative number on success (glibc: 1), EOF on a write error.
+    public static int fputs(Ptr<sbyte> s, FILE stream) => stream.TryWrite(CString.Bytes(s)) ? 1 : EOF;
 
-    public static int fputs(string s, FILE stream)
-    {
-        stream.Write(Encoding.UTF8.GetBytes(s));
-        return 1;
-    }
+    public static int fputs(string s, FILE stream) => stream.TryWrite(Encoding.UTF8.GetBytes(s)) ? 1 : EOF;
 
-    public static int fputs(sbyte[] s, FILE stream)
-    {
-        stream.Write(CStrings.Bytes(s, 0, -1));
-        return 1;
-    }
+    public static int fputs(sbyte[] s, FILE stream) => stream.TryWrite(CStrings.Bytes(s, 0, -1)) ? 1 : EOF;
 
     /// <summary>Writes (unsigned char)c; returns it.</summary>
     public static int putchar(int c) => fputc(c, FILE.Stdout);
@@ -203,8 +191,7 @@ public static class Stdio
     public static int fputc(int c, FILE stream)
     {
         byte b = unchecked((byte)c);
-        stream.Write([b]);
-        return b;
+        return stream.TryWrite([b]) ? b : EOF;
     }
 
     public static int putc(int c, FILE stream) => fputc(c, stream);

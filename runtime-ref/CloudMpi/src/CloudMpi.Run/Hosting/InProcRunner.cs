@@ -200,7 +200,7 @@ public sealed class InProcRunner
                 ?? throw new InvalidOperationException("the program has no entry point (static Main)");
 
             entered = job.EnterRank(rank);
-            LibcState.Current = new LibcState(stdout, stderr);
+            LibcState.Current = new LibcState(stdout, stderr, rank == 0 ? Console.OpenStandardInput() : null); // mpirun gives stdin to rank 0
 
             object?[]? args = entry.GetParameters().Length == 0 ? null : [_options.ProgramArgs.ToArray()];
             object? ret = entry.Invoke(null, BindingFlags.DoNotWrapExceptions, binder: null, args, culture: null);

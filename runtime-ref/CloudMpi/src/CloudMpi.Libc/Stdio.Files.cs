@@ -1,0 +1,280 @@
+using System.Text;
+
+namespace CloudMpi.Libc;
+
+/// <summary>&lt;stdio.h&gt; files: fopen and the functions reading, writing and positioning a FILE.</summary>
+public static partial class Stdio
+{
+    public const int SEEK_SET = 0;
+    public const int SEEK_CUR = 1;
+    public const int SEEK_END = 2;
+
+    // errno values (Linux) the file functions set.
+    private const int ENOENT = 2, EBADF = 9, EACCES = 13, EEXIST = 17, EISDIR = 21, EINVAL = 22;
+
+    /// <summary>The calling rank's stdin.</summary>
+    public static FILE stdin => FILE.Stdin;
+
+    // ---- open / close / remove ----
+
+    /// <summary>
+    /// fopen with C's modes "r", "w", "a", "r+", "w+", "a+" ("b" ignored, as on POSIX); paths are
+    /// relative to the process's current directory. NULL and errno on failure.
+    /// </summary>
+    public static FILE fopen(string path, string mode)
+    {
+        var state = LibcState.Current;
+        string m = mode.Replace("b", "", StringComparison.Ordinal);
+        bool plus = m.Contains('+', StringComparison.Ordinal);
+        (FileMode fileMode, FileAccess access, bool append) = m.TrimEnd('+', 'x') switch
+        {
+            "r" => (FileMode.Open, plus ? FileAccess.ReadWrite : FileAccess.Read, false),
+            "w" => (m.Contains('x', StringComparison.Ordinal) ? FileMode.CreateNew : FileMode.Create, plus ? FileAccess.ReadWrite : FileAccess.Write, false),
+            "a" => (FileMode.OpenOrCreate, plus ? FileAccess.ReadWrite : FileAccess.Write, true),
+            _ => (FileMode.Open, (FileAccess)0, false),
+        };
+        if (access == 0)
+        {
+            state.Errno = EINVAL;
+            return null!;
+        }
+
+        try
+        {
+            if (Directory.Exists(path))
+            {
+                state.Errno = EISDIR;
+                return null!;
+            }
+
+            var stream = new FileStream(path, fileMode, access, FileShare.ReadWrite | FileShare.Delete, 4096);
+            var file = new FILE(new CStream(stream, append), path);
+            state.AddOpenFile(file);
+            return file;
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException or ArgumentException or NotSupportedException)
+        {
+            state.Errno = e switch
+            {
+                FileNotFoundException or DirectoryNotFoundException => ENOENT,
+                UnauthorizedAccessException => EACCES,
+                IOException when fileMode == FileMode.CreateNew && File.Exists(path) => EEXIST,
+                ArgumentException => ENOENT, // "" or an invalid name
+                _ => EACCES,
+            };
+            return null!;
+        }
+    }
+
+    public static FILE fopen(Ptr<sbyte> path, string mode) => fopen(CString.Str(path), mode);
+
+    public static FILE fopen(Ptr<sbyte> path, Ptr<sbyte> mode) => fopen(CString.Str(path), CString.Str(mode));
+
+    public static FILE fopen(string path, Ptr<sbyte> mode) => fopen(path, CString.Str(mode));
+
+    /// <summary>Flushes and closes; 0, or EOF for stdin/stdout/stderr (which stay usable).</summary>
+    public static int fclose(FILE stream)
+    {
+        ArgumentNullException.ThrowIfNull(stream);
+        stream.ThrowIfClosed();
+        if (stream.Stream is null || stream == FILE.Stdin)
+        {
+            stream.Flush();
+            return 0;
+        }
+
+        stream.Close();
+        LibcState.Current.RemoveOpenFile(stream);
+        return 0;
+    }
+
+    /// <summary>remove: deletes a file (or an empty directory); 0, or -1 and errno.</summary>
+    public static int remove(string path)
+    {
+        try
+        {
+            if (File.Exists(path)) File.Delete(path);
+            else if (Directory.Exists(path)) Directory.Delete(path);
+            else return Fail(ENOENT);
+            return 0;
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            return Fail(EACCES);
+        }
+    }
+
+    public static int remove(Ptr<sbyte> path) => remove(CString.Str(path));
+
+    /// <summary>rename: replaces an existing target as POSIX rename does.</summary>
+    public static int rename(string from, string to)
+    {
+        try
+        {
+            if (!File.Exists(from)) return Fail(ENOENT);
+            File.Move(from, to, overwrite: true);
+            return 0;
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            return Fail(EACCES);
+        }
+    }
+
+    public static int rename(Ptr<sbyte> from, Ptr<sbyte> to) => rename(CString.Str(from), CString.Str(to));
+
+    private static int Fail(int errno)
+    {
+        LibcState.Current.Errno = errno;
+        return -1;
+    }
+
+    // ---- character input ----
+
+    /// <summary>fgetc: the next byte as unsigned char, or EOF.</summary>
+    public static int fgetc(FILE stream)
+    {
+        ArgumentNullException.ThrowIfNull(stream);
+        stream.ThrowIfClosed();
+        return stream.Stream?.ReadByte() ?? EOF;
+    }
+
+    public static int getc(FILE stream) => fgetc(stream);
+
+    public static int getchar() => fgetc(FILE.Stdin);
+
+    /// <summary>ungetc: pushes (unsigned char)c back; EOF is not pushed.</summary>
+    public static int ungetc(int c, FILE stream)
+    {
+        ArgumentNullException.ThrowIfNull(stream);
+        if (c == EOF || stream.Stream is null) return EOF;
+        stream.Stream.Unread(unchecked((byte)c));
+        return unchecked((byte)c);
+    }
+
+    /// <summary>
+    /// fgets: reads at most n-1 bytes, through the first newline, and a NUL. NULL when end of file
+    /// comes before any byte (s is then unchanged).
+    /// </summary>
+    public static Ptr<sbyte> fgets(Ptr<sbyte> s, int n, FILE stream)
+    {
+        ArgumentNullException.ThrowIfNull(stream);
+        stream.ThrowIfClosed();
+        var input = stream.Stream;
+        if (n <= 0 || input is null) return default;
+        int count = 0;
+        while (count < n - 1)
+        {
+            int c = input.ReadByte();
+            if (c < 0) break;
+            s[count++] = unchecked((sbyte)c);
+            if (c == '\n') break;
+        }
+
+        if (count == 0 && n > 1) return default;
+        s[count] = 0;
+        return s;
+    }
+
+    public static int feof(FILE stream) => stream.Stream?.Eof == true ? 1 : 0;
+
+    public static int ferror(FILE stream) => stream.Stream?.Error == true ? 1 : 0;
+
+    public static void clearerr(FILE stream)
+    {
+        if (stream.Stream is { } s)
+        {
+            s.Eof = false;
+            s.Error = false;
+        }
+    }
+
+    // ---- binary input and output ----
+
+    /// <summary>fread: reads up to count items of size bytes into ptr; returns the number of whole items read.</summary>
+    public static ulong fread<T>(Ptr<T> ptr, SizeT size, SizeT count, FILE stream)
+    {
+        ArgumentNullException.ThrowIfNull(stream);
+        stream.ThrowIfClosed();
+        ulong total = size.Value * count.Value;
+        if (total == 0) return 0;
+        var input = stream.Stream;
+        if (input is null) return 0;
+        var bytes = CMem.Bytes(ptr, checked((long)total), "fread");
+        int got = 0;
+        while (got < bytes.Length)
+        {
+            int c = input.ReadByte();
+            if (c < 0) break;
+            bytes[got++] = (byte)c;
+        }
+
+        return (ulong)got / size.Value;
+    }
+
+    public static ulong fread<T>(T[] array, SizeT size, SizeT count, FILE stream) => fread((Ptr<T>)array, size, count, stream);
+
+    /// <summary>fwrite: writes count items of size bytes from ptr; returns the number written.</summary>
+    public static ulong fwrite<T>(Ptr<T> ptr, SizeT size, SizeT count, FILE stream)
+    {
+        ArgumentNullException.ThrowIfNull(stream);
+        ulong total = size.Value * count.Value;
+        if (total == 0) return 0;
+        var bytes = CMem.Bytes(ptr, checked((long)total), "fwrite");
+        return stream.TryWrite(bytes) ? count.Value : 0;
+    }
+
+    public static ulong fwrite<T>(T[] array, SizeT size, SizeT count, FILE stream) => fwrite((Ptr<T>)array, size, count, stream);
+
+    // ---- positioning ----
+
+    /// <summary>fseek: 0, or -1 (errno EINVAL/EBADF) when the position is invalid or the stream cannot seek.</summary>
+    public static int fseek(FILE stream, long offset, int whence)
+    {
+        ArgumentNullException.ThrowIfNull(stream);
+        stream.ThrowIfClosed();
+        var s = stream.Stream;
+        if (s is null) return Fail(EBADF);
+        return s.Seek(offset, whence) ? 0 : Fail(EINVAL);
+    }
+
+    public static long ftell(FILE stream)
+    {
+        ArgumentNullException.ThrowIfNull(stream);
+        stream.ThrowIfClosed();
+        long pos = stream.Stream?.Tell() ?? -1;
+        return pos < 0 ? Fail(EBADF) : pos;
+    }
+
+    public static void rewind(FILE stream)
+    {
+        fseek(stream, 0, SEEK_SET);
+        clearerr(stream);
+    }
+
+    // ---- errors ----
+
+    /// <summary>strerror for the errno values the C library sets (glibc's texts).</summary>
+    public static string strerror(int errnum) => errnum switch
+    {
+        0 => "Success",
+        ENOENT => "No such file or directory",
+        EBADF => "Bad file descriptor",
+        EACCES => "Permission denied",
+        EEXIST => "File exists",
+        EISDIR => "Is a directory",
+        EINVAL => "Invalid argument",
+        33 => "Numerical argument out of domain",
+        34 => "Numerical result out of range",
+        _ => $"Unknown error {errnum}",
+    };
+
+    /// <summary>perror(s): "s: message" for the current errno on stderr.</summary>
+    public static void perror(string? s)
+    {
+        string message = strerror(LibcState.Current.Errno);
+        FILE.Stderr.Write(Encoding.UTF8.GetBytes(string.IsNullOrEmpty(s) ? message + "\n" : $"{s}: {message}\n"));
+    }
+
+    public static void perror(Ptr<sbyte> s) => perror(CString.Str(s));
+}
