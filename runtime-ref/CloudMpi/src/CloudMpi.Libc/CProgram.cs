@@ -12,6 +12,7 @@ public static class CProgram
         var argv = new string[args.Length + 1];
         argv[0] = programName;
         Array.Copy(args, 0, argv, 1, args.Length);
+        LibcState.Current.ProgramName = programName;
         return RunCore(() => main(argv.Length, argv));
     }
 
@@ -21,6 +22,7 @@ public static class CProgram
         ArgumentNullException.ThrowIfNull(programName);
         ArgumentNullException.ThrowIfNull(args);
         ArgumentNullException.ThrowIfNull(main);
+        LibcState.Current.ProgramName = programName;
         return RunCore(main);
     }
 

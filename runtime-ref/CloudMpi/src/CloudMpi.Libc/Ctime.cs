@@ -20,6 +20,14 @@ public static class Ctime
 
     public static long time(ref long tloc) => tloc = time();
 
+    /// <summary>time(p) with a pointer variable: stores through p unless it is NULL.</summary>
+    public static long time(Ptr<long> tloc)
+    {
+        long t = time();
+        if (!tloc.IsNull) tloc.Value = t;
+        return t;
+    }
+
     /// <summary>Processor time used by the process, in CLOCKS_PER_SEC units (shared by in-process ranks).</summary>
     public static long clock()
     {

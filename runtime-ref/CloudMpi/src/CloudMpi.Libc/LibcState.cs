@@ -57,6 +57,9 @@ public sealed class LibcState
     public TextWriter Stdout { get; }
     public TextWriter Stderr { get; }
 
+    /// <summary>The program's name (argv[0]) as glibc's messages print it (assert).</summary>
+    public string ProgramName { get; set; } = "a.out";
+
     /// <summary>C errno of this rank.</summary>
     public int Errno { get; set; }
 

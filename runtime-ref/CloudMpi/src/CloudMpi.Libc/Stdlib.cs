@@ -35,10 +35,13 @@ public static partial class Stdlib
 
     public static ldiv_t ldiv(long numerator, long denominator) => new(numerator / denominator, numerator % denominator);
 
-    /// <summary>The environment variable, or null.</summary>
-    public static string? getenv(string name) => Environment.GetEnvironmentVariable(name);
+    public static ldiv_t lldiv(long numerator, long denominator) => ldiv(numerator, denominator);
 
-    public static string? getenv(sbyte[] name) => getenv(CStrings.ToString(name));
+    /// <summary>getenv: the variable's value as a C string (a new copy; C's points into the environment), or NULL.</summary>
+    public static Ptr<sbyte> getenv(string name) =>
+        Environment.GetEnvironmentVariable(name) is { } value ? CString.Lit(value) : default;
+
+    public static Ptr<sbyte> getenv(Ptr<sbyte> name) => getenv(CString.Str(name));
 }
 
 public readonly record struct div_t(int quot, int rem);

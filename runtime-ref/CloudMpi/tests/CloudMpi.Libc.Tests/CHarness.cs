@@ -53,6 +53,14 @@ internal static class CHarness
         return stdout.Split('\n', StringSplitOptions.RemoveEmptyEntries);
     }
 
+    /// <summary>Builds and runs a C program that may fail: its exit status (128 + signal when killed), stdout, stderr and path.</summary>
+    public static (int Code, string Stdout, string Stderr, string Exe) RunRaw(string source, string stdin = "")
+    {
+        string exe = Build(source);
+        var (code, stdout, stderr) = Exec(exe, [], stdin);
+        return (code, stdout, stderr, exe);
+    }
+
     private static (int Code, string Stdout, string Stderr) Exec(string file, string[] args, string stdin)
     {
         var psi = new ProcessStartInfo(file)
