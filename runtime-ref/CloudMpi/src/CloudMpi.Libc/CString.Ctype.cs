@@ -39,6 +39,35 @@ public static partial class CString
 
     private static int Class(int c, int bit) => (uint)c < 128 ? Classes[c] & bit : 0;
 
+    // glibc's <ctype.h> macros expand isdigit(c) to ((*__ctype_b_loc())[(int)(c)] & (unsigned short)_ISdigit),
+    // and toupper/tolower to lookups in __ctype_toupper_loc()/__ctype_tolower_loc() tables; a
+    // translation of the expanded text uses these. The tables cover -128..255 (offset 128), as glibc's.
+    public const int _ISupper = Upper, _ISlower = Lower, _ISalpha = Alpha, _ISdigit = Digit, _ISxdigit = XDigit,
+        _ISspace = Space, _ISprint = Print, _ISgraph = Graph, _ISblank = Blank, _IScntrl = Cntrl, _ISpunct = Punct,
+        _ISalnum = Alnum;
+
+    // A nested class: its tables are built on first use, after CString's own (partial-class) fields.
+    private static class Tables
+    {
+        public static readonly Ptr<ushort>[] Class = [new(Build(c => (ushort)CString.Class(c, 0xFFFF)), 128)];
+        public static readonly Ptr<int>[] Upper = [new(Build(toupper), 128)];
+        public static readonly Ptr<int>[] Lower = [new(Build(tolower), 128)];
+
+        private static T[] Build<T>(Func<int, T> entry)
+        {
+            var table = new T[384];
+            for (int c = -128; c < 256; c++) table[c + 128] = entry(c);
+            return table;
+        }
+    }
+
+    /// <summary>glibc's per-thread pointer to the class table (the same read-only table for every rank).</summary>
+    public static Ptr<Ptr<ushort>> __ctype_b_loc() => Tables.Class;
+
+    public static Ptr<Ptr<int>> __ctype_toupper_loc() => Tables.Upper;
+
+    public static Ptr<Ptr<int>> __ctype_tolower_loc() => Tables.Lower;
+
     public static int isupper(int c) => Class(c, Upper);
 
     public static int islower(int c) => Class(c, Lower);

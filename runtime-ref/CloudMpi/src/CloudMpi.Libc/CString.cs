@@ -115,6 +115,8 @@ public static partial class CString
 
     public static int strncmp(string a, Ptr<sbyte> b, SizeT n) => CompareStrings(Limit(Utf8(a), n), PrefixOf(b, n), n.Value);
 
+    public static int strncmp(string a, string b, SizeT n) => CompareStrings(Limit(Utf8(a), n), Limit(Utf8(b), n), n.Value);
+
     // Strings without their NULs: the shorter one's NUL (0) compares below any byte of the other.
     private static int CompareStrings(ReadOnlySpan<byte> a, ReadOnlySpan<byte> b, ulong n)
     {
@@ -137,6 +139,9 @@ public static partial class CString
         return i < 0 ? default : s + i;
     }
 
+    /// <summary>strchr on a string literal: the result points into a new copy of it.</summary>
+    public static Ptr<sbyte> strchr(string s, int c) => strchr(Lit(s), c);
+
     /// <summary>The last c (as char) in s, the terminator included; NULL when absent.</summary>
     public static Ptr<sbyte> strrchr(Ptr<sbyte> s, int c)
     {
@@ -151,6 +156,12 @@ public static partial class CString
     public static Ptr<sbyte> strstr(Ptr<sbyte> haystack, Ptr<sbyte> needle) => Find(haystack, Bytes(needle));
 
     public static Ptr<sbyte> strstr(Ptr<sbyte> haystack, string needle) => Find(haystack, Utf8(needle));
+
+    public static Ptr<sbyte> strstr(string haystack, Ptr<sbyte> needle) => strstr(Lit(haystack), needle);
+
+    public static Ptr<sbyte> strstr(string haystack, string needle) => strstr(Lit(haystack), needle);
+
+    public static Ptr<sbyte> strrchr(string s, int c) => strrchr(Lit(s), c);
 
     private static Ptr<sbyte> Find(Ptr<sbyte> haystack, ReadOnlySpan<byte> needle)
     {

@@ -42,4 +42,50 @@ public static partial class Stdlib
     public static double strtod(string s, out int end) => CNumberParser.StrToD(s, out end);
 
     public static float strtof(string s) => (float)CNumberParser.StrToD(s, out _);
+
+    // ---- on C strings (Ptr<sbyte>), with char **endptr as a pointer to a pointer variable (or NULL) ----
+
+    // Latin-1 keeps one char per byte, so the parser's index is the byte offset; bytes that are
+    // not ASCII never belong to a number.
+    private static string Text(Ptr<sbyte> s) => System.Text.Encoding.Latin1.GetString(CString.Bytes(s));
+
+    private static void SetEnd(Ptr<Ptr<sbyte>> endptr, Ptr<sbyte> s, int end)
+    {
+        if (!endptr.IsNull) endptr.Value = s + end;
+    }
+
+    public static int atoi(Ptr<sbyte> s) => atoi(Text(s));
+
+    public static long atol(Ptr<sbyte> s) => atol(Text(s));
+
+    public static long atoll(Ptr<sbyte> s) => atoll(Text(s));
+
+    public static double atof(Ptr<sbyte> s) => atof(Text(s));
+
+    public static long strtol(Ptr<sbyte> s, Ptr<Ptr<sbyte>> endptr, int @base)
+    {
+        long v = CNumberParser.StrToL(Text(s), @base, out int end);
+        SetEnd(endptr, s, end);
+        return v;
+    }
+
+    public static long strtoll(Ptr<sbyte> s, Ptr<Ptr<sbyte>> endptr, int @base) => strtol(s, endptr, @base);
+
+    public static ulong strtoul(Ptr<sbyte> s, Ptr<Ptr<sbyte>> endptr, int @base)
+    {
+        ulong v = CNumberParser.StrToUL(Text(s), @base, out int end);
+        SetEnd(endptr, s, end);
+        return v;
+    }
+
+    public static ulong strtoull(Ptr<sbyte> s, Ptr<Ptr<sbyte>> endptr, int @base) => strtoul(s, endptr, @base);
+
+    public static double strtod(Ptr<sbyte> s, Ptr<Ptr<sbyte>> endptr)
+    {
+        double v = CNumberParser.StrToD(Text(s), out int end);
+        SetEnd(endptr, s, end);
+        return v;
+    }
+
+    public static float strtof(Ptr<sbyte> s, Ptr<Ptr<sbyte>> endptr) => (float)strtod(s, endptr);
 }
