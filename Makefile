@@ -1,6 +1,6 @@
 # cmpi: the two commands a newcomer needs are `make demo` and `make test`.
 # Both run the set-up first; it installs only what is missing.
-.PHONY: setup demo test test-python test-runtime corpus bench bench-comm clean
+.PHONY: setup demo test test-python test-runtime corpus bench bench-comm csmith clean
 
 PYTEST ?= .venv/bin/python -m pytest
 
@@ -30,6 +30,14 @@ bench: setup
 
 bench-comm: setup
 	/usr/bin/python3 bench/commbench.py $(BENCH_ARGS)
+
+# Random C programs from csmith, built by gcc and translated, outputs compared (scripts/csmith.py):
+# make csmith N=300 SEED=1 TIER=2. The summary is printed and written under build/csmith/.
+N ?= 20
+SEED ?= 1
+TIER ?= 1
+csmith: setup
+	/usr/bin/python3 scripts/csmith.py --n $(N) --seed $(SEED) --tier $(TIER) $(CSMITH_ARGS)
 
 clean:
 	rm -rf build .venv .pytest_cache

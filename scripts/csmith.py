@@ -1,0 +1,195 @@
+#!/usr/bin/env python3
+"""Differential testing of cmpi against gcc on random C programs from csmith.
+
+For each seed in SEED .. SEED+N-1: csmith writes a program (tier 1: no pointers, structs,
+unions, bitfields, volatiles; tier 2: pointers and structs on), gcc builds it, it runs natively
+under a time limit (programs over the limit are excluded and counted), cmpi-translate
+translates it, cmpi-run runs the port, and the two outputs (csmith prints one checksum line)
+must be equal. Seeds run on --jobs workers. Progress goes to stderr; stdout gets the summary
+
+    csmith tierT: P passed, F failed, U untranslatable, X excluded of N
+
+then one line per failing/untranslatable seed with its first error line. A report with every
+seed's outcome is written under build/csmith/. Exit status 0 (1 with --strict when any seed
+failed or was untranslatable).
+
+    python3 scripts/csmith.py --n 20 --seed 1 --tier 1
+"""
+from __future__ import annotations
+
+import argparse
+import concurrent.futures
+import dataclasses
+import os
+import shutil
+import subprocess
+import sys
+import time
+from typing import List, Optional
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CSMITH_INCLUDE = "/usr/include/csmith"
+TIER_FLAGS = {
+    1: ["--no-pointers", "--no-structs", "--no-unions", "--no-bitfields", "--no-volatiles", "--no-packed-struct"],
+    2: ["--no-unions", "--no-bitfields", "--no-volatiles", "--no-packed-struct"],
+}
+PASSED, FAILED, UNTRANSLATABLE, EXCLUDED = "passed", "failed", "untranslatable", "excluded"
+
+
+@dataclasses.dataclass
+class Outcome:
+    seed: int
+    status: str
+    detail: str = ""      # the first error line, or why the seed is excluded
+    seconds: float = 0.0
+
+
+@dataclasses.dataclass
+class Settings:
+    tier: int
+    workdir: str
+    native_timeout: float = 10.0
+    port_timeout: float = 300.0
+    translate: str = os.path.join(ROOT, ".venv", "bin", "cmpi-translate")
+    cmpi_run: str = os.path.join(ROOT, ".venv", "bin", "cmpi-run")
+
+
+def _run(cmd: List[str], timeout: float, cwd: str) -> Optional[subprocess.CompletedProcess]:
+    """The finished process, or None when it ran out of time (it is killed)."""
+    try:
+        return subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, errors="replace", timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return None
+
+
+def _first_line(*texts: str) -> str:
+    for text in texts:
+        for line in (text or "").splitlines():
+            if line.strip():
+                return line.strip()[:300]
+    return "(no output)"
+
+
+def _first_error(*texts: str) -> str:
+    """The first line that reports an error (compilers print warnings first), else the first line."""
+    for text in texts:
+        for line in (text or "").splitlines():
+            if "error" in line.lower() or "exception" in line.lower():
+                return line.strip()[:300]
+    return _first_line(*texts)
+
+
+def _first_difference(native: str, port: str) -> str:
+    a, b = native.splitlines(), port.splitlines()
+    for i in range(max(len(a), len(b))):
+        x = a[i] if i < len(a) else "<end of output>"
+        y = b[i] if i < len(b) else "<end of output>"
+        if x != y:
+            return f"line {i + 1}: native {x!r}, port {y!r}"
+    return "outputs differ"
+
+
+def check_seed(seed: int, s: Settings) -> Outcome:
+    """Generates, builds, runs, translates and runs the port of one csmith program."""
+    start = time.monotonic()
+    d = os.path.join(s.workdir, f"seed-{seed}")
+    os.makedirs(d, exist_ok=True)
+
+    def done(status: str, detail: str = "") -> Outcome:
+        return Outcome(seed, status, detail, time.monotonic() - start)
+
+    gen = _run(["csmith", "--seed", str(seed), *TIER_FLAGS[s.tier], "-o", "prog.c"], 120, d)
+    if gen is None or gen.returncode != 0:
+        return done(EXCLUDED, "csmith failed: " + _first_line(gen.stderr if gen else "timeout"))
+    build = _run(["gcc", "-w", "-O0", f"-I{CSMITH_INCLUDE}", "prog.c", "-o", "prog"], 120, d)
+    if build is None or build.returncode != 0:
+        return done(EXCLUDED, "gcc failed: " + _first_line(build.stderr if build else "timeout"))
+    native = _run(["./prog"], s.native_timeout, d)
+    if native is None:
+        return done(EXCLUDED, f"native run over {s.native_timeout:g} s")
+    if native.returncode != 0:
+        return done(EXCLUDED, f"native run exited with {native.returncode}")
+
+    tr = _run([s.translate, "prog.c", "-o", "Prog.cs", "--", f"-I{CSMITH_INCLUDE}"], 300, d)
+    if tr is None:
+        return done(UNTRANSLATABLE, "cmpi-translate timed out")
+    if tr.returncode != 0:
+        return done(UNTRANSLATABLE, _first_error(tr.stderr, tr.stdout))
+    port = _run([s.cmpi_run, "-n", "1", "--timeout", str(int(s.port_timeout)), "Prog.cs"], s.port_timeout + 60, d)
+    if port is None:
+        return done(FAILED, f"port did not finish in {s.port_timeout:g} s")
+    if port.returncode != 0:
+        return done(FAILED, f"port exited with {port.returncode}: " + _first_error(port.stderr, port.stdout))
+    if port.stdout != native.stdout:
+        return done(FAILED, _first_difference(native.stdout, port.stdout))
+    return done(PASSED)
+
+
+def check_seeds(seeds: List[int], s: Settings, jobs: int = 2, progress=None) -> List[Outcome]:
+    """check_seed over many seeds on `jobs` workers; results in seed order."""
+    results = {}
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+        futures = {pool.submit(check_seed, seed, s): seed for seed in seeds}
+        for k, fut in enumerate(concurrent.futures.as_completed(futures), 1):
+            seed = futures[fut]
+            try:
+                outcome = fut.result()
+            except Exception as e:  # a harness problem for one seed must not lose the others
+                outcome = Outcome(seed, FAILED, f"harness error: {type(e).__name__}: {e}")
+            results[seed] = outcome
+            if progress:
+                progress(k, len(seeds), outcome)
+    return [results[seed] for seed in seeds]
+
+
+def summary(tier: int, outcomes: List[Outcome]) -> List[str]:
+    count = {st: sum(o.status == st for o in outcomes) for st in (PASSED, FAILED, UNTRANSLATABLE, EXCLUDED)}
+    lines = [f"csmith tier{tier}: {count[PASSED]} passed, {count[FAILED]} failed, "
+             f"{count[UNTRANSLATABLE]} untranslatable, {count[EXCLUDED]} excluded of {len(outcomes)}"]
+    for st in (FAILED, UNTRANSLATABLE):
+        lines += [f"  {st} seed {o.seed}: {o.detail}" for o in outcomes if o.status == st]
+    return lines
+
+
+def main(argv: Optional[List[str]] = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--n", type=int, default=20, help="number of programs (default 20)")
+    ap.add_argument("--seed", type=int, default=1, help="first seed (default 1)")
+    ap.add_argument("--tier", type=int, choices=(1, 2), default=1)
+    ap.add_argument("--jobs", type=int, default=2, help="parallel workers (default 2)")
+    ap.add_argument("--native-timeout", type=float, default=10.0, help="seconds; slower programs are excluded")
+    ap.add_argument("--port-timeout", type=float, default=300.0, help="seconds for the translated run")
+    ap.add_argument("--strict", action="store_true", help="exit 1 when a seed failed or was untranslatable")
+    args = ap.parse_args(argv)
+    for tool in ("csmith", "gcc"):
+        if shutil.which(tool) is None:
+            print(f"csmith.py: {tool} is not installed (make setup installs it)", file=sys.stderr)
+            return 2
+
+    out_dir = os.path.join(ROOT, "build", "csmith")
+    s = Settings(args.tier, os.path.join(out_dir, f"tier{args.tier}"), args.native_timeout, args.port_timeout)
+    seeds = list(range(args.seed, args.seed + args.n))
+
+    def progress(k: int, n: int, o: Outcome) -> None:
+        extra = f": {o.detail}" if o.detail else ""
+        print(f"[{k}/{n}] seed {o.seed}: {o.status} ({o.seconds:.1f} s){extra}", file=sys.stderr, flush=True)
+
+    started = time.monotonic()
+    outcomes = check_seeds(seeds, s, args.jobs, progress)
+    lines = summary(args.tier, outcomes)
+    print("\n".join(lines))
+
+    report = os.path.join(out_dir, f"tier{args.tier}-seed{args.seed}-n{args.n}.txt")
+    with open(report, "w") as f:
+        f.write("\n".join(lines) + "\n\n")
+        f.write(f"# {time.strftime('%Y-%m-%d %H:%M:%S')}, {time.monotonic() - started:.0f} s, "
+                f"native limit {args.native_timeout:g} s; programs in {s.workdir}/seed-N\n")
+        for o in outcomes:
+            f.write(f"{o.seed}\t{o.status}\t{o.seconds:.1f}\t{o.detail}\n")
+    print(f"report: {os.path.relpath(report, ROOT)}", file=sys.stderr)
+    bad = any(o.status in (FAILED, UNTRANSLATABLE) for o in outcomes)
+    return 1 if args.strict and bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
