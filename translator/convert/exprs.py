@@ -59,6 +59,8 @@ def coerce(e: CsExpr, cs: str) -> CsExpr:
         # The plan keeps such slots apart; if one slips through, fail loudly when the offset is not 0.
         return CsExpr(f"{paren(e, PRIMARY)}.ToArray()", cs, PRIMARY)
     if e.type == "bool":
+        if cs in NUMERIC and e.const is not None:
+            return int_literal(e.const, cs if cs in INTEGRAL else "int")  # a constant truth value is 0 or 1
         if cs in NUMERIC:
             return CsExpr(f"{paren(e, COND + 1)} ? 1 : 0", "int", COND) if cs == "int" else \
                 cast(CsExpr(f"({paren(e, COND + 1)} ? 1 : 0)", "int"), cs)
@@ -98,7 +100,7 @@ def as_bool(e: CsExpr) -> CsExpr:
     if e.type == "bool":
         return e
     if e.const is not None:
-        return CsExpr("true" if e.const else "false", "bool")
+        return CsExpr("true" if e.const else "false", "bool", PRIMARY, 1 if e.const else 0)
     if e.type in NUMERIC:
         return CsExpr(f"{paren(e, REL)} != 0", "bool", EQ)
     if e.type.startswith("Ptr<"):
@@ -369,6 +371,8 @@ def convert_unary(ctx, e: ir.Unary) -> CsExpr:
     op = e.op
     if op == "!":
         inner = as_bool(convert_expr(ctx, e.operand))
+        if inner.const is not None:
+            return CsExpr("false" if inner.const else "true", "bool", PRIMARY, 0 if inner.const else 1)
         return CsExpr(f"!{paren(inner, UNARY)}", "bool", UNARY)
     if op == "&":
         return convert_address_of(ctx, e)
