@@ -7,6 +7,15 @@ public sealed record RunOptions
 {
     public int Ranks { get; init; } = 1;
     public string Transport { get; init; } = "inproc";
+    /// <summary>Ranks as threads of this process or as processes of their own; null = the transport's default.</summary>
+    public string? Hosting { get; init; }
+    /// <summary>An Open MPI-style hostfile for process-per-rank jobs; null = every rank on this machine.</summary>
+    public string? HostfilePath { get; init; }
+    /// <summary>A file holding the Azure Storage connection string (else $CMPI_AZURE_CONNECTION_STRING).</summary>
+    public string? AzureConnectionFile { get; init; }
+
+    /// <summary>Whether every rank is a process of its own (tcp always; azure by default).</summary>
+    public bool RanksAsProcesses => (Hosting ?? (Transport == "inproc" ? "threads" : "processes")) == "processes";
     /// <summary>Seconds every live rank may sit blocked in MPI without progress before the job is declared deadlocked.</summary>
     public double DeadlockTimeoutSeconds { get; init; } = 10;
     /// <summary>Bound on the whole job, in seconds; null = none.</summary>
@@ -28,15 +37,29 @@ public static class CommandLine
 
     public const string Usage =
         """
-        usage: cmpi-run [-n N] [--transport inproc] [--deadlock-timeout S] [--timeout S]
-                        [--tag-output] [--check] [--no-cache] [--verbose] App.cs [program args...]
+        usage: cmpi-run [-n N] [--transport inproc|tcp|azure] [--hosting threads|processes]
+                        [--hostfile F] [--azure-connection-file F] [--deadlock-timeout S]
+                        [--timeout S] [--tag-output] [--check] [--no-cache] [--verbose]
+                        App.cs [program args...]
 
         Compiles App.cs (a program translated by cmpi-translate) in memory with Roslyn
         against CloudMpi and CloudMpi.Libc, then runs it as an N-rank MPI job.
         Everything after App.cs is passed to the program.
 
           -n, -np N             number of ranks (default 1)
-          --transport T         inproc (default; all ranks in this process)
+          --transport T         inproc (default): all ranks are threads of this process;
+                                tcp: one process per rank, messages over TCP (loopback,
+                                or the hosts of --hostfile);
+                                azure: Azure Storage queues, blobs and tables; connection
+                                string from $CMPI_AZURE_CONNECTION_STRING or
+                                --azure-connection-file (never printed)
+          --hosting H           threads (one process) or processes (one per rank);
+                                default: threads for inproc, processes for tcp and azure
+          --hostfile F          hosts for the rank processes, one per line, optional
+                                slots=N (ranks fill slots in order); other hosts are
+                                reached with ssh and need cmpi-run at the same path
+          --azure-connection-file F
+                                read the Azure Storage connection string from F
           --deadlock-timeout S  seconds every live rank may stay blocked in MPI with no
                                 progress before the job ends as deadlocked (exit 124);
                                 default 10, or $CMPI_DEADLOCK_TIMEOUT
@@ -110,16 +133,25 @@ public static class CommandLine
                 case "--transport":
                     {
                         string t = Value();
-                        if (t != "inproc")
-                        {
-                            throw new UsageException(
-                                t is "tcp" or "azure"
-                                    ? $"transport '{t}' is not available in this build of cmpi-run; use --transport inproc"
-                                    : $"unknown transport '{t}' (known: inproc)");
-                        }
+                        if (t is not ("inproc" or "tcp" or "azure"))
+                            throw new UsageException($"unknown transport '{t}' (known: inproc, tcp, azure)");
                         o = o with { Transport = t };
                         break;
                     }
+                case "--hosting":
+                    {
+                        string h = Value();
+                        if (h is not ("threads" or "processes"))
+                            throw new UsageException($"--hosting is threads or processes, got '{h}'");
+                        o = o with { Hosting = h };
+                        break;
+                    }
+                case "--hostfile":
+                    o = o with { HostfilePath = Value() };
+                    break;
+                case "--azure-connection-file":
+                    o = o with { AzureConnectionFile = Value() };
+                    break;
                 case "--deadlock-timeout":
                     o = o with { DeadlockTimeoutSeconds = ParseSeconds(name, Value()) };
                     break;
@@ -164,6 +196,12 @@ public static class CommandLine
 
     private static RunOptions Finish(RunOptions o, IReadOnlyList<string> args, int sourceIndex)
     {
+        if (o.Transport == "tcp" && o.Hosting == "threads")
+            throw new UsageException("--transport tcp runs one process per rank; --hosting threads needs inproc or azure");
+        if (o.Transport == "inproc" && o.Hosting == "processes")
+            throw new UsageException("--transport inproc keeps every rank in this process; use tcp or azure for --hosting processes");
+        if (o.HostfilePath is not null && !o.RanksAsProcesses)
+            throw new UsageException("--hostfile needs one process per rank (--transport tcp or azure)");
         string src = args[sourceIndex];
         if (!src.EndsWith(".cs", StringComparison.OrdinalIgnoreCase))
             throw new UsageException($"expected a C# source file (App.cs), got '{src}'");

@@ -1,6 +1,7 @@
 using System.Globalization;
 using CloudMpi.Run.Compilation;
 using CloudMpi.Run.Hosting;
+using CloudMpi.Run.Processes;
 
 namespace CloudMpi.Run;
 
@@ -86,7 +87,16 @@ public static class Launcher
 
         using var outSink = new OutputSink(stdout, flushEveryLine: stdoutIsTerminal);
         using var errSink = new OutputSink(stderr, flushEveryLine: true, flushFirst: outSink);
-        RunOutcome outcome = new InProcRunner(compiled.Image!, options, outSink, errSink).Run();
+        RunOutcome outcome;
+        try
+        {
+            outcome = JobRunners.Run(compiled.Image!, options, outSink, errSink);
+        }
+        catch (UsageException e)
+        {
+            errSink.WriteLine(null, $"cmpi-run: {e.Message}\n");
+            return new LaunchResult(CommandLine.UsageExitCode, compiled, null);
+        }
         return new LaunchResult(outcome.ExitCode, compiled, outcome);
     }
 

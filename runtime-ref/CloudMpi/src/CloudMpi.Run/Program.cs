@@ -1,5 +1,9 @@
 using CloudMpi.Run;
 using CloudMpi.Run.Hosting;
+using CloudMpi.Run.Processes;
+
+if (args.Length > 0 && args[0] == RankWorker.Flag)
+    return RankWorker.Run(args);
 
 TextWriter stdout = OutputSink.OpenStandard(Console.OpenStandardOutput());
 TextWriter stderr = OutputSink.OpenStandard(Console.OpenStandardError());

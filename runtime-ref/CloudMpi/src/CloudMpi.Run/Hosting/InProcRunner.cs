@@ -15,6 +15,8 @@ public enum JobEnd
     UnhandledException,
     Deadlock,
     Timeout,
+    /// <summary>A rank's process ended without finishing its program (killed, crashed): process-per-rank transports.</summary>
+    RankDied,
 }
 
 /// <summary>The result of running a job.</summary>
@@ -42,6 +44,9 @@ public sealed class InProcRunner
     private (JobEnd end, int rank, int code)? _first;
     private InProcJob? _job;
 
+    /// <summary>Settings of a transport other than inproc (azure with ranks as threads).</summary>
+    public IReadOnlyDictionary<string, string> TransportSettings { get; init; } = new Dictionary<string, string>();
+
     /// <summary>How long ranks get to stop after the job was aborted before they are given up on.</summary>
     public TimeSpan AbortGracePeriod { get; init; } = TimeSpan.FromSeconds(2);
 
@@ -56,7 +61,8 @@ public sealed class InProcRunner
     public RunOutcome Run()
     {
         int n = _options.Ranks;
-        using var job = new InProcJob(n, TimeSpan.FromSeconds(_options.DeadlockTimeoutSeconds));
+        using var job = new InProcJob(n, TimeSpan.FromSeconds(_options.DeadlockTimeoutSeconds),
+                                      Processes.WorkerTransports.ForThreads(_options.Transport, TransportSettings));
         _job = job;
         var threads = new Thread[n];
         var finished = new bool[n];

@@ -20,6 +20,7 @@ public sealed class InProcJob : IDisposable
     private enum RankState { Running, Blocked, Finished }
 
     private readonly RankContext[] ranks;
+    private readonly IReadOnlyList<ITransport> transports;
     private readonly Host host;
     private readonly TimeSpan deadlockTimeout;
     private readonly object stateLock = new();
@@ -34,6 +35,16 @@ public sealed class InProcJob : IDisposable
 
     /// <summary>Create a job of <paramref name="size"/> ranks. <see cref="Timeout.InfiniteTimeSpan"/> disables deadlock detection.</summary>
     public InProcJob(int size, TimeSpan deadlockTimeout)
+        : this(size, deadlockTimeout, transports: null)
+    {
+    }
+
+    /// <summary>
+    /// A job whose ranks reach each other through <paramref name="transports"/>: given every rank's mailbox, it
+    /// returns each rank's transport (the same object for all, or one each). Null = the in-process transport.
+    /// The job disposes the transports.
+    /// </summary>
+    internal InProcJob(int size, TimeSpan deadlockTimeout, Func<IMessageSink[], IReadOnlyList<ITransport>>? transports)
     {
         ArgumentOutOfRangeException.ThrowIfLessThan(size, 1);
         if (deadlockTimeout <= TimeSpan.Zero && deadlockTimeout != Timeout.InfiniteTimeSpan)
@@ -42,13 +53,20 @@ public sealed class InProcJob : IDisposable
         this.deadlockTimeout = deadlockTimeout;
         host = new Host(this);
         var sinks = new IMessageSink[size];
-        var transport = new InProcTransport(sinks);
+        var late = new LateTransport[size];
         ranks = new RankContext[size];
         for (int r = 0; r < size; r++)
         {
-            ranks[r] = new RankContext(r, size, transport, host);
+            late[r] = new LateTransport(size);
+            ranks[r] = new RankContext(r, size, late[r], host);
             sinks[r] = ranks[r].Mailbox;
         }
+        // The mailboxes exist only once the ranks do; the transports are built from them and then bound.
+        IReadOnlyList<ITransport> built = transports is null ? [new InProcTransport(sinks)] : transports(sinks);
+        if (built.Count != 1 && built.Count != size)
+            throw new ArgumentException($"expected 1 or {size} transports, got {built.Count}", nameof(transports));
+        for (int r = 0; r < size; r++) late[r].Inner = built[built.Count == 1 ? 0 : r];
+        this.transports = built;
         states = new RankState[size];
         live = size;
         if (deadlockTimeout != Timeout.InfiniteTimeSpan)
@@ -122,6 +140,21 @@ public sealed class InProcJob : IDisposable
             Monitor.PulseAll(stateLock);
         }
         if (monitor != null && monitor != Thread.CurrentThread) monitor.Join();
+        foreach (var t in transports.Distinct()) t.Dispose();
+    }
+
+    /// <summary>The transport a rank was created with, bound once every mailbox exists.</summary>
+    private sealed class LateTransport(int worldSize) : ITransport
+    {
+        public ITransport Inner = null!;
+
+        public string Name => Inner.Name;
+
+        public int WorldSize => worldSize;
+
+        public void Send(int destWorldRank, cMPIMessage message) => Inner.Send(destWorldRank, message);
+
+        public void Dispose() { }
     }
 
     // ------------------------------------------------------------------ deadlock monitor

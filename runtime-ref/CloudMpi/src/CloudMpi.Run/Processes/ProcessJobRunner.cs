@@ -1,0 +1,480 @@
+using System.Diagnostics;
+using System.Globalization;
+using System.Net;
+using System.Net.Sockets;
+using System.Text;
+using CloudMpi.Run.Hosting;
+
+namespace CloudMpi.Run.Processes;
+
+/// <summary>
+/// Runs an N-rank job as N child processes (transports tcp and azure): each child is this cmpi-run in worker
+/// mode (<see cref="RankWorker"/>) running one rank. The parent hands out the rendezvous (every rank's data
+/// port), the program image and args; merges the children's stdout/stderr line by line as the in-process
+/// runner does; and supervises: a child that dies before finishing ends the job, naming it; MPI_Abort, a
+/// non-zero return and an unhandled exception end it as in-process; a deadlock is found by polling every rank's
+/// state (blocked in MPI, progress counter) until all live ranks have been blocked with no progress for the
+/// deadlock timeout.
+/// </summary>
+public sealed class ProcessJobRunner
+{
+    private readonly byte[] _image;
+    private readonly RunOptions _options;
+    private readonly OutputSink _out;
+    private readonly OutputSink _err;
+    private readonly IReadOnlyDictionary<string, string> _settings;
+    private readonly string[] _hosts;
+    private readonly object _gate = new();
+    private (JobEnd End, int Rank, int Code)? _first;
+    private Child[] _children = [];
+
+    /// <summary>How long ranks get to stop after an abort before their processes are killed.</summary>
+    public TimeSpan AbortGracePeriod { get; init; } = TimeSpan.FromSeconds(2);
+
+    /// <summary>How long the children get to start and say hello.</summary>
+    public TimeSpan StartupTimeout { get; init; } = TimeSpan.FromSeconds(60);
+
+    /// <summary>How often the parent asks every rank for its state (deadlock detection).</summary>
+    public TimeSpan StatusInterval { get; init; } = TimeSpan.FromMilliseconds(200);
+
+    /// <summary>How long a transport failure (a lost connection) waits for the death of the rank that caused it to be noticed.</summary>
+    private static readonly TimeSpan BlameDelay = TimeSpan.FromSeconds(1);
+
+    public ProcessJobRunner(byte[] image, RunOptions options, OutputSink stdout, OutputSink stderr,
+                            IReadOnlyDictionary<string, string>? transportSettings = null,
+                            IReadOnlyList<HostSlots>? hostfile = null)
+    {
+        _image = image;
+        _options = options;
+        _out = stdout;
+        _err = stderr;
+        _settings = transportSettings ?? new Dictionary<string, string>();
+        _hosts = hostfile is null ? Enumerable.Repeat("localhost", options.Ranks).ToArray() : Hostfile.Assign(hostfile, options.Ranks);
+    }
+
+    /// <summary>The job's id (names cloud resources); set before the children start.</summary>
+    public string JobId { get; } = "cmpi" + Guid.NewGuid().ToString("N")[..16];
+
+    /// <summary>Process ids of the rank processes once started (tests kill one of them).</summary>
+    public event Action<int, int>? RankStarted;
+
+    private sealed class Child
+    {
+        public required int Rank;
+        public required string Host;
+        public Process? Process;
+        public ControlChannel? Control;
+        public Thread? ControlReader;
+        public volatile bool ControlClosed;
+        public Thread? OutPump, ErrPump;
+        public volatile bool Finished;
+        public bool Blocked;
+        public long Progress = -1;
+        public string Wait = "";
+        public long StatusSeq;
+        public DateTime? ExitSeenAt;
+        public int Pid;
+    }
+
+    public RunOutcome Run()
+    {
+        int n = _options.Ranks;
+        bool allLocal = _hosts.All(h => new HostSlots(h, 1).IsLocal);
+        IPAddress listenAddress = allLocal ? IPAddress.Loopback : IPAddress.Any;
+        using var listener = new Socket(AddressFamily.InterNetwork, SocketType.Stream, ProtocolType.Tcp);
+        listener.Bind(new IPEndPoint(listenAddress, 0));
+        listener.Listen(n + 16);
+        int parentPort = ((IPEndPoint)listener.LocalEndPoint!).Port;
+        string parentHost = allLocal ? "127.0.0.1"
+            : Environment.GetEnvironmentVariable("CMPI_PARENT_ADDRESS") ?? Dns.GetHostName();
+
+        _children = new Child[n];
+        var clock = Stopwatch.StartNew();
+        TimeSpan? timeout = _options.TimeoutSeconds is double s ? TimeSpan.FromSeconds(s) : null;
+        try
+        {
+            for (int r = 0; r < n; r++)
+            {
+                _children[r] = new Child { Rank = r, Host = _hosts[r] };
+                StartChild(_children[r], parentHost, parentPort, allLocal ? "127.0.0.1" : "0.0.0.0");
+            }
+            if (!Rendezvous(listener, clock, timeout))
+                return Finish();
+            Supervise(clock, timeout);
+        }
+        catch (Exception e) when (e is SocketException or IOException or System.ComponentModel.Win32Exception)
+        {
+            End(JobEnd.UnhandledException, -1, 1, $"cmpi-run: cannot run the rank processes: {e.Message}");
+        }
+        return Finish();
+    }
+
+    // ------------------------------------------------------------------ start-up
+
+    private void StartChild(Child c, string parentHost, int parentPort, string bind)
+    {
+        var psi = WorkerCommand(c.Host, [RankWorker.Flag, $"{parentHost}:{parentPort}", c.Rank.ToString(CultureInfo.InvariantCulture), bind, _options.Transport]);
+        psi.RedirectStandardOutput = true;
+        psi.RedirectStandardError = true;
+        psi.RedirectStandardInput = false;
+        psi.UseShellExecute = false;
+        psi.StandardOutputEncoding = Encoding.UTF8;
+        psi.StandardErrorEncoding = Encoding.UTF8;
+        var p = Process.Start(psi) ?? throw new IOException($"could not start the process of rank {c.Rank}");
+        c.Process = p;
+        c.Pid = p.Id;
+        bool tag = _options.TagOutput;
+        bool single = _options.Ranks == 1 && !tag;
+        var outWriter = new RankLineWriter(_out, tag ? $"[1,{c.Rank}]<stdout>:" : null, flushPartialLines: single);
+        var errWriter = new RankLineWriter(_err, tag ? $"[1,{c.Rank}]<stderr>:" : null, flushPartialLines: single);
+        c.OutPump = Pump(p.StandardOutput, outWriter, $"cmpi stdout of rank {c.Rank}");
+        c.ErrPump = Pump(p.StandardError, errWriter, $"cmpi stderr of rank {c.Rank}");
+        RankStarted?.Invoke(c.Rank, p.Id);
+    }
+
+    /// <summary>How a rank process is started: this cmpi-run in worker mode, locally or through ssh.</summary>
+    private static ProcessStartInfo WorkerCommand(string host, string[] workerArgs)
+    {
+        var psi = new ProcessStartInfo();
+        var (exe, prefix) = LocalWorker();
+        if (new HostSlots(host, 1).IsLocal)
+        {
+            psi.FileName = exe;
+            foreach (string a in prefix.Concat(workerArgs)) psi.ArgumentList.Add(a);
+        }
+        else
+        {
+            // Remote hosts need cmpi-run installed at the same path (or CMPI_REMOTE_WORKER naming the command).
+            string remote = Environment.GetEnvironmentVariable("CMPI_REMOTE_WORKER")
+                            ?? string.Join(' ', new[] { exe }.Concat(prefix));
+            psi.FileName = "ssh";
+            foreach (string a in new[] { "-o", "BatchMode=yes", host, remote }.Concat(workerArgs)) psi.ArgumentList.Add(a);
+        }
+        return psi;
+    }
+
+    /// <summary>The command that runs this cmpi-run: its apphost, or dotnet with its dll.</summary>
+    internal static (string Exe, string[] Prefix) LocalWorker()
+    {
+        string dll = typeof(ProcessJobRunner).Assembly.Location;
+        string? self = Environment.ProcessPath;
+        if (self is not null && Path.GetFileNameWithoutExtension(self) == "dotnet")
+            return (self, [dll]);
+        string dotnet = Environment.GetEnvironmentVariable("DOTNET_HOST_PATH") ?? "dotnet";
+        return (dotnet, [dll]);
+    }
+
+    private static Thread Pump(StreamReader from, RankLineWriter to, string name)
+    {
+        var t = new Thread(() =>
+        {
+            var buf = new char[8192];
+            try
+            {
+                int k;
+                while ((k = from.Read(buf, 0, buf.Length)) > 0)
+                {
+                    to.Write(buf.AsSpan(0, k));
+                    to.Flush();
+                }
+            }
+            catch (Exception e) when (e is IOException or ObjectDisposedException)
+            {
+            }
+            to.Complete();
+        })
+        { IsBackground = true, Name = name };
+        t.Start();
+        return t;
+    }
+
+    /// <summary>Accept every rank's hello, then send each the job. False when the job ended during start-up.</summary>
+    private bool Rendezvous(Socket listener, Stopwatch clock, TimeSpan? timeout)
+    {
+        int n = _children.Length;
+        var ports = new int[n];
+        var addresses = new string[n];
+        int greeted = 0;
+        var deadline = clock.Elapsed + (timeout is TimeSpan t && t < StartupTimeout ? t : StartupTimeout);
+        while (greeted < n)
+        {
+            if (listener.Poll(25_000, SelectMode.SelectRead))
+            {
+                Socket s = listener.Accept();
+                var control = new ControlChannel(s);
+                var hello = control.Receive();
+                if (hello is not (ControlType.Hello, var r))
+                {
+                    control.Dispose();
+                    continue;
+                }
+                int rank = r.ReadInt32();
+                int pid = r.ReadInt32();
+                int port = r.ReadInt32();
+                if (rank < 0 || rank >= n || _children[rank].Control is not null)
+                {
+                    control.Dispose();
+                    continue;
+                }
+                Child c = _children[rank];
+                c.Control = control;
+                ports[rank] = port;
+                addresses[rank] = ((IPEndPoint)s.RemoteEndPoint!).Address.MapToIPv4().ToString();
+                greeted++;
+                _ = pid;
+                continue;
+            }
+            _out.FlushIfDirty();
+            foreach (Child c in _children)
+            {
+                if (c.Control is null && c.Process!.HasExited)
+                {
+                    End(JobEnd.RankDied, c.Rank, ExitCodeOf(c.Process),
+                        $"cmpi-run: rank {c.Rank} (pid {c.Pid}) {DescribeExit(c.Process)} while starting; aborting the job");
+                    return false;
+                }
+            }
+            if (clock.Elapsed >= deadline)
+            {
+                var missing = _children.Where(c => c.Control is null).Select(c => c.Rank).ToList();
+                End(JobEnd.Timeout, missing[0], InProcRunner.DeadlockOrTimeoutExitCode,
+                    $"cmpi-run: rank{(missing.Count == 1 ? "" : "s")} {string.Join(", ", missing)} did not start within {(deadline).TotalSeconds:0.#} s; aborting the job");
+                return false;
+            }
+        }
+
+        var job = new JobDescription
+        {
+            Size = n,
+            JobId = JobId,
+            Transport = _options.Transport,
+            Settings = _settings,
+            Endpoints = Enumerable.Range(0, n).Select(i => (addresses[i], ports[i])).ToList(),
+            Image = _image,
+            ProgramArgs = _options.ProgramArgs,
+        };
+        foreach (Child c in _children)
+        {
+            c.Control!.Send(ControlType.Welcome, job.Write);
+            Child child = c;
+            c.ControlReader = new Thread(() => ReadControl(child)) { IsBackground = true, Name = $"cmpi control of rank {c.Rank}" };
+            c.ControlReader.Start();
+        }
+        return true;
+    }
+
+    // ------------------------------------------------------------------ supervision
+
+    private void ReadControl(Child c)
+    {
+        try
+        {
+            while (c.Control!.Receive() is var (type, r))
+            {
+                switch (type)
+                {
+                    case ControlType.Status:
+                        lock (_gate)
+                        {
+                            c.Blocked = r.ReadBoolean();
+                            c.Progress = r.ReadInt64();
+                            c.Wait = r.ReadString();
+                            c.StatusSeq++;
+                        }
+                        break;
+                    case ControlType.Finished:
+                        RankFinished(c, (RankEnd)r.ReadByte(), r.ReadInt32(), r.ReadString());
+                        break;
+                }
+            }
+        }
+        catch (Exception e) when (e is IOException or SocketException or ObjectDisposedException or InvalidDataException or EndOfStreamException)
+        {
+        }
+        c.ControlClosed = true;
+    }
+
+    private (Child Rank, string Message, DateTime At)? _transportFailure;
+
+    private void RankFinished(Child c, RankEnd end, int code, string message)
+    {
+        c.Finished = true;
+        switch (end)
+        {
+            case RankEnd.Returned when code != 0:
+                End(JobEnd.RankExitCode, c.Rank, code, $"cmpi-run: rank {c.Rank} exited with status {code}; aborting the job");
+                break;
+            case RankEnd.MpiAbort:
+                End(JobEnd.MpiAbort, c.Rank, code,
+                    $"MPI_ABORT was invoked on rank {c.Rank} in communicator MPI_COMM_WORLD with errorcode {code}");
+                break;
+            case RankEnd.Failed when message.Contains("CloudMpi.Transports.TransportException", StringComparison.Ordinal):
+                // Probably a consequence of another rank's death: give the supervisor a moment to notice that first.
+                lock (_gate) _transportFailure ??= (c, message, DateTime.UtcNow);
+                break;
+            case RankEnd.Failed:
+                End(JobEnd.UnhandledException, c.Rank, 1, message);
+                break;
+        }
+    }
+
+    private void Supervise(Stopwatch clock, TimeSpan? timeout)
+    {
+        TimeSpan deadlockTimeout = TimeSpan.FromSeconds(_options.DeadlockTimeoutSeconds);
+        TimeSpan nextStatus = clock.Elapsed;
+        (long[] Progress, TimeSpan Since)? stuck = null;
+        while (!HasEnded)
+        {
+            Thread.Sleep(20);
+            _out.FlushIfDirty();
+            if (_children.All(c => c.Finished))
+                return;
+
+            foreach (Child c in _children)
+            {
+                if (c.Finished || !c.Process!.HasExited) continue;
+                // The Finished report may still be on its way: wait for the control connection to close.
+                c.ExitSeenAt ??= DateTime.UtcNow;
+                if (c.ControlClosed || DateTime.UtcNow - c.ExitSeenAt > TimeSpan.FromSeconds(1))
+                {
+                    if (c.Finished) continue;
+                    End(JobEnd.RankDied, c.Rank, ExitCodeOf(c.Process),
+                        $"cmpi-run: rank {c.Rank} (pid {c.Pid}{(c.Host == "localhost" ? "" : $" on {c.Host}")}) {DescribeExit(c.Process)} before finishing; aborting the job");
+                    return;
+                }
+            }
+            lock (_gate)
+            {
+                if (_transportFailure is var (rank, message, at) && DateTime.UtcNow - at > BlameDelay)
+                {
+                    _transportFailure = null;
+                    Monitor.Exit(_gate);
+                    try { End(JobEnd.UnhandledException, rank.Rank, 1, message); }
+                    finally { Monitor.Enter(_gate); }
+                    return;
+                }
+            }
+            if (timeout is TimeSpan limit && clock.Elapsed >= limit)
+            {
+                var running = _children.Where(c => !c.Finished).Select(c => c.Rank).ToList();
+                End(JobEnd.Timeout, -1, InProcRunner.DeadlockOrTimeoutExitCode,
+                    $"cmpi-run: the job did not finish within --timeout {limit.TotalSeconds:0.###} s " +
+                    $"(still running: rank{(running.Count == 1 ? "" : "s")} {string.Join(", ", running)}); aborting");
+                return;
+            }
+            if (clock.Elapsed >= nextStatus)
+            {
+                nextStatus = clock.Elapsed + StatusInterval;
+                stuck = CheckDeadlock(stuck, clock.Elapsed, deadlockTimeout);
+                if (stuck is null && HasEnded) return;
+                foreach (Child c in _children)
+                    if (!c.Finished) c.Control!.TrySend(ControlType.StatusRequest);
+            }
+        }
+    }
+
+    /// <summary>One step of the deadlock detector over the last status answers.</summary>
+    private (long[] Progress, TimeSpan Since)? CheckDeadlock((long[] Progress, TimeSpan Since)? stuck, TimeSpan now, TimeSpan limit)
+    {
+        string? report = null;
+        lock (_gate)
+        {
+            var live = _children.Where(c => !c.Finished).ToList();
+            if (live.Count == 0 || live.Any(c => !c.Blocked || c.Progress < 0))
+                return null;
+            long[] progress = _children.Select(c => c.Finished ? -1 : c.Progress).ToArray();
+            if (stuck is not var (seen, since) || !seen.SequenceEqual(progress))
+                return (progress, now);
+            if (now - since < limit)
+                return stuck;
+            var sb = new StringBuilder();
+            sb.Append(CultureInfo.InvariantCulture,
+                $"deadlock: every live rank has been blocked in MPI for {limit.TotalSeconds:0.###} s with no message delivered");
+            foreach (Child c in _children)
+                sb.Append('\n').Append("rank ").Append(c.Rank).Append(": ").Append(c.Finished ? "finished" : c.Wait);
+            report = sb.ToString();
+        }
+        End(JobEnd.Deadlock, -1, InProcRunner.DeadlockOrTimeoutExitCode, "cmpi-run: " + report);
+        return null;
+    }
+
+    private bool HasEnded
+    {
+        get { lock (_gate) return _first is not null; }
+    }
+
+    /// <summary>Records the first way the job ends and tells every rank to abort; later ends are ignored.</summary>
+    private void End(JobEnd end, int rank, int code, string message)
+    {
+        lock (_gate)
+        {
+            if (_first is not null) return;
+            _first = (end, rank, code);
+        }
+        _out.Flush();
+        _err.WriteLine(null, message.EndsWith('\n') ? message : message + "\n");
+        foreach (Child c in _children)
+        {
+            if (c?.Control is { } control && !c.Finished)
+                control.TrySend(ControlType.Abort, w => w.Write(message.Split('\n')[0]));
+        }
+    }
+
+    private static int ExitCodeOf(Process p)
+    {
+        int code = p.ExitCode;
+        return code == 0 ? 1 : code;
+    }
+
+    private static string DescribeExit(Process p)
+    {
+        int code = p.ExitCode;
+        // .NET reports a death by signal S as 128 + S
+        return code is > 128 and < 160 ? $"was killed by signal {code - 128}" : $"exited with status {code}";
+    }
+
+    // ------------------------------------------------------------------ the end
+
+    private RunOutcome Finish()
+    {
+        foreach (Child? c in _children)
+            c?.Control?.TrySend(ControlType.Exit);
+        bool aborted = HasEnded;
+        var deadline = DateTime.UtcNow + (aborted ? AbortGracePeriod + TimeSpan.FromSeconds(1) : TimeSpan.FromSeconds(30));
+        var stuck = new List<int>();
+        foreach (Child? c in _children)
+        {
+            if (c?.Process is not { } p) continue;
+            TimeSpan left = deadline - DateTime.UtcNow;
+            if (!p.WaitForExit(left < TimeSpan.Zero ? TimeSpan.Zero : left))
+            {
+                stuck.Add(c.Rank);
+                try { p.Kill(entireProcessTree: true); } catch (Exception e) when (e is InvalidOperationException or System.ComponentModel.Win32Exception) { }
+                p.WaitForExit(TimeSpan.FromSeconds(5));
+            }
+        }
+        if (stuck.Count > 0 && aborted)
+        {
+            _err.WriteLine(null, $"cmpi-run: rank{(stuck.Count == 1 ? "" : "s")} {string.Join(", ", stuck)} did not stop within {AbortGracePeriod.TotalSeconds:0.#} s of the abort; killed\n");
+        }
+        foreach (Child? c in _children)
+        {
+            c?.OutPump?.Join(TimeSpan.FromSeconds(5));
+            c?.ErrPump?.Join(TimeSpan.FromSeconds(5));
+            c?.Control?.Dispose();
+            c?.Process?.Dispose();
+        }
+        if (!aborted && stuck.Count > 0)
+        {
+            End(JobEnd.UnhandledException, stuck[0], 1, $"cmpi-run: rank {stuck[0]} did not exit after the job finished; killed");
+        }
+        _out.Flush();
+        _err.Flush();
+        lock (_gate)
+        {
+            return _first is var (end, rank, code)
+                ? new RunOutcome(code, end, rank, [])
+                : new RunOutcome(0, JobEnd.Success, -1, []);
+        }
+    }
+}

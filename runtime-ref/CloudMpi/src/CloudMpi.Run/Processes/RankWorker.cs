@@ -1,0 +1,217 @@
+using System.Net;
+using System.Net.Sockets;
+using System.Reflection;
+using System.Text;
+using CloudMpi.Hosting;
+using CloudMpi.Libc;
+using CloudMpi.Run.Hosting;
+using CloudMpi.Transports;
+using CloudMpi.Transports.Tcp;
+
+namespace CloudMpi.Run.Processes;
+
+/// <summary>
+/// <c>cmpi-run --worker PARENT RANK BIND TRANSPORT</c>: one rank of a process-per-rank job. It says hello to the
+/// supervising cmpi-run, receives the job (peers, program image, args), runs the program's Main on a big-stack
+/// thread, answers status requests (for the parent's deadlock detection), reports how the program ended, and
+/// exits when the parent says every rank has finished (or aborts). Program output goes to this process's
+/// stdout/stderr, which the parent merges line by line.
+/// </summary>
+public static class RankWorker
+{
+    public const string Flag = "--worker";
+
+    /// <summary>How long an aborted program may keep computing after the parent said exit.</summary>
+    private static readonly TimeSpan AbortGrace = TimeSpan.FromSeconds(2);
+
+    public static int Run(IReadOnlyList<string> args)
+    {
+        if (args.Count != 5 || args[0] != Flag)
+        {
+            Console.Error.WriteLine("usage: cmpi-run --worker PARENT_HOST:PORT RANK BIND_ADDRESS TRANSPORT (started by cmpi-run)");
+            return 2;
+        }
+        var parent = IPEndPoint.Parse(args[1]);
+        int rank = int.Parse(args[2], System.Globalization.CultureInfo.InvariantCulture);
+        var bind = IPAddress.Parse(args[3]);
+
+        var controlSocket = new Socket(parent.AddressFamily, SocketType.Stream, ProtocolType.Tcp);
+        controlSocket.Connect(parent);
+        using var control = new ControlChannel(controlSocket);
+
+        // The TCP listener exists before hello so that its port can be announced.
+        Socket? dataListener = null;
+        if (args[4] == "tcp") dataListener = TcpTransport.Listen(bind);
+        int dataPort = dataListener is null ? 0 : ((IPEndPoint)dataListener.LocalEndPoint!).Port;
+        control.Send(ControlType.Hello, w =>
+        {
+            w.Write(rank);
+            w.Write(Environment.ProcessId);
+            w.Write(dataPort);
+        });
+
+        var welcome = control.Receive() ?? throw new EndOfStreamException("cmpi-run closed the connection before sending the job");
+        if (welcome.Type != ControlType.Welcome) throw new InvalidDataException($"expected the job description, got {welcome.Type}");
+        JobDescription job = JobDescription.Read(welcome.Payload);
+
+        var host = new ProcessRankHost();
+        ITransport transport = CreateTransport(job, rank, dataListener, host, control);
+        RankContext ctx = host.Install(rank, job.Size, transport);
+        StartTransport(transport, job, ctx);
+
+        using var stdout = new StreamWriter(Console.OpenStandardOutput(), new UTF8Encoding(false), 1 << 16) { NewLine = "\n" };
+        using var stderr = new StreamWriter(Console.OpenStandardError(), new UTF8Encoding(false), 1 << 12) { NewLine = "\n" };
+        TextWriter syncOut = TextWriter.Synchronized(stdout);
+        TextWriter syncErr = TextWriter.Synchronized(stderr);
+
+        var exitRequested = new ManualResetEventSlim();
+        var controlThread = new Thread(() => ServeParent(control, host, exitRequested))
+        {
+            IsBackground = true,
+            Name = "cmpi worker control",
+        };
+        controlThread.Start();
+
+        // Output reaches the parent promptly without a flush per printf.
+        using var flusher = new Timer(_ =>
+        {
+            try { syncOut.Flush(); syncErr.Flush(); } catch (Exception e) when (e is IOException or ObjectDisposedException) { }
+        }, null, 50, 50);
+
+        var programDone = new ManualResetEventSlim();
+        (RankEnd end, int code, string message) outcome = (RankEnd.Aborted, 0, "");
+        var main = new Thread(() =>
+        {
+            try
+            {
+                outcome = RunProgram(job, rank, syncOut, syncErr);
+            }
+            finally
+            {
+                programDone.Set();
+            }
+        }, InProcRunner.RankStackSize)
+        { IsBackground = true, Name = $"cmpi rank {rank}" };
+        main.Start();
+
+        WaitHandle.WaitAny([programDone.WaitHandle, exitRequested.WaitHandle]);
+        if (programDone.IsSet)
+        {
+            Flush(syncOut, syncErr);
+            control.TrySend(ControlType.Finished, w =>
+            {
+                w.Write((byte)outcome.end);
+                w.Write(outcome.code);
+                w.Write(outcome.message);
+            });
+            exitRequested.Wait();
+        }
+        else
+        {
+            programDone.Wait(AbortGrace);
+        }
+        Flush(syncOut, syncErr);
+        flusher.Dispose();
+        transport.Dispose();
+        Flush(syncOut, syncErr);
+        // A program stuck in compute after an abort cannot be stopped from inside: leave without it.
+        if (!programDone.IsSet) Environment.Exit(1);
+        return 0;
+    }
+
+    private static void Flush(TextWriter o, TextWriter e)
+    {
+        try { o.Flush(); e.Flush(); } catch (Exception ex) when (ex is IOException or ObjectDisposedException) { }
+    }
+
+    private static ITransport CreateTransport(JobDescription job, int rank, Socket? dataListener, ProcessRankHost host, ControlChannel control)
+    {
+        switch (job.Transport)
+        {
+            case "tcp":
+                var tcp = new TcpTransport(rank, job.Size, dataListener ?? throw new InvalidOperationException("no TCP listener"));
+                tcp.OnReceiveError = e => host.Abort($"rank {rank}: bad message on a TCP connection: {e.Message}");
+                return tcp;
+            default:
+                return WorkerTransports.Create(job, rank, host);
+        }
+    }
+
+    private static void StartTransport(ITransport transport, JobDescription job, RankContext ctx)
+    {
+        if (transport is TcpTransport tcp)
+        {
+            var peers = job.Endpoints.Select(e => new IPEndPoint(IPAddress.Parse(e.Host), e.Port)).ToArray();
+            tcp.Start(ctx.Mailbox, peers);
+        }
+        else
+        {
+            WorkerTransports.Start(transport, ctx);
+        }
+    }
+
+    private static void ServeParent(ControlChannel control, ProcessRankHost host, ManualResetEventSlim exitRequested)
+    {
+        try
+        {
+            while (control.Receive() is var (type, payload))
+            {
+                switch (type)
+                {
+                    case ControlType.StatusRequest:
+                        control.Send(ControlType.Status, w =>
+                        {
+                            w.Write(host.IsBlocked);
+                            w.Write(host.Progress);
+                            w.Write(host.DescribeWait());
+                        });
+                        break;
+                    case ControlType.Abort:
+                        host.Abort(payload.ReadString());
+                        break;
+                    case ControlType.Exit:
+                        exitRequested.Set();
+                        return;
+                }
+            }
+        }
+        catch (Exception e) when (e is IOException or SocketException or ObjectDisposedException or InvalidDataException)
+        {
+        }
+        // The parent is gone: nobody supervises this rank any more.
+        host.Abort("cmpi-run ended the job");
+        exitRequested.Set();
+    }
+
+    /// <summary>Load and run the program's Main, mapping its end to what the parent reports (as the in-process runner does).</summary>
+    private static (RankEnd, int, string) RunProgram(JobDescription job, int rank, TextWriter stdout, TextWriter stderr)
+    {
+        Assembly? program = null;
+        try
+        {
+            var alc = new RankLoadContext(rank);
+            program = alc.LoadProgram(job.Image);
+            MethodInfo entry = program.EntryPoint
+                ?? throw new InvalidOperationException("the program has no entry point (static Main)");
+            LibcState.Current = new LibcState(stdout, stderr);
+            object?[]? args = entry.GetParameters().Length == 0 ? null : [job.ProgramArgs.ToArray()];
+            object? ret = entry.Invoke(null, BindingFlags.DoNotWrapExceptions, binder: null, args, culture: null);
+            return (RankEnd.Returned, ret is int i ? i : 0, "");
+        }
+        catch (Exception e)
+        {
+            e = InProcRunner.Unwrap(e);
+            return e switch
+            {
+                MpiAbortException abort => (RankEnd.MpiAbort, abort.ErrorCode, ""),
+                JobAbortedException => (RankEnd.Aborted, 0, ""),
+                ExitException exit => (RankEnd.Returned, exit.Code, ""),
+                _ => (RankEnd.Failed, 1, InProcRunner.DescribeFailure(rank, e, program)),
+            };
+        }
+        finally
+        {
+            try { LibcState.Current.Flush(); } catch (Exception e) when (e is IOException or ObjectDisposedException) { }
+        }
+    }
+}

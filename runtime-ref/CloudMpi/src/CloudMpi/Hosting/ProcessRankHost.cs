@@ -1,0 +1,62 @@
+using CloudMpi.Transports;
+
+namespace CloudMpi.Hosting;
+
+/// <summary>
+/// The host of a rank that is a process of its own (tcp, azure): it installs the rank as the process-wide
+/// <see cref="RankContext"/> and keeps what a supervisor in another process asks for: whether the rank is blocked
+/// in MPI, a progress counter (deliveries and wake-ups), what the rank waits for, and the abort it was told of.
+/// </summary>
+internal sealed class ProcessRankHost : IRankHost
+{
+    private volatile string? abortReason;
+    private volatile bool blocked;
+    private long progress;
+    private RankContext? rank;
+
+    /// <summary>Raised when the rank calls MPI_Abort (the supervisor ends the job with its code).</summary>
+    public event Action<int>? MpiAbortCalled;
+
+    /// <summary>Create the rank with its transport and make it the process's rank.</summary>
+    public RankContext Install(int worldRank, int worldSize, ITransport transport)
+    {
+        var ctx = new RankContext(worldRank, worldSize, transport, this);
+        rank = ctx;
+        RankContext.SetProcessDefault(ctx);
+        return ctx;
+    }
+
+    public RankContext Rank => rank ?? throw new InvalidOperationException("no rank installed");
+
+    public string? AbortReason => abortReason;
+
+    public bool IsBlocked => blocked;
+
+    public long Progress => Interlocked.Read(ref progress);
+
+    /// <summary>What the rank is blocked in, for a deadlock report.</summary>
+    public string DescribeWait() => blocked && rank != null ? rank.Wait.ToString() : "running";
+
+    /// <summary>End every blocked and future MPI call of this rank with <see cref="JobAbortedException"/>.</summary>
+    public void Abort(string reason)
+    {
+        abortReason ??= reason;
+        rank?.Mailbox.WakeForAbort();
+    }
+
+    public void MarkBlocked(int r) => blocked = true;
+
+    public void MarkRunning(int r)
+    {
+        blocked = false;
+        Interlocked.Increment(ref progress);
+    }
+
+    public void NoteProgress() => Interlocked.Increment(ref progress);
+
+    public void AbortFromRank(int r, int errorCode)
+    {
+        MpiAbortCalled?.Invoke(errorCode);
+        Abort($"rank {r} called MPI_Abort with error code {errorCode}");
+    }
+}
