@@ -74,9 +74,11 @@ class Tools:
     def check(self, cs: str) -> Run:
         return run(self.cmpi_run + ["--check", cs], timeout=300)
 
-    def cmpi(self, cs: str, ranks: int, args: List[str], timeout: float = 300, cwd: Optional[str] = None) -> Run:
-        return run(self.cmpi_run + ["-n", str(ranks), "--tag-output", "--timeout", str(int(timeout)), cs, *args],
-                   timeout=timeout + 30, cwd=cwd)
+    def cmpi(self, cs: str, ranks: int, args: List[str], timeout: float = 300, cwd: Optional[str] = None,
+             transport: str = "inproc", env: Optional[dict] = None) -> Run:
+        return run(self.cmpi_run + ["-n", str(ranks), "--tag-output", "--timeout", str(int(timeout)),
+                                    "--transport", transport, cs, *args],
+                   timeout=timeout + 30, cwd=cwd, env=env)
 
     def build_native(self, src, exe: str, flags: List[str] = ()) -> Run:
         sources = [src] if isinstance(src, str) else list(src)

@@ -37,7 +37,9 @@ def _cases():
 
 
 CASES = dict(_cases())
-RUNS = [(name, n) for name, case in CASES.items() for n in case.get("ranks", [4])]
+# Every case on every transport: the output must not depend on how messages travel.
+TRANSPORTS = ["inproc", "tcp"]
+RUNS = [(name, n, t) for name, case in CASES.items() for n in case.get("ranks", [4]) for t in TRANSPORTS]
 
 
 def _params(names):
@@ -118,8 +120,15 @@ def test_compiles_without_warnings(name, translated, tools):
         f"Roslyn diagnostics:\n{r.stdout}{r.stderr}"
 
 
-@pytest.mark.parametrize("name,ranks", RUNS, ids=[f"{n}-np{k}" for n, k in RUNS])
-def test_runs_like_native(name, ranks, translated, tools, update_golden, tmp_path):
+def transport_env(transport: str, request) -> dict:
+    """What a transport needs from the environment (azure: a running Azurite)."""
+    if transport == "azure":
+        return request.getfixturevalue("azurite").env
+    return {}
+
+
+@pytest.mark.parametrize("name,ranks,transport", RUNS, ids=[f"{n}-np{k}-{t}" for n, k, t in RUNS])
+def test_runs_like_native(name, ranks, transport, translated, tools, update_golden, tmp_path, request):
     case = CASES[name]
     args = [str(a) for a in case.get("args", [])]
     filters = case.get("filters", [])
@@ -130,7 +139,9 @@ def test_runs_like_native(name, ranks, translated, tools, update_golden, tmp_pat
     native_dir, cmpi_dir = tmp_path / "native-run", tmp_path / "cmpi-run"
     native_dir.mkdir()
     cmpi_dir.mkdir()
-    if tools.mpicc and tools.mpirun:
+    env = transport_env(transport, request)
+    # the native program runs once per case (beside the in-process transport's run), not once per transport
+    if tools.mpicc and tools.mpirun and transport == "inproc":
         exe = str(tmp_path / "native")
         b = tools.build_native(_sources(case), exe, _flags(case))
         assert b.returncode == 0, f"mpicc failed:\n{b.stderr}"
@@ -157,11 +168,11 @@ def test_runs_like_native(name, ranks, translated, tools, update_golden, tmp_pat
         assert os.path.exists(path), f"{path} is missing and mpicc is not installed"
     expected = open(expected_path).read()
     with _expected_failure(case):
-        r = tools.cmpi(translated(name), ranks, args, timeout, cwd=str(cmpi_dir))
-        assert r.returncode == case.get("exit", 0), f"cmpi-run exited {r.returncode}:\n{r.stderr}"
+        r = tools.cmpi(translated(name), ranks, args, timeout, cwd=str(cmpi_dir), transport=transport, env=env)
+        assert r.returncode == case.get("exit", 0), f"cmpi-run --transport {transport} exited {r.returncode}:\n{r.stderr}"
         actual = mask(by_rank(r.stdout), filters)
-        assert actual == expected, "cmpi-run output differs from mpirun's:\n" + \
-            _diff(expected, actual, f"mpirun -np {ranks}", f"cmpi-run -n {ranks}")
+        assert actual == expected, f"cmpi-run --transport {transport} output differs from mpirun's:\n" + \
+            _diff(expected, actual, f"mpirun -np {ranks}", f"cmpi-run -n {ranks} --transport {transport}")
         for f, path in expected_files.items():
             written = _read_output(cmpi_dir / f)
             assert written is not None, f"cmpi-run -n {ranks}: the program wrote no {f}"

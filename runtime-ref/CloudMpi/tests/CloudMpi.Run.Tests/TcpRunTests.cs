@@ -1,0 +1,175 @@
+using System.Diagnostics;
+using System.Text.RegularExpressions;
+using CloudMpi.Run.Processes;
+
+namespace CloudMpi.Run.Tests;
+
+/// <summary><c>cmpi-run --transport tcp</c>: one process per rank, supervised by cmpi-run.</summary>
+public class TcpRunTests
+{
+    private static readonly TimeSpan Limit = TimeSpan.FromSeconds(90);
+
+    [Fact]
+    public void FourRanksPrintTaggedLinesAndExitZero()
+    {
+        using var s = new Scratch();
+        string app = s.Write("Ring.cs", Sources.Program("Ring", """
+                int token = 0;
+                if (rank == 0) { token = 1; cMPI.Send(ref token, 1, MPI_INT, 1 % size, 0, cMPI.COMM_WORLD); }
+                cMPI.Recv(ref token, 1, MPI_INT, (rank + size - 1) % size, 0, cMPI.COMM_WORLD, out _);
+                if (rank != 0) { token++; cMPI.Send(ref token, 1, MPI_INT, (rank + 1) % size, 0, cMPI.COMM_WORLD); }
+                printf("rank %d has token %d\n", rank, token);
+                fprintf(stderr, "note from %d\n", rank);
+                cMPI.Finalize();
+                return 0;
+        """));
+        Ran r = Cmpi.Process(s, Limit, "-n", "4", "--transport", "tcp", "--tag-output", app);
+        Assert.True(r.ExitCode == 0, r.ToString());
+        Assert.Equal(
+            ["[1,0]<stdout>:rank 0 has token 4", "[1,1]<stdout>:rank 1 has token 2", "[1,2]<stdout>:rank 2 has token 3", "[1,3]<stdout>:rank 3 has token 4"],
+            r.StdoutLines.Order());
+        Assert.Contains("[1,2]<stderr>:note from 2", r.Stderr);
+    }
+
+    [Fact]
+    public void LoneRankPartialLineIsByteExact()
+    {
+        using var s = new Scratch();
+        string app = s.Write("Partial.cs", Sources.Program("Partial", """
+                printf("no newline at the end");
+                cMPI.Finalize();
+                return 0;
+        """));
+        Ran r = Cmpi.Process(s, Limit, "--transport", "tcp", app);
+        Assert.True(r.ExitCode == 0, r.ToString());
+        Assert.Equal("no newline at the end", r.Stdout);
+    }
+
+    [Fact]
+    public void ExitStatusesAndFailuresAreThoseOfInproc()
+    {
+        using var s = new Scratch();
+        string app = s.Write("Codes.cs", Sources.Program("Codes", """
+                int mode = argc > 1 ? atoi(argv[1]) : 0;
+                if (rank == 1 && mode == 1) exit(3);
+                if (rank == 1 && mode == 2) cMPI.Abort(cMPI.COMM_WORLD, 42);
+                if (rank == 1 && mode == 3) return 9;
+                if (rank == 1 && mode == 4) throw new System.InvalidOperationException("boom");
+                cMPI.Barrier(cMPI.COMM_WORLD);
+                cMPI.Finalize();
+                return 0;
+        """));
+        Ran ok = Cmpi.Process(s, Limit, "-n", "3", "--transport", "tcp", app, "0");
+        Assert.True(ok.ExitCode == 0, ok.ToString());
+        Ran exit3 = Cmpi.Process(s, Limit, "-n", "3", "--transport", "tcp", app, "1");
+        Assert.Equal(3, exit3.ExitCode);
+        Assert.Contains("cmpi-run: rank 1 exited with status 3", exit3.Stderr);
+        Ran abort = Cmpi.Process(s, Limit, "-n", "3", "--transport", "tcp", app, "2");
+        Assert.Equal(42, abort.ExitCode);
+        Assert.Contains("MPI_ABORT was invoked on rank 1 in communicator MPI_COMM_WORLD with errorcode 42", abort.Stderr);
+        Assert.Equal(9, Cmpi.Process(s, Limit, "-n", "3", "--transport", "tcp", app, "3").ExitCode);
+        Ran boom = Cmpi.Process(s, Limit, "-n", "3", "--transport", "tcp", app, "4");
+        Assert.Equal(1, boom.ExitCode);
+        Assert.Contains("cmpi-run: rank 1 failed: System.InvalidOperationException: boom", boom.Stderr);
+    }
+
+    [Fact]
+    public void KilledRankEndsTheJobNamingIt()
+    {
+        using var s = new Scratch();
+        string pidFile = Path.Combine(s.Dir, "rank1.pid");
+        // Rank 1 records its pid and waits for a message that never comes; rank 0 waits for rank 1.
+        string app = s.Write("Victim.cs", Sources.Program("Victim", $$"""
+                if (rank == 1) System.IO.File.WriteAllText(@"{{pidFile}}", System.Environment.ProcessId.ToString());
+                int v = 0;
+                cMPI.Recv(ref v, 1, MPI_INT, (rank + 1) % size, 0, cMPI.COMM_WORLD, out _);
+                cMPI.Finalize();
+                return 0;
+        """));
+        var started = Stopwatch.StartNew();
+        TimeSpan killedAt = TimeSpan.Zero;
+        var killer = new Thread(() =>
+        {
+            while (started.Elapsed < Limit)
+            {
+                if (File.Exists(pidFile) && int.TryParse(File.ReadAllText(pidFile), out int pid))
+                {
+                    Thread.Sleep(300); // mid-run: the ranks are blocked in MPI
+                    Process.GetProcessById(pid).Kill();
+                    killedAt = started.Elapsed;
+                    return;
+                }
+                Thread.Sleep(20);
+            }
+        });
+        killer.Start();
+        Ran r = Cmpi.Process(s, Limit, "-n", "3", "--transport", "tcp", "--deadlock-timeout", "60", app);
+        killer.Join();
+        Assert.NotEqual(TimeSpan.Zero, killedAt);
+        Assert.NotEqual(0, r.ExitCode);
+        Assert.Matches(new Regex(@"cmpi-run: rank 1 \(pid \d+\) was killed by signal 9 before finishing; aborting the job"), r.Stderr);
+        // bounded: well before the deadlock timeout would have fired
+        Assert.True(started.Elapsed - killedAt < TimeSpan.FromSeconds(15), $"job ended {(started.Elapsed - killedAt).TotalSeconds:0.0} s after the kill\n{r}");
+    }
+
+    [Fact]
+    public void DeadlockIsReportedPerRank()
+    {
+        using var s = new Scratch();
+        string app = s.Write("Stuck.cs", Sources.Program("Stuck", """
+                int v = 0;
+                if (rank < 2) cMPI.Recv(ref v, 1, MPI_INT, 1 - rank, 5, cMPI.COMM_WORLD, out _);
+                cMPI.Finalize();
+                return 0;
+        """));
+        Ran r = Cmpi.Process(s, Limit, "-n", "3", "--transport", "tcp", "--deadlock-timeout", "1", app);
+        Assert.Equal(124, r.ExitCode);
+        Assert.Contains("cmpi-run: deadlock: every live rank has been blocked in MPI", r.Stderr);
+        Assert.Contains("rank 0: MPI_Recv(source=1, tag=5, comm=MPI_COMM_WORLD)", r.Stderr);
+        Assert.Contains("rank 1: MPI_Recv(source=0, tag=5, comm=MPI_COMM_WORLD)", r.Stderr);
+        Assert.Contains("rank 2: finished", r.Stderr);
+    }
+
+    [Fact]
+    public void TimeoutKillsRanksStuckInCompute()
+    {
+        using var s = new Scratch();
+        string app = s.Write("Spin.cs", Sources.Program("Spin", """
+                long x = 0;
+                if (rank == 1) while (true) x++;
+                cMPI.Finalize();
+                return 0;
+        """));
+        Ran r = Cmpi.Process(s, Limit, "-n", "2", "--transport", "tcp", "--timeout", "3", app);
+        Assert.Equal(124, r.ExitCode);
+        Assert.Contains("cmpi-run: the job did not finish within --timeout 3 s (still running: rank 1)", r.Stderr);
+        Assert.True(r.Elapsed < TimeSpan.FromSeconds(30), r.ToString());
+    }
+
+    [Fact]
+    public void HostfileOnLoopbackPlacesRanksBySlots()
+    {
+        using var s = new Scratch();
+        string hostfile = s.Write("hosts", "# two local names\nlocalhost slots=2\n127.0.0.1 slots=1\n");
+        string app = s.Write("Sum.cs", Sources.Program("Sum", """
+                int one = rank, total = 0;
+                cMPI.Allreduce(ref one, ref total, 1, MPI_INT, MPI_SUM, cMPI.COMM_WORLD);
+                if (rank == 0) printf("total %d\n", total);
+                cMPI.Finalize();
+                return 0;
+        """));
+        Ran r = Cmpi.Process(s, Limit, "-n", "4", "--transport", "tcp", "--hostfile", hostfile, app);
+        Assert.True(r.ExitCode == 0, r.ToString());
+        Assert.Equal("total 6\n", r.Stdout);
+        Assert.Equal(["localhost", "localhost", "127.0.0.1", "localhost"],
+                     Hostfile.Assign(Hostfile.Parse(File.ReadAllText(hostfile)), 4));
+    }
+
+    [Fact]
+    public void HostfileErrorsAreUsageErrors()
+    {
+        Assert.Throws<UsageException>(() => Hostfile.Parse("node1 slots=two\n"));
+        Assert.Throws<UsageException>(() => Hostfile.Parse("# nothing\n"));
+        Assert.Equal([new HostSlots("a", 1), new HostSlots("b", 4)], Hostfile.Parse("a\nb slots=4 # big\n"));
+    }
+}
