@@ -53,3 +53,19 @@ cat > .venv/bin/cmpi-run <<WRAP
 exec dotnet "$ROOT/build/runtime/cmpi-run.dll" "\$@"
 WRAP
 chmod +x .venv/bin/cmpi-run
+
+# Azurite (the Azure Storage emulator) for the azure transport's tests, from npm into build/azurite.
+# Pinned: 3.36 and later need Node 21+, and the machines have Debian's Node 18 or 20.
+AZURITE_VERSION=3.35.0
+if ! command -v npm >/dev/null; then
+  echo "setup: installing Debian packages: nodejs npm"
+  SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq nodejs npm >/dev/null
+fi
+if [ "$(node -p "require('./build/azurite/node_modules/azurite/package.json').version" 2>/dev/null)" != "$AZURITE_VERSION" ]; then
+  echo "setup: installing azurite $AZURITE_VERSION into build/azurite"
+  mkdir -p build/azurite
+  npm install --prefix build/azurite --no-audit --no-fund --silent --no-save "azurite@$AZURITE_VERSION" \
+    >build/azurite-install.log 2>&1 || { cat build/azurite-install.log >&2; exit 1; }
+fi
