@@ -237,8 +237,11 @@ public sealed class ProcessJobRunner
             if (clock.Elapsed >= deadline)
             {
                 var missing = _children.Where(c => c.Control is null).Select(c => c.Rank).ToList();
+                string ranks = $"rank{(missing.Count == 1 ? "" : "s")} {string.Join(", ", missing)}";
                 End(JobEnd.Timeout, missing[0], InProcRunner.DeadlockOrTimeoutExitCode,
-                    $"cmpi-run: rank{(missing.Count == 1 ? "" : "s")} {string.Join(", ", missing)} did not start within {(deadline).TotalSeconds:0.#} s; aborting the job");
+                    timeout is TimeSpan t2 && t2 <= StartupTimeout
+                        ? $"cmpi-run: the job did not finish within --timeout {t2.TotalSeconds:0.###} s (still starting: {ranks}); aborting"
+                        : $"cmpi-run: {ranks} did not start within {StartupTimeout.TotalSeconds:0.#} s; aborting the job");
                 return false;
             }
         }
