@@ -162,14 +162,25 @@ def inline_array_types(ctx) -> List[List[str]]:
 _KEEPS_BUFFER = ("MPI_I", "MPI_Send_init", "MPI_Recv_init", "MPI_Bsend_init", "MPI_Ssend_init", "MPI_Rsend_init")
 
 
-def _takes_ref(ctx, name: str, i: int) -> bool:
+def _takes_ref(ctx, name: str, i: int, call) -> bool:
     """Whether argument i of a library call can be `ref x` for `&x` (so x needs no box)."""
     rule = ctx.rules.mpi.get(name)
     if rule is not None:
         if name.startswith(_KEEPS_BUFFER) and rule.params and i < len(rule.params) and rule.params[i] == "buffer":
             return False
         return True
-    return name in ctx.rules.libc
+    if name not in ctx.rules.libc:
+        return False
+    # memset(&s, ...), fwrite(&x, ...), bsearch(&key, ...): a `void *` takes a buffer, so x lives in one
+    ftype = call.callee.type if isinstance(call.callee.type, ir.FunctionType) else None
+    callee = call.callee
+    while ftype is None and hasattr(callee, "operand"):
+        callee = callee.operand
+        ftype = callee.type if isinstance(callee.type, ir.FunctionType) else None
+    if ftype is not None and i < len(ftype.params):
+        p = ftype.params[i]
+        return not (isinstance(p, ir.PointerType) and isinstance(p.pointee, ir.VoidType))
+    return True
 
 
 def convert_translation_unit(ctx: Context) -> dict:
@@ -178,7 +189,7 @@ def convert_translation_unit(ctx: Context) -> dict:
     tu = ctx.tu
     ctx.comments = list(tu.comments)
     ctx.macro_names = {m.name for m in tu.macros}
-    ctx.plan = plan_pointers(tu, lambda name, i: _takes_ref(ctx, name, i))
+    ctx.plan = plan_pointers(tu, lambda name, i, call: _takes_ref(ctx, name, i, call))
     members: List[dict] = []
     files = list(tu.files) or [tu.path]
 

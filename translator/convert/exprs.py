@@ -53,11 +53,14 @@ def coerce(e: CsExpr, cs: str) -> CsExpr:
         return CsExpr(f"CString.Lit({e.code})", cs, PRIMARY)  # a C string literal is a char array
     if e.type == "string" and cs == "sbyte[]":
         return CsExpr(f"CStrings.FromString({e.code})", cs, PRIMARY)
+    if e.type.startswith("InlineArray") and (cs.startswith("Ptr<") or cs.endswith("[]")):
+        raise TranslationError(None, "an array inside a struct used as a pointer can only be read "
+                               "(printf, a const parameter) so far", "struct-array-pointer")
     if cs.startswith("Ptr<") and e.type == cs[4:-1] + "[]":
         return CsExpr(e.code, cs, e.prec)  # T[] converts to Ptr<T> implicitly (offset 0)
     if cs.endswith("[]") and e.type == f"Ptr<{cs[:-2]}>":
         # The plan keeps such slots apart; if one slips through, fail loudly when the offset is not 0.
-        return CsExpr(f"{paren(e, PRIMARY)}.ToArray()", cs, PRIMARY)
+        return CsExpr(f"{paren(e, PRIMARY)}.ArrayAtStart()", cs, PRIMARY)
     if e.type == "bool":
         if cs in NUMERIC and e.const is not None:
             return int_literal(e.const, cs if cs in INTEGRAL else "int")  # a constant truth value is 0 or 1
@@ -546,6 +549,11 @@ def convert_member(ctx, e: ir.Member) -> CsExpr:
     base = convert_expr(ctx, e.base)
     if e.arrow:
         base = CsExpr(f"{paren(base, PRIMARY)}[0]", "", PRIMARY)  # p->x is (*p).x
+    if isinstance(e.type, ir.ArrayType):
+        # a fixed array inside a struct: an inline array (inits.inline_array_type)
+        from .types import element_cs, flat_length
+        cs = f"InlineArray{flat_length(e.type)}<{element_cs(e.type)}>"
+        return CsExpr(f"{paren(base, PRIMARY)}.{ctx.name(e.name)}", cs, PRIMARY)
     cs = cs_type(e.type, e.loc)
     return CsExpr(f"{paren(base, PRIMARY)}.{ctx.name(e.name)}", cs, PRIMARY)
 
@@ -698,6 +706,8 @@ def convert_pointer_cast(ctx, e: ir.Cast) -> CsExpr:
     if isinstance(src, (ir.PointerType, ir.ArrayType)):
         if isinstance(_pointee(src), ir.VoidType) and not isinstance(target_t.pointee, ir.VoidType):
             want = element_cs(target_t.pointee)
+            if inner.type == "Ptr<?>":
+                return CsExpr(inner.code, f"Ptr<{want}>", inner.prec)  # a library call's generic result
             if inner.type in (f"Ptr<{want}>", f"{want}[]"):
                 return inner  # a void * that is only ever used as this type (pointers.py)
         if isinstance(_pointee(src), ir.VoidType) or isinstance(target_t.pointee, ir.VoidType):

@@ -8,7 +8,13 @@ from __future__ import annotations
 
 from .. import ir
 from ..diagnostics import TranslationError
-from .exprs import CsExpr, PRIMARY, convert_expr, convert_value, strip_implicit
+from .exprs import CsExpr, PRIMARY, convert_expr, convert_value, is_null_pointer, strip_implicit
+
+
+def readable_copy(value: CsExpr) -> str:
+    """A fixed array inside a struct, read as a C string or buffer: a copy of its elements."""
+    elem = value.type[value.type.index("<") + 1:-1]
+    return f"CArray.Copy<{elem}>({value.code})"
 
 
 def convert_pointer_arg(ctx, a: ir.Expr) -> str:
@@ -18,8 +24,33 @@ def convert_pointer_arg(ctx, a: ir.Expr) -> str:
     if isinstance(inner, ir.Cast) and isinstance(inner.type, ir.PointerType) and \
             isinstance(inner.type.pointee, ir.VoidType):
         inner = strip_implicit(inner.operand)  # (void *) buf
-    return convert_expr(ctx, inner).code
+    value = convert_expr(ctx, inner)
+    return readable_copy(value) if value.type.startswith("InlineArray") else value.code
 from .types import cs_type
+
+
+def _is_struct_array(a: ir.Expr) -> bool:
+    inner = strip_implicit(a)
+    return isinstance(inner, ir.Member) and isinstance(inner.type, ir.ArrayType)
+
+
+STRTO_FAMILY = {"strtol", "strtoll", "strtoul", "strtoull", "strtod", "strtof"}
+
+# scanf's out-arguments are passed by ref (C# has no `params ref`; the runtime has overloads).
+SCANF_FAMILY = {"scanf", "sscanf", "fscanf"}
+
+
+def _scan_target(ctx, a: ir.Expr) -> str:
+    """`&x` -> `ref x`; a pointer variable -> `ref p` (scanned through); another pointer -> ref Target(p)."""
+    inner = strip_implicit(a)
+    while isinstance(inner, ir.Paren):
+        inner = strip_implicit(inner.inner)
+    if isinstance(inner, ir.Unary) and inner.op == "&":
+        return "ref " + convert_expr(ctx, inner.operand).code
+    value = convert_expr(ctx, inner)
+    if isinstance(inner, ir.NameRef) and not value.code.endswith("]"):
+        return "ref " + value.code
+    return f"ref Target({value.code})"
 
 
 def convert_libc_call(ctx, call: ir.Call, callee: ir.NameRef, rule) -> CsExpr:
@@ -28,6 +59,8 @@ def convert_libc_call(ctx, call: ir.Call, callee: ir.NameRef, rule) -> CsExpr:
         raise TranslationError(call.loc, f"'{callee.name}' is not a function here", "unmapped-function")
     args = []
     for i, a in enumerate(call.args):
+        if callee.name in STRTO_FAMILY and i == 1 and is_null_pointer(a):
+            continue  # strtol(s, NULL, base) is the runtime's strtol(s, base)
         if i < len(ftype.params):
             p = ftype.params[i]
             if isinstance(p, ir.PointerType) and (isinstance(p.pointee, ir.VoidType) or
@@ -37,7 +70,13 @@ def convert_libc_call(ctx, call: ir.Call, callee: ir.NameRef, rule) -> CsExpr:
                 args.append(convert_pointer_arg(ctx, a))
             else:
                 args.append(convert_value(ctx, a, p).code)
+        elif callee.name in SCANF_FAMILY:
+            args.append(_scan_target(ctx, a))
         else:
-            args.append(convert_expr(ctx, a).code)
-    ret = cs_type(call.type, call.loc)
+            value = convert_expr(ctx, strip_implicit(a) if _is_struct_array(a) else a)
+            args.append(readable_copy(value) if value.type.startswith("InlineArray") else value.code)
+    if isinstance(call.type, ir.PointerType) and isinstance(call.type.pointee, ir.VoidType):
+        ret = "Ptr<?>"  # bsearch, memcpy...: the runtime's generic result; the cast around the call types it
+    else:
+        ret = cs_type(call.type, call.loc)
     return CsExpr(f"{rule.target}({', '.join(args)})", ret, PRIMARY)

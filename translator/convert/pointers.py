@@ -222,6 +222,10 @@ class _Analysis:
         # pointers there are always Ptr<T>.
         for k in list(self.plan.boxed):
             self.plan.mark(k)
+        # A `void *` given one type is declared Ptr<T> (the runtime hands comparators Ptr<T>).
+        for k in self.plan.void_casts:
+            if self.plan.void_type(k) is not None:
+                self.plan.mark(k)
         return self.plan
 
     def decl(self, d: ir.VarDecl) -> None:
@@ -281,7 +285,8 @@ class _Analysis:
                 self.visit(node.callee)
                 for i, a in enumerate(node.args):
                     target = strip(a)
-                    if isinstance(target, ir.Unary) and target.op == "&" and self.library_calls_take_refs(name, i):
+                    if isinstance(target, ir.Unary) and target.op == "&" and \
+                            self.library_calls_take_refs(name, i, node):
                         # MPI and library calls take `ref x` for &x: no need to box x.
                         self.visit(target.operand)
                         inner = strip(target.operand)

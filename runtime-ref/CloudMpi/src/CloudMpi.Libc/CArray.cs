@@ -15,4 +15,10 @@ public static class CArray
         Array.Copy(items, result, items.Length);
         return result;
     }
+
+    /// <summary>
+    /// A copy of a fixed array that lives inside a struct (a C# inline array), for reading it as a C
+    /// string or buffer: <c>printf("%s", rec.name)</c>.
+    /// </summary>
+    public static T[] Copy<T>(ReadOnlySpan<T> elements) => elements.ToArray();
 }

@@ -115,6 +115,14 @@ public readonly struct Ptr<T> : IEquatable<Ptr<T>>, IPointer
     }
 
     /// <summary>An array decays to a pointer to its first element.</summary>
+    /// <summary>
+    /// The array, for a pointer the translator declared as <c>T[]</c>: only a pointer to the start of its
+    /// array is one (anything else would silently lose the offset, so it throws).
+    /// </summary>
+    public T[]? ArrayAtStart() => Offset == 0
+        ? Array
+        : throw new PointerException($"a pointer at offset {Offset} used where the start of an array is needed");
+
     public static implicit operator Ptr<T>(T[]? array) => new(array, 0);
 
     public bool Equals(Ptr<T> other) => ReferenceEquals(Array, other.Array) && Offset == other.Offset;
