@@ -255,6 +255,9 @@ public sealed class InProcRunner
                 // MPI_Abort aborts the job before its exception reaches us: report it, whichever rank sees it first
                 MpiAborted(abortRank, errorCode);
                 break;
+            case JobAbortedException when _job?.TransportFailure is string failure:
+                End(JobEnd.UnhandledException, rank, 1, $"cmpi-run: {failure}; aborting the job", failure);
+                break;
             case JobAbortedException:
                 // woken by an abort that another rank, the deadlock detector or the timeout caused
                 break;

@@ -10,7 +10,18 @@ public static class JobRunners
     {
         IReadOnlyDictionary<string, string> settings = TransportSettings(options);
         if (!options.RanksAsProcesses)
-            return new InProcRunner(image, options, stdout, stderr) { TransportSettings = settings }.Run();
+        {
+            try
+            {
+                return new InProcRunner(image, options, stdout, stderr) { TransportSettings = settings }.Run();
+            }
+            catch (CloudMpi.Transports.Azure.StorageException e)
+            {
+                // the job's storage could not be set up (or cleaned up): say so, without a stack
+                stderr.WriteLine(null, $"cmpi-run: azure transport: {e.Message}\n");
+                return new RunOutcome(1, JobEnd.UnhandledException, -1, []);
+            }
+        }
         IReadOnlyList<HostSlots>? hosts = null;
         if (options.HostfilePath is string path)
         {

@@ -53,7 +53,7 @@ public sealed class ProcessJobRunner
     }
 
     /// <summary>The job's id (names cloud resources); set before the children start.</summary>
-    public string JobId { get; } = "cmpi" + Guid.NewGuid().ToString("N")[..16];
+    public string JobId { get; } = WorkerTransports.NewJobId();
 
     /// <summary>Process ids of the rank processes once started (tests kill one of them).</summary>
     public event Action<int, int>? RankStarted;
@@ -91,6 +91,17 @@ public sealed class ProcessJobRunner
         _children = new Child[n];
         var clock = Stopwatch.StartNew();
         TimeSpan? timeout = _options.TimeoutSeconds is double s ? TimeSpan.FromSeconds(s) : null;
+        IDisposable? resources = null;
+        try
+        {
+            resources = WorkerTransports.JobResources(_options.Transport, _settings, JobId);
+        }
+        catch (CloudMpi.Transports.Azure.StorageException e)
+        {
+            _err.WriteLine(null, $"cmpi-run: azure transport: {e.Message}\n");
+            return new RunOutcome(1, JobEnd.UnhandledException, -1, []);
+        }
+        using var cleanup = resources;
         try
         {
             for (int r = 0; r < n; r++)

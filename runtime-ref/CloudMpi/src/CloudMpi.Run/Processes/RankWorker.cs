@@ -84,7 +84,7 @@ public static class RankWorker
         {
             try
             {
-                outcome = RunProgram(job, rank, syncOut, syncErr);
+                outcome = RunProgram(job, rank, syncOut, syncErr, host);
             }
             finally
             {
@@ -130,7 +130,7 @@ public static class RankWorker
         {
             case "tcp":
                 var tcp = new TcpTransport(rank, job.Size, dataListener ?? throw new InvalidOperationException("no TCP listener"));
-                tcp.OnReceiveError = e => host.Abort($"rank {rank}: bad message on a TCP connection: {e.Message}");
+                tcp.OnReceiveError = e => host.TransportFailed(rank, $"rank {rank}: bad message on a TCP connection: {e.Message}");
                 return tcp;
             default:
                 return WorkerTransports.Create(job, rank, host);
@@ -184,7 +184,7 @@ public static class RankWorker
     }
 
     /// <summary>Load and run the program's Main, mapping its end to what the parent reports (as the in-process runner does).</summary>
-    private static (RankEnd, int, string) RunProgram(JobDescription job, int rank, TextWriter stdout, TextWriter stderr)
+    private static (RankEnd, int, string) RunProgram(JobDescription job, int rank, TextWriter stdout, TextWriter stderr, ProcessRankHost host)
     {
         Assembly? program = null;
         try
@@ -204,6 +204,7 @@ public static class RankWorker
             return e switch
             {
                 MpiAbortException abort => (RankEnd.MpiAbort, abort.ErrorCode, ""),
+                JobAbortedException when host.TransportFailure is string failure => (RankEnd.Failed, 1, $"cmpi-run: {failure}; aborting the job"),
                 JobAbortedException => (RankEnd.Aborted, 0, ""),
                 ExitException exit => (RankEnd.Returned, exit.Code, ""),
                 _ => (RankEnd.Failed, 1, InProcRunner.DescribeFailure(rank, e, program)),

@@ -1,17 +1,28 @@
+using CloudMpi.Core;
 using CloudMpi.Hosting;
 using CloudMpi.Transports;
+using CloudMpi.Transports.Azure;
 
 namespace CloudMpi.Run.Processes;
 
 /// <summary>The data transports besides inproc and TCP (which needs its listener before hello): how they are built.</summary>
 internal static class WorkerTransports
 {
-    /// <summary>For one rank process.</summary>
-    public static ITransport Create(JobDescription job, int rank, ProcessRankHost host) =>
-        throw new UsageException($"transport '{job.Transport}' is not available in this build of cmpi-run");
+    /// <summary>For one rank process (the job's resources were created by cmpi-run).</summary>
+    public static ITransport Create(JobDescription job, int rank, ProcessRankHost host)
+    {
+        if (job.Transport != "azure")
+            throw new UsageException($"transport '{job.Transport}' cannot run one rank per process");
+        var azure = NewAzure(job.Settings, job.JobId, job.Size);
+        azure.OnFatal = (r, e) => host.TransportFailed(r, $"rank {r}: azure transport: {e.Message}");
+        azure.OnRejected = (r, what) => Console.Error.WriteLine($"cmpi-run: rank {r}: {what}");
+        return azure;
+    }
 
     public static void Start(ITransport transport, RankContext ctx)
     {
+        if (transport is AzureTransport azure)
+            azure.StartReceiving(ctx.WorldRank, ctx.Mailbox, () => ctx.NextContextId);
     }
 
     /// <summary>For ranks as threads of this process; null = the in-process transport.</summary>
@@ -19,6 +30,64 @@ internal static class WorkerTransports
         transport switch
         {
             "inproc" => null,
-            _ => throw new UsageException($"transport '{transport}' is not available in this build of cmpi-run"),
+            "azure" => sinks =>
+            {
+                var azure = NewAzure(settings, NewJobId(), sinks.Length);
+                azure.OwnsJobResources = true;
+                azure.CreateJobResources();
+                azure.OnFatal = (r, e) => ((Mailbox)sinks[r]).Owner.Host?.TransportFailed(r, $"rank {r}: azure transport: {e.Message}");
+                azure.OnRejected = (r, what) => Console.Error.WriteLine($"cmpi-run: rank {r}: {what}");
+                foreach (var sink in sinks)
+                {
+                    RankContext rank = ((Mailbox)sink).Owner;
+                    azure.StartReceiving(rank.WorldRank, sink, () => rank.NextContextId);
+                }
+                return [azure];
+            },
+            _ => throw new UsageException($"transport '{transport}' cannot run its ranks as threads"),
         };
+
+    public static string NewJobId() => "cmpi" + Guid.NewGuid().ToString("N")[..16];
+
+    internal static AzureTransport NewAzure(IReadOnlyDictionary<string, string> settings, string jobId, int size)
+    {
+        StorageAccount account;
+        try
+        {
+            account = StorageAccount.Parse(settings[AzureSettings.ConnectionStringKey]);
+        }
+        catch (FormatException e)
+        {
+            throw new UsageException(e.Message);
+        }
+        return new AzureTransport(new StorageRestClient(account), jobId, size, AzureOptions.From(settings));
+    }
+
+    /// <summary>cmpi-run's part for process-per-rank azure jobs: create the job's container and table first, delete everything at the end.</summary>
+    public static IDisposable? JobResources(string transport, IReadOnlyDictionary<string, string> settings, string jobId)
+    {
+        if (transport != "azure") return null;
+        var azure = NewAzure(settings, jobId, 1);
+        azure.CreateJobResources();
+        return new Cleanup(azure);
+    }
+
+    private sealed class Cleanup(AzureTransport azure) : IDisposable
+    {
+        public void Dispose()
+        {
+            try
+            {
+                AzureTransport.DeleteJobResources(azure.Client, azure.JobId);
+            }
+            catch (StorageException e)
+            {
+                Console.Error.WriteLine($"cmpi-run: could not delete the job's storage resources ({azure.JobId}*): {e.Message}");
+            }
+            finally
+            {
+                azure.Client.Dispose();
+            }
+        }
+    }
 }

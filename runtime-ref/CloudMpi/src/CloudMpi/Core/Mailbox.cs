@@ -37,6 +37,9 @@ internal sealed class Mailbox : IMessageSink
     /// </summary>
     internal static int SpinMicroseconds = int.TryParse(Environment.GetEnvironmentVariable("CMPI_SPIN_US"), out int us) && us >= 0 ? us : 30;
 
+    /// <summary>The rank this mailbox belongs to (transports that poll per rank need its communicators).</summary>
+    internal RankContext Owner => owner;
+
     public Mailbox(RankContext owner, int worldSize)
     {
         this.owner = owner;

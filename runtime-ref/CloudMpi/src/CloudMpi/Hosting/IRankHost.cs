@@ -15,6 +15,9 @@ internal interface IRankHost
     /// <summary>A message was delivered to some mailbox.</summary>
     void NoteProgress();
 
+    /// <summary>The transport of <paramref name="rank"/> failed for good (storage unreachable, a peer lost): abort the job with <paramref name="reason"/>.</summary>
+    void TransportFailed(int rank, string reason);
+
     /// <summary>A rank called MPI_Abort.</summary>
     void AbortFromRank(int rank, int errorCode);
 }

@@ -93,6 +93,9 @@ public sealed class InProcJob : IDisposable
 
     public bool IsAborted => abortReason != null;
 
+    /// <summary>The first transport failure (storage unreachable, a vanished queue), which aborted the job; null if none.</summary>
+    public string? TransportFailure { get; private set; }
+
     /// <summary>The (rank, errorcode) of the first MPI_Abort, if any.</summary>
     public (int Rank, int ErrorCode)? FirstMpiAbort { get; private set; }
 
@@ -252,6 +255,12 @@ public sealed class InProcJob : IDisposable
         }
 
         public void NoteProgress() => Interlocked.Increment(ref job.progress);
+
+        public void TransportFailed(int rank, string reason)
+        {
+            lock (job.stateLock) job.TransportFailure ??= reason;
+            job.Abort(reason);
+        }
 
         public void AbortFromRank(int rank, int errorCode)
         {

@@ -54,6 +54,15 @@ internal sealed class ProcessRankHost : IRankHost
 
     public void NoteProgress() => Interlocked.Increment(ref progress);
 
+    /// <summary>The first transport failure of this rank, reported to the supervisor as the rank's failure.</summary>
+    public string? TransportFailure { get; private set; }
+
+    public void TransportFailed(int r, string reason)
+    {
+        TransportFailure ??= reason;
+        Abort(reason);
+    }
+
     public void AbortFromRank(int r, int errorCode)
     {
         MpiAbortCalled?.Invoke(errorCode);

@@ -1,0 +1,254 @@
+using System.Collections.Concurrent;
+using System.Net;
+
+namespace CloudMpi.Transports.Azure;
+
+/// <summary>Knobs of the azure transport (env CMPI_AZURE_* or cmpi-run settings).</summary>
+internal sealed record AzureOptions
+{
+    /// <summary>How long a message taken by a receiver stays hidden: if the receiver dies before deleting it, it reappears then.</summary>
+    public TimeSpan VisibilityTimeout { get; init; } = TimeSpan.FromSeconds(30);
+    /// <summary>Longest pause between polls of an empty queue (the pause grows from zero while queues stay empty).</summary>
+    public TimeSpan MaxPollInterval { get; init; } = TimeSpan.FromMilliseconds(20);
+    /// <summary>How long a sender waits for a receiver to create its queue before giving up.</summary>
+    public TimeSpan QueueWait { get; init; } = TimeSpan.FromSeconds(30);
+
+    public static AzureOptions From(IReadOnlyDictionary<string, string> settings)
+    {
+        var o = new AzureOptions();
+        if (settings.TryGetValue("CMPI_AZURE_VISIBILITY_TIMEOUT", out var v) && double.TryParse(v, System.Globalization.CultureInfo.InvariantCulture, out double s) && s >= 1)
+            o = o with { VisibilityTimeout = TimeSpan.FromSeconds(s) };
+        if (settings.TryGetValue("CMPI_AZURE_POLL_MS", out var p) && double.TryParse(p, System.Globalization.CultureInfo.InvariantCulture, out double ms) && ms >= 0)
+            o = o with { MaxPollInterval = TimeSpan.FromMilliseconds(ms) };
+        return o;
+    }
+}
+
+/// <summary>
+/// The cloudMPI design on Azure Storage. Every rank has one queue per communicator
+/// (<c>{job}-{rank}-{communicator id}</c>) carrying both its point-to-point and its collective traffic; a
+/// message is the base64 of its <see cref="MessageCodec"/> bytes, and one too big for a queue message (64 KiB of
+/// text) goes to a blob named by sender and message id in the job's container, the queue carrying only its
+/// header with the External flag. A receive loop per local rank polls that rank's queues, takes messages with a
+/// visibility timeout (a message taken by a rank that dies reappears), hands each to the mailbox and deletes it
+/// only then; the mailbox's per-sender sequence numbers restore MPI's order (queues do not promise FIFO) and drop
+/// duplicates. Messages a rank sends to itself skip storage. Queues are created by their receivers; a vanished
+/// queue (storage restarted without its data, or the job's resources deleted) is an error, never a silent loss.
+/// </summary>
+internal sealed class AzureTransport : ITransport
+{
+    /// <summary>A queue message holds at most 64 KiB of text, so at most 48 KiB of bytes before base64.</summary>
+    public const int MaxInlineBytes = 48 * 1024;
+
+    private readonly StorageRestClient client;
+    private readonly AzureOptions options;
+    private readonly string jobId;
+    private readonly IMessageSink?[] localSinks;
+    private readonly List<Thread> receivers = [];
+    private readonly ConcurrentDictionary<string, bool> knownQueues = new();
+    private volatile bool disposed;
+    private int rejected;
+
+    public AzureTransport(StorageRestClient client, string jobId, int worldSize, AzureOptions options)
+    {
+        this.client = client;
+        this.jobId = jobId;
+        this.options = options;
+        WorldSize = worldSize;
+        localSinks = new IMessageSink?[worldSize];
+    }
+
+    public string Name => "azure";
+
+    public int WorldSize { get; }
+
+    public string JobId => jobId;
+
+    internal StorageRestClient Client => client;
+
+    /// <summary>A receive loop failed for good (storage unreachable, a queue vanished): the rank must abort.</summary>
+    public Action<int, Exception>? OnFatal { get; set; }
+
+    /// <summary>A message on a queue was not a cmpi message: it is deleted and reported here (rank, description).</summary>
+    public Action<int, string>? OnRejected { get; set; }
+
+    public int RejectedCount => Volatile.Read(ref rejected);
+
+    /// <summary>Dispose deletes the job's queues, container and table (ranks as threads: this transport is the whole job).</summary>
+    public bool OwnsJobResources { get; set; }
+
+    public static string QueueName(string jobId, int rank, int commId) => $"{jobId}-{rank}-{commId}";
+
+    public static string ContainerName(string jobId) => jobId;
+
+    public static string TableName(string jobId) => jobId;
+
+    /// <summary>The job's container (large payloads) and table (barriers); creating them twice is harmless.</summary>
+    public void CreateJobResources()
+    {
+        client.CreateContainer(ContainerName(jobId));
+        client.CreateTable(TableName(jobId));
+    }
+
+    /// <summary>Delete every queue, the container and the table of the job (at its end).</summary>
+    public static void DeleteJobResources(StorageRestClient client, string jobId)
+    {
+        foreach (string q in client.ListQueues(jobId + "-")) client.DeleteQueue(q);
+        client.DeleteContainer(ContainerName(jobId));
+        client.DeleteTable(TableName(jobId));
+    }
+
+    /// <summary>
+    /// Start receiving for local rank <paramref name="rank"/>: create its world queue and poll it, and the queues of
+    /// communicators with ids below <paramref name="communicatorLimit"/>() (the rank's next free context id).
+    /// </summary>
+    public void StartReceiving(int rank, IMessageSink sink, Func<int> communicatorLimit)
+    {
+        localSinks[rank] = sink;
+        EnsureQueue(QueueName(jobId, rank, 0));
+        var t = new Thread(() => ReceiveLoop(rank, sink, communicatorLimit)) { IsBackground = true, Name = $"cmpi azure receiver (rank {rank})" };
+        lock (receivers) receivers.Add(t);
+        t.Start();
+    }
+
+    private void EnsureQueue(string name)
+    {
+        if (knownQueues.ContainsKey(name)) return;
+        client.CreateQueue(name);
+        knownQueues[name] = true;
+    }
+
+    // ------------------------------------------------------------------ sending
+
+    public void Send(int destWorldRank, cMPIMessage message)
+    {
+        if (destWorldRank == message.SenderWorldRank && localSinks[destWorldRank] is { } self)
+        {
+            self.Deliver(message);
+            return;
+        }
+        int commId = message.Context / 2;
+        string queue = QueueName(jobId, destWorldRank, commId);
+        bool external = !message.IsAck && MessageCodec.HeaderSize + message.Data.Length > MaxInlineBytes;
+        if (external) client.PutBlob(ContainerName(jobId), BlobName(message), message.Data);
+        string text = Convert.ToBase64String(MessageCodec.Encode(message, external));
+        var waitedSince = DateTime.UtcNow;
+        while (true)
+        {
+            try
+            {
+                client.PutMessage(queue, text);
+                return;
+            }
+            catch (StorageException e) when (e.Status == HttpStatusCode.NotFound && DateTime.UtcNow - waitedSince < options.QueueWait && !disposed)
+            {
+                // The receiver has not created this queue yet (it does when it starts, or joins the communicator).
+                Thread.Sleep(20);
+            }
+        }
+    }
+
+    private static string BlobName(cMPIMessage m) => $"{m.SenderWorldRank}-{m.MsgId}";
+
+    // ------------------------------------------------------------------ receiving
+
+    private void ReceiveLoop(int rank, IMessageSink sink, Func<int> communicatorLimit)
+    {
+        var pause = TimeSpan.Zero;
+        var queues = new List<string> { QueueName(jobId, rank, 0) };
+        try
+        {
+            while (!disposed)
+            {
+                // Communicators 0 (world) and 2.. (derived); 1 is MPI_COMM_SELF, whose messages never leave the rank.
+                for (int c = queues.Count == 1 ? 2 : queues.Count + 1; c < communicatorLimit(); c++)
+                {
+                    string q = QueueName(jobId, rank, c);
+                    EnsureQueue(q);
+                    queues.Add(q);
+                }
+                bool any = false;
+                foreach (string q in queues)
+                {
+                    List<QueueMessage> batch;
+                    try
+                    {
+                        batch = client.GetMessages(q, 32, options.VisibilityTimeout);
+                    }
+                    catch (StorageException e) when (e.Status == HttpStatusCode.NotFound)
+                    {
+                        throw new StorageException(
+                            $"queue {q} of rank {rank} has disappeared (the storage service restarted without its data, or the job's resources were deleted): messages on it are lost",
+                            e.Status, e.ErrorCode, e);
+                    }
+                    foreach (var qm in batch)
+                    {
+                        if (disposed) return;
+                        any = true;
+                        Handle(rank, sink, q, qm);
+                    }
+                }
+                if (any)
+                {
+                    pause = TimeSpan.Zero;
+                }
+                else
+                {
+                    pause = pause == TimeSpan.Zero ? TimeSpan.FromMilliseconds(1) : pause * 2;
+                    if (pause > options.MaxPollInterval) pause = options.MaxPollInterval;
+                    if (pause > TimeSpan.Zero) Thread.Sleep(pause);
+                }
+            }
+        }
+        catch (Exception e) when (!disposed)
+        {
+            OnFatal?.Invoke(rank, e);
+        }
+    }
+
+    private void Handle(int rank, IMessageSink sink, string queue, QueueMessage qm)
+    {
+        cMPIMessage m;
+        try
+        {
+            byte[] bytes = Convert.FromBase64String(qm.Text);
+            m = MessageCodec.Decode(bytes, WorldSize, out bool external, out int length);
+            if (external)
+            {
+                m.Data = client.GetBlob(ContainerName(jobId), BlobName(m));
+                if (m.Data.Length != length)
+                    throw new MalformedMessageException($"blob {BlobName(m)} holds {m.Data.Length} bytes, its message says {length}");
+            }
+        }
+        catch (Exception e) when (e is FormatException or MalformedMessageException)
+        {
+            Interlocked.Increment(ref rejected);
+            client.DeleteMessage(queue, qm);
+            OnRejected?.Invoke(rank, $"rejected a message on queue {queue} that is not a cmpi message: {e.Message}");
+            return;
+        }
+        sink.Deliver(m);
+        // Only now: had this rank died before this line, the message would have reappeared for its successor.
+        client.DeleteMessage(queue, qm);
+    }
+
+    public void Dispose()
+    {
+        disposed = true;
+        List<Thread> ts;
+        lock (receivers) ts = [.. receivers];
+        foreach (var t in ts) t.Join(TimeSpan.FromSeconds(2));
+        if (OwnsJobResources)
+        {
+            try
+            {
+                DeleteJobResources(client, jobId);
+            }
+            catch (StorageException)
+            {
+                // storage gone: nothing left to clean, or nothing we can clean
+            }
+        }
+        client.Dispose();
+    }
+}
