@@ -200,9 +200,10 @@ internal sealed class AzureTransport : ITransport
                 }
             }
         }
-        catch (Exception e) when (!disposed)
+        catch (Exception e)
         {
-            OnFatal?.Invoke(rank, e);
+            // a receive thread must never take the process down: the rank's host aborts the job instead
+            if (!disposed) OnFatal?.Invoke(rank, e);
         }
     }
 
