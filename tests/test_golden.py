@@ -38,7 +38,7 @@ def _cases():
 
 CASES = dict(_cases())
 # Every case on every transport: the output must not depend on how messages travel.
-TRANSPORTS = ["inproc", "tcp"]
+TRANSPORTS = ["inproc", "tcp", "azure"]
 RUNS = [(name, n, t) for name, case in CASES.items() for n in case.get("ranks", [4]) for t in TRANSPORTS]
 
 

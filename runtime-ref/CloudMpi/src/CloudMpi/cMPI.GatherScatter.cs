@@ -259,6 +259,7 @@ public static partial class cMPI
             CopyCollective(call, CollRecv(ctx, comm, root, TagScatter).Data, recv);
             return;
         }
+        var parallel = CollectiveVariants.Scatter == CollectiveVariants.ScatterKind.Threads ? new List<(int, byte[])>() : null;
         for (int r = 0; r < size; r++)
         {
             var (start, length) = Slot(r, sendcount, sendtype, counts, displs);
@@ -269,10 +270,15 @@ public static partial class cMPI
                     throw new MpiException(call, ERR_TRUNCATE, $"message truncated: the root's {slot.Length} bytes do not fit its receive buffer of {recv.Length} bytes");
                 slot.CopyTo(recv);
             }
+            else if (parallel != null)
+            {
+                parallel.Add((r, slot.ToArray()));
+            }
             else
             {
                 CollSend(ctx, comm, r, TagScatter, slot.ToArray());
             }
         }
+        if (parallel != null) CollSendParallel(ctx, comm, TagScatter, parallel); // CMPI_SCATTER=threads
     }
 }

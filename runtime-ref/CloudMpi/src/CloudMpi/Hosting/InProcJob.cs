@@ -157,6 +157,8 @@ public sealed class InProcJob : IDisposable
 
         public void Send(int destWorldRank, cMPIMessage message) => Inner.Send(destWorldRank, message);
 
+        public ITransport Underlying => Inner;
+
         public void Dispose() { }
     }
 

@@ -95,12 +95,24 @@ internal sealed class RankContext
     /// <summary>Stamp and send a data message to world rank <paramref name="destWorld"/>.</summary>
     public void SendData(int destWorld, cMPIMessage m)
     {
+        Stamp(destWorld, m);
+        Transport.Send(destWorld, m);
+    }
+
+    /// <summary>
+    /// Give a data message its sender, sequence number and id (on the rank's own thread, in send order); it may then
+    /// be handed to <see cref="Transport"/> from another thread (collectives that send in parallel).
+    /// </summary>
+    public void Stamp(int destWorld, cMPIMessage m)
+    {
         m.SenderWorldRank = WorldRank;
         m.Sequence = nextSeq[destWorld]++;
         m.MsgId = nextMsgId++;
         m.IsSmallMessage = m.Data.Length <= cMPIMessage.SmallMessageLimit;
-        Transport.Send(destWorld, m);
     }
+
+    /// <summary>How many barriers this rank has entered per communicator id (names the transport barrier's rounds).</summary>
+    public readonly Dictionary<int, long> BarrierEpochs = new();
 
     public long PeekNextMsgId => nextMsgId;
 }

@@ -28,4 +28,17 @@ internal interface ITransport : IDisposable
     /// The sender never touches the message or its data afterwards.
     /// </summary>
     void Send(int destWorldRank, cMPIMessage message);
+
+    /// <summary>The transport that really moves the messages (hosts may wrap it).</summary>
+    ITransport Underlying => this;
+}
+
+/// <summary>A transport with a barrier of its own (azure: the thesis's table-based barrier).</summary>
+internal interface ITransportBarrier
+{
+    /// <summary>
+    /// Block until all <paramref name="size"/> members of communicator <paramref name="commId"/> have entered barrier
+    /// number <paramref name="epoch"/> of that communicator; <paramref name="checkAbort"/> is called while waiting.
+    /// </summary>
+    void Barrier(int worldRank, int commId, long epoch, int memberRank, int size, Action checkAbort);
 }

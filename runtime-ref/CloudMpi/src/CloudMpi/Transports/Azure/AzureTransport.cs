@@ -35,7 +35,7 @@ internal sealed record AzureOptions
 /// duplicates. Messages a rank sends to itself skip storage. Queues are created by their receivers; a vanished
 /// queue (storage restarted without its data, or the job's resources deleted) is an error, never a silent loss.
 /// </summary>
-internal sealed class AzureTransport : ITransport
+internal sealed class AzureTransport : ITransport, ITransportBarrier
 {
     /// <summary>A queue message holds at most 64 KiB of text, so at most 48 KiB of bytes before base64.</summary>
     public const int MaxInlineBytes = 48 * 1024;
@@ -145,6 +145,24 @@ internal sealed class AzureTransport : ITransport
                 // The receiver has not created this queue yet (it does when it starts, or joins the communicator).
                 Thread.Sleep(20);
             }
+        }
+    }
+
+    /// <summary>
+    /// The thesis's barrier on a table: every member inserts a row (its rank) into the partition of this barrier
+    /// round, then polls until the partition holds a row per member. Rounds never reuse a partition.
+    /// </summary>
+    public void Barrier(int worldRank, int commId, long epoch, int memberRank, int size, Action checkAbort)
+    {
+        string table = TableName(jobId);
+        string partition = $"barrier-{commId}-{epoch}";
+        client.InsertEntity(table, partition, memberRank.ToString("D6", System.Globalization.CultureInfo.InvariantCulture));
+        var pause = TimeSpan.FromMilliseconds(1);
+        while (client.CountPartition(table, partition) < size)
+        {
+            checkAbort();
+            Thread.Sleep(pause);
+            pause = pause * 2 > options.MaxPollInterval ? options.MaxPollInterval : pause * 2;
         }
     }
 

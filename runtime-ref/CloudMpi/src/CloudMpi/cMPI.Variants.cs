@@ -1,0 +1,70 @@
+using CloudMpi.Core;
+using CloudMpi.Hosting;
+using CloudMpi.Transports;
+
+namespace CloudMpi;
+
+/// <summary>The selectable collective variants of <see cref="CollectiveVariants"/> (the thesis's naive broadcast, threaded scatter, table barrier).</summary>
+public static partial class cMPI
+{
+    /// <summary>Naive broadcast: the root sends to every other rank (in parallel when the scatter runs threaded).</summary>
+    private static byte[] NaiveBcastBytes(RankContext ctx, Comm comm, int root, byte[]? rootData)
+    {
+        int rank = comm.RankIn(ctx), size = comm.SizeIn(ctx);
+        if (rank != root) return CollRecv(ctx, comm, root, TagBcast).Data;
+        byte[] data = rootData ?? [];
+        var sends = Enumerable.Range(0, size).Where(r => r != root).Select(r => (r, data)).ToList();
+        if (CollectiveVariants.Scatter == CollectiveVariants.ScatterKind.Threads)
+        {
+            CollSendParallel(ctx, comm, TagBcast, sends);
+        }
+        else
+        {
+            foreach (var (r, d) in sends) CollSend(ctx, comm, r, TagBcast, d);
+        }
+        return data;
+    }
+
+    /// <summary>
+    /// Send one message to each listed rank from several threads at once (each send to storage is a network round
+    /// trip). The messages are stamped here, in order, so sequence numbers stay per-destination consecutive.
+    /// </summary>
+    private static void CollSendParallel(RankContext ctx, Comm comm, int tag, List<(int Rank, byte[] Data)> sends)
+    {
+        var stamped = new (int World, cMPIMessage Message)[sends.Count];
+        for (int i = 0; i < sends.Count; i++)
+        {
+            var (r, data) = sends[i];
+            var m = new cMPIMessage { Data = data, Source = comm.RankIn(ctx), Tag = tag, Context = comm.CollectiveContext };
+            int world = comm.ToWorld(ctx, r);
+            ctx.Stamp(world, m);
+            stamped[i] = (world, m);
+        }
+        Parallel.ForEach(stamped, new ParallelOptions { MaxDegreeOfParallelism = 16 }, s => ctx.Transport.Send(s.World, s.Message));
+    }
+
+    /// <summary>The transport's own barrier when CMPI_BARRIER=table and the transport has one; false otherwise.</summary>
+    private static bool TransportBarrier(RankContext ctx, Comm comm)
+    {
+        if (CollectiveVariants.Barrier != CollectiveVariants.BarrierKind.Table) return false;
+        if (ctx.Transport.Underlying is not ITransportBarrier barrier) return false;
+        int size = comm.SizeIn(ctx);
+        if (size == 1) return true;
+        ctx.BarrierEpochs.TryGetValue(comm.ContextId, out long epoch);
+        ctx.BarrierEpochs[comm.ContextId] = epoch + 1;
+        var host = ctx.Host;
+        host?.MarkBlocked(ctx.WorldRank);
+        try
+        {
+            barrier.Barrier(ctx.WorldRank, comm.ContextId, epoch, comm.RankIn(ctx), size, () =>
+            {
+                if (host?.AbortReason is string reason) throw new JobAbortedException(reason);
+            });
+        }
+        finally
+        {
+            host?.MarkRunning(ctx.WorldRank);
+        }
+        return true;
+    }
+}
