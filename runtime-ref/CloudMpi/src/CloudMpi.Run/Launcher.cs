@@ -56,6 +56,19 @@ public static class Launcher
             return new LaunchResult(CommandLine.UsageExitCode, null, null);
         }
 
+        IReadOnlyDictionary<string, string> transportSettings;
+        try
+        {
+            // before compiling: a missing connection string or hostfile is a usage error, found at once
+            transportSettings = options.CheckOnly ? new Dictionary<string, string>() : JobRunners.TransportSettings(options);
+        }
+        catch (UsageException e)
+        {
+            stderr.Write($"cmpi-run: {e.Message}\n");
+            stderr.Flush();
+            return new LaunchResult(CommandLine.UsageExitCode, null, null);
+        }
+
         var compiler = new ProgramCompiler(options.NoCache ? null : cacheDirectory ?? ProgramCompiler.DefaultCacheDirectory());
         // --check always runs Roslyn: its answer is the diagnostics, which the cache does not keep
         CompileResult compiled = compiler.Compile(options.SourcePath, source, forceCompile: options.CheckOnly);
@@ -90,7 +103,7 @@ public static class Launcher
         RunOutcome outcome;
         try
         {
-            outcome = JobRunners.Run(compiled.Image!, options, outSink, errSink);
+            outcome = JobRunners.Run(compiled.Image!, options, outSink, errSink, transportSettings);
         }
         catch (UsageException e)
         {

@@ -30,7 +30,8 @@ public static class AzureSettings
         if (string.IsNullOrEmpty(cs))
             throw new UsageException($"--transport azure needs a storage connection string: set ${EnvConnectionString} or pass --azure-connection-file");
         var settings = new Dictionary<string, string> { [ConnectionStringKey] = cs };
-        foreach (string knob in new[] { "CMPI_AZURE_BCAST", "CMPI_AZURE_BARRIER", "CMPI_AZURE_SCATTER", "CMPI_AZURE_VISIBILITY_TIMEOUT", "CMPI_AZURE_POLL_MS" })
+        // The collective variants (CMPI_BCAST, CMPI_SCATTER, CMPI_BARRIER) are read by each rank from its environment.
+        foreach (string knob in new[] { "CMPI_AZURE_VISIBILITY_TIMEOUT", "CMPI_AZURE_POLL_MS" })
         {
             if (getEnv(knob) is string v && v.Length > 0) settings[knob] = v;
         }

@@ -6,9 +6,10 @@ namespace CloudMpi.Run.Processes;
 public static class JobRunners
 {
     /// <summary>Run the job; a <see cref="UsageException"/> says the options cannot work (missing hostfile or connection string).</summary>
-    public static RunOutcome Run(byte[] image, RunOptions options, OutputSink stdout, OutputSink stderr)
+    public static RunOutcome Run(byte[] image, RunOptions options, OutputSink stdout, OutputSink stderr,
+                                 IReadOnlyDictionary<string, string>? transportSettings = null)
     {
-        IReadOnlyDictionary<string, string> settings = TransportSettings(options);
+        IReadOnlyDictionary<string, string> settings = transportSettings ?? TransportSettings(options);
         if (!options.RanksAsProcesses)
         {
             try
