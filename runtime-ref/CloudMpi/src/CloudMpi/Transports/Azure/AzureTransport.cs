@@ -6,8 +6,13 @@ namespace CloudMpi.Transports.Azure;
 /// <summary>Knobs of the azure transport (env CMPI_AZURE_* or cmpi-run settings).</summary>
 internal sealed record AzureOptions
 {
-    /// <summary>How long a message taken by a receiver stays hidden: if the receiver dies before deleting it, it reappears then.</summary>
-    public TimeSpan VisibilityTimeout { get; init; } = TimeSpan.FromSeconds(30);
+    /// <summary>
+    /// How long a message taken by a receiver stays hidden: if the receiver dies before deleting it, or the answer to
+    /// the receive request is lost and the request retried, it reappears then. A receiver deletes a message right
+    /// after handing it to the mailbox, so this can be short; it stays below the default deadlock timeout (10 s) so
+    /// that a hidden message reappears before a job is declared deadlocked. A redelivery is dropped as a duplicate.
+    /// </summary>
+    public TimeSpan VisibilityTimeout { get; init; } = TimeSpan.FromSeconds(5);
     /// <summary>Longest pause between polls of an empty queue (the pause grows from zero while queues stay empty).</summary>
     public TimeSpan MaxPollInterval { get; init; } = TimeSpan.FromMilliseconds(20);
     /// <summary>How long a sender waits for a receiver to create its queue before giving up.</summary>
