@@ -60,8 +60,18 @@ public sealed class LibcState
     /// <summary>The program's name (argv[0]) as glibc's messages print it (assert).</summary>
     public string ProgramName { get; set; } = "a.out";
 
+    // errno lives in a one-element array so __errno_location() can hand out a pointer to it.
+    private readonly int[] _errno = new int[1];
+
     /// <summary>C errno of this rank.</summary>
-    public int Errno { get; set; }
+    public int Errno
+    {
+        get => _errno[0];
+        set => _errno[0] = value;
+    }
+
+    /// <summary>&amp;errno: what glibc's errno macro, (*__errno_location ()), dereferences.</summary>
+    internal Ptr<int> ErrnoLocation => _errno;
 
     /// <summary>The rank's stdin as C reads it (with push-back and indicators).</summary>
     internal CStream StdinStream => _stdin.Value;

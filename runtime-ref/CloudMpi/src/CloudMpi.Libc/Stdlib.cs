@@ -37,6 +37,18 @@ public static partial class Stdlib
 
     public static ldiv_t lldiv(long numerator, long denominator) => ldiv(numerator, denominator);
 
+    public const int EDOM = 33, ERANGE = 34, ENOENT = 2, EACCES = 13, EINVAL = 22;
+
+    /// <summary>C's errno (the calling rank's), readable and assignable.</summary>
+    public static int errno
+    {
+        get => LibcState.Current.Errno;
+        set => LibcState.Current.Errno = value;
+    }
+
+    /// <summary>glibc's errno macro expands to (*__errno_location ()): a pointer to the rank's errno.</summary>
+    public static Ptr<int> __errno_location() => LibcState.Current.ErrnoLocation;
+
     /// <summary>getenv: the variable's value as a C string (a new copy; C's points into the environment), or NULL.</summary>
     public static Ptr<sbyte> getenv(string name) =>
         Environment.GetEnvironmentVariable(name) is { } value ? CString.Lit(value) : default;

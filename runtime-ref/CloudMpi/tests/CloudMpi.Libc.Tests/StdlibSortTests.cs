@@ -146,6 +146,46 @@ public sealed class StdlibSortTests
         Assert.True(Ctime.clock() >= 0);
     }
 
+    private const string ErrnoSource = """
+        #include <errno.h>
+        #include <stdio.h>
+        #include <stdlib.h>
+        int main(void) {
+            errno = 0;
+            long v = strtol("99999999999999999999", NULL, 10);
+            printf("%ld %d\n", v, errno);
+            perror("strtol");
+            errno = ENOENT;
+            perror("");
+            errno = EINVAL;
+            perror("x");
+            return 0;
+        }
+        """;
+
+    [Fact]
+    public void Errno_is_per_rank_reachable_as_glibcs_macro_and_perror_matches()
+    {
+        var (code, stdout, stderr, _) = CHarness.RunRaw(ErrnoSource);
+        var o = new StringWriter();
+        var e = new StringWriter();
+        using (LibcState.Enter(new LibcState(o, e)))
+        {
+            errno = 0;
+            long v = strtol(CString.Lit("99999999999999999999"), default, 10);
+            Stdio.printf("%ld %d\n", v, __errno_location().Value);
+            Stdio.perror("strtol");
+            __errno_location().Value = ENOENT; // errno = ENOENT as the macro expands
+            Stdio.perror("");
+            errno = EINVAL;
+            Stdio.perror("x");
+        }
+
+        Assert.Equal(0, code);
+        Assert.Equal(stdout, o.ToString());
+        Assert.Equal(stderr, e.ToString());
+    }
+
     [Fact]
     public void Atexit_handlers_run_last_first_after_main()
     {
