@@ -7,6 +7,7 @@ bool in conditions, bool -> int for comparisons used as values).
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Optional
 
@@ -37,8 +38,18 @@ def paren(e: CsExpr, min_prec: int) -> str:
     return e.code if e.prec >= min_prec else f"({e.code})"
 
 
+_CONSTANT_CODE = re.compile(r"^(?:\s|\b(?:true|false|unchecked|u?int|u?long|u?short|s?byte)\b|"
+                            r"\b0[xX][0-9a-fA-F]+[uUlL]*|\b\d+(?:\.\d*)?(?:[eE][+-]?\d+)?[uUlLfF]*|"
+                            r"[()+\-*/%<>=!&|^~?:])*$")
+
+
 def cast(e: CsExpr, cs: str) -> CsExpr:
-    return CsExpr(f"({cs}){paren(e, UNARY)}", cs, UNARY)
+    code = f"({cs}){paren(e, UNARY)}"
+    if cs in INTEGRAL and _CONSTANT_CODE.match(e.code):
+        # C# folds constant expressions we could not (`(ulong)~((4L < 0L) ? 1 : 0)`) and rejects
+        # an overflowing conversion at compile time; C converts modulo 2^n.
+        return CsExpr(f"unchecked({code})", cs, PRIMARY)
+    return CsExpr(code, cs, UNARY)
 
 
 def coerce(e: CsExpr, cs: str) -> CsExpr:
