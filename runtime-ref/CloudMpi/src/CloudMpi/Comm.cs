@@ -26,6 +26,18 @@ public sealed class Comm
     internal int CollectiveContext => 2 * ContextId + 1;
     internal bool IsNull => shape == Shape.Null;
 
+    /// <summary>The virtual topology attached by Cart_create / Graph_create / Dist_graph_create_adjacent, if any.</summary>
+    internal Topology? Topology { get; set; }
+
+    /// <summary>World rank of each member, by rank in this communicator (groups are built from it).</summary>
+    internal int[] WorldRanksIn(RankContext ctx) => shape switch
+    {
+        Shape.World => Enumerable.Range(0, ctx.WorldSize).ToArray(),
+        Shape.Group => (int[])worldRanks!.Clone(),
+        Shape.Self => [ctx.WorldRank],
+        _ => [],
+    };
+
     private Comm(string name, int contextId, Shape shape, int[]? worldRanks = null, int myRank = 0)
     {
         Name = name;

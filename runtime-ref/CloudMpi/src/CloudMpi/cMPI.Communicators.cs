@@ -16,6 +16,13 @@ public static partial class cMPI
         const string call = "MPI_Comm_split";
         var ctx = Ctx(call);
         CheckComm(call, comm);
+        newcomm = SplitCore(ctx, call, comm, color, key);
+        return SUCCESS;
+    }
+
+    /// <summary>The collective part of Comm_split, shared by the calls that derive communicators (Cart_create, Comm_create...).</summary>
+    internal static Comm SplitCore(RankContext ctx, string call, Comm comm, int color, int key)
+    {
         if (color < 0 && color != UNDEFINED) throw new MpiException(call, ERR_ARG, $"invalid color {color}");
         int size = comm.SizeIn(ctx), rank = comm.RankIn(ctx);
         int[] mine = [color, key, ctx.NextContextId];
@@ -24,26 +31,24 @@ public static partial class cMPI
         int contextId = 0;
         for (int r = 0; r < size; r++) contextId = Math.Max(contextId, all[3 * r + 2]);
         ctx.NextContextId = contextId + 1;
-        if (color == UNDEFINED)
-        {
-            newcomm = COMM_NULL;
-            return SUCCESS;
-        }
+        if (color == UNDEFINED) return COMM_NULL;
         var members = Enumerable.Range(0, size)
             .Where(r => all[3 * r] == color)
             .OrderBy(r => all[3 * r + 1]).ThenBy(r => r)
             .ToArray();
         int[] worldRanks = members.Select(r => comm.ToWorld(ctx, r)).ToArray();
-        newcomm = Comm.Derived(contextId, worldRanks, Array.IndexOf(members, rank));
-        return SUCCESS;
+        return Comm.Derived(contextId, worldRanks, Array.IndexOf(members, rank));
     }
 
     /// <summary>MPI_Comm_dup: same group, new context.</summary>
     public static int Comm_dup(Comm comm, out Comm newcomm)
     {
-        Ctx("MPI_Comm_dup");
-        CheckComm("MPI_Comm_dup", comm);
-        return Comm_split(comm, 0, 0, out newcomm);
+        const string call = "MPI_Comm_dup";
+        var ctx = Ctx(call);
+        CheckComm(call, comm);
+        newcomm = SplitCore(ctx, call, comm, 0, 0);
+        newcomm.Topology = comm.Topology; // MPI-3.1 6.4.2: the duplicate keeps the topology (immutable, so shared)
+        return SUCCESS;
     }
 
     /// <summary>MPI_Comm_free: sets the handle to <see cref="COMM_NULL"/>.</summary>

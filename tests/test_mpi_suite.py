@@ -1,0 +1,89 @@
+"""Self-checking C MPI programs (MPICH test-suite style) under tests/mpi/<family>/*.c.
+
+Each program prints " No Errors" from rank 0 when every check passed, or the errors it found. Each runs
+natively (mpicc, mpirun) and translated (cmpi-translate, cmpi-run) at 1, 2, 4 and 7 ranks, or at the
+counts its header comment allows; the native run must say " No Errors" and the translated run must print
+the same, rank by rank.
+
+Header keys, in the first comment of the file:
+    ranks: 1 4                       rank counts the program allows (default 1 2 4 7)
+    args: -n 10                      program arguments
+    xfail-translate: <why>           translation is known to fail today; the case is an expected failure
+                                     (strict=False) carrying the translator's actual error
+"""
+from __future__ import annotations
+
+import difflib
+import glob
+import os
+import re
+import shutil
+
+import pytest
+
+from tests.support import ROOT, by_rank
+
+SUITE = os.path.join(ROOT, "tests", "mpi")
+DEFAULT_RANKS = [1, 2, 4, 7]
+
+
+def _header(path: str) -> dict:
+    text = open(path).read()
+    m = re.match(r"\s*/\*(.*?)\*/", text, re.S)
+    comment = m.group(1) if m else ""
+    keys = {}
+    for key in ("ranks", "args", "xfail-translate"):
+        k = re.search(rf"^\s*\*?\s*{key}:\s*(.*?)\s*$", comment, re.M)
+        if k:
+            keys[key] = k.group(1)
+    return {
+        "ranks": [int(n) for n in keys["ranks"].split()] if "ranks" in keys else DEFAULT_RANKS,
+        "args": keys.get("args", "").split(),
+        "xfail_translate": keys.get("xfail-translate"),
+    }
+
+
+PROGRAMS = {os.path.relpath(p, SUITE): _header(p) for p in sorted(glob.glob(os.path.join(SUITE, "**", "*.c"), recursive=True))}
+RUNS = [pytest.param(name, n, id=f"{name}-np{n}") for name, h in PROGRAMS.items() for n in h["ranks"]]
+
+
+@pytest.fixture(scope="session")
+def built(tmp_path_factory, tools):
+    """Each program built natively and translated once per session: name -> (exe, cs or None, translate error)."""
+    out = tmp_path_factory.mktemp("mpi_suite")
+    cache = {}
+
+    def get(name):
+        if name not in cache:
+            src = os.path.join(SUITE, name)
+            stem = re.sub(r"\W", "_", os.path.splitext(name)[0])
+            exe = os.path.join(out, stem)
+            b = tools.build_native(src, exe)
+            assert b.returncode == 0, f"mpicc failed:\n{b.stderr}"
+            cls = "".join(part.capitalize() for part in stem.split("_"))
+            cs = os.path.join(out, f"{cls}.cs")
+            t = tools.translate_file(src, cs)
+            cache[name] = (exe, cs if t.returncode == 0 else None, t.stderr.strip())
+        return cache[name]
+    return get
+
+
+@pytest.mark.skipif(shutil.which("mpicc") is None or shutil.which("mpirun") is None, reason="Open MPI not installed")
+@pytest.mark.parametrize("name,ranks", RUNS)
+def test_native_and_translated_agree(name, ranks, built, tools):
+    header = PROGRAMS[name]
+    exe, cs, error = built(name)
+    native = tools.native(exe, ranks, header["args"], timeout=60)
+    expected = by_rank(native.stdout)
+    assert native.returncode == 0 and "0|  No Errors" in expected, \
+        f"the native run fails its own checks (exit {native.returncode}):\n{expected}{native.stderr}"
+    if cs is None:
+        if header["xfail_translate"]:
+            pytest.xfail(f"{header['xfail_translate']}: {error.splitlines()[0] if error else ''}")
+        pytest.fail(f"cmpi-translate failed:\n{error}")
+    translated = tools.cmpi(cs, ranks, header["args"], timeout=60)
+    actual = by_rank(translated.stdout)
+    assert translated.returncode == 0 and actual == expected, (
+        f"cmpi-run exit {translated.returncode}\n"
+        + "".join(difflib.unified_diff(expected.splitlines(True), actual.splitlines(True), "mpirun", "cmpi-run"))
+        + translated.stderr[-3000:])
