@@ -28,7 +28,7 @@ def _one_diagnostic(r):
     ("syntax.c", 4, 14, "expected ';'"),
     ("missing_header.c", 2, 10, "no_such_header.h"),
     ("asm.c", 4, 5, "inline assembly"),
-    ("unmapped.c", 6, 5, "MPI_Comm_free"),
+    ("unmapped.c", 6, 5, "MPI_Comm_spawn"),
     ("field_address.c", 6, 15, "address"),
     ("pointer_cast.c", 6, 17, "reinterprets memory"),
     ("bitfield.c", 2, 25, "bit-fields"),

@@ -3,7 +3,7 @@
 int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
-    MPI_Comm_free(0);
+    MPI_Comm_spawn(0);
     MPI_Finalize();
     return 0;
 }
