@@ -10,6 +10,8 @@ Header keys, in the first comment of the file:
     args: -n 10                      program arguments
     xfail-translate: <why>           translation is known to fail today; the case is an expected failure
                                      (strict=False) carrying the translator's actual error
+    native-env: NAME=VALUE ...       extra environment for mpirun (e.g. OMPI_MCA_osc=pt2pt: Open MPI's default
+                                     one-sided component needs single-copy shared memory, which is off here)
 """
 from __future__ import annotations
 
@@ -21,7 +23,7 @@ import shutil
 
 import pytest
 
-from tests.support import ROOT, by_rank
+from tests.support import NATIVE_ENV, ROOT, by_rank, run
 
 SUITE = os.path.join(ROOT, "tests", "mpi")
 DEFAULT_RANKS = [1, 2, 4, 7]
@@ -32,7 +34,7 @@ def _header(path: str) -> dict:
     m = re.match(r"\s*/\*(.*?)\*/", text, re.S)
     comment = m.group(1) if m else ""
     keys = {}
-    for key in ("ranks", "args", "xfail-translate"):
+    for key in ("ranks", "args", "xfail-translate", "native-env"):
         k = re.search(rf"^\s*\*?\s*{key}:\s*(.*?)\s*$", comment, re.M)
         if k:
             keys[key] = k.group(1)
@@ -40,6 +42,7 @@ def _header(path: str) -> dict:
         "ranks": [int(n) for n in keys["ranks"].split()] if "ranks" in keys else DEFAULT_RANKS,
         "args": keys.get("args", "").split(),
         "xfail_translate": keys.get("xfail-translate"),
+        "native_env": dict(kv.split("=", 1) for kv in keys.get("native-env", "").split()),
     }
 
 
@@ -73,7 +76,8 @@ def built(tmp_path_factory, tools):
 def test_native_and_translated_agree(name, ranks, built, tools):
     header = PROGRAMS[name]
     exe, cs, error = built(name)
-    native = tools.native(exe, ranks, header["args"], timeout=60)
+    native = run([tools.mpirun, "-np", str(ranks), "--tag-output", exe, *header["args"]], timeout=60,
+                 env={**NATIVE_ENV, **header["native_env"]})
     expected = by_rank(native.stdout)
     assert native.returncode == 0 and "0|  No Errors" in expected, \
         f"the native run fails its own checks (exit {native.returncode}):\n{expected}{native.stderr}"

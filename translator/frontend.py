@@ -53,7 +53,7 @@ _FLOAT_NAMES = {
 }
 # Library types kept opaque by name: the runtime has a type for each.
 OPAQUE_TYPEDEFS = {"MPI_Comm", "MPI_Datatype", "MPI_Op", "MPI_Request", "MPI_Status", "MPI_Group",
-                   "MPI_Errhandler", "MPI_Info", "FILE"}
+                   "MPI_Errhandler", "MPI_Info", "MPI_Win", "FILE"}
 
 _BINARY_OPS = {"+", "-", "*", "/", "%", "<<", ">>", "<", ">", "<=", ">=", "==", "!=",
                "&", "|", "^", "&&", "||", ","}

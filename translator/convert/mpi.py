@@ -11,7 +11,7 @@ from typing import List
 from .. import ir
 from ..diagnostics import TranslationError
 from ..rules import special
-from .exprs import ADD, UNARY, CsExpr, PRIMARY, coerce, convert_expr, element_address, paren, slot_key, strip_implicit
+from .exprs import ADD, UNARY, CsExpr, PRIMARY, coerce, convert_expr, element_address, is_pure, paren, slot_key, strip_implicit
 from .types import cs_type
 
 
@@ -81,7 +81,7 @@ def convert_mpi_call(ctx, call: ir.Call, callee: ir.NameRef, rule) -> CsExpr:
     if rule.special:
         code = special.REGISTRY[rule.special](ctx, call, rule)
         if code is not None:
-            return CsExpr(code, cs_type(call.type, call.loc), PRIMARY)
+            return CsExpr(_error_code_view(ctx, call, callee, rule, code), cs_type(call.type, call.loc), PRIMARY)
     if len(call.args) != len(rule.params):
         raise TranslationError(call.loc, f"{callee.name} takes {len(rule.params)} arguments", "mpi-arguments")
     args: List[str] = []
@@ -101,4 +101,22 @@ def convert_mpi_call(ctx, call: ir.Call, callee: ir.NameRef, rule) -> CsExpr:
                 args.append("out _")
             else:
                 args.append(f"out {_lvalue_of_pointer(ctx, arg, 'status')}")
-    return CsExpr(f"{rule.target}({', '.join(args)})", cs_type(call.type, call.loc), PRIMARY)
+    code = _error_code_view(ctx, call, callee, rule, f"{rule.target}({', '.join(args)})")
+    return CsExpr(code, cs_type(call.type, call.loc), PRIMARY)
+
+
+def _error_code_view(ctx, call: ir.Call, callee: ir.NameRef, rule, code: str) -> str:
+    """Where C reads an MPI call's return code, route the call through cMPI.Try.
+
+    cMPI reports errors by exception; a C program that set MPI_ERRORS_RETURN reads them from the return value
+    (`rc = MPI_Recv(...)`). cMPI.Try(comm, () => call) gives the error class instead when the communicator's
+    handler is MPI_ERRORS_RETURN, and lets the error end the job under MPI_ERRORS_ARE_FATAL. Calls used as
+    statements are left plain: their code is never looked at.
+    """
+    if getattr(ctx, "discarded_call", None) is call or not isinstance(call.type, ir.IntType):
+        return code
+    params = getattr(callee.type, "params", ())
+    for kind, arg, ptype in zip(rule.params, call.args, params):
+        if kind == "value" and isinstance(ptype, ir.OpaqueType) and ptype.name == "MPI_Comm" and is_pure(arg):
+            return f"cMPI.Try({convert_expr(ctx, arg).code}, () => {code})"
+    return f"cMPI.Try(() => {code})"

@@ -138,6 +138,7 @@ def expr_statement_code(ctx, e: ir.Expr) -> List[str]:
         inner = inner.inner if isinstance(inner, ir.Paren) else inner.operand
     if isinstance(inner, ir.Binary) and inner.op == ",":
         return expr_statement_code(ctx, inner.lhs) + expr_statement_code(ctx, inner.rhs)
+    ctx.discarded_call = inner  # an MPI call whose return code nobody reads needs no error-code view (convert/mpi.py)
     code = convert_expr(ctx, inner)
     if isinstance(inner, _STATEMENT_EXPRS) or (isinstance(inner, ir.Unary) and inner.op.startswith(("pre", "post"))):
         return [code.code]

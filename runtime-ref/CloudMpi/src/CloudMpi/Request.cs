@@ -17,6 +17,15 @@ public abstract class Request
 
     internal abstract bool IsComplete { get; }
 
+    /// <summary>Whether Wait/Test have something to complete: false for REQUEST_NULL and inactive persistent requests.</summary>
+    internal virtual bool IsActive => !ReferenceEquals(this, Null);
+
+    /// <summary>What the caller's request variable holds after completion: REQUEST_NULL, or the persistent request itself.</summary>
+    internal virtual Request AfterCompletion => Null;
+
+    /// <summary>Withdraw the operation if it has not matched yet (MPI_Cancel); false when it cannot be cancelled.</summary>
+    internal virtual bool TryCancel(RankContext ctx) => false;
+
     /// <summary>Block until complete (the caller set the rank's wait info).</summary>
     internal abstract void Block(RankContext ctx);
 
@@ -49,10 +58,20 @@ public abstract class Request
     /// <summary>A posted receive into <c>buf[offset..]</c>.</summary>
     internal sealed class Recv<T>(T[] buf, int offset, int bytes, RecvEntry entry, Comm comm) : Request where T : unmanaged
     {
-        internal override bool IsComplete => entry.IsComplete;
+        private volatile bool cancelled;
+
+        internal override bool IsComplete => cancelled || entry.IsComplete;
+
+        internal override bool TryCancel(RankContext ctx)
+        {
+            if (entry.IsComplete || !ctx.Mailbox.Unpost(entry)) return false;
+            cancelled = true;
+            return true;
+        }
 
         internal override void Block(RankContext ctx)
         {
+            if (cancelled) return;
             try
             {
                 ctx.Mailbox.WaitFor(entry);
@@ -65,6 +84,7 @@ public abstract class Request
 
         internal override Status Finish(string call)
         {
+            if (cancelled) return new Status(cMPI.ANY_SOURCE, cMPI.ANY_TAG, 0) { Cancelled = true };
             var m = entry.Message!;
             var span = bytes == 0 ? Span<byte>.Empty : MemoryMarshal.AsBytes(buf.AsSpan(offset)).Slice(0, bytes);
             return cMPI.CopyOut(call, m, span);
@@ -74,5 +94,34 @@ public abstract class Request
             $"MPI_Irecv source={Rank(entry.Source)}, tag={(entry.Tag == cMPI.ANY_TAG ? "MPI_ANY_TAG" : entry.Tag)}, comm={comm.Name}";
 
         private static string Rank(int r) => r == cMPI.ANY_SOURCE ? "MPI_ANY_SOURCE" : r.ToString();
+    }
+
+    /// <summary>
+    /// A persistent request (Send_init, Recv_init...): inactive until Start, which begins one operation made by
+    /// <paramref name="start"/>; completing it makes the request inactive again, and the handle stays valid.
+    /// </summary>
+    internal sealed class Persistent(Func<Request> start, string description) : Request
+    {
+        private Request? active;
+
+        internal override bool IsActive => active != null;
+        internal override bool IsComplete => active == null || active.IsComplete;
+        internal override Request AfterCompletion => this;
+
+        internal void Begin() => active = start();
+
+        internal override void Block(RankContext ctx) => active?.Block(ctx);
+
+        internal override Status Finish(string call)
+        {
+            if (active == null) return new Status(cMPI.ANY_SOURCE, cMPI.ANY_TAG, 0);
+            var status = active.Finish(call);
+            active = null;
+            return status;
+        }
+
+        internal override bool TryCancel(RankContext ctx) => active != null && active.TryCancel(ctx);
+
+        internal override string Describe() => active == null ? description + " (inactive)" : description;
     }
 }

@@ -8,6 +8,8 @@ public struct Status
     public int MPI_ERROR;
     /// <summary>Bytes received (for <see cref="cMPI.Get_count(Status, Datatype, out int)"/>).</summary>
     internal int ByteCount;
+    /// <summary>Set when the receive was cancelled (MPI_Test_cancelled).</summary>
+    internal bool Cancelled;
 
     internal Status(int source, int tag, int byteCount)
     {

@@ -37,7 +37,9 @@ public static partial class cMPI
             .OrderBy(r => all[3 * r + 1]).ThenBy(r => r)
             .ToArray();
         int[] worldRanks = members.Select(r => comm.ToWorld(ctx, r)).ToArray();
-        return Comm.Derived(contextId, worldRanks, Array.IndexOf(members, rank));
+        var created = Comm.Derived(contextId, worldRanks, Array.IndexOf(members, rank));
+        InheritLocal(ctx, comm, created);
+        return created;
     }
 
     /// <summary>MPI_Comm_dup: same group, new context.</summary>

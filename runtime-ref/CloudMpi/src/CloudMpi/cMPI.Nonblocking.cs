@@ -74,7 +74,7 @@ public static partial class cMPI
         const string call = "MPI_Wait";
         var ctx = Ctx(call);
         status = WaitOne(ctx, call, request, -1);
-        request = REQUEST_NULL;
+        request = (request ?? REQUEST_NULL).AfterCompletion;
         return SUCCESS;
     }
 
@@ -99,7 +99,7 @@ public static partial class cMPI
             {
                 first ??= ex;
             }
-            requests[i] = REQUEST_NULL;
+            requests[i] = (requests[i] ?? REQUEST_NULL).AfterCompletion;
         }
         if (first != null) throw first;
         return SUCCESS;
@@ -118,7 +118,7 @@ public static partial class cMPI
         }
         flag = 1;
         status = r.Finish(call);
-        request = REQUEST_NULL;
+        request = r.AfterCompletion;
         return SUCCESS;
     }
 
@@ -133,7 +133,7 @@ public static partial class cMPI
         if (count < 0 || requests == null || count > requests.Length)
             throw new MpiException(call, ERR_COUNT, $"count {count} does not fit the request array ({requests?.Length ?? 0})");
         bool anyActive = false;
-        for (int i = 0; i < count; i++) anyActive |= requests[i] != null && requests[i] != REQUEST_NULL;
+        for (int i = 0; i < count; i++) anyActive |= requests[i] is { IsActive: true };
         if (!anyActive)
         {
             index = UNDEFINED;
@@ -144,7 +144,7 @@ public static partial class cMPI
         ctx.Wait.Detail = $"{count} requests";
         index = ctx.Mailbox.WaitUntil(() => FirstComplete(requests, count));
         status = requests[index].Finish(call);
-        requests[index] = REQUEST_NULL;
+        requests[index] = requests[index].AfterCompletion;
         return SUCCESS;
     }
 
@@ -153,7 +153,7 @@ public static partial class cMPI
         for (int i = 0; i < count; i++)
         {
             var r = requests[i];
-            if (r != null && r != REQUEST_NULL && r.IsComplete) return i;
+            if (r is { IsActive: true } && r.IsComplete) return i;
         }
         return -1;
     }
@@ -175,9 +175,10 @@ public static partial class cMPI
         }
         for (int i = 0; i < count; i++)
         {
-            var st = (requests[i] ?? REQUEST_NULL).Finish(call);
+            var r = requests[i] ?? REQUEST_NULL;
+            var st = r.Finish(call);
             if (statuses != null) statuses[i] = st;
-            requests[i] = REQUEST_NULL;
+            requests[i] = r.AfterCompletion;
         }
         flag = 1;
         return SUCCESS;

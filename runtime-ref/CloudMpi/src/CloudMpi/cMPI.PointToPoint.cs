@@ -255,8 +255,11 @@ public static partial class cMPI
     internal static Status CopyOut(string call, cMPIMessage m, Span<byte> buf)
     {
         if (m.Data.Length > buf.Length)
+        {
+            m.Data.AsSpan(0, buf.Length).CopyTo(buf); // the part that fits is delivered, as in Open MPI
             throw new MpiException(call, ERR_TRUNCATE,
                 $"message truncated: {m.Data.Length} bytes from rank {m.Source} (tag {m.Tag}) do not fit the receive buffer of {buf.Length} bytes");
+        }
         m.Data.CopyTo(buf);
         return new Status(m.Source, m.Tag, m.Data.Length);
     }

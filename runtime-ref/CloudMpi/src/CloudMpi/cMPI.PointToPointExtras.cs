@@ -40,4 +40,25 @@ public static partial class cMPI
         status = RecvCore(ctx, call, span, source, recvtag, comm, comm.P2PContext);
         return SUCCESS;
     }
+
+    // ------------------------------------------------------------------ Issend of a scalar
+
+    /// <summary>MPI_Issend(&amp;x, ...): the data is copied into the message at once, so a scalar may be passed by ref.</summary>
+    public static int Issend<T>(ref T buf, int count, Datatype datatype, int dest, int tag, Comm comm, out Request request) where T : unmanaged
+    {
+        const string call = "MPI_Issend";
+        var ctx = Ctx(call);
+        CheckSend(call, ctx, comm, dest, tag);
+        var data = Buffers.Scalar(call, ref buf, count, datatype);
+        if (dest == PROC_NULL)
+        {
+            request = new Request.Completed(default, "MPI_Issend(MPI_PROC_NULL)");
+            return SUCCESS;
+        }
+        var m = new cMPIMessage { Data = data.ToArray(), Source = comm.RankIn(ctx), Tag = tag, Context = comm.P2PContext, Synchronous = true };
+        var entry = ctx.Mailbox.RegisterSyncSend(ctx.PeekNextMsgId);
+        ctx.SendData(comm.ToWorld(ctx, dest), m);
+        request = new Request.SyncSend(entry, dest, tag, comm);
+        return SUCCESS;
+    }
 }

@@ -43,7 +43,9 @@ internal sealed class RecvEntry : Completion
         && (Tag == cMPI.ANY_TAG || Tag == m.Tag);
 }
 
-/// <summary>A synchronous send waiting for the receiver's acknowledgement.</summary>
+/// <summary>A synchronous send waiting for the receiver's acknowledgement (or an RMA request waiting for its reply).</summary>
 internal sealed class SyncSendEntry : Completion
 {
+    /// <summary>The data the acknowledgement carried (an RMA get's bytes); empty otherwise.</summary>
+    public byte[] Reply = [];
 }

@@ -52,12 +52,14 @@ internal sealed class Mailbox : IMessageSink
     {
         cMPIMessage? ackFor = null;
         List<cMPIMessage>? moreAcks = null;
+        List<cMPIMessage>? rma = null; // one-sided requests, applied after the lock is released
         lock (gate)
         {
             if (m.IsAck)
             {
                 if (pendingSync.Remove(m.MsgId, out var entry))
                 {
+                    entry.Reply = m.Data;
                     entry.MarkComplete();
                     Wake();
                 }
@@ -69,12 +71,14 @@ internal sealed class Mailbox : IMessageSink
                 if (m.Sequence == expected)
                 {
                     expectedSeq[sender] = expected + 1;
-                    if (Accept(m)) ackFor = m;
+                    if (m.Context == cMPI.RmaContext) (rma ??= []).Add(m);
+                    else if (Accept(m)) ackFor = m;
                     // Drain messages from this sender that arrived early.
                     while (holdback != null && holdback.Remove((sender, expectedSeq[sender]), out var next))
                     {
                         expectedSeq[sender]++;
-                        if (Accept(next)) (moreAcks ??= []).Add(next);
+                        if (next.Context == cMPI.RmaContext) (rma ??= []).Add(next);
+                        else if (Accept(next)) (moreAcks ??= []).Add(next);
                     }
                 }
                 else if (m.Sequence > expected)
@@ -87,6 +91,7 @@ internal sealed class Mailbox : IMessageSink
         owner.Host?.NoteProgress();
         if (ackFor != null) SendAck(ackFor);
         if (moreAcks != null) foreach (var a in moreAcks) SendAck(a);
+        if (rma != null) foreach (var r in rma) cMPI.HandleRma(owner, r);
     }
 
     /// <summary>Match an in-order message against posted receives, or queue it. Returns true when an ack is owed.</summary>

@@ -76,6 +76,21 @@ internal sealed class RankContext
     /// <summary>Reused by blocking receives (a rank makes one blocking call at a time).</summary>
     public readonly RecvEntry BlockingEntry = new();
 
+    /// <summary>This rank's name and error handler of each communicator handle it used (predefined ones are shared objects).</summary>
+    public readonly System.Runtime.CompilerServices.ConditionalWeakTable<Comm, CommLocal> CommLocals = new();
+
+    /// <summary>The thread level MPI_Init_thread provided (MPI_THREAD_SINGLE after MPI_Init).</summary>
+    public int ThreadLevel;
+
+    /// <summary>The buffer MPI_Buffer_attach attached, if any.</summary>
+    public cMPI.AttachedBuffer? Bsend;
+
+    /// <summary>Windows this rank exposes, reached by RMA messages from other ranks' threads.</summary>
+    public readonly System.Collections.Concurrent.ConcurrentDictionary<WinKey, WindowMemory> Windows = new();
+
+    /// <summary>How many windows this rank created on each communicator context (names the next one).</summary>
+    public readonly Dictionary<int, int> WindowsCreated = new();
+
     /// <summary>Lowest context id this rank has not used yet (agreed on collectively by Comm_split).</summary>
     public int NextContextId = Comm.FirstDerivedContext;
 

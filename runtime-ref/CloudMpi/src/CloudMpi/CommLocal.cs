@@ -1,0 +1,12 @@
+namespace CloudMpi;
+
+/// <summary>
+/// What one rank keeps about a communicator handle: its name and error handler. Predefined communicators are
+/// shared by all ranks of an in-process job, so this lives in the rank's context, not in <see cref="Comm"/>.
+/// </summary>
+internal sealed class CommLocal
+{
+    /// <summary>Set by Comm_set_name; null: the predefined name, or "" for derived communicators.</summary>
+    public string? Name;
+    public Errhandler Errhandler = Errhandler.Fatal;
+}

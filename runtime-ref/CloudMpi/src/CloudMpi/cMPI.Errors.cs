@@ -1,0 +1,129 @@
+using System.Text;
+using CloudMpi.Hosting;
+
+namespace CloudMpi;
+
+/// <summary>Error classes and strings, error handlers, and the error-code view of a call (<see cref="Try(Comm?, Func{int})"/>).</summary>
+public static partial class cMPI
+{
+    // Open MPI's error classes beyond those in cMPI.cs and cMPI.Topology.cs.
+    public const int ERR_IN_STATUS = 18;
+    public const int ERR_PENDING = 19;
+    public const int ERR_RMA_CONFLICT = 46;
+    public const int ERR_RMA_SYNC = 47;
+    public const int ERR_WIN = 53;
+    public const int ERR_RMA_RANGE = 68;
+    public const int ERR_LASTCODE = 92;
+    public const int MAX_ERROR_STRING = 256;
+    public const int MAX_OBJECT_NAME = 64;
+
+    public static readonly Errhandler ERRORS_ARE_FATAL = Errhandler.Fatal;
+    public static readonly Errhandler ERRORS_RETURN = Errhandler.Return;
+    public static readonly Errhandler ERRHANDLER_NULL = Errhandler.Null;
+    public static readonly Info INFO_NULL = Info.Null;
+
+    /// <summary>
+    /// The return code of an MPI call as C sees it: <paramref name="mpiCall"/>'s result, or, when it raises an MPI
+    /// error and <paramref name="comm"/>'s error handler is ERRORS_RETURN, the error's class. Under
+    /// ERRORS_ARE_FATAL the error propagates and ends the job, as MPI's default handler aborts. The translator
+    /// emits this around MPI calls whose return value the C program uses.
+    /// </summary>
+    public static int Try(Comm? comm, Func<int> mpiCall)
+    {
+        try
+        {
+            return mpiCall();
+        }
+        catch (MpiException ex)
+        {
+            var ctx = RankContext.Current;
+            // Errors on an invalid communicator, or outside any, go to MPI_COMM_WORLD's handler (MPI-3.1 8.3).
+            var owner = comm is null || comm.IsNull ? COMM_WORLD : comm;
+            if (!LocalOf(ctx, owner).Errhandler.Returns) throw;
+            return ex.ErrorClass;
+        }
+    }
+
+    /// <summary><see cref="Try(Comm?, Func{int})"/> for calls without a communicator (MPI_COMM_WORLD's handler).</summary>
+    public static int Try(Func<int> mpiCall) => Try(null, mpiCall);
+
+    /// <summary>MPI_Error_string: Open MPI's text for an error class, NUL-terminated into a C char buffer.</summary>
+    public static int Error_string(int errorcode, sbyte[] str, out int resultlen)
+    {
+        const string call = "MPI_Error_string";
+        if (errorcode < 0 || errorcode > ERR_LASTCODE) throw new MpiException(call, ERR_ARG, $"invalid error code {errorcode}");
+        byte[] text = Encoding.ASCII.GetBytes(ErrorStrings.ByClass[errorcode]);
+        int n = Math.Min(text.Length, MAX_ERROR_STRING - 1);
+        if (str == null || str.Length < n + 1)
+            throw new MpiException(call, ERR_ARG, $"the string buffer ({str?.Length ?? 0} chars) is shorter than the {n + 1} needed (MPI_MAX_ERROR_STRING)");
+        for (int i = 0; i < n; i++) str[i] = (sbyte)text[i];
+        str[n] = 0;
+        resultlen = n;
+        return SUCCESS;
+    }
+
+    /// <summary>MPI_Error_string into a string.</summary>
+    public static int Error_string(int errorcode, out string str, out int resultlen)
+    {
+        var buf = new sbyte[MAX_ERROR_STRING];
+        Error_string(errorcode, buf, out resultlen);
+        str = ErrorStrings.ByClass[errorcode][..resultlen];
+        return SUCCESS;
+    }
+
+    /// <summary>MPI_Error_class: every code cMPI returns is already a class.</summary>
+    public static int Error_class(int errorcode, out int errorclass)
+    {
+        if (errorcode < 0 || errorcode > ERR_LASTCODE) throw new MpiException("MPI_Error_class", ERR_ARG, $"invalid error code {errorcode}");
+        errorclass = errorcode;
+        return SUCCESS;
+    }
+
+    public static int Comm_set_errhandler(Comm comm, Errhandler errhandler)
+    {
+        const string call = "MPI_Comm_set_errhandler";
+        var ctx = Ctx(call);
+        CheckComm(call, comm);
+        if (errhandler is null || errhandler == Errhandler.Null)
+            throw new MpiException(call, ERR_ARG, "invalid error handler (MPI_ERRHANDLER_NULL)");
+        LocalOf(ctx, comm).Errhandler = errhandler;
+        return SUCCESS;
+    }
+
+    public static int Comm_get_errhandler(Comm comm, out Errhandler errhandler)
+    {
+        const string call = "MPI_Comm_get_errhandler";
+        var ctx = Ctx(call);
+        CheckComm(call, comm);
+        errhandler = LocalOf(ctx, comm).Errhandler;
+        return SUCCESS;
+    }
+
+    /// <summary>MPI_Errhandler_free: the predefined handlers live on; the handle becomes MPI_ERRHANDLER_NULL.</summary>
+    public static int Errhandler_free(ref Errhandler errhandler)
+    {
+        Ctx("MPI_Errhandler_free");
+        errhandler = Errhandler.Null;
+        return SUCCESS;
+    }
+
+    /// <summary>MPI_Comm_call_errhandler: what <paramref name="errorcode"/> raised on <paramref name="comm"/> does.</summary>
+    public static int Comm_call_errhandler(Comm comm, int errorcode)
+    {
+        const string call = "MPI_Comm_call_errhandler";
+        var ctx = Ctx(call);
+        CheckComm(call, comm);
+        if (LocalOf(ctx, comm).Errhandler.Returns) return SUCCESS;
+        throw new MpiException(call, errorcode, "error raised by the program");
+    }
+
+    /// <summary>This rank's name and error handler for <paramref name="comm"/>.</summary>
+    internal static CommLocal LocalOf(RankContext ctx, Comm comm) => ctx.CommLocals.GetValue(comm, _ => new CommLocal());
+
+    /// <summary>A new communicator inherits its parent's error handler (MPI-3.1 8.3.1).</summary>
+    internal static void InheritLocal(RankContext ctx, Comm parent, Comm child)
+    {
+        if (child.IsNull) return;
+        LocalOf(ctx, child).Errhandler = LocalOf(ctx, parent).Errhandler;
+    }
+}

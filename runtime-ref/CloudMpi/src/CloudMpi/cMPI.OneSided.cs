@@ -1,0 +1,444 @@
+using System.Buffers.Binary;
+using System.Reflection;
+using System.Runtime.CompilerServices;
+using CloudMpi.Core;
+using CloudMpi.Hosting;
+
+namespace CloudMpi;
+
+/// <summary>
+/// One-sided communication (MPI-3.1 chapter 11): windows, Put / Get / Accumulate, fence and passive-target
+/// lock/unlock synchronisation. Operations are messages on a reserved context, applied by the target's mailbox
+/// when they arrive (<see cref="HandleRma"/>); the origin waits for their acknowledgements at the next
+/// synchronisation call, so everything is in place when Win_fence or Win_unlock returns.
+/// </summary>
+public static partial class cMPI
+{
+    public const int LOCK_EXCLUSIVE = 1;
+    public const int LOCK_SHARED = 2;
+    public const int MODE_NOCHECK = 1;
+    public const int MODE_NOPRECEDE = 2;
+    public const int MODE_NOPUT = 4;
+    public const int MODE_NOSTORE = 8;
+    public const int MODE_NOSUCCEED = 16;
+
+    public static readonly Win WIN_NULL = Win.Null;
+
+    /// <summary>The context RMA messages travel on: below every communicator's (those are >= -2).</summary>
+    internal const int RmaContext = -1000;
+
+    private enum RmaOp { Put = 1, Get, Accumulate, Lock, Unlock }
+
+    private const int HeaderBytes = 36;
+
+    // ------------------------------------------------------------------ window creation and freeing
+
+    /// <summary>MPI_Win_create: expose <c>size</c> bytes of <paramref name="win_base"/> from <paramref name="offset"/> (collective).</summary>
+    public static int Win_create<T>(T[] win_base, int offset, long size, int disp_unit, Info info, Comm comm, out Win win) where T : unmanaged
+    {
+        const string call = "MPI_Win_create";
+        var ctx = Ctx(call);
+        CheckComm(call, comm);
+        if (size < 0) throw new MpiException(call, ERR_ARG, $"negative window size {size}");
+        if (disp_unit <= 0) throw new MpiException(call, ERR_ARG, $"displacement unit {disp_unit} must be positive");
+        int elementSize = Unsafe.SizeOf<T>();
+        if (size % elementSize != 0)
+            throw new MpiException(call, ERR_ARG, $"window size {size} is not a whole number of {typeof(T).Name} ({elementSize} bytes)");
+        int count = (int)(size / elementSize);
+        if (win_base == null ? count > 0 : offset < 0 || offset + count > win_base.Length)
+            throw new MpiException(call, ERR_BUFFER, $"{size} bytes from offset {offset} overrun the base array ({win_base?.Length ?? 0} elements)");
+        win = CreateWindow(ctx, call, comm, new WindowMemory<T>(win_base ?? [], offset, count), size, disp_unit);
+        return SUCCESS;
+    }
+
+    /// <summary>MPI_Win_allocate: a new zeroed array of <paramref name="size"/> bytes, exposed as a window (collective).</summary>
+    public static int Win_allocate<T>(long size, int disp_unit, Info info, Comm comm, out T[] baseptr, out Win win) where T : unmanaged
+    {
+        const string call = "MPI_Win_allocate";
+        var ctx = Ctx(call);
+        CheckComm(call, comm);
+        if (size < 0) throw new MpiException(call, ERR_ARG, $"negative window size {size}");
+        if (disp_unit <= 0) throw new MpiException(call, ERR_ARG, $"displacement unit {disp_unit} must be positive");
+        int elementSize = Unsafe.SizeOf<T>();
+        baseptr = new T[(size + elementSize - 1) / elementSize];
+        win = CreateWindow(ctx, call, comm, new WindowMemory<T>(baseptr, 0, baseptr.Length), size, disp_unit);
+        return SUCCESS;
+    }
+
+    private static Win CreateWindow(RankContext ctx, string call, Comm comm, WindowMemory memory, long size, int dispUnit)
+    {
+        // Windows on a communicator are created in the same order by all its members (the call is collective),
+        // so (context, count so far) names the same window everywhere without a message.
+        int number = ctx.WindowsCreated.TryGetValue(comm.P2PContext, out int n) ? n : 0;
+        ctx.WindowsCreated[comm.P2PContext] = number + 1;
+        var key = new WinKey(comm.P2PContext, number);
+        ctx.Windows[key] = memory;
+        // The exchange also makes sure every member has registered its memory before anyone targets it.
+        int size0 = comm.SizeIn(ctx);
+        long[] mine = [size, dispUnit];
+        long[] all = new long[2 * size0];
+        AllgatherCore(ctx, call, System.Runtime.InteropServices.MemoryMarshal.AsBytes(mine.AsSpan()),
+            System.Runtime.InteropServices.MemoryMarshal.AsBytes(all.AsSpan()), 2, Datatype.MPI_LONG, null, null, comm);
+        var sizes = new long[size0];
+        var units = new int[size0];
+        for (int r = 0; r < size0; r++)
+        {
+            sizes[r] = all[2 * r];
+            units[r] = (int)all[2 * r + 1];
+        }
+        return new Win(key, comm, sizes, units);
+    }
+
+    /// <summary>MPI_Win_free: completes this rank's operations, waits for every member, then forgets the window.</summary>
+    public static int Win_free(ref Win win)
+    {
+        const string call = "MPI_Win_free";
+        var ctx = Ctx(call);
+        var w = CheckWin(call, win);
+        CompletePending(ctx, call, w, target: -1);
+        Barrier(w.Comm);
+        ctx.Windows.TryRemove(w.Key, out _);
+        win = WIN_NULL;
+        return SUCCESS;
+    }
+
+    // ------------------------------------------------------------------ synchronisation
+
+    /// <summary>MPI_Win_fence: every operation any member started before the fence is complete when it returns.</summary>
+    public static int Win_fence(int assert, Win win)
+    {
+        const string call = "MPI_Win_fence";
+        var ctx = Ctx(call);
+        var w = CheckWin(call, win);
+        CompletePending(ctx, call, w, target: -1);
+        Barrier(w.Comm);
+        return SUCCESS;
+    }
+
+    /// <summary>MPI_Win_lock: returns once the target granted the lock (exclusive, or shared with other shared holders).</summary>
+    public static int Win_lock(int lock_type, int rank, int assert, Win win)
+    {
+        const string call = "MPI_Win_lock";
+        var ctx = Ctx(call);
+        var w = CheckWin(call, win);
+        CheckTarget(call, ctx, w, rank);
+        if (lock_type != LOCK_EXCLUSIVE && lock_type != LOCK_SHARED)
+            throw new MpiException(call, ERR_ARG, $"invalid lock type {lock_type}");
+        if (!w.Locked.Add(rank)) throw new MpiException(call, ERR_RMA_SYNC, $"rank {rank} is already locked by this process");
+        var ack = SendRma(ctx, w, RmaOp.Lock, rank, 0, 0, null, null, lock_type == LOCK_EXCLUSIVE ? 1 : 0, []);
+        ctx.Wait.Set(call, w.Comm, "rank", rank, false, 0);
+        ctx.Mailbox.WaitFor(ack);
+        return SUCCESS;
+    }
+
+    /// <summary>MPI_Win_unlock: completes the operations on <paramref name="rank"/>, then releases the lock.</summary>
+    public static int Win_unlock(int rank, Win win)
+    {
+        const string call = "MPI_Win_unlock";
+        var ctx = Ctx(call);
+        var w = CheckWin(call, win);
+        CheckTarget(call, ctx, w, rank);
+        if (!w.Locked.Remove(rank)) throw new MpiException(call, ERR_RMA_SYNC, $"rank {rank} is not locked by this process");
+        CompletePending(ctx, call, w, rank);
+        var ack = SendRma(ctx, w, RmaOp.Unlock, rank, 0, 0, null, null, 0, []);
+        ctx.Wait.Set(call, w.Comm, "rank", rank, false, 0);
+        ctx.Mailbox.WaitFor(ack);
+        return SUCCESS;
+    }
+
+    /// <summary>MPI_Win_flush: completes this rank's operations on <paramref name="rank"/> inside a lock epoch.</summary>
+    public static int Win_flush(int rank, Win win)
+    {
+        const string call = "MPI_Win_flush";
+        var ctx = Ctx(call);
+        var w = CheckWin(call, win);
+        CheckTarget(call, ctx, w, rank);
+        CompletePending(ctx, call, w, rank);
+        return SUCCESS;
+    }
+
+    // ------------------------------------------------------------------ Put, Get, Accumulate
+
+    public static int Put<T>(T[] origin_addr, int origin_offset, int origin_count, Datatype origin_datatype,
+        int target_rank, long target_disp, int target_count, Datatype target_datatype, Win win) where T : unmanaged
+    {
+        const string call = "MPI_Put";
+        var ctx = Ctx(call);
+        var data = Buffers.Array(call, origin_addr, origin_offset, origin_count, origin_datatype);
+        PutCore(ctx, call, data, target_rank, target_disp, target_count, target_datatype, win);
+        return SUCCESS;
+    }
+
+    public static int Put<T>(ref T origin_addr, int origin_count, Datatype origin_datatype,
+        int target_rank, long target_disp, int target_count, Datatype target_datatype, Win win) where T : unmanaged
+    {
+        const string call = "MPI_Put";
+        var ctx = Ctx(call);
+        var data = Buffers.Scalar(call, ref origin_addr, origin_count, origin_datatype);
+        PutCore(ctx, call, data, target_rank, target_disp, target_count, target_datatype, win);
+        return SUCCESS;
+    }
+
+    /// <summary>MPI_Get: completes at once (the reply is awaited here), which MPI allows: the data is in place by the next synchronisation.</summary>
+    public static int Get<T>(T[] origin_addr, int origin_offset, int origin_count, Datatype origin_datatype,
+        int target_rank, long target_disp, int target_count, Datatype target_datatype, Win win) where T : unmanaged
+    {
+        const string call = "MPI_Get";
+        var ctx = Ctx(call);
+        var into = Buffers.Array(call, origin_addr, origin_offset, origin_count, origin_datatype);
+        GetCore(ctx, call, into, target_rank, target_disp, target_count, target_datatype, win);
+        return SUCCESS;
+    }
+
+    public static int Get<T>(ref T origin_addr, int origin_count, Datatype origin_datatype,
+        int target_rank, long target_disp, int target_count, Datatype target_datatype, Win win) where T : unmanaged
+    {
+        const string call = "MPI_Get";
+        var ctx = Ctx(call);
+        var into = Buffers.Scalar(call, ref origin_addr, origin_count, origin_datatype);
+        GetCore(ctx, call, into, target_rank, target_disp, target_count, target_datatype, win);
+        return SUCCESS;
+    }
+
+    public static int Accumulate<T>(T[] origin_addr, int origin_offset, int origin_count, Datatype origin_datatype,
+        int target_rank, long target_disp, int target_count, Datatype target_datatype, Op op, Win win) where T : unmanaged
+    {
+        const string call = "MPI_Accumulate";
+        var ctx = Ctx(call);
+        var data = Buffers.Array(call, origin_addr, origin_offset, origin_count, origin_datatype);
+        AccumulateCore(ctx, call, data, target_rank, target_disp, target_count, target_datatype, op, win);
+        return SUCCESS;
+    }
+
+    public static int Accumulate<T>(ref T origin_addr, int origin_count, Datatype origin_datatype,
+        int target_rank, long target_disp, int target_count, Datatype target_datatype, Op op, Win win) where T : unmanaged
+    {
+        const string call = "MPI_Accumulate";
+        var ctx = Ctx(call);
+        var data = Buffers.Scalar(call, ref origin_addr, origin_count, origin_datatype);
+        AccumulateCore(ctx, call, data, target_rank, target_disp, target_count, target_datatype, op, win);
+        return SUCCESS;
+    }
+
+    private static void PutCore(RankContext ctx, string call, ReadOnlySpan<byte> data, int target, long disp, int count, Datatype type, Win win)
+    {
+        var w = CheckWin(call, win);
+        if (target == PROC_NULL) return;
+        long at = CheckTargetRange(call, ctx, w, target, disp, count, type, data.Length);
+        w.Pending.Add((target, SendRma(ctx, w, RmaOp.Put, target, at, data.Length, type, null, 0, data)));
+    }
+
+    private static void GetCore(RankContext ctx, string call, Span<byte> into, int target, long disp, int count, Datatype type, Win win)
+    {
+        var w = CheckWin(call, win);
+        if (target == PROC_NULL) return;
+        long at = CheckTargetRange(call, ctx, w, target, disp, count, type, into.Length);
+        var reply = SendRma(ctx, w, RmaOp.Get, target, at, into.Length, type, null, 0, []);
+        ctx.Wait.Set(call, w.Comm, "target", target, false, 0);
+        ctx.Mailbox.WaitFor(reply);
+        reply.Reply.AsSpan(0, into.Length).CopyTo(into);
+    }
+
+    private static void AccumulateCore(RankContext ctx, string call, ReadOnlySpan<byte> data, int target, long disp, int count, Datatype type, Op op, Win win)
+    {
+        var w = CheckWin(call, win);
+        ArgumentNullException.ThrowIfNull(op);
+        if (target == PROC_NULL) return;
+        if (op.Name != "MPI_REPLACE") CheckOpForType(call, op, type);
+        long at = CheckTargetRange(call, ctx, w, target, disp, count, type, data.Length);
+        w.Pending.Add((target, SendRma(ctx, w, RmaOp.Accumulate, target, at, data.Length, type, op, 0, data)));
+    }
+
+    // ------------------------------------------------------------------ the wire
+
+    /// <summary>Send one RMA request to <paramref name="target"/>; the returned entry completes with the target's reply.</summary>
+    private static SyncSendEntry SendRma(RankContext ctx, Win w, RmaOp op, int target, long byteOffset, int bytes,
+        Datatype? type, Op? reduce, int flag, ReadOnlySpan<byte> payload)
+    {
+        var data = new byte[HeaderBytes + payload.Length];
+        var h = data.AsSpan();
+        BinaryPrimitives.WriteInt32LittleEndian(h, w.Key.Context);
+        BinaryPrimitives.WriteInt32LittleEndian(h[4..], w.Key.Number);
+        BinaryPrimitives.WriteInt32LittleEndian(h[8..], (int)op);
+        BinaryPrimitives.WriteInt64LittleEndian(h[12..], byteOffset);
+        BinaryPrimitives.WriteInt32LittleEndian(h[20..], bytes);
+        BinaryPrimitives.WriteInt32LittleEndian(h[24..], type is null ? -1 : WireCodes.Of(type));
+        BinaryPrimitives.WriteInt32LittleEndian(h[28..], reduce is null ? -1 : WireCodes.Of(reduce));
+        BinaryPrimitives.WriteInt32LittleEndian(h[32..], flag);
+        payload.CopyTo(h[HeaderBytes..]);
+        var m = new cMPIMessage { Data = data, Source = w.Comm.RankIn(ctx), Tag = (int)op, Context = RmaContext };
+        var entry = ctx.Mailbox.RegisterSyncSend(ctx.PeekNextMsgId);
+        ctx.SendData(w.Comm.ToWorld(ctx, target), m);
+        return entry;
+    }
+
+    /// <summary>
+    /// Apply an RMA request at its target: called by the target's mailbox when the message arrives in order,
+    /// on the delivering thread and outside the mailbox lock. Replies go straight back to the origin.
+    /// </summary>
+    internal static void HandleRma(RankContext target, cMPIMessage m)
+    {
+        var h = m.Data.AsSpan();
+        var key = new WinKey(BinaryPrimitives.ReadInt32LittleEndian(h), BinaryPrimitives.ReadInt32LittleEndian(h[4..]));
+        var op = (RmaOp)BinaryPrimitives.ReadInt32LittleEndian(h[8..]);
+        long at = BinaryPrimitives.ReadInt64LittleEndian(h[12..]);
+        int bytes = BinaryPrimitives.ReadInt32LittleEndian(h[20..]);
+        int typeCode = BinaryPrimitives.ReadInt32LittleEndian(h[24..]);
+        int opCode = BinaryPrimitives.ReadInt32LittleEndian(h[28..]);
+        int flag = BinaryPrimitives.ReadInt32LittleEndian(h[32..]);
+        var payload = h[HeaderBytes..];
+        if (!target.Windows.TryGetValue(key, out var memory))
+            throw new InvalidOperationException($"rank {target.WorldRank}: RMA request for unknown window {key}");
+        byte[] reply = [];
+        bool replyNow = true;
+        lock (memory.Gate)
+        {
+            switch (op)
+            {
+                case RmaOp.Put:
+                    payload.CopyTo(memory.Bytes.Slice((int)at, bytes));
+                    break;
+                case RmaOp.Get:
+                    reply = memory.Bytes.Slice((int)at, bytes).ToArray();
+                    break;
+                case RmaOp.Accumulate:
+                    var reduce = WireCodes.Op(opCode);
+                    var dest = memory.Bytes.Slice((int)at, bytes);
+                    if (reduce.Name == "MPI_REPLACE") payload.CopyTo(dest);
+                    else Reduction.Apply(reduce, WireCodes.Type(typeCode), dest, payload);
+                    break;
+                case RmaOp.Lock:
+                    bool exclusive = flag != 0;
+                    if (memory.Waiting.Count == 0 && CanGrant(memory, exclusive)) Grant(memory, m.SenderWorldRank, exclusive);
+                    else
+                    {
+                        memory.Waiting.Enqueue((m.SenderWorldRank, m.MsgId, exclusive));
+                        replyNow = false;
+                    }
+                    break;
+                case RmaOp.Unlock:
+                    if (memory.ExclusiveHolder == m.SenderWorldRank) memory.ExclusiveHolder = -1;
+                    else memory.SharedHolders--;
+                    break;
+            }
+        }
+        if (replyNow) Reply(target, m.SenderWorldRank, m.MsgId, reply);
+        if (op == RmaOp.Unlock) GrantWaiting(target, memory);
+    }
+
+    private static bool CanGrant(WindowMemory memory, bool exclusive) =>
+        memory.ExclusiveHolder < 0 && (!exclusive || memory.SharedHolders == 0);
+
+    private static void Grant(WindowMemory memory, int origin, bool exclusive)
+    {
+        if (exclusive) memory.ExclusiveHolder = origin;
+        else memory.SharedHolders++;
+    }
+
+    /// <summary>After an unlock: grant queued lock requests in arrival order while they fit.</summary>
+    private static void GrantWaiting(RankContext target, WindowMemory memory)
+    {
+        var granted = new List<(int Origin, long MsgId)>();
+        lock (memory.Gate)
+        {
+            while (memory.Waiting.Count > 0 && CanGrant(memory, memory.Waiting.Peek().Exclusive))
+            {
+                var (origin, msgId, exclusive) = memory.Waiting.Dequeue();
+                Grant(memory, origin, exclusive);
+                granted.Add((origin, msgId));
+            }
+        }
+        foreach (var (origin, msgId) in granted) Reply(target, origin, msgId, []);
+    }
+
+    private static void Reply(RankContext target, int originWorld, long msgId, byte[] data) =>
+        target.Transport.Send(originWorld, new cMPIMessage { IsAck = true, MsgId = msgId, SenderWorldRank = target.WorldRank, Data = data });
+
+    /// <summary>Wait for the acknowledgements of this rank's operations (on one target, or all when target is -1).</summary>
+    private static void CompletePending(RankContext ctx, string call, Win w, int target)
+    {
+        ctx.Wait.Set(call, w.Comm, null, 0, false, 0);
+        ctx.Wait.Detail = "RMA acknowledgements";
+        foreach (var (t, ack) in w.Pending)
+        {
+            if (target < 0 || t == target) ctx.Mailbox.WaitFor(ack);
+        }
+        w.Pending.RemoveAll(p => target < 0 || p.Target == target);
+    }
+
+    // ------------------------------------------------------------------ checks
+
+    private static Win CheckWin(string call, Win win)
+    {
+        if (win is null || win.IsNull) throw new MpiException(call, ERR_WIN, "invalid window (MPI_WIN_NULL)");
+        return win;
+    }
+
+    private static void CheckTarget(string call, RankContext ctx, Win w, int rank)
+    {
+        int size = w.Comm.SizeIn(ctx);
+        if (rank < 0 || rank >= size) throw new MpiException(call, ERR_RANK, $"invalid target rank {rank} (window of {size} ranks)");
+    }
+
+    /// <summary>The byte offset of (disp, count x type) in the target's window, after checking it fits.</summary>
+    private static long CheckTargetRange(string call, RankContext ctx, Win w, int target, long disp, int count, Datatype type, int originBytes)
+    {
+        CheckTarget(call, ctx, w, target);
+        ArgumentNullException.ThrowIfNull(type);
+        WireCodes.Of(type);
+        if (count < 0) throw new MpiException(call, ERR_COUNT, $"negative target count {count}");
+        long bytes = (long)count * type.Size;
+        if (bytes != originBytes)
+            throw new MpiException(call, ERR_TYPE, $"origin data ({originBytes} bytes) and target ({count} x {type.Name}) differ in size");
+        long at = disp * w.DispUnits[target];
+        if (disp < 0 || at + bytes > w.Sizes[target])
+            throw new MpiException(call, ERR_RMA_RANGE,
+                $"displacement {disp} x {w.DispUnits[target]} + {bytes} bytes is outside rank {target}'s window of {w.Sizes[target]} bytes");
+        return at;
+    }
+
+    private static void CheckOpForType(string call, Op op, Datatype type)
+    {
+        WireCodes.Of(op);
+        var probe = new byte[type.Size];
+        try
+        {
+            Reduction.Apply(op, type, probe, new byte[type.Size]);
+        }
+        catch (InvalidOperationException ex)
+        {
+            throw new MpiException(call, ERR_OP, $"{op.Name} is not defined for {type.Name}: {ex.Message}");
+        }
+    }
+
+    /// <summary>Predefined datatypes and ops by number, so RMA requests can name them in bytes.</summary>
+    private static class WireCodes
+    {
+        private static readonly Datatype[] types = Predefined<Datatype>();
+        private static readonly Op[] ops = Predefined<Op>();
+
+        private static T[] Predefined<T>() where T : class =>
+            typeof(T).GetFields(BindingFlags.Public | BindingFlags.Static)
+                .Where(f => f.FieldType == typeof(T) && f.IsInitOnly)
+                .OrderBy(f => f.Name, StringComparer.Ordinal)
+                .Select(f => (T)f.GetValue(null)!)
+                .ToArray();
+
+        public static int Of(Datatype t)
+        {
+            int i = Array.IndexOf(types, t);
+            if (i < 0) throw new MpiException("MPI RMA", ERR_TYPE, $"one-sided operations take predefined datatypes only, not {t.Name}");
+            return i;
+        }
+
+        public static int Of(Op o)
+        {
+            int i = Array.IndexOf(ops, o);
+            if (i < 0) throw new MpiException("MPI RMA", ERR_OP, $"one-sided operations take predefined ops only, not {o.Name}");
+            return i;
+        }
+
+        public static Datatype Type(int code) => types[code];
+        public static Op Op(int code) => ops[code];
+    }
+}

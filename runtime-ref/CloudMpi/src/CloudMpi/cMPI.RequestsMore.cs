@@ -1,0 +1,138 @@
+namespace CloudMpi;
+
+/// <summary>Waitsome, Testany, Testsome, Cancel, Test_cancelled, Request_free, Get_elements.</summary>
+public static partial class cMPI
+{
+    /// <summary>The status of an inactive or null request (MPI-3.1 3.7.3: "empty").</summary>
+    internal static Status EmptyStatus => new(ANY_SOURCE, ANY_TAG, 0);
+
+    /// <summary>
+    /// MPI_Waitsome: wait until at least one active request completes, then finish every completed one;
+    /// <paramref name="outcount"/> is UNDEFINED when none is active. <paramref name="statuses"/> may be null (MPI_STATUSES_IGNORE).
+    /// </summary>
+    public static int Waitsome(int incount, Request[] requests, out int outcount, int[] indices, Status[]? statuses)
+    {
+        const string call = "MPI_Waitsome";
+        var ctx = Ctx(call);
+        CheckRequests(call, incount, requests);
+        if (!AnyActive(requests, incount))
+        {
+            outcount = UNDEFINED;
+            return SUCCESS;
+        }
+        ctx.Wait.Set(call, null, null, 0, false, 0);
+        ctx.Wait.Detail = $"{incount} requests";
+        ctx.Mailbox.WaitUntil(() => FirstComplete(requests, incount));
+        outcount = FinishCompleted(call, incount, requests, indices, statuses);
+        return SUCCESS;
+    }
+
+    /// <summary>MPI_Testsome: Waitsome without waiting (outcount 0 when none has completed).</summary>
+    public static int Testsome(int incount, Request[] requests, out int outcount, int[] indices, Status[]? statuses)
+    {
+        const string call = "MPI_Testsome";
+        Ctx(call);
+        CheckRequests(call, incount, requests);
+        outcount = AnyActive(requests, incount) ? FinishCompleted(call, incount, requests, indices, statuses) : UNDEFINED;
+        return SUCCESS;
+    }
+
+    /// <summary>MPI_Testany: finish one completed request if there is one; flag 1 and index UNDEFINED when none is active.</summary>
+    public static int Testany(int count, Request[] requests, out int index, out int flag, out Status status)
+    {
+        const string call = "MPI_Testany";
+        Ctx(call);
+        CheckRequests(call, count, requests);
+        status = EmptyStatus;
+        index = UNDEFINED;
+        if (!AnyActive(requests, count))
+        {
+            flag = 1;
+            return SUCCESS;
+        }
+        int i = FirstComplete(requests, count);
+        if (i < 0)
+        {
+            flag = 0;
+            return SUCCESS;
+        }
+        flag = 1;
+        index = i;
+        status = requests[i].Finish(call);
+        requests[i] = requests[i].AfterCompletion;
+        return SUCCESS;
+    }
+
+    /// <summary>
+    /// MPI_Cancel: a receive not yet matched is withdrawn (its status then says cancelled); a send has already been
+    /// delivered (sends are eager), so cancelling it fails, which MPI allows. Either way Wait/Test must follow.
+    /// </summary>
+    public static int Cancel(ref Request request)
+    {
+        const string call = "MPI_Cancel";
+        var ctx = Ctx(call);
+        var r = request ?? REQUEST_NULL;
+        if (r == REQUEST_NULL) throw new MpiException(call, ERR_REQUEST, "cannot cancel MPI_REQUEST_NULL");
+        r.TryCancel(ctx);
+        return SUCCESS;
+    }
+
+    public static int Test_cancelled(Status status, out int flag)
+    {
+        flag = status.Cancelled ? 1 : 0;
+        return SUCCESS;
+    }
+
+    /// <summary>Test_cancelled for translated <c>MPI_Test_cancelled(&amp;status, &amp;flag)</c>.</summary>
+    public static int Test_cancelled(ref Status status, out int flag) => Test_cancelled(status, out flag);
+
+    /// <summary>
+    /// MPI_Request_free: the handle becomes REQUEST_NULL; the operation itself still completes (a send has left
+    /// already; a receive stays posted and consumes its message).
+    /// </summary>
+    public static int Request_free(ref Request request)
+    {
+        const string call = "MPI_Request_free";
+        Ctx(call);
+        if (request is null || request == REQUEST_NULL) throw new MpiException(call, ERR_REQUEST, "cannot free MPI_REQUEST_NULL");
+        request = REQUEST_NULL;
+        return SUCCESS;
+    }
+
+    /// <summary>MPI_Get_elements: basic elements received; for the predefined datatypes, the count.</summary>
+    public static int Get_elements(Status status, Datatype datatype, out int count) => Get_count(status, datatype, out count);
+
+    public static int Get_elements(ref Status status, Datatype datatype, out int count) => Get_count(status, datatype, out count);
+
+    // ------------------------------------------------------------------ helpers
+
+    private static void CheckRequests(string call, int count, Request[] requests)
+    {
+        if (count < 0 || requests == null || count > requests.Length)
+            throw new MpiException(call, ERR_COUNT, $"count {count} does not fit the request array ({requests?.Length ?? 0})");
+    }
+
+    private static bool AnyActive(Request[] requests, int count)
+    {
+        for (int i = 0; i < count; i++) if (requests[i] is { IsActive: true }) return true;
+        return false;
+    }
+
+    private static int FinishCompleted(string call, int count, Request[] requests, int[] indices, Status[]? statuses)
+    {
+        CheckArray(call, "indices", indices, 1);
+        int n = 0;
+        for (int i = 0; i < count; i++)
+        {
+            var r = requests[i];
+            if (r is not { IsActive: true } || !r.IsComplete) continue;
+            if (n >= indices.Length) throw new MpiException(call, ERR_ARG, $"indices has {indices.Length} entries, more are needed");
+            var st = r.Finish(call);
+            requests[i] = r.AfterCompletion;
+            indices[n] = i;
+            if (statuses != null) statuses[n] = st;
+            n++;
+        }
+        return n;
+    }
+}

@@ -1,0 +1,144 @@
+using CloudMpi.Core;
+using CloudMpi.Hosting;
+
+namespace CloudMpi;
+
+/// <summary>
+/// Buffered and ready sends. cMPI sends are eager (the data is copied into the message at once), so a buffered
+/// send is a standard send that also checks the attached buffer could hold the message, as MPI requires, and a
+/// ready send is a standard send (its precondition, a posted receive, only makes it faster).
+/// </summary>
+public static partial class cMPI
+{
+    /// <summary>Bytes MPI_Bsend needs beyond the data per message (Open MPI's MPI_BSEND_OVERHEAD).</summary>
+    public const int BSEND_OVERHEAD = 128;
+
+    /// <summary>The buffer attached by MPI_Buffer_attach, and its size in bytes.</summary>
+    internal sealed class AttachedBuffer(Array buffer, int size)
+    {
+        public Array Buffer { get; } = buffer;
+        public int Size { get; } = size;
+    }
+
+    public static int Buffer_attach<T>(T[] buffer, int offset, int size) where T : unmanaged
+    {
+        const string call = "MPI_Buffer_attach";
+        var ctx = Ctx(call);
+        if (ctx.Bsend != null) throw new MpiException(call, ERR_BUFFER, "a buffer is already attached");
+        if (size < 0) throw new MpiException(call, ERR_ARG, $"negative size {size}");
+        Buffers.Array(call, buffer, offset, size, Datatype.MPI_BYTE);
+        ctx.Bsend = new AttachedBuffer(buffer, size);
+        return SUCCESS;
+    }
+
+    /// <summary>MPI_Buffer_detach: gives back the attached buffer and its size (every buffered message has left already).</summary>
+    public static int Buffer_detach<T>(out T[] buffer, out int size) where T : unmanaged
+    {
+        const string call = "MPI_Buffer_detach";
+        var ctx = Ctx(call);
+        var attached = ctx.Bsend;
+        if (attached == null)
+        {
+            buffer = [];
+            size = 0;
+            return SUCCESS;
+        }
+        buffer = attached.Buffer as T[]
+                 ?? throw new MpiException(call, ERR_BUFFER, $"the attached buffer is a {attached.Buffer.GetType().Name}, not a {typeof(T).Name}[]");
+        size = attached.Size;
+        ctx.Bsend = null;
+        return SUCCESS;
+    }
+
+    private static void CheckBsendSpace(string call, RankContext ctx, int bytes)
+    {
+        int available = ctx.Bsend?.Size ?? 0;
+        if (bytes + BSEND_OVERHEAD > available)
+            throw new MpiException(call, ERR_BUFFER,
+                $"a buffered send of {bytes} bytes needs {bytes + BSEND_OVERHEAD} bytes of attached buffer (MPI_Buffer_attach), {available} attached");
+    }
+
+    public static int Bsend<T>(T[] buf, int offset, int count, Datatype datatype, int dest, int tag, Comm comm) where T : unmanaged
+    {
+        const string call = "MPI_Bsend";
+        var ctx = Ctx(call);
+        CheckSend(call, ctx, comm, dest, tag);
+        var data = Buffers.Array(call, buf, offset, count, datatype);
+        if (dest != PROC_NULL) CheckBsendSpace(call, ctx, data.Length);
+        SendCore(ctx, call, data, dest, tag, comm, sync: false);
+        return SUCCESS;
+    }
+
+    public static int Bsend<T>(ref T buf, int count, Datatype datatype, int dest, int tag, Comm comm) where T : unmanaged
+    {
+        const string call = "MPI_Bsend";
+        var ctx = Ctx(call);
+        CheckSend(call, ctx, comm, dest, tag);
+        var data = Buffers.Scalar(call, ref buf, count, datatype);
+        if (dest != PROC_NULL) CheckBsendSpace(call, ctx, data.Length);
+        SendCore(ctx, call, data, dest, tag, comm, sync: false);
+        return SUCCESS;
+    }
+
+    public static int Ibsend<T>(T[] buf, int offset, int count, Datatype datatype, int dest, int tag, Comm comm, out Request request) where T : unmanaged
+    {
+        const string call = "MPI_Ibsend";
+        var ctx = Ctx(call);
+        CheckSend(call, ctx, comm, dest, tag);
+        var data = Buffers.Array(call, buf, offset, count, datatype);
+        if (dest != PROC_NULL) CheckBsendSpace(call, ctx, data.Length);
+        SendCore(ctx, call, data, dest, tag, comm, sync: false);
+        request = new Request.Completed(default, "MPI_Ibsend (complete)");
+        return SUCCESS;
+    }
+
+    public static int Rsend<T>(T[] buf, int offset, int count, Datatype datatype, int dest, int tag, Comm comm) where T : unmanaged
+    {
+        const string call = "MPI_Rsend";
+        var ctx = Ctx(call);
+        CheckSend(call, ctx, comm, dest, tag);
+        SendCore(ctx, call, Buffers.Array(call, buf, offset, count, datatype), dest, tag, comm, sync: false);
+        return SUCCESS;
+    }
+
+    public static int Rsend<T>(ref T buf, int count, Datatype datatype, int dest, int tag, Comm comm) where T : unmanaged
+    {
+        const string call = "MPI_Rsend";
+        var ctx = Ctx(call);
+        CheckSend(call, ctx, comm, dest, tag);
+        SendCore(ctx, call, Buffers.Scalar(call, ref buf, count, datatype), dest, tag, comm, sync: false);
+        return SUCCESS;
+    }
+
+    public static int Irsend<T>(T[] buf, int offset, int count, Datatype datatype, int dest, int tag, Comm comm, out Request request) where T : unmanaged
+    {
+        const string call = "MPI_Irsend";
+        var ctx = Ctx(call);
+        CheckSend(call, ctx, comm, dest, tag);
+        SendCore(ctx, call, Buffers.Array(call, buf, offset, count, datatype), dest, tag, comm, sync: false);
+        request = new Request.Completed(default, "MPI_Irsend (complete)");
+        return SUCCESS;
+    }
+
+    public static int Irsend<T>(ref T buf, int count, Datatype datatype, int dest, int tag, Comm comm, out Request request) where T : unmanaged
+    {
+        const string call = "MPI_Irsend";
+        var ctx = Ctx(call);
+        CheckSend(call, ctx, comm, dest, tag);
+        SendCore(ctx, call, Buffers.Scalar(call, ref buf, count, datatype), dest, tag, comm, sync: false);
+        request = new Request.Completed(default, "MPI_Irsend (complete)");
+        return SUCCESS;
+    }
+
+    public static int Ibsend<T>(ref T buf, int count, Datatype datatype, int dest, int tag, Comm comm, out Request request) where T : unmanaged
+    {
+        const string call = "MPI_Ibsend";
+        var ctx = Ctx(call);
+        CheckSend(call, ctx, comm, dest, tag);
+        var data = Buffers.Scalar(call, ref buf, count, datatype);
+        if (dest != PROC_NULL) CheckBsendSpace(call, ctx, data.Length);
+        SendCore(ctx, call, data, dest, tag, comm, sync: false);
+        request = new Request.Completed(default, "MPI_Ibsend (complete)");
+        return SUCCESS;
+    }
+}

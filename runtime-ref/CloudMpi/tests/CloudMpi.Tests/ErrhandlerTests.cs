@@ -1,0 +1,76 @@
+using static CloudMpi.Datatype;
+
+namespace CloudMpi.Tests;
+
+public class ErrhandlerTests
+{
+    private static readonly Comm World = cMPI.COMM_WORLD;
+
+    [Fact]
+    public void FatalByDefaultReturnsUnderErrorsReturn()
+    {
+        MpiRunner.Run(2, rank =>
+        {
+            int[] big = [1, 2, 3, 4], small = new int[2];
+            int peer = 1 - rank;
+            cMPI.Send(big, 0, 4, MPI_INT, peer, 0, World);
+            // Default: the error propagates (the job would end).
+            Assert.Throws<MpiException>(() => cMPI.Try(World, () => cMPI.Recv(small, 0, 2, MPI_INT, peer, 0, World, out _)));
+            Assert.Equal([1, 2], small); // what fits is delivered, as Open MPI does
+            cMPI.Comm_set_errhandler(World, cMPI.ERRORS_RETURN);
+            cMPI.Send(big, 0, 4, MPI_INT, peer, 1, World);
+            Assert.Equal(cMPI.ERR_TRUNCATE, cMPI.Try(World, () => cMPI.Recv(small, 0, 2, MPI_INT, peer, 1, World, out _)));
+            Assert.Equal(cMPI.ERR_RANK, cMPI.Try(World, () => cMPI.Send(big, 0, 1, MPI_INT, 5, 0, World)));
+            Assert.Equal(cMPI.ERR_COMM, cMPI.Try(cMPI.COMM_NULL, () => cMPI.Barrier(cMPI.COMM_NULL)));
+            Assert.Equal(cMPI.SUCCESS, cMPI.Try(World, () => cMPI.Barrier(World)));
+            cMPI.Comm_dup(World, out var dup);
+            cMPI.Comm_get_errhandler(dup, out var eh);
+            Assert.Same(cMPI.ERRORS_RETURN, eh);
+        });
+    }
+
+    [Fact]
+    public void HandlersArePerRankOnSharedWorld()
+    {
+        MpiRunner.Run(2, rank =>
+        {
+            if (rank == 0) cMPI.Comm_set_errhandler(World, cMPI.ERRORS_RETURN);
+            cMPI.Barrier(World);
+            cMPI.Comm_get_errhandler(World, out var eh);
+            Assert.Same(rank == 0 ? cMPI.ERRORS_RETURN : cMPI.ERRORS_ARE_FATAL, eh);
+        });
+    }
+
+    [Fact]
+    public void ErrorStringsAreOpenMpis()
+    {
+        MpiRunner.Run(1, _ =>
+        {
+            var buf = new sbyte[cMPI.MAX_ERROR_STRING];
+            cMPI.Error_string(cMPI.ERR_TRUNCATE, buf, out int len);
+            cMPI.Error_string(cMPI.ERR_TRUNCATE, out string s, out _);
+            Assert.Equal("MPI_ERR_TRUNCATE: message truncated", s);
+            Assert.Equal(s.Length, len);
+            Assert.Equal(0, buf[len]);
+            cMPI.Error_class(cMPI.ERR_RANK, out int cls);
+            Assert.Equal(cMPI.ERR_RANK, cls);
+            Assert.Throws<MpiException>(() => cMPI.Error_class(cMPI.ERR_LASTCODE + 1, out _));
+        });
+    }
+
+    [Fact]
+    public void InitThreadProvidesWhatIsAsked()
+    {
+        var result = MpiRunner.RunRaw(2, _ =>
+        {
+            cMPI.Init_thread(cMPI.THREAD_MULTIPLE, out int provided);
+            Assert.Equal(cMPI.THREAD_MULTIPLE, provided);
+            cMPI.Query_thread(out int q);
+            Assert.Equal(provided, q);
+            cMPI.Get_version(out int v, out int sv);
+            Assert.Equal((3, 1), (v, sv));
+            cMPI.Finalize();
+        }, init: false);
+        Assert.All(result.Errors, e => Assert.Null(e));
+    }
+}
