@@ -17,7 +17,7 @@ int main(int argc, char **argv)
     char bsend_space[64 + MPI_BSEND_OVERHEAD], *detached;
     int win_mem[4] = {0, 0, 0, 0};
     double *allocated;
-    MPI_Comm cart, sub, graph, dup, split, created, shared;
+    MPI_Comm cart, sub, graph, dup, split, created, shared, dgraph;
     MPI_Group world, g1, g2;
     MPI_Errhandler eh;
     MPI_Request req, reqs[2];
@@ -157,6 +157,14 @@ int main(int argc, char **argv)
         MPI_Graph_neighbors(graph, 0, 1, nbrs);
         MPI_Comm_free(&graph);
     }
+
+    nbrs[0] = rank;
+    MPI_Dist_graph_create_adjacent(MPI_COMM_WORLD, 1, nbrs, MPI_UNWEIGHTED, 1, nbrs, MPI_UNWEIGHTED, MPI_INFO_NULL, 0, &dgraph);
+    MPI_Dist_graph_neighbors_count(dgraph, &n, &nnodes, &flag);
+    MPI_Dist_graph_neighbors(dgraph, 1, index, edges, 1, nbrs, edges);
+    MPI_Neighbor_allgather(a, 1, MPI_INT, b, 1, MPI_INT, dgraph);
+    MPI_Neighbor_alltoall(&a[1], 1, MPI_INT, b, 1, MPI_INT, dgraph);
+    MPI_Comm_free(&dgraph);
 
     /* point-to-point extras */
     MPI_Sendrecv_replace(a, 4, MPI_INT, rank, 1, rank, 1, MPI_COMM_WORLD, &st);

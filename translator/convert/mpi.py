@@ -11,7 +11,8 @@ from typing import List
 from .. import ir
 from ..diagnostics import TranslationError
 from ..rules import special
-from .exprs import ADD, UNARY, CsExpr, PRIMARY, coerce, convert_expr, element_address, is_pure, paren, slot_key, strip_implicit
+from .exprs import (ADD, UNARY, CsExpr, PRIMARY, coerce, convert_expr, element_address, is_pure, paren, slot_key,
+                    string_literal, strip_implicit)
 from .types import cs_type
 
 
@@ -87,7 +88,8 @@ def convert_mpi_call(ctx, call: ir.Call, callee: ir.NameRef, rule) -> CsExpr:
     args: List[str] = []
     for i, (kind, arg) in enumerate(zip(rule.params, call.args)):
         if kind == "value":
-            args.append(coerce(convert_expr(ctx, arg), cs_type(ftype.params[i], arg.loc)).code)
+            kept = _kept_as_is(ctx, arg)
+            args.append(kept if kept is not None else coerce(convert_expr(ctx, arg), cs_type(ftype.params[i], arg.loc)).code)
         elif kind == "buffer":
             if _is_library_name(arg, "MPI_IN_PLACE"):
                 raise TranslationError(arg.loc, "MPI_IN_PLACE is not supported yet", "unsupported-construct")
@@ -103,6 +105,21 @@ def convert_mpi_call(ctx, call: ir.Call, callee: ir.NameRef, rule) -> CsExpr:
                 args.append(f"out {_lvalue_of_pointer(ctx, arg, 'status')}")
     code = _error_code_view(ctx, call, callee, rule, f"{rule.target}({', '.join(args)})")
     return CsExpr(code, cs_type(call.type, call.loc), PRIMARY)
+
+
+def _kept_as_is(ctx, arg: ir.Expr):
+    """Value arguments that keep their own C# form, or None.
+
+    Pointer constants (MPI_STATUSES_IGNORE -> null, MPI_UNWEIGHTED -> cMPI.UNWEIGHTED) are sentinels the runtime
+    tells apart by reference, so no conversion may copy them; string literals (MPI_Comm_set_name) are C# strings
+    in cMPI's signatures.
+    """
+    e = _unparen(arg)
+    if isinstance(e, ir.NameRef) and e.kind == "library" and isinstance(e.type, ir.PointerType):
+        return ctx.rules.constants.get(e.name)
+    if isinstance(e, ir.StringLit):
+        return string_literal(e.value)
+    return None
 
 
 def _error_code_view(ctx, call: ir.Call, callee: ir.NameRef, rule, code: str) -> str:
