@@ -1,3 +1,5 @@
+using CloudMpi.Core;
+
 namespace CloudMpi;
 
 /// <summary>What a datatype's elements are, as far as reductions care.</summary>
@@ -11,6 +13,12 @@ public enum ElementKind
     Float32, Float64,
     /// <summary>C _Bool (MPI_C_BOOL): logical ops only.</summary>
     Bool,
+    /// <summary>MPI_PACKED: the bytes MPI_Pack produced; no ops.</summary>
+    Packed,
+    /// <summary>A (value, int) pair for MPI_MAXLOC / MPI_MINLOC (MPI_DOUBLE_INT, MPI_2INT, ...).</summary>
+    Pair,
+    /// <summary>A derived datatype (MPI_Type_vector, MPI_Type_create_struct, ...).</summary>
+    Derived,
 }
 
 /// <summary>
@@ -19,18 +27,84 @@ public enum ElementKind
 /// </summary>
 public sealed class Datatype
 {
-    /// <summary>The C name, e.g. "MPI_INT".</summary>
+    /// <summary>The C name, e.g. "MPI_INT", or a description of how a derived type was built.</summary>
     public string Name { get; }
-    /// <summary>Size of one element in bytes (LP64 Linux, as Open MPI on x86-64).</summary>
+    /// <summary>Bytes of data in one element (MPI_Type_size; LP64 Linux, as Open MPI on x86-64).</summary>
     public int Size { get; }
     /// <summary>Element kind used by reductions.</summary>
     public ElementKind Kind { get; }
+    /// <summary>The lower bound in bytes (MPI_Type_get_extent's lb).</summary>
+    public long Lb { get; }
+    /// <summary>Bytes from one element to the next (MPI_Type_get_extent's extent).</summary>
+    public long Extent { get; }
+
+    /// <summary>Where one element's bytes lie, relative to the buffer position.</summary>
+    internal TypeMap Map { get; }
+
+    /// <summary>
+    /// The predefined type every element of this one is made of (itself for a predefined type; a pair type
+    /// for a vector of MPI_2INT), or null for a mix (a struct of int and double). Reductions work on it.
+    /// </summary>
+    internal Datatype? Element { get; }
+
+    /// <summary>For pair types: the type of the value (MPI_DOUBLE for MPI_DOUBLE_INT).</summary>
+    internal Datatype? PairValue { get; }
+
+    /// <summary>Predefined types are usable at once; derived ones after MPI_Type_commit, until MPI_Type_free.</summary>
+    internal bool Committed { get; set; }
+    internal bool Freed { get; set; }
+    internal bool IsPredefined { get; }
+    internal bool IsNull { get; }
 
     private Datatype(string name, int size, ElementKind kind)
     {
         Name = name;
         Size = size;
         Kind = kind;
+        Extent = size;
+        Map = new TypeMap([new Block(0, size)]);
+        Element = this;
+        Committed = true;
+        IsPredefined = true;
+    }
+
+    /// <summary>A pair type for MAXLOC/MINLOC: the value at 0 and an int after it, at the int's alignment (4).</summary>
+    private Datatype(string name, Datatype value)
+    {
+        Name = name;
+        Kind = ElementKind.Pair;
+        PairValue = value;
+        long intAt = (value.Size + 3) / 4 * 4;
+        long align = Math.Max(value.Size, 4);
+        Extent = (intAt + 4 + align - 1) / align * align;
+        Size = value.Size + 4;
+        Map = new TypeMap([new Block(0, value.Size), new Block(intAt, 4)]);
+        Element = this;
+        Committed = true;
+        IsPredefined = true;
+    }
+
+    /// <summary>MPI_DATATYPE_NULL.</summary>
+    private Datatype()
+    {
+        Name = "MPI_DATATYPE_NULL";
+        Kind = ElementKind.Derived;
+        Map = new TypeMap([]);
+        IsNull = true;
+        IsPredefined = true;
+    }
+
+    /// <summary>A derived type from its blocks and bounds; <paramref name="parts"/> are the types it was built from.</summary>
+    internal Datatype(string name, IEnumerable<Block> blocks, long lb, long ub, IEnumerable<Datatype> parts)
+    {
+        Name = name;
+        Kind = ElementKind.Derived;
+        Map = new TypeMap(blocks);
+        Size = checked((int)Map.Size);
+        Lb = lb;
+        Extent = ub - lb;
+        var elements = parts.Select(p => p.Element).Distinct().ToList();
+        Element = elements.Count == 1 ? elements[0] : null;
     }
 
     public override string ToString() => Name;
@@ -65,7 +139,24 @@ public sealed class Datatype
     /// <summary>wchar_t is 4 bytes on Linux.</summary>
     public static readonly Datatype MPI_WCHAR = new("MPI_WCHAR", 4, ElementKind.Char);
 
-    /// <summary>Every predefined datatype, in declaration order.</summary>
+    /// <summary>MPI_PACKED: counts bytes of a buffer filled by MPI_Pack.</summary>
+    public static readonly Datatype MPI_PACKED = new("MPI_PACKED", 1, ElementKind.Packed);
+    public static readonly Datatype MPI_DATATYPE_NULL = new();
+
+    // The MAXLOC/MINLOC pair types, laid out as the C structs {value; int} (Open MPI's layouts on x86-64).
+    public static readonly Datatype MPI_FLOAT_INT = new("MPI_FLOAT_INT", MPI_FLOAT);
+    public static readonly Datatype MPI_DOUBLE_INT = new("MPI_DOUBLE_INT", MPI_DOUBLE);
+    public static readonly Datatype MPI_LONG_INT = new("MPI_LONG_INT", MPI_LONG);
+    public static readonly Datatype MPI_2INT = new("MPI_2INT", MPI_INT);
+    public static readonly Datatype MPI_SHORT_INT = new("MPI_SHORT_INT", MPI_SHORT);
+    /// <summary>long double is carried as double (see <see cref="MPI_LONG_DOUBLE"/>), so this is {double; int}.</summary>
+    public static readonly Datatype MPI_LONG_DOUBLE_INT = new("MPI_LONG_DOUBLE_INT", MPI_LONG_DOUBLE);
+
+    /// <summary>The pair types for MPI_MAXLOC and MPI_MINLOC.</summary>
+    public static IReadOnlyList<Datatype> Pairs { get; } =
+        [MPI_FLOAT_INT, MPI_DOUBLE_INT, MPI_LONG_INT, MPI_2INT, MPI_SHORT_INT, MPI_LONG_DOUBLE_INT];
+
+    /// <summary>Every basic predefined datatype, in declaration order (not MPI_PACKED or the pair types).</summary>
     public static IReadOnlyList<Datatype> Predefined { get; } =
     [
         MPI_CHAR, MPI_SIGNED_CHAR, MPI_UNSIGNED_CHAR, MPI_BYTE, MPI_SHORT, MPI_UNSIGNED_SHORT,
@@ -78,5 +169,7 @@ public sealed class Datatype
     internal bool IsInteger => Kind is >= ElementKind.Int8 and <= ElementKind.UInt64;
     internal bool IsFloat => Kind is ElementKind.Float32 or ElementKind.Float64;
     /// <summary>Types whose buffers may be any unmanaged T (count then counts bytes): C's byte views.</summary>
-    internal bool IsByteView => Size == 1 && Kind is ElementKind.Byte or ElementKind.Char or ElementKind.Int8 or ElementKind.UInt8;
+    internal bool IsByteView => Size == 1 && Kind is ElementKind.Byte or ElementKind.Char or ElementKind.Int8 or ElementKind.UInt8 or ElementKind.Packed;
+    /// <summary>count elements are one run of count * Size bytes from the buffer position: no packing needed.</summary>
+    internal bool IsContiguous(int count) => Map.IsDense && (count <= 1 || Extent == Size);
 }

@@ -1,18 +1,35 @@
 namespace CloudMpi;
 
-/// <summary>A predefined reduction operation (MPI_Op), reachable through <c>using static CloudMpi.Op</c>.</summary>
+/// <summary>
+/// A reduction operation (MPI_Op): a predefined one, reachable through <c>using static CloudMpi.Op</c>,
+/// or a user function from <see cref="cMPI.Op_create{T}(UserFunction{T}, int, out Op)"/>.
+/// </summary>
 public sealed class Op
 {
-    internal enum Code { Sum, Prod, Max, Min, Land, Lor, Lxor, Band, Bor, Bxor }
+    internal enum Code { Sum, Prod, Max, Min, Land, Lor, Lxor, Band, Bor, Bxor, MaxLoc, MinLoc, User, Null }
 
     /// <summary>The C name, e.g. "MPI_SUM".</summary>
     public string Name { get; }
     internal Code OpCode { get; }
+    /// <summary>Predefined ops are commutative; a user op is what Op_create said.</summary>
+    public bool IsCommutative { get; }
+    /// <summary>A user op: applies the C function to (invec, inoutvec) laid out as the datatype says.</summary>
+    internal IUserOp? User { get; }
+    internal bool Freed { get; set; }
 
     private Op(string name, Code code)
     {
         Name = name;
         OpCode = code;
+        IsCommutative = true;
+    }
+
+    internal Op(string name, IUserOp user, bool commutative)
+    {
+        Name = name;
+        OpCode = Code.User;
+        User = user;
+        IsCommutative = commutative;
     }
 
     public override string ToString() => Name;
@@ -27,8 +44,14 @@ public sealed class Op
     public static readonly Op MPI_BAND = new("MPI_BAND", Code.Band);
     public static readonly Op MPI_BOR = new("MPI_BOR", Code.Bor);
     public static readonly Op MPI_BXOR = new("MPI_BXOR", Code.Bxor);
+    public static readonly Op MPI_MAXLOC = new("MPI_MAXLOC", Code.MaxLoc);
+    public static readonly Op MPI_MINLOC = new("MPI_MINLOC", Code.MinLoc);
+    public static readonly Op MPI_OP_NULL = new("MPI_OP_NULL", Code.Null);
 
-    /// <summary>Every predefined op.</summary>
+    /// <summary>The ops on (value, index) pairs.</summary>
+    public static IReadOnlyList<Op> Location { get; } = [MPI_MAXLOC, MPI_MINLOC];
+
+    /// <summary>Every predefined op on basic types (MAXLOC and MINLOC are in <see cref="Location"/>).</summary>
     public static IReadOnlyList<Op> Predefined { get; } =
         [MPI_SUM, MPI_PROD, MPI_MAX, MPI_MIN, MPI_LAND, MPI_LOR, MPI_LXOR, MPI_BAND, MPI_BOR, MPI_BXOR];
 
@@ -36,10 +59,21 @@ public sealed class Op
     /// Whether MPI allows this op on this datatype (MPI-4.0 section 6.9.2):
     /// MAX/MIN on C integer and floating point; SUM/PROD on those too;
     /// LAND/LOR/LXOR on C integer and logical (MPI_C_BOOL); BAND/BOR/BXOR on C integer and MPI_BYTE.
-    /// MPI_CHAR and MPI_WCHAR are in no group.
+    /// MPI_CHAR and MPI_WCHAR are in no group. MAXLOC/MINLOC on the pair types only. A derived type
+    /// is judged by the predefined type it is made of; a user op takes any type.
     /// </summary>
-    public bool IsDefinedFor(Datatype type) => OpCode switch
+    public bool IsDefinedFor(Datatype type)
     {
+        if (OpCode == Code.User) return true;
+        if (type.Kind == ElementKind.Derived)
+            return type.Element is { } e && IsDefinedFor(e);
+        return IsDefinedForBasic(type);
+    }
+
+    private bool IsDefinedForBasic(Datatype type) => OpCode switch
+    {
+        Code.Null => false,
+        Code.MaxLoc or Code.MinLoc => type.Kind == ElementKind.Pair,
         Code.Sum or Code.Prod or Code.Max or Code.Min => type.IsInteger || type.IsFloat,
         Code.Land or Code.Lor or Code.Lxor => type.IsInteger || type.Kind == ElementKind.Bool,
         _ => type.IsInteger || type.Kind == ElementKind.Byte,

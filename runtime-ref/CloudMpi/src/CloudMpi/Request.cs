@@ -1,4 +1,3 @@
-using System.Runtime.InteropServices;
 using CloudMpi.Core;
 using CloudMpi.Hosting;
 
@@ -56,7 +55,7 @@ public abstract class Request
     }
 
     /// <summary>A posted receive into <c>buf[offset..]</c>.</summary>
-    internal sealed class Recv<T>(T[] buf, int offset, int bytes, RecvEntry entry, Comm comm) : Request where T : unmanaged
+    internal sealed class Recv<T>(T[] buf, int offset, int count, Datatype datatype, RecvEntry entry, Comm comm) : Request where T : unmanaged
     {
         private volatile bool cancelled;
 
@@ -86,8 +85,10 @@ public abstract class Request
         {
             if (cancelled) return new Status(cMPI.ANY_SOURCE, cMPI.ANY_TAG, 0) { Cancelled = true };
             var m = entry.Message!;
-            var span = bytes == 0 ? Span<byte>.Empty : MemoryMarshal.AsBytes(buf.AsSpan(offset)).Slice(0, bytes);
-            return cMPI.CopyOut(call, m, span);
+            var data = Buffers.Data(call, buf, offset, count, datatype);
+            var status = cMPI.CopyOut(call, m, data.Bytes);
+            data.Commit();
+            return status;
         }
 
         internal override string Describe() =>

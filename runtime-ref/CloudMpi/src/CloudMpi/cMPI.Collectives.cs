@@ -48,7 +48,9 @@ public static partial class cMPI
         const string call = "MPI_Bcast";
         var ctx = Ctx(call);
         CheckRoot(call, ctx, comm, root);
-        BcastCore(ctx, call, Buffers.Array(call, buf, offset, count, datatype), root, comm);
+        var data = Buffers.Data(call, buf, offset, count, datatype);
+        BcastCore(ctx, call, data.Bytes, root, comm);
+        data.Commit();
         return SUCCESS;
     }
 
@@ -57,7 +59,9 @@ public static partial class cMPI
         const string call = "MPI_Bcast";
         var ctx = Ctx(call);
         CheckRoot(call, ctx, comm, root);
-        BcastCore(ctx, call, Buffers.Scalar(call, ref buf, count, datatype), root, comm);
+        var data = Buffers.DataScalar(call, ref buf, count, datatype);
+        BcastCore(ctx, call, data.Bytes, root, comm);
+        data.Commit();
         return SUCCESS;
     }
 
@@ -103,9 +107,10 @@ public static partial class cMPI
         const string call = "MPI_Reduce";
         var ctx = Ctx(call);
         CheckReduce(call, ctx, datatype, op, comm, root);
-        var send = Buffers.Array(call, sendbuf, sendoffset, count, datatype);
-        var recv = comm.RankIn(ctx) == root ? Buffers.Array(call, recvbuf, recvoffset, count, datatype) : Span<byte>.Empty;
-        ReduceCore(ctx, call, send, recv, datatype, op, root, comm, all: false);
+        var send = Buffers.Data(call, sendbuf, sendoffset, count, datatype);
+        var recv = comm.RankIn(ctx) == root ? Buffers.Data(call, recvbuf, recvoffset, count, datatype) : default;
+        ReduceCore(ctx, call, send.Bytes, recv.Bytes, datatype, op, root, comm, all: false);
+        recv.Commit();
         return SUCCESS;
     }
 
@@ -114,9 +119,10 @@ public static partial class cMPI
         const string call = "MPI_Reduce";
         var ctx = Ctx(call);
         CheckReduce(call, ctx, datatype, op, comm, root);
-        var send = Buffers.Scalar(call, ref sendbuf, count, datatype);
-        var recv = comm.RankIn(ctx) == root ? Buffers.Scalar(call, ref recvbuf, count, datatype) : Span<byte>.Empty;
-        ReduceCore(ctx, call, send, recv, datatype, op, root, comm, all: false);
+        var send = Buffers.DataScalar(call, ref sendbuf, count, datatype);
+        var recv = comm.RankIn(ctx) == root ? Buffers.DataScalar(call, ref recvbuf, count, datatype) : default;
+        ReduceCore(ctx, call, send.Bytes, recv.Bytes, datatype, op, root, comm, all: false);
+        recv.Commit();
         return SUCCESS;
     }
 
@@ -125,9 +131,10 @@ public static partial class cMPI
         const string call = "MPI_Allreduce";
         var ctx = Ctx(call);
         CheckReduce(call, ctx, datatype, op, comm, 0);
-        var send = Buffers.Array(call, sendbuf, sendoffset, count, datatype);
-        var recv = Buffers.Array(call, recvbuf, recvoffset, count, datatype);
-        ReduceCore(ctx, call, send, recv, datatype, op, 0, comm, all: true);
+        var send = Buffers.Data(call, sendbuf, sendoffset, count, datatype);
+        var recv = Buffers.Data(call, recvbuf, recvoffset, count, datatype);
+        ReduceCore(ctx, call, send.Bytes, recv.Bytes, datatype, op, 0, comm, all: true);
+        recv.Commit();
         return SUCCESS;
     }
 
@@ -136,9 +143,10 @@ public static partial class cMPI
         const string call = "MPI_Allreduce";
         var ctx = Ctx(call);
         CheckReduce(call, ctx, datatype, op, comm, 0);
-        var send = Buffers.Scalar(call, ref sendbuf, count, datatype);
-        var recv = Buffers.Scalar(call, ref recvbuf, count, datatype);
-        ReduceCore(ctx, call, send, recv, datatype, op, 0, comm, all: true);
+        var send = Buffers.DataScalar(call, ref sendbuf, count, datatype);
+        var recv = Buffers.DataScalar(call, ref recvbuf, count, datatype);
+        ReduceCore(ctx, call, send.Bytes, recv.Bytes, datatype, op, 0, comm, all: true);
+        recv.Commit();
         return SUCCESS;
     }
 
@@ -149,9 +157,10 @@ public static partial class cMPI
         const string call = "MPI_Reduce";
         var ctx = Ctx(call);
         CheckReduce(call, ctx, datatype, op, comm, root);
-        var send = Buffers.Array(call, sendbuf, sendoffset, count, datatype);
-        var recv = comm.RankIn(ctx) == root ? Buffers.Scalar(call, ref recvbuf, count, datatype) : Span<byte>.Empty;
-        ReduceCore(ctx, call, send, recv, datatype, op, root, comm, all: false);
+        var send = Buffers.Data(call, sendbuf, sendoffset, count, datatype);
+        var recv = comm.RankIn(ctx) == root ? Buffers.DataScalar(call, ref recvbuf, count, datatype) : default;
+        ReduceCore(ctx, call, send.Bytes, recv.Bytes, datatype, op, root, comm, all: false);
+        recv.Commit();
         return SUCCESS;
     }
 
@@ -160,9 +169,10 @@ public static partial class cMPI
         const string call = "MPI_Reduce";
         var ctx = Ctx(call);
         CheckReduce(call, ctx, datatype, op, comm, root);
-        var send = Buffers.Scalar(call, ref sendbuf, count, datatype);
-        var recv = comm.RankIn(ctx) == root ? Buffers.Array(call, recvbuf, recvoffset, count, datatype) : Span<byte>.Empty;
-        ReduceCore(ctx, call, send, recv, datatype, op, root, comm, all: false);
+        var send = Buffers.DataScalar(call, ref sendbuf, count, datatype);
+        var recv = comm.RankIn(ctx) == root ? Buffers.Data(call, recvbuf, recvoffset, count, datatype) : default;
+        ReduceCore(ctx, call, send.Bytes, recv.Bytes, datatype, op, root, comm, all: false);
+        recv.Commit();
         return SUCCESS;
     }
 
@@ -171,9 +181,10 @@ public static partial class cMPI
         const string call = "MPI_Allreduce";
         var ctx = Ctx(call);
         CheckReduce(call, ctx, datatype, op, comm, 0);
-        var send = Buffers.Array(call, sendbuf, sendoffset, count, datatype);
-        var recv = Buffers.Scalar(call, ref recvbuf, count, datatype);
-        ReduceCore(ctx, call, send, recv, datatype, op, 0, comm, all: true);
+        var send = Buffers.Data(call, sendbuf, sendoffset, count, datatype);
+        var recv = Buffers.DataScalar(call, ref recvbuf, count, datatype);
+        ReduceCore(ctx, call, send.Bytes, recv.Bytes, datatype, op, 0, comm, all: true);
+        recv.Commit();
         return SUCCESS;
     }
 
@@ -182,17 +193,24 @@ public static partial class cMPI
         const string call = "MPI_Allreduce";
         var ctx = Ctx(call);
         CheckReduce(call, ctx, datatype, op, comm, 0);
-        var send = Buffers.Scalar(call, ref sendbuf, count, datatype);
-        var recv = Buffers.Array(call, recvbuf, recvoffset, count, datatype);
-        ReduceCore(ctx, call, send, recv, datatype, op, 0, comm, all: true);
+        var send = Buffers.DataScalar(call, ref sendbuf, count, datatype);
+        var recv = Buffers.Data(call, recvbuf, recvoffset, count, datatype);
+        ReduceCore(ctx, call, send.Bytes, recv.Bytes, datatype, op, 0, comm, all: true);
+        recv.Commit();
         return SUCCESS;
     }
 
     private static void CheckReduce(string call, RankContext ctx, Datatype datatype, Op op, Comm comm, int root)
     {
         CheckRoot(call, ctx, comm, root);
-        if (op is null) throw new MpiException(call, ERR_OP, "invalid op (null / MPI_OP_NULL)");
-        if (datatype is null) throw new MpiException(call, ERR_TYPE, "invalid datatype (null)");
+        CheckOp(call, datatype, op);
+    }
+
+    internal static void CheckOp(string call, Datatype datatype, Op op)
+    {
+        if (op is null || op.OpCode == Op.Code.Null) throw new MpiException(call, ERR_OP, "invalid op (MPI_OP_NULL)");
+        if (op.Freed) throw new MpiException(call, ERR_OP, $"op {op.Name} was freed");
+        Buffers.CheckUsable(call, datatype);
         if (!op.IsDefinedFor(datatype))
             throw new MpiException(call, ERR_OP, $"{op.Name} is not defined for datatype {datatype.Name}");
     }
@@ -206,7 +224,9 @@ public static partial class cMPI
             CopyCollective(call, AllreduceRecursiveDoubling(ctx, call, send.ToArray(), type, op, comm), recv);
             return;
         }
-        byte[]? result = ReduceBinaryTree(ctx, call, send.ToArray(), type, op, root, comm);
+        byte[]? result = op.IsCommutative
+            ? ReduceBinaryTree(ctx, call, send.ToArray(), type, op, root, comm)
+            : ReduceInOrder(ctx, call, send.ToArray(), type, op, root, comm);
         if (result is not null) result.CopyTo(recv);
     }
 
@@ -221,7 +241,10 @@ public static partial class cMPI
     //  - MPI_Allreduce: recursive doubling; with a size that is not a power of two the
     //    first 2*extra ranks fold pairwise first. 4 ranks: (a0 + a1) + (a2 + a3).
     // Every predefined op is commutative and IEEE + and * are commutative bit for bit,
-    // so only the grouping matters. Open MPI switches algorithms for large messages;
+    // so only the grouping matters. A non-commutative user op must see the operands in
+    // rank order: Reduce then combines linearly at the root, a0 op a1 op ... (MPI only
+    // fixes the order, and an associative op gives one result for any grouping);
+    // recursive doubling keeps the lower ranks on the left, as Open MPI's does. Open MPI switches algorithms for large messages;
     // those orders are not reproduced yet.
 
     private static byte[]? ReduceBinaryTree(RankContext ctx, string call, byte[] acc, Datatype type, Op op, int root, Comm comm)
@@ -241,6 +264,24 @@ public static partial class cMPI
         if (v == 0) return acc;
         CollSend(ctx, comm, (ParentInBinaryTree(v) + root) % size, TagReduce, acc);
         return null;
+    }
+
+    /// <summary>For a non-commutative op: the root combines every rank's data in rank order.</summary>
+    private static byte[]? ReduceInOrder(RankContext ctx, string call, byte[] mine, Datatype type, Op op, int root, Comm comm)
+    {
+        int rank = comm.RankIn(ctx), size = comm.SizeIn(ctx);
+        if (rank != root)
+        {
+            CollSend(ctx, comm, root, TagReduce, mine);
+            return null;
+        }
+        byte[] acc = root == 0 ? mine : ReceiveChecked(ctx, call, comm, 0, TagReduce, mine.Length, rank);
+        for (int r = 1; r < size; r++)
+        {
+            byte[] next = r == root ? mine : ReceiveChecked(ctx, call, comm, r, TagReduce, mine.Length, rank);
+            Reduction.Apply(op, type, acc, next);
+        }
+        return acc;
     }
 
     /// <summary>The parent of virtual rank v (> 0) in coll/base's fan-out-2 tree.</summary>
@@ -271,7 +312,10 @@ public static partial class cMPI
             }
             else
             {
-                CombineFrom(ctx, call, acc, type, op, comm, rank - 1, TagAllreduce);
+                // (a[rank-1] op a[rank]): the lower rank on the left, for non-commutative ops.
+                byte[] lower = ReceiveChecked(ctx, call, comm, rank - 1, TagAllreduce, acc.Length, rank);
+                Reduction.Apply(op, type, lower, acc);
+                acc = lower;
                 newrank = rank / 2;
             }
         }
@@ -319,11 +363,18 @@ public static partial class cMPI
 
     // ------------------------------------------------------------------ helpers
 
+    /// <summary>
+    /// Deliver a collective's block. MPI requires the type signatures of the two sides to match, so a block of
+    /// another length means counts or datatypes differ between ranks: an error, never a partial copy.
+    /// </summary>
     private static void CopyCollective(string call, byte[] data, Span<byte> buf)
     {
         if (data.Length > buf.Length)
             throw new MpiException(call, ERR_TRUNCATE,
                 $"message truncated: the collective delivered {data.Length} bytes to a buffer of {buf.Length} bytes (counts or datatypes differ between ranks)");
+        if (data.Length < buf.Length)
+            throw new MpiException(call, ERR_COUNT,
+                $"the collective delivered {data.Length} bytes to a buffer of {buf.Length} bytes (counts or datatypes differ between ranks)");
         data.CopyTo(buf);
     }
 

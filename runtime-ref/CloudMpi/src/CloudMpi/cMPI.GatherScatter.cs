@@ -12,7 +12,6 @@ public static partial class cMPI
 {
     private const int TagGather = 16; // distinct from the tags in cMPI.Collectives.cs
     private const int TagScatter = 17;
-    private const int TagAlltoall = 18;
 
     // ------------------------------------------------------------------ Gather
 
@@ -22,8 +21,10 @@ public static partial class cMPI
         const string call = "MPI_Gather";
         var ctx = Ctx(call);
         CheckRoot(call, ctx, comm, root);
-        var send = Buffers.Array(call, sendbuf, sendoffset, sendcount, sendtype);
-        GatherCore(ctx, call, send, RootRecv(ctx, call, comm, root, recvbuf, recvoffset, recvcount, recvtype), recvcount, recvtype, null, null, root, comm);
+        var send = Buffers.Data(call, sendbuf, sendoffset, sendcount, sendtype);
+        var recv = RootRecv(ctx, call, comm, root, recvbuf, recvoffset, recvcount, recvtype);
+        GatherCore(ctx, call, send.Bytes, recv.Bytes, recvcount, recvtype, null, null, root, comm);
+        recv.Commit();
         return SUCCESS;
     }
 
@@ -33,8 +34,10 @@ public static partial class cMPI
         const string call = "MPI_Gather";
         var ctx = Ctx(call);
         CheckRoot(call, ctx, comm, root);
-        var send = Buffers.Scalar(call, ref sendbuf, sendcount, sendtype);
-        GatherCore(ctx, call, send, RootRecv(ctx, call, comm, root, recvbuf, recvoffset, recvcount, recvtype), recvcount, recvtype, null, null, root, comm);
+        var send = Buffers.DataScalar(call, ref sendbuf, sendcount, sendtype);
+        var recv = RootRecv(ctx, call, comm, root, recvbuf, recvoffset, recvcount, recvtype);
+        GatherCore(ctx, call, send.Bytes, recv.Bytes, recvcount, recvtype, null, null, root, comm);
+        recv.Commit();
         return SUCCESS;
     }
 
@@ -44,11 +47,12 @@ public static partial class cMPI
         const string call = "MPI_Gatherv";
         var ctx = Ctx(call);
         CheckRoot(call, ctx, comm, root);
-        var send = Buffers.Array(call, sendbuf, sendoffset, sendcount, sendtype);
-        Span<byte> recv = comm.RankIn(ctx) == root
-            ? Buffers.Array(call, recvbuf, recvoffset, Extent(call, ctx, comm, recvcounts, displs), recvtype)
-            : Span<byte>.Empty;
-        GatherCore(ctx, call, send, recv, 0, recvtype, recvcounts, displs, root, comm);
+        var send = Buffers.Data(call, sendbuf, sendoffset, sendcount, sendtype);
+        var recv = comm.RankIn(ctx) == root
+            ? Buffers.Data(call, recvbuf, recvoffset, Extent(call, ctx, comm, recvcounts, displs), recvtype)
+            : default;
+        GatherCore(ctx, call, send.Bytes, recv.Bytes, 0, recvtype, recvcounts, displs, root, comm);
+        recv.Commit();
         return SUCCESS;
     }
 
@@ -60,9 +64,10 @@ public static partial class cMPI
         const string call = "MPI_Allgather";
         var ctx = Ctx(call);
         CheckComm(call, comm);
-        var send = Buffers.Array(call, sendbuf, sendoffset, sendcount, sendtype);
-        var recv = Buffers.Array(call, recvbuf, recvoffset, checked(recvcount * comm.SizeIn(ctx)), recvtype);
-        AllgatherCore(ctx, call, send, recv, recvcount, recvtype, null, null, comm);
+        var send = Buffers.Data(call, sendbuf, sendoffset, sendcount, sendtype);
+        var recv = Buffers.Data(call, recvbuf, recvoffset, checked(recvcount * comm.SizeIn(ctx)), recvtype);
+        AllgatherCore(ctx, call, send.Bytes, recv.Bytes, recvcount, recvtype, null, null, comm);
+        recv.Commit();
         return SUCCESS;
     }
 
@@ -72,9 +77,10 @@ public static partial class cMPI
         const string call = "MPI_Allgather";
         var ctx = Ctx(call);
         CheckComm(call, comm);
-        var send = Buffers.Scalar(call, ref sendbuf, sendcount, sendtype);
-        var recv = Buffers.Array(call, recvbuf, recvoffset, checked(recvcount * comm.SizeIn(ctx)), recvtype);
-        AllgatherCore(ctx, call, send, recv, recvcount, recvtype, null, null, comm);
+        var send = Buffers.DataScalar(call, ref sendbuf, sendcount, sendtype);
+        var recv = Buffers.Data(call, recvbuf, recvoffset, checked(recvcount * comm.SizeIn(ctx)), recvtype);
+        AllgatherCore(ctx, call, send.Bytes, recv.Bytes, recvcount, recvtype, null, null, comm);
+        recv.Commit();
         return SUCCESS;
     }
 
@@ -84,9 +90,10 @@ public static partial class cMPI
         const string call = "MPI_Allgatherv";
         var ctx = Ctx(call);
         CheckComm(call, comm);
-        var send = Buffers.Array(call, sendbuf, sendoffset, sendcount, sendtype);
-        var recv = Buffers.Array(call, recvbuf, recvoffset, Extent(call, ctx, comm, recvcounts, displs), recvtype);
-        AllgatherCore(ctx, call, send, recv, 0, recvtype, recvcounts, displs, comm);
+        var send = Buffers.Data(call, sendbuf, sendoffset, sendcount, sendtype);
+        var recv = Buffers.Data(call, recvbuf, recvoffset, Extent(call, ctx, comm, recvcounts, displs), recvtype);
+        AllgatherCore(ctx, call, send.Bytes, recv.Bytes, 0, recvtype, recvcounts, displs, comm);
+        recv.Commit();
         return SUCCESS;
     }
 
@@ -99,8 +106,9 @@ public static partial class cMPI
         var ctx = Ctx(call);
         CheckRoot(call, ctx, comm, root);
         var send = RootSend(ctx, call, comm, root, sendbuf, sendoffset, sendcount, sendtype);
-        var recv = Buffers.Array(call, recvbuf, recvoffset, recvcount, recvtype);
-        ScatterCore(ctx, call, send, sendcount, sendtype, null, null, recv, root, comm);
+        var recv = Buffers.Data(call, recvbuf, recvoffset, recvcount, recvtype);
+        ScatterCore(ctx, call, send.Bytes, sendcount, sendtype, null, null, recv.Bytes, root, comm);
+        recv.Commit();
         return SUCCESS;
     }
 
@@ -111,8 +119,9 @@ public static partial class cMPI
         var ctx = Ctx(call);
         CheckRoot(call, ctx, comm, root);
         var send = RootSend(ctx, call, comm, root, sendbuf, sendoffset, sendcount, sendtype);
-        var recv = Buffers.Scalar(call, ref recvbuf, recvcount, recvtype);
-        ScatterCore(ctx, call, send, sendcount, sendtype, null, null, recv, root, comm);
+        var recv = Buffers.DataScalar(call, ref recvbuf, recvcount, recvtype);
+        ScatterCore(ctx, call, send.Bytes, sendcount, sendtype, null, null, recv.Bytes, root, comm);
+        recv.Commit();
         return SUCCESS;
     }
 
@@ -122,54 +131,22 @@ public static partial class cMPI
         const string call = "MPI_Scatterv";
         var ctx = Ctx(call);
         CheckRoot(call, ctx, comm, root);
-        Span<byte> send = comm.RankIn(ctx) == root
-            ? Buffers.Array(call, sendbuf, sendoffset, Extent(call, ctx, comm, sendcounts, displs), sendtype)
-            : Span<byte>.Empty;
-        var recv = Buffers.Array(call, recvbuf, recvoffset, recvcount, recvtype);
-        ScatterCore(ctx, call, send, 0, sendtype, sendcounts, displs, recv, root, comm);
-        return SUCCESS;
-    }
-
-    // ------------------------------------------------------------------ Alltoall
-
-    /// <summary>MPI_Alltoall: block r of every rank's send buffer goes to rank r, landing in block (sender) of its receive buffer.</summary>
-    public static int Alltoall<TS, TR>(TS[] sendbuf, int sendoffset, int sendcount, Datatype sendtype,
-        TR[] recvbuf, int recvoffset, int recvcount, Datatype recvtype, Comm comm) where TS : unmanaged where TR : unmanaged
-    {
-        const string call = "MPI_Alltoall";
-        var ctx = Ctx(call);
-        CheckComm(call, comm);
-        int size = comm.SizeIn(ctx), rank = comm.RankIn(ctx);
-        var send = Buffers.Array(call, sendbuf, sendoffset, checked(sendcount * size), sendtype);
-        var recv = Buffers.Array(call, recvbuf, recvoffset, checked(recvcount * size), recvtype);
-        ctx.Wait.Set(call, comm, null, 0, false, 0);
-        int sb = sendcount * sendtype.Size, rb = recvcount * recvtype.Size;
-        // Eager sends never block, so send everything, then receive in rank order.
-        for (int k = 1; k < size; k++)
-        {
-            int dest = (rank + k) % size;
-            CollSend(ctx, comm, dest, TagAlltoall, send.Slice(dest * sb, sb).ToArray());
-        }
-        for (int r = 0; r < size; r++)
-        {
-            var slot = recv.Slice(r * rb, rb);
-            if (r == rank)
-            {
-                if (sb > rb) throw new MpiException(call, ERR_TRUNCATE, $"message truncated: {sb} bytes do not fit a block of {rb} bytes");
-                send.Slice(r * sb, sb).CopyTo(slot);
-            }
-            else CopyCollective(call, CollRecv(ctx, comm, r, TagAlltoall).Data, slot);
-        }
+        var send = comm.RankIn(ctx) == root
+            ? Buffers.Data(call, sendbuf, sendoffset, Extent(call, ctx, comm, sendcounts, displs), sendtype)
+            : default;
+        var recv = Buffers.Data(call, recvbuf, recvoffset, recvcount, recvtype);
+        ScatterCore(ctx, call, send.Bytes, 0, sendtype, sendcounts, displs, recv.Bytes, root, comm);
+        recv.Commit();
         return SUCCESS;
     }
 
     // ------------------------------------------------------------------ cores
 
-    private static Span<byte> RootRecv<T>(RankContext ctx, string call, Comm comm, int root, T[] buf, int offset, int count, Datatype type) where T : unmanaged =>
-        comm.RankIn(ctx) == root ? Buffers.Array(call, buf, offset, checked(count * comm.SizeIn(ctx)), type) : Span<byte>.Empty;
+    private static DataBuf RootRecv<T>(RankContext ctx, string call, Comm comm, int root, T[] buf, int offset, int count, Datatype type) where T : unmanaged =>
+        comm.RankIn(ctx) == root ? Buffers.Data(call, buf, offset, checked(count * comm.SizeIn(ctx)), type) : default;
 
-    private static Span<byte> RootSend<T>(RankContext ctx, string call, Comm comm, int root, T[] buf, int offset, int count, Datatype type) where T : unmanaged =>
-        comm.RankIn(ctx) == root ? Buffers.Array(call, buf, offset, checked(count * comm.SizeIn(ctx)), type) : Span<byte>.Empty;
+    private static DataBuf RootSend<T>(RankContext ctx, string call, Comm comm, int root, T[] buf, int offset, int count, Datatype type) where T : unmanaged =>
+        comm.RankIn(ctx) == root ? Buffers.Data(call, buf, offset, checked(count * comm.SizeIn(ctx)), type) : default;
 
     /// <summary>Elements spanned by counts/displs (max displs[r] + counts[r]), after checking both arrays.</summary>
     private static int Extent(string call, RankContext ctx, Comm comm, int[] counts, int[] displs)
@@ -207,7 +184,7 @@ public static partial class cMPI
             var slot = recv.Slice(start, length);
             if (r == root)
             {
-                if (send.Length > slot.Length)
+                if (send.Length != slot.Length)
                     throw new MpiException(call, ERR_TRUNCATE, $"message truncated: the root's {send.Length} bytes do not fit its slot of {slot.Length} bytes");
                 send.CopyTo(slot);
             }
@@ -266,7 +243,7 @@ public static partial class cMPI
             var slot = send.Slice(start, length);
             if (r == root)
             {
-                if (slot.Length > recv.Length)
+                if (slot.Length != recv.Length)
                     throw new MpiException(call, ERR_TRUNCATE, $"message truncated: the root's {slot.Length} bytes do not fit its receive buffer of {recv.Length} bytes");
                 slot.CopyTo(recv);
             }

@@ -13,7 +13,7 @@ public static partial class cMPI
         const string call = "MPI_Isend";
         var ctx = Ctx(call);
         CheckSend(call, ctx, comm, dest, tag);
-        SendCore(ctx, call, Buffers.Array(call, buf, offset, count, datatype), dest, tag, comm, sync: false);
+        SendCore(ctx, call, Buffers.Data(call, buf, offset, count, datatype).Bytes, dest, tag, comm, sync: false);
         request = completedSend;
         return SUCCESS;
     }
@@ -23,7 +23,7 @@ public static partial class cMPI
         const string call = "MPI_Isend";
         var ctx = Ctx(call);
         CheckSend(call, ctx, comm, dest, tag);
-        SendCore(ctx, call, Buffers.Scalar(call, ref buf, count, datatype), dest, tag, comm, sync: false);
+        SendCore(ctx, call, Buffers.DataScalar(call, ref buf, count, datatype).Bytes, dest, tag, comm, sync: false);
         request = completedSend;
         return SUCCESS;
     }
@@ -34,13 +34,13 @@ public static partial class cMPI
         const string call = "MPI_Issend";
         var ctx = Ctx(call);
         CheckSend(call, ctx, comm, dest, tag);
-        var data = Buffers.Array(call, buf, offset, count, datatype);
+        var data = Buffers.Data(call, buf, offset, count, datatype);
         if (dest == PROC_NULL)
         {
             request = completedSend;
             return SUCCESS;
         }
-        var m = new cMPIMessage { Data = data.ToArray(), Source = comm.RankIn(ctx), Tag = tag, Context = comm.P2PContext, Synchronous = true };
+        var m = new cMPIMessage { Data = data.Bytes.ToArray(), Source = comm.RankIn(ctx), Tag = tag, Context = comm.P2PContext, Synchronous = true };
         var entry = ctx.Mailbox.RegisterSyncSend(ctx.PeekNextMsgId);
         ctx.SendData(comm.ToWorld(ctx, dest), m);
         request = new Request.SyncSend(entry, dest, tag, comm);
@@ -56,7 +56,7 @@ public static partial class cMPI
         const string call = "MPI_Irecv";
         var ctx = Ctx(call);
         CheckRecv(call, ctx, comm, source, tag);
-        int bytes = Buffers.Array(call, buf, offset, count, datatype).Length;
+        Buffers.Data(call, buf, offset, count, datatype); // checks the buffer now, as MPI_Irecv would
         if (source == PROC_NULL)
         {
             request = new Request.Completed(Status.ProcNull, "MPI_Irecv(MPI_PROC_NULL)");
@@ -65,7 +65,7 @@ public static partial class cMPI
         var entry = new RecvEntry();
         entry.Reset(comm.P2PContext, source, tag);
         ctx.Mailbox.MatchOrPost(entry);
-        request = new Request.Recv<T>(buf, offset, bytes, entry, comm);
+        request = new Request.Recv<T>(buf, offset, count, datatype, entry, comm);
         return SUCCESS;
     }
 

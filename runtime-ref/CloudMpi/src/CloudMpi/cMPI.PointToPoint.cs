@@ -12,7 +12,7 @@ public static partial class cMPI
         const string call = "MPI_Send";
         var ctx = Ctx(call);
         CheckSend(call, ctx, comm, dest, tag);
-        SendCore(ctx, call, Buffers.Array(call, buf, offset, count, datatype), dest, tag, comm, sync: false);
+        SendCore(ctx, call, Buffers.Data(call, buf, offset, count, datatype).Bytes, dest, tag, comm, sync: false);
         return SUCCESS;
     }
 
@@ -21,7 +21,7 @@ public static partial class cMPI
         const string call = "MPI_Send";
         var ctx = Ctx(call);
         CheckSend(call, ctx, comm, dest, tag);
-        SendCore(ctx, call, Buffers.Scalar(call, ref buf, count, datatype), dest, tag, comm, sync: false);
+        SendCore(ctx, call, Buffers.DataScalar(call, ref buf, count, datatype).Bytes, dest, tag, comm, sync: false);
         return SUCCESS;
     }
 
@@ -32,7 +32,7 @@ public static partial class cMPI
         const string call = "MPI_Ssend";
         var ctx = Ctx(call);
         CheckSend(call, ctx, comm, dest, tag);
-        SendCore(ctx, call, Buffers.Array(call, buf, offset, count, datatype), dest, tag, comm, sync: true);
+        SendCore(ctx, call, Buffers.Data(call, buf, offset, count, datatype).Bytes, dest, tag, comm, sync: true);
         return SUCCESS;
     }
 
@@ -41,7 +41,7 @@ public static partial class cMPI
         const string call = "MPI_Ssend";
         var ctx = Ctx(call);
         CheckSend(call, ctx, comm, dest, tag);
-        SendCore(ctx, call, Buffers.Scalar(call, ref buf, count, datatype), dest, tag, comm, sync: true);
+        SendCore(ctx, call, Buffers.DataScalar(call, ref buf, count, datatype).Bytes, dest, tag, comm, sync: true);
         return SUCCESS;
     }
 
@@ -52,9 +52,10 @@ public static partial class cMPI
         const string call = "MPI_Recv";
         var ctx = Ctx(call);
         CheckRecv(call, ctx, comm, source, tag);
-        var span = Buffers.Array(call, buf, offset, count, datatype);
+        var data = Buffers.Data(call, buf, offset, count, datatype);
         ctx.Wait.Set(call, comm, "source", source, true, tag);
-        status = RecvCore(ctx, call, span, source, tag, comm, comm.P2PContext);
+        status = RecvCore(ctx, call, data.Bytes, source, tag, comm, comm.P2PContext);
+        data.Commit();
         return SUCCESS;
     }
 
@@ -63,9 +64,10 @@ public static partial class cMPI
         const string call = "MPI_Recv";
         var ctx = Ctx(call);
         CheckRecv(call, ctx, comm, source, tag);
-        var span = Buffers.Scalar(call, ref buf, count, datatype);
+        var data = Buffers.DataScalar(call, ref buf, count, datatype);
         ctx.Wait.Set(call, comm, "source", source, true, tag);
-        status = RecvCore(ctx, call, span, source, tag, comm, comm.P2PContext);
+        status = RecvCore(ctx, call, data.Bytes, source, tag, comm, comm.P2PContext);
+        data.Commit();
         return SUCCESS;
     }
 
@@ -79,12 +81,13 @@ public static partial class cMPI
         var ctx = Ctx(call);
         CheckSend(call, ctx, comm, dest, sendtag);
         CheckRecv(call, ctx, comm, source, recvtag);
-        var send = Buffers.Array(call, sendbuf, sendoffset, sendcount, sendtype);
-        var recv = Buffers.Array(call, recvbuf, recvoffset, recvcount, recvtype);
-        SendCore(ctx, call, send, dest, sendtag, comm, sync: false);
+        var send = Buffers.Data(call, sendbuf, sendoffset, sendcount, sendtype);
+        var recv = Buffers.Data(call, recvbuf, recvoffset, recvcount, recvtype);
+        SendCore(ctx, call, send.Bytes, dest, sendtag, comm, sync: false);
         ctx.Wait.Set(call, comm, "source", source, true, recvtag);
         ctx.Wait.Detail = $"dest={dest}, sendtag={sendtag}";
-        status = RecvCore(ctx, call, recv, source, recvtag, comm, comm.P2PContext);
+        status = RecvCore(ctx, call, recv.Bytes, source, recvtag, comm, comm.P2PContext);
+        recv.Commit();
         return SUCCESS;
     }
 
@@ -96,12 +99,13 @@ public static partial class cMPI
         var ctx = Ctx(call);
         CheckSend(call, ctx, comm, dest, sendtag);
         CheckRecv(call, ctx, comm, source, recvtag);
-        var send = Buffers.Scalar(call, ref sendbuf, sendcount, sendtype);
-        var recv = Buffers.Scalar(call, ref recvbuf, recvcount, recvtype);
-        SendCore(ctx, call, send, dest, sendtag, comm, sync: false);
+        var send = Buffers.DataScalar(call, ref sendbuf, sendcount, sendtype);
+        var recv = Buffers.DataScalar(call, ref recvbuf, recvcount, recvtype);
+        SendCore(ctx, call, send.Bytes, dest, sendtag, comm, sync: false);
         ctx.Wait.Set(call, comm, "source", source, true, recvtag);
         ctx.Wait.Detail = $"dest={dest}, sendtag={sendtag}";
-        status = RecvCore(ctx, call, recv, source, recvtag, comm, comm.P2PContext);
+        status = RecvCore(ctx, call, recv.Bytes, source, recvtag, comm, comm.P2PContext);
+        recv.Commit();
         return SUCCESS;
     }
 
@@ -113,12 +117,13 @@ public static partial class cMPI
         var ctx = Ctx(call);
         CheckSend(call, ctx, comm, dest, sendtag);
         CheckRecv(call, ctx, comm, source, recvtag);
-        var send = Buffers.Array(call, sendbuf, sendoffset, sendcount, sendtype);
-        var recv = Buffers.Scalar(call, ref recvbuf, recvcount, recvtype);
-        SendCore(ctx, call, send, dest, sendtag, comm, sync: false);
+        var send = Buffers.Data(call, sendbuf, sendoffset, sendcount, sendtype);
+        var recv = Buffers.DataScalar(call, ref recvbuf, recvcount, recvtype);
+        SendCore(ctx, call, send.Bytes, dest, sendtag, comm, sync: false);
         ctx.Wait.Set(call, comm, "source", source, true, recvtag);
         ctx.Wait.Detail = $"dest={dest}, sendtag={sendtag}";
-        status = RecvCore(ctx, call, recv, source, recvtag, comm, comm.P2PContext);
+        status = RecvCore(ctx, call, recv.Bytes, source, recvtag, comm, comm.P2PContext);
+        recv.Commit();
         return SUCCESS;
     }
 
@@ -130,12 +135,13 @@ public static partial class cMPI
         var ctx = Ctx(call);
         CheckSend(call, ctx, comm, dest, sendtag);
         CheckRecv(call, ctx, comm, source, recvtag);
-        var send = Buffers.Scalar(call, ref sendbuf, sendcount, sendtype);
-        var recv = Buffers.Array(call, recvbuf, recvoffset, recvcount, recvtype);
-        SendCore(ctx, call, send, dest, sendtag, comm, sync: false);
+        var send = Buffers.DataScalar(call, ref sendbuf, sendcount, sendtype);
+        var recv = Buffers.Data(call, recvbuf, recvoffset, recvcount, recvtype);
+        SendCore(ctx, call, send.Bytes, dest, sendtag, comm, sync: false);
         ctx.Wait.Set(call, comm, "source", source, true, recvtag);
         ctx.Wait.Detail = $"dest={dest}, sendtag={sendtag}";
-        status = RecvCore(ctx, call, recv, source, recvtag, comm, comm.P2PContext);
+        status = RecvCore(ctx, call, recv.Bytes, source, recvtag, comm, comm.P2PContext);
+        recv.Commit();
         return SUCCESS;
     }
 
@@ -178,7 +184,9 @@ public static partial class cMPI
     public static int Get_count(Status status, Datatype datatype, out int count)
     {
         ArgumentNullException.ThrowIfNull(datatype);
-        count = status.ByteCount % datatype.Size == 0 ? status.ByteCount / datatype.Size : UNDEFINED;
+        Buffers.CheckUsable("MPI_Get_count", datatype);
+        count = datatype.Size == 0 ? (status.ByteCount == 0 ? 0 : UNDEFINED)
+            : status.ByteCount % datatype.Size == 0 ? status.ByteCount / datatype.Size : UNDEFINED;
         return SUCCESS;
     }
 

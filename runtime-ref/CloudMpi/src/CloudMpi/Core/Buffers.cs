@@ -35,8 +35,21 @@ internal static class Buffers
     /// </summary>
     public static void CheckType<T>(string call, Datatype type) where T : unmanaged
     {
-        ArgumentNullException.ThrowIfNull(type);
+        CheckUsable(call, type);
         if (type.IsByteView) return;
+        if (type.Kind is ElementKind.Pair or ElementKind.Derived)
+        {
+            // A derived type made of one basic type describes arrays of that type; any other derived or
+            // pair type describes a C struct (a C# struct of the same layout) or raw bytes.
+            if (type.Element is { Kind: not ElementKind.Pair and not ElementKind.Derived } basic && Info<T>.Class != TClass.Other)
+            {
+                CheckType<T>(call, basic);
+                return;
+            }
+            if (Info<T>.Class == TClass.Other || Info<T>.Size == 1) return;
+            throw new MpiException(call, cMPI.ERR_TYPE,
+                $"datatype {type.Name} describes a record; a buffer of {typeof(T).Name} cannot hold it (use a struct or bytes)");
+        }
         int size = Info<T>.Size;
         TClass c = Info<T>.Class;
         bool ok = c switch
@@ -52,6 +65,79 @@ internal static class Buffers
                 $"datatype {type.Name} ({type.Size}-byte {KindName(type)}) does not describe a buffer of {typeof(T).Name} ({size} bytes)");
     }
 
+    /// <summary>Array/Scalar give a plain view of the memory, which is only right for a contiguous layout; Data packs.</summary>
+    private static void CheckContiguous(string call, Datatype type, int count)
+    {
+        if (!type.IsContiguous(count))
+            throw new MpiException(call, cMPI.ERR_TYPE, $"{call} does not take the non-contiguous datatype {type.Name} yet");
+    }
+
+    /// <summary>A datatype a communication call may use: not null, committed and not freed.</summary>
+    public static void CheckUsable(string call, Datatype? type)
+    {
+        if (type is null || type.IsNull) throw new MpiException(call, cMPI.ERR_TYPE, "invalid datatype (MPI_DATATYPE_NULL)");
+        if (type.Freed) throw new MpiException(call, cMPI.ERR_TYPE, $"datatype {type.Name} was freed");
+        if (!type.Committed) throw new MpiException(call, cMPI.ERR_TYPE, $"datatype {type.Name} is not committed (call MPI_Type_commit first)");
+    }
+
+    /// <summary>
+    /// <c>count</c> elements of <paramref name="type"/> at element <paramref name="offset"/> of <paramref name="buf"/>, as packed bytes:
+    /// a view of the array for a contiguous layout, else a staged copy that <see cref="DataBuf.Commit"/> writes back.
+    /// </summary>
+    public static DataBuf Data<T>(string call, T[]? buf, int offset, int count, Datatype type) where T : unmanaged
+    {
+        CheckType<T>(call, type);
+        if (count < 0) throw new MpiException(call, cMPI.ERR_COUNT, $"negative count {count}");
+        if (buf == null && count == 0) return default;
+        var raw = RawBytes(call, buf, offset, out long origin);
+        if (count == 0 || type.Size == 0) return default;
+        return At(call, raw, origin, count, type, $"from offset {offset} overruns the buffer ({typeof(T).Name}[{buf!.Length}], {raw.Length - origin} bytes left)");
+    }
+
+    /// <summary>The whole array as bytes, and the byte position of element <paramref name="offset"/> in it.</summary>
+    public static Span<byte> RawBytes<T>(string call, T[]? buf, int offset, out long origin) where T : unmanaged
+    {
+        if (buf == null) throw new MpiException(call, cMPI.ERR_BUFFER, "buffer is null");
+        if (offset < 0 || offset > buf.Length)
+            throw new MpiException(call, cMPI.ERR_BUFFER, $"offset {offset} is outside the buffer ({typeof(T).Name}[{buf.Length}])");
+        origin = (long)offset * Info<T>.Size;
+        return MemoryMarshal.AsBytes(buf.AsSpan());
+    }
+
+    /// <summary>count elements of type at byte <paramref name="origin"/> of <paramref name="raw"/>, bounds-checked.</summary>
+    public static DataBuf At(string call, Span<byte> raw, long origin, int count, Datatype type, string? where = null)
+    {
+        CheckUsable(call, type);
+        if (count < 0) throw new MpiException(call, cMPI.ERR_COUNT, $"negative count {count}");
+        if (count == 0 || type.Size == 0) return default;
+        var (lo, hi) = Touched(type, count);
+        if (origin + lo < 0 || origin + hi > raw.Length)
+            throw new MpiException(call, cMPI.ERR_BUFFER,
+                $"{count} x {type.Name} (bytes {lo}..{hi} from the buffer position) " + (where ?? $"at byte {origin} overruns the buffer ({raw.Length} bytes)"));
+        return new DataBuf(raw, origin, type, count);
+    }
+
+    /// <summary>As <see cref="Data{T}(string, T[], int, int, Datatype)"/> for a scalar (C's <c>&amp;x</c>, a struct variable).</summary>
+    public static DataBuf DataScalar<T>(string call, ref T buf, int count, Datatype type) where T : unmanaged
+    {
+        CheckType<T>(call, type);
+        if (count < 0) throw new MpiException(call, cMPI.ERR_COUNT, $"negative count {count}");
+        if (count == 0 || type.Size == 0) return default;
+        var raw = MemoryMarshal.AsBytes(MemoryMarshal.CreateSpan(ref buf, 1));
+        var (lo, hi) = Touched(type, count);
+        if (lo < 0 || hi > raw.Length)
+            throw new MpiException(call, cMPI.ERR_BUFFER,
+                $"{count} x {type.Name} (bytes {lo}..{hi}) does not fit in a single {typeof(T).Name} ({raw.Length} bytes); pass an array and offset");
+        return new DataBuf(raw, 0, type, count);
+    }
+
+    /// <summary>The byte range, relative to the buffer position, that count elements touch.</summary>
+    private static (long Lo, long Hi) Touched(Datatype type, int count)
+    {
+        long last = (count - 1) * type.Extent;
+        return (Math.Min(0, last) + type.Map.TrueLb, Math.Max(0, last) + type.Map.TrueUb);
+    }
+
     private static string KindName(Datatype t) =>
         t.IsFloat ? "floating point" : t.IsInteger ? "integer" : t.Kind == ElementKind.Bool ? "bool" : "character";
 
@@ -59,6 +145,7 @@ internal static class Buffers
     public static Span<byte> Array<T>(string call, T[]? buf, int offset, int count, Datatype type) where T : unmanaged
     {
         CheckType<T>(call, type);
+        CheckContiguous(call, type, count);
         if (count < 0) throw new MpiException(call, cMPI.ERR_COUNT, $"negative count {count}");
         long bytes = (long)count * type.Size;
         if (buf == null)
@@ -79,6 +166,7 @@ internal static class Buffers
     public static Span<byte> Scalar<T>(string call, ref T buf, int count, Datatype type) where T : unmanaged
     {
         CheckType<T>(call, type);
+        CheckContiguous(call, type, count);
         if (count < 0) throw new MpiException(call, cMPI.ERR_COUNT, $"negative count {count}");
         long bytes = (long)count * type.Size;
         int size = Info<T>.Size;
@@ -86,5 +174,49 @@ internal static class Buffers
             throw new MpiException(call, cMPI.ERR_BUFFER,
                 $"{count} x {type.Name} ({bytes} bytes) does not fit in a single {typeof(T).Name} ({size} bytes); pass an array and offset");
         return MemoryMarshal.AsBytes(MemoryMarshal.CreateSpan(ref buf, 1)).Slice(0, (int)bytes);
+    }
+}
+
+/// <summary>
+/// A user buffer as the packed bytes MPI moves: <see cref="Bytes"/> is a view of the user's memory when the layout is
+/// contiguous (no copy), else a staged packed copy; after receiving into it, <see cref="Commit"/> scatters it back.
+/// </summary>
+internal ref struct DataBuf
+{
+    private readonly Span<byte> raw;
+    private readonly long origin;
+    private readonly Datatype? type;
+    private readonly int count;
+    private readonly byte[]? staged;
+
+    /// <summary>The packed bytes (count * type.Size).</summary>
+    public Span<byte> Bytes { get; }
+
+    public DataBuf(Span<byte> raw, long origin, Datatype type, int count)
+    {
+        this.raw = raw;
+        this.origin = origin;
+        this.type = type;
+        this.count = count;
+        int packed = checked(count * type.Size);
+        if (type.IsContiguous(count))
+        {
+            staged = null;
+            Bytes = raw.Slice(checked((int)origin), packed);
+        }
+        else
+        {
+            staged = new byte[packed];
+            type.Map.Pack(raw, origin, type.Extent, count, staged);
+            Bytes = staged;
+        }
+    }
+
+    public readonly int Length => Bytes.Length;
+
+    /// <summary>Write the packed bytes back into the user's layout (nothing to do for a contiguous one).</summary>
+    public readonly void Commit()
+    {
+        if (staged != null) type!.Map.Unpack(staged, raw, origin, type.Extent, count);
     }
 }

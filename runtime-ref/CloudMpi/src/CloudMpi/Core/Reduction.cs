@@ -3,12 +3,22 @@ using System.Runtime.InteropServices;
 
 namespace CloudMpi.Core;
 
-/// <summary>Element-wise application of a predefined op: <c>acc[i] = acc[i] op inp[i]</c> (acc is the left operand).</summary>
+/// <summary>
+/// Element-wise application of an op to packed data: <c>acc[i] = acc[i] op inp[i]</c> (acc is the left operand).
+/// Both spans hold the same number of packed elements of the datatype.
+/// </summary>
 internal static class Reduction
 {
     public static void Apply(Op op, Datatype type, Span<byte> acc, ReadOnlySpan<byte> inp)
     {
-        switch (type.Kind)
+        if (op.OpCode == Op.Code.User)
+        {
+            ApplyUser(op, type, acc, inp);
+            return;
+        }
+        // A derived type reduces as the predefined type it is made of (the op table checked there is one).
+        var element = type.Element ?? throw new InvalidOperationException($"no reduction for the mixed datatype {type.Name}");
+        switch (element.Kind)
         {
             case ElementKind.Int8: Typed<sbyte>(op, acc, inp); break;
             case ElementKind.UInt8: Typed<byte>(op, acc, inp); break;
@@ -22,7 +32,66 @@ internal static class Reduction
             case ElementKind.Float32: Float<float>(op, acc, inp); break;
             case ElementKind.Float64: Float<double>(op, acc, inp); break;
             case ElementKind.Bool: Bool(op, acc, inp); break;
+            case ElementKind.Pair: Pair(op, element, acc, inp); break;
             default: throw new InvalidOperationException($"no reduction for {type.Name}");
+        }
+    }
+
+    /// <summary>
+    /// A user function computes <c>inoutvec[i] = invec[i] op inoutvec[i]</c> on the datatype's own layout,
+    /// so the left operand (acc) is invec: unpack both, call, and pack the result back into acc.
+    /// </summary>
+    private static void ApplyUser(Op op, Datatype type, Span<byte> acc, ReadOnlySpan<byte> inp)
+    {
+        if (type.Size == 0 || acc.Length == 0) return;
+        if (type.Map.TrueLb < 0)
+            throw new MpiException("MPI_Op (user function)", cMPI.ERR_TYPE, $"a user op cannot take {type.Name}: it has data below its origin");
+        int count = acc.Length / type.Size;
+        long layout = (count - 1) * type.Extent + type.Map.TrueUb;
+        var invec = new byte[checked((int)layout)];
+        var inout = new byte[invec.Length];
+        type.Map.Unpack(acc, invec, 0, type.Extent, count);
+        type.Map.Unpack(inp, inout, 0, type.Extent, count);
+        op.User!.Invoke(invec, inout, count, type);
+        type.Map.Pack(inout, 0, type.Extent, count, acc);
+    }
+
+    /// <summary>
+    /// MAXLOC / MINLOC on packed (value, int) pairs, as Open MPI's loc functions: the better value wins;
+    /// on equal values the smaller index.
+    /// </summary>
+    private static void Pair(Op op, Datatype pair, Span<byte> acc, ReadOnlySpan<byte> inp)
+    {
+        switch (pair.PairValue!.Kind)
+        {
+            case ElementKind.Float32: Loc<float>(op, acc, inp); break;
+            case ElementKind.Float64: Loc<double>(op, acc, inp); break;
+            case ElementKind.Int64: Loc<long>(op, acc, inp); break;
+            case ElementKind.Int32: Loc<int>(op, acc, inp); break;
+            case ElementKind.Int16: Loc<short>(op, acc, inp); break;
+            default: throw new InvalidOperationException($"no reduction for {pair.Name}");
+        }
+    }
+
+    private static void Loc<T>(Op op, Span<byte> acc, ReadOnlySpan<byte> inp) where T : unmanaged, INumber<T>
+    {
+        int vsize = System.Runtime.CompilerServices.Unsafe.SizeOf<T>();
+        int stride = vsize + sizeof(int);
+        bool max = op.OpCode == Op.Code.MaxLoc;
+        if (op.OpCode is not (Op.Code.MaxLoc or Op.Code.MinLoc)) throw new InvalidOperationException($"{op.Name} on a pair type");
+        for (int at = 0; at + stride <= acc.Length; at += stride)
+        {
+            T a = MemoryMarshal.Read<T>(acc.Slice(at)), b = MemoryMarshal.Read<T>(inp.Slice(at));
+            int ia = MemoryMarshal.Read<int>(acc.Slice(at + vsize)), ib = MemoryMarshal.Read<int>(inp.Slice(at + vsize));
+            if (a == b)
+            {
+                MemoryMarshal.Write(acc.Slice(at + vsize), Math.Min(ia, ib));
+            }
+            else if (max ? b > a : b < a)
+            {
+                MemoryMarshal.Write(acc.Slice(at), b);
+                MemoryMarshal.Write(acc.Slice(at + vsize), ib);
+            }
         }
     }
 

@@ -1,0 +1,168 @@
+using CloudMpi.Core;
+using CloudMpi.Hosting;
+
+namespace CloudMpi;
+
+/// <summary>
+/// The type of <see cref="cMPI.IN_PLACE"/> (C's MPI_IN_PLACE). Overloads taking it where MPI allows it say
+/// "my contribution is already in the receive buffer" (or, for Scatter, "leave my block there").
+/// </summary>
+public sealed class InPlace
+{
+    private InPlace() { }
+    internal static readonly InPlace Instance = new();
+    public override string ToString() => "MPI_IN_PLACE";
+}
+
+public static partial class cMPI
+{
+    /// <summary>MPI_IN_PLACE, passed as the buffer argument of the collectives that allow it.</summary>
+    public static readonly InPlace IN_PLACE = InPlace.Instance;
+
+    private static void RequireRoot(string call, RankContext ctx, Comm comm, int root)
+    {
+        if (comm.RankIn(ctx) != root)
+            throw new MpiException(call, ERR_BUFFER, $"MPI_IN_PLACE is only valid at the root (rank {root}) of {call}");
+    }
+
+    // ------------------------------------------------------------------ Reduce, Allreduce
+
+    /// <summary>MPI_Reduce(MPI_IN_PLACE, recvbuf, ...) at the root: its data is in recvbuf and is replaced by the result.</summary>
+    public static int Reduce<T>(InPlace sendbuf, T[] recvbuf, int recvoffset, int count, Datatype datatype, Op op, int root, Comm comm) where T : unmanaged
+    {
+        const string call = "MPI_Reduce";
+        var ctx = Ctx(call);
+        CheckReduce(call, ctx, datatype, op, comm, root);
+        RequireRoot(call, ctx, comm, root);
+        var recv = Buffers.Data(call, recvbuf, recvoffset, count, datatype);
+        ReduceCore(ctx, call, recv.Bytes, recv.Bytes, datatype, op, root, comm, all: false);
+        recv.Commit();
+        return SUCCESS;
+    }
+
+    public static int Reduce<T>(InPlace sendbuf, ref T recvbuf, int count, Datatype datatype, Op op, int root, Comm comm) where T : unmanaged
+    {
+        const string call = "MPI_Reduce";
+        var ctx = Ctx(call);
+        CheckReduce(call, ctx, datatype, op, comm, root);
+        RequireRoot(call, ctx, comm, root);
+        var recv = Buffers.DataScalar(call, ref recvbuf, count, datatype);
+        ReduceCore(ctx, call, recv.Bytes, recv.Bytes, datatype, op, root, comm, all: false);
+        recv.Commit();
+        return SUCCESS;
+    }
+
+    /// <summary>MPI_Allreduce(MPI_IN_PLACE, recvbuf, ...): every rank's data is in recvbuf and is replaced by the result.</summary>
+    public static int Allreduce<T>(InPlace sendbuf, T[] recvbuf, int recvoffset, int count, Datatype datatype, Op op, Comm comm) where T : unmanaged
+    {
+        const string call = "MPI_Allreduce";
+        var ctx = Ctx(call);
+        CheckReduce(call, ctx, datatype, op, comm, 0);
+        var recv = Buffers.Data(call, recvbuf, recvoffset, count, datatype);
+        ReduceCore(ctx, call, recv.Bytes, recv.Bytes, datatype, op, 0, comm, all: true);
+        recv.Commit();
+        return SUCCESS;
+    }
+
+    public static int Allreduce<T>(InPlace sendbuf, ref T recvbuf, int count, Datatype datatype, Op op, Comm comm) where T : unmanaged
+    {
+        const string call = "MPI_Allreduce";
+        var ctx = Ctx(call);
+        CheckReduce(call, ctx, datatype, op, comm, 0);
+        var recv = Buffers.DataScalar(call, ref recvbuf, count, datatype);
+        ReduceCore(ctx, call, recv.Bytes, recv.Bytes, datatype, op, 0, comm, all: true);
+        recv.Commit();
+        return SUCCESS;
+    }
+
+    // ------------------------------------------------------------------ Gather, Gatherv (root), Allgather, Allgatherv
+
+    /// <summary>MPI_Gather(MPI_IN_PLACE, ...) at the root: its own block is already in place.</summary>
+    public static int Gather<TR>(InPlace sendbuf, int sendcount, Datatype? sendtype,
+        TR[] recvbuf, int recvoffset, int recvcount, Datatype recvtype, int root, Comm comm) where TR : unmanaged
+    {
+        const string call = "MPI_Gather";
+        var ctx = Ctx(call);
+        CheckRoot(call, ctx, comm, root);
+        RequireRoot(call, ctx, comm, root);
+        var recv = RootRecv(ctx, call, comm, root, recvbuf, recvoffset, recvcount, recvtype);
+        var (start, length) = Slot(root, recvcount, recvtype, null, null);
+        byte[] own = recv.Bytes.Slice(start, length).ToArray();
+        GatherCore(ctx, call, own, recv.Bytes, recvcount, recvtype, null, null, root, comm);
+        recv.Commit();
+        return SUCCESS;
+    }
+
+    public static int Gatherv<TR>(InPlace sendbuf, int sendcount, Datatype? sendtype,
+        TR[] recvbuf, int recvoffset, int[] recvcounts, int[] displs, Datatype recvtype, int root, Comm comm) where TR : unmanaged
+    {
+        const string call = "MPI_Gatherv";
+        var ctx = Ctx(call);
+        CheckRoot(call, ctx, comm, root);
+        RequireRoot(call, ctx, comm, root);
+        var recv = Buffers.Data(call, recvbuf, recvoffset, Extent(call, ctx, comm, recvcounts, displs), recvtype);
+        var (start, length) = Slot(root, 0, recvtype, recvcounts, displs);
+        byte[] own = recv.Bytes.Slice(start, length).ToArray();
+        GatherCore(ctx, call, own, recv.Bytes, 0, recvtype, recvcounts, displs, root, comm);
+        recv.Commit();
+        return SUCCESS;
+    }
+
+    /// <summary>MPI_Allgather(MPI_IN_PLACE, ...): each rank's block is already in its slot of recvbuf.</summary>
+    public static int Allgather<TR>(InPlace sendbuf, int sendcount, Datatype? sendtype,
+        TR[] recvbuf, int recvoffset, int recvcount, Datatype recvtype, Comm comm) where TR : unmanaged
+    {
+        const string call = "MPI_Allgather";
+        var ctx = Ctx(call);
+        CheckComm(call, comm);
+        var recv = Buffers.Data(call, recvbuf, recvoffset, checked(recvcount * comm.SizeIn(ctx)), recvtype);
+        var (start, length) = Slot(comm.RankIn(ctx), recvcount, recvtype, null, null);
+        byte[] own = recv.Bytes.Slice(start, length).ToArray();
+        AllgatherCore(ctx, call, own, recv.Bytes, recvcount, recvtype, null, null, comm);
+        recv.Commit();
+        return SUCCESS;
+    }
+
+    public static int Allgatherv<TR>(InPlace sendbuf, int sendcount, Datatype? sendtype,
+        TR[] recvbuf, int recvoffset, int[] recvcounts, int[] displs, Datatype recvtype, Comm comm) where TR : unmanaged
+    {
+        const string call = "MPI_Allgatherv";
+        var ctx = Ctx(call);
+        CheckComm(call, comm);
+        var recv = Buffers.Data(call, recvbuf, recvoffset, Extent(call, ctx, comm, recvcounts, displs), recvtype);
+        var (start, length) = Slot(comm.RankIn(ctx), 0, recvtype, recvcounts, displs);
+        byte[] own = recv.Bytes.Slice(start, length).ToArray();
+        AllgatherCore(ctx, call, own, recv.Bytes, 0, recvtype, recvcounts, displs, comm);
+        recv.Commit();
+        return SUCCESS;
+    }
+
+    // ------------------------------------------------------------------ Scatter, Scatterv (root)
+
+    /// <summary>MPI_Scatter(..., MPI_IN_PLACE, ...) at the root: its own block stays in sendbuf.</summary>
+    public static int Scatter<TS>(TS[] sendbuf, int sendoffset, int sendcount, Datatype sendtype,
+        InPlace recvbuf, int recvcount, Datatype? recvtype, int root, Comm comm) where TS : unmanaged
+    {
+        const string call = "MPI_Scatter";
+        var ctx = Ctx(call);
+        CheckRoot(call, ctx, comm, root);
+        RequireRoot(call, ctx, comm, root);
+        var send = RootSend(ctx, call, comm, root, sendbuf, sendoffset, sendcount, sendtype);
+        var (_, length) = Slot(root, sendcount, sendtype, null, null);
+        ScatterCore(ctx, call, send.Bytes, sendcount, sendtype, null, null, new byte[length], root, comm);
+        return SUCCESS;
+    }
+
+    public static int Scatterv<TS>(TS[] sendbuf, int sendoffset, int[] sendcounts, int[] displs, Datatype sendtype,
+        InPlace recvbuf, int recvcount, Datatype? recvtype, int root, Comm comm) where TS : unmanaged
+    {
+        const string call = "MPI_Scatterv";
+        var ctx = Ctx(call);
+        CheckRoot(call, ctx, comm, root);
+        RequireRoot(call, ctx, comm, root);
+        var send = Buffers.Data(call, sendbuf, sendoffset, Extent(call, ctx, comm, sendcounts, displs), sendtype);
+        var (_, length) = Slot(root, 0, sendtype, sendcounts, displs);
+        ScatterCore(ctx, call, send.Bytes, 0, sendtype, sendcounts, displs, new byte[length], root, comm);
+        return SUCCESS;
+    }
+}
