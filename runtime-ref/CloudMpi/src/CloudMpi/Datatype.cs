@@ -47,6 +47,12 @@ public sealed class Datatype
     /// </summary>
     internal Datatype? Element { get; }
 
+    /// <summary>
+    /// The basic type all of this type's bytes are made of (MPI_INT for MPI_2INT and for a vector of ints),
+    /// or null for a mix: an array of that C# primitive may hold it; otherwise the buffer is a struct or bytes.
+    /// </summary>
+    internal Datatype? Leaf { get; }
+
     /// <summary>For pair types: the type of the value (MPI_DOUBLE for MPI_DOUBLE_INT).</summary>
     internal Datatype? PairValue { get; }
 
@@ -64,6 +70,7 @@ public sealed class Datatype
         Extent = size;
         Map = new TypeMap([new Block(0, size)]);
         Element = this;
+        Leaf = this;
         Committed = true;
         IsPredefined = true;
     }
@@ -80,6 +87,7 @@ public sealed class Datatype
         Size = value.Size + 4;
         Map = new TypeMap([new Block(0, value.Size), new Block(intAt, 4)]);
         Element = this;
+        Leaf = value.Kind == ElementKind.Int32 ? value : null;
         Committed = true;
         IsPredefined = true;
     }
@@ -105,6 +113,8 @@ public sealed class Datatype
         Extent = ub - lb;
         var elements = parts.Select(p => p.Element).Distinct().ToList();
         Element = elements.Count == 1 ? elements[0] : null;
+        var leaves = parts.Select(p => p.Leaf).Distinct().ToList();
+        Leaf = leaves.Count == 1 ? leaves[0] : null;
     }
 
     public override string ToString() => Name;

@@ -41,7 +41,7 @@ internal static class Buffers
         {
             // A derived type made of one basic type describes arrays of that type; any other derived or
             // pair type describes a C struct (a C# struct of the same layout) or raw bytes.
-            if (type.Element is { Kind: not ElementKind.Pair and not ElementKind.Derived } basic && Info<T>.Class != TClass.Other)
+            if (type.Leaf is { } basic && Info<T>.Class != TClass.Other)
             {
                 CheckType<T>(call, basic);
                 return;
