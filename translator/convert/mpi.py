@@ -67,6 +67,27 @@ def convert_buffer(ctx, arg: ir.Expr) -> List[str]:
     raise TranslationError(arg.loc, "this buffer argument is not supported yet", "unsupported-buffer")
 
 
+def convert_user_function(ctx, arg: ir.Expr) -> str:
+    """A C function passed as MPI_User_function*: `(MPI_User_function *) addem` -> `(UserFunction<int>)addem`.
+
+    The translator turns the function's pointer parameters into arrays, so `void addem(int *in, int *inout,
+    int *len, MPI_Datatype *dt)` becomes `addem(int[] in, int[] inout, int[] len, Datatype[] dt)`, which is
+    cMPI.UserFunction<int>; T comes from the first parameter's pointee.
+    """
+    e = arg
+    while isinstance(e, (ir.Cast, ir.Paren)) or (isinstance(e, ir.Unary) and e.op == "&"):
+        e = e.operand if isinstance(e, (ir.Cast, ir.Unary)) else e.inner
+    if not (isinstance(e, ir.NameRef) and e.kind == "function" and isinstance(e.type, ir.FunctionType)):
+        raise TranslationError(arg.loc, "a user op must name a C function", "unsupported-construct")
+    params = e.type.params
+    first = params[0] if params else None
+    if len(params) != 4 or not isinstance(first, ir.PointerType) or isinstance(first.pointee, ir.VoidType):
+        raise TranslationError(arg.loc, f"the user op {e.name} needs typed pointer parameters "
+                               "(e.g. int *invec, int *inoutvec, int *len, MPI_Datatype *dtype), not void *",
+                               "unsupported-construct")
+    return f"(UserFunction<{cs_type(first.pointee, arg.loc)}>){e.name}"
+
+
 def _lvalue_of_pointer(ctx, arg: ir.Expr, what: str) -> str:
     """The C# variable a pointer argument designates: `&x` -> x, `&a[i]` -> a[i], `p` -> p[0]."""
     e = _unparen(arg)
@@ -92,8 +113,11 @@ def convert_mpi_call(ctx, call: ir.Call, callee: ir.NameRef, rule) -> CsExpr:
             args.append(kept if kept is not None else coerce(convert_expr(ctx, arg), cs_type(ftype.params[i], arg.loc)).code)
         elif kind == "buffer":
             if _is_library_name(arg, "MPI_IN_PLACE"):
-                raise TranslationError(arg.loc, "MPI_IN_PLACE is not supported yet", "unsupported-construct")
-            args.extend(convert_buffer(ctx, arg))
+                args.append("cMPI.IN_PLACE")  # the overloads that allow it take the marker instead of (array, offset)
+            else:
+                args.extend(convert_buffer(ctx, arg))
+        elif kind == "function":
+            args.append(convert_user_function(ctx, arg))
         elif kind == "out":
             args.append(f"out {_lvalue_of_pointer(ctx, arg, 'output')}")
         elif kind == "ref":

@@ -84,6 +84,20 @@ public static partial class cMPI
         return SUCCESS;
     }
 
+    /// <summary>MPI_Allgather from one scalar into another (a one-rank communicator, or a receive type covering all ranks).</summary>
+    public static int Allgather<TS, TR>(ref TS sendbuf, int sendcount, Datatype sendtype,
+        ref TR recvbuf, int recvcount, Datatype recvtype, Comm comm) where TS : unmanaged where TR : unmanaged
+    {
+        const string call = "MPI_Allgather";
+        var ctx = Ctx(call);
+        CheckComm(call, comm);
+        var send = Buffers.DataScalar(call, ref sendbuf, sendcount, sendtype);
+        var recv = Buffers.DataScalar(call, ref recvbuf, checked(recvcount * comm.SizeIn(ctx)), recvtype);
+        AllgatherCore(ctx, call, send.Bytes, recv.Bytes, recvcount, recvtype, null, null, comm);
+        recv.Commit();
+        return SUCCESS;
+    }
+
     public static int Allgatherv<TS, TR>(TS[] sendbuf, int sendoffset, int sendcount, Datatype sendtype,
         TR[] recvbuf, int recvoffset, int[] recvcounts, int[] displs, Datatype recvtype, Comm comm) where TS : unmanaged where TR : unmanaged
     {

@@ -3,11 +3,12 @@ using System.Runtime.InteropServices;
 namespace CloudMpi;
 
 /// <summary>
-/// A user reduction function (C's MPI_User_function) over arrays of T: for i in 0..len-1 (elements of the
+/// A user reduction function (C's MPI_User_function) over arrays of T: for i in 0..len[0]-1 (elements of the
 /// datatype), <c>inoutvec[i] = invec[i] op inoutvec[i]</c>. The arrays hold the datatype's layout, so T is the
-/// C element type (double) or the struct a derived datatype describes.
+/// C element type (double) or the struct a derived datatype describes. The C pointers <c>int *len</c> and
+/// <c>MPI_Datatype *datatype</c> are one-element arrays, as the translator turns a C function's pointer parameters.
 /// </summary>
-public delegate void UserFunction<T>(T[] invec, T[] inoutvec, ref int len, ref Datatype datatype) where T : unmanaged;
+public delegate void UserFunction<T>(T[] invec, T[] inoutvec, int[] len, Datatype[] datatype) where T : unmanaged;
 
 /// <summary>A user function behind an <see cref="Op"/>, called on the datatype's layout as bytes.</summary>
 internal interface IUserOp
@@ -25,9 +26,7 @@ internal sealed class UserOp<T>(UserFunction<T> function) : IUserOp where T : un
         var b = new T[n];
         invec.CopyTo(MemoryMarshal.AsBytes(a.AsSpan()));
         inoutvec.CopyTo(MemoryMarshal.AsBytes(b.AsSpan()));
-        int len = count;
-        var dt = type;
-        function(a, b, ref len, ref dt);
+        function(a, b, [count], [type]);
         MemoryMarshal.AsBytes(b.AsSpan()).Slice(0, inoutvec.Length).CopyTo(inoutvec);
     }
 }
