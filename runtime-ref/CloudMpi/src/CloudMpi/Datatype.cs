@@ -38,6 +38,12 @@ public sealed class Datatype
     /// <summary>Bytes from one element to the next (MPI_Type_get_extent's extent).</summary>
     public long Extent { get; }
 
+    /// <summary>
+    /// The alignment Open MPI rounds a constructed type's extent up to: the largest alignment of the basic
+    /// types inside (measured: a struct {int; char} has extent 8, hindexed doubles at 0 and 12 extent 24).
+    /// </summary>
+    internal int Alignment { get; }
+
     /// <summary>Where one element's bytes lie, relative to the buffer position.</summary>
     internal TypeMap Map { get; }
 
@@ -68,6 +74,7 @@ public sealed class Datatype
         Size = size;
         Kind = kind;
         Extent = size;
+        Alignment = Math.Max(size, 1);
         Map = new TypeMap([new Block(0, size)]);
         Element = this;
         Leaf = this;
@@ -83,6 +90,7 @@ public sealed class Datatype
         PairValue = value;
         long intAt = (value.Size + 3) / 4 * 4;
         long align = Math.Max(value.Size, 4);
+        Alignment = (int)align;
         Extent = (intAt + 4 + align - 1) / align * align;
         Size = value.Size + 4;
         Map = new TypeMap([new Block(0, value.Size), new Block(intAt, 4)]);
@@ -105,7 +113,9 @@ public sealed class Datatype
     /// <summary>A derived type from its blocks and bounds; <paramref name="parts"/> are the types it was built from.</summary>
     internal Datatype(string name, IEnumerable<Block> blocks, long lb, long ub, IEnumerable<Datatype> parts)
     {
+        parts = parts.ToList();
         Name = name;
+        Alignment = parts.Select(p => p.Alignment).DefaultIfEmpty(1).Max();
         Kind = ElementKind.Derived;
         Map = new TypeMap(blocks);
         Size = checked((int)Map.Size);

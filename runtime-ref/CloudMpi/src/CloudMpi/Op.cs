@@ -59,14 +59,14 @@ public sealed class Op
     /// Whether MPI allows this op on this datatype (MPI-4.0 section 6.9.2):
     /// MAX/MIN on C integer and floating point; SUM/PROD on those too;
     /// LAND/LOR/LXOR on C integer and logical (MPI_C_BOOL); BAND/BOR/BXOR on C integer and MPI_BYTE.
-    /// MPI_CHAR and MPI_WCHAR are in no group. MAXLOC/MINLOC on the pair types only. A derived type
-    /// is judged by the predefined type it is made of; a user op takes any type.
+    /// MPI_CHAR and MPI_WCHAR are in no group. MAXLOC/MINLOC on the pair types only. A user op takes any
+    /// type; a predefined op no derived type, as in Open MPI ("MPI_SUM is not defined for non-intrinsic
+    /// datatypes"), even one made of a single basic type.
     /// </summary>
     public bool IsDefinedFor(Datatype type)
     {
         if (OpCode == Code.User) return true;
-        if (type.Kind == ElementKind.Derived)
-            return type.Element is { } e && IsDefinedFor(e);
+        if (type.Kind == ElementKind.Derived) return false;
         return IsDefinedForBasic(type);
     }
 

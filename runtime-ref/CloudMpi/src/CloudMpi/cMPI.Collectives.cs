@@ -212,7 +212,9 @@ public static partial class cMPI
         if (op.Freed) throw new MpiException(call, ERR_OP, $"op {op.Name} was freed");
         Buffers.CheckUsable(call, datatype);
         if (!op.IsDefinedFor(datatype))
-            throw new MpiException(call, ERR_OP, $"{op.Name} is not defined for datatype {datatype.Name}");
+            throw new MpiException(call, ERR_OP, datatype.Kind == ElementKind.Derived
+                ? $"{op.Name} is not defined for the derived datatype {datatype.Name} (predefined ops take predefined types; use a user op)"
+                : $"{op.Name} is not defined for datatype {datatype.Name}");
     }
 
     private static void ReduceCore(RankContext ctx, string call, ReadOnlySpan<byte> send, Span<byte> recv,

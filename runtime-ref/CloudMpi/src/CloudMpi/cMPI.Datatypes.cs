@@ -79,7 +79,7 @@ public static partial class cMPI
         return SUCCESS;
     }
 
-    /// <summary>MPI_Type_create_struct: no alignment padding is added to the extent (Open MPI adds none either).</summary>
+    /// <summary>MPI_Type_create_struct: the extent is padded to the largest alignment inside, as Open MPI does.</summary>
     public static int Type_create_struct(int count, int[] blocklengths, long[] displacements, Datatype[] types, out Datatype newtype)
     {
         const string call = "MPI_Type_create_struct";
@@ -285,7 +285,11 @@ public static partial class cMPI
             ub = Math.Max(ub, disp + old.Lb + n * old.Extent);
         }
         if (lb == long.MaxValue) (lb, ub) = (0, 0);
-        return new Datatype(name, blocks, lb, ub, list.Where(e => e.Blocklength > 0).Select(e => e.Old));
+        var parts = list.Where(e => e.Blocklength > 0).Select(e => e.Old).ToList();
+        // Open MPI pads the extent to the largest alignment inside, as a C compiler pads a struct.
+        long align = parts.Select(p => (long)p.Alignment).DefaultIfEmpty(1).Max();
+        ub = lb + (ub - lb + align - 1) / align * align;
+        return new Datatype(name, blocks, lb, ub, parts);
     }
 
     private static void CheckOld(string call, Datatype? type)
