@@ -11,8 +11,8 @@ from typing import List
 from .. import ir
 from ..diagnostics import TranslationError
 from ..rules import special
-from .exprs import (ADD, UNARY, CsExpr, PRIMARY, coerce, convert_expr, element_address, is_pure, paren, slot_key,
-                    string_literal, strip_implicit)
+from .exprs import (ADD, UNARY, CsExpr, PRIMARY, coerce, convert_expr, element_address, is_null_pointer, is_pure, paren,
+                    slot_key, string_literal, strip_implicit)
 from .types import cs_type
 
 
@@ -88,6 +88,30 @@ def convert_user_function(ctx, arg: ir.Expr) -> str:
     return f"(UserFunction<{cs_type(first.pointee, arg.loc)}>){e.name}"
 
 
+def _buffer_element(e: ir.Expr):
+    """The C element type a buffer argument points at, or None (void *, NULL)."""
+    e = _unparen(e)
+    if isinstance(e, ir.Unary) and e.op == "&":
+        return e.operand.type
+    t = e.type
+    if isinstance(t, ir.ArrayType):
+        return t.element
+    if isinstance(t, ir.PointerType) and not isinstance(t.pointee, ir.VoidType):
+        return t.pointee
+    return None
+
+
+def _null_buffer(call: ir.Call, rule, arg: ir.Expr) -> List[str]:
+    """NULL where MPI ignores the buffer (a non-root's recvbuf of Reduce or Gather): a typed null array,
+    typed like the call's other buffer so the generic cMPI overload resolves; the runtime rejects it if used."""
+    for kind, other in zip(rule.params, call.args):
+        if kind == "buffer" and other is not arg and not is_null_pointer(other):
+            element = _buffer_element(other)
+            if element is not None:
+                return [f"({cs_type(element, arg.loc)}[])null", "0"]
+    raise TranslationError(arg.loc, "a NULL buffer needs another buffer argument of a known type", "unsupported-buffer")
+
+
 def _lvalue_of_pointer(ctx, arg: ir.Expr, what: str) -> str:
     """The C# variable a pointer argument designates: `&x` -> x, `&a[i]` -> a[i], `p` -> p[0]."""
     e = _unparen(arg)
@@ -114,6 +138,8 @@ def convert_mpi_call(ctx, call: ir.Call, callee: ir.NameRef, rule) -> CsExpr:
         elif kind == "buffer":
             if _is_library_name(arg, "MPI_IN_PLACE"):
                 args.append("cMPI.IN_PLACE")  # the overloads that allow it take the marker instead of (array, offset)
+            elif is_null_pointer(arg):
+                args.extend(_null_buffer(call, rule, arg))
             else:
                 args.extend(convert_buffer(ctx, arg))
         elif kind == "function":

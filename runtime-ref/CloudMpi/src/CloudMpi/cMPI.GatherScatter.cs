@@ -56,6 +56,22 @@ public static partial class cMPI
         return SUCCESS;
     }
 
+    /// <summary>MPI_Gatherv from a scalar (C's <c>&amp;x</c>).</summary>
+    public static int Gatherv<TS, TR>(ref TS sendbuf, int sendcount, Datatype sendtype,
+        TR[] recvbuf, int recvoffset, int[] recvcounts, int[] displs, Datatype recvtype, int root, Comm comm) where TS : unmanaged where TR : unmanaged
+    {
+        const string call = "MPI_Gatherv";
+        var ctx = Ctx(call);
+        CheckRoot(call, ctx, comm, root);
+        var send = Buffers.DataScalar(call, ref sendbuf, sendcount, sendtype);
+        var recv = comm.RankIn(ctx) == root
+            ? Buffers.Data(call, recvbuf, recvoffset, Extent(call, ctx, comm, recvcounts, displs), recvtype)
+            : default;
+        GatherCore(ctx, call, send.Bytes, recv.Bytes, 0, recvtype, recvcounts, displs, root, comm);
+        recv.Commit();
+        return SUCCESS;
+    }
+
     // ------------------------------------------------------------------ Allgather
 
     public static int Allgather<TS, TR>(TS[] sendbuf, int sendoffset, int sendcount, Datatype sendtype,
@@ -111,6 +127,20 @@ public static partial class cMPI
         return SUCCESS;
     }
 
+    /// <summary>MPI_Allgatherv from a scalar (C's <c>&amp;x</c>).</summary>
+    public static int Allgatherv<TS, TR>(ref TS sendbuf, int sendcount, Datatype sendtype,
+        TR[] recvbuf, int recvoffset, int[] recvcounts, int[] displs, Datatype recvtype, Comm comm) where TS : unmanaged where TR : unmanaged
+    {
+        const string call = "MPI_Allgatherv";
+        var ctx = Ctx(call);
+        CheckComm(call, comm);
+        var send = Buffers.DataScalar(call, ref sendbuf, sendcount, sendtype);
+        var recv = Buffers.Data(call, recvbuf, recvoffset, Extent(call, ctx, comm, recvcounts, displs), recvtype);
+        AllgatherCore(ctx, call, send.Bytes, recv.Bytes, 0, recvtype, recvcounts, displs, comm);
+        recv.Commit();
+        return SUCCESS;
+    }
+
     // ------------------------------------------------------------------ Scatter
 
     public static int Scatter<TS, TR>(TS[] sendbuf, int sendoffset, int sendcount, Datatype sendtype,
@@ -149,6 +179,22 @@ public static partial class cMPI
             ? Buffers.Data(call, sendbuf, sendoffset, Extent(call, ctx, comm, sendcounts, displs), sendtype)
             : default;
         var recv = Buffers.Data(call, recvbuf, recvoffset, recvcount, recvtype);
+        ScatterCore(ctx, call, send.Bytes, 0, sendtype, sendcounts, displs, recv.Bytes, root, comm);
+        recv.Commit();
+        return SUCCESS;
+    }
+
+    /// <summary>MPI_Scatterv into a scalar (C's <c>&amp;x</c>).</summary>
+    public static int Scatterv<TS, TR>(TS[] sendbuf, int sendoffset, int[] sendcounts, int[] displs, Datatype sendtype,
+        ref TR recvbuf, int recvcount, Datatype recvtype, int root, Comm comm) where TS : unmanaged where TR : unmanaged
+    {
+        const string call = "MPI_Scatterv";
+        var ctx = Ctx(call);
+        CheckRoot(call, ctx, comm, root);
+        var send = comm.RankIn(ctx) == root
+            ? Buffers.Data(call, sendbuf, sendoffset, Extent(call, ctx, comm, sendcounts, displs), sendtype)
+            : default;
+        var recv = Buffers.DataScalar(call, ref recvbuf, recvcount, recvtype);
         ScatterCore(ctx, call, send.Bytes, 0, sendtype, sendcounts, displs, recv.Bytes, root, comm);
         recv.Commit();
         return SUCCESS;
