@@ -7,7 +7,7 @@
 void addem(int *invec, int *inoutvec, int *len, MPI_Datatype *dtype)
 {
     int i;
-    for (i = 0; i < *len; i++)
+    for (i = 0; i < len[0]; i++)
         inoutvec[i] += invec[i];
 }
 
