@@ -1,8 +1,7 @@
 /* User ops: a commutative sum (MPI_Op_create with commute = 1) and a non-commutative 2x2 integer
  * matrix product (commute = 0), whose result depends on the rank order, through Reduce to every root,
  * Allreduce and Scan; MPI_Op_commutative and MPI_Op_free.
- * ranks: 1 2 4 7
- * xfail: the translator now passes `int *len` (read as *len) as `ref int`, which cMPI.UserFunction<T> (int[] len) does not match [CS0123] */
+ * ranks: 1 2 4 7 */
 #include <stdio.h>
 #include <mpi.h>
 

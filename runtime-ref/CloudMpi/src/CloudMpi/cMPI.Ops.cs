@@ -8,7 +8,7 @@ namespace CloudMpi;
 /// C element type (double) or the struct a derived datatype describes. The C pointers <c>int *len</c> and
 /// <c>MPI_Datatype *datatype</c> are one-element arrays, as the translator turns a C function's pointer parameters.
 /// </summary>
-public delegate void UserFunction<T>(T[] invec, T[] inoutvec, int[] len, Datatype[] datatype) where T : unmanaged;
+public delegate void UserFunction<T>(T[] invec, T[] inoutvec, ref int len, Datatype[] datatype) where T : unmanaged;
 
 /// <summary>A user function behind an <see cref="Op"/>, called on the datatype's layout as bytes.</summary>
 internal interface IUserOp
@@ -26,7 +26,8 @@ internal sealed class UserOp<T>(UserFunction<T> function) : IUserOp where T : un
         var b = new T[n];
         invec.CopyTo(MemoryMarshal.AsBytes(a.AsSpan()));
         inoutvec.CopyTo(MemoryMarshal.AsBytes(b.AsSpan()));
-        function(a, b, [count], [type]);
+        int len = count;
+        function(a, b, ref len, [type]);
         MemoryMarshal.AsBytes(b.AsSpan()).Slice(0, inoutvec.Length).CopyTo(inoutvec);
     }
 }

@@ -256,10 +256,10 @@ public class DatatypeTests
     }
 
     /// <summary>Adds what a vector(2, 1, 2) of doubles covers: offsets +0 and +2 of each element, elements one extent apart.</summary>
-    private static void AddLayout(double[] invec, double[] inoutvec, int[] len, Datatype[] dt)
+    private static void AddLayout(double[] invec, double[] inoutvec, ref int len, Datatype[] dt)
     {
         cMPI.Type_get_extent(dt[0], out _, out long extent);
-        for (int i = 0; i < len[0]; i++)
+        for (int i = 0; i < len; i++)
         {
             int at = (int)(i * extent / sizeof(double));
             inoutvec[at] += invec[at];

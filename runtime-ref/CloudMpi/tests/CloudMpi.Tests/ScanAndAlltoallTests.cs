@@ -76,9 +76,9 @@ public class ScanAndAlltoallTests
         });
     }
 
-    private static void Minus(int[] invec, int[] inoutvec, int[] len, Datatype[] dt)
+    private static void Minus(int[] invec, int[] inoutvec, ref int len, Datatype[] dt)
     {
-        for (int i = 0; i < len[0]; i++) inoutvec[i] = invec[i] - inoutvec[i];
+        for (int i = 0; i < len; i++) inoutvec[i] = invec[i] - inoutvec[i];
     }
 
     [Theory]
@@ -170,9 +170,9 @@ public class ScanAndAlltoallTests
     }
 
     /// <summary>2x2 integer matrices under multiplication: associative, not commutative.</summary>
-    private static void MatMul(int[] a, int[] b, int[] len, Datatype[] dt)
+    private static void MatMul(int[] a, int[] b, ref int len, Datatype[] dt)
     {
-        for (int i = 0; i < len[0]; i++)
+        for (int i = 0; i < len; i++)
         {
             int o = 4 * i;
             int c0 = a[o] * b[o] + a[o + 1] * b[o + 2], c1 = a[o] * b[o + 1] + a[o + 1] * b[o + 3];
