@@ -2,9 +2,8 @@
 
 The full runs are `make csmith N=300 TIER=1|2` (scripts/csmith.py). The seeds are fixed: ten
 whose programs are tiny and ten of csmith's usual 40-150 KB, so the sample stays a few
-minutes long. Each seed is an expected failure (non-strict) while the translator still lacks
-C features csmith uses; the lead tightens this as it catches up. A seed csmith/gcc cannot
-use (native run over the limit) is skipped with the reason.
+minutes long. Every seed must give gcc's checksum (all did when this was tightened). A seed
+csmith/gcc cannot use (native run over the limit) is skipped with the reason.
 """
 from __future__ import annotations
 
@@ -38,9 +37,7 @@ def outcomes(tmp_path_factory):
     return {o.seed: o for o in h.check_seeds(SEEDS, settings, jobs=2)}
 
 
-@pytest.mark.parametrize("seed", [pytest.param(s, marks=pytest.mark.xfail(
-    reason="the translator does not yet handle every C construct csmith emits", strict=False,
-    raises=AssertionError)) for s in SEEDS])  # only a seed's own failure is expected; a harness error is not
+@pytest.mark.parametrize("seed", SEEDS)
 def test_tier1_seed_matches_gcc(outcomes, seed):
     o = outcomes[seed]
     if o.status == "excluded":
