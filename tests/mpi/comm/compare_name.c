@@ -1,7 +1,6 @@
 /* Comm_compare (IDENT, CONGRUENT, SIMILAR, UNEQUAL), Comm_set_name / Comm_get_name, Comm_split_type
  * (MPI_COMM_TYPE_SHARED: one node here), and traffic on the new communicators.
- * ranks: 1 2 4 7
- * xfail-translate: strcmp has no libc row yet */
+ * ranks: 1 2 4 7 */
 #include <stdio.h>
 #include <string.h>
 #include <mpi.h>

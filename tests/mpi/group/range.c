@@ -1,6 +1,5 @@
 /* Group_range_incl and Group_range_excl with C's int ranges[][3].
- * ranks: 1 2 4 7
- * xfail-translate: C 2-D arrays (int ranges[][3]) are not translated yet */
+ * ranks: 1 2 4 7 */
 #include <stdio.h>
 #include <mpi.h>
 
