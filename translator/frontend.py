@@ -210,9 +210,11 @@ class Frontend:
 
     @staticmethod
     def _extent_key(cur: ci.Cursor) -> Tuple[str, int, int, int, int]:
+        # Each `extent.start` is a fresh SourceLocation that asks libclang again: read each end once.
         e = cur.extent
-        f = e.start.file.name if e.start.file is not None else ""
-        return (f, e.start.line, e.start.column, e.end.line, e.end.column)
+        start, end = e.start, e.end
+        f = start.file
+        return (f.name if f is not None else "", start.line, start.column, end.line, end.column)
 
     def _index_macros(self) -> None:
         for cur in self.tu.cursor.get_children():
@@ -276,12 +278,18 @@ class Frontend:
 
     def _index_typedef_names(self) -> None:
         """`typedef struct {...} name;` names an anonymous struct: C# calls the struct `name`."""
-        for cur in self.tu.cursor.walk_preorder():
+        # Typedefs sit among declarations and statements: expressions are not entered, which
+        # keeps this walk small on programs with hundreds of thousands of expression nodes.
+        pending = [self.tu.cursor]
+        while pending:
+            cur = pending.pop()
             if cur.kind == K.TYPEDEF_DECL:
                 under = cur.underlying_typedef_type
                 decl = under.get_canonical().get_declaration()
                 if decl.kind in (K.STRUCT_DECL, K.UNION_DECL, K.ENUM_DECL):
                     self.typedef_names.setdefault(self._decl_key(decl), cur.spelling)
+            elif not cur.kind.is_expression():
+                pending.extend(reversed(list(cur.get_children())))
 
     def record_name(self, decl: ci.Cursor) -> str:
         key = self._decl_key(decl)
@@ -564,12 +572,14 @@ class Frontend:
 
     def _operator_between(self, cur: ci.Cursor, lhs: ci.Cursor, rhs: ci.Cursor, allowed) -> str:
         """The operator token between two operands, found in the source where they are spelled."""
-        fname = os.path.abspath(lhs.extent.end.file.name) if lhs.extent.end.file is not None else ""
-        lhs_end = (fname, lhs.extent.end.line, lhs.extent.end.column)
-        rhs_start = (fname, rhs.extent.start.line, rhs.extent.start.column)
+        end, start = lhs.extent.end, rhs.extent.start
+        end_file = end.file
+        fname = os.path.abspath(end_file.name) if end_file is not None else ""
+        lhs_end = (fname, end.line, end.column)
+        rhs_start = (fname, start.line, start.column)
         # Search the program's tokens: a cursor whose extent starts inside a
         # macro expansion has no tokens of its own in libclang.
-        tokens = self._punctuation_of(lhs.extent.end.file.name) if lhs.extent.end.file is not None else []
+        tokens = self._punctuation_of(end_file.name) if end_file is not None else []
         i = bisect.bisect_left(tokens, (lhs_end, ""))
         while i < len(tokens) and tokens[i][0] < rhs_start:
             if tokens[i][1] in allowed:

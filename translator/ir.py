@@ -6,7 +6,7 @@ every node carries a `loc` for diagnostics.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Optional, Tuple, Union
 
 
@@ -383,6 +383,29 @@ class TranslationUnit:
     enums: Tuple[EnumDecl, ...] = ()
     files: Tuple[str, ...] = ()  # the user's files in the order clang read them (for sorting members)
     macro_bodies: Tuple[Tuple[str, Tuple[str, ...]], ...] = ()  # the program's object-like macros: name, tokens
+
+
+_CHILD_FIELDS: dict = {}
+
+
+def children(node):
+    """The expressions and statements directly inside a node, in field order.
+
+    The field names are looked up once per class: the analyses walk every node of
+    programs with hundreds of thousands of them.
+    """
+    names = _CHILD_FIELDS.get(type(node))
+    if names is None:
+        names = tuple(f.name for f in fields(node) if f.name not in ("loc", "type"))
+        _CHILD_FIELDS[type(node)] = names
+    for name in names:
+        v = getattr(node, name)
+        if isinstance(v, tuple):
+            for x in v:
+                if isinstance(x, (Expr, Stmt)):
+                    yield x
+        elif isinstance(v, (Expr, Stmt)):
+            yield v
 
 
 def dump(node, indent: int = 0) -> str:

@@ -52,6 +52,11 @@ def cast(e: CsExpr, cs: str) -> CsExpr:
     return CsExpr(code, cs, UNARY)
 
 
+def is_ptr_cs(cs: str) -> bool:
+    """A C# `Ptr<T>` (not an array of them, `Ptr<T>[]`)."""
+    return cs.startswith("Ptr<") and not cs.endswith("[]")
+
+
 def coerce(e: CsExpr, cs: str) -> CsExpr:
     """The value of `e` as C# type `cs`, with C's conversion semantics."""
     if e.type == cs:
@@ -59,7 +64,7 @@ def coerce(e: CsExpr, cs: str) -> CsExpr:
     if cs == "bool":
         return as_bool(e)
     if e.type == "null":
-        return CsExpr("default" if cs.startswith("Ptr<") else "null", cs)
+        return CsExpr("default" if is_ptr_cs(cs) else "null", cs)
     if e.type == "string" and cs == "Ptr<sbyte>":
         return CsExpr(f"CString.Lit({e.code})", cs, PRIMARY)  # a C string literal is a char array
     if e.type == "string" and cs == "sbyte[]":
@@ -117,7 +122,7 @@ def as_bool(e: CsExpr) -> CsExpr:
         return CsExpr("true" if e.const else "false", "bool", PRIMARY, 1 if e.const else 0)
     if e.type in NUMERIC:
         return CsExpr(f"{paren(e, REL)} != 0", "bool", EQ)
-    if e.type.startswith("Ptr<"):
+    if is_ptr_cs(e.type):
         return CsExpr(f"!{paren(e, PRIMARY)}.IsNull", "bool", UNARY)
     return CsExpr(f"{paren(e, REL)} != null", "bool", EQ)
 
@@ -329,6 +334,14 @@ def convert_binary(ctx, e: ir.Binary) -> CsExpr:
             raise TranslationError(e.loc, "a comma expression whose left side has no value (a void call) is only "
                                    "supported as a statement", "unsupported-construct")
         lhs, rhs = convert_expr(ctx, e.lhs), convert_expr(ctx, e.rhs)
+        if rhs.type == "null" and isinstance(e.type, ir.PointerType):
+            # C# cannot infer a type from a bare null: give it the pointer's type (void *: any reference)
+            if isinstance(e.type.pointee, ir.VoidType):
+                rhs = CsExpr("(object?)null", "null")
+            else:
+                from .types import element_cs
+                elem = element_cs(e.type.pointee, e.loc)
+                rhs = CsExpr(f"default(Ptr<{elem}>)", f"Ptr<{elem}>")
         return CsExpr(f"CExpr.Comma({lhs.code}, {rhs.code})", rhs.type, PRIMARY)
     if op in ("&&", "||"):
         lhs = as_bool(convert_expr(ctx, e.lhs))
@@ -443,7 +456,7 @@ def convert_assign(ctx, e: ir.Assign) -> CsExpr:
         return CsExpr(f"{target.code} {e.op} {paren(value, ASSIGN)}", tcs, ASSIGN)
     if value.type == "bool":
         value = coerce(value, "int")
-    if tcs.startswith("Ptr<"):
+    if is_ptr_cs(tcs):
         return CsExpr(f"{target.code} {e.op} {paren(coerce_index(value), ASSIGN)}", tcs, ASSIGN)
     comp = usual_arithmetic(tcs, value.type)
     constant_fits = value.const is not None and value.type == "int" and tcs in INTEGRAL and fits(value.const, tcs)
@@ -498,7 +511,7 @@ def convert_index(ctx, e: ir.Index) -> CsExpr:
         return CsExpr(ref, cs_type(e.type, e.loc))  # p[0] of a `ref` parameter
     base, offset = element_address(ctx, e)
     if isinstance(e.type, ir.ArrayType):
-        return pointer_at(ctx, base, offset, e.type)  # a row of a 2-D array, used as a pointer
+        return pointer_at(ctx, base, offset, e.type, e.loc)  # a row of a 2-D array, used as a pointer
     return CsExpr(f"{paren(base, PRIMARY)}[{offset.code}]", cs_type(e.type, e.loc), PRIMARY)
 
 
@@ -541,14 +554,18 @@ def _add(a: CsExpr, b: CsExpr) -> CsExpr:
     return CsExpr(f"{paren(a, ADD)} + {paren(b, ADD + 1)}", a.type, ADD)
 
 
-def pointer_at(ctx, base: CsExpr, offset: CsExpr, c_type) -> CsExpr:
+def pointer_at(ctx, base: CsExpr, offset: CsExpr, c_type, loc: ir.Loc) -> CsExpr:
     """A pointer `offset` elements into the buffer `base` (T[] or Ptr<T>)."""
     from .types import element_cs
+    if base.type.startswith("InlineArray"):
+        raise TranslationError(loc, "a pointer into an array inside a struct cannot be translated yet "
+                               "(index the array instead)", "struct-array-pointer")
     elem = element_cs(c_type.element if isinstance(c_type, ir.ArrayType) else c_type.pointee)
     ptr = f"Ptr<{elem}>"
     if offset.const == 0:
-        return coerce(base, ptr) if base.type != ptr else base
-    if base.type.startswith("Ptr<"):
+        # the buffer itself: a T[] stays one (it converts to Ptr<T> implicitly where one is needed)
+        return base if base.type in (ptr, f"{elem}[]") else coerce(base, ptr)
+    if is_ptr_cs(base.type):
         return CsExpr(f"{paren(base, ADD)} + {paren(offset, ADD + 1)}", ptr, ADD)
     return CsExpr(f"new {ptr}({base.code}, {offset.code})", ptr, PRIMARY)
 
@@ -644,24 +661,17 @@ def convert_pointer_binary(ctx, e: ir.Binary) -> CsExpr:
     op = e.op
     prec = BINARY_PREC[op]
     if op in ("==", "!="):
-        # Comparing with NULL: an array is null, a Ptr<T> IsNull.
-        for ptr_side, other in ((e.lhs, e.rhs), (e.rhs, e.lhs)):
-            if is_null_pointer(other) and _is_pointer_value(ptr_side):
-                p = convert_expr(ctx, ptr_side)
-                if p.type.startswith("Ptr<"):
-                    code = f"{paren(p, PRIMARY)}.IsNull"
-                    return CsExpr(code if op == "==" else "!" + code, "bool", PRIMARY if op == "==" else UNARY)
-                return CsExpr(f"{paren(p, prec)} {op} null", "bool", prec)
+        return _pointer_equality(ctx, e)
     lhs = convert_expr(ctx, e.lhs)
     rhs = convert_expr(ctx, e.rhs)
     if op in COMPARISONS:
         if lhs.type != rhs.type:
-            common = lhs.type if lhs.type.startswith("Ptr<") else rhs.type
+            common = lhs.type if is_ptr_cs(lhs.type) else rhs.type
             lhs, rhs = coerce(lhs, common), coerce(rhs, common)
         return CsExpr(f"{paren(lhs, prec)} {op} {paren(rhs, prec + 1)}", "bool", prec)
     if op == "-" and _is_pointer_value(e.lhs) and _is_pointer_value(e.rhs):
         # p - q: elements between two positions in one buffer (ptrdiff_t)
-        ptr = lhs.type if lhs.type.startswith("Ptr<") else f"Ptr<{lhs.type[:-2]}>"
+        ptr = lhs.type if is_ptr_cs(lhs.type) else f"Ptr<{lhs.type[:-2]}>"
         return CsExpr(f"{paren(coerce(lhs, ptr), ADD)} - {paren(coerce(rhs, ptr), ADD + 1)}", "long", ADD)
     if op in ("+", "-"):
         if _is_pointer_value(e.lhs):
@@ -671,8 +681,65 @@ def convert_pointer_binary(ctx, e: ir.Binary) -> CsExpr:
         if op == "-":
             k = CsExpr(f"-{paren(k, UNARY)}", k.type, UNARY, -k.const if k.const is not None else None)
         ptr_type = e.lhs.type if _is_pointer_value(e.lhs) else e.rhs.type
-        return pointer_at(ctx, base, k, ptr_type)
+        return pointer_at(ctx, base, k, ptr_type, e.loc)
     raise TranslationError(e.loc, f"the operator {op} on pointers cannot be translated", "unsupported-construct")
+
+
+def _without_void_cast(e: ir.Expr) -> ir.Expr:
+    """`(void *)p` compared with another pointer: the comparison is of p's address."""
+    inner = e
+    while True:
+        if isinstance(inner, ir.Paren):
+            inner = inner.inner
+        elif isinstance(inner, ir.Cast) and isinstance(inner.type, ir.PointerType) and \
+                isinstance(inner.type.pointee, ir.VoidType) and _is_pointer_value(inner.operand) and \
+                not is_null_pointer(inner):
+            inner = inner.operand
+        else:
+            break
+    if inner is not e and _is_pointer_value(inner) and not isinstance(_pointee(inner.type), ir.VoidType):
+        return inner
+    return e
+
+
+def _typed_like(e: ir.Expr, other: ir.Expr) -> ir.Expr:
+    """A `void *` comma or conditional compared with a `T *` is read as a `T *` (see _cast_inside)."""
+    inner = strip_implicit(e)
+    while isinstance(inner, ir.Paren):
+        inner = strip_implicit(inner.inner)
+    if isinstance(inner, (ir.Binary, ir.Conditional)) and isinstance(other.type, ir.PointerType) and \
+            not isinstance(other.type.pointee, ir.VoidType) and not is_null_pointer(other):
+        pushed = _cast_inside(inner, other.type, ir.Cast(e.loc, other.type, inner, True))
+        if pushed is not None:
+            return pushed
+    return e
+
+
+def _pointer_equality(ctx, e: ir.Binary) -> CsExpr:
+    op, prec = e.op, BINARY_PREC[e.op]
+    lhs_ir, rhs_ir = _without_void_cast(e.lhs), _without_void_cast(e.rhs)
+    lhs_ir, rhs_ir = _typed_like(lhs_ir, rhs_ir), _typed_like(rhs_ir, lhs_ir)
+    # Comparing with NULL: an array is null, a Ptr<T> IsNull.
+    for ptr_side, other in ((lhs_ir, rhs_ir), (rhs_ir, lhs_ir)):
+        if is_null_pointer(other) and _is_pointer_value(ptr_side):
+            p = convert_expr(ctx, ptr_side)
+            if is_ptr_cs(p.type):
+                code = f"{paren(p, PRIMARY)}.IsNull"
+                return CsExpr(code if op == "==" else "!" + code, "bool", PRIMARY if op == "==" else UNARY)
+            return CsExpr(f"{paren(p, prec)} {op} null", "bool", prec)
+    lhs, rhs = convert_expr(ctx, lhs_ir), convert_expr(ctx, rhs_ir)
+    if _is_pointer_value(lhs_ir) and _is_pointer_value(rhs_ir):
+        from .types import element_cs
+        a, b = element_cs(_pointee(lhs_ir.type)), element_cs(_pointee(rhs_ir.type))
+        if a != b:
+            # Pointers to different types (C warns, csmith writes it): equal only when both are NULL,
+            # since no cast here makes one object readable as two types.
+            code = f"Ptr.SameAddress<{a}, {b}>({coerce(lhs, f'Ptr<{a}>').code}, {coerce(rhs, f'Ptr<{b}>').code})"
+            return CsExpr(code if op == "==" else f"!{code}", "bool", PRIMARY if op == "==" else UNARY)
+    if lhs.type != rhs.type:
+        common = lhs.type if is_ptr_cs(lhs.type) else rhs.type
+        lhs, rhs = coerce(lhs, common), coerce(rhs, common)
+    return CsExpr(f"{paren(lhs, prec)} {op} {paren(rhs, prec + 1)}", "bool", prec)
 
 
 def convert_address_of(ctx, e: ir.Unary) -> CsExpr:
@@ -692,11 +759,52 @@ def convert_address_of(ctx, e: ir.Unary) -> CsExpr:
             return CsExpr(name, ctx.slot_type(key, target.type, target.loc) + "[]")
     if isinstance(target, ir.Index):
         base, offset = element_address(ctx, target)
-        return pointer_at(ctx, base, offset, ir.PointerType(target.type))
+        return pointer_at(ctx, base, offset, ir.PointerType(target.type), e.loc)
     if isinstance(target, ir.Unary) and target.op == "*":
         return convert_expr(ctx, target.operand)
+    if isinstance(target, ir.Member) and not isinstance(target.type, ir.ArrayType):
+        field = field_address(ctx, target)
+        if field is not None:
+            return field
     raise TranslationError(e.loc, "taking the address of this expression cannot be translated "
-                           "(a struct field or a temporary value)", "unsupported-address")
+                           "(a temporary value, or an array inside a struct)", "unsupported-address")
+
+
+def field_address(ctx, target: ir.Member) -> Optional[CsExpr]:
+    """`&s.f`, `&a[i].f.g`, `&p->f`: a Ptr<T> that reaches the field through the struct holding it,
+    `Ptr.ToField(container, static ref T (ref S s) => ref s.f.g)`; None when the struct has no address."""
+    from .types import element_cs
+    path = []
+    m = target
+    while True:
+        path.append(ctx.name(m.name))
+        if m.arrow:
+            container_ir, struct_t = m.base, m.base.type.pointee if isinstance(m.base.type, ir.PointerType) \
+                else m.base.type.element
+            container = convert_expr(ctx, container_ir)
+            break
+        base = strip_implicit(m.base)
+        while isinstance(base, ir.Paren):
+            base = strip_implicit(base.inner)
+        if isinstance(base, ir.Member):
+            m = base
+            continue
+        struct_t = base.type
+        if isinstance(base, ir.Unary) and base.op == "*":
+            container = convert_expr(ctx, base.operand)
+        elif isinstance(base, (ir.NameRef, ir.Index)):
+            try:
+                container = convert_address_of(ctx, ir.Unary(base.loc, ir.PointerType(base.type), "&", base))
+            except TranslationError:
+                return None
+        else:
+            return None  # a struct returned by a call or an assignment has no address
+        break
+    struct_cs = element_cs(struct_t)
+    field_cs = element_cs(target.type)
+    container = coerce(container, f"Ptr<{struct_cs}>")
+    lam = f"static ref {field_cs} (ref {struct_cs} s) => ref s.{'.'.join(reversed(path))}"
+    return CsExpr(f"Ptr.ToField({container.code}, {lam})", f"Ptr<{field_cs}>", PRIMARY)
 
 
 def convert_pointer_cast(ctx, e: ir.Cast) -> CsExpr:
@@ -710,6 +818,9 @@ def convert_pointer_cast(ctx, e: ir.Cast) -> CsExpr:
     inner_ir = strip_implicit(e.operand)
     while isinstance(inner_ir, ir.Paren):
         inner_ir = strip_implicit(inner_ir.inner)
+    pushed = _cast_inside(inner_ir, target_t, e)
+    if pushed is not None:
+        return convert_expr(ctx, pushed)
     if is_allocation(inner_ir):
         return convert_allocation(ctx, inner_ir, target_t.pointee, e.loc)
     inner = convert_expr(ctx, e.operand)
@@ -729,6 +840,19 @@ def convert_pointer_cast(ctx, e: ir.Cast) -> CsExpr:
         raise TranslationError(e.loc, "a cast between pointers to different types reinterprets memory and "
                                "cannot be translated", "pointer-cast")
     raise TranslationError(e.loc, "converting an integer to a pointer cannot be translated", "integer-to-pointer")
+
+
+def _cast_inside(inner: ir.Expr, target_t: ir.PointerType, cast: ir.Cast) -> Optional[ir.Expr]:
+    """`(int *)(x, (void *)0)` is `(x, (int *)(void *)0)`, and likewise for both arms of `?:`: a void
+    pointer chosen by a comma or a condition takes the type the cast gives it, arm by arm."""
+    if not (isinstance(inner.type, ir.PointerType) and isinstance(inner.type.pointee, ir.VoidType)):
+        return None
+    if isinstance(inner, ir.Binary) and inner.op == ",":
+        return ir.Binary(cast.loc, target_t, ",", inner.lhs, ir.Cast(cast.loc, target_t, inner.rhs, cast.implicit))
+    if isinstance(inner, ir.Conditional):
+        return ir.Conditional(cast.loc, target_t, inner.cond, ir.Cast(cast.loc, target_t, inner.then, cast.implicit),
+                              ir.Cast(cast.loc, target_t, inner.otherwise, cast.implicit))
+    return None
 
 
 def _ref_argument(ctx, a: ir.Expr) -> str:

@@ -11,8 +11,8 @@ from typing import List
 from .. import ir
 from ..diagnostics import TranslationError
 from ..rules import special
-from .exprs import (ADD, UNARY, CsExpr, PRIMARY, coerce, convert_expr, element_address, is_null_pointer, is_pure, paren,
-                    slot_key, string_literal, strip_implicit)
+from .exprs import (ADD, UNARY, CsExpr, PRIMARY, coerce, convert_expr, element_address, is_null_pointer, is_ptr_cs,
+                    is_pure, paren, slot_key, string_literal, strip_implicit)
 from .types import cs_type
 
 
@@ -30,7 +30,7 @@ def _is_library_name(e: ir.Expr, name: str) -> bool:
 
 def _split(base: CsExpr, offset: CsExpr) -> List[str]:
     """cMPI takes (array, offset): a Ptr<T> contributes its own array and offset."""
-    if base.type.startswith("Ptr<"):
+    if is_ptr_cs(base.type):
         b = paren(base, PRIMARY)
         off = f"{b}.Offset" if offset.const == 0 else f"{b}.Offset + {paren(offset, ADD + 1)}"
         return [f"{b}.Array", off]

@@ -17,7 +17,7 @@ library calls (`f(&x)`, `int *p = &x`): those become one-element arrays, so
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields, is_dataclass
+from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Set, Tuple
 
 from .. import ir
@@ -43,6 +43,15 @@ def strip(e: ir.Expr) -> ir.Expr:
 
 def is_pointer(t) -> bool:
     return isinstance(t, ir.PointerType)
+
+
+def field_root(e: ir.Expr) -> ir.Expr:
+    """The struct a field access starts from: `s` in `s.a.b`, `a[i]` in `a[i].f`, `p->f` itself
+    (a Member with arrow: the struct is wherever p points)."""
+    e = strip(e)
+    while isinstance(e, ir.Member) and not e.arrow:
+        e = strip(e.base)
+    return e
 
 
 def slot_of_name(fn_name: Optional[str], e: ir.NameRef) -> Optional[SlotKey]:
@@ -141,6 +150,8 @@ class _Analysis:
                     return PTR
                 if isinstance(target, ir.Unary) and target.op == "*":
                     return self.shape(target.operand)
+                if isinstance(target, ir.Member):
+                    return PTR  # a field: reached through its struct (Ptr.ToField)
                 return ARRAY  # a boxed variable
             return PTR
         if isinstance(e, ir.Conditional):
@@ -186,6 +197,13 @@ class _Analysis:
             uses: Dict[str, List[bool]] = {n: [] for n in candidates}
 
             def walk(node, parent):
+                if isinstance(node, ir.Unary) and node.op == "&":
+                    # `&p->f` builds a pointer from p: p must stay a pointer, not a `ref` parameter
+                    root = field_root(node.operand)
+                    if isinstance(root, ir.Member) and root.arrow:
+                        base = strip(root.base)
+                        if isinstance(base, ir.NameRef) and base.kind == "param" and base.name in uses:
+                            uses[base.name].append(False)
                 if isinstance(node, ir.NameRef) and node.kind == "param" and node.name in uses:
                     ok = (isinstance(parent, ir.Unary) and parent.op == "*") or \
                          (isinstance(parent, ir.Member) and parent.arrow) or \
@@ -193,14 +211,11 @@ class _Analysis:
                           isinstance(strip(parent.index), ir.IntLit) and strip(parent.index).value == 0)
                     uses[node.name].append(ok)
                     return
-                if is_dataclass(node) and not isinstance(node, ir.Loc):
-                    for fl in fields(node):
-                        v = getattr(node, fl.name)
-                        for x in (v if isinstance(v, tuple) else (v,)):
-                            if is_dataclass(x) and isinstance(x, (ir.Expr, ir.Stmt, ir.VarDecl)):
-                                # implicit casts and parentheses do not change the context
-                                walk(x, parent if isinstance(node, (ir.Paren,)) or
-                                     (isinstance(node, ir.Cast) and node.implicit) else node)
+                # implicit casts and parentheses do not change the context
+                context = parent if isinstance(node, ir.Paren) or \
+                    (isinstance(node, ir.Cast) and node.implicit) else node
+                for x in ir.children(node):
+                    walk(x, context)
 
             walk(f.body, None)
             for name, seen in uses.items():
@@ -257,6 +272,8 @@ class _Analysis:
                 self.moved(node.operand)
             if node.op == "&":
                 target = strip(node.operand)
+                if isinstance(target, ir.Member):
+                    target = field_root(target)  # `&s.f`: the struct s is what must have an address
                 if isinstance(target, ir.NameRef) and not isinstance(target.type, ir.ArrayType):
                     k = slot_of_name(self.fn, target)
                     if k is not None:
@@ -316,16 +333,8 @@ class _Analysis:
                 if self.fn is not None and is_pointer(node.value.type):
                     self.flow(("ret", self.fn, ""), self.shape(node.value))
             return
-        if is_dataclass(node):
-            for f in fields(node):
-                v = getattr(node, f.name)
-                if isinstance(v, tuple):
-                    for x in v:
-                        if is_dataclass(x):
-                            self.visit(x)
-                elif is_dataclass(v) and not isinstance(v, (ir.Loc,)) and isinstance(v, (ir.Expr, ir.Stmt,
-                                                                                       ir.VarDecl)):
-                    self.visit(v)
+        for x in ir.children(node):
+            self.visit(x)
 
 
 def _same_pointee(a: ir.PointerType, b: ir.PointerType) -> bool:

@@ -17,14 +17,24 @@ public readonly struct Ptr<T> : IEquatable<Ptr<T>>, IPointer
     /// <summary>The element index the pointer designates.</summary>
     public readonly int Offset;
 
+    /// <summary>Set instead of <see cref="Array"/> for a pointer to a struct field (`&amp;s.f`):
+    /// the field is reached through the struct that holds it, so structs stay C# value types.</summary>
+    public readonly FieldView<T>? View;
+
     public Ptr(T[]? array, int offset = 0)
     {
         Array = array;
         Offset = offset;
     }
 
+    internal Ptr(FieldView<T> view, int offset)
+    {
+        View = view;
+        Offset = offset;
+    }
+
     /// <summary>C's <c>p == NULL</c>.</summary>
-    public bool IsNull => Array is null;
+    public bool IsNull => Array is null && View is null;
 
     /// <summary><c>p[i]</c>.</summary>
     public ref T this[int i] => ref ElementAt((long)Offset + i);
@@ -40,15 +50,26 @@ public readonly struct Ptr<T> : IEquatable<Ptr<T>>, IPointer
 
     private ref T ElementAt(long index)
     {
-        var array = Array ?? throw PointerException.NullDereference();
+        var array = Array;
+        if (array is null) return ref FieldElement(index);
         if ((ulong)index >= (ulong)array.Length) throw PointerException.OutOfBounds(index, array.Length);
         // Checked above, so the array's own bounds check would only repeat it.
         return ref Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(array), (nint)index);
     }
 
     /// <summary><paramref name="count"/> elements starting at the pointer (checked).</summary>
+    private ref T FieldElement(long index)
+    {
+        var view = View ?? throw PointerException.NullDereference();
+        // A field is a one-element object: only its own element can be reached.
+        if (index != 0) throw PointerException.OutOfBounds(index, 1);
+        return ref view.Target;
+    }
+
     public Span<T> AsSpan(int count)
     {
+        if (Array is null && View is not null)
+            return count == 0 ? Span<T>.Empty : MemoryMarshal.CreateSpan(ref FieldElement((long)Offset + count - 1), 1);
         var array = Array ?? (count == 0 ? null : throw PointerException.NullDereference());
         if (array is null) return Span<T>.Empty;
         // Name the first element outside the array, as a C bounds checker would.
@@ -66,7 +87,7 @@ public readonly struct Ptr<T> : IEquatable<Ptr<T>>, IPointer
         // Only an offset outside int's range is unrepresentable; out-of-array offsets are checked on use.
         if (offset is < int.MinValue or > int.MaxValue)
             throw PointerException.OutOfBounds(offset, p.Array?.Length ?? 0);
-        return new Ptr<T>(p.Array, (int)offset);
+        return p.View is null ? new Ptr<T>(p.Array, (int)offset) : new Ptr<T>(p.View, (int)offset);
     }
 
     public static Ptr<T> operator +(Ptr<T> p, int k) => Moved(p, k);
@@ -110,7 +131,8 @@ public readonly struct Ptr<T> : IEquatable<Ptr<T>>, IPointer
 
     private static bool SameArray(Ptr<T> a, Ptr<T> b, string operation)
     {
-        if (!ReferenceEquals(a.Array, b.Array)) throw PointerException.DifferentArrays(operation);
+        if (!ReferenceEquals(a.Array, b.Array) || !FieldView<T>.Same(a.View, b.View))
+            throw PointerException.DifferentArrays(operation);
         return true;
     }
 
@@ -125,19 +147,22 @@ public readonly struct Ptr<T> : IEquatable<Ptr<T>>, IPointer
 
     public static implicit operator Ptr<T>(T[]? array) => new(array, 0);
 
-    public bool Equals(Ptr<T> other) => ReferenceEquals(Array, other.Array) && Offset == other.Offset;
+    public bool Equals(Ptr<T> other) =>
+        ReferenceEquals(Array, other.Array) && Offset == other.Offset && FieldView<T>.Same(View, other.View);
 
     public override bool Equals(object? obj) => obj is Ptr<T> other && Equals(other);
 
     public override int GetHashCode() =>
-        Array is null ? Offset : HashCode.Combine(RuntimeHelpers.GetHashCode(Array), Offset);
+        View is not null ? HashCode.Combine(RuntimeHelpers.GetHashCode(View.Root), Offset)
+        : Array is null ? Offset : HashCode.Combine(RuntimeHelpers.GetHashCode(Array), Offset);
 
-    object? IPointer.Array => Array;
+    object? IPointer.Array => Array ?? View?.Root;
 
     int IPointer.ByteOffset => Offset * CSizeOf<T>.Size;
 
     public override string ToString() =>
-        Array is null
+        View is not null ? $"&field in {View.Root.GetType().Name}+{Offset}"
+        : Array is null
             ? (Offset == 0 ? "NULL" : $"NULL+{Offset}")
             : $"{typeof(T).Name}[{Array.Length}]+{Offset}";
 }

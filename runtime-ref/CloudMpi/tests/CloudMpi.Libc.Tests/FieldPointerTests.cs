@@ -1,0 +1,78 @@
+namespace CloudMpi.Libc.Tests;
+
+/// <summary>Pointers to struct fields (`&amp;s.f`): Ptr&lt;T&gt; with a FieldView, reaching the field
+/// through the struct that holds it.</summary>
+public sealed class FieldPointerTests
+{
+    private struct Inner
+    {
+        public short A;
+        public uint B;
+    }
+
+    private struct Outer
+    {
+        public int X;
+        public Inner In;
+    }
+
+    [Fact]
+    public void Writes_through_a_field_pointer_reach_the_struct_in_its_array()
+    {
+        var boxes = new Outer[3];
+        Ptr<uint> pb = Ptr.ToField(new Ptr<Outer>(boxes, 1), static ref uint (ref Outer o) => ref o.In.B);
+        pb.Value = 7;
+        pb[0] += 1;
+        Assert.Equal(8u, boxes[1].In.B);
+        Assert.Equal(0u, boxes[0].In.B);
+        Assert.False(pb.IsNull);
+    }
+
+    [Fact]
+    public void A_field_pointer_follows_its_struct_not_a_copy()
+    {
+        var box = new Outer[1];
+        Ptr<int> px = Ptr.ToField<Outer, int>(box, static ref int (ref Outer o) => ref o.X);
+        box[0] = new Outer { X = 5 };      // whole-struct assignment, as C's `s = t`
+        Assert.Equal(5, px.Value);
+        Outer copy = box[0];
+        copy.X = 9;                        // value semantics: the copy is not what px points at
+        Assert.Equal(5, px.Value);
+    }
+
+    [Fact]
+    public void Field_pointers_are_equal_when_they_reach_the_same_field()
+    {
+        var box = new Outer[2];
+        Ptr<uint> a = Ptr.ToField<Outer, uint>(box, static ref uint (ref Outer o) => ref o.In.B);
+        Ptr<Inner> inner = Ptr.ToField<Outer, Inner>(box, static ref Inner (ref Outer o) => ref o.In);
+        Ptr<uint> b = Ptr.ToField(inner, static ref uint (ref Inner i) => ref i.B);   // &(&s.in)->b
+        Ptr<uint> other = Ptr.ToField(new Ptr<Outer>(box, 1), static ref uint (ref Outer o) => ref o.In.B);
+        Assert.True(a == b);
+        Assert.False(a == other);
+        Assert.Equal(a.GetHashCode(), b.GetHashCode());
+        Assert.False(a == default);
+        Assert.Equal(a, (a + 1) - 1);
+    }
+
+    [Fact]
+    public void Only_the_field_itself_can_be_dereferenced()
+    {
+        var box = new Outer[1];
+        Ptr<int> px = Ptr.ToField<Outer, int>(box, static ref int (ref Outer o) => ref o.X);
+        Ptr<int> past = px + 1;             // one past the field: C allows forming it
+        Assert.Throws<PointerException>(() => past.Value);
+        Assert.Equal(1, px.AsSpan(1).Length);
+        Assert.Throws<PointerException>(() => Ptr.ToField(default(Ptr<Outer>), static ref int (ref Outer o) => ref o.X));
+    }
+
+    [Fact]
+    public void Pointers_to_different_types_are_equal_only_when_both_are_null()
+    {
+        long[] a = [1];
+        Assert.False(Ptr.SameAddress<long, ulong>(a, new ulong[1]));
+        Assert.True(Ptr.SameAddress<long, ulong>(default, default));
+        Assert.False(Ptr.SameAddress<long, ulong>(a, default));
+        Assert.True(Ptr.SameAddress<long, long>(a, a));
+    }
+}
