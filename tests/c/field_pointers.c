@@ -1,5 +1,6 @@
 /* Pointers to struct fields (&s.f, &a[i].f.g, &p->f), and the pointer comparisons csmith writes:
- * pointers to different types, (void *) casts, a comma or ?: that yields (void *)0. */
+ * pointers to different types, (void *) casts, a comma or ?: that yields (void *)0; and integers
+ * read through their other-signedness pointer type. */
 #include <stdio.h>
 #include <stdint.h>
 struct inner { int16_t a; uint32_t b; };
@@ -51,5 +52,16 @@ int main(void) {
     static int8_t *row[2] = {&c0, &c1};
     static int8_t **rows[3] = {&row[1], &row[0], &row[1]};
     printf("%d %d %d\n", **rows[0], **rows[1], *rows[2] == &c1);
+
+    /* an integer read through its other-signedness type: C's aliasing rules allow it */
+    int32_t counts[3] = {-1, 2, -3};
+    uint32_t *as_unsigned = (uint32_t *)&counts[1];
+    as_unsigned[1] += 1u;
+    uint32_t *first = (uint32_t *)counts;
+    int32_t *again = (int32_t *)(first + 1);
+    uint16_t half = 65535;
+    int16_t *signed_half = (int16_t *)&half;
+    printf("%u %d %u %d %d %d\n", *as_unsigned, counts[2], first[0], again == &counts[1],
+           (void *)first == (void *)counts, *signed_half);
     return 0;
 }

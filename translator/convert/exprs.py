@@ -686,14 +686,15 @@ def convert_pointer_binary(ctx, e: ir.Binary) -> CsExpr:
 
 
 def _without_void_cast(e: ir.Expr) -> ir.Expr:
-    """`(void *)p` compared with another pointer: the comparison is of p's address."""
+    """`(void *)p` compared with another pointer, or p converted implicitly to the other's type (C warns
+    about `long *` == `unsigned long *`): the comparison is of p's address."""
     inner = e
     while True:
         if isinstance(inner, ir.Paren):
             inner = inner.inner
         elif isinstance(inner, ir.Cast) and isinstance(inner.type, ir.PointerType) and \
-                isinstance(inner.type.pointee, ir.VoidType) and _is_pointer_value(inner.operand) and \
-                not is_null_pointer(inner):
+                (isinstance(inner.type.pointee, ir.VoidType) or inner.implicit) and \
+                _is_pointer_value(inner.operand) and not is_null_pointer(inner):
             inner = inner.operand
         else:
             break
@@ -728,9 +729,10 @@ def _pointer_equality(ctx, e: ir.Binary) -> CsExpr:
                 return CsExpr(code if op == "==" else "!" + code, "bool", PRIMARY if op == "==" else UNARY)
             return CsExpr(f"{paren(p, prec)} {op} null", "bool", prec)
     lhs, rhs = convert_expr(ctx, lhs_ir), convert_expr(ctx, rhs_ir)
-    if _is_pointer_value(lhs_ir) and _is_pointer_value(rhs_ir):
+    if _is_pointer_value(lhs_ir) and _is_pointer_value(rhs_ir) and \
+            not isinstance(_pointee(lhs_ir.type), ir.VoidType) and not isinstance(_pointee(rhs_ir.type), ir.VoidType):
         from .types import element_cs
-        a, b = element_cs(_pointee(lhs_ir.type)), element_cs(_pointee(rhs_ir.type))
+        a, b = element_cs(_pointee(lhs_ir.type), e.loc), element_cs(_pointee(rhs_ir.type), e.loc)
         if a != b:
             # Pointers to different types (C warns, csmith writes it): equal only when both are NULL,
             # since no cast here makes one object readable as two types.
@@ -835,11 +837,19 @@ def convert_pointer_cast(ctx, e: ir.Cast) -> CsExpr:
         if isinstance(_pointee(src), ir.VoidType) or isinstance(target_t.pointee, ir.VoidType):
             raise TranslationError(e.loc, "a void pointer used as more than one type cannot be translated",
                                    "void-pointer")
-        if element_cs(_pointee(src)) == element_cs(target_t.pointee):
+        src_cs, dst_cs = element_cs(_pointee(src), e.loc), element_cs(target_t.pointee, e.loc)
+        if src_cs == dst_cs:
             return inner  # const, or a row type: same buffer
+        if _SIGNEDNESS_TWIN.get(src_cs) == dst_cs:
+            # C lets an integer be read through its other-signedness type: a view of the same buffer
+            return CsExpr(f"Ptr.Reinterpret<{src_cs}, {dst_cs}>({inner.code})", f"Ptr<{dst_cs}>", PRIMARY)
         raise TranslationError(e.loc, "a cast between pointers to different types reinterprets memory and "
                                "cannot be translated", "pointer-cast")
     raise TranslationError(e.loc, "converting an integer to a pointer cannot be translated", "integer-to-pointer")
+
+
+_SIGNEDNESS_TWIN = {"sbyte": "byte", "byte": "sbyte", "short": "ushort", "ushort": "short",
+                    "int": "uint", "uint": "int", "long": "ulong", "ulong": "long"}
 
 
 def _cast_inside(inner: ir.Expr, target_t: ir.PointerType, cast: ir.Cast) -> Optional[ir.Expr]:

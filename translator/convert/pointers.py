@@ -128,7 +128,9 @@ class _Analysis:
             if is_pointer(src) and is_pointer(e.type) and _same_pointee(src, e.type):
                 return self.shape(inner)
             if isinstance(src, ir.ArrayType):
-                return ARRAY
+                # an array read as another element type is a view (Ptr.Reinterpret), not the array
+                return ARRAY if _unqual(src.element) == _unqual(e.type.pointee) or \
+                    not isinstance(e.type, ir.PointerType) else PTR
             if isinstance(inner, ir.Call) and _callee_name(inner) in FRESH_BUFFER_FUNCTIONS:
                 return ARRAY
             return PTR

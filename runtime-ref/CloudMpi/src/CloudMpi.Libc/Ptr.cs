@@ -17,9 +17,9 @@ public readonly struct Ptr<T> : IEquatable<Ptr<T>>, IPointer
     /// <summary>The element index the pointer designates.</summary>
     public readonly int Offset;
 
-    /// <summary>Set instead of <see cref="Array"/> for a pointer to a struct field (`&amp;s.f`):
-    /// the field is reached through the struct that holds it, so structs stay C# value types.</summary>
-    public readonly FieldView<T>? View;
+    /// <summary>Set instead of <see cref="Array"/> for a pointer to a struct field (`&amp;s.f`) or an integer
+    /// buffer read as its other-signedness twin (see <see cref="PointerView{T}"/>).</summary>
+    public readonly PointerView<T>? View;
 
     public Ptr(T[]? array, int offset = 0)
     {
@@ -27,7 +27,14 @@ public readonly struct Ptr<T> : IEquatable<Ptr<T>>, IPointer
         Offset = offset;
     }
 
-    internal Ptr(FieldView<T> view, int offset)
+    /// <summary>`&amp;a[i]` with a 64-bit (or unsigned) index.</summary>
+    public Ptr(T[]? array, long offset)
+        : this(array, offset is >= int.MinValue and <= int.MaxValue
+            ? (int)offset : throw PointerException.OutOfBounds(offset, array?.Length ?? 0))
+    {
+    }
+
+    internal Ptr(PointerView<T> view, int offset)
     {
         View = view;
         Offset = offset;
@@ -51,25 +58,22 @@ public readonly struct Ptr<T> : IEquatable<Ptr<T>>, IPointer
     private ref T ElementAt(long index)
     {
         var array = Array;
-        if (array is null) return ref FieldElement(index);
+        if (array is null) return ref ViewElement(index);
         if ((ulong)index >= (ulong)array.Length) throw PointerException.OutOfBounds(index, array.Length);
         // Checked above, so the array's own bounds check would only repeat it.
         return ref Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(array), (nint)index);
     }
 
-    /// <summary><paramref name="count"/> elements starting at the pointer (checked).</summary>
-    private ref T FieldElement(long index)
+    private ref T ViewElement(long index)
     {
         var view = View ?? throw PointerException.NullDereference();
-        // A field is a one-element object: only its own element can be reached.
-        if (index != 0) throw PointerException.OutOfBounds(index, 1);
-        return ref view.Target;
+        return ref view.At(index);
     }
 
+    /// <summary><paramref name="count"/> elements starting at the pointer (checked).</summary>
     public Span<T> AsSpan(int count)
     {
-        if (Array is null && View is not null)
-            return count == 0 ? Span<T>.Empty : MemoryMarshal.CreateSpan(ref FieldElement((long)Offset + count - 1), 1);
+        if (Array is null && View is not null) return View.Span(Offset, count);
         var array = Array ?? (count == 0 ? null : throw PointerException.NullDereference());
         if (array is null) return Span<T>.Empty;
         // Name the first element outside the array, as a C bounds checker would.
@@ -131,7 +135,7 @@ public readonly struct Ptr<T> : IEquatable<Ptr<T>>, IPointer
 
     private static bool SameArray(Ptr<T> a, Ptr<T> b, string operation)
     {
-        if (!ReferenceEquals(a.Array, b.Array) || !FieldView<T>.Same(a.View, b.View))
+        if (!ReferenceEquals(a.Array, b.Array) || !PointerView<T>.Same(a.View, b.View))
             throw PointerException.DifferentArrays(operation);
         return true;
     }
@@ -141,14 +145,16 @@ public readonly struct Ptr<T> : IEquatable<Ptr<T>>, IPointer
     /// The array, for a pointer the translator declared as <c>T[]</c>: only a pointer to the start of its
     /// array is one (anything else would silently lose the offset, so it throws).
     /// </summary>
-    public T[]? ArrayAtStart() => Offset == 0
+    public T[]? ArrayAtStart() => View is not null
+        ? throw new PointerException("a pointer to a struct field or a reinterpreted buffer used where an array is needed")
+        : Offset == 0
         ? Array
         : throw new PointerException($"a pointer at offset {Offset} used where the start of an array is needed");
 
     public static implicit operator Ptr<T>(T[]? array) => new(array, 0);
 
     public bool Equals(Ptr<T> other) =>
-        ReferenceEquals(Array, other.Array) && Offset == other.Offset && FieldView<T>.Same(View, other.View);
+        ReferenceEquals(Array, other.Array) && Offset == other.Offset && PointerView<T>.Same(View, other.View);
 
     public override bool Equals(object? obj) => obj is Ptr<T> other && Equals(other);
 
@@ -161,7 +167,7 @@ public readonly struct Ptr<T> : IEquatable<Ptr<T>>, IPointer
     int IPointer.ByteOffset => Offset * CSizeOf<T>.Size;
 
     public override string ToString() =>
-        View is not null ? $"&field in {View.Root.GetType().Name}+{Offset}"
+        View is not null ? $"view of {View.Root.GetType().Name}+{Offset}"
         : Array is null
             ? (Offset == 0 ? "NULL" : $"NULL+{Offset}")
             : $"{typeof(T).Name}[{Array.Length}]+{Offset}";

@@ -75,4 +75,21 @@ public sealed class FieldPointerTests
         Assert.False(Ptr.SameAddress<long, ulong>(a, default));
         Assert.True(Ptr.SameAddress<long, long>(a, a));
     }
+
+    [Fact]
+    public void A_signed_buffer_read_as_unsigned_is_the_same_memory()
+    {
+        int[] a = [-1, 2, 3];
+        Ptr<uint> u = Ptr.Reinterpret<int, uint>(new Ptr<int>(a, 1));
+        Assert.Equal(2u, u.Value);
+        Assert.Equal(uint.MaxValue, u[-1]);
+        u[1] = 0xFFFFFFFE;
+        Assert.Equal(-2, a[2]);
+        Ptr<int> back = Ptr.Reinterpret<uint, int>(u + 1);
+        Assert.True(back == new Ptr<int>(a, 2));      // converting back gives the original pointer
+        Assert.True(Ptr.SameAddress<int, uint>(new Ptr<int>(a, 1), u));
+        Assert.True(Ptr.Reinterpret<int, uint>(a) + 1 == u);
+        Assert.Throws<PointerException>(() => Ptr.Reinterpret<int, long>(a));
+        Assert.True(Ptr.Reinterpret<int, uint>(default).IsNull);
+    }
 }

@@ -1,0 +1,110 @@
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+
+namespace CloudMpi.Libc;
+
+/// <summary>The path from a struct to one of its fields: `static ref uint (ref Outer o) => ref o.inner.b`.</summary>
+public delegate ref TField FieldPath<TStruct, TField>(ref TStruct container);
+
+/// <summary>
+/// What a pointer that is not a plain array + offset points at: a struct field (`&amp;s.f`), or an
+/// integer array read as its signed/unsigned twin (`(unsigned *)&amp;i`, which C's aliasing rules allow).
+/// The target is reached through the storage that holds it each time, since C# cannot keep a `ref`
+/// on the heap. Indexes are relative to where the view starts (the pointer's offset is added).
+/// </summary>
+public abstract class PointerView<T>
+{
+    internal abstract ref T At(long index);
+
+    /// <summary>The array the storage lives in (for hashing, %p and error messages).</summary>
+    internal abstract object Root { get; }
+
+    /// <summary>Both views start at the same element.</summary>
+    internal abstract bool SameStart(PointerView<T> other);
+
+    internal abstract Span<T> Span(long index, int count);
+
+    internal virtual bool IsField => false;
+
+    internal static bool Same(PointerView<T>? a, PointerView<T>? b) =>
+        ReferenceEquals(a, b) || (a is not null && b is not null && a.SameStart(b));
+}
+
+/// <summary>`&amp;container-&gt;field`: one element, the field.</summary>
+internal sealed class FieldView<TStruct, T>(Ptr<TStruct> container, FieldPath<TStruct, T> path) : PointerView<T>
+{
+    internal override ref T At(long index)
+    {
+        // A field is a one-element object: only its own element can be reached.
+        if (index != 0) throw PointerException.OutOfBounds(index, 1);
+        return ref path(ref container.Value);
+    }
+
+    internal override object Root =>
+        (object?)container.Array ?? container.View?.Root ?? throw PointerException.NullDereference();
+
+    internal override bool IsField => true;
+
+    // &s.in.b and &(&s.in)->b are views of different struct types onto one field.
+    internal override bool SameStart(PointerView<T> other) =>
+        other.IsField && Unsafe.AreSame(ref At(0), ref other.At(0));
+
+    internal override Span<T> Span(long index, int count) =>
+        count == 0 ? Span<T>.Empty : MemoryMarshal.CreateSpan(ref At(index + count - 1), 1);
+}
+
+/// <summary>An integer buffer read through a pointer to the same-size integer of the other signedness.</summary>
+internal sealed class ReinterpretView<TFrom, T>(Ptr<TFrom> source) : PointerView<T>
+{
+    internal Ptr<TFrom> Source => source;
+
+    internal override ref T At(long index) => ref Unsafe.As<TFrom, T>(ref source[index]);
+
+    internal override object Root =>
+        (object?)source.Array ?? source.View?.Root ?? throw PointerException.NullDereference();
+
+    internal override bool SameStart(PointerView<T> other) =>
+        other is ReinterpretView<TFrom, T> r && r.Source.Equals(source);
+
+    internal override Span<T> Span(long index, int count)
+    {
+        var span = (source + index).AsSpan(count);
+        return MemoryMarshal.CreateSpan(ref Unsafe.As<TFrom, T>(ref MemoryMarshal.GetReference(span)), span.Length);
+    }
+}
+
+/// <summary>Pointer operations that involve two element types.</summary>
+public static class Ptr
+{
+    /// <summary>`&amp;container-&gt;field`: a pointer to a field of the struct the container points at.</summary>
+    public static Ptr<T> ToField<TStruct, T>(Ptr<TStruct> container, FieldPath<TStruct, T> path)
+    {
+        if (container.IsNull) throw PointerException.NullDereference();
+        return new Ptr<T>(new FieldView<TStruct, T>(container, path), 0);
+    }
+
+    /// <summary>`(T *)p` where T is p's element type with the other signedness (int and unsigned, char
+    /// and unsigned char): C lets an object be accessed through either. Sizes must match.</summary>
+    public static Ptr<T> Reinterpret<TFrom, T>(Ptr<TFrom> p)
+    {
+        if (Unsafe.SizeOf<TFrom>() != Unsafe.SizeOf<T>())
+            throw new PointerException($"a {typeof(TFrom).Name} pointer cannot be read as {typeof(T).Name}");
+        if (typeof(TFrom) == typeof(T)) return Unsafe.As<Ptr<TFrom>, Ptr<T>>(ref p);
+        if (p.IsNull) return default;
+        // Converting back gives the original pointer, so it compares equal to it, as in C.
+        if (p.View is ReinterpretView<T, TFrom> back) return back.Source + p.Offset;
+        // A view of a whole array starts at its first element, so two views of one array compare by offset.
+        return p.Array is not null
+            ? new Ptr<T>(new ReinterpretView<TFrom, T>(new Ptr<TFrom>(p.Array)), p.Offset)
+            : new Ptr<T>(new ReinterpretView<TFrom, T>(p), 0);
+    }
+
+    /// <summary>`p == q` for pointers to different types (C allows it with a cast, or a warning). Only a
+    /// signed/unsigned reinterpretation reaches one object as two types; otherwise only NULLs are equal.</summary>
+    public static bool SameAddress<T, U>(Ptr<T> p, Ptr<U> q)
+    {
+        if (typeof(T) == typeof(U)) return p.Equals(Unsafe.As<Ptr<U>, Ptr<T>>(ref q));
+        if (p.IsNull || q.IsNull) return p.IsNull && q.IsNull;
+        return Unsafe.SizeOf<T>() == Unsafe.SizeOf<U>() && Reinterpret<U, T>(q).Equals(p);
+    }
+}
