@@ -53,13 +53,20 @@ _FLOAT_NAMES = {
 }
 # Library types kept opaque by name: the runtime has a type for each.
 OPAQUE_TYPEDEFS = {"MPI_Comm", "MPI_Datatype", "MPI_Op", "MPI_Request", "MPI_Status", "MPI_Group",
-                   "MPI_Errhandler", "MPI_Info", "MPI_Win", "FILE"}
+                   "MPI_Errhandler", "MPI_Info", "MPI_Win", "FILE", "va_list", "__gnuc_va_list"}
+# The x86-64 va_list is `struct __va_list_tag[1]` and decays to a pointer to it: all are one va_list.
+VA_LIST_TAG = "__va_list_tag"
 
 _BINARY_OPS = {"+", "-", "*", "/", "%", "<<", ">>", "<", ">", "<=", ">=", "==", "!=",
                "&", "|", "^", "&&", "||", ","}
 _ASSIGN_OPS = {"=", "+=", "-=", "*=", "/=", "%=", "<<=", ">>=", "&=", "|=", "^="}
 _UNARY_PREFIX = {"-", "+", "!", "~", "*", "&", "++", "--"}
 
+
+
+def _is_va_list_tag(t: ci.Type) -> bool:
+    t = t.get_canonical()
+    return t.kind == ci.TypeKind.RECORD and t.get_declaration().spelling == VA_LIST_TAG
 
 class Frontend:
     """Parses one C program: one .c file, or several (then read as one unit, as a unity build)."""
@@ -357,8 +364,12 @@ class Frontend:
             return ir.VoidType()
         if t.kind == ci.TypeKind.POINTER:
             p = t.get_pointee()
+            if _is_va_list_tag(p):
+                return ir.OpaqueType("va_list")
             return ir.PointerType(self.ctype(p, cur), p.is_const_qualified())
         if t.kind == ci.TypeKind.CONSTANTARRAY:
+            if _is_va_list_tag(t.element_type):
+                return ir.OpaqueType("va_list")
             return ir.ArrayType(self.ctype(t.element_type, cur), t.element_count)
         if t.kind in (ci.TypeKind.INCOMPLETEARRAY, ci.TypeKind.VARIABLEARRAY, ci.TypeKind.DEPENDENTSIZEDARRAY):
             return ir.ArrayType(self.ctype(t.element_type, cur), None)
@@ -615,6 +626,8 @@ class Frontend:
             if kind == K.UNEXPOSED_EXPR and len(kids) == 1:
                 inner = self.expr(kids[0])
                 t = self.ctype(cur.type, cur)
+                if inner.type == ir.OpaqueType("va_list") and t != inner.type:
+                    return ir.VaArg(loc, t, inner)  # va_arg(ap, T): libclang shows no node of its own
                 if t == inner.type or isinstance(t, ir.FunctionType):
                     return inner  # an lvalue-to-rvalue conversion or decay without type change
                 return ir.Cast(loc, t, inner, implicit=True)
@@ -718,6 +731,9 @@ class Frontend:
     def _name_ref(self, cur: ci.Cursor) -> ir.Expr:
         ref = cur.referenced
         loc = self.loc(cur)
+        if cur.spelling.startswith("__builtin_va_"):
+            # va_start, va_end, va_copy: builtins without a C type (see convert/varargs.py)
+            return ir.NameRef(loc, ir.VoidType(), cur.spelling, "library")
         t = self.ctype(cur.type, cur)
         if ref is None:
             return ir.NameRef(loc, t, cur.spelling, "library")

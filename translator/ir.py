@@ -206,6 +206,12 @@ class CompoundLiteral(Expr):
 
 
 @dataclass(frozen=True)
+class VaArg(Expr):
+    """va_arg(ap, T): the next variable argument, read as this expression's type."""
+    ap: Expr
+
+
+@dataclass(frozen=True)
 class FuncName(Expr):
     """__func__ / __FUNCTION__ inside a function."""
 

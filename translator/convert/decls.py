@@ -85,6 +85,7 @@ def convert_param(ctx, p: ir.VarDecl) -> str:
 
 def convert_function(ctx, fn: ir.Function) -> List[str]:
     from .gotos import lower_gotos, needs_lowering
+    from .varargs import varargs_parameter
     from .scopes import plan_local_names
     if needs_lowering(fn):
         fn, ctx.local_names = lower_gotos(fn)  # a goto into a block: one flat body, see gotos.py
@@ -94,11 +95,10 @@ def convert_function(ctx, fn: ir.Function) -> List[str]:
     ctx.current_file = fn.loc.file
     try:
         ret = ctx.slot_type(("ret", fn.name, ""), fn.type.result, fn.loc)
-        if fn.type.variadic:
-            raise TranslationError(fn.loc, "defining variadic functions is not supported yet", "unsupported-construct")
         if fn.name == "main" and len(fn.params) not in (0, 2):
             raise TranslationError(fn.loc, "main must be main(void) or main(argc, argv)", "unsupported-construct")
-        params = ", ".join(convert_param(ctx, p) for p in fn.params)
+        params = ", ".join([convert_param(ctx, p) for p in fn.params] +
+                           ([varargs_parameter()] if fn.type.variadic else []))
         visibility = "public static" if fn.name == "main" else "static"
         header = f"{visibility} {ret} {ctx.name(fn.name)}({params})"
         body = fn.body

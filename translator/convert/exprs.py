@@ -608,8 +608,9 @@ def convert_call(ctx, e: ir.Call) -> CsExpr:
     from .mpi import convert_mpi_call
     from .libc import convert_libc_call
     callee = strip_implicit(e.callee)
-    while isinstance(callee, ir.Paren):
-        callee = strip_implicit(callee.inner)
+    while isinstance(callee, ir.Paren) or (isinstance(callee, ir.MacroRef) and callee.expansion is not None):
+        # (f)(x); va_start(ap, n), whose name is a macro for __builtin_va_start
+        callee = strip_implicit(callee.inner if isinstance(callee, ir.Paren) else callee.expansion)
     if not isinstance(callee, ir.NameRef) or callee.kind not in ("function", "library"):
         # A call through a function pointer: a delegate call in C#.
         fptr = convert_expr(ctx, callee)
@@ -620,6 +621,9 @@ def convert_call(ctx, e: ir.Call) -> CsExpr:
                 for i, a in enumerate(e.args)]
         return CsExpr(f"{paren(fptr, PRIMARY)}({', '.join(args)})", cs_type(e.type, e.loc), PRIMARY)
     if callee.kind == "library":
+        from .varargs import VA_BUILTINS, convert_va_builtin
+        if callee.name in VA_BUILTINS:
+            return convert_va_builtin(ctx, e, callee.name)
         rule = ctx.rules.mpi.get(callee.name)
         if rule is not None:
             return convert_mpi_call(ctx, e, callee, rule)
@@ -890,6 +894,11 @@ def convert_compound_literal(ctx, e: ir.CompoundLiteral) -> CsExpr:
     return convert_init_list(ctx, e.init) if isinstance(e.init, ir.InitList) else convert_value(ctx, e.init, e.type)
 
 
+def convert_va_arg(ctx, e: ir.VaArg) -> CsExpr:
+    from .varargs import convert_va_arg as convert
+    return convert(ctx, e)
+
+
 _DISPATCH = {
     ir.IntLit: convert_int_lit,
     ir.FloatLit: convert_float_lit,
@@ -909,4 +918,5 @@ _DISPATCH = {
     ir.Call: convert_call,
     ir.InitList: convert_init_list,
     ir.CompoundLiteral: convert_compound_literal,
+    ir.VaArg: convert_va_arg,
 }

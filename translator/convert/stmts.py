@@ -134,8 +134,11 @@ _STATEMENT_EXPRS = (ir.Assign, ir.Call)
 def expr_statement_code(ctx, e: ir.Expr) -> List[str]:
     """An expression evaluated for its effects, as C# statement expressions (no semicolons)."""
     inner = e
-    while isinstance(inner, ir.Paren) or (isinstance(inner, ir.Cast) and isinstance(inner.type, ir.VoidType)):
-        inner = inner.inner if isinstance(inner, ir.Paren) else inner.operand
+    while isinstance(inner, ir.Paren) or (isinstance(inner, ir.Cast) and isinstance(inner.type, ir.VoidType)) or \
+            (isinstance(inner, ir.MacroRef) and isinstance(inner.expansion, _STATEMENT_EXPRS)):
+        # a macro used as a statement (va_start(ap, n)) is its expansion
+        inner = inner.inner if isinstance(inner, ir.Paren) else inner.operand if isinstance(inner, ir.Cast) \
+            else inner.expansion
     if isinstance(inner, ir.Binary) and inner.op == ",":
         return expr_statement_code(ctx, inner.lhs) + expr_statement_code(ctx, inner.rhs)
     ctx.discarded_call = inner  # an MPI call whose return code nobody reads needs no error-code view (convert/mpi.py)
