@@ -414,6 +414,15 @@ def children(node):
             yield v
 
 
+def walk(node):
+    """Every expression and statement under node (node included), depth first."""
+    pending = [node]
+    while pending:
+        n = pending.pop()
+        yield n
+        pending.extend(children(n))
+
+
 def dump(node, indent: int = 0) -> str:
     """A readable tree of an IR node, for debugging (`cmpi-translate --dump-ir`)."""
     pad = "  " * indent

@@ -114,6 +114,8 @@ class _Analysis:
 
     # A value's shape: a slot, or ARRAY (starts a buffer), or PTR (may point inside one).
     def shape(self, e: ir.Expr):
+        if _reinterprets(e):
+            return PTR  # a view of another type's buffer (Ptr.Reinterpret), never the array itself
         e = strip(e)
         if isinstance(e, ir.NameRef):
             if isinstance(e.type, ir.ArrayType):
@@ -189,13 +191,36 @@ class _Analysis:
 
     # ------------------------------------------------------------ walk
 
+    def _retyped_arguments(self) -> Set[Tuple[str, str]]:
+        """(function, parameter) pairs that some call passes a pointer to another type (`int *` given
+        an `unsigned *`, C warns): the callee sees a view of the caller's buffer, never a `ref`."""
+        out = set()
+        for f in self.tu.functions:
+            if f.body is None:
+                continue
+            for node in ir.walk(f.body):
+                if not isinstance(node, ir.Call):
+                    continue
+                fn = self.functions.get(_callee_name(node))
+                if fn is None:
+                    continue
+                for p, a in zip(fn.params, node.args):
+                    t = strip(a).type
+                    if is_pointer(p.type) and isinstance(t, (ir.PointerType, ir.ArrayType)):
+                        pointee = t.pointee if isinstance(t, ir.PointerType) else t.element
+                        if _unqual(pointee) != _unqual(p.type.pointee):
+                            out.add((fn.name, p.name))
+        return out
+
     def find_ref_params(self) -> None:
         """Parameters that are only dereferenced: the callee uses them during the call only."""
+        retyped = self._retyped_arguments()
         for f in self.tu.functions:
             if f.body is None or f.name == "main":
                 continue
             candidates = {p.name for p in f.params if is_pointer(p.type)
-                          and not isinstance(p.type.pointee, (ir.VoidType, ir.FunctionType, ir.ArrayType))}
+                          and not isinstance(p.type.pointee, (ir.VoidType, ir.FunctionType, ir.ArrayType))
+                          and (f.name, p.name) not in retyped}
             uses: Dict[str, List[bool]] = {n: [] for n in candidates}
 
             def walk(node, parent):
@@ -337,6 +362,19 @@ class _Analysis:
             return
         for x in ir.children(node):
             self.visit(x)
+
+
+def _reinterprets(e: ir.Expr) -> bool:
+    """A conversion, implicit or written, between pointers to different non-void types."""
+    while isinstance(e, (ir.Paren, ir.Cast)):
+        if isinstance(e, ir.Cast) and is_pointer(e.type) and isinstance(e.operand.type, (ir.PointerType, ir.ArrayType)):
+            src = e.operand.type
+            pointee = src.pointee if isinstance(src, ir.PointerType) else src.element
+            if not isinstance(pointee, ir.VoidType) and not isinstance(e.type.pointee, ir.VoidType) and \
+                    _unqual(pointee) != _unqual(e.type.pointee):
+                return True
+        e = e.inner if isinstance(e, ir.Paren) else e.operand
+    return False
 
 
 def _same_pointee(a: ir.PointerType, b: ir.PointerType) -> bool:
