@@ -29,7 +29,7 @@ def _one_diagnostic(r):
     ("missing_header.c", 2, 10, "no_such_header.h"),
     ("asm.c", 4, 5, "inline assembly"),
     ("unmapped.c", 6, 5, "MPI_Comm_spawn"),
-    ("struct_array_address.c", 6, 14, "array inside a struct"),
+    ("struct_array_address.c", 6, 21, "array inside a struct"),
     ("pointer_cast.c", 6, 17, "reinterprets memory"),
     ("bitfield.c", 2, 25, "bit-fields"),
 ])

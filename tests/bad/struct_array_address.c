@@ -1,8 +1,8 @@
-/* A pointer into an array inside a struct: the inline array has no array + offset form yet. */
+/* An array inside a struct returned by a call, used as a pointer: the struct has no address. */
 struct row { int cells[4]; };
+static struct row make(void) { struct row r = { { 1, 2, 3, 4 } }; return r; }
 int main(void)
 {
-    struct row r = { { 1, 2, 3, 4 } };
-    int *p = &r.cells[1];
-    return *p;
+    int *p = make().cells;
+    return p[1];
 }

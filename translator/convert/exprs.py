@@ -765,6 +765,11 @@ def convert_address_of(ctx, e: ir.Unary) -> CsExpr:
             return CsExpr(name, ctx.slot_type(key, target.type, target.loc) + "[]")
     if isinstance(target, ir.Index):
         base, offset = element_address(ctx, target)
+        if base.type.startswith("InlineArray"):
+            array = _array_field_of(target)
+            view = array_field_pointer(ctx, array) if array is not None else None
+            if view is not None:
+                base = view  # &s.arr[i]: i elements into the struct's array
         return pointer_at(ctx, base, offset, ir.PointerType(target.type), e.loc)
     if isinstance(target, ir.Unary) and target.op == "*":
         return convert_expr(ctx, target.operand)
@@ -776,7 +781,21 @@ def convert_address_of(ctx, e: ir.Unary) -> CsExpr:
                            "(a temporary value, or an array inside a struct)", "unsupported-address")
 
 
-def field_address(ctx, target: ir.Member) -> Optional[CsExpr]:
+def array_field_pointer(ctx, target: ir.Member) -> Optional[CsExpr]:
+    """`s.name` (a fixed array inside a struct) used as a pointer: a Ptr<T> over the struct's inline array,
+    `Ptr.ToArrayField(container, static Span<T> (ref S s) => s.name)`; None when the struct has no address."""
+    return field_address(ctx, target, array=True)
+
+
+def _array_field_of(index: ir.Index) -> Optional[ir.Member]:
+    """The struct field `s.arr` under `s.arr[i]` or `s.arr[i][j]`."""
+    base = strip_implicit(index.base)
+    while isinstance(base, (ir.Paren, ir.Index)):
+        base = strip_implicit(base.inner if isinstance(base, ir.Paren) else base.base)
+    return base if isinstance(base, ir.Member) and isinstance(base.type, ir.ArrayType) else None
+
+
+def field_address(ctx, target: ir.Member, array: bool = False) -> Optional[CsExpr]:
     """`&s.f`, `&a[i].f.g`, `&p->f`: a Ptr<T> that reaches the field through the struct holding it,
     `Ptr.ToField(container, static ref T (ref S s) => ref s.f.g)`; None when the struct has no address."""
     from .types import element_cs
@@ -809,7 +828,11 @@ def field_address(ctx, target: ir.Member) -> Optional[CsExpr]:
     struct_cs = element_cs(struct_t)
     field_cs = element_cs(target.type)
     container = coerce(container, f"Ptr<{struct_cs}>")
-    lam = f"static ref {field_cs} (ref {struct_cs} s) => ref s.{'.'.join(reversed(path))}"
+    fields = '.'.join(reversed(path))
+    if array:
+        lam = f"static Span<{field_cs}> (ref {struct_cs} s) => s.{fields}"
+        return CsExpr(f"Ptr.ToArrayField({container.code}, {lam})", f"Ptr<{field_cs}>", PRIMARY)
+    lam = f"static ref {field_cs} (ref {struct_cs} s) => ref s.{fields}"
     return CsExpr(f"Ptr.ToField({container.code}, {lam})", f"Ptr<{field_cs}>", PRIMARY)
 
 
@@ -827,6 +850,13 @@ def convert_pointer_cast(ctx, e: ir.Cast) -> CsExpr:
     pushed = _cast_inside(inner_ir, target_t, e)
     if pushed is not None:
         return convert_expr(ctx, pushed)
+    if isinstance(inner_ir, ir.Member) and isinstance(inner_ir.type, ir.ArrayType) and \
+            element_cs(inner_ir.type, e.loc) == element_cs(target_t.pointee, e.loc):
+        view = array_field_pointer(ctx, inner_ir)
+        if view is None:
+            raise TranslationError(e.loc, "an array inside a struct that has no address (returned by a call) "
+                                   "cannot be used as a pointer", "struct-array-pointer")
+        return view
     if is_allocation(inner_ir):
         return convert_allocation(ctx, inner_ir, target_t.pointee, e.loc)
     inner = convert_expr(ctx, e.operand)

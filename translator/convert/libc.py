@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .. import ir
 from ..diagnostics import TranslationError
-from .exprs import CsExpr, PRIMARY, convert_expr, convert_value, is_null_pointer, strip_implicit
+from .exprs import CsExpr, PRIMARY, array_field_pointer, convert_expr, convert_value, is_null_pointer, strip_implicit
 
 
 def readable_copy(value: CsExpr) -> str:
@@ -24,6 +24,10 @@ def convert_pointer_arg(ctx, a: ir.Expr) -> str:
     if isinstance(inner, ir.Cast) and isinstance(inner.type, ir.PointerType) and \
             isinstance(inner.type.pointee, ir.VoidType):
         inner = strip_implicit(inner.operand)  # (void *) buf
+    if isinstance(inner, ir.Member) and isinstance(inner.type, ir.ArrayType):
+        view = array_field_pointer(ctx, inner)
+        if view is not None:
+            return view.code  # the struct's own array: a write (strcpy, sprintf) reaches it
     value = convert_expr(ctx, inner)
     return readable_copy(value) if value.type.startswith("InlineArray") else value.code
 from .types import cs_type
@@ -73,7 +77,8 @@ def convert_libc_call(ctx, call: ir.Call, callee: ir.NameRef, rule) -> CsExpr:
         elif callee.name in SCANF_FAMILY:
             args.append(_scan_target(ctx, a))
         else:
-            value = convert_expr(ctx, strip_implicit(a) if _is_struct_array(a) else a)
+            view = array_field_pointer(ctx, strip_implicit(a)) if _is_struct_array(a) else None
+            value = view or convert_expr(ctx, strip_implicit(a) if _is_struct_array(a) else a)
             args.append(readable_copy(value) if value.type.startswith("InlineArray") else value.code)
     if isinstance(call.type, ir.PointerType) and isinstance(call.type.pointee, ir.VoidType):
         ret = "Ptr<?>"  # bsearch, memcpy...: the runtime's generic result; the cast around the call types it

@@ -129,6 +129,8 @@ class _Analysis:
             src = inner.type
             if is_pointer(src) and is_pointer(e.type) and _same_pointee(src, e.type):
                 return self.shape(inner)
+            if isinstance(inner, ir.Member) and isinstance(src, ir.ArrayType):
+                return PTR  # a struct's array: a view into the struct (Ptr.ToArrayField)
             if isinstance(src, ir.ArrayType):
                 # an array read as another element type is a view (Ptr.Reinterpret), not the array
                 return ARRAY if _unqual(src.element) == _unqual(e.type.pointee) or \
@@ -280,6 +282,13 @@ class _Analysis:
                 key = ("var", "", d.name)
             self.flow(key, self.shape(d.init))
 
+    def _box_struct_of(self, member: ir.Member) -> None:
+        root = field_root(member)
+        if isinstance(root, ir.NameRef) and not isinstance(root.type, ir.ArrayType):
+            k = slot_of_name(self.fn, root)
+            if k is not None:
+                self.plan.boxed.add(k)
+
     def visit(self, node) -> None:
         if isinstance(node, ir.VarDecl):
             self.decl(node)
@@ -299,6 +308,12 @@ class _Analysis:
                 self.moved(node.operand)
             if node.op == "&":
                 target = strip(node.operand)
+                if isinstance(target, ir.Index):
+                    base = strip(target.base)
+                    while isinstance(base, ir.Index):
+                        base = strip(base.base)
+                    if isinstance(base, ir.Member):
+                        target = base  # `&s.arr[i]`
                 if isinstance(target, ir.Member):
                     target = field_root(target)  # `&s.f`: the struct s is what must have an address
                 if isinstance(target, ir.NameRef) and not isinstance(target.type, ir.ArrayType):
@@ -308,6 +323,8 @@ class _Analysis:
             return
         if isinstance(node, ir.Cast) and is_pointer(node.type):
             inner = strip(node.operand)
+            if isinstance(inner, ir.Member) and isinstance(inner.type, ir.ArrayType):
+                self._box_struct_of(inner)  # `s.name` as a pointer reaches s's own array
             if isinstance(inner, ir.NameRef) and is_pointer(inner.type) and \
                     isinstance(inner.type.pointee, ir.VoidType) and not isinstance(node.type.pointee, ir.VoidType):
                 k = slot_of_name(self.fn, inner)

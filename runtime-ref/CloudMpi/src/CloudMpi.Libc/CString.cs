@@ -32,10 +32,9 @@ public static partial class CString
     internal static int Length(Ptr<sbyte> p)
     {
         if (p.IsNull) throw PointerException.NullDereference();
-        var array = p.Array!;
-        if (p.Offset < 0 || p.Offset > array.Length) throw PointerException.OutOfBounds(p.Offset, array.Length);
-        int n = MemoryMarshal.AsBytes(array.AsSpan(p.Offset)).IndexOf((byte)0);
-        if (n < 0) throw PointerException.OutOfBounds(array.Length, array.Length);
+        var all = AllBytes(p);   // checks the offset; a struct field or a view reads the same way
+        int n = all.IndexOf((byte)0);
+        if (n < 0) throw PointerException.OutOfBounds((long)p.Offset + all.Length, p.Offset + all.Length);
         return n;
     }
 
@@ -76,7 +75,7 @@ public static partial class CString
         int limit = (int)Math.Min(n.Value, (ulong)all.Length);
         int nul = all[..limit].IndexOf((byte)0);
         if (nul >= 0) return all[..nul];
-        if (n.Value > (ulong)all.Length) throw PointerException.OutOfBounds(src.Array!.Length, src.Array!.Length);
+        if (n.Value > (ulong)all.Length) throw PointerException.OutOfBounds((long)src.Offset + all.Length, src.Offset + all.Length);
         return all[..limit];
     }
 

@@ -42,6 +42,9 @@ public static class CStrings
         return span[..Length(span, maxBytes)].ToArray();
     }
 
+    /// <summary>The same for a pointer that is not a plain array (a struct's char array, a view).</summary>
+    internal static byte[] Bytes(Span<byte> span, int maxBytes) => span[..Length(span, maxBytes)].ToArray();
+
     internal static byte[] Bytes(byte[] buffer, int offset, int maxBytes)
     {
         var span = buffer.AsSpan(offset);

@@ -1,4 +1,5 @@
 using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
 using System.Text;
 
 namespace CloudMpi.Libc;
@@ -101,9 +102,13 @@ internal struct FormatArgs
             case byte[] b:
                 return CStrings.Bytes(b, 0, precision);
             case Ptr<sbyte> p:
-                return p.IsNull ? null : CStrings.Bytes(p.Array!, p.Offset, precision);
+                return p.IsNull ? null : p.Array is null
+                    ? CStrings.Bytes(MemoryMarshal.AsBytes(p.AsSpan()), precision)
+                    : CStrings.Bytes(p.Array, p.Offset, precision);
             case Ptr<byte> p:
-                return p.IsNull ? null : CStrings.Bytes(p.Array!, p.Offset, precision);
+                return p.IsNull ? null : p.Array is null
+                    ? CStrings.Bytes(p.AsSpan(), precision)
+                    : CStrings.Bytes(p.Array, p.Offset, precision);
             case ArraySegment<sbyte> seg:
                 return seg.Array is null ? null : CStrings.Bytes(seg.Array, seg.Offset, precision);
             case ArraySegment<byte> seg:

@@ -6,6 +6,9 @@ namespace CloudMpi.Libc;
 /// <summary>The path from a struct to one of its fields: `static ref uint (ref Outer o) => ref o.inner.b`.</summary>
 public delegate ref TField FieldPath<TStruct, TField>(ref TStruct container);
 
+/// <summary>The path from a struct to a fixed array inside it: `static Span&lt;sbyte&gt; (ref Rec r) => r.name`.</summary>
+public delegate Span<T> ArrayFieldPath<TStruct, T>(ref TStruct container);
+
 /// <summary>
 /// What a pointer that is not a plain array + offset points at: a struct field (`&amp;s.f`), or an
 /// integer array read as its signed/unsigned twin (`(unsigned *)&amp;i`, which C's aliasing rules allow).
@@ -23,6 +26,9 @@ public abstract class PointerView<T>
     internal abstract bool SameStart(PointerView<T> other);
 
     internal abstract Span<T> Span(long index, int count);
+
+    /// <summary>Elements reachable from the view's start.</summary>
+    internal abstract int Length { get; }
 
     internal virtual bool IsField => false;
 
@@ -51,6 +57,37 @@ internal sealed class FieldView<TStruct, T>(Ptr<TStruct> container, FieldPath<TS
 
     internal override Span<T> Span(long index, int count) =>
         count == 0 ? Span<T>.Empty : MemoryMarshal.CreateSpan(ref At(index + count - 1), 1);
+
+    internal override int Length => 1;
+}
+
+/// <summary>`s.name` used as a pointer: the elements of a fixed array inside a struct.</summary>
+internal sealed class ArrayFieldView<TStruct, T>(Ptr<TStruct> container, ArrayFieldPath<TStruct, T> path)
+    : PointerView<T>
+{
+    internal override ref T At(long index)
+    {
+        var elements = path(ref container.Value);
+        if ((ulong)index >= (ulong)elements.Length) throw PointerException.OutOfBounds(index, elements.Length);
+        return ref elements[(int)index];
+    }
+
+    internal override object Root =>
+        (object?)container.Array ?? container.View?.Root ?? throw PointerException.NullDereference();
+
+    internal override bool IsField => true;
+
+    internal override bool SameStart(PointerView<T> other) =>
+        other.IsField && Unsafe.AreSame(ref At(0), ref other.At(0));
+
+    internal override Span<T> Span(long index, int count)
+    {
+        var elements = path(ref container.Value);
+        if (index < 0 || index + count > elements.Length) throw PointerException.OutOfBounds(index + count, elements.Length);
+        return elements.Slice((int)index, count);
+    }
+
+    internal override int Length => path(ref container.Value).Length;
 }
 
 /// <summary>An integer buffer read through a pointer to the same-size integer of the other signedness.</summary>
@@ -65,6 +102,8 @@ internal sealed class ReinterpretView<TFrom, T>(Ptr<TFrom> source) : PointerView
 
     internal override bool SameStart(PointerView<T> other) =>
         other is ReinterpretView<TFrom, T> r && r.Source.Equals(source);
+
+    internal override int Length => source.Remaining;
 
     internal override Span<T> Span(long index, int count)
     {
@@ -81,6 +120,13 @@ public static class Ptr
     {
         if (container.IsNull) throw PointerException.NullDereference();
         return new Ptr<T>(new FieldView<TStruct, T>(container, path), 0);
+    }
+
+    /// <summary>`s.name` (a fixed array inside a struct) used as a pointer to its first element.</summary>
+    public static Ptr<T> ToArrayField<TStruct, T>(Ptr<TStruct> container, ArrayFieldPath<TStruct, T> path)
+    {
+        if (container.IsNull) throw PointerException.NullDereference();
+        return new Ptr<T>(new ArrayFieldView<TStruct, T>(container, path), 0);
     }
 
     /// <summary>`(T *)p` where T is p's element type with the other signedness (int and unsigned, char

@@ -53,7 +53,7 @@ public readonly struct Ptr<T> : IEquatable<Ptr<T>>, IPointer
     public ref T Value => ref ElementAt(Offset);
 
     /// <summary>Elements from the pointer to the end of its array (negative when past the end).</summary>
-    public int Remaining => Array is null ? 0 : Array.Length - Offset;
+    public int Remaining => View is not null ? View.Length - Offset : Array is null ? 0 : Array.Length - Offset;
 
     private ref T ElementAt(long index)
     {

@@ -92,4 +92,28 @@ public sealed class FieldPointerTests
         Assert.Throws<PointerException>(() => Ptr.Reinterpret<int, long>(a));
         Assert.True(Ptr.Reinterpret<int, uint>(default).IsNull);
     }
+
+    [System.Runtime.CompilerServices.InlineArray(4)]
+    private struct Four
+    {
+        private sbyte _element0;
+    }
+
+    private struct Named
+    {
+        public Four Name;
+    }
+
+    [Fact]
+    public void A_struct_array_used_as_a_pointer_writes_into_the_struct()
+    {
+        var box = new Named[2];
+        Ptr<sbyte> name = Ptr.ToArrayField(new Ptr<Named>(box, 1), static Span<sbyte> (ref Named n) => n.Name);
+        CString.strcpy(name, CString.Lit("abc"));
+        Assert.Equal((sbyte)'b', box[1].Name[1]);
+        Assert.Equal(3UL, CString.strlen(name));
+        Assert.Equal(4, name.Remaining);
+        Assert.Throws<PointerException>(() => (name + 4).Value);
+        Assert.True(name + 1 == Ptr.ToArrayField(new Ptr<Named>(box, 1), static Span<sbyte> (ref Named n) => n.Name) + 1);
+    }
 }
