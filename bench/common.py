@@ -32,10 +32,11 @@ NPB_KERNELS = ["ep", "is", "cg", "mg", "ft"]
 TIMING_FILTERS = [
     r"(?<=simulation time = )\S+",                # nbody
     r"(?<=multiply time = )\S+",                  # cannon
-    r"(?<=Time in seconds = ).*$",                # NPB report
-    r"(?<=Mop/s total = ).*$",
-    r"(?<=Mop/s/process = ).*$",
-    r"(?<=Compile date = ).*$",
+    # NPB report: the labels are padded before "=" (" Mop/s total     ="), so match label, padding, "="
+    r"(?<=Time in seconds)\s*=.*$",
+    r"(?<=Mop/s total)\s*=.*$",
+    r"(?<=Mop/s/process)\s*=.*$",
+    r"(?<=Compile date)\s*=.*$",
 ]
 
 # The program's own timer, reported beside the wall time when present.

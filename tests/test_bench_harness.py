@@ -52,6 +52,17 @@ def test_timing_values_are_masked_but_results_are_compared():
     assert not ok and "absmin = 0.800001" in why
 
 
+def test_npb_report_timings_are_masked_whatever_the_padding_before_the_equals_sign():
+    # the report pads its labels: " Mop/s total     =", " Time in seconds ="
+    native = _result("0|  Time in seconds =                     3.10\n0|  Mop/s total     =    17.45\n"
+                     "0|  Mop/s/process   =     8.72\n0|  Verification    =               SUCCESSFUL\n")
+    translated = _result("0|  Time in seconds =                     5.61\n0|  Mop/s total     =     9.95\n"
+                         "0|  Mop/s/process   =     4.97\n0|  Verification    =               SUCCESSFUL\n")
+    failed = _result(translated.stdout.replace("SUCCESSFUL", "UNSUCCESSFUL"))
+    assert common.same_output(native, translated) == (True, "")
+    assert not common.same_output(native, failed)[0]
+
+
 def test_written_files_are_compared_byte_for_byte():
     a = _result("0| x\n", {"positions.txt": b"1 0.5\n"})
     b = _result("0| x\n", {"positions.txt": b"1 0.50\n"})
