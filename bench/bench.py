@@ -100,9 +100,12 @@ def main(argv=None) -> int:
     print(f"cmpi bench: median of {a.k} runs, native (mpicc -O2 + mpirun, shared memory) vs "
           "translated (cmpi-run, inproc), run interleaved")
     print("wall = whole job in seconds (includes mpirun's or dotnet's start-up); "
-          "timer = the program's own timed section; ratio = translated / native\n")
+          "timer = the program's own timed section; ratio = translated / native")
+    print("cpu = user + system seconds of the job (steadier than wall on a loaded machine; note that "
+          "Open MPI busy-polls while it waits for a message, cmpi sleeps after a short spin)\n")
     print(common.table(["program", "size/class", "ranks", "native wall", "transl. wall", "ratio wall",
-                        "native timer", "transl. timer", "ratio timer"], rows))
+                        "native timer", "transl. timer", "ratio timer", "native cpu", "transl. cpu",
+                        "ratio cpu"], rows))
     for p in dict.fromkeys(problems):
         print("problem: " + p.replace(common.ROOT + os.sep, ""))
     for note in notes:
@@ -115,9 +118,12 @@ def _row(prog, n, native, translated, translatable):
     tw = common.median([r.seconds for r in translated])
     nt = common.median([r.program_seconds for r in native if r.program_seconds is not None])
     tt = common.median([r.program_seconds for r in translated if r.program_seconds is not None])
+    nc = common.median([r.cpu_seconds for r in native if r.cpu_seconds is not None])
+    tc = common.median([r.cpu_seconds for r in translated if r.cpu_seconds is not None])
     t_wall = common.fmt_seconds(tw) if translatable else "untranslatable"
     return [prog.name, prog.variant, str(n), common.fmt_seconds(nw), t_wall, common.fmt_ratio(tw, nw),
-            common.fmt_seconds(nt), common.fmt_seconds(tt), common.fmt_ratio(tt, nt)]
+            common.fmt_seconds(nt), common.fmt_seconds(tt), common.fmt_ratio(tt, nt),
+            common.fmt_seconds(nc), common.fmt_seconds(tc), common.fmt_ratio(tc, nc)]
 
 
 if __name__ == "__main__":

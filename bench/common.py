@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import re
+import resource
 import shlex
 import shutil
 import statistics
@@ -78,6 +79,7 @@ class RunResult:
     stderr: str
     files: Dict[str, bytes]
     program_seconds: Optional[float] = None
+    cpu_seconds: Optional[float] = None  # user + system time of the job's processes
 
     def first_error(self) -> str:
         for line in (self.stderr.strip().splitlines() or self.stdout.strip().splitlines()):
@@ -251,6 +253,9 @@ def run_translated(cs: str, prog: Program, ranks: int, workdir: str, timeout: fl
 def _timed(cmd: List[str], prog: Program, workdir: str, timeout: float, env: Optional[dict]) -> RunResult:
     shutil.rmtree(workdir, ignore_errors=True)
     os.makedirs(workdir)
+    # The runs are sequential, so the children's rusage grows by this job's processes alone
+    # (mpirun waits for its ranks; cmpi-run's ranks are threads).
+    usage0 = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
     try:
         p = subprocess.run(cmd, capture_output=True, text=True, cwd=workdir, timeout=timeout,
@@ -262,6 +267,8 @@ def _timed(cmd: List[str], prog: Program, workdir: str, timeout: float, env: Opt
         ok, out = False, (e.stdout or b"").decode() if isinstance(e.stdout, bytes) else (e.stdout or "")
         err = f"timed out after {timeout:.0f} s"
     seconds = time.perf_counter() - t0
+    usage1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (usage1.ru_utime - usage0.ru_utime) + (usage1.ru_stime - usage0.ru_stime)
     files = {}
     for name in prog.output_files:
         path = os.path.join(workdir, name)
@@ -270,7 +277,7 @@ def _timed(cmd: List[str], prog: Program, workdir: str, timeout: float, env: Opt
                 files[name] = f.read()
     grouped = by_rank(out)
     m = PROGRAM_TIME.search(grouped)
-    return RunResult(ok, seconds, grouped, err, files, float(m.group(1)) if m else None)
+    return RunResult(ok, seconds, grouped, err, files, float(m.group(1)) if m else None, cpu)
 
 
 def same_output(a: RunResult, b: RunResult) -> Tuple[bool, str]:

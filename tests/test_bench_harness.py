@@ -94,3 +94,15 @@ def test_table_columns_line_up():
     text = common.table(["a", "long header"], [["xyz", "1"]])
     lines = text.splitlines()
     assert lines[0].index("long header") == lines[2].index("1")
+
+
+def test_a_run_reports_the_cpu_time_of_its_processes(tmp_path):
+    # a child that computes for ~0.3 s of CPU, then one that only sleeps: each run counts its own job
+    prog = common.Program("spin", "-", [], [], [], [1], common.verify_npb)
+    busy = [sys.executable, "-c", "import time\nt = time.process_time()\nwhile time.process_time() - t < 0.3: pass"]
+    idle = [sys.executable, "-c", "import time; time.sleep(0.3)"]
+    r_busy = common._timed(busy, prog, str(tmp_path / "busy"), 60, None)
+    r_idle = common._timed(idle, prog, str(tmp_path / "idle"), 60, None)
+    assert r_busy.ok and r_idle.ok
+    assert r_busy.cpu_seconds >= 0.29
+    assert r_idle.cpu_seconds < 0.25
