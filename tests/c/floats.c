@@ -26,5 +26,12 @@ int main(void)
         printf("%d %.4f %.3e\n", i, atan2(i, STEPS - i), log(1.0 + i));
     printf("%d %ld %u\n", (int)2.9e8, (long)-2.5, (unsigned)3.7);
     printf("%f %f\n", fmod(7.5, 2.0), fmod(-7.5, 2.0));
+    /* float -> integer -> float: the integer part; -1 < x < 0 gives the integer 0, so +0 */
+    {
+        double neg = -0.3, big = 123456789.75;
+        float fneg = -0.5f;
+        printf("%g %g %.2f %g %g\n", (double)(int)neg, (double)(int)(big * 2.0), (double)(long)-big,
+               (double)(unsigned char)(big / 1e6), (float)(int)fneg);
+    }
     return 0;
 }

@@ -64,16 +64,16 @@ public static class MG
         double x2 = 0;
         double z = 0;
         t1 = R23 * a;
-        a1 = (double)(int)t1;
+        a1 = CMath.IntPart(t1);
         a2 = a - T23 * a1;
         t1 = R23 * x;
-        x1 = (double)(int)t1;
+        x1 = CMath.IntPart(t1);
         x2 = x - T23 * x1;
         t1 = a1 * x2 + a2 * x1;
-        t2 = (double)(int)(R23 * t1);
+        t2 = CMath.IntPart(R23 * t1);
         z = t1 - T23 * t2;
         t3 = T23 * z + a2 * x2;
-        t4 = (double)(int)(R46 * t3);
+        t4 = CMath.IntPart(R46 * t3);
         x = t3 - T46 * t4;
         return R46 * x;
     }
@@ -93,19 +93,19 @@ public static class MG
         double xs = 0;
         int i = 0;
         t1 = R23 * a;
-        a1 = (double)(int)t1;
+        a1 = CMath.IntPart(t1);
         a2 = a - T23 * a1;
         xs = x;
         for (i = 0; i < n; i++)
         {
             t1 = R23 * xs;
-            x1 = (double)(int)t1;
+            x1 = CMath.IntPart(t1);
             x2 = xs - T23 * x1;
             t1 = a1 * x2 + a2 * x1;
-            t2 = (double)(int)(R23 * t1);
+            t2 = CMath.IntPart(R23 * t1);
             z = t1 - T23 * t2;
             t3 = T23 * z + a2 * x2;
-            t4 = (double)(int)(R46 * t3);
+            t4 = CMath.IntPart(R46 * t3);
             xs = t3 - T46 * t4;
             y[i] = R46 * xs;
         }

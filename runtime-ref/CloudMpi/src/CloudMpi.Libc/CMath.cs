@@ -107,6 +107,17 @@ public static class CMath
 
     public static double trunc(double x) => Math.Truncate(x);
 
+    /// <summary>
+    /// C's <c>(double)(int)x</c> (or through any integer type): the integer part of x, for every x the
+    /// integer type holds (C leaves the others undefined). One rounding instruction, where C#'s
+    /// <c>(double)(int)x</c> is a saturating conversion there and back; adding +0.0 turns the -0.0
+    /// that truncating -1 &lt; x &lt; 0 gives into the +0.0 the integer 0 converts to.
+    /// </summary>
+    public static double IntPart(double x) => Math.Truncate(x) + 0.0;
+
+    /// <summary><c>(float)(int)x</c> for a float x: see <see cref="IntPart(double)"/>.</summary>
+    public static float IntPart(float x) => MathF.Truncate(x) + 0.0f;
+
     public static double cbrt(double x) => Math.Cbrt(x);
 
     public static double log2(double x) => Math.Log2(x);

@@ -47,6 +47,8 @@ public sealed class ConversionMathDifferentialTests
                 else if (!strcmp(op, "fdim")) printf("%016llx\n", h(fdim(d(a1), d(a2))));
                 else if (!strcmp(op, "round")) printf("%016llx\n", h(round(d(a1))));
                 else if (!strcmp(op, "trunc")) printf("%016llx\n", h(trunc(d(a1))));
+                else if (!strcmp(op, "intpart")) printf("%016llx\n", h((double)(int)d(a1)));
+                else if (!strcmp(op, "intpartl")) printf("%016llx\n", h((double)(long)d(a1)));
                 else if (!strcmp(op, "rint")) printf("%016llx\n", h(rint(d(a1))));
                 else if (!strcmp(op, "hypot")) printf("%016llx\n", h(hypot(d(a1), d(a2))));
                 else if (!strcmp(op, "cbrt")) printf("%016llx\n", h(cbrt(d(a1))));
@@ -153,12 +155,21 @@ public sealed class ConversionMathDifferentialTests
     }
 
     [Fact]
+    public void IntPart_of_a_float_is_the_integer_converted_back()
+    {
+        // (float)(int)x: -1 < x < 0 gives the int 0, which converts to +0.0f (not truncf's -0.0f)
+        Assert.Equal(0, BitConverter.SingleToInt32Bits(CMath.IntPart(-0.75f)));
+        Assert.Equal(-3.0f, CMath.IntPart(-3.7f));
+        Assert.Equal(8388607.0f, CMath.IntPart(8388607.5f));
+    }
+
+    [Fact]
     public void Math_functions_match_glibc()
     {
         var rng = new TestRng(5);
         var values = new List<double>
         {
-            0.0, -0.0, 1.0, -1.0, 0.5, -0.5, 1.5, 2.5, -2.5, 0.49999999999999994, 4503599627370497.0, 1e300, -1e-300,
+            0.0, -0.0, 1.0, -1.0, 0.5, -0.5, -0.75, -1e-300, 2147483647.9, -2147483648.9, -3.7, 1.5, 2.5, -2.5, 0.49999999999999994, 4503599627370497.0, 1e300, -1e-300,
             double.Epsilon, -double.Epsilon, 2.2250738585072014e-308, double.MaxValue, double.PositiveInfinity, double.NegativeInfinity,
             BitConverter.Int64BitsToDouble(0x7FF8000000000000), 3.0, 10.0, 1e-10, -1e-10, 0.1, 7.25, 709.0, -745.0, 1e-320,
         };
@@ -186,6 +197,11 @@ public sealed class ConversionMathDifferentialTests
             cases.Add(new Case($"fdim\t{hx}\t{hy}", () => Hex(CMath.fdim(x, y))));
             cases.Add(new Case($"round\t{hx}", () => Hex(CMath.round(x))));
             cases.Add(new Case($"trunc\t{hx}", () => Hex(CMath.trunc(x))));
+            // (double)(int)x and (double)(long)x, where C defines them (x within the integer type)
+            if (Math.Abs(x) < 2147483648.0)
+                cases.Add(new Case($"intpart\t{hx}", () => Hex(CMath.IntPart(x))));
+            if (Math.Abs(x) < 9223372036854775808.0)
+                cases.Add(new Case($"intpartl\t{hx}", () => Hex(CMath.IntPart(x))));
             cases.Add(new Case($"rint\t{hx}", () => Hex(CMath.rint(x))));
             cases.Add(new Case($"hypot\t{hx}\t{hy}", () => Hex(CMath.hypot(x, y))));
             cases.Add(new Case($"cbrt\t{hx}", () => Hex(CMath.cbrt(x))));
