@@ -190,7 +190,7 @@ public static partial class cMPI
         if (!r.IsComplete)
         {
             ctx.Wait.Set(call, null, null, 0, false, 0);
-            ctx.Wait.Detail = index >= 0 ? $"request {index}: {r.Describe()}" : r.Describe();
+            ctx.Wait.SetRequest(r, index);
             r.Block(ctx);
         }
         return r.Finish(call);

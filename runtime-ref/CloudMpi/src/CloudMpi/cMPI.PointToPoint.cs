@@ -85,7 +85,7 @@ public static partial class cMPI
         var recv = Buffers.Data(call, recvbuf, recvoffset, recvcount, recvtype);
         SendCore(ctx, call, send.Bytes, dest, sendtag, comm, sync: false);
         ctx.Wait.Set(call, comm, "source", source, true, recvtag);
-        ctx.Wait.Detail = $"dest={dest}, sendtag={sendtag}";
+        ctx.Wait.SetSendPart(dest, sendtag);
         status = RecvCore(ctx, call, recv.Bytes, source, recvtag, comm, comm.P2PContext);
         recv.Commit();
         return SUCCESS;
@@ -103,7 +103,7 @@ public static partial class cMPI
         var recv = Buffers.DataScalar(call, ref recvbuf, recvcount, recvtype);
         SendCore(ctx, call, send.Bytes, dest, sendtag, comm, sync: false);
         ctx.Wait.Set(call, comm, "source", source, true, recvtag);
-        ctx.Wait.Detail = $"dest={dest}, sendtag={sendtag}";
+        ctx.Wait.SetSendPart(dest, sendtag);
         status = RecvCore(ctx, call, recv.Bytes, source, recvtag, comm, comm.P2PContext);
         recv.Commit();
         return SUCCESS;
@@ -121,7 +121,7 @@ public static partial class cMPI
         var recv = Buffers.DataScalar(call, ref recvbuf, recvcount, recvtype);
         SendCore(ctx, call, send.Bytes, dest, sendtag, comm, sync: false);
         ctx.Wait.Set(call, comm, "source", source, true, recvtag);
-        ctx.Wait.Detail = $"dest={dest}, sendtag={sendtag}";
+        ctx.Wait.SetSendPart(dest, sendtag);
         status = RecvCore(ctx, call, recv.Bytes, source, recvtag, comm, comm.P2PContext);
         recv.Commit();
         return SUCCESS;
@@ -139,7 +139,7 @@ public static partial class cMPI
         var recv = Buffers.Data(call, recvbuf, recvoffset, recvcount, recvtype);
         SendCore(ctx, call, send.Bytes, dest, sendtag, comm, sync: false);
         ctx.Wait.Set(call, comm, "source", source, true, recvtag);
-        ctx.Wait.Detail = $"dest={dest}, sendtag={sendtag}";
+        ctx.Wait.SetSendPart(dest, sendtag);
         status = RecvCore(ctx, call, recv.Bytes, source, recvtag, comm, comm.P2PContext);
         recv.Commit();
         return SUCCESS;

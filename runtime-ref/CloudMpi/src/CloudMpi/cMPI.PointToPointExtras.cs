@@ -21,7 +21,7 @@ public static partial class cMPI
         var span = Buffers.Array(call, buf, offset, count, datatype);
         SendCore(ctx, call, span, dest, sendtag, comm, sync: false);
         ctx.Wait.Set(call, comm, "source", source, true, recvtag);
-        ctx.Wait.Detail = $"dest={dest}, sendtag={sendtag}";
+        ctx.Wait.SetSendPart(dest, sendtag);
         status = RecvCore(ctx, call, span, source, recvtag, comm, comm.P2PContext);
         return SUCCESS;
     }
@@ -36,7 +36,7 @@ public static partial class cMPI
         var span = Buffers.Scalar(call, ref buf, count, datatype);
         SendCore(ctx, call, span, dest, sendtag, comm, sync: false);
         ctx.Wait.Set(call, comm, "source", source, true, recvtag);
-        ctx.Wait.Detail = $"dest={dest}, sendtag={sendtag}";
+        ctx.Wait.SetSendPart(dest, sendtag);
         status = RecvCore(ctx, call, span, source, recvtag, comm, comm.P2PContext);
         return SUCCESS;
     }

@@ -70,6 +70,20 @@ public class HostingTests
     }
 
     [Fact]
+    public void DeadlockReportNamesBothHalvesOfASendrecv()
+    {
+        // the send half is kept as numbers and formatted only for the report
+        var r = MpiRunner.RunRaw(2, rank =>
+        {
+            int[] s = new int[1], d = new int[1];
+            cMPI.Sendrecv(s, 0, 1, MPI_INT, 1 - rank, 3, d, 0, 1, MPI_INT, 1 - rank, 4, World, out _);
+        }, deadlockSeconds: 0.5, timeoutSeconds: 20);
+        Assert.NotNull(r.DeadlockReport);
+        Assert.Contains("rank 0: MPI_Sendrecv(dest=1, sendtag=3, source=1, tag=4, comm=MPI_COMM_WORLD)", r.DeadlockReport);
+        Assert.Contains("rank 1: MPI_Sendrecv(dest=0, sendtag=3, source=0, tag=4, comm=MPI_COMM_WORLD)", r.DeadlockReport);
+    }
+
+    [Fact]
     public void NoDeadlockWhileARankComputes()
     {
         var r = MpiRunner.RunRaw(3, rank =>

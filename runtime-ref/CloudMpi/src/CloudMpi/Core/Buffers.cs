@@ -91,7 +91,14 @@ internal static class Buffers
         if (buf == null && count == 0) return default;
         var raw = RawBytes(call, buf, offset, out long origin);
         if (count == 0 || type.Size == 0) return default;
-        return At(call, raw, origin, count, type, $"from offset {offset} overruns the buffer ({typeof(T).Name}[{buf!.Length}], {raw.Length - origin} bytes left)");
+        // Checked here rather than through At so that the message is only formatted for an error:
+        // this runs on every send and receive.
+        var (lo, hi) = Touched(type, count);
+        if (origin + lo < 0 || origin + hi > raw.Length)
+            throw new MpiException(call, cMPI.ERR_BUFFER,
+                $"{count} x {type.Name} (bytes {lo}..{hi} from the buffer position) from offset {offset} overruns the buffer " +
+                $"({typeof(T).Name}[{buf!.Length}], {raw.Length - origin} bytes left)");
+        return new DataBuf(raw, origin, type, count);
     }
 
     /// <summary>The whole array as bytes, and the byte position of element <paramref name="offset"/> in it.</summary>

@@ -19,6 +19,11 @@ internal sealed class WaitInfo
     public int WaitingForRank = NoRank;
     /// <summary>Extra text, e.g. for MPI_Wait the request's description.</summary>
     public string? Detail;
+    // Details formatted only when a report asks (ToString): setting them is on every call's path.
+    private bool hasSendPart;
+    private int sendDest, sendTag;
+    private Request? request;
+    private int requestIndex;
 
     public const int NoRank = -3;
 
@@ -32,6 +37,23 @@ internal sealed class WaitInfo
         Tag = tag;
         WaitingForRank = NoRank;
         Detail = null;
+        hasSendPart = false;
+        request = null;
+    }
+
+    /// <summary>The send half of a Sendrecv: shown as <c>dest=.., sendtag=..</c>.</summary>
+    public void SetSendPart(int dest, int tag)
+    {
+        hasSendPart = true;
+        sendDest = dest;
+        sendTag = tag;
+    }
+
+    /// <summary>The request an MPI_Wait* blocks on (<paramref name="index"/> in its array, or -1).</summary>
+    public void SetRequest(Request r, int index)
+    {
+        request = r;
+        requestIndex = index;
     }
 
     public override string ToString()
@@ -45,6 +67,8 @@ internal sealed class WaitInfo
             first = false;
         }
         if (Detail != null) Arg(Detail);
+        if (request != null) Arg(requestIndex >= 0 ? $"request {requestIndex}: {request.Describe()}" : request.Describe());
+        if (hasSendPart) Arg($"dest={sendDest}, sendtag={sendTag}");
         if (PeerName != null) Arg($"{PeerName}={RankName(Peer)}");
         if (HasTag) Arg($"tag={(Tag == cMPI.ANY_TAG ? "MPI_ANY_TAG" : Tag.ToString())}");
         if (Comm != null) Arg($"comm={Comm.Name}");
