@@ -8,6 +8,7 @@ from .. import ir
 from ..diagnostics import TranslationError
 from .context import Context, render_comment
 from .exprs import convert_value
+from .inlining import ATTRIBUTE as INLINE_ATTRIBUTE, USING as INLINE_USING, functions_to_inline
 from .stmts import INDENT, convert_block_items, convert_var_decl
 from .types import cs_type, default_value
 
@@ -190,6 +191,7 @@ def convert_translation_unit(ctx: Context) -> dict:
     ctx.comments = list(tu.comments)
     ctx.macro_names = {m.name for m in tu.macros}
     ctx.plan = plan_pointers(tu, lambda name, i, call: _takes_ref(ctx, name, i, call))
+    inlined = functions_to_inline(tu)
     members: List[dict] = []
     files = list(tu.files) or [tu.path]
 
@@ -220,6 +222,8 @@ def convert_translation_unit(ctx: Context) -> dict:
             if ctx.hoisted:
                 members.append({"lines": list(ctx.hoisted), "kind": "field", "joined": False})
                 prev_kind = "field"
+            if item.name in inlined:
+                lines.append(INLINE_ATTRIBUTE)  # called once: inlined, as gcc does (convert/inlining.py)
             lines += body
             kind = "function"
         trailing = ctx.trailing_comment(item.loc.line, item.loc.col)
@@ -235,8 +239,8 @@ def convert_translation_unit(ctx: Context) -> dict:
     if main is None:
         raise TranslationError(None, f"{tu.path}: no main function", "no-main")
     usings = []
-    if ctx.inline_arrays:
-        usings.append("System.Runtime.CompilerServices")
+    if ctx.inline_arrays or inlined:
+        usings.append(INLINE_USING)
     if any(r.is_union for r in tu.records):
         usings.append("System.Runtime.InteropServices")
     return {"members": members, "tail": tail, "main_takes_args": bool(main.params), "extra_usings": usings}

@@ -1,0 +1,75 @@
+"""Which functions the port asks the JIT to inline.
+
+gcc inlines a function that has a single call site (-finline-functions-called-once,
+on from -O1): the copy is free and the call's cost goes away. The JIT does not
+look at call sites and only inlines small methods (about 100 bytes of IL), so a
+helper like the N-body's apply_force, called once per particle pair, stays a call
+with five by-ref arguments whose targets then cannot live in registers.
+The port marks such functions [MethodImpl(MethodImplOptions.AggressiveInlining)]
+when they are called from exactly one place, inside a loop (elsewhere the call
+is rare and the mark only noise), not recursively, never taken as a value, and
+have no loop of their own (a loop amortises the call) and a modest size.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Set
+
+from .. import ir
+
+MAX_NODES = 400  # IR nodes in the body: a helper, not a whole phase of the program
+
+ATTRIBUTE = "[MethodImpl(MethodImplOptions.AggressiveInlining)]"
+USING = "System.Runtime.CompilerServices"
+
+_LOOPS = (ir.For, ir.While, ir.DoWhile)
+
+
+def functions_to_inline(tu: ir.TranslationUnit) -> Set[str]:
+    defined = {f.name: f for f in tu.functions if f.body is not None}
+    calls: Counter = Counter()      # direct calls per function name
+    references: Counter = Counter()  # every mention: calls and uses as a value (function pointers)
+    caller_of = {}
+    called_in_loop = set()
+    for fn in defined.values():
+        for node, in_loop in _walk_with_loops(fn.body):
+            if isinstance(node, ir.NameRef) and node.kind == "function":
+                references[node.name] += 1
+            elif isinstance(node, ir.Call):
+                callee = node.callee
+                while isinstance(callee, (ir.Cast, ir.Paren)):  # f decays to a function pointer
+                    callee = callee.operand if isinstance(callee, ir.Cast) else callee.inner
+                if isinstance(callee, ir.NameRef) and callee.kind == "function":
+                    calls[callee.name] += 1
+                    caller_of[callee.name] = fn.name
+                    if in_loop:
+                        called_in_loop.add(callee.name)
+    chosen = set()
+    for name, fn in defined.items():
+        # a call outside any loop happens a handful of times: not worth a mark in the output
+        if name == "main" or calls[name] != 1 or references[name] != 1 or caller_of[name] == name \
+                or name not in called_in_loop:
+            continue
+        nodes = list(_walk(fn.body))
+        if len(nodes) > MAX_NODES or any(isinstance(n, (*_LOOPS, ir.Goto)) for n in nodes):
+            continue
+        chosen.add(name)
+    return chosen
+
+
+def _walk_with_loops(body):
+    """(node, inside a loop of this function)."""
+    stack = [(body, False)]
+    while stack:
+        n, in_loop = stack.pop()
+        yield n, in_loop
+        inner = in_loop or isinstance(n, _LOOPS)
+        stack.extend((c, inner) for c in ir.children(n))
+
+
+def _walk(node):
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        yield n
+        stack.extend(ir.children(n))
