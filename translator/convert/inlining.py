@@ -18,6 +18,7 @@ from typing import Set
 from .. import ir
 
 MAX_NODES = 400  # IR nodes in the body: a helper, not a whole phase of the program
+MIN_NODES = 25   # below this the JIT inlines by itself (a one-line `return a > b ? a : b;`)
 
 ATTRIBUTE = "[MethodImpl(MethodImplOptions.AggressiveInlining)]"
 USING = "System.Runtime.CompilerServices"
@@ -51,7 +52,7 @@ def functions_to_inline(tu: ir.TranslationUnit) -> Set[str]:
                 or name not in called_in_loop:
             continue
         nodes = list(_walk(fn.body))
-        if len(nodes) > MAX_NODES or any(isinstance(n, (*_LOOPS, ir.Goto)) for n in nodes):
+        if not MIN_NODES <= len(nodes) <= MAX_NODES or any(isinstance(n, (*_LOOPS, ir.Goto)) for n in nodes):
             continue
         chosen.add(name)
     return chosen

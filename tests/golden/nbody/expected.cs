@@ -1,5 +1,6 @@
 // Translated by cmpi-translate from nbody.c. Edit freely: this is now your code.
 using System;
+using System.Runtime.CompilerServices;
 using CloudMpi;
 using CloudMpi.Libc;
 using static CloudMpi.Datatype;
@@ -97,6 +98,7 @@ public static class Nbody
 
     /* The repulsive short-range force of neighbor on particle; pairs closer than
      * the cutoff also feed the distance statistics (in units of CUTOFF). */
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     static void apply_force(ref particle_t particle, ref particle_t neighbor, ref double dmin, ref double davg, ref int navg)
     {
         double dx = neighbor.x - particle.x;

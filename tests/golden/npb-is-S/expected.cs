@@ -1,5 +1,6 @@
 // Translated by cmpi-translate from c_timers.c, print_results.c, randdp.c, is.c. Edit freely: this is now your code.
 using System;
+using System.Runtime.CompilerServices;
 using CloudMpi;
 using CloudMpi.Libc;
 using static CloudMpi.Datatype;
@@ -220,6 +221,7 @@ public static class IS
     }
 
     /* The rank the test key i must have in this iteration (official values). */
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     static int expected_test_rank(int i, int iteration)
     {
         if (i < TEST_UP_COUNT)
