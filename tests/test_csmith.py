@@ -1,8 +1,10 @@
-"""A small csmith sample (tier 1) in the regular test run: gcc's output vs the port's.
+"""A small csmith sample (tiers 1 and 2) in the regular test run: gcc's output vs the port's.
 
 The full runs are `make csmith N=300 TIER=1|2` (scripts/csmith.py). The seeds are fixed: ten
 whose programs are tiny and ten of csmith's usual 40-150 KB, so the sample stays a few
-minutes long. Every seed must give gcc's checksum (all did when this was tightened). A seed
+minutes long; tier 2 (pointers and structs on) adds six seeds whose programs take field
+addresses, compare pointers of different types and read integers through their other-signedness
+pointers. Every seed must give gcc's checksum (all did when this was tightened). A seed
 csmith/gcc cannot use (native run over the limit) is skipped with the reason.
 """
 from __future__ import annotations
@@ -18,6 +20,7 @@ from tests.support import ROOT
 
 SEEDS = [15, 8, 14, 53, 7, 3, 22, 51, 56, 37,    # tiny programs
          1, 35, 52, 16, 27, 18, 26, 20, 13, 46]  # typical ones
+TIER2_SEEDS = [38, 22, 21, 3, 6, 4]
 
 
 def _harness():
@@ -28,21 +31,38 @@ def _harness():
     return module
 
 
-@pytest.fixture(scope="module")
-def outcomes(tmp_path_factory):
+def _outcomes(tmp_path_factory, tier, seeds):
     missing = [t for t in ("csmith", "gcc") if shutil.which(t) is None]
     assert not missing, f"{missing} not installed: make setup installs csmith and gcc"
     h = _harness()
-    settings = h.Settings(tier=1, workdir=str(tmp_path_factory.mktemp("csmith")))
-    return {o.seed: o for o in h.check_seeds(SEEDS, settings, jobs=2)}
+    settings = h.Settings(tier=tier, workdir=str(tmp_path_factory.mktemp(f"csmith{tier}")))
+    return {o.seed: o for o in h.check_seeds(seeds, settings, jobs=2)}
+
+
+@pytest.fixture(scope="module")
+def outcomes(tmp_path_factory):
+    return _outcomes(tmp_path_factory, 1, SEEDS)
+
+
+@pytest.fixture(scope="module")
+def tier2_outcomes(tmp_path_factory):
+    return _outcomes(tmp_path_factory, 2, TIER2_SEEDS)
+
+
+def _check(o):
+    if o.status == "excluded":
+        pytest.skip(f"seed {o.seed} excluded: {o.detail}")
+    assert o.status == "passed", f"seed {o.seed} {o.status}: {o.detail}"
 
 
 @pytest.mark.parametrize("seed", SEEDS)
 def test_tier1_seed_matches_gcc(outcomes, seed):
-    o = outcomes[seed]
-    if o.status == "excluded":
-        pytest.skip(f"seed {seed} excluded: {o.detail}")
-    assert o.status == "passed", f"seed {seed} {o.status}: {o.detail}"
+    _check(outcomes[seed])
+
+
+@pytest.mark.parametrize("seed", TIER2_SEEDS)
+def test_tier2_seed_matches_gcc(tier2_outcomes, seed):
+    _check(tier2_outcomes[seed])
 
 
 def test_summary_line_format():

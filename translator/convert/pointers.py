@@ -277,10 +277,7 @@ class _Analysis:
             return
         self.visit(d.init)
         if is_pointer(d.type):
-            key = ("var", self.fn or "", d.name) if d.storage != "static" or self.fn else ("var", "", d.name)
-            if self.fn is None:
-                key = ("var", "", d.name)
-            self.flow(key, self.shape(d.init))
+            self.flow(("var", self.fn or "", d.name), self.shape(d.init))  # a global's key has no function
 
     def _box_struct_of(self, member: ir.Member) -> None:
         root = field_root(member)
