@@ -33,5 +33,10 @@ int main(void)
         printf("%g %g %.2f %g %g\n", (double)(int)neg, (double)(int)(big * 2.0), (double)(long)-big,
                (double)(unsigned char)(big / 1e6), (float)(int)fneg);
     }
+    {   /* (_Bool) of a floating value is "not zero" */
+        double quarter = 0.25, zero = 0.0;
+        float fz = -0.0f;
+        printf("%d %d %d %d\n", (_Bool)quarter, (_Bool)zero, (_Bool)fz, (_Bool)quarter + (_Bool)-2.5);
+    }
     return 0;
 }

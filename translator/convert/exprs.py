@@ -317,8 +317,8 @@ def convert_cast(ctx, e: ir.Cast) -> CsExpr:
     if isinstance(strip_implicit(e.operand).type, (ir.PointerType, ir.ArrayType)) and target != "bool":
         raise TranslationError(e.loc, "converting a pointer to an integer cannot be translated",
                                "pointer-to-integer")
-    if e.implicit:
-        return coerce(inner, target)
+    if e.implicit or target == "bool":
+        return coerce(inner, target)  # (_Bool)x is x != 0, whatever x's type
     # An explicit C cast: keep it visible where C# needs it or where it changes the type.
     if inner.type == target:
         return inner  # a cast to the type it already has
