@@ -57,6 +57,11 @@ OPAQUE_TYPEDEFS = {"MPI_Comm", "MPI_Datatype", "MPI_Op", "MPI_Request", "MPI_Sta
 # The x86-64 va_list is `struct __va_list_tag[1]` and decays to a pointer to it: all are one va_list.
 VA_LIST_TAG = "__va_list_tag"
 
+# cmpi's mpi.h defines each handle type as a pointer to an incomplete struct; clang shows the struct pointer
+# where a typedef is canonicalised (MPI_Comm_errhandler_function's MPI_Comm *).
+_HANDLE_RECORDS = {f"struct cmpi_{n.lower()}": f"MPI_{n}"
+                   for n in ("Comm", "Datatype", "Op", "Request", "Group", "Errhandler", "Info", "Win")}
+
 _BINARY_OPS = {"+", "-", "*", "/", "%", "<<", ">>", "<", ">", "<=", ">=", "==", "!=",
                "&", "|", "^", "&&", "||", ","}
 _ASSIGN_OPS = {"=", "+=", "-=", "*=", "/=", "%=", "<<=", ">>=", "&=", "|=", "^="}
@@ -366,6 +371,9 @@ class Frontend:
             p = t.get_pointee()
             if _is_va_list_tag(p):
                 return ir.OpaqueType("va_list")
+            handle = _HANDLE_RECORDS.get(p.get_canonical().spelling)
+            if handle:  # a handle typedef seen through its canonical type (the parameters of a function typedef)
+                return ir.OpaqueType(handle)
             return ir.PointerType(self.ctype(p, cur), p.is_const_qualified())
         if t.kind == ci.TypeKind.CONSTANTARRAY:
             if _is_va_list_tag(t.element_type):
