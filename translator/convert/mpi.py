@@ -80,12 +80,21 @@ def convert_user_function(ctx, arg: ir.Expr) -> str:
     if not (isinstance(e, ir.NameRef) and e.kind == "function" and isinstance(e.type, ir.FunctionType)):
         raise TranslationError(arg.loc, "a user op must name a C function", "unsupported-construct")
     params = e.type.params
+    if _is_comm_errhandler(params):
+        return f"(CommErrhandlerFunction){e.name}"
     first = params[0] if params else None
     if len(params) != 4 or not isinstance(first, ir.PointerType) or isinstance(first.pointee, ir.VoidType):
         raise TranslationError(arg.loc, f"the user op {e.name} needs typed pointer parameters "
                                "(e.g. int *invec, int *inoutvec, int *len, MPI_Datatype *dtype), not void *",
                                "unsupported-construct")
     return f"(UserFunction<{cs_type(first.pointee, arg.loc)}>){e.name}"
+
+
+def _is_comm_errhandler(params) -> bool:
+    """(MPI_Comm *, int *[, ...]): an MPI_Comm_errhandler_function, translated as (ref Comm, ref int)."""
+    return (len(params) == 2 and all(isinstance(p, ir.PointerType) for p in params)
+            and isinstance(params[0].pointee, ir.OpaqueType) and params[0].pointee.name == "MPI_Comm"
+            and isinstance(params[1].pointee, ir.IntType) and params[1].pointee.name == "int")
 
 
 def _buffer_element(e: ir.Expr):

@@ -202,6 +202,8 @@ int MPI_Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler errhandler);
 int MPI_Comm_get_errhandler(MPI_Comm comm, MPI_Errhandler *erhandler);
 int MPI_Errhandler_free(MPI_Errhandler *errhandler);
 int MPI_Comm_call_errhandler(MPI_Comm comm, int errorcode);
+typedef void (MPI_Comm_errhandler_function)(MPI_Comm *, int *, ...);
+int MPI_Comm_create_errhandler(MPI_Comm_errhandler_function *function, MPI_Errhandler *errhandler);
 
 /* Groups, and communicators from them */
 int MPI_Comm_group(MPI_Comm comm, MPI_Group *group);

@@ -1,6 +1,12 @@
 namespace CloudMpi;
 
 /// <summary>
+/// MPI_Comm_errhandler_function, <c>void f(MPI_Comm *comm, int *errorcode, ...)</c>: the translator turns the two
+/// pointers a handler reads through into <c>ref</c> parameters (the variadic tail is never passed by MPI).
+/// </summary>
+public delegate void CommErrhandlerFunction(ref Comm comm, ref int errorcode);
+
+/// <summary>
 /// An error handler (MPI_Errhandler). cMPI calls report errors by throwing <see cref="MpiException"/>; a handler
 /// decides what a translated call site that looks at the return code sees (see <see cref="cMPI.Try(Comm?, Func{int})"/>):
 /// <see cref="cMPI.ERRORS_ARE_FATAL"/> lets the exception end the job, <see cref="cMPI.ERRORS_RETURN"/> turns it
@@ -10,12 +16,22 @@ public sealed class Errhandler
 {
     public string Name { get; }
     internal bool Returns { get; }
+    /// <summary>The C function of a handler made by MPI_Comm_create_errhandler; null for the predefined ones.</summary>
+    internal CommErrhandlerFunction? Function { get; }
 
-    private Errhandler(string name, bool returns)
+    private Errhandler(string name, bool returns, CommErrhandlerFunction? function = null)
     {
         Name = name;
         Returns = returns;
+        Function = function;
     }
+
+    /// <summary>
+    /// A user handler: MPI calls the function, and when it returns the MPI call returns the error code
+    /// (MPI-4.0 9.3), so for the call site it behaves as MPI_ERRORS_RETURN after the call.
+    /// </summary>
+    internal static Errhandler User(CommErrhandlerFunction function) =>
+        new($"user error handler {function.Method.Name}", returns: true, function);
 
     internal static readonly Errhandler Fatal = new("MPI_ERRORS_ARE_FATAL", returns: false);
     internal static readonly Errhandler Return = new("MPI_ERRORS_RETURN", returns: true);

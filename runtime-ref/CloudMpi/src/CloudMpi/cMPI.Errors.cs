@@ -39,8 +39,9 @@ public static partial class cMPI
             var ctx = RankContext.Current;
             // Errors on an invalid communicator, or outside any, go to MPI_COMM_WORLD's handler (MPI-3.1 8.3).
             var owner = comm is null || comm.IsNull ? COMM_WORLD : comm;
-            if (!LocalOf(ctx, owner).Errhandler.Returns) throw;
-            return ex.ErrorClass;
+            var handler = LocalOf(ctx, owner).Errhandler;
+            if (!handler.Returns) throw;
+            return Invoke(handler, owner, ex.ErrorClass);
         }
     }
 
@@ -113,8 +114,35 @@ public static partial class cMPI
         const string call = "MPI_Comm_call_errhandler";
         var ctx = Ctx(call);
         CheckComm(call, comm);
-        if (LocalOf(ctx, comm).Errhandler.Returns) return SUCCESS;
+        var handler = LocalOf(ctx, comm).Errhandler;
+        if (handler.Returns)
+        {
+            Invoke(handler, comm, errorcode);
+            return SUCCESS; // the handler was called and returned (MPI-4.0 9.3)
+        }
         throw new MpiException(call, errorcode, "error raised by the program");
+    }
+
+    /// <summary>
+    /// MPI_Comm_create_errhandler: a handler that calls <paramref name="function"/> with the communicator and the
+    /// error code; the failed call then returns the code (see <see cref="Try(Comm?, Func{int})"/>).
+    /// </summary>
+    public static int Comm_create_errhandler(CommErrhandlerFunction function, out Errhandler errhandler)
+    {
+        const string call = "MPI_Comm_create_errhandler";
+        Ctx(call);
+        if (function is null) throw new MpiException(call, ERR_ARG, "the error handler function is NULL");
+        errhandler = Errhandler.User(function);
+        return SUCCESS;
+    }
+
+    /// <summary>Run a user handler's function (if any) for <paramref name="errorcode"/> on <paramref name="comm"/>; the code the call returns.</summary>
+    private static int Invoke(Errhandler handler, Comm comm, int errorcode)
+    {
+        if (handler.Function is null) return errorcode;
+        var handle = comm;            // the C function gets the address of a copy of the handle
+        handler.Function(ref handle, ref errorcode);
+        return errorcode;
     }
 
     /// <summary>This rank's name and error handler for <paramref name="comm"/>.</summary>

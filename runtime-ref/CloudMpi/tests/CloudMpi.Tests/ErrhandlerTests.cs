@@ -30,6 +30,34 @@ public class ErrhandlerTests
     }
 
     [Fact]
+    public void UserHandlerSeesCommAndCodeThenTheCallReturns()
+    {
+        MpiRunner.Run(2, rank =>
+        {
+            var seen = new List<(Comm, int)>();
+            void Record(ref Comm comm, ref int code) => seen.Add((comm, code));
+            cMPI.Comm_dup(World, out var dup);
+            cMPI.Comm_create_errhandler(Record, out var eh);
+            cMPI.Comm_set_errhandler(dup, eh);
+            // Comm_call_errhandler calls the function and returns MPI_SUCCESS.
+            Assert.Equal(cMPI.SUCCESS, cMPI.Comm_call_errhandler(dup, cMPI.ERR_OTHER));
+            // A failing call on dup calls it with the error class and returns that class.
+            int[] buf = new int[1];
+            Assert.Equal(cMPI.ERR_RANK, cMPI.Try(dup, () => cMPI.Send(buf, 0, 1, MPI_INT, 9, 0, dup)));
+            Assert.Equal([(dup, cMPI.ERR_OTHER), (dup, cMPI.ERR_RANK)], seen);
+            // Freeing the handle leaves the communicator's handler in place (MPI counts references); children inherit it.
+            cMPI.Errhandler_free(ref eh);
+            Assert.Same(cMPI.ERRHANDLER_NULL, eh);
+            cMPI.Comm_dup(dup, out var child);
+            Assert.Equal(cMPI.ERR_RANK, cMPI.Try(child, () => cMPI.Send(buf, 0, 1, MPI_INT, 9, 0, child)));
+            Assert.Equal(3, seen.Count);
+            Assert.Same(child, seen[2].Item1);
+            // World keeps the default: the error still ends the job.
+            Assert.Throws<MpiException>(() => cMPI.Try(World, () => cMPI.Send(buf, 0, 1, MPI_INT, 9, 0, World)));
+        });
+    }
+
+    [Fact]
     public void HandlersArePerRankOnSharedWorld()
     {
         MpiRunner.Run(2, rank =>
