@@ -12,6 +12,8 @@ Header keys, in the first comment of the file:
                                      (strict=False) carrying the translator's actual error
     native-env: NAME=VALUE ...       extra environment for mpirun (e.g. OMPI_MCA_osc=pt2pt: Open MPI's default
                                      one-sided component needs single-copy shared memory, which is off here)
+    transports: tcp azure            also run translated over these transports, at 4 ranks or the largest count
+                                     below (storage queues are slow: 7 ranks of one-sided over Azurite take a minute)
 """
 from __future__ import annotations
 
@@ -34,7 +36,7 @@ def _header(path: str) -> dict:
     m = re.match(r"\s*/\*(.*?)\*/", text, re.S)
     comment = m.group(1) if m else ""
     keys = {}
-    for key in ("ranks", "args", "xfail-translate", "native-env"):
+    for key in ("ranks", "args", "xfail-translate", "native-env", "transports"):
         k = re.search(rf"^\s*\*?\s*{key}:\s*(.*?)\s*$", comment, re.M)
         if k:
             keys[key] = k.group(1)
@@ -43,11 +45,20 @@ def _header(path: str) -> dict:
         "args": keys.get("args", "").split(),
         "xfail_translate": keys.get("xfail-translate"),
         "native_env": dict(kv.split("=", 1) for kv in keys.get("native-env", "").split()),
+        "transports": keys.get("transports", "").split(),
     }
 
 
 PROGRAMS = {os.path.relpath(p, SUITE): _header(p) for p in sorted(glob.glob(os.path.join(SUITE, "**", "*.c"), recursive=True))}
-RUNS = [pytest.param(name, n, id=f"{name}-np{n}") for name, h in PROGRAMS.items() for n in h["ranks"]]
+
+
+def _transport_ranks(h: dict) -> int:
+    return max([n for n in h["ranks"] if n <= 4] or [min(h["ranks"])])
+
+
+RUNS = [pytest.param(name, n, "inproc", id=f"{name}-np{n}") for name, h in PROGRAMS.items() for n in h["ranks"]] + [
+    pytest.param(name, _transport_ranks(h), t, id=f"{name}-np{_transport_ranks(h)}-{t}")
+    for name, h in PROGRAMS.items() for t in h["transports"]]
 
 
 @pytest.fixture(scope="session")
@@ -72,8 +83,8 @@ def built(tmp_path_factory, tools):
 
 
 @pytest.mark.skipif(shutil.which("mpicc") is None or shutil.which("mpirun") is None, reason="Open MPI not installed")
-@pytest.mark.parametrize("name,ranks", RUNS)
-def test_native_and_translated_agree(name, ranks, built, tools):
+@pytest.mark.parametrize("name,ranks,transport", RUNS)
+def test_native_and_translated_agree(name, ranks, transport, built, tools, request):
     header = PROGRAMS[name]
     exe, cs, error = built(name)
     native = run([tools.mpirun, "-np", str(ranks), "--tag-output", exe, *header["args"]], timeout=60,
@@ -85,7 +96,9 @@ def test_native_and_translated_agree(name, ranks, built, tools):
         if header["xfail_translate"]:
             pytest.xfail(f"{header['xfail_translate']}: {error.splitlines()[0] if error else ''}")
         pytest.fail(f"cmpi-translate failed:\n{error}")
-    translated = tools.cmpi(cs, ranks, header["args"], timeout=60)
+    env = request.getfixturevalue("azurite").env if transport == "azure" else None
+    translated = tools.cmpi(cs, ranks, header["args"], timeout=60 if transport == "inproc" else 180,
+                            transport=transport, env=env)
     actual = by_rank(translated.stdout)
     assert translated.returncode == 0 and actual == expected, (
         f"cmpi-run exit {translated.returncode}\n"

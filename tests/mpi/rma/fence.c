@@ -1,7 +1,8 @@
 /* One-sided with fences: Win_create, Put into the next rank, Get from the previous, Accumulate (MPI_SUM)
  * into rank 0, Win_free.
  * ranks: 1 2 4 7
- * native-env: OMPI_MCA_osc=pt2pt */
+ * native-env: OMPI_MCA_osc=pt2pt
+ * transports: tcp azure */
 #include <stdio.h>
 #include <mpi.h>
 

@@ -1,7 +1,8 @@
 /* Passive target: every rank increments a counter in rank 0's window under an exclusive lock
  * (Get, add, Put), and adds to a second slot with Accumulate under a shared lock.
  * ranks: 1 2 4 7
- * native-env: OMPI_MCA_osc=pt2pt */
+ * native-env: OMPI_MCA_osc=pt2pt
+ * transports: tcp azure */
 #include <stdio.h>
 #include <mpi.h>
 

@@ -270,4 +270,47 @@ public abstract class TransportContract
             cMPI.Comm_free(ref half);
         });
     }
+
+    /// <summary>
+    /// One-sided calls travel as messages to the target's mailbox, which applies them without the target's
+    /// participation (the cloudMPI thesis's request/reply relay): so they must work on every transport.
+    /// </summary>
+    [Fact]
+    public void OneSidedFenceAndLocksWork()
+    {
+        Run(3, rank =>
+        {
+            int size = 3;
+            var mem = new double[size + 1];
+            cMPI.Win_create(mem, 0, 8L * mem.Length, 8, cMPI.INFO_NULL, World, out var win);
+            cMPI.Win_fence(0, win);
+            double me = rank + 0.5;
+            for (int t = 0; t < size; t++) cMPI.Put(ref me, 1, MPI_DOUBLE, t, rank, 1, MPI_DOUBLE, win);
+            double one = 1;
+            cMPI.Accumulate(ref one, 1, MPI_DOUBLE, 0, size, 1, MPI_DOUBLE, MPI_SUM, win);
+            cMPI.Win_fence(0, win);
+            for (int r = 0; r < size; r++) Assert.Equal(r + 0.5, mem[r]);
+            if (rank == 0) Assert.Equal(size, mem[size]);
+            var got = new double[size];
+            cMPI.Get(got, 0, size, MPI_DOUBLE, (rank + 1) % size, 0, size, MPI_DOUBLE, win);
+            cMPI.Win_fence(0, win);
+            Assert.Equal(Enumerable.Range(0, size).Select(r => r + 0.5), got);
+            cMPI.Win_free(ref win);
+
+            // Exclusive locks serialise a read-modify-write on rank 0's counter (Win_allocate's memory).
+            cMPI.Win_allocate(8, 8, cMPI.INFO_NULL, World, out long[] counter, out var cwin);
+            for (int i = 0; i < 3; i++)
+            {
+                cMPI.Win_lock(cMPI.LOCK_EXCLUSIVE, 0, 0, cwin);
+                long v = 0;
+                cMPI.Get(ref v, 1, MPI_LONG, 0, 0, 1, MPI_LONG, cwin);
+                v++;
+                cMPI.Put(ref v, 1, MPI_LONG, 0, 0, 1, MPI_LONG, cwin);
+                cMPI.Win_unlock(0, cwin);
+            }
+            cMPI.Barrier(World);
+            if (rank == 0) Assert.Equal(3L * size, counter[0]);
+            cMPI.Win_free(ref cwin);
+        });
+    }
 }

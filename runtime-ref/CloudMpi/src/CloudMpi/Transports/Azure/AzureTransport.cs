@@ -132,7 +132,10 @@ internal sealed class AzureTransport : ITransport, ITransportBarrier
             self.Deliver(message);
             return;
         }
-        int commId = message.Context / 2;
+        // Each communicator has a queue per rank (its point-to-point and collective contexts share it); the
+        // reserved negative contexts (one-sided requests, cMPI.RmaContext) travel on the world queue, since a
+        // queue name cannot hold a minus sign. The mailbox restores each sender's order across queues.
+        int commId = message.Context < 0 ? 0 : message.Context / 2;
         string queue = QueueName(jobId, destWorldRank, commId);
         bool external = !message.IsAck && MessageCodec.HeaderSize + message.Data.Length > MaxInlineBytes;
         if (external) client.PutBlob(ContainerName(jobId), BlobName(message), message.Data);
