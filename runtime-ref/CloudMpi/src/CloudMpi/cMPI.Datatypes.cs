@@ -132,7 +132,7 @@ public static partial class cMPI
             if (k < 0) break;
         }
         var inner = Build("subarray", entries);
-        newtype = new Datatype($"MPI_Type_create_subarray({ndims}, ...)", inner.Map.Blocks, 0, total * oldtype.Extent, [oldtype]);
+        newtype = new Datatype($"MPI_Type_create_subarray({ndims}, ...)", inner.Map.Blocks, 0, total * oldtype.Extent, [oldtype], inner.Basics);
         return SUCCESS;
     }
 
@@ -289,7 +289,8 @@ public static partial class cMPI
         // Open MPI pads the extent to the largest alignment inside, as a C compiler pads a struct.
         long align = parts.Select(p => (long)p.Alignment).DefaultIfEmpty(1).Max();
         ub = lb + (ub - lb + align - 1) / align * align;
-        return new Datatype(name, blocks, lb, ub, parts);
+        var basics = BasicRun.Join(list.SelectMany(e => BasicRun.Repeat(e.Old.Basics, e.Blocklength)));
+        return new Datatype(name, blocks, lb, ub, parts, basics);
     }
 
     private static void CheckOld(string call, Datatype? type)

@@ -1,3 +1,4 @@
+using CloudMpi.Core;
 namespace CloudMpi;
 
 /// <summary>Waitsome, Testany, Testsome, Cancel, Test_cancelled, Request_free, Get_elements.</summary>
@@ -99,10 +100,38 @@ public static partial class cMPI
         return SUCCESS;
     }
 
-    /// <summary>MPI_Get_elements: basic elements received; for the predefined datatypes, the count.</summary>
-    public static int Get_elements(Status status, Datatype datatype, out int count) => Get_count(status, datatype, out count);
+    /// <summary>
+    /// MPI_Get_elements: the basic elements received (MPI-4.0 5.1.11): whole elements of <paramref name="datatype"/>
+    /// and the basic elements of a partial last one; MPI_UNDEFINED when the bytes end inside a basic element.
+    /// For a predefined datatype it is the count (Open MPI counts a pair type such as MPI_2INT as one element).
+    /// </summary>
+    public static int Get_elements(Status status, Datatype datatype, out int count)
+    {
+        ArgumentNullException.ThrowIfNull(datatype);
+        Buffers.CheckUsable("MPI_Get_elements", datatype);
+        if (datatype.IsPredefined) return Get_count(status, datatype, out count);
+        count = BasicElements(status.ByteCount, datatype);
+        return SUCCESS;
+    }
 
-    public static int Get_elements(ref Status status, Datatype datatype, out int count) => Get_count(status, datatype, out count);
+    private static int BasicElements(long bytes, Datatype type)
+    {
+        if (type.Size == 0) return 0;
+        long perElement = type.Basics.Sum(r => r.Count);
+        long elements = bytes / type.Size * perElement;
+        long rest = bytes % type.Size;
+        foreach (var run in type.Basics)
+        {
+            if (rest == 0) break;
+            long whole = Math.Min(run.Count, rest / run.Bytes);
+            elements += whole;
+            rest -= whole * run.Bytes;
+            if (whole < run.Count) break;
+        }
+        return rest != 0 || elements > int.MaxValue ? UNDEFINED : (int)elements;
+    }
+
+    public static int Get_elements(ref Status status, Datatype datatype, out int count) => Get_elements(status, datatype, out count);
 
     // ------------------------------------------------------------------ helpers
 

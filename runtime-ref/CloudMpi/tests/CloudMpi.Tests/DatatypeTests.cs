@@ -32,6 +32,45 @@ public class DatatypeTests
     }
 
     [Fact]
+    public void GetElementsCountsBasicElementsOfPartialReceives()
+    {
+        MpiRunner.Run(2, rank =>
+        {
+            cMPI.Type_vector(2, 1, 2, MPI_DOUBLE, out var vec);
+            cMPI.Type_create_struct(3, [1, 1, 1], [0L, 8L, 16L], [MPI_INT, MPI_DOUBLE, MPI_INT], out var rec);
+            cMPI.Type_contiguous(2, MPI_2INT, out var pairs);
+            foreach (var t in new[] { vec, rec, pairs }) { var c = t; cMPI.Type_commit(ref c); }
+            var d = new double[8];
+            var b = new byte[64];
+            if (rank == 0)
+            {
+                cMPI.Send(d, 0, 3, MPI_DOUBLE, 1, 1, World);        // 1.5 vectors
+                cMPI.Send(b, 0, 16 + 4 + 8, MPI_BYTE, 1, 2, World);  // a record (16 bytes of data), then int and double
+                cMPI.Send(b, 0, 16 + 6, MPI_BYTE, 1, 3, World);      // a record and 6 bytes: ends inside the double
+                cMPI.Send(b, 0, 7 * 4, MPI_BYTE, 1, 4, World);       // 7 ints
+                return;
+            }
+            int Elements(Datatype t, Status st)
+            {
+                cMPI.Get_elements(ref st, t, out int n);
+                return n;
+            }
+            cMPI.Recv(d, 0, 2, vec, 0, 1, World, out var s1);
+            cMPI.Get_count(s1, vec, out int count);
+            Assert.Equal(cMPI.UNDEFINED, count);
+            Assert.Equal(3, Elements(vec, s1));
+            cMPI.Recv(b, 0, 2, rec, 0, 2, World, out var s2);
+            Assert.Equal(5, Elements(rec, s2));
+            cMPI.Recv(b, 0, 2, rec, 0, 3, World, out var s3);
+            Assert.Equal(cMPI.UNDEFINED, Elements(rec, s3));
+            cMPI.Recv(new int[16], 0, 2, pairs, 0, 4, World, out var s4);
+            Assert.Equal(7, Elements(pairs, s4));          // pairs inside a derived type count as two
+            Assert.Equal(cMPI.UNDEFINED, Elements(MPI_2INT, s4)); // a predefined pair is one element
+            Assert.Equal(7, Elements(MPI_INT, s4));
+        });
+    }
+
+    [Fact]
     public void SizesAndExtents()
     {
         MpiRunner.Run(1, _ =>
