@@ -7,7 +7,7 @@ namespace CloudMpi;
 /// Scan, Exscan, Reduce_scatter, Reduce_scatter_block and Reduce_local.
 /// ORDER (see docs/reduction-order.md): Scan and Exscan are the linear chains of Open MPI's coll/basic
 /// (rank r receives the prefix of ranks 0..r-1 and combines prefix op own); Reduce_scatter and
-/// Reduce_scatter_block reduce to rank 0 with Reduce's algorithm, then scatter the blocks.
+/// Reduce_scatter_block sum each block in Open MPI's tree (cMPI.ReduceScatterOrder.cs).
 /// </summary>
 public static partial class cMPI
 {
@@ -137,7 +137,7 @@ public static partial class cMPI
         int[] counts = Enumerable.Repeat(recvcount, comm.SizeIn(ctx)).ToArray();
         var send = Buffers.Data(call, sendbuf, sendoffset, checked(recvcount * counts.Length), datatype);
         var recv = Buffers.Data(call, recvbuf, recvoffset, recvcount, datatype);
-        ReduceScatterCore(ctx, call, send.Bytes, recv.Bytes, counts, datatype, op, comm);
+        ReduceScatterCore(ctx, call, send.Bytes, recv.Bytes, counts, datatype, op, comm, block: true);
         recv.Commit();
         return SUCCESS;
     }
@@ -151,7 +151,7 @@ public static partial class cMPI
         int[] counts = Enumerable.Repeat(recvcount, comm.SizeIn(ctx)).ToArray();
         var all = Buffers.Data(call, recvbuf, recvoffset, checked(recvcount * counts.Length), datatype);
         byte[] send = all.Bytes.ToArray();
-        ReduceScatterCore(ctx, call, send, all.Bytes.Slice(0, recvcount * datatype.Size), counts, datatype, op, comm);
+        ReduceScatterCore(ctx, call, send, all.Bytes.Slice(0, recvcount * datatype.Size), counts, datatype, op, comm, block: true);
         all.Commit();
         return SUCCESS;
     }
@@ -164,7 +164,7 @@ public static partial class cMPI
         int total = TotalCount(call, ctx, comm, recvcounts);
         var send = Buffers.Data(call, sendbuf, sendoffset, total, datatype);
         var recv = Buffers.Data(call, recvbuf, recvoffset, recvcounts[comm.RankIn(ctx)], datatype);
-        ReduceScatterCore(ctx, call, send.Bytes, recv.Bytes, recvcounts, datatype, op, comm);
+        ReduceScatterCore(ctx, call, send.Bytes, recv.Bytes, recvcounts, datatype, op, comm, block: false);
         recv.Commit();
         return SUCCESS;
     }
@@ -177,7 +177,7 @@ public static partial class cMPI
         int total = TotalCount(call, ctx, comm, recvcounts);
         var send = Buffers.DataScalar(call, ref sendbuf, total, datatype);
         var recv = Buffers.DataScalar(call, ref recvbuf, recvcounts[comm.RankIn(ctx)], datatype);
-        ReduceScatterCore(ctx, call, send.Bytes, recv.Bytes, recvcounts, datatype, op, comm);
+        ReduceScatterCore(ctx, call, send.Bytes, recv.Bytes, recvcounts, datatype, op, comm, block: false);
         recv.Commit();
         return SUCCESS;
     }
@@ -191,7 +191,7 @@ public static partial class cMPI
         int total = TotalCount(call, ctx, comm, recvcounts);
         var all = Buffers.Data(call, recvbuf, recvoffset, total, datatype);
         byte[] send = all.Bytes.ToArray();
-        ReduceScatterCore(ctx, call, send, all.Bytes.Slice(0, recvcounts[comm.RankIn(ctx)] * datatype.Size), recvcounts, datatype, op, comm);
+        ReduceScatterCore(ctx, call, send, all.Bytes.Slice(0, recvcounts[comm.RankIn(ctx)] * datatype.Size), recvcounts, datatype, op, comm, block: false);
         all.Commit();
         return SUCCESS;
     }
@@ -210,11 +210,25 @@ public static partial class cMPI
         return checked((int)total);
     }
 
+    /// <summary>
+    /// A commutative op sums each block in the tree of the algorithm Open MPI 4.1 picks for this size
+    /// (cMPI.ReduceScatterOrder.cs); otherwise, as Open MPI does, Reduce to rank 0 and Scatterv.
+    /// </summary>
     private static void ReduceScatterCore(RankContext ctx, string call, ReadOnlySpan<byte> send, Span<byte> recv,
-        int[] counts, Datatype type, Op op, Comm comm)
+        int[] counts, Datatype type, Op op, Comm comm, bool block)
     {
         ctx.Wait.Set(call, comm, null, 0, false, 0);
         int size = comm.SizeIn(ctx);
+        if (op.IsCommutative && size > 1)
+        {
+            long bytes = block ? (long)counts[0] * type.Size : counts.Take(size).Sum(c => (long)c) * type.Size;
+            var algorithm = block ? BlockAlgorithm(size, bytes) : VectorAlgorithm(size, bytes);
+            if (algorithm != ReduceScatterAlgorithm.Linear)
+            {
+                ReduceScatterInTree(ctx, call, send, recv, counts, type, op, comm, algorithm);
+                return;
+            }
+        }
         byte[]? all = op.IsCommutative
             ? ReduceBinaryTree(ctx, call, send.ToArray(), type, op, 0, comm)
             : ReduceInOrder(ctx, call, send.ToArray(), type, op, 0, comm);
