@@ -9,4 +9,6 @@ internal sealed class CommLocal
     /// <summary>Set by Comm_set_name; null: the predefined name, or "" for derived communicators.</summary>
     public string? Name;
     public Errhandler Errhandler = Errhandler.Fatal;
+    /// <summary>How many collectives this rank has started on the communicator (each message carries it).</summary>
+    public long CollectiveSeq;
 }

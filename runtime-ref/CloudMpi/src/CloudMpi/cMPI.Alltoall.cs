@@ -81,6 +81,7 @@ public static partial class cMPI
         var sraw = Buffers.RawBytes(call, sendbuf, sendoffset, out long sorigin);
         var rraw = Buffers.RawBytes(call, recvbuf, recvoffset, out long rorigin);
         ctx.Wait.Set(call, comm, null, 0, false, 0);
+        BeginCollective(ctx, call, comm, -1, -1, null);
         byte[]? own = null;
         for (int k = 0; k < size; k++)
         {
@@ -111,6 +112,7 @@ public static partial class cMPI
     {
         ctx.Wait.Set(call, comm, null, 0, false, 0);
         int rank = comm.RankIn(ctx), size = comm.SizeIn(ctx);
+        BeginCollective(ctx, call, comm, -1, sendcounts != null ? -1 : (long)sendcount * sendtype.Size, sendtype);
         for (int k = 1; k < size; k++)
         {
             int dest = (rank + k) % size;

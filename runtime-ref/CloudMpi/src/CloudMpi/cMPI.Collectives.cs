@@ -25,6 +25,7 @@ public static partial class cMPI
         var ctx = Ctx(call);
         CheckComm(call, comm);
         ctx.Wait.Set(call, comm, null, 0, false, 0);
+        BeginCollective(ctx, call, comm, -1, 0, null);
         if (TransportBarrier(ctx, comm)) return SUCCESS; // CMPI_BARRIER=table on azure
         int rank = comm.RankIn(ctx), size = comm.SizeIn(ctx);
         // Fan in to rank 0 along the binomial tree, then fan out the same way.
@@ -49,7 +50,7 @@ public static partial class cMPI
         var ctx = Ctx(call);
         CheckRoot(call, ctx, comm, root);
         var data = Buffers.Data(call, buf, offset, count, datatype);
-        BcastCore(ctx, call, data.Bytes, root, comm);
+        BcastCore(ctx, call, data.Bytes, root, comm, datatype);
         data.Commit();
         return SUCCESS;
     }
@@ -60,14 +61,15 @@ public static partial class cMPI
         var ctx = Ctx(call);
         CheckRoot(call, ctx, comm, root);
         var data = Buffers.DataScalar(call, ref buf, count, datatype);
-        BcastCore(ctx, call, data.Bytes, root, comm);
+        BcastCore(ctx, call, data.Bytes, root, comm, datatype);
         data.Commit();
         return SUCCESS;
     }
 
-    private static void BcastCore(RankContext ctx, string call, Span<byte> buf, int root, Comm comm)
+    private static void BcastCore(RankContext ctx, string call, Span<byte> buf, int root, Comm comm, Datatype? type = null)
     {
         ctx.Wait.Set(call, comm, "root", root, false, 0);
+        BeginCollective(ctx, call, comm, root, buf.Length, type);
         bool isRoot = comm.RankIn(ctx) == root;
         byte[] data = BcastBytes(ctx, comm, root, isRoot ? buf.ToArray() : null);
         if (!isRoot) CopyCollective(call, data, buf);
@@ -221,6 +223,7 @@ public static partial class cMPI
         Datatype type, Op op, int root, Comm comm, bool all)
     {
         ctx.Wait.Set(call, comm, all ? null : "root", root, false, 0);
+        BeginCollective(ctx, call, comm, all ? -1 : root, send.Length, type);
         if (all)
         {
             CopyCollective(call, AllreduceRecursiveDoubling(ctx, call, send.ToArray(), type, op, comm), recv);
@@ -383,16 +386,21 @@ public static partial class cMPI
     /// <summary>Send bytes we own (not copied again) in the collective context.</summary>
     private static void CollSend(RankContext ctx, Comm comm, int dest, int tag, byte[] data)
     {
-        var m = new cMPIMessage { Data = data, Source = comm.RankIn(ctx), Tag = tag, Context = comm.CollectiveContext };
+        var m = new cMPIMessage { Data = StampCollective(ctx, data), Source = comm.RankIn(ctx), Tag = tag, Context = comm.CollectiveContext };
         ctx.SendData(comm.ToWorld(ctx, dest), m);
     }
 
     /// <summary>Receive in the collective context; the deadlock report names the rank waited for.</summary>
     private static cMPIMessage CollRecv(RankContext ctx, Comm comm, int source, int tag)
     {
+        CheckNoStaleMessage(ctx, comm, source);
         ctx.Wait.WaitingForRank = source;
         var m = ReceiveMessage(ctx, source, tag, comm.CollectiveContext);
         ctx.Wait.WaitingForRank = WaitInfo.NoRank;
-        return m;
+        return PayloadOf(ctx, comm, source, m);
     }
+
+    /// <summary>The bytes of a collective message: this rank's <see cref="CollectiveStamp"/>, then the data.</summary>
+    private static byte[] StampCollective(RankContext ctx, byte[] data) =>
+        (ctx.Collective ?? new CollectiveStamp(0, "", -1, -1, -1)).Stamp(data);
 }

@@ -233,6 +233,9 @@ public static partial class cMPI
     {
         ctx.Wait.Set(call, comm, "root", root, false, 0);
         int rank = comm.RankIn(ctx), size = comm.SizeIn(ctx);
+        // Per rank: what the root takes from each rank, what each rank gives (equal when the ranks agree).
+        BeginCollective(ctx, call, comm, root, counts != null ? -1 : rank == root ? (long)recvcount * recvtype.Size : send.Length,
+            rank == root ? recvtype : null);
         if (rank != root)
         {
             CollSend(ctx, comm, root, TagGather, send.ToArray());
@@ -273,6 +276,7 @@ public static partial class cMPI
             packed = list.ToArray();
         }
         ctx.Wait.Set(call, comm, null, 0, false, 0);
+        if (ctx.Collective is { } began) ctx.Wait.InCollective(began); // still the collective GatherCore began
         byte[] data = BcastBytes(ctx, comm, 0, packed);
         if (comm.RankIn(ctx) == 0) return;
         int pos = 0;
@@ -291,6 +295,8 @@ public static partial class cMPI
     {
         ctx.Wait.Set(call, comm, "root", root, false, 0);
         int rank = comm.RankIn(ctx), size = comm.SizeIn(ctx);
+        BeginCollective(ctx, call, comm, root, counts != null ? -1 : rank == root ? (long)sendcount * sendtype.Size : recv.Length,
+            rank == root ? sendtype : null);
         if (rank != root)
         {
             CopyCollective(call, CollRecv(ctx, comm, root, TagScatter).Data, recv);

@@ -73,6 +73,7 @@ public static partial class cMPI
         const string call = "MPI_Neighbor_allgather";
         var ctx = Ctx(call);
         var (ins, outs) = Neighbors(call, ctx, comm);
+        BeginCollective(ctx, call, comm, -1, -1, null);
         var send = Buffers.Array(call, sendbuf, sendoffset, sendcount, sendtype).ToArray();
         var recv = Buffers.Array(call, recvbuf, recvoffset, recvcount * ins.Length, recvtype);
         for (int i = 0; i < outs.Length; i++) NeighborSend(ctx, comm, outs[i].Rank, outs[i].Tag, send);
@@ -87,6 +88,7 @@ public static partial class cMPI
         const string call = "MPI_Neighbor_alltoall";
         var ctx = Ctx(call);
         var (ins, outs) = Neighbors(call, ctx, comm);
+        BeginCollective(ctx, call, comm, -1, -1, null);
         var send = Buffers.Array(call, sendbuf, sendoffset, sendcount * outs.Length, sendtype);
         var recv = Buffers.Array(call, recvbuf, recvoffset, recvcount * ins.Length, recvtype);
         int block = sendcount * sendtype.Size;
@@ -146,7 +148,7 @@ public static partial class cMPI
     private static void NeighborSend(RankContext ctx, Comm comm, int dest, int tag, byte[] data)
     {
         if (dest == PROC_NULL) return;
-        var m = new cMPIMessage { Data = data, Source = comm.RankIn(ctx), Tag = tag, Context = comm.CollectiveContext };
+        var m = new cMPIMessage { Data = StampCollective(ctx, data), Source = comm.RankIn(ctx), Tag = tag, Context = comm.CollectiveContext };
         ctx.SendData(comm.ToWorld(ctx, dest), m);
     }
 
@@ -158,6 +160,7 @@ public static partial class cMPI
             if (source == PROC_NULL) continue; // the block is left as it was
             ctx.Wait.Set(call, comm, "source", source, false, 0);
             var m = ReceiveMessage(ctx, source, tag, comm.CollectiveContext);
+            m = PayloadOf(ctx, comm, source, m);
             if (m.Data.Length != block)
                 throw new MpiException(call, ERR_TRUNCATE, $"neighbour {source} sent {m.Data.Length} bytes, {block} expected");
             m.Data.CopyTo(recv.Slice(i * block, block));

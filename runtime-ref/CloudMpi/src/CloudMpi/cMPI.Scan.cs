@@ -113,6 +113,7 @@ public static partial class cMPI
         Datatype type, Op op, Comm comm, bool exclusive)
     {
         ctx.Wait.Set(call, comm, null, 0, false, 0);
+        BeginCollective(ctx, call, comm, -1, send.Length, type);
         int rank = comm.RankIn(ctx), size = comm.SizeIn(ctx);
         byte[] mine = send.ToArray();
         byte[]? prefix = rank > 0 ? ReceiveChecked(ctx, call, comm, rank - 1, TagScan, mine.Length, rank) : null;
@@ -219,10 +220,11 @@ public static partial class cMPI
     {
         ctx.Wait.Set(call, comm, null, 0, false, 0);
         int size = comm.SizeIn(ctx);
+        long totalBytes = block ? (long)counts[0] * type.Size : counts.Take(size).Sum(c => (long)c) * type.Size;
+        BeginCollective(ctx, call, comm, -1, totalBytes, type);
         if (op.IsCommutative && size > 1)
         {
-            long bytes = block ? (long)counts[0] * type.Size : counts.Take(size).Sum(c => (long)c) * type.Size;
-            var algorithm = block ? BlockAlgorithm(size, bytes) : VectorAlgorithm(size, bytes);
+            var algorithm = block ? BlockAlgorithm(size, totalBytes) : VectorAlgorithm(size, totalBytes);
             if (algorithm != ReduceScatterAlgorithm.Linear)
             {
                 ReduceScatterInTree(ctx, call, send, recv, counts, type, op, comm, algorithm);

@@ -35,7 +35,7 @@ public static partial class cMPI
         for (int i = 0; i < sends.Count; i++)
         {
             var (r, data) = sends[i];
-            var m = new cMPIMessage { Data = data, Source = comm.RankIn(ctx), Tag = tag, Context = comm.CollectiveContext };
+            var m = new cMPIMessage { Data = StampCollective(ctx, data), Source = comm.RankIn(ctx), Tag = tag, Context = comm.CollectiveContext };
             int world = comm.ToWorld(ctx, r);
             ctx.Stamp(world, m);
             stamped[i] = (world, m);

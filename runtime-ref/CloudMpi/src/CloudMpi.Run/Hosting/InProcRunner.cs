@@ -176,7 +176,7 @@ public sealed class InProcRunner
     private void Deadlocked(string report)
     {
         string text = report.TrimEnd('\n');
-        if (!text.StartsWith("deadlock", StringComparison.Ordinal))
+        if (!text.StartsWith("deadlock", StringComparison.Ordinal) && !text.StartsWith("collective mismatch", StringComparison.Ordinal))
             text = "deadlock: " + text;
         End(JobEnd.Deadlock, -1, DeadlockOrTimeoutExitCode, "cmpi-run: " + text + "\n", "deadlock");
     }

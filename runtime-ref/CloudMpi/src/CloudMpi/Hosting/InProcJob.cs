@@ -174,6 +174,19 @@ public sealed class InProcJob : IDisposable
                 if (live > 0 && blocked == live)
                 {
                     long seen = Interlocked.Read(ref progress);
+                    // Ranks asleep in the same collective (by count) with different calls or roots can never be
+                    // woken: say so at once, after a moment to let a wake-up in progress land.
+                    if (CollectiveMismatch() != null)
+                    {
+                        Monitor.Wait(stateLock, MismatchGrace);
+                        if (!disposed && abortReason == null && blocked == live && live > 0 && Interlocked.Read(ref progress) == seen
+                            && CollectiveMismatch() is string mismatch)
+                        {
+                            report = BuildReport(mismatch);
+                            break;
+                        }
+                        continue;
+                    }
                     long deadline = Stopwatch.GetTimestamp() + (long)(deadlockTimeout.TotalSeconds * Stopwatch.Frequency);
                     bool stillStuck = true;
                     while (true)
@@ -216,10 +229,41 @@ public sealed class InProcJob : IDisposable
         }
     }
 
-    private string BuildReport()
+    private static readonly TimeSpan MismatchGrace = TimeSpan.FromMilliseconds(100);
+
+    /// <summary>
+    /// Two blocked ranks inside the same collective of one communicator (their counts of collectives on it agree)
+    /// that called different collectives or gave different roots: a description, or null. Called under stateLock
+    /// with every live rank blocked, so their wait records hold still.
+    /// </summary>
+    private string? CollectiveMismatch()
+    {
+        // A communicator is its context id and its members (the two halves of a split may share a context id).
+        var first = new Dictionary<(string Comm, long Seq), int>();
+        for (int r = 0; r < Size; r++)
+        {
+            var w = ranks[r].Wait;
+            if (states[r] != RankState.Blocked || w.CollectiveSeq < 0 || w.Comm is null) continue;
+            var key = ($"{w.Comm.ContextId}:{string.Join(',', w.Comm.WorldRanksIn(ranks[r]))}", w.CollectiveSeq);
+            if (!first.TryGetValue(key, out int q))
+            {
+                first[key] = r;
+                continue;
+            }
+            var v = ranks[q].Wait;
+            if (v.CollectiveCall != w.CollectiveCall || v.CollectiveRoot != w.CollectiveRoot)
+                return $"collective mismatch on {w.Comm.Name} (collective #{w.CollectiveSeq} on it): world rank {q} is in {Describe(v)}, " +
+                       $"world rank {r} in {Describe(w)}; every rank must call the same collectives in the same order with the same root";
+        }
+        return null;
+    }
+
+    private static string Describe(WaitInfo w) => w.CollectiveRoot >= 0 ? $"{w.CollectiveCall}(root={w.CollectiveRoot})" : w.CollectiveCall;
+
+    private string BuildReport(string? headline = null)
     {
         var sb = new StringBuilder();
-        sb.Append($"deadlock: every live rank has been blocked in MPI for {deadlockTimeout.TotalSeconds:0.###} s with no message delivered");
+        sb.Append(headline ?? $"deadlock: every live rank has been blocked in MPI for {deadlockTimeout.TotalSeconds:0.###} s with no message delivered");
         for (int r = 0; r < Size; r++)
         {
             sb.Append('\n').Append("rank ").Append(r).Append(": ");

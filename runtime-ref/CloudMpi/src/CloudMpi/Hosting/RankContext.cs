@@ -73,6 +73,9 @@ internal sealed class RankContext
     /// <summary>What the current blocking call waits for (deadlock reports).</summary>
     public readonly WaitInfo Wait = new();
 
+    /// <summary>The collective call this rank is in (or was last in), stamped on its collective messages.</summary>
+    public CollectiveStamp? Collective;
+
     /// <summary>Reused by blocking receives (a rank makes one blocking call at a time).</summary>
     public readonly RecvEntry BlockingEntry = new();
 

@@ -24,6 +24,19 @@ internal sealed class WaitInfo
     private int sendDest, sendTag;
     private Request? request;
     private int requestIndex;
+    /// <summary>The communicator's collective count when the rank waits inside a collective call, else -1.</summary>
+    public long CollectiveSeq = -1;
+    /// <summary>That collective's call and root (-1 for none), as the rank stamps its messages.</summary>
+    public string CollectiveCall = "";
+    public int CollectiveRoot = -1;
+
+    /// <summary>The rank is inside this collective (until the next <see cref="Set"/>).</summary>
+    public void InCollective(CollectiveStamp stamp)
+    {
+        CollectiveSeq = stamp.Seq;
+        CollectiveCall = stamp.Call;
+        CollectiveRoot = stamp.Root;
+    }
 
     public const int NoRank = -3;
 
@@ -39,6 +52,7 @@ internal sealed class WaitInfo
         Detail = null;
         hasSendPart = false;
         request = null;
+        CollectiveSeq = -1;
     }
 
     /// <summary>The send half of a Sendrecv: shown as <c>dest=.., sendtag=..</c>.</summary>

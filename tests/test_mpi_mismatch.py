@@ -1,0 +1,33 @@
+"""Erroneous C MPI programs whose collectives disagree between ranks (tests/mpi_mismatch/*.c).
+
+MPI leaves such programs undefined (under mpirun they hang or hand over wrong bits), so there is no native
+output to compare with: the translated program must fail, quickly (well before the deadlock timeout), with
+an error naming the collective and the mismatch.
+"""
+from __future__ import annotations
+
+import os
+import time
+
+import pytest
+
+from tests.support import ROOT
+
+CASES = {
+    "reduce_roots.c": ["collective mismatch on MPI_COMM_WORLD", "MPI_Reduce(root=0)", "MPI_Reduce(root=1)"],
+    "bcast_types.c": ["MPI_Bcast", "collective mismatch", "Int32", "Float32"],
+}
+
+
+@pytest.mark.parametrize("name,ranks", [(n, k) for n in CASES for k in (2, 4)])
+def test_mismatched_collectives_fail_at_once(name, ranks, tools, tmp_path):
+    cs = str(tmp_path / "Mismatch.cs")
+    t = tools.translate_file(os.path.join(ROOT, "tests", "mpi_mismatch", name), cs)
+    assert t.returncode == 0, t.stderr
+    started = time.monotonic()
+    r = tools.cmpi(cs, ranks, [], timeout=120, env={"CMPI_DEADLOCK_TIMEOUT": "60"})
+    took = time.monotonic() - started
+    assert r.returncode != 0, r.stdout
+    for words in CASES[name]:
+        assert words in r.stderr, r.stderr
+    assert took < 45, f"took {took:.0f} s: waited for the deadlock timeout instead of failing at once"
