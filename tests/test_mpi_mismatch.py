@@ -25,9 +25,9 @@ def test_mismatched_collectives_fail_at_once(name, ranks, tools, tmp_path):
     t = tools.translate_file(os.path.join(ROOT, "tests", "mpi_mismatch", name), cs)
     assert t.returncode == 0, t.stderr
     started = time.monotonic()
-    r = tools.cmpi(cs, ranks, [], timeout=120, env={"CMPI_DEADLOCK_TIMEOUT": "60"})
+    r = tools.cmpi(cs, ranks, [], timeout=120, env={"CMPI_DEADLOCK_TIMEOUT": "120"})
     took = time.monotonic() - started
     assert r.returncode != 0, r.stdout
     for words in CASES[name]:
         assert words in r.stderr, r.stderr
-    assert took < 45, f"took {took:.0f} s: waited for the deadlock timeout instead of failing at once"
+    assert took < 90, f"took {took:.0f} s: waited for the deadlock timeout instead of failing at once"

@@ -295,6 +295,12 @@ int MPI_Neighbor_allgather(const void *sendbuf, int sendcount, MPI_Datatype send
                            void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm);
 int MPI_Neighbor_alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
                           void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm);
+int MPI_Neighbor_allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                            void *recvbuf, const int recvcounts[], const int displs[],
+                            MPI_Datatype recvtype, MPI_Comm comm);
+int MPI_Neighbor_alltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[],  MPI_Datatype sendtype,
+                           void *recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype,
+                           MPI_Comm comm);
 
 /* Communicators */
 int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm);

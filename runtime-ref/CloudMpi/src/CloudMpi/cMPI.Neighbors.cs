@@ -97,6 +97,52 @@ public static partial class cMPI
         return SUCCESS;
     }
 
+    /// <summary>MPI_Neighbor_allgatherv: my block to every out-neighbour; in-neighbour i's block lands at displs[i] with recvcounts[i] elements.</summary>
+    public static int Neighbor_allgatherv<TS, TR>(TS[] sendbuf, int sendoffset, int sendcount, Datatype sendtype,
+        TR[] recvbuf, int recvoffset, int[] recvcounts, int[] displs, Datatype recvtype, Comm comm) where TS : unmanaged where TR : unmanaged
+    {
+        const string call = "MPI_Neighbor_allgatherv";
+        var ctx = Ctx(call);
+        var (ins, outs) = Neighbors(call, ctx, comm);
+        BeginCollective(ctx, call, comm, -1, -1, null);
+        var send = Buffers.Array(call, sendbuf, sendoffset, sendcount, sendtype).ToArray();
+        for (int i = 0; i < outs.Length; i++) NeighborSend(ctx, comm, outs[i].Rank, outs[i].Tag, send);
+        NeighborReceiveV(ctx, call, comm, ins, recvbuf, recvoffset, recvcounts, displs, recvtype);
+        return SUCCESS;
+    }
+
+    /// <summary>MPI_Neighbor_alltoallv: sendcounts[i] elements from sdispls[i] to out-neighbour i; in-neighbour i's block at rdispls[i].</summary>
+    public static int Neighbor_alltoallv<TS, TR>(TS[] sendbuf, int sendoffset, int[] sendcounts, int[] sdispls, Datatype sendtype,
+        TR[] recvbuf, int recvoffset, int[] recvcounts, int[] rdispls, Datatype recvtype, Comm comm) where TS : unmanaged where TR : unmanaged
+    {
+        const string call = "MPI_Neighbor_alltoallv";
+        var ctx = Ctx(call);
+        var (ins, outs) = Neighbors(call, ctx, comm);
+        BeginCollective(ctx, call, comm, -1, -1, null);
+        CheckArray(call, "sendcounts", sendcounts, outs.Length);
+        CheckArray(call, "sdispls", sdispls, outs.Length);
+        for (int i = 0; i < outs.Length; i++)
+        {
+            var block = Buffers.Array(call, sendbuf, checked(sendoffset + sdispls[i]), sendcounts[i], sendtype).ToArray();
+            NeighborSend(ctx, comm, outs[i].Rank, outs[i].Tag, block);
+        }
+        NeighborReceiveV(ctx, call, comm, ins, recvbuf, recvoffset, recvcounts, rdispls, recvtype);
+        return SUCCESS;
+    }
+
+    /// <summary>In-neighbour i's block into counts[i] elements at displs[i] (in elements of the receive type); MPI_PROC_NULL leaves it.</summary>
+    private static void NeighborReceiveV<TR>(RankContext ctx, string call, Comm comm, (int Rank, int Tag)[] ins,
+        TR[] recvbuf, int recvoffset, int[] counts, int[] displs, Datatype recvtype) where TR : unmanaged
+    {
+        CheckArray(call, "recvcounts", counts, ins.Length);
+        CheckArray(call, "displs", displs, ins.Length);
+        for (int i = 0; i < ins.Length; i++)
+        {
+            var slot = Buffers.Array(call, recvbuf, checked(recvoffset + displs[i]), counts[i], recvtype);
+            NeighborReceive(ctx, call, comm, [ins[i]], slot, counts[i] * recvtype.Size);
+        }
+    }
+
     /// <summary>
     /// In- and out-neighbours in MPI's order, each with the tag its message travels with. In a Cartesian grid the
     /// order is (-1, +1) per dimension; a block sent upwards is tagged as such and received as the lower
