@@ -81,6 +81,8 @@ def convert_user_function(ctx, arg: ir.Expr) -> str:
         raise TranslationError(arg.loc, "a user op must name a C function", "unsupported-construct")
     params = e.type.params
     if _is_comm_errhandler(params):
+        if e.type.variadic:  # MPI never passes the variadic tail; the C# method's params array stays empty
+            return f"(ref Comm cmpiComm, ref int cmpiCode) => {e.name}(ref cmpiComm, ref cmpiCode)"
         return f"(CommErrhandlerFunction){e.name}"
     first = params[0] if params else None
     if len(params) != 4 or not isinstance(first, ir.PointerType) or isinstance(first.pointee, ir.VoidType):
