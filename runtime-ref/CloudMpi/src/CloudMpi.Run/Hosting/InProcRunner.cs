@@ -76,6 +76,7 @@ public sealed class InProcRunner
             {
                 try
                 {
+                    CoreBinding.BindCurrentThread(rank, n);
                     contexts[rank] = RunRank(job, rank);
                 }
                 finally

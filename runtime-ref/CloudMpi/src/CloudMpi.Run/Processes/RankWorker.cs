@@ -84,6 +84,8 @@ public static class RankWorker
         {
             try
             {
+                // One process per rank, all on this host unless a hostfile spreads them: bind as inproc does.
+                CoreBinding.BindCurrentThread(rank, job.Size);
                 outcome = RunProgram(job, rank, syncOut, syncErr, host);
             }
             finally

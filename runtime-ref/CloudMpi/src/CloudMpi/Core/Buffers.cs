@@ -112,7 +112,7 @@ internal static class Buffers
     }
 
     /// <summary>count elements of type at byte <paramref name="origin"/> of <paramref name="raw"/>, bounds-checked.</summary>
-    public static DataBuf At(string call, Span<byte> raw, long origin, int count, Datatype type, string? where = null)
+    public static DataBuf At(string call, Span<byte> raw, long origin, int count, Datatype type)
     {
         CheckUsable(call, type);
         if (count < 0) throw new MpiException(call, cMPI.ERR_COUNT, $"negative count {count}");
@@ -120,7 +120,7 @@ internal static class Buffers
         var (lo, hi) = Touched(type, count);
         if (origin + lo < 0 || origin + hi > raw.Length)
             throw new MpiException(call, cMPI.ERR_BUFFER,
-                $"{count} x {type.Name} (bytes {lo}..{hi} from the buffer position) " + (where ?? $"at byte {origin} overruns the buffer ({raw.Length} bytes)"));
+                $"{count} x {type.Name} (bytes {lo}..{hi} from the buffer position) at byte {origin} overruns the buffer ({raw.Length} bytes)");
         return new DataBuf(raw, origin, type, count);
     }
 

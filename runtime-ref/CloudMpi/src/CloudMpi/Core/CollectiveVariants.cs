@@ -21,9 +21,12 @@ internal static class CollectiveVariants
     public static ScatterKind Scatter { get; set; } = Parse("CMPI_SCATTER", ScatterKind.Sequential);
     public static BarrierKind Barrier { get; set; } = Parse("CMPI_BARRIER", BarrierKind.Messages);
 
-    private static T Parse<T>(string variable, T fallback) where T : struct, Enum
+    private static T Parse<T>(string variable, T fallback) where T : struct, Enum =>
+        Parse(variable, Environment.GetEnvironmentVariable(variable), fallback);
+
+    /// <summary>The variant <paramref name="v"/> names (case-insensitive); <paramref name="fallback"/> when empty.</summary>
+    internal static T Parse<T>(string variable, string? v, T fallback) where T : struct, Enum
     {
-        string? v = Environment.GetEnvironmentVariable(variable);
         if (string.IsNullOrWhiteSpace(v)) return fallback;
         if (Enum.TryParse(v, ignoreCase: true, out T kind) && Enum.IsDefined(kind)) return kind;
         throw new ArgumentException($"{variable}={v}: expected one of {string.Join(", ", Enum.GetNames<T>().Select(n => n.ToLowerInvariant()))}");

@@ -32,10 +32,11 @@ internal sealed class Mailbox : IMessageSink
     private volatile int arrivals;
 
     /// <summary>
-    /// How long a waiting rank spins (yielding when the machine is busy) before it sleeps on the lock: keeps
-    /// in-process latency in microseconds. <c>CMPI_SPIN_US</c> overrides it (0 = sleep at once).
+    /// Whether a waiting rank may busy-poll (<see cref="WaitPolicy"/>): only when messages are delivered by the
+    /// sending ranks' own threads (inproc) and every rank has a core. A transport that delivers from a reader
+    /// thread of this process needs the core the waiting rank would hold, so then the rank polls with yields.
     /// </summary>
-    internal static int SpinMicroseconds = int.TryParse(Environment.GetEnvironmentVariable("CMPI_SPIN_US"), out int us) && us >= 0 ? us : 30;
+    internal bool MayBusyPoll;
 
     /// <summary>The rank this mailbox belongs to (transports that poll per rank need its communicators).</summary>
     internal RankContext Owner => owner;
@@ -88,7 +89,7 @@ internal sealed class Mailbox : IMessageSink
                 // else: a duplicate of a message already accepted; drop it.
             }
         }
-        owner.Host?.NoteProgress();
+        owner.Host?.NoteProgress(owner.WorldRank);
         if (ackFor != null) SendAck(ackFor);
         if (moreAcks != null) foreach (var a in moreAcks) SendAck(a);
         if (rma != null) foreach (var r in rma) cMPI.HandleRma(owner, r);
@@ -261,32 +262,10 @@ internal sealed class Mailbox : IMessageSink
         return v;
     }
 
-    /// <summary>Spin briefly (yielding when the machine is busy); true when <paramref name="c"/> completed.</summary>
-    private static bool SpinUntil(Completion c)
-    {
-        long start = Stopwatch.GetTimestamp();
-        long limit = Stopwatch.Frequency * SpinMicroseconds / 1_000_000;
-        var sw = new SpinWait();
-        while (Stopwatch.GetTimestamp() - start < limit)
-        {
-            if (c.IsComplete) return true;
-            sw.SpinOnce(sleep1Threshold: -1);
-        }
-        return c.IsComplete;
-    }
+    private bool SpinUntil(Completion c) => WaitPolicy.SpinUntil(static c => c.IsComplete, c, MayBusyPoll);
 
-    private bool SpinUntilArrival(int seen)
-    {
-        long start = Stopwatch.GetTimestamp();
-        long limit = Stopwatch.Frequency * SpinMicroseconds / 1_000_000;
-        var sw = new SpinWait();
-        while (Stopwatch.GetTimestamp() - start < limit)
-        {
-            if (arrivals != seen) return true;
-            sw.SpinOnce(sleep1Threshold: -1);
-        }
-        return arrivals != seen;
-    }
+    private bool SpinUntilArrival(int seen) =>
+        WaitPolicy.SpinUntil(static s => s.Mailbox.arrivals != s.Seen, (Mailbox: this, Seen: seen), MayBusyPoll);
 
     /// <summary>One sleep on the lock (held by the caller); tells the host we are blocked.</summary>
     private void Sleep()

@@ -12,8 +12,8 @@ internal interface IRankHost
     /// <summary>The rank woke up.</summary>
     void MarkRunning(int rank);
 
-    /// <summary>A message was delivered to some mailbox.</summary>
-    void NoteProgress();
+    /// <summary>A message was delivered to the mailbox of <paramref name="rank"/>.</summary>
+    void NoteProgress(int rank);
 
     /// <summary>The transport of <paramref name="rank"/> failed for good (storage unreachable, a peer lost): abort the job with <paramref name="reason"/>.</summary>
     void TransportFailed(int rank, string reason);

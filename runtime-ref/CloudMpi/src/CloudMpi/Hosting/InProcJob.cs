@@ -27,7 +27,10 @@ public sealed class InProcJob : IDisposable
     private readonly RankState[] states;
     private int live;
     private int blocked;
-    private long progress; // bumped on every delivery and every wake-up
+    private long progress; // bumped on every wake-up
+    // Deliveries per rank, one cache line apart: a shared counter bounced between cores on every message.
+    private readonly long[] deliveries;
+    private const int CounterStride = 8;
     private volatile string? abortReason;
     private bool disposed;
     private readonly Thread? monitor;
@@ -63,11 +66,15 @@ public sealed class InProcJob : IDisposable
         }
         // The mailboxes exist only once the ranks do; the transports are built from them and then bound.
         IReadOnlyList<ITransport> built = transports is null ? [new InProcTransport(sinks)] : transports(sinks);
+        // Inproc deliveries are made by the sending rank's thread: a waiting rank may busy-poll if it has a core.
+        bool busyPoll = transports is null && size <= Environment.ProcessorCount;
+        foreach (var rank in ranks) rank.Mailbox.MayBusyPoll = busyPoll;
         if (built.Count != 1 && built.Count != size)
             throw new ArgumentException($"expected 1 or {size} transports, got {built.Count}", nameof(transports));
         for (int r = 0; r < size; r++) late[r].Inner = built[built.Count == 1 ? 0 : r];
         this.transports = built;
         states = new RankState[size];
+        deliveries = new long[size * CounterStride];
         live = size;
         if (deadlockTimeout != Timeout.InfiniteTimeSpan)
         {
@@ -164,6 +171,14 @@ public sealed class InProcJob : IDisposable
 
     // ------------------------------------------------------------------ deadlock monitor
 
+    /// <summary>Wake-ups plus deliveries: unchanged while the job makes no progress at all.</summary>
+    private long Progress()
+    {
+        long sum = Interlocked.Read(ref progress);
+        for (int i = 0; i < deliveries.Length; i += CounterStride) sum += Interlocked.Read(ref deliveries[i]);
+        return sum;
+    }
+
     private void MonitorLoop()
     {
         string? report = null;
@@ -173,13 +188,13 @@ public sealed class InProcJob : IDisposable
             {
                 if (live > 0 && blocked == live)
                 {
-                    long seen = Interlocked.Read(ref progress);
+                    long seen = Progress();
                     // Ranks asleep in the same collective (by count) with different calls or roots can never be
                     // woken: say so at once, after a moment to let a wake-up in progress land.
                     if (CollectiveMismatch() != null)
                     {
                         Monitor.Wait(stateLock, MismatchGrace);
-                        if (!disposed && abortReason == null && blocked == live && live > 0 && Interlocked.Read(ref progress) == seen
+                        if (!disposed && abortReason == null && blocked == live && live > 0 && Progress() == seen
                             && CollectiveMismatch() is string mismatch)
                         {
                             report = BuildReport(mismatch);
@@ -194,13 +209,13 @@ public sealed class InProcJob : IDisposable
                         long left = deadline - Stopwatch.GetTimestamp();
                         if (left <= 0) break;
                         Monitor.Wait(stateLock, TimeSpan.FromSeconds((double)left / Stopwatch.Frequency) + TimeSpan.FromMilliseconds(1));
-                        if (disposed || abortReason != null || blocked != live || live == 0 || Interlocked.Read(ref progress) != seen)
+                        if (disposed || abortReason != null || blocked != live || live == 0 || Progress() != seen)
                         {
                             stillStuck = false;
                             break;
                         }
                     }
-                    if (stillStuck && blocked == live && live > 0 && Interlocked.Read(ref progress) == seen)
+                    if (stillStuck && blocked == live && live > 0 && Progress() == seen)
                     {
                         report = BuildReport();
                         break;
@@ -300,7 +315,7 @@ public sealed class InProcJob : IDisposable
             }
         }
 
-        public void NoteProgress() => Interlocked.Increment(ref job.progress);
+        public void NoteProgress(int rank) => Interlocked.Increment(ref job.deliveries[rank * CounterStride]);
 
         public void TransportFailed(int rank, string reason)
         {

@@ -52,7 +52,7 @@ internal sealed class ProcessRankHost : IRankHost
         Interlocked.Increment(ref progress);
     }
 
-    public void NoteProgress() => Interlocked.Increment(ref progress);
+    public void NoteProgress(int rank) => Interlocked.Increment(ref progress);
 
     /// <summary>The first transport failure of this rank, reported to the supervisor as the rank's failure.</summary>
     public string? TransportFailure { get; private set; }

@@ -1,0 +1,64 @@
+using CloudMpi.Core;
+using static CloudMpi.Datatype;
+
+namespace CloudMpi.Tests;
+
+/// <summary>
+/// The thesis's collective variants (CMPI_BCAST=naive|hypercube, CMPI_SCATTER=sequential|threads) give the same
+/// results as each other, from every root, on a world and on a split communicator. Test collections run one at a
+/// time (xunit.runner.json), so switching the process-wide variant here cannot leak into another test.
+/// </summary>
+public class CollectiveVariantTests
+{
+    public static IEnumerable<object[]> Cases =>
+        from bcast in Enum.GetValues<CollectiveVariants.BcastKind>()
+        from scatter in Enum.GetValues<CollectiveVariants.ScatterKind>()
+        from size in new[] { 1, 2, 4, 7 }
+        select new object[] { bcast.ToString(), scatter.ToString(), size };
+
+    [Theory]
+    [MemberData(nameof(Cases))]
+    public void BcastAndScatterAgreeUnderEveryVariant(string bcast, string scatter, int size)
+    {
+        var (oldBcast, oldScatter) = (CollectiveVariants.Bcast, CollectiveVariants.Scatter);
+        CollectiveVariants.Bcast = Enum.Parse<CollectiveVariants.BcastKind>(bcast);
+        CollectiveVariants.Scatter = Enum.Parse<CollectiveVariants.ScatterKind>(scatter);
+        try
+        {
+            MpiRunner.Run(size, rank =>
+            {
+                for (int root = 0; root < size; root++)
+                {
+                    int[] buf = new int[4];
+                    if (rank == root) for (int i = 0; i < 4; i++) buf[i] = 1000 * root + i;
+                    cMPI.Bcast(buf, 0, 4, MPI_INT, root, cMPI.COMM_WORLD);
+                    Assert.Equal([1000 * root, 1000 * root + 1, 1000 * root + 2, 1000 * root + 3], buf);
+
+                    int[] all = rank == root ? Enumerable.Range(0, 2 * size).Select(i => 10 * root + i).ToArray() : new int[2 * size];
+                    int[] mine = new int[2];
+                    cMPI.Scatter(all, 0, 2, MPI_INT, mine, 0, 2, MPI_INT, root, cMPI.COMM_WORLD);
+                    Assert.Equal([10 * root + 2 * rank, 10 * root + 2 * rank + 1], mine);
+                }
+                // A derived communicator (odd and even ranks), whose ranks differ from the world's.
+                cMPI.Comm_split(cMPI.COMM_WORLD, rank % 2, -rank, out Comm half);
+                int top = (size - 1) % 2 == rank % 2 ? size - 1 : size - 2; // rank 0 of half: the highest of its parity
+                double v = rank == top ? 2.5 * top : -1;
+                cMPI.Bcast(ref v, 1, MPI_DOUBLE, 0, half);
+                Assert.Equal(2.5 * top, v);
+                cMPI.Comm_free(ref half);
+            });
+        }
+        finally
+        {
+            (CollectiveVariants.Bcast, CollectiveVariants.Scatter) = (oldBcast, oldScatter);
+        }
+    }
+
+    [Fact]
+    public void AnUnknownVariantIsRefusedNamingTheChoices()
+    {
+        var e = Assert.Throws<ArgumentException>(() => CollectiveVariants.Parse("CMPI_BCAST", "binary", CollectiveVariants.BcastKind.Hypercube));
+        Assert.Contains("CMPI_BCAST=binary", e.Message);
+        Assert.Contains("hypercube, naive", e.Message);
+    }
+}
