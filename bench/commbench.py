@@ -48,6 +48,8 @@ class Config:
     max_bytes: int = 0
     reps: int = 0
     skipped: str = ""                    # why the configuration was not measured
+    env: Dict[str, str] = field(default_factory=dict)     # extra environment (collective variants, Azurite)
+    benchmarks: List[str] = field(default_factory=lambda: list(BENCHMARKS))
     # benchmark -> [(size, time_us, MB/s)]
     tables: Dict[str, List[Tuple[int, float, float]]] = field(default_factory=dict)
     errors: List[str] = field(default_factory=list)
@@ -68,18 +70,18 @@ def parse_tables(text: str) -> Dict[str, List[Tuple[int, float, float]]]:
 
 
 def run_config(cfg: Config, exe: Optional[str], cs: Optional[str], ranks: int, timeout: float) -> None:
-    for bench in BENCHMARKS:
+    for bench in cfg.benchmarks:
         if cfg.skipped:
             return
         n = 2 if bench == "pingpong" else ranks
         args = [bench, "-m", str(cfg.max_bytes), "-r", str(cfg.reps)]
         if cfg.transport is None:
             cmd = ["mpirun", "-np", str(n), *cfg.mpirun_args, exe, *args]
-            env = dict(os.environ, **common.NATIVE_ENV)
+            env = dict(os.environ, **common.NATIVE_ENV, **cfg.env)
         else:
             cmd = [common.CMPI_RUN, "-n", str(n), "--transport", cfg.transport, "--timeout", str(int(timeout)),
                    cs, *args]
-            env = None
+            env = dict(os.environ, **cfg.env)
         progress(f"  {cfg.label}: {bench} on {n} ranks")
         t0 = time.perf_counter()
         try:
@@ -107,8 +109,8 @@ def _first_line(text: str) -> str:
 # ---------------------------------------------------------------- report
 
 def report(configs: List[Config], ranks: int) -> None:
-    measured = [c for c in configs if not c.skipped]
     for bench in BENCHMARKS:
+        measured = [c for c in configs if not c.skipped and c.tables.get(bench)]
         sizes = sorted({row[0] for c in measured for row in c.tables.get(bench, [])})
         if not sizes:
             continue
@@ -161,6 +163,11 @@ def _targets(configs: List[Config]) -> None:
 
 # ---------------------------------------------------------------- plots
 
+def _is_variant(cfg: Config) -> bool:
+    """A run of a non-default collective variant (drawn dashed)."""
+    return len(cfg.benchmarks) < len(BENCHMARKS)
+
+
 def plot(configs: List[Config], out_dir: str, ranks: int) -> List[str]:
     """PNG figures in the manner of the thesis's Figures 4.1-4.8; [] with a note when matplotlib is missing."""
     try:
@@ -182,13 +189,13 @@ def plot(configs: List[Config], out_dir: str, ranks: int) -> List[str]:
         ("scatter", 2, "scatter_bandwidth.png", f"Scatter bandwidth ({ranks} ranks, size per rank)", "MB/s"),
     ]
     for bench, column, name, title, ylabel in figures:
-        series = [(c.label, c.tables.get(bench, [])) for c in measured if c.tables.get(bench)]
+        series = [(c.label, c.tables.get(bench, []), _is_variant(c)) for c in measured if c.tables.get(bench)]
         if not series:
             continue
         fig, ax = plt.subplots(figsize=(7, 4.5))
-        for label, rows in series:
+        for label, rows, variant in series:
             ax.plot([r[0] for r in rows], [max(r[column], 1e-3) for r in rows], marker="o", markersize=3,
-                    label=label)
+                    label=label, linestyle="--" if variant else "-")
         ax.set_xscale("log", base=2)
         ax.set_yscale("log")
         ax.set_xlabel("message size (bytes)")
@@ -217,6 +224,26 @@ def plot(configs: List[Config], out_dir: str, ranks: int) -> List[str]:
     return written
 
 
+# ---------------------------------------------------------------- storage for the azure transport
+
+AZURITE = os.path.join(common.ROOT, "build", "azurite", "node_modules", ".bin", "azurite")
+
+
+def _azure_environment(configs: List[Config], cleanup: contextlib.ExitStack) -> Optional[Dict[str, str]]:
+    """The connection string for azure runs: the caller's, or a private in-memory Azurite stopped at the end."""
+    if not any(c.transport == "azure" and not c.skipped for c in configs):
+        return {}
+    if os.environ.get("CMPI_AZURE_CONNECTION_STRING"):
+        return {}
+    if not os.path.exists(AZURITE):
+        return None
+    from tests.support import Azurite
+    progress("starting Azurite (in memory, loopback) for the azure runs")
+    server = Azurite(AZURITE)
+    cleanup.callback(server.stop)
+    return dict(server.env)
+
+
 # ---------------------------------------------------------------- main
 
 def main(argv=None) -> int:
@@ -230,6 +257,8 @@ def main(argv=None) -> int:
                     help="largest message on azure (storage queues are slow)")
     ap.add_argument("--azure-reps", type=int, default=10)
     ap.add_argument("--quick", action="store_true", help="up to 64 KiB, 100 repetitions")
+    ap.add_argument("--no-variants", dest="variants", action="store_false",
+                    help="skip the naive broadcast, threaded scatter and table barrier runs")
     ap.add_argument("--timeout", type=float, default=1200, help="seconds allowed for one run")
     ap.add_argument("--plots", default=os.path.join(common.ROOT, "docs", "bench"), help="folder for the PNGs")
     a = ap.parse_args(argv)
@@ -251,15 +280,33 @@ def main(argv=None) -> int:
         configs.append(cfg)
     for t in [t for t in a.transports.split(",") if t]:
         azure = t == "azure"
-        cfg = Config(f"cmpi {t}", t, [], a.azure_max_bytes if azure else a.max_bytes,
-                     a.azure_reps if azure else a.reps)
-        if cs is None:
-            cfg.skipped = "untranslatable: " + translate_err.replace(common.ROOT + os.sep, "")
-        configs.append(cfg)
+        sizes = (a.azure_max_bytes, a.azure_reps) if azure else (a.max_bytes, a.reps)
+        variants = [Config(f"cmpi {t}", t, [], *sizes)]
+        if a.variants:
+            # The thesis's alternatives to the defaults, each on the benchmark it changes (CollectiveVariants.cs).
+            # The defaults differ per transport (azure: naive broadcast, threaded scatter), so the other is measured.
+            bcast, scatter = ("hypercube", "sequential") if azure else ("naive", "threads")
+            variants += [Config(f"cmpi {t} {bcast} bcast", t, [], *sizes, env={"CMPI_BCAST": bcast}, benchmarks=["bcast"]),
+                         Config(f"cmpi {t} {scatter} scatter", t, [], *sizes, env={"CMPI_SCATTER": scatter},
+                                benchmarks=["scatter"])]
+            if azure:
+                variants.append(Config("cmpi azure table barrier", t, [], *sizes, env={"CMPI_BARRIER": "table"},
+                                       benchmarks=["barrier"]))
+        for cfg in variants:
+            if cs is None:
+                cfg.skipped = "untranslatable: " + translate_err.replace(common.ROOT + os.sep, "")
+        configs.extend(variants)
 
-    for cfg in configs:
-        progress(cfg.label)
-        run_config(cfg, exe, cs, a.ranks, a.timeout)
+    with contextlib.ExitStack() as cleanup:
+        azure_env = _azure_environment(configs, cleanup)
+        for cfg in configs:
+            if cfg.transport == "azure":
+                if azure_env is None:
+                    cfg.skipped = cfg.skipped or "no storage: set CMPI_AZURE_CONNECTION_STRING or run make setup (Azurite)"
+                else:
+                    cfg.env.update(azure_env)
+            progress(cfg.label)
+            run_config(cfg, exe, cs, a.ranks, a.timeout)
 
     text = io.StringIO()
     with contextlib.redirect_stdout(text):

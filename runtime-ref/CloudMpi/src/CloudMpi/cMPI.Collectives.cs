@@ -81,7 +81,7 @@ public static partial class cMPI
     /// </summary>
     private static byte[] BcastBytes(RankContext ctx, Comm comm, int root, byte[]? rootData)
     {
-        if (CollectiveVariants.Bcast == CollectiveVariants.BcastKind.Naive) return NaiveBcastBytes(ctx, comm, root, rootData);
+        if (CollectiveVariants.BcastFor(ctx.Transport) == CollectiveVariants.BcastKind.Naive) return NaiveBcastBytes(ctx, comm, root, rootData);
         int rank = comm.RankIn(ctx), size = comm.SizeIn(ctx);
         int rel = (rank - root + size) % size;
         byte[] data = rootData ?? [];

@@ -302,7 +302,7 @@ public static partial class cMPI
             CopyCollective(call, CollRecv(ctx, comm, root, TagScatter).Data, recv);
             return;
         }
-        var parallel = CollectiveVariants.Scatter == CollectiveVariants.ScatterKind.Threads ? new List<(int, byte[])>() : null;
+        var parallel = CollectiveVariants.ScatterFor(ctx.Transport) == CollectiveVariants.ScatterKind.Threads ? new List<(int, byte[])>() : null;
         for (int r = 0; r < size; r++)
         {
             var (start, length) = Slot(r, sendcount, sendtype, counts, displs);

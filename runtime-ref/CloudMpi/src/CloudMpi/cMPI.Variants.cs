@@ -14,7 +14,7 @@ public static partial class cMPI
         if (rank != root) return CollRecv(ctx, comm, root, TagBcast).Data;
         byte[] data = rootData ?? [];
         var sends = Enumerable.Range(0, size).Where(r => r != root).Select(r => (r, data)).ToList();
-        if (CollectiveVariants.Scatter == CollectiveVariants.ScatterKind.Threads)
+        if (CollectiveVariants.ScatterFor(ctx.Transport) == CollectiveVariants.ScatterKind.Threads)
         {
             CollSendParallel(ctx, comm, TagBcast, sends);
         }

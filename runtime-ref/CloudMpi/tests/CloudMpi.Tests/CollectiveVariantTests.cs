@@ -54,6 +54,38 @@ public class CollectiveVariantTests
         }
     }
 
+    private sealed class NamedTransport(string name) : CloudMpi.Transports.ITransport
+    {
+        public string Name => name;
+        public int WorldSize => 1;
+        public void Send(int destWorldRank, cMPIMessage message) => throw new NotSupportedException();
+        public void Dispose() { }
+    }
+
+    [Theory]
+    [InlineData("inproc", "Hypercube", "Sequential")]
+    [InlineData("tcp", "Hypercube", "Sequential")]
+    [InlineData("azure", "Naive", "Threads")]
+    public void EachTransportDefaultsToItsMeasuredFasterVariant(string transport, string bcast, string scatter)
+    {
+        var (oldBcast, oldScatter) = (CollectiveVariants.Bcast, CollectiveVariants.Scatter);
+        (CollectiveVariants.Bcast, CollectiveVariants.Scatter) = (null, null);
+        try
+        {
+            var t = new NamedTransport(transport);
+            Assert.Equal(bcast, CollectiveVariants.BcastFor(t).ToString());
+            Assert.Equal(scatter, CollectiveVariants.ScatterFor(t).ToString());
+            // An explicit choice (CMPI_BCAST / CMPI_SCATTER) wins on every transport.
+            (CollectiveVariants.Bcast, CollectiveVariants.Scatter) = (CollectiveVariants.BcastKind.Hypercube, CollectiveVariants.ScatterKind.Sequential);
+            Assert.Equal(CollectiveVariants.BcastKind.Hypercube, CollectiveVariants.BcastFor(t));
+            Assert.Equal(CollectiveVariants.ScatterKind.Sequential, CollectiveVariants.ScatterFor(t));
+        }
+        finally
+        {
+            (CollectiveVariants.Bcast, CollectiveVariants.Scatter) = (oldBcast, oldScatter);
+        }
+    }
+
     [Fact]
     public void AnUnknownVariantIsRefusedNamingTheChoices()
     {

@@ -1,15 +1,17 @@
+using CloudMpi.Transports;
+
 namespace CloudMpi.Core;
 
 /// <summary>
 /// The collective algorithms a job can choose (the cloudMPI thesis compared them on storage queues, where every
 /// message is an HTTP request and latency, not bandwidth, dominates):
 /// <list type="bullet">
-/// <item><c>CMPI_BCAST</c>: <c>hypercube</c> (binomial tree, log p rounds; default) or <c>naive</c> (the root sends to every rank).</item>
-/// <item><c>CMPI_SCATTER</c>: <c>sequential</c> (default) or <c>threads</c> (the root's sends go out in parallel).</item>
+/// <item><c>CMPI_BCAST</c>: <c>hypercube</c> (binomial tree, log p rounds; default except on azure) or <c>naive</c> (the root sends to every rank; default on azure).</item>
+/// <item><c>CMPI_SCATTER</c>: <c>sequential</c> (default except on azure) or <c>threads</c> (the root's sends go out in parallel; default on azure).</item>
 /// <item><c>CMPI_BARRIER</c>: <c>messages</c> (binomial fan-in/fan-out; default) or <c>table</c> (the thesis's barrier on a
 /// storage table, azure only; elsewhere it falls back to messages).</item>
 /// </list>
-/// Defaults are the faster variants measured on Azurite (see docs/transports.md).
+/// Defaults are the faster variants measured per transport by make bench-comm (docs/bench/README.md).
 /// </summary>
 internal static class CollectiveVariants
 {
@@ -17,9 +19,32 @@ internal static class CollectiveVariants
     public enum ScatterKind { Sequential, Threads }
     public enum BarrierKind { Messages, Table }
 
-    public static BcastKind Bcast { get; set; } = Parse("CMPI_BCAST", BcastKind.Hypercube);
-    public static ScatterKind Scatter { get; set; } = Parse("CMPI_SCATTER", ScatterKind.Sequential);
+    /// <summary>The broadcast chosen by CMPI_BCAST (or a test), null = the transport's default (<see cref="BcastFor"/>).</summary>
+    public static BcastKind? Bcast { get; set; } = ParseChoice<BcastKind>("CMPI_BCAST");
+    /// <summary>The scatter chosen by CMPI_SCATTER, null = the transport's default (<see cref="ScatterFor"/>).</summary>
+    public static ScatterKind? Scatter { get; set; } = ParseChoice<ScatterKind>("CMPI_SCATTER");
     public static BarrierKind Barrier { get; set; } = Parse("CMPI_BARRIER", BarrierKind.Messages);
+
+    /// <summary>
+    /// The broadcast a job on <paramref name="transport"/> uses unless told otherwise. On storage queues, where a
+    /// message takes tens of milliseconds and the root's puts are cheap beside a round, naive (one round) beat the
+    /// hypercube (log p rounds) in make bench-comm (docs/bench/README.md); in memory and over TCP the tree wins.
+    /// </summary>
+    public static BcastKind BcastFor(ITransport transport) =>
+        Bcast ?? (transport.Name == "azure" ? BcastKind.Naive : BcastKind.Hypercube);
+
+    /// <summary>
+    /// The scatter a job on <paramref name="transport"/> uses unless told otherwise: the root's sends in parallel on
+    /// storage queues (each is an HTTP request), in order elsewhere (a thread per send costs more than the send).
+    /// </summary>
+    public static ScatterKind ScatterFor(ITransport transport) =>
+        Scatter ?? (transport.Name == "azure" ? ScatterKind.Threads : ScatterKind.Sequential);
+
+    private static T? ParseChoice<T>(string variable) where T : struct, Enum
+    {
+        string? v = Environment.GetEnvironmentVariable(variable);
+        return string.IsNullOrWhiteSpace(v) ? null : Parse(variable, v, default(T));
+    }
 
     private static T Parse<T>(string variable, T fallback) where T : struct, Enum =>
         Parse(variable, Environment.GetEnvironmentVariable(variable), fallback);

@@ -31,12 +31,8 @@ internal sealed class Mailbox : IMessageSink
     private bool sleeping;
     private volatile int arrivals;
 
-    /// <summary>
-    /// Whether a waiting rank may busy-poll (<see cref="WaitPolicy"/>): only when messages are delivered by the
-    /// sending ranks' own threads (inproc) and every rank has a core. A transport that delivers from a reader
-    /// thread of this process needs the core the waiting rank would hold, so then the rank polls with yields.
-    /// </summary>
-    internal bool MayBusyPoll;
+    /// <summary>How the owning rank polls before it sleeps (<see cref="WaitPolicy"/>); the job's builder chooses.</summary>
+    internal WaitPolicy Waiting = WaitPolicy.Yielding;
 
     /// <summary>The rank this mailbox belongs to (transports that poll per rank need its communicators).</summary>
     internal RankContext Owner => owner;
@@ -262,10 +258,10 @@ internal sealed class Mailbox : IMessageSink
         return v;
     }
 
-    private bool SpinUntil(Completion c) => WaitPolicy.SpinUntil(static c => c.IsComplete, c, MayBusyPoll);
+    private bool SpinUntil(Completion c) => Waiting.SpinUntil(static c => c.IsComplete, c);
 
     private bool SpinUntilArrival(int seen) =>
-        WaitPolicy.SpinUntil(static s => s.Mailbox.arrivals != s.Seen, (Mailbox: this, Seen: seen), MayBusyPoll);
+        Waiting.SpinUntil(static s => s.Mailbox.arrivals != s.Seen, (Mailbox: this, Seen: seen));
 
     /// <summary>One sleep on the lock (held by the caller); tells the host we are blocked.</summary>
     private void Sleep()

@@ -5,48 +5,48 @@ namespace CloudMpi.Core;
 /// <summary>
 /// How a rank waits for a message before it sleeps on its mailbox's lock. Sleeping costs a futex wake-up on the
 /// sender's side and a scheduler wake-up on ours, tens to hundreds of microseconds on a busy machine, and once
-/// both sides of a ping-pong fall asleep every hop pays it; so a rank first polls:
+/// both sides of a ping-pong fall asleep every hop pays it. So a rank first polls, in one of three ways chosen by
+/// whoever builds the job (<see cref="Mailbox.Waiting"/>):
 /// <list type="bullet">
-/// <item>busy-polling (pause instructions, no system calls), when the mailbox allows it (<see cref="Mailbox.MayBusyPoll"/>:
-/// inproc with a core per rank, ranks bound to cores by cmpi-run as Open MPI binds them), for
-/// <see cref="DefaultSpinMicroseconds"/>;</item>
-/// <item>otherwise polling with <see cref="Thread.Yield"/> between checks, which lets a transport's reader thread
-/// (or another rank) run on this core, for <see cref="DefaultYieldMicroseconds"/>.</item>
+/// <item><see cref="Busy"/>: inproc with a core per rank (cmpi-run binds each rank thread to its own core, as
+/// Open MPI binds ranks): pause instructions, no system calls, for 1 ms;</item>
+/// <item><see cref="Brief"/>: inproc with more ranks than cores: 20 us of pauses, then sleep, so the core goes to a
+/// rank that has work (yielding would hand it to any other process of a loaded machine);</item>
+/// <item><see cref="Yielding"/> (the default; tcp and azure): <see cref="Thread.Yield"/> between checks for 500 us,
+/// which lets the transport's reader thread, which delivers the message, run on this core.</item>
 /// </list>
 /// Measured with corpus/commbench (docs/bench/README.md). <c>CMPI_SPIN_US</c> and <c>CMPI_YIELD_US</c> override the
-/// two lengths (0 = skip that phase).
+/// two phases' lengths for every job of the process (0 = skip that phase).
 /// </summary>
-internal static class WaitPolicy
+internal sealed class WaitPolicy(int spinMicroseconds, int yieldMicroseconds)
 {
-    /// <summary>Busy-poll phase. On a loaded 2-core machine a ping-pong whose ranks sleep settles at 40-200 us a hop.</summary>
-    public const int DefaultSpinMicroseconds = 1000;
+    // Read before the policies below are built (static fields initialize in textual order).
+    private static readonly int spinOverride = ReadMicroseconds("CMPI_SPIN_US");
+    private static readonly int yieldOverride = ReadMicroseconds("CMPI_YIELD_US");
 
-    /// <summary>Yield phase, when busy-polling is not allowed.</summary>
-    public const int DefaultYieldMicroseconds = 500;
+    public static readonly WaitPolicy Busy = new(1000, 0);
+    public static readonly WaitPolicy Brief = new(20, 0);
+    public static readonly WaitPolicy Yielding = new(0, 500);
 
-    private static readonly long spinTicks = ToTicks(ReadMicroseconds("CMPI_SPIN_US", DefaultSpinMicroseconds));
-    private static readonly long yieldTicks = ToTicks(ReadMicroseconds("CMPI_YIELD_US", DefaultYieldMicroseconds));
+    private readonly long spinTicks = ToTicks(spinOverride >= 0 ? spinOverride : spinMicroseconds);
+    private readonly long yieldTicks = ToTicks(yieldOverride >= 0 ? yieldOverride : yieldMicroseconds);
 
-    private static int ReadMicroseconds(string name, int fallback) =>
-        int.TryParse(Environment.GetEnvironmentVariable(name), out int us) && us >= 0 ? us : fallback;
+    private static int ReadMicroseconds(string name) =>
+        int.TryParse(Environment.GetEnvironmentVariable(name), out int us) && us >= 0 ? us : -1;
 
     private static long ToTicks(int microseconds) => Stopwatch.Frequency * microseconds / 1_000_000;
 
-    /// <summary>Poll <paramref name="done"/> (busy or yielding, see the class); true as soon as it holds, false when it is time to sleep.</summary>
-    public static bool SpinUntil<TState>(Func<TState, bool> done, TState state, bool busyPoll)
+    /// <summary>Poll <paramref name="done"/> through the pause phase, then the yield phase; true as soon as it holds, false when it is time to sleep.</summary>
+    public bool SpinUntil<TState>(Func<TState, bool> done, TState state)
     {
         if (done(state)) return true;
         long start = Stopwatch.GetTimestamp();
-        if (busyPoll)
+        while (Stopwatch.GetTimestamp() - start < spinTicks)
         {
-            while (Stopwatch.GetTimestamp() - start < spinTicks)
-            {
-                if (done(state)) return true;
-                Thread.SpinWait(4);
-            }
-            return done(state);
+            if (done(state)) return true;
+            Thread.SpinWait(4);
         }
-        while (Stopwatch.GetTimestamp() - start < yieldTicks)
+        while (Stopwatch.GetTimestamp() - start < spinTicks + yieldTicks)
         {
             if (done(state)) return true;
             Thread.Yield();

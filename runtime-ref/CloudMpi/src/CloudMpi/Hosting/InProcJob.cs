@@ -1,5 +1,6 @@
 using System.Diagnostics;
 using System.Text;
+using CloudMpi.Core;
 using CloudMpi.Transports;
 using CloudMpi.Transports.InProc;
 
@@ -67,8 +68,9 @@ public sealed class InProcJob : IDisposable
         // The mailboxes exist only once the ranks do; the transports are built from them and then bound.
         IReadOnlyList<ITransport> built = transports is null ? [new InProcTransport(sinks)] : transports(sinks);
         // Inproc deliveries are made by the sending rank's thread: a waiting rank may busy-poll if it has a core.
-        bool busyPoll = transports is null && size <= Environment.ProcessorCount;
-        foreach (var rank in ranks) rank.Mailbox.MayBusyPoll = busyPoll;
+        var waiting = transports is not null ? WaitPolicy.Yielding
+            : size <= Environment.ProcessorCount ? WaitPolicy.Busy : WaitPolicy.Brief;
+        foreach (var rank in ranks) rank.Mailbox.Waiting = waiting;
         if (built.Count != 1 && built.Count != size)
             throw new ArgumentException($"expected 1 or {size} transports, got {built.Count}", nameof(transports));
         for (int r = 0; r < size; r++) late[r].Inner = built[built.Count == 1 ? 0 : r];
