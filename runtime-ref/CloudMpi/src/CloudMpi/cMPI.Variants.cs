@@ -43,10 +43,10 @@ public static partial class cMPI
         Parallel.ForEach(stamped, new ParallelOptions { MaxDegreeOfParallelism = 16 }, s => ctx.Transport.Send(s.World, s.Message));
     }
 
-    /// <summary>The transport's own barrier when CMPI_BARRIER=table and the transport has one; false otherwise.</summary>
+    /// <summary>The transport's own barrier when the table barrier is chosen (CMPI_BARRIER, or azure's default) and the transport has one; false otherwise.</summary>
     private static bool TransportBarrier(RankContext ctx, Comm comm)
     {
-        if (CollectiveVariants.Barrier != CollectiveVariants.BarrierKind.Table) return false;
+        if (CollectiveVariants.BarrierFor(ctx.Transport) != CollectiveVariants.BarrierKind.Table) return false;
         if (ctx.Transport.Underlying is not ITransportBarrier barrier) return false;
         int size = comm.SizeIn(ctx);
         if (size == 1) return true;

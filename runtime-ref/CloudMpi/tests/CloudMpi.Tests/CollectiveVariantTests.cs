@@ -63,18 +63,19 @@ public class CollectiveVariantTests
     }
 
     [Theory]
-    [InlineData("inproc", "Hypercube", "Sequential")]
-    [InlineData("tcp", "Hypercube", "Sequential")]
-    [InlineData("azure", "Naive", "Threads")]
-    public void EachTransportDefaultsToItsMeasuredFasterVariant(string transport, string bcast, string scatter)
+    [InlineData("inproc", "Hypercube", "Sequential", "Messages")]
+    [InlineData("tcp", "Hypercube", "Sequential", "Messages")]
+    [InlineData("azure", "Naive", "Threads", "Table")]
+    public void EachTransportDefaultsToItsMeasuredFasterVariant(string transport, string bcast, string scatter, string barrier)
     {
-        var (oldBcast, oldScatter) = (CollectiveVariants.Bcast, CollectiveVariants.Scatter);
-        (CollectiveVariants.Bcast, CollectiveVariants.Scatter) = (null, null);
+        var (oldBcast, oldScatter, oldBarrier) = (CollectiveVariants.Bcast, CollectiveVariants.Scatter, CollectiveVariants.Barrier);
+        (CollectiveVariants.Bcast, CollectiveVariants.Scatter, CollectiveVariants.Barrier) = (null, null, null);
         try
         {
             var t = new NamedTransport(transport);
             Assert.Equal(bcast, CollectiveVariants.BcastFor(t).ToString());
             Assert.Equal(scatter, CollectiveVariants.ScatterFor(t).ToString());
+            Assert.Equal(barrier, CollectiveVariants.BarrierFor(t).ToString());
             // An explicit choice (CMPI_BCAST / CMPI_SCATTER) wins on every transport.
             (CollectiveVariants.Bcast, CollectiveVariants.Scatter) = (CollectiveVariants.BcastKind.Hypercube, CollectiveVariants.ScatterKind.Sequential);
             Assert.Equal(CollectiveVariants.BcastKind.Hypercube, CollectiveVariants.BcastFor(t));
@@ -82,7 +83,7 @@ public class CollectiveVariantTests
         }
         finally
         {
-            (CollectiveVariants.Bcast, CollectiveVariants.Scatter) = (oldBcast, oldScatter);
+            (CollectiveVariants.Bcast, CollectiveVariants.Scatter, CollectiveVariants.Barrier) = (oldBcast, oldScatter, oldBarrier);
         }
     }
 

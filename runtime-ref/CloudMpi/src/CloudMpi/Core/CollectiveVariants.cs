@@ -8,8 +8,8 @@ namespace CloudMpi.Core;
 /// <list type="bullet">
 /// <item><c>CMPI_BCAST</c>: <c>hypercube</c> (binomial tree, log p rounds; default except on azure) or <c>naive</c> (the root sends to every rank; default on azure).</item>
 /// <item><c>CMPI_SCATTER</c>: <c>sequential</c> (default except on azure) or <c>threads</c> (the root's sends go out in parallel; default on azure).</item>
-/// <item><c>CMPI_BARRIER</c>: <c>messages</c> (binomial fan-in/fan-out; default) or <c>table</c> (the thesis's barrier on a
-/// storage table, azure only; elsewhere it falls back to messages).</item>
+/// <item><c>CMPI_BARRIER</c>: <c>messages</c> (binomial fan-in/fan-out; default except on azure) or <c>table</c> (the thesis's
+/// barrier on a storage table; default on azure; elsewhere it falls back to messages).</item>
 /// </list>
 /// Defaults are the faster variants measured per transport by make bench-comm (docs/bench/README.md).
 /// </summary>
@@ -23,7 +23,8 @@ internal static class CollectiveVariants
     public static BcastKind? Bcast { get; set; } = ParseChoice<BcastKind>("CMPI_BCAST");
     /// <summary>The scatter chosen by CMPI_SCATTER, null = the transport's default (<see cref="ScatterFor"/>).</summary>
     public static ScatterKind? Scatter { get; set; } = ParseChoice<ScatterKind>("CMPI_SCATTER");
-    public static BarrierKind Barrier { get; set; } = Parse("CMPI_BARRIER", BarrierKind.Messages);
+    /// <summary>The barrier chosen by CMPI_BARRIER, null = the transport's default (<see cref="BarrierFor"/>).</summary>
+    public static BarrierKind? Barrier { get; set; } = ParseChoice<BarrierKind>("CMPI_BARRIER");
 
     /// <summary>
     /// The broadcast a job on <paramref name="transport"/> uses unless told otherwise. On storage queues, where a
@@ -39,6 +40,14 @@ internal static class CollectiveVariants
     /// </summary>
     public static ScatterKind ScatterFor(ITransport transport) =>
         Scatter ?? (transport.Name == "azure" ? ScatterKind.Threads : ScatterKind.Sequential);
+
+    /// <summary>
+    /// The barrier a job on <paramref name="transport"/> uses unless told otherwise: on storage the thesis's table
+    /// barrier (one insert, then polls of one partition) beat the binomial message barrier (2 log p queue hops) in
+    /// make bench-comm; elsewhere there is no table and messages are the barrier.
+    /// </summary>
+    public static BarrierKind BarrierFor(ITransport transport) =>
+        Barrier ?? (transport.Name == "azure" ? BarrierKind.Table : BarrierKind.Messages);
 
     private static T? ParseChoice<T>(string variable) where T : struct, Enum
     {
