@@ -71,7 +71,7 @@ public static partial class cMPI
         ctx.Wait.Set(call, comm, "root", root, false, 0);
         BeginCollective(ctx, call, comm, root, buf.Length, type);
         bool isRoot = comm.RankIn(ctx) == root;
-        byte[] data = BcastBytes(ctx, comm, root, isRoot ? buf.ToArray() : null);
+        byte[] data = BcastBytes(ctx, comm, root, isRoot ? Buffers.Copy(buf) : null);
         if (!isRoot) CopyCollective(call, data, buf);
     }
 

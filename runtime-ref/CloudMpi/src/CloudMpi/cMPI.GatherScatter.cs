@@ -238,7 +238,7 @@ public static partial class cMPI
             rank == root ? recvtype : null);
         if (rank != root)
         {
-            CollSend(ctx, comm, root, TagGather, send.ToArray());
+            CollSend(ctx, comm, root, TagGather, Buffers.Copy(send));
             return;
         }
         for (int r = 0; r < size; r++)
@@ -315,11 +315,11 @@ public static partial class cMPI
             }
             else if (parallel != null)
             {
-                parallel.Add((r, slot.ToArray()));
+                parallel.Add((r, Buffers.Copy(slot)));
             }
             else
             {
-                CollSend(ctx, comm, r, TagScatter, slot.ToArray());
+                CollSend(ctx, comm, r, TagScatter, Buffers.Copy(slot));
             }
         }
         if (parallel != null) CollSendParallel(ctx, comm, TagScatter, parallel); // CMPI_SCATTER=threads

@@ -213,7 +213,7 @@ public static partial class cMPI
         if (dest == PROC_NULL) return;
         var m = new cMPIMessage
         {
-            Data = data.Length == 0 ? [] : data.ToArray(),
+            Data = Buffers.Copy(data),
             Source = comm.RankIn(ctx),
             Tag = tag,
             Context = comm.P2PContext,

@@ -27,6 +27,18 @@ internal static class Buffers
     }
 
     /// <summary>
+    /// A message's own copy of <paramref name="data"/>. Not zeroed first (every byte is overwritten at once): a
+    /// payload of 85 KB or more lives on the large-object heap, where zeroing fresh memory cost more than the copy.
+    /// </summary>
+    public static byte[] Copy(ReadOnlySpan<byte> data)
+    {
+        if (data.Length == 0) return [];
+        byte[] copy = GC.AllocateUninitializedArray<byte>(data.Length);
+        data.CopyTo(copy);
+        return copy;
+    }
+
+    /// <summary>
     /// Whether elements of T may be described by <paramref name="type"/>:
     /// - 1-byte types (MPI_BYTE, MPI_CHAR, MPI_[UN]SIGNED_CHAR, MPI_[U]INT8_T) view any buffer as bytes;
     /// - a C# primitive must have the datatype's size and kind (integer / floating / bool); signed and
