@@ -164,13 +164,25 @@ internal sealed class AzureTransport : ITransport, ITransportBarrier
     {
         string table = TableName(jobId);
         string partition = $"barrier-{commId}-{epoch}";
-        client.InsertEntity(table, partition, memberRank.ToString("D6", System.Globalization.CultureInfo.InvariantCulture));
-        var pause = TimeSpan.FromMilliseconds(1);
-        while (client.CountPartition(table, partition) < size)
+        try
         {
-            checkAbort();
-            Thread.Sleep(pause);
-            pause = pause * 2 > options.MaxPollInterval ? options.MaxPollInterval : pause * 2;
+            client.InsertEntity(table, partition, memberRank.ToString("D6", System.Globalization.CultureInfo.InvariantCulture));
+            var pause = TimeSpan.FromMilliseconds(1);
+            while (client.CountPartition(table, partition) < size)
+            {
+                checkAbort();
+                Thread.Sleep(pause);
+                pause = pause * 2 > options.MaxPollInterval ? options.MaxPollInterval : pause * 2;
+            }
+        }
+        catch (StorageException e) when (e.Status == HttpStatusCode.NotFound)
+        {
+            // As for a queue: the job's storage is gone, so the job ends naming that rather than one rank's 404.
+            var gone = new StorageException(
+                $"table {table} of the job has disappeared (the storage service restarted without its data, or the job's resources were deleted): barrier {partition} cannot complete",
+                e.Status, e.ErrorCode, e);
+            OnFatal?.Invoke(worldRank, gone);
+            throw gone;
         }
     }
 
