@@ -20,9 +20,9 @@ public class AzureRunTests(AzuriteServer azurite) : IClassFixture<AzuriteServer>
                 return 0;
         """);
 
-    // (ranks as processes with the default barrier, the table, run in the golden tests)
+    // (ranks as processes with the default barrier run in the golden tests)
     [Theory]
-    [InlineData("threads", "messages")]
+    [InlineData("threads", "")]
     [InlineData("processes", "table")]
     public void JobRunsAndLeavesNothingBehind(string hosting, string barrier)
     {

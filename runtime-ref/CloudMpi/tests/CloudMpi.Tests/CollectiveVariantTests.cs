@@ -65,7 +65,7 @@ public class CollectiveVariantTests
     [Theory]
     [InlineData("inproc", "Hypercube", "Sequential", "Messages")]
     [InlineData("tcp", "Hypercube", "Sequential", "Messages")]
-    [InlineData("azure", "Naive", "Threads", "Table")]
+    [InlineData("azure", "Hypercube", "Threads", "Messages")]
     public void EachTransportDefaultsToItsMeasuredFasterVariant(string transport, string bcast, string scatter, string barrier)
     {
         var (oldBcast, oldScatter, oldBarrier) = (CollectiveVariants.Bcast, CollectiveVariants.Scatter, CollectiveVariants.Barrier);

@@ -6,10 +6,10 @@ namespace CloudMpi.Core;
 /// The collective algorithms a job can choose (the cloudMPI thesis compared them on storage queues, where every
 /// message is an HTTP request and latency, not bandwidth, dominates):
 /// <list type="bullet">
-/// <item><c>CMPI_BCAST</c>: <c>hypercube</c> (binomial tree, log p rounds; default except on azure) or <c>naive</c> (the root sends to every rank; default on azure).</item>
+/// <item><c>CMPI_BCAST</c>: <c>hypercube</c> (binomial tree, log p rounds; default) or <c>naive</c> (the root sends to every rank).</item>
 /// <item><c>CMPI_SCATTER</c>: <c>sequential</c> (default except on azure) or <c>threads</c> (the root's sends go out in parallel; default on azure).</item>
-/// <item><c>CMPI_BARRIER</c>: <c>messages</c> (binomial fan-in/fan-out; default except on azure) or <c>table</c> (the thesis's
-/// barrier on a storage table; default on azure; elsewhere it falls back to messages).</item>
+/// <item><c>CMPI_BARRIER</c>: <c>messages</c> (binomial fan-in/fan-out; default) or <c>table</c> (the thesis's barrier on a
+/// storage table, azure only; elsewhere it falls back to messages).</item>
 /// </list>
 /// Defaults are the faster variants measured per transport by make bench-comm (docs/bench/README.md).
 /// </summary>
@@ -27,12 +27,11 @@ internal static class CollectiveVariants
     public static BarrierKind? Barrier { get; set; } = ParseChoice<BarrierKind>("CMPI_BARRIER");
 
     /// <summary>
-    /// The broadcast a job on <paramref name="transport"/> uses unless told otherwise. On storage queues, where a
-    /// message takes tens of milliseconds and the root's puts are cheap beside a round, naive (one round) beat the
-    /// hypercube (log p rounds) in make bench-comm (docs/bench/README.md); in memory and over TCP the tree wins.
+    /// The broadcast a job on <paramref name="transport"/> uses unless told otherwise: the hypercube everywhere. On
+    /// Azurite naive (one round of puts) and hypercube (log p rounds) were within each other's noise at 4 ranks in
+    /// make bench-comm (docs/bench/README.md), so the one that scales with p stays.
     /// </summary>
-    public static BcastKind BcastFor(ITransport transport) =>
-        Bcast ?? (transport.Name == "azure" ? BcastKind.Naive : BcastKind.Hypercube);
+    public static BcastKind BcastFor(ITransport transport) => Bcast ?? BcastKind.Hypercube;
 
     /// <summary>
     /// The scatter a job on <paramref name="transport"/> uses unless told otherwise: the root's sends in parallel on
@@ -42,12 +41,10 @@ internal static class CollectiveVariants
         Scatter ?? (transport.Name == "azure" ? ScatterKind.Threads : ScatterKind.Sequential);
 
     /// <summary>
-    /// The barrier a job on <paramref name="transport"/> uses unless told otherwise: on storage the thesis's table
-    /// barrier (one insert, then polls of one partition) beat the binomial message barrier (2 log p queue hops) in
-    /// make bench-comm; elsewhere there is no table and messages are the barrier.
+    /// The barrier a job on <paramref name="transport"/> uses unless told otherwise: messages. The thesis's table
+    /// barrier won two of four runs of make bench-comm on Azurite and lost two (docs/bench/README.md).
     /// </summary>
-    public static BarrierKind BarrierFor(ITransport transport) =>
-        Barrier ?? (transport.Name == "azure" ? BarrierKind.Table : BarrierKind.Messages);
+    public static BarrierKind BarrierFor(ITransport transport) => Barrier ?? BarrierKind.Messages;
 
     private static T? ParseChoice<T>(string variable) where T : struct, Enum
     {
