@@ -212,7 +212,9 @@ def plot(configs: List[Config], out_dir: str, ranks: int) -> List[str]:
     barrier = [(c.label, c.tables["barrier"][0][1]) for c in measured if c.tables.get("barrier")]
     if barrier:
         fig, ax = plt.subplots(figsize=(7, 4.5))
-        ax.bar([b[0] for b in barrier], [max(b[1], 1e-3) for b in barrier], color="tab:blue")
+        bars = ax.bar([b[0] for b in barrier], [max(b[1], 1e-3) for b in barrier], color="tab:blue")
+        ax.bar_label(bars, labels=[f"{b[1]:.3g}" for b in barrier], fontsize=8)
+        plt.setp(ax.get_xticklabels(), rotation=20, ha="right")
         ax.set_yscale("log")
         ax.set_ylabel("time per barrier (µs)")
         ax.set_title(f"Barrier ({ranks} ranks)")
