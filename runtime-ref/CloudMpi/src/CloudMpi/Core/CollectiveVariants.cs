@@ -42,7 +42,7 @@ internal static class CollectiveVariants
 
     /// <summary>
     /// The barrier a job on <paramref name="transport"/> uses unless told otherwise: messages. The thesis's table
-    /// barrier won two of four runs of make bench-comm on Azurite and lost two (docs/bench/README.md).
+    /// barrier and the message barrier traded places from run to run of make bench-comm on Azurite (docs/bench/README.md).
     /// </summary>
     public static BarrierKind BarrierFor(ITransport transport) => Barrier ?? BarrierKind.Messages;
 
