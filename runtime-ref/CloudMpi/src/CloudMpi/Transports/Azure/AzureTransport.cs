@@ -45,6 +45,8 @@ internal sealed class AzureTransport : ITransport, ITransportBarrier
     /// <summary>A queue message holds at most 64 KiB of text, so at most 48 KiB of bytes before base64.</summary>
     public const int MaxInlineBytes = 48 * 1024;
 
+    // Queues that have taken a message from this process: a 404 on one of them later means the storage lost it.
+    private readonly ConcurrentDictionary<string, bool> acceptedPuts = new();
     private readonly StorageRestClient client;
     private readonly AzureOptions options;
     private readonly string jobId;
@@ -146,12 +148,22 @@ internal sealed class AzureTransport : ITransport, ITransportBarrier
             try
             {
                 client.PutMessage(queue, text);
+                acceptedPuts.TryAdd(queue, true);
                 return;
             }
             catch (StorageException e) when (e.Status == HttpStatusCode.NotFound && DateTime.UtcNow - waitedSince < options.QueueWait && !disposed)
             {
                 // The receiver has not created this queue yet (it does when it starts, or joins the communicator).
                 Thread.Sleep(20);
+            }
+            catch (StorageException e) when (e.Status == HttpStatusCode.NotFound && acceptedPuts.ContainsKey(queue))
+            {
+                // It took messages before: the storage lost it (restarted without its data). Say so, as the receiver does.
+                var gone = new StorageException(
+                    $"queue {queue} of rank {destWorldRank} has disappeared (the storage service restarted without its data, or the job's resources were deleted): messages on it are lost",
+                    e.Status, e.ErrorCode, e);
+                OnFatal?.Invoke(message.SenderWorldRank, gone);
+                throw gone;
             }
         }
     }
