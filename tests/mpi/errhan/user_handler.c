@@ -16,6 +16,13 @@ static void count_errors(MPI_Comm *comm, int *code)
     lastcomm = *comm;
 }
 
+/* The same written with MPI's own variadic signature, as MPI-2 codes write it. */
+static int vcalls = 0;
+static void count_errors_variadic(MPI_Comm *comm, int *code, ...)
+{
+    vcalls += (*comm != MPI_COMM_NULL && *code == MPI_ERR_OTHER);
+}
+
 int main(int argc, char **argv)
 {
     int rank, size, rc, cls, buf = 0, errs = 0, toterrs;
@@ -56,6 +63,13 @@ int main(int argc, char **argv)
     }
 
     MPI_Comm_free(&child);
+
+    MPI_Comm_create_errhandler(count_errors_variadic, &eh);
+    MPI_Comm_set_errhandler(dup, eh);
+    MPI_Errhandler_free(&eh);
+    rc = MPI_Comm_call_errhandler(dup, MPI_ERR_OTHER);
+    if (rc != MPI_SUCCESS || vcalls != 1) { errs++; printf("variadic handler: rc %d, %d calls\n", rc, vcalls); }
+
     MPI_Comm_free(&dup);
     MPI_Allreduce(&errs, &toterrs, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
     if (rank == 0) {
