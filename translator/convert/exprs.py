@@ -789,7 +789,8 @@ def convert_address_of(ctx, e: ir.Unary) -> CsExpr:
     if isinstance(target, ir.Index):
         base, offset = element_address(ctx, target)
         if base.type.startswith("InlineArray"):
-            array = _array_field_of(target)
+            from .pointers import struct_array_of
+            array = struct_array_of(target)
             view = array_field_pointer(ctx, array) if array is not None else None
             if view is not None:
                 base = view  # &s.arr[i]: i elements into the struct's array
@@ -808,14 +809,6 @@ def array_field_pointer(ctx, target: ir.Member) -> Optional[CsExpr]:
     """`s.name` (a fixed array inside a struct) used as a pointer: a Ptr<T> over the struct's inline array,
     `Ptr.ToArrayField(container, static Span<T> (ref S s) => s.name)`; None when the struct has no address."""
     return field_address(ctx, target, array=True)
-
-
-def _array_field_of(index: ir.Index) -> Optional[ir.Member]:
-    """The struct field `s.arr` under `s.arr[i]` or `s.arr[i][j]`."""
-    base = strip_implicit(index.base)
-    while isinstance(base, (ir.Paren, ir.Index)):
-        base = strip_implicit(base.inner if isinstance(base, ir.Paren) else base.base)
-    return base if isinstance(base, ir.Member) and isinstance(base.type, ir.ArrayType) else None
 
 
 def field_address(ctx, target: ir.Member, array: bool = False) -> Optional[CsExpr]:

@@ -54,6 +54,14 @@ def field_root(e: ir.Expr) -> ir.Expr:
     return e
 
 
+def struct_array_of(index: ir.Index) -> Optional[ir.Member]:
+    """The struct field `s.arr` under `s.arr[i]` or `s.arr[i][j]` (a fixed array inside a struct)."""
+    base = strip(index.base)
+    while isinstance(base, ir.Index):
+        base = strip(base.base)
+    return base if isinstance(base, ir.Member) and isinstance(base.type, ir.ArrayType) else None
+
+
 def slot_of_name(fn_name: Optional[str], e: ir.NameRef) -> Optional[SlotKey]:
     if e.kind in ("local", "param", "static_local"):
         return ("var", fn_name or "", e.name)
@@ -305,12 +313,8 @@ class _Analysis:
                 self.moved(node.operand)
             if node.op == "&":
                 target = strip(node.operand)
-                if isinstance(target, ir.Index):
-                    base = strip(target.base)
-                    while isinstance(base, ir.Index):
-                        base = strip(base.base)
-                    if isinstance(base, ir.Member):
-                        target = base  # `&s.arr[i]`
+                if isinstance(target, ir.Index) and struct_array_of(target) is not None:
+                    target = struct_array_of(target)  # `&s.arr[i]`
                 if isinstance(target, ir.Member):
                     target = field_root(target)  # `&s.f`: the struct s is what must have an address
                 if isinstance(target, ir.NameRef) and not isinstance(target.type, ir.ArrayType):
