@@ -17,6 +17,14 @@ def readable_copy(value: CsExpr) -> str:
     return f"CArray.Copy<{elem}>({value.code})"
 
 
+def _struct_array_view(ctx, e: ir.Expr):
+    """`r.name` given to the library: a view of the struct's own array, so a write (strcpy, sprintf)
+    reaches it; None when the struct has no address (a call's result), which is then only read."""
+    if isinstance(e, ir.Member) and isinstance(e.type, ir.ArrayType):
+        return array_field_pointer(ctx, e)
+    return None
+
+
 def convert_pointer_arg(ctx, a: ir.Expr) -> str:
     inner = strip_implicit(a)
     while isinstance(inner, ir.Paren):
@@ -24,10 +32,9 @@ def convert_pointer_arg(ctx, a: ir.Expr) -> str:
     if isinstance(inner, ir.Cast) and isinstance(inner.type, ir.PointerType) and \
             isinstance(inner.type.pointee, ir.VoidType):
         inner = strip_implicit(inner.operand)  # (void *) buf
-    if isinstance(inner, ir.Member) and isinstance(inner.type, ir.ArrayType):
-        view = array_field_pointer(ctx, inner)
-        if view is not None:
-            return view.code  # the struct's own array: a write (strcpy, sprintf) reaches it
+    view = _struct_array_view(ctx, inner)
+    if view is not None:
+        return view.code
     value = convert_expr(ctx, inner)
     return readable_copy(value) if value.type.startswith("InlineArray") else value.code
 from .types import cs_type
@@ -77,7 +84,7 @@ def convert_libc_call(ctx, call: ir.Call, callee: ir.NameRef, rule) -> CsExpr:
         elif callee.name in SCANF_FAMILY:
             args.append(_scan_target(ctx, a))
         else:
-            view = array_field_pointer(ctx, strip_implicit(a)) if _is_struct_array(a) else None
+            view = _struct_array_view(ctx, strip_implicit(a))
             value = view or convert_expr(ctx, strip_implicit(a) if _is_struct_array(a) else a)
             args.append(readable_copy(value) if value.type.startswith("InlineArray") else value.code)
     if isinstance(call.type, ir.PointerType) and isinstance(call.type.pointee, ir.VoidType):

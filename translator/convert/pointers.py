@@ -140,9 +140,7 @@ class _Analysis:
             if isinstance(inner, ir.Member) and isinstance(src, ir.ArrayType):
                 return PTR  # a struct's array: a view into the struct (Ptr.ToArrayField)
             if isinstance(src, ir.ArrayType):
-                # an array read as another element type is a view (Ptr.Reinterpret), not the array
-                return ARRAY if _unqual(src.element) == _unqual(e.type.pointee) or \
-                    not isinstance(e.type, ir.PointerType) else PTR
+                return ARRAY  # (an array read as another element type was caught by _reinterprets)
             if isinstance(inner, ir.Call) and _callee_name(inner) in FRESH_BUFFER_FUNCTIONS:
                 return ARRAY
             return PTR
@@ -215,11 +213,8 @@ class _Analysis:
                 if fn is None:
                     continue
                 for p, a in zip(fn.params, node.args):
-                    t = strip(a).type
-                    if is_pointer(p.type) and isinstance(t, (ir.PointerType, ir.ArrayType)):
-                        pointee = t.pointee if isinstance(t, ir.PointerType) else t.element
-                        if _unqual(pointee) != _unqual(p.type.pointee):
-                            out.add((fn.name, p.name))
+                    if is_pointer(p.type) and _reinterprets(a):  # clang's implicit conversion to p's type
+                        out.add((fn.name, p.name))
         return out
 
     def find_ref_params(self) -> None:
@@ -288,6 +283,7 @@ class _Analysis:
             self.flow(("var", self.fn or "", d.name), self.shape(d.init))  # a global's key has no function
 
     def _box_struct_of(self, member: ir.Member) -> None:
+        """`&s.f` or `s.arr` as a pointer: the variable s is what must have an address."""
         root = field_root(member)
         if isinstance(root, ir.NameRef) and not isinstance(root.type, ir.ArrayType):
             k = slot_of_name(self.fn, root)
@@ -316,8 +312,8 @@ class _Analysis:
                 if isinstance(target, ir.Index) and struct_array_of(target) is not None:
                     target = struct_array_of(target)  # `&s.arr[i]`
                 if isinstance(target, ir.Member):
-                    target = field_root(target)  # `&s.f`: the struct s is what must have an address
-                if isinstance(target, ir.NameRef) and not isinstance(target.type, ir.ArrayType):
+                    self._box_struct_of(target)  # `&s.f`: the struct s is what must have an address
+                elif isinstance(target, ir.NameRef) and not isinstance(target.type, ir.ArrayType):
                     k = slot_of_name(self.fn, target)
                     if k is not None:
                         self.plan.boxed.add(k)
