@@ -5,9 +5,14 @@ namespace CloudMpi.Tests;
 
 /// <summary>
 /// The thesis's collective variants (CMPI_BCAST=naive|hypercube, CMPI_SCATTER=sequential|threads) give the same
-/// results as each other, from every root, on a world and on a split communicator. Test collections run one at a
-/// time (xunit.runner.json), so switching the process-wide variant here cannot leak into another test.
+/// results as each other, from every root, on a world and on a split communicator. The variant is process-wide, so
+/// this class runs alone (its collection disables parallelization): switched here while another class's job ran,
+/// ranks of that job would build different trees (the collective stamp then reports a mismatch).
 /// </summary>
+[CollectionDefinition(nameof(CollectiveVariantTests), DisableParallelization = true)]
+public sealed class CollectiveVariantsRunAlone;
+
+[Collection(nameof(CollectiveVariantTests))]
 public class CollectiveVariantTests
 {
     public static IEnumerable<object[]> Cases =>
