@@ -21,7 +21,9 @@ import argparse
 import concurrent.futures
 import dataclasses
 import os
+import resource
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -54,12 +56,23 @@ class Settings:
     cmpi_run: str = os.path.join(ROOT, ".venv", "bin", "cmpi-run")
 
 
-def _run(cmd: List[str], timeout: float, cwd: str) -> Optional[subprocess.CompletedProcess]:
-    """The finished process, or None when it ran out of time (it is killed)."""
+def _run(cmd: List[str], timeout: float, cwd: str, cpu_limit: Optional[float] = None) -> Optional[subprocess.CompletedProcess]:
+    """The finished process, or None when it ran out of time (it is killed).
+
+    cpu_limit caps the process's CPU seconds (RLIMIT_CPU): a native run is excluded by the CPU
+    it needs, not by wall time, so the excluded count does not grow with the machine's load."""
+    def limit_cpu() -> None:
+        seconds = int(cpu_limit + 0.999)
+        resource.setrlimit(resource.RLIMIT_CPU, (seconds, seconds + 1))
     try:
-        return subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, errors="replace", timeout=timeout)
+        return subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, errors="replace", timeout=timeout,
+                              preexec_fn=limit_cpu if cpu_limit else None)
     except subprocess.TimeoutExpired:
         return None
+
+
+def _out_of_cpu(p: subprocess.CompletedProcess) -> bool:
+    return p.returncode in (-signal.SIGXCPU, -signal.SIGKILL)
 
 
 def _first_line(*texts: str) -> str:
@@ -104,9 +117,10 @@ def check_seed(seed: int, s: Settings) -> Outcome:
     build = _run(["gcc", "-w", "-O0", f"-I{CSMITH_INCLUDE}", "prog.c", "-o", "prog"], 120, d)
     if build is None or build.returncode != 0:
         return done(EXCLUDED, "gcc failed: " + _first_line(build.stderr if build else "timeout"))
-    native = _run(["./prog"], s.native_timeout, d)
-    if native is None:
-        return done(EXCLUDED, f"native run over {s.native_timeout:g} s")
+    # The wall-clock bound is only a backstop for a native run that sleeps or blocks.
+    native = _run(["./prog"], s.native_timeout * 10, d, cpu_limit=s.native_timeout)
+    if native is None or _out_of_cpu(native):
+        return done(EXCLUDED, f"native run over {s.native_timeout:g} s of CPU")
     if native.returncode != 0:
         return done(EXCLUDED, f"native run exited with {native.returncode}")
 
@@ -157,7 +171,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     ap.add_argument("--seed", type=int, default=1, help="first seed (default 1)")
     ap.add_argument("--tier", type=int, choices=(1, 2), default=1)
     ap.add_argument("--jobs", type=int, default=2, help="parallel workers (default 2)")
-    ap.add_argument("--native-timeout", type=float, default=10.0, help="seconds; slower programs are excluded")
+    ap.add_argument("--native-timeout", type=float, default=10.0, help="CPU seconds for the native run; slower programs are excluded")
     ap.add_argument("--port-timeout", type=float, default=300.0, help="seconds for the translated run")
     ap.add_argument("--strict", action="store_true", help="exit 1 when a seed failed or was untranslatable")
     args = ap.parse_args(argv)
@@ -183,7 +197,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     with open(report, "w") as f:
         f.write("\n".join(lines) + "\n\n")
         f.write(f"# {time.strftime('%Y-%m-%d %H:%M:%S')}, {time.monotonic() - started:.0f} s, "
-                f"native limit {args.native_timeout:g} s; programs in {s.workdir}/seed-N\n")
+                f"native limit {args.native_timeout:g} CPU s; programs in {s.workdir}/seed-N\n")
         for o in outcomes:
             f.write(f"{o.seed}\t{o.status}\t{o.seconds:.1f}\t{o.detail}\n")
     print(f"report: {os.path.relpath(report, ROOT)}", file=sys.stderr)
