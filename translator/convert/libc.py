@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from .. import ir
 from ..diagnostics import TranslationError
-from .exprs import CsExpr, PRIMARY, array_field_pointer, convert_expr, convert_value, is_null_pointer, strip_implicit
+from .exprs import CsExpr, PRIMARY, convert_expr, convert_value, is_null_pointer, strip_implicit
+from .pointer_exprs import array_field_pointer
 
 
 def readable_copy(value: CsExpr) -> str:

@@ -1,0 +1,267 @@
+"""C expressions whose values are pointers -> C# (the plan that decides each pointer's shape is pointers.py).
+
+Address-of (`&x`, `&a[i]`, `&s.f`), pointer arithmetic and comparison, and pointer casts. A pointer is a
+`T[]` when it never moves and a `Ptr<T>` (array + offset) otherwise; a field or a struct's inline array
+is a `Ptr<T>` holding a view (CloudMpi.Libc/PointerView.cs).
+"""
+from __future__ import annotations
+
+from typing import Optional
+
+from .. import ir
+from ..diagnostics import TranslationError
+from .exprs import (ADD, BINARY_PREC, COMPARISONS, PRIMARY, UNARY, CsExpr, coerce, coerce_index, convert_expr,
+                    element_address, is_null_pointer, is_ptr_cs, paren, pointer_at, ref_param_name, slot_key,
+                    strip_implicit)
+
+
+def is_pointer_value(e: ir.Expr) -> bool:
+    return isinstance(e.type, (ir.PointerType, ir.ArrayType))
+
+
+def _pointee(t) -> ir.CType:
+    return t.pointee if isinstance(t, ir.PointerType) else t.element
+
+
+def convert_pointer_binary(ctx, e: ir.Binary) -> CsExpr:
+    op = e.op
+    prec = BINARY_PREC[op]
+    if op in ("==", "!="):
+        return _pointer_equality(ctx, e)
+    lhs = convert_expr(ctx, e.lhs)
+    rhs = convert_expr(ctx, e.rhs)
+    if op in COMPARISONS:
+        if lhs.type != rhs.type:
+            common = lhs.type if is_ptr_cs(lhs.type) else rhs.type
+            lhs, rhs = coerce(lhs, common), coerce(rhs, common)
+        return CsExpr(f"{paren(lhs, prec)} {op} {paren(rhs, prec + 1)}", "bool", prec)
+    if op == "-" and is_pointer_value(e.lhs) and is_pointer_value(e.rhs):
+        # p - q: elements between two positions in one buffer (ptrdiff_t)
+        ptr = lhs.type if is_ptr_cs(lhs.type) else f"Ptr<{lhs.type[:-2]}>"
+        return CsExpr(f"{paren(coerce(lhs, ptr), ADD)} - {paren(coerce(rhs, ptr), ADD + 1)}", "long", ADD)
+    if op in ("+", "-"):
+        if is_pointer_value(e.lhs):
+            base, k = lhs, coerce_index(rhs)
+        else:
+            base, k = rhs, coerce_index(lhs)
+        if op == "-":
+            k = CsExpr(f"-{paren(k, UNARY)}", k.type, UNARY, -k.const if k.const is not None else None)
+        ptr_type = e.lhs.type if is_pointer_value(e.lhs) else e.rhs.type
+        return pointer_at(ctx, base, k, ptr_type, e.loc)
+    raise TranslationError(e.loc, f"the operator {op} on pointers cannot be translated", "unsupported-construct")
+
+
+def _without_void_cast(e: ir.Expr) -> ir.Expr:
+    """`(void *)p` compared with another pointer, or p converted implicitly to the other's type (C warns
+    about `long *` == `unsigned long *`): the comparison is of p's address."""
+    inner = e
+    while True:
+        if isinstance(inner, ir.Paren):
+            inner = inner.inner
+        elif isinstance(inner, ir.Cast) and isinstance(inner.type, ir.PointerType) and \
+                (isinstance(inner.type.pointee, ir.VoidType) or inner.implicit) and \
+                is_pointer_value(inner.operand) and not is_null_pointer(inner):
+            inner = inner.operand
+        else:
+            break
+    if inner is not e and is_pointer_value(inner) and not isinstance(_pointee(inner.type), ir.VoidType):
+        return inner
+    return e
+
+
+def _typed_like(e: ir.Expr, other: ir.Expr) -> ir.Expr:
+    """A `void *` comma or conditional compared with a `T *` is read as a `T *` (see _cast_inside)."""
+    inner = strip_implicit(e)
+    while isinstance(inner, ir.Paren):
+        inner = strip_implicit(inner.inner)
+    if isinstance(inner, (ir.Binary, ir.Conditional)) and isinstance(other.type, ir.PointerType) and \
+            not isinstance(other.type.pointee, ir.VoidType) and not is_null_pointer(other):
+        pushed = _cast_inside(inner, other.type, ir.Cast(e.loc, other.type, inner, True))
+        if pushed is not None:
+            return pushed
+    return e
+
+
+def _pointer_equality(ctx, e: ir.Binary) -> CsExpr:
+    op, prec = e.op, BINARY_PREC[e.op]
+    lhs_ir, rhs_ir = _without_void_cast(e.lhs), _without_void_cast(e.rhs)
+    lhs_ir, rhs_ir = _typed_like(lhs_ir, rhs_ir), _typed_like(rhs_ir, lhs_ir)
+    # Comparing with NULL: an array is null, a Ptr<T> IsNull.
+    for ptr_side, other in ((lhs_ir, rhs_ir), (rhs_ir, lhs_ir)):
+        if is_null_pointer(other) and is_pointer_value(ptr_side):
+            p = convert_expr(ctx, ptr_side)
+            if is_ptr_cs(p.type):
+                code = f"{paren(p, PRIMARY)}.IsNull"
+                return CsExpr(code if op == "==" else "!" + code, "bool", PRIMARY if op == "==" else UNARY)
+            return CsExpr(f"{paren(p, prec)} {op} null", "bool", prec)
+    lhs, rhs = convert_expr(ctx, lhs_ir), convert_expr(ctx, rhs_ir)
+    if is_pointer_value(lhs_ir) and is_pointer_value(rhs_ir) and \
+            not isinstance(_pointee(lhs_ir.type), ir.VoidType) and not isinstance(_pointee(rhs_ir.type), ir.VoidType):
+        from .types import element_cs
+        a, b = element_cs(_pointee(lhs_ir.type), e.loc), element_cs(_pointee(rhs_ir.type), e.loc)
+        if a != b:
+            # Pointers to different types (C warns, csmith writes it): equal only when both are NULL,
+            # since no cast here makes one object readable as two types.
+            code = f"Ptr.SameAddress<{a}, {b}>({coerce(lhs, f'Ptr<{a}>').code}, {coerce(rhs, f'Ptr<{b}>').code})"
+            return CsExpr(code if op == "==" else f"!{code}", "bool", PRIMARY if op == "==" else UNARY)
+    if lhs.type != rhs.type:
+        common = lhs.type if is_ptr_cs(lhs.type) else rhs.type
+        lhs, rhs = coerce(lhs, common), coerce(rhs, common)
+    return CsExpr(f"{paren(lhs, prec)} {op} {paren(rhs, prec + 1)}", "bool", prec)
+
+
+def convert_address_of(ctx, e: ir.Unary) -> CsExpr:
+    """`&x`: a boxed variable's array; `&a[i]`: a Ptr into a; `&*p`: p; `&f`: the function."""
+    target = strip_implicit(e.operand)
+    while isinstance(target, ir.Paren):
+        target = strip_implicit(target.inner)
+    if isinstance(target, ir.NameRef):
+        if target.kind == "function":
+            return CsExpr(ctx.name(target.name), "function")
+        if isinstance(target.type, ir.ArrayType):
+            return convert_expr(ctx, target)  # &arr is the array itself
+        key = slot_key(ctx, target)
+        if ctx.is_boxed(key):
+            name = ctx.static_local_name(target.name) if target.kind == "static_local" \
+                else ctx.local_name(target.name, target.decl)
+            return CsExpr(name, ctx.slot_type(key, target.type, target.loc) + "[]")
+    if isinstance(target, ir.Index):
+        base, offset = element_address(ctx, target)
+        if base.type.startswith("InlineArray"):
+            from .pointers import struct_array_of
+            array = struct_array_of(target)
+            view = array_field_pointer(ctx, array) if array is not None else None
+            if view is not None:
+                base = view  # &s.arr[i]: i elements into the struct's array
+        return pointer_at(ctx, base, offset, ir.PointerType(target.type), e.loc)
+    if isinstance(target, ir.Unary) and target.op == "*":
+        return convert_expr(ctx, target.operand)
+    if isinstance(target, ir.Member) and not isinstance(target.type, ir.ArrayType):
+        field = field_address(ctx, target)
+        if field is not None:
+            return field
+    raise TranslationError(e.loc, "taking the address of this expression cannot be translated "
+                           "(a temporary value, or an array inside a struct)", "unsupported-address")
+
+
+def array_field_pointer(ctx, target: ir.Member) -> Optional[CsExpr]:
+    """`s.name` (a fixed array inside a struct) used as a pointer: a Ptr<T> over the struct's inline array,
+    `Ptr.ToArrayField(container, static Span<T> (ref S s) => s.name)`; None when the struct has no address."""
+    return field_address(ctx, target, array=True)
+
+
+def field_address(ctx, target: ir.Member, array: bool = False) -> Optional[CsExpr]:
+    """`&s.f`, `&a[i].f.g`, `&p->f`: a Ptr<T> that reaches the field through the struct holding it,
+    `Ptr.ToField(container, static ref T (ref S s) => ref s.f.g)`; None when the struct has no address."""
+    from .types import element_cs
+    path = []
+    m = target
+    while True:
+        path.append(ctx.name(m.name))
+        if m.arrow:
+            container_ir, struct_t = m.base, m.base.type.pointee if isinstance(m.base.type, ir.PointerType) \
+                else m.base.type.element
+            container = convert_expr(ctx, container_ir)
+            break
+        base = strip_implicit(m.base)
+        while isinstance(base, ir.Paren):
+            base = strip_implicit(base.inner)
+        if isinstance(base, ir.Member):
+            m = base
+            continue
+        struct_t = base.type
+        if isinstance(base, ir.Unary) and base.op == "*":
+            container = convert_expr(ctx, base.operand)
+        elif isinstance(base, (ir.NameRef, ir.Index)):
+            try:
+                container = convert_address_of(ctx, ir.Unary(base.loc, ir.PointerType(base.type), "&", base))
+            except TranslationError:
+                return None
+        else:
+            return None  # a struct returned by a call or an assignment has no address
+        break
+    struct_cs = element_cs(struct_t)
+    field_cs = element_cs(target.type)
+    container = coerce(container, f"Ptr<{struct_cs}>")
+    fields = '.'.join(reversed(path))
+    if array:
+        lam = f"static Span<{field_cs}> (ref {struct_cs} s) => s.{fields}"
+        return CsExpr(f"Ptr.ToArrayField({container.code}, {lam})", f"Ptr<{field_cs}>", PRIMARY)
+    lam = f"static ref {field_cs} (ref {struct_cs} s) => ref s.{fields}"
+    return CsExpr(f"Ptr.ToField({container.code}, {lam})", f"Ptr<{field_cs}>", PRIMARY)
+
+
+def convert_pointer_cast(ctx, e: ir.Cast) -> CsExpr:
+    from .memory import convert_allocation, is_allocation
+    from .types import element_cs
+    target_t = e.type
+    if isinstance(target_t.pointee, ir.FunctionType):
+        return convert_expr(ctx, e.operand)
+    if is_null_pointer(e.operand):
+        return CsExpr("null", "null")
+    inner_ir = strip_implicit(e.operand)
+    while isinstance(inner_ir, ir.Paren):
+        inner_ir = strip_implicit(inner_ir.inner)
+    pushed = _cast_inside(inner_ir, target_t, e)
+    if pushed is not None:
+        return convert_expr(ctx, pushed)
+    if isinstance(inner_ir, ir.Member) and isinstance(inner_ir.type, ir.ArrayType) and \
+            element_cs(inner_ir.type, e.loc) == element_cs(target_t.pointee, e.loc):
+        view = array_field_pointer(ctx, inner_ir)
+        if view is None:
+            raise TranslationError(e.loc, "an array inside a struct that has no address (returned by a call) "
+                                   "cannot be used as a pointer", "struct-array-pointer")
+        return view
+    if is_allocation(inner_ir):
+        return convert_allocation(ctx, inner_ir, target_t.pointee, e.loc)
+    inner = convert_expr(ctx, e.operand)
+    src = inner_ir.type
+    if isinstance(src, (ir.PointerType, ir.ArrayType)):
+        if isinstance(_pointee(src), ir.VoidType) and not isinstance(target_t.pointee, ir.VoidType):
+            want = element_cs(target_t.pointee)
+            if inner.type == "Ptr<?>":
+                return CsExpr(inner.code, f"Ptr<{want}>", inner.prec)  # a library call's generic result
+            if inner.type in (f"Ptr<{want}>", f"{want}[]"):
+                return inner  # a void * that is only ever used as this type (pointers.py)
+        if isinstance(_pointee(src), ir.VoidType) or isinstance(target_t.pointee, ir.VoidType):
+            raise TranslationError(e.loc, "a void pointer used as more than one type cannot be translated",
+                                   "void-pointer")
+        src_cs, dst_cs = element_cs(_pointee(src), e.loc), element_cs(target_t.pointee, e.loc)
+        if src_cs == dst_cs:
+            return inner  # const, or a row type: same buffer
+        if _SIGNEDNESS_TWIN.get(src_cs) == dst_cs:
+            # C lets an integer be read through its other-signedness type: a view of the same buffer
+            return CsExpr(f"Ptr.Reinterpret<{src_cs}, {dst_cs}>({inner.code})", f"Ptr<{dst_cs}>", PRIMARY)
+        raise TranslationError(e.loc, "a cast between pointers to different types reinterprets memory and "
+                               "cannot be translated", "pointer-cast")
+    raise TranslationError(e.loc, "converting an integer to a pointer cannot be translated", "integer-to-pointer")
+
+
+_SIGNEDNESS_TWIN = {"sbyte": "byte", "byte": "sbyte", "short": "ushort", "ushort": "short",
+                    "int": "uint", "uint": "int", "long": "ulong", "ulong": "long"}
+
+
+def _cast_inside(inner: ir.Expr, target_t: ir.PointerType, cast: ir.Cast) -> Optional[ir.Expr]:
+    """`(int *)(x, (void *)0)` is `(x, (int *)(void *)0)`, and likewise for both arms of `?:`: a void
+    pointer chosen by a comma or a condition takes the type the cast gives it, arm by arm."""
+    if not (isinstance(inner.type, ir.PointerType) and isinstance(inner.type.pointee, ir.VoidType)):
+        return None
+    if isinstance(inner, ir.Binary) and inner.op == ",":
+        return ir.Binary(cast.loc, target_t, ",", inner.lhs, ir.Cast(cast.loc, target_t, inner.rhs, cast.implicit))
+    if isinstance(inner, ir.Conditional):
+        return ir.Conditional(cast.loc, target_t, inner.cond, ir.Cast(cast.loc, target_t, inner.then, cast.implicit),
+                              ir.Cast(cast.loc, target_t, inner.otherwise, cast.implicit))
+    return None
+
+
+def ref_argument(ctx, a: ir.Expr) -> str:
+    """The variable a `ref` parameter gets: `&x` -> x, `&a[i]` -> a[i], a pointer q -> q[0]."""
+    target = strip_implicit(a)
+    while isinstance(target, ir.Paren):
+        target = strip_implicit(target.inner)
+    if isinstance(target, ir.Unary) and target.op == "&":
+        return convert_expr(ctx, target.operand).code
+    ref = ref_param_name(ctx, target)
+    if ref is not None:
+        return ref
+    return f"{paren(convert_expr(ctx, target), PRIMARY)}[0]"
