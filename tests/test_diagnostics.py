@@ -56,3 +56,12 @@ def test_no_output_written_on_error(tools, tmp_path):
     out = tmp_path / "Out.cs"
     _translate(tools, tmp_path, os.path.join(BAD, "asm.c"), str(out))
     assert not out.exists()
+
+
+def test_include_dir_holding_cmpis_mpi_h_is_not_the_programs(tools, tmp_path):
+    """`-I` naming the directory of cmpi's mpi.h (as a build copied from mpicc flags may) must not make
+    that header count as the program's own: its MPI declarations would then need C# definitions."""
+    src = os.path.join(ROOT, "corpus", "examples", "fig31.c")
+    r = tools.translate_file(src, str(tmp_path / "Out.cs"), "--", "-I", os.path.join(ROOT, "translator", "include"))
+    assert r.returncode == 0, r.stderr
+    assert "MPI_COMM_WORLD" not in (tmp_path / "Out.cs").read_text()

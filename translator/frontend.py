@@ -193,8 +193,10 @@ class Frontend:
         cached = self._is_user_cache.get(name)
         if cached is None:
             full = os.path.abspath(name)
-            cached = any(full.startswith(d) for d in self.user_dirs) or \
-                not (full.startswith("/usr/") or full.startswith(INCLUDE_DIR + os.sep) or full.startswith("/opt/"))
+            # cmpi's own mpi.h is never the program's, even when a -I names its directory
+            cached = not full.startswith(INCLUDE_DIR + os.sep) and (
+                any(full.startswith(d) for d in self.user_dirs) or
+                not (full.startswith("/usr/") or full.startswith("/opt/")))
             self._is_user_cache[name] = cached
         return cached
 
