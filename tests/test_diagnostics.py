@@ -30,7 +30,7 @@ def _one_diagnostic(r):
     ("asm.c", 4, 5, "inline assembly"),
     ("unmapped.c", 6, 5, "MPI_Comm_spawn"),
     ("struct_array_address.c", 6, 21, "array inside a struct"),
-    ("pointer_cast.c", 6, 17, "reinterprets memory"),
+    ("pointer_cast.c", 6, 18, "reinterprets memory"),
     ("bitfield.c", 2, 25, "bit-fields"),
 ])
 def test_bad_source_gives_located_diagnostic(tools, tmp_path, name, line, col, words):

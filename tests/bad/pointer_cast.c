@@ -1,8 +1,8 @@
-/* Reading a double's bytes through an int pointer reinterprets memory. */
+/* Reading a struct's memory through an int pointer reinterprets memory. */
+struct point { double x; int tag; };
 int main(void)
 {
-    double d = 1.0;
-    double *pd = &d;
-    int *bits = (int *)pd;
-    return bits[1] != 0;
+    struct point p = {1.0, 2};
+    int *words = (int *)&p;
+    return words[2] != 2;
 }

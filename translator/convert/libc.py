@@ -9,7 +9,8 @@ from __future__ import annotations
 from .. import ir
 from ..diagnostics import TranslationError
 from .exprs import CsExpr, PRIMARY, convert_expr, convert_value, is_null_pointer, strip_implicit
-from .pointer_exprs import array_field_pointer
+from .pointer_exprs import PRIMITIVE_ELEMENTS, array_field_pointer
+from .types import cs_type, element_cs
 
 
 def readable_copy(value: CsExpr) -> str:
@@ -38,7 +39,32 @@ def convert_pointer_arg(ctx, a: ir.Expr) -> str:
         return view.code
     value = convert_expr(ctx, inner)
     return readable_copy(value) if value.type.startswith("InlineArray") else value.code
-from .types import cs_type
+
+
+# Functions over two buffers' bytes. Given buffers of different primitive types (`memcpy(bytes, row, n)`,
+# `memcmp(&a, &b, 8)`), the second is read as the first's element type: a view of the same memory.
+BYTE_PAIR_FAMILY = {"memcpy", "memmove", "memcmp"}
+
+
+def _buffer_element(a: ir.Expr):
+    """The C# element type of the buffer a `void *` argument names, or None (NULL, a void buffer)."""
+    inner = strip_implicit(a)
+    while isinstance(inner, (ir.Paren, ir.Cast)) and isinstance(inner.type, (ir.PointerType, ir.ArrayType)):
+        pointee = inner.type.pointee if isinstance(inner.type, ir.PointerType) else inner.type.element
+        if not isinstance(pointee, ir.VoidType):
+            break
+        inner = strip_implicit(inner.inner if isinstance(inner, ir.Paren) else inner.operand)
+    t = inner.type
+    pointee = t.pointee if isinstance(t, ir.PointerType) else t.element if isinstance(t, ir.ArrayType) else None
+    if pointee is None or isinstance(pointee, ir.VoidType):
+        return None
+    return element_cs(pointee, a.loc)
+
+
+def _read_as_first_buffer(call: ir.Call, args: list) -> None:
+    first, second = _buffer_element(call.args[0]), _buffer_element(call.args[1])
+    if first != second and first in PRIMITIVE_ELEMENTS and second in PRIMITIVE_ELEMENTS:
+        args[1] = f"Ptr.Reinterpret<{second}, {first}>({args[1]})"
 
 
 def _is_struct_array(a: ir.Expr) -> bool:
@@ -88,6 +114,8 @@ def convert_libc_call(ctx, call: ir.Call, callee: ir.NameRef, rule) -> CsExpr:
             view = _struct_array_view(ctx, strip_implicit(a))
             value = view or convert_expr(ctx, strip_implicit(a) if _is_struct_array(a) else a)
             args.append(readable_copy(value) if value.type.startswith("InlineArray") else value.code)
+    if callee.name in BYTE_PAIR_FAMILY and len(args) == 3:
+        _read_as_first_buffer(call, args)
     if isinstance(call.type, ir.PointerType) and isinstance(call.type.pointee, ir.VoidType):
         ret = "Ptr<?>"  # bsearch, memcpy...: the runtime's generic result; the cast around the call types it
     else:

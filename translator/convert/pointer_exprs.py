@@ -229,16 +229,18 @@ def convert_pointer_cast(ctx, e: ir.Cast) -> CsExpr:
         src_cs, dst_cs = element_cs(_pointee(src), e.loc), element_cs(target_t.pointee, e.loc)
         if src_cs == dst_cs:
             return inner  # const, or a row type: same buffer
-        if _SIGNEDNESS_TWIN.get(src_cs) == dst_cs:
-            # C lets an integer be read through its other-signedness type: a view of the same buffer
+        if src_cs in PRIMITIVE_ELEMENTS and dst_cs in PRIMITIVE_ELEMENTS:
+            # An integer read through its other-signedness type (which C's aliasing rules allow), or a
+            # number's bytes or bits (`(unsigned char *)&d`): a view of the same buffer
             return CsExpr(f"Ptr.Reinterpret<{src_cs}, {dst_cs}>({inner.code})", f"Ptr<{dst_cs}>", PRIMARY)
         raise TranslationError(e.loc, "a cast between pointers to different types reinterprets memory and "
                                "cannot be translated", "pointer-cast")
     raise TranslationError(e.loc, "converting an integer to a pointer cannot be translated", "integer-to-pointer")
 
 
-_SIGNEDNESS_TWIN = {"sbyte": "byte", "byte": "sbyte", "short": "ushort", "ushort": "short",
-                    "int": "uint", "uint": "int", "long": "ulong", "ulong": "long"}
+# Element types whose memory CloudMpi.Libc can read as another (Ptr.Reinterpret): no references, no
+# padding, one layout in C and C#.
+PRIMITIVE_ELEMENTS = {"sbyte", "byte", "short", "ushort", "int", "uint", "long", "ulong", "float", "double"}
 
 
 def _cast_inside(inner: ir.Expr, target_t: ir.PointerType, cast: ir.Cast) -> Optional[ir.Expr]:

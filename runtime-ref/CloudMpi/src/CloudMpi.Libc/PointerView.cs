@@ -11,7 +11,7 @@ public delegate Span<T> ArrayFieldPath<TStruct, T>(ref TStruct container);
 
 /// <summary>
 /// What a pointer that is not a plain array + offset points at: a struct field (`&amp;s.f`), or an
-/// integer array read as its signed/unsigned twin (`(unsigned *)&amp;i`, which C's aliasing rules allow).
+/// array of one primitive type read as another (`(unsigned *)&amp;i`, `(unsigned char *)&amp;d`).
 /// The target is reached through the storage that holds it each time, since C# cannot keep a `ref`
 /// on the heap. Indexes are relative to where the view starts (the pointer's offset is added).
 /// </summary>
@@ -112,6 +112,43 @@ internal sealed class ReinterpretView<TFrom, T>(Ptr<TFrom> source) : PointerView
     }
 }
 
+/// <summary>
+/// A buffer of one primitive type read through a pointer to a primitive of another size: `(unsigned char *)&amp;d`
+/// to see a double's bytes, `*(long *)&amp;d` for its bits. Element i of the view is the sizeof(T) bytes at
+/// byte i * sizeof(T) from where the view starts, in the machine's byte order (little-endian, as gcc's x86-64
+/// build sees them). Every access is bounds-checked against the source's elements.
+/// </summary>
+internal sealed class ByteReinterpretView<TFrom, T>(Ptr<TFrom> source) : PointerView<T>
+{
+    private static readonly int FromSize = Unsafe.SizeOf<TFrom>();
+    private static readonly int Size = Unsafe.SizeOf<T>();
+
+    internal Ptr<TFrom> Source => source;
+
+    internal override ref T At(long index) => ref MemoryMarshal.GetReference(Span(index, 1));
+
+    internal override object Root =>
+        (object?)source.Array ?? source.View?.Root ?? throw PointerException.NullDereference();
+
+    internal override bool SameStart(PointerView<T> other) =>
+        other is ByteReinterpretView<TFrom, T> r && r.Source.Equals(source);
+
+    internal override int Length => (int)((long)Math.Max(source.Remaining, 0) * FromSize / Size);
+
+    internal override Span<T> Span(long index, int count)
+    {
+        if (count == 0) return Span<T>.Empty;
+        long firstByte = index * Size, endByte = firstByte + (long)count * Size;
+        long firstElement = Math.DivRem(firstByte, FromSize, out long skip);
+        if (skip < 0) { firstElement--; skip += FromSize; }  // floor division: bytes before the view's start
+        long elements = (endByte - firstElement * FromSize + FromSize - 1) / FromSize;
+        // The source elements that hold the bytes, checked by AsSpan; then the same memory typed as T.
+        var from = (source + firstElement).AsSpan(checked((int)elements));
+        ref byte first = ref Unsafe.Add(ref Unsafe.As<TFrom, byte>(ref MemoryMarshal.GetReference(from)), (nint)skip);
+        return MemoryMarshal.CreateSpan(ref Unsafe.As<byte, T>(ref first), count);
+    }
+}
+
 /// <summary>Pointer operations that involve two element types.</summary>
 public static class Ptr
 {
@@ -129,28 +166,40 @@ public static class Ptr
         return new Ptr<T>(new ArrayFieldView<TStruct, T>(container, path), 0);
     }
 
-    /// <summary>`(T *)p` where T is p's element type with the other signedness (int and unsigned, char
-    /// and unsigned char): C lets an object be accessed through either. Sizes must match.</summary>
+    /// <summary>`(T *)p` for primitive element types. A same-size integer of the other signedness (int and
+    /// unsigned, char and unsigned char) is read in place, as C's aliasing rules allow; any other primitive
+    /// (`(unsigned char *)&amp;d`, `(long *)&amp;d`) reads the source's bytes.</summary>
     public static Ptr<T> Reinterpret<TFrom, T>(Ptr<TFrom> p)
     {
-        if (Unsafe.SizeOf<TFrom>() != Unsafe.SizeOf<T>())
-            throw new PointerException($"a {typeof(TFrom).Name} pointer cannot be read as {typeof(T).Name}");
         if (typeof(TFrom) == typeof(T)) return Unsafe.As<Ptr<TFrom>, Ptr<T>>(ref p);
+        if (RuntimeHelpers.IsReferenceOrContainsReferences<TFrom>() || RuntimeHelpers.IsReferenceOrContainsReferences<T>())
+            throw new PointerException($"a {typeof(TFrom).Name} pointer cannot be read as {typeof(T).Name}");
         if (p.IsNull) return default;
-        // Converting back gives the original pointer, so it compares equal to it, as in C.
-        if (p.View is ReinterpretView<T, TFrom> back) return back.Source + p.Offset;
-        // A view of a whole array starts at its first element, so two views of one array compare by offset.
-        return p.Array is not null
-            ? new Ptr<T>(new ReinterpretView<TFrom, T>(new Ptr<TFrom>(p.Array)), p.Offset)
-            : new Ptr<T>(new ReinterpretView<TFrom, T>(p), 0);
+        int fromSize = Unsafe.SizeOf<TFrom>(), size = Unsafe.SizeOf<T>();
+        if (fromSize == size)
+        {
+            // Converting back gives the original pointer, so it compares equal to it, as in C.
+            if (p.View is ReinterpretView<T, TFrom> back) return back.Source + p.Offset;
+            // A view of a whole array starts at its first element, so two views of one array compare by offset.
+            return p.Array is not null
+                ? new Ptr<T>(new ReinterpretView<TFrom, T>(new Ptr<TFrom>(p.Array)), p.Offset)
+                : new Ptr<T>(new ReinterpretView<TFrom, T>(p), 0);
+        }
+        long bytes = (long)p.Offset * fromSize;
+        if (p.View is ByteReinterpretView<T, TFrom> origin && bytes % size == 0)
+            return origin.Source + bytes / size;
+        if (p.Array is not null && bytes % size == 0)
+            return new Ptr<T>(new ByteReinterpretView<TFrom, T>(new Ptr<TFrom>(p.Array)), checked((int)(bytes / size)));
+        return new Ptr<T>(new ByteReinterpretView<TFrom, T>(p), 0);
     }
 
-    /// <summary>`p == q` for pointers to different types (C allows it with a cast, or a warning). Only a
-    /// signed/unsigned reinterpretation reaches one object as two types; otherwise only NULLs are equal.</summary>
+    /// <summary>`p == q` for pointers to different types (C allows it with a cast, or a warning): equal when
+    /// one is a reinterpreting view (Reinterpret) of the other's address, or both are NULL.</summary>
     public static bool SameAddress<T, U>(Ptr<T> p, Ptr<U> q)
     {
         if (typeof(T) == typeof(U)) return p.Equals(Unsafe.As<Ptr<U>, Ptr<T>>(ref q));
         if (p.IsNull || q.IsNull) return p.IsNull && q.IsNull;
-        return Unsafe.SizeOf<T>() == Unsafe.SizeOf<U>() && Reinterpret<U, T>(q).Equals(p);
+        return !RuntimeHelpers.IsReferenceOrContainsReferences<T>() && !RuntimeHelpers.IsReferenceOrContainsReferences<U>() &&
+            Reinterpret<U, T>(q).Equals(p);
     }
 }

@@ -89,8 +89,35 @@ public sealed class FieldPointerTests
         Assert.True(back == new Ptr<int>(a, 2));      // converting back gives the original pointer
         Assert.True(Ptr.SameAddress<int, uint>(new Ptr<int>(a, 1), u));
         Assert.True(Ptr.Reinterpret<int, uint>(a) + 1 == u);
-        Assert.Throws<PointerException>(() => Ptr.Reinterpret<int, long>(a));
+        Assert.Throws<PointerException>(() => Ptr.Reinterpret<int, object>(a));  // references have no bytes
         Assert.True(Ptr.Reinterpret<int, uint>(default).IsNull);
+    }
+
+    [Fact]
+    public void ByteViewsReadAndWriteTheSourcesMemory()
+    {
+        double[] d = [-1.5, 2.0];
+        Ptr<byte> bytes = Ptr.Reinterpret<double, byte>(d);
+        Assert.Equal(0xBF, bytes[7]);
+        Assert.Equal(0x40, bytes[15]);
+        Assert.Equal(16, bytes.Remaining);
+        bytes[15] = 0xC0;                                          // writes reach the double
+        Assert.Equal(-2.0, d[1]);
+        Assert.Equal(unchecked((long)0xBFF8000000000000), Ptr.Reinterpret<double, long>(d).Value);
+
+        // a wider view of a narrower buffer, across element boundaries and from an offset
+        short[] s = [1, 2, 3, 4, 5];
+        Ptr<int> words = Ptr.Reinterpret<short, int>(new Ptr<short>(s, 1));
+        Assert.Equal(2 | (3 << 16), words.Value);
+        Assert.Equal(1 | (2 << 16), Ptr.Reinterpret<short, int>(s).Value);
+        Assert.Equal(2 | (3 << 16), Ptr.Reinterpret<short, int>(new Ptr<short>(s, 3))[-1]);  // before the view
+        Assert.Throws<PointerException>(() => words[2]);          // would need s[5]
+
+        // pointers into the two views compare by address, and converting back gives the original
+        Ptr<byte> third = bytes + 8;
+        Assert.True(Ptr.SameAddress(new Ptr<double>(d, 1), third));
+        Assert.True(Ptr.Reinterpret<byte, double>(third) == new Ptr<double>(d, 1));
+        Assert.False(Ptr.SameAddress(new Ptr<double>(d, 1), bytes + 7));
     }
 
     [System.Runtime.CompilerServices.InlineArray(4)]
