@@ -12,7 +12,7 @@ import bisect
 import ctypes
 import itertools
 import os
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Dict, List, Optional, Sequence, Set, Tuple
 
 from . import ir
 from .diagnostics import TranslationError
@@ -93,6 +93,8 @@ class Frontend:
         self.enums: List[ir.EnumDecl] = []
         self.files: List[str] = []
         self._is_user_cache: Dict[str, bool] = {}
+        self._file_names: Dict[int, str] = {}
+        self._macro_use_starts: Set[Tuple[int, int]] = set()
         # Headers under a directory the user names with -I are the program's own (csmith's
         # safe_math.h, NPB's common/): their functions are translated with the program.
         self.user_dirs = [os.path.abspath(d) + os.sep for d in _include_dirs(self.clang_args)]
@@ -131,6 +133,7 @@ class Frontend:
         self._index_macros()
         self._index_typedef_names()
         self._punctuation: Dict[str, List] = {}
+        self._ctypes: Dict[int, ir.CType] = {}
         globals_: Dict[str, ir.VarDecl] = {}
         functions: Dict[str, ir.Function] = {}
         order: List[object] = []
@@ -211,7 +214,8 @@ class Frontend:
 
     def loc(self, cur: ci.Cursor) -> ir.Loc:
         l = cur.location
-        return ir.Loc(l.file.name if l.file else self.path, l.line, l.column)
+        f = l.file
+        return ir.Loc(self._file_name(f) if f is not None else self.path, l.line, l.column)
 
     def _loc_of_diag(self, d: ci.Diagnostic) -> Optional[ir.Loc]:
         l = d.location
@@ -222,13 +226,22 @@ class Frontend:
     def unsupported(self, cur: ci.Cursor, what: str) -> TranslationError:
         return TranslationError(self.loc(cur), f"{what} is not supported yet", "unsupported-construct")
 
-    @staticmethod
-    def _extent_key(cur: ci.Cursor) -> Tuple[str, int, int, int, int]:
+    def _extent_key(self, cur: ci.Cursor) -> Tuple[str, int, int, int, int]:
         # Each `extent.start` is a fresh SourceLocation that asks libclang again: read each end once.
         e = cur.extent
         start, end = e.start, e.end
-        f = start.file
-        return (f.name if f is not None else "", start.line, start.column, end.line, end.column)
+        return (self._file_name(start.file), start.line, start.column, end.line, end.column)
+
+    def _file_name(self, f: Optional[ci.File]) -> str:
+        """A file's name ("" for none), remembered per libclang file: asking costs a foreign call and a
+        string copy, and every expression's location asks."""
+        if f is None:
+            return ""
+        key = ctypes.cast(f.obj, ctypes.c_void_p).value
+        name = self._file_names.get(key)
+        if name is None:
+            name = self._file_names[key] = f.name
+        return name
 
     def _index_macros(self) -> None:
         for cur in self.tu.cursor.get_children():
@@ -238,7 +251,9 @@ class Frontend:
                 if not ci.conf.lib.clang_Cursor_isMacroFunctionLike(cur):
                     self.macro_defs[cur.spelling] = cur
             elif cur.kind == K.MACRO_INSTANTIATION and self._in_main_file(cur):
-                self.macro_uses[self._extent_key(cur)] = cur.spelling
+                key = self._extent_key(cur)
+                self.macro_uses[key] = cur.spelling
+                self._macro_use_starts.add(key[1:3])
 
     def _macro_consts(self) -> List[ir.MacroConst]:
         out = []
@@ -264,9 +279,12 @@ class Frontend:
         toks = self._punctuation.get(name)
         if toks is None:
             full = os.path.abspath(name)
-            toks = sorted(((full, t.extent.start.line, t.extent.start.column), t.spelling)
-                          for t in self.tu.get_tokens(extent=self._file_extent(name))
-                          if t.kind == ci.TokenKind.PUNCTUATION)
+            toks = []
+            for t in self.tu.get_tokens(extent=self._file_extent(name)):
+                if t.kind == ci.TokenKind.PUNCTUATION:
+                    at = t.location  # one location object: line and column come from one libclang call
+                    toks.append(((full, at.line, at.column), t.spelling))
+            toks.sort()
             self._punctuation[name] = toks
         return toks
 
@@ -355,6 +373,15 @@ class Frontend:
     # ------------------------------------------------------------ types
 
     def ctype(self, t: ci.Type, cur: Optional[ci.Cursor] = None) -> ir.CType:
+        # Every expression asks for its type, and each libclang query is a foreign call: remember the answer
+        # per clang type (the QualType pointer; ir types are frozen, so sharing them is safe).
+        key = t.data[0]
+        known = self._ctypes.get(key)
+        if known is None:
+            known = self._ctypes[key] = self._ctype(t, cur)
+        return known
+
+    def _ctype(self, t: ci.Type, cur: Optional[ci.Cursor] = None) -> ir.CType:
         if t.kind == ci.TypeKind.TYPEDEF:
             name = t.get_typedef_name() if hasattr(t, "get_typedef_name") else t.spelling
             name = name.replace("const ", "").strip()
@@ -546,7 +573,11 @@ class Frontend:
     # ------------------------------------------------------------ expressions
 
     def expr(self, cur: ci.Cursor) -> ir.Expr:
-        name = self.macro_uses.get(self._extent_key(cur))
+        start = cur.extent.start
+        # Most expressions are no macro's expansion: a start position no macro use has is answered without
+        # the rest of the extent key (three more libclang calls).
+        name = self.macro_uses.get(self._extent_key(cur)) \
+            if (start.line, start.column) in self._macro_use_starts else None
         if name is not None and name in self.macro_defs:
             # A macro of the program used as a whole expression: kept by name, so the
             # expansion (which may hide operators in the macro body) is only a fallback.
