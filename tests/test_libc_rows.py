@@ -62,7 +62,7 @@ def test_every_libc_row_target_exists_in_cloudmpi_libc():
 def test_every_named_libc_constant_exists():
     members, usings = _members_by_class(), _static_usings()
     named = {k: v for k, v in load().constants.items()
-             if re.fullmatch(r"[A-Za-z_]\w*(\.\w+)?", v) and not v.startswith(("int.", "uint.", "long.", "ulong.", "double.",
+             if re.fullmatch(r"[A-Za-z_]\w*(\.\w+)?", v) and not v.startswith(("int.", "uint.", "long.", "ulong.", "double.", "float.",
                                                                                "sbyte.", "byte.", "short.", "ushort.", "cMPI."))}
     libc_named = {k: v for k, v in named.items() if not k.startswith("MPI_")}
     missing = [f"{k} -> {v}" for k, v in libc_named.items() if not _resolves(v, members, usings)]

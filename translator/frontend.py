@@ -57,6 +57,10 @@ OPAQUE_TYPEDEFS = {"MPI_Comm", "MPI_Datatype", "MPI_Op", "MPI_Request", "MPI_Sta
 # The x86-64 va_list is `struct __va_list_tag[1]` and decays to a pointer to it: all are one va_list.
 VA_LIST_TAG = "__va_list_tag"
 
+# Structs of the C library that CloudMpi.Libc defines with the same fields (Ctime.cs): the program uses
+# them by name and passes them to the library (gettimeofday(&tv, NULL), clock_gettime(CLOCK_MONOTONIC, &ts)).
+LIBRARY_RECORDS = {"timeval", "timespec"}
+
 # cmpi's mpi.h defines each handle type as a pointer to an incomplete struct; clang shows the struct pointer
 # where a typedef is canonicalised (MPI_Comm_errhandler_function's MPI_Comm *).
 _HANDLE_RECORDS = {f"struct cmpi_{n.lower()}": f"MPI_{n}"
@@ -104,7 +108,9 @@ class Frontend:
     def _parse_once(self) -> None:
         # An undeclared function is an error, as in C99: for an MPI function it means
         # cmpi's mpi.h (and so the runtime) does not have it.
-        args = ["-I", INCLUDE_DIR, "-fparse-all-comments", "-std=gnu11",
+        # __NO_CTYPE: glibc's ctype.h then declares isdigit/toupper/... as functions (rules/libc.toml maps them)
+        # instead of macros over its locale tables, whose operators libclang cannot show.
+        args = ["-I", INCLUDE_DIR, "-D__NO_CTYPE", "-fparse-all-comments", "-std=gnu11",
                 "-Werror=implicit-function-declaration"] + self.clang_args
         for p in self.paths[1:]:
             args += ["-include", os.path.abspath(p)]  # the other files of the program, read after the first
@@ -420,6 +426,8 @@ class Frontend:
             if decl.spelling in OPAQUE_TYPEDEFS or decl.spelling in ("_IO_FILE",):
                 return ir.OpaqueType("FILE" if decl.spelling == "_IO_FILE" else decl.spelling)
             if decl.location.file is not None and not self._is_user_path(decl.location.file.name):
+                if decl.spelling in LIBRARY_RECORDS:
+                    return ir.RecordType(decl.spelling)
                 raise TranslationError(self.loc(cur) if cur else None,
                                        f"the library type '{t.spelling}' has no translation", "unsupported-construct")
             return self.record(decl)
@@ -707,8 +715,15 @@ class Frontend:
             inner = self.expr(kids[0])
             return ir.Paren(loc, inner.type, inner)
         if kind == K.CALL_EXPR:
-            callee = self.expr(kids[0])
             args = tuple(self.expr(a) for a in kids[1:])
+            builtin = _builtin_callee(kids[0])
+            if builtin is not None:
+                # A compiler builtin (glibc's isnan is __builtin_isnan) has no C type of its own: it takes
+                # the call's argument types, which is how rules/libc.toml maps it.
+                ftype = ir.FunctionType(self.ctype(cur.type, cur), tuple(a.type for a in args), False)
+                callee = ir.NameRef(self.loc(kids[0]), ftype, builtin, "library", "math.h")
+            else:
+                callee = self.expr(kids[0])
             return ir.Call(loc, self.ctype(cur.type, cur), callee, args)
         if kind == K.BINARY_OPERATOR:
             lhs, rhs = kids
@@ -795,6 +810,20 @@ class Frontend:
                 return ir.NameRef(loc, t, cur.spelling, "global" if is_global else "static_local", decl=decl)
             return ir.NameRef(loc, t, cur.spelling, "local", decl=decl)
         return ir.NameRef(loc, t, cur.spelling, "local", decl=decl)
+
+
+def _builtin_callee(cur: ci.Cursor) -> Optional[str]:
+    """The name of the compiler builtin a call's callee names (through its implicit conversion), or None;
+    the va_* builtins are read by their own path."""
+    while cur.kind == K.UNEXPOSED_EXPR:
+        kids = list(cur.get_children())
+        if len(kids) != 1:
+            return None
+        cur = kids[0]
+    name = cur.spelling
+    if cur.kind == K.DECL_REF_EXPR and name.startswith("__builtin_") and not name.startswith("__builtin_va_"):
+        return name
+    return None
 
 
 def _evaluate_int(cur: ci.Cursor) -> Optional[int]:
@@ -928,6 +957,21 @@ def _macro_signature(cur: ci.Cursor):
     return params, variadic, toks[close + 1:]
 
 
+def _calls_one_builtin(body: List[str]) -> bool:
+    """A macro body that is exactly one call `__builtin_f ( ... )`, with no # or ## in it."""
+    if len(body) < 3 or not body[0].startswith("__builtin_") or body[1] != "(" or body[-1] != ")":
+        return False
+    if "#" in body or "##" in body:
+        return False
+    depth = 0
+    for i, t in enumerate(body[1:], start=1):
+        depth += t == "("
+        depth -= t == ")"
+        if depth == 0:
+            return i == len(body) - 1
+    return False
+
+
 def _split_args(text: str) -> List[str]:
     """The arguments of a macro call `(a, f(b, c), "x,y")`: split at top-level commas."""
     inner = text[text.index("(") + 1:text.rindex(")")]
@@ -995,14 +1039,26 @@ def expand_function_macros(fe: "Frontend") -> bool:
     """
     defs = {}
     uses = []
+    library_defs = {}
     for cur in fe.tu.cursor.get_children():
         f = cur.location.file
-        if f is None or not fe._is_user_path(f.name):
+        if f is None:
             continue
+        own = fe._is_user_path(f.name)
         if cur.kind == K.MACRO_DEFINITION and ci.conf.lib.clang_Cursor_isMacroFunctionLike(cur):
-            defs[cur.spelling] = _macro_signature(cur)
-        elif cur.kind == K.MACRO_INSTANTIATION:
+            if own:
+                defs[cur.spelling] = _macro_signature(cur)
+            else:
+                library_defs[cur.spelling] = cur
+        elif cur.kind == K.MACRO_INSTANTIATION and own:
             uses.append(cur)
+    # A library macro that only renames a compiler builtin (glibc's isnan(x) is __builtin_isnan (x)) is
+    # expanded too, so operators in its arguments (isinf(-x)) can be read; other library macros stay.
+    for name in {u.spelling for u in uses} - defs.keys():
+        if name in library_defs:
+            sig = _macro_signature(library_defs[name])
+            if _calls_one_builtin(sig[2]):
+                defs[name] = sig
     edits: Dict[str, List[Tuple[int, int, str]]] = {}
     for cur in uses:
         sig = defs.get(cur.spelling)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .. import ir
 from ..diagnostics import TranslationError
-from .exprs import CsExpr, PRIMARY, convert_expr, convert_value, is_null_pointer, strip_implicit
+from .exprs import CsExpr, PRIMARY, convert_expr, convert_value, is_null_pointer, slot_key, strip_implicit
 from .pointer_exprs import PRIMITIVE_ELEMENTS, array_field_pointer
 from .types import cs_type, element_cs
 
@@ -78,6 +78,21 @@ STRTO_FAMILY = {"strtol", "strtoll", "strtoul", "strtoull", "strtod", "strtof"}
 SCANF_FAMILY = {"scanf", "sscanf", "fscanf"}
 
 
+def _out_argument(ctx, a: ir.Expr):
+    """`&x` for a typed pointer parameter (frexp(x, &e), time(&t), gettimeofday(&tv, NULL)) where x lives
+    in no box (the pointer plan lets library calls take refs): `ref x`. None for anything else."""
+    inner = strip_implicit(a)
+    while isinstance(inner, ir.Paren):
+        inner = strip_implicit(inner.inner)
+    if not (isinstance(inner, ir.Unary) and inner.op == "&"):
+        return None
+    target = strip_implicit(inner.operand)
+    if isinstance(target, ir.NameRef) and target.kind in ("local", "param", "global", "static_local") and \
+            not isinstance(target.type, ir.ArrayType) and not ctx.is_boxed(slot_key(ctx, target)):
+        return "ref " + convert_expr(ctx, target).code
+    return None
+
+
 def _scan_target(ctx, a: ir.Expr) -> str:
     """`&x` -> `ref x`; a pointer variable -> `ref p` (scanned through); another pointer -> ref Target(p)."""
     inner = strip_implicit(a)
@@ -107,7 +122,7 @@ def convert_libc_call(ctx, call: ir.Call, callee: ir.NameRef, rule) -> CsExpr:
                 # (the runtime's generic overloads take T[] and Ptr<T>).
                 args.append(convert_pointer_arg(ctx, a))
             else:
-                args.append(convert_value(ctx, a, p).code)
+                args.append(_out_argument(ctx, a) or convert_value(ctx, a, p).code)
         elif callee.name in SCANF_FAMILY:
             args.append(_scan_target(ctx, a))
         else:

@@ -20,7 +20,7 @@ public static class CMath
     public static double fmod(double x, double y) => x % y;
 
     /// <summary>x = m × 2^exp with |m| in [0.5, 1).</summary>
-    public static double frexp(double x, out int exp)
+    public static double frexp(double x, ref int exp)
     {
         exp = 0;
         if (x == 0 || !double.IsFinite(x)) return x;
@@ -40,12 +40,15 @@ public static class CMath
         return BitConverter.Int64BitsToDouble(bits);
     }
 
+    /// <summary>frexp(x, p) with a pointer variable (a `&amp;x` argument is passed by ref).</summary>
+    public static double frexp(double x, Ptr<int> exp) => frexp(x, ref exp.Value);
+
     public static double ldexp(double x, int exp) => Math.ScaleB(x, exp);
 
     public static double scalbn(double x, int exp) => Math.ScaleB(x, exp);
 
     /// <summary>Splits x into integral and fractional parts, both with the sign of x.</summary>
-    public static double modf(double x, out double intpart)
+    public static double modf(double x, ref double intpart)
     {
         if (double.IsInfinity(x))
         {
@@ -136,6 +139,8 @@ public static class CMath
 
     public static double lgamma(double x) => Libm.Available ? Libm.lgamma(x) : throw Unavailable(nameof(lgamma));
 
+    public static double modf(double x, Ptr<double> intpart) => modf(x, ref intpart.Value);
+
     public static bool isnan(double x) => double.IsNaN(x);
 
     public static bool isinf(double x) => double.IsInfinity(x);
@@ -143,6 +148,29 @@ public static class CMath
     public static bool isfinite(double x) => double.IsFinite(x);
 
     public static bool signbit(double x) => double.IsNegative(x);
+
+    // What glibc's classification macros (isnan, isinf, isfinite, isnormal, signbit, fpclassify) expand to
+    // under clang: compiler builtins with C's int results. A float argument widens to double exactly.
+    public static int __builtin_isnan(double x) => double.IsNaN(x) ? 1 : 0;
+
+    public static int __builtin_isinf(double x) => double.IsInfinity(x) ? 1 : 0;
+
+    /// <summary>-1 for -inf, 1 for +inf, else 0 (glibc's isinf).</summary>
+    public static int __builtin_isinf_sign(double x) => double.IsInfinity(x) ? (x < 0 ? -1 : 1) : 0;
+
+    public static int __builtin_isfinite(double x) => double.IsFinite(x) ? 1 : 0;
+
+    public static int __builtin_isnormal(double x) => double.IsNormal(x) ? 1 : 0;
+
+    public static int __builtin_signbit(double x) => double.IsNegative(x) ? 1 : 0;
+
+    public static int __builtin_signbitf(float x) => float.IsNegative(x) ? 1 : 0;
+
+    public static int __builtin_signbitl(double x) => __builtin_signbit(x);
+
+    /// <summary>__builtin_fpclassify(FP_NAN, FP_INFINITE, FP_NORMAL, FP_SUBNORMAL, FP_ZERO, x): the class's value.</summary>
+    public static int __builtin_fpclassify(int nan, int infinite, int normal, int subnormal, int zero, double x) =>
+        double.IsNaN(x) ? nan : double.IsInfinity(x) ? infinite : x == 0 ? zero : double.IsSubnormal(x) ? subnormal : normal;
 
     // Kahan's expm1 from exp: exact enough where libm is missing.
     private static double ManagedExpm1(double x)

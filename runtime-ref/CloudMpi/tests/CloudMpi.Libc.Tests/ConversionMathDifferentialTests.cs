@@ -188,9 +188,9 @@ public sealed class ConversionMathDifferentialTests
             int n = (i * 37 % 2200) - 1100;
             string hx = Hex(x), hy = Hex(y);
             cases.Add(new Case($"fmod\t{hx}\t{hy}", () => Hex(CMath.fmod(x, y))));
-            cases.Add(new Case($"frexp\t{hx}", () => { double m = CMath.frexp(x, out int e); return $"{Hex(m)} {e}"; }));
+            cases.Add(new Case($"frexp\t{hx}", () => { int e = 0; double m = CMath.frexp(x, ref e); return $"{Hex(m)} {e}"; }));
             cases.Add(new Case($"ldexp\t{hx}\t{n}", () => Hex(CMath.ldexp(x, n))));
-            cases.Add(new Case($"modf\t{hx}", () => { double f = CMath.modf(x, out double ip); return $"{Hex(f)} {Hex(ip)}"; }));
+            cases.Add(new Case($"modf\t{hx}", () => { double ip = 0; double f = CMath.modf(x, ref ip); return $"{Hex(f)} {Hex(ip)}"; }));
             cases.Add(new Case($"copysign\t{hx}\t{hy}", () => Hex(CMath.copysign(x, y))));
             cases.Add(new Case($"fmax\t{hx}\t{hy}", () => Hex(CMath.fmax(x, y))));
             cases.Add(new Case($"fmin\t{hx}\t{hy}", () => Hex(CMath.fmin(x, y))));
