@@ -76,6 +76,11 @@ public sealed class LibcState
     /// <summary>The rank's stdin as C reads it (with push-back and indicators).</summary>
     internal CStream StdinStream => _stdin.Value;
 
+    internal Unistd.GetoptState Getopt { get; } = new();
+
+    /// <summary>Where strtok(NULL, ...) continues.</summary>
+    internal Ptr<sbyte> StrtokNext;
+
     internal GlibcRandom Random { get; } = new();
     internal Drand48Generator Drand48 { get; } = new();
 

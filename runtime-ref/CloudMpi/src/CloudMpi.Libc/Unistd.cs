@@ -1,0 +1,155 @@
+namespace CloudMpi.Libc;
+
+/// <summary>&lt;unistd.h&gt;: getopt (glibc's, with its argument permutation) and sleep/usleep.</summary>
+public static class Unistd
+{
+    /// <summary>getopt's globals, one set per rank (each rank is a process in C).</summary>
+    internal sealed class GetoptState
+    {
+        public Ptr<sbyte> Optarg;
+        public int Optind = 1, Opterr = 1, Optopt = '?';
+        public Ptr<sbyte> NextChar;          // the rest of a grouped option word (-abc), or NULL
+        public int FirstNonOption = 1, LastNonOption = 1;
+        public bool Initialized, Permute;
+    }
+
+    private static GetoptState S => LibcState.Current.Getopt;
+
+    public static Ptr<sbyte> optarg { get => S.Optarg; set => S.Optarg = value; }
+
+    /// <summary>The next argv index; a program sets it to 1 to scan again, or 0 to also re-read the ordering.</summary>
+    public static int optind { get => S.Optind; set => S.Optind = value; }
+
+    public static int opterr { get => S.Opterr; set => S.Opterr = value; }
+
+    public static int optopt { get => S.Optopt; set => S.Optopt = value; }
+
+    public static int getopt(int argc, Ptr<Ptr<sbyte>> argv, string optstring) => Next(argc, argv, optstring);
+
+    public static int getopt(int argc, Ptr<Ptr<sbyte>> argv, Ptr<sbyte> optstring) =>
+        Next(argc, argv, CString.Str(optstring));
+
+    /// <summary>glibc's default ordering: options are found anywhere in argv, and the non-options are moved
+    /// after them (so optind ends at the first non-option); a leading '+' (or POSIXLY_CORRECT) stops at the
+    /// first non-option; a leading ':' reports a missing argument as ':' without a message.</summary>
+    private static int Next(int argc, Ptr<Ptr<sbyte>> argv, string optstring)
+    {
+        var s = S;
+        if (s.Optind == 0 || !s.Initialized)
+        {
+            // As glibc, the ordering is read once: later scans started with optind = 1 keep it.
+            if (s.Optind == 0) s.Optind = 1;
+            s.FirstNonOption = s.LastNonOption = s.Optind;
+            s.NextChar = default;
+            s.Permute = !(optstring.StartsWith('+') || Environment.GetEnvironmentVariable("POSIXLY_CORRECT") is not null);
+            s.Initialized = true;
+        }
+
+        bool permute = s.Permute;
+        string spec = optstring.TrimStart('+', '-');
+        bool quiet = spec.StartsWith(':');
+        s.Optarg = default;
+
+        if (s.NextChar.IsNull || s.NextChar.Value == 0)
+        {
+            if (s.LastNonOption > s.Optind) s.LastNonOption = s.Optind;
+            if (s.FirstNonOption > s.Optind) s.FirstNonOption = s.Optind;
+            if (permute)
+            {
+                if (s.FirstNonOption != s.LastNonOption && s.LastNonOption != s.Optind) Exchange(argv, s);
+                else if (s.LastNonOption != s.Optind) s.FirstNonOption = s.Optind;
+                while (s.Optind < argc && !IsOption(argv[s.Optind])) s.Optind++;
+                s.LastNonOption = s.Optind;
+            }
+
+            if (s.Optind != argc && IsDoubleDash(argv[s.Optind]))
+            {
+                s.Optind++;
+                if (s.FirstNonOption != s.LastNonOption && s.LastNonOption != s.Optind) Exchange(argv, s);
+                else if (s.FirstNonOption == s.LastNonOption) s.FirstNonOption = s.Optind;
+                s.LastNonOption = argc;
+                s.Optind = argc;
+            }
+
+            if (s.Optind == argc)
+            {
+                if (s.FirstNonOption != s.LastNonOption) s.Optind = s.FirstNonOption;
+                return -1;
+            }
+
+            if (!IsOption(argv[s.Optind])) return -1;  // in order: the first non-option ends the options
+            s.NextChar = argv[s.Optind] + 1;
+        }
+
+        int c = (byte)s.NextChar.Value;
+        s.NextChar += 1;
+        int at = spec.IndexOf((char)c);
+        if (s.NextChar.Value == 0) s.Optind++;
+        if (at < 0 || c == ':')
+        {
+            if (s.Opterr != 0 && !quiet) Complain(argv, $"invalid option -- '{(char)c}'");
+            s.Optopt = c;
+            return '?';
+        }
+
+        bool takesArgument = at + 1 < spec.Length && spec[at + 1] == ':';
+        bool optional = takesArgument && at + 2 < spec.Length && spec[at + 2] == ':';
+        if (!takesArgument) return c;
+        if (s.NextChar.Value != 0)
+        {
+            s.Optarg = s.NextChar;   // -n5
+            s.Optind++;
+        }
+        else if (!optional)
+        {
+            if (s.Optind == argc)
+            {
+                if (s.Opterr != 0 && !quiet) Complain(argv, $"option requires an argument -- '{(char)c}'");
+                s.Optopt = c;
+                c = quiet ? ':' : '?';
+            }
+            else
+            {
+                s.Optarg = argv[s.Optind++];   // -n 5
+            }
+        }
+
+        s.NextChar = default;
+        return c;
+    }
+
+    private static bool IsOption(Ptr<sbyte> arg) => !arg.IsNull && arg[0] == '-' && arg[1] != 0;
+
+    private static bool IsDoubleDash(Ptr<sbyte> arg) => !arg.IsNull && arg[0] == '-' && arg[1] == '-' && arg[2] == 0;
+
+    /// <summary>Moves the options found after a run of non-options in front of it (glibc's exchange).</summary>
+    private static void Exchange(Ptr<Ptr<sbyte>> argv, GetoptState s)
+    {
+        int bottom = s.FirstNonOption, middle = s.LastNonOption, top = s.Optind;
+        var nonOptions = argv.AsSpan(top)[bottom..middle].ToArray();
+        var options = argv.AsSpan(top)[middle..top].ToArray();
+        options.CopyTo(argv.AsSpan(top)[bottom..]);
+        nonOptions.CopyTo(argv.AsSpan(top)[(bottom + options.Length)..]);
+        s.FirstNonOption += top - s.LastNonOption;
+        s.LastNonOption = top;
+    }
+
+    private static void Complain(Ptr<Ptr<sbyte>> argv, string what)
+    {
+        string program = argv[0].IsNull ? "" : CString.Str(argv[0]);
+        Stdio.fprintf(Stdio.stderr, "%s: %s\n", program, what);
+    }
+
+    /// <summary>sleep(seconds): the rank's thread waits; returns 0 (not interrupted).</summary>
+    public static uint sleep(uint seconds)
+    {
+        Thread.Sleep(TimeSpan.FromSeconds(seconds));
+        return 0;
+    }
+
+    public static int usleep(uint microseconds)
+    {
+        Thread.Sleep(TimeSpan.FromTicks(microseconds * 10L));
+        return 0;
+    }
+}
