@@ -460,7 +460,13 @@ class Frontend:
             n_bounds += 1
             t = t.element_type
         if cur.type.kind == ci.TypeKind.VARIABLEARRAY:
-            raise TranslationError(self.loc(cur), "variable-length arrays are not supported yet", "unsupported-construct")
+            # `double buf[n]`: a C# array of the length computed at the declaration, as C sizes it. An array
+            # of VLA rows (`double m[n][n]`) would need row lengths carried with the type: not yet.
+            if n_bounds != 1 or t.kind == ci.TypeKind.VARIABLEARRAY:
+                raise TranslationError(self.loc(cur), "variable-length arrays of more than one dimension are not "
+                                       "supported yet", "unsupported-construct")
+            if storage is not None:
+                raise TranslationError(self.loc(cur), "a static variable-length array", "unsupported-construct")
         # libclang lists the bound expressions of `int a[N][M]` before the initializer; `int a[] = {..}`
         # has none written: the bounds are the children that start before the `=`.
         eq = next((t for t in cur.get_tokens() if t.spelling == "="), None)

@@ -619,8 +619,24 @@ def convert_conditional(ctx, e: ir.Conditional) -> CsExpr:
 
 def convert_sizeof(ctx, e: ir.SizeOf) -> CsExpr:
     if e.value is None:
+        vla = _variable_length_array(e.of_expr)
+        if vla is not None:
+            from .types import size_of
+            # sizeof of `double buf[n]` is n * sizeof(double), taken when evaluated: the array's length
+            length = convert_expr(ctx, vla)
+            return CsExpr(f"(ulong){paren(length, PRIMARY)}.Length * {size_of(ctx, vla.type.element)}", "ulong", MUL)
         raise TranslationError(e.loc, "sizeof of a variable-size object is not supported", "unsupported-construct")
     return CsExpr(str(e.value), "ulong", PRIMARY, e.value)
+
+
+def _variable_length_array(e: Optional[ir.Expr]) -> Optional[ir.NameRef]:
+    """The variable a sizeof names when it is a one-dimensional array sized at run time."""
+    while isinstance(e, ir.Paren):
+        e = e.inner
+    if isinstance(e, ir.NameRef) and isinstance(e.type, ir.ArrayType) and e.type.size is None and \
+            not isinstance(e.type.element, ir.ArrayType) and e.kind == "local":
+        return e
+    return None
 
 
 def convert_string(ctx, e: ir.StringLit) -> CsExpr:
