@@ -1,6 +1,7 @@
 /* Splitting strings (strtok, strtok_r, strspn, strcspn, strpbrk) and parsing options with getopt, as
  * legacy codes read their input files and command lines. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -49,5 +50,12 @@ int main(void)
     printf("in order after optind = 0:\n");
     parse(3, args4, "+v", 0);
     usleep(1);
+
+    char host[256];
+    srandom(7);
+    long r = random();
+    srand(7);
+    printf("random() is rand(): %d; gethostname %d, pid %d\n", r == rand(),
+           gethostname(host, sizeof host) == 0 && strlen(host) > 0, getpid() > 0);
     return 0;
 }

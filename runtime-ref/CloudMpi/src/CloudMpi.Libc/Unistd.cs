@@ -1,6 +1,6 @@
 namespace CloudMpi.Libc;
 
-/// <summary>&lt;unistd.h&gt;: getopt (glibc's, with its argument permutation) and sleep/usleep.</summary>
+/// <summary>&lt;unistd.h&gt;: getopt (glibc's, with its argument permutation), gethostname, getpid, sleep/usleep.</summary>
 public static class Unistd
 {
     /// <summary>getopt's globals, one set per rank (each rank is a process in C).</summary>
@@ -139,6 +139,20 @@ public static class Unistd
         string program = argv[0].IsNull ? "" : CString.Str(argv[0]);
         Stdio.fprintf(Stdio.stderr, "%s: %s\n", program, what);
     }
+
+    /// <summary>gethostname(name, len): the machine's name, NUL-terminated; -1 when it does not fit (as glibc,
+    /// which reports ENAMETOOLONG).</summary>
+    public static int gethostname(Ptr<sbyte> name, SizeT len)
+    {
+        byte[] host = System.Text.Encoding.UTF8.GetBytes(Environment.MachineName);
+        if ((ulong)host.Length + 1 > len.Value) return -1;
+        for (int i = 0; i < host.Length; i++) name[i] = unchecked((sbyte)host[i]);
+        name[host.Length] = 0;
+        return 0;
+    }
+
+    /// <summary>The process id (in-process ranks share one, where mpirun's ranks each have their own).</summary>
+    public static int getpid() => Environment.ProcessId;
 
     /// <summary>sleep(seconds): the rank's thread waits; returns 0 (not interrupted).</summary>
     public static uint sleep(uint seconds)
