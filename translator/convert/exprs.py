@@ -434,9 +434,18 @@ def convert_unary(ctx, e: ir.Unary) -> CsExpr:
         if ref is not None:
             return CsExpr(ref, cs_type(e.type, e.loc))  # *p of a `ref` parameter is the parameter
         inner = convert_expr(ctx, e.operand)
+        if isinstance(e.type, ir.ArrayType):
+            return inner  # `*rows` of a pointer to rows is its first row: the same flat buffer position
         return CsExpr(f"{paren(inner, PRIMARY)}[0]", cs_type(e.type, e.loc), PRIMARY)
     result = cs_type(e.type, e.loc)
     inner = convert_expr(ctx, e.operand)
+    stride = pointer_exprs.pointee_stride(e.operand.type)
+    if stride != 1 and op in ("pre++", "pre--", "post++", "post--"):
+        # a pointer to rows of a flattened 2-D array steps by whole rows
+        step = "+=" if op.endswith("++") else "-="
+        if op.startswith("pre"):
+            return CsExpr(f"{paren(inner, ASSIGN)} {step} {stride}", result, ASSIGN)
+        return CsExpr(f"CExpr.PostStep(ref {inner.code}, {'' if step == '+=' else '-'}{stride})", result, PRIMARY)
     if op in ("pre++", "pre--"):
         return CsExpr(f"{op[3:]}{paren(inner, UNARY)}", result, UNARY)
     if op in ("post++", "post--"):
@@ -480,7 +489,9 @@ def convert_assign(ctx, e: ir.Assign) -> CsExpr:
     if value.type == "bool":
         value = coerce(value, "int")
     if is_ptr_cs(tcs):
-        return CsExpr(f"{target.code} {e.op} {paren(coerce_index(value), ASSIGN)}", tcs, ASSIGN)
+        stride = pointer_exprs.pointee_stride(e.target.type)
+        step = coerce_index(value) if stride == 1 else _mul(coerce_index(value), stride)
+        return CsExpr(f"{target.code} {e.op} {paren(step, ASSIGN)}", tcs, ASSIGN)
     comp = usual_arithmetic(tcs, value.type)
     constant_fits = value.const is not None and value.type == "int" and tcs in INTEGRAL and fits(value.const, tcs)
     if (is_implicit(value.type, tcs) or constant_fits) and (comp == tcs or promoted(tcs) == comp):

@@ -50,21 +50,32 @@ def _count(ctx, size: ir.Expr, elem_size: Optional[int]) -> Optional[CsExpr]:
     return None
 
 
+def _flat(n: CsExpr, row: int) -> str:
+    """n rows of `row` elements each (a pointer to rows, `double (*m)[N]`, holds a flattened 2-D array)."""
+    if row == 1:
+        return n.code
+    if n.const is not None:
+        return str(n.const * row)
+    return f"{paren(n, MUL)} * {row}"
+
+
 def convert_allocation(ctx, call: ir.Call, pointee: ir.CType, loc: ir.Loc) -> CsExpr:
+    from .types import row_stride
     name = _callee(call)
     elem = element_cs(pointee, loc)
     ptr = f"{elem}[]"
     elem_size = size_of(ctx, pointee)
+    row = row_stride(pointee)
     if name == "malloc":
         n = _count(ctx, call.args[0], elem_size)
         if n is not None:
-            return CsExpr(f"new {elem}[{n.code}]", ptr, PRIMARY)
+            return CsExpr(f"new {elem}[{_flat(n, row)}]", ptr, PRIMARY)
         return CsExpr(f"CMem.Alloc<{elem}>({convert_expr(ctx, call.args[0]).code})", ptr, PRIMARY)
     if name == "calloc":
         count, size = call.args
         s = _unwrap(size)
         if isinstance(s, ir.SizeOf) and s.value == elem_size:
-            return CsExpr(f"new {elem}[{convert_expr(ctx, _unwrap(count)).code}]", ptr, PRIMARY)
+            return CsExpr(f"new {elem}[{_flat(convert_expr(ctx, _unwrap(count)), row)}]", ptr, PRIMARY)
         n = convert_expr(ctx, count)
         return CsExpr(f"CMem.Alloc<{elem}>({paren(n, MUL)} * {paren(convert_expr(ctx, size), MUL + 1)})",
                       ptr, PRIMARY)

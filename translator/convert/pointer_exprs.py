@@ -10,7 +10,7 @@ from typing import Optional
 
 from .. import ir
 from ..diagnostics import TranslationError
-from .exprs import (ADD, BINARY_PREC, COMPARISONS, PRIMARY, UNARY, CsExpr, coerce, coerce_index, convert_expr,
+from .exprs import (ADD, BINARY_PREC, COMPARISONS, MUL, PRIMARY, UNARY, CsExpr, _mul, coerce, coerce_index, convert_expr,
                     element_address, is_null_pointer, is_ptr_cs, paren, pointer_at, ref_param_name, slot_key,
                     strip_implicit)
 
@@ -21,6 +21,15 @@ def is_pointer_value(e: ir.Expr) -> bool:
 
 def _pointee(t) -> ir.CType:
     return t.pointee if isinstance(t, ir.PointerType) else t.element
+
+
+def pointee_stride(t) -> int:
+    """Flat elements one step of a pointer moves: 1, or a row's length for a pointer to rows
+    (`double (*m)[N]`, whose buffer is the flattened 2-D array)."""
+    from .types import row_stride
+    if isinstance(t, ir.PointerType) and isinstance(t.pointee, ir.ArrayType):
+        return row_stride(t.pointee)
+    return 1
 
 
 def convert_pointer_binary(ctx, e: ir.Binary) -> CsExpr:
@@ -38,15 +47,20 @@ def convert_pointer_binary(ctx, e: ir.Binary) -> CsExpr:
     if op == "-" and is_pointer_value(e.lhs) and is_pointer_value(e.rhs):
         # p - q: elements between two positions in one buffer (ptrdiff_t)
         ptr = lhs.type if is_ptr_cs(lhs.type) else f"Ptr<{lhs.type[:-2]}>"
-        return CsExpr(f"{paren(coerce(lhs, ptr), ADD)} - {paren(coerce(rhs, ptr), ADD + 1)}", "long", ADD)
+        diff = CsExpr(f"{paren(coerce(lhs, ptr), ADD)} - {paren(coerce(rhs, ptr), ADD + 1)}", "long", ADD)
+        stride = pointee_stride(e.lhs.type)
+        return diff if stride == 1 else CsExpr(f"({diff.code}) / {stride}", "long", MUL)
     if op in ("+", "-"):
         if is_pointer_value(e.lhs):
             base, k = lhs, coerce_index(rhs)
         else:
             base, k = rhs, coerce_index(lhs)
+        ptr_type = e.lhs.type if is_pointer_value(e.lhs) else e.rhs.type
+        stride = pointee_stride(ptr_type)
+        if stride != 1:
+            k = _mul(k, stride)  # rows of a flattened 2-D array
         if op == "-":
             k = CsExpr(f"-{paren(k, UNARY)}", k.type, UNARY, -k.const if k.const is not None else None)
-        ptr_type = e.lhs.type if is_pointer_value(e.lhs) else e.rhs.type
         return pointer_at(ctx, base, k, ptr_type, e.loc)
     raise TranslationError(e.loc, f"the operator {op} on pointers cannot be translated", "unsupported-construct")
 

@@ -8,4 +8,13 @@ public static class CExpr
     /// to right), its value dropped, and <paramref name="second"/> is the result. Generic so nothing is boxed.
     /// </summary>
     public static T Comma<TFirst, T>(TFirst first, T second) => second;
+
+    /// <summary><c>p++</c> / <c>p--</c> of a pointer to rows of a flattened 2-D array (<c>double (*m)[N]</c>):
+    /// moves p by <paramref name="elements"/> (a row) and gives its old value.</summary>
+    public static Ptr<T> PostStep<T>(ref Ptr<T> p, int elements)
+    {
+        var old = p;
+        p += elements;
+        return old;
+    }
 }
