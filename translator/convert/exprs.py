@@ -74,6 +74,11 @@ def coerce(e: CsExpr, cs: str) -> CsExpr:
                                "(printf, a const parameter) so far", "struct-array-pointer")
     if cs.startswith("Ptr<") and e.type == cs[4:-1] + "[]":
         return CsExpr(e.code, cs, e.prec)  # T[] converts to Ptr<T> implicitly (offset 0)
+    if cs == "Ptr<byte>" and (is_ptr_cs(e.type) or e.type.endswith("[]")):
+        source = e.type[4:-1] if is_ptr_cs(e.type) else e.type[:-2]
+        if source in pointer_exprs.PRIMITIVE_ELEMENTS and source != "byte":
+            # into a `void *` that holds bytes (pointers.py: read as several types): a view of them
+            return CsExpr(f"Ptr.Reinterpret<{source}, byte>({e.code})", cs, PRIMARY)
     if cs.endswith("[]") and e.type == f"Ptr<{cs[:-2]}>":
         # The plan keeps such slots apart; if one slips through, fail loudly when the offset is not 0.
         return CsExpr(f"{paren(e, PRIMARY)}.ArrayAtStart()", cs, PRIMARY)
@@ -479,7 +484,12 @@ def convert_assign(ctx, e: ir.Assign) -> CsExpr:
     target = convert_expr(ctx, e.target)
     tcs = target.type if isinstance(e.target.type, ir.PointerType) else cs_type(e.target.type, e.loc)
     if e.op == "=":
-        value = coerce(convert_expr(ctx, e.value), tcs)
+        allocation = None
+        if isinstance(e.target, ir.NameRef) and isinstance(e.target.type, ir.PointerType) and \
+                isinstance(e.target.type.pointee, ir.VoidType):
+            from .memory import allocation_into_void_slot
+            allocation = allocation_into_void_slot(ctx, e.value, slot_key(ctx, e.target))
+        value = coerce(allocation or convert_expr(ctx, e.value), tcs)
         return CsExpr(f"{target.code} = {paren(value, ASSIGN)}", tcs, ASSIGN)
     op = e.op[:-1]
     value = convert_expr(ctx, e.value)

@@ -84,3 +84,17 @@ def convert_allocation(ctx, call: ir.Call, pointee: ir.CType, loc: ir.Loc) -> Cs
         return CsExpr(f"CMem.Realloc({old.code}, {convert_expr(ctx, call.args[1]).code})",
                       f"Ptr<{elem}>", PRIMARY)
     raise TranslationError(loc, f"cannot translate this use of {name}", "allocation")
+
+
+def allocation_into_void_slot(ctx, value: ir.Expr, key) -> Optional[CsExpr]:
+    """`void *buf = malloc(n)` (or `buf = calloc(...)`): allocated as the type(s) the code reads buf as
+    (pointers.py: one type, or bytes for several); None when value is no allocation or buf has no type."""
+    inner = _unwrap(value)
+    if isinstance(inner, ir.Cast) and isinstance(inner.type, ir.PointerType) and \
+            isinstance(inner.type.pointee, ir.VoidType):
+        inner = _unwrap(inner.operand)
+    if not is_allocation(inner) or ctx.plan is None:
+        return None
+    pointee = ctx.plan.void_type(key)
+    return convert_allocation(ctx, inner, pointee, value.loc) if pointee is not None else None
+

@@ -85,8 +85,22 @@ class PointerPlan:
         return k in self.ref_params
 
     def void_type(self, k: SlotKey):
-        types = self.void_casts.get(k)
-        return next(iter(types)) if types is not None and len(types) == 1 else None
+        """The one type a `void *` is read as; unsigned char (its bytes) when it is read as several
+        primitive types (a work buffer: `(double *)buf`, `(int *)buf`), each cast then a view of them."""
+        # the casts of every slot joined with k (`void *p = buf; f(p)` with f casting its parameter)
+        root = self.find(k)
+        types = set()
+        for slot, cast_to in self.void_casts.items():
+            if slot == k or self.find(slot) == root:
+                types |= cast_to
+        if not types:
+            return None
+        if len(types) == 1:
+            return next(iter(types))
+        if all(isinstance(t, (ir.IntType, ir.FloatType)) and not (isinstance(t, ir.FloatType) and t.name == "long double")
+               for t in types):
+            return ir.IntType("unsigned char")
+        return None
 
     def find(self, k: SlotKey) -> SlotKey:
         self.parent.setdefault(k, k)

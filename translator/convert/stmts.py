@@ -81,12 +81,19 @@ def convert_var_decl(ctx, d: ir.VarDecl, for_header: bool = False, is_global: bo
     if d.init is None:
         value = default_value(cs)
     else:
-        value = convert_initializer(ctx, d.init, d.type)
+        value = _void_allocation(ctx, d.init, d.type, key) or convert_initializer(ctx, d.init, d.type)
         value = coerce(value, cs).code
     if ctx.is_boxed(key):
         # Its address is taken: the variable lives in a one-element array, `&x` is the array.
         return f"{cs}[] {name} = {{ {value} }}"
     return f"{cs} {name} = {value}"
+
+
+def _void_allocation(ctx, value: ir.Expr, c_type, key):
+    if isinstance(c_type, ir.PointerType) and isinstance(c_type.pointee, ir.VoidType):
+        from .memory import allocation_into_void_slot
+        return allocation_into_void_slot(ctx, value, key)
+    return None
 
 
 def convert_array_init(ctx, d: ir.VarDecl) -> str:
