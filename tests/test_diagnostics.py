@@ -32,7 +32,6 @@ def _one_diagnostic(r):
     ("struct_array_address.c", 6, 21, "array inside a struct"),
     ("pointer_cast.c", 6, 18, "reinterprets memory"),
     ("bitfield.c", 2, 25, "bit-fields"),
-    ("vla_2d.c", 5, 12, "variable-length arrays of more than one dimension"),
 ])
 def test_bad_source_gives_located_diagnostic(tools, tmp_path, name, line, col, words):
     d = _one_diagnostic(_translate(tools, tmp_path, os.path.join(BAD, name)))

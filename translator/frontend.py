@@ -140,6 +140,7 @@ class Frontend:
         self._index_typedef_names()
         self._punctuation: Dict[str, List] = {}
         self._ctypes: Dict[int, ir.CType] = {}
+        self._vla_bounds: Dict[int, ir.Expr] = {}  # a variable-length array type -> its bound expression
         globals_: Dict[str, ir.VarDecl] = {}
         functions: Dict[str, ir.Function] = {}
         order: List[object] = []
@@ -414,7 +415,9 @@ class Frontend:
             if _is_va_list_tag(t.element_type):
                 return ir.OpaqueType("va_list")
             return ir.ArrayType(self.ctype(t.element_type, cur), t.element_count)
-        if t.kind in (ci.TypeKind.INCOMPLETEARRAY, ci.TypeKind.VARIABLEARRAY, ci.TypeKind.DEPENDENTSIZEDARRAY):
+        if t.kind == ci.TypeKind.VARIABLEARRAY:
+            return ir.ArrayType(self.ctype(t.element_type, cur), None, self._vla_bounds.get(t.data[0]))
+        if t.kind in (ci.TypeKind.INCOMPLETEARRAY, ci.TypeKind.DEPENDENTSIZEDARRAY):
             return ir.ArrayType(self.ctype(t.element_type, cur), None)
         if t.kind in (ci.TypeKind.FUNCTIONPROTO, ci.TypeKind.FUNCTIONNOPROTO):
             params = tuple(self.ctype(a, cur) for a in t.argument_types()) if t.kind == ci.TypeKind.FUNCTIONPROTO else ()
@@ -438,7 +441,34 @@ class Frontend:
 
     # ------------------------------------------------------------ declarations
 
+    def _note_vla_bounds(self, cur: ci.Cursor) -> None:
+        """Remember the bound expressions of a declaration's variable-length array types (`double m[n][k]`,
+        `double (*r)[n]`) before the types are converted: libclang's type API does not show them, but the
+        declaration lists every written bound, innermost first."""
+        levels = []
+        t = cur.type
+        while t.kind in (ci.TypeKind.CONSTANTARRAY, ci.TypeKind.VARIABLEARRAY, ci.TypeKind.INCOMPLETEARRAY,
+                         ci.TypeKind.POINTER):
+            if t.kind == ci.TypeKind.POINTER:
+                t = t.get_pointee()
+                continue
+            if t.kind != ci.TypeKind.INCOMPLETEARRAY:
+                levels.append(t)
+            t = t.element_type
+        if not any(level.kind == ci.TypeKind.VARIABLEARRAY for level in levels):
+            return
+        bounds = [c for c in cur.get_children() if c.kind.is_expression() or c.kind == K.UNEXPOSED_EXPR]
+        written = list(reversed(bounds[:len(levels)]))
+        if len(written) != len(levels):
+            return
+        for level, bound in zip(levels, written):
+            if level.kind == ci.TypeKind.VARIABLEARRAY:
+                self._vla_bounds[level.data[0]] = self.expr(bound)
+
     def function(self, cur: ci.Cursor) -> ir.Function:
+        for ch in cur.get_children():
+            if ch.kind == K.PARM_DECL:
+                self._note_vla_bounds(ch)
         ftype = self.ctype(cur.type, cur)
         params = []
         body = None
@@ -451,6 +481,7 @@ class Frontend:
         return ir.Function(self.loc(cur), cur.spelling, ftype, tuple(params), body, is_static)
 
     def var_decl(self, cur: ci.Cursor) -> ir.VarDecl:
+        self._note_vla_bounds(cur)
         ctype = self.ctype(cur.type, cur)
         storage = {ci.StorageClass.STATIC: "static", ci.StorageClass.EXTERN: "extern"}.get(cur.storage_class)
         children = [c for c in cur.get_children() if c.kind.is_expression() or c.kind == K.UNEXPOSED_EXPR]
@@ -459,14 +490,10 @@ class Frontend:
         while t.kind in (ci.TypeKind.CONSTANTARRAY, ci.TypeKind.VARIABLEARRAY):
             n_bounds += 1
             t = t.element_type
-        if cur.type.kind == ci.TypeKind.VARIABLEARRAY:
-            # `double buf[n]`: a C# array of the length computed at the declaration, as C sizes it. An array
-            # of VLA rows (`double m[n][n]`) would need row lengths carried with the type: not yet.
-            if n_bounds != 1 or t.kind == ci.TypeKind.VARIABLEARRAY:
-                raise TranslationError(self.loc(cur), "variable-length arrays of more than one dimension are not "
-                                       "supported yet", "unsupported-construct")
-            if storage is not None:
-                raise TranslationError(self.loc(cur), "a static variable-length array", "unsupported-construct")
+        if cur.type.kind == ci.TypeKind.VARIABLEARRAY and storage is not None:
+            raise TranslationError(self.loc(cur), "a static variable-length array", "unsupported-construct")
+        # `double buf[n]`, `double m[n][n]`: one flat C# array of the length computed at the declaration;
+        # the row lengths are the bounds as written (ArrayType.size_expr), read again where m is indexed.
         # libclang lists the bound expressions of `int a[N][M]` before the initializer; `int a[] = {..}`
         # has none written: the bounds are the children that start before the `=`.
         eq = next((t for t in cur.get_tokens() if t.spelling == "="), None)

@@ -49,7 +49,10 @@ class PointerType:
 @dataclass(frozen=True)
 class ArrayType:
     element: "CType"
-    size: Optional[int]  # None for `int a[]` parameters and incomplete arrays
+    size: Optional[int]  # None for `int a[]` parameters, incomplete and variable-length arrays
+    # A variable-length array's bound as written (`double m[n][n]`'s rows are n long). Not part of the
+    # type's identity: two VLA rows of doubles are the same type to the converters.
+    size_expr: Optional["Expr"] = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)

@@ -444,13 +444,14 @@ def convert_unary(ctx, e: ir.Unary) -> CsExpr:
         return CsExpr(f"{paren(inner, PRIMARY)}[0]", cs_type(e.type, e.loc), PRIMARY)
     result = cs_type(e.type, e.loc)
     inner = convert_expr(ctx, e.operand)
-    stride = pointer_exprs.pointee_stride(e.operand.type)
-    if stride != 1 and op in ("pre++", "pre--", "post++", "post--"):
+    stride = pointer_exprs.pointee_stride(ctx, e.operand.type)
+    if stride.const != 1 and op in ("pre++", "pre--", "post++", "post--"):
         # a pointer to rows of a flattened 2-D array steps by whole rows
         step = "+=" if op.endswith("++") else "-="
         if op.startswith("pre"):
-            return CsExpr(f"{paren(inner, ASSIGN)} {step} {stride}", result, ASSIGN)
-        return CsExpr(f"CExpr.PostStep(ref {inner.code}, {'' if step == '+=' else '-'}{stride})", result, PRIMARY)
+            return CsExpr(f"{paren(inner, ASSIGN)} {step} {paren(stride, ASSIGN)}", result, ASSIGN)
+        elements = stride.code if step == "+=" else f"-{paren(stride, UNARY)}"
+        return CsExpr(f"CExpr.PostStep(ref {inner.code}, {elements})", result, PRIMARY)
     if op in ("pre++", "pre--"):
         return CsExpr(f"{op[3:]}{paren(inner, UNARY)}", result, UNARY)
     if op in ("post++", "post--"):
@@ -499,8 +500,7 @@ def convert_assign(ctx, e: ir.Assign) -> CsExpr:
     if value.type == "bool":
         value = coerce(value, "int")
     if is_ptr_cs(tcs):
-        stride = pointer_exprs.pointee_stride(e.target.type)
-        step = coerce_index(value) if stride == 1 else _mul(coerce_index(value), stride)
+        step = scaled_by(coerce_index(value), pointer_exprs.pointee_stride(ctx, e.target.type))
         return CsExpr(f"{target.code} {e.op} {paren(step, ASSIGN)}", tcs, ASSIGN)
     comp = usual_arithmetic(tcs, value.type)
     constant_fits = value.const is not None and value.type == "int" and tcs in INTEGRAL and fits(value.const, tcs)
@@ -561,13 +561,11 @@ def convert_index(ctx, e: ir.Index) -> CsExpr:
 
 def element_address(ctx, e: ir.Index):
     """(buffer, flat offset) of `a[i]`, `a[i][j]`, `p[i]`: arrays of arrays are one row-major buffer."""
-    from .types import row_stride
     base_ir = strip_implicit(e.base)
     while isinstance(base_ir, ir.Paren):
         base_ir = strip_implicit(base_ir.inner)
     index = coerce_index(convert_expr(ctx, e.index))
-    stride = row_stride(e.type)
-    scaled = index if stride == 1 else _mul(index, stride)
+    scaled = scaled_by(index, flat_size(ctx, e.type))
     if isinstance(base_ir, ir.Index) and isinstance(base_ir.type, ir.ArrayType):
         outer_base, outer_off = element_address(ctx, base_ir)
         return outer_base, _add(outer_off, scaled)
@@ -580,6 +578,32 @@ def coerce_index(index: CsExpr) -> CsExpr:
     if index.type in ("uint", "ulong"):
         return coerce(index, "long")  # C# indexes arrays with int or long; an unsigned value fits a long
     return index
+
+
+def flat_size(ctx, t: ir.CType) -> CsExpr:
+    """Flat elements one value of type `t` spans: 1 for a scalar, a row's length for a row of a flattened
+    array; a variable-length row's bound (ArrayType.size_expr) is read where the row is used."""
+    n, runtime = 1, []
+    while isinstance(t, ir.ArrayType):
+        if t.size is not None:
+            n *= t.size
+        elif t.size_expr is not None:
+            runtime.append(coerce_index(convert_expr(ctx, t.size_expr)))
+        t = t.element
+    if not runtime:
+        return CsExpr(str(n), "int", PRIMARY, n)
+    if len(runtime) == 1 and n == 1:
+        return runtime[0]
+    factors = [paren(r, MUL + 1) for r in runtime] + ([str(n)] if n != 1 else [])
+    return CsExpr(" * ".join(factors), "long" if any(r.type == "long" for r in runtime) else "int", MUL)
+
+
+def scaled_by(index: CsExpr, size: CsExpr) -> CsExpr:
+    """index * size, folded where size is a constant."""
+    if size.const is not None:
+        return index if size.const == 1 else _mul(index, size.const)
+    return CsExpr(f"{paren(index, MUL)} * {paren(size, MUL + 1)}", "long" if "long" in (index.type, size.type)
+                  else index.type, MUL)
 
 
 def _mul(e: CsExpr, k: int) -> CsExpr:
@@ -640,24 +664,31 @@ def convert_conditional(ctx, e: ir.Conditional) -> CsExpr:
 
 def convert_sizeof(ctx, e: ir.SizeOf) -> CsExpr:
     if e.value is None:
-        vla = _variable_length_array(e.of_expr)
-        if vla is not None:
-            from .types import size_of
-            # sizeof of `double buf[n]` is n * sizeof(double), taken when evaluated: the array's length
-            length = convert_expr(ctx, vla)
-            return CsExpr(f"(ulong){paren(length, PRIMARY)}.Length * {size_of(ctx, vla.type.element)}", "ulong", MUL)
+        size = _variable_size(ctx, e.of_expr)
+        if size is not None:
+            return size
         raise TranslationError(e.loc, "sizeof of a variable-size object is not supported", "unsupported-construct")
     return CsExpr(str(e.value), "ulong", PRIMARY, e.value)
 
 
-def _variable_length_array(e: Optional[ir.Expr]) -> Optional[ir.NameRef]:
-    """The variable a sizeof names when it is a one-dimensional array sized at run time."""
+def _variable_size(ctx, e: Optional[ir.Expr]) -> Optional[CsExpr]:
+    """sizeof of a variable-length array or one of its rows, taken when evaluated: a local array's own
+    length (C fixes it at the declaration), a row's bounds as written, times the scalar's size."""
+    from .types import size_of
     while isinstance(e, ir.Paren):
         e = e.inner
-    if isinstance(e, ir.NameRef) and isinstance(e.type, ir.ArrayType) and e.type.size is None and \
-            not isinstance(e.type.element, ir.ArrayType) and e.kind == "local":
-        return e
-    return None
+    if e is None or not isinstance(e.type, ir.ArrayType):
+        return None
+    scalar = e.type
+    while isinstance(scalar, ir.ArrayType):
+        scalar = scalar.element
+    if isinstance(e, ir.NameRef) and e.kind == "local":
+        length = convert_expr(ctx, e)
+        return CsExpr(f"(ulong){paren(length, PRIMARY)}.Length * {size_of(ctx, scalar)}", "ulong", MUL)
+    count = flat_size(ctx, e.type)
+    if count.const is not None:
+        return None
+    return CsExpr(f"(ulong){paren(count, PRIMARY)} * {size_of(ctx, scalar)}", "ulong", MUL)
 
 
 def convert_string(ctx, e: ir.StringLit) -> CsExpr:

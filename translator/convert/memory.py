@@ -12,7 +12,7 @@ from typing import Optional
 
 from .. import ir
 from ..diagnostics import TranslationError
-from .exprs import PRIMARY, CsExpr, convert_expr, paren, strip_implicit, MUL
+from .exprs import PRIMARY, CsExpr, convert_expr, flat_size, paren, scaled_by, strip_implicit, MUL
 from .types import element_cs, size_of
 
 ALLOCATORS = {"malloc", "calloc", "realloc"}
@@ -50,22 +50,17 @@ def _count(ctx, size: ir.Expr, elem_size: Optional[int]) -> Optional[CsExpr]:
     return None
 
 
-def _flat(n: CsExpr, row: int) -> str:
+def _flat(n: CsExpr, row: CsExpr) -> str:
     """n rows of `row` elements each (a pointer to rows, `double (*m)[N]`, holds a flattened 2-D array)."""
-    if row == 1:
-        return n.code
-    if n.const is not None:
-        return str(n.const * row)
-    return f"{paren(n, MUL)} * {row}"
+    return scaled_by(n, row).code
 
 
 def convert_allocation(ctx, call: ir.Call, pointee: ir.CType, loc: ir.Loc) -> CsExpr:
-    from .types import row_stride
     name = _callee(call)
     elem = element_cs(pointee, loc)
     ptr = f"{elem}[]"
     elem_size = size_of(ctx, pointee)
-    row = row_stride(pointee)
+    row = flat_size(ctx, pointee)
     if name == "malloc":
         n = _count(ctx, call.args[0], elem_size)
         if n is not None:

@@ -10,9 +10,9 @@ from typing import Optional
 
 from .. import ir
 from ..diagnostics import TranslationError
-from .exprs import (ADD, BINARY_PREC, COMPARISONS, MUL, PRIMARY, UNARY, CsExpr, _mul, coerce, coerce_index, convert_expr,
-                    element_address, is_null_pointer, is_ptr_cs, paren, pointer_at, ref_param_name, slot_key,
-                    strip_implicit)
+from .exprs import (ADD, BINARY_PREC, COMPARISONS, MUL, PRIMARY, UNARY, CsExpr, coerce, coerce_index, convert_expr,
+                    element_address, flat_size, is_null_pointer, is_ptr_cs, paren, pointer_at, ref_param_name,
+                    scaled_by, slot_key, strip_implicit)
 
 
 def is_pointer_value(e: ir.Expr) -> bool:
@@ -23,13 +23,12 @@ def _pointee(t) -> ir.CType:
     return t.pointee if isinstance(t, ir.PointerType) else t.element
 
 
-def pointee_stride(t) -> int:
+def pointee_stride(ctx, t) -> CsExpr:
     """Flat elements one step of a pointer moves: 1, or a row's length for a pointer to rows
     (`double (*m)[N]`, whose buffer is the flattened 2-D array)."""
-    from .types import row_stride
     if isinstance(t, ir.PointerType) and isinstance(t.pointee, ir.ArrayType):
-        return row_stride(t.pointee)
-    return 1
+        return flat_size(ctx, t.pointee)
+    return CsExpr("1", "int", PRIMARY, 1)
 
 
 def convert_pointer_binary(ctx, e: ir.Binary) -> CsExpr:
@@ -48,17 +47,15 @@ def convert_pointer_binary(ctx, e: ir.Binary) -> CsExpr:
         # p - q: elements between two positions in one buffer (ptrdiff_t)
         ptr = lhs.type if is_ptr_cs(lhs.type) else f"Ptr<{lhs.type[:-2]}>"
         diff = CsExpr(f"{paren(coerce(lhs, ptr), ADD)} - {paren(coerce(rhs, ptr), ADD + 1)}", "long", ADD)
-        stride = pointee_stride(e.lhs.type)
-        return diff if stride == 1 else CsExpr(f"({diff.code}) / {stride}", "long", MUL)
+        stride = pointee_stride(ctx, e.lhs.type)
+        return diff if stride.const == 1 else CsExpr(f"({diff.code}) / {paren(stride, MUL + 1)}", "long", MUL)
     if op in ("+", "-"):
         if is_pointer_value(e.lhs):
             base, k = lhs, coerce_index(rhs)
         else:
             base, k = rhs, coerce_index(lhs)
         ptr_type = e.lhs.type if is_pointer_value(e.lhs) else e.rhs.type
-        stride = pointee_stride(ptr_type)
-        if stride != 1:
-            k = _mul(k, stride)  # rows of a flattened 2-D array
+        k = scaled_by(k, pointee_stride(ctx, ptr_type))  # rows of a flattened 2-D array
         if op == "-":
             k = CsExpr(f"-{paren(k, UNARY)}", k.type, UNARY, -k.const if k.const is not None else None)
         return pointer_at(ctx, base, k, ptr_type, e.loc)

@@ -111,15 +111,6 @@ def flat_length(t: ir.ArrayType) -> int | None:
     return n
 
 
-def row_stride(t: ir.CType) -> int:
-    """Elements per step when indexing a value of type `t` (an array of arrays steps by whole rows)."""
-    n = 1
-    while isinstance(t, ir.ArrayType):
-        n *= t.size or 1
-        t = t.element
-    return n
-
-
 def default_value(cs: str) -> str:
     if cs in NUMERIC:
         return "0"
