@@ -144,6 +144,14 @@ def strip_implicit(e: ir.Expr) -> ir.Expr:
     return e
 
 
+def unwrap(e: ir.Expr) -> ir.Expr:
+    """The expression without the implicit conversions and parentheses around it."""
+    e = strip_implicit(e)
+    while isinstance(e, ir.Paren):
+        e = strip_implicit(e.inner)
+    return e
+
+
 def is_pure(e: ir.Expr) -> bool:
     """True when evaluating `e` twice is the same as once (names, constants, indexing by those)."""
     if isinstance(e, (ir.NameRef, ir.IntLit, ir.FloatLit, ir.CharLit, ir.MacroRef)):
@@ -540,9 +548,7 @@ def usual_arithmetic(a: str, b: str) -> str:
 
 def ref_param_name(ctx, e: ir.Expr):
     """The C# name of a pointer parameter passed as `ref T` (pointers.py), else None."""
-    e = strip_implicit(e)
-    while isinstance(e, ir.Paren):
-        e = strip_implicit(e.inner)
+    e = unwrap(e)
     if isinstance(e, ir.NameRef) and e.kind == "param" and ctx.plan is not None and \
             ctx.plan.is_ref_param(slot_key(ctx, e)):
         return ctx.local_name(e.name, e.decl)
@@ -561,9 +567,7 @@ def convert_index(ctx, e: ir.Index) -> CsExpr:
 
 def element_address(ctx, e: ir.Index):
     """(buffer, flat offset) of `a[i]`, `a[i][j]`, `p[i]`: arrays of arrays are one row-major buffer."""
-    base_ir = strip_implicit(e.base)
-    while isinstance(base_ir, ir.Paren):
-        base_ir = strip_implicit(base_ir.inner)
+    base_ir = unwrap(e.base)
     index = coerce_index(convert_expr(ctx, e.index))
     scaled = scaled_by(index, flat_size(ctx, e.type))
     if isinstance(base_ir, ir.Index) and isinstance(base_ir.type, ir.ArrayType):

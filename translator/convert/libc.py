@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .. import ir
 from ..diagnostics import TranslationError
-from .exprs import CsExpr, PRIMARY, convert_expr, convert_value, is_null_pointer, slot_key, strip_implicit
+from .exprs import CsExpr, PRIMARY, convert_expr, convert_value, is_null_pointer, slot_key, strip_implicit, unwrap
 from .pointer_exprs import PRIMITIVE_ELEMENTS, array_field_pointer
 from .types import cs_type, element_cs
 
@@ -28,9 +28,7 @@ def _struct_array_view(ctx, e: ir.Expr):
 
 
 def convert_pointer_arg(ctx, a: ir.Expr) -> str:
-    inner = strip_implicit(a)
-    while isinstance(inner, ir.Paren):
-        inner = strip_implicit(inner.inner)
+    inner = unwrap(a)
     if isinstance(inner, ir.Cast) and isinstance(inner.type, ir.PointerType) and \
             isinstance(inner.type.pointee, ir.VoidType):
         inner = strip_implicit(inner.operand)  # (void *) buf
@@ -81,9 +79,7 @@ SCANF_FAMILY = {"scanf", "sscanf", "fscanf"}
 def _out_argument(ctx, a: ir.Expr):
     """`&x` for a typed pointer parameter (frexp(x, &e), time(&t), gettimeofday(&tv, NULL)) where x lives
     in no box (the pointer plan lets library calls take refs): `ref x`. None for anything else."""
-    inner = strip_implicit(a)
-    while isinstance(inner, ir.Paren):
-        inner = strip_implicit(inner.inner)
+    inner = unwrap(a)
     if not (isinstance(inner, ir.Unary) and inner.op == "&"):
         return None
     target = strip_implicit(inner.operand)
@@ -95,9 +91,7 @@ def _out_argument(ctx, a: ir.Expr):
 
 def _scan_target(ctx, a: ir.Expr) -> str:
     """`&x` -> `ref x`; a pointer variable -> `ref p` (scanned through); another pointer -> ref Target(p)."""
-    inner = strip_implicit(a)
-    while isinstance(inner, ir.Paren):
-        inner = strip_implicit(inner.inner)
+    inner = unwrap(a)
     if isinstance(inner, ir.Unary) and inner.op == "&":
         return "ref " + convert_expr(ctx, inner.operand).code
     value = convert_expr(ctx, inner)

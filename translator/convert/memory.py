@@ -12,7 +12,7 @@ from typing import Optional
 
 from .. import ir
 from ..diagnostics import TranslationError
-from .exprs import PRIMARY, CsExpr, convert_expr, flat_size, paren, scaled_by, strip_implicit, MUL
+from .exprs import PRIMARY, CsExpr, convert_expr, flat_size, paren, scaled_by, strip_implicit, unwrap, MUL
 from .types import element_cs, size_of
 
 ALLOCATORS = {"malloc", "calloc", "realloc"}
@@ -29,20 +29,13 @@ def is_allocation(e: ir.Expr) -> bool:
     return _callee(e) in ALLOCATORS
 
 
-def _unwrap(e: ir.Expr) -> ir.Expr:
-    e = strip_implicit(e)
-    while isinstance(e, ir.Paren):
-        e = strip_implicit(e.inner)
-    return e
-
-
 def _count(ctx, size: ir.Expr, elem_size: Optional[int]) -> Optional[CsExpr]:
     """The element count when `size` is `n * sizeof(T)`, `sizeof(T) * n` or `sizeof(T)`."""
-    e = _unwrap(size)
+    e = unwrap(size)
     if isinstance(e, ir.SizeOf) and e.value == elem_size:
         return CsExpr("1", "int", PRIMARY, 1)
     if isinstance(e, ir.Binary) and e.op == "*":
-        lhs, rhs = _unwrap(e.lhs), _unwrap(e.rhs)
+        lhs, rhs = unwrap(e.lhs), unwrap(e.rhs)
         if isinstance(rhs, ir.SizeOf) and rhs.value == elem_size:
             return convert_expr(ctx, lhs)
         if isinstance(lhs, ir.SizeOf) and lhs.value == elem_size:
@@ -68,9 +61,9 @@ def convert_allocation(ctx, call: ir.Call, pointee: ir.CType, loc: ir.Loc) -> Cs
         return CsExpr(f"CMem.Alloc<{elem}>({convert_expr(ctx, call.args[0]).code})", ptr, PRIMARY)
     if name == "calloc":
         count, size = call.args
-        s = _unwrap(size)
+        s = unwrap(size)
         if isinstance(s, ir.SizeOf) and s.value == elem_size:
-            return CsExpr(f"new {elem}[{_flat(convert_expr(ctx, _unwrap(count)), row)}]", ptr, PRIMARY)
+            return CsExpr(f"new {elem}[{_flat(convert_expr(ctx, unwrap(count)), row)}]", ptr, PRIMARY)
         n = convert_expr(ctx, count)
         return CsExpr(f"CMem.Alloc<{elem}>({paren(n, MUL)} * {paren(convert_expr(ctx, size), MUL + 1)})",
                       ptr, PRIMARY)
@@ -84,10 +77,10 @@ def convert_allocation(ctx, call: ir.Call, pointee: ir.CType, loc: ir.Loc) -> Cs
 def allocation_into_void_slot(ctx, value: ir.Expr, key) -> Optional[CsExpr]:
     """`void *buf = malloc(n)` (or `buf = calloc(...)`): allocated as the type(s) the code reads buf as
     (pointers.py: one type, or bytes for several); None when value is no allocation or buf has no type."""
-    inner = _unwrap(value)
+    inner = unwrap(value)
     if isinstance(inner, ir.Cast) and isinstance(inner.type, ir.PointerType) and \
             isinstance(inner.type.pointee, ir.VoidType):
-        inner = _unwrap(inner.operand)
+        inner = unwrap(inner.operand)
     if not is_allocation(inner) or ctx.plan is None:
         return None
     pointee = ctx.plan.void_type(key)

@@ -12,7 +12,7 @@ from .. import ir
 from ..diagnostics import TranslationError
 from .exprs import (ADD, BINARY_PREC, COMPARISONS, MUL, PRIMARY, UNARY, CsExpr, coerce, coerce_index, convert_expr,
                     element_address, flat_size, is_null_pointer, is_ptr_cs, paren, pointer_at, ref_param_name,
-                    scaled_by, slot_key, strip_implicit)
+                    scaled_by, slot_key, unwrap)
 
 
 def is_pointer_value(e: ir.Expr) -> bool:
@@ -82,9 +82,7 @@ def _without_void_cast(e: ir.Expr) -> ir.Expr:
 
 def _typed_like(e: ir.Expr, other: ir.Expr) -> ir.Expr:
     """A `void *` comma or conditional compared with a `T *` is read as a `T *` (see _cast_inside)."""
-    inner = strip_implicit(e)
-    while isinstance(inner, ir.Paren):
-        inner = strip_implicit(inner.inner)
+    inner = unwrap(e)
     if isinstance(inner, (ir.Binary, ir.Conditional)) and isinstance(other.type, ir.PointerType) and \
             not isinstance(other.type.pointee, ir.VoidType) and not is_null_pointer(other):
         pushed = _cast_inside(inner, other.type, ir.Cast(e.loc, other.type, inner, True))
@@ -123,9 +121,7 @@ def _pointer_equality(ctx, e: ir.Binary) -> CsExpr:
 
 def convert_address_of(ctx, e: ir.Unary) -> CsExpr:
     """`&x`: a boxed variable's array; `&a[i]`: a Ptr into a; `&*p`: p; `&f`: the function."""
-    target = strip_implicit(e.operand)
-    while isinstance(target, ir.Paren):
-        target = strip_implicit(target.inner)
+    target = unwrap(e.operand)
     if isinstance(target, ir.NameRef):
         if target.kind == "function":
             return CsExpr(ctx.name(target.name), "function")
@@ -174,9 +170,7 @@ def field_address(ctx, target: ir.Member, array: bool = False) -> Optional[CsExp
                 else m.base.type.element
             container = convert_expr(ctx, container_ir)
             break
-        base = strip_implicit(m.base)
-        while isinstance(base, ir.Paren):
-            base = strip_implicit(base.inner)
+        base = unwrap(m.base)
         if isinstance(base, ir.Member):
             m = base
             continue
@@ -210,9 +204,7 @@ def convert_pointer_cast(ctx, e: ir.Cast) -> CsExpr:
         return convert_expr(ctx, e.operand)
     if is_null_pointer(e.operand):
         return CsExpr("null", "null")
-    inner_ir = strip_implicit(e.operand)
-    while isinstance(inner_ir, ir.Paren):
-        inner_ir = strip_implicit(inner_ir.inner)
+    inner_ir = unwrap(e.operand)
     pushed = _cast_inside(inner_ir, target_t, e)
     if pushed is not None:
         return convert_expr(ctx, pushed)
@@ -279,9 +271,7 @@ def _cast_inside(inner: ir.Expr, target_t: ir.PointerType, cast: ir.Cast) -> Opt
 
 def ref_argument(ctx, a: ir.Expr) -> str:
     """The variable a `ref` parameter gets: `&x` -> x, `&a[i]` -> a[i], a pointer q -> q[0]."""
-    target = strip_implicit(a)
-    while isinstance(target, ir.Paren):
-        target = strip_implicit(target.inner)
+    target = unwrap(a)
     if isinstance(target, ir.Unary) and target.op == "&":
         return convert_expr(ctx, target.operand).code
     ref = ref_param_name(ctx, target)
