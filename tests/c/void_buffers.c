@@ -1,9 +1,15 @@
 /* A `void *` read as several number types: a work buffer from malloc, and a generic parameter that
- * casts by a kind tag. Its memory is bytes; each cast is a view of them. */
+ * casts by a kind tag. Its memory is bytes; each cast is a view of them. A `void *` read as one type
+ * (here a struct) is that type's pointer. */
 #include <stdio.h>
 #include <stdlib.h>
 
 enum kind { INT, DOUBLE };
+
+struct pt { int x, y; };
+
+/* A `void *` read as one struct type: the struct's own pointer. */
+static int getx(const void *p) { return ((const struct pt *)p)->x; }
 
 static double first(const void *buf, enum kind k)
 {
@@ -30,5 +36,9 @@ int main(void)
     ((int *)work)[2] = 42;
     printf("%g\n", first((int *)work + 2, INT));
     free(work);
+
+    struct pt a = {3, 4};
+    struct pt arr[2] = {{5, 6}, {7, 8}};
+    printf("%d %d\n", getx(&a), getx(&arr[1]));
     return 0;
 }

@@ -231,10 +231,9 @@ def convert_pointer_cast(ctx, e: ir.Cast) -> CsExpr:
                 return CsExpr(f"Ptr.Reinterpret<byte, {want}>({inner.code})", f"Ptr<{want}>", PRIMARY)
         if isinstance(target_t.pointee, ir.VoidType) and isinstance(_pointee(src), ir.VoidType):
             return inner  # void * to const void *: the same buffer
-        if isinstance(target_t.pointee, ir.VoidType) and not isinstance(_pointee(src), ir.VoidType) and \
-                element_cs(_pointee(src), e.loc) in PRIMITIVE_ELEMENTS:
-            # a number buffer given to a `void *`: the slot's own type (pointers.py) takes it as it is, or
-            # as bytes (exprs.coerce) when the void * is read as several types
+        if isinstance(target_t.pointee, ir.VoidType) and not isinstance(_pointee(src), ir.VoidType):
+            # a buffer given to a `void *`: the slot's own type (pointers.py) takes it as it is, or as
+            # bytes (exprs.coerce) when the void * is read as several number types
             return inner
         if isinstance(_pointee(src), ir.VoidType) or isinstance(target_t.pointee, ir.VoidType):
             raise TranslationError(e.loc, "a void pointer used as more than one type cannot be translated",
