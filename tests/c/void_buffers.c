@@ -37,8 +37,8 @@ int main(void)
     printf("%g\n", first((int *)work + 2, INT));
     free(work);
 
-    struct pt a = {3, 4};
+    struct pt one = {3, 4};
     struct pt arr[2] = {{5, 6}, {7, 8}};
-    printf("%d %d\n", getx(&a), getx(&arr[1]));
+    printf("%d %d\n", getx(&one), getx(&arr[1]));
     return 0;
 }
