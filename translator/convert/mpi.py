@@ -184,17 +184,41 @@ def _kept_as_is(ctx, arg: ir.Expr):
 
 
 def _error_code_view(ctx, call: ir.Call, callee: ir.NameRef, rule, code: str) -> str:
-    """Where C reads an MPI call's return code, route the call through cMPI.Try.
+    """Route an MPI call through cMPI.Try where its error handler can matter.
 
     cMPI reports errors by exception; a C program that set MPI_ERRORS_RETURN reads them from the return value
-    (`rc = MPI_Recv(...)`). cMPI.Try(comm, () => call) gives the error class instead when the communicator's
-    handler is MPI_ERRORS_RETURN, and lets the error end the job under MPI_ERRORS_ARE_FATAL. Calls used as
-    statements are left plain: their code is never looked at.
+    (`rc = MPI_Recv(...)`). cMPI.Try(comm, () => call) runs the communicator's handler: a user handler's
+    function is called, MPI_ERRORS_RETURN gives the error class, MPI_ERRORS_ARE_FATAL lets the error end the job.
+    A call used as a statement needs the same when the program can install a handler that returns (its code is
+    then discarded and the program goes on); in a program that never sets one, every handler is the fatal
+    default, so such calls stay plain (no closure on a hot path).
     """
-    if getattr(ctx, "discarded_call", None) is call or not isinstance(call.type, ir.IntType):
+    if not isinstance(call.type, ir.IntType):
+        return code
+    if getattr(ctx, "discarded_call", None) is call and not (_sets_errhandler(ctx) and _may_capture(ctx)):
         return code
     params = getattr(callee.type, "params", ())
     for kind, arg, ptype in zip(rule.params, call.args, params):
         if kind == "value" and isinstance(ptype, ir.OpaqueType) and ptype.name == "MPI_Comm" and is_pure(arg):
             return f"cMPI.Try({convert_expr(ctx, arg).code}, () => {code})"
     return f"cMPI.Try(() => {code})"
+
+
+_ERRHANDLER_SETTERS = ("MPI_Comm_set_errhandler", "MPI_Errhandler_set")
+
+
+def _sets_errhandler(ctx) -> bool:
+    """Whether the program installs an error handler anywhere (cached on the context: one walk per file)."""
+    cached = getattr(ctx, "_sets_errhandler", None)
+    if cached is None:
+        cached = any(isinstance(n, ir.NameRef) and n.kind == "library" and n.name in _ERRHANDLER_SETTERS
+                     for f in ctx.tu.functions if f.body is not None for n in ir.walk(f.body))
+        ctx._sets_errhandler = cached
+    return cached
+
+
+def _may_capture(ctx) -> bool:
+    """A lambda cannot capture ref parameters: inside an error handler's own function (translated with
+    `ref Comm, ref int`) a call used as a statement stays plain, so an error there ends the job."""
+    f = ctx.function
+    return f is None or not _is_comm_errhandler(f.type.params)

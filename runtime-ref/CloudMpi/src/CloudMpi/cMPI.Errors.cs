@@ -45,6 +45,17 @@ public static partial class cMPI
         }
     }
 
+    /// <summary>
+    /// What MPI_ERRORS_ARE_FATAL reports before the job ends, in Open MPI's words (ompi_mpi_errors_are_fatal):
+    /// the call and the error class's text. Every MpiException that leaves a rank's program went through a fatal
+    /// handler: <see cref="Try(Comm?, Func{int})"/> returns from every other kind.
+    /// </summary>
+    internal static string FatalErrorText(MpiException error) =>
+        $"*** An error occurred in {error.Call}\n" +
+        $"*** {ErrorStrings.ByClass[error.ErrorClass is >= 0 and <= ERR_LASTCODE ? error.ErrorClass : ERR_OTHER]}\n" +
+        "*** MPI_ERRORS_ARE_FATAL (processes in this communicator will now abort,\n" +
+        "***    and potentially your MPI job)\n";
+
     /// <summary><see cref="Try(Comm?, Func{int})"/> for calls without a communicator (MPI_COMM_WORLD's handler).</summary>
     public static int Try(Func<int> mpiCall) => Try(null, mpiCall);
 

@@ -180,6 +180,25 @@ public class RunTests
     }
 
     [Fact]
+    public void FatalMpiErrorPrintsOpenMpisText()
+    {
+        using var s = new Scratch();
+        string app = s.Write("Fatal.cs", Sources.Program("Fatal", """
+                int[] buf = new int[1];
+                if (rank == 1)
+                    cMPI.Send(buf, 0, 1, MPI_INT, 5, 0, cMPI.COMM_WORLD);
+                cMPI.Barrier(cMPI.COMM_WORLD);
+                printf("not reached\n");
+                return 0;
+        """));
+        Ran r = Cmpi.InProc(s, "-n", "2", app);
+        Assert.True(r.ExitCode == 1, r.ToString());
+        Assert.Contains("*** An error occurred in MPI_Send\n*** MPI_ERR_RANK: invalid rank\n*** MPI_ERRORS_ARE_FATAL", r.Stderr);
+        Assert.Contains("cmpi-run: rank 1 failed: CloudMpi.MpiException: MPI_Send: invalid rank 5", r.Stderr);
+        Assert.DoesNotContain("not reached", r.Stdout);
+    }
+
+    [Fact]
     public void UnhandledExceptionNamesTheRankAndTheCLine()
     {
         using var s = new Scratch();

@@ -58,6 +58,35 @@ public class ErrhandlerTests
     }
 
     [Fact]
+    public void StatementCallsGoThroughTheHandlerAndTheProgramGoesOn()
+    {
+        // A C call used as a statement is translated as a discarded cMPI.Try (in programs that set a handler):
+        // the user function runs once per failure, ERRORS_RETURN drops the code, ERRORS_ARE_FATAL still throws.
+        MpiRunner.Run(2, rank =>
+        {
+            int calls = 0, last = cMPI.SUCCESS;
+            void Count(ref Comm comm, ref int code) { calls++; last = code; }
+            int[] buf = [rank];
+            cMPI.Comm_dup(World, out var counted);
+            cMPI.Comm_dup(World, out var quiet);
+            cMPI.Comm_create_errhandler(Count, out var eh);
+            cMPI.Comm_set_errhandler(counted, eh);
+            cMPI.Comm_set_errhandler(quiet, cMPI.ERRORS_RETURN);
+            for (int i = 0; i < 3; i++)
+                cMPI.Try(counted, () => cMPI.Send(buf, 0, 1, MPI_INT, rank, -1 - i, counted));
+            Assert.Equal((3, cMPI.ERR_TAG), (calls, last));
+            cMPI.Try(quiet, () => cMPI.Send(buf, 0, 1, MPI_INT, 9, 0, quiet));
+            Assert.Equal(3, calls);
+            var fatal = Assert.Throws<MpiException>(() => cMPI.Try(World, () => cMPI.Send(buf, 0, 1, MPI_INT, 9, 0, World)));
+            Assert.Equal(
+                "*** An error occurred in MPI_Send\n*** MPI_ERR_RANK: invalid rank\n" +
+                "*** MPI_ERRORS_ARE_FATAL (processes in this communicator will now abort,\n***    and potentially your MPI job)\n",
+                cMPI.FatalErrorText(fatal));
+            cMPI.Barrier(World);
+        });
+    }
+
+    [Fact]
     public void HandlersArePerRankOnSharedWorld()
     {
         MpiRunner.Run(2, rank =>

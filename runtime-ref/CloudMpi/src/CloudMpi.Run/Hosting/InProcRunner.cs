@@ -292,6 +292,8 @@ public sealed class InProcRunner
     internal static string DescribeFailure(int rank, Exception e, Assembly? program)
     {
         var sb = new StringBuilder();
+        if (e is MpiException mpiError)
+            sb.Append(cMPI.FatalErrorText(mpiError));
         sb.Append("cmpi-run: rank ").Append(rank).Append(" failed: ")
           .Append(e.GetType().FullName).Append(": ").Append(e.Message).Append('\n');
         for (Exception? inner = e.InnerException; inner is not null; inner = inner.InnerException)
