@@ -6,12 +6,13 @@ A C buffer argument is a pointer; cMPI takes an array and an offset, or a
 """
 from __future__ import annotations
 
+import re
 from typing import List
 
 from .. import ir
 from ..diagnostics import TranslationError
 from ..rules import special
-from .exprs import (ADD, UNARY, CsExpr, PRIMARY, coerce, convert_expr, element_address, is_null_pointer, is_ptr_cs,
+from .exprs import (ADD, UNARY, array_field_pointer, CsExpr, PRIMARY, coerce, convert_expr, element_address, is_null_pointer, is_ptr_cs,
                     is_pure, paren, slot_key, string_literal, strip_implicit)
 from .types import cs_type
 
@@ -28,13 +29,65 @@ def _is_library_name(e: ir.Expr, name: str) -> bool:
     return isinstance(e, ir.NameRef) and e.kind == "library" and e.name == name
 
 
-def _split(base: CsExpr, offset: CsExpr) -> List[str]:
-    """cMPI takes (array, offset): a Ptr<T> contributes its own array and offset."""
+def _split(ctx, base: CsExpr, offset: CsExpr) -> List[str]:
+    """cMPI takes (array, offset). A Ptr<T> goes through CloudMpi.Libc's PtrBuffer: a plain pointer gives its own
+    array and offset; a view (a struct field, an array inside a struct, a reinterpreted buffer) has no array of
+    its own, so PtrBuffer.Of hands the call a staged copy that PtrBuffer.Done writes back after the call
+    (see _with_staged_copies). A call that keeps its buffer (Isend, Recv_init, Win_create) takes
+    PtrBuffer.Lasting, which refuses a struct field instead of staging it."""
     if is_ptr_cs(base.type):
-        b = paren(base, PRIMARY)
-        off = f"{b}.Offset" if offset.const == 0 else f"{b}.Offset + {paren(offset, ADD + 1)}"
-        return [f"{b}.Array", off]
+        ctx._mpi_buffer_count = n = getattr(ctx, "_mpi_buffer_count", 0) + 1
+        at = f"cmpiAt{n}"
+        staging = getattr(ctx, "_mpi_staged", None)
+        if staging is None:
+            array = f"PtrBuffer.Lasting({base.code}, out var {at})"
+        else:
+            staging.append(f"cmpiStaged{n}")
+            array = f"PtrBuffer.Of({base.code}, out var cmpiStaged{n}, out var {at})"
+        return [array, at if offset.const == 0 else f"{at} + {paren(offset, ADD + 1)}"]
     return [base.code, coerce(offset, "int").code if offset.type in ("long", "ulong", "uint") else offset.code]
+
+
+# Calls that keep their buffer after they return: a staged copy would be written back too early.
+_KEEPS_BUFFER = re.compile(r"MPI_I[a-z]|MPI_\w+_init$|MPI_Buffer_attach$|MPI_Win_(create|attach)$")
+
+
+def _with_staged_copies(ctx, callee: ir.NameRef, convert):
+    """convert() gives the call's code; the staged copies its Ptr buffers made are written back after the call
+    (PtrBuffer.Done, which passes the return code through), two per Done."""
+    saved = getattr(ctx, "_mpi_staged", None)
+    ctx._mpi_staged = None if _KEEPS_BUFFER.match(callee.name) else []
+    try:
+        code = convert()
+        staged = ctx._mpi_staged or []
+    finally:
+        ctx._mpi_staged = saved
+    while staged:
+        code = f"PtrBuffer.Done({code}, {', '.join(staged[:2])})"
+        staged = staged[2:]
+    return code
+
+
+def _array_base(ctx, e: ir.Expr) -> CsExpr:
+    """An array used as a buffer: a fixed array inside a struct (`s.arr`, `t[2].arr`) is C#'s inline array, which
+    is no T[]; it is reached as a view of the struct's own elements (Ptr.ToArrayField), so writes reach the struct."""
+    e = _unparen(e)
+    if isinstance(e, ir.Member) and isinstance(e.type, ir.ArrayType):
+        view = array_field_pointer(ctx, e)
+        if view is not None:
+            return view
+    return convert_expr(ctx, e)
+
+
+def _element_buffer(ctx, target: ir.Index) -> List[str]:
+    """`&a[i]`, `&a[i][j]`, `&s.arr[i]`: the buffer that holds the element and the element's flat offset."""
+    base, offset = element_address(ctx, target)
+    root = _unparen(target.base)
+    while isinstance(root, ir.Index) and isinstance(root.type, ir.ArrayType):
+        root = _unparen(root.base)
+    if isinstance(root, ir.Member) and isinstance(root.type, ir.ArrayType):
+        base = _array_base(ctx, root)
+    return _split(ctx, base, offset)
 
 
 def convert_buffer(ctx, arg: ir.Expr) -> List[str]:
@@ -43,7 +96,7 @@ def convert_buffer(ctx, arg: ir.Expr) -> List[str]:
     if isinstance(e, ir.Unary) and e.op == "&":
         target = _unparen(e.operand)
         if isinstance(target, ir.Index):
-            return _split(*element_address(ctx, target))
+            return _element_buffer(ctx, target)
         if isinstance(target, (ir.NameRef, ir.Member)) and not isinstance(target.type, ir.ArrayType):
             value = convert_expr(ctx, target)
             if isinstance(target, ir.NameRef) and value.code.endswith("[0]") and ctx.is_boxed(slot_key(ctx, target)):
@@ -52,18 +105,18 @@ def convert_buffer(ctx, arg: ir.Expr) -> List[str]:
         if isinstance(target, ir.Unary) and target.op == "*":
             return convert_buffer(ctx, target.operand)
         if isinstance(target.type, ir.ArrayType):
-            return _split(convert_expr(ctx, target), zero)
+            return _split(ctx, _array_base(ctx, target), zero)
         raise TranslationError(arg.loc, "this buffer address is not supported yet", "unsupported-buffer")
     if isinstance(e, ir.Binary) and e.op in ("+", "-") and isinstance(e.lhs.type, (ir.PointerType, ir.ArrayType)):
-        base = convert_expr(ctx, e.lhs)
+        base = _array_base(ctx, e.lhs)
         offset = coerce(convert_expr(ctx, e.rhs), "int")
         if e.op == "-":
             offset = CsExpr(f"-{paren(offset, UNARY)}", "int", UNARY)
-        return _split(base, offset)
+        return _split(ctx, base, offset)
     if isinstance(e, ir.Index) and isinstance(e.type, ir.ArrayType):
-        return _split(*element_address(ctx, e))  # a row of a 2-D array
+        return _element_buffer(ctx, e)  # a row of a 2-D array
     if isinstance(e.type, (ir.ArrayType, ir.PointerType)):
-        return _split(convert_expr(ctx, e), zero)
+        return _split(ctx, _array_base(ctx, e), zero)
     raise TranslationError(arg.loc, "this buffer argument is not supported yet", "unsupported-buffer")
 
 
@@ -134,11 +187,17 @@ def _lvalue_of_pointer(ctx, arg: ir.Expr, what: str) -> str:
 
 
 def convert_mpi_call(ctx, call: ir.Call, callee: ir.NameRef, rule) -> CsExpr:
+    code = _with_staged_copies(ctx, callee, lambda: _call_code(ctx, call, callee, rule))
+    return CsExpr(_error_code_view(ctx, call, callee, rule, code), cs_type(call.type, call.loc), PRIMARY)
+
+
+def _call_code(ctx, call: ir.Call, callee: ir.NameRef, rule) -> str:
+    """The cMPI call for an MPI call, without the error-code view."""
     ftype = callee.type
     if rule.special:
         code = special.REGISTRY[rule.special](ctx, call, rule)
         if code is not None:
-            return CsExpr(_error_code_view(ctx, call, callee, rule, code), cs_type(call.type, call.loc), PRIMARY)
+            return code
     if len(call.args) != len(rule.params):
         raise TranslationError(call.loc, f"{callee.name} takes {len(rule.params)} arguments", "mpi-arguments")
     args: List[str] = []
@@ -164,8 +223,7 @@ def convert_mpi_call(ctx, call: ir.Call, callee: ir.NameRef, rule) -> CsExpr:
                 args.append("out _")
             else:
                 args.append(f"out {_lvalue_of_pointer(ctx, arg, 'status')}")
-    code = _error_code_view(ctx, call, callee, rule, f"{rule.target}({', '.join(args)})")
-    return CsExpr(code, cs_type(call.type, call.loc), PRIMARY)
+    return f"{rule.target}({', '.join(args)})"
 
 
 def _kept_as_is(ctx, arg: ir.Expr):

@@ -32,6 +32,16 @@ public abstract class PointerView<T>
 
     internal virtual bool IsField => false;
 
+    /// <summary>
+    /// An array that holds the view's elements itself, and the index of the view's start in it; null when the
+    /// elements live inside structs (a field), so that only a copy can be handed out as an array.
+    /// </summary>
+    internal virtual T[]? SharedArray(out int start)
+    {
+        start = 0;
+        return null;
+    }
+
     internal static bool Same(PointerView<T>? a, PointerView<T>? b) =>
         ReferenceEquals(a, b) || (a is not null && b is not null && a.SameStart(b));
 }
@@ -104,6 +114,24 @@ internal sealed class ReinterpretView<TFrom, T>(Ptr<TFrom> source) : PointerView
         other is ReinterpretView<TFrom, T> r && r.Source.Equals(source);
 
     internal override int Length => source.Remaining;
+
+    // The CLR lets an int[] be used as a uint[] (and sbyte[] as byte[], ...): same-size integer arrays are
+    // cast-compatible, so the source's own array carries the reinterpreted elements without a copy.
+    internal override T[]? SharedArray(out int start)
+    {
+        TFrom[]? array;
+        if (source.View is null)
+        {
+            array = source.Array;
+            start = source.Offset;
+        }
+        else
+        {
+            array = source.View.SharedArray(out int viewStart);
+            start = viewStart + source.Offset;
+        }
+        return array is null ? null : (T[])(object)array;
+    }
 
     internal override Span<T> Span(long index, int count)
     {

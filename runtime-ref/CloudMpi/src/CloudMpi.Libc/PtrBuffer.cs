@@ -1,0 +1,90 @@
+using System.Runtime.CompilerServices;
+
+namespace CloudMpi.Libc;
+
+/// <summary>
+/// A <see cref="Ptr{T}"/> passed where an MPI call takes <c>(T[] array, int offset)</c>. A plain pointer gives its own
+/// array and offset (the fast path: no copy). A view has no array of its own:
+/// - a reinterpreted integer buffer (<c>(unsigned *)&amp;i</c>) gives the underlying array, which the CLR lets
+///   stand for the other-signedness type, still without a copy;
+/// - a struct field or a fixed array inside a struct (<c>&amp;s.x</c>, <c>&amp;s.arr[1]</c>) is staged: a copy of
+///   the elements from the pointer to the end of the field goes to the call, and <see cref="Done"/> copies it back
+///   once the call returns (copy-in, copy-out), so a receive reaches the struct.
+/// A call that keeps its buffer past its return (nonblocking, persistent, windows) takes <see cref="Lasting"/>:
+/// it cannot be staged, so a struct field there is an error rather than data that never arrives.
+/// </summary>
+public static class PtrBuffer
+{
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static T[]? Of<T>(Ptr<T> p, out Staged<T>? staged, out int offset)
+    {
+        staged = null;
+        if (p.View is null)
+        {
+            offset = p.Offset;
+            return p.Array;
+        }
+        return OfView(p, out staged, out offset);
+    }
+
+    private static T[] OfView<T>(Ptr<T> p, out Staged<T>? staged, out int offset)
+    {
+        if (p.View!.SharedArray(out int start) is { } shared)
+        {
+            staged = null;
+            offset = start + p.Offset;
+            return shared;
+        }
+        int n = Math.Max(p.Remaining, 0);
+        var copy = new T[n];
+        p.AsSpan(n).CopyTo(copy);
+        staged = new Staged<T>(p, copy);
+        offset = 0;
+        return copy;
+    }
+
+    /// <summary>The array and offset for a call that holds on to its buffer after it returns.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static T[]? Lasting<T>(Ptr<T> p, out int offset)
+    {
+        if (p.View is null)
+        {
+            offset = p.Offset;
+            return p.Array;
+        }
+        if (p.View.SharedArray(out int start) is { } shared)
+        {
+            offset = start + p.Offset;
+            return shared;
+        }
+        throw new PointerException(
+            "a struct field (or an array inside a struct) cannot be the buffer of a nonblocking or persistent MPI call " +
+            "or a window: the call keeps the buffer after it returns; use an array");
+    }
+
+    /// <summary>After the call: staged copies go back into their structs; the call's return code passes through.</summary>
+    public static int Done(int rc, IStagedBuffer? a)
+    {
+        a?.CopyBack();
+        return rc;
+    }
+
+    public static int Done(int rc, IStagedBuffer? a, IStagedBuffer? b)
+    {
+        a?.CopyBack();
+        b?.CopyBack();
+        return rc;
+    }
+}
+
+/// <summary>A staged copy of a view that an MPI call used in place of the view.</summary>
+public interface IStagedBuffer
+{
+    void CopyBack();
+}
+
+/// <summary>The copy of the elements a view reaches, and the view to write them back through.</summary>
+public sealed class Staged<T>(Ptr<T> target, T[] copy) : IStagedBuffer
+{
+    public void CopyBack() => copy.AsSpan().CopyTo(target.AsSpan(copy.Length));
+}

@@ -1,0 +1,80 @@
+namespace CloudMpi.Libc.Tests;
+
+/// <summary>PtrBuffer: how a Ptr&lt;T&gt; reaches an MPI call's (T[] array, int offset) parameters.</summary>
+public sealed class PtrBufferTests
+{
+    [System.Runtime.CompilerServices.InlineArray(5)]
+    private struct Five
+    {
+        private int _element0;
+    }
+
+    private struct Rec
+    {
+        public int Tag;
+        public Five Arr;
+        public int X;
+    }
+
+    [Fact]
+    public void A_plain_pointer_gives_its_own_array_and_offset()
+    {
+        int[] a = [1, 2, 3, 4];
+        int[]? got = PtrBuffer.Of(new Ptr<int>(a, 2), out var staged, out int offset);
+        Assert.Same(a, got);
+        Assert.Equal(2, offset);
+        Assert.Null(staged);
+        Assert.Same(a, PtrBuffer.Lasting(new Ptr<int>(a, 3), out offset));
+        Assert.Equal(3, offset);
+        Assert.Null(PtrBuffer.Of(default(Ptr<int>), out _, out _));
+    }
+
+    [Fact]
+    public void A_reinterpreted_buffer_is_the_same_array_without_a_copy()
+    {
+        int[] a = [-1, -2, -3, -4];
+        Ptr<uint> u = Ptr.Reinterpret<int, uint>(new Ptr<int>(a, 1)) + 1;
+        uint[]? got = PtrBuffer.Of(u, out var staged, out int offset);
+        Assert.Null(staged);
+        Assert.Same(a, (object?)got);
+        Assert.Equal(2, offset);
+        got![offset] = 7u;                  // what a receive writes lands in the int array
+        Assert.Equal(7, a[2]);
+        Assert.Same(a, (object?)PtrBuffer.Lasting(u, out offset));
+        Assert.Equal(2, offset);
+    }
+
+    [Fact]
+    public void A_struct_array_view_is_staged_and_written_back_after_the_call()
+    {
+        var recs = new Rec[2];
+        for (int i = 0; i < 5; i++) recs[1].Arr[i] = 10 + i;
+        Ptr<int> p = Ptr.ToArrayField(new Ptr<Rec>(recs, 1), static Span<int> (ref Rec r) => r.Arr) + 1;
+        int[]? copy = PtrBuffer.Of(p, out var staged, out int offset);
+        Assert.NotNull(staged);
+        Assert.Equal(0, offset);
+        Assert.Equal([11, 12, 13, 14], copy!);      // from the pointer to the end of the field
+        copy![1] = 99;                               // a receive into the copy
+        Assert.Equal(12, recs[1].Arr[2]);           // not yet in the struct
+        Assert.Equal(5, PtrBuffer.Done(5, staged)); // the call's return code passes through
+        Assert.Equal(99, recs[1].Arr[2]);
+        Assert.Equal(10, recs[1].Arr[0]);
+        Assert.Equal(0, recs[0].Arr[2]);
+    }
+
+    [Fact]
+    public void A_scalar_field_is_staged_and_a_lasting_call_refuses_it()
+    {
+        var box = new Rec[1];
+        Ptr<int> x = Ptr.ToField(new Ptr<Rec>(box), static ref int (ref Rec r) => ref r.X);
+        Ptr<int> tag = Ptr.ToField(new Ptr<Rec>(box), static ref int (ref Rec r) => ref r.Tag);
+        int[]? a = PtrBuffer.Of(x, out var sx, out _);
+        int[]? b = PtrBuffer.Of(tag, out var st, out _);
+        a![0] = 3;
+        b![0] = 4;
+        PtrBuffer.Done(0, sx, st);
+        Assert.Equal((4, 3), (box[0].Tag, box[0].X));
+        var e = Assert.Throws<PointerException>(() => PtrBuffer.Lasting(x, out _));
+        Assert.Contains("nonblocking or persistent", e.Message);
+    }
+}
