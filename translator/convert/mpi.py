@@ -12,8 +12,9 @@ from typing import List
 from .. import ir
 from ..diagnostics import TranslationError
 from ..rules import special
-from .exprs import (ADD, UNARY, array_field_pointer, CsExpr, PRIMARY, coerce, convert_expr, element_address, is_null_pointer, is_ptr_cs,
+from .exprs import (ADD, UNARY, CsExpr, PRIMARY, coerce, convert_expr, element_address, is_null_pointer, is_ptr_cs,
                     is_pure, paren, slot_key, string_literal, strip_implicit)
+from .pointer_exprs import array_field_pointer
 from .types import cs_type
 
 
