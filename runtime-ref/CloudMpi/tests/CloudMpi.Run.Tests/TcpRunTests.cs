@@ -131,6 +131,27 @@ public class TcpRunTests
     }
 
     [Fact]
+    public void MismatchedCollectiveEndsTheJobAtOnce()
+    {
+        // Each rank is the root of its own Reduce, so each waits for the other's contribution: the supervisor sees
+        // both blocked in collective #1 with different roots and ends the job, long before the deadlock timeout.
+        using var s = new Scratch();
+        string app = s.Write("Roots.cs", Sources.Program("Roots", """
+                int v = rank, sum = 0;
+                cMPI.Reduce(ref v, ref sum, 1, MPI_INT, MPI_SUM, rank, cMPI.COMM_WORLD);
+                cMPI.Finalize();
+                return 0;
+        """));
+        var clock = Stopwatch.StartNew();
+        Ran r = Cmpi.Process(s, Limit, "-n", "2", "--transport", "tcp", "--deadlock-timeout", "60", app);
+        Assert.Equal(124, r.ExitCode);
+        Assert.Contains("cmpi-run: collective mismatch on MPI_COMM_WORLD (collective #1 on it): world rank 0 is in " +
+                        "MPI_Reduce(root=0), world rank 1 in MPI_Reduce(root=1)", r.Stderr);
+        Assert.Contains("rank 1: MPI_Reduce(root=1", r.Stderr);
+        Assert.True(clock.Elapsed < TimeSpan.FromSeconds(45), $"took {clock.Elapsed}: waited for the deadlock timeout");
+    }
+
+    [Fact]
     public void TimeoutKillsRanksStuckInCompute()
     {
         using var s = new Scratch();

@@ -3,6 +3,7 @@ using System.Globalization;
 using System.Net;
 using System.Net.Sockets;
 using System.Text;
+using CloudMpi.Hosting;
 using CloudMpi.Run.Hosting;
 
 namespace CloudMpi.Run.Processes;
@@ -71,6 +72,7 @@ public sealed class ProcessJobRunner
         public bool Blocked;
         public long Progress = -1;
         public string Wait = "";
+        public CollectiveWait? Collective;
         public long StatusSeq;
         public DateTime? ExitSeenAt;
         public int Pid;
@@ -293,6 +295,7 @@ public sealed class ProcessJobRunner
                             c.Blocked = r.ReadBoolean();
                             c.Progress = r.ReadInt64();
                             c.Wait = r.ReadString();
+                            c.Collective = r.ReadBoolean() ? CollectiveWait.Read(r) : null;
                             c.StatusSeq++;
                         }
                         break;
@@ -399,16 +402,39 @@ public sealed class ProcessJobRunner
             long[] progress = _children.Select(c => c.Finished ? -1 : c.Progress).ToArray();
             if (stuck is not var (seen, since) || !seen.SequenceEqual(progress))
                 return (progress, now);
-            if (now - since < limit)
+            // Blocked with no progress over two status rounds: ranks inside one collective with different calls or
+            // roots wait for each other for ever, so say so now, as the in-process job does, not after the timeout.
+            string? mismatch = CollectiveMismatch(live);
+            if (mismatch is null && now - since < limit)
                 return stuck;
             var sb = new StringBuilder();
-            sb.Append(CultureInfo.InvariantCulture,
-                $"deadlock: every live rank has been blocked in MPI for {limit.TotalSeconds:0.###} s with no message delivered");
+            if (mismatch is not null)
+                sb.Append(mismatch);
+            else
+                sb.Append(CultureInfo.InvariantCulture,
+                    $"deadlock: every live rank has been blocked in MPI for {limit.TotalSeconds:0.###} s with no message delivered");
             foreach (Child c in _children)
                 sb.Append('\n').Append("rank ").Append(c.Rank).Append(": ").Append(c.Finished ? "finished" : c.Wait);
             report = sb.ToString();
         }
         End(JobEnd.Deadlock, -1, InProcRunner.DeadlockOrTimeoutExitCode, "cmpi-run: " + report);
+        return null;
+    }
+
+    /// <summary>Two live ranks blocked in the same collective of one communicator with different calls or roots; null if none.</summary>
+    private static string? CollectiveMismatch(List<Child> live)
+    {
+        for (int i = 0; i < live.Count; i++)
+        {
+            if (live[i].Collective is not { } a) continue;
+            for (int j = i + 1; j < live.Count; j++)
+            {
+                if (live[j].Collective is { } b && a.Contradicts(b))
+                    return $"collective mismatch on {a.CommName} (collective #{a.Seq} on it): world rank {live[i].Rank} is in " +
+                           $"{a.Describe()}, world rank {live[j].Rank} in {b.Describe()}; every rank must call the same " +
+                           "collectives in the same order with the same root";
+            }
+        }
         return null;
     }
 

@@ -166,6 +166,9 @@ public static class RankWorker
                             w.Write(host.IsBlocked);
                             w.Write(host.Progress);
                             w.Write(host.DescribeWait());
+                            var collective = host.WaitingCollective();
+                            w.Write(collective is not null);
+                            collective?.Write(w);
                         });
                         break;
                     case ControlType.Abort:

@@ -37,6 +37,22 @@ internal sealed class ProcessRankHost : IRankHost
     /// <summary>What the rank is blocked in, for a deadlock report.</summary>
     public string DescribeWait() => blocked && rank != null ? rank.Wait.ToString() : "running";
 
+    /// <summary>
+    /// The collective the blocked rank waits in, as a supervisor compares it with the other ranks': the communicator
+    /// (its context id and members, since the two halves of a split may share a context id), the rank's count of
+    /// collectives on it, the call and the root; null when the rank is not blocked in a collective.
+    /// </summary>
+    public CollectiveWait? WaitingCollective()
+    {
+        var ctx = rank;
+        if (!blocked || ctx is null) return null;
+        var w = ctx.Wait;
+        var comm = w.Comm;
+        if (w.CollectiveSeq < 0 || comm is null) return null;
+        return new CollectiveWait($"{comm.ContextId}:{string.Join(',', comm.WorldRanksIn(ctx))}", comm.Name,
+            w.CollectiveSeq, w.CollectiveCall, w.CollectiveRoot);
+    }
+
     /// <summary>End every blocked and future MPI call of this rank with <see cref="JobAbortedException"/>.</summary>
     public void Abort(string reason)
     {
@@ -68,4 +84,25 @@ internal sealed class ProcessRankHost : IRankHost
         MpiAbortCalled?.Invoke(errorCode);
         Abort($"rank {r} called MPI_Abort with error code {errorCode}");
     }
+}
+
+/// <summary>A rank blocked inside a collective: which communicator, which of its collectives, the call and its root (-1: none).</summary>
+internal sealed record CollectiveWait(string CommKey, string CommName, long Seq, string Call, int Root)
+{
+    /// <summary>Whether two ranks in the same collective of one communicator called different things (so neither can finish).</summary>
+    public bool Contradicts(CollectiveWait other) =>
+        CommKey == other.CommKey && Seq == other.Seq && (Call != other.Call || Root != other.Root);
+
+    public string Describe() => Root >= 0 ? $"{Call}(root={Root})" : Call;
+
+    public void Write(BinaryWriter w)
+    {
+        w.Write(CommKey);
+        w.Write(CommName);
+        w.Write(Seq);
+        w.Write(Call);
+        w.Write(Root);
+    }
+
+    public static CollectiveWait Read(BinaryReader r) => new(r.ReadString(), r.ReadString(), r.ReadInt64(), r.ReadString(), r.ReadInt32());
 }
