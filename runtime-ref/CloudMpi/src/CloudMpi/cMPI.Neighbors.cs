@@ -39,6 +39,73 @@ public static partial class cMPI
         return SUCCESS;
     }
 
+    /// <summary>
+    /// MPI_Dist_graph_create: any rank may name any edges (<paramref name="n"/> sources, <paramref name="degrees"/>[i]
+    /// destinations each, in order in <paramref name="destinations"/>); every rank then learns its own in- and
+    /// out-neighbours from all ranks' edges, exchanged with an Allgather and an Allgatherv on
+    /// <paramref name="comm_old"/>. MPI leaves the order of a rank's neighbours to the implementation: here it is the
+    /// order of the ranks that named the edges, then their order within each rank's list (Dist_graph_neighbors
+    /// reports it, and the neighbour collectives follow it). A repeated edge is a repeated neighbour.
+    /// </summary>
+    public static int Dist_graph_create(Comm comm_old, int n, int[] sources, int[] degrees, int[] destinations, int[] weights,
+        Info info, int reorder, out Comm comm_dist_graph)
+    {
+        const string call = "MPI_Dist_graph_create";
+        var ctx = Ctx(call);
+        CheckComm(call, comm_old);
+        int size = comm_old.SizeIn(ctx), me = comm_old.RankIn(ctx);
+        if (n < 0) throw new MpiException(call, ERR_ARG, $"negative number of sources {n}");
+        CheckArray(call, "sources", sources, n);
+        CheckArray(call, "degrees", degrees, n);
+        int edges = 0;
+        for (int i = 0; i < n; i++)
+        {
+            if (degrees[i] < 0) throw new MpiException(call, ERR_ARG, $"negative degree {degrees[i]} for source {sources[i]}");
+            edges = checked(edges + degrees[i]);
+        }
+        CheckArray(call, "destinations", destinations, edges);
+        bool given = !ReferenceEquals(weights, UNWEIGHTED) && !ReferenceEquals(weights, WEIGHTS_EMPTY);
+        if (given) CheckArray(call, "weights", weights, edges);
+
+        // This rank's part: [weights given (0/1), then (source, destination, weight) per edge].
+        var mine = new int[1 + 3 * edges];
+        mine[0] = given ? 1 : 0;
+        for (int i = 0, e = 0; i < n; i++)
+        {
+            for (int j = 0; j < degrees[i]; j++, e++)
+            {
+                int src = sources[i], dst = destinations[e];
+                if (src < 0 || src >= size || dst < 0 || dst >= size)
+                    throw new MpiException(call, ERR_RANK, $"edge {src} -> {dst} names a rank outside the communicator (size {size})");
+                mine[1 + 3 * e] = src;
+                mine[2 + 3 * e] = dst;
+                mine[3 + 3 * e] = given ? weights[e] : 0;
+            }
+        }
+        var lengths = new int[size];
+        Allgather(new[] { mine.Length }, 0, 1, Datatype.MPI_INT, lengths, 0, 1, Datatype.MPI_INT, comm_old);
+        var displs = new int[size];
+        for (int r = 1; r < size; r++) displs[r] = checked(displs[r - 1] + lengths[r - 1]);
+        var all = new int[checked(displs[size - 1] + lengths[size - 1])];
+        Allgatherv(mine, 0, mine.Length, Datatype.MPI_INT, all, 0, lengths, displs, Datatype.MPI_INT, comm_old);
+
+        List<int> ins = [], inWeights = [], outs = [], outWeights = [];
+        bool weighted = false;
+        for (int r = 0; r < size; r++)
+        {
+            int at = displs[r];
+            weighted |= all[at] != 0;
+            for (int e = at + 1; e + 2 < at + lengths[r]; e += 3)
+            {
+                if (all[e + 1] == me) { ins.Add(all[e]); inWeights.Add(all[e + 2]); }
+                if (all[e] == me) { outs.Add(all[e + 1]); outWeights.Add(all[e + 2]); }
+            }
+        }
+        comm_dist_graph = SplitCore(ctx, call, comm_old, 0, me);
+        comm_dist_graph.Topology = new DistGraphTopology([.. ins], [.. inWeights], [.. outs], [.. outWeights], weighted);
+        return SUCCESS;
+    }
+
     public static int Dist_graph_neighbors_count(Comm comm, out int indegree, out int outdegree, out int weighted)
     {
         const string call = "MPI_Dist_graph_neighbors_count";
@@ -128,6 +195,51 @@ public static partial class cMPI
         }
         NeighborReceiveV(ctx, call, comm, ins, recvbuf, recvoffset, recvcounts, rdispls, recvtype);
         return SUCCESS;
+    }
+
+    /// <summary>
+    /// MPI_Neighbor_alltoallw: sendcounts[i] elements of sendtypes[i] at byte sdispls[i] to out-neighbour i; in-neighbour
+    /// i's block into recvcounts[i] elements of recvtypes[i] at byte rdispls[i]. The byte displacements count from the
+    /// buffer position (array and offset).
+    /// </summary>
+    public static int Neighbor_alltoallw<TS, TR>(TS[] sendbuf, int sendoffset, int[] sendcounts, long[] sdispls, Datatype[] sendtypes,
+        TR[] recvbuf, int recvoffset, int[] recvcounts, long[] rdispls, Datatype[] recvtypes, Comm comm) where TS : unmanaged where TR : unmanaged
+    {
+        const string call = "MPI_Neighbor_alltoallw";
+        var ctx = Ctx(call);
+        var (ins, outs) = Neighbors(call, ctx, comm);
+        BeginCollective(ctx, call, comm, -1, -1, null);
+        CheckPerNeighbor(call, "send", outs.Length, sendcounts, sdispls, sendtypes);
+        CheckPerNeighbor(call, "recv", ins.Length, recvcounts, rdispls, recvtypes);
+        if (outs.Length > 0)
+        {
+            var sraw = Buffers.RawBytes(call, sendbuf, sendoffset, out long sorigin);
+            for (int i = 0; i < outs.Length; i++)
+            {
+                byte[] block = Buffers.At(call, sraw, sorigin + sdispls[i], sendcounts[i], sendtypes[i]).Bytes.ToArray();
+                NeighborSend(ctx, comm, outs[i].Rank, outs[i].Tag, block);
+            }
+        }
+        if (ins.Length > 0)
+        {
+            var rraw = Buffers.RawBytes(call, recvbuf, recvoffset, out long rorigin);
+            for (int i = 0; i < ins.Length; i++)
+            {
+                var slot = Buffers.At(call, rraw, rorigin + rdispls[i], recvcounts[i], recvtypes[i]);
+                NeighborReceive(ctx, call, comm, [ins[i]], slot.Bytes, slot.Length);
+                slot.Commit();
+            }
+        }
+        return SUCCESS;
+    }
+
+    private static void CheckPerNeighbor(string call, string side, int neighbors, int[] counts, long[] displs, Datatype[] types)
+    {
+        CheckArray(call, side + "counts", counts, neighbors);
+        if (displs is null || displs.Length < neighbors)
+            throw new MpiException(call, ERR_ARG, $"{side} displacements: {displs?.Length ?? 0} given, {neighbors} neighbours");
+        if (types is null || types.Length < neighbors)
+            throw new MpiException(call, ERR_TYPE, $"{side}types: {types?.Length ?? 0} given, {neighbors} neighbours");
     }
 
     /// <summary>In-neighbour i's block into counts[i] elements at displs[i] (in elements of the receive type); MPI_PROC_NULL leaves it.</summary>

@@ -17,6 +17,9 @@ public static partial class cMPI
     /// <summary>MPI_UNWEIGHTED: a sentinel array, told apart from real weights by reference.</summary>
     public static readonly int[] UNWEIGHTED = new int[1];
 
+    /// <summary>MPI_WEIGHTS_EMPTY: weights of a rank that names no edges (MPI-3.0), a sentinel like UNWEIGHTED.</summary>
+    public static readonly int[] WEIGHTS_EMPTY = new int[1];
+
     // ------------------------------------------------------------------ Dims_create
 
     /// <summary>
