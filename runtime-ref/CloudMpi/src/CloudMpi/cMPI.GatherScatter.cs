@@ -263,11 +263,14 @@ public static partial class cMPI
     {
         GatherCore(ctx, call, send, comm.RankIn(ctx) == 0 ? recv : Span<byte>.Empty, recvcount, recvtype, counts, displs, 0, comm);
         int size = comm.SizeIn(ctx);
-        // Rank 0 packs the slots in rank order; everyone unpacks them into their own slots (gaps untouched).
+        // Rank 0 packs each slot's length (rank 0's counts) and then the slots in rank order; everyone checks the
+        // lengths against its own counts (which may disagree in the v variant) and unpacks into its own slots.
         byte[]? packed = null;
         if (comm.RankIn(ctx) == 0)
         {
             var list = new List<byte>();
+            for (int r = 0; r < size; r++)
+                list.AddRange(BitConverter.GetBytes(Slot(r, recvcount, recvtype, counts, displs).Length));
             for (int r = 0; r < size; r++)
             {
                 var (start, length) = Slot(r, recvcount, recvtype, counts, displs);
@@ -279,12 +282,15 @@ public static partial class cMPI
         if (ctx.Collective is { } began) ctx.Wait.InCollective(began); // still the collective GatherCore began
         byte[] data = BcastBytes(ctx, comm, 0, packed);
         if (comm.RankIn(ctx) == 0) return;
-        int pos = 0;
+        int pos = 4 * size;
         for (int r = 0; r < size; r++)
         {
             var (start, length) = Slot(r, recvcount, recvtype, counts, displs);
-            if (pos + length > data.Length)
-                throw new MpiException(call, ERR_TRUNCATE, "gathered data does not match the receive counts (counts differ between ranks)");
+            int theirs = BitConverter.ToInt32(data, 4 * r);
+            if (theirs != length)
+                throw new MpiException(call, theirs > length ? ERR_TRUNCATE : ERR_COUNT,
+                    $"collective mismatch on {comm.Name}: rank {comm.RankIn(ctx)} expects {length} bytes from rank {r}, which sent {theirs} " +
+                    "(counts or datatypes differ between ranks)");
             data.AsSpan(pos, length).CopyTo(recv.Slice(start, length));
             pos += length;
         }

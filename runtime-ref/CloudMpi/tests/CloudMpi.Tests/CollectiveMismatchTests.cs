@@ -101,6 +101,56 @@ public class CollectiveMismatchTests
         Assert.True(result.DeadlockAfter < TimeSpan.FromSeconds(10), $"reported after {result.DeadlockAfter}, not at once");
     }
 
+    /// <summary>
+    /// The v variants: a count that disagrees with what the peer sends is MPI_ERR_TRUNCATE when the receiving slot is
+    /// too small (as for a point-to-point receive), MPI_ERR_COUNT when it is larger; the data is never cut or padded.
+    /// </summary>
+    [Theory]
+    [InlineData("gatherv", 3, cMPI.ERR_TRUNCATE)]
+    [InlineData("gatherv", 1, cMPI.ERR_COUNT)]
+    [InlineData("scatterv", 3, cMPI.ERR_TRUNCATE)]
+    [InlineData("scatterv", 1, cMPI.ERR_COUNT)]
+    [InlineData("allgatherv", 3, cMPI.ERR_TRUNCATE)]
+    [InlineData("allgatherv-split", 2, cMPI.ERR_COUNT)]
+    [InlineData("alltoallv", 3, cMPI.ERR_TRUNCATE)]
+    [InlineData("alltoallv", 1, cMPI.ERR_COUNT)]
+    public void VariantCountsThatDisagreeWithTheSenderFail(string call, int sent, int errorClass)
+    {
+        // Rank 1's block is 2 ints by everyone's counts, but rank 1 (or the root, for its block) moves `sent` ints.
+        // (Alltoallv's displacements leave room for 3.)
+        var result = MpiRunner.RunRaw(3, rank =>
+        {
+            int[] counts = [2, 2, 2], displs = [0, 2, 4];
+            int[] send = [.. Enumerable.Range(10 * rank, 6)], recv = Enumerable.Repeat(-1, 6).ToArray();
+            switch (call)
+            {
+                case "gatherv":
+                    cMPI.Gatherv(send, 0, rank == 1 ? sent : 2, MPI_INT, recv, 0, counts, displs, MPI_INT, 0, World);
+                    break;
+                case "scatterv":
+                    int[] sendcounts = [2, rank == 0 ? sent : 2, 2];
+                    cMPI.Scatterv(send, 0, sendcounts, displs, MPI_INT, recv, 0, 2, MPI_INT, 0, World);
+                    break;
+                case "allgatherv":
+                    cMPI.Allgatherv(send, 0, rank == 1 ? sent : 2, MPI_INT, recv, 0, counts, displs, MPI_INT, World);
+                    break;
+                case "allgatherv-split":
+                    // the same total, split differently by rank 2: its slots would silently shift
+                    int[] mine = rank == 2 ? [3, 1, 2] : counts, at = rank == 2 ? [0, 3, 4] : displs;
+                    cMPI.Allgatherv(send, 0, 2, MPI_INT, recv, 0, mine, at, MPI_INT, World);
+                    break;
+                case "alltoallv":
+                    int[] scounts = rank == 1 ? [sent, sent, sent] : [2, 2, 2];
+                    cMPI.Alltoallv(send, 0, scounts, [0, 2, 3], MPI_INT, recv, 0, counts, displs, MPI_INT, World);
+                    break;
+            }
+        }, deadlockSeconds: 20);
+        Assert.Null(result.DeadlockReport);
+        var errors = result.Errors.OfType<MpiException>().ToList();
+        Assert.NotEmpty(errors);
+        Assert.Equal(errorClass, errors[0].ErrorClass);
+    }
+
     [Fact]
     public void AgreeingRanksSeeNoMismatch()
     {
