@@ -71,6 +71,30 @@ public class DatatypeTests
     }
 
     [Fact]
+    public void TypeDupKeepsTheTypemapAndIsCommittedLikeItsOriginal()
+    {
+        MpiRunner.Run(2, rank =>
+        {
+            cMPI.Type_vector(3, 1, 2, MPI_INT, out var every2nd);
+            cMPI.Type_dup(every2nd, out var uncommitted);
+            // A duplicate of an uncommitted type is uncommitted (MPI-3.1 4.1.10): communication with it is an error.
+            Assert.Equal(cMPI.ERR_TYPE, Assert.Throws<MpiException>(() => cMPI.Send(new int[6], 0, 1, uncommitted, 1 - rank, 0, World)).ErrorClass);
+            cMPI.Type_commit(ref every2nd);
+            cMPI.Type_dup(every2nd, out var dup);
+            cMPI.Type_size(dup, out int size);
+            cMPI.Type_get_extent(dup, out long lb, out long extent);
+            Assert.Equal((12, 0L, 20L), (size, lb, extent));
+            int[] data = [.. Enumerable.Range(10 * rank, 6)], got = Enumerable.Repeat(-1, 6).ToArray();
+            cMPI.Sendrecv(data, 0, 1, dup, 1 - rank, 0, got, 0, 1, every2nd, 1 - rank, 0, World, out _);
+            int o = 10 * (1 - rank);
+            Assert.Equal([o, -1, o + 2, -1, o + 4, -1], got);
+            cMPI.Type_free(ref dup);
+            cMPI.Type_free(ref uncommitted);
+            cMPI.Type_free(ref every2nd);
+        });
+    }
+
+    [Fact]
     public void SizesAndExtents()
     {
         MpiRunner.Run(1, _ =>
