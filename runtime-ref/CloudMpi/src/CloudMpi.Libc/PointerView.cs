@@ -116,7 +116,8 @@ internal sealed class ReinterpretView<TFrom, T>(Ptr<TFrom> source) : PointerView
     internal override int Length => source.Remaining;
 
     // The CLR lets an int[] be used as a uint[] (and sbyte[] as byte[], ...): same-size integer arrays are
-    // cast-compatible, so the source's own array carries the reinterpreted elements without a copy.
+    // cast-compatible, so the source's own array carries the reinterpreted elements without a copy. Other pairs
+    // (a float read as an int) are not, and get null: the caller copies.
     internal override T[]? SharedArray(out int start)
     {
         TFrom[]? array;
@@ -130,7 +131,7 @@ internal sealed class ReinterpretView<TFrom, T>(Ptr<TFrom> source) : PointerView
             array = source.View.SharedArray(out int viewStart);
             start = viewStart + source.Offset;
         }
-        return array is null ? null : (T[])(object)array;
+        return (object?)array as T[];
     }
 
     internal override Span<T> Span(long index, int count)

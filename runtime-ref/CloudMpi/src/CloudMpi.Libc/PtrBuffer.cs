@@ -6,7 +6,8 @@ namespace CloudMpi.Libc;
 /// A <see cref="Ptr{T}"/> passed where an MPI call takes <c>(T[] array, int offset)</c>. A plain pointer gives its own
 /// array and offset (the fast path: no copy). A view has no array of its own:
 /// - a reinterpreted integer buffer (<c>(unsigned *)&amp;i</c>) gives the underlying array, which the CLR lets
-///   stand for the other-signedness type, still without a copy;
+///   stand for the other-signedness type, still without a copy; memory read as a type the CLR does not alias
+///   (<c>(unsigned char *)&amp;d</c>, <c>(float *)ints</c>) is staged like a field;
 /// - a struct field or a fixed array inside a struct (<c>&amp;s.x</c>, <c>&amp;s.arr[1]</c>) is staged: a copy of
 ///   the elements from the pointer to the end of the field goes to the call, and <see cref="Done"/> copies it back
 ///   once the call returns (copy-in, copy-out), so a receive reaches the struct.
@@ -58,8 +59,8 @@ public static class PtrBuffer
             return shared;
         }
         throw new PointerException(
-            "a struct field (or an array inside a struct) cannot be the buffer of a nonblocking or persistent MPI call " +
-            "or a window: the call keeps the buffer after it returns; use an array");
+            "a struct field, an array inside a struct or memory read as another type cannot be the buffer of a " +
+            "nonblocking or persistent MPI call or a window: the call keeps the buffer after it returns; use an array");
     }
 
     /// <summary>After the call: staged copies go back into their structs; the call's return code passes through.</summary>

@@ -45,6 +45,24 @@ public sealed class PtrBufferTests
     }
 
     [Fact]
+    public void Memory_read_as_another_type_is_staged()
+    {
+        double[] d = [1.5, 2.5];
+        Ptr<byte> bytes = Ptr.Reinterpret<double, byte>(new Ptr<double>(d, 1));
+        byte[] copy = PtrBuffer.Of(bytes, out var staged, out _)!;
+        Assert.NotNull(staged);
+        Assert.Equal(BitConverter.GetBytes(2.5), copy);
+        BitConverter.GetBytes(-4.0).CopyTo(copy, 0);  // a receive of 8 MPI_BYTEs
+        PtrBuffer.Done(0, staged);
+        Assert.Equal([1.5, -4.0], d);
+        float[] f = [1f];
+        Ptr<int> bits = Ptr.Reinterpret<float, int>(new Ptr<float>(f));
+        Assert.NotNull(PtrBuffer.Of(bits, out var bitsStaged, out _));
+        Assert.NotNull(bitsStaged);                    // a float[] cannot stand for an int[]: copied, not cast
+        Assert.Throws<PointerException>(() => PtrBuffer.Lasting(bits, out _));
+    }
+
+    [Fact]
     public void A_struct_array_view_is_staged_and_written_back_after_the_call()
     {
         var recs = new Rec[2];
