@@ -110,7 +110,9 @@ class Frontend:
         # cmpi's mpi.h (and so the runtime) does not have it.
         # __NO_CTYPE: glibc's ctype.h then declares isdigit/toupper/... as functions (rules/libc.toml maps them)
         # instead of macros over its locale tables, whose operators libclang cannot show.
-        args = ["-I", INCLUDE_DIR, "-D__NO_CTYPE", "-fparse-all-comments", "-std=gnu11",
+        # long double is a C# double in the port (convert/types.py), so clang lays it out as one: sizeof, struct
+        # layouts and constant folding then agree with what the port stores (and with MPI_LONG_DOUBLE's 8 bytes).
+        args = ["-I", INCLUDE_DIR, "-D__NO_CTYPE", "-fparse-all-comments", "-std=gnu11", "-mlong-double-64",
                 "-Werror=implicit-function-declaration"] + self.clang_args
         for p in self.paths[1:]:
             args += ["-include", os.path.abspath(p)]  # the other files of the program, read after the first

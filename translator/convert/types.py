@@ -123,7 +123,7 @@ def default_value(cs: str) -> str:
 
 _C_SIZES = {"char": 1, "signed char": 1, "unsigned char": 1, "_Bool": 1, "short": 2, "unsigned short": 2,
             "int": 4, "unsigned int": 4, "long": 8, "unsigned long": 8, "long long": 8, "unsigned long long": 8,
-            "float": 4, "double": 8, "long double": 16}
+            "float": 4, "double": 8, "long double": 8}  # long double is a double here (frontend's -mlong-double-64)
 
 
 def size_of(ctx, t: ir.CType) -> int | None:
