@@ -34,6 +34,9 @@ class Context:
     inline_arrays: Set[int] = field(default_factory=set)  # sizes of fixed arrays inside structs
     current_file: Optional[str] = None
     local_names: Dict[object, str] = field(default_factory=dict)  # decl loc -> C# name (scopes.py)
+    row_views: Dict[int, str] = field(default_factory=dict)  # id of an ir.Index -> its access through a view (loops.py)
+    view_names: Set[str] = field(default_factory=set)  # names taken in the function the views belong to
+    view_names_of: object = None
 
     def local_name(self, c_name: str, decl_loc) -> str:
         """A local's C# name: renamed where C# forbids C's shadowing, else the C name."""

@@ -556,6 +556,9 @@ def ref_param_name(ctx, e: ir.Expr):
 
 
 def convert_index(ctx, e: ir.Index) -> CsExpr:
+    view = ctx.row_views.get(id(e))
+    if view is not None:
+        return CsExpr(view, cs_type(e.type, e.loc), PRIMARY)  # through a loop's row view (loops.py)
     ref = ref_param_name(ctx, e.base)
     if ref is not None:
         return CsExpr(ref, cs_type(e.type, e.loc))  # p[0] of a `ref` parameter

@@ -185,6 +185,8 @@ def convert_do_while(ctx, st: ir.DoWhile, indent: str) -> List[str]:
 
 
 def convert_for(ctx, st: ir.For, indent: str) -> List[str]:
+    from .loops import row_views
+    views = row_views(ctx, st, indent)  # spans over the rows the loop walks (loops.py)
     init = ""
     if isinstance(st.init, ir.DeclStmt):
         decls = [convert_var_decl(ctx, d) for d in st.init.decls]
@@ -199,7 +201,7 @@ def convert_for(ctx, st: ir.For, indent: str) -> List[str]:
     cond = convert_condition(ctx, st.cond) if st.cond is not None else ""
     step = ", ".join(expr_statement_code(ctx, st.step)) if st.step is not None else ""
     header = f"for ({init}; {cond}; {step})".replace("; )", ";)").replace("( ;", "(;")
-    return [indent + header] + convert_body(ctx, st.body, indent + INDENT)
+    return views + [indent + header] + convert_body(ctx, st.body, indent + INDENT)
 
 
 def completes_normally(st: Optional[ir.Stmt]) -> bool:

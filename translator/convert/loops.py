@@ -1,0 +1,221 @@
+"""Row views: spans hoisted out of an innermost counting loop so the JIT drops its bounds checks.
+
+C's `c[i * nb + j] += aik * b[k * nb + j]` indexes a buffer at a loop-invariant base plus
+the loop counter. As `double[]` accesses the JIT checks both indexes on every iteration:
+it removes a check only for an index that is the counter itself. So the port takes a
+view of each such buffer from its base, once, before the loop,
+
+    Span<double> c_row = Spans.From(c, i * nb);
+    for (j = 0; j < nb; j++)
+        c_row[j] += aik * b_row[j];
+
+and the JIT clones the loop: one test of the limit against every view's length at entry,
+then a body without checks (as gcc's pointer walk, minus the vector width).
+
+When this is the same program: the loop counts j up by one from a constant s >= 0 and its
+body is straight-line code (expression statements and declarations: no branch, no jump,
+no call but math.h's pure functions), so every access of the first iteration happens, and
+nothing in the body reassigns j, the buffer or a name the base uses. A view past the end
+of the buffer is empty (Spans.From), so an out-of-range access still throws. The one
+difference: a base below zero with a counter starting above zero (`a[b + j]`, b = -1,
+j from 1) is a C access inside the buffer that the view cannot express; a constant
+negative base keeps the plain index, a computed one would throw IndexOutOfRange.
+"""
+from __future__ import annotations
+
+from typing import Dict, List, Optional, Set
+
+from .. import ir
+
+# math.h functions without side effects a loop body may call
+PURE_CALLS = {"sqrt", "fabs", "exp", "log", "log10", "pow", "sin", "cos", "tan", "atan", "atan2",
+              "floor", "ceil", "fmin", "fmax", "abs", "labs"}
+MAX_VIEWS = 12  # beyond this many distinct rows the JIT stops cloning and the declarations are noise
+
+
+def row_views(ctx, st: ir.For, indent: str) -> List[str]:
+    """The view declarations to emit before `st`; records in ctx.row_views which accesses use them."""
+    from .exprs import convert_expr
+    counter = _counter(st)
+    if counter is None:
+        return []
+    body_ok, assigned = _straight_line(st.body)
+    if not body_ok or counter.name in assigned:
+        return []
+    j = convert_expr(ctx, counter)
+    if j.type != "int" or _is_boxed(ctx, counter):
+        return []
+    groups: Dict[tuple, List[ir.Index]] = {}  # (buffer, start) as C# -> the accesses through that view
+    for node in _walk(st.body):
+        if not isinstance(node, ir.Index):
+            continue
+        base = _strip(node.base)
+        offset = _base_offset(node.index, counter)
+        if not isinstance(base, ir.NameRef) or offset is None or base.kind not in ("local", "param", "global") \
+                or base.name in assigned or not _element_is_scalar(node.type) or _is_boxed(ctx, base) \
+                or not _invariant(offset, assigned) or _is_negative_constant(offset) \
+                or any(_is_boxed(ctx, n) for n in _walk(offset) if isinstance(n, ir.NameRef)):
+            continue
+        array = convert_expr(ctx, base)
+        start = convert_expr(ctx, offset)
+        if array.type.endswith("[]") and array.type.count("[") == 1 and start.type == "int":
+            groups.setdefault((array.code, array.type[:-2], start.code), []).append(node)
+    if len(groups) > MAX_VIEWS:
+        return []
+    lines = []
+    for (array, element, start), nodes in groups.items():
+        name = _fresh_name(ctx, array)
+        lines.append(f"{indent}Span<{element}> {name} = Spans.From({array}, {start});")
+        for n in nodes:
+            ctx.row_views[id(n)] = f"{name}[{j.code}]"
+    return lines
+
+
+def _counter(st: ir.For) -> Optional[ir.NameRef]:
+    """j of `for (j = s; j < n; j++)` (or <=, ++j, j += 1) with a constant s >= 0."""
+    start = None
+    if isinstance(st.init, ir.ExprStmt) and isinstance(st.init.expr, ir.Assign) and st.init.expr.op == "=":
+        target, start = _strip(st.init.expr.target), _strip(st.init.expr.value)
+        name = target.name if isinstance(target, ir.NameRef) and target.kind in ("local", "param") else None
+    elif isinstance(st.init, ir.DeclStmt) and len(st.init.decls) == 1 and st.init.decls[0].storage is None:
+        name, start = st.init.decls[0].name, st.init.decls[0].init
+        start = _strip(start) if start is not None else None
+    else:
+        return None
+    if name is None or not isinstance(start, ir.IntLit) or start.value < 0:
+        return None
+    cond = _strip(st.cond) if st.cond is not None else None
+    if not isinstance(cond, ir.Binary) or cond.op not in ("<", "<="):
+        return None
+    j = _strip(cond.lhs)
+    if not isinstance(j, ir.NameRef) or j.name != name or j.type != ir.IntType("int"):
+        return None
+    if not _steps_by_one(st.step, name):
+        return None
+    return j
+
+
+def _steps_by_one(step: Optional[ir.Expr], name: str) -> bool:
+    step = _strip(step) if step is not None else None
+    if isinstance(step, ir.Unary) and step.op in ("post++", "pre++"):
+        return _is_name(step.operand, name)
+    if isinstance(step, ir.Assign) and step.op == "+=":
+        value = _strip(step.value)
+        return _is_name(step.target, name) and isinstance(value, ir.IntLit) and value.value == 1
+    return False
+
+
+def _straight_line(body: ir.Stmt):
+    """(whether every statement of the body runs on every iteration, names it assigns)."""
+    assigned: Set[str] = set()
+    for node in _walk(body):
+        if isinstance(node, ir.Stmt) and not isinstance(node, (ir.Compound, ir.ExprStmt, ir.DeclStmt,
+                                                               ir.VarDecl, ir.NullStmt)):
+            return False, assigned
+        if isinstance(node, ir.VarDecl) and node.storage is not None:
+            return False, assigned
+        if isinstance(node, ir.Conditional) or (isinstance(node, ir.Binary) and node.op in ("&&", "||", ",")):
+            return False, assigned
+        if isinstance(node, ir.Call):
+            callee = _strip(node.callee)
+            if not (isinstance(callee, ir.NameRef) and callee.kind == "library" and callee.name in PURE_CALLS):
+                return False, assigned
+        if isinstance(node, ir.Assign):
+            target = _strip(node.target)
+            if isinstance(target, ir.NameRef):
+                assigned.add(target.name)
+        if isinstance(node, ir.Unary) and node.op in ("post++", "post--", "pre++", "pre--", "&"):
+            operand = _strip(node.operand)
+            if isinstance(operand, ir.NameRef):
+                assigned.add(operand.name)
+            elif node.op == "&":
+                return False, assigned  # an address taken inside the loop may alias anything
+    return True, assigned
+
+
+def _base_offset(index: ir.Expr, counter: ir.NameRef) -> Optional[ir.Expr]:
+    """E of an index `E + j` or `j + E` (E without j); None for any other shape."""
+    index = _strip(index)
+    if not isinstance(index, ir.Binary) or index.op != "+":
+        return None
+    lhs, rhs = _strip(index.lhs), _strip(index.rhs)
+    if _is_name(rhs, counter.name) and not _mentions(lhs, counter.name):
+        return index.lhs
+    if _is_name(lhs, counter.name) and not _mentions(rhs, counter.name):
+        return index.rhs
+    return None
+
+
+def _invariant(e: ir.Expr, assigned: Set[str]) -> bool:
+    """Built from names the loop does not assign, constants and arithmetic: its value is fixed."""
+    for n in _walk(e):
+        if isinstance(n, ir.NameRef):
+            if n.kind not in ("local", "param", "global", "enum_const") or n.name in assigned:
+                return False
+        elif isinstance(n, ir.Binary):
+            if n.op not in ("+", "-", "*", "/", "%", "<<", ">>", "&", "|", "^"):
+                return False
+        elif isinstance(n, ir.Unary):
+            if n.op not in ("-", "+", "~"):
+                return False
+        elif not isinstance(n, (ir.IntLit, ir.CharLit, ir.MacroRef, ir.Cast, ir.Paren)):
+            return False
+    return True
+
+
+def _is_negative_constant(e: ir.Expr) -> bool:
+    e = _strip(e)
+    while isinstance(e, ir.Paren):
+        e = _strip(e.inner)
+    if isinstance(e, ir.Unary) and e.op == "-":
+        return True
+    return isinstance(e, ir.IntLit) and e.value < 0
+
+
+def _element_is_scalar(t) -> bool:
+    return isinstance(t, (ir.IntType, ir.FloatType))
+
+
+def _is_boxed(ctx, e: ir.NameRef) -> bool:
+    from .exprs import slot_key
+    return ctx.is_boxed(slot_key(ctx, e))
+
+
+def _fresh_name(ctx, array: str) -> str:
+    """`c_row`, or `c_row2`... : a name no C identifier of the function and no other view uses."""
+    if ctx.view_names_of is not ctx.function:
+        ctx.view_names_of = ctx.function
+        taken = set(ctx.local_names.values())
+        if ctx.function is not None:
+            taken |= {n.name for n in _walk(ctx.function.body) if isinstance(n, (ir.NameRef, ir.VarDecl))}
+            taken |= {p.name for p in getattr(ctx.function, "params", ())}
+        ctx.view_names = taken
+    stem = array.lstrip("@") + "_row"
+    name, k = stem, 2
+    while name in ctx.view_names:
+        name, k = f"{stem}{k}", k + 1
+    ctx.view_names.add(name)
+    return name
+
+
+def _strip(e: ir.Expr) -> ir.Expr:
+    while isinstance(e, ir.Cast) and e.implicit or isinstance(e, ir.Paren):
+        e = e.operand if isinstance(e, ir.Cast) else e.inner
+    return e
+
+
+def _is_name(e: ir.Expr, name: str) -> bool:
+    e = _strip(e)
+    return isinstance(e, ir.NameRef) and e.name == name
+
+
+def _mentions(e: ir.Expr, name: str) -> bool:
+    return any(isinstance(n, ir.NameRef) and n.name == name for n in _walk(e))
+
+
+def _walk(node):
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        yield n
+        stack.extend(reversed(list(ir.children(n))))  # left to right: views in source order
