@@ -36,7 +36,7 @@ MAX_VIEWS = 12  # beyond this many distinct rows the JIT stops cloning and the d
 def row_views(ctx, st: ir.For, indent: str) -> List[str]:
     """The view declarations to emit before `st`; records in ctx.row_views which accesses use them."""
     from .exprs import convert_expr
-    counter = _counter(st)
+    counter, first = _counter(st)
     if counter is None:
         return []
     body_ok, assigned = _straight_line(st.body)
@@ -50,7 +50,7 @@ def row_views(ctx, st: ir.For, indent: str) -> List[str]:
         if not isinstance(node, ir.Index):
             continue
         base = _strip(node.base)
-        offset = _base_offset(node.index, counter)
+        offset = _base_offset(node.index, counter, first)
         if not isinstance(base, ir.NameRef) or offset is None or base.kind not in ("local", "param", "global") \
                 or base.name in assigned or not _element_is_scalar(node.type) or _is_boxed(ctx, base) \
                 or not _invariant(offset, assigned) or _is_negative_constant(offset) \
@@ -71,8 +71,8 @@ def row_views(ctx, st: ir.For, indent: str) -> List[str]:
     return lines
 
 
-def _counter(st: ir.For) -> Optional[ir.NameRef]:
-    """j of `for (j = s; j < n; j++)` (or <=, ++j, j += 1) with a constant s >= 0."""
+def _counter(st: ir.For):
+    """(j, s) of `for (j = s; j < n; j++)` (or <=, ++j, j += 1) with a constant s >= 0; (None, 0) else."""
     start = None
     if isinstance(st.init, ir.ExprStmt) and isinstance(st.init.expr, ir.Assign) and st.init.expr.op == "=":
         target, start = _strip(st.init.expr.target), _strip(st.init.expr.value)
@@ -81,18 +81,18 @@ def _counter(st: ir.For) -> Optional[ir.NameRef]:
         name, start = st.init.decls[0].name, st.init.decls[0].init
         start = _strip(start) if start is not None else None
     else:
-        return None
+        return None, 0
     if name is None or not isinstance(start, ir.IntLit) or start.value < 0:
-        return None
+        return None, 0
     cond = _strip(st.cond) if st.cond is not None else None
     if not isinstance(cond, ir.Binary) or cond.op not in ("<", "<="):
-        return None
+        return None, 0
     j = _strip(cond.lhs)
     if not isinstance(j, ir.NameRef) or j.name != name or j.type != ir.IntType("int"):
-        return None
+        return None, 0
     if not _steps_by_one(st.step, name):
-        return None
-    return j
+        return None, 0
+    return j, start.value
 
 
 def _steps_by_one(step: Optional[ir.Expr], name: str) -> bool:
@@ -133,17 +133,37 @@ def _straight_line(body: ir.Stmt):
     return True, assigned
 
 
-def _base_offset(index: ir.Expr, counter: ir.NameRef) -> Optional[ir.Expr]:
-    """E of an index `E + j` or `j + E` (E without j); None for any other shape."""
-    index = _strip(index)
-    if not isinstance(index, ir.Binary) or index.op != "+":
+def _base_offset(index: ir.Expr, counter: ir.NameRef, first: int) -> Optional[ir.Expr]:
+    """E of an index that is a sum with the counter as one added term (`E + j`, `s + j + h`,
+    `j + E`): the other terms, in their order; None for any other shape. For a loop that
+    starts above zero (`first`), E must not subtract: `a[b + j - 1]` with j from 1 reaches
+    a[0] when b is 0, but a view from b - 1 cannot exist."""
+    terms = _terms(index)
+    at = [i for i, (sign, t) in enumerate(terms) if _is_name(t, counter.name)]
+    if len(at) != 1 or terms[at[0]][0] != "+" or len(terms) < 2:
         return None
-    lhs, rhs = _strip(index.lhs), _strip(index.rhs)
-    if _is_name(rhs, counter.name) and not _mentions(lhs, counter.name):
-        return index.lhs
-    if _is_name(lhs, counter.name) and not _mentions(rhs, counter.name):
-        return index.rhs
-    return None
+    rest = terms[:at[0]] + terms[at[0] + 1:]
+    if any(_mentions(t, counter.name) for _, t in rest):
+        return None
+    if first > 0 and any(sign == "-" or _is_negative_constant(t) for sign, t in rest):
+        return None
+    sign, e = rest[0]
+    if sign == "-":
+        return None  # -E + j: a base below zero, in all likelihood
+    for sign, t in rest[1:]:
+        e = ir.Binary(e.loc, index.type, sign, e, t)
+    return e
+
+
+def _terms(e: ir.Expr):
+    """[(sign, term)] of a chain of + and - (a - b + c is [+a, -b, +c]); a term of another kind is one term."""
+    e = _strip(e)
+    if isinstance(e, ir.Binary) and e.op in ("+", "-"):
+        right = _strip(e.rhs)
+        if e.op == "-" and isinstance(right, ir.Binary) and right.op in ("+", "-"):
+            return [("+", e)]  # a - (b + c): keep whole rather than distribute the sign
+        return _terms(e.lhs) + [(e.op, e.rhs)]
+    return [("+", e)]
 
 
 def _invariant(e: ir.Expr, assigned: Set[str]) -> bool:
@@ -173,7 +193,8 @@ def _is_negative_constant(e: ir.Expr) -> bool:
 
 
 def _element_is_scalar(t) -> bool:
-    return isinstance(t, (ir.IntType, ir.FloatType))
+    """Numbers and structs: a span of either indexes like the array (a struct element by reference)."""
+    return isinstance(t, (ir.IntType, ir.FloatType, ir.RecordType))
 
 
 def _is_boxed(ctx, e: ir.NameRef) -> bool:
