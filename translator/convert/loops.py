@@ -15,11 +15,12 @@ then a body without checks (as gcc's pointer walk, minus the vector width).
 When this is the same program: the loop counts j up by one from a constant s >= 0 and its
 body is straight-line code (expression statements and declarations: no branch, no jump,
 no call but math.h's pure functions), so every access of the first iteration happens, and
-nothing in the body reassigns j, the buffer or a name the base uses. A view past the end
-of the buffer is empty (Spans.From), so an out-of-range access still throws. The one
-difference: a base below zero with a counter starting above zero (`a[b + j]`, b = -1,
-j from 1) is a C access inside the buffer that the view cannot express; a constant
-negative base keeps the plain index, a computed one would throw IndexOutOfRange.
+nothing in the body reassigns j, the buffer or a name the base uses. The first access,
+a[E + s], is then inside the buffer exactly when C's is, and so is the view's start E for
+s = 0; a view past the end is empty (Spans.From), so an out-of-range access still throws.
+For s > 0 the base must be a constant >= 0 (`a[j + 1]`): a computed base could be
+negative while every access is in range (`a[b + j]`, b = -1, j from 1), and a span
+cannot start before its array.
 """
 from __future__ import annotations
 
@@ -136,8 +137,9 @@ def _straight_line(body: ir.Stmt):
 def _base_offset(index: ir.Expr, counter: ir.NameRef, first: int) -> Optional[ir.Expr]:
     """E of an index that is a sum with the counter as one added term (`E + j`, `s + j + h`,
     `j + E`): the other terms, in their order; None for any other shape. For a loop that
-    starts above zero (`first`), E must not subtract: `a[b + j - 1]` with j from 1 reaches
-    a[0] when b is 0, but a view from b - 1 cannot exist."""
+    starts above zero (`first`), E must be a constant >= 0: `a[b + j]` with j from 1 reads
+    a[0] when b is -1, but a view from -1 cannot exist (from 0 up, the first access would fail
+    at the view's start, as C's does)."""
     terms = _terms(index)
     at = [i for i, (sign, t) in enumerate(terms) if _is_name(t, counter.name)]
     if len(at) != 1 or terms[at[0]][0] != "+" or len(terms) < 2:
@@ -145,7 +147,7 @@ def _base_offset(index: ir.Expr, counter: ir.NameRef, first: int) -> Optional[ir
     rest = terms[:at[0]] + terms[at[0] + 1:]
     if any(_mentions(t, counter.name) for _, t in rest):
         return None
-    if first > 0 and any(sign == "-" or _is_negative_constant(t) for sign, t in rest):
+    if first > 0 and not all(sign == "+" and _is_constant_at_least_zero(t) for sign, t in rest):
         return None
     sign, e = rest[0]
     if sign == "-":
@@ -190,6 +192,13 @@ def _is_negative_constant(e: ir.Expr) -> bool:
     if isinstance(e, ir.Unary) and e.op == "-":
         return True
     return isinstance(e, ir.IntLit) and e.value < 0
+
+
+def _is_constant_at_least_zero(e: ir.Expr) -> bool:
+    e = _strip(e)
+    if isinstance(e, ir.MacroRef) and e.expansion is not None:
+        e = _strip(e.expansion)
+    return isinstance(e, (ir.IntLit, ir.CharLit)) and e.value >= 0
 
 
 def _element_is_scalar(t) -> bool:

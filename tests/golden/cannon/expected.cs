@@ -50,9 +50,11 @@ public static class Cannon
             for (k = 0; k < nb; k++)
             {
                 double aik = a[i * nb + k];
+                Span<double> c_row = Spans.From(c, i * nb);
+                Span<double> b_row = Spans.From(b, k * nb);
                 for (j = 0; j < nb; j++)
                 {
-                    c[i * nb + j] += aik * b[k * nb + j];
+                    c_row[j] += aik * b_row[j];
                 }
             }
         }

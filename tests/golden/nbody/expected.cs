@@ -258,9 +258,10 @@ public static class Nbody
         {
             offsets[i] = i * per_rank < n ? i * per_rank : n;
         }
+        Span<int> offsets_row = Spans.From(offsets, 1);
         for (i = 0; i < nprocs; i++)
         {
-            counts[i] = offsets[i + 1] - offsets[i];
+            counts[i] = offsets_row[i] - offsets[i];
         }
         nlocal = counts[rank];
         local = new particle_t[nlocal > 0 ? nlocal : 1];

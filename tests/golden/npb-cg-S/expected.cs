@@ -155,10 +155,12 @@ public static class CG
         {
             start = row_start[row];
             row_start[row] = next;
+            Span<int> colidx_row = Spans.From(colidx, start);
+            Span<double> a_row = Spans.From(a, start);
             for (k = 0; k < row_len[row]; k++)
             {
-                colidx[next] = colidx[start + k];
-                a[next] = a[start + k];
+                colidx[next] = colidx_row[k];
+                a[next] = a_row[k];
                 next++;
             }
         }
@@ -195,10 +197,12 @@ public static class CG
             nzv = sprnvc(vc, ivc, nn1);
             nzv = vecset(vc, ivc, nzv, i + 1, 0.5);
             outer_count[i] = nzv;
+            Span<int> outer_index_row = Spans.From(outer_index, i * VEC_MAX);
+            Span<double> outer_value_row = Spans.From(outer_value, i * VEC_MAX);
             for (k = 0; k < nzv; k++)
             {
-                outer_index[i * VEC_MAX + k] = ivc[k] - 1;
-                outer_value[i * VEC_MAX + k] = vc[k];
+                outer_index_row[k] = ivc[k] - 1;
+                outer_value_row[k] = vc[k];
             }
         }
         /* Reserve for each of my rows the most entries it can receive. */
@@ -217,9 +221,10 @@ public static class CG
                 }
             }
         }
+        Span<int> row_start_row = Spans.From(row_start, 1);
         for (row = 0; row < num_rows; row++)
         {
-            row_start[row + 1] += row_start[row];
+            row_start_row[row] += row_start[row];
             row_len[row] = 0;
         }
         ratio = Math.Pow(RCOND, 1.0 / (double)NA);

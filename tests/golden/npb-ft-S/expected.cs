@@ -178,16 +178,18 @@ public static class FT
             step = MAXDIM / len;
             for (start = 0; start < n; start += len)
             {
+                Span<dcomplex> line_row = Spans.From(line, start + half);
+                Span<dcomplex> line_row2 = Spans.From(line, start);
                 for (k = 0; k < half; k++)
                 {
                     wr = roots[k * step].real;
                     wi = direction * roots[k * step].imag;
-                    br = line[start + k + half].real * wr - line[start + k + half].imag * wi;
-                    bi = line[start + k + half].real * wi + line[start + k + half].imag * wr;
-                    line[start + k + half].real = line[start + k].real - br;
-                    line[start + k + half].imag = line[start + k].imag - bi;
-                    line[start + k].real = line[start + k].real + br;
-                    line[start + k].imag = line[start + k].imag + bi;
+                    br = line_row[k].real * wr - line_row[k].imag * wi;
+                    bi = line_row[k].real * wi + line_row[k].imag * wr;
+                    line_row[k].real = line_row2[k].real - br;
+                    line_row[k].imag = line_row2[k].imag - bi;
+                    line_row2[k].real = line_row2[k].real + br;
+                    line_row2[k].imag = line_row2[k].imag + bi;
                 }
             }
         }
@@ -257,10 +259,11 @@ public static class FT
                 for (jl = 0; jl < ny_local; jl++)
                 {
                     src = NX * (p * ny_local + jl + NY * kl);
+                    Span<dcomplex> data_row = Spans.From(data, src);
                     for (i = 0; i < NX; i++)
                     {
-                        send_buf[n] = data[src + i].real;
-                        send_buf[n + 1] = data[src + i].imag;
+                        send_buf[n] = data_row[i].real;
+                        send_buf[n + 1] = data_row[i].imag;
                         n += 2;
                     }
                 }
@@ -275,10 +278,11 @@ public static class FT
                 for (jl = 0; jl < ny_local; jl++)
                 {
                     dst = NX * (p * nz_local + kl + NZ * jl);
+                    Span<dcomplex> data_row2 = Spans.From(data, dst);
                     for (i = 0; i < NX; i++)
                     {
-                        data[dst + i].real = recv_buf[n];
-                        data[dst + i].imag = recv_buf[n + 1];
+                        data_row2[i].real = recv_buf[n];
+                        data_row2[i].imag = recv_buf[n + 1];
                         n += 2;
                     }
                 }
@@ -305,10 +309,11 @@ public static class FT
                 for (jl = 0; jl < ny_local; jl++)
                 {
                     src = NX * (p * nz_local + kl + NZ * jl);
+                    Span<dcomplex> data_row = Spans.From(data, src);
                     for (i = 0; i < NX; i++)
                     {
-                        send_buf[n] = data[src + i].real;
-                        send_buf[n + 1] = data[src + i].imag;
+                        send_buf[n] = data_row[i].real;
+                        send_buf[n + 1] = data_row[i].imag;
                         n += 2;
                     }
                 }
@@ -323,10 +328,11 @@ public static class FT
                 for (jl = 0; jl < ny_local; jl++)
                 {
                     dst = NX * (p * ny_local + jl + NY * kl);
+                    Span<dcomplex> data_row2 = Spans.From(data, dst);
                     for (i = 0; i < NX; i++)
                     {
-                        data[dst + i].real = recv_buf[n];
-                        data[dst + i].imag = recv_buf[n + 1];
+                        data_row2[i].real = recv_buf[n];
+                        data_row2[i].imag = recv_buf[n + 1];
                         n += 2;
                     }
                 }
@@ -430,10 +436,11 @@ public static class FT
             {
                 vranlc(2 * NX, ref x, MULT, row);
                 row_start = NX * (j + NY * kl);
+                Span<dcomplex> u_row = Spans.From(u, row_start);
                 for (i = 0; i < NX; i++)
                 {
-                    u[row_start + i].real = row[2 * i];
-                    u[row_start + i].imag = row[2 * i + 1];
+                    u_row[i].real = row[2 * i];
+                    u_row[i].imag = row[2 * i + 1];
                 }
             }
         }

@@ -1,0 +1,89 @@
+"""Row views (translator/convert/loops.py): a buffer indexed at invariant base + loop counter in an
+innermost straight-line loop is read through a Span hoisted before the loop; every loop that could
+behave differently through a view keeps its plain indexes. The port prints what gcc's build prints,
+including the loops that never run with a base outside the buffer."""
+from __future__ import annotations
+
+import re
+
+from tests.support import run
+
+SOURCE = r"""
+#include <stdio.h>
+#include <math.h>
+
+#define N 8
+static double g[N * N];
+
+static void mul_add(int n, double *a, double *b, double *c)   /* viewed: c and b rows */
+{
+    int i, j, k;
+    for (i = 0; i < n; i++)
+        for (k = 0; k < n; k++) {
+            double aik = a[i * n + k];
+            for (j = 0; j < n; j++)
+                c[i * n + j] += aik * b[k * n + j];
+        }
+}
+
+int main(void)
+{
+    double a[N * N], b[N * N], c[N * N];
+    int x[N + 2];
+    int i, j, row0, far = 1000, below = -1;
+    double s = 0.0;
+    for (i = 0; i < N * N; i++) { a[i] = i % 7 - 3; b[i] = i % 5 * 0.5; c[i] = 0.0; g[i] = i; }
+    mul_add(N, a, b, c);
+    for (i = 0; i < N; i++) {
+        row0 = i * N;
+        for (j = 0; j < N; j++)                 /* viewed: g from row0 (either order), c from row0 */
+            g[row0 + j] = g[j + row0] * 0.5 + sqrt(c[row0 + j] * c[row0 + j]);
+    }
+    for (j = 0; j < 0; j++)                     /* never runs: a view from 1000 must not throw */
+        c[far + j] = 1.0;
+    for (j = 1; j < N; j++)                     /* from 1 with a negative row0: kept plain */
+        x[below + j] = j;
+    for (j = 1; j < N; j++)                     /* from 1, row0 - 1: kept plain (row0 could be 0) */
+        x[row0 - N * (N - 1) + j - 1] += j;
+    for (j = 0; j < N; j++) {                   /* a branch in the body: kept plain */
+        if (j % 2)
+            c[row0 + j] = -c[row0 + j];
+    }
+    for (j = 0; j < N; j++) {                   /* the row0 changes inside: kept plain */
+        c[row0 + j] += 1.0;
+        row0 = row0 - 1;
+    }
+    for (j = 0; j < N - 1; j++)
+        s += x[j];
+    for (i = 0; i < N * N; i++)
+        s += c[i] + g[i];
+    printf("%.6f\n", s);
+    return 0;
+}
+"""
+
+
+def test_views_where_the_loop_allows_them_and_the_output_is_unchanged(tools, tmp_path):
+    src = tmp_path / "rows.c"
+    src.write_text(SOURCE)
+    out = tmp_path / "Rows.cs"
+    t = tools.translate_file(str(src), str(out))
+    assert t.returncode == 0, t.stderr
+    cs = out.read_text()
+    views = re.findall(r"Span<(\w+)> (\w+) = Spans\.From\((\w+), ([^;]*)\);", cs)
+    assert ("double", "c_row", "c", "i * n") in views
+    assert ("double", "b_row", "b", "k * n") in views
+    assert ("double", "g_row", "g", "row0") in views
+    assert ("double", "c_row", "c", "row0") in views  # same name again: another function
+    assert ("double", "c_row2", "c", "far") in views
+    assert "c_row[j] += aik * b_row[j];" in cs
+    assert not any(buf == "x" for _, _, buf, _ in views)  # the loops from 1 that could reach below the row0
+    assert "c[row0 + j] = -c[row0 + j];" in cs  # the branch
+    assert "c[row0 + j] += 1.0;" in cs  # the moving row0
+    # and the port prints what gcc's build prints
+    exe = str(tmp_path / "native")
+    assert run(["gcc", "-O2", "-o", exe, str(src), "-lm"]).returncode == 0
+    native = run([exe])
+    r = run(tools.cmpi_run + ["-n", "1", str(out)])
+    assert r.returncode == 0, r.stderr
+    assert r.stdout == native.stdout
