@@ -31,7 +31,9 @@ from .. import ir
 # math.h functions without side effects a loop body may call
 PURE_CALLS = {"sqrt", "fabs", "exp", "log", "log10", "pow", "sin", "cos", "tan", "atan", "atan2",
               "floor", "ceil", "fmin", "fmax", "abs", "labs"}
-MAX_VIEWS = 12  # beyond this many distinct rows the JIT stops cloning and the declarations are noise
+# The JIT (.NET 10) clones a loop for at most 8 buffers indexed by the counter (views and arrays alike; with 9
+# it keeps every check, measured on its listings): a loop that would need more keeps its plain indexes.
+MAX_BUFFERS = 8
 
 
 def row_views(ctx, st: ir.For, indent: str) -> List[str]:
@@ -61,7 +63,9 @@ def row_views(ctx, st: ir.For, indent: str) -> List[str]:
         start = convert_expr(ctx, offset)
         if array.type.endswith("[]") and array.type.count("[") == 1 and start.type == "int":
             groups.setdefault((array.code, array.type[:-2], start.code), []).append(node)
-    if len(groups) > MAX_VIEWS:
+    plain = {_strip(n.base).name for n in _walk(st.body)
+             if isinstance(n, ir.Index) and isinstance(_strip(n.base), ir.NameRef) and _is_name(n.index, counter.name)}
+    if not groups or len(groups) + len(plain) > MAX_BUFFERS:
         return []
     lines = []
     for (array, element, start), nodes in groups.items():

@@ -650,18 +650,10 @@ public static class MG
                 yp = c + n1;
                 zm = c - n1 * n2;
                 zp = c + n1 * n2;
-                Span<double> u_row = Spans.From(u, uo + ym);
-                Span<double> u_row2 = Spans.From(u, uo + yp);
-                Span<double> u_row3 = Spans.From(u, uo + zm);
-                Span<double> u_row4 = Spans.From(u, uo + zp);
-                Span<double> u_row5 = Spans.From(u, uo + zm - n1);
-                Span<double> u_row6 = Spans.From(u, uo + zm + n1);
-                Span<double> u_row7 = Spans.From(u, uo + zp - n1);
-                Span<double> u_row8 = Spans.From(u, uo + zp + n1);
                 for (i1 = 0; i1 < n1; i1++)
                 {
-                    u1[i1] = u_row[i1] + u_row2[i1] + u_row3[i1] + u_row4[i1];
-                    u2[i1] = u_row5[i1] + u_row6[i1] + u_row7[i1] + u_row8[i1];
+                    u1[i1] = u[uo + ym + i1] + u[uo + yp + i1] + u[uo + zm + i1] + u[uo + zp + i1];
+                    u2[i1] = u[uo + zm - n1 + i1] + u[uo + zm + n1 + i1] + u[uo + zp - n1 + i1] + u[uo + zp + n1 + i1];
                 }
                 Span<double> u1_row = Spans.From(u1, 1);
                 Span<double> u2_row = Spans.From(u2, 1);
@@ -698,18 +690,10 @@ public static class MG
                 yp = c + n1;
                 zm = c - n1 * n2;
                 zp = c + n1 * n2;
-                Span<double> r_row = Spans.From(r, ro + ym);
-                Span<double> r_row2 = Spans.From(r, ro + yp);
-                Span<double> r_row3 = Spans.From(r, ro + zm);
-                Span<double> r_row4 = Spans.From(r, ro + zp);
-                Span<double> r_row5 = Spans.From(r, ro + zm - n1);
-                Span<double> r_row6 = Spans.From(r, ro + zm + n1);
-                Span<double> r_row7 = Spans.From(r, ro + zp - n1);
-                Span<double> r_row8 = Spans.From(r, ro + zp + n1);
                 for (i1 = 0; i1 < n1; i1++)
                 {
-                    r1[i1] = r_row[i1] + r_row2[i1] + r_row3[i1] + r_row4[i1];
-                    r2[i1] = r_row5[i1] + r_row6[i1] + r_row7[i1] + r_row8[i1];
+                    r1[i1] = r[ro + ym + i1] + r[ro + yp + i1] + r[ro + zm + i1] + r[ro + zp + i1];
+                    r2[i1] = r[ro + zm - n1 + i1] + r[ro + zm + n1 + i1] + r[ro + zp - n1 + i1] + r[ro + zp + n1 + i1];
                 }
                 Span<double> r1_row = Spans.From(r1, 1);
                 for (i1 = 1; i1 < n1 - 1; i1++)
