@@ -117,7 +117,7 @@ public static partial class cMPI
         {
             int dest = (rank + k) % size;
             var (start, length) = Slot(dest, sendcount, sendtype, sendcounts, sdispls);
-            CollSend(ctx, comm, dest, TagAlltoall, send.Slice(start, length).ToArray());
+            CollSend(ctx, comm, dest, TagAlltoall, send.Slice(start, length));
         }
         byte[] own;
         {
@@ -127,7 +127,8 @@ public static partial class cMPI
         for (int r = 0; r < size; r++)
         {
             var (start, length) = Slot(r, recvcount, recvtype, recvcounts, rdispls);
-            CopyCollective(call, r == rank ? own : CollRecv(ctx, comm, r, TagAlltoall).Data, recv.Slice(start, length));
+            if (r == rank) CopyCollective(call, own, recv.Slice(start, length));
+            else CollRecvInto(ctx, call, comm, r, TagAlltoall, recv.Slice(start, length));
         }
     }
 }

@@ -32,7 +32,7 @@ internal readonly record struct CollectiveStamp(long Seq, string Call, int Root,
 
     public byte[] Stamp(ReadOnlySpan<byte> data)
     {
-        var wire = new byte[HeaderBytes + data.Length];
+        var wire = GC.AllocateUninitializedArray<byte>(HeaderBytes + data.Length); // every byte is written below
         var h = wire.AsSpan();
         BinaryPrimitives.WriteInt64LittleEndian(h, Seq);
         BinaryPrimitives.WriteInt32LittleEndian(h[8..], CodeOf(Call));
@@ -79,11 +79,15 @@ public static partial class cMPI
     };
 
     /// <summary>The payload of a collective message from <paramref name="source"/>, after checking its stamp against this rank's call.</summary>
-    private static byte[] Unstamp(RankContext ctx, Comm comm, int source, byte[] wire)
+    private static byte[] Unstamp(RankContext ctx, Comm comm, int source, byte[] wire) =>
+        CheckedPayload(ctx, comm, source, wire).ToArray();
+
+    /// <summary>The payload of a collective message, in place, after checking its stamp (see <see cref="Unstamp"/>).</summary>
+    private static ReadOnlySpan<byte> CheckedPayload(RankContext ctx, Comm comm, int source, byte[] wire)
     {
         var theirs = CollectiveStamp.Read(wire);
         if (ctx.Collective is { } mine) CheckAgainst(ctx, comm, source, mine, theirs);
-        return wire.AsSpan(CollectiveStamp.HeaderBytes).ToArray();
+        return wire.AsSpan(CollectiveStamp.HeaderBytes);
     }
 
     private static void CheckAgainst(RankContext ctx, Comm comm, int source, CollectiveStamp mine, CollectiveStamp theirs)

@@ -372,7 +372,7 @@ public static partial class cMPI
     /// Deliver a collective's block. MPI requires the type signatures of the two sides to match, so a block of
     /// another length means counts or datatypes differ between ranks: an error, never a partial copy.
     /// </summary>
-    private static void CopyCollective(string call, byte[] data, Span<byte> buf)
+    private static void CopyCollective(string call, ReadOnlySpan<byte> data, Span<byte> buf)
     {
         if (data.Length > buf.Length)
             throw new MpiException(call, ERR_TRUNCATE,
@@ -383,8 +383,8 @@ public static partial class cMPI
         data.CopyTo(buf);
     }
 
-    /// <summary>Send bytes we own (not copied again) in the collective context.</summary>
-    private static void CollSend(RankContext ctx, Comm comm, int dest, int tag, byte[] data)
+    /// <summary>Send bytes in the collective context: copied once, behind the stamp (the caller's buffer is free at return).</summary>
+    private static void CollSend(RankContext ctx, Comm comm, int dest, int tag, ReadOnlySpan<byte> data)
     {
         var m = new cMPIMessage { Data = StampCollective(ctx, data), Source = comm.RankIn(ctx), Tag = tag, Context = comm.CollectiveContext };
         ctx.SendData(comm.ToWorld(ctx, dest), m);
@@ -400,7 +400,20 @@ public static partial class cMPI
         return PayloadOf(ctx, comm, source, m);
     }
 
+    /// <summary>
+    /// Receive a collective block straight into <paramref name="buf"/>: the stamp checked, the payload copied once
+    /// from the message (large blocks otherwise cost a second array, which the kernel must fault in and clear).
+    /// </summary>
+    private static void CollRecvInto(RankContext ctx, string call, Comm comm, int source, int tag, Span<byte> buf)
+    {
+        CheckNoStaleMessage(ctx, comm, source);
+        ctx.Wait.WaitingForRank = source;
+        var m = ReceiveMessage(ctx, source, tag, comm.CollectiveContext);
+        ctx.Wait.WaitingForRank = WaitInfo.NoRank;
+        CopyCollective(call, CheckedPayload(ctx, comm, source, m.Data), buf);
+    }
+
     /// <summary>The bytes of a collective message: this rank's <see cref="CollectiveStamp"/>, then the data.</summary>
-    private static byte[] StampCollective(RankContext ctx, byte[] data) =>
+    private static byte[] StampCollective(RankContext ctx, ReadOnlySpan<byte> data) =>
         (ctx.Collective ?? new CollectiveStamp(0, "", -1, -1, -1)).Stamp(data);
 }

@@ -238,7 +238,7 @@ public static partial class cMPI
             rank == root ? recvtype : null);
         if (rank != root)
         {
-            CollSend(ctx, comm, root, TagGather, Buffers.Copy(send));
+            CollSend(ctx, comm, root, TagGather, send);
             return;
         }
         for (int r = 0; r < size; r++)
@@ -253,7 +253,7 @@ public static partial class cMPI
             }
             else
             {
-                CopyCollective(call, CollRecv(ctx, comm, r, TagGather).Data, slot);
+                CollRecvInto(ctx, call, comm, r, TagGather, slot);
             }
         }
     }
@@ -305,7 +305,7 @@ public static partial class cMPI
             rank == root ? sendtype : null);
         if (rank != root)
         {
-            CopyCollective(call, CollRecv(ctx, comm, root, TagScatter).Data, recv);
+            CollRecvInto(ctx, call, comm, root, TagScatter, recv);
             return;
         }
         var parallel = CollectiveVariants.ScatterFor(ctx.Transport) == CollectiveVariants.ScatterKind.Threads ? new List<(int, byte[])>() : null;
@@ -325,7 +325,7 @@ public static partial class cMPI
             }
             else
             {
-                CollSend(ctx, comm, r, TagScatter, Buffers.Copy(slot));
+                CollSend(ctx, comm, r, TagScatter, slot);
             }
         }
         if (parallel != null) CollSendParallel(ctx, comm, TagScatter, parallel); // CMPI_SCATTER=threads
