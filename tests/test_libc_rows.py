@@ -67,3 +67,11 @@ def test_every_named_libc_constant_exists():
     libc_named = {k: v for k, v in named.items() if not k.startswith("MPI_")}
     missing = [f"{k} -> {v}" for k, v in libc_named.items() if not _resolves(v, members, usings)]
     assert not missing, "constants naming members CloudMpi.Libc lacks:\n" + "\n".join(missing)
+
+
+def test_library_builtins_are_the_mapped_ones():
+    """The frontend expands a library macro over a builtin (isnan -> __builtin_isnan) only for builtins
+    libc.toml maps; a builtin that is no function (__builtin_offsetof) must stay behind its macro."""
+    from translator.frontend import LIBRARY_BUILTINS
+    mapped = {name for name in load().libc if name.startswith("__builtin_")}
+    assert mapped == set(LIBRARY_BUILTINS)

@@ -992,9 +992,19 @@ def _macro_signature(cur: ci.Cursor):
     return params, variadic, toks[close + 1:]
 
 
+# Builtins that are functions of values, which rules/libc.toml maps (glibc's math classification macros
+# expand to them under clang). Others are not calls at all (__builtin_offsetof(type, member),
+# __builtin_va_arg(ap, type)) and stay behind their macro's name. tests/test_libc_rows.py keeps the two in step.
+LIBRARY_BUILTINS = frozenset({
+    "__builtin_isnan", "__builtin_isinf", "__builtin_isinf_sign", "__builtin_isfinite", "__builtin_isnormal",
+    "__builtin_signbit", "__builtin_signbitf", "__builtin_signbitl", "__builtin_fpclassify",
+})
+
+
 def _calls_one_builtin(body: List[str]) -> bool:
-    """A macro body that is exactly one call `__builtin_f ( ... )`, with no # or ## in it."""
-    if len(body) < 3 or not body[0].startswith("__builtin_") or body[1] != "(" or body[-1] != ")":
+    """A macro body that is exactly one call `__builtin_f ( ... )` of a LIBRARY_BUILTINS function, with no
+    # or ## in it."""
+    if len(body) < 3 or body[0] not in LIBRARY_BUILTINS or body[1] != "(" or body[-1] != ")":
         return False
     if "#" in body or "##" in body:
         return False
