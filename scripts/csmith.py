@@ -2,7 +2,8 @@
 """Differential testing of cmpi against gcc on random C programs from csmith.
 
 For each seed in SEED .. SEED+N-1: csmith writes a program (tier 1: no pointers, structs,
-unions, bitfields, volatiles; tier 2: pointers and structs on), gcc builds it, it runs natively
+unions, bitfields, volatiles; tier 2: pointers and structs on; tier 3: unions and volatiles too;
+tier 4: csmith's defaults, bit-fields and packed structs too), gcc builds it, it runs natively
 under a time limit (programs over the limit are excluded and counted), cmpi-translate
 translates it, cmpi-run runs the port, and the two outputs (csmith prints one checksum line)
 must be equal. Seeds run on --jobs workers. Progress goes to stderr; stdout gets the summary
@@ -34,6 +35,8 @@ CSMITH_INCLUDE = "/usr/include/csmith"
 TIER_FLAGS = {
     1: ["--no-pointers", "--no-structs", "--no-unions", "--no-bitfields", "--no-volatiles", "--no-packed-struct"],
     2: ["--no-unions", "--no-bitfields", "--no-volatiles", "--no-packed-struct"],
+    3: ["--no-bitfields", "--no-packed-struct"],
+    4: [],
 }
 PASSED, FAILED, UNTRANSLATABLE, EXCLUDED = "passed", "failed", "untranslatable", "excluded"
 
@@ -169,7 +172,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--n", type=int, default=20, help="number of programs (default 20)")
     ap.add_argument("--seed", type=int, default=1, help="first seed (default 1)")
-    ap.add_argument("--tier", type=int, choices=(1, 2), default=1)
+    ap.add_argument("--tier", type=int, choices=sorted(TIER_FLAGS), default=1)
     ap.add_argument("--jobs", type=int, default=2, help="parallel workers (default 2)")
     ap.add_argument("--native-timeout", type=float, default=10.0, help="CPU seconds for the native run; slower programs are excluded")
     ap.add_argument("--port-timeout", type=float, default=300.0, help="seconds for the translated run")

@@ -10,7 +10,7 @@ from .context import Context, render_comment
 from .exprs import convert_value
 from .inlining import ATTRIBUTE as INLINE_ATTRIBUTE, USING as INLINE_USING, functions_to_inline
 from .stmts import INDENT, convert_block_items, convert_var_decl
-from .types import cs_type, default_value
+from .types import cs_type, default_value, managed_footprint
 
 _OCTAL = re.compile(r"^0[0-7]+[uUlL]*$")
 
@@ -124,12 +124,30 @@ def convert_record(ctx, rec: ir.RecordDecl) -> List[str]:
     if rec.is_union:
         lines.append("[StructLayout(LayoutKind.Explicit)]")
     lines += [f"public struct {rec.name}", "{"]
+    offsets = union_offsets(ctx, rec) if rec.is_union else {}
     for f in rec.fields:
         cs = inline_array_type(ctx, f.type) if isinstance(f.type, ir.ArrayType) else cs_type(f.type, f.loc)
-        offset = "[FieldOffset(0)] " if rec.is_union else ""
+        offset = f"[FieldOffset({offsets[f.name]})] " if rec.is_union else ""
         lines.append(f"{INDENT}{offset}public {cs} {ctx.name(f.name)};")
     lines.append("}")
     return lines
+
+
+def union_offsets(ctx, rec: ir.RecordDecl) -> dict:
+    """Where each member of a union lives. Members of plain numbers share offset 0, so writing one and
+    reading another sees the same bytes, as in C. A member holding a reference (a pointer, a struct with
+    one) cannot share storage in .NET: each gets its own 8-aligned place after the shared bytes. Reading a
+    pointer member through a number member, or the reverse, is the one thing such a union cannot do."""
+    footprints = {f.name: managed_footprint(ctx, f.type) for f in rec.fields}
+    shared = max((n for refs, n in footprints.values() if not refs), default=0)
+    offsets, next_free = {}, (shared + 7) // 8 * 8
+    for f in rec.fields:
+        refs, n = footprints[f.name]
+        if refs:
+            offsets[f.name], next_free = next_free, next_free + (n + 7) // 8 * 8
+        else:
+            offsets[f.name] = 0
+    return offsets
 
 
 def convert_enum(ctx, e: ir.EnumDecl) -> List[str]:

@@ -139,3 +139,29 @@ def size_of(ctx, t: ir.CType) -> int | None:
         rec = next((r for r in ctx.tu.records if r.name == t.name), None)
         return rec.size if rec is not None else None
     return None
+
+
+def managed_footprint(ctx, t: ir.CType) -> tuple[bool, int]:
+    """(whether t's C# form holds object references, an upper bound of its C# size in bytes).
+
+    A union overlays its members with explicit field offsets, which .NET refuses for a member that holds a
+    reference (a Ptr<T>'s array, a delegate, a handle) when anything else overlaps it."""
+    if isinstance(t, (ir.IntType, ir.FloatType)):
+        return False, _C_SIZES[t.name]
+    if isinstance(t, ir.ArrayType) and t.size is not None:
+        refs, inner = managed_footprint(ctx, t.element)
+        return refs, inner * t.size
+    if isinstance(t, ir.RecordType):
+        rec = next((r for r in ctx.tu.records if r.name == t.name), None)
+        if rec is not None:
+            parts = [managed_footprint(ctx, f.type) for f in rec.fields]
+            refs = any(r for r, _ in parts)
+            # each field padded to 8 bytes bounds any layout .NET picks for the struct
+            sizes = [_round_up(n, 8) for _, n in parts]
+            return refs, (max(sizes, default=0) if rec.is_union and not refs else sum(sizes)) or 1
+    return True, 32  # Ptr<T> (two references and an offset), delegates, MPI handles
+
+
+def _round_up(n: int, step: int) -> int:
+    return (n + step - 1) // step * step
+
