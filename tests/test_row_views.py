@@ -87,3 +87,69 @@ def test_views_where_the_loop_allows_them_and_the_output_is_unchanged(tools, tmp
     r = run(tools.cmpi_run + ["-n", "1", str(out)])
     assert r.returncode == 0, r.stderr
     assert r.stdout == native.stdout
+
+
+STENCIL = r"""
+#include <stdio.h>
+
+#define N 6
+
+/* MG's resid shape: 8 rows of u around c plus the plain u1[j], u2[j]: ten buffers, all viewed */
+static void rows(const double *u, double *u1, double *u2, int c, int n)
+{
+    int j;
+    for (j = 0; j < n; j++) {
+        u1[j] = u[c - n + j] + u[c + n + j] + u[c - 2 * n + j] + u[c + 2 * n + j];
+        u2[j] = u[c - 3 * n + j] + u[c + 3 * n + j] + u[c - 4 * n + j] + u[c + 4 * n + j];
+    }
+}
+
+/* eleven buffers: over the limit, kept plain */
+static void eleven(const double *u, double *u1, double *u2, double *u3, int c, int n)
+{
+    int j;
+    for (j = 0; j < n; j++) {
+        u1[j] = u[c - n + j] + u[c + n + j] + u[c - 2 * n + j] + u[c + 2 * n + j];
+        u2[j] = u[c - 3 * n + j] + u[c + 3 * n + j] + u[c - 4 * n + j] + u[c + 4 * n + j];
+        u3[j] = u1[j] - u2[j];
+    }
+}
+
+int main(void)
+{
+    double u[9 * N], u1[N], u2[N], u3[N], s = 0.0;
+    int i, j;
+    for (i = 0; i < 9 * N; i++)
+        u[i] = i % 11 - 5.5;
+    rows(u, u1, u2, 4 * N, N);
+    for (j = 0; j < N; j++)                  /* only plain u1[j], u2[j]: the JIT needs no view */
+        s += u1[j] * u2[j];
+    eleven(u, u1, u2, u3, 4 * N, N);
+    for (j = 0; j < N; j++)
+        s += u3[j];
+    printf("%.6f\n", s);
+    return 0;
+}
+"""
+
+
+def test_a_loop_with_views_views_its_plain_buffers_too_up_to_ten(tools, tmp_path):
+    src = tmp_path / "stencil.c"
+    src.write_text(STENCIL)
+    out = tmp_path / "Stencil.cs"
+    t = tools.translate_file(str(src), str(out))
+    assert t.returncode == 0, t.stderr
+    cs = out.read_text()
+    rows = cs[cs.index("static void rows("):cs.index("static void eleven(")]
+    eleven = cs[cs.index("static void eleven("):cs.index("static int main(")]
+    main = cs[cs.index("static int main("):]
+    assert len(re.findall(r"Span<double> \w+ = Spans\.From\(", rows)) == 10
+    assert "Span<double> u1_span = Spans.From(u1, 0);" in rows
+    assert "Spans.From" not in eleven
+    assert "Spans.From" not in main  # u1[j], u2[j] alone
+    exe = str(tmp_path / "native")
+    assert run(["gcc", "-O2", "-o", exe, str(src), "-lm"]).returncode == 0
+    native = run([exe])
+    r = run(tools.cmpi_run + ["-n", "1", str(out)])
+    assert r.returncode == 0, r.stderr
+    assert r.stdout == native.stdout

@@ -21,6 +21,11 @@ s = 0; a view past the end is empty (Spans.From), so an out-of-range access stil
 For s > 0 the base must be a constant >= 0 (`a[j + 1]`): a computed base could be
 negative while every access is in range (`a[b + j]`, b = -1, j from 1), and a span
 cannot start before its array.
+
+Once a loop takes a view, every buffer its counter indexes directly (`u1[j]`) goes through
+one too (`Spans.From(u1, 0)`): the JIT clones a loop only while its body is at most 400 IR
+nodes (JitCloneLoopsSizeLimit, .NET 10), and an access through a span is smaller than an
+array access, so a loop over ten buffers (NPB MG's resid and psinv) still fits.
 """
 from __future__ import annotations
 
@@ -31,9 +36,10 @@ from .. import ir
 # math.h functions without side effects a loop body may call
 PURE_CALLS = {"sqrt", "fabs", "exp", "log", "log10", "pow", "sin", "cos", "tan", "atan", "atan2",
               "floor", "ceil", "fmin", "fmax", "abs", "labs"}
-# The JIT (.NET 10) clones a loop for at most 8 buffers indexed by the counter (views and arrays alike; with 9
-# it keeps every check, measured on its listings): a loop that would need more keeps its plain indexes.
-MAX_BUFFERS = 8
+# The JIT (.NET 10) clones a loop whose body is at most 400 IR nodes (JitCloneLoopsSizeLimit); each buffer
+# access adds to it. Measured on its listings: 10 views in a body of two statements still clone (MG's resid),
+# 11 in one do not, and 8 views beside 2 arrays do not either. A loop that would need more keeps its plain indexes.
+MAX_BUFFERS = 10
 
 
 def row_views(ctx, st: ir.For, indent: str) -> List[str]:
@@ -53,7 +59,7 @@ def row_views(ctx, st: ir.For, indent: str) -> List[str]:
         if not isinstance(node, ir.Index):
             continue
         base = _strip(node.base)
-        offset = _base_offset(node.index, counter, first)
+        offset = ir.IntLit(node.loc, ir.IntType("int"), 0, "0") if _is_name(node.index, counter.name) else _base_offset(node.index, counter, first)
         if not isinstance(base, ir.NameRef) or offset is None or base.kind not in ("local", "param", "global") \
                 or base.name in assigned or not _element_is_scalar(node.type) or _is_boxed(ctx, base) \
                 or not _invariant(offset, assigned) or _is_negative_constant(offset) \
@@ -63,13 +69,15 @@ def row_views(ctx, st: ir.For, indent: str) -> List[str]:
         start = convert_expr(ctx, offset)
         if array.type.endswith("[]") and array.type.count("[") == 1 and start.type == "int":
             groups.setdefault((array.code, array.type[:-2], start.code), []).append(node)
-    plain = {_strip(n.base).name for n in _walk(st.body)
-             if isinstance(n, ir.Index) and isinstance(_strip(n.base), ir.NameRef) and _is_name(n.index, counter.name)}
-    if not groups or len(groups) + len(plain) > MAX_BUFFERS:
-        return []
+    viewed = {id(n) for nodes in groups.values() for n in nodes}
+    plain = {_strip(n.base).name for n in _walk(st.body)  # indexed by the counter, but no view possible
+             if isinstance(n, ir.Index) and isinstance(_strip(n.base), ir.NameRef)
+             and _is_name(n.index, counter.name) and id(n) not in viewed}
+    if all(start == "0" for _, _, start in groups) or len(groups) + len(plain) > MAX_BUFFERS:
+        return []  # only `a[j]`: the JIT clones that loop without views
     lines = []
     for (array, element, start), nodes in groups.items():
-        name = _fresh_name(ctx, array)
+        name = _fresh_name(ctx, array, "_span" if start == "0" else "_row")
         lines.append(f"{indent}Span<{element}> {name} = Spans.From({array}, {start});")
         for n in nodes:
             ctx.row_views[id(n)] = f"{name}[{j.code}]"
@@ -215,8 +223,9 @@ def _is_boxed(ctx, e: ir.NameRef) -> bool:
     return ctx.is_boxed(slot_key(ctx, e))
 
 
-def _fresh_name(ctx, array: str) -> str:
-    """`c_row`, or `c_row2`... : a name no C identifier of the function and no other view uses."""
+def _fresh_name(ctx, array: str, suffix: str) -> str:
+    """`c_row` (`c_span` for the whole buffer), or `c_row2`... : a name no C identifier of the
+    function and no other view uses."""
     if ctx.view_names_of is not ctx.function:
         ctx.view_names_of = ctx.function
         taken = set(ctx.local_names.values())
@@ -224,7 +233,7 @@ def _fresh_name(ctx, array: str) -> str:
             taken |= {n.name for n in _walk(ctx.function.body) if isinstance(n, (ir.NameRef, ir.VarDecl))}
             taken |= {p.name for p in getattr(ctx.function, "params", ())}
         ctx.view_names = taken
-    stem = array.lstrip("@") + "_row"
+    stem = array.lstrip("@") + suffix
     name, k = stem, 2
     while name in ctx.view_names:
         name, k = f"{stem}{k}", k + 1

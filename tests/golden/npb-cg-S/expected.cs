@@ -198,11 +198,13 @@ public static class CG
             nzv = vecset(vc, ivc, nzv, i + 1, 0.5);
             outer_count[i] = nzv;
             Span<int> outer_index_row = Spans.From(outer_index, i * VEC_MAX);
+            Span<int> ivc_span = Spans.From(ivc, 0);
             Span<double> outer_value_row = Spans.From(outer_value, i * VEC_MAX);
+            Span<double> vc_span = Spans.From(vc, 0);
             for (k = 0; k < nzv; k++)
             {
-                outer_index_row[k] = ivc[k] - 1;
-                outer_value_row[k] = vc[k];
+                outer_index_row[k] = ivc_span[k] - 1;
+                outer_value_row[k] = vc_span[k];
             }
         }
         /* Reserve for each of my rows the most entries it can receive. */
@@ -222,10 +224,12 @@ public static class CG
             }
         }
         Span<int> row_start_row = Spans.From(row_start, 1);
+        Span<int> row_start_span = Spans.From(row_start, 0);
+        Span<int> row_len_span = Spans.From(row_len, 0);
         for (row = 0; row < num_rows; row++)
         {
-            row_start_row[row] += row_start[row];
-            row_len[row] = 0;
+            row_start_row[row] += row_start_span[row];
+            row_len_span[row] = 0;
         }
         ratio = Math.Pow(RCOND, 1.0 / (double)NA);
         size = 1.0;

@@ -650,16 +650,27 @@ public static class MG
                 yp = c + n1;
                 zm = c - n1 * n2;
                 zp = c + n1 * n2;
+                Span<double> u1_span = Spans.From(u1, 0);
+                Span<double> u_row = Spans.From(u, uo + ym);
+                Span<double> u_row2 = Spans.From(u, uo + yp);
+                Span<double> u_row3 = Spans.From(u, uo + zm);
+                Span<double> u_row4 = Spans.From(u, uo + zp);
+                Span<double> u2_span = Spans.From(u2, 0);
+                Span<double> u_row5 = Spans.From(u, uo + zm - n1);
+                Span<double> u_row6 = Spans.From(u, uo + zm + n1);
+                Span<double> u_row7 = Spans.From(u, uo + zp - n1);
+                Span<double> u_row8 = Spans.From(u, uo + zp + n1);
                 for (i1 = 0; i1 < n1; i1++)
                 {
-                    u1[i1] = u[uo + ym + i1] + u[uo + yp + i1] + u[uo + zm + i1] + u[uo + zp + i1];
-                    u2[i1] = u[uo + zm - n1 + i1] + u[uo + zm + n1 + i1] + u[uo + zp - n1 + i1] + u[uo + zp + n1 + i1];
+                    u1_span[i1] = u_row[i1] + u_row2[i1] + u_row3[i1] + u_row4[i1];
+                    u2_span[i1] = u_row5[i1] + u_row6[i1] + u_row7[i1] + u_row8[i1];
                 }
+                Span<double> u2_span2 = Spans.From(u2, 0);
                 Span<double> u1_row = Spans.From(u1, 1);
                 Span<double> u2_row = Spans.From(u2, 1);
                 for (i1 = 1; i1 < n1 - 1; i1++)
                 {
-                    r[ro + c + i1] = v[vo + c + i1] - A0 * u[uo + c + i1] - A2 * (u2[i1] + u1[i1 - 1] + u1_row[i1]) - A3 * (u2[i1 - 1] + u2_row[i1]);
+                    r[ro + c + i1] = v[vo + c + i1] - A0 * u[uo + c + i1] - A2 * (u2_span2[i1] + u1[i1 - 1] + u1_row[i1]) - A3 * (u2[i1 - 1] + u2_row[i1]);
                 }
             }
         }
@@ -690,15 +701,27 @@ public static class MG
                 yp = c + n1;
                 zm = c - n1 * n2;
                 zp = c + n1 * n2;
+                Span<double> r1_span = Spans.From(r1, 0);
+                Span<double> r_row = Spans.From(r, ro + ym);
+                Span<double> r_row2 = Spans.From(r, ro + yp);
+                Span<double> r_row3 = Spans.From(r, ro + zm);
+                Span<double> r_row4 = Spans.From(r, ro + zp);
+                Span<double> r2_span = Spans.From(r2, 0);
+                Span<double> r_row5 = Spans.From(r, ro + zm - n1);
+                Span<double> r_row6 = Spans.From(r, ro + zm + n1);
+                Span<double> r_row7 = Spans.From(r, ro + zp - n1);
+                Span<double> r_row8 = Spans.From(r, ro + zp + n1);
                 for (i1 = 0; i1 < n1; i1++)
                 {
-                    r1[i1] = r[ro + ym + i1] + r[ro + yp + i1] + r[ro + zm + i1] + r[ro + zp + i1];
-                    r2[i1] = r[ro + zm - n1 + i1] + r[ro + zm + n1 + i1] + r[ro + zp - n1 + i1] + r[ro + zp + n1 + i1];
+                    r1_span[i1] = r_row[i1] + r_row2[i1] + r_row3[i1] + r_row4[i1];
+                    r2_span[i1] = r_row5[i1] + r_row6[i1] + r_row7[i1] + r_row8[i1];
                 }
+                Span<double> r1_span2 = Spans.From(r1, 0);
+                Span<double> r2_span2 = Spans.From(r2, 0);
                 Span<double> r1_row = Spans.From(r1, 1);
                 for (i1 = 1; i1 < n1 - 1; i1++)
                 {
-                    u[uo + c + i1] = u[uo + c + i1] + C0 * r[ro + c + i1] + C1 * (r[ro + c + i1 - 1] + r[ro + c + i1 + 1] + r1[i1]) + C2 * (r2[i1] + r1[i1 - 1] + r1_row[i1]);
+                    u[uo + c + i1] = u[uo + c + i1] + C0 * r[ro + c + i1] + C1 * (r[ro + c + i1 - 1] + r[ro + c + i1 + 1] + r1_span2[i1]) + C2 * (r2_span2[i1] + r1[i1 - 1] + r1_row[i1]);
                 }
             }
         }
@@ -819,15 +842,18 @@ public static class MG
                 f10 = f00 + n1;
                 f01 = f00 + n1 * n2;
                 f11 = f01 + n1;
+                Span<double> z1_span = Spans.From(z1, 0);
                 Span<double> z_row = Spans.From(z, c10);
                 Span<double> z_row2 = Spans.From(z, c00);
+                Span<double> z2_span = Spans.From(z2, 0);
                 Span<double> z_row3 = Spans.From(z, c01);
+                Span<double> z3_span = Spans.From(z3, 0);
                 Span<double> z_row4 = Spans.From(z, c11);
                 for (i1 = 0; i1 < mm1; i1++)
                 {
-                    z1[i1] = z_row[i1] + z_row2[i1];
-                    z2[i1] = z_row3[i1] + z_row2[i1];
-                    z3[i1] = z_row4[i1] + z_row3[i1] + z1[i1];
+                    z1_span[i1] = z_row[i1] + z_row2[i1];
+                    z2_span[i1] = z_row3[i1] + z_row2[i1];
+                    z3_span[i1] = z_row4[i1] + z_row3[i1] + z1_span[i1];
                 }
                 Span<double> z_row5 = Spans.From(z, c00);
                 Span<double> z_row6 = Spans.From(z, c00 + 1);
@@ -836,23 +862,26 @@ public static class MG
                     u[f00 + 2 * i1] = u[f00 + 2 * i1] + z_row5[i1];
                     u[f00 + 2 * i1 + 1] = u[f00 + 2 * i1 + 1] + 0.5 * (z_row6[i1] + z_row5[i1]);
                 }
+                Span<double> z1_span2 = Spans.From(z1, 0);
                 Span<double> z1_row = Spans.From(z1, 1);
                 for (i1 = 0; i1 < mm1 - 1; i1++)
                 {
-                    u[f10 + 2 * i1] = u[f10 + 2 * i1] + 0.5 * z1[i1];
-                    u[f10 + 2 * i1 + 1] = u[f10 + 2 * i1 + 1] + 0.25 * (z1[i1] + z1_row[i1]);
+                    u[f10 + 2 * i1] = u[f10 + 2 * i1] + 0.5 * z1_span2[i1];
+                    u[f10 + 2 * i1 + 1] = u[f10 + 2 * i1 + 1] + 0.25 * (z1_span2[i1] + z1_row[i1]);
                 }
+                Span<double> z2_span2 = Spans.From(z2, 0);
                 Span<double> z2_row = Spans.From(z2, 1);
                 for (i1 = 0; i1 < mm1 - 1; i1++)
                 {
-                    u[f01 + 2 * i1] = u[f01 + 2 * i1] + 0.5 * z2[i1];
-                    u[f01 + 2 * i1 + 1] = u[f01 + 2 * i1 + 1] + 0.25 * (z2[i1] + z2_row[i1]);
+                    u[f01 + 2 * i1] = u[f01 + 2 * i1] + 0.5 * z2_span2[i1];
+                    u[f01 + 2 * i1 + 1] = u[f01 + 2 * i1 + 1] + 0.25 * (z2_span2[i1] + z2_row[i1]);
                 }
+                Span<double> z3_span2 = Spans.From(z3, 0);
                 Span<double> z3_row = Spans.From(z3, 1);
                 for (i1 = 0; i1 < mm1 - 1; i1++)
                 {
-                    u[f11 + 2 * i1] = u[f11 + 2 * i1] + 0.25 * z3[i1];
-                    u[f11 + 2 * i1 + 1] = u[f11 + 2 * i1 + 1] + 0.125 * (z3[i1] + z3_row[i1]);
+                    u[f11 + 2 * i1] = u[f11 + 2 * i1] + 0.25 * z3_span2[i1];
+                    u[f11 + 2 * i1 + 1] = u[f11 + 2 * i1 + 1] + 0.125 * (z3_span2[i1] + z3_row[i1]);
                 }
             }
         }
