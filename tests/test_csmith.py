@@ -1,10 +1,12 @@
-"""A small csmith sample (tiers 1 and 2) in the regular test run: gcc's output vs the port's.
+"""A small csmith sample (tiers 1 to 4) in the regular test run: gcc's output vs the port's.
 
-The full runs are `make csmith N=300 TIER=1|2` (scripts/csmith.py). The seeds are fixed: ten
+The full runs are `make csmith N=300 TIER=1..4` (scripts/csmith.py). The seeds are fixed: ten
 whose programs are tiny and ten of csmith's usual 40-150 KB, so the sample stays a few
 minutes long; tier 2 (pointers and structs on) adds six seeds whose programs take field
 addresses, compare pointers of different types and read integers through their other-signedness
-pointers. Every seed must give gcc's checksum (all did when this was tightened). A seed
+pointers; tier 3 (unions and volatiles on) adds three seeds with unions that hold pointers, and tier 4
+(csmith's defaults: bit-fields and packed structs too) three seeds with many bit-fields. Every seed must
+give gcc's checksum (all did when this was tightened). A seed
 csmith/gcc cannot use (native run over the limit) is skipped with the reason.
 """
 from __future__ import annotations
@@ -21,6 +23,8 @@ from tests.support import ROOT
 SEEDS = [15, 8, 14, 53, 7, 3, 22, 51, 56, 37,    # tiny programs
          1, 35, 52, 16, 27, 18, 26, 20, 13, 46]  # typical ones
 TIER2_SEEDS = [38, 22, 21, 3, 6, 4]
+TIER3_SEEDS = [4, 7, 8]     # unions with pointer members (tier 3 seeds 1-60: 49 passed, 11 excluded)
+TIER4_SEEDS = [2, 8, 10]    # 6, 10 and 28 bit-fields
 
 
 def _harness():
@@ -49,6 +53,16 @@ def tier2_outcomes(tmp_path_factory):
     return _outcomes(tmp_path_factory, 2, TIER2_SEEDS)
 
 
+@pytest.fixture(scope="module")
+def tier3_outcomes(tmp_path_factory):
+    return _outcomes(tmp_path_factory, 3, TIER3_SEEDS)
+
+
+@pytest.fixture(scope="module")
+def tier4_outcomes(tmp_path_factory):
+    return _outcomes(tmp_path_factory, 4, TIER4_SEEDS)
+
+
 def _check(o):
     if o.status == "excluded":
         pytest.skip(f"seed {o.seed} excluded: {o.detail}")
@@ -63,6 +77,16 @@ def test_tier1_seed_matches_gcc(outcomes, seed):
 @pytest.mark.parametrize("seed", TIER2_SEEDS)
 def test_tier2_seed_matches_gcc(tier2_outcomes, seed):
     _check(tier2_outcomes[seed])
+
+
+@pytest.mark.parametrize("seed", TIER3_SEEDS)
+def test_tier3_seed_matches_gcc(tier3_outcomes, seed):
+    _check(tier3_outcomes[seed])
+
+
+@pytest.mark.parametrize("seed", TIER4_SEEDS)
+def test_tier4_seed_matches_gcc(tier4_outcomes, seed):
+    _check(tier4_outcomes[seed])
 
 
 def test_summary_line_format():

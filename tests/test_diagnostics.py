@@ -31,7 +31,7 @@ def _one_diagnostic(r):
     ("unmapped.c", 6, 5, "MPI_Comm_spawn"),
     ("struct_array_address.c", 6, 21, "array inside a struct"),
     ("pointer_cast.c", 6, 18, "reinterprets memory"),
-    ("bitfield.c", 2, 25, "bit-fields"),
+    ("pointer_integer.c", 5, 20, "pointer to an integer"),
 ])
 def test_bad_source_gives_located_diagnostic(tools, tmp_path, name, line, col, words):
     d = _one_diagnostic(_translate(tools, tmp_path, os.path.join(BAD, name)))

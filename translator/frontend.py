@@ -362,9 +362,14 @@ class Frontend:
             fields = []
             for f in definition.get_children():
                 if f.kind == K.FIELD_DECL:
-                    if f.is_bitfield():
-                        raise TranslationError(self.loc(f), "bit-fields are not supported yet", "unsupported-construct")
-                    fields.append(ir.Field(self.loc(f), f.spelling, self.ctype(f.type, f)))
+                    bits = f.get_bitfield_width() if f.is_bitfield() else None
+                    if bits is not None and not f.spelling:
+                        continue  # an unnamed bit-field only pads the layout, which clang's sizeof already has
+                    ftype = self.ctype(f.type, f)
+                    if bits is not None and not isinstance(ftype, ir.IntType):
+                        raise TranslationError(self.loc(f), "a bit-field of this type is not supported",
+                                               "unsupported-construct")
+                    fields.append(ir.Field(self.loc(f), f.spelling, ftype, bits))
                 elif f.kind in (K.STRUCT_DECL, K.UNION_DECL) and f.is_definition():
                     self.record(f)
             del self.records[name]

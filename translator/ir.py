@@ -345,6 +345,7 @@ class Field:
     loc: Loc
     name: str
     type: "CType"
+    bits: Optional[int] = None  # a bit-field's width (C# keeps it in a property that truncates, decls.py)
 
 
 @dataclass(frozen=True)

@@ -37,6 +37,12 @@ class Context:
     row_views: Dict[int, str] = field(default_factory=dict)  # id of an ir.Index -> its access through a view (loops.py)
     view_names: Set[str] = field(default_factory=set)  # names taken in the function the views belong to
     view_names_of: object = None
+    # The expression an expression statement discards: its value is not needed (an MPI call needs no
+    # error-code view, an assignment to a bit-field no re-truncated result).
+    discarded: Optional[ir.Expr] = None
+    mpi_buffer_count: int = 0  # Ptr buffers given to MPI calls so far: numbers their cmpiAt/cmpiStaged locals
+    mpi_staged: Optional[List[str]] = None  # staged copies the MPI call being converted writes back (mpi.py)
+    sets_errhandler: Optional[bool] = None  # whether the program installs an MPI error handler (mpi.py, cached)
 
     def local_name(self, c_name: str, decl_loc) -> str:
         """A local's C# name: renamed where C# forbids C's shadowing, else the C name."""

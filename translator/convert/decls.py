@@ -10,6 +10,7 @@ from .context import Context, render_comment
 from .exprs import convert_value
 from .inlining import ATTRIBUTE as INLINE_ATTRIBUTE, USING as INLINE_USING, functions_to_inline
 from .stmts import INDENT, convert_block_items, convert_var_decl
+from . import bitfields
 from .types import cs_type, default_value, managed_footprint
 
 _OCTAL = re.compile(r"^0[0-7]+[uUlL]*$")
@@ -128,7 +129,10 @@ def convert_record(ctx, rec: ir.RecordDecl) -> List[str]:
     for f in rec.fields:
         cs = inline_array_type(ctx, f.type) if isinstance(f.type, ir.ArrayType) else cs_type(f.type, f.loc)
         offset = f"[FieldOffset({offsets[f.name]})] " if rec.is_union else ""
-        lines.append(f"{INDENT}{offset}public {cs} {ctx.name(f.name)};")
+        if bitfields.needs_property(cs, f):
+            lines += [INDENT + line for line in bitfields.property_lines(ctx.name(f.name), cs, f.bits, offset)]
+        else:
+            lines.append(f"{INDENT}{offset}public {cs} {ctx.name(f.name)};")
     lines.append("}")
     return lines
 

@@ -14,6 +14,7 @@ from typing import Optional
 from .. import ir
 from ..diagnostics import TranslationError
 from .types import NUMERIC, INTEGRAL, cs_type, fits, is_implicit
+from . import bitfields
 
 # C# precedence, high binds tighter (C# spec 12.4.2).
 PRIMARY, UNARY, MUL, ADD, SHIFT, REL, EQ, BAND, BXOR, BOR, LAND, LOR, COND, ASSIGN = \
@@ -461,7 +462,9 @@ def convert_unary(ctx, e: ir.Unary) -> CsExpr:
         elements = stride.code if step == "+=" else f"-{paren(stride, UNARY)}"
         return CsExpr(f"CExpr.PostStep(ref {inner.code}, {elements})", result, PRIMARY)
     if op in ("pre++", "pre--"):
-        return CsExpr(f"{op[3:]}{paren(inner, UNARY)}", result, UNARY)
+        code = f"{op[3:]}{paren(inner, UNARY)}"
+        stored = bitfields.stored_value(ctx, e.operand, e, code)
+        return CsExpr(code, result, UNARY) if stored == code else CsExpr(stored, result, PRIMARY)
     if op in ("post++", "post--"):
         return CsExpr(f"{paren(inner, PRIMARY)}{op[4:]}", result, PRIMARY)
     inner = coerce(inner, result)
@@ -490,6 +493,12 @@ _SIMPLE_COMPOUND = {"+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>="
 
 
 def convert_assign(ctx, e: ir.Assign) -> CsExpr:
+    result = _convert_assign(ctx, e)
+    stored = bitfields.stored_value(ctx, e.target, e, result.code)
+    return result if stored == result.code else CsExpr(stored, result.type, PRIMARY)
+
+
+def _convert_assign(ctx, e: ir.Assign) -> CsExpr:
     target = convert_expr(ctx, e.target)
     tcs = target.type if isinstance(e.target.type, ir.PointerType) else cs_type(e.target.type, e.loc)
     if e.op == "=":

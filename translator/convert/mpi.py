@@ -36,10 +36,15 @@ def _split(ctx, base: CsExpr, offset: CsExpr) -> List[str]:
     its own, so PtrBuffer.Of hands the call a staged copy that PtrBuffer.Done writes back after the call
     (see _with_staged_copies). A call that keeps its buffer (Isend, Recv_init, Win_create) takes
     PtrBuffer.Lasting, which refuses a struct field instead of staging it."""
+    if is_ptr_cs(base.type) and _SIMPLE_CODE.match(base.code) and "++" not in base.code and "--" not in base.code \
+            and not _may_be_view(ctx, base.type):
+        # no pointer of this type is ever a view: the Ptr's own array and offset, read twice from a plain name
+        return [f"{base.code}.Array", f"{base.code}.Offset" if offset.const == 0
+                else f"{base.code}.Offset + {paren(offset, ADD + 1)}"]
     if is_ptr_cs(base.type):
-        ctx._mpi_buffer_count = n = getattr(ctx, "_mpi_buffer_count", 0) + 1
+        ctx.mpi_buffer_count = n = ctx.mpi_buffer_count + 1
         at = f"cmpiAt{n}"
-        staging = getattr(ctx, "_mpi_staged", None)
+        staging = ctx.mpi_staged
         if staging is None:
             array = f"PtrBuffer.Lasting({base.code}, out var {at})"
         else:
@@ -49,6 +54,16 @@ def _split(ctx, base: CsExpr, offset: CsExpr) -> List[str]:
     return [base.code, coerce(offset, "int").code if offset.type in ("long", "ulong", "uint") else offset.code]
 
 
+# A C# expression that reads the same twice: a name, a member, indexing by names and arithmetic.
+_SIMPLE_CODE = re.compile(r"^[A-Za-z_@][\w.]*(\[[\w .+\-*/]+\])*$")
+
+
+def _may_be_view(ctx, ptr_cs: str) -> bool:
+    """Whether a Ptr<T> of this C# type may be a view (pointers.PointerPlan.view_pointees)."""
+    element = ptr_cs[len("Ptr<"):-1]
+    return any(cs_type(t) == element for t in ctx.plan.view_pointees)
+
+
 # Calls that keep their buffer after they return: a staged copy would be written back too early.
 _KEEPS_BUFFER = re.compile(r"MPI_I[a-z]|MPI_\w+_init$|MPI_Buffer_attach$|MPI_Win_(create|attach)$")
 
@@ -56,13 +71,13 @@ _KEEPS_BUFFER = re.compile(r"MPI_I[a-z]|MPI_\w+_init$|MPI_Buffer_attach$|MPI_Win
 def _with_staged_copies(ctx, callee: ir.NameRef, convert):
     """convert() gives the call's code; the staged copies its Ptr buffers made are written back after the call
     (PtrBuffer.Done, which passes the return code through), two per Done."""
-    saved = getattr(ctx, "_mpi_staged", None)
-    ctx._mpi_staged = None if _KEEPS_BUFFER.match(callee.name) else []
+    saved = ctx.mpi_staged
+    ctx.mpi_staged = None if _KEEPS_BUFFER.match(callee.name) else []
     try:
         code = convert()
-        staged = ctx._mpi_staged or []
+        staged = ctx.mpi_staged or []
     finally:
-        ctx._mpi_staged = saved
+        ctx.mpi_staged = saved
     while staged:
         code = f"PtrBuffer.Done({code}, {', '.join(staged[:2])})"
         staged = staged[2:]
@@ -254,7 +269,7 @@ def _error_code_view(ctx, call: ir.Call, callee: ir.NameRef, rule, code: str) ->
     """
     if not isinstance(call.type, ir.IntType):
         return code
-    if getattr(ctx, "discarded_call", None) is call and not (_sets_errhandler(ctx) and _may_capture(ctx)):
+    if ctx.discarded is call and not (_sets_errhandler(ctx) and _may_capture(ctx)):
         return code
     params = getattr(callee.type, "params", ())
     for kind, arg, ptype in zip(rule.params, call.args, params):
@@ -268,11 +283,11 @@ _ERRHANDLER_SETTERS = ("MPI_Comm_set_errhandler", "MPI_Errhandler_set")
 
 def _sets_errhandler(ctx) -> bool:
     """Whether the program installs an error handler anywhere (cached on the context: one walk per file)."""
-    cached = getattr(ctx, "_sets_errhandler", None)
+    cached = ctx.sets_errhandler
     if cached is None:
         cached = any(isinstance(n, ir.NameRef) and n.kind == "library" and n.name in _ERRHANDLER_SETTERS
                      for f in ctx.tu.functions if f.body is not None for n in ir.walk(f.body))
-        ctx._sets_errhandler = cached
+        ctx.sets_errhandler = cached
     return cached
 
 

@@ -80,6 +80,12 @@ class PointerPlan:
     void_casts: Dict[SlotKey, Set] = field(default_factory=dict)
     # Pointer parameters used only as `*p`, `p[0]` or `p->f` (out-parameters): C# `ref T p`.
     ref_params: Set[SlotKey] = field(default_factory=set)
+    # Pointee types some pointer of the program may view rather than index (a struct field, an array inside
+    # a struct, memory read as another type: PointerView). A Ptr to any other type has an array of its own.
+    view_pointees: Set = field(default_factory=set)
+
+    def may_be_view(self, pointee) -> bool:
+        return pointee in self.view_pointees
 
     def is_ref_param(self, k) -> bool:
         return k in self.ref_params
@@ -287,7 +293,34 @@ class _Analysis:
         for k in self.plan.void_casts:
             if self.plan.void_type(k) is not None:
                 self.plan.mark(k)
+        self.plan.view_pointees = self.view_pointees()
         return self.plan
+
+    def view_pointees(self) -> Set:
+        """The pointee types of every expression that makes a view (pointer_exprs: Ptr.ToField,
+        Ptr.ToArrayField, Ptr.Reinterpret), and of the bytes of `void *` buffers read as several types.
+        A view flows anywhere a pointer of its type may go (elements, fields, library results), so this
+        is per type, not per slot."""
+        out = set()
+        for k, cast_to in self.plan.void_casts.items():
+            if isinstance(self.plan.void_type(k), ir.IntType) and self.plan.void_type(k).name == "unsigned char" \
+                    and len(cast_to) > 1:
+                out |= cast_to | {self.plan.void_type(k)}
+        roots = [g.init for g in self.tu.globals if g.init is not None] + \
+                [f.body for f in self.tu.functions if f.body is not None]
+        for root in roots:
+            for node in ir.walk(root):
+                if isinstance(node, ir.Unary) and node.op == "&" and is_pointer(node.type):
+                    target = strip(node.operand)
+                    if isinstance(target, ir.Index) and struct_array_of(target) is not None:
+                        target = struct_array_of(target)
+                    if isinstance(target, ir.Member):
+                        out.add(node.type.pointee)
+                elif isinstance(node, ir.Cast) and is_pointer(node.type):
+                    inner = strip(node.operand)
+                    if (isinstance(inner, ir.Member) and isinstance(inner.type, ir.ArrayType)) or _reinterprets(node):
+                        out.add(node.type.pointee)
+        return {t for t in out if isinstance(t, (ir.IntType, ir.FloatType, ir.RecordType, ir.PointerType))}
 
     def decl(self, d: ir.VarDecl) -> None:
         if d.init is None:

@@ -148,7 +148,7 @@ def expr_statement_code(ctx, e: ir.Expr) -> List[str]:
             else inner.expansion
     if isinstance(inner, ir.Binary) and inner.op == ",":
         return expr_statement_code(ctx, inner.lhs) + expr_statement_code(ctx, inner.rhs)
-    ctx.discarded_call = inner  # an MPI call whose return code nobody reads needs no error-code view (convert/mpi.py)
+    ctx.discarded = inner  # nobody reads its value (context.py)
     code = convert_expr(ctx, inner)
     if isinstance(inner, _STATEMENT_EXPRS) or (isinstance(inner, ir.Unary) and inner.op.startswith(("pre", "post"))):
         return [code.code]

@@ -202,7 +202,7 @@ public static class Cannon
         {
             gathered = new double[(ulong)n * (ulong)n];
         }
-        PtrBuffer.Done(cMPI.Gather(c, 0, nb * nb, MPI_DOUBLE, PtrBuffer.Of(gathered, out var cmpiStaged1, out var cmpiAt1), cmpiAt1, nb * nb, MPI_DOUBLE, 0, grid), cmpiStaged1);
+        cMPI.Gather(c, 0, nb * nb, MPI_DOUBLE, gathered.Array, gathered.Offset, nb * nb, MPI_DOUBLE, 0, grid);
         if (rank == 0)
         {
             double err = max_error(grid, n, q, gathered);

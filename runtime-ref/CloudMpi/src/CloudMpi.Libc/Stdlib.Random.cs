@@ -23,6 +23,24 @@ public static partial class Stdlib
 
     public static void srandom(ulong seed) => srand(seed);
 
+    /// <summary>glibc's reentrant generator: three steps of the ANSI C LCG on the caller's state, 31 bits of
+    /// result (11 + 10 + 10 high bits of the steps); unlike rand() it has no hidden state.</summary>
+    public static int rand_r(ref uint seed)
+    {
+        uint next = seed;
+        next = unchecked(next * 1103515245 + 12345);
+        int result = (int)(next / 65536 % 2048);
+        next = unchecked(next * 1103515245 + 12345);
+        result = (result << 10) ^ (int)(next / 65536 % 1024);
+        next = unchecked(next * 1103515245 + 12345);
+        result = (result << 10) ^ (int)(next / 65536 % 1024);
+        seed = next;
+        return result;
+    }
+
+    /// <summary>rand_r with a pointer variable (a `&amp;seed` argument is passed by ref).</summary>
+    public static int rand_r(Ptr<uint> seed) => rand_r(ref seed.Value);
+
     public static void srand48(long seed) => LibcState.Current.Drand48.Seed(seed);
 
     public static void srand48(ulong seed) => srand48(unchecked((long)seed));
