@@ -10,6 +10,7 @@ struct flags { signed a : 5; unsigned b : 7; unsigned c : 32; signed : 0; unsign
 #pragma pack(pop)
 struct cell { int id; volatile unsigned live : 1; const signed level : 4; };
 union either { struct flags f; int n; };
+union word { uint32_t all; unsigned low : 25; signed byte : 8; };
 
 static struct flags g = { 20, 300, 5, 9, 5, 0x1ffffffffffULL };
 static struct cell cells[3] = { { 1, 1, -3 }, { 2, 0, 7 }, { 3, 3, 9 } };
@@ -36,6 +37,14 @@ int main(void) {
     union either u;
     u.f = g;
     u.f.a = -1;
+    union word wd;
+    wd.all = 0xF2345678u;
+    printf("%08x %d ", wd.low, wd.byte);
+    wd.low = 0x1ABCDEF;
+    wd.byte += 1;
+    printf("%08x %08x ", wd.all, wd.low);
+    int assigned = (wd.byte = 200);
+    printf("%d %08x\n", assigned, wd.all);
     printf("%u %llu %u %d %zu %zu\n", cells[2].live, (unsigned long long)g.g, g.c, u.f.a, sizeof(struct flags),
            sizeof(struct cell));
     return 0;

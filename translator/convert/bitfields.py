@@ -5,8 +5,9 @@ nothing, since clang already wraps them in C's promotions (an `unsigned f : 7` r
 C's value of an assignment to a bit-field is the field's new value, while C#'s `s.f = v` is v: where the value
 of such an assignment (or of ++/--/op=) is used, it goes through the same truncation as the setter.
 
-The layout is not C's: each bit-field has storage of its own, so a union that overlays a struct with
-bit-fields on another member does not see the packed bits (README, "What is not translated").
+The layout of a struct is not C's: each bit-field has storage of its own, so a union that overlays a struct
+with bit-fields on another member does not see the packed bits (README). A bit-field that is itself a member
+of a union is exact: every union member starts at bit 0 on x86-64, so it is the low bits of the shared storage.
 """
 from __future__ import annotations
 
@@ -34,11 +35,18 @@ def truncated(cs: str, code: str, width: int) -> str:
     return call if _UNSIGNED[cs] == cs else f"({cs}){call}"
 
 
-def property_lines(name: str, cs: str, width: int, offset_attr: str) -> List[str]:
-    """The backing field and the truncating property of one bit-field."""
+def property_lines(name: str, cs: str, width: int, in_union: bool, offset_attr: str) -> List[str]:
+    """The backing field and the truncating property of one bit-field. In a union the backing field is shared
+    with the other members: the getter reads its low bits and the setter replaces only those."""
     backing = f"{name}_bits"
-    return [f"{offset_attr}private {cs} {backing};",
-            f"public {cs} {name} {{ readonly get => {backing}; set => {backing} = {truncated(cs, 'value', width)}; }}"]
+    if in_union:
+        wide = (_SIGNED.get(cs) or _UNSIGNED[cs])
+        merged = f"BitField.Insert({backing}, value, {width})" if wide == cs else \
+            f"({cs})BitField.Insert(({wide}){backing}, value, {width})"
+        accessors = f"readonly get => {truncated(cs, backing, width)}; set => {backing} = {merged};"
+    else:
+        accessors = f"readonly get => {backing}; set => {backing} = {truncated(cs, 'value', width)};"
+    return [f"{offset_attr}private {cs} {backing};", f"public {cs} {name} {{ {accessors} }}"]
 
 
 def field_of(ctx, e: ir.Expr) -> Optional[ir.Field]:

@@ -130,7 +130,7 @@ def convert_record(ctx, rec: ir.RecordDecl) -> List[str]:
         cs = inline_array_type(ctx, f.type) if isinstance(f.type, ir.ArrayType) else cs_type(f.type, f.loc)
         offset = f"[FieldOffset({offsets[f.name]})] " if rec.is_union else ""
         if bitfields.needs_property(cs, f):
-            lines += [INDENT + line for line in bitfields.property_lines(ctx.name(f.name), cs, f.bits, offset)]
+            lines += [INDENT + line for line in bitfields.property_lines(ctx.name(f.name), cs, f.bits, rec.is_union, offset)]
         else:
             lines.append(f"{INDENT}{offset}public {cs} {ctx.name(f.name)};")
     lines.append("}")

@@ -5,6 +5,8 @@ namespace CloudMpi.Libc;
 /// (what gcc does on x86-64; C leaves out-of-range signed stores implementation-defined). A translated struct
 /// keeps each bit-field in a property whose setter stores through these, and an assignment whose value is
 /// used reads its result through them too, because C's value of `s.f = v` is the field's new value.
+/// A bit-field in a union shares its storage with the other members: it reads the low bits of that storage and a
+/// store replaces only them (<c>Insert</c>), as C's layout on x86-64 puts every union member at bit 0.
 /// </summary>
 public static class BitField
 {
@@ -15,4 +17,24 @@ public static class BitField
     public static uint Unsigned(uint value, int width) => width >= 32 ? value : value & ((1u << width) - 1);
 
     public static ulong Unsigned(ulong value, int width) => width >= 64 ? value : value & ((1UL << width) - 1);
+
+    public static int Insert(int storage, int value, int width) =>
+        width >= 32 ? value : (int)Insert((uint)storage, (uint)value, width);
+
+    public static uint Insert(uint storage, uint value, int width)
+    {
+        if (width >= 32) return value;
+        uint mask = (1u << width) - 1;
+        return (storage & ~mask) | (value & mask);
+    }
+
+    public static long Insert(long storage, long value, int width) =>
+        width >= 64 ? value : (long)Insert((ulong)storage, (ulong)value, width);
+
+    public static ulong Insert(ulong storage, ulong value, int width)
+    {
+        if (width >= 64) return value;
+        ulong mask = (1UL << width) - 1;
+        return (storage & ~mask) | (value & mask);
+    }
 }
