@@ -16,6 +16,8 @@ NATIVE_ENV = {
     "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM": "1",
     "OMPI_MCA_rmaps_base_oversubscribe": "1",
     "OMPI_MCA_btl_vader_single_copy_mechanism": "none",
+    # a hybrid MPI+OpenMP program's port runs each rank on one thread (translator/include/omp.h)
+    "OMP_NUM_THREADS": "1",
 }
 _TAG = re.compile(r"^\[\d+,(\d+)\]<(stdout|stderr)>:(.*)$")
 

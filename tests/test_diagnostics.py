@@ -65,3 +65,13 @@ def test_include_dir_holding_cmpis_mpi_h_is_not_the_programs(tools, tmp_path):
     r = tools.translate_file(src, str(tmp_path / "Out.cs"), "--", "-I", os.path.join(ROOT, "translator", "include"))
     assert r.returncode == 0, r.stderr
     assert "MPI_COMM_WORLD" not in (tmp_path / "Out.cs").read_text()
+
+
+def test_openmp_directives_warn_once_with_location(tools, tmp_path):
+    src = os.path.join(ROOT, "corpus", "examples", "hybrid_omp.c")
+    r = _translate(tools, tmp_path, src)
+    assert r.returncode == 0, r.stderr
+    warnings = [ln for ln in r.stderr.splitlines() if "[-Wopenmp]" in ln]
+    assert len(warnings) == 1, r.stderr
+    line = next(i for i, text in enumerate(open(src), 1) if text.startswith("#pragma omp"))
+    assert warnings[0].startswith(f"{src}:{line}:1: warning: OpenMP directives are ignored"), warnings[0]

@@ -7,7 +7,8 @@ output is produced afresh and must also equal the stored expected.np<N>.out.
 `pytest --update-golden` rewrites the stored files from the tools and fails.
 
 case.toml keys: source (or sources, a list: a multi-file program such as an NPB kernel),
-defines and includes (lists: -D and -I for both mpicc and the translator), ranks (list), args,
+defines and includes (lists: -D and -I for both mpicc and the translator), native_flags (mpicc only,
+e.g. -fopenmp), ranks (list), args,
 filters (regexes masked in stdout),
 exit, timeout, class; files (names of files the program writes in its working
 directory, stored as expected.np<N>.<name> and compared byte for byte); xfail
@@ -156,7 +157,7 @@ def test_runs_like_native(name, ranks, transport, translated, tools, update_gold
     # the native program runs once per case (beside the in-process transport's run), not once per transport
     if tools.mpicc and tools.mpirun and transport == "inproc":
         exe = str(tmp_path / "native")
-        b = tools.build_native(_sources(case), exe, _flags(case))
+        b = tools.build_native(_sources(case), exe, _flags(case) + case.get("native_flags", []))
         assert b.returncode == 0, f"mpicc failed:\n{b.stderr}"
         n = tools.native(exe, ranks, args, timeout, cwd=str(native_dir))
         assert n.returncode == case.get("exit", 0), f"native run failed ({n.returncode}):\n{n.stderr}"

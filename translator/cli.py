@@ -55,6 +55,7 @@ def translate_file(path, output: str, clang_args, class_name: str | None = None)
     cls = class_name or _class_name(output)
     ctx = Context(tu=tu, rules=load(), class_name=cls, diagnostics=sink)
     converted = convert_translation_unit(ctx)
+    warn_openmp_directives(tu, sink)
     paths = [path] if isinstance(path, str) else list(path)
     program = os.path.splitext(os.path.basename(paths[0]))[0]
     text = render_program(cls, ", ".join(os.path.basename(p) for p in paths), program, converted)
@@ -64,6 +65,27 @@ def translate_file(path, output: str, clang_args, class_name: str | None = None)
     except OSError as e:
         raise TranslationError(None, f"cannot write {output}: {e.strerror}", "output")
     return sink
+
+
+_OMP_PRAGMA = re.compile(r"^\s*#\s*pragma\s+omp\b")
+
+
+def warn_openmp_directives(tu, sink: DiagnosticSink) -> None:
+    """clang parses without -fopenmp and skips `#pragma omp`: each rank runs its parallel regions on one thread
+    (translator/include/omp.h). Correct, but no longer parallel inside a rank: say so once per file."""
+    from .ir import Loc
+    for name in tu.files or ():
+        try:
+            with open(name, encoding="utf-8", errors="replace") as f:
+                lines = f.readlines()
+        except OSError:
+            continue
+        for number, line in enumerate(lines, 1):
+            if _OMP_PRAGMA.match(line):
+                sink.warn(Loc(name, number, line.index("#") + 1),
+                          "OpenMP directives are ignored: each rank runs its parallel regions on one thread "
+                          "(as natively with OMP_NUM_THREADS=1)", "openmp")
+                break
 
 
 def main(argv=None) -> int:
