@@ -25,6 +25,7 @@ SEEDS = [15, 8, 14, 53, 7, 3, 22, 51, 56, 37,    # tiny programs
 TIER2_SEEDS = [38, 22, 21, 3, 6, 4]
 TIER3_SEEDS = [4, 7, 8]     # unions with pointer members (tier 3 seeds 1-60: 49 passed, 11 excluded)
 TIER4_SEEDS = [2, 10, 30]   # 6 and 28 bit-fields; bit-fields inside unions (tier 4 seeds 1-60: 57 passed, 3 excluded)
+TIER_SEEDS = {1: SEEDS, 2: TIER2_SEEDS, 3: TIER3_SEEDS, 4: TIER4_SEEDS}
 
 
 def _harness():
@@ -44,23 +45,15 @@ def _outcomes(tmp_path_factory, tier, seeds):
 
 
 @pytest.fixture(scope="module")
-def outcomes(tmp_path_factory):
-    return _outcomes(tmp_path_factory, 1, SEEDS)
+def outcomes_of_tier(tmp_path_factory):
+    """Each tier's seeds run together (on two workers) the first time one of them is asked for."""
+    done = {}
 
-
-@pytest.fixture(scope="module")
-def tier2_outcomes(tmp_path_factory):
-    return _outcomes(tmp_path_factory, 2, TIER2_SEEDS)
-
-
-@pytest.fixture(scope="module")
-def tier3_outcomes(tmp_path_factory):
-    return _outcomes(tmp_path_factory, 3, TIER3_SEEDS)
-
-
-@pytest.fixture(scope="module")
-def tier4_outcomes(tmp_path_factory):
-    return _outcomes(tmp_path_factory, 4, TIER4_SEEDS)
+    def outcomes(tier):
+        if tier not in done:
+            done[tier] = _outcomes(tmp_path_factory, tier, TIER_SEEDS[tier])
+        return done[tier]
+    return outcomes
 
 
 def _check(o):
@@ -69,24 +62,10 @@ def _check(o):
     assert o.status == "passed", f"seed {o.seed} {o.status}: {o.detail}"
 
 
-@pytest.mark.parametrize("seed", SEEDS)
-def test_tier1_seed_matches_gcc(outcomes, seed):
-    _check(outcomes[seed])
-
-
-@pytest.mark.parametrize("seed", TIER2_SEEDS)
-def test_tier2_seed_matches_gcc(tier2_outcomes, seed):
-    _check(tier2_outcomes[seed])
-
-
-@pytest.mark.parametrize("seed", TIER3_SEEDS)
-def test_tier3_seed_matches_gcc(tier3_outcomes, seed):
-    _check(tier3_outcomes[seed])
-
-
-@pytest.mark.parametrize("seed", TIER4_SEEDS)
-def test_tier4_seed_matches_gcc(tier4_outcomes, seed):
-    _check(tier4_outcomes[seed])
+@pytest.mark.parametrize("tier,seed", [(t, s) for t, seeds in TIER_SEEDS.items() for s in seeds],
+                         ids=[f"tier{t}-seed{s}" for t, seeds in TIER_SEEDS.items() for s in seeds])
+def test_seed_matches_gcc(outcomes_of_tier, tier, seed):
+    _check(outcomes_of_tier(tier)[seed])
 
 
 def test_summary_line_format():
