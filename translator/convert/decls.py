@@ -2,10 +2,11 @@
 from __future__ import annotations
 
 import re
-from typing import List
+from typing import List, Set
 
 from .. import ir
 from ..diagnostics import TranslationError
+from .constants import never_written_globals
 from .context import Context, render_comment
 from .exprs import convert_value
 from .inlining import ATTRIBUTE as INLINE_ATTRIBUTE, USING as INLINE_USING, functions_to_inline
@@ -70,10 +71,12 @@ def _join_tokens(parts: List[str]) -> str:
     return out
 
 
-def convert_global(ctx, v: ir.VarDecl) -> str:
+def convert_global(ctx, v: ir.VarDecl, read_only: Set[str] = frozenset()) -> str:
+    """`static T name = init;`, `static readonly` for a number nobody writes (constants.py)."""
     if v.storage == "extern":
         raise TranslationError(v.loc, f"'{v.name}' is declared extern but never defined", "missing-definition")
-    return f"static {convert_var_decl(ctx, v, is_global=True)};"
+    readonly = " readonly" if v.name in read_only and not ctx.is_boxed(ctx.var_key(v.name, True)) else ""
+    return f"static{readonly} {convert_var_decl(ctx, v, is_global=True)};"
 
 
 def convert_param(ctx, p: ir.VarDecl) -> str:
@@ -214,6 +217,7 @@ def convert_translation_unit(ctx: Context) -> dict:
     ctx.macro_names = {m.name for m in tu.macros}
     ctx.plan = plan_pointers(tu, lambda name, i, call: _takes_ref(ctx, name, i, call))
     inlined = functions_to_inline(tu)
+    read_only = never_written_globals(tu)
     members: List[dict] = []
     files = list(tu.files) or [tu.path]
 
@@ -230,7 +234,7 @@ def convert_translation_unit(ctx: Context) -> dict:
             lines.append(convert_macro_const(ctx, item))
             kind = "field"
         elif isinstance(item, ir.VarDecl):
-            lines.append(convert_global(ctx, item))
+            lines.append(convert_global(ctx, item, read_only))
             kind = "field"
         elif isinstance(item, ir.RecordDecl):
             lines += convert_record(ctx, item)

@@ -1,0 +1,55 @@
+"""Numeric globals the program never writes are `static readonly` (translator/convert/constants.py), so
+the JIT folds them as gcc folds C's constants; every global something writes stays a mutable field."""
+from __future__ import annotations
+
+import re
+
+from tests.support import run
+
+SOURCE = r"""
+#include <stdio.h>
+
+static const double A0 = -8.0 / 3.0;   /* const: readonly */
+static double scale = 0.5;             /* never written, not const: readonly too */
+static int steps = 3;                  /* ++ in a function */
+static int total = 0;                  /* += */
+static double seen = 1.0;              /* its address is taken */
+static int later;                      /* no initializer: assigned in main */
+int shadowed = 7;                      /* a local of the same name is written, not the global */
+
+static void bump(double *p) { *p *= 2.0; }
+
+int main(void)
+{
+    int i;
+    later = 4;
+    steps++;
+    bump(&seen);
+    for (i = 0; i < steps + later; i++)
+        total += (int)(A0 * scale * i);
+    {
+        int shadowed = 1;
+        shadowed += 2;
+        printf("%d %d %d %.3f %.3f %d\n", total, steps, later, seen, A0 * scale, shadowed);
+    }
+    printf("%d\n", shadowed);
+    return 0;
+}
+"""
+
+
+def test_globals_nobody_writes_are_readonly_and_the_output_is_unchanged(tools, tmp_path):
+    src = tmp_path / "consts.c"
+    src.write_text(SOURCE)
+    out = tmp_path / "Consts.cs"
+    t = tools.translate_file(str(src), str(out))
+    assert t.returncode == 0, t.stderr
+    cs = out.read_text()
+    readonly = set(re.findall(r"static readonly \w+ (\w+) =", cs))
+    assert readonly == {"A0", "scale", "shadowed"}
+    exe = str(tmp_path / "native")
+    assert run(["gcc", "-O2", "-o", exe, str(src)]).returncode == 0
+    native = run([exe])
+    r = run(tools.cmpi_run + ["-n", "1", str(out)])
+    assert r.returncode == 0, r.stderr
+    assert r.stdout == native.stdout
