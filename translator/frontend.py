@@ -53,7 +53,7 @@ _FLOAT_NAMES = {
 }
 # Library types kept opaque by name: the runtime has a type for each.
 OPAQUE_TYPEDEFS = {"MPI_Comm", "MPI_Datatype", "MPI_Op", "MPI_Request", "MPI_Status", "MPI_Group",
-                   "MPI_Errhandler", "MPI_Info", "MPI_Win", "FILE", "va_list", "__gnuc_va_list"}
+                   "MPI_Errhandler", "MPI_Info", "MPI_Win", "MPI_File", "FILE", "va_list", "__gnuc_va_list"}
 # The x86-64 va_list is `struct __va_list_tag[1]` and decays to a pointer to it: all are one va_list.
 VA_LIST_TAG = "__va_list_tag"
 
@@ -64,7 +64,7 @@ LIBRARY_RECORDS = {"timeval", "timespec"}
 # cmpi's mpi.h defines each handle type as a pointer to an incomplete struct; clang shows the struct pointer
 # where a typedef is canonicalised (MPI_Comm_errhandler_function's MPI_Comm *).
 _HANDLE_RECORDS = {f"struct cmpi_{n.lower()}": f"MPI_{n}"
-                   for n in ("Comm", "Datatype", "Op", "Request", "Group", "Errhandler", "Info", "Win")}
+                   for n in ("Comm", "Datatype", "Op", "Request", "Group", "Errhandler", "Info", "Win", "File")}
 
 _BINARY_OPS = {"+", "-", "*", "/", "%", "<<", ">>", "<", ">", "<=", ">=", "==", "!=",
                "&", "|", "^", "&&", "||", ","}

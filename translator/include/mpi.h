@@ -420,4 +420,68 @@ int MPI_Pack_size(int incount, MPI_Datatype datatype, MPI_Comm comm, int *size);
 
 /* ==== end of datatypes, ops and collectives ==== */
 
+/* ---------------------------------------------------------------- MPI-IO (the MPI_File_* subset) */
+
+typedef struct cmpi_file *MPI_File;
+
+enum {
+    MPI_MODE_CREATE = 1,
+    MPI_MODE_RDONLY = 2,
+    MPI_MODE_WRONLY = 4,
+    MPI_MODE_RDWR = 8,
+    MPI_MODE_DELETE_ON_CLOSE = 16,
+    MPI_MODE_UNIQUE_OPEN = 32,
+    MPI_MODE_EXCL = 64,
+    MPI_MODE_APPEND = 128,
+    MPI_MODE_SEQUENTIAL = 256,
+    MPI_SEEK_SET = 600,
+    MPI_SEEK_CUR = 602,
+    MPI_SEEK_END = 604,
+    MPI_ERR_ACCESS = 20,
+    MPI_ERR_AMODE = 21,
+    MPI_ERR_BAD_FILE = 23,
+    MPI_ERR_FILE_EXISTS = 28,
+    MPI_ERR_FILE_IN_USE = 29,
+    MPI_ERR_FILE = 30,
+    MPI_ERR_IO = 35,
+    MPI_ERR_NO_SPACE = 41,
+    MPI_ERR_NO_SUCH_FILE = 42,
+    MPI_ERR_READ_ONLY = 45,
+    MPI_ERR_UNSUPPORTED_DATAREP = 51,
+    MPI_ERR_UNSUPPORTED_OPERATION = 52
+};
+
+extern MPI_File MPI_FILE_NULL;
+
+int MPI_File_open(MPI_Comm comm, const char *filename, int amode,
+                  MPI_Info info, MPI_File *fh);
+int MPI_File_close(MPI_File *fh);
+int MPI_File_delete(const char *filename, MPI_Info info);
+int MPI_File_set_size(MPI_File fh, MPI_Offset size);
+int MPI_File_get_size(MPI_File fh, MPI_Offset *size);
+int MPI_File_set_view(MPI_File fh, MPI_Offset disp, MPI_Datatype etype,
+                      MPI_Datatype filetype, const char *datarep, MPI_Info info);
+int MPI_File_get_view(MPI_File fh, MPI_Offset *disp,
+                      MPI_Datatype *etype,
+                      MPI_Datatype *filetype, char *datarep);
+int MPI_File_read_at(MPI_File fh, MPI_Offset offset, void *buf,
+                     int count, MPI_Datatype datatype, MPI_Status *status);
+int MPI_File_read_at_all(MPI_File fh, MPI_Offset offset, void *buf,
+                         int count, MPI_Datatype datatype, MPI_Status *status);
+int MPI_File_write_at(MPI_File fh, MPI_Offset offset, const void *buf,
+                      int count, MPI_Datatype datatype, MPI_Status *status);
+int MPI_File_write_at_all(MPI_File fh, MPI_Offset offset, const void *buf,
+                          int count, MPI_Datatype datatype, MPI_Status *status);
+int MPI_File_read(MPI_File fh, void *buf, int count,
+                  MPI_Datatype datatype, MPI_Status *status);
+int MPI_File_read_all(MPI_File fh, void *buf, int count,
+                      MPI_Datatype datatype, MPI_Status *status);
+int MPI_File_write(MPI_File fh, const void *buf, int count,
+                   MPI_Datatype datatype, MPI_Status *status);
+int MPI_File_write_all(MPI_File fh, const void *buf, int count,
+                       MPI_Datatype datatype, MPI_Status *status);
+int MPI_File_seek(MPI_File fh, MPI_Offset offset, int whence);
+int MPI_File_get_position(MPI_File fh, MPI_Offset *offset);
+int MPI_File_sync(MPI_File fh);
+
 #endif
