@@ -12,6 +12,7 @@ import bisect
 import ctypes
 import itertools
 import os
+import re
 from typing import Dict, List, Optional, Sequence, Set, Tuple
 
 from . import ir
@@ -670,6 +671,23 @@ class Frontend:
         raise TranslationError(self.loc(cur), "cannot read this expression inside a macro expansion; "
                                "expand the macro by hand", "macro-expansion")
 
+    def _string_tokens(self, cur: ci.Cursor) -> List[str]:
+        """The string-literal tokens of a string literal ("a" "b" is two). A literal that a macro expands to is read
+        from the macro's body: libclang's tokens for such a cursor can be those of the code around the expansion."""
+        name = self.macro_uses.get(self._extent_key(cur))
+        for _ in range(16):  # `#define A B`, `#define B "x"`
+            body = self.macro_bodies.get(name) if name else None
+            if body is not None and len(body) == 1 and body[0] in self.macro_bodies:
+                name = body[0]
+            else:
+                break
+        if body and all(_STRING_TOKEN.match(t) for t in body):
+            return list(body)
+        parts = [t.spelling for t in cur.get_tokens() if t.kind == ci.TokenKind.LITERAL]
+        if parts and all(_STRING_TOKEN.match(p) for p in parts):
+            return parts
+        return [cur.spelling]
+
     def _operator_between(self, cur: ci.Cursor, lhs: ci.Cursor, rhs: ci.Cursor, allowed) -> str:
         """The operator token between two operands, found in the source where they are spelled."""
         end, start = lhs.extent.end, rhs.extent.start
@@ -744,10 +762,7 @@ class Frontend:
             text = self._tokens(cur)[0]
             return ir.CharLit(loc, self.ctype(cur.type, cur), _parse_char(text), text)
         if kind == K.STRING_LITERAL:
-            parts = [t.spelling for t in cur.get_tokens() if t.kind == ci.TokenKind.LITERAL]
-            if not parts:
-                parts = [cur.spelling]
-            value = b"".join(_parse_string(p) for p in parts)
+            value = b"".join(parse_string_literal(p) for p in self._string_tokens(cur))
             return ir.StringLit(loc, self.ctype(cur.type, cur), value)
         if kind == K.DECL_REF_EXPR:
             return self._name_ref(cur)
@@ -946,7 +961,10 @@ def _unescape(body: str) -> bytes:
     return bytes(out)
 
 
-def _parse_string(token: str) -> bytes:
+_STRING_TOKEN = re.compile(r'^(u8|u|U|L)?"')
+
+
+def parse_string_literal(token: str) -> bytes:
     if not token.startswith('"'):
         raise ValueError(token)
     return _unescape(token[1:-1])

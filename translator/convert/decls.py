@@ -8,7 +8,7 @@ from .. import ir
 from ..diagnostics import TranslationError
 from .constants import never_written_globals
 from .context import Context, render_comment
-from .exprs import convert_value
+from .exprs import convert_value, string_literal
 from .inlining import ATTRIBUTE as INLINE_ATTRIBUTE, USING as INLINE_USING, functions_to_inline
 from .stmts import INDENT, convert_block_items, convert_var_decl
 from . import bitfields
@@ -19,6 +19,13 @@ _OCTAL = re.compile(r"^0[0-7]+[uUlL]*$")
 
 def convert_macro_const(ctx: Context, m: ir.MacroConst) -> str:
     """`#define N 64` -> `const int N = 64;` (the body translated token by token)."""
+    pieces = _string_pieces(ctx, m.tokens) if _is_string(m.type) else None
+    if pieces:
+        # `#define OUT "result.dat"`, `#define BANNER PREFIX "-port"`: a C# string constant of the whole
+        # concatenation, used wherever a literal would be
+        from ..frontend import parse_string_literal
+        value = b"".join(parse_string_literal(t) for t in pieces)
+        return f"const string {ctx.name(m.name)} = {string_literal(value)};"
     cs = cs_type(m.type, m.loc)
     parts = []
     for tok in _splice_unkept_macros(ctx, m.tokens):
@@ -45,6 +52,30 @@ def convert_macro_const(ctx: Context, m: ir.MacroConst) -> str:
     if cs in ("sbyte", "byte", "short", "ushort"):
         value = f"({cs})({body})"
     return f"{keyword} {cs} {ctx.name(m.name)} = {value};"
+
+
+_STRING_TOKEN = re.compile(r'^(u8|u|U|L)?"')
+
+
+def _string_pieces(ctx, tokens, depth: int = 0) -> List[str] | None:
+    """The string-literal tokens a macro body concatenates, other macros expanded; None if it has anything else."""
+    bodies = dict(ctx.tu.macro_bodies)
+    out: List[str] = []
+    for tok in tokens:
+        if _STRING_TOKEN.match(tok):
+            out.append(tok)
+        elif tok in bodies and depth < 16:
+            inner = _string_pieces(ctx, bodies[tok], depth + 1)
+            if inner is None:
+                return None
+            out += inner
+        elif tok not in ("(", ")"):
+            return None
+    return out
+
+
+def _is_string(t: ir.CType) -> bool:
+    return isinstance(t, ir.ArrayType) and isinstance(t.element, ir.IntType) and "char" in t.element.name
 
 
 def _splice_unkept_macros(ctx, tokens, depth: int = 0) -> List[str]:

@@ -294,6 +294,8 @@ def _library_constant_type(ctx, e: ir.NameRef) -> str:
 
 def convert_macro_ref(ctx, e: ir.MacroRef) -> CsExpr:
     if e.name in ctx.macro_names:
+        if isinstance(unwrap(e.expansion), ir.StringLit) if e.expansion is not None else False:
+            return CsExpr(ctx.name(e.name), "string", PRIMARY)  # a string constant (decls.convert_macro_const)
         const = e.expansion.value if isinstance(e.expansion, ir.IntLit) else None
         cs = cs_type(e.type, e.loc)
         return CsExpr(ctx.name(e.name), cs, PRIMARY, const)
