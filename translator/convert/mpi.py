@@ -228,6 +228,9 @@ def _call_code(ctx, call: ir.Call, callee: ir.NameRef, rule) -> str:
                 args.extend(_null_buffer(call, rule, arg))
             else:
                 args.extend(convert_buffer(ctx, arg))
+        elif kind == "string":
+            text = convert_expr(ctx, arg)
+            args.append(text.code if text.type == "string" else f"CString.Str({coerce(text, 'Ptr<sbyte>').code})")
         elif kind == "function":
             args.append(convert_user_function(ctx, arg))
         elif kind == "out":
