@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using System.Buffers.Binary;
 using CloudMpi.Hosting;
 
@@ -62,6 +63,7 @@ public static partial class cMPI
     /// Start a collective on <paramref name="comm"/>: count it and remember what this rank called, so its messages
     /// carry it and the messages it receives are checked against it.
     /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     private static void BeginCollective(RankContext ctx, string call, Comm comm, int root, long bytes, Datatype? type)
     {
         var local = LocalOf(ctx, comm);
@@ -83,6 +85,7 @@ public static partial class cMPI
         CheckedPayload(ctx, comm, source, wire).ToArray();
 
     /// <summary>The payload of a collective message, in place, after checking its stamp (see <see cref="Unstamp"/>).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     private static ReadOnlySpan<byte> CheckedPayload(RankContext ctx, Comm comm, int source, byte[] wire)
     {
         var theirs = CollectiveStamp.Read(wire);

@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using CloudMpi.Core;
 using CloudMpi.Hosting;
 
@@ -19,6 +20,7 @@ public static partial class cMPI
 
     // ------------------------------------------------------------------ Barrier
 
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     public static int Barrier(Comm comm)
     {
         const string call = "MPI_Barrier";
@@ -66,6 +68,7 @@ public static partial class cMPI
         return SUCCESS;
     }
 
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     private static void BcastCore(RankContext ctx, string call, Span<byte> buf, int root, Comm comm, Datatype? type = null)
     {
         ctx.Wait.Set(call, comm, "root", root, false, 0);
@@ -79,6 +82,7 @@ public static partial class cMPI
     /// Binomial-tree broadcast of <paramref name="rootData"/> (significant at the root) from <paramref name="root"/>;
     /// returns the bytes at every rank. Received arrays are forwarded as they are (messages are read-only).
     /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     private static byte[] BcastBytes(RankContext ctx, Comm comm, int root, byte[]? rootData)
     {
         if (CollectiveVariants.BcastFor(ctx.Transport) == CollectiveVariants.BcastKind.Naive) return NaiveBcastBytes(ctx, comm, root, rootData);
@@ -384,6 +388,7 @@ public static partial class cMPI
     }
 
     /// <summary>Send bytes in the collective context: copied once, behind the stamp (the caller's buffer is free at return).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     private static void CollSend(RankContext ctx, Comm comm, int dest, int tag, ReadOnlySpan<byte> data)
     {
         var m = new cMPIMessage { Data = StampCollective(ctx, data), Source = comm.RankIn(ctx), Tag = tag, Context = comm.CollectiveContext };
@@ -391,6 +396,7 @@ public static partial class cMPI
     }
 
     /// <summary>Receive in the collective context; the deadlock report names the rank waited for.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     private static cMPIMessage CollRecv(RankContext ctx, Comm comm, int source, int tag)
     {
         CheckNoStaleMessage(ctx, comm, source);
@@ -404,6 +410,7 @@ public static partial class cMPI
     /// Receive a collective block straight into <paramref name="buf"/>: the stamp checked, the payload copied once
     /// from the message (large blocks otherwise cost a second array, which the kernel must fault in and clear).
     /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     private static void CollRecvInto(RankContext ctx, string call, Comm comm, int source, int tag, Span<byte> buf)
     {
         CheckNoStaleMessage(ctx, comm, source);

@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using CloudMpi.Core;
 using CloudMpi.Hosting;
 
@@ -7,6 +8,7 @@ public static partial class cMPI
 {
     // ------------------------------------------------------------------ Send (eager: returns once the data is copied)
 
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     public static int Send<T>(T[] buf, int offset, int count, Datatype datatype, int dest, int tag, Comm comm) where T : unmanaged
     {
         const string call = "MPI_Send";
@@ -16,6 +18,7 @@ public static partial class cMPI
         return SUCCESS;
     }
 
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     public static int Send<T>(ref T buf, int count, Datatype datatype, int dest, int tag, Comm comm) where T : unmanaged
     {
         const string call = "MPI_Send";
@@ -47,6 +50,7 @@ public static partial class cMPI
 
     // ------------------------------------------------------------------ Recv
 
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     public static int Recv<T>(T[] buf, int offset, int count, Datatype datatype, int source, int tag, Comm comm, out Status status) where T : unmanaged
     {
         const string call = "MPI_Recv";
@@ -59,6 +63,7 @@ public static partial class cMPI
         return SUCCESS;
     }
 
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     public static int Recv<T>(ref T buf, int count, Datatype datatype, int source, int tag, Comm comm, out Status status) where T : unmanaged
     {
         const string call = "MPI_Recv";
@@ -73,6 +78,7 @@ public static partial class cMPI
 
     // ------------------------------------------------------------------ Sendrecv
 
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     public static int Sendrecv<TS, TR>(TS[] sendbuf, int sendoffset, int sendcount, Datatype sendtype, int dest, int sendtag,
         TR[] recvbuf, int recvoffset, int recvcount, Datatype recvtype, int source, int recvtag, Comm comm, out Status status)
         where TS : unmanaged where TR : unmanaged
@@ -91,6 +97,7 @@ public static partial class cMPI
         return SUCCESS;
     }
 
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     public static int Sendrecv<TS, TR>(ref TS sendbuf, int sendcount, Datatype sendtype, int dest, int sendtag,
         ref TR recvbuf, int recvcount, Datatype recvtype, int source, int recvtag, Comm comm, out Status status)
         where TS : unmanaged where TR : unmanaged
@@ -109,6 +116,7 @@ public static partial class cMPI
         return SUCCESS;
     }
 
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     public static int Sendrecv<TS, TR>(TS[] sendbuf, int sendoffset, int sendcount, Datatype sendtype, int dest, int sendtag,
         ref TR recvbuf, int recvcount, Datatype recvtype, int source, int recvtag, Comm comm, out Status status)
         where TS : unmanaged where TR : unmanaged
@@ -127,6 +135,7 @@ public static partial class cMPI
         return SUCCESS;
     }
 
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     public static int Sendrecv<TS, TR>(ref TS sendbuf, int sendcount, Datatype sendtype, int dest, int sendtag,
         TR[] recvbuf, int recvoffset, int recvcount, Datatype recvtype, int source, int recvtag, Comm comm, out Status status)
         where TS : unmanaged where TR : unmanaged
@@ -208,6 +217,7 @@ public static partial class cMPI
     }
 
     /// <summary>Copy <paramref name="data"/> into a message and send it; for a synchronous send, wait for the match.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     internal static void SendCore(RankContext ctx, string call, ReadOnlySpan<byte> data, int dest, int tag, Comm comm, bool sync)
     {
         if (dest == PROC_NULL) return;
@@ -232,6 +242,7 @@ public static partial class cMPI
     }
 
     /// <summary>Blocking receive into <paramref name="buf"/> on <paramref name="context"/>; the caller set <c>ctx.Wait</c>.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     internal static Status RecvCore(RankContext ctx, string call, Span<byte> buf, int source, int tag, Comm comm, int context)
     {
         if (source == PROC_NULL) return Status.ProcNull;
@@ -240,6 +251,7 @@ public static partial class cMPI
     }
 
     /// <summary>Blocking match of one message (the caller set <c>ctx.Wait</c>).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     internal static cMPIMessage ReceiveMessage(RankContext ctx, int source, int tag, int context)
     {
         var e = ctx.BlockingEntry;
@@ -260,6 +272,7 @@ public static partial class cMPI
         return m;
     }
 
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     internal static Status CopyOut(string call, cMPIMessage m, Span<byte> buf)
     {
         if (m.Data.Length > buf.Length)

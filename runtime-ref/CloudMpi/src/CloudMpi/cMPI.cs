@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using System.Diagnostics;
 using CloudMpi.Hosting;
 
@@ -167,6 +168,7 @@ public static partial class cMPI
     // ------------------------------------------------------------------ argument checks
 
     /// <summary>The calling rank's context, after checking MPI is initialized and not finalized.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     internal static RankContext Ctx(string call)
     {
         var ctx = RankContext.Current;
@@ -181,6 +183,7 @@ public static partial class cMPI
     }
 
     /// <summary>A destination: a rank of <paramref name="comm"/> or PROC_NULL.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     internal static void CheckDest(string call, RankContext ctx, Comm comm, int dest)
     {
         CheckComm(call, comm);
@@ -190,6 +193,7 @@ public static partial class cMPI
     }
 
     /// <summary>A source: a rank of <paramref name="comm"/>, ANY_SOURCE or PROC_NULL.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     internal static void CheckSource(string call, RankContext ctx, Comm comm, int source)
     {
         CheckComm(call, comm);
@@ -208,6 +212,7 @@ public static partial class cMPI
         if (tag < 0 && tag != ANY_TAG) throw new MpiException(call, ERR_TAG, $"invalid tag {tag} (must be 0..MPI_TAG_UB or MPI_ANY_TAG)");
     }
 
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     internal static void CheckRoot(string call, RankContext ctx, Comm comm, int root)
     {
         CheckComm(call, comm);

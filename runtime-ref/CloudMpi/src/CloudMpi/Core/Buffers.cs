@@ -30,6 +30,7 @@ internal static class Buffers
     /// A message's own copy of <paramref name="data"/>. Not zeroed first (every byte is overwritten at once): a
     /// payload of 85 KB or more lives on the large-object heap, where zeroing fresh memory cost more than the copy.
     /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     public static byte[] Copy(ReadOnlySpan<byte> data)
     {
         if (data.Length == 0) return [];
@@ -45,6 +46,7 @@ internal static class Buffers
     ///   unsigned integers of one size are interchangeable, as in C;
     /// - a struct must be a whole number of datatype elements (a struct of doubles as MPI_DOUBLE).
     /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     public static void CheckType<T>(string call, Datatype type) where T : unmanaged
     {
         CheckUsable(call, type);
@@ -96,6 +98,7 @@ internal static class Buffers
     /// <c>count</c> elements of <paramref name="type"/> at element <paramref name="offset"/> of <paramref name="buf"/>, as packed bytes:
     /// a view of the array for a contiguous layout, else a staged copy that <see cref="DataBuf.Commit"/> writes back.
     /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     public static DataBuf Data<T>(string call, T[]? buf, int offset, int count, Datatype type) where T : unmanaged
     {
         CheckType<T>(call, type);
@@ -114,6 +117,7 @@ internal static class Buffers
     }
 
     /// <summary>The whole array as bytes, and the byte position of element <paramref name="offset"/> in it.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     public static Span<byte> RawBytes<T>(string call, T[]? buf, int offset, out long origin) where T : unmanaged
     {
         if (buf == null) throw new MpiException(call, cMPI.ERR_BUFFER, "buffer is null");
@@ -137,6 +141,7 @@ internal static class Buffers
     }
 
     /// <summary>As <see cref="Data{T}(string, T[], int, int, Datatype)"/> for a scalar (C's <c>&amp;x</c>, a struct variable).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     public static DataBuf DataScalar<T>(string call, ref T buf, int count, Datatype type) where T : unmanaged
     {
         CheckType<T>(call, type);
@@ -211,6 +216,7 @@ internal ref struct DataBuf
     /// <summary>The packed bytes (count * type.Size).</summary>
     public Span<byte> Bytes { get; }
 
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     public DataBuf(Span<byte> raw, long origin, Datatype type, int count)
     {
         this.raw = raw;

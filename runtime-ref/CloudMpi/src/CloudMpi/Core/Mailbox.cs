@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using System.Diagnostics;
 using CloudMpi.Hosting;
 using CloudMpi.Transports;
@@ -45,6 +46,7 @@ internal sealed class Mailbox : IMessageSink
 
     // ------------------------------------------------------------------ arrival
 
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     public void Deliver(cMPIMessage m)
     {
         cMPIMessage? ackFor = null;
@@ -92,6 +94,7 @@ internal sealed class Mailbox : IMessageSink
     }
 
     /// <summary>Match an in-order message against posted receives, or queue it. Returns true when an ack is owed.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     private bool Accept(cMPIMessage m)
     {
         for (var e = postedHead; e != null; e = e.Next)
@@ -131,6 +134,7 @@ internal sealed class Mailbox : IMessageSink
     /// Match <paramref name="e"/> against the unexpected queue; if nothing matches, post it.
     /// Returns true when it completed at once (then <c>e.Message</c> is set).
     /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     public bool MatchOrPost(RecvEntry e)
     {
         cMPIMessage? found = null;
@@ -188,6 +192,7 @@ internal sealed class Mailbox : IMessageSink
     }
 
     /// <summary>The first unexpected message matching (context, source, tag), left in the queue (MPI_Iprobe).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     public cMPIMessage? Peek(int context, int source, int tag)
     {
         lock (gate) return PeekLocked(context, source, tag);
@@ -233,6 +238,7 @@ internal sealed class Mailbox : IMessageSink
     // ------------------------------------------------------------------ waiting
 
     /// <summary>Block the owning rank until <paramref name="c"/> completes (or the job aborts).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     public void WaitFor(Completion c)
     {
         if (c.IsComplete) return;
@@ -247,6 +253,7 @@ internal sealed class Mailbox : IMessageSink
     /// Block until <paramref name="probe"/> returns a non-negative value (it is re-evaluated after every delivery
     /// to this mailbox, under its lock); returns that value.
     /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     public int WaitUntil(Func<int> probe)
     {
         int v = probe();
@@ -258,10 +265,19 @@ internal sealed class Mailbox : IMessageSink
         return v;
     }
 
-    private bool SpinUntil(Completion c) => Waiting.SpinUntil(static c => c.IsComplete, c);
+    private bool SpinUntil(Completion c) => Waiting.SpinUntil(new Completed(c));
 
-    private bool SpinUntilArrival(int seen) =>
-        Waiting.SpinUntil(static s => s.Mailbox.arrivals != s.Seen, (Mailbox: this, Seen: seen));
+    private bool SpinUntilArrival(int seen) => Waiting.SpinUntil(new ArrivedSince(this, seen));
+
+    private readonly struct Completed(Completion c) : ISpinCondition
+    {
+        public bool Holds() => c.IsComplete;
+    }
+
+    private readonly struct ArrivedSince(Mailbox mailbox, int seen) : ISpinCondition
+    {
+        public bool Holds() => mailbox.arrivals != seen;
+    }
 
     /// <summary>One sleep on the lock (held by the caller); tells the host we are blocked.</summary>
     private void Sleep()

@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using System.Diagnostics;
 using System.Text;
 using CloudMpi.Core;
@@ -317,6 +318,7 @@ public sealed class InProcJob : IDisposable
             }
         }
 
+        [MethodImpl(MethodImplOptions.AggressiveOptimization)]
         public void NoteProgress(int rank) => Interlocked.Increment(ref job.deliveries[rank * CounterStride]);
 
         public void TransportFailed(int rank, string reason)

@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using CloudMpi.Core;
 using CloudMpi.Transports;
 using CloudMpi.Transports.InProc;
@@ -111,6 +112,7 @@ internal sealed class RankContext
     }
 
     /// <summary>Stamp and send a data message to world rank <paramref name="destWorld"/>.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     public void SendData(int destWorld, cMPIMessage m)
     {
         Stamp(destWorld, m);
@@ -121,6 +123,7 @@ internal sealed class RankContext
     /// Give a data message its sender, sequence number and id (on the rank's own thread, in send order); it may then
     /// be handed to <see cref="Transport"/> from another thread (collectives that send in parallel).
     /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     public void Stamp(int destWorld, cMPIMessage m)
     {
         m.SenderWorldRank = WorldRank;

@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using System.Text;
 
 namespace CloudMpi.Hosting;
@@ -40,6 +41,7 @@ internal sealed class WaitInfo
 
     public const int NoRank = -3;
 
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     public void Set(string call, Comm? comm, string? peerName, int peer, bool hasTag, int tag)
     {
         Call = call;

@@ -1,3 +1,5 @@
+using System.Runtime.CompilerServices;
+
 namespace CloudMpi.Transports.InProc;
 
 /// <summary>All ranks in one process: sending is a direct call into the destination mailbox (no copy beyond the payload).</summary>
@@ -11,6 +13,7 @@ internal sealed class InProcTransport : ITransport
 
     public int WorldSize => mailboxes.Length;
 
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     public void Send(int destWorldRank, cMPIMessage message) => mailboxes[destWorldRank].Deliver(message);
 
     public void Dispose() { }
