@@ -29,6 +29,11 @@ public static partial class cMPI
         ctx.Wait.Set(call, comm, null, 0, false, 0);
         BeginCollective(ctx, call, comm, -1, 0, null);
         if (TransportBarrier(ctx, comm)) return SUCCESS; // CMPI_BARRIER=table on azure
+        if (CollectiveVariants.BarrierFor(ctx.Transport) == CollectiveVariants.BarrierKind.Dissemination)
+        {
+            DisseminationBarrier(ctx, comm);
+            return SUCCESS;
+        }
         int rank = comm.RankIn(ctx), size = comm.SizeIn(ctx);
         // Fan in to rank 0 along the binomial tree, then fan out the same way.
         for (int mask = 1; mask < size; mask <<= 1)

@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using CloudMpi.Core;
 using CloudMpi.Hosting;
 using CloudMpi.Transports;
@@ -41,6 +42,24 @@ public static partial class cMPI
             stamped[i] = (world, m);
         }
         Parallel.ForEach(stamped, new ParallelOptions { MaxDegreeOfParallelism = 16 }, s => ctx.Transport.Send(s.World, s.Message));
+    }
+
+    /// <summary>
+    /// The dissemination barrier (Hensgen, Finkel and Manber, 1988): in round k every rank sends to rank + 2^k and
+    /// receives from rank - 2^k (mod p), so after ceil(log2 p) rounds each rank has heard, directly or not, from every
+    /// other. Half the sequential hops of the binomial fan-in and fan-out (2 log2 p), which is what counts when ranks
+    /// outnumber cores and each hop may wait for the receiver to be scheduled. The sources of one barrier's rounds are
+    /// distinct ranks, so non-overtaking order keeps successive barriers apart with one tag.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
+    private static void DisseminationBarrier(RankContext ctx, Comm comm)
+    {
+        int rank = comm.RankIn(ctx), size = comm.SizeIn(ctx);
+        for (int distance = 1; distance < size; distance <<= 1)
+        {
+            CollSend(ctx, comm, (rank + distance) % size, TagBarrierIn, []);
+            CollRecv(ctx, comm, (rank - distance + size) % size, TagBarrierIn);
+        }
     }
 
     /// <summary>The transport's own barrier when the table barrier is chosen (CMPI_BARRIER, or azure's default) and the transport has one; false otherwise.</summary>

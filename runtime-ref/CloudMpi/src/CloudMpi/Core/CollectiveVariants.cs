@@ -8,8 +8,9 @@ namespace CloudMpi.Core;
 /// <list type="bullet">
 /// <item><c>CMPI_BCAST</c>: <c>hypercube</c> (binomial tree, log p rounds; default) or <c>naive</c> (the root sends to every rank).</item>
 /// <item><c>CMPI_SCATTER</c>: <c>sequential</c> (default except on azure) or <c>threads</c> (the root's sends go out in parallel; default on azure).</item>
-/// <item><c>CMPI_BARRIER</c>: <c>messages</c> (binomial fan-in/fan-out; default) or <c>table</c> (the thesis's barrier on a
-/// storage table, azure only; elsewhere it falls back to messages).</item>
+/// <item><c>CMPI_BARRIER</c>: <c>dissemination</c> (log2 p rounds of one send and one receive per rank; default on inproc
+/// and tcp), <c>messages</c> (binomial fan-in/fan-out, 2 log2 p hops; default on azure) or <c>table</c> (the thesis's
+/// barrier on a storage table, azure only; elsewhere it falls back to messages).</item>
 /// </list>
 /// Defaults are the faster variants measured per transport by make bench-comm (docs/bench/README.md).
 /// </summary>
@@ -17,7 +18,7 @@ internal static class CollectiveVariants
 {
     public enum BcastKind { Hypercube, Naive }
     public enum ScatterKind { Sequential, Threads }
-    public enum BarrierKind { Messages, Table }
+    public enum BarrierKind { Messages, Table, Dissemination }
 
     /// <summary>The broadcast chosen by CMPI_BCAST (or a test), null = the transport's default (<see cref="BcastFor"/>).</summary>
     public static BcastKind? Bcast { get; set; } = ParseChoice<BcastKind>("CMPI_BCAST");
@@ -41,10 +42,13 @@ internal static class CollectiveVariants
         Scatter ?? (transport.Name == "azure" ? ScatterKind.Threads : ScatterKind.Sequential);
 
     /// <summary>
-    /// The barrier a job on <paramref name="transport"/> uses unless told otherwise: messages. The thesis's table
-    /// barrier and the message barrier traded places from run to run of make bench-comm on Azurite (docs/bench/README.md).
+    /// The barrier a job on <paramref name="transport"/> uses unless told otherwise: dissemination in memory and over
+    /// TCP (half the sequential hops of the binomial barrier; 4-7 ranks on 2 cores, docs/bench/README.md), messages on
+    /// azure, where the thesis's table barrier and the message barrier traded places from run to run of make
+    /// bench-comm on Azurite and dissemination's p log2 p puts (against 2(p-1)) all go to one storage service.
     /// </summary>
-    public static BarrierKind BarrierFor(ITransport transport) => Barrier ?? BarrierKind.Messages;
+    public static BarrierKind BarrierFor(ITransport transport) =>
+        Barrier ?? (transport.Name == "azure" ? BarrierKind.Messages : BarrierKind.Dissemination);
 
     private static T? ParseChoice<T>(string variable) where T : struct, Enum
     {

@@ -70,7 +70,7 @@ public sealed class InProcJob : IDisposable
         IReadOnlyList<ITransport> built = transports is null ? [new InProcTransport(sinks)] : transports(sinks);
         // Inproc deliveries are made by the sending rank's thread: a waiting rank may busy-poll if it has a core.
         var waiting = transports is not null ? WaitPolicy.Yielding
-            : size <= Environment.ProcessorCount ? WaitPolicy.Busy : WaitPolicy.Brief;
+            : size <= Environment.ProcessorCount ? WaitPolicy.Busy : WaitPolicy.Oversubscribed;
         foreach (var rank in ranks) rank.Mailbox.Waiting = waiting;
         if (built.Count != 1 && built.Count != size)
             throw new ArgumentException($"expected 1 or {size} transports, got {built.Count}", nameof(transports));
@@ -165,6 +165,7 @@ public sealed class InProcJob : IDisposable
 
         public int WorldSize => worldSize;
 
+        [MethodImpl(MethodImplOptions.AggressiveOptimization)]
         public void Send(int destWorldRank, cMPIMessage message) => Inner.Send(destWorldRank, message);
 
         public ITransport Underlying => Inner;
