@@ -23,6 +23,8 @@ public sealed class InProcJob : IDisposable
 
     private readonly RankContext[] ranks;
     private readonly IReadOnlyList<ITransport> transports;
+    // What the storage behind the transports is doing (azure), so a stalled storage service is not taken for a deadlock.
+    private readonly StorageActivity[] storages;
     private readonly Host host;
     private readonly TimeSpan deadlockTimeout;
     private readonly object stateLock = new();
@@ -76,6 +78,7 @@ public sealed class InProcJob : IDisposable
             throw new ArgumentException($"expected 1 or {size} transports, got {built.Count}", nameof(transports));
         for (int r = 0; r < size; r++) late[r].Inner = built[built.Count == 1 ? 0 : r];
         this.transports = built;
+        storages = built.Select(b => b.Underlying).OfType<IStorageBacked>().Select(b => b.Storage).Distinct().ToArray();
         states = new RankState[size];
         deliveries = new long[size * CounterStride];
         live = size;
@@ -210,9 +213,13 @@ public sealed class InProcJob : IDisposable
                     bool stillStuck = true;
                     while (true)
                     {
+                        // Ranks waiting for a storage request that is slow to answer are not stuck: the clock starts
+                        // again (a storage service that never answers fails the request when its retries run out).
+                        if (StorageSlow()) deadline = Stopwatch.GetTimestamp() + (long)(deadlockTimeout.TotalSeconds * Stopwatch.Frequency);
                         long left = deadline - Stopwatch.GetTimestamp();
                         if (left <= 0) break;
-                        Monitor.Wait(stateLock, TimeSpan.FromSeconds((double)left / Stopwatch.Frequency) + TimeSpan.FromMilliseconds(1));
+                        var pause = TimeSpan.FromSeconds((double)left / Stopwatch.Frequency) + TimeSpan.FromMilliseconds(1);
+                        Monitor.Wait(stateLock, storages.Length > 0 && pause > StorageCheck ? StorageCheck : pause);
                         if (disposed || abortReason != null || blocked != live || live == 0 || Progress() != seen)
                         {
                             stillStuck = false;
@@ -250,6 +257,15 @@ public sealed class InProcJob : IDisposable
 
     private static readonly TimeSpan MismatchGrace = TimeSpan.FromMilliseconds(100);
 
+    /// <summary>How often a monitor whose ranks all wait looks at the storage behind them (azure).</summary>
+    private static readonly TimeSpan StorageCheck = TimeSpan.FromMilliseconds(200);
+
+    private bool StorageSlow()
+    {
+        foreach (var s in storages) if (s.IsSlow()) return true;
+        return false;
+    }
+
     /// <summary>
     /// Two blocked ranks inside the same collective of one communicator (their counts of collectives on it agree)
     /// that called different collectives or gave different roots: a description, or null. Called under stateLock
@@ -283,6 +299,8 @@ public sealed class InProcJob : IDisposable
     {
         var sb = new StringBuilder();
         sb.Append(headline ?? $"deadlock: every live rank has been blocked in MPI for {deadlockTimeout.TotalSeconds:0.###} s with no message delivered");
+        // On storage transports, say whether storage was answering (a deadlock) or slow (it may not be one).
+        foreach (var s in storages) sb.Append(" (").Append(s.Describe()).Append(')');
         for (int r = 0; r < Size; r++)
         {
             sb.Append('\n').Append("rank ").Append(r).Append(": ");

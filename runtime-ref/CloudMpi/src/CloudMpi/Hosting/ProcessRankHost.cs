@@ -30,12 +30,24 @@ internal sealed class ProcessRankHost : IRankHost
 
     public string? AbortReason => abortReason;
 
-    public bool IsBlocked => blocked;
+    /// <summary>
+    /// Blocked in MPI and not waiting for storage: a rank whose storage request has been under way for longer than
+    /// <see cref="StorageActivity.DefaultSlowAfter"/> (a stalled or overloaded storage service) is not counted as stuck, so
+    /// the supervisor's deadlock clock starts again once storage answers; a storage service that never answers ends
+    /// the job with the transport's own error when its retries run out.
+    /// </summary>
+    public bool IsBlocked => blocked && !(Storage?.IsSlow() ?? false);
 
     public long Progress => Interlocked.Read(ref progress);
 
-    /// <summary>What the rank is blocked in, for a deadlock report.</summary>
-    public string DescribeWait() => blocked && rank != null ? rank.Wait.ToString() : "running";
+    /// <summary>What the rank is blocked in, for a deadlock report; on a storage transport also whether storage was answering.</summary>
+    public string DescribeWait()
+    {
+        if (!blocked || rank == null) return "running";
+        return Storage is { } storage ? $"{rank.Wait} ({storage.Describe()})" : rank.Wait.ToString();
+    }
+
+    private StorageActivity? Storage => (rank?.Transport.Underlying as IStorageBacked)?.Storage;
 
     /// <summary>
     /// The collective the blocked rank waits in, as a supervisor compares it with the other ranks': the communicator

@@ -40,7 +40,7 @@ internal sealed record AzureOptions
 /// duplicates. Messages a rank sends to itself skip storage. Queues are created by their receivers; a vanished
 /// queue (storage restarted without its data, or the job's resources deleted) is an error, never a silent loss.
 /// </summary>
-internal sealed class AzureTransport : ITransport, ITransportBarrier
+internal sealed class AzureTransport : ITransport, ITransportBarrier, IStorageBacked
 {
     /// <summary>A queue message holds at most 64 KiB of text, so at most 48 KiB of bytes before base64.</summary>
     public const int MaxInlineBytes = 48 * 1024;
@@ -72,6 +72,8 @@ internal sealed class AzureTransport : ITransport, ITransportBarrier
     public string JobId => jobId;
 
     internal StorageRestClient Client => client;
+
+    public StorageActivity Storage => client.Activity;
 
     /// <summary>A receive loop failed for good (storage unreachable, a queue vanished): the rank must abort.</summary>
     public Action<int, Exception>? OnFatal { get; set; }

@@ -45,6 +45,9 @@ internal sealed class StorageRestClient : IDisposable
         http = new HttpClient(handler) { Timeout = TimeSpan.FromSeconds(60) };
     }
 
+    /// <summary>The operations under way (a request and its retries), for the deadlock detectors.</summary>
+    public StorageActivity Activity { get; } = new();
+
     /// <summary>How long requests that cannot reach the service are retried before the error is reported.</summary>
     public TimeSpan RetryFor { get; set; } = TimeSpan.FromSeconds(30);
 
@@ -189,6 +192,7 @@ internal sealed class StorageRestClient : IDisposable
         var contentType = content?.Headers.ContentType;
         var started = DateTime.UtcNow;
         int attempt = 0;
+        using var operation = Activity.Begin(what);
         while (true)
         {
             using var request = new HttpRequestMessage(method, uri);
