@@ -88,6 +88,7 @@ public abstract class Request
             var data = Buffers.Data(call, buf, offset, count, datatype);
             var status = cMPI.CopyOut(call, m, data.Bytes);
             data.Commit();
+            PayloadPool.Return(m); // finished once: the entry's message is not read again
             return status;
         }
 

@@ -221,9 +221,11 @@ public static partial class cMPI
     internal static void SendCore(RankContext ctx, string call, ReadOnlySpan<byte> data, int dest, int tag, Comm comm, bool sync)
     {
         if (dest == PROC_NULL) return;
+        bool pooled = data.Length >= PayloadPool.MinPooledBytes;
         var m = new cMPIMessage
         {
-            Data = Buffers.Copy(data),
+            Data = pooled ? PayloadPool.Copy(data) : Buffers.Copy(data),
+            PooledPayload = pooled,
             Source = comm.RankIn(ctx),
             Tag = tag,
             Context = comm.P2PContext,
@@ -247,7 +249,9 @@ public static partial class cMPI
     {
         if (source == PROC_NULL) return Status.ProcNull;
         var m = ReceiveMessage(ctx, source, tag, context);
-        return CopyOut(call, m, buf);
+        var status = CopyOut(call, m, buf);
+        PayloadPool.Return(m); // the message is done with: nothing else holds it
+        return status;
     }
 
     /// <summary>Blocking match of one message (the caller set <c>ctx.Wait</c>).</summary>

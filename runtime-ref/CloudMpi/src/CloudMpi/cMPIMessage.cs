@@ -30,6 +30,12 @@ public sealed class cMPIMessage
     /// <summary>Payloads up to this many bytes are "small" (cloud storage queues carry up to 64 KiB, base64 inflates).</summary>
     public const int SmallMessageLimit = 48 * 1024;
 
+    /// <summary>
+    /// <see cref="Data"/> came from <see cref="Core.PayloadPool"/> and this message alone holds it: the receive that
+    /// copies it out gives it back. Never set on arrays that are shared (broadcasts) or that arrived from a transport.
+    /// </summary>
+    internal bool PooledPayload;
+
     internal cMPIMessage? Next;
     internal cMPIMessage? Prev;
 

@@ -1,0 +1,70 @@
+namespace CloudMpi.Core;
+
+/// <summary>
+/// Reuses the payload arrays of large point-to-point messages. An array of 85 000 bytes or more lives on .NET's
+/// large-object heap: a fresh one per message costs page faults and, through the heap's allocation budget, full
+/// collections, and in-process ranks fell to a few hundred MB/s from 128 KiB on (docs/bench/README.md).
+/// <para>
+/// Ownership: an array comes from here only for a message that alone holds it (<see cref="cMPIMessage.PooledPayload"/>,
+/// set by <c>cMPI.SendCore</c>, which copies the user's data into it), and only the receive that copies it into the
+/// user's buffer gives it back, once (<see cref="Return"/> clears the flag and the message's data). Arrays that are
+/// shared are never marked: a broadcast forwards one array to several ranks, and the collectives keep received
+/// arrays. A message that leaves the process is encoded by the transport and arrives as another message with its
+/// own array, so its pooled array is simply never given back (the garbage collector takes it).
+/// </para>
+/// Arrays are kept by exact length (the message's length is its array's), at most <see cref="MaxPooledBytes"/> in all.
+/// </summary>
+internal static class PayloadPool
+{
+    /// <summary>Payloads from this size on come from the pool (above the large-object heap's 85 000 bytes).</summary>
+    public const int MinPooledBytes = 128 * 1024;
+
+    /// <summary>The most bytes kept for reuse (process-wide; in-process jobs share it).</summary>
+    public const long MaxPooledBytes = 64L << 20;
+
+    private static readonly object gate = new();
+    private static readonly Dictionary<int, Stack<byte[]>> free = new();
+    private static long pooledBytes;
+
+    /// <summary>A copy of <paramref name="data"/> in an array the caller's message will own alone (a kept one when one of that length is free).</summary>
+    public static byte[] Copy(ReadOnlySpan<byte> data)
+    {
+        byte[]? array = null;
+        lock (gate)
+        {
+            if (free.TryGetValue(data.Length, out var stack) && stack.TryPop(out array))
+                pooledBytes -= array.Length;
+        }
+        array ??= GC.AllocateUninitializedArray<byte>(data.Length);
+        data.CopyTo(array);
+        return array;
+    }
+
+    /// <summary>Give back the payload of <paramref name="m"/> if it came from the pool; the message keeps no data afterwards.</summary>
+    public static void Return(cMPIMessage m)
+    {
+        if (!m.PooledPayload) return;
+        m.PooledPayload = false;
+        byte[] array = m.Data;
+        m.Data = [];
+        lock (gate)
+        {
+            if (pooledBytes + array.Length > MaxPooledBytes) return;
+            if (!free.TryGetValue(array.Length, out var stack)) free[array.Length] = stack = new Stack<byte[]>();
+            stack.Push(array);
+            pooledBytes += array.Length;
+        }
+    }
+
+    /// <summary>How many arrays of exactly <paramref name="length"/> bytes are kept now (tests).</summary>
+    internal static int Kept(int length)
+    {
+        lock (gate) return free.TryGetValue(length, out var stack) ? stack.Count : 0;
+    }
+
+    /// <summary>Bytes kept for reuse now (tests).</summary>
+    internal static long PooledBytes
+    {
+        get { lock (gate) return pooledBytes; }
+    }
+}
