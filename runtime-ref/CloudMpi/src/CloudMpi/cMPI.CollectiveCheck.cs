@@ -1,3 +1,4 @@
+using CloudMpi.Core;
 using System.Runtime.CompilerServices;
 using System.Buffers.Binary;
 using CloudMpi.Hosting;
@@ -31,9 +32,10 @@ internal readonly record struct CollectiveStamp(long Seq, string Call, int Root,
 
     private static string NameOf(int code) => code >= 0 && code < Calls.Length ? Calls[code] : "another collective call";
 
-    public byte[] Stamp(ReadOnlySpan<byte> data)
+    public byte[] Stamp(ReadOnlySpan<byte> data, bool pooled = false)
     {
-        var wire = GC.AllocateUninitializedArray<byte>(HeaderBytes + data.Length); // every byte is written below
+        // Every byte is written below; a pooled array is owned by the one message that carries it (Core/PayloadPool.cs).
+        var wire = pooled ? PayloadPool.Rent(HeaderBytes + data.Length) : GC.AllocateUninitializedArray<byte>(HeaderBytes + data.Length);
         var h = wire.AsSpan();
         BinaryPrimitives.WriteInt64LittleEndian(h, Seq);
         BinaryPrimitives.WriteInt32LittleEndian(h[8..], CodeOf(Call));

@@ -79,8 +79,43 @@ public static partial class cMPI
         ctx.Wait.Set(call, comm, "root", root, false, 0);
         BeginCollective(ctx, call, comm, root, buf.Length, type);
         bool isRoot = comm.RankIn(ctx) == root;
-        byte[] data = BcastBytes(ctx, comm, root, isRoot ? Buffers.Copy(buf) : null);
-        if (!isRoot) CopyCollective(call, data, buf);
+        if (CollectiveVariants.BcastFor(ctx.Transport) == CollectiveVariants.BcastKind.Naive)
+        {
+            byte[] all = BcastBytes(ctx, comm, root, isRoot ? Buffers.Copy(buf) : null);
+            if (!isRoot) CopyCollective(call, all, buf);
+            return;
+        }
+        // The binomial tree over spans: the root sends from the caller's buffer, every other rank forwards the payload
+        // of the message it received and copies it out, then gives that message's array back (each hop's message owns
+        // its array, so large ones are pooled). One copy into each message, one out: no intermediate arrays.
+        int rank = comm.RankIn(ctx), size = comm.SizeIn(ctx);
+        int rel = (rank - root + size) % size;
+        cMPIMessage? received = null;
+        ReadOnlySpan<byte> data = buf;
+        int mask = 1;
+        while (mask < size)
+        {
+            if ((rel & mask) != 0)
+            {
+                int parent = (rel - mask + root) % size;
+                CheckNoStaleMessage(ctx, comm, parent);
+                ctx.Wait.WaitingForRank = parent;
+                received = ReceiveMessage(ctx, parent, TagBcast, comm.CollectiveContext);
+                ctx.Wait.WaitingForRank = WaitInfo.NoRank;
+                data = CheckedPayload(ctx, comm, parent, received.Data);
+                break;
+            }
+            mask <<= 1;
+        }
+        for (mask >>= 1; mask > 0; mask >>= 1)
+        {
+            if (rel + mask < size) CollSend(ctx, comm, (rel + mask + root) % size, TagBcast, data);
+        }
+        if (received != null)
+        {
+            CopyCollective(call, data, buf);
+            PayloadPool.Return(received);
+        }
     }
 
     /// <summary>
@@ -396,7 +431,11 @@ public static partial class cMPI
     [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     private static void CollSend(RankContext ctx, Comm comm, int dest, int tag, ReadOnlySpan<byte> data)
     {
-        var m = new cMPIMessage { Data = StampCollective(ctx, data), Source = comm.RankIn(ctx), Tag = tag, Context = comm.CollectiveContext };
+        bool pooled = CollectiveStamp.HeaderBytes + data.Length >= PayloadPool.MinPooledBytes;
+        var m = new cMPIMessage
+        {
+            Data = StampCollective(ctx, data, pooled), PooledPayload = pooled, Source = comm.RankIn(ctx), Tag = tag, Context = comm.CollectiveContext,
+        };
         ctx.SendData(comm.ToWorld(ctx, dest), m);
     }
 
@@ -408,7 +447,9 @@ public static partial class cMPI
         ctx.Wait.WaitingForRank = source;
         var m = ReceiveMessage(ctx, source, tag, comm.CollectiveContext);
         ctx.Wait.WaitingForRank = WaitInfo.NoRank;
-        return PayloadOf(ctx, comm, source, m);
+        var payload = PayloadOf(ctx, comm, source, m);
+        PayloadPool.Return(m); // its payload was copied: nothing holds the message any more
+        return payload;
     }
 
     /// <summary>
@@ -423,9 +464,10 @@ public static partial class cMPI
         var m = ReceiveMessage(ctx, source, tag, comm.CollectiveContext);
         ctx.Wait.WaitingForRank = WaitInfo.NoRank;
         CopyCollective(call, CheckedPayload(ctx, comm, source, m.Data), buf);
+        PayloadPool.Return(m);
     }
 
     /// <summary>The bytes of a collective message: this rank's <see cref="CollectiveStamp"/>, then the data.</summary>
-    private static byte[] StampCollective(RankContext ctx, ReadOnlySpan<byte> data) =>
-        (ctx.Collective ?? new CollectiveStamp(0, "", -1, -1, -1)).Stamp(data);
+    private static byte[] StampCollective(RankContext ctx, ReadOnlySpan<byte> data, bool pooled = false) =>
+        (ctx.Collective ?? new CollectiveStamp(0, "", -1, -1, -1)).Stamp(data, pooled);
 }

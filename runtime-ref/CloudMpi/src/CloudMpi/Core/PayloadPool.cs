@@ -6,10 +6,10 @@ namespace CloudMpi.Core;
 /// collections, and in-process ranks fell to a few hundred MB/s from 128 KiB on (docs/bench/README.md).
 /// <para>
 /// Ownership: an array comes from here only for a message that alone holds it (<see cref="cMPIMessage.PooledPayload"/>,
-/// set by <c>cMPI.SendCore</c>, which copies the user's data into it), and only the receive that copies it into the
-/// user's buffer gives it back, once (<see cref="Return"/> clears the flag and the message's data). Arrays that are
-/// shared are never marked: a broadcast forwards one array to several ranks, and the collectives keep received
-/// arrays. A message that leaves the process is encoded by the transport and arrives as another message with its
+/// set by <c>cMPI.SendCore</c> and the collectives' <c>CollSend</c>, which copy into it), and only the receive that
+/// copies it into the user's buffer (or into a copy of its own) gives it back, once (<see cref="Return"/> clears the flag and the message's data). Arrays that are
+/// shared are never marked: the broadcast used by other collectives forwards one array to several ranks (the MPI_Bcast
+/// path forwards a span of its received message instead, so each hop's message owns its array). A message that leaves the process is encoded by the transport and arrives as another message with its
 /// own array, so its pooled array is simply never given back (the garbage collector takes it).
 /// </para>
 /// Arrays are kept by exact length (the message's length is its array's), at most <see cref="MaxPooledBytes"/> in all.
@@ -29,15 +29,23 @@ internal static class PayloadPool
     /// <summary>A copy of <paramref name="data"/> in an array the caller's message will own alone (a kept one when one of that length is free).</summary>
     public static byte[] Copy(ReadOnlySpan<byte> data)
     {
-        byte[]? array = null;
-        lock (gate)
-        {
-            if (free.TryGetValue(data.Length, out var stack) && stack.TryPop(out array))
-                pooledBytes -= array.Length;
-        }
-        array ??= GC.AllocateUninitializedArray<byte>(data.Length);
+        byte[] array = Rent(data.Length);
         data.CopyTo(array);
         return array;
+    }
+
+    /// <summary>An array of exactly <paramref name="length"/> bytes, not cleared (the caller writes every byte), for a message to own alone.</summary>
+    public static byte[] Rent(int length)
+    {
+        lock (gate)
+        {
+            if (free.TryGetValue(length, out var stack) && stack.TryPop(out var kept))
+            {
+                pooledBytes -= kept.Length;
+                return kept;
+            }
+        }
+        return GC.AllocateUninitializedArray<byte>(length);
     }
 
     /// <summary>Give back the payload of <paramref name="m"/> if it came from the pool; the message keeps no data afterwards.</summary>
