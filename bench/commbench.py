@@ -53,6 +53,7 @@ class Config:
     # benchmark -> [(size, time_us, MB/s)]
     tables: Dict[str, List[Tuple[int, float, float]]] = field(default_factory=dict)
     errors: List[str] = field(default_factory=list)
+    ranks: Optional[int] = None          # ranks for the collectives, if not --ranks
 
 
 def parse_tables(text: str) -> Dict[str, List[Tuple[int, float, float]]]:
@@ -73,7 +74,7 @@ def run_config(cfg: Config, exe: Optional[str], cs: Optional[str], ranks: int, t
     for bench in cfg.benchmarks:
         if cfg.skipped:
             return
-        n = 2 if bench == "pingpong" else ranks
+        n = 2 if bench == "pingpong" else (cfg.ranks or ranks)
         args = [bench, "-m", str(cfg.max_bytes), "-r", str(cfg.reps)]
         if cfg.transport is None:
             cmd = ["mpirun", "-np", str(n), *cfg.mpirun_args, exe, *args]
@@ -116,6 +117,8 @@ def report(configs: List[Config], ranks: int) -> None:
         if not sizes:
             continue
         n = 2 if bench == "pingpong" else ranks
+        if bench == "barrier" and any(c.ranks for c in measured):
+            n = f"{ranks} (or as the column says)"
         what = "one-way time" if bench == "pingpong" else "time per call (slowest rank)"
         print(f"\n## {bench} on {n} ranks: {what} in microseconds")
         print(common.table(["size"] + [c.label for c in measured],
@@ -261,7 +264,9 @@ def main(argv=None) -> int:
     ap.add_argument("--azure-reps", type=int, default=10)
     ap.add_argument("--quick", action="store_true", help="up to 64 KiB, 100 repetitions")
     ap.add_argument("--no-variants", dest="variants", action="store_false",
-                    help="skip the runs of the non-default collective variants (broadcast, scatter, azure barrier)")
+                    help="skip the runs of the non-default collective variants (broadcast, scatter, barrier)")
+    ap.add_argument("--oversubscribed-ranks", type=int, default=7,
+                    help="also time the barrier on this many ranks (more than the cores) natively and on inproc and tcp; 0: no")
     ap.add_argument("--timeout", type=float, default=1200, help="seconds allowed for one run")
     ap.add_argument("--plots", default=os.path.join(common.ROOT, "docs", "bench"), help="folder for the PNGs")
     a = ap.parse_args(argv)
@@ -276,11 +281,15 @@ def main(argv=None) -> int:
 
     configs = []
     for mode in [m for m in a.native.split(",") if m]:
-        cfg = Config(f"native {mode}", None, ["--mca", "btl", "tcp,self"] if mode == "tcp" else [],
-                     a.max_bytes, a.reps)
-        if exe is None:
-            cfg.skipped = f"native build failed: {native_err}"
-        configs.append(cfg)
+        btl = ["--mca", "btl", "tcp,self"] if mode == "tcp" else []
+        natives = [Config(f"native {mode}", None, btl, a.max_bytes, a.reps)]
+        if a.oversubscribed_ranks:
+            natives.append(Config(f"native {mode}, {a.oversubscribed_ranks} ranks", None, btl, a.max_bytes, a.reps,
+                                  benchmarks=["barrier"], ranks=a.oversubscribed_ranks))
+        for cfg in natives:
+            if exe is None:
+                cfg.skipped = f"native build failed: {native_err}"
+        configs.extend(natives)
     for t in [t for t in a.transports.split(",") if t]:
         azure = t == "azure"
         sizes = (a.azure_max_bytes, a.azure_reps) if azure else (a.max_bytes, a.reps)
@@ -295,6 +304,13 @@ def main(argv=None) -> int:
             if azure:
                 variants.append(Config("cmpi azure table barrier", t, [], *sizes, env={"CMPI_BARRIER": "table"},
                                        benchmarks=["barrier"]))
+            else:
+                # inproc and tcp default to the dissemination barrier; the binomial fan-in/fan-out is the other one.
+                variants.append(Config(f"cmpi {t} binomial barrier", t, [], *sizes, env={"CMPI_BARRIER": "messages"},
+                                       benchmarks=["barrier"]))
+        if not azure and a.oversubscribed_ranks:
+            variants.append(Config(f"cmpi {t}, {a.oversubscribed_ranks} ranks", t, [], *sizes, benchmarks=["barrier"],
+                                   ranks=a.oversubscribed_ranks))
         for cfg in variants:
             if cs is None:
                 cfg.skipped = "untranslatable: " + translate_err.replace(common.ROOT + os.sep, "")
