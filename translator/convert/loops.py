@@ -77,7 +77,9 @@ def row_views(ctx, st: ir.For, indent: str) -> List[str]:
         return []  # only `a[j]`: the JIT clones that loop without views
     lines = []
     for (array, element, start), nodes in groups.items():
-        name = _fresh_name(ctx, array, "_span" if start == "0" else "_row")
+        # `offsets[i + 1]` through `offsets_from1[i]`: a constant shift is in the name, a computed base is a row
+        suffix = "_span" if start == "0" else f"_from{start}" if start.isdigit() else "_row"
+        name = _fresh_name(ctx, array, suffix)
         lines.append(f"{indent}Span<{element}> {name} = Spans.From({array}, {start});")
         for n in nodes:
             ctx.row_views[id(n)] = f"{name}[{j.code}]"
@@ -224,8 +226,8 @@ def _is_boxed(ctx, e: ir.NameRef) -> bool:
 
 
 def _fresh_name(ctx, array: str, suffix: str) -> str:
-    """`c_row` (`c_span` for the whole buffer), or `c_row2`... : a name no C identifier of the
-    function and no other view uses."""
+    """`c_row` (`c_span` for the whole buffer, `c_from1` for one shifted by a constant), or `c_row2`... : a name
+    no C identifier of the function and no other view uses."""
     if ctx.view_names_of is not ctx.function:
         ctx.view_names_of = ctx.function
         taken = set(ctx.local_names.values())

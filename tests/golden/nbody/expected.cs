@@ -259,11 +259,11 @@ public static class Nbody
             offsets[i] = i * per_rank < n ? i * per_rank : n;
         }
         Span<int> counts_span = Spans.From(counts, 0);
-        Span<int> offsets_row = Spans.From(offsets, 1);
+        Span<int> offsets_from1 = Spans.From(offsets, 1);
         Span<int> offsets_span = Spans.From(offsets, 0);
         for (i = 0; i < nprocs; i++)
         {
-            counts_span[i] = offsets_row[i] - offsets_span[i];
+            counts_span[i] = offsets_from1[i] - offsets_span[i];
         }
         nlocal = counts[rank];
         local = new particle_t[nlocal > 0 ? nlocal : 1];

@@ -223,12 +223,12 @@ public static class CG
                 }
             }
         }
-        Span<int> row_start_row = Spans.From(row_start, 1);
+        Span<int> row_start_from1 = Spans.From(row_start, 1);
         Span<int> row_start_span = Spans.From(row_start, 0);
         Span<int> row_len_span = Spans.From(row_len, 0);
         for (row = 0; row < num_rows; row++)
         {
-            row_start_row[row] += row_start_span[row];
+            row_start_from1[row] += row_start_span[row];
             row_len_span[row] = 0;
         }
         ratio = Math.Pow(RCOND, 1.0 / (double)NA);

@@ -666,11 +666,11 @@ public static class MG
                     u2_span[i1] = u_row5[i1] + u_row6[i1] + u_row7[i1] + u_row8[i1];
                 }
                 Span<double> u2_span2 = Spans.From(u2, 0);
-                Span<double> u1_row = Spans.From(u1, 1);
-                Span<double> u2_row = Spans.From(u2, 1);
+                Span<double> u1_from1 = Spans.From(u1, 1);
+                Span<double> u2_from1 = Spans.From(u2, 1);
                 for (i1 = 1; i1 < n1 - 1; i1++)
                 {
-                    r[ro + c + i1] = v[vo + c + i1] - A0 * u[uo + c + i1] - A2 * (u2_span2[i1] + u1[i1 - 1] + u1_row[i1]) - A3 * (u2[i1 - 1] + u2_row[i1]);
+                    r[ro + c + i1] = v[vo + c + i1] - A0 * u[uo + c + i1] - A2 * (u2_span2[i1] + u1[i1 - 1] + u1_from1[i1]) - A3 * (u2[i1 - 1] + u2_from1[i1]);
                 }
             }
         }
@@ -718,10 +718,10 @@ public static class MG
                 }
                 Span<double> r1_span2 = Spans.From(r1, 0);
                 Span<double> r2_span2 = Spans.From(r2, 0);
-                Span<double> r1_row = Spans.From(r1, 1);
+                Span<double> r1_from1 = Spans.From(r1, 1);
                 for (i1 = 1; i1 < n1 - 1; i1++)
                 {
-                    u[uo + c + i1] = u[uo + c + i1] + C0 * r[ro + c + i1] + C1 * (r[ro + c + i1 - 1] + r[ro + c + i1 + 1] + r1_span2[i1]) + C2 * (r2_span2[i1] + r1[i1 - 1] + r1_row[i1]);
+                    u[uo + c + i1] = u[uo + c + i1] + C0 * r[ro + c + i1] + C1 * (r[ro + c + i1 - 1] + r[ro + c + i1 + 1] + r1_span2[i1]) + C2 * (r2_span2[i1] + r1[i1 - 1] + r1_from1[i1]);
                 }
             }
         }
@@ -863,25 +863,25 @@ public static class MG
                     u[f00 + 2 * i1 + 1] = u[f00 + 2 * i1 + 1] + 0.5 * (z_row6[i1] + z_row5[i1]);
                 }
                 Span<double> z1_span2 = Spans.From(z1, 0);
-                Span<double> z1_row = Spans.From(z1, 1);
+                Span<double> z1_from1 = Spans.From(z1, 1);
                 for (i1 = 0; i1 < mm1 - 1; i1++)
                 {
                     u[f10 + 2 * i1] = u[f10 + 2 * i1] + 0.5 * z1_span2[i1];
-                    u[f10 + 2 * i1 + 1] = u[f10 + 2 * i1 + 1] + 0.25 * (z1_span2[i1] + z1_row[i1]);
+                    u[f10 + 2 * i1 + 1] = u[f10 + 2 * i1 + 1] + 0.25 * (z1_span2[i1] + z1_from1[i1]);
                 }
                 Span<double> z2_span2 = Spans.From(z2, 0);
-                Span<double> z2_row = Spans.From(z2, 1);
+                Span<double> z2_from1 = Spans.From(z2, 1);
                 for (i1 = 0; i1 < mm1 - 1; i1++)
                 {
                     u[f01 + 2 * i1] = u[f01 + 2 * i1] + 0.5 * z2_span2[i1];
-                    u[f01 + 2 * i1 + 1] = u[f01 + 2 * i1 + 1] + 0.25 * (z2_span2[i1] + z2_row[i1]);
+                    u[f01 + 2 * i1 + 1] = u[f01 + 2 * i1 + 1] + 0.25 * (z2_span2[i1] + z2_from1[i1]);
                 }
                 Span<double> z3_span2 = Spans.From(z3, 0);
-                Span<double> z3_row = Spans.From(z3, 1);
+                Span<double> z3_from1 = Spans.From(z3, 1);
                 for (i1 = 0; i1 < mm1 - 1; i1++)
                 {
                     u[f11 + 2 * i1] = u[f11 + 2 * i1] + 0.25 * z3_span2[i1];
-                    u[f11 + 2 * i1 + 1] = u[f11 + 2 * i1 + 1] + 0.125 * (z3_span2[i1] + z3_row[i1]);
+                    u[f11 + 2 * i1 + 1] = u[f11 + 2 * i1 + 1] + 0.125 * (z3_span2[i1] + z3_from1[i1]);
                 }
             }
         }
