@@ -681,10 +681,10 @@ class Frontend:
                 name = body[0]
             else:
                 break
-        if body and all(_STRING_TOKEN.match(t) for t in body):
+        if body and all(STRING_TOKEN.match(t) for t in body):
             return list(body)
         parts = [t.spelling for t in cur.get_tokens() if t.kind == ci.TokenKind.LITERAL]
-        if parts and all(_STRING_TOKEN.match(p) for p in parts):
+        if parts and all(STRING_TOKEN.match(p) for p in parts):
             return parts
         return [cur.spelling]
 
@@ -961,7 +961,7 @@ def _unescape(body: str) -> bytes:
     return bytes(out)
 
 
-_STRING_TOKEN = re.compile(r'^(u8|u|U|L)?"')
+STRING_TOKEN = re.compile(r'^(u8|u|U|L)?"')  # a string-literal token, with its prefix
 
 
 def parse_string_literal(token: str) -> bytes:

@@ -11,6 +11,7 @@ from .context import Context, render_comment
 from .exprs import convert_value, string_literal
 from .inlining import ATTRIBUTE as INLINE_ATTRIBUTE, USING as INLINE_USING, functions_to_inline
 from .stmts import INDENT, convert_block_items, convert_var_decl
+from ..frontend import STRING_TOKEN, parse_string_literal
 from . import bitfields
 from .types import cs_type, default_value, managed_footprint
 
@@ -23,7 +24,6 @@ def convert_macro_const(ctx: Context, m: ir.MacroConst) -> str:
     if pieces:
         # `#define OUT "result.dat"`, `#define BANNER PREFIX "-port"`: a C# string constant of the whole
         # concatenation, used wherever a literal would be
-        from ..frontend import parse_string_literal
         value = b"".join(parse_string_literal(t) for t in pieces)
         return f"const string {ctx.name(m.name)} = {string_literal(value)};"
     cs = cs_type(m.type, m.loc)
@@ -54,15 +54,12 @@ def convert_macro_const(ctx: Context, m: ir.MacroConst) -> str:
     return f"{keyword} {cs} {ctx.name(m.name)} = {value};"
 
 
-_STRING_TOKEN = re.compile(r'^(u8|u|U|L)?"')
-
-
 def _string_pieces(ctx, tokens, depth: int = 0) -> List[str] | None:
     """The string-literal tokens a macro body concatenates, other macros expanded; None if it has anything else."""
     bodies = dict(ctx.tu.macro_bodies)
     out: List[str] = []
     for tok in tokens:
-        if _STRING_TOKEN.match(tok):
+        if STRING_TOKEN.match(tok):
             out.append(tok)
         elif tok in bodies and depth < 16:
             inner = _string_pieces(ctx, bodies[tok], depth + 1)
