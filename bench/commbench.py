@@ -50,8 +50,9 @@ class Config:
     skipped: str = ""                    # why the configuration was not measured
     env: Dict[str, str] = field(default_factory=dict)     # extra environment (collective variants, Azurite)
     benchmarks: List[str] = field(default_factory=lambda: list(BENCHMARKS))
-    # benchmark -> [(size, time_us, MB/s)]
+    # benchmark -> [(size, time_us, MB/s)]: each cell the median over the rounds (combine_rounds)
     tables: Dict[str, List[Tuple[int, float, float]]] = field(default_factory=dict)
+    rounds: List[Dict[str, List[Tuple[int, float, float]]]] = field(default_factory=list)
     errors: List[str] = field(default_factory=list)
     ranks: Optional[int] = None          # ranks for the collectives, if not --ranks
 
@@ -71,6 +72,9 @@ def parse_tables(text: str) -> Dict[str, List[Tuple[int, float, float]]]:
 
 
 def run_config(cfg: Config, exe: Optional[str], cs: Optional[str], ranks: int, timeout: float) -> None:
+    """One round of the configuration: its benchmarks once each, their tables appended to cfg.rounds."""
+    tables: Dict[str, List[Tuple[int, float, float]]] = {}
+    cfg.rounds.append(tables)
     for bench in cfg.benchmarks:
         if cfg.skipped:
             return
@@ -98,7 +102,21 @@ def run_config(cfg: Config, exe: Optional[str], cs: Optional[str], ranks: int, t
         if p.returncode != 0:
             cfg.errors.append(f"{bench}: exit {p.returncode}: {_first_line(p.stderr or p.stdout)}")
             continue
-        cfg.tables.update(parse_tables(p.stdout))
+        tables.update(parse_tables(p.stdout))
+
+
+def combine_rounds(cfg: Config) -> None:
+    """cfg.tables from cfg.rounds: per benchmark and size, the round with the median time. The machine's speed
+    changes from run to run (on the 2-core VM both native and cmpi ping-pong have a fast and a slow mode, 2-3x
+    apart, that lasts for seconds), so one run of each side can compare a fast run with a slow one."""
+    cfg.tables = {}
+    for bench in {b for r in cfg.rounds for b in r}:
+        by_size: Dict[int, List[Tuple[int, float, float]]] = {}
+        for r in cfg.rounds:
+            for row in r.get(bench, []):
+                by_size.setdefault(row[0], []).append(row)
+        cfg.tables[bench] = [sorted(rows, key=lambda row: row[1])[(len(rows) - 1) // 2]
+                             for _, rows in sorted(by_size.items())]
 
 
 def _first_line(text: str) -> str:
@@ -267,6 +285,8 @@ def main(argv=None) -> int:
                     help="skip the runs of the non-default collective variants (broadcast, scatter, barrier)")
     ap.add_argument("--oversubscribed-ranks", type=int, default=7,
                     help="also time the barrier on this many ranks (more than the cores) natively and on inproc and tcp; 0: no")
+    ap.add_argument("--rounds", type=int, default=3,
+                    help="runs of each configuration but azure, interleaved; each cell is the median (azure runs once)")
     ap.add_argument("--timeout", type=float, default=1200, help="seconds allowed for one run")
     ap.add_argument("--plots", default=os.path.join(common.ROOT, "docs", "bench"), help="folder for the PNGs")
     a = ap.parse_args(argv)
@@ -324,12 +344,20 @@ def main(argv=None) -> int:
                     cfg.skipped = cfg.skipped or "no storage: set CMPI_AZURE_CONNECTION_STRING or run make setup (Azurite)"
                 else:
                     cfg.env.update(azure_env)
-            progress(cfg.label)
-            run_config(cfg, exe, cs, a.ranks, a.timeout)
+        # Round-robin: native and translated runs alternate, so a slow spell of the machine hits both sides.
+        for round_no in range(1, max(1, a.rounds) + 1):
+            for cfg in configs:
+                if cfg.transport == "azure" and round_no > 1:
+                    continue
+                progress(f"{cfg.label} (round {round_no} of {a.rounds})")
+                run_config(cfg, exe, cs, a.ranks, a.timeout)
+        for cfg in configs:
+            combine_rounds(cfg)
 
     text = io.StringIO()
     with contextlib.redirect_stdout(text):
-        print("cmpi bench-comm: corpus/commbench/commbench.c, native (Open MPI) and translated (cmpi-run), one run")
+        print("cmpi bench-comm: corpus/commbench/commbench.c, native (Open MPI) and translated (cmpi-run), "
+              f"median of {max(1, a.rounds)} interleaved runs (azure: one)")
         print(f"measured {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())} on {os.cpu_count()} cores, "
               f"load average {os.getloadavg()[0]:.1f}")
         print(f"sizes 1 B .. {a.max_bytes} B (azure up to {a.azure_max_bytes} B), at most {a.reps} repetitions "

@@ -178,10 +178,24 @@ def _resolve(path: str) -> str:
 
 # ---------------------------------------------------------------- building
 
+def ensure_current_runtime() -> None:
+    """Rebuild the runtime cmpi-run uses when a source is newer than its build (scripts/setup.sh's test). Through
+    make the setup has run already; a harness started by hand would otherwise time a stale runtime."""
+    stamp = os.path.join(ROOT, "build", "runtime", ".stamp")
+    sources = os.path.join(ROOT, "runtime-ref", "CloudMpi")
+    built = os.path.getmtime(stamp) if os.path.exists(stamp) else 0.0
+    for folder, _, files in os.walk(os.path.join(sources, "src")):
+        if any(os.path.getmtime(os.path.join(folder, f)) > built for f in files if f.endswith((".cs", ".csproj", ".props"))):
+            progress("  the runtime build is older than its sources: scripts/setup.sh")
+            subprocess.run(["bash", os.path.join(ROOT, "scripts", "setup.sh")], cwd=ROOT, check=True)
+            return
+
+
 class Builds:
     """Native executables and translations, each made once per harness run."""
 
     def __init__(self):
+        ensure_current_runtime()
         os.makedirs(os.path.join(BUILD, "native"), exist_ok=True)
         self.native: Dict[str, Tuple[Optional[str], str]] = {}
         self.translated: Dict[str, Tuple[Optional[str], str]] = {}

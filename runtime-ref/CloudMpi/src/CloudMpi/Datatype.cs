@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using CloudMpi.Core;
 
 namespace CloudMpi;
@@ -206,6 +207,7 @@ public sealed class Datatype
     /// <summary>Types whose buffers may be any unmanaged T (count then counts bytes): C's byte views.</summary>
     internal bool IsByteView => Size == 1 && Kind is ElementKind.Byte or ElementKind.Char or ElementKind.Int8 or ElementKind.UInt8 or ElementKind.Packed;
     /// <summary>count elements are one run of count * Size bytes from the buffer position: no packing needed.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     internal bool IsContiguous(int count) => Map.IsDense && (count <= 1 || Extent == Size);
 }
 

@@ -118,6 +118,7 @@ public static partial class cMPI
     private static readonly long wtimeBase = Stopwatch.GetTimestamp();
 
     /// <summary>Seconds since an arbitrary point in the past (monotonic).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     public static double Wtime() => (Stopwatch.GetTimestamp() - wtimeBase) / (double)Stopwatch.Frequency;
 
     /// <summary>The resolution of <see cref="Wtime"/> in seconds.</summary>
@@ -177,6 +178,7 @@ public static partial class cMPI
         return ctx;
     }
 
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     internal static void CheckComm(string call, Comm comm)
     {
         if (comm is null || comm.IsNull) throw new MpiException(call, ERR_COMM, "invalid communicator (null / MPI_COMM_NULL)");
@@ -202,11 +204,13 @@ public static partial class cMPI
             throw new MpiException(call, ERR_RANK, $"invalid source rank {source} (communicator {comm.Name} has size {size})");
     }
 
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     internal static void CheckSendTag(string call, int tag)
     {
         if (tag < 0) throw new MpiException(call, ERR_TAG, $"invalid tag {tag} (a send's tag must be 0..MPI_TAG_UB)");
     }
 
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     internal static void CheckRecvTag(string call, int tag)
     {
         if (tag < 0 && tag != ANY_TAG) throw new MpiException(call, ERR_TAG, $"invalid tag {tag} (must be 0..MPI_TAG_UB or MPI_ANY_TAG)");

@@ -87,6 +87,7 @@ internal static class Buffers
     }
 
     /// <summary>A datatype a communication call may use: not null, committed and not freed.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     public static void CheckUsable(string call, Datatype? type)
     {
         if (type is null || type.IsNull) throw new MpiException(call, cMPI.ERR_TYPE, "invalid datatype (MPI_DATATYPE_NULL)");
@@ -156,6 +157,7 @@ internal static class Buffers
     }
 
     /// <summary>The byte range, relative to the buffer position, that count elements touch.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     private static (long Lo, long Hi) Touched(Datatype type, int count)
     {
         long last = (count - 1) * type.Extent;

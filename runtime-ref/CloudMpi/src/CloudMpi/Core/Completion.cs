@@ -1,3 +1,5 @@
+using System.Runtime.CompilerServices;
+
 namespace CloudMpi.Core;
 
 /// <summary>Something a rank can block on until another thread completes it (under the mailbox lock).</summary>
@@ -37,6 +39,7 @@ internal sealed class RecvEntry : Completion
         ResetCompletion();
     }
 
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     public bool Matches(cMPIMessage m) =>
         m.Context == Context
         && (Source == cMPI.ANY_SOURCE || Source == m.Source)

@@ -176,6 +176,7 @@ internal sealed class Mailbox : IMessageSink
         }
     }
 
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     private void Unlink(RecvEntry e)
     {
         if (e.Prev == null) postedHead = e.Next; else e.Prev.Next = e.Next;
@@ -184,6 +185,7 @@ internal sealed class Mailbox : IMessageSink
         e.Posted = false;
     }
 
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     private void UnlinkUnexpected(cMPIMessage m)
     {
         if (m.Prev == null) unexpectedHead = m.Next; else m.Prev.Next = m.Next;
@@ -198,6 +200,7 @@ internal sealed class Mailbox : IMessageSink
         lock (gate) return PeekLocked(context, source, tag);
     }
 
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     private cMPIMessage? PeekLocked(int context, int source, int tag)
     {
         for (var m = unexpectedHead; m != null; m = m.Next)

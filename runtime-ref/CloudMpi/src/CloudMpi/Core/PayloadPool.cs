@@ -1,3 +1,5 @@
+using System.Runtime.CompilerServices;
+
 namespace CloudMpi.Core;
 
 /// <summary>
@@ -49,6 +51,7 @@ internal static class PayloadPool
     }
 
     /// <summary>Give back the payload of <paramref name="m"/> if it came from the pool; the message keeps no data afterwards.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     public static void Return(cMPIMessage m)
     {
         if (!m.PooledPayload) return;

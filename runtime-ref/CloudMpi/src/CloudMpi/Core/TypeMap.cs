@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 namespace CloudMpi.Core;
 
 /// <summary>One run of bytes of a datatype's typemap, at a byte displacement from the buffer's origin.</summary>
@@ -34,7 +35,11 @@ internal sealed class TypeMap
     }
 
     /// <summary>One element's data is a single run starting at displacement 0.</summary>
-    public bool IsDense => Blocks.Length == 0 || (Blocks.Length == 1 && Blocks[0].Disp == 0);
+    public bool IsDense
+    {
+        [MethodImpl(MethodImplOptions.AggressiveOptimization)]
+        get => Blocks.Length == 0 || (Blocks.Length == 1 && Blocks[0].Disp == 0);
+    }
 
     /// <summary>The blocks of <paramref name="old"/> replicated at each byte displacement, <paramref name="copies"/> times at its extent.</summary>
     public static IEnumerable<Block> Replicate(Datatype old, long disp, int copies)
