@@ -153,3 +153,77 @@ def test_a_loop_with_views_views_its_plain_buffers_too_up_to_ten(tools, tmp_path
     r = run(tools.cmpi_run + ["-n", "1", str(out)])
     assert r.returncode == 0, r.stderr
     assert r.stdout == native.stdout
+
+
+CSR = r"""
+#include <stdio.h>
+
+#define ROWS 5
+#define NZ 12
+static int row_start[ROWS + 1] = {0, 3, 3, 7, 9, 12};
+static int colidx[NZ] = {0, 2, 4, 1, 2, 3, 4, 0, 1, 2, 3, 4};
+static double a[NZ];
+static unsigned ulimit[ROWS + 1] = {0, 3, 3, 7, 9, 12};
+
+/* CSR product: start and limit read once, a and colidx viewed once for the function */
+static void matvec(const double *v, double *out)
+{
+    int row, k;
+    double sum;
+    for (row = 0; row < ROWS; row++) {
+        sum = 0.0;
+        for (k = row_start[row]; k < row_start[row + 1]; k++)
+            sum = sum + a[k] * v[colidx[k]];
+        out[row] = sum;
+    }
+}
+
+int main(void)
+{
+    double v[ROWS], out[ROWS], s = 0.0;
+    int i, k, lo = 2, hi = 9, moving[3] = {0, 4, 0};
+    for (i = 0; i < NZ; i++)
+        a[i] = i * 0.25 - 1.0;
+    for (i = 0; i < ROWS; i++)
+        v[i] = i + 1.0;
+    matvec(v, out);
+    for (k = lo; k < hi; k++)               /* start and limit are locals already: views only */
+        a[k] = a[k] * 2.0;
+    for (k = moving[0]; k < moving[1]; k++)  /* the body stores an int: the limit may change, kept plain */
+        moving[1] = moving[1] - (k % 2);
+    for (k = (int)ulimit[2]; k < ulimit[3]; k++)   /* an unsigned limit: compared as unsigned, kept plain */
+        s += a[k];
+    for (i = 0; i < ROWS; i++)
+        s += out[i];
+    for (i = 0; i < NZ; i++)
+        s += a[i];
+    printf("%.6f %d\n", s, moving[1]);
+    return 0;
+}
+"""
+
+
+def test_a_loop_from_a_computed_start_reads_its_bounds_once_and_views_global_arrays(tools, tmp_path):
+    src = tmp_path / "csr.c"
+    src.write_text(CSR)
+    out = tmp_path / "Csr.cs"
+    t = tools.translate_file(str(src), str(out))
+    assert t.returncode == 0, t.stderr
+    cs = out.read_text()
+    matvec = cs[cs.index("static void matvec("):cs.index("static int main(")]
+    main = cs[cs.index("static int main("):]
+    # one view of each global array for the whole function, before its locals
+    assert matvec.index("Span<double> a_span = Spans.From(a, 0);") < matvec.index("int row = 0;")
+    assert "Span<int> colidx_span = Spans.From(colidx, 0);" in matvec
+    assert "int k_start = row_start[row];" in matvec and "int k_limit = row_start[row + 1];" in matvec
+    assert "for (k = k_start; k < k_limit; k++)" in matvec
+    assert "sum = sum + a_span[k] * v[colidx_span[k]];" in matvec
+    assert "for (k = lo; k < hi; k++)" in main and "a_span[k] = a_span[k] * 2.0;" in main
+    assert "moving[1] = moving[1] - (k % 2);" in main  # kept plain
+    assert "k_start" not in main.replace("for (k = lo;", "")  # neither the int-storing loop nor the unsigned one
+    exe = str(tmp_path / "native")
+    assert run(["gcc", "-O2", "-o", exe, str(src), "-lm"]).returncode == 0
+    native = run([exe])
+    r = run(tools.cmpi_run + ["-n", "1", str(out)])
+    assert r.returncode == 0, r.stderr
+    assert r.stdout == native.stdout

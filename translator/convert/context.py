@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Dict, List, Optional, Set
+from typing import Dict, List, Optional, Set, Tuple
 
 from .. import ir
 from ..diagnostics import DiagnosticSink
@@ -35,6 +35,11 @@ class Context:
     current_file: Optional[str] = None
     local_names: Dict[object, str] = field(default_factory=dict)  # decl loc -> C# name (scopes.py)
     row_views: Dict[int, str] = field(default_factory=dict)  # id of an ir.Index -> its access through a view (loops.py)
+    # id of an ir.For -> the locals holding its start and limit, read once before the loop (loops.py)
+    hoisted_bounds: Dict[int, Tuple[str, str]] = field(default_factory=dict)
+    # views of a global C array the whole function shares: (array, start) -> name, and their declarations (loops.py)
+    function_views: Dict[Tuple[str, str], str] = field(default_factory=dict)
+    function_view_lines: List[str] = field(default_factory=list)
     view_names: Set[str] = field(default_factory=set)  # names taken in the function the views belong to
     view_names_of: object = None
     # The expression an expression statement discards: its value is not needed (an MPI call needs no

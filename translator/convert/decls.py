@@ -141,12 +141,15 @@ def convert_function(ctx, fn: ir.Function) -> List[str]:
                 cs = ctx.slot_type(ctx.var_key(p.name), p.type, p.loc)
                 # the parameter's address is taken: it lives in a one-element array
                 lines.append(f"{INDENT}{cs}[] {ctx.name(p.name)} = {{ {ctx.name(p.name)}_in }};")
-        lines += convert_block_items(ctx, body.items, INDENT, body.end.line if body.end else None)
+        ctx.function_views, ctx.function_view_lines = {}, []
+        items = convert_block_items(ctx, body.items, INDENT, body.end.line if body.end else None)
+        lines += ctx.function_view_lines + items  # views of global arrays its loops share (loops.py)
         lines.append("}")
         return lines
     finally:
         ctx.function = None
         ctx.local_names = {}
+        ctx.function_views, ctx.function_view_lines = {}, []
 
 
 def convert_record(ctx, rec: ir.RecordDecl) -> List[str]:

@@ -169,6 +169,9 @@ public static class CG
 
     static void makea(int lo, int hi)
     {
+        Span<int> row_start_from1 = Spans.From(row_start, 1);
+        Span<int> row_start_span = Spans.From(row_start, 0);
+        Span<int> row_len_span = Spans.From(row_len, 0);
         double[] vc = new double[VEC_MAX];
         double size = 0;
         double ratio = 0;
@@ -223,9 +226,6 @@ public static class CG
                 }
             }
         }
-        Span<int> row_start_from1 = Spans.From(row_start, 1);
-        Span<int> row_start_span = Spans.From(row_start, 0);
-        Span<int> row_len_span = Spans.From(row_len, 0);
         for (row = 0; row < num_rows; row++)
         {
             row_start_from1[row] += row_start_span[row];
@@ -262,15 +262,19 @@ public static class CG
 
     static void matvec(double[] v, double[] result)
     {
+        Span<double> a_span = Spans.From(a, 0);
+        Span<int> colidx_span = Spans.From(colidx, 0);
         int row = 0;
         int k = 0;
         double sum = 0;
         for (row = 0; row < num_rows; row++)
         {
             sum = 0.0;
-            for (k = row_start[row]; k < row_start[row + 1]; k++)
+            int k_start = row_start[row];
+            int k_limit = row_start[row + 1];
+            for (k = k_start; k < k_limit; k++)
             {
-                sum = sum + a[k] * v[colidx[k]];
+                sum = sum + a_span[k] * v[colidx_span[k]];
             }
             result[first_row + row] = sum;
         }
@@ -507,6 +511,11 @@ public static class CG
     /* 25 CG steps on A z = x from z = 0; returns |x - A z|. */
     static double conj_grad(int lo, int hi)
     {
+        Span<double> q_span = Spans.From(q, 0);
+        Span<double> z_span = Spans.From(z, 0);
+        Span<double> r_span = Spans.From(r, 0);
+        Span<double> x_span = Spans.From(x, 0);
+        Span<double> p_span = Spans.From(p, 0);
         double rho = 0;
         double rho0 = 0;
         double d = 0;
@@ -518,10 +527,10 @@ public static class CG
         int step = 0;
         for (j = lo; j < hi; j++)
         {
-            q[j] = 0.0;
-            z[j] = 0.0;
-            r[j] = x[j];
-            p[j] = r[j];
+            q_span[j] = 0.0;
+            z_span[j] = 0.0;
+            r_span[j] = x_span[j];
+            p_span[j] = r_span[j];
         }
         rho = dot(r, r, lo, hi);
         for (step = 1; step <= CG_STEPS; step++)
@@ -533,14 +542,14 @@ public static class CG
             rho0 = rho;
             for (j = lo; j < hi; j++)
             {
-                z[j] = z[j] + alpha * p[j];
-                r[j] = r[j] - alpha * q[j];
+                z_span[j] = z_span[j] + alpha * p_span[j];
+                r_span[j] = r_span[j] - alpha * q_span[j];
             }
             rho = dot(r, r, lo, hi);
             beta = rho / rho0;
             for (j = lo; j < hi; j++)
             {
-                p[j] = r[j] + beta * p[j];
+                p_span[j] = r_span[j] + beta * p_span[j];
             }
         }
         /* The residual norm, from A z rather than the recurrence. */
@@ -549,7 +558,7 @@ public static class CG
         sum[0] = 0.0;
         for (j = lo; j < hi; j++)
         {
-            diff = x[j] - r[j];
+            diff = x_span[j] - r_span[j];
             sum[0] = sum[0] + diff * diff;
         }
         global_sum(sum, 1);
@@ -559,6 +568,8 @@ public static class CG
     /* One outer iteration: solve, then zeta from x . z and x = z / |z|. */
     static double power_step(int lo, int hi, ref double rnorm)
     {
+        Span<double> x_span = Spans.From(x, 0);
+        Span<double> z_span = Spans.From(z, 0);
         double[] norms = new double[2];
         double scale = 0;
         int j = 0;
@@ -567,14 +578,14 @@ public static class CG
         norms[1] = 0.0;
         for (j = lo; j < hi; j++)
         {
-            norms[0] = norms[0] + x[j] * z[j];
-            norms[1] = norms[1] + z[j] * z[j];
+            norms[0] = norms[0] + x_span[j] * z_span[j];
+            norms[1] = norms[1] + z_span[j] * z_span[j];
         }
         global_sum(norms, 2);
         scale = 1.0 / Math.Sqrt(norms[1]);
         for (j = lo; j < hi; j++)
         {
-            x[j] = scale * z[j];
+            x_span[j] = scale * z_span[j];
         }
         return SHIFT + 1.0 / norms[0];
     }
@@ -586,6 +597,7 @@ public static class CG
 
     public static int main(int argc, Ptr<sbyte>[] argv)
     {
+        Span<double> x_span = Spans.From(x, 0);
         int lo = 0;
         int hi = 0;
         int j = 0;
@@ -624,12 +636,12 @@ public static class CG
         /* One untimed outer iteration touches all the data, then start again. */
         for (j = lo; j < hi; j++)
         {
-            x[j] = 1.0;
+            x_span[j] = 1.0;
         }
         zeta = power_step(lo, hi, ref rnorm);
         for (j = lo; j < hi; j++)
         {
-            x[j] = 1.0;
+            x_span[j] = 1.0;
         }
         zeta = 0.0;
         cMPI.Barrier(cMPI.COMM_WORLD);

@@ -234,6 +234,7 @@ public static class IS
     /* One ranking of all keys, with the partial verification. */
     static void rank_keys(int iteration)
     {
+        Span<int> bucket_size_span = Spans.From(bucket_size, 0);
         int i = 0;
         int p = 0;
         int b = 0;
@@ -280,9 +281,11 @@ public static class IS
         for (p = 0; p < comm_size; p++)
         {
             count = 0;
-            for (b = first_bucket[p]; b <= last_bucket[p]; b++)
+            int b_start = first_bucket[p];
+            int b_limit = last_bucket[p];
+            for (b = b_start; b <= b_limit; b++)
             {
-                count += bucket_size[b];
+                count += bucket_size_span[b];
             }
             send_count[p] = count;
             send_displ[p] = p == 0 ? 0 : send_displ[p - 1] + send_count[p - 1];
