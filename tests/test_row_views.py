@@ -80,13 +80,7 @@ def test_views_where_the_loop_allows_them_and_the_output_is_unchanged(tools, tmp
     assert not any(buf == "x" for _, _, buf, _ in views)  # the loops from 1 that could reach below the row0
     assert "c[row0 + j] = -c[row0 + j];" in cs  # the branch
     assert "c[row0 + j] += 1.0;" in cs  # the moving row0
-    # and the port prints what gcc's build prints
-    exe = str(tmp_path / "native")
-    assert run(["gcc", "-O2", "-o", exe, str(src), "-lm"]).returncode == 0
-    native = run([exe])
-    r = run(tools.cmpi_run + ["-n", "1", str(out)])
-    assert r.returncode == 0, r.stderr
-    assert r.stdout == native.stdout
+    assert_prints_what_gcc_prints(tools, tmp_path, src, out)
 
 
 STENCIL = r"""
@@ -147,12 +141,7 @@ def test_a_loop_with_views_views_its_plain_buffers_too_up_to_ten(tools, tmp_path
     assert "Span<double> u1_span = Spans.From(u1, 0);" in rows
     assert "Spans.From" not in eleven
     assert "Spans.From" not in main  # u1[j], u2[j] alone
-    exe = str(tmp_path / "native")
-    assert run(["gcc", "-O2", "-o", exe, str(src), "-lm"]).returncode == 0
-    native = run([exe])
-    r = run(tools.cmpi_run + ["-n", "1", str(out)])
-    assert r.returncode == 0, r.stderr
-    assert r.stdout == native.stdout
+    assert_prints_what_gcc_prints(tools, tmp_path, src, out)
 
 
 CSR = r"""
@@ -221,6 +210,10 @@ def test_a_loop_from_a_computed_start_reads_its_bounds_once_and_views_global_arr
     assert "for (k = lo; k < hi; k++)" in main and "a_span[k] = a_span[k] * 2.0;" in main
     assert "moving[1] = moving[1] - (k % 2);" in main  # kept plain
     assert "k_start" not in main.replace("for (k = lo;", "")  # neither the int-storing loop nor the unsigned one
+    assert_prints_what_gcc_prints(tools, tmp_path, src, out)
+
+
+def assert_prints_what_gcc_prints(tools, tmp_path, src, out):
     exe = str(tmp_path / "native")
     assert run(["gcc", "-O2", "-o", exe, str(src), "-lm"]).returncode == 0
     native = run([exe])

@@ -71,6 +71,7 @@ MAX_BUFFERS = 10
 def row_views(ctx, st: ir.For, indent: str) -> List[str]:
     """The view declarations to emit before `st`; records in ctx.row_views which accesses use them."""
     from .exprs import convert_expr
+    from .stmts import INDENT
     counter, first, start_expr = _counter(st)
     if counter is None:
         return []
@@ -84,7 +85,7 @@ def row_views(ctx, st: ir.For, indent: str) -> List[str]:
     if first is None:
         limit_expr = _strip(st.cond).rhs
         written = _written_types(st.body)
-        if not all(_hoistable(ctx, e, assigned, written) for e in (start_expr, limit_expr)):
+        if not all(_invariant(e, assigned, written) and not _mentions_boxed(ctx, e) for e in (start_expr, limit_expr)):
             return []
         hoist = not (_is_simple(start_expr) and _is_simple(limit_expr))
     groups: Dict[tuple, List[ir.Index]] = {}  # (buffer, start) as C# -> the accesses through that view
@@ -95,8 +96,7 @@ def row_views(ctx, st: ir.For, indent: str) -> List[str]:
         offset = ir.IntLit(node.loc, ir.IntType("int"), 0, "0") if _is_name(node.index, counter.name) else _base_offset(node.index, counter, first)
         if not isinstance(base, ir.NameRef) or offset is None or base.kind not in ("local", "param", "global") \
                 or base.name in assigned or not _element_is_scalar(node.type) or _is_boxed(ctx, base) \
-                or not _invariant(offset, assigned) or _is_negative_constant(offset) \
-                or any(_is_boxed(ctx, n) for n in _walk(offset) if isinstance(n, ir.NameRef)):
+                or not _invariant(offset, assigned) or _is_negative_constant(offset) or _mentions_boxed(ctx, offset):
             continue
         array = convert_expr(ctx, base)
         start = convert_expr(ctx, offset)
@@ -118,7 +118,7 @@ def row_views(ctx, st: ir.For, indent: str) -> List[str]:
             return []
         names = [_fresh_name(ctx, j.code, suffix) for suffix in ("_start", "_limit")]
         lines += [f"{indent}int {name} = {b.code};" for name, b in zip(names, bounds)]
-        ctx.hoisted_bounds[id(st)] = (names[0], names[1])
+        ctx.hoisted_bounds[id(st)] = (j.code, names[0], _strip(st.cond).op, names[1])
     for key, nodes in groups.items():
         array, element, start = key
         # `offsets[i + 1]` through `offsets_from1[i]`: a constant shift is in the name, a computed base is a row
@@ -127,18 +127,13 @@ def row_views(ctx, st: ir.For, indent: str) -> List[str]:
             name = ctx.function_views.get((array, start))
             if name is None:
                 name = ctx.function_views[(array, start)] = _fresh_name(ctx, array, suffix)
-                ctx.function_view_lines.append(f"    Span<{element}> {name} = Spans.From({array}, {start});")
+                ctx.function_view_lines.append(f"{INDENT}Span<{element}> {name} = Spans.From({array}, {start});")
         else:
             name = _fresh_name(ctx, array, suffix)
             lines.append(f"{indent}Span<{element}> {name} = Spans.From({array}, {start});")
         for n in nodes:
             ctx.row_views[id(n)] = f"{name}[{j.code}]"
     return lines
-
-
-def counter_of(st: ir.For) -> Optional[ir.NameRef]:
-    """The counter j of a loop row_views recognises."""
-    return _counter(st)[0]
 
 
 def _counter(st: ir.For):
@@ -241,11 +236,16 @@ def _terms(e: ir.Expr):
     return [("+", e)]
 
 
-def _invariant(e: ir.Expr, assigned: Set[str]) -> bool:
-    """Built from names the loop does not assign, constants and arithmetic: its value is fixed."""
+def _invariant(e: ir.Expr, assigned: Set[str], written: Optional[Set[ir.Type]] = None) -> bool:
+    """Built from names the loop does not assign, constants and arithmetic: its value is fixed. With `written`
+    (the types the body stores to), also from int elements of named arrays when the body stores no int: such an
+    expression may be read once before the loop (the body is straight-line and calls nothing but math.h)."""
     for n in _walk(e):
         if isinstance(n, ir.NameRef):
             if n.kind not in ("local", "param", "global", "enum_const") or n.name in assigned:
+                return False
+        elif isinstance(n, ir.Index) and written is not None:
+            if not isinstance(_strip(n.base), ir.NameRef) or n.type != ir.IntType("int") or n.type in written:
                 return False
         elif isinstance(n, ir.Binary):
             if n.op not in ("+", "-", "*", "/", "%", "<<", ">>", "&", "|", "^"):
@@ -270,28 +270,6 @@ def _written_types(body: ir.Stmt) -> Set[ir.Type]:
         if target is not None and not isinstance(target, ir.NameRef):
             written.add(target.type)
     return written
-
-
-def _hoistable(ctx, e: ir.Expr, assigned: Set[str], written: Set[ir.Type]) -> bool:
-    """Whether `e` has the same value on every iteration and no effect, so it may be read once before the loop:
-    names the loop does not assign, constants, arithmetic, and int elements of named arrays the body never stores
-    an int to (the body is straight-line and calls nothing but math.h)."""
-    for n in _walk(e):
-        if isinstance(n, ir.NameRef):
-            if n.kind not in ("local", "param", "global", "enum_const") or n.name in assigned or _is_boxed(ctx, n):
-                return False
-        elif isinstance(n, ir.Index):
-            if not isinstance(_strip(n.base), ir.NameRef) or n.type != ir.IntType("int") or n.type in written:
-                return False
-        elif isinstance(n, ir.Binary):
-            if n.op not in ("+", "-", "*", "/", "%", "<<", ">>", "&", "|", "^"):
-                return False
-        elif isinstance(n, ir.Unary):
-            if n.op not in ("-", "+", "~"):
-                return False
-        elif not isinstance(n, (ir.IntLit, ir.CharLit, ir.MacroRef, ir.Cast, ir.Paren)):
-            return False
-    return True
 
 
 def _is_simple(e: ir.Expr) -> bool:
@@ -327,6 +305,11 @@ def _is_constant_at_least_zero(e: ir.Expr) -> bool:
 def _element_is_scalar(t) -> bool:
     """Numbers and structs: a span of either indexes like the array (a struct element by reference)."""
     return isinstance(t, (ir.IntType, ir.FloatType, ir.RecordType))
+
+
+def _mentions_boxed(ctx, e: ir.Expr) -> bool:
+    """Whether a name in `e` lives in a one-element array (its address is taken): a store through any pointer may change it."""
+    return any(_is_boxed(ctx, n) for n in _walk(e) if isinstance(n, ir.NameRef))
 
 
 def _is_boxed(ctx, e: ir.NameRef) -> bool:

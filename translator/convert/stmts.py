@@ -185,8 +185,8 @@ def convert_do_while(ctx, st: ir.DoWhile, indent: str) -> List[str]:
 
 
 def convert_for(ctx, st: ir.For, indent: str) -> List[str]:
-    from . import loops
-    views = loops.row_views(ctx, st, indent)  # spans over the rows the loop walks (loops.py)
+    from .loops import row_views
+    views = row_views(ctx, st, indent)  # spans over the rows the loop walks (loops.py)
     init = ""
     if isinstance(st.init, ir.DeclStmt):
         decls = [convert_var_decl(ctx, d) for d in st.init.decls]
@@ -201,8 +201,9 @@ def convert_for(ctx, st: ir.For, indent: str) -> List[str]:
     cond = convert_condition(ctx, st.cond) if st.cond is not None else ""
     bounds = ctx.hoisted_bounds.get(id(st))
     if bounds is not None:  # start and limit read once before the loop (loops.py)
-        init = f"{init.split(' = ', 1)[0]} = {bounds[0]}"
-        cond = f"{convert_expr(ctx, loops.counter_of(st)).code} {strip_implicit(st.cond).op} {bounds[1]}"
+        counter, start, compare, limit = bounds
+        init = f"{init.split(' = ', 1)[0]} = {start}"
+        cond = f"{counter} {compare} {limit}"
     step = ", ".join(expr_statement_code(ctx, st.step)) if st.step is not None else ""
     header = f"for ({init}; {cond}; {step})".replace("; )", ";)").replace("( ;", "(;")
     return views + [indent + header] + convert_body(ctx, st.body, indent + INDENT)
