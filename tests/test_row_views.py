@@ -170,7 +170,7 @@ static void matvec(const double *v, double *out)
 int main(void)
 {
     double v[ROWS], out[ROWS], s = 0.0;
-    int i, k, lo = 2, hi = 9, moving[3] = {0, 4, 0};
+    int i, k, lo = 2, hi = 9, below = -1, moving[3] = {0, 4, 0};
     for (i = 0; i < NZ; i++)
         a[i] = i * 0.25 - 1.0;
     for (i = 0; i < ROWS; i++)
@@ -182,11 +182,15 @@ int main(void)
         moving[1] = moving[1] - (k % 2);
     for (k = (int)ulimit[2]; k < ulimit[3]; k++)   /* an unsigned limit: compared as unsigned, kept plain */
         s += a[k];
+    for (k = below; k < 2; k++)             /* from -1: a[k + 1] is valid, a view from 1 at -1 is not */
+        s += a[k + 1];
+    for (k = row_start[1]; k < row_start[2]; k++)  /* an unsigned store in the body: bounds read each time */
+        ulimit[k % 3] = ulimit[k % 3] + 1u;
     for (i = 0; i < ROWS; i++)
         s += out[i];
     for (i = 0; i < NZ; i++)
         s += a[i];
-    printf("%.6f %d\n", s, moving[1]);
+    printf("%.6f %d %u\n", s, moving[1], ulimit[0] + ulimit[1] + ulimit[2]);
     return 0;
 }
 """
@@ -209,7 +213,8 @@ def test_a_loop_from_a_computed_start_reads_its_bounds_once_and_views_global_arr
     assert "sum = sum + a_span[k] * v[colidx_span[k]];" in matvec
     assert "for (k = lo; k < hi; k++)" in main and "a_span[k] = a_span[k] * 2.0;" in main
     assert "moving[1] = moving[1] - (k % 2);" in main  # kept plain
-    assert "k_start" not in main.replace("for (k = lo;", "")  # neither the int-storing loop nor the unsigned one
+    assert "k_start" not in main  # the int-storing, unsigned-limit and unsigned-storing loops read their bounds each time
+    assert "s += a[k + 1];" in main
     assert_prints_what_gcc_prints(tools, tmp_path, src, out)
 
 

@@ -46,11 +46,11 @@ either is more than that, both are read once before the loop,
         sum = sum + a_span[k] * v[colidx_span[k]];
 
 which is the same program when neither can change while the loop runs: they read names
-the body does not assign and int elements of named arrays the body never stores an int
-to (C# arrays of different element types never alias), and call nothing. The start is not
-known to be >= 0, so bases are constants >= 0, as for a start above zero. A static field
-is not a local, and the JIT clones only over locals, so here a global array always gets a
-view. NPB CG's product then checks one index per element (the gathered v[colidx[k]])
+the body does not assign and int elements of named arrays in a body that stores no
+integer (a double store cannot reach an int array), and call nothing. The start may be
+below zero, so only `a[k]` itself is viewed (`a[k + 1]` is valid C at k = -1, a view from
+1 at index -1 is not). A static field is not a local, and the JIT clones only over
+locals, so here a global array always gets a view. NPB CG's product then checks one index per element (the gathered v[colidx[k]])
 instead of three: 10-12 % less time at 1 and 2 ranks.
 """
 from __future__ import annotations
@@ -100,6 +100,8 @@ def row_views(ctx, st: ir.For, indent: str) -> List[str]:
             continue
         array = convert_expr(ctx, base)
         start = convert_expr(ctx, offset)
+        if first is None and start.code != "0":
+            continue  # from a computed start j may be below zero where a[j + 1] is not: only a[j] is safe
         if array.type.endswith("[]") and array.type.count("[") == 1 and start.type == "int":
             groups.setdefault((array.code, array.type[:-2], start.code), []).append(node)
     viewed = {id(n) for nodes in groups.values() for n in nodes}
@@ -238,14 +240,16 @@ def _terms(e: ir.Expr):
 
 def _invariant(e: ir.Expr, assigned: Set[str], written: Optional[Set[ir.Type]] = None) -> bool:
     """Built from names the loop does not assign, constants and arithmetic: its value is fixed. With `written`
-    (the types the body stores to), also from int elements of named arrays when the body stores no int: such an
-    expression may be read once before the loop (the body is straight-line and calls nothing but math.h)."""
+    (the types the body stores to), also from int elements of named arrays when the body stores no integer: such
+    an expression may be read once before the loop (the body is straight-line and calls nothing but math.h)."""
     for n in _walk(e):
         if isinstance(n, ir.NameRef):
             if n.kind not in ("local", "param", "global", "enum_const") or n.name in assigned:
                 return False
         elif isinstance(n, ir.Index) and written is not None:
-            if not isinstance(_strip(n.base), ir.NameRef) or n.type != ir.IntType("int") or n.type in written:
+            # any integer store may reach an int element (through a byte or unsigned view of its array)
+            if not isinstance(_strip(n.base), ir.NameRef) or n.type != ir.IntType("int") \
+                    or any(isinstance(t, ir.IntType) for t in written):
                 return False
         elif isinstance(n, ir.Binary):
             if n.op not in ("+", "-", "*", "/", "%", "<<", ">>", "&", "|", "^"):

@@ -4,8 +4,10 @@ C lets `{ int i; { int i; } }` shadow; C# rejects a local whose name is declared
 an enclosing block anywhere in that block (CS0136). Before a function is converted,
 every local declared in a block whose enclosing blocks (or the parameters) already
 use its name gets a fresh name (`i_2`). Sibling blocks may reuse a name, as in C#,
-so two `for (int i ...)` loops stay as written. References find their declaration
-by its location (NameRef.decl).
+so two `for (int i ...)` loops stay as written. A local named like a global the function
+uses is renamed too: C# resolves a simple name to the local in the local's whole block,
+before its declaration as well (CS0844), where C still means the global. References find
+their declaration by its location (NameRef.decl).
 """
 from __future__ import annotations
 
@@ -39,10 +41,21 @@ def _child_blocks(st) -> List[tuple]:
     return out
 
 
+def _globals_used(fn: ir.Function) -> Set[str]:
+    names, stack = set(), [fn.body] if fn.body is not None else []
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ir.NameRef) and node.kind == "global":
+            names.add(node.name)
+        stack.extend(ir.children(node))
+    return names
+
+
 def plan_local_names(fn: ir.Function) -> Dict[ir.Loc, str]:
     """Declaration location -> C# name, for the locals that must be renamed."""
     renames: Dict[ir.Loc, str] = {}
-    used: Set[str] = {p.name for p in fn.params}
+    globals_used = _globals_used(fn)
+    used: Set[str] = {p.name for p in fn.params} | globals_used
 
     def collect(st) -> None:
         for decls, children in _child_blocks(st):
@@ -72,5 +85,5 @@ def plan_local_names(fn: ir.Function) -> Dict[ir.Loc, str]:
                 visit(sub_decls, sub_children, inner_visible)
 
     if fn.body is not None:
-        visit(_direct_decls(fn.body.items), list(fn.body.items), {p.name for p in fn.params})
+        visit(_direct_decls(fn.body.items), list(fn.body.items), {p.name for p in fn.params} | globals_used)
     return renames
