@@ -1,6 +1,7 @@
 /* Names C lets a block reuse: a local declared after a use of the global of
  * the same name (C99), a nested block's redeclaration, a loop over a global
- * array whose name a later local takes. */
+ * array whose name a later local takes, the same in a function with a goto
+ * into a block. */
 #include <stdio.h>
 
 static int count = 7;
@@ -23,6 +24,21 @@ static double weigh(void)
     return weights + count;
 }
 
+/* A goto into a block flattens the function (translator/convert/gotos.py): the same rule there. */
+static int retry(void)
+{
+    int i = 0;
+    count += 1;
+    {
+    again:
+        i++;
+    }
+    int count = i * 10;
+    if (i < 3)
+        goto again;
+    return count;
+}
+
 static int weights_used(void)
 {
     return (int)weights[5];
@@ -31,6 +47,7 @@ static int weights_used(void)
 int main(void)
 {
     printf("%.3f\n", weigh());
+    printf("%d\n", retry());
     printf("%d\n", count);
     int count = 2;
     printf("%d\n", count * weights_used());

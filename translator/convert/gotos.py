@@ -19,6 +19,7 @@ import itertools
 from typing import Dict, List, Optional, Set, Tuple
 
 from .. import ir
+from .scopes import globals_used
 
 _INT = ir.IntType("int")
 
@@ -73,7 +74,8 @@ class _Lowering:
         self.fn = fn
         self.counter = itertools.count(1)
         self.hoisted: List[ir.VarDecl] = []
-        self.names: Set[str] = {p.name for p in fn.params}
+        # like scopes.plan_local_names: a local may not take the name of a global the function uses (CS0844)
+        self.names: Set[str] = {p.name for p in fn.params} | globals_used(fn)
         self.renamed: Dict[ir.Loc, str] = {}  # declaration loc -> unique name in the flat body
 
     def label(self, what: str) -> str:

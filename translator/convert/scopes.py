@@ -41,7 +41,8 @@ def _child_blocks(st) -> List[tuple]:
     return out
 
 
-def _globals_used(fn: ir.Function) -> Set[str]:
+def globals_used(fn: ir.Function) -> Set[str]:
+    """The globals the function's body names (a local named like one of them is renamed)."""
     names, stack = set(), [fn.body] if fn.body is not None else []
     while stack:
         node = stack.pop()
@@ -54,8 +55,8 @@ def _globals_used(fn: ir.Function) -> Set[str]:
 def plan_local_names(fn: ir.Function) -> Dict[ir.Loc, str]:
     """Declaration location -> C# name, for the locals that must be renamed."""
     renames: Dict[ir.Loc, str] = {}
-    globals_used = _globals_used(fn)
-    used: Set[str] = {p.name for p in fn.params} | globals_used
+    used_globals = globals_used(fn)
+    used: Set[str] = {p.name for p in fn.params} | used_globals
 
     def collect(st) -> None:
         for decls, children in _child_blocks(st):
@@ -85,5 +86,5 @@ def plan_local_names(fn: ir.Function) -> Dict[ir.Loc, str]:
                 visit(sub_decls, sub_children, inner_visible)
 
     if fn.body is not None:
-        visit(_direct_decls(fn.body.items), list(fn.body.items), {p.name for p in fn.params} | globals_used)
+        visit(_direct_decls(fn.body.items), list(fn.body.items), {p.name for p in fn.params} | used_globals)
     return renames
