@@ -42,7 +42,7 @@ int main(void)
 
 
 def _marked(cs: str):
-    return set(re.findall(r"\[MethodImpl\(MethodImplOptions\.AggressiveInlining\)\]\n\s*static \w+ (\w+)\(", cs))
+    return set(re.findall(r"\[MethodImpl\(MethodImplOptions\.AggressiveInlining\)\]\n\s*\w+ (\w+)\(", cs))
 
 
 def test_only_a_loop_free_function_called_once_in_a_loop_is_marked(tools, tmp_path):

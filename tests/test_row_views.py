@@ -134,9 +134,9 @@ def test_a_loop_with_views_views_its_plain_buffers_too_up_to_ten(tools, tmp_path
     t = tools.translate_file(str(src), str(out))
     assert t.returncode == 0, t.stderr
     cs = out.read_text()
-    rows = cs[cs.index("static void rows("):cs.index("static void eleven(")]
-    eleven = cs[cs.index("static void eleven("):cs.index("static int main(")]
-    main = cs[cs.index("static int main("):]
+    rows = cs[cs.index("    void rows("):cs.index("    void eleven(")]
+    eleven = cs[cs.index("    void eleven("):cs.index("    public int main(")]
+    main = cs[cs.index("    public int main("):]
     assert len(re.findall(r"Span<double> \w+ = Spans\.From\(", rows)) == 10
     assert "Span<double> u1_span = Spans.From(u1, 0);" in rows
     assert "Spans.From" not in eleven
@@ -203,8 +203,8 @@ def test_a_loop_from_a_computed_start_reads_its_bounds_once_and_views_global_arr
     t = tools.translate_file(str(src), str(out))
     assert t.returncode == 0, t.stderr
     cs = out.read_text()
-    matvec = cs[cs.index("static void matvec("):cs.index("static int main(")]
-    main = cs[cs.index("static int main("):]
+    matvec = cs[cs.index("    void matvec("):cs.index("    public int main(")]
+    main = cs[cs.index("    public int main("):]
     # one view of each global array for the whole function, before its locals
     assert matvec.index("Span<double> a_span = Spans.From(a, 0);") < matvec.index("int row = 0;")
     assert "Span<int> colidx_span = Spans.From(colidx, 0);" in matvec

@@ -31,6 +31,8 @@ class Context:
     usings: Set[str] = field(default_factory=set)
     plan: object = None  # pointers.PointerPlan: which pointers are arrays, which variables are boxed
     hoisted: List[str] = field(default_factory=list)  # class members a function needs (static locals)
+    constructor_lines: List[str] = field(default_factory=list)  # field initializers that name members (rank_state.py)
+    static_globals: Set[str] = field(default_factory=set)  # C globals that stay static: never written (constants.py)
     inline_arrays: Set[int] = field(default_factory=set)  # sizes of fixed arrays inside structs
     current_file: Optional[str] = None
     local_names: Dict[object, str] = field(default_factory=dict)  # decl loc -> C# name (scopes.py)

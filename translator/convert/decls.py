@@ -2,11 +2,12 @@
 from __future__ import annotations
 
 import re
-from typing import List, Set
+from typing import List
 
 from .. import ir
 from ..diagnostics import TranslationError
 from .constants import never_written_globals
+from .rank_state import instance_field, names_instance_member
 from .context import Context, render_comment
 from .exprs import convert_value, string_literal
 from .inlining import ATTRIBUTE as INLINE_ATTRIBUTE, USING as INLINE_USING, functions_to_inline
@@ -99,12 +100,15 @@ def _join_tokens(parts: List[str]) -> str:
     return out
 
 
-def convert_global(ctx, v: ir.VarDecl, read_only: Set[str] = frozenset()) -> str:
-    """`static T name = init;`, `static readonly` for a number nobody writes (constants.py)."""
+def convert_global(ctx, v: ir.VarDecl) -> str:
+    """`T name = init;`, a field of the rank's program object (rank_state.py); `static readonly` for a
+    number nobody writes (constants.py)."""
     if v.storage == "extern":
         raise TranslationError(v.loc, f"'{v.name}' is declared extern but never defined", "missing-definition")
-    readonly = " readonly" if v.name in read_only and not ctx.is_boxed(ctx.var_key(v.name, True)) else ""
-    return f"static{readonly} {convert_var_decl(ctx, v, is_global=True)};"
+    declaration = convert_var_decl(ctx, v, is_global=True)
+    if v.name in ctx.static_globals:
+        return f"static readonly {declaration};"
+    return instance_field(ctx, declaration, names_instance_member(v.init, ctx.static_globals))
 
 
 def convert_param(ctx, p: ir.VarDecl) -> str:
@@ -132,8 +136,8 @@ def convert_function(ctx, fn: ir.Function) -> List[str]:
             raise TranslationError(fn.loc, "main must be main(void) or main(argc, argv)", "unsupported-construct")
         params = ", ".join([convert_param(ctx, p) for p in fn.params] +
                            ([varargs_parameter()] if fn.type.variadic else []))
-        visibility = "public static" if fn.name == "main" else "static"
-        header = f"{visibility} {ret} {ctx.name(fn.name)}({params})"
+        visibility = "public " if fn.name == "main" else ""
+        header = f"{visibility}{ret} {ctx.name(fn.name)}({params})"
         body = fn.body
         lines = [header, "{"]
         for p in fn.params:
@@ -248,7 +252,7 @@ def convert_translation_unit(ctx: Context) -> dict:
     ctx.macro_names = {m.name for m in tu.macros}
     ctx.plan = plan_pointers(tu, lambda name, i, call: _takes_ref(ctx, name, i, call))
     inlined = functions_to_inline(tu)
-    read_only = never_written_globals(tu)
+    ctx.static_globals = {name for name in never_written_globals(tu) if not ctx.is_boxed(ctx.var_key(name, True))}
     members: List[dict] = []
     files = list(tu.files) or [tu.path]
 
@@ -265,7 +269,7 @@ def convert_translation_unit(ctx: Context) -> dict:
             lines.append(convert_macro_const(ctx, item))
             kind = "field"
         elif isinstance(item, ir.VarDecl):
-            lines.append(convert_global(ctx, item, read_only))
+            lines.append(convert_global(ctx, item))
             kind = "field"
         elif isinstance(item, ir.RecordDecl):
             lines += convert_record(ctx, item)
@@ -300,4 +304,5 @@ def convert_translation_unit(ctx: Context) -> dict:
         usings.append(INLINE_USING)
     if any(r.is_union for r in tu.records):
         usings.append("System.Runtime.InteropServices")
-    return {"members": members, "tail": tail, "main_takes_args": bool(main.params), "extra_usings": usings}
+    return {"members": members, "tail": tail, "main_takes_args": bool(main.params), "extra_usings": usings,
+            "constructor": list(ctx.constructor_lines)}

@@ -125,8 +125,11 @@ def convert_decl_stmt(ctx, st: ir.DeclStmt, indent: str) -> List[str]:
     out = []
     for d in st.decls:
         if d.storage == "static":
-            # A static local keeps its value between calls: a class field named after the function.
-            ctx.hoisted.append(f"static {convert_var_decl(ctx, d, cs_name=ctx.static_local_name(d.name))};")
+            # A static local keeps its value between calls: a field of the rank's program object named after
+            # the function (rank_state.py).
+            from .rank_state import instance_field, names_instance_member
+            declaration = convert_var_decl(ctx, d, cs_name=ctx.static_local_name(d.name))
+            ctx.hoisted.append(instance_field(ctx, declaration, names_instance_member(d.init, ctx.static_globals)))
             continue
         if d.storage == "extern":
             raise TranslationError(d.loc, "extern declarations inside functions are not supported yet",

@@ -9,13 +9,14 @@ using static CloudMpi.Libc.Stdlib;
 using static CloudMpi.Libc.CMem;
 using static CloudMpi.Libc.CString;
 
-public static class Allsum
+// One object per rank: its fields are the C program's globals.
+public sealed class Allsum
 {
     /* Every rank contributes to a result that rank 0 prints: the sum, maximum and
      * minimum of per-rank values, an Allreduce'd checksum and a Barrier. */
     const int N = 8;
 
-    static long checksum(int[] v, int n)
+    long checksum(int[] v, int n)
     {
         long s = 0;
         int i = 0;
@@ -26,7 +27,7 @@ public static class Allsum
         return s;
     }
 
-    public static int main(int argc, Ptr<sbyte>[] argv)
+    public int main(int argc, Ptr<sbyte>[] argv)
     {
         int rank = 0;
         int size = 0;
@@ -74,5 +75,5 @@ public static class Allsum
         return 0;
     }
 
-    public static int Main(string[] args) => CProgram.Run("allsum", args, (argc, argv) => main(argc, CArgv.From(argv)));
+    public static int Main(string[] args) => CProgram.Run("allsum", args, (argc, argv) => new Allsum().main(argc, CArgv.From(argv)));
 }

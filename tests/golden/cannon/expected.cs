@@ -9,7 +9,8 @@ using static CloudMpi.Libc.Stdlib;
 using static CloudMpi.Libc.CMem;
 using static CloudMpi.Libc.CString;
 
-public static class Cannon
+// One object per rank: its fields are the C program's globals.
+public sealed class Cannon
 {
     /* Cannon's matrix multiplication C = A * B on a q x q periodic process grid
      * (p = q*q ranks, n x n matrices in (n/q) x (n/q) blocks; shared/REFERENCE.md).
@@ -29,18 +30,18 @@ public static class Cannon
 
     /* The test matrices: small rationals whose products round, so the order of
      * the sums shows in the last bits while the error stays far below TOLERANCE. */
-    static double a_entry(int i, int j)
+    double a_entry(int i, int j)
     {
         return (double)((i * 31 + j * 17) % 97) / 97.0 - 0.5;
     }
 
-    static double b_entry(int i, int j)
+    double b_entry(int i, int j)
     {
         return (double)((i * 13 + j * 29 + 7) % 89) / 89.0 - 0.5;
     }
 
     /* c += a * b for nb x nb row-major blocks (i-k-j order: unit stride inside). */
-    static void multiply_add(int nb, double[] a, double[] b, double[] c)
+    void multiply_add(int nb, double[] a, double[] b, double[] c)
     {
         int i = 0;
         int j = 0;
@@ -62,7 +63,7 @@ public static class Cannon
 
     /* Rank 0's check: the serial product of the full matrices against the
      * gathered blocks (block r of gathered belongs to the grid rank r). */
-    static double max_error(Comm grid, int n, int q, Ptr<double> gathered)
+    double max_error(Comm grid, int n, int q, Ptr<double> gathered)
     {
         int nb = n / q;
         double[] a = new double[(ulong)n * (ulong)n];
@@ -106,7 +107,7 @@ public static class Cannon
         return worst;
     }
 
-    public static int main(int argc, Ptr<sbyte>[] argv)
+    public int main(int argc, Ptr<sbyte>[] argv)
     {
         int n = DEFAULT_N;
         int world_rank = 0;
@@ -221,5 +222,5 @@ public static class Cannon
         return 0;
     }
 
-    public static int Main(string[] args) => CProgram.Run("cannon", args, (argc, argv) => main(argc, CArgv.From(argv)));
+    public static int Main(string[] args) => CProgram.Run("cannon", args, (argc, argv) => new Cannon().main(argc, CArgv.From(argv)));
 }

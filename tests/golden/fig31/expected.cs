@@ -9,14 +9,15 @@ using static CloudMpi.Libc.Stdlib;
 using static CloudMpi.Libc.CMem;
 using static CloudMpi.Libc.CString;
 
-public static class Fig31
+// One object per rank: its fields are the C program's globals.
+public sealed class Fig31
 {
     /* The cloudMPI paper's Figure 3.1: rank 0 sends four integers to rank 1,
      * which prints them. */
     const int COUNT = 4;
     const int TAG = 123;
 
-    public static int main(int argc, Ptr<sbyte>[] argv)
+    public int main(int argc, Ptr<sbyte>[] argv)
     {
         int rank = 0;
         int size = 0;
@@ -58,5 +59,5 @@ public static class Fig31
         return 0;
     }
 
-    public static int Main(string[] args) => CProgram.Run("fig31", args, (argc, argv) => main(argc, CArgv.From(argv)));
+    public static int Main(string[] args) => CProgram.Run("fig31", args, (argc, argv) => new Fig31().main(argc, CArgv.From(argv)));
 }

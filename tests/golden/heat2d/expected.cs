@@ -9,7 +9,8 @@ using static CloudMpi.Libc.Stdlib;
 using static CloudMpi.Libc.CMem;
 using static CloudMpi.Libc.CString;
 
-public static class Heat2d
+// One object per rank: its fields are the C program's globals.
+public sealed class Heat2d
 {
     /* 2-D heat diffusion, rows distributed, double** matrices, halo exchange with Sendrecv, convergence by Allreduce. */
     const int NX = 32;
@@ -17,7 +18,7 @@ public static class Heat2d
     const int MAXIT = 500;
     const double TOL = 1e-4;
 
-    static Ptr<double>[] alloc2d(int rows, int cols)
+    Ptr<double>[] alloc2d(int rows, int cols)
     {
         Ptr<double>[] m = new Ptr<double>[rows];
         double[] block = new double[rows * cols];
@@ -29,13 +30,13 @@ public static class Heat2d
         return m;
     }
 
-    static void free2d(Ptr<double>[] m)
+    void free2d(Ptr<double>[] m)
     {
         free(m[0]);
         free(m);
     }
 
-    public static int main(int argc, Ptr<sbyte>[] argv)
+    public int main(int argc, Ptr<sbyte>[] argv)
     {
         int rank = 0;
         int size = 0;
@@ -122,5 +123,5 @@ public static class Heat2d
         return 0;
     }
 
-    public static int Main(string[] args) => CProgram.Run("heat2d", args, (argc, argv) => main(argc, CArgv.From(argv)));
+    public static int Main(string[] args) => CProgram.Run("heat2d", args, (argc, argv) => new Heat2d().main(argc, CArgv.From(argv)));
 }

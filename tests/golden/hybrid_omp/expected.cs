@@ -9,14 +9,15 @@ using static CloudMpi.Libc.Stdlib;
 using static CloudMpi.Libc.CMem;
 using static CloudMpi.Libc.CString;
 
-public static class Hybrid_omp
+// One object per rank: its fields are the C program's globals.
+public sealed class Hybrid_omp
 {
     /* A hybrid MPI + OpenMP program: each rank integrates its share of 4/(1+x^2) with an OpenMP
      * parallel-for reduction, then splits a second sum by thread id inside a parallel region with a
      * critical section; the ranks combine with MPI_Reduce. Timing uses omp_get_wtime. */
     const int STEPS = 200000;
 
-    public static int main(int argc, Ptr<sbyte>[] argv)
+    public int main(int argc, Ptr<sbyte>[] argv)
     {
         int rank = 0;
         int size = 0;
@@ -59,5 +60,5 @@ public static class Hybrid_omp
         return 0;
     }
 
-    public static int Main(string[] args) => CProgram.Run("hybrid_omp", args, (argc, argv) => main(argc, CArgv.From(argv)));
+    public static int Main(string[] args) => CProgram.Run("hybrid_omp", args, (argc, argv) => new Hybrid_omp().main(argc, CArgv.From(argv)));
 }

@@ -9,7 +9,8 @@ using static CloudMpi.Libc.Stdlib;
 using static CloudMpi.Libc.CMem;
 using static CloudMpi.Libc.CString;
 
-public static class Jacobi
+// One object per rank: its fields are the C program's globals.
+public sealed class Jacobi
 {
     /* Jacobi relaxation on a square plate, rows split over the ranks as legacy codes write it: the
      * local block is a pointer to rows (double (*u)[N]) from calloc with one ghost row above and below,
@@ -17,7 +18,7 @@ public static class Jacobi
      * and the change is summed with MPI_Allreduce. */
     const int N = 16; /* plate size; a multiple of the rank count */
 
-    public static int main(int argc, Ptr<sbyte>[] argv)
+    public int main(int argc, Ptr<sbyte>[] argv)
     {
         int rank = 0;
         int size = 0;
@@ -76,5 +77,5 @@ public static class Jacobi
         return 0;
     }
 
-    public static int Main(string[] args) => CProgram.Run("jacobi", args, (argc, argv) => main(argc, CArgv.From(argv)));
+    public static int Main(string[] args) => CProgram.Run("jacobi", args, (argc, argv) => new Jacobi().main(argc, CArgv.From(argv)));
 }

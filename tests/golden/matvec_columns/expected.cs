@@ -9,10 +9,11 @@ using static CloudMpi.Libc.Stdlib;
 using static CloudMpi.Libc.CMem;
 using static CloudMpi.Libc.CString;
 
-public static class Matvec_columns
+// One object per rank: its fields are the C program's globals.
+public sealed class Matvec_columns
 {
     /* Matrix-vector product with column blocks: MPI_Type_vector + resized type, Scatter of columns, Reduce_scatter. */
-    public static int main(int argc, Ptr<sbyte>[] argv)
+    public int main(int argc, Ptr<sbyte>[] argv)
     {
         int rank = 0;
         int size = 0;
@@ -103,5 +104,5 @@ public static class Matvec_columns
         return 0;
     }
 
-    public static int Main(string[] args) => CProgram.Run("matvec_columns", args, (argc, argv) => main(argc, CArgv.From(argv)));
+    public static int Main(string[] args) => CProgram.Run("matvec_columns", args, (argc, argv) => new Matvec_columns().main(argc, CArgv.From(argv)));
 }

@@ -10,7 +10,8 @@ using static CloudMpi.Libc.Stdlib;
 using static CloudMpi.Libc.CMem;
 using static CloudMpi.Libc.CString;
 
-public static class Nbody
+// One object per rank: its fields are the C program's globals.
+public sealed class Nbody
 {
     /* Particle simulation with MPI, in the style of the Berkeley CS267 homework
      * that the cloudMPI thesis ported (constants and update rules: shared/REFERENCE.md).
@@ -43,21 +44,21 @@ public static class Nbody
     }
 
     /* The side of the square box; set once from n so the density is DENSITY. */
-    static double box_size = 0;
+    double box_size = 0;
     /* save() writes the header line only on its first call. */
-    static int header_written = 0;
+    int header_written = 0;
 
-    static void set_size(int n)
+    void set_size(int n)
     {
         box_size = Math.Sqrt(DENSITY * n);
     }
 
-    static double min_double(double a, double b)
+    double min_double(double a, double b)
     {
         return a < b ? a : b;
     }
 
-    static double max_double(double a, double b)
+    double max_double(double a, double b)
     {
         return a > b ? a : b;
     }
@@ -65,7 +66,7 @@ public static class Nbody
     /* Lay n particles on a grid of sx x sy cells, visiting the cells in a random
      * order (a Fisher-Yates draw), so no two particles start at one point; give
      * each a random velocity in [-1, 1)^2. Uses only drand48, seeded by the caller. */
-    static void init_particles(int n, particle_t[] p)
+    void init_particles(int n, particle_t[] p)
     {
         int sx = (int)Math.Ceiling(Math.Sqrt((double)n));
         int sy = (n + sx - 1) / sx;
@@ -99,7 +100,7 @@ public static class Nbody
     /* The repulsive short-range force of neighbor on particle; pairs closer than
      * the cutoff also feed the distance statistics (in units of CUTOFF). */
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    static void apply_force(ref particle_t particle, ref particle_t neighbor, ref double dmin, ref double davg, ref int navg)
+    void apply_force(ref particle_t particle, ref particle_t neighbor, ref double dmin, ref double davg, ref int navg)
     {
         double dx = neighbor.x - particle.x;
         double dy = neighbor.y - particle.y;
@@ -128,7 +129,7 @@ public static class Nbody
     }
 
     /* Velocity Verlet-like update, then reflect off the walls of the box. */
-    static void move(ref particle_t p)
+    void move(ref particle_t p)
     {
         p.vx += p.ax * DT;
         p.vy += p.ay * DT;
@@ -147,7 +148,7 @@ public static class Nbody
     }
 
     /* Append the positions to f; the first call also writes "n size". */
-    static void save(FILE f, int n, particle_t[] p)
+    void save(FILE f, int n, particle_t[] p)
     {
         int i = 0;
         if (!(header_written != 0))
@@ -162,7 +163,7 @@ public static class Nbody
     }
 
     /* Command-line options, looked up the way the original does: by scanning argv. */
-    static int find_option(int argc, Ptr<sbyte>[] argv, sbyte[] option)
+    int find_option(int argc, Ptr<sbyte>[] argv, sbyte[] option)
     {
         int i = 0;
         for (i = 1; i < argc; i++)
@@ -175,7 +176,7 @@ public static class Nbody
         return -1;
     }
 
-    static int read_int(int argc, Ptr<sbyte>[] argv, sbyte[] option, int default_value)
+    int read_int(int argc, Ptr<sbyte>[] argv, sbyte[] option, int default_value)
     {
         int at = find_option(argc, argv, option);
         if (at >= 0 && at < argc - 1)
@@ -185,7 +186,7 @@ public static class Nbody
         return default_value;
     }
 
-    static Ptr<sbyte> read_string(int argc, Ptr<sbyte>[] argv, sbyte[] option, Ptr<sbyte> default_value)
+    Ptr<sbyte> read_string(int argc, Ptr<sbyte>[] argv, sbyte[] option, Ptr<sbyte> default_value)
     {
         int at = find_option(argc, argv, option);
         if (at >= 0 && at < argc - 1)
@@ -195,7 +196,7 @@ public static class Nbody
         return default_value;
     }
 
-    public static int main(int argc, Ptr<sbyte>[] argv)
+    public int main(int argc, Ptr<sbyte>[] argv)
     {
         int n = 0;
         int nsteps = 0;
@@ -354,5 +355,5 @@ public static class Nbody
         return 0;
     }
 
-    public static int Main(string[] args) => CProgram.Run("nbody", args, (argc, argv) => main(argc, CArgv.From(argv)));
+    public static int Main(string[] args) => CProgram.Run("nbody", args, (argc, argv) => new Nbody().main(argc, CArgv.From(argv)));
 }

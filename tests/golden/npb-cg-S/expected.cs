@@ -9,7 +9,8 @@ using static CloudMpi.Libc.Stdlib;
 using static CloudMpi.Libc.CMem;
 using static CloudMpi.Libc.CString;
 
-public static class CG
+// One object per rank: its fields are the C program's globals.
+public sealed class CG
 {
     /* NPB CG's matrix, from the NPB 3.3 definition of makea/sparse/sprnvc:
      *   A = sum over i = 0..NA-1 of ratio^i * v_i v_i^T + (RCOND - SHIFT) I,
@@ -26,21 +27,21 @@ public static class CG
     const int VEC_MAX = (NONZER + 1);
     const int NZ_MAX = (NA * (NONZER + 1) * (NONZER + 1));
     /* The generated outer vectors v_i: positions 0-based. */
-    static int[] outer_count = new int[NA];
-    static int[] outer_index = new int[NA * VEC_MAX];
-    static double[] outer_value = new double[NA * VEC_MAX];
+    int[] outer_count = new int[NA];
+    int[] outer_index = new int[NA * VEC_MAX];
+    double[] outer_value = new double[NA * VEC_MAX];
     /* My rows, compressed: row j (local, 0-based) has entries
      * row_start[j] .. row_start[j] + row_len[j] - 1. */
-    static double[] a = new double[NZ_MAX];
-    static int[] colidx = new int[NZ_MAX];
-    static int[] row_start = new int[NA + 1];
-    static int[] row_len = new int[NA];
-    static int first_row = 0;
-    static int num_rows = 0;
-    static double tran = 0;
+    double[] a = new double[NZ_MAX];
+    int[] colidx = new int[NZ_MAX];
+    int[] row_start = new int[NA + 1];
+    int[] row_len = new int[NA];
+    int first_row = 0;
+    int num_rows = 0;
+    double tran = 0;
 
     /* Build one random sparse vector of NONZER distinct positions in 1..NA. */
-    static int sprnvc(double[] v, int[] iv, int nn1)
+    int sprnvc(double[] v, int[] iv, int nn1)
     {
         int nzv = 0;
         int i = 0;
@@ -77,7 +78,7 @@ public static class CG
     }
 
     /* Set position i of the sparse vector to val, appending it if absent. */
-    static int vecset(double[] v, int[] iv, int nzv, int i, double val)
+    int vecset(double[] v, int[] iv, int nzv, int i, double val)
     {
         int k = 0;
         int found = 0;
@@ -99,7 +100,7 @@ public static class CG
     }
 
     /* Add va to entry (row, col) of my local row `row`, appending if new. */
-    static void add_entry(int row, int col, double va)
+    void add_entry(int row, int col, double va)
     {
         int k = 0;
         int start = row_start[row];
@@ -118,7 +119,7 @@ public static class CG
     }
 
     /* Columns ascending within each row (insertion sort: rows are short). */
-    static void sort_rows()
+    void sort_rows()
     {
         int row = 0;
         int k = 0;
@@ -145,7 +146,7 @@ public static class CG
     }
 
     /* Close the gaps between rows left by the upper-bound reservation. */
-    static void compact_rows()
+    void compact_rows()
     {
         int row = 0;
         int k = 0;
@@ -167,7 +168,7 @@ public static class CG
         row_start[num_rows] = next;
     }
 
-    static void makea(int lo, int hi)
+    void makea(int lo, int hi)
     {
         Span<int> row_start_from1 = Spans.From(row_start, 1);
         Span<int> row_start_span = Spans.From(row_start, 0);
@@ -260,7 +261,7 @@ public static class CG
         compact_rows();
     }
 
-    static void matvec(double[] v, double[] result)
+    void matvec(double[] v, double[] result)
     {
         Span<double> a_span = Spans.From(a, 0);
         Span<int> colidx_span = Spans.From(colidx, 0);
@@ -288,25 +289,25 @@ public static class CG
     const double SHIFT = 10.0;
     const double ZETA_VERIFY_VALUE = 8.5971775078648;
     /* Accumulating timers: timer_stop adds the time since timer_start. */
-    static double[] timer_started_at = new double[NPB_MAX_TIMERS];
-    static double[] timer_elapsed = new double[NPB_MAX_TIMERS];
+    double[] timer_started_at = new double[NPB_MAX_TIMERS];
+    double[] timer_elapsed = new double[NPB_MAX_TIMERS];
 
-    static void timer_clear(int n)
+    void timer_clear(int n)
     {
         timer_elapsed[n] = 0.0;
     }
 
-    static void timer_start(int n)
+    void timer_start(int n)
     {
         timer_started_at[n] = cMPI.Wtime();
     }
 
-    static void timer_stop(int n)
+    void timer_stop(int n)
     {
         timer_elapsed[n] += cMPI.Wtime() - timer_started_at[n];
     }
 
-    static double timer_read(int n)
+    double timer_read(int n)
     {
         return timer_elapsed[n];
     }
@@ -316,7 +317,7 @@ public static class CG
 
     /* The NPB report. It ends with the verification line, the one a reader and
      * a test look for. */
-    static void print_results(sbyte[] name, sbyte class_id, int n1, int n2, int n3, int niter, int nprocs, double seconds, double mops, sbyte[] optype, int verified)
+    void print_results(sbyte[] name, sbyte class_id, int n1, int n2, int n3, int niter, int nprocs, double seconds, double mops, sbyte[] optype, int verified)
     {
         printf("\n\n %s Benchmark Completed.\n", name);
         printf(" Class           =             %12c\n", class_id);
@@ -355,7 +356,7 @@ public static class CG
     static readonly double T46 = 70368744177664.0; /* 2^46 */
 
     /* One step of the generator on *x with multiplier a; returns the new x / 2^46. */
-    static double randlc(ref double x, double a)
+    double randlc(ref double x, double a)
     {
         double t1 = 0;
         double t2 = 0;
@@ -382,7 +383,7 @@ public static class CG
     }
 
     /* n steps of the generator: y[0..n-1] get the next n numbers, *x the last seed. */
-    static void vranlc(int n, ref double x, double a, double[] y)
+    void vranlc(int n, ref double x, double a, double[] y)
     {
         double t1 = 0;
         double t2 = 0;
@@ -433,23 +434,23 @@ public static class CG
     const int TAG_GATHER = 2000;
     const int TAG_SUM = 2001;
     /* Global vectors (length NA); each rank computes its own rows only. */
-    static double[] x = new double[NA];
-    static double[] z = new double[NA];
-    static double[] p = new double[NA];
-    static double[] q = new double[NA];
-    static double[] r = new double[NA];
-    static int my_rank = 0;
-    static int comm_size = 0;
+    double[] x = new double[NA];
+    double[] z = new double[NA];
+    double[] p = new double[NA];
+    double[] q = new double[NA];
+    double[] r = new double[NA];
+    int my_rank = 0;
+    int comm_size = 0;
 
     /* First row of rank `rank`'s block (rank == comm_size gives NA). */
-    static int block_start(int rank)
+    int block_start(int rank)
     {
         return (int)((long)rank * NA / comm_size);
     }
 
     /* Make v[] whole on every rank: at each doubling step exchange the rows of
      * my group of ranks for those of the partner group. */
-    static void allgather_vector(double[] v)
+    void allgather_vector(double[] v)
     {
         int dist = 0;
         int partner = 0;
@@ -474,7 +475,7 @@ public static class CG
 
     /* Sum s[0..n-1] over all ranks by recursive doubling; a + b == b + a, so
      * both partners of a step hold the same sums afterwards. */
-    static void global_sum(double[] s, int n)
+    void global_sum(double[] s, int n)
     {
         double[] other = new double[2];
         int dist = 0;
@@ -495,7 +496,7 @@ public static class CG
         }
     }
 
-    static double dot(double[] u, double[] v, int lo, int hi)
+    double dot(double[] u, double[] v, int lo, int hi)
     {
         double[] s = new double[1];
         int j = 0;
@@ -509,7 +510,7 @@ public static class CG
     }
 
     /* 25 CG steps on A z = x from z = 0; returns |x - A z|. */
-    static double conj_grad(int lo, int hi)
+    double conj_grad(int lo, int hi)
     {
         Span<double> q_span = Spans.From(q, 0);
         Span<double> z_span = Spans.From(z, 0);
@@ -566,7 +567,7 @@ public static class CG
     }
 
     /* One outer iteration: solve, then zeta from x . z and x = z / |z|. */
-    static double power_step(int lo, int hi, ref double rnorm)
+    double power_step(int lo, int hi, ref double rnorm)
     {
         Span<double> x_span = Spans.From(x, 0);
         Span<double> z_span = Spans.From(z, 0);
@@ -590,12 +591,12 @@ public static class CG
         return SHIFT + 1.0 / norms[0];
     }
 
-    static int is_power_of_two(int n)
+    int is_power_of_two(int n)
     {
         return n > 0 && (n & (n - 1)) == 0 ? 1 : 0;
     }
 
-    public static int main(int argc, Ptr<sbyte>[] argv)
+    public int main(int argc, Ptr<sbyte>[] argv)
     {
         Span<double> x_span = Spans.From(x, 0);
         int lo = 0;
@@ -703,5 +704,5 @@ public static class CG
      * " Mop/s", so a test can mask exactly those. */
     /* n2 == 0 and n3 == 0: a 1-D size n1; otherwise an n1 x n2 x n3 grid. */
 
-    public static int Main(string[] args) => CProgram.Run("cg", args, (argc, argv) => main(argc, CArgv.From(argv)));
+    public static int Main(string[] args) => CProgram.Run("cg", args, (argc, argv) => new CG().main(argc, CArgv.From(argv)));
 }

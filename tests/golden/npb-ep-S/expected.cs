@@ -9,11 +9,12 @@ using static CloudMpi.Libc.Stdlib;
 using static CloudMpi.Libc.CMem;
 using static CloudMpi.Libc.CString;
 
-public static class EP
+// One object per rank: its fields are the C program's globals.
+public sealed class EP
 {
     /* The NPB report. It ends with the verification line, the one a reader and
      * a test look for. */
-    static void print_results(sbyte[] name, sbyte class_id, int n1, int n2, int n3, int niter, int nprocs, double seconds, double mops, sbyte[] optype, int verified)
+    void print_results(sbyte[] name, sbyte class_id, int n1, int n2, int n3, int niter, int nprocs, double seconds, double mops, sbyte[] optype, int verified)
     {
         printf("\n\n %s Benchmark Completed.\n", name);
         printf(" Class           =             %12c\n", class_id);
@@ -52,7 +53,7 @@ public static class EP
     static readonly double T46 = 70368744177664.0; /* 2^46 */
 
     /* One step of the generator on *x with multiplier a; returns the new x / 2^46. */
-    static double randlc(ref double x, double a)
+    double randlc(ref double x, double a)
     {
         double t1 = 0;
         double t2 = 0;
@@ -79,7 +80,7 @@ public static class EP
     }
 
     /* n steps of the generator: y[0..n-1] get the next n numbers, *x the last seed. */
-    static void vranlc(int n, ref double x, double a, double[] y)
+    void vranlc(int n, ref double x, double a, double[] y)
     {
         double t1 = 0;
         double t2 = 0;
@@ -126,17 +127,17 @@ public static class EP
     const double EPSILON = 1.0e-8;
     const double A_MULT = 1220703125.0;
     const double SEED = 271828183.0;
-    static double[] x = new double[2 * NK]; /* one block of uniform numbers */
-    static double[] q = new double[NQ]; /* this rank's annulus counts */
-    static double[] q_total = new double[NQ]; /* summed over ranks */
+    double[] x = new double[2 * NK]; /* one block of uniform numbers */
+    double[] q = new double[NQ]; /* this rank's annulus counts */
+    double[] q_total = new double[NQ]; /* summed over ranks */
 
-    static double larger(double a, double b)
+    double larger(double a, double b)
     {
         return a > b ? a : b;
     }
 
     /* a^(2 NK): the multiplier that jumps one whole block ahead. */
-    static double block_multiplier()
+    double block_multiplier()
     {
         double t1 = A_MULT;
         int i = 0;
@@ -148,7 +149,7 @@ public static class EP
     }
 
     /* The seed of block kk (0-based): SEED * an^kk by binary powering. */
-    static double block_seed(int kk, double an)
+    double block_seed(int kk, double an)
     {
         double t1 = SEED;
         double t2 = an;
@@ -167,7 +168,7 @@ public static class EP
     }
 
     /* Generate block kk and add its Gaussian pairs to the sums and counts. */
-    static void do_block(int kk, double an, ref double sx, ref double sy)
+    void do_block(int kk, double an, ref double sx, ref double sy)
     {
         double seed = block_seed(kk, an);
         double x1 = 0;
@@ -197,7 +198,7 @@ public static class EP
         }
     }
 
-    public static int main(int argc, Ptr<sbyte>[] argv)
+    public int main(int argc, Ptr<sbyte>[] argv)
     {
         int rank = 0;
         int nprocs = 0;
@@ -299,25 +300,25 @@ public static class EP
     /* Wall-clock timers on MPI_Wtime, numbered 0..NPB_MAX_TIMERS-1. */
     const int NPB_MAX_TIMERS = 64;
     /* Accumulating timers: timer_stop adds the time since timer_start. */
-    static double[] timer_started_at = new double[NPB_MAX_TIMERS];
-    static double[] timer_elapsed = new double[NPB_MAX_TIMERS];
+    double[] timer_started_at = new double[NPB_MAX_TIMERS];
+    double[] timer_elapsed = new double[NPB_MAX_TIMERS];
 
-    static void timer_clear(int n)
+    void timer_clear(int n)
     {
         timer_elapsed[n] = 0.0;
     }
 
-    static void timer_start(int n)
+    void timer_start(int n)
     {
         timer_started_at[n] = cMPI.Wtime();
     }
 
-    static void timer_stop(int n)
+    void timer_stop(int n)
     {
         timer_elapsed[n] += cMPI.Wtime() - timer_started_at[n];
     }
 
-    static double timer_read(int n)
+    double timer_read(int n)
     {
         return timer_elapsed[n];
     }
@@ -333,5 +334,5 @@ public static class EP
      * (S when not given). npbparams.h of each kernel tests NPB_CLASS:
      *   #if NPB_CLASS == NPB_CLASS_S ... #elif NPB_CLASS == NPB_CLASS_W ... */
 
-    public static int Main(string[] args) => CProgram.Run("c_timers", args, (argc, argv) => main(argc, CArgv.From(argv)));
+    public static int Main(string[] args) => CProgram.Run("c_timers", args, (argc, argv) => new EP().main(argc, CArgv.From(argv)));
 }

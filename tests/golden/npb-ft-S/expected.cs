@@ -9,11 +9,12 @@ using static CloudMpi.Libc.Stdlib;
 using static CloudMpi.Libc.CMem;
 using static CloudMpi.Libc.CString;
 
-public static class FT
+// One object per rank: its fields are the C program's globals.
+public sealed class FT
 {
     /* The NPB report. It ends with the verification line, the one a reader and
      * a test look for. */
-    static void print_results(sbyte[] name, sbyte class_id, int n1, int n2, int n3, int niter, int nprocs, double seconds, double mops, sbyte[] optype, int verified)
+    void print_results(sbyte[] name, sbyte class_id, int n1, int n2, int n3, int niter, int nprocs, double seconds, double mops, sbyte[] optype, int verified)
     {
         printf("\n\n %s Benchmark Completed.\n", name);
         printf(" Class           =             %12c\n", class_id);
@@ -52,7 +53,7 @@ public static class FT
     static readonly double T46 = 70368744177664.0; /* 2^46 */
 
     /* One step of the generator on *x with multiplier a; returns the new x / 2^46. */
-    static double randlc(ref double x, double a)
+    double randlc(ref double x, double a)
     {
         double t1 = 0;
         double t2 = 0;
@@ -79,7 +80,7 @@ public static class FT
     }
 
     /* n steps of the generator: y[0..n-1] get the next n numbers, *x the last seed. */
-    static void vranlc(int n, ref double x, double a, double[] y)
+    void vranlc(int n, ref double x, double a, double[] y)
     {
         double t1 = 0;
         double t2 = 0;
@@ -119,12 +120,12 @@ public static class FT
      * inverse with exp(+2 pi i jk/n), so inverse(forward(u)) = n u. Roots are
      * computed once with cos and sin for the largest size; a size n uses every
      * (MAXDIM/n)-th root. */
-    static dcomplex[] roots = new dcomplex[MAXDIM / 2];
-    static dcomplex[] line = new dcomplex[MAXDIM];
-    static double[] send_buf = new double[2 * NTOTAL];
-    static double[] recv_buf = new double[2 * NTOTAL];
+    dcomplex[] roots = new dcomplex[MAXDIM / 2];
+    dcomplex[] line = new dcomplex[MAXDIM];
+    double[] send_buf = new double[2 * NTOTAL];
+    double[] recv_buf = new double[2 * NTOTAL];
 
-    static void fft_init()
+    void fft_init()
     {
         double pi = 3.141592653589793238;
         double angle = 0;
@@ -138,7 +139,7 @@ public static class FT
     }
 
     /* In place on line[0..n-1]; direction 1 forward, -1 inverse. */
-    static void fft_line(int n, int direction)
+    void fft_line(int n, int direction)
     {
         int i = 0;
         int j = 0;
@@ -197,7 +198,7 @@ public static class FT
 
     /* Transform the n lines data[first + m * stride], m < n, for `count` lines
      * whose first elements are first_0 + c * line_step, c < count. */
-    static void fft_lines(dcomplex[] data, int first_0, int line_step, int count, int n, int stride, int direction)
+    void fft_lines(dcomplex[] data, int first_0, int line_step, int count, int n, int stride, int direction)
     {
         int c = 0;
         int m = 0;
@@ -218,7 +219,7 @@ public static class FT
     }
 
     /* x and y transforms of every local plane in space layout. */
-    static void fft_xy(dcomplex[] data, int direction)
+    void fft_xy(dcomplex[] data, int direction)
     {
         int kl = 0;
         int plane = 0;
@@ -231,7 +232,7 @@ public static class FT
     }
 
     /* z transforms in frequency layout: for each jl, NX lines of stride NX. */
-    static void fft_z(dcomplex[] data, int direction)
+    void fft_z(dcomplex[] data, int direction)
     {
         int jl = 0;
         for (jl = 0; jl < ny_local; jl++)
@@ -242,7 +243,7 @@ public static class FT
 
     /* z slabs to y slabs: the block for rank p holds my planes kl, its rows jl,
      * all i. */
-    static void transpose_to_frequency(dcomplex[] data)
+    void transpose_to_frequency(dcomplex[] data)
     {
         int p = 0;
         int kl = 0;
@@ -292,7 +293,7 @@ public static class FT
 
     /* y slabs back to z slabs: the block for rank p holds its planes kl, my
      * rows jl, all i. */
-    static void transpose_to_space(dcomplex[] data)
+    void transpose_to_space(dcomplex[] data)
     {
         int p = 0;
         int kl = 0;
@@ -340,14 +341,14 @@ public static class FT
         }
     }
 
-    static void fft3d_forward(dcomplex[] data)
+    void fft3d_forward(dcomplex[] data)
     {
         fft_xy(data, 1);
         transpose_to_frequency(data);
         fft_z(data, 1);
     }
 
-    static void fft3d_inverse(dcomplex[] data)
+    void fft3d_inverse(dcomplex[] data)
     {
         fft_z(data, -1);
         transpose_to_space(data);
@@ -388,23 +389,23 @@ public static class FT
     const double SEED = 314159265.0;
     const double MULT = 1220703125.0;
     const int NCHECK = 1024;
-    static int ft_rank = 0;
-    static int ft_size = 0;
-    static int nz_local = 0;
-    static int ny_local = 0;
-    static Comm comm_transpose = default;
-    static dcomplex[] u0 = new dcomplex[NTOTAL]; /* the field in frequency layout, evolving */
-    static dcomplex[] u1 = new dcomplex[NTOTAL]; /* work: one step's field */
-    static double[] twiddle = new double[NTOTAL]; /* the per-step decay factor, frequency layout */
-    static double[] row = new double[2 * NX];
-    static double[] checksum_real = new double[NITER];
-    static double[] checksum_imag = new double[NITER];
+    int ft_rank = 0;
+    int ft_size = 0;
+    int nz_local = 0;
+    int ny_local = 0;
+    Comm comm_transpose = default;
+    dcomplex[] u0 = new dcomplex[NTOTAL]; /* the field in frequency layout, evolving */
+    dcomplex[] u1 = new dcomplex[NTOTAL]; /* work: one step's field */
+    double[] twiddle = new double[NTOTAL]; /* the per-step decay factor, frequency layout */
+    double[] row = new double[2 * NX];
+    double[] checksum_real = new double[NITER];
+    double[] checksum_imag = new double[NITER];
     /* The official checksums, one (real, imag) pair per iteration. */
-    static double[] reference_real = new double[] { 5.546087004964e+02, 5.546385409189e+02, 5.546148406171e+02, 5.545423607415e+02, 5.544255039624e+02, 5.542683411902e+02 };
-    static double[] reference_imag = new double[] { 4.845363331978e+02, 4.865304269511e+02, 4.883910722336e+02, 4.901273169046e+02, 4.917475857993e+02, 4.932597244941e+02 };
+    double[] reference_real = new double[] { 5.546087004964e+02, 5.546385409189e+02, 5.546148406171e+02, 5.545423607415e+02, 5.544255039624e+02, 5.542683411902e+02 };
+    double[] reference_imag = new double[] { 4.845363331978e+02, 4.865304269511e+02, 4.883910722336e+02, 4.901273169046e+02, 4.917475857993e+02, 4.932597244941e+02 };
 
     /* a^n mod 2^46, by binary powering. */
-    static double power(double a, int n)
+    double power(double a, int n)
     {
         double result = 1.0;
         double aj = a;
@@ -422,7 +423,7 @@ public static class FT
 
     /* Random numbers in memory order of the whole grid (real, imag, real, ...),
      * so my slab starts 2 * NX * NY * k0 numbers into the sequence. */
-    static void compute_initial_conditions(dcomplex[] u)
+    void compute_initial_conditions(dcomplex[] u)
     {
         double x = SEED;
         int kl = 0;
@@ -447,12 +448,12 @@ public static class FT
     }
 
     /* The signed frequency of index i on an axis of n points. */
-    static int signed_frequency(int i, int n)
+    int signed_frequency(int i, int n)
     {
         return i >= n / 2 ? i - n : i;
     }
 
-    static void compute_twiddle()
+    void compute_twiddle()
     {
         double pi = 3.141592653589793238;
         double ap = -4.0 * ALPHA * pi * pi;
@@ -478,7 +479,7 @@ public static class FT
     }
 
     /* u0 = u0 * twiddle; u1 = u0. */
-    static void evolve()
+    void evolve()
     {
         int n = 0;
         int count = NX * NZ * ny_local;
@@ -492,7 +493,7 @@ public static class FT
 
     /* Sum of u at (j mod NX, 3j mod NY, 5j mod NZ), j = 1..1024, over NTOTAL;
      * the ranks' parts are added on rank 0. */
-    static void checksum(int iter, dcomplex[] u)
+    void checksum(int iter, dcomplex[] u)
     {
         double[] local = new double[2];
         double[] total = new double[2];
@@ -525,7 +526,7 @@ public static class FT
     }
 
     /* On rank 0: |(checksum - reference) / reference| <= EPSILON every step. */
-    static int verify()
+    int verify()
     {
         double dr = 0;
         double di = 0;
@@ -552,7 +553,7 @@ public static class FT
         return ok;
     }
 
-    public static int main(int argc, Ptr<sbyte>[] argv)
+    public int main(int argc, Ptr<sbyte>[] argv)
     {
         int iter = 0;
         int verified = 0;
@@ -623,25 +624,25 @@ public static class FT
     /* Wall-clock timers on MPI_Wtime, numbered 0..NPB_MAX_TIMERS-1. */
     const int NPB_MAX_TIMERS = 64;
     /* Accumulating timers: timer_stop adds the time since timer_start. */
-    static double[] timer_started_at = new double[NPB_MAX_TIMERS];
-    static double[] timer_elapsed = new double[NPB_MAX_TIMERS];
+    double[] timer_started_at = new double[NPB_MAX_TIMERS];
+    double[] timer_elapsed = new double[NPB_MAX_TIMERS];
 
-    static void timer_clear(int n)
+    void timer_clear(int n)
     {
         timer_elapsed[n] = 0.0;
     }
 
-    static void timer_start(int n)
+    void timer_start(int n)
     {
         timer_started_at[n] = cMPI.Wtime();
     }
 
-    static void timer_stop(int n)
+    void timer_stop(int n)
     {
         timer_elapsed[n] += cMPI.Wtime() - timer_started_at[n];
     }
 
-    static double timer_read(int n)
+    double timer_read(int n)
     {
         return timer_elapsed[n];
     }
@@ -660,5 +661,5 @@ public static class FT
      * (S when not given). npbparams.h of each kernel tests NPB_CLASS:
      *   #if NPB_CLASS == NPB_CLASS_S ... #elif NPB_CLASS == NPB_CLASS_W ... */
 
-    public static int Main(string[] args) => CProgram.Run("c_timers", args, (argc, argv) => main(argc, CArgv.From(argv)));
+    public static int Main(string[] args) => CProgram.Run("c_timers", args, (argc, argv) => new FT().main(argc, CArgv.From(argv)));
 }

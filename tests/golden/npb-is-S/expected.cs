@@ -10,11 +10,12 @@ using static CloudMpi.Libc.Stdlib;
 using static CloudMpi.Libc.CMem;
 using static CloudMpi.Libc.CString;
 
-public static class IS
+// One object per rank: its fields are the C program's globals.
+public sealed class IS
 {
     /* The NPB report. It ends with the verification line, the one a reader and
      * a test look for. */
-    static void print_results(sbyte[] name, sbyte class_id, int n1, int n2, int n3, int niter, int nprocs, double seconds, double mops, sbyte[] optype, int verified)
+    void print_results(sbyte[] name, sbyte class_id, int n1, int n2, int n3, int niter, int nprocs, double seconds, double mops, sbyte[] optype, int verified)
     {
         printf("\n\n %s Benchmark Completed.\n", name);
         printf(" Class           =             %12c\n", class_id);
@@ -53,7 +54,7 @@ public static class IS
     static readonly double T46 = 70368744177664.0; /* 2^46 */
 
     /* One step of the generator on *x with multiplier a; returns the new x / 2^46. */
-    static double randlc(ref double x, double a)
+    double randlc(ref double x, double a)
     {
         double t1 = 0;
         double t2 = 0;
@@ -80,7 +81,7 @@ public static class IS
     }
 
     /* n steps of the generator: y[0..n-1] get the next n numbers, *x the last seed. */
-    static void vranlc(int n, ref double x, double a, double[] y)
+    void vranlc(int n, ref double x, double a, double[] y)
     {
         double t1 = 0;
         double t2 = 0;
@@ -138,36 +139,36 @@ public static class IS
     const double KEY_SEED = 314159265.0;
     const double KEY_MULT = 1220703125.0;
     const int TAG_LAST_KEY = 1000;
-    static int[] key_array = new int[TOTAL_KEYS]; /* my keys; at the end my sorted keys */
-    static int[] key_buff1 = new int[TOTAL_KEYS]; /* my keys grouped by bucket (to send) */
-    static int[] key_buff2 = new int[TOTAL_KEYS]; /* the keys of my buckets (received) */
-    static int[] key_counts = new int[MAX_KEY]; /* per value of my key range: keys <= value */
+    int[] key_array = new int[TOTAL_KEYS]; /* my keys; at the end my sorted keys */
+    int[] key_buff1 = new int[TOTAL_KEYS]; /* my keys grouped by bucket (to send) */
+    int[] key_buff2 = new int[TOTAL_KEYS]; /* the keys of my buckets (received) */
+    int[] key_counts = new int[MAX_KEY]; /* per value of my key range: keys <= value */
     /* Per bucket counts; the last TEST_ARRAY_SIZE slots carry the values of
      * the test keys through the same Allreduce. */
-    static int[] bucket_size = new int[NUM_BUCKETS + TEST_ARRAY_SIZE];
-    static int[] bucket_size_totals = new int[NUM_BUCKETS + TEST_ARRAY_SIZE];
-    static int[] bucket_start = new int[NUM_BUCKETS];
-    static int[] send_count = new int[MAX_PROCS];
-    static int[] send_displ = new int[MAX_PROCS];
-    static int[] recv_count = new int[MAX_PROCS];
-    static int[] recv_displ = new int[MAX_PROCS];
-    static int[] first_bucket = new int[MAX_PROCS];
-    static int[] last_bucket = new int[MAX_PROCS];
+    int[] bucket_size = new int[NUM_BUCKETS + TEST_ARRAY_SIZE];
+    int[] bucket_size_totals = new int[NUM_BUCKETS + TEST_ARRAY_SIZE];
+    int[] bucket_start = new int[NUM_BUCKETS];
+    int[] send_count = new int[MAX_PROCS];
+    int[] send_displ = new int[MAX_PROCS];
+    int[] recv_count = new int[MAX_PROCS];
+    int[] recv_displ = new int[MAX_PROCS];
+    int[] first_bucket = new int[MAX_PROCS];
+    int[] last_bucket = new int[MAX_PROCS];
     /* The official partial-verification data: global indices of 5 test keys
      * and their ranks in iteration 0. */
-    static int[] test_index_array = new int[] { 48427, 17148, 23627, 62548, 4431 };
-    static int[] test_rank_array = new int[] { 0, 18, 346, 64917, 65463 };
-    static int my_rank = 0;
-    static int comm_size = 0;
-    static int num_keys = 0;
-    static int total_local_keys = 0;
-    static int total_lesser_keys = 0;
-    static int min_key_val = 0;
-    static int max_key_val = 0;
-    static int passed_verification = 0;
+    int[] test_index_array = new int[] { 48427, 17148, 23627, 62548, 4431 };
+    int[] test_rank_array = new int[] { 0, 18, 346, 64917, 65463 };
+    int my_rank = 0;
+    int comm_size = 0;
+    int num_keys = 0;
+    int total_local_keys = 0;
+    int total_lesser_keys = 0;
+    int min_key_val = 0;
+    int max_key_val = 0;
+    int passed_verification = 0;
 
     /* seed * a^n mod 2^46, by binary powering of a. */
-    static double jump_seed(double seed, double a, int n)
+    double jump_seed(double seed, double a, int n)
     {
         double power = a;
         while (n != 0)
@@ -183,7 +184,7 @@ public static class IS
     }
 
     /* My NUM_KEYS keys; each takes four random numbers. */
-    static void create_seq()
+    void create_seq()
     {
         double seed = jump_seed(KEY_SEED, KEY_MULT, 4 * num_keys * my_rank);
         double k = (double)(MAX_KEY / 4);
@@ -201,7 +202,7 @@ public static class IS
 
     /* Give every rank a run of whole buckets: rank p takes buckets until the
      * keys of ranks 0..p reach (p+1) * num_keys; the last rank takes the rest. */
-    static void assign_buckets()
+    void assign_buckets()
     {
         int p = 0;
         int b = 0;
@@ -222,7 +223,7 @@ public static class IS
 
     /* The rank the test key i must have in this iteration (official values). */
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    static int expected_test_rank(int i, int iteration)
+    int expected_test_rank(int i, int iteration)
     {
         if (i < TEST_UP_COUNT)
         {
@@ -232,7 +233,7 @@ public static class IS
     }
 
     /* One ranking of all keys, with the partial verification. */
-    static void rank_keys(int iteration)
+    void rank_keys(int iteration)
     {
         Span<int> bucket_size_span = Spans.From(bucket_size, 0);
         int i = 0;
@@ -343,7 +344,7 @@ public static class IS
 
     /* Sort my keys by the counts of the last ranking and check the order,
      * locally and against the last key of the rank below. */
-    static void full_verify()
+    void full_verify()
     {
         int i = 0;
         int key = 0;
@@ -393,12 +394,12 @@ public static class IS
         }
     }
 
-    static int is_power_of_two(int n)
+    int is_power_of_two(int n)
     {
         return n > 0 && (n & (n - 1)) == 0 ? 1 : 0;
     }
 
-    public static int main(int argc, Ptr<sbyte>[] argv)
+    public int main(int argc, Ptr<sbyte>[] argv)
     {
         int iteration = 0;
         int total_passed = 0;
@@ -471,25 +472,25 @@ public static class IS
     /* Wall-clock timers on MPI_Wtime, numbered 0..NPB_MAX_TIMERS-1. */
     const int NPB_MAX_TIMERS = 64;
     /* Accumulating timers: timer_stop adds the time since timer_start. */
-    static double[] timer_started_at = new double[NPB_MAX_TIMERS];
-    static double[] timer_elapsed = new double[NPB_MAX_TIMERS];
+    double[] timer_started_at = new double[NPB_MAX_TIMERS];
+    double[] timer_elapsed = new double[NPB_MAX_TIMERS];
 
-    static void timer_clear(int n)
+    void timer_clear(int n)
     {
         timer_elapsed[n] = 0.0;
     }
 
-    static void timer_start(int n)
+    void timer_start(int n)
     {
         timer_started_at[n] = cMPI.Wtime();
     }
 
-    static void timer_stop(int n)
+    void timer_stop(int n)
     {
         timer_elapsed[n] += cMPI.Wtime() - timer_started_at[n];
     }
 
-    static double timer_read(int n)
+    double timer_read(int n)
     {
         return timer_elapsed[n];
     }
@@ -505,5 +506,5 @@ public static class IS
      * (S when not given). npbparams.h of each kernel tests NPB_CLASS:
      *   #if NPB_CLASS == NPB_CLASS_S ... #elif NPB_CLASS == NPB_CLASS_W ... */
 
-    public static int Main(string[] args) => CProgram.Run("c_timers", args, (argc, argv) => main(argc, CArgv.From(argv)));
+    public static int Main(string[] args) => CProgram.Run("c_timers", args, (argc, argv) => new IS().main(argc, CArgv.From(argv)));
 }

@@ -9,11 +9,12 @@ using static CloudMpi.Libc.Stdlib;
 using static CloudMpi.Libc.CMem;
 using static CloudMpi.Libc.CString;
 
-public static class MG
+// One object per rank: its fields are the C program's globals.
+public sealed class MG
 {
     /* The NPB report. It ends with the verification line, the one a reader and
      * a test look for. */
-    static void print_results(sbyte[] name, sbyte class_id, int n1, int n2, int n3, int niter, int nprocs, double seconds, double mops, sbyte[] optype, int verified)
+    void print_results(sbyte[] name, sbyte class_id, int n1, int n2, int n3, int niter, int nprocs, double seconds, double mops, sbyte[] optype, int verified)
     {
         printf("\n\n %s Benchmark Completed.\n", name);
         printf(" Class           =             %12c\n", class_id);
@@ -52,7 +53,7 @@ public static class MG
     static readonly double T46 = 70368744177664.0; /* 2^46 */
 
     /* One step of the generator on *x with multiplier a; returns the new x / 2^46. */
-    static double randlc(ref double x, double a)
+    double randlc(ref double x, double a)
     {
         double t1 = 0;
         double t2 = 0;
@@ -79,7 +80,7 @@ public static class MG
     }
 
     /* n steps of the generator: y[0..n-1] get the next n numbers, *x the last seed. */
-    static void vranlc(int n, ref double x, double a, double[] y)
+    void vranlc(int n, ref double x, double a, double[] y)
     {
         double t1 = 0;
         double t2 = 0;
@@ -116,17 +117,17 @@ public static class MG
     const int TAG_UP = 3000; /* a plane travelling to the rank above */
     const int TAG_DOWN = 3001; /* a plane travelling to the rank below */
     const int TAG_GATHER = 3002;
-    static int mg_rank = 0;
-    static int mg_size = 0;
-    static int[] m1 = new int[LT + 1];
-    static int[] m2 = new int[LT + 1];
-    static int[] m3 = new int[LT + 1];
-    static int[] planes = new int[LT + 1];
-    static int[] zoff = new int[LT + 1];
-    static int[] distributed = new int[LT + 1];
-    static int[] level_offset = new int[LT + 1];
+    int mg_rank = 0;
+    int mg_size = 0;
+    int[] m1 = new int[LT + 1];
+    int[] m2 = new int[LT + 1];
+    int[] m3 = new int[LT + 1];
+    int[] planes = new int[LT + 1];
+    int[] zoff = new int[LT + 1];
+    int[] distributed = new int[LT + 1];
+    int[] level_offset = new int[LT + 1];
 
-    static void setup_levels()
+    void setup_levels()
     {
         int k = 0;
         int n = 0;
@@ -145,7 +146,7 @@ public static class MG
         }
     }
 
-    static void zero3(double[] a, int off, int k)
+    void zero3(double[] a, int off, int k)
     {
         int i = 0;
         int n = m1[k] * m2[k] * m3[k];
@@ -159,7 +160,7 @@ public static class MG
     /* Periodic boundaries: x faces, then y faces (with the x ghosts), then whole
      * z planes, so edges and corners are right too. In z a distributed level
      * swaps its first and last planes with the ranks below and above. */
-    static void comm3(double[] a, int off, int k)
+    void comm3(double[] a, int off, int k)
     {
         int n1 = m1[k];
         int n2 = m2[k];
@@ -218,7 +219,7 @@ public static class MG
     /* Level k is replicated but each rank computed only its share of interior
      * planes: rank p planes p * ppr + 1 .. (p + 1) * ppr. Exchange the shares by
      * recursive doubling so every rank has all of them (ghosts left to comm3). */
-    static void gather_planes(double[] a, int off, int k, int planes_per_rank)
+    void gather_planes(double[] a, int off, int k, int planes_per_rank)
     {
         int plane = m1[k] * m2[k];
         int dist = 0;
@@ -270,12 +271,12 @@ public static class MG
     const double SEED = 314159265.0;
     const double MULT = 1220703125.0;
     const int NEXTREMES = 10; /* how many largest and smallest values get +1 and -1 */
-    static double[] u_all = new double[NR]; /* the solution, every level */
-    static double[] r_all = new double[NR]; /* the residual, every level */
-    static double[] v_top = new double[NV]; /* the right-hand side, finest level */
+    double[] u_all = new double[NR]; /* the solution, every level */
+    double[] r_all = new double[NR]; /* the residual, every level */
+    double[] v_top = new double[NV]; /* the right-hand side, finest level */
 
     /* a^n mod 2^46, by binary powering. */
-    static double power(double a, int n)
+    double power(double a, int n)
     {
         double result = 1.0;
         double aj = a;
@@ -292,7 +293,7 @@ public static class MG
     }
 
     /* Keep the NEXTREMES largest values seen, vals[0] the least of them. */
-    static void keep_largest(double[] vals, int[] at, double val, int pos)
+    void keep_largest(double[] vals, int[] at, double val, int pos)
     {
         int i = 0;
         double tv = 0;
@@ -315,7 +316,7 @@ public static class MG
     }
 
     /* Keep the NEXTREMES smallest values seen, vals[0] the greatest of them. */
-    static void keep_smallest(double[] vals, int[] at, double val, int pos)
+    void keep_smallest(double[] vals, int[] at, double val, int pos)
     {
         int i = 0;
         double tv = 0;
@@ -339,7 +340,7 @@ public static class MG
 
     /* Merge the ranks' candidate lists (best last) one winner at a time:
      * positions[] gets the global positions of the overall extremes. */
-    static void select_global(double[] vals, int[] at, int largest, int[] positions)
+    void select_global(double[] vals, int[] at, int largest, int[] positions)
     {
         int round = 0;
         int next = NEXTREMES - 1;
@@ -370,7 +371,7 @@ public static class MG
     }
 
     /* Set v at a global position (0-based x + NX * (y + NX * z)) if it is mine. */
-    static void set_if_mine(int pos, double @value)
+    void set_if_mine(int pos, double @value)
     {
         int i1 = pos % NX + 1;
         int i2 = (pos / NX) % NX + 1;
@@ -384,7 +385,7 @@ public static class MG
     /* The right-hand side: random numbers in x-fastest order over the whole
      * grid (seed 314159265), then +1 at the 10 largest, -1 at the 10 smallest,
      * 0 elsewhere. */
-    static void zran3()
+    void zran3()
     {
         double[] row = new double[NX];
         double[] big = new double[NEXTREMES];
@@ -463,7 +464,7 @@ public static class MG
 
     /* The L2 norm (root mean square) and the largest magnitude of the residual
      * on the finest level. */
-    static void norm2u3(ref double rnm2, ref double rnmu)
+    void norm2u3(ref double rnm2, ref double rnmu)
     {
         int n1 = m1[LT];
         int n2 = m2[LT];
@@ -503,7 +504,7 @@ public static class MG
 
     /* One V-cycle: restrict the residual down to level 1, smooth there, then
      * on the way up interpolate, recompute the residual and smooth. */
-    static void mg3p()
+    void mg3p()
     {
         int k = 0;
         for (k = LT; k >= 2; k--)
@@ -524,12 +525,12 @@ public static class MG
         psinv(r_all, level_offset[LT], u_all, level_offset[LT], LT);
     }
 
-    static int is_power_of_two(int n)
+    int is_power_of_two(int n)
     {
         return n > 0 && (n & (n - 1)) == 0 ? 1 : 0;
     }
 
-    public static int main(int argc, Ptr<sbyte>[] argv)
+    public int main(int argc, Ptr<sbyte>[] argv)
     {
         int it = 0;
         int top = 0;
@@ -626,7 +627,7 @@ public static class MG
     static readonly double C1 = 1.0 / 32.0;
     static readonly double C2 = -1.0 / 64.0;
 
-    static void resid(double[] u, int uo, double[] v, int vo, double[] r, int ro, int k)
+    void resid(double[] u, int uo, double[] v, int vo, double[] r, int ro, int k)
     {
         double[] u1 = new double[M1MAX];
         double[] u2 = new double[M1MAX];
@@ -677,7 +678,7 @@ public static class MG
         comm3(r, ro, k);
     }
 
-    static void psinv(double[] r, int ro, double[] u, int uo, int k)
+    void psinv(double[] r, int ro, double[] u, int uo, int k)
     {
         double[] r1 = new double[M1MAX];
         double[] r2 = new double[M1MAX];
@@ -731,7 +732,7 @@ public static class MG
     /* Fine level k to coarse level k - 1. Coarse point J (global) is centred on
      * fine point 2J. On a level that turns replicated here, each rank computes
      * the coarse planes above its own fine slab and the shares are gathered. */
-    static void rprj3(double[] r, int ro, int k, double[] s, int so)
+    void rprj3(double[] r, int ro, int k, double[] s, int so)
     {
         double[] x1 = new double[M1MAX];
         double[] y1 = new double[M1MAX];
@@ -803,7 +804,7 @@ public static class MG
     /* Coarse level j to fine level j + 1: coarse plane I feeds fine planes 2I
      * and 2I + 1 (global, ghosts included); I run over the coarse planes that
      * feed my fine planes. */
-    static void interp(double[] z, int zo, int j, double[] u, int uo)
+    void interp(double[] z, int zo, int j, double[] u, int uo)
     {
         double[] z1 = new double[M1MAX];
         double[] z2 = new double[M1MAX];
@@ -889,25 +890,25 @@ public static class MG
     }
 
     /* Accumulating timers: timer_stop adds the time since timer_start. */
-    static double[] timer_started_at = new double[NPB_MAX_TIMERS];
-    static double[] timer_elapsed = new double[NPB_MAX_TIMERS];
+    double[] timer_started_at = new double[NPB_MAX_TIMERS];
+    double[] timer_elapsed = new double[NPB_MAX_TIMERS];
 
-    static void timer_clear(int n)
+    void timer_clear(int n)
     {
         timer_elapsed[n] = 0.0;
     }
 
-    static void timer_start(int n)
+    void timer_start(int n)
     {
         timer_started_at[n] = cMPI.Wtime();
     }
 
-    static void timer_stop(int n)
+    void timer_stop(int n)
     {
         timer_elapsed[n] += cMPI.Wtime() - timer_started_at[n];
     }
 
-    static double timer_read(int n)
+    double timer_read(int n)
     {
         return timer_elapsed[n];
     }
@@ -923,5 +924,5 @@ public static class MG
      * (S when not given). npbparams.h of each kernel tests NPB_CLASS:
      *   #if NPB_CLASS == NPB_CLASS_S ... #elif NPB_CLASS == NPB_CLASS_W ... */
 
-    public static int Main(string[] args) => CProgram.Run("c_timers", args, (argc, argv) => main(argc, CArgv.From(argv)));
+    public static int Main(string[] args) => CProgram.Run("c_timers", args, (argc, argv) => new MG().main(argc, CArgv.From(argv)));
 }

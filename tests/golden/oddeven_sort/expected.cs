@@ -9,15 +9,16 @@ using static CloudMpi.Libc.Stdlib;
 using static CloudMpi.Libc.CMem;
 using static CloudMpi.Libc.CString;
 
-public static class Oddeven_sort
+// One object per rank: its fields are the C program's globals.
+public sealed class Oddeven_sort
 {
     /* Odd-even transposition sort of distributed keys; rand_r seeds; merge with a function pointer helper. */
-    static int less(int a, int b)
+    int less(int a, int b)
     {
         return a < b ? 1 : 0;
     }
 
-    static void merge_keep(int[] mine, int[] theirs, int n, int keep_low, Func<int, int, int> lt)
+    void merge_keep(int[] mine, int[] theirs, int n, int keep_low, Func<int, int, int> lt)
     {
         int[] tmp = new int[2 * n];
         int i = 0;
@@ -38,12 +39,12 @@ public static class Oddeven_sort
         free(tmp);
     }
 
-    static int by_value(Ptr<int> a, Ptr<int> b)
+    int by_value(Ptr<int> a, Ptr<int> b)
     {
         return a[0] - b[0];
     }
 
-    public static int main(int argc, Ptr<sbyte>[] argv)
+    public int main(int argc, Ptr<sbyte>[] argv)
     {
         int rank = 0;
         int size = 0;
@@ -100,5 +101,5 @@ public static class Oddeven_sort
         return 0;
     }
 
-    public static int Main(string[] args) => CProgram.Run("oddeven_sort", args, (argc, argv) => main(argc, CArgv.From(argv)));
+    public static int Main(string[] args) => CProgram.Run("oddeven_sort", args, (argc, argv) => new Oddeven_sort().main(argc, CArgv.From(argv)));
 }

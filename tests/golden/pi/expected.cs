@@ -9,18 +9,19 @@ using static CloudMpi.Libc.Stdlib;
 using static CloudMpi.Libc.CMem;
 using static CloudMpi.Libc.CString;
 
-public static class Pi
+// One object per rank: its fields are the C program's globals.
+public sealed class Pi
 {
     /* pi by the midpoint rule: rank 0 broadcasts the number of intervals, every
      * rank sums its share of 4/(1+x^2), and Reduce adds the parts on rank 0. */
     const double PI25DT = 3.141592653589793238462643;
 
-    static double f(double x)
+    double f(double x)
     {
         return 4.0 / (1.0 + x * x);
     }
 
-    public static int main(int argc, Ptr<sbyte>[] argv)
+    public int main(int argc, Ptr<sbyte>[] argv)
     {
         int n = 0;
         int rank = 0;
@@ -62,5 +63,5 @@ public static class Pi
         return 0;
     }
 
-    public static int Main(string[] args) => CProgram.Run("pi", args, (argc, argv) => main(argc, CArgv.From(argv)));
+    public static int Main(string[] args) => CProgram.Run("pi", args, (argc, argv) => new Pi().main(argc, CArgv.From(argv)));
 }

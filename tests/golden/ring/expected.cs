@@ -9,13 +9,14 @@ using static CloudMpi.Libc.Stdlib;
 using static CloudMpi.Libc.CMem;
 using static CloudMpi.Libc.CString;
 
-public static class Ring
+// One object per rank: its fields are the C program's globals.
+public sealed class Ring
 {
     /* A token ring: rank 0 starts a token that every rank increments and passes
      * on; each rank reports who sent it the token and with which tag. */
     const int ROUNDS = 3;
 
-    public static int main(int argc, Ptr<sbyte>[] argv)
+    public int main(int argc, Ptr<sbyte>[] argv)
     {
         int rank = 0;
         int size = 0;
@@ -51,5 +52,5 @@ public static class Ring
         return 0;
     }
 
-    public static int Main(string[] args) => CProgram.Run("ring", args, (argc, argv) => main(argc, CArgv.From(argv)));
+    public static int Main(string[] args) => CProgram.Run("ring", args, (argc, argv) => new Ring().main(argc, CArgv.From(argv)));
 }

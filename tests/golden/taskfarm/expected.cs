@@ -9,7 +9,8 @@ using static CloudMpi.Libc.Stdlib;
 using static CloudMpi.Libc.CMem;
 using static CloudMpi.Libc.CString;
 
-public static class Taskfarm
+// One object per rank: its fields are the C program's globals.
+public sealed class Taskfarm
 {
     /* Master/worker task farm: Probe with MPI_ANY_SOURCE/ANY_TAG, Get_count, variable-length results, a stop tag. */
     const int NTASKS = 23;
@@ -22,14 +23,14 @@ public static class Taskfarm
         public double x;
     }
 
-    static int cmp_double(Ptr<double> a, Ptr<double> b)
+    int cmp_double(Ptr<double> a, Ptr<double> b)
     {
         double x = a[0];
         double y = b[0];
         return ((x > y) ? 1 : 0) - ((x < y) ? 1 : 0);
     }
 
-    static int collatz(long n)
+    int collatz(long n)
     {
         int k = 0;
         while (n != 1)
@@ -40,7 +41,7 @@ public static class Taskfarm
         return k;
     }
 
-    public static int main(int argc, Ptr<sbyte>[] argv)
+    public int main(int argc, Ptr<sbyte>[] argv)
     {
         int rank = 0;
         int size = 0;
@@ -118,5 +119,5 @@ public static class Taskfarm
         return 0;
     }
 
-    public static int Main(string[] args) => CProgram.Run("taskfarm", args, (argc, argv) => main(argc, CArgv.From(argv)));
+    public static int Main(string[] args) => CProgram.Run("taskfarm", args, (argc, argv) => new Taskfarm().main(argc, CArgv.From(argv)));
 }

@@ -21,6 +21,45 @@ public class RunTests
     }
 
     [Fact]
+    public void StaticsThatHoldStateGetALoadPerRank()
+    {
+        using var s = new Scratch();
+        // hand-written, with its state in a static: each rank must still see only its own value
+        string app = s.Write("Statics.cs", Sources.Program("Statics", """
+                mine = rank;
+                cMPI.Barrier(cMPI.COMM_WORLD);
+                string load = System.Runtime.Loader.AssemblyLoadContext.GetLoadContext(typeof(Statics).Assembly)!.Name!;
+                printf("rank %d sees %d in %s\n", rank, mine, load);
+                cMPI.Finalize();
+                return 0;
+        """, members: "    static int mine = -1;"));
+        Ran r = Cmpi.InProc(s, "-n", "4", app);
+        Assert.True(r.ExitCode == 0, r.ToString());
+        Assert.Equal(Enumerable.Range(0, 4).Select(i => $"rank {i} sees {i} in cmpi rank {i}"),
+                     r.StdoutLines.Order(StringComparer.Ordinal));
+    }
+
+    [Fact]
+    public void AProgramWithOnlyConstantsInStaticsIsLoadedOnceForAllRanks()
+    {
+        using var s = new Scratch();
+        // the translator's shape: state in an object per rank, constants and a lambda (its cache is static) in statics
+        string app = s.Write("Shared.cs", Sources.Program("Shared", """
+                var state = new State { Mine = rank };
+                cMPI.Barrier(cMPI.COMM_WORLD);
+                System.Func<int, int> twice = x => 2 * x;
+                string load = System.Runtime.Loader.AssemblyLoadContext.GetLoadContext(typeof(Shared).Assembly)!.Name!;
+                printf("rank %d sees %d in %s\n", rank, (int)(twice(state.Mine) / Scale * (Pi / Pi)), load);
+                cMPI.Finalize();
+                return 0;
+        """, members: "    const int Scale = 2; static readonly double Pi = 3.14; sealed class State { public int Mine; }"));
+        Ran r = Cmpi.InProc(s, "-n", "4", app);
+        Assert.True(r.ExitCode == 0, r.ToString());
+        Assert.Equal(Enumerable.Range(0, 4).Select(i => $"rank {i} sees {i} in cmpi all ranks"),
+                     r.StdoutLines.Order(StringComparer.Ordinal));
+    }
+
+    [Fact]
     public void LinesOfFourRanksAreNeverTorn()
     {
         using var s = new Scratch();

@@ -28,7 +28,7 @@ public sealed record RunOutcome(int ExitCode, JobEnd End, int FailedRank, IReadO
 
 /// <summary>
 /// Runs an N-rank job in this process (transport <c>inproc</c>): one thread per rank with a
-/// big stack, one <see cref="RankLoadContext"/> per rank, one <see cref="LibcState"/> per rank
+/// big stack, one <see cref="RankLoadContext"/> for all ranks (or one per rank: <see cref="ProgramSharing"/>), one <see cref="LibcState"/> per rank
 /// whose stdout/stderr are merged line by line, one shared <see cref="InProcJob"/>.
 /// </summary>
 public sealed class InProcRunner
@@ -67,6 +67,7 @@ public sealed class InProcRunner
         var threads = new Thread[n];
         var finished = new bool[n];
         var contexts = new RankLoadContext?[n];
+        RankLoadContext? shared = LoadShared();
         using var allDone = new CountdownEvent(n);
 
         for (int r = 0; r < n; r++)
@@ -77,7 +78,7 @@ public sealed class InProcRunner
                 try
                 {
                     CoreBinding.BindCurrentThread(rank, n);
-                    contexts[rank] = RunRank(job, rank);
+                    contexts[rank] = RunRank(job, rank, shared);
                 }
                 finally
                 {
@@ -128,7 +129,7 @@ public sealed class InProcRunner
         }
         if (allStopped)
         {
-            foreach (RankLoadContext? c in contexts)
+            foreach (RankLoadContext? c in contexts.Append(shared).Distinct())
                 c?.Unload();
         }
         else
@@ -190,7 +191,26 @@ public sealed class InProcRunner
         End(JobEnd.Timeout, -1, DeadlockOrTimeoutExitCode, message, "timeout");
     }
 
-    private RankLoadContext? RunRank(InProcJob job, int rank)
+    /// <summary>One load of the program for every rank when it keeps no state in statics (<see cref="ProgramSharing"/>), else null.</summary>
+    private RankLoadContext? LoadShared()
+    {
+        if (_options.Ranks == 1)
+            return null;
+        var alc = new RankLoadContext("all ranks");
+        try
+        {
+            if (ProgramSharing.KeepsNoStateInStatics(alc.LoadProgram(_image)))
+                return alc;
+        }
+        catch (Exception e) when (e is BadImageFormatException or ReflectionTypeLoadException or FileLoadException)
+        {
+            // reported by the rank that loads it for itself
+        }
+        alc.Unload();
+        return null;
+    }
+
+    private RankLoadContext? RunRank(InProcJob job, int rank, RankLoadContext? shared)
     {
         bool tag = _options.TagOutput;
         bool single = _options.Ranks == 1 && !tag;
@@ -201,8 +221,16 @@ public sealed class InProcRunner
         IDisposable? entered = null;
         try
         {
-            alc = new RankLoadContext(rank);
-            program = alc.LoadProgram(_image);
+            if (shared?.Program is Assembly loaded)
+            {
+                alc = shared;
+                program = loaded;
+            }
+            else
+            {
+                alc = new RankLoadContext($"rank {rank}");
+                program = alc.LoadProgram(_image);
+            }
             MethodInfo entry = program.EntryPoint
                 ?? throw new InvalidOperationException("the program has no entry point (static Main)");
 

@@ -194,7 +194,7 @@ public static class RankWorker
         Assembly? program = null;
         try
         {
-            var alc = new RankLoadContext(rank);
+            var alc = new RankLoadContext($"rank {rank}");
             program = alc.LoadProgram(job.Image);
             MethodInfo entry = program.EntryPoint
                 ?? throw new InvalidOperationException("the program has no entry point (static Main)");
