@@ -218,6 +218,64 @@ def test_a_loop_from_a_computed_start_reads_its_bounds_once_and_views_global_arr
     assert_prints_what_gcc_prints(tools, tmp_path, src, out)
 
 
+SHIFTED = r"""
+#include <stdio.h>
+#include <limits.h>
+
+#define N 10
+static double g[N + 2];
+
+int main(void)
+{
+    double u[N + 2], r[N + 2], s = 0.0;
+    int j, b0 = -1, far = 1000, hi = N, lo = INT_MIN;
+    for (j = 0; j < N + 2; j++) { u[j] = j * 0.5 - 1.0; r[j] = 0.0; g[j] = j; }
+    for (j = 1; j < N + 1; j++)                 /* from 1, a b0 of -1 and neighbours: counted from 0 */
+        r[b0 + j + 1] = u[j - 1] + u[j + 1] - 2.0 * u[b0 + 1 + j];
+    printf("after the stencil j = %d\n", j);
+    for (j = 1; j <= hi; j++)                   /* <=, a global array */
+        g[j] += r[j - 1];
+    printf("after <= j = %d\n", j);
+    for (j = 2; j < lo; j++)                    /* never runs, limit INT_MIN: the count stays 0 */
+        r[far + j] = 1.0;
+    printf("after the empty loop j = %d\n", j);
+    for (j = 3; j <= 2; j++)                    /* never runs, <= */
+        r[far + j - 3] = 1.0;
+    printf("after the empty <= j = %d\n", j);
+    for (j = 1; j < N; j++)                     /* the counter in a value: kept as written */
+        r[b0 + j] = r[b0 + j] + j * 0.25;
+    for (int k = 1; k < N; k++)                 /* declares its counter: kept */
+        r[b0 + k] += 1.0;
+    for (j = 0; j < N + 2; j++)
+        s += r[j] * (j + 1) + g[j];
+    printf("%.6f\n", s);
+    return 0;
+}
+"""
+
+
+def test_a_loop_from_one_over_computed_rows_counts_from_zero(tools, tmp_path):
+    src = tmp_path / "shifted.c"
+    src.write_text(SHIFTED)
+    out = tmp_path / "Shifted.cs"
+    t = tools.translate_file(str(src), str(out))
+    assert t.returncode == 0, t.stderr
+    cs = out.read_text()
+    views = re.findall(r"Span<(\w+)> (\w+) = Spans\.From\((\w+), ([^;]*)\);", cs)
+    # each view starts at the first iteration's access, constants summed
+    assert ("double", "r_row", "r", "b0 + 2") in views
+    assert ("double", "u_span", "u", "0") in views and ("double", "u_from2", "u", "2") in views
+    assert ("double", "u_row", "u", "b0 + 2") in views
+    assert "int j_count = Math.Max(N + 1, 1) - 1;" in cs
+    assert "for (int j_k = 0; j_k < j_count; j_k++)" in cs
+    assert "r_row[j_k] = u_span[j_k] + u_from2[j_k] - 2.0 * u_row[j_k];" in cs
+    assert "j = 1 + j_count;" in cs
+    assert "Math.Max(hi, 0);" in cs and "Math.Max(lo, 2) - 2;" in cs
+    assert "r[b0 + j] = r[b0 + j] + j * 0.25;" in cs
+    assert "r[b0 + k] += 1.0;" in cs
+    assert_prints_what_gcc_prints(tools, tmp_path, src, out)
+
+
 def assert_prints_what_gcc_prints(tools, tmp_path, src, out):
     exe = str(tmp_path / "native")
     assert run(["gcc", "-O2", "-o", exe, str(src), "-lm"]).returncode == 0

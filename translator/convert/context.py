@@ -39,6 +39,9 @@ class Context:
     row_views: Dict[int, str] = field(default_factory=dict)  # id of an ir.Index -> its access through a view (loops.py)
     # id of an ir.For -> (counter, start local, comparison, limit local): bounds read once before the loop (loops.py)
     hoisted_bounds: Dict[int, Tuple[str, str, str, str]] = field(default_factory=dict)
+    # id of an ir.For -> (new counter, count local, the statement that leaves C's counter where C does): loops
+    # counted from zero (loops.py)
+    shifted_loops: Dict[int, Tuple[str, str, str]] = field(default_factory=dict)
     # views of a global C array the whole function shares: (array, start) -> name, and their declarations (loops.py)
     function_views: Dict[Tuple[str, str], str] = field(default_factory=dict)
     function_view_lines: List[str] = field(default_factory=list)

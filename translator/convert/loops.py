@@ -20,7 +20,8 @@ a[E + s], is then inside the buffer exactly when C's is, and so is the view's st
 s = 0; a view past the end is empty (Spans.From), so an out-of-range access still throws.
 For s > 0 the base must be a constant >= 0 (`a[j + 1]`): a computed base could be
 negative while every access is in range (`a[b + j]`, b = -1, j from 1), and a span
-cannot start before its array.
+cannot start before its array. Such loops are counted from zero instead, with views from
+their first accesses (the end of this file).
 
 Once a loop takes a view, every buffer its counter indexes directly (`u1[j]`) goes through
 one too (`Spans.From(u1, 0)`): the JIT clones a loop only while its body is at most 400 IR
@@ -81,6 +82,10 @@ def row_views(ctx, st: ir.For, indent: str) -> List[str]:
     j = convert_expr(ctx, counter)
     if j.type != "int" or _is_boxed(ctx, counter):
         return []
+    if first is not None and first > 0:
+        shifted = _shifted_views(ctx, st, counter, first, assigned, indent)
+        if shifted is not None:
+            return shifted
     hoist = False  # read the start and the limit once, before the loop (module docstring)
     if first is None:
         limit_expr = _strip(st.cond).rhs
@@ -360,3 +365,118 @@ def _walk(node):
         n = stack.pop()
         yield n
         stack.extend(reversed(list(ir.children(n))))  # left to right: views in source order
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Loops from a constant start above zero over computed rows: the counter counted from zero.
+#
+#     for (i1 = 1; i1 < n1 - 1; i1++)
+#         r[ro + c + i1] = v[vo + c + i1] - A2 * (u1[i1 - 1] + u1[i1 + 1]);
+#
+# A view from the row's base (`Spans.From(r, ro + c)`) may not exist: the first access is r[ro + c + 1], valid C
+# when ro + c is -1. And the JIT drops a check only for an index that is the counter itself, so `u1[i1 - 1]`
+# stays checked through any view. The body being straight-line, every access of the first iteration happens:
+# a view from each first access (`r[ro + c + 1]`, `u1[0]`, `u1[2]`) exists whenever the loop runs, and the k-th
+# iteration's access is element k of it. The port then counts a new counter from zero,
+#
+#     int i1_count = Math.Max(n1 - 1, 1) - 1;
+#     for (int i1_k = 0; i1_k < i1_count; i1_k++)
+#         r_row[i1_k] = v_row[i1_k] - A2 * (u1_span[i1_k] + u1_from2[i1_k]);
+#     i1 = 1 + i1_count;
+#
+# which the JIT clones like any loop from zero (NPB MG's resid and psinv: their second loops ran with 6 and 8
+# checks an iteration; the job's timed part went from 1.9-2.0 s to 1.25 s at one rank). Only when the body uses
+# the counter in nothing but such indexes (the JIT clones no loop that steps a second variable), and the loop
+# assigns the counter (`for (int i1 = 1; ...)` keeps its own loop). The count cannot overflow: Math.Max keeps
+# the subtraction at or above zero. The counter ends where C's does.
+
+
+def _shifted_views(ctx, st: ir.For, counter: ir.NameRef, first: int, assigned: Set[str],
+                   indent: str) -> Optional[List[str]]:
+    """The lines before a loop counted from zero instead of `first` (above); None when the loop does not qualify,
+    or when the plain views serve it (no computed base, no index below the counter)."""
+    from .exprs import convert_expr
+    if not isinstance(st.init, ir.ExprStmt):
+        return None
+    cond = _strip(st.cond)
+    limit_expr = cond.rhs
+    if not _invariant(limit_expr, assigned, _written_types(st.body)) or _mentions_boxed(ctx, limit_expr):
+        return None
+    groups: Dict[tuple, List[ir.Index]] = {}
+    needs_shift = False
+    uses = sum(1 for n in _walk(st.body) if _is_name(n, counter.name))
+    for node in _walk(st.body):
+        if not isinstance(node, ir.Index) or not _mentions(node.index, counter.name):
+            continue
+        base = _strip(node.base)
+        start = _first_access(node.index, counter, first)
+        if start is None or not isinstance(base, ir.NameRef) or base.kind not in ("local", "param", "global") \
+                or base.name in assigned or not _element_is_scalar(node.type) or _is_boxed(ctx, base) \
+                or not _invariant(start, assigned) or _mentions_boxed(ctx, start):
+            return None
+        array, start_cs = convert_expr(ctx, base), convert_expr(ctx, start)
+        if not (array.type.endswith("[]") and array.type.count("[") == 1 and start_cs.type == "int"):
+            return None
+        # the plain views take `a[j]` and `a[j + 2]`, not `a[b + j]` or `a[j - 1]`
+        plain = _is_name(node.index, counter.name) or _base_offset(node.index, counter, first) is not None
+        needs_shift = needs_shift or not plain
+        groups.setdefault((array.code, array.type[:-2], start_cs.code), []).append(node)
+        uses -= 1
+    if uses != 0 or not groups or not needs_shift or len(groups) > MAX_BUFFERS:
+        return None  # the counter in anything but a viewed index, or nothing the plain views cannot do
+    limit = convert_expr(ctx, limit_expr)
+    if limit.type != "int":
+        return None
+    j = convert_expr(ctx, counter).code
+    k, count = _fresh_name(ctx, j, "_k"), _fresh_name(ctx, j, "_count")
+    low = first if cond.op == "<" else first - 1  # the count is max(limit, low) - low
+    lines = []
+    for (array, element, start), nodes in groups.items():
+        suffix = "_span" if start == "0" else f"_from{start}" if start.isdigit() else "_row"
+        name = _fresh_name(ctx, array, suffix)
+        lines.append(f"{indent}Span<{element}> {name} = Spans.From({array}, {start});")
+        for n in nodes:
+            ctx.row_views[id(n)] = f"{name}[{k}]"
+    lines.append(f"{indent}int {count} = " + (f"Math.Max({limit.code}, 0);" if low == 0 else
+                                             f"Math.Max({limit.code}, {low}) - {low};"))
+    ctx.shifted_loops[id(st)] = (k, count, f"{j} = {first} + {count};")
+    return lines
+
+
+def _first_access(index: ir.Expr, counter: ir.NameRef, first: int) -> Optional[ir.Expr]:
+    """The index of the first iteration's access, `ro + c + 1` for `ro + c + i1` from i1 = 1, constants summed
+    (`u1[i1 - 1]` -> 0); None unless the index is the counter plus terms without it, the first of them added."""
+    terms = _terms(index)
+    at = [i for i, (sign, t) in enumerate(terms) if _is_name(t, counter.name)]
+    if len(at) != 1 or terms[at[0]][0] != "+":
+        return None
+    rest = terms[:at[0]] + terms[at[0] + 1:]
+    constant, others = first, []
+    for sign, t in rest:
+        value = _constant_value(t)
+        if _mentions(t, counter.name):
+            return None
+        if value is not None:
+            constant += value if sign == "+" else -value
+        else:
+            others.append((sign, t))
+    loc, int_type = index.loc, ir.IntType("int")
+    if not others:
+        return ir.IntLit(loc, int_type, constant, str(constant)) if constant >= 0 else None
+    if others[0][0] != "+":
+        return None
+    e = others[0][1]
+    for sign, t in others[1:]:
+        e = ir.Binary(loc, int_type, sign, e, t)
+    if constant:
+        e = ir.Binary(loc, int_type, "+" if constant > 0 else "-", e, ir.IntLit(loc, int_type, abs(constant), str(abs(constant))))
+    return e
+
+
+def _constant_value(e: ir.Expr) -> Optional[int]:
+    e = _strip(e)
+    if isinstance(e, ir.MacroRef) and e.expansion is not None:
+        e = _strip(e.expansion)
+    if isinstance(e, (ir.IntLit, ir.CharLit)):
+        return e.value
+    return None

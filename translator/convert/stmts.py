@@ -208,8 +208,13 @@ def convert_for(ctx, st: ir.For, indent: str) -> List[str]:
         init = f"{init.split(' = ', 1)[0]} = {start}"
         cond = f"{counter} {compare} {limit}"
     step = ", ".join(expr_statement_code(ctx, st.step)) if st.step is not None else ""
+    shifted = ctx.shifted_loops.get(id(st))
+    if shifted is not None:  # counted from zero (loops.py); C's counter set after the loop
+        k, count, final = shifted
+        init, cond, step = f"int {k} = 0", f"{k} < {count}", f"{k}++"
     header = f"for ({init}; {cond}; {step})".replace("; )", ";)").replace("( ;", "(;")
-    return views + [indent + header] + convert_body(ctx, st.body, indent + INDENT)
+    lines = views + [indent + header] + convert_body(ctx, st.body, indent + INDENT)
+    return lines + [indent + final] if shifted is not None else lines
 
 
 def completes_normally(st: Optional[ir.Stmt]) -> bool:

@@ -235,7 +235,7 @@ public sealed class IS
     /* One ranking of all keys, with the partial verification. */
     void rank_keys(int iteration)
     {
-        Span<int> bucket_size_span = Spans.From(bucket_size, 0);
+        Span<int> bucket_size_span2 = Spans.From(bucket_size, 0);
         int i = 0;
         int p = 0;
         int b = 0;
@@ -265,10 +265,15 @@ public sealed class IS
             bucket_size[key_array[i] >> BUCKET_SHIFT]++;
         }
         bucket_start[0] = 0;
-        for (b = 1; b < NUM_BUCKETS; b++)
+        Span<int> bucket_start_from1 = Spans.From(bucket_start, 1);
+        Span<int> bucket_start_span = Spans.From(bucket_start, 0);
+        Span<int> bucket_size_span = Spans.From(bucket_size, 0);
+        int b_count = Math.Max(NUM_BUCKETS, 1) - 1;
+        for (int b_k = 0; b_k < b_count; b_k++)
         {
-            bucket_start[b] = bucket_start[b - 1] + bucket_size[b - 1];
+            bucket_start_from1[b_k] = bucket_start_span[b_k] + bucket_size_span[b_k];
         }
+        b = 1 + b_count;
         for (i = 0; i < num_keys; i++)
         {
             key = key_array[i];
@@ -286,7 +291,7 @@ public sealed class IS
             int b_limit = last_bucket[p];
             for (b = b_start; b <= b_limit; b++)
             {
-                count += bucket_size_span[b];
+                count += bucket_size_span2[b];
             }
             send_count[p] = count;
             send_displ[p] = p == 0 ? 0 : send_displ[p - 1] + send_count[p - 1];
@@ -315,10 +320,14 @@ public sealed class IS
         {
             key_counts[key_buff2[i] - min_key_val]++;
         }
-        for (k = 1; k <= max_key_val - min_key_val; k++)
+        Span<int> key_counts_from1 = Spans.From(key_counts, 1);
+        Span<int> key_counts_span = Spans.From(key_counts, 0);
+        int k_count = Math.Max(max_key_val - min_key_val, 0);
+        for (int k_k = 0; k_k < k_count; k_k++)
         {
-            key_counts[k] += key_counts[k - 1];
+            key_counts_from1[k_k] += key_counts_span[k_k];
         }
+        k = 1 + k_count;
         /* Partial verification, by the rank whose range holds the test key. */
         for (i = 0; i < TEST_ARRAY_SIZE; i++)
         {

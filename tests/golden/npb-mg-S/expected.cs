@@ -420,10 +420,14 @@ public sealed class MG
                 xx = x1;
                 vranlc(NX, ref xx, MULT, row);
                 c = n1 * (i2 + n2 * i3);
-                for (i1 = 1; i1 <= NX; i1++)
+                Span<double> v_top_row = Spans.From(v_top, c + 1);
+                Span<double> row_span = Spans.From(row, 0);
+                int i1_count = Math.Max(NX, 0);
+                for (int i1_k = 0; i1_k < i1_count; i1_k++)
                 {
-                    v_top[c + i1] = row[i1 - 1];
+                    v_top_row[i1_k] = row_span[i1_k];
                 }
+                i1 = 1 + i1_count;
                 randlc(ref x1, a1);
             }
             randlc(ref x0, a2);
@@ -666,13 +670,20 @@ public sealed class MG
                     u1_span[i1] = u_row[i1] + u_row2[i1] + u_row3[i1] + u_row4[i1];
                     u2_span[i1] = u_row5[i1] + u_row6[i1] + u_row7[i1] + u_row8[i1];
                 }
-                Span<double> u2_span2 = Spans.From(u2, 0);
-                Span<double> u1_from1 = Spans.From(u1, 1);
+                Span<double> r_row = Spans.From(r, ro + c + 1);
+                Span<double> v_row = Spans.From(v, vo + c + 1);
+                Span<double> u_row9 = Spans.From(u, uo + c + 1);
                 Span<double> u2_from1 = Spans.From(u2, 1);
-                for (i1 = 1; i1 < n1 - 1; i1++)
+                Span<double> u1_span2 = Spans.From(u1, 0);
+                Span<double> u1_from2 = Spans.From(u1, 2);
+                Span<double> u2_span2 = Spans.From(u2, 0);
+                Span<double> u2_from2 = Spans.From(u2, 2);
+                int i1_count = Math.Max(n1 - 1, 1) - 1;
+                for (int i1_k = 0; i1_k < i1_count; i1_k++)
                 {
-                    r[ro + c + i1] = v[vo + c + i1] - A0 * u[uo + c + i1] - A2 * (u2_span2[i1] + u1[i1 - 1] + u1_from1[i1]) - A3 * (u2[i1 - 1] + u2_from1[i1]);
+                    r_row[i1_k] = v_row[i1_k] - A0 * u_row9[i1_k] - A2 * (u2_from1[i1_k] + u1_span2[i1_k] + u1_from2[i1_k]) - A3 * (u2_span2[i1_k] + u2_from2[i1_k]);
                 }
+                i1 = 1 + i1_count;
             }
         }
         comm3(r, ro, k);
@@ -717,13 +728,20 @@ public sealed class MG
                     r1_span[i1] = r_row[i1] + r_row2[i1] + r_row3[i1] + r_row4[i1];
                     r2_span[i1] = r_row5[i1] + r_row6[i1] + r_row7[i1] + r_row8[i1];
                 }
-                Span<double> r1_span2 = Spans.From(r1, 0);
-                Span<double> r2_span2 = Spans.From(r2, 0);
+                Span<double> u_row = Spans.From(u, uo + c + 1);
+                Span<double> r_row9 = Spans.From(r, ro + c + 1);
+                Span<double> r_row10 = Spans.From(r, ro + c);
+                Span<double> r_row11 = Spans.From(r, ro + c + 2);
                 Span<double> r1_from1 = Spans.From(r1, 1);
-                for (i1 = 1; i1 < n1 - 1; i1++)
+                Span<double> r2_from1 = Spans.From(r2, 1);
+                Span<double> r1_span2 = Spans.From(r1, 0);
+                Span<double> r1_from2 = Spans.From(r1, 2);
+                int i1_count = Math.Max(n1 - 1, 1) - 1;
+                for (int i1_k = 0; i1_k < i1_count; i1_k++)
                 {
-                    u[uo + c + i1] = u[uo + c + i1] + C0 * r[ro + c + i1] + C1 * (r[ro + c + i1 - 1] + r[ro + c + i1 + 1] + r1_span2[i1]) + C2 * (r2_span2[i1] + r1[i1 - 1] + r1_from1[i1]);
+                    u_row[i1_k] = u_row[i1_k] + C0 * r_row9[i1_k] + C1 * (r_row10[i1_k] + r_row11[i1_k] + r1_from1[i1_k]) + C2 * (r2_from1[i1_k] + r1_span2[i1_k] + r1_from2[i1_k]);
                 }
+                i1 = 1 + i1_count;
             }
         }
         comm3(u, uo, k);
