@@ -28,9 +28,11 @@ one too (`Spans.From(u1, 0)`): the JIT clones a loop only while its body is at m
 nodes (JitCloneLoopsSizeLimit, .NET 10), and an access through a span is smaller than an
 array access, so a loop over ten buffers (NPB MG's resid and psinv) still fits.
 
-A view of a global C array from a constant start is declared once, at the top of the
-function, and shared by its loops: a C array is never reassigned, so the view stays right
-for the whole call. (Declared inside an outer loop, views made the JIT keep the inner
+A global C array is a field of the rank's object (rank_state.py), which the JIT reads again
+after every store through a reference and never clones a loop over, so a loop that indexes
+one by its counter always views it, even as `g[j]` alone. Such a view (from a constant
+start) is declared once, at the top of the function, and shared by its loops: a C array is
+never reassigned, so the view stays right for the whole call. (Declared inside an outer loop, views made the JIT keep the inner
 loop's accumulator in memory: CG's sparse product ran 2.4x slower.)
 
 A loop may also start at a computed value, as a compressed-sparse-row walk does:
@@ -50,8 +52,7 @@ which is the same program when neither can change while the loop runs: they read
 the body does not assign and int elements of named arrays in a body that stores no
 integer (a double store cannot reach an int array), and call nothing. The start may be
 below zero, so only `a[k]` itself is viewed (`a[k + 1]` is valid C at k = -1, a view from
-1 at index -1 is not). A static field is not a local, and the JIT clones only over
-locals, so here a global array always gets a view. NPB CG's product then checks one index per element (the gathered v[colidx[k]])
+1 at index -1 is not). A global array gets its function view here too. NPB CG's product then checks one index per element (the gathered v[colidx[k]])
 instead of three: 10-12 % less time at 1 and 2 ranks.
 """
 from __future__ import annotations
@@ -116,8 +117,9 @@ def row_views(ctx, st: ir.For, indent: str) -> List[str]:
     if not groups or len(groups) + len(plain) > MAX_BUFFERS:
         return []
     whole_arrays = {key for key, nodes in groups.items() if key[2].isdigit() and _is_global_array(nodes[0])}
-    if all(start == "0" for _, _, start in groups) and not hoist and (first is not None or not whole_arrays):
-        return []  # only `a[j]` of locals and parameters: the JIT clones that loop without views
+    if all(start == "0" for _, _, start in groups) and not hoist and not whole_arrays:
+        return []  # only `a[j]` of locals and parameters: the JIT clones that loop without views (a global array is
+        # a field of the rank's object, read again after every store through a reference: it gets a view)
     lines = []
     if hoist:
         bounds = [convert_expr(ctx, e) for e in (start_expr, limit_expr)]
@@ -396,6 +398,7 @@ def _shifted_views(ctx, st: ir.For, counter: ir.NameRef, first: int, assigned: S
     """The lines before a loop counted from zero instead of `first` (above); None when the loop does not qualify,
     or when the plain views serve it (no computed base, no index below the counter)."""
     from .exprs import convert_expr
+    from .stmts import INDENT
     if not isinstance(st.init, ir.ExprStmt):
         return None
     cond = _strip(st.cond)
@@ -433,8 +436,14 @@ def _shifted_views(ctx, st: ir.For, counter: ir.NameRef, first: int, assigned: S
     lines = []
     for (array, element, start), nodes in groups.items():
         suffix = "_span" if start == "0" else f"_from{start}" if start.isdigit() else "_row"
-        name = _fresh_name(ctx, array, suffix)
-        lines.append(f"{indent}Span<{element}> {name} = Spans.From({array}, {start});")
+        if start.isdigit() and _is_global_array(nodes[0]):  # the function's view of a global array (row_views)
+            name = ctx.function_views.get((array, start))
+            if name is None:
+                name = ctx.function_views[(array, start)] = _fresh_name(ctx, array, suffix)
+                ctx.function_view_lines.append(f"{INDENT}Span<{element}> {name} = Spans.From({array}, {start});")
+        else:
+            name = _fresh_name(ctx, array, suffix)
+            lines.append(f"{indent}Span<{element}> {name} = Spans.From({array}, {start});")
         for n in nodes:
             ctx.row_views[id(n)] = f"{name}[{k}]"
     lines.append(f"{indent}int {count} = " + (f"Math.Max({limit.code}, 0);" if low == 0 else

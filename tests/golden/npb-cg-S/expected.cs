@@ -170,8 +170,8 @@ public sealed class CG
 
     void makea(int lo, int hi)
     {
-        Span<int> row_start_from1 = Spans.From(row_start, 1);
         Span<int> row_start_span = Spans.From(row_start, 0);
+        Span<int> row_start_from1 = Spans.From(row_start, 1);
         Span<int> row_len_span = Spans.From(row_len, 0);
         double[] vc = new double[VEC_MAX];
         double size = 0;
@@ -214,7 +214,7 @@ public sealed class CG
         /* Reserve for each of my rows the most entries it can receive. */
         for (row = 0; row <= num_rows; row++)
         {
-            row_start[row] = 0;
+            row_start_span[row] = 0;
         }
         for (i = 0; i < NA; i++)
         {

@@ -200,6 +200,8 @@ public sealed class EP
 
     public int main(int argc, Ptr<sbyte>[] argv)
     {
+        Span<double> q_span = Spans.From(q, 0);
+        Span<double> q_total_span = Spans.From(q_total, 0);
         int rank = 0;
         int nprocs = 0;
         int i = 0;
@@ -246,7 +248,7 @@ public sealed class EP
         sy = 0.0;
         for (i = 0; i < NQ; i++)
         {
-            q[i] = 0.0;
+            q_span[i] = 0.0;
         }
         cMPI.Barrier(cMPI.COMM_WORLD);
         timer_clear(0);
@@ -268,7 +270,7 @@ public sealed class EP
         gc = 0.0;
         for (i = 0; i < NQ; i++)
         {
-            gc += q_total[i];
+            gc += q_total_span[i];
         }
         sx_err = Math.Abs((sx - SX_VERIFY_VALUE) / SX_VERIFY_VALUE);
         sy_err = Math.Abs((sy - SY_VERIFY_VALUE) / SY_VERIFY_VALUE);

@@ -127,14 +127,15 @@ public sealed class FT
 
     void fft_init()
     {
+        Span<dcomplex> roots_span = Spans.From(roots, 0);
         double pi = 3.141592653589793238;
         double angle = 0;
         int k = 0;
         for (k = 0; k < MAXDIM / 2; k++)
         {
             angle = 2.0 * pi * (double)k / (double)MAXDIM;
-            roots[k].real = Math.Cos(angle);
-            roots[k].imag = -Math.Sin(angle);
+            roots_span[k].real = Math.Cos(angle);
+            roots_span[k].imag = -Math.Sin(angle);
         }
     }
 
@@ -200,6 +201,7 @@ public sealed class FT
      * whose first elements are first_0 + c * line_step, c < count. */
     void fft_lines(dcomplex[] data, int first_0, int line_step, int count, int n, int stride, int direction)
     {
+        Span<dcomplex> line_span = Spans.From(line, 0);
         int c = 0;
         int m = 0;
         int first = 0;
@@ -208,12 +210,12 @@ public sealed class FT
             first = first_0 + c * line_step;
             for (m = 0; m < n; m++)
             {
-                line[m] = data[first + m * stride];
+                line_span[m] = data[first + m * stride];
             }
             fft_line(n, direction);
             for (m = 0; m < n; m++)
             {
-                data[first + m * stride] = line[m];
+                data[first + m * stride] = line_span[m];
             }
         }
     }
@@ -481,13 +483,16 @@ public sealed class FT
     /* u0 = u0 * twiddle; u1 = u0. */
     void evolve()
     {
+        Span<dcomplex> u0_span = Spans.From(u0, 0);
+        Span<double> twiddle_span = Spans.From(twiddle, 0);
+        Span<dcomplex> u1_span = Spans.From(u1, 0);
         int n = 0;
         int count = NX * NZ * ny_local;
         for (n = 0; n < count; n++)
         {
-            u0[n].real = u0[n].real * twiddle[n];
-            u0[n].imag = u0[n].imag * twiddle[n];
-            u1[n] = u0[n];
+            u0_span[n].real = u0_span[n].real * twiddle_span[n];
+            u0_span[n].imag = u0_span[n].imag * twiddle_span[n];
+            u1_span[n] = u0_span[n];
         }
     }
 

@@ -235,7 +235,16 @@ public sealed class IS
     /* One ranking of all keys, with the partial verification. */
     void rank_keys(int iteration)
     {
-        Span<int> bucket_size_span2 = Spans.From(bucket_size, 0);
+        Span<int> bucket_size_span = Spans.From(bucket_size, 0);
+        Span<int> key_array_span = Spans.From(key_array, 0);
+        Span<int> bucket_start_from1 = Spans.From(bucket_start, 1);
+        Span<int> bucket_start_span = Spans.From(bucket_start, 0);
+        Span<int> recv_displ_span = Spans.From(recv_displ, 0);
+        Span<int> recv_count_span = Spans.From(recv_count, 0);
+        Span<int> bucket_size_totals_span = Spans.From(bucket_size_totals, 0);
+        Span<int> key_counts_span = Spans.From(key_counts, 0);
+        Span<int> key_buff2_span = Spans.From(key_buff2, 0);
+        Span<int> key_counts_from1 = Spans.From(key_counts, 1);
         int i = 0;
         int p = 0;
         int b = 0;
@@ -251,7 +260,7 @@ public sealed class IS
         }
         for (i = 0; i < NUM_BUCKETS + TEST_ARRAY_SIZE; i++)
         {
-            bucket_size[i] = 0;
+            bucket_size_span[i] = 0;
         }
         for (i = 0; i < TEST_ARRAY_SIZE; i++)
         {
@@ -262,12 +271,9 @@ public sealed class IS
         }
         for (i = 0; i < num_keys; i++)
         {
-            bucket_size[key_array[i] >> BUCKET_SHIFT]++;
+            bucket_size[key_array_span[i] >> BUCKET_SHIFT]++;
         }
         bucket_start[0] = 0;
-        Span<int> bucket_start_from1 = Spans.From(bucket_start, 1);
-        Span<int> bucket_start_span = Spans.From(bucket_start, 0);
-        Span<int> bucket_size_span = Spans.From(bucket_size, 0);
         int b_count = Math.Max(NUM_BUCKETS, 1) - 1;
         for (int b_k = 0; b_k < b_count; b_k++)
         {
@@ -276,7 +282,7 @@ public sealed class IS
         b = 1 + b_count;
         for (i = 0; i < num_keys; i++)
         {
-            key = key_array[i];
+            key = key_array_span[i];
             b = key >> BUCKET_SHIFT;
             key_buff1[bucket_start[b]] = key;
             bucket_start[b]++;
@@ -291,7 +297,7 @@ public sealed class IS
             int b_limit = last_bucket[p];
             for (b = b_start; b <= b_limit; b++)
             {
-                count += bucket_size_span2[b];
+                count += bucket_size_span[b];
             }
             send_count[p] = count;
             send_displ[p] = p == 0 ? 0 : send_displ[p - 1] + send_count[p - 1];
@@ -300,8 +306,8 @@ public sealed class IS
         total_local_keys = 0;
         for (p = 0; p < comm_size; p++)
         {
-            recv_displ[p] = total_local_keys;
-            total_local_keys += recv_count[p];
+            recv_displ_span[p] = total_local_keys;
+            total_local_keys += recv_count_span[p];
         }
         cMPI.Alltoallv(key_buff1, 0, send_count, send_displ, MPI_INT, key_buff2, 0, recv_count, recv_displ, MPI_INT, cMPI.COMM_WORLD);
         /* Count my keys per value; key_counts[v - min_key_val] = my keys <= v. */
@@ -310,18 +316,16 @@ public sealed class IS
         total_lesser_keys = 0;
         for (b = 0; b < first_bucket[my_rank]; b++)
         {
-            total_lesser_keys += bucket_size_totals[b];
+            total_lesser_keys += bucket_size_totals_span[b];
         }
         for (k = 0; k <= max_key_val - min_key_val; k++)
         {
-            key_counts[k] = 0;
+            key_counts_span[k] = 0;
         }
         for (i = 0; i < total_local_keys; i++)
         {
-            key_counts[key_buff2[i] - min_key_val]++;
+            key_counts[key_buff2_span[i] - min_key_val]++;
         }
-        Span<int> key_counts_from1 = Spans.From(key_counts, 1);
-        Span<int> key_counts_span = Spans.From(key_counts, 0);
         int k_count = Math.Max(max_key_val - min_key_val, 0);
         for (int k_k = 0; k_k < k_count; k_k++)
         {
@@ -355,6 +359,7 @@ public sealed class IS
      * locally and against the last key of the rank below. */
     void full_verify()
     {
+        Span<int> key_buff2_span = Spans.From(key_buff2, 0);
         int i = 0;
         int key = 0;
         int out_of_order = 0;
@@ -364,7 +369,7 @@ public sealed class IS
         Status status = default;
         for (i = 0; i < total_local_keys; i++)
         {
-            key = key_buff2[i];
+            key = key_buff2_span[i];
             key_counts[key - min_key_val]--;
             key_array[key_counts[key - min_key_val]] = key;
         }
