@@ -64,12 +64,7 @@ int main(void)
 
 
 def test_views_where_the_loop_allows_them_and_the_output_is_unchanged(tools, tmp_path):
-    src = tmp_path / "rows.c"
-    src.write_text(SOURCE)
-    out = tmp_path / "Rows.cs"
-    t = tools.translate_file(str(src), str(out))
-    assert t.returncode == 0, t.stderr
-    cs = out.read_text()
+    src, out, cs = translate(tools, tmp_path, "rows", SOURCE)
     views = re.findall(r"Span<(\w+)> (\w+) = Spans\.From\((\w+), ([^;]*)\);", cs)
     assert ("double", "c_row", "c", "i * n") in views
     assert ("double", "b_row", "b", "k * n") in views
@@ -128,12 +123,7 @@ int main(void)
 
 
 def test_a_loop_with_views_views_its_plain_buffers_too_up_to_ten(tools, tmp_path):
-    src = tmp_path / "stencil.c"
-    src.write_text(STENCIL)
-    out = tmp_path / "Stencil.cs"
-    t = tools.translate_file(str(src), str(out))
-    assert t.returncode == 0, t.stderr
-    cs = out.read_text()
+    src, out, cs = translate(tools, tmp_path, "stencil", STENCIL)
     rows = cs[cs.index("    void rows("):cs.index("    void eleven(")]
     eleven = cs[cs.index("    void eleven("):cs.index("    public int main(")]
     main = cs[cs.index("    public int main("):]
@@ -197,12 +187,7 @@ int main(void)
 
 
 def test_a_loop_from_a_computed_start_reads_its_bounds_once_and_views_global_arrays(tools, tmp_path):
-    src = tmp_path / "csr.c"
-    src.write_text(CSR)
-    out = tmp_path / "Csr.cs"
-    t = tools.translate_file(str(src), str(out))
-    assert t.returncode == 0, t.stderr
-    cs = out.read_text()
+    src, out, cs = translate(tools, tmp_path, "csr", CSR)
     matvec = cs[cs.index("    void matvec("):cs.index("    public int main(")]
     main = cs[cs.index("    public int main("):]
     # one view of each global array for the whole function, before its locals
@@ -255,12 +240,7 @@ int main(void)
 
 
 def test_a_loop_from_one_over_computed_rows_counts_from_zero(tools, tmp_path):
-    src = tmp_path / "shifted.c"
-    src.write_text(SHIFTED)
-    out = tmp_path / "Shifted.cs"
-    t = tools.translate_file(str(src), str(out))
-    assert t.returncode == 0, t.stderr
-    cs = out.read_text()
+    src, out, cs = translate(tools, tmp_path, "shifted", SHIFTED)
     views = re.findall(r"Span<(\w+)> (\w+) = Spans\.From\((\w+), ([^;]*)\);", cs)
     # each view starts at the first iteration's access, constants summed
     assert ("double", "r_row", "r", "b0 + 2") in views
@@ -274,6 +254,15 @@ def test_a_loop_from_one_over_computed_rows_counts_from_zero(tools, tmp_path):
     assert "r[b0 + j] = r[b0 + j] + j * 0.25;" in cs
     assert "r[b0 + k] += 1.0;" in cs
     assert_prints_what_gcc_prints(tools, tmp_path, src, out)
+
+
+def translate(tools, tmp_path, name, source):
+    """(the C file, the C# file, its text) of `source` translated under tmp_path."""
+    src, out = tmp_path / f"{name}.c", tmp_path / f"{name.capitalize()}.cs"
+    src.write_text(source)
+    t = tools.translate_file(str(src), str(out))
+    assert t.returncode == 0, t.stderr
+    return src, out, out.read_text()
 
 
 def assert_prints_what_gcc_prints(tools, tmp_path, src, out):

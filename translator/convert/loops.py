@@ -73,7 +73,6 @@ MAX_BUFFERS = 10
 def row_views(ctx, st: ir.For, indent: str) -> List[str]:
     """The view declarations to emit before `st`; records in ctx.row_views which accesses use them."""
     from .exprs import convert_expr
-    from .stmts import INDENT
     counter, first, start_expr = _counter(st)
     if counter is None:
         return []
@@ -129,20 +128,28 @@ def row_views(ctx, st: ir.For, indent: str) -> List[str]:
         lines += [f"{indent}int {name} = {b.code};" for name, b in zip(names, bounds)]
         ctx.hoisted_bounds[id(st)] = (j.code, names[0], _strip(st.cond).op, names[1])
     for key, nodes in groups.items():
-        array, element, start = key
-        # `offsets[i + 1]` through `offsets_from1[i]`: a constant shift is in the name, a computed base is a row
-        suffix = "_span" if start == "0" else f"_from{start}" if start.isdigit() else "_row"
-        if key in whole_arrays:  # one view for the function (module docstring)
-            name = ctx.function_views.get((array, start))
-            if name is None:
-                name = ctx.function_views[(array, start)] = _fresh_name(ctx, array, suffix)
-                ctx.function_view_lines.append(f"{INDENT}Span<{element}> {name} = Spans.From({array}, {start});")
-        else:
-            name = _fresh_name(ctx, array, suffix)
-            lines.append(f"{indent}Span<{element}> {name} = Spans.From({array}, {start});")
+        name = _view(ctx, key, key in whole_arrays, lines, indent)
         for n in nodes:
             ctx.row_views[id(n)] = f"{name}[{j.code}]"
     return lines
+
+
+def _view(ctx, key, for_function: bool, lines: List[str], indent: str) -> str:
+    """The name of the view `key` = (array, element type, start): declared in `lines` before the loop, or, for a
+    global array from a constant start (`for_function`), once at the top of the function (module docstring)."""
+    from .stmts import INDENT
+    array, element, start = key
+    # `offsets[i + 1]` through `offsets_from1[i]`: a constant shift is in the name, a computed base is a row
+    suffix = "_span" if start == "0" else f"_from{start}" if start.isdigit() else "_row"
+    if not for_function:
+        name = _fresh_name(ctx, array, suffix)
+        lines.append(f"{indent}Span<{element}> {name} = Spans.From({array}, {start});")
+        return name
+    name = ctx.function_views.get((array, start))
+    if name is None:
+        name = ctx.function_views[(array, start)] = _fresh_name(ctx, array, suffix)
+        ctx.function_view_lines.append(f"{INDENT}Span<{element}> {name} = Spans.From({array}, {start});")
+    return name
 
 
 def _counter(st: ir.For):
@@ -398,7 +405,6 @@ def _shifted_views(ctx, st: ir.For, counter: ir.NameRef, first: int, assigned: S
     """The lines before a loop counted from zero instead of `first` (above); None when the loop does not qualify,
     or when the plain views serve it (no computed base, no index below the counter)."""
     from .exprs import convert_expr
-    from .stmts import INDENT
     if not isinstance(st.init, ir.ExprStmt):
         return None
     cond = _strip(st.cond)
@@ -434,16 +440,8 @@ def _shifted_views(ctx, st: ir.For, counter: ir.NameRef, first: int, assigned: S
     k, count = _fresh_name(ctx, j, "_k"), _fresh_name(ctx, j, "_count")
     low = first if cond.op == "<" else first - 1  # the count is max(limit, low) - low
     lines = []
-    for (array, element, start), nodes in groups.items():
-        suffix = "_span" if start == "0" else f"_from{start}" if start.isdigit() else "_row"
-        if start.isdigit() and _is_global_array(nodes[0]):  # the function's view of a global array (row_views)
-            name = ctx.function_views.get((array, start))
-            if name is None:
-                name = ctx.function_views[(array, start)] = _fresh_name(ctx, array, suffix)
-                ctx.function_view_lines.append(f"{INDENT}Span<{element}> {name} = Spans.From({array}, {start});")
-        else:
-            name = _fresh_name(ctx, array, suffix)
-            lines.append(f"{indent}Span<{element}> {name} = Spans.From({array}, {start});")
+    for key, nodes in groups.items():
+        name = _view(ctx, key, key[2].isdigit() and _is_global_array(nodes[0]), lines, indent)
         for n in nodes:
             ctx.row_views[id(n)] = f"{name}[{k}]"
     lines.append(f"{indent}int {count} = " + (f"Math.Max({limit.code}, 0);" if low == 0 else
