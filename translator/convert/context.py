@@ -47,6 +47,7 @@ class Context:
     function_view_lines: List[str] = field(default_factory=list)
     view_names: Set[str] = field(default_factory=set)  # names taken in the function the views belong to
     view_names_of: object = None
+    enclosing_loops: int = 0  # loops around the statement being converted (loops.py takes it as a hint of heat)
     # The expression an expression statement discards: its value is not needed (an MPI call needs no
     # error-code view, an assignment to a bit-field no re-truncated result).
     discarded: Optional[ir.Expr] = None

@@ -179,11 +179,11 @@ def convert_if(ctx, st: ir.If, indent: str) -> List[str]:
 
 
 def convert_while(ctx, st: ir.While, indent: str) -> List[str]:
-    return [indent + f"while ({convert_condition(ctx, st.cond)})"] + convert_body(ctx, st.body, indent + INDENT)
+    return [indent + f"while ({convert_condition(ctx, st.cond)})"] + convert_loop_body(ctx, st.body, indent + INDENT)
 
 
 def convert_do_while(ctx, st: ir.DoWhile, indent: str) -> List[str]:
-    body = convert_body(ctx, st.body, indent + INDENT)
+    body = convert_loop_body(ctx, st.body, indent + INDENT)
     return [indent + "do"] + body[:-1] + [body[-1] + f" while ({convert_condition(ctx, st.cond)});"]
 
 
@@ -213,8 +213,16 @@ def convert_for(ctx, st: ir.For, indent: str) -> List[str]:
         k, count, final = shifted
         init, cond, step = f"int {k} = 0", f"{k} < {count}", f"{k}++"
     header = f"for ({init}; {cond}; {step})".replace("; )", ";)").replace("( ;", "(;")
-    lines = views + [indent + header] + convert_body(ctx, st.body, indent + INDENT)
+    lines = views + [indent + header] + convert_loop_body(ctx, st.body, indent + INDENT)
     return lines + [indent + final] if shifted is not None else lines
+
+
+def convert_loop_body(ctx, body: ir.Stmt, indent: str) -> List[str]:
+    ctx.enclosing_loops += 1
+    try:
+        return convert_body(ctx, body, indent)
+    finally:
+        ctx.enclosing_loops -= 1
 
 
 def completes_normally(st: Optional[ir.Stmt]) -> bool:

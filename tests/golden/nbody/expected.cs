@@ -291,9 +291,10 @@ public sealed class Nbody
                 int j = 0;
                 local[i].ax = 0.0;
                 local[i].ay = 0.0;
+                Span<particle_t> particles_span = Spans.From(particles, 0);
                 for (j = 0; j < n; j++)
                 {
-                    apply_force(ref local[i], ref particles[j], ref dmin, ref davg, ref navg);
+                    apply_force(ref local[i], ref particles_span[j], ref dmin, ref davg, ref navg);
                 }
             }
             if (statistics != 0)
@@ -314,9 +315,10 @@ public sealed class Nbody
                     absmin = min_double(absmin, rdmin);
                 }
             }
+            Span<particle_t> local_span = Spans.From(local, 0);
             for (i = 0; i < nlocal; i++)
             {
-                move(ref local[i]);
+                move(ref local_span[i]);
             }
         }
         simulation_time = cMPI.Wtime() - simulation_time;

@@ -59,9 +59,10 @@ public sealed class CG
                 continue;
             }
             seen = 0;
+            Span<int> iv_span = Spans.From(iv, 0);
             for (k = 0; k < nzv; k++)
             {
-                if (iv[k] == i)
+                if (iv_span[k] == i)
                 {
                     seen = 1;
                 }

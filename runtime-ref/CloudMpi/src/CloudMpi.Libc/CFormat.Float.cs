@@ -37,9 +37,12 @@ public static partial class CFormat
     }
 
     /// <summary>ddd.ddd with <paramref name="precision"/> fraction digits.</summary>
-    private static byte[] FixedBody(ExactDecimal x, int precision, bool alt)
+    private static byte[] FixedBody(ExactDecimal x, int precision, bool alt) =>
+        FixedBody(x.RoundScaledDigits(precision), precision, alt);
+
+    /// <summary>The fixed body of round(value × 10^precision), given as its decimal digits.</summary>
+    private static byte[] FixedBody(string digits, int precision, bool alt)
     {
-        string digits = x.RoundScaled(precision).ToString(System.Globalization.CultureInfo.InvariantCulture);
         if (digits.Length <= precision) digits = new string('0', precision + 1 - digits.Length) + digits;
         int intLen = digits.Length - precision;
         var result = new byte[digits.Length + (precision > 0 || alt ? 1 : 0)];
@@ -77,7 +80,8 @@ public static partial class CFormat
         var (digits, exponent) = x.RoundSignificant(p);
         if (exponent < p && exponent >= -4)
         {
-            byte[] fixedBody = FixedBody(x, p - 1 - exponent, alt);
+            // digits is round(value × 10^(p - 1 - exponent)) (RoundSignificant): the fixed style's digits too
+            byte[] fixedBody = FixedBody(digits, p - 1 - exponent, alt);
             return alt ? fixedBody : StripFraction(fixedBody, fixedBody.Length);
         }
 
@@ -218,6 +222,12 @@ public static partial class CFormat
             }
         }
 
+        /// <summary>The decimal digits of <see cref="RoundScaled"/>: without a BigInteger when 128 bits hold them.</summary>
+        public string RoundScaledDigits(int t) =>
+            !IsZero && TryRoundScaledSmall(t, out UInt128 small)
+                ? small.ToString(System.Globalization.CultureInfo.InvariantCulture)
+                : RoundScaled(t).ToString(System.Globalization.CultureInfo.InvariantCulture);
+
         /// <summary>round(value × 10^t), ties to even, for any t.</summary>
         public BigInteger RoundScaled(int t)
         {
@@ -301,6 +311,8 @@ public static partial class CFormat
             if (IsZero) return (new string('0', significant), 0);
             double approx = Math.ScaleB((double)_mantissa, _e2);
             int exponent = (int)Math.Floor(Math.Log10(approx));
+            if (significant <= MaxSmallSignificant && TryRoundSignificantSmall(significant, exponent, out var small))
+                return small;
             var low = BigInteger.Pow(10, significant - 1);
             var high = low * 10;
             for (int attempt = 0; attempt < 8; attempt++)
@@ -336,6 +348,58 @@ public static partial class CFormat
             }
 
             throw new InvalidOperationException("printf: decimal exponent search did not converge");
+        }
+
+        // 10^19 < 2^64: the digits and the bounds of the search fit in 128-bit integers
+        private const int MaxSmallSignificant = 19;
+
+        /// <summary><see cref="RoundSignificant"/> in 128-bit integers (the same search); false when they do not suffice.</summary>
+        private bool TryRoundSignificantSmall(int significant, int exponent, out (string Digits, int Exponent) result)
+        {
+            result = default;
+            UInt128 low = Pow10(significant - 1);
+            UInt128 high = low * 10;
+            for (int attempt = 0; attempt < 8; attempt++)
+            {
+                if (!TryRoundScaledSmall(significant - 1 - exponent, out UInt128 q))
+                    return false;
+                if (q < low)
+                {
+                    exponent--;
+                    continue;
+                }
+
+                if (q > high)
+                {
+                    exponent++;
+                    continue;
+                }
+
+                if (q == low)
+                {
+                    if (!TryRoundScaledSmall(significant - exponent, out UInt128 below))
+                        return false;
+                    if (below < high)
+                    {
+                        result = (below.ToString(System.Globalization.CultureInfo.InvariantCulture), exponent - 1);
+                        return true;
+                    }
+                }
+
+                result = q == high
+                    ? ("1" + new string('0', significant - 1), exponent + 1)
+                    : (q.ToString(System.Globalization.CultureInfo.InvariantCulture), exponent);
+                return true;
+            }
+
+            return false; // the BigInteger search reports it
+        }
+
+        private static UInt128 Pow10(int k)
+        {
+            UInt128 p = 1;
+            for (int i = 0; i < k; i++) p *= 10;
+            return p;
         }
 
         private static BigInteger RoundShiftRight(BigInteger n, int s)
