@@ -338,6 +338,58 @@ def test_an_inner_loop_with_calls_or_branches_views_whole_arrays(tools, tmp_path
     assert_prints_what_gcc_prints(tools, tmp_path, src, out)
 
 
+GATHER = r"""
+#include <stdio.h>
+
+#define N 64
+#define B 8
+static int keys[N], hist[B], start[B], sorted[N];
+static double weight[B];
+
+static int bucket_of(int key) { return key >> 3; }
+
+int main(void)
+{
+    int i, b, key;
+    unsigned u;
+    double s = 0.0;
+    for (i = 0; i < N; i++)
+        keys[i] = (i * 37 + 11) % (8 * B);
+    for (i = 0; i < N; i++)                   /* a gather: hist viewed */
+        hist[keys[i] >> 3]++;
+    for (b = 1; b < B; b++)
+        start[b] = start[b - 1] + hist[b - 1];
+    for (i = 0; i < N; i++) {                 /* a scatter through a loaded index: sorted and start viewed */
+        key = keys[i];
+        b = key >> 3;
+        sorted[start[b]] = key;
+        start[b]++;
+    }
+    for (i = 0; i < N; i++)                   /* a call in the body: kept plain */
+        weight[bucket_of(sorted[i])] += 0.5;
+    for (u = 0; u < B; u++)                   /* an unsigned index: kept plain */
+        s += weight[u] * hist[u];
+    for (i = 1; i < N; i++)
+        if ((sorted[i - 1] >> 3) > (sorted[i] >> 3))
+            printf("out of bucket order at %d\n", i);
+    printf("%d %d %d %.1f\n", sorted[0], sorted[N / 2], sorted[N - 1], s);
+    return 0;
+}
+"""
+
+
+def test_a_global_array_indexed_by_a_loaded_value_goes_through_the_function_view(tools, tmp_path):
+    """A global C array is a field the JIT reads again after every store: a gather or a scatter over it in a
+    straight-line loop reads the function's view (NPB IS's ranking)."""
+    src, out, cs = translate(tools, tmp_path, "gather", GATHER)
+    assert "hist_span[keys_span[i] >> 3]++;" in cs
+    assert "sorted_span[start_span[b]] = key;" in cs and "start_span[b]++;" in cs
+    assert "    Span<int> sorted_span = Spans.From(sorted, 0);" in cs
+    assert "weight[bucket_of(sorted[i])] += 0.5;" in cs  # a call in the body: kept plain
+    assert "s += weight[u] * hist[u];" in cs  # an unsigned index: the array's long indexer
+    assert_prints_what_gcc_prints(tools, tmp_path, src, out)
+
+
 def translate(tools, tmp_path, name, source):
     """(the C file, the C# file, its text) of `source` translated under tmp_path."""
     src, out = tmp_path / f"{name}.c", tmp_path / f"{name.capitalize()}.cs"

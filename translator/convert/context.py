@@ -37,6 +37,7 @@ class Context:
     current_file: Optional[str] = None
     local_names: Dict[object, str] = field(default_factory=dict)  # decl loc -> C# name (scopes.py)
     row_views: Dict[int, str] = field(default_factory=dict)  # id of an ir.Index -> its access through a view (loops.py)
+    array_views: Dict[int, str] = field(default_factory=dict)  # id of an ir.Index -> the view of its whole array (loops.py)
     # id of an ir.For -> (counter, start local, comparison, limit local): bounds read once before the loop (loops.py)
     hoisted_bounds: Dict[int, Tuple[str, str, str, str]] = field(default_factory=dict)
     # id of an ir.For -> (new counter, count local, the statement that leaves C's counter where C does): loops

@@ -570,6 +570,11 @@ def convert_index(ctx, e: ir.Index) -> CsExpr:
     view = ctx.row_views.get(id(e))
     if view is not None:
         return CsExpr(view, cs_type(e.type, e.loc), PRIMARY)  # through a loop's row view (loops.py)
+    whole = ctx.array_views.get(id(e))
+    if whole is not None:
+        index = convert_expr(ctx, e.index)
+        if index.type == "int":  # a span takes an int index; a wider or unsigned one indexes the array
+            return CsExpr(f"{whole}[{index.code}]", cs_type(e.type, e.loc), PRIMARY)  # the function's view (loops.py)
     ref = ref_param_name(ctx, e.base)
     if ref is not None:
         return CsExpr(ref, cs_type(e.type, e.loc))  # p[0] of a `ref` parameter

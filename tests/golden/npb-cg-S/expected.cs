@@ -149,6 +149,8 @@ public sealed class CG
     /* Close the gaps between rows left by the upper-bound reservation. */
     void compact_rows()
     {
+        Span<int> colidx_span = Spans.From(colidx, 0);
+        Span<double> a_span = Spans.From(a, 0);
         int row = 0;
         int k = 0;
         int next = 0;
@@ -161,8 +163,8 @@ public sealed class CG
             Span<double> a_row = Spans.From(a, start);
             for (k = 0; k < row_len[row]; k++)
             {
-                colidx[next] = colidx_row[k];
-                a[next] = a_row[k];
+                colidx_span[next] = colidx_row[k];
+                a_span[next] = a_row[k];
                 next++;
             }
         }

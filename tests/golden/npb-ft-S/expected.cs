@@ -247,6 +247,8 @@ public sealed class FT
      * all i. */
     void transpose_to_frequency(dcomplex[] data)
     {
+        Span<double> send_buf_span = Spans.From(send_buf, 0);
+        Span<double> recv_buf_span = Spans.From(recv_buf, 0);
         int p = 0;
         int kl = 0;
         int jl = 0;
@@ -265,8 +267,8 @@ public sealed class FT
                     Span<dcomplex> data_row = Spans.From(data, src);
                     for (i = 0; i < NX; i++)
                     {
-                        send_buf[n] = data_row[i].real;
-                        send_buf[n + 1] = data_row[i].imag;
+                        send_buf_span[n] = data_row[i].real;
+                        send_buf_span[n + 1] = data_row[i].imag;
                         n += 2;
                     }
                 }
@@ -284,8 +286,8 @@ public sealed class FT
                     Span<dcomplex> data_row2 = Spans.From(data, dst);
                     for (i = 0; i < NX; i++)
                     {
-                        data_row2[i].real = recv_buf[n];
-                        data_row2[i].imag = recv_buf[n + 1];
+                        data_row2[i].real = recv_buf_span[n];
+                        data_row2[i].imag = recv_buf_span[n + 1];
                         n += 2;
                     }
                 }
@@ -297,6 +299,8 @@ public sealed class FT
      * rows jl, all i. */
     void transpose_to_space(dcomplex[] data)
     {
+        Span<double> send_buf_span = Spans.From(send_buf, 0);
+        Span<double> recv_buf_span = Spans.From(recv_buf, 0);
         int p = 0;
         int kl = 0;
         int jl = 0;
@@ -315,8 +319,8 @@ public sealed class FT
                     Span<dcomplex> data_row = Spans.From(data, src);
                     for (i = 0; i < NX; i++)
                     {
-                        send_buf[n] = data_row[i].real;
-                        send_buf[n + 1] = data_row[i].imag;
+                        send_buf_span[n] = data_row[i].real;
+                        send_buf_span[n + 1] = data_row[i].imag;
                         n += 2;
                     }
                 }
@@ -334,8 +338,8 @@ public sealed class FT
                     Span<dcomplex> data_row2 = Spans.From(data, dst);
                     for (i = 0; i < NX; i++)
                     {
-                        data_row2[i].real = recv_buf[n];
-                        data_row2[i].imag = recv_buf[n + 1];
+                        data_row2[i].real = recv_buf_span[n];
+                        data_row2[i].imag = recv_buf_span[n + 1];
                         n += 2;
                     }
                 }

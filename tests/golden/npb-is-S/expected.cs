@@ -239,6 +239,7 @@ public sealed class IS
         Span<int> key_array_span = Spans.From(key_array, 0);
         Span<int> bucket_start_from1 = Spans.From(bucket_start, 1);
         Span<int> bucket_start_span = Spans.From(bucket_start, 0);
+        Span<int> key_buff1_span = Spans.From(key_buff1, 0);
         Span<int> recv_displ_span = Spans.From(recv_displ, 0);
         Span<int> recv_count_span = Spans.From(recv_count, 0);
         Span<int> bucket_size_totals_span = Spans.From(bucket_size_totals, 0);
@@ -271,7 +272,7 @@ public sealed class IS
         }
         for (i = 0; i < num_keys; i++)
         {
-            bucket_size[key_array_span[i] >> BUCKET_SHIFT]++;
+            bucket_size_span[key_array_span[i] >> BUCKET_SHIFT]++;
         }
         bucket_start[0] = 0;
         int b_count = Math.Max(NUM_BUCKETS, 1) - 1;
@@ -284,8 +285,8 @@ public sealed class IS
         {
             key = key_array_span[i];
             b = key >> BUCKET_SHIFT;
-            key_buff1[bucket_start[b]] = key;
-            bucket_start[b]++;
+            key_buff1_span[bucket_start_span[b]] = key;
+            bucket_start_span[b]++;
         }
         cMPI.Allreduce(bucket_size, 0, bucket_size_totals, 0, NUM_BUCKETS + TEST_ARRAY_SIZE, MPI_INT, MPI_SUM, cMPI.COMM_WORLD);
         assign_buckets();
@@ -324,7 +325,7 @@ public sealed class IS
         }
         for (i = 0; i < total_local_keys; i++)
         {
-            key_counts[key_buff2_span[i] - min_key_val]++;
+            key_counts_span[key_buff2_span[i] - min_key_val]++;
         }
         int k_count = Math.Max(max_key_val - min_key_val, 0);
         for (int k_k = 0; k_k < k_count; k_k++)
@@ -360,6 +361,8 @@ public sealed class IS
     void full_verify()
     {
         Span<int> key_buff2_span = Spans.From(key_buff2, 0);
+        Span<int> key_counts_span = Spans.From(key_counts, 0);
+        Span<int> key_array_span = Spans.From(key_array, 0);
         int i = 0;
         int key = 0;
         int out_of_order = 0;
@@ -370,8 +373,8 @@ public sealed class IS
         for (i = 0; i < total_local_keys; i++)
         {
             key = key_buff2_span[i];
-            key_counts[key - min_key_val]--;
-            key_array[key_counts[key - min_key_val]] = key;
+            key_counts_span[key - min_key_val]--;
+            key_array_span[key_counts_span[key - min_key_val]] = key;
         }
         out_of_order = 0;
         for (i = 1; i < total_local_keys; i++)
