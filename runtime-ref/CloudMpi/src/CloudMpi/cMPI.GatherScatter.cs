@@ -12,6 +12,7 @@ public static partial class cMPI
 {
     private const int TagGather = 16; // distinct from the tags in cMPI.Collectives.cs
     private const int TagScatter = 17;
+    private const int TagAllgather = 21; // distinct from every other collective tag (TagScan is 19, TagReduceScatter 20)
 
     // ------------------------------------------------------------------ Gather
 
@@ -259,6 +260,42 @@ public static partial class cMPI
     }
 
     private static void AllgatherCore(RankContext ctx, string call, ReadOnlySpan<byte> send, Span<byte> recv,
+        int recvcount, Datatype recvtype, int[]? counts, int[]? displs, Comm comm)
+    {
+        if (CollectiveVariants.AllgatherFor(ctx.Transport) == CollectiveVariants.AllgatherKind.Exchange)
+            AllgatherByExchange(ctx, call, send, recv, recvcount, recvtype, counts, displs, comm);
+        else
+            AllgatherByGatherBcast(ctx, call, send, recv, recvcount, recvtype, counts, displs, comm);
+    }
+
+    /// <summary>
+    /// Every rank sends its block to every other rank (to rank + 1 first, so no rank is everyone's first target) and
+    /// receives each block straight into its slot: no packing, and a block is copied twice in all, into the message
+    /// and out of it. Sends do not wait for their receiver, so all of them go out before the receives.
+    /// </summary>
+    private static void AllgatherByExchange(RankContext ctx, string call, ReadOnlySpan<byte> send, Span<byte> recv,
+        int recvcount, Datatype recvtype, int[]? counts, int[]? displs, Comm comm)
+    {
+        ctx.Wait.Set(call, comm, null, 0, false, 0);
+        int rank = comm.RankIn(ctx), size = comm.SizeIn(ctx);
+        // What this rank takes from each rank (the same for all when they agree); counts per rank in the v variant.
+        BeginCollective(ctx, call, comm, -1, counts != null ? -1 : (long)recvcount * recvtype.Size, recvtype);
+        var (start, length) = Slot(rank, recvcount, recvtype, counts, displs);
+        if (send.Length != length)
+            throw new MpiException(call, send.Length > length ? ERR_TRUNCATE : ERR_COUNT,
+                $"rank {rank} gives {send.Length} bytes but its own slot holds {length} (counts or datatypes differ)");
+        for (int k = 1; k < size; k++)
+            CollSend(ctx, comm, (rank + k) % size, TagAllgather, send);
+        send.CopyTo(recv.Slice(start, length)); // after the sends: with MPI_IN_PLACE send is this slot
+        for (int k = 1; k < size; k++)
+        {
+            int source = (rank - k + size) % size;
+            var (at, bytes) = Slot(source, recvcount, recvtype, counts, displs);
+            CollRecvInto(ctx, call, comm, source, TagAllgather, recv.Slice(at, bytes));
+        }
+    }
+
+    private static void AllgatherByGatherBcast(RankContext ctx, string call, ReadOnlySpan<byte> send, Span<byte> recv,
         int recvcount, Datatype recvtype, int[]? counts, int[]? displs, Comm comm)
     {
         GatherCore(ctx, call, send, comm.RankIn(ctx) == 0 ? recv : Span<byte>.Empty, recvcount, recvtype, counts, displs, 0, comm);

@@ -105,6 +105,67 @@ public class CollectiveVariantTests
         }
     }
 
+    public static IEnumerable<object[]> AllgatherCases =>
+        from kind in Enum.GetValues<CollectiveVariants.AllgatherKind>()
+        from size in new[] { 1, 2, 3, 4, 7 }
+        select new object[] { kind.ToString(), size };
+
+    /// <summary>
+    /// Allgather and Allgatherv (uneven counts, gaps between the slots, a derived type, a split communicator) deliver
+    /// every rank's block to every slot, and nothing into the gaps, under both algorithms (CMPI_ALLGATHER), over
+    /// successive calls so blocks of one call cannot be taken for the next.
+    /// </summary>
+    [Theory]
+    [MemberData(nameof(AllgatherCases))]
+    public void AllgatherFillsEverySlotUnderEveryVariant(string kind, int size)
+    {
+        var old = CollectiveVariants.Allgather;
+        CollectiveVariants.Allgather = Enum.Parse<CollectiveVariants.AllgatherKind>(kind);
+        try
+        {
+            int[] counts = Enumerable.Range(0, size).Select(r => r % 3 + 1).ToArray();
+            int[] displs = new int[size];
+            for (int r = 1; r < size; r++) displs[r] = displs[r - 1] + counts[r - 1] + 1;
+            int extent = displs[size - 1] + counts[size - 1];
+            MpiRunner.Run(size, rank =>
+            {
+                for (int round = 0; round < 3; round++)
+                {
+                    int[] pair = [100 * round + rank, -rank];
+                    int[] all = new int[2 * size];
+                    cMPI.Allgather(pair, 0, 2, MPI_INT, all, 0, 2, MPI_INT, cMPI.COMM_WORLD);
+                    for (int r = 0; r < size; r++) Assert.Equal([100 * round + r, -r], all[(2 * r)..(2 * r + 2)]);
+
+                    int[] mine = Enumerable.Repeat(10 * round + rank, counts[rank]).ToArray();
+                    int[] v = Enumerable.Repeat(-9, extent).ToArray();
+                    cMPI.Allgatherv(mine, 0, counts[rank], MPI_INT, v, 0, counts, displs, MPI_INT, cMPI.COMM_WORLD);
+                    for (int r = 0; r < size; r++)
+                    {
+                        for (int k = 0; k < counts[r]; k++) Assert.Equal(10 * round + r, v[displs[r] + k]);
+                        if (r < size - 1) Assert.Equal(-9, v[displs[r] + counts[r]]); // gap untouched
+                    }
+                }
+                cMPI.Type_contiguous(2, MPI_DOUBLE, out var twoDoubles);
+                cMPI.Type_commit(ref twoDoubles);
+                cMPI.Comm_split(cMPI.COMM_WORLD, rank % 2, -rank, out Comm half);
+                cMPI.Comm_size(half, out int halfSize);
+                double[] d = [rank, 0.5 * rank], got = new double[2 * halfSize];
+                cMPI.Allgather(d, 0, 1, twoDoubles, got, 0, 1, twoDoubles, half);
+                for (int h = 0; h < halfSize; h++)
+                {
+                    int world = (size - 1 - (size - 1 - rank % 2) % 2) - 2 * h; // ranks of this parity, highest first
+                    Assert.Equal([world, 0.5 * world], got[(2 * h)..(2 * h + 2)]);
+                }
+                cMPI.Comm_free(ref half);
+                cMPI.Type_free(ref twoDoubles);
+            });
+        }
+        finally
+        {
+            CollectiveVariants.Allgather = old;
+        }
+    }
+
     private sealed class NamedTransport(string name) : CloudMpi.Transports.ITransport
     {
         public string Name => name;
@@ -114,19 +175,21 @@ public class CollectiveVariantTests
     }
 
     [Theory]
-    [InlineData("inproc", "Hypercube", "Sequential", "Dissemination")]
-    [InlineData("tcp", "Hypercube", "Sequential", "Dissemination")]
-    [InlineData("azure", "Hypercube", "Threads", "Messages")]
-    public void EachTransportDefaultsToItsMeasuredFasterVariant(string transport, string bcast, string scatter, string barrier)
+    [InlineData("inproc", "Hypercube", "Sequential", "Dissemination", "Exchange")]
+    [InlineData("tcp", "Hypercube", "Sequential", "Dissemination", "GatherBcast")]
+    [InlineData("azure", "Hypercube", "Threads", "Messages", "GatherBcast")]
+    public void EachTransportDefaultsToItsMeasuredFasterVariant(string transport, string bcast, string scatter, string barrier, string allgather)
     {
-        var (oldBcast, oldScatter, oldBarrier) = (CollectiveVariants.Bcast, CollectiveVariants.Scatter, CollectiveVariants.Barrier);
-        (CollectiveVariants.Bcast, CollectiveVariants.Scatter, CollectiveVariants.Barrier) = (null, null, null);
+        var (oldBcast, oldScatter, oldBarrier, oldAllgather) =
+            (CollectiveVariants.Bcast, CollectiveVariants.Scatter, CollectiveVariants.Barrier, CollectiveVariants.Allgather);
+        (CollectiveVariants.Bcast, CollectiveVariants.Scatter, CollectiveVariants.Barrier, CollectiveVariants.Allgather) = (null, null, null, null);
         try
         {
             var t = new NamedTransport(transport);
             Assert.Equal(bcast, CollectiveVariants.BcastFor(t).ToString());
             Assert.Equal(scatter, CollectiveVariants.ScatterFor(t).ToString());
             Assert.Equal(barrier, CollectiveVariants.BarrierFor(t).ToString());
+            Assert.Equal(allgather, CollectiveVariants.AllgatherFor(t).ToString());
             // An explicit choice (CMPI_BCAST / CMPI_SCATTER) wins on every transport.
             (CollectiveVariants.Bcast, CollectiveVariants.Scatter) = (CollectiveVariants.BcastKind.Hypercube, CollectiveVariants.ScatterKind.Sequential);
             Assert.Equal(CollectiveVariants.BcastKind.Hypercube, CollectiveVariants.BcastFor(t));
@@ -134,7 +197,8 @@ public class CollectiveVariantTests
         }
         finally
         {
-            (CollectiveVariants.Bcast, CollectiveVariants.Scatter, CollectiveVariants.Barrier) = (oldBcast, oldScatter, oldBarrier);
+            (CollectiveVariants.Bcast, CollectiveVariants.Scatter, CollectiveVariants.Barrier, CollectiveVariants.Allgather) =
+                (oldBcast, oldScatter, oldBarrier, oldAllgather);
         }
     }
 
