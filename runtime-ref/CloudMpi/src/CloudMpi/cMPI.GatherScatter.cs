@@ -1,3 +1,4 @@
+using System.Buffers.Binary;
 using CloudMpi.Core;
 using CloudMpi.Hosting;
 
@@ -305,15 +306,18 @@ public static partial class cMPI
         byte[]? packed = null;
         if (comm.RankIn(ctx) == 0)
         {
-            var list = new List<byte>();
+            long total = 4L * size;
             for (int r = 0; r < size; r++)
-                list.AddRange(BitConverter.GetBytes(Slot(r, recvcount, recvtype, counts, displs).Length));
+                total += Slot(r, recvcount, recvtype, counts, displs).Length;
+            packed = GC.AllocateUninitializedArray<byte>(checked((int)total)); // every byte is written below
+            int at = 4 * size;
             for (int r = 0; r < size; r++)
             {
                 var (start, length) = Slot(r, recvcount, recvtype, counts, displs);
-                list.AddRange(recv.Slice(start, length).ToArray());
+                BinaryPrimitives.WriteInt32LittleEndian(packed.AsSpan(4 * r), length);
+                recv.Slice(start, length).CopyTo(packed.AsSpan(at));
+                at += length;
             }
-            packed = list.ToArray();
         }
         ctx.Wait.Set(call, comm, null, 0, false, 0);
         if (ctx.Collective is { } began) ctx.Wait.InCollective(began); // still the collective GatherCore began
@@ -323,7 +327,7 @@ public static partial class cMPI
         for (int r = 0; r < size; r++)
         {
             var (start, length) = Slot(r, recvcount, recvtype, counts, displs);
-            int theirs = BitConverter.ToInt32(data, 4 * r);
+            int theirs = BinaryPrimitives.ReadInt32LittleEndian(data.AsSpan(4 * r));
             if (theirs != length)
                 throw new MpiException(call, theirs > length ? ERR_TRUNCATE : ERR_COUNT,
                     $"collective mismatch on {comm.Name}: rank {comm.RankIn(ctx)} expects {length} bytes from rank {r}, which sent {theirs} " +
