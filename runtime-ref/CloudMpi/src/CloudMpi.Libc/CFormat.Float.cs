@@ -311,13 +311,31 @@ public static partial class CFormat
             if (IsZero) return (new string('0', significant), 0);
             double approx = Math.ScaleB((double)_mantissa, _e2);
             int exponent = (int)Math.Floor(Math.Log10(approx));
-            if (significant <= MaxSmallSignificant && TryRoundSignificantSmall(significant, exponent, out var small))
+            // 10^19 < 2^64: up to 19 digits the search's bounds and digits fit 128-bit integers, when the scaling does
+            if (significant <= MaxSmallSignificant && TrySearch<UInt128, InUInt128>(new InUInt128(this), significant, exponent, out var small))
                 return small;
-            var low = BigInteger.Pow(10, significant - 1);
-            var high = low * 10;
+            if (TrySearch<BigInteger, InBigInteger>(new InBigInteger(this), significant, exponent, out var exact))
+                return exact;
+            throw new InvalidOperationException("printf: decimal exponent search did not converge");
+        }
+
+        private const int MaxSmallSignificant = 19;
+
+        /// <summary>
+        /// From an estimate of the exponent, the one whose rounding to <paramref name="significant"/> digits has that
+        /// many digits, in the integers of <paramref name="round"/>; false when they cannot hold a step's value.
+        /// </summary>
+        private static bool TrySearch<T, TRounding>(TRounding round, int significant, int exponent, out (string Digits, int Exponent) result)
+            where T : IBinaryInteger<T> where TRounding : struct, IScaledRounding<T>
+        {
+            result = default;
+            T ten = T.CreateTruncating(10), low = T.One;
+            for (int i = 1; i < significant; i++) low *= ten;
+            T high = low * ten;
             for (int attempt = 0; attempt < 8; attempt++)
             {
-                var q = RoundScaled(significant - 1 - exponent);
+                if (!round.TryRound(significant - 1 - exponent, out T q))
+                    return false;
                 if (q < low)
                 {
                     exponent--;
@@ -334,72 +352,44 @@ public static partial class CFormat
                 {
                     // The exponent may be one too high with the value just below 10^exponent rounding up to it:
                     // with one more digit the value either still rounds up (10^(n+1)) or shows its true digits.
-                    var below = RoundScaled(significant - exponent);
-                    if (below < high) return (below.ToString(System.Globalization.CultureInfo.InvariantCulture), exponent - 1);
-                }
-
-                if (q == high)
-                {
-                    // Rounded up to a power of ten.
-                    return ("1" + new string('0', significant - 1), exponent + 1);
-                }
-
-                return (q.ToString(System.Globalization.CultureInfo.InvariantCulture), exponent);
-            }
-
-            throw new InvalidOperationException("printf: decimal exponent search did not converge");
-        }
-
-        // 10^19 < 2^64: the digits and the bounds of the search fit in 128-bit integers
-        private const int MaxSmallSignificant = 19;
-
-        /// <summary><see cref="RoundSignificant"/> in 128-bit integers (the same search); false when they do not suffice.</summary>
-        private bool TryRoundSignificantSmall(int significant, int exponent, out (string Digits, int Exponent) result)
-        {
-            result = default;
-            UInt128 low = Pow10(significant - 1);
-            UInt128 high = low * 10;
-            for (int attempt = 0; attempt < 8; attempt++)
-            {
-                if (!TryRoundScaledSmall(significant - 1 - exponent, out UInt128 q))
-                    return false;
-                if (q < low)
-                {
-                    exponent--;
-                    continue;
-                }
-
-                if (q > high)
-                {
-                    exponent++;
-                    continue;
-                }
-
-                if (q == low)
-                {
-                    if (!TryRoundScaledSmall(significant - exponent, out UInt128 below))
+                    if (!round.TryRound(significant - exponent, out T below))
                         return false;
                     if (below < high)
                     {
-                        result = (below.ToString(System.Globalization.CultureInfo.InvariantCulture), exponent - 1);
+                        result = (Digits(below), exponent - 1);
                         return true;
                     }
                 }
 
-                result = q == high
-                    ? ("1" + new string('0', significant - 1), exponent + 1)
-                    : (q.ToString(System.Globalization.CultureInfo.InvariantCulture), exponent);
+                // q == high: rounded up to a power of ten
+                result = q == high ? ("1" + new string('0', significant - 1), exponent + 1) : (Digits(q), exponent);
                 return true;
             }
 
-            return false; // the BigInteger search reports it
+            return false;
         }
 
-        private static UInt128 Pow10(int k)
+        private static string Digits<T>(T value) where T : IFormattable =>
+            value.ToString(null, System.Globalization.CultureInfo.InvariantCulture);
+
+        /// <summary>round(value × 10^t) in one integer type (a struct, so the search is compiled for each).</summary>
+        private interface IScaledRounding<T>
         {
-            UInt128 p = 1;
-            for (int i = 0; i < k; i++) p *= 10;
-            return p;
+            bool TryRound(int t, out T value);
+        }
+
+        private readonly struct InUInt128(ExactDecimal x) : IScaledRounding<UInt128>
+        {
+            public bool TryRound(int t, out UInt128 value) => x.TryRoundScaledSmall(t, out value);
+        }
+
+        private readonly struct InBigInteger(ExactDecimal x) : IScaledRounding<BigInteger>
+        {
+            public bool TryRound(int t, out BigInteger value)
+            {
+                value = x.RoundScaled(t);
+                return true;
+            }
         }
 
         private static BigInteger RoundShiftRight(BigInteger n, int s)
