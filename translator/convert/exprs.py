@@ -572,8 +572,8 @@ def convert_index(ctx, e: ir.Index) -> CsExpr:
         return CsExpr(view, cs_type(e.type, e.loc), PRIMARY)  # through a loop's row view (loops.py)
     whole = ctx.array_views.get(id(e))
     if whole is not None:
-        index = convert_expr(ctx, e.index)
-        if index.type == "int":  # a span takes an int index; a wider or unsigned one indexes the array
+        index = coerce_index(convert_expr(ctx, e.index))
+        if index.type == "int":  # a span takes an int index (loops.py lets through no wider or unsigned one)
             return CsExpr(f"{whole}[{index.code}]", cs_type(e.type, e.loc), PRIMARY)  # the function's view (loops.py)
     ref = ref_param_name(ctx, e.base)
     if ref is not None:
