@@ -100,6 +100,7 @@ class Frontend:
         self._is_user_cache: Dict[str, bool] = {}
         self._file_names: Dict[int, str] = {}
         self._macro_use_starts: Set[Tuple[int, int]] = set()
+        self.block_externs: List[ir.VarDecl] = []  # `extern int x;` inside functions: each must name a defined global
         # Headers under a directory the user names with -I are the program's own (csmith's
         # safe_math.h, NPB's common/): their functions are translated with the program.
         self.user_dirs = [os.path.abspath(d) + os.sep for d in _include_dirs(self.clang_args)]
@@ -187,6 +188,7 @@ class Frontend:
                                        "unsupported-construct")
         defined = [f for n, f in functions.items() if not n.startswith("__proto__")]
         externs = [v for v in globals_.values() if v.storage == "extern"]
+        externs += [v for v in self.block_externs if globals_.get(v.name) is None or globals_[v.name].storage == "extern"]
         if externs:
             v = externs[0]
             raise TranslationError(v.loc, f"'{v.name}' is declared extern but no file of the program defines it "
@@ -541,6 +543,11 @@ class Frontend:
                         elif ch.kind == K.ENUM_DECL:
                             self.enum(ch)
                     continue
+                if c.kind == K.FUNCTION_DECL:
+                    continue  # `void update();` in a block (K&R style): C# methods need no declaration
+                if c.kind == K.VAR_DECL and c.storage_class == ci.StorageClass.EXTERN:
+                    self.block_externs.append(self.var_decl(c))  # names the global (checked with the globals)
+                    continue
                 if c.kind != K.VAR_DECL:
                     raise self.unsupported(c, f"a local {c.kind.name.lower().replace('_', ' ')}")
                 decls.append(self.var_decl(c))
@@ -860,7 +867,8 @@ class Frontend:
         if ref.kind == K.PARM_DECL:
             return ir.NameRef(loc, t, cur.spelling, "param", decl=decl)
         if ref.kind == K.VAR_DECL:
-            is_global = ref.semantic_parent is not None and ref.semantic_parent.kind == K.TRANSLATION_UNIT
+            is_global = ref.semantic_parent is not None and ref.semantic_parent.kind == K.TRANSLATION_UNIT \
+                or ref.storage_class == ci.StorageClass.EXTERN  # `extern int x;` in a block names the global x
             if is_global or ref.storage_class == ci.StorageClass.STATIC:
                 return ir.NameRef(loc, t, cur.spelling, "global" if is_global else "static_local", decl=decl)
             return ir.NameRef(loc, t, cur.spelling, "local", decl=decl)

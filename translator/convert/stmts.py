@@ -131,9 +131,6 @@ def convert_decl_stmt(ctx, st: ir.DeclStmt, indent: str) -> List[str]:
             declaration = convert_var_decl(ctx, d, cs_name=ctx.static_local_name(d.name))
             ctx.hoisted.append(instance_field(ctx, declaration, names_instance_member(d.init, ctx.static_globals)))
             continue
-        if d.storage == "extern":
-            raise TranslationError(d.loc, "extern declarations inside functions are not supported yet",
-                                   "unsupported-construct")
         out.append(indent + convert_var_decl(ctx, d) + ";")
     return _with_trailing(ctx, out, st)
 
