@@ -126,6 +126,11 @@ class Frontend:
             raise TranslationError(None, f"{self.path}: clang could not parse the file ({e})", "parse-error")
         for d in self.tu.diagnostics:
             if d.severity >= ci.Diagnostic.Error:
+                missing = re.match(r"(?:call to undeclared function|implicit declaration of function) '((?:MPI|PMPI)_\w+)'",
+                                   d.spelling)
+                if missing:
+                    raise TranslationError(self._loc_of_diag(d), f"{missing.group(1)} is not supported by cmpi: its mpi.h "
+                                           "and runtime have no such function", "unsupported-mpi")
                 raise TranslationError(self._loc_of_diag(d), d.spelling, "c-error")
 
     def parse(self) -> ir.TranslationUnit:
