@@ -68,6 +68,8 @@ class Context:
         """The C# type of a declared variable, parameter or result (pointers per the plan)."""
         from .types import cs_type
         if isinstance(ctype, ir.PointerType) and self.plan is not None:
+            if key in self.plan.generic_buffers:
+                return f"Ptr<{self.plan.generic_buffers[key]}>"  # a generic method's buffer (generic_buffers.py)
             if isinstance(ctype.pointee, ir.VoidType) and self.plan.void_type(key) is not None:
                 return cs_type(ir.PointerType(self.plan.void_type(key)), loc, "ptr")
             return cs_type(ctype, loc, self.plan.rep(key))

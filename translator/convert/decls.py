@@ -122,6 +122,7 @@ def convert_param(ctx, p: ir.VarDecl) -> str:
 
 def convert_function(ctx, fn: ir.Function) -> List[str]:
     from .gotos import lower_gotos, needs_lowering
+    from .generic_buffers import generic_signature
     from .varargs import varargs_parameter
     from .scopes import plan_local_names
     if needs_lowering(fn):
@@ -137,7 +138,8 @@ def convert_function(ctx, fn: ir.Function) -> List[str]:
         params = ", ".join([convert_param(ctx, p) for p in fn.params] +
                            ([varargs_parameter()] if fn.type.variadic else []))
         visibility = "public " if fn.name == "main" else ""
-        header = f"{visibility}{ret} {ctx.name(fn.name)}({params})"
+        type_params, constraints = generic_signature(ctx, fn)  # void * buffers of MPI calls (generic_buffers.py)
+        header = f"{visibility}{ret} {ctx.name(fn.name)}{type_params}({params}){constraints}"
         body = fn.body
         lines = [header, "{"]
         for p in fn.params:

@@ -751,9 +751,14 @@ def convert_call(ctx, e: ir.Call) -> CsExpr:
     if fn is None:
         raise TranslationError(e.loc, f"'{callee.name}' is declared but no file of the program defines it",
                                "missing-definition")
+    from .generic_buffers import generic_call_arguments, type_argument
+    generic = generic_call_arguments(ctx, fn)
+    type_args = [type_argument(ctx, e.args[i]) for i in sorted(generic) if i < len(e.args)]
     args = []
     for i, a in enumerate(e.args):
-        if i < len(fn.params) and ctx.plan.is_ref_param(("var", fn.name, fn.params[i].name)):
+        if i in generic:
+            args.append(convert_expr(ctx, strip_implicit(a)).code)  # its own Ptr or array: the type argument says which
+        elif i < len(fn.params) and ctx.plan.is_ref_param(("var", fn.name, fn.params[i].name)):
             args.append("ref " + pointer_exprs.ref_argument(ctx, a))
         elif i < len(fn.params):
             p = fn.params[i]
@@ -762,7 +767,8 @@ def convert_call(ctx, e: ir.Call) -> CsExpr:
         else:
             args.append(convert_expr(ctx, a).code)
     ret = ctx.slot_type(("ret", fn.name, ""), fn.type.result, e.loc)
-    return CsExpr(f"{ctx.name(callee.name)}({', '.join(args)})", ret, PRIMARY)
+    type_list = f"<{', '.join(type_args)}>" if type_args else ""
+    return CsExpr(f"{ctx.name(callee.name)}{type_list}({', '.join(args)})", ret, PRIMARY)
 
 
 def convert_init_list(ctx, e: ir.InitList) -> CsExpr:

@@ -61,6 +61,8 @@ _SIMPLE_CODE = re.compile(r"^[A-Za-z_@][\w.]*(\[[\w .+\-*/]+\])*$")
 def _may_be_view(ctx, ptr_cs: str) -> bool:
     """Whether a Ptr<T> of this C# type may be a view (pointers.PointerPlan.view_pointees)."""
     element = ptr_cs[len("Ptr<"):-1]
+    if element in ctx.plan.generic_buffers.values():
+        return True  # a generic method's buffer may be any caller's pointer, a view too (generic_buffers.py)
     return any(cs_type(t) == element for t in ctx.plan.view_pointees)
 
 

@@ -83,6 +83,10 @@ class PointerPlan:
     # Pointee types some pointer of the program may view rather than index (a struct field, an array inside
     # a struct, memory read as another type: PointerView). A Ptr to any other type has an array of its own.
     view_pointees: Set = field(default_factory=set)
+    # `void *` parameters that only carry MPI buffers: slot -> the type parameter of their generic method, and
+    # function -> [(parameter index, type parameter)] (generic_buffers.py)
+    generic_buffers: Dict[SlotKey, str] = field(default_factory=dict)
+    type_parameters: Dict[str, List[Tuple[int, str]]] = field(default_factory=dict)
 
     def may_be_view(self, pointee) -> bool:
         return pointee in self.view_pointees
@@ -452,4 +456,7 @@ def _callee_name(call: ir.Call) -> Optional[str]:
 
 
 def plan_pointers(tu: ir.TranslationUnit, library_calls_take_refs) -> PointerPlan:
-    return _Analysis(tu, library_calls_take_refs).run()
+    from .generic_buffers import plan_generic_buffers
+    plan = _Analysis(tu, library_calls_take_refs).run()
+    plan_generic_buffers(tu, plan)
+    return plan

@@ -62,6 +62,19 @@ public static partial class Stdlib
 
     public static double atof(Ptr<sbyte> s) => atof(Text(s));
 
+    // strtol(argv[1], NULL, 10): the translator drops a NULL endptr (rules/libc.toml), as for string literals
+    public static long strtol(Ptr<sbyte> s, int @base) => strtol(Text(s), @base);
+
+    public static long strtoll(Ptr<sbyte> s, int @base) => strtoll(Text(s), @base);
+
+    public static ulong strtoul(Ptr<sbyte> s, int @base) => strtoul(Text(s), @base);
+
+    public static ulong strtoull(Ptr<sbyte> s, int @base) => strtoull(Text(s), @base);
+
+    public static double strtod(Ptr<sbyte> s) => strtod(Text(s));
+
+    public static float strtof(Ptr<sbyte> s) => strtof(Text(s));
+
     public static long strtol(Ptr<sbyte> s, Ptr<Ptr<sbyte>> endptr, int @base)
     {
         long v = CNumberParser.StrToL(Text(s), @base, out int end);

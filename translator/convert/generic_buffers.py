@@ -1,0 +1,123 @@
+"""`void *` parameters that only carry an MPI buffer: type parameters of a generic method.
+
+A wrapper around MPI calls takes its buffer as `void *`, as the MPI calls themselves do:
+
+    void my_bcast(void *data, int count, MPI_Datatype datatype, int root, MPI_Comm comm)
+    {
+        ...
+        MPI_Send(data, count, datatype, i, 0, comm);
+    }
+
+Nothing in it says what `data` points to (no cast reads it, pointers.py's `void_type`), and the callers pass
+a `double *` here and an `int *` there. C# says it with a type parameter:
+
+    void my_bcast<TData>(Ptr<TData> data, int count, Datatype datatype, int root, Comm comm) where TData : unmanaged
+
+and each call names the element type its argument has, `my_bcast<double>(x, 4, MPI_DOUBLE, 0, comm)`. A
+parameter qualifies when every use of it in the body is an argument of an MPI call or an argument that another
+such parameter takes (a wrapper calling a wrapper): what the MPI runtime does with any element type.
+"""
+from __future__ import annotations
+
+from typing import Dict, List, Set, Tuple
+
+from .. import ir
+from .pointers import PointerPlan, strip
+
+SlotKey = Tuple[str, str, str]
+
+
+def plan_generic_buffers(tu: ir.TranslationUnit, plan: PointerPlan) -> None:
+    """Fills plan.generic_buffers (slot -> type parameter) and plan.type_parameters (function -> [(index, name)])."""
+    functions = {fn.name: fn for fn in tu.functions}
+    candidates: Set[Tuple[str, int]] = set()
+    for fn in tu.functions:
+        for i, p in enumerate(fn.params):
+            key = ("var", fn.name, p.name)
+            if isinstance(p.type, ir.PointerType) and isinstance(p.type.pointee, ir.VoidType) \
+                    and plan.void_type(key) is None and key not in plan.boxed and not plan.is_ref_param(key):
+                candidates.add((fn.name, i))
+    # The largest set in which every use is an MPI call's argument or a candidate's argument: drop until stable.
+    changed = True
+    while changed:
+        changed = False
+        for fn_name, i in sorted(candidates):
+            fn = functions[fn_name]
+            if not _only_passed_on(fn, fn.params[i].name, candidates, functions):
+                candidates.discard((fn_name, i))
+                changed = True
+    for fn_name, i in sorted(candidates):
+        name = functions[fn_name].params[i].name
+        type_name = "T" + name[:1].upper() + name[1:]
+        plan.generic_buffers[("var", fn_name, name)] = type_name
+        plan.type_parameters.setdefault(fn_name, []).append((i, type_name))
+
+
+def _only_passed_on(fn: ir.Function, param: str, candidates, functions) -> bool:
+    """Whether every use of the parameter in fn's body is an argument of an MPI call or of a candidate."""
+    uses = sum(1 for n in _walk(fn.body) if _is_param(n, param))
+    passed = 0
+    for call in (n for n in _walk(fn.body) if isinstance(n, ir.Call)):
+        callee = strip(call.callee)
+        if not isinstance(callee, ir.NameRef):
+            continue
+        for i, arg in enumerate(call.args):
+            if not _is_param(strip(arg), param):
+                continue
+            if callee.kind == "library" and callee.name.startswith("MPI_"):
+                passed += 1
+            elif callee.kind == "function" and (callee.name, i) in candidates and callee.name in functions:
+                passed += 1
+    return uses > 0 and passed == uses
+
+
+def _is_param(e: ir.Expr, name: str) -> bool:
+    return isinstance(e, ir.NameRef) and e.kind == "param" and e.name == name
+
+
+def _walk(node):
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        yield n
+        stack.extend(ir.children(n))
+
+
+def type_argument(ctx, arg: ir.Expr) -> str:
+    """The element type a call passes to a generic buffer parameter: `x` of `double x[4]` -> double, `&n` -> int,
+    another generic buffer parameter -> its type parameter."""
+    from ..diagnostics import TranslationError
+    from .exprs import slot_key
+    from .types import element_cs
+    e = strip(arg)
+    t = e.type
+    if isinstance(t, ir.ArrayType):
+        return element_cs(t.element, arg.loc)
+    if isinstance(t, ir.PointerType):
+        if not isinstance(t.pointee, ir.VoidType):
+            return element_cs(t.pointee, arg.loc)
+        if isinstance(e, ir.NameRef):
+            key = slot_key(ctx, e)
+            if key in ctx.plan.generic_buffers:
+                return ctx.plan.generic_buffers[key]
+            if ctx.plan.void_type(key) is not None:
+                return element_cs(ctx.plan.void_type(key), arg.loc)
+    raise TranslationError(arg.loc, "the type this buffer points to is unknown here: cast it to its element type "
+                           "(`(double *)p`)", "unsupported-buffer")
+
+
+def type_parameter_names(ctx) -> List[str]:
+    return sorted(set(ctx.plan.generic_buffers.values())) if ctx.plan is not None else []
+
+
+def generic_signature(ctx, fn: ir.Function) -> Tuple[str, str]:
+    """(`<TData>`, ` where TData : unmanaged`) for a function with generic buffers, else two empty strings."""
+    names = [t for _, t in ctx.plan.type_parameters.get(fn.name, [])] if ctx.plan is not None else []
+    if not names:
+        return "", ""
+    return f"<{', '.join(names)}>", "".join(f" where {t} : unmanaged" for t in names)
+
+
+def generic_call_arguments(ctx, fn: ir.Function) -> Dict[int, str]:
+    """Parameter index -> type parameter, for a call to fn."""
+    return dict(ctx.plan.type_parameters.get(fn.name, [])) if ctx.plan is not None else {}
