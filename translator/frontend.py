@@ -863,7 +863,8 @@ class Frontend:
         in_main = ref.location.file is not None and self._is_user_path(ref.location.file.name)
         if not in_main:
             header = os.path.basename(ref.location.file.name) if ref.location.file else None
-            return ir.NameRef(loc, t, cur.spelling, "library", header)
+            value = ref.enum_value if ref.kind == K.ENUM_CONSTANT_DECL else None
+            return ir.NameRef(loc, t, cur.spelling, "library", header, value=value)
         if ref.kind == K.ENUM_CONSTANT_DECL:
             return ir.NameRef(loc, t, cur.spelling, "enum_const")
         if ref.kind == K.FUNCTION_DECL:
@@ -1134,11 +1135,13 @@ def expand_function_macros(fe: "Frontend") -> bool:
         elif cur.kind == K.MACRO_INSTANTIATION and own:
             uses.append(cur)
     # A library macro that only renames a compiler builtin (glibc's isnan(x) is __builtin_isnan (x)) is
-    # expanded too, so operators in its arguments (isinf(-x)) can be read; other library macros stay.
+    # expanded too, so operators in its arguments (isinf(-x)) can be read, and so is one of cmpi's own headers
+    # (translator/include/assert.h); other library macros stay.
     for name in {u.spelling for u in uses} - defs.keys():
         if name in library_defs:
             sig = _macro_signature(library_defs[name])
-            if _calls_one_builtin(sig[2]):
+            header = os.path.abspath(library_defs[name].location.file.name)
+            if _calls_one_builtin(sig[2]) or header.startswith(INCLUDE_DIR + os.sep):
                 defs[name] = sig
     edits: Dict[str, List[Tuple[int, int, str]]] = {}
     for cur in uses:

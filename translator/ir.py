@@ -117,6 +117,7 @@ class NameRef(Expr):
     kind: str
     header: Optional[str] = None  # for library names: the header that declares it
     decl: Optional[Loc] = None  # where the referenced variable is declared (tells shadowed names apart)
+    value: Optional[int] = None  # a library header's enum constant (MPI_PROC_NULL): its value
 
 
 @dataclass(frozen=True)

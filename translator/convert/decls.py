@@ -123,6 +123,7 @@ def convert_param(ctx, p: ir.VarDecl) -> str:
 def convert_function(ctx, fn: ir.Function) -> List[str]:
     from .gotos import lower_gotos, needs_lowering
     from .generic_buffers import generic_signature
+    from .stmts import completes_normally
     from .varargs import varargs_parameter
     from .scopes import plan_local_names
     if needs_lowering(fn):
@@ -150,6 +151,12 @@ def convert_function(ctx, fn: ir.Function) -> List[str]:
         ctx.function_views, ctx.function_view_lines = {}, []
         items = convert_block_items(ctx, body.items, INDENT, body.end.line if body.end else None)
         lines += ctx.function_view_lines + items  # views of global arrays its loops share (loops.py)
+        if not isinstance(fn.type.result, ir.VoidType) and completes_normally(body):
+            if fn.name == "main":
+                lines.append(f"{INDENT}return 0;")  # C99: reaching the end of main returns 0
+            else:
+                # C: the value of a call that falls off the end is undefined, and only using it is an error
+                lines.append(f"{INDENT}return default; // the C function can end without returning a value")
         lines.append("}")
         return lines
     finally:

@@ -97,6 +97,8 @@ def coerce(e: CsExpr, cs: str) -> CsExpr:
         if is_implicit(e.type, cs):
             return CsExpr(e.code, cs, e.prec, e.const)
         if e.const is not None and cs in INTEGRAL and not fits(e.const, cs):
+            if re.fullmatch(r"[A-Za-z_][\w.]*", e.code):  # a named constant (cMPI.PROC_NULL) keeps its name
+                return CsExpr(f"unchecked(({cs}){e.code})", cs, PRIMARY, _wrapped_constant(e.const, cs).const)
             return _wrapped_constant(e.const, cs)  # C# rejects (uint)-1 at compile time
         return cast(e, cs)
     return CsExpr(e.code, cs, e.prec)
@@ -267,7 +269,8 @@ def convert_name(ctx, e: ir.NameRef) -> CsExpr:
         if mapped is None:
             raise TranslationError(e.loc, f"no translation for the library name '{e.name}'"
                                    + (f" (declared in {e.header})" if e.header else ""), "unmapped-name")
-        return CsExpr(mapped, _library_constant_type(ctx, e), PRIMARY)
+        # an enum constant's value lets a conversion fold it: C# rejects (ulong)cMPI.PROC_NULL as a constant
+        return CsExpr(mapped, _library_constant_type(ctx, e), PRIMARY, e.value)
     if e.kind == "function":
         return CsExpr(ctx.name(e.name), "function")
     if e.kind == "enum_const":

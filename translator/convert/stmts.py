@@ -156,7 +156,33 @@ def expr_statement_code(ctx, e: ir.Expr) -> List[str]:
 
 
 def convert_expr_stmt(ctx, st: ir.ExprStmt, indent: str) -> List[str]:
+    choice = _void_conditional(st.expr)
+    if choice is not None:
+        # `c ? (void) 0 : f(...)`, what assert(c) is: C# has no conditional of void, so it is an if
+        then, other = (None if _is_no_op(b) else ir.ExprStmt(b.loc, b) for b in (choice.then, choice.otherwise))
+        if then is None and other is None:
+            return convert_expr_stmt(ctx, ir.ExprStmt(st.loc, choice.cond), indent)
+        if then is None:
+            cond = choice.cond if isinstance(choice.cond, ir.Paren) else ir.Paren(choice.cond.loc, choice.cond.type, choice.cond)
+            return convert_if(ctx, ir.If(st.loc, ir.Unary(choice.loc, ir.IntType("int"), "!", cond), other, None), indent)
+        return convert_if(ctx, ir.If(st.loc, choice.cond, then, other), indent)
     return _with_trailing(ctx, [indent + c + ";" for c in expr_statement_code(ctx, st.expr)], st)
+
+
+def _without_void_casts(e: ir.Expr) -> ir.Expr:
+    while isinstance(e, ir.Paren) or isinstance(e, ir.Cast) and isinstance(e.type, ir.VoidType):
+        e = e.inner if isinstance(e, ir.Paren) else e.operand
+    return e
+
+
+def _void_conditional(e: ir.Expr) -> Optional[ir.Conditional]:
+    e = _without_void_casts(e)
+    return e if isinstance(e, ir.Conditional) and isinstance(e.type, ir.VoidType) else None
+
+
+def _is_no_op(e: ir.Expr) -> bool:
+    """`(void) 0`: a branch that does nothing."""
+    return isinstance(_without_void_casts(e), (ir.IntLit, ir.CharLit, ir.FloatLit))
 
 
 def convert_if(ctx, st: ir.If, indent: str) -> List[str]:
@@ -234,9 +260,43 @@ def completes_normally(st: Optional[ir.Stmt]) -> bool:
         return st.otherwise is None or completes_normally(st.then) or completes_normally(st.otherwise)
     if isinstance(st, (ir.Case, ir.Default, ir.Label)):
         return completes_normally(st.body)
+    if isinstance(st, (ir.While, ir.DoWhile, ir.For)):
+        # `while (1)`, `for (;;)`: C# too sees that only a break leaves them
+        forever = st.cond is None or _constant_true(st.cond)
+        return not forever or _breaks_out(st.body)
+    if isinstance(st, ir.Switch):
+        items = st.body.items if isinstance(st.body, ir.Compound) else (st.body,)
+        has_default = any(isinstance(n, ir.Default) for item in items for n in _labels(item))
+        return not has_default or _breaks_out(st.body) or (not items or completes_normally(items[-1]))
     # Anything else, exit() and MPI_Abort() included (in C# they throw, which the
     # compiler cannot see), may complete.
     return True
+
+
+def _constant_true(e: ir.Expr) -> bool:
+    while isinstance(e, ir.Paren) or isinstance(e, ir.Cast) and e.implicit or \
+            isinstance(e, ir.MacroRef) and e.expansion is not None:
+        e = e.inner if isinstance(e, ir.Paren) else e.operand if isinstance(e, ir.Cast) else e.expansion
+    return isinstance(e, (ir.IntLit, ir.CharLit)) and e.value != 0
+
+
+def _labels(st: ir.Stmt):
+    while isinstance(st, (ir.Case, ir.Default, ir.Label)):
+        yield st
+        st = st.body
+
+
+def _breaks_out(body: ir.Stmt) -> bool:
+    """Whether a break in `body` leaves the loop or switch whose body it is (not one nested inside)."""
+    stack = [body]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, ir.Break):
+            return True
+        if isinstance(n, (ir.While, ir.DoWhile, ir.For, ir.Switch)) or not isinstance(n, ir.Stmt):
+            continue
+        stack.extend(c for c in ir.children(n) if isinstance(c, ir.Stmt))
+    return False
 
 
 def convert_switch(ctx, st: ir.Switch, indent: str) -> List[str]:
