@@ -55,9 +55,9 @@ def plan_generic_buffers(tu: ir.TranslationUnit, plan: PointerPlan) -> None:
 
 def _only_passed_on(fn: ir.Function, param: str, candidates, functions) -> bool:
     """Whether every use of the parameter in fn's body is an argument of an MPI call or of a candidate."""
-    uses = sum(1 for n in _walk(fn.body) if _is_param(n, param))
+    uses = sum(1 for n in ir.walk(fn.body) if _is_param(n, param))
     passed = 0
-    for call in (n for n in _walk(fn.body) if isinstance(n, ir.Call)):
+    for call in (n for n in ir.walk(fn.body) if isinstance(n, ir.Call)):
         callee = strip(call.callee)
         if not isinstance(callee, ir.NameRef):
             continue
@@ -73,14 +73,6 @@ def _only_passed_on(fn: ir.Function, param: str, candidates, functions) -> bool:
 
 def _is_param(e: ir.Expr, name: str) -> bool:
     return isinstance(e, ir.NameRef) and e.kind == "param" and e.name == name
-
-
-def _walk(node):
-    stack = [node]
-    while stack:
-        n = stack.pop()
-        yield n
-        stack.extend(ir.children(n))
 
 
 def type_argument(ctx, arg: ir.Expr) -> str:
