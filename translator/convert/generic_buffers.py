@@ -98,10 +98,6 @@ def type_argument(ctx, arg: ir.Expr) -> str:
                            "(`(double *)p`)", "unsupported-buffer")
 
 
-def type_parameter_names(ctx) -> List[str]:
-    return sorted(set(ctx.plan.generic_buffers.values())) if ctx.plan is not None else []
-
-
 def generic_signature(ctx, fn: ir.Function) -> Tuple[str, str]:
     """(`<TData>`, ` where TData : unmanaged`) for a function with generic buffers, else two empty strings."""
     names = [t for _, t in ctx.plan.type_parameters.get(fn.name, [])] if ctx.plan is not None else []
