@@ -19,7 +19,7 @@ such parameter takes (a wrapper calling a wrapper): what the MPI runtime does wi
 """
 from __future__ import annotations
 
-from typing import Dict, List, Set, Tuple
+from typing import Dict, Set, Tuple
 
 from .. import ir
 from .pointers import PointerPlan, strip
