@@ -760,7 +760,8 @@ def convert_call(ctx, e: ir.Call) -> CsExpr:
     args = []
     for i, a in enumerate(e.args):
         if i in generic:
-            args.append(convert_expr(ctx, strip_implicit(a)).code)  # its own Ptr or array: the type argument says which
+            value = convert_expr(ctx, strip_implicit(a))  # its own Ptr or array: the type argument says which
+            args.append("default" if value.type == "null" else value.code)
         elif i < len(fn.params) and ctx.plan.is_ref_param(("var", fn.name, fn.params[i].name)):
             args.append("ref " + pointer_exprs.ref_argument(ctx, a))
         elif i < len(fn.params):

@@ -15,7 +15,8 @@ a `double *` here and an `int *` there. C# says it with a type parameter:
 
 and each call names the element type its argument has, `my_bcast<double>(x, 4, MPI_DOUBLE, 0, comm)`. A
 parameter qualifies when every use of it in the body is an argument of an MPI call or an argument that another
-such parameter takes (a wrapper calling a wrapper): what the MPI runtime does with any element type.
+such parameter takes (a wrapper calling a wrapper), or when it is not used at all: what the MPI runtime does with
+any element type. A call passing NULL names `byte`.
 """
 from __future__ import annotations
 
@@ -68,7 +69,7 @@ def _only_passed_on(fn: ir.Function, param: str, candidates, functions) -> bool:
                 passed += 1
             elif callee.kind == "function" and (callee.name, i) in candidates and callee.name in functions:
                 passed += 1
-    return uses > 0 and passed == uses
+    return passed == uses  # an unused `void *` parameter qualifies too
 
 
 def _is_param(e: ir.Expr, name: str) -> bool:
@@ -82,6 +83,8 @@ def type_argument(ctx, arg: ir.Expr) -> str:
     from .exprs import slot_key
     from .types import element_cs
     e = strip(arg)
+    if _is_null(e):
+        return "byte"  # NULL carries no data: any element type does
     t = e.type
     if isinstance(t, ir.ArrayType):
         return element_cs(t.element, arg.loc)
@@ -96,6 +99,12 @@ def type_argument(ctx, arg: ir.Expr) -> str:
                 return element_cs(ctx.plan.void_type(key), arg.loc)
     raise TranslationError(arg.loc, "the type this buffer points to is unknown here: cast it to its element type "
                            "(`(double *)p`)", "unsupported-buffer")
+
+
+def _is_null(e: ir.Expr) -> bool:
+    while isinstance(e, (ir.Cast, ir.Paren)) or isinstance(e, ir.MacroRef) and e.expansion is not None:
+        e = e.operand if isinstance(e, ir.Cast) else e.inner if isinstance(e, ir.Paren) else e.expansion
+    return isinstance(e, ir.IntLit) and e.value == 0
 
 
 def generic_signature(ctx, fn: ir.Function) -> Tuple[str, str]:

@@ -1,6 +1,7 @@
 /* Functions that take their MPI buffer as `void *` and hand it on, as MPI's own calls do: a broadcast by
  * point-to-point messages (the tutorial's my_bcast), a wrapper that calls it, and an exchange with the
- * neighbours, each called with doubles, ints, a struct array, an element's address and a scalar's address.
+ * neighbours, each called with doubles, ints, a struct array, an element's address and a scalar's address;
+ * NULL with a count of 0, and a `void *` the function never reads.
  * The port makes them generic methods (translator/convert/generic_buffers.py).
  * ranks: 1 2 4 7 */
 #include <stdio.h>
@@ -40,6 +41,21 @@ static void ring_shift(const void *out, void *in, int count, MPI_Datatype type)
                  MPI_COMM_WORLD, MPI_STATUS_IGNORE);
 }
 
+/* a message only when there is something to send: callers pass NULL with a count of 0 */
+static void send_some(const void *data, int count, MPI_Datatype type, int dest)
+{
+    if (count > 0)
+        MPI_Send(data, count, type, dest, 9, MPI_COMM_WORLD);
+}
+
+static void recv_some(void *data, int count, MPI_Datatype type, int source)
+{
+    if (count > 0)
+        MPI_Recv(data, count, type, source, 9, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+}
+
+static int unused_context(void *context, int x) { return 2 * x; }
+
 int main(int argc, char **argv)
 {
     int rank, size, i, errs = 0, toterrs, n = -1, got = -1;
@@ -78,6 +94,19 @@ int main(int argc, char **argv)
     ring_shift(&mine, &left, 1, item_type);
     ring_shift(&rank, &got, 1, MPI_INT);
     if (left.id != (rank + size - 1) % size || left.w != left.id / 2.0 || got != left.id) errs++;
+
+    if (size > 1 && rank < 2) {
+        double pair[2] = {rank == 0 ? 8.5 : 0.0, rank == 0 ? 9.5 : 0.0};
+        if (rank == 0) {
+            send_some(pair, 2, MPI_DOUBLE, 1);
+            send_some(NULL, 0, MPI_INT, 1);
+        } else {
+            recv_some(pair, 2, MPI_DOUBLE, 0);
+            recv_some(NULL, 0, MPI_INT, 0);
+            if (pair[0] != 8.5 || pair[1] != 9.5) errs++;
+        }
+    }
+    if (unused_context(NULL, 3) + unused_context(x, 4) != 14) errs++;
 
     MPI_Type_free(&item_type);
     MPI_Reduce(&errs, &toterrs, 1, MPI_INT, MPI_SUM, 0, MPI_COMM_WORLD);
