@@ -65,7 +65,7 @@ int main(void)
 
 def test_views_where_the_loop_allows_them_and_the_output_is_unchanged(tools, tmp_path):
     src, out, cs = translate(tools, tmp_path, "rows", SOURCE)
-    views = re.findall(r"Span<(\w+)> (\w+) = Spans\.From\((\w+), ([^;]*)\);", cs)
+    views = views_of(cs)
     assert ("double", "c_row", "c", "i * n") in views
     assert ("double", "b_row", "b", "k * n") in views
     assert ("double", "g_row", "g", "row0") in views
@@ -241,7 +241,7 @@ int main(void)
 
 def test_a_loop_from_one_over_computed_rows_counts_from_zero(tools, tmp_path):
     src, out, cs = translate(tools, tmp_path, "shifted", SHIFTED)
-    views = re.findall(r"Span<(\w+)> (\w+) = Spans\.From\((\w+), ([^;]*)\);", cs)
+    views = views_of(cs)
     # each view starts at the first iteration's access, constants summed
     assert ("double", "r_row", "r", "b0 + 2") in views
     assert ("double", "u_from2", "u", "2") in views and ("double", "u_row", "u", "b0 + 2") in views
@@ -328,7 +328,7 @@ def test_an_inner_loop_with_calls_or_branches_views_whole_arrays(tools, tmp_path
     """A loop inside another whose body calls or branches views the arrays its counter indexes from 0: same checks
     as the array, and a short-lived local the JIT keeps in a register (nbody's force loop at 1 rank: 0.36 -> 0.26 s)."""
     src, out, cs = translate(tools, tmp_path, "calls", WITH_CALLS)
-    views = re.findall(r"Span<(\w+)> (\w+) = Spans\.From\((\w+), ([^;]*)\);", cs)
+    views = views_of(cs)
     assert "push(ref ps[i], ref ps_span[j], ref sum);" in cs  # ps[i] is the outer loop's: not this loop's view
     assert ("particle", "ps_span", "ps", "0") in views
     assert "g_span[i] += ps_span2[i].ax;" in cs and "h_span[i] -= 1.0;" in cs
@@ -388,6 +388,11 @@ def test_a_global_array_indexed_by_a_loaded_value_goes_through_the_function_view
     assert "weight[bucket_of(sorted[i])] += 0.5;" in cs  # a call in the body: kept plain
     assert "s += weight[u] * hist[u];" in cs  # an unsigned index: the array's long indexer
     assert_prints_what_gcc_prints(tools, tmp_path, src, out)
+
+
+def views_of(cs):
+    """(element type, view name, array, start) of every view the translation declares."""
+    return re.findall(r"Span<(\w+)> (\w+) = Spans\.From\((\w+), ([^;]*)\);", cs)
 
 
 def translate(tools, tmp_path, name, source):

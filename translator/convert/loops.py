@@ -98,12 +98,14 @@ SPAN_INDEX_TYPES = {ir.IntType(name) for name in ("int", "short", "unsigned shor
 def row_views(ctx, st: ir.For, indent: str) -> List[str]:
     """The view declarations to emit before `st`; records in ctx.row_views and ctx.array_views which accesses use
     them."""
-    lines = _row_views(ctx, st, indent)
-    _global_array_views(ctx, st)
+    body = _straight_line(st.body)  # (every statement runs each iteration, the names the body assigns)
+    lines = _row_views(ctx, st, body, indent)
+    if body[0]:
+        _global_array_views(ctx, st, body[1])
     return lines
 
 
-def _row_views(ctx, st: ir.For, indent: str) -> List[str]:
+def _row_views(ctx, st: ir.For, body, indent: str) -> List[str]:
     from .exprs import convert_expr
     counter, first, start_expr = _counter(st)
     if counter is None:
@@ -111,7 +113,7 @@ def _row_views(ctx, st: ir.For, indent: str) -> List[str]:
     j = convert_expr(ctx, counter)
     if j.type != "int" or _is_boxed(ctx, counter):
         return []
-    body_ok, assigned = _straight_line(st.body)
+    body_ok, assigned = body
     if not body_ok:
         return _whole_views(ctx, st, counter, j.code, indent)
     if counter.name in assigned:
@@ -196,13 +198,12 @@ def _whole_views(ctx, st: ir.For, counter: ir.NameRef, j: str, indent: str) -> L
     return lines
 
 
-def _global_array_views(ctx, st: ir.For) -> None:
+def _global_array_views(ctx, st: ir.For, assigned: Set[str]) -> None:
     """A global C array indexed by a value the straight-line body of an innermost loop loads or computes
     (`bucket_size[key_array[i] >> shift]++`, `key_buff1[bucket_start[b]] = key`) goes through the function's view of
     it (module docstring)."""
     from .exprs import convert_expr
-    straight, assigned = _straight_line(st.body)
-    if not straight or _has_inner_loop(st):
+    if _has_inner_loop(st):
         return
     for node in _walk(st.body):
         if not isinstance(node, ir.Index) or id(node) in ctx.row_views or not _is_global_array(node) \
