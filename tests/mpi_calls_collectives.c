@@ -17,7 +17,7 @@ int main(int argc, char **argv)
     int counts[1] = {2}, displs[1] = {0}, bdispls[1] = {0};
     int blocklens[2] = {1, 1}, idx[2] = {0, 2};
     int sizes[2] = {4, 2}, subsizes[2] = {2, 1}, starts[2] = {1, 1};
-    MPI_Aint hdispls[2] = {0, 8}, lb, extent;
+    MPI_Aint hdispls[2] = {0, 8}, lb, extent, first, second;
     MPI_Datatype types[2], wtypes[1], vec, tmp, dup;
     double x = 2.0, y = 0.0;
     int size, commute, position, packsize, rank;
@@ -63,6 +63,12 @@ int main(int argc, char **argv)
     MPI_Type_get_extent(vec, &lb, &extent);
     MPI_Type_get_true_extent(vec, &lb, &extent);
     MPI_Type_dup(vec, &dup);
+    MPI_Get_address(&a[1], &second);
+    MPI_Get_address(a, &first);
+    MPI_Type_create_hindexed(1, blocklens, &second, MPI_INT, &tmp);
+    MPI_Type_commit(&tmp);
+    MPI_Sendrecv(MPI_BOTTOM, 1, tmp, rank, 0, c, 1, MPI_INT, rank, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    MPI_Type_free(&tmp);
     MPI_Sendrecv(a, 1, vec, rank, 0, c, 2, MPI_INT, rank, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     MPI_Pack_size(2, MPI_INT, MPI_COMM_WORLD, &packsize);
     position = 0;
@@ -72,6 +78,6 @@ int main(int argc, char **argv)
     MPI_Type_free(&vec);
     MPI_Type_free(&dup);
     MPI_Finalize();
-    printf("ok %d %d %ld %ld %d %d %d\n", size, commute, lb, extent, packsize, b[1], c[1]);
+    printf("ok %d %d %ld %ld %d %d %d %ld %d\n", size, commute, lb, extent, packsize, b[1], c[1], (long)(second - first), c[0]);
     return 0;
 }

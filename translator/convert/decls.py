@@ -236,9 +236,12 @@ def _takes_ref(ctx, name: str, i: int, call) -> bool:
     """Whether argument i of a library call can be `ref x` for `&x` (so x needs no box)."""
     rule = ctx.rules.mpi.get(name)
     if rule is not None:
-        if name.startswith(_KEEPS_BUFFER) and rule.params and i < len(rule.params) and rule.params[i] == "buffer":
+        kind = rule.params[i] if rule.params and i < len(rule.params) else None
+        if name.startswith(_KEEPS_BUFFER) and kind == "buffer":
             return False
-        return True
+        # `&x` as an array argument (MPI_Waitall(1, &req, ...), a struct type's &disp) is x's one-element array,
+        # and MPI_Get_address's location must stay valid after the call (Addresses.cs): x lives in an array
+        return kind in ("buffer", "out", "ref", "status")
     if name not in ctx.rules.libc:
         return False
     # memset(&s, ...), fwrite(&x, ...), bsearch(&key, ...): a `void *` takes a buffer, so x lives in one

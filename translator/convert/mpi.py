@@ -67,7 +67,7 @@ def _may_be_view(ctx, ptr_cs: str) -> bool:
 
 
 # Calls that keep their buffer after they return: a staged copy would be written back too early.
-_KEEPS_BUFFER = re.compile(r"MPI_I[a-z]|MPI_\w+_init$|MPI_Buffer_attach$|MPI_Win_(create|attach)$")
+_KEEPS_BUFFER = re.compile(r"MPI_I[a-z]|MPI_\w+_init$|MPI_Buffer_attach$|MPI_Win_(create|attach)$|MPI_Get_address$")
 
 
 def _with_staged_copies(ctx, callee: ir.NameRef, convert):
@@ -136,6 +136,54 @@ def convert_buffer(ctx, arg: ir.Expr) -> List[str]:
     if isinstance(e.type, (ir.ArrayType, ir.PointerType)):
         return _split(ctx, _array_base(ctx, e), zero)
     raise TranslationError(arg.loc, "this buffer argument is not supported yet", "unsupported-buffer")
+
+
+def convert_address(ctx, arg: ir.Expr) -> List[str]:
+    """The location MPI_Get_address takes, as an array the runtime can name (cMPI.Get_address, Addresses.cs):
+    `a`, `&a[i]`, `p + i` -> `a, i`; `&x` -> `x, 0` (the pointer plan gives x a one-element array); a field
+    `&a[i].f`, `&x.f`, `&p->f`, `p->arr` -> `a, ref a[i].f`: the array that holds the struct, and the field."""
+    if is_null_pointer(arg):
+        return ["(byte[])null", "0"]
+    e = _unparen(arg)
+    if isinstance(e, ir.Unary) and e.op == "&":
+        target = _unparen(e.operand)
+    elif isinstance(e.type, ir.ArrayType):
+        target = ir.Index(e.loc, e.type.element, e, ir.IntLit(e.loc, ir.IntType("int"), 0, "0"))  # `s.arr` is &s.arr[0]
+    else:
+        target = None
+    holder = _struct_holder(target)
+    if holder is None:
+        parts = convert_buffer(ctx, arg)
+        if len(parts) == 2:
+            return parts
+    else:
+        location = f"ref {convert_expr(ctx, target).code}"
+        if isinstance(holder, ir.Member):  # p->f: the array p points into
+            return [convert_buffer(ctx, holder.base)[0], location]
+        if isinstance(holder, ir.Index) or \
+                (isinstance(holder, ir.NameRef) and ctx.is_boxed(slot_key(ctx, holder))):
+            whole = convert_buffer(ctx, ir.Unary(holder.loc, ir.PointerType(holder.type), "&", holder))
+            if len(whole) == 2:
+                return [whole[0], location]
+    raise TranslationError(arg.loc, "cmpi cannot give an address of this location (MPI_Get_address takes a variable, "
+                           "an array element, or a field of either)", "unsupported-buffer")
+
+
+def _struct_holder(target):
+    """For a location inside a struct (`x.f`, `a[i].f.g`, `p->arr[2]`): the struct variable, array element or
+    `p->f` whose memory holds it; None for any other location."""
+    e, inside = target, False
+    while True:
+        if isinstance(e, ir.Member) and not e.arrow:
+            e, inside = _unparen(e.base), True
+        elif isinstance(e, ir.Index) and isinstance(_unparen(e.base), ir.Member) \
+                and isinstance(_unparen(e.base).type, ir.ArrayType):
+            e, inside = _unparen(e.base), True  # an element of an array field
+        else:
+            break
+    if isinstance(e, ir.Member):  # p->f
+        return e
+    return e if inside else None
 
 
 def convert_user_function(ctx, arg: ir.Expr) -> str:
@@ -226,10 +274,14 @@ def _call_code(ctx, call: ir.Call, callee: ir.NameRef, rule) -> str:
         elif kind == "buffer":
             if _is_library_name(arg, "MPI_IN_PLACE"):
                 args.append("cMPI.IN_PLACE")  # the overloads that allow it take the marker instead of (array, offset)
+            elif _is_library_name(arg, "MPI_BOTTOM"):
+                args.extend(["cMPI.BOTTOM", "0"])  # an empty byte[] the runtime knows: blocks found by address
             elif is_null_pointer(arg):
                 args.extend(_null_buffer(call, rule, arg))
             else:
                 args.extend(convert_buffer(ctx, arg))
+        elif kind == "address":
+            args.extend(convert_address(ctx, arg))
         elif kind == "string":
             text = convert_expr(ctx, arg)
             args.append(text.code if text.type == "string" else f"CString.Str({coerce(text, 'Ptr<sbyte>').code})")
@@ -272,8 +324,8 @@ def _error_code_view(ctx, call: ir.Call, callee: ir.NameRef, rule, code: str) ->
     then discarded and the program goes on); in a program that never sets one, every handler is the fatal
     default, so such calls stay plain (no closure on a hot path).
     """
-    if not isinstance(call.type, ir.IntType):
-        return code
+    if not (isinstance(call.type, ir.IntType) and call.type.name == "int"):
+        return code  # MPI_Wtime, MPI_Aint_add: a value, not an error code
     if ctx.discarded is call and not (_sets_errhandler(ctx) and _may_capture(ctx)):
         return code
     params = getattr(callee.type, "params", ())

@@ -411,6 +411,11 @@ int MPI_Type_free(MPI_Datatype *type);
 int MPI_Type_size(MPI_Datatype type, int *size);
 int MPI_Type_get_extent(MPI_Datatype type, MPI_Aint *lb, MPI_Aint *extent);
 int MPI_Type_get_true_extent(MPI_Datatype datatype, MPI_Aint *true_lb, MPI_Aint *true_extent);
+int MPI_Get_address(const void *location, MPI_Aint *address);
+/* macros in Open MPI too: cmpi's addresses are numbers whose differences are byte distances */
+#define MPI_Aint_add(base, disp) ((MPI_Aint) ((base) + (disp)))
+#define MPI_Aint_diff(addr1, addr2) ((MPI_Aint) ((addr1) - (addr2)))
+extern void *const MPI_BOTTOM;
 int MPI_Type_dup(MPI_Datatype type, MPI_Datatype *newtype);
 int MPI_Pack(const void *inbuf, int incount, MPI_Datatype datatype,
              void *outbuf, int outsize, int *position, MPI_Comm comm);

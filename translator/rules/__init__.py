@@ -15,7 +15,7 @@ from typing import Dict, Optional, Tuple
 RULES_DIR = os.path.dirname(__file__)
 
 # How an MPI argument is passed (see the comment at the top of mpi.toml).
-PARAM_KINDS = frozenset({"value", "buffer", "out", "ref", "status", "function", "string"})
+PARAM_KINDS = frozenset({"value", "buffer", "address", "out", "ref", "status", "function", "string"})
 
 
 class RuleError(Exception):

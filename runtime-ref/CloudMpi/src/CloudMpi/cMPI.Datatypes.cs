@@ -1,3 +1,5 @@
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
 using CloudMpi.Core;
 
 namespace CloudMpi;
@@ -192,6 +194,42 @@ public static partial class cMPI
         CheckOld("MPI_Type_get_true_extent", datatype);
         true_lb = datatype.Map.TrueLb;
         true_extent = datatype.Map.TrueUb - datatype.Map.TrueLb;
+        return SUCCESS;
+    }
+
+    // ------------------------------------------------------------------ addresses
+
+    /// <summary>
+    /// MPI_BOTTOM: the buffer argument for a datatype whose displacements are addresses (from MPI_Get_address).
+    /// An empty array the runtime recognises by reference.
+    /// </summary>
+    public static readonly byte[] BOTTOM = new byte[0];
+
+    /// <summary>
+    /// MPI_Get_address(&amp;a[offset], &amp;address). Addresses are cmpi's own (<see cref="Addresses"/>): their
+    /// differences within one variable are C's byte distances, and MPI calls find a datatype's blocks by them.
+    /// A NULL pointer's address is 0, MPI_BOTTOM's.
+    /// </summary>
+    public static int Get_address<T>(T[]? location, int offset, out long address) where T : unmanaged
+    {
+        address = 0;
+        if (location is null) return SUCCESS;
+        if (offset < 0 || offset > location.Length)
+            throw new MpiException("MPI_Get_address", ERR_ARG, $"offset {offset} is outside the array ({typeof(T).Name}[{location.Length}])");
+        address = Addresses.Of(location, (long)offset * Unsafe.SizeOf<T>());
+        return SUCCESS;
+    }
+
+    /// <summary>MPI_Get_address(&amp;s.field, ...) or (&amp;a[i].field, ...): a location inside an element of <paramref name="owner"/>.</summary>
+    public static int Get_address<TOwner, T>(TOwner[] owner, ref T location, out long address) where TOwner : unmanaged
+    {
+        ArgumentNullException.ThrowIfNull(owner);
+        long bytes = (long)owner.Length * Unsafe.SizeOf<TOwner>();
+        long at = Unsafe.ByteOffset(ref Unsafe.As<TOwner, byte>(ref MemoryMarshal.GetArrayDataReference(owner)),
+            ref Unsafe.As<T, byte>(ref location));
+        if (at < 0 || at > bytes)
+            throw new MpiException("MPI_Get_address", ERR_ARG, $"the location is not inside its array ({typeof(TOwner).Name}[{owner.Length}])");
+        address = Addresses.Of(owner, at);
         return SUCCESS;
     }
 

@@ -9,7 +9,8 @@ public static partial class cMPI
 
     /// <summary>
     /// MPI_Sendrecv_replace: send the buffer, then receive into the same buffer. Sends are eager (the data is
-    /// copied into the message before the receive starts), so one buffer serves both without a temporary.
+    /// copied into the message before the receive starts), so one buffer serves both without a temporary; a
+    /// non-contiguous layout is packed into one and unpacked after the receive.
     /// </summary>
     public static int Sendrecv_replace<T>(T[] buf, int offset, int count, Datatype datatype, int dest, int sendtag,
         int source, int recvtag, Comm comm, out Status status) where T : unmanaged
@@ -18,11 +19,12 @@ public static partial class cMPI
         var ctx = Ctx(call);
         CheckSend(call, ctx, comm, dest, sendtag);
         CheckRecv(call, ctx, comm, source, recvtag);
-        var span = Buffers.Array(call, buf, offset, count, datatype);
-        SendCore(ctx, call, span, dest, sendtag, comm, sync: false);
+        var data = Buffers.Data(call, buf, offset, count, datatype);
+        SendCore(ctx, call, data.Bytes, dest, sendtag, comm, sync: false);
         ctx.Wait.Set(call, comm, "source", source, true, recvtag);
         ctx.Wait.SetSendPart(dest, sendtag);
-        status = RecvCore(ctx, call, span, source, recvtag, comm, comm.P2PContext);
+        status = RecvCore(ctx, call, data.Bytes, source, recvtag, comm, comm.P2PContext);
+        data.Commit();
         return SUCCESS;
     }
 
@@ -33,11 +35,12 @@ public static partial class cMPI
         var ctx = Ctx(call);
         CheckSend(call, ctx, comm, dest, sendtag);
         CheckRecv(call, ctx, comm, source, recvtag);
-        var span = Buffers.Scalar(call, ref buf, count, datatype);
-        SendCore(ctx, call, span, dest, sendtag, comm, sync: false);
+        var data = Buffers.DataScalar(call, ref buf, count, datatype);
+        SendCore(ctx, call, data.Bytes, dest, sendtag, comm, sync: false);
         ctx.Wait.Set(call, comm, "source", source, true, recvtag);
         ctx.Wait.SetSendPart(dest, sendtag);
-        status = RecvCore(ctx, call, span, source, recvtag, comm, comm.P2PContext);
+        status = RecvCore(ctx, call, data.Bytes, source, recvtag, comm, comm.P2PContext);
+        data.Commit();
         return SUCCESS;
     }
 
@@ -49,13 +52,13 @@ public static partial class cMPI
         const string call = "MPI_Issend";
         var ctx = Ctx(call);
         CheckSend(call, ctx, comm, dest, tag);
-        var data = Buffers.Scalar(call, ref buf, count, datatype);
+        var data = Buffers.DataScalar(call, ref buf, count, datatype);
         if (dest == PROC_NULL)
         {
             request = new Request.Completed(default, "MPI_Issend(MPI_PROC_NULL)");
             return SUCCESS;
         }
-        var m = new cMPIMessage { Data = data.ToArray(), Source = comm.RankIn(ctx), Tag = tag, Context = comm.P2PContext, Synchronous = true };
+        var m = new cMPIMessage { Data = data.Bytes.ToArray(), Source = comm.RankIn(ctx), Tag = tag, Context = comm.P2PContext, Synchronous = true };
         var entry = ctx.Mailbox.RegisterSyncSend(ctx.PeekNextMsgId);
         ctx.SendData(comm.ToWorld(ctx, dest), m);
         request = new Request.SyncSend(entry, dest, tag, comm);

@@ -51,6 +51,7 @@ internal static class Buffers
     {
         CheckUsable(call, type);
         if (type.IsByteView) return;
+        if (type.Map.SpansVariables) return; // its blocks lie in other variables too, of their own types
         if (type.Kind is ElementKind.Pair or ElementKind.Derived)
         {
             // A derived type made of one basic type describes arrays of that type; any other derived or
@@ -102,6 +103,7 @@ internal static class Buffers
     [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     public static DataBuf Data<T>(string call, T[]? buf, int offset, int count, Datatype type) where T : unmanaged
     {
+        if (typeof(T) == typeof(byte) && ReferenceEquals(buf, cMPI.BOTTOM)) return Bottom(call, count, type);
         CheckType<T>(call, type);
         if (count < 0) throw new MpiException(call, cMPI.ERR_COUNT, $"negative count {count}");
         if (buf == null && count == 0) return default;
@@ -111,10 +113,23 @@ internal static class Buffers
         // this runs on every send and receive.
         var (lo, hi) = Touched(type, count);
         if (origin + lo < 0 || origin + hi > raw.Length)
+        {
+            // a type whose blocks lie in other variables: each block is found by its address
+            if (type.Map.SpansVariables) return DataBuf.AtAddress(call, Addresses.Of(buf!, origin), type, count);
             throw new MpiException(call, cMPI.ERR_BUFFER,
                 $"{count} x {type.Name} (bytes {lo}..{hi} from the buffer position) from offset {offset} overruns the buffer " +
                 $"({typeof(T).Name}[{buf!.Length}], {raw.Length - origin} bytes left)");
+        }
         return new DataBuf(raw, origin, type, count);
+    }
+
+    /// <summary>MPI_BOTTOM as the buffer: the type's displacements are addresses, each block is found by its own.</summary>
+    private static DataBuf Bottom(string call, int count, Datatype type)
+    {
+        CheckUsable(call, type);
+        if (count < 0) throw new MpiException(call, cMPI.ERR_COUNT, $"negative count {count}");
+        if (count == 0 || type.Size == 0) return default;
+        return DataBuf.AtAddress(call, 0, type, count);
     }
 
     /// <summary>The whole array as bytes, and the byte position of element <paramref name="offset"/> in it.</summary>
@@ -151,8 +166,10 @@ internal static class Buffers
         var raw = MemoryMarshal.AsBytes(MemoryMarshal.CreateSpan(ref buf, 1));
         var (lo, hi) = Touched(type, count);
         if (lo < 0 || hi > raw.Length)
-            throw new MpiException(call, cMPI.ERR_BUFFER,
-                $"{count} x {type.Name} (bytes {lo}..{hi}) does not fit in a single {typeof(T).Name} ({raw.Length} bytes); pass an array and offset");
+            throw new MpiException(call, cMPI.ERR_BUFFER, type.Map.SpansVariables
+                ? $"datatype {type.Name} reaches other variables by address, but this {typeof(T).Name} has none (the translator " +
+                  "gives one to a variable passed to MPI_Get_address)"
+                : $"{count} x {type.Name} (bytes {lo}..{hi}) does not fit in a single {typeof(T).Name} ({raw.Length} bytes); pass an array and offset");
         return new DataBuf(raw, 0, type, count);
     }
 
@@ -214,6 +231,8 @@ internal ref struct DataBuf
     private readonly Datatype? type;
     private readonly int count;
     private readonly byte[]? staged;
+    /// <summary>For a layout found by address (MPI_BOTTOM, blocks in several variables): the call, for its errors; origin is then the address.</summary>
+    private readonly string? addressedBy;
 
     /// <summary>The packed bytes (count * type.Size).</summary>
     public Span<byte> Bytes { get; }
@@ -239,11 +258,26 @@ internal ref struct DataBuf
         }
     }
 
+    private DataBuf(string call, long address, Datatype type, int count)
+    {
+        origin = address;
+        this.type = type;
+        this.count = count;
+        addressedBy = call;
+        staged = new byte[checked(count * type.Size)];
+        Addresses.Pack(call, type.Map, address, type.Extent, count, staged);
+        Bytes = staged;
+    }
+
+    /// <summary>count elements of type at an address of <see cref="Addresses"/>: every block is found by its address.</summary>
+    public static DataBuf AtAddress(string call, long address, Datatype type, int count) => new(call, address, type, count);
+
     public readonly int Length => Bytes.Length;
 
     /// <summary>Write the packed bytes back into the user's layout (nothing to do for a contiguous one).</summary>
     public readonly void Commit()
     {
-        if (staged != null) type!.Map.Unpack(staged, raw, origin, type.Extent, count);
+        if (addressedBy != null) Addresses.Unpack(addressedBy, type!.Map, staged, origin, type.Extent, count);
+        else if (staged != null) type!.Map.Unpack(staged, raw, origin, type.Extent, count);
     }
 }

@@ -32,7 +32,11 @@ internal sealed class TypeMap
         Size = merged.Sum(b => (long)b.Bytes);
         TrueLb = merged.Count == 0 ? 0 : merged.Min(b => b.Disp);
         TrueUb = merged.Count == 0 ? 0 : merged.Max(b => b.Disp + b.Bytes);
+        SpansVariables = Addresses.SpansVariables(TrueLb, TrueUb);
     }
+
+    /// <summary>The blocks lie in several variables or at absolute addresses (see <see cref="Addresses"/>).</summary>
+    public bool SpansVariables { get; }
 
     /// <summary>One element's data is a single run starting at displacement 0.</summary>
     public bool IsDense
