@@ -1,4 +1,5 @@
-"""`void *` parameters that only carry an MPI buffer: type parameters of a generic method.
+"""`void *` parameters that only carry an MPI buffer: type parameters of a generic method; `void *`
+variables that only hold MPI data: bytes.
 
 A wrapper around MPI calls takes its buffer as `void *`, as the MPI calls themselves do:
 
@@ -17,13 +18,16 @@ and each call names the element type its argument has, `my_bcast<double>(x, 4, M
 parameter qualifies when every use of it in the body is an argument of an MPI call or an argument that another
 such parameter takes (a wrapper calling a wrapper), or when it is not used at all: what the MPI runtime does with
 any element type. A call passing NULL names `byte`.
+
+A `void *` variable that MPI calls, free and the mem* functions alone use (`void *buf = malloc(size)` for
+MPI_Pack) holds bytes: plan_byte_buffers.
 """
 from __future__ import annotations
 
 from typing import Dict, Set, Tuple
 
 from .. import ir
-from .pointers import PointerPlan, strip
+from .pointers import PointerPlan, slot_of_name, strip
 
 SlotKey = Tuple[str, str, str]
 
@@ -52,6 +56,67 @@ def plan_generic_buffers(tu: ir.TranslationUnit, plan: PointerPlan) -> None:
         type_name = "T" + name[:1].upper() + name[1:]
         plan.generic_buffers[("var", fn_name, name)] = type_name
         plan.type_parameters.setdefault(fn_name, []).append((i, type_name))
+
+
+_ALLOCATORS = ("malloc", "calloc", "realloc")
+# library functions that see a `void *` as bytes
+_BYTE_FUNCTIONS = ("free", "memset", "memcpy", "memmove", "memcmp")
+
+
+def plan_byte_buffers(tu: ir.TranslationUnit, plan: PointerPlan) -> None:
+    """`void *buf = malloc(n)` used only as an MPI buffer (MPI_Pack's output, then MPI_Send(buf, pos,
+    MPI_PACKED, ...)), by free and the mem* functions, or passed to a generic buffer parameter: nothing reads it
+    as a type, so it holds bytes, as MPI_PACKED data is. Its slot gets `unsigned char` (pointers.py's
+    void_type): `buf = new byte[n]`."""
+    uses: Dict[SlotKey, int] = {}
+    allowed: Dict[SlotKey, int] = {}
+    roots = [(None, g.init) for g in tu.globals if g.init is not None] + \
+            [(fn.name, fn.body) for fn in tu.functions if fn.body is not None]
+    for fn_name, root in roots:
+        for node in ir.walk(root):
+            if isinstance(node, ir.NameRef) and _is_void_pointer(node.type) and node.kind != "param":
+                key = slot_of_name(fn_name, node)
+                if key is not None:
+                    uses[key] = uses.get(key, 0) + 1
+            for key in _byte_buffer_uses(fn_name, node, plan):
+                allowed[key] = allowed.get(key, 0) + 1
+    for key, n in uses.items():
+        if allowed.get(key) == n and plan.void_type(key) is None and key not in plan.boxed:
+            plan.void_casts[key] = {ir.IntType("unsigned char")}
+
+
+def _byte_buffer_uses(fn_name, node, plan: PointerPlan):
+    """The void * variables this node uses as a byte buffer may be used: an argument of an MPI call, of free or
+    memset/memcpy, or of a generic buffer parameter; the target of an allocation or NULL."""
+    if isinstance(node, ir.Call):
+        callee = strip(node.callee)
+        if isinstance(callee, ir.NameRef):
+            generic = dict(plan.type_parameters.get(callee.name, [])) if callee.kind == "function" else {}
+            for i, arg in enumerate(node.args):
+                if (callee.kind == "library" and (callee.name.startswith("MPI_") or callee.name in _BYTE_FUNCTIONS)) \
+                        or i in generic:
+                    yield from _void_slot(fn_name, strip(arg))
+    elif isinstance(node, ir.Assign) and node.op == "=" and _allocates(node.value):
+        yield from _void_slot(fn_name, strip(node.target))
+
+
+def _void_slot(fn_name, e):
+    if isinstance(e, ir.NameRef) and _is_void_pointer(e.type) and e.kind != "param":
+        key = slot_of_name(fn_name, e)
+        if key is not None:
+            yield key
+
+
+def _is_void_pointer(t) -> bool:
+    return isinstance(t, ir.PointerType) and isinstance(t.pointee, ir.VoidType)
+
+
+def _allocates(e: ir.Expr) -> bool:
+    e = strip(e)
+    if isinstance(e, ir.Call):
+        callee = strip(e.callee)
+        return isinstance(callee, ir.NameRef) and callee.kind == "library" and callee.name in _ALLOCATORS
+    return _is_null(e)
 
 
 def _only_passed_on(fn: ir.Function, param: str, candidates, functions) -> bool:

@@ -456,7 +456,8 @@ def _callee_name(call: ir.Call) -> Optional[str]:
 
 
 def plan_pointers(tu: ir.TranslationUnit, library_calls_take_refs) -> PointerPlan:
-    from .generic_buffers import plan_generic_buffers
+    from .generic_buffers import plan_byte_buffers, plan_generic_buffers
     plan = _Analysis(tu, library_calls_take_refs).run()
     plan_generic_buffers(tu, plan)
+    plan_byte_buffers(tu, plan)
     return plan
