@@ -60,6 +60,7 @@ public class ProcessTests
                 if (rank == 1 && mode == 1) exit(3);
                 if (rank == 1 && mode == 2) cMPI.Abort(cMPI.COMM_WORLD, 42);
                 if (rank == 1 && mode == 3) return 9;
+                if (rank == 1 && mode == 4) cMPI.Send(new int[1], 0, 1, MPI_INT, 5, 0, cMPI.COMM_WORLD);
                 cMPI.Barrier(cMPI.COMM_WORLD);
                 cMPI.Finalize();
                 return 0;
@@ -70,6 +71,9 @@ public class ProcessTests
         Assert.Equal(42, abort.ExitCode);
         Assert.Contains("MPI_ABORT was invoked on rank 1 in communicator MPI_COMM_WORLD with errorcode 42", abort.Stderr);
         Assert.Equal(9, Cmpi.Process(s, Limit, "-n", "2", app, "3").ExitCode);
+        // a fatal MPI error: the error class, as mpirun (MPI_ERR_RANK = 6)
+        Ran fatal = Cmpi.Process(s, Limit, "-n", "2", app, "4");
+        Assert.True(fatal.ExitCode == 6, fatal.ToString());
     }
 
     [Fact]

@@ -296,7 +296,7 @@ public sealed class InProcRunner
                     RankExited(rank, exit.Code);
                 break;
             default:
-                End(JobEnd.UnhandledException, rank, 1, DescribeFailure(rank, e, program),
+                End(JobEnd.UnhandledException, rank, FailureExitCode(e), DescribeFailure(rank, e, program),
                     $"rank {rank} failed: {e.GetType().Name}");
                 break;
         }
@@ -308,6 +308,12 @@ public sealed class InProcRunner
             $"MPI_ABORT was invoked on rank {rank} in communicator MPI_COMM_WORLD with errorcode {errorCode}",
             $"MPI_Abort on rank {rank} with errorcode {errorCode}");
     }
+
+    /// <summary>
+    /// The job's exit status when a rank fails: an MPI error under MPI_ERRORS_ARE_FATAL ends an Open MPI job through
+    /// MPI_Abort with the error class as its code, which mpirun returns (MPI_ERR_RANK: 6); anything else is 1.
+    /// </summary>
+    internal static int FailureExitCode(Exception e) => e is MpiException { ErrorClass: > 0 and < 256 } m ? m.ErrorClass : 1;
 
     internal static Exception Unwrap(Exception e)
     {

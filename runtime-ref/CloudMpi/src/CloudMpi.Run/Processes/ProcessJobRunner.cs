@@ -330,7 +330,7 @@ public sealed class ProcessJobRunner
                 lock (_gate) _transportFailure ??= (c, message, DateTime.UtcNow);
                 break;
             case RankEnd.Failed:
-                End(JobEnd.UnhandledException, c.Rank, 1, message);
+                End(JobEnd.UnhandledException, c.Rank, code > 0 ? code : 1, message);
                 break;
         }
     }

@@ -212,7 +212,7 @@ public static class RankWorker
                 JobAbortedException when host.TransportFailure is string failure => (RankEnd.Failed, 1, $"cmpi-run: {failure}; aborting the job"),
                 JobAbortedException => (RankEnd.Aborted, 0, ""),
                 ExitException exit => (RankEnd.Returned, exit.Code, ""),
-                _ => (RankEnd.Failed, 1, InProcRunner.DescribeFailure(rank, e, program)),
+                _ => (RankEnd.Failed, InProcRunner.FailureExitCode(e), InProcRunner.DescribeFailure(rank, e, program)),
             };
         }
         finally
