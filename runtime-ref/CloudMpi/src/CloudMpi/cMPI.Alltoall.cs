@@ -50,7 +50,7 @@ public static partial class cMPI
         var send = Buffers.Data(call, sendbuf, sendoffset, Extent(call, ctx, comm, sendcounts, sdispls), sendtype);
         var recv = Buffers.Data(call, recvbuf, recvoffset, Extent(call, ctx, comm, recvcounts, rdispls), recvtype);
         ExchangeCore(ctx, call, comm, send.Bytes, 0, sendtype, sendcounts, sdispls, recv.Bytes, 0, recvtype, recvcounts, rdispls);
-        recv.Commit();
+        recv.CommitSlots(recvcounts, rdispls, comm.SizeIn(ctx));
         return SUCCESS;
     }
 
@@ -64,7 +64,7 @@ public static partial class cMPI
         var recv = Buffers.Data(call, recvbuf, recvoffset, Extent(call, ctx, comm, recvcounts, rdispls), recvtype);
         byte[] send = recv.Bytes.ToArray();
         ExchangeCore(ctx, call, comm, send, 0, recvtype, recvcounts, rdispls, recv.Bytes, 0, recvtype, recvcounts, rdispls);
-        recv.Commit();
+        recv.CommitSlots(recvcounts, rdispls, comm.SizeIn(ctx));
         return SUCCESS;
     }
 

@@ -54,7 +54,7 @@ public static partial class cMPI
             ? Buffers.Data(call, recvbuf, recvoffset, Extent(call, ctx, comm, recvcounts, displs), recvtype)
             : default;
         GatherCore(ctx, call, send.Bytes, recv.Bytes, 0, recvtype, recvcounts, displs, root, comm);
-        recv.Commit();
+        recv.CommitSlots(recvcounts, displs, comm.SizeIn(ctx));
         return SUCCESS;
     }
 
@@ -70,7 +70,7 @@ public static partial class cMPI
             ? Buffers.Data(call, recvbuf, recvoffset, Extent(call, ctx, comm, recvcounts, displs), recvtype)
             : default;
         GatherCore(ctx, call, send.Bytes, recv.Bytes, 0, recvtype, recvcounts, displs, root, comm);
-        recv.Commit();
+        recv.CommitSlots(recvcounts, displs, comm.SizeIn(ctx));
         return SUCCESS;
     }
 
@@ -125,7 +125,7 @@ public static partial class cMPI
         var send = Buffers.Data(call, sendbuf, sendoffset, sendcount, sendtype);
         var recv = Buffers.Data(call, recvbuf, recvoffset, Extent(call, ctx, comm, recvcounts, displs), recvtype);
         AllgatherCore(ctx, call, send.Bytes, recv.Bytes, 0, recvtype, recvcounts, displs, comm);
-        recv.Commit();
+        recv.CommitSlots(recvcounts, displs, comm.SizeIn(ctx));
         return SUCCESS;
     }
 
@@ -139,7 +139,7 @@ public static partial class cMPI
         var send = Buffers.DataScalar(call, ref sendbuf, sendcount, sendtype);
         var recv = Buffers.Data(call, recvbuf, recvoffset, Extent(call, ctx, comm, recvcounts, displs), recvtype);
         AllgatherCore(ctx, call, send.Bytes, recv.Bytes, 0, recvtype, recvcounts, displs, comm);
-        recv.Commit();
+        recv.CommitSlots(recvcounts, displs, comm.SizeIn(ctx));
         return SUCCESS;
     }
 

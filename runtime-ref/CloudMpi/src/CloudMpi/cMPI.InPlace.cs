@@ -104,7 +104,7 @@ public static partial class cMPI
         var (start, length) = Slot(root, 0, recvtype, recvcounts, displs);
         byte[] own = recv.Bytes.Slice(start, length).ToArray();
         GatherCore(ctx, call, own, recv.Bytes, 0, recvtype, recvcounts, displs, root, comm);
-        recv.Commit();
+        recv.CommitSlots(recvcounts, displs, comm.SizeIn(ctx));
         return SUCCESS;
     }
 
@@ -133,7 +133,7 @@ public static partial class cMPI
         var (start, length) = Slot(comm.RankIn(ctx), 0, recvtype, recvcounts, displs);
         byte[] own = recv.Bytes.Slice(start, length).ToArray();
         AllgatherCore(ctx, call, own, recv.Bytes, 0, recvtype, recvcounts, displs, comm);
-        recv.Commit();
+        recv.CommitSlots(recvcounts, displs, comm.SizeIn(ctx));
         return SUCCESS;
     }
 

@@ -280,4 +280,23 @@ internal ref struct DataBuf
         if (addressedBy != null) Addresses.Unpack(addressedBy, type!.Map, staged, origin, type.Extent, count);
         else if (staged != null) type!.Map.Unpack(staged, raw, origin, type.Extent, count);
     }
+
+    /// <summary>
+    /// Write back only the slots a v-collective received, elements [displs[r], displs[r] + counts[r]) for the
+    /// <paramref name="ranks"/> ranks. The elements between slots were packed from the user's memory: with a resized
+    /// type whose elements overlap (a 2x2 block of a 4x4 matrix, resized to 2 chars), writing them back too would
+    /// put old bytes over bytes a slot received.
+    /// </summary>
+    public readonly void CommitSlots(int[] counts, int[] displs, int ranks)
+    {
+        if (staged == null) return;
+        for (int r = 0; r < ranks; r++)
+        {
+            if (counts[r] <= 0) continue;
+            var slot = staged.AsSpan(checked(displs[r] * type!.Size), checked(counts[r] * type.Size));
+            long at = origin + displs[r] * type.Extent;
+            if (addressedBy != null) Addresses.Unpack(addressedBy, type.Map, slot, at, type.Extent, counts[r]);
+            else type.Map.Unpack(slot, raw, at, type.Extent, counts[r]);
+        }
+    }
 }
