@@ -41,6 +41,17 @@ def _class_name(path: str) -> str:
     return name[0].upper() + name[1:]
 
 
+def _free_class_name(tu, name: str) -> str:
+    """The class name, unless the program names something so (fox.c's `void Fox(...)`: C# forbids a member named as
+    its class); then with "Program" appended."""
+    taken = {f.name for f in tu.functions} | {g.name for g in tu.globals} | {r.name for r in tu.records} | \
+            {m.name for m in tu.macros} | {e.name for e in tu.enums if e.name} | \
+            {c for e in tu.enums for c, _ in e.constants}
+    while name in taken:
+        name += "Program"
+    return name
+
+
 def translate_file(path, output: str, clang_args, class_name: str | None = None) -> DiagnosticSink:
     """Translate `path` (a file or a list of the program's files) into `output`.
 
@@ -52,7 +63,7 @@ def translate_file(path, output: str, clang_args, class_name: str | None = None)
 
     tu = Frontend(path, clang_args).parse()
     sink = DiagnosticSink()
-    cls = class_name or _class_name(output)
+    cls = _free_class_name(tu, class_name or _class_name(output))
     ctx = Context(tu=tu, rules=load(), class_name=cls, diagnostics=sink)
     converted = convert_translation_unit(ctx)
     warn_openmp_directives(tu, sink)

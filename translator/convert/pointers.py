@@ -260,6 +260,12 @@ class _Analysis:
                         base = strip(root.base)
                         if isinstance(base, ir.NameRef) and base.kind == "param" and base.name in uses:
                             uses[base.name].append(False)
+                if isinstance(node, ir.Member) and node.arrow and isinstance(node.type, ir.ArrayType):
+                    # `p->arr` as a pointer (`p->arr + k`, an argument) reaches into *p: p stays a pointer
+                    base = strip(node.base)
+                    if isinstance(base, ir.NameRef) and base.kind == "param" and base.name in uses and \
+                            not (isinstance(parent, ir.Index) and strip(parent.base) is node):
+                        uses[base.name].append(False)
                 if isinstance(node, ir.NameRef) and node.kind == "param" and node.name in uses:
                     ok = (isinstance(parent, ir.Unary) and parent.op == "*") or \
                          (isinstance(parent, ir.Member) and parent.arrow) or \
