@@ -45,6 +45,24 @@ public abstract class Request
         internal override string Describe() => description;
     }
 
+    /// <summary>A nonblocking collective: its blocking collective, run by the rank when it needs it done (cMPI.NonblockingCollectives.cs).</summary>
+    internal sealed class DeferredCollective(Comm comm, string description, Action run) : Request
+    {
+        private bool done;
+        internal Comm Comm => comm;
+        internal override bool IsComplete => done;
+
+        internal void Run()
+        {
+            done = true; // a failing collective is reported once, by the call that ran it
+            run();
+        }
+
+        internal override void Block(RankContext ctx) => cMPI.RunPendingCollectives(ctx, comm, this);
+        internal override Status Finish(string call) => new(cMPI.ANY_SOURCE, cMPI.ANY_TAG, 0);
+        internal override string Describe() => description;
+    }
+
     /// <summary>A synchronous send (MPI_Issend): complete when the receiver matched it.</summary>
     internal sealed class SyncSend(SyncSendEntry entry, int dest, int tag, Comm comm) : Request
     {

@@ -68,6 +68,8 @@ public static partial class cMPI
     [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     private static void BeginCollective(RankContext ctx, string call, Comm comm, int root, long bytes, Datatype? type)
     {
+        // nonblocking collectives this rank started on comm come first, as on every other rank
+        if (ctx.PendingCollectives is { Count: > 0 }) RunPendingCollectives(ctx, comm, null);
         var local = LocalOf(ctx, comm);
         local.CollectiveSeq++;
         int kind = type is null || type.IsByteView || type.Leaf is null ? -1 : (int)type.Leaf.Kind;

@@ -108,8 +108,9 @@ public static partial class cMPI
     public static int Test(ref Request request, out int flag, out Status status)
     {
         const string call = "MPI_Test";
-        Ctx(call);
+        var ctx = Ctx(call);
         var r = request ?? REQUEST_NULL;
+        if (r is Request.DeferredCollective { IsComplete: false } c) RunPendingCollectives(ctx, c.Comm, c);
         if (!r.IsComplete)
         {
             flag = 0;
@@ -132,6 +133,7 @@ public static partial class cMPI
         var ctx = Ctx(call);
         if (count < 0 || requests == null || count > requests.Length)
             throw new MpiException(call, ERR_COUNT, $"count {count} does not fit the request array ({requests?.Length ?? 0})");
+        RunPendingCollectives(ctx, requests, count);
         bool anyActive = false;
         for (int i = 0; i < count; i++) anyActive |= requests[i] is { IsActive: true };
         if (!anyActive)
@@ -162,9 +164,10 @@ public static partial class cMPI
     public static int Testall(int count, Request[] requests, out int flag, Status[]? statuses)
     {
         const string call = "MPI_Testall";
-        Ctx(call);
+        var ctx = Ctx(call);
         if (count < 0 || requests == null || count > requests.Length)
             throw new MpiException(call, ERR_COUNT, $"count {count} does not fit the request array ({requests?.Length ?? 0})");
+        RunPendingCollectives(ctx, requests, count);
         for (int i = 0; i < count; i++)
         {
             if (!(requests[i] ?? REQUEST_NULL).IsComplete)

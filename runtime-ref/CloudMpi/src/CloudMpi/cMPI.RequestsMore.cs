@@ -16,6 +16,7 @@ public static partial class cMPI
         const string call = "MPI_Waitsome";
         var ctx = Ctx(call);
         CheckRequests(call, incount, requests);
+        RunPendingCollectives(ctx, requests, incount);
         if (!AnyActive(requests, incount))
         {
             outcount = UNDEFINED;
@@ -32,8 +33,9 @@ public static partial class cMPI
     public static int Testsome(int incount, Request[] requests, out int outcount, int[] indices, Status[]? statuses)
     {
         const string call = "MPI_Testsome";
-        Ctx(call);
+        var ctx = Ctx(call);
         CheckRequests(call, incount, requests);
+        RunPendingCollectives(ctx, requests, incount);
         outcount = AnyActive(requests, incount) ? FinishCompleted(call, incount, requests, indices, statuses) : UNDEFINED;
         return SUCCESS;
     }
@@ -42,8 +44,9 @@ public static partial class cMPI
     public static int Testany(int count, Request[] requests, out int index, out int flag, out Status status)
     {
         const string call = "MPI_Testany";
-        Ctx(call);
+        var ctx = Ctx(call);
         CheckRequests(call, count, requests);
+        RunPendingCollectives(ctx, requests, count);
         status = EmptyStatus;
         index = UNDEFINED;
         if (!AnyActive(requests, count))

@@ -89,6 +89,7 @@ public static partial class cMPI
     public static int Finalize()
     {
         var ctx = Ctx("MPI_Finalize");
+        RunAllPendingCollectives(ctx);
         ctx.Finalized = true;
         return SUCCESS;
     }

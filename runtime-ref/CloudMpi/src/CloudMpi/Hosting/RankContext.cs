@@ -74,6 +74,10 @@ internal sealed class RankContext
     /// <summary>What the current blocking call waits for (deadlock reports).</summary>
     public readonly WaitInfo Wait = new();
 
+    /// <summary>Nonblocking collectives started and not yet run, in the order the rank started them (cMPI.NonblockingCollectives.cs).</summary>
+    internal List<Request.DeferredCollective>? PendingCollectives;
+    internal bool RunningPendingCollective;
+
     /// <summary>The collective call this rank is in (or was last in), stamped on its collective messages.</summary>
     public CollectiveStamp? Collective;
 
