@@ -190,8 +190,10 @@ def convert_user_function(ctx, arg: ir.Expr) -> str:
     """A C function passed as MPI_User_function*: `(MPI_User_function *) addem` -> `(UserFunction<int>)addem`.
 
     The translator turns the function's pointer parameters into arrays, so `void addem(int *in, int *inout,
-    int *len, MPI_Datatype *dt)` becomes `addem(int[] in, int[] inout, int[] len, Datatype[] dt)`, which is
-    cMPI.UserFunction<int>; T comes from the first parameter's pointee.
+    int *len, MPI_Datatype *dt)` becomes `addem(int[] in, int[] inout, ref int len, Datatype[] dt)`, which is
+    cMPI.UserFunction<int>; T comes from the first parameter's pointee. The standard's form, `void f(void *in,
+    void *inout, int *len, MPI_Datatype *dt)` casting inside, takes T from the cast (pointers.py's void_type); a
+    function whose parameters are other shapes (a Ptr<T> it moves, an int[] length) is called from a lambda.
     """
     e = arg
     while isinstance(e, (ir.Cast, ir.Paren)) or (isinstance(e, ir.Unary) and e.op == "&"):
@@ -203,12 +205,36 @@ def convert_user_function(ctx, arg: ir.Expr) -> str:
         if e.type.variadic:  # MPI never passes the variadic tail; the C# method's params array stays empty
             return f"(ref Comm cmpiComm, ref int cmpiCode) => {e.name}(ref cmpiComm, ref cmpiCode)"
         return f"(CommErrhandlerFunction){e.name}"
-    first = params[0] if params else None
-    if len(params) != 4 or not isinstance(first, ir.PointerType) or isinstance(first.pointee, ir.VoidType):
-        raise TranslationError(arg.loc, f"the user op {e.name} needs typed pointer parameters "
-                               "(e.g. int *invec, int *inoutvec, int *len, MPI_Datatype *dtype), not void *",
+    fn = next((f for f in ctx.tu.functions if f.name == e.name and f.body is not None), None)
+    keys = [("var", e.name, p.name) for p in fn.params] if fn is not None and len(fn.params) == 4 else None
+    element = _user_op_element(ctx, params, keys)
+    if element is None:
+        raise TranslationError(arg.loc, f"the user op {e.name} needs typed pointer parameters (e.g. int *invec, "
+                               "int *inoutvec, int *len, MPI_Datatype *dtype), or void * ones it casts to one type",
                                "unsupported-construct")
-    return f"(UserFunction<{cs_type(first.pointee, arg.loc)}>){e.name}"
+    t = cs_type(element, arg.loc)
+    if keys is None or (all(ctx.plan.rep(k) == "array" and not ctx.plan.is_ref_param(k) for k in keys[:2])
+                        and ctx.plan.is_ref_param(keys[2]) and not ctx.plan.is_ref_param(keys[3])):
+        return f"(UserFunction<{t}>){e.name}"
+    # the method's own shapes: Ptr<T> takes the array as is, a `ref` parameter the element, an array one element
+    length = "ref cmpiLen" if ctx.plan.is_ref_param(keys[2]) else "new[] { cmpiLen }"
+    dtype = "ref cmpiType[0]" if ctx.plan.is_ref_param(keys[3]) else "cmpiType"
+    vectors = [f"ref {n}[0]" if ctx.plan.is_ref_param(k) else n for k, n in zip(keys[:2], ("cmpiIn", "cmpiInout"))]
+    return (f"(UserFunction<{t}>)(({t}[] cmpiIn, {t}[] cmpiInout, ref int cmpiLen, Datatype[] cmpiType) => "
+            f"{e.name}({vectors[0]}, {vectors[1]}, {length}, {dtype}))")
+
+
+def _user_op_element(ctx, params, keys):
+    """The element type of a user op's vectors: the pointee of its first parameter, or what a `void *` one is cast to."""
+    if len(params) != 4 or not all(isinstance(p, ir.PointerType) for p in params[:2]):
+        return None
+    first = params[0].pointee
+    if not isinstance(first, ir.VoidType):
+        return first
+    if keys is None:
+        return None
+    types = {ctx.plan.void_type(k) for k in keys[:2]}
+    return types.pop() if len(types) == 1 and None not in types else None
 
 
 def _is_comm_errhandler(params) -> bool:
