@@ -203,4 +203,16 @@ public static partial class Stdio
         else stream.Flush();
         return 0;
     }
+
+    /// <summary>
+    /// setvbuf(stdout, NULL, _IONBF, 0), which MPI programs call so that ranks' lines do not wait in a buffer: the
+    /// stream keeps its own buffering (cmpi-run collects each rank's output by lines), and what it holds is written now.
+    /// </summary>
+    public static int setvbuf(FILE? stream, Ptr<sbyte> buf, int mode, ulong size)
+    {
+        stream?.Flush();
+        return mode is 0 or 1 or 2 ? 0 : -1; // _IOFBF, _IOLBF, _IONBF
+    }
+
+    public static void setbuf(FILE? stream, Ptr<sbyte> buf) => stream?.Flush();
 }
