@@ -1,6 +1,6 @@
 /* Calls every MPI-IO row (MPI_File_*) with each argument shape the rows promise (a buffer, &a[i], &scalar,
- * MPI_STATUS_IGNORE, a file name literal and a char array), so the translation must compile against CloudMpi
- * and run on one rank. */
+ * MPI_STATUS_IGNORE, a file name literal and a char array), and the MPI_Info rows, so the translation must
+ * compile against CloudMpi and run on one rank. */
 #include <stdio.h>
 #include <mpi.h>
 
@@ -15,7 +15,20 @@ int main(int argc, char **argv)
 
     MPI_Init(&argc, &argv);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    MPI_File_open(MPI_COMM_SELF, name, MPI_MODE_CREATE | MPI_MODE_RDWR, MPI_INFO_NULL, &fh);
+    MPI_Info info, info2;
+    char value[MPI_MAX_INFO_VAL + 1], key[MPI_MAX_INFO_KEY + 1];
+    int flag, nkeys, vlen;
+    MPI_Info_create(&info);
+    MPI_Info_set(info, "access_style", "write_once");
+    MPI_Info_get(info, "access_style", MPI_MAX_INFO_VAL, value, &flag);
+    MPI_Info_get_valuelen(info, "access_style", &vlen, &flag);
+    MPI_Info_get_nkeys(info, &nkeys);
+    MPI_Info_get_nthkey(info, 0, key);
+    MPI_Info_dup(info, &info2);
+    MPI_Info_delete(info2, "access_style");
+    MPI_Info_free(&info2);
+    MPI_File_open(MPI_COMM_SELF, name, MPI_MODE_CREATE | MPI_MODE_RDWR, info, &fh);
+    MPI_Info_free(&info);
     MPI_File_set_size(fh, 0);
     MPI_File_set_view(fh, 0, MPI_INT, MPI_INT, "native", MPI_INFO_NULL);
     MPI_File_write(fh, a, 2, MPI_INT, &st);
@@ -35,6 +48,7 @@ int main(int argc, char **argv)
     MPI_File_close(&fh);
     MPI_File_delete(name, MPI_INFO_NULL);
     MPI_Finalize();
-    printf("ok %d %d %d %d %lld %lld %s\n", rank, b[3], y, count, (long long)pos, (long long)size, rep);
+    printf("ok %d %d %d %d %lld %lld %s %s %s %d %d\n", rank, b[3], y, count, (long long)pos, (long long)size, rep,
+           value, key, vlen, nkeys);
     return 0;
 }

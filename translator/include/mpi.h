@@ -38,6 +38,12 @@ enum {
     MPI_MAX_PROCESSOR_NAME = 256,
     MPI_MAX_ERROR_STRING = 256,
     MPI_MAX_OBJECT_NAME = 64,
+    MPI_MAX_INFO_KEY = 36,
+    MPI_MAX_INFO_VAL = 256,
+    MPI_ERR_INFO_KEY = 31,
+    MPI_ERR_INFO_NOKEY = 32,
+    MPI_ERR_INFO_VALUE = 33,
+    MPI_ERR_INFO = 34,
     MPI_VERSION = 3,
     MPI_SUBVERSION = 1
 };
@@ -188,6 +194,15 @@ extern MPI_Errhandler MPI_ERRORS_ARE_FATAL;
 extern MPI_Errhandler MPI_ERRORS_RETURN;
 extern MPI_Errhandler MPI_ERRHANDLER_NULL;
 extern MPI_Info MPI_INFO_NULL;
+int MPI_Info_create(MPI_Info *info);
+int MPI_Info_set(MPI_Info info, const char *key, const char *value);
+int MPI_Info_get(MPI_Info info, const char *key, int valuelen, char *value, int *flag);
+int MPI_Info_get_valuelen(MPI_Info info, const char *key, int *valuelen, int *flag);
+int MPI_Info_get_nkeys(MPI_Info info, int *nkeys);
+int MPI_Info_get_nthkey(MPI_Info info, int n, char *key);
+int MPI_Info_delete(MPI_Info info, const char *key);
+int MPI_Info_dup(MPI_Info info, MPI_Info *newinfo);
+int MPI_Info_free(MPI_Info *info);
 extern MPI_Group MPI_GROUP_EMPTY;
 extern MPI_Group MPI_GROUP_NULL;
 extern MPI_Win MPI_WIN_NULL;

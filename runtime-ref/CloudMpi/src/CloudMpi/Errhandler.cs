@@ -40,12 +40,36 @@ public sealed class Errhandler
     public override string ToString() => Name;
 }
 
-/// <summary>An info object (MPI_Info). Only MPI_INFO_NULL exists: no call here reads hints.</summary>
+/// <summary>
+/// An info object (MPI_Info): keys and string values in the order they were first set (MPI_Info_get_nthkey).
+/// No call here reads hints; programs set them for MPI-IO and windows, and read them back.
+/// </summary>
 public sealed class Info
 {
-    private Info() { }
+    private readonly List<KeyValuePair<string, string>>? entries;
 
-    internal static readonly Info Null = new();
+    private Info(List<KeyValuePair<string, string>>? entries) => this.entries = entries;
 
-    public override string ToString() => "MPI_INFO_NULL";
+    internal static readonly Info Null = new(null);
+
+    internal static Info Create() => new([]);
+
+    internal bool IsNull => entries is null;
+    internal bool Freed { get; set; }
+    internal int Count => entries!.Count;
+    internal string KeyAt(int n) => entries![n].Key;
+    internal Info Dup() => new([.. entries!]);
+
+    internal string? Get(string key) => entries!.FindIndex(e => e.Key == key) is int i and >= 0 ? entries[i].Value : null;
+
+    internal void Set(string key, string value)
+    {
+        int i = entries!.FindIndex(e => e.Key == key);
+        if (i >= 0) entries[i] = new(key, value);
+        else entries.Add(new(key, value));
+    }
+
+    internal bool Delete(string key) => entries!.RemoveAll(e => e.Key == key) > 0;
+
+    public override string ToString() => IsNull ? "MPI_INFO_NULL" : $"MPI_Info({Count} keys)";
 }

@@ -1,0 +1,116 @@
+namespace CloudMpi;
+
+/// <summary>MPI_Info objects (MPI-4.0 section 10): hints as key/value strings, with Open MPI's limits.</summary>
+public static partial class cMPI
+{
+    public const int MAX_INFO_KEY = 36;   // Open MPI 4.1 (OPAL_MAX_INFO_KEY)
+    public const int MAX_INFO_VAL = 256;  // OPAL_MAX_INFO_VAL
+    public const int ERR_INFO_KEY = 31;
+    public const int ERR_INFO_NOKEY = 32;
+    public const int ERR_INFO_VALUE = 33;
+    public const int ERR_INFO = 34;
+
+    public static int Info_create(out Info info)
+    {
+        Ctx("MPI_Info_create");
+        info = Info.Create();
+        return SUCCESS;
+    }
+
+    public static int Info_set(Info info, string key, string value)
+    {
+        const string call = "MPI_Info_set";
+        CheckInfo(call, info);
+        CheckKey(call, key);
+        if (value.Length == 0 || value.Length > MAX_INFO_VAL)
+            throw new MpiException(call, ERR_INFO_VALUE, $"invalid value of {value.Length} characters (1..{MAX_INFO_VAL})");
+        info.Set(key, value);
+        return SUCCESS;
+    }
+
+    /// <summary>MPI_Info_get: at most <paramref name="valuelen"/> characters of the value, NUL-terminated, into <paramref name="value"/>.</summary>
+    public static int Info_get(Info info, string key, int valuelen, sbyte[] value, out int flag)
+    {
+        const string call = "MPI_Info_get";
+        CheckInfo(call, info);
+        CheckKey(call, key);
+        string? v = info.Get(key);
+        flag = v is null ? 0 : 1;
+        if (v is not null) CopyOut(v, valuelen + 1, value);
+        return SUCCESS;
+    }
+
+    public static int Info_get_valuelen(Info info, string key, out int valuelen, out int flag)
+    {
+        const string call = "MPI_Info_get_valuelen";
+        CheckInfo(call, info);
+        CheckKey(call, key);
+        string? v = info.Get(key);
+        flag = v is null ? 0 : 1;
+        valuelen = v?.Length ?? 0;
+        return SUCCESS;
+    }
+
+    public static int Info_get_nkeys(Info info, out int nkeys)
+    {
+        CheckInfo("MPI_Info_get_nkeys", info);
+        nkeys = info.Count;
+        return SUCCESS;
+    }
+
+    public static int Info_get_nthkey(Info info, int n, sbyte[] key)
+    {
+        const string call = "MPI_Info_get_nthkey";
+        CheckInfo(call, info);
+        if (n < 0 || n >= info.Count)
+            throw new MpiException(call, ERR_ARG, $"key number {n} of an info object with {info.Count} keys");
+        CopyOut(info.KeyAt(n), MAX_INFO_KEY + 1, key);
+        return SUCCESS;
+    }
+
+    public static int Info_delete(Info info, string key)
+    {
+        const string call = "MPI_Info_delete";
+        CheckInfo(call, info);
+        CheckKey(call, key);
+        if (!info.Delete(key)) throw new MpiException(call, ERR_INFO_NOKEY, $"no key \"{key}\" in the info object");
+        return SUCCESS;
+    }
+
+    public static int Info_dup(Info info, out Info newinfo)
+    {
+        CheckInfo("MPI_Info_dup", info);
+        newinfo = info.Dup();
+        return SUCCESS;
+    }
+
+    public static int Info_free(ref Info info)
+    {
+        CheckInfo("MPI_Info_free", info);
+        info.Freed = true;
+        info = INFO_NULL;
+        return SUCCESS;
+    }
+
+    private static void CheckInfo(string call, Info? info)
+    {
+        Ctx(call);
+        if (info is null || info.IsNull) throw new MpiException(call, ERR_INFO, "invalid info object (MPI_INFO_NULL)");
+        if (info.Freed) throw new MpiException(call, ERR_INFO, "the info object was freed");
+    }
+
+    private static void CheckKey(string call, string key)
+    {
+        if (key.Length == 0 || key.Length > MAX_INFO_KEY)
+            throw new MpiException(call, ERR_INFO_KEY, $"invalid key of {key.Length} characters (1..{MAX_INFO_KEY})");
+    }
+
+    /// <summary>Up to <paramref name="room"/> - 1 characters of <paramref name="text"/> and a NUL into a C char buffer.</summary>
+    private static void CopyOut(string text, int room, sbyte[] buffer)
+    {
+        byte[] bytes = System.Text.Encoding.UTF8.GetBytes(text);
+        int n = Math.Min(bytes.Length, Math.Min(room - 1, buffer.Length - 1));
+        for (int i = 0; i < n; i++) buffer[i] = (sbyte)bytes[i];
+        if (n >= 0 && n < buffer.Length) buffer[n] = 0;
+    }
+}
