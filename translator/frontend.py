@@ -511,11 +511,16 @@ class Frontend:
         # the row lengths are the bounds as written (ArrayType.size_expr), read again where m is indexed.
         # libclang lists the bound expressions of `int a[N][M]` before the initializer; `int a[] = {..}`
         # has none written: the bounds are the children that start before the `=`.
-        eq = next((t for t in cur.get_tokens() if t.spelling == "="), None)
+        tokens = list(cur.get_tokens())
+        eq = next((t for t in tokens if t.spelling == "="), None)
         if eq is not None:
             eq_pos = (eq.extent.start.line, eq.extent.start.column)
             written = [c for c in children if (c.extent.start.line, c.extent.start.column) < eq_pos]
             rest = children[len(written):]
+        elif not tokens and children and (n_bounds == 0 or children[-1].kind == K.INIT_LIST_EXPR):
+            # a declaration that starts in a system header's macro (`bool done = calloc(...)`, stdbool.h) has no
+            # tokens to find the `=` in: a scalar's one child, or an array's initializer list, is the initializer
+            written, rest = children[:-1], children[-1:]
         else:
             written, rest = children, []
         bounds = tuple(self.expr(c) for c in written[:n_bounds]) if len(written) >= n_bounds else ()
