@@ -700,8 +700,13 @@ class Frontend:
                 break
         if body and all(STRING_TOKEN.match(t) for t in body):
             return list(body)
-        parts = [t.spelling for t in cur.get_tokens() if t.kind == ci.TokenKind.LITERAL]
+        tokens = list(cur.get_tokens())
+        parts = [t.spelling for t in tokens if t.kind == ci.TokenKind.LITERAL]
         if parts and all(STRING_TOKEN.match(p) for p in parts):
+            if any(t.kind == ci.TokenKind.IDENTIFIER for t in tokens) and \
+                    all(t.kind in (ci.TokenKind.LITERAL, ci.TokenKind.IDENTIFIER) for t in tokens):
+                # `"%" PRId64 "\n"`: macros between the pieces; clang's spelling is the whole literal, joined
+                return [cur.spelling]
             return parts
         return [cur.spelling]
 
