@@ -744,6 +744,12 @@ class Frontend:
             operand_end = (operand.extent.end.line, operand.extent.end.column)
             if j >= 0 and toks[j][1] in ("++", "--") and toks[j][0][1:] >= operand_end:
                 return "post" + toks[j][1]
+        # Inside a system header's macro (glibc's errno is `(*__errno_location ())`) the types tell * and & apart
+        result, inner = cur.type.get_canonical(), operand.type.get_canonical()
+        if inner.kind == ci.TypeKind.POINTER and inner.get_pointee().spelling == result.spelling:
+            return "*"
+        if result.kind == ci.TypeKind.POINTER and result.get_pointee().spelling == inner.spelling:
+            return "&"
         raise TranslationError(self.loc(cur), "cannot recover a unary operator inside this macro expansion",
                                "macro-operator")
 
