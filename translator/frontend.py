@@ -188,6 +188,8 @@ class Frontend:
                 self.ctype(cur.underlying_typedef_type, cur)  # diagnose what cannot be translated here
             elif cur.kind == K.ENUM_DECL:
                 self.enum(cur)
+            elif cur.kind == K.STATIC_ASSERT:
+                pass  # _Static_assert: clang has checked it (a failing one is its error)
             else:
                 raise TranslationError(self.loc(cur), f"unsupported top-level construct {cur.kind.name}",
                                        "unsupported-construct")
@@ -555,6 +557,8 @@ class Frontend:
                     continue
                 if c.kind == K.FUNCTION_DECL:
                     continue  # `void update();` in a block (K&R style): C# methods need no declaration
+                if c.kind == K.STATIC_ASSERT:
+                    continue  # checked by clang
                 if c.kind == K.VAR_DECL and c.storage_class == ci.StorageClass.EXTERN:
                     self.block_externs.append(self.var_decl(c))  # names the global (checked with the globals)
                     continue
