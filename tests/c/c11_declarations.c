@@ -31,13 +31,13 @@ static int sum3(const int *v) { return v[0] + v[1] + v[2]; }
 
 int main(void)
 {
-    int unused_here __attribute__((unused)) = 5;
+    int marked __attribute__((unused)) = 5;
     volatile int spin = 0;
     _Static_assert(sizeof(double) == 8, "double is 8 bytes");
     double x[4] = {1, 2, 3, 4}, y[4] = {0};
     for (int i = 0; i < 3; i++)
         spin += table[i].value;
-    printf("%g %d %s %s %s %g %d\n", axpy(4, 2.0, x, y), spin, table[0].name, table[1].name, table[2].name,
+    printf("%d %g %d %s %s %s %g %d\n", marked, axpy(4, 2.0, x, y), spin, table[0].name, table[1].name, table[2].name,
            table[2].w[1], sum3((int[]){7, 8, 9}));
     return 0;
 }
