@@ -1,5 +1,6 @@
 using System.Runtime.InteropServices;
 using static CloudMpi.Datatype;
+using static CloudMpi.Tests.DatatypeTests;
 
 namespace CloudMpi.Tests;
 
@@ -14,13 +15,6 @@ public class AddressTests
         public int Id;
         public double Mass;
         public byte Tag;
-    }
-
-    private static MpiException Throws(Action a, int errorClass)
-    {
-        var ex = Assert.Throws<MpiException>(a);
-        Assert.Equal(errorClass, ex.ErrorClass);
-        return ex;
     }
 
     [Fact]

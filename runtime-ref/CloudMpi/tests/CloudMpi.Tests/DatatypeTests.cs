@@ -24,7 +24,8 @@ public class DatatypeTests
         public int Index;
     }
 
-    private static MpiException Throws(Action a, int errorClass)
+    /// <summary>Runs a call that must fail with <paramref name="errorClass"/> (AddressTests too).</summary>
+    internal static MpiException Throws(Action a, int errorClass)
     {
         var ex = Assert.Throws<MpiException>(a);
         Assert.Equal(errorClass, ex.ErrorClass);
