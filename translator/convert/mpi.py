@@ -351,7 +351,7 @@ def _error_code_view(ctx, call: ir.Call, callee: ir.NameRef, rule, code: str) ->
     default, so such calls stay plain (no closure on a hot path).
     """
     if not (isinstance(call.type, ir.IntType) and call.type.name == "int"):
-        return code  # MPI_Wtime, MPI_Aint_add: a value, not an error code
+        return code  # MPI_Wtime, MPI_Wtick: a value, not an error code
     if ctx.discarded is call and not (_sets_errhandler(ctx) and _may_capture(ctx)):
         return code
     params = getattr(callee.type, "params", ())
