@@ -172,6 +172,14 @@ int main(int argc, char **argv)
     MPI_Sendrecv_replace(&a[1], 2, MPI_INT, rank, 3, rank, 3, MPI_COMM_WORLD, &st);
     MPI_Get_count(&st, MPI_INT, &n);
 
+    /* memory */
+    {
+        double *mem;
+        MPI_Alloc_mem(4 * sizeof(double), MPI_INFO_NULL, &mem);
+        mem[3] = 1.5;
+        MPI_Free_mem(mem);
+    }
+
     MPI_Comm_free(&sub);
     MPI_Comm_free(&cart);
     MPI_Finalize();

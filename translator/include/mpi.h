@@ -194,6 +194,8 @@ extern MPI_Errhandler MPI_ERRORS_ARE_FATAL;
 extern MPI_Errhandler MPI_ERRORS_RETURN;
 extern MPI_Errhandler MPI_ERRHANDLER_NULL;
 extern MPI_Info MPI_INFO_NULL;
+int MPI_Alloc_mem(MPI_Aint size, MPI_Info info, void *baseptr);
+int MPI_Free_mem(void *base);
 int MPI_Info_create(MPI_Info *info);
 int MPI_Info_set(MPI_Info info, const char *key, const char *value);
 int MPI_Info_get(MPI_Info info, const char *key, int valuelen, char *value, int *flag);

@@ -1,0 +1,28 @@
+using System.Runtime.CompilerServices;
+
+namespace CloudMpi;
+
+/// <summary>MPI_Alloc_mem and MPI_Free_mem: memory for MPI is the GC's arrays, as every other buffer.</summary>
+public static partial class cMPI
+{
+    /// <summary>
+    /// MPI_Alloc_mem(size, info, &amp;p) with <c>T *p</c>: a new array of size bytes' worth of T (rounded up), zeroed
+    /// as .NET arrays are.
+    /// </summary>
+    public static int Alloc_mem<T>(long size, Info info, out T[] baseptr) where T : unmanaged
+    {
+        const string call = "MPI_Alloc_mem";
+        Ctx(call);
+        if (size < 0) throw new MpiException(call, ERR_ARG, $"negative size {size}");
+        int elementSize = Unsafe.SizeOf<T>();
+        baseptr = new T[(size + elementSize - 1) / elementSize];
+        return SUCCESS;
+    }
+
+    /// <summary>MPI_Free_mem: nothing to give back, the GC collects the array.</summary>
+    public static int Free_mem<T>(T[]? @base, int offset) where T : unmanaged
+    {
+        Ctx("MPI_Free_mem");
+        return SUCCESS;
+    }
+}
