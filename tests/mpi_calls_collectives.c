@@ -55,6 +55,7 @@ int main(int argc, char **argv)
     MPI_Type_indexed(2, blocklens, idx, MPI_INT, &tmp);
     MPI_Type_create_indexed_block(2, 1, idx, MPI_INT, &tmp);
     MPI_Type_create_hindexed(2, blocklens, hdispls, MPI_INT, &tmp);
+    MPI_Type_create_hindexed_block(2, 1, hdispls, MPI_INT, &tmp);
     MPI_Type_create_struct(2, blocklens, hdispls, types, &tmp);
     MPI_Type_create_subarray(2, sizes, subsizes, starts, MPI_ORDER_C, MPI_INT, &tmp);
     MPI_Type_create_resized(vec, 0, 16, &tmp);

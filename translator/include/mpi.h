@@ -414,6 +414,8 @@ int MPI_Type_create_indexed_block(int count, int blocklength,
 int MPI_Type_create_hindexed(int count, const int array_of_blocklengths[],
                              const MPI_Aint array_of_displacements[],
                              MPI_Datatype oldtype, MPI_Datatype *newtype);
+int MPI_Type_create_hindexed_block(int count, int blocklength, const MPI_Aint array_of_displacements[],
+                                   MPI_Datatype oldtype, MPI_Datatype *newtype);
 int MPI_Type_create_struct(int count, const int array_of_block_lengths[],
                            const MPI_Aint array_of_displacements[],
                            const MPI_Datatype array_of_types[],

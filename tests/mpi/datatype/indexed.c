@@ -1,4 +1,4 @@
-/* MPI_Type_indexed, MPI_Type_create_indexed_block and MPI_Type_create_hindexed (blocks out of
+/* MPI_Type_indexed, MPI_Type_create_indexed_block, MPI_Type_create_hindexed(_block) (blocks out of
  * order) in point-to-point and Gather.
  * ranks: 1 2 4 7 */
 #include <stdio.h>
@@ -72,6 +72,21 @@ int main(int argc, char **argv)
     if (dst[0] != rank * 100 + 7 || dst[1] != rank * 100 + 2 || dst[2] != -1) {
         errs++;
         printf("[%d] hindexed order: %d %d %d\n", rank, dst[0], dst[1], dst[2]);
+    }
+
+    /* hindexed_block: blocks of two ints at the same byte displacements */
+    {
+        MPI_Datatype hblock;
+        MPI_Type_create_hindexed_block(2, 2, hdispls, MPI_INT, &hblock);
+        MPI_Type_commit(&hblock);
+        for (i = 0; i < 10; i++)
+            dst[i] = -1;
+        MPI_Sendrecv(src, 1, hblock, rank, 6, dst, 4, MPI_INT, rank, 6, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        if (dst[0] != rank * 100 + 7 || dst[1] != rank * 100 + 8 || dst[2] != rank * 100 + 2 || dst[3] != rank * 100 + 3) {
+            errs++;
+            printf("[%d] hindexed_block: %d %d %d %d\n", rank, dst[0], dst[1], dst[2], dst[3]);
+        }
+        MPI_Type_free(&hblock);
     }
 
     MPI_Type_free(&idx);

@@ -81,6 +81,17 @@ public static partial class cMPI
         return SUCCESS;
     }
 
+    public static int Type_create_hindexed_block(int count, int blocklength, long[] displacements, Datatype oldtype, out Datatype newtype)
+    {
+        const string call = "MPI_Type_create_hindexed_block";
+        CheckOld(call, oldtype);
+        CheckCount(call, blocklength);
+        CheckArrays(call, count, null, displacements);
+        newtype = Build($"MPI_Type_create_hindexed_block({count}, {blocklength}, ..., {oldtype.Name})",
+            Enumerable.Range(0, count).Select(i => (displacements[i], blocklength, oldtype)));
+        return SUCCESS;
+    }
+
     /// <summary>MPI_Type_create_struct: the extent is padded to the largest alignment inside, as Open MPI does.</summary>
     public static int Type_create_struct(int count, int[] blocklengths, long[] displacements, Datatype[] types, out Datatype newtype)
     {
