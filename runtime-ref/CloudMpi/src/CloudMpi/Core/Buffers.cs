@@ -277,8 +277,7 @@ internal ref struct DataBuf
     /// <summary>Write the packed bytes back into the user's layout (nothing to do for a contiguous one).</summary>
     public readonly void Commit()
     {
-        if (addressedBy != null) Addresses.Unpack(addressedBy, type!.Map, staged, origin, type.Extent, count);
-        else if (staged != null) type!.Map.Unpack(staged, raw, origin, type.Extent, count);
+        if (staged != null) UnpackAt(staged, origin, count);
     }
 
     /// <summary>
@@ -294,9 +293,14 @@ internal ref struct DataBuf
         {
             if (counts[r] <= 0) continue;
             var slot = staged.AsSpan(checked(displs[r] * type!.Size), checked(counts[r] * type.Size));
-            long at = origin + displs[r] * type.Extent;
-            if (addressedBy != null) Addresses.Unpack(addressedBy, type.Map, slot, at, type.Extent, counts[r]);
-            else type.Map.Unpack(slot, raw, at, type.Extent, counts[r]);
+            UnpackAt(slot, origin + displs[r] * type.Extent, counts[r]);
         }
+    }
+
+    /// <summary>Scatter <paramref name="n"/> packed elements to the layout from <paramref name="at"/> (a byte of raw, or an address).</summary>
+    private readonly void UnpackAt(ReadOnlySpan<byte> packed, long at, int n)
+    {
+        if (addressedBy != null) Addresses.Unpack(addressedBy, type!.Map, packed, at, type.Extent, n);
+        else type!.Map.Unpack(packed, raw, at, type.Extent, n);
     }
 }
