@@ -332,7 +332,8 @@ def convert_cast(ctx, e: ir.Cast) -> CsExpr:
     target = cs_type(e.type, e.loc)
     inner = convert_expr(ctx, e.operand)
     if isinstance(e.type, ir.ArrayType):
-        return CsExpr(inner.code, target, inner.prec)
+        # a pointer passed for a parameter declared as an array (`const int counts[]`): still that pointer
+        return inner if is_ptr_cs(inner.type) else CsExpr(inner.code, target, inner.prec)
     if isinstance(strip_implicit(e.operand).type, (ir.PointerType, ir.ArrayType)) and target != "bool":
         raise TranslationError(e.loc, "converting a pointer to an integer cannot be translated",
                                "pointer-to-integer")
@@ -683,8 +684,14 @@ def convert_member(ctx, e: ir.Member) -> CsExpr:
 def convert_conditional(ctx, e: ir.Conditional) -> CsExpr:
     cs = cs_type(e.type, e.loc)
     cond = as_bool(convert_expr(ctx, e.cond))
-    a = coerce(convert_expr(ctx, e.then), cs)
-    b = coerce(convert_expr(ctx, e.otherwise), cs)
+    a, b = convert_expr(ctx, e.then), convert_expr(ctx, e.otherwise)
+    if isinstance(e.type, ir.PointerType):
+        # `rank == 0 ? malloc(...) : NULL`: arrays and null stay an array (pointers.py gives such a slot T[])
+        array = cs_type(e.type, e.loc, "array")
+        if all(x.type == array or is_null_pointer(c) for x, c in ((a, e.then), (b, e.otherwise))):
+            a, b = (x if x.type == array else CsExpr("null", array, PRIMARY) for x in (a, b))
+            return CsExpr(f"{paren(cond, LOR)} ? {paren(a, COND)} : {paren(b, COND)}", array, COND)
+    a, b = coerce(a, cs), coerce(b, cs)
     return CsExpr(f"{paren(cond, LOR)} ? {paren(a, COND)} : {paren(b, COND)}", cs, COND)
 
 

@@ -265,7 +265,23 @@ def _null_buffer(call: ir.Call, rule, arg: ir.Expr) -> List[str]:
             element = _buffer_element(other)
             if element is not None:
                 return [f"({cs_type(element, arg.loc)}[])null", "0"]
-    raise TranslationError(arg.loc, "a NULL buffer needs another buffer argument of a known type", "unsupported-buffer")
+    # `MPI_Send(NULL, 0, MPI_INT, ...)`, a message that is all envelope: typed by its datatype
+    for other in call.args:
+        e = _unparen(other)
+        if isinstance(e, ir.NameRef) and e.kind == "library" and e.name in _PREDEFINED_ELEMENTS:
+            return [f"({_PREDEFINED_ELEMENTS[e.name]}[])null", "0"]
+    return ["(byte[])null", "0"]  # a derived datatype: the runtime reads no element of a count-0 message
+
+
+# The C# element of a predefined datatype's buffer (Datatype.cs pairs them the same way).
+_PREDEFINED_ELEMENTS = {
+    "MPI_CHAR": "sbyte", "MPI_SIGNED_CHAR": "sbyte", "MPI_UNSIGNED_CHAR": "byte", "MPI_BYTE": "byte",
+    "MPI_SHORT": "short", "MPI_UNSIGNED_SHORT": "ushort", "MPI_INT": "int", "MPI_UNSIGNED": "uint",
+    "MPI_LONG": "long", "MPI_UNSIGNED_LONG": "ulong", "MPI_LONG_LONG_INT": "long", "MPI_LONG_LONG": "long",
+    "MPI_UNSIGNED_LONG_LONG": "ulong", "MPI_FLOAT": "float", "MPI_DOUBLE": "double",
+    "MPI_INT8_T": "sbyte", "MPI_INT16_T": "short", "MPI_INT32_T": "int", "MPI_INT64_T": "long",
+    "MPI_UINT8_T": "byte", "MPI_UINT16_T": "ushort", "MPI_UINT32_T": "uint", "MPI_UINT64_T": "ulong",
+}
 
 
 def _lvalue_of_pointer(ctx, arg: ir.Expr, what: str) -> str:
@@ -296,7 +312,13 @@ def _call_code(ctx, call: ir.Call, callee: ir.NameRef, rule) -> str:
     for i, (kind, arg) in enumerate(zip(rule.params, call.args)):
         if kind == "value":
             kept = _kept_as_is(ctx, arg)
-            args.append(kept if kept is not None else coerce(convert_expr(ctx, arg), cs_type(ftype.params[i], arg.loc)).code)
+            if kept is None:
+                value = convert_expr(ctx, arg)
+                if _is_array_parameter(ftype.params[i]) and is_ptr_cs(value.type):
+                    kept = _whole_array(ctx, value)
+                else:
+                    kept = coerce(value, cs_type(ftype.params[i], arg.loc)).code
+            args.append(kept)
         elif kind == "buffer":
             if _is_library_name(arg, "MPI_IN_PLACE"):
                 args.append("cMPI.IN_PLACE")  # the overloads that allow it take the marker instead of (array, offset)
@@ -323,6 +345,24 @@ def _call_code(ctx, call: ir.Call, callee: ir.NameRef, rule) -> str:
             else:
                 args.append(f"out {_lvalue_of_pointer(ctx, arg, 'status')}")
     return f"{rule.target}({', '.join(args)})"
+
+
+def _is_array_parameter(ptype) -> bool:
+    """An MPI parameter that takes an array of values (`const int counts[]`, `MPI_Request reqs[]`): cMPI takes a T[]."""
+    if isinstance(ptype, ir.ArrayType):
+        return True
+    return isinstance(ptype, ir.PointerType) and not isinstance(ptype.pointee, (ir.VoidType, ir.FunctionType)) and \
+        not (isinstance(ptype.pointee, ir.IntType) and ptype.pointee.name == "char")
+
+
+def _whole_array(ctx, arg: CsExpr) -> str:
+    """A Ptr<T> given for a T[] parameter: its array when it starts one, else a copy written back after the call
+    (PtrBuffer.Whole)."""
+    if ctx.mpi_staged is None:  # the call keeps the array: a snapshot (PtrBuffer.Whole)
+        return f"PtrBuffer.Whole({arg.code}, out _)"
+    ctx.mpi_buffer_count = n = ctx.mpi_buffer_count + 1
+    ctx.mpi_staged.append(f"cmpiStaged{n}")
+    return f"PtrBuffer.Whole({arg.code}, out var cmpiStaged{n})"
 
 
 def _kept_as_is(ctx, arg: ir.Expr):

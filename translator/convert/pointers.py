@@ -31,10 +31,12 @@ FRESH_BUFFER_FUNCTIONS = {"malloc", "calloc", "strdup"}
 
 
 def strip(e: ir.Expr) -> ir.Expr:
-    """The expression without parentheses and implicit casts."""
+    """The expression without parentheses, implicit casts and macro names (`NULL` is its expansion)."""
     while True:
         if isinstance(e, ir.Paren):
             e = e.inner
+        elif isinstance(e, ir.MacroRef) and e.expansion is not None:
+            e = e.expansion
         elif isinstance(e, ir.Cast) and e.implicit:
             e = e.operand
         else:
@@ -405,6 +407,10 @@ class _Analysis:
                         # MPI and library calls take `ref x` for &x: no need to box x.
                         self.visit(target.operand)
                         inner = strip(target.operand)
+                        if is_pointer(inner.type) and not name.startswith("MPI_"):
+                            # libc stores a pointer that may point anywhere in a buffer (strtol's end,
+                            # strtok_r's save, getline's line): its `ref Ptr<T>` parameters
+                            self.moved(inner)
                         if not isinstance(inner, ir.NameRef):
                             self.visit(inner)
                     else:

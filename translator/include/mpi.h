@@ -38,6 +38,7 @@ enum {
     MPI_MAX_PROCESSOR_NAME = 256,
     MPI_MAX_ERROR_STRING = 256,
     MPI_MAX_OBJECT_NAME = 64,
+    MPI_MAX_LIBRARY_VERSION_STRING = 256,
     MPI_MAX_INFO_KEY = 36,
     MPI_MAX_INFO_VAL = 256,
     MPI_ERR_INFO_KEY = 31,
@@ -214,6 +215,8 @@ int MPI_Init_thread(int *argc, char ***argv, int required, int *provided);
 int MPI_Query_thread(int *provided);
 int MPI_Is_thread_main(int *flag);
 int MPI_Get_version(int *version, int *subversion);
+int MPI_Get_library_version(char *version, int *resultlen);
+int MPI_Pcontrol(const int level, ...);
 int MPI_Error_string(int errorcode, char *string, int *resultlen);
 int MPI_Error_class(int errorcode, int *errorclass);
 int MPI_Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler errhandler);
@@ -241,6 +244,8 @@ int MPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm);
 int MPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info, MPI_Comm *newcomm);
 int MPI_Comm_compare(MPI_Comm comm1, MPI_Comm comm2, int *result);
 int MPI_Comm_set_name(MPI_Comm comm, const char *comm_name);
+int MPI_Type_set_name(MPI_Datatype datatype, const char *type_name);
+int MPI_Type_get_name(MPI_Datatype datatype, char *type_name, int *resultlen);
 int MPI_Comm_get_name(MPI_Comm comm, char *comm_name, int *resultlen);
 int MPI_Comm_get_attr(MPI_Comm comm, int comm_keyval, void *attribute_val, int *flag);
 

@@ -63,7 +63,7 @@ public sealed class Cannon
 
     /* Rank 0's check: the serial product of the full matrices against the
      * gathered blocks (block r of gathered belongs to the grid rank r). */
-    double max_error(Comm grid, int n, int q, Ptr<double> gathered)
+    double max_error(Comm grid, int n, int q, double[] gathered)
     {
         int nb = n / q;
         double[] a = new double[(ulong)n * (ulong)n];
@@ -132,7 +132,7 @@ public sealed class Cannon
         double[] a = null;
         double[] b = null;
         double[] c = null;
-        Ptr<double> gathered = default;
+        double[] gathered = null;
         double t0 = 0;
         double elapsed = 0;
         double checksum = 0;
@@ -198,12 +198,12 @@ public sealed class Cannon
             local_sum += c[i];
         }
         cMPI.Reduce(ref local_sum, ref checksum, 1, MPI_DOUBLE, MPI_SUM, 0, grid);
-        gathered = default;
+        gathered = null;
         if (rank == 0)
         {
             gathered = new double[(ulong)n * (ulong)n];
         }
-        cMPI.Gather(c, 0, nb * nb, MPI_DOUBLE, gathered.Array, gathered.Offset, nb * nb, MPI_DOUBLE, 0, grid);
+        cMPI.Gather(c, 0, nb * nb, MPI_DOUBLE, gathered, 0, nb * nb, MPI_DOUBLE, 0, grid);
         if (rank == 0)
         {
             double err = max_error(grid, n, q, gathered);

@@ -37,7 +37,7 @@ public sealed class Matvec_columns
             return 0;
         }
         int cols = n / size;
-        Ptr<double> A = default;
+        double[] A = null;
         double[] x = new double[n];
         double[] Aloc = new double[n * cols];
         double[] xloc = new double[cols];
@@ -53,9 +53,10 @@ public sealed class Matvec_columns
             A = new double[n * n];
             for (i = 0; i < n; i++)
             {
+                Span<double> A_row = Spans.From(A, i * n);
                 for (j = 0; j < n; j++)
                 {
-                    A[i * n + j] = (i + 1) * 0.5 - j * 0.25;
+                    A_row[j] = (i + 1) * 0.5 - j * 0.25;
                 }
             }
             for (i = 0; i < n; i++)
@@ -63,7 +64,7 @@ public sealed class Matvec_columns
                 x[i] = 1.0 / (i + 1);
             }
         }
-        cMPI.Scatter(A.Array, A.Offset, 1, coltype, Aloc, 0, n * cols, MPI_DOUBLE, 0, cMPI.COMM_WORLD);
+        cMPI.Scatter(A, 0, 1, coltype, Aloc, 0, n * cols, MPI_DOUBLE, 0, cMPI.COMM_WORLD);
         cMPI.Scatter(x, 0, cols, MPI_DOUBLE, xloc, 0, cols, MPI_DOUBLE, 0, cMPI.COMM_WORLD);
         for (i = 0; i < n; i++)
         {
@@ -81,8 +82,8 @@ public sealed class Matvec_columns
             counts[i] = cols;
         }
         cMPI.Reduce_scatter(partial, 0, y, 0, counts, MPI_DOUBLE, MPI_SUM, cMPI.COMM_WORLD);
-        Ptr<double> yall = rank == 0 ? new double[n] : default;
-        cMPI.Gather(y, 0, cols, MPI_DOUBLE, yall.Array, yall.Offset, cols, MPI_DOUBLE, 0, cMPI.COMM_WORLD);
+        double[] yall = rank == 0 ? new double[n] : null;
+        cMPI.Gather(y, 0, cols, MPI_DOUBLE, yall, 0, cols, MPI_DOUBLE, 0, cMPI.COMM_WORLD);
         if (rank == 0)
         {
             for (i = 0; i < n; i++)

@@ -73,12 +73,12 @@ public sealed class Oddeven_sort
             cMPI.Sendrecv(keys, 0, n, MPI_INT, partner, phase, other, 0, n, MPI_INT, partner, phase, cMPI.COMM_WORLD, out _);
             merge_keep(keys, other, n, rank < partner ? 1 : 0, less);
         }
-        Ptr<int> all = default;
+        int[] all = null;
         if (rank == 0)
         {
             all = new int[size * n];
         }
-        cMPI.Gather(keys, 0, n, MPI_INT, all.Array, all.Offset, n, MPI_INT, 0, cMPI.COMM_WORLD);
+        cMPI.Gather(keys, 0, n, MPI_INT, all, 0, n, MPI_INT, 0, cMPI.COMM_WORLD);
         if (rank == 0)
         {
             int ok = 1;

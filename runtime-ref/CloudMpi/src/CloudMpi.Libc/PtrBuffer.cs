@@ -63,6 +63,33 @@ public static class PtrBuffer
             "nonblocking or persistent MPI call or a window: the call keeps the buffer after it returns; use an array");
     }
 
+    /// <summary>
+    /// A <see cref="Ptr{T}"/> passed where an MPI call takes a whole <c>T[]</c> (counts, displacements, ranks,
+    /// dimensions, requests, statuses): the pointer's own array when it points at its start; otherwise
+    /// (<c>info + 2</c>, <c>&amp;reqs[k]</c>, a view) a copy of the elements from the pointer to the end of its buffer,
+    /// which <see cref="Done"/> copies back once the call returns, so an output array (coordinates, requests set to
+    /// MPI_REQUEST_NULL) reaches the caller's memory. A call that keeps the array (a nonblocking collective's counts)
+    /// passes <c>out _</c>: it reads a snapshot, as MPI lets it (the caller may not change them before completion).
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static T[]? Whole<T>(Ptr<T> p, out Staged<T>? staged)
+    {
+        staged = null;
+        if (p.View is null && p.Offset == 0) return p.Array;
+        return WholeCopy(p, out staged);
+    }
+
+    private static T[]? WholeCopy<T>(Ptr<T> p, out Staged<T>? staged)
+    {
+        staged = null;
+        if (p.IsNull) return null;
+        int n = Math.Max(p.Remaining, 0);
+        var copy = new T[n];
+        p.AsSpan(n).CopyTo(copy);
+        staged = new Staged<T>(p, copy);
+        return copy;
+    }
+
     /// <summary>After the call: staged copies go back into their structs; the call's return code passes through.</summary>
     public static int Done(int rc, IStagedBuffer? a)
     {

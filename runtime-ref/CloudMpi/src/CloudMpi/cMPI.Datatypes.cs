@@ -185,6 +185,31 @@ public static partial class cMPI
         return SUCCESS;
     }
 
+    /// <summary>MPI_Type_set_name: kept per rank (predefined datatypes are shared by the ranks of a process).</summary>
+    public static int Type_set_name(Datatype datatype, string name)
+    {
+        const string call = "MPI_Type_set_name";
+        CheckOld(call, datatype);
+        ArgumentNullException.ThrowIfNull(name);
+        Ctx(call).TypeNames.AddOrUpdate(datatype, name.Length >= MAX_OBJECT_NAME ? name[..(MAX_OBJECT_NAME - 1)] : name);
+        return SUCCESS;
+    }
+
+    /// <summary>MPI_Type_set_name from a C char array (NUL-terminated).</summary>
+    public static int Type_set_name(Datatype datatype, sbyte[] name) => Type_set_name(datatype, CString(name));
+
+    /// <summary>MPI_Type_get_name: the name set, a predefined type's C name, or "" for an unnamed derived type (as Open MPI).</summary>
+    public static int Type_get_name(Datatype datatype, sbyte[] name, out int resultlen)
+    {
+        const string call = "MPI_Type_get_name";
+        CheckOld(call, datatype);
+        if (name is null) throw new MpiException(call, ERR_ARG, "the name buffer is NULL");
+        string text = Ctx(call).TypeNames.TryGetValue(datatype, out string? set) ? set
+            : datatype.IsPredefined ? datatype.Name : "";
+        resultlen = CopyOut(text, MAX_OBJECT_NAME, name);
+        return SUCCESS;
+    }
+
     public static int Type_size(Datatype datatype, out int size)
     {
         CheckOld("MPI_Type_size", datatype);

@@ -10,6 +10,22 @@ public static partial class cMPI
     /// <summary>The MPI standard version cMPI follows (Open MPI 4.1's).</summary>
     public const int VERSION = 3;
     public const int SUBVERSION = 1;
+    public const int MAX_LIBRARY_VERSION_STRING = 256; // Open MPI 4.1's
+
+    /// <summary>
+    /// MPI_Get_library_version: this runtime's name, not Open MPI's (a program that prints it shows where it runs,
+    /// as it would under another MPI library). May be called before MPI_Init.
+    /// </summary>
+    public static int Get_library_version(sbyte[] version, out int resultlen)
+    {
+        if (version is null) throw new MpiException("MPI_Get_library_version", ERR_ARG, "the version buffer is NULL");
+        // Open MPI 4.1 counts the terminating NUL in resultlen (len 87 for its 86-character text); so does this
+        resultlen = CopyOut($"CloudMpi (cmpi), MPI {VERSION}.{SUBVERSION}", MAX_LIBRARY_VERSION_STRING, version) + 1;
+        return SUCCESS;
+    }
+
+    /// <summary>MPI_Pcontrol: profiling control; there is no profiler to steer, so every level is accepted and ignored.</summary>
+    public static int Pcontrol(int level) => SUCCESS;
 
     /// <summary>
     /// MPI_Init_thread. A translated rank is one thread (C threads are not translated), so every level holds

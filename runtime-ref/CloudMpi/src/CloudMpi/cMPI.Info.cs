@@ -105,12 +105,16 @@ public static partial class cMPI
             throw new MpiException(call, ERR_INFO_KEY, $"invalid key of {key.Length} characters (1..{MAX_INFO_KEY})");
     }
 
-    /// <summary>Up to <paramref name="room"/> - 1 characters of <paramref name="text"/> and a NUL into a C char buffer.</summary>
-    private static void CopyOut(string text, int room, sbyte[] buffer)
+    /// <summary>
+    /// Up to <paramref name="room"/> - 1 characters of <paramref name="text"/> and a NUL into a C char buffer;
+    /// returns how many characters it wrote (a `resultlen`).
+    /// </summary>
+    internal static int CopyOut(string text, int room, sbyte[] buffer)
     {
         byte[] bytes = System.Text.Encoding.UTF8.GetBytes(text);
         int n = Math.Min(bytes.Length, Math.Min(room - 1, buffer.Length - 1));
         for (int i = 0; i < n; i++) buffer[i] = (sbyte)bytes[i];
         if (n >= 0 && n < buffer.Length) buffer[n] = 0;
+        return Math.Max(n, 0);
     }
 }

@@ -30,6 +30,23 @@ public sealed class PtrBufferTests
     }
 
     [Fact]
+    public void A_whole_array_parameter_takes_the_array_at_its_start_and_a_written_back_copy_elsewhere()
+    {
+        int[] a = [1, 2, 3, 4, 5];
+        Assert.Same(a, PtrBuffer.Whole(new Ptr<int>(a, 0), out var none));
+        Assert.Null(none);
+        int[] rest = PtrBuffer.Whole(new Ptr<int>(a, 2), out var staged)!;  // `info + 2` as MPI_Cart_coords' coords
+        Assert.Equal([3, 4, 5], rest);
+        rest[0] = 30;
+        rest[2] = 50;
+        Assert.Equal(3, a[2]);
+        Assert.Equal(0, PtrBuffer.Done(0, staged));
+        Assert.Equal([1, 2, 30, 4, 50], a);
+        Assert.Null(PtrBuffer.Whole(default(Ptr<int>), out var nullStaged));  // a non-root's NULL counts
+        Assert.Null(nullStaged);
+    }
+
+    [Fact]
     public void A_reinterpreted_buffer_is_the_same_array_without_a_copy()
     {
         int[] a = [-1, -2, -3, -4];

@@ -104,9 +104,14 @@ internal static class Buffers
     public static DataBuf Data<T>(string call, T[]? buf, int offset, int count, Datatype type) where T : unmanaged
     {
         if (typeof(T) == typeof(byte) && ReferenceEquals(buf, cMPI.BOTTOM)) return Bottom(call, count, type);
+        if (buf == null && count == 0)
+        {
+            // MPI_Send(NULL, 0, type, ...): no element to describe, so a NULL of any element type will do
+            CheckUsable(call, type);
+            return default;
+        }
         CheckType<T>(call, type);
         if (count < 0) throw new MpiException(call, cMPI.ERR_COUNT, $"negative count {count}");
-        if (buf == null && count == 0) return default;
         var raw = RawBytes(call, buf, offset, out long origin);
         if (count == 0 || type.Size == 0) return default;
         // Checked here rather than through At so that the message is only formatted for an error:
@@ -187,6 +192,11 @@ internal static class Buffers
     /// <summary>The bytes of <c>count</c> elements of <paramref name="type"/> starting at element <paramref name="offset"/> of <paramref name="buf"/>.</summary>
     public static Span<byte> Array<T>(string call, T[]? buf, int offset, int count, Datatype type) where T : unmanaged
     {
+        if (buf == null && count == 0)
+        {
+            CheckUsable(call, type); // as in Data: a NULL buffer of no elements has no element type to match
+            return [];
+        }
         CheckType<T>(call, type);
         CheckContiguous(call, type, count);
         if (count < 0) throw new MpiException(call, cMPI.ERR_COUNT, $"negative count {count}");

@@ -86,6 +86,8 @@ internal sealed class RankContext
 
     /// <summary>This rank's name and error handler of each communicator handle it used (predefined ones are shared objects).</summary>
     public readonly System.Runtime.CompilerServices.ConditionalWeakTable<Comm, CommLocal> CommLocals = new();
+    /// <summary>Names this rank gave datatypes (MPI_Type_set_name): predefined types are shared by the ranks of a process.</summary>
+    public readonly System.Runtime.CompilerServices.ConditionalWeakTable<Datatype, string> TypeNames = new();
 
     /// <summary>The thread level MPI_Init_thread provided (MPI_THREAD_SINGLE after MPI_Init).</summary>
     public int ThreadLevel;
