@@ -32,6 +32,8 @@ int main(int argc, char **argv)
     MPI_Query_thread(&provided);
     MPI_Is_thread_main(&flag);
     MPI_Get_version(&version, &subversion);
+    MPI_Get_library_version(msg, &len);
+    MPI_Pcontrol(1);
     MPI_Error_string(MPI_ERR_RANK, msg, &len);
     MPI_Error_class(MPI_ERR_RANK, &cls);
     MPI_Comm_get_errhandler(MPI_COMM_WORLD, &eh);
@@ -64,6 +66,8 @@ int main(int argc, char **argv)
     MPI_Comm_compare(MPI_COMM_WORLD, shared, &cmp);
     MPI_Comm_set_name(shared, "shared");
     MPI_Comm_get_name(shared, name, &len);
+    MPI_Type_set_name(MPI_INT, "int");
+    MPI_Type_get_name(MPI_INT, name, &len);
     MPI_Comm_get_attr(MPI_COMM_WORLD, MPI_TAG_UB, &attr, &flag);
     MPI_Comm_free(&shared);
 

@@ -104,6 +104,8 @@ def convert_libc_call(ctx, call: ir.Call, callee: ir.NameRef, rule) -> CsExpr:
     ftype = callee.type
     if not isinstance(ftype, ir.FunctionType):
         raise TranslationError(call.loc, f"'{callee.name}' is not a function here", "unmapped-function")
+    if callee.name == "posix_memalign":
+        return _posix_memalign(ctx, call, rule)
     args = []
     for i, a in enumerate(call.args):
         if callee.name in STRTO_FAMILY and i == 1 and is_null_pointer(a):
@@ -130,3 +132,21 @@ def convert_libc_call(ctx, call: ir.Call, callee: ir.NameRef, rule) -> CsExpr:
     else:
         ret = cs_type(call.type, call.loc)
     return CsExpr(f"{rule.target}({', '.join(args)})", ret, PRIMARY)
+
+
+def _posix_memalign(ctx, call: ir.Call, rule) -> CsExpr:
+    """posix_memalign((void **)&p, alignment, size): `CMem.PosixMemalign(out p, alignment, size)`, which checks the
+    alignment as glibc does and gives p size bytes' worth of its element type (pointers.py keeps p a plain slot)."""
+    from .pointers import _memalign_target
+    target = _memalign_target(call)
+    if target is None or isinstance(target.type.pointee, ir.VoidType):
+        raise TranslationError(call.loc, "posix_memalign is translated for `&p` with p a typed pointer variable",
+                               "unsupported-construct")
+    p = convert_expr(ctx, target)
+    args = [convert_value(ctx, a, t).code for a, t in zip(call.args[1:], callee_params(call)[1:])]
+    return CsExpr(f"{rule.target}(out {p.code}, {', '.join(args)})", "int", PRIMARY)
+
+
+def callee_params(call: ir.Call):
+    """The parameter types of a library call's prototype."""
+    return strip_implicit(call.callee).type.params

@@ -15,7 +15,8 @@ from ..diagnostics import TranslationError
 from .exprs import PRIMARY, CsExpr, convert_expr, flat_size, paren, scaled_by, strip_implicit, unwrap, MUL
 from .types import element_cs, size_of
 
-ALLOCATORS = {"malloc", "calloc", "realloc"}
+# aligned_alloc(alignment, size) is malloc(size): a managed array's address is not the program's to align
+ALLOCATORS = {"malloc", "calloc", "realloc", "aligned_alloc"}
 
 
 def _callee(call: ir.Expr) -> Optional[str]:
@@ -54,11 +55,12 @@ def convert_allocation(ctx, call: ir.Call, pointee: ir.CType, loc: ir.Loc) -> Cs
     ptr = f"{elem}[]"
     elem_size = size_of(ctx, pointee)
     row = flat_size(ctx, pointee)
-    if name == "malloc":
-        n = _count(ctx, call.args[0], elem_size)
+    if name in ("malloc", "aligned_alloc"):
+        size = call.args[-1]
+        n = _count(ctx, size, elem_size)
         if n is not None:
             return CsExpr(f"new {elem}[{_flat(n, row)}]", ptr, PRIMARY)
-        return CsExpr(f"CMem.Alloc<{elem}>({convert_expr(ctx, call.args[0]).code})", ptr, PRIMARY)
+        return CsExpr(f"CMem.Alloc<{elem}>({convert_expr(ctx, size).code})", ptr, PRIMARY)
     if name == "calloc":
         count, size = call.args
         s = unwrap(size)

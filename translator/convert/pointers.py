@@ -27,7 +27,7 @@ SlotKey = Tuple[str, str, str]  # ("var", function or "", name) | ("ret", functi
 ARRAY, PTR = "array", "ptr"
 
 # Library functions whose pointer result is a fresh buffer (offset 0).
-FRESH_BUFFER_FUNCTIONS = {"malloc", "calloc", "strdup"}
+FRESH_BUFFER_FUNCTIONS = {"malloc", "calloc", "aligned_alloc", "strdup"}
 
 
 def strip(e: ir.Expr) -> ir.Expr:
@@ -400,6 +400,13 @@ class _Analysis:
             fn = self.functions.get(name)
             if fn is None:
                 self.visit(node.callee)
+                target = _memalign_target(node) if name == "posix_memalign" else None
+                if target is not None:
+                    # posix_memalign((void **)&p, alignment, size) stores a fresh buffer in p: p is neither
+                    # boxed nor moved, as `p = malloc(size)` (libc.py passes `out p`)
+                    for a in node.args[1:]:
+                        self.visit(a)
+                    return
                 for i, a in enumerate(node.args):
                     target = strip(a)
                     if isinstance(target, ir.Unary) and target.op == "&" and \
@@ -439,6 +446,20 @@ class _Analysis:
             return
         for x in ir.children(node):
             self.visit(x)
+
+
+def _memalign_target(call: ir.Call) -> Optional[ir.NameRef]:
+    """p in posix_memalign(&p, ...) or posix_memalign((void **)&p, ...), for a pointer variable p."""
+    if not call.args:
+        return None
+    e = call.args[0]
+    while isinstance(e, (ir.Cast, ir.Paren)):
+        e = e.operand if isinstance(e, ir.Cast) else e.inner
+    if isinstance(e, ir.Unary) and e.op == "&":
+        target = strip(e.operand)
+        if isinstance(target, ir.NameRef) and is_pointer(target.type):
+            return target
+    return None
 
 
 def _reinterprets(e: ir.Expr) -> bool:

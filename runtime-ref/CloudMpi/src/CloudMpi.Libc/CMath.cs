@@ -123,6 +123,20 @@ public static class CMath
 
     public static double cbrt(double x) => Math.Cbrt(x);
 
+    public static double exp2(double x) => Libm.Available ? Libm.exp2(x) : Math.Pow(2.0, x);
+
+    // float versions: each is exact through double (one rounding of an exact or correctly rounded result),
+    // hypotf too: glibc computes it in double and rounds once, as here
+    public static float fmaxf(float x, float y) => (float)fmax(x, y);
+
+    public static float fminf(float x, float y) => (float)fmin(x, y);
+
+    public static float roundf(float x) => (float)round(x);
+
+    public static float fmodf(float x, float y) => x % y;
+
+    public static float hypotf(float x, float y) => (float)Math.Sqrt((double)x * x + (double)y * y);
+
     public static double log2(double x) => Math.Log2(x);
 
     public static double hypot(double x, double y) => Libm.Available ? Libm.hypot(x, y) : double.Hypot(x, y);
@@ -224,6 +238,9 @@ public static class CMath
 
         [DllImport(Library)]
         public static extern double expm1(double x);
+
+        [DllImport(Library)]
+        public static extern double exp2(double x);
 
         [DllImport(Library)]
         public static extern double log1p(double x);

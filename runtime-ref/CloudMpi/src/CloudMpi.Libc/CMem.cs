@@ -17,6 +17,31 @@ public static class CMem
     /// <summary><c>(T*)malloc(bytes)</c>: a zeroed array of ceil(bytes / sizeof(T)) elements.</summary>
     public static T[] Alloc<T>(SizeT bytes) => new T[ElementCount<T>(bytes.AsLong, "malloc")];
 
+    /// <summary>
+    /// <c>posix_memalign(&amp;p, alignment, bytes)</c>: p gets a zeroed array of bytes' worth of T, as from malloc. A
+    /// managed array's address is not the program's to align, but the alignment is checked as glibc does: a power
+    /// of two that is a multiple of sizeof(void *), else EINVAL (22) and p unchanged.
+    /// </summary>
+    public static int PosixMemalign<T>(out T[] p, SizeT alignment, SizeT bytes)
+    {
+        ulong a = alignment.Value;
+        if (a < 8 || (a & (a - 1)) != 0)
+        {
+            p = null!;  // C leaves p as it was; an out parameter must be set, and callers test the result first
+            return 22;
+        }
+        p = Alloc<T>(bytes);
+        return 0;
+    }
+
+    /// <summary><c>posix_memalign</c> into a pointer the program also moves.</summary>
+    public static int PosixMemalign<T>(out Ptr<T> p, SizeT alignment, SizeT bytes)
+    {
+        int rc = PosixMemalign(out T[] array, alignment, bytes);
+        p = array;
+        return rc;
+    }
+
     /// <summary><c>(T*)calloc(count, size)</c>.</summary>
     public static T[] Calloc<T>(SizeT count, SizeT size)
     {

@@ -67,6 +67,18 @@ public static partial class CString
 
     public static Ptr<sbyte> strdup(string s) => Lit(s);
 
+    /// <summary>A new copy of at most n bytes of s, NUL-terminated.</summary>
+    public static Ptr<sbyte> strndup(Ptr<sbyte> s, SizeT n) => NewString(PrefixOf(s, n));
+
+    public static Ptr<sbyte> strndup(string s, SizeT n) => NewString(Limit(Utf8(s), n));
+
+    private static Ptr<sbyte> NewString(ReadOnlySpan<byte> bytes) => Put(new sbyte[bytes.Length + 1], 0, bytes);
+
+    /// <summary>strlen, but at most n.</summary>
+    public static ulong strnlen(Ptr<sbyte> s, SizeT n) => (ulong)PrefixOf(s, n).Length;
+
+    public static ulong strnlen(string s, SizeT n) => (ulong)Limit(Utf8(s), n).Length;
+
     // The bytes of src up to its NUL or n bytes, whichever comes first (strncpy may meet no NUL).
     private static ReadOnlySpan<byte> PrefixOf(Ptr<sbyte> src, SizeT n)
     {
@@ -115,6 +127,35 @@ public static partial class CString
     public static int strncmp(string a, Ptr<sbyte> b, SizeT n) => CompareStrings(Limit(Utf8(a), n), PrefixOf(b, n), n.Value);
 
     public static int strncmp(string a, string b, SizeT n) => CompareStrings(Limit(Utf8(a), n), Limit(Utf8(b), n), n.Value);
+
+    // strings.h: compared as their ASCII lowercase (the C locale's tolower), glibc's difference of the bytes
+    public static int strcasecmp(Ptr<sbyte> a, Ptr<sbyte> b) => CompareStrings(AsciiLower(Bytes(a)), AsciiLower(Bytes(b)), ulong.MaxValue);
+
+    public static int strcasecmp(Ptr<sbyte> a, string b) => CompareStrings(AsciiLower(Bytes(a)), AsciiLower(Utf8(b)), ulong.MaxValue);
+
+    public static int strcasecmp(string a, Ptr<sbyte> b) => CompareStrings(AsciiLower(Utf8(a)), AsciiLower(Bytes(b)), ulong.MaxValue);
+
+    public static int strcasecmp(string a, string b) => CompareStrings(AsciiLower(Utf8(a)), AsciiLower(Utf8(b)), ulong.MaxValue);
+
+    public static int strncasecmp(Ptr<sbyte> a, Ptr<sbyte> b, SizeT n) =>
+        CompareStrings(AsciiLower(PrefixOf(a, n)), AsciiLower(PrefixOf(b, n)), n.Value);
+
+    public static int strncasecmp(Ptr<sbyte> a, string b, SizeT n) =>
+        CompareStrings(AsciiLower(PrefixOf(a, n)), AsciiLower(Limit(Utf8(b), n)), n.Value);
+
+    public static int strncasecmp(string a, Ptr<sbyte> b, SizeT n) =>
+        CompareStrings(AsciiLower(Limit(Utf8(a), n)), AsciiLower(PrefixOf(b, n)), n.Value);
+
+    public static int strncasecmp(string a, string b, SizeT n) =>
+        CompareStrings(AsciiLower(Limit(Utf8(a), n)), AsciiLower(Limit(Utf8(b), n)), n.Value);
+
+    private static byte[] AsciiLower(ReadOnlySpan<byte> s)
+    {
+        var copy = s.ToArray();
+        for (int i = 0; i < copy.Length; i++)
+            if (copy[i] is >= (byte)'A' and <= (byte)'Z') copy[i] += 'a' - 'A';
+        return copy;
+    }
 
     // Strings without their NULs: the shorter one's NUL (0) compares below any byte of the other.
     private static int CompareStrings(ReadOnlySpan<byte> a, ReadOnlySpan<byte> b, ulong n)

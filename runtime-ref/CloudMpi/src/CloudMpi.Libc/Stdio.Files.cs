@@ -176,6 +176,40 @@ public static partial class Stdio
         return s;
     }
 
+    /// <summary>
+    /// getline (POSIX): reads a whole line, through its newline, into *lineptr, which it grows as realloc would
+    /// (a NULL *lineptr is allocated); *n is the buffer's size. Returns the bytes read, or -1 at end of file.
+    /// </summary>
+    public static long getline(ref Ptr<sbyte> lineptr, ref ulong n, FILE stream) => getdelim(ref lineptr, ref n, '\n', stream);
+
+    /// <summary>getdelim (POSIX): getline up to and including <paramref name="delim"/>.</summary>
+    public static long getdelim(ref Ptr<sbyte> lineptr, ref ulong n, int delim, FILE stream)
+    {
+        ArgumentNullException.ThrowIfNull(stream);
+        stream.ThrowIfClosed();
+        var input = stream.Stream;
+        if (input is null) return -1;
+        var line = new List<byte>();
+        int c;
+        while ((c = input.ReadByte()) >= 0)
+        {
+            line.Add((byte)c);
+            if (c == unchecked((byte)delim)) break;
+        }
+        if (line.Count == 0) return -1;
+        if (lineptr.IsNull || (ulong)lineptr.Remaining < (ulong)line.Count + 1)
+        {
+            ulong size = Math.Max((ulong)line.Count + 1, 120);  // glibc's first allocation is 120 bytes
+            var grown = new sbyte[size];
+            if (!lineptr.IsNull) lineptr.AsSpan(Math.Min(lineptr.Remaining, grown.Length)).CopyTo(grown);
+            lineptr = grown;
+            n = size;
+        }
+        for (int i = 0; i < line.Count; i++) lineptr[i] = unchecked((sbyte)line[i]);
+        lineptr[line.Count] = 0;
+        return line.Count;
+    }
+
     public static int feof(FILE stream) => stream.Stream?.Eof == true ? 1 : 0;
 
     public static int ferror(FILE stream) => stream.Stream?.Error == true ? 1 : 0;
