@@ -19,6 +19,7 @@ int main(int argc, char **argv)
     double *allocated;
     MPI_Comm cart, sub, graph, dup, split, created, shared, dgraph;
     MPI_Group world, g1, g2;
+    int ranges[1][3] = {{0, 0, 1}};
     MPI_Errhandler eh;
     MPI_Request req, reqs[2];
     MPI_Status st, sts[2];
@@ -58,9 +59,10 @@ int main(int argc, char **argv)
     if (created != MPI_COMM_NULL) MPI_Comm_free(&created);
     MPI_Group_free(&g2);
     MPI_Group_free(&g1);
-    /* Not called here: C 2-D arrays (int ranges[][3]) are not translated yet, so
-     * MPI_Group_range_incl(world, 1, ranges, &g1) and MPI_Group_range_excl(world, 1, ranges, &g1)
-     * are covered by tests/mpi/group/range.c (an expected failure until then) and CloudMpi's GroupTests. */
+    MPI_Group_range_incl(world, 1, ranges, &g1);
+    MPI_Group_range_excl(world, 1, ranges, &g2);
+    MPI_Group_free(&g2);
+    MPI_Group_free(&g1);
     MPI_Group_free(&world);
     MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, rank, MPI_INFO_NULL, &shared);
     MPI_Comm_compare(MPI_COMM_WORLD, shared, &cmp);
