@@ -68,12 +68,30 @@ class Context:
         """The C# type of a declared variable, parameter or result (pointers per the plan)."""
         from .types import cs_type
         if isinstance(ctype, ir.PointerType) and self.plan is not None:
+            if isinstance(ctype.pointee, ir.FunctionType) and _has_void_pointer(ctype.pointee):
+                delegate = self.function_delegate(key, ctype.pointee, loc)
+                if delegate is not None:
+                    return delegate
             if key in self.plan.generic_buffers:
                 return f"Ptr<{self.plan.generic_buffers[key]}>"  # a generic method's buffer (generic_buffers.py)
             if isinstance(ctype.pointee, ir.VoidType) and self.plan.void_type(key) is not None:
                 return cs_type(ir.PointerType(self.plan.void_type(key)), loc, "ptr")
             return cs_type(ctype, loc, self.plan.rep(key))
         return cs_type(ctype, loc)
+
+    def function_delegate(self, key, ftype: ir.FunctionType, loc) -> Optional[str]:
+        """The delegate type of a function-pointer slot whose C type has `void *` parameters, from a function
+        stored in it (pointers.PointerPlan.function_source): `Func<Ptr<int>, Ptr<int>, int>` for a comparator."""
+        from .types import delegate_type
+        source = self.plan.function_source(key) if key is not None else None
+        fn = next((f for f in self.tu.functions if f.name == source), None) if source else None
+        if fn is None or len(fn.params) != len(ftype.params):
+            return None
+        params = [self.slot_type(("var", fn.name, p.name), p.type, loc) for p in fn.params]
+        result = self.slot_type(("ret", fn.name, ""), fn.type.result, loc)
+        if isinstance(fn.type.result, ir.VoidType):
+            return "Action" if not params else f"Action<{', '.join(params)}>"
+        return f"Func<{', '.join(params + [result])}>"
 
     def is_boxed(self, key) -> bool:
         return self.plan is not None and self.plan.is_boxed(key)
@@ -120,3 +138,7 @@ def render_comment(c: ir.Comment, indent: str) -> List[str]:
     for ln in lines[1:]:
         out.append(indent + " " + ln.strip() if ln.strip().startswith("*") else indent + ln.strip())
     return out
+
+
+def _has_void_pointer(f: ir.FunctionType) -> bool:
+    return any(isinstance(t, ir.PointerType) and isinstance(t.pointee, ir.VoidType) for t in (*f.params, f.result))

@@ -682,9 +682,12 @@ def convert_member(ctx, e: ir.Member) -> CsExpr:
 
 
 def convert_conditional(ctx, e: ir.Conditional) -> CsExpr:
-    cs = cs_type(e.type, e.loc)
     cond = as_bool(convert_expr(ctx, e.cond))
     a, b = convert_expr(ctx, e.then), convert_expr(ctx, e.otherwise)
+    if a.type == b.type == "function":
+        # `c ? desc : asc`: two C functions, typed by the slot that receives them (C#'s target-typed conditional)
+        return CsExpr(f"{paren(cond, LOR)} ? {a.code} : {b.code}", "function", COND)
+    cs = cs_type(e.type, e.loc)
     if isinstance(e.type, ir.PointerType):
         # `rank == 0 ? malloc(...) : NULL`: arrays and null stay an array (pointers.py gives such a slot T[])
         array = cs_type(e.type, e.loc, "array")

@@ -114,6 +114,14 @@ class PointerPlan:
             return ir.IntType("unsigned char")
         return None
 
+    def function_source(self, k: SlotKey) -> Optional[str]:
+        """A C function stored in the function-pointer slot k (`cmp_fn order = desc`), or None: a delegate whose
+        C type has `void *` parameters takes that function's parameter types (a comparator's `const void *` read
+        as `const int *`). The slots joined by assignment hold functions of one signature."""
+        root = self.find(k)
+        names = sorted(slot[1] for slot in self.parent if slot[0] == "fn" and self.find(slot) == root)
+        return names[0] if names else None
+
     def find(self, k: SlotKey) -> SlotKey:
         self.parent.setdefault(k, k)
         while self.parent[k] != k:
@@ -152,6 +160,8 @@ class _Analysis:
             return PTR  # a view of another type's buffer (Ptr.Reinterpret), never the array itself
         e = strip(e)
         if isinstance(e, ir.NameRef):
+            if e.kind == "function" and e.name in self.functions:
+                return ("fn", e.name, "")  # a function as a value: joins the function-pointer slots it reaches
             if isinstance(e.type, ir.ArrayType):
                 return ARRAY
             k = slot_of_name(self.fn, e)
