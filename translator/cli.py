@@ -67,6 +67,7 @@ def translate_file(path, output: str, clang_args, class_name: str | None = None)
     ctx = Context(tu=tu, rules=load(), class_name=cls, diagnostics=sink)
     converted = convert_translation_unit(ctx)
     warn_openmp_directives(tu, sink)
+    warn_long_double(tu, sink)
     paths = [path] if isinstance(path, str) else list(path)
     program = os.path.splitext(os.path.basename(paths[0]))[0]
     text = render_program(cls, ", ".join(os.path.basename(p) for p in paths), program, converted)
@@ -97,6 +98,26 @@ def warn_openmp_directives(tu, sink: DiagnosticSink) -> None:
                           "OpenMP directives are ignored: each rank runs its parallel regions on one thread "
                           "(as natively with OMP_NUM_THREADS=1)", "openmp")
                 break
+
+
+def warn_long_double(tu, sink: DiagnosticSink) -> None:
+    """`long double` is an 8-byte double here (docs/runtime-contract.md): say so once, where the program first
+    declares one, since what it prints beyond double's 17 digits then differs from gcc's 80-bit results."""
+    from . import ir
+    roots = list(tu.globals) + [f.body for f in tu.functions if f.body is not None]
+    for root in roots:
+        for node in ir.walk(root):
+            if isinstance(node, ir.VarDecl) and _mentions_long_double(node.type):
+                sink.warn(node.loc, "long double is computed as an 8-byte double: digits beyond double's "
+                          "precision differ from gcc's 80-bit long double", "long-double")
+                return
+
+
+def _mentions_long_double(t) -> bool:
+    from . import ir
+    while isinstance(t, (ir.ArrayType, ir.PointerType)):
+        t = t.element if isinstance(t, ir.ArrayType) else t.pointee
+    return isinstance(t, ir.FloatType) and t.name == "long double"
 
 
 def main(argv=None) -> int:

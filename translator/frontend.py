@@ -453,6 +453,10 @@ class Frontend:
             return self.record(decl)
         if t.kind == ci.TypeKind.ENUM:
             return ir.IntType("int")
+        canonical = t.get_canonical()
+        if canonical.spelling != t.spelling:
+            # sugar these bindings have no kind for: typeof(x) and __typeof__ in swap macros, __auto_type
+            return self.ctype(canonical, cur)
         raise TranslationError(self.loc(cur) if cur else None, f"type '{t.spelling}' is not supported yet",
                                "unsupported-construct")
 

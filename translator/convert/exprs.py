@@ -114,7 +114,12 @@ def _wrapped_constant(value: int, cs: str) -> CsExpr:
     return int_literal(v, cs)
 
 
+_UNSIGNED_BITS = {"byte": 8, "ushort": 16, "uint": 32, "ulong": 64}
+
+
 def int_literal(value: int, cs: str) -> CsExpr:
+    if cs in _UNSIGNED_BITS:
+        value %= 1 << _UNSIGNED_BITS[cs]  # a folded C constant may carry its bits as a negative number
     suffix = {"uint": "u", "long": "L", "ulong": "UL"}.get(cs, "")
     code = f"{value}{suffix}"
     if cs in ("sbyte", "byte", "short", "ushort"):
