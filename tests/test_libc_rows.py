@@ -16,7 +16,7 @@ from translator.rules import load
 LIBC_SRC = os.path.join(ROOT, "runtime-ref", "CloudMpi", "src", "CloudMpi.Libc")
 TEMPLATE = os.path.join(ROOT, "translator", "templates", "program.cs.j2")
 SYSTEM_CLASSES = {"Math", "MathF"}  # .NET's own
-_CLASS = re.compile(r"^public static (?:partial )?class (\w+)", re.M)
+_CLASS = re.compile(r"^public (?:static |readonly )?(?:partial )?(?:class|struct) (\w+)", re.M)
 _MEMBER = re.compile(r"public (?:static|const) [^=;(]*?\b(\w+)\s*(?:<[^>]*>)?\s*[(=;{]")
 _CONST_LIST = re.compile(r"public const \w+ ((?:\w+ = [^,;]+,\s*)*\w+ = [^,;]+);")
 
@@ -25,13 +25,11 @@ def _members_by_class():
     members = {}
     for path in glob.glob(os.path.join(LIBC_SRC, "*.cs")):
         text = open(path, encoding="utf-8").read()
-        m = _CLASS.search(text)
-        if not m:
-            continue
-        names = members.setdefault(m.group(1), set())
-        names.update(_MEMBER.findall(text))
+        found = set(_MEMBER.findall(text))
         for group in _CONST_LIST.findall(text):  # public const int A = 1, B = 2;
-            names.update(re.findall(r"(\w+) = ", group))
+            found.update(re.findall(r"(\w+) = ", group))
+        for m in _CLASS.finditer(text):  # (a file's members are credited to each type it declares)
+            members.setdefault(m.group(1), set()).update(found)
     return members
 
 

@@ -453,6 +453,13 @@ class Frontend:
             return self.record(decl)
         if t.kind == ci.TypeKind.ENUM:
             return ir.IntType("int")
+        if t.kind == ci.TypeKind.COMPLEX:
+            element = self.ctype(t.element_type, cur)
+            if element != ir.FloatType("double") and cur is not None and \
+                    cur.kind in (K.VAR_DECL, K.PARM_DECL, K.FIELD_DECL, K.FUNCTION_DECL):
+                raise TranslationError(self.loc(cur), f"'{t.spelling}' is not supported yet (double complex is)",
+                                       "unsupported-construct")
+            return ir.ComplexType(element)
         canonical = t.get_canonical()
         if canonical.spelling != t.spelling:
             # sugar these bindings have no kind for: typeof(x) and __typeof__ in swap macros, __auto_type
@@ -758,6 +765,8 @@ class Frontend:
             return "*"
         if result.kind == ci.TypeKind.POINTER and result.get_pointee().spelling == inner.spelling:
             return "&"
+        if operand.kind == K.IMAGINARY_LITERAL:
+            return "__extension__"  # complex.h's I: `(__extension__ 1.0iF)`
         raise TranslationError(self.loc(cur), "cannot recover a unary operator inside this macro expansion",
                                "macro-operator")
 
@@ -794,6 +803,19 @@ class Frontend:
                     raise self.unsupported(cur, f"the floating constant {text}")
                 text = repr(value)
             return ir.FloatLit(loc, self.ctype(cur.type, cur), value, text)
+        if kind == K.IMAGINARY_LITERAL:  # the coefficient, typed complex
+            try:
+                toks = self._tokens(cur)
+            except TranslationError:
+                toks = []
+            text = toks[0].rstrip("iIjJfFlL") if len(toks) == 1 else ""
+            try:
+                value = float.fromhex(text) if text.lower().startswith("0x") else float(text)
+            except ValueError:
+                if toks:
+                    raise self.unsupported(cur, "this imaginary constant")
+                value = 1.0  # complex.h's I, `(__extension__ 1.0iF)`, whose tokens a macro hides
+            return ir.FloatLit(loc, self.ctype(cur.type, cur), value, repr(value))
         if kind == K.CHARACTER_LITERAL:
             text = self._tokens(cur)[0]
             return ir.CharLit(loc, self.ctype(cur.type, cur), _parse_char(text), text)
@@ -829,6 +851,8 @@ class Frontend:
         if kind == K.UNARY_OPERATOR:
             operand = kids[0]
             op = self._unary_operator(cur, operand)
+            if op == "__extension__":
+                return self.expr(operand)
             return ir.Unary(loc, self.ctype(cur.type, cur), op, self.expr(operand))
         if kind == K.ARRAY_SUBSCRIPT_EXPR:
             return ir.Index(loc, self.ctype(cur.type, cur), self.expr(kids[0]), self.expr(kids[1]))

@@ -36,6 +36,12 @@ class FloatType:
 
 
 @dataclass(frozen=True)
+class ComplexType:
+    """C99's `double complex` (`float complex` is parsed, not translated)."""
+    element: FloatType
+
+
+@dataclass(frozen=True)
 class VoidType:
     pass
 
@@ -75,7 +81,7 @@ class FunctionType:
     variadic: bool
 
 
-CType = Union[IntType, FloatType, VoidType, PointerType, ArrayType, OpaqueType, RecordType, FunctionType]
+CType = Union[IntType, FloatType, ComplexType, VoidType, PointerType, ArrayType, OpaqueType, RecordType, FunctionType]
 
 
 # ---------------------------------------------------------------- expressions

@@ -80,6 +80,13 @@ def coerce(e: CsExpr, cs: str) -> CsExpr:
         if source in pointer_exprs.PRIMITIVE_ELEMENTS and source != "byte":
             # into a `void *` that holds bytes (pointers.py: read as several types): a view of them
             return CsExpr(f"Ptr.Reinterpret<{source}, byte>({e.code})", cs, PRIMARY)
+    if e.type == "CComplex" and cs != "CComplex":
+        # C's conversions of a complex value: a truth value when either part is nonzero, else the real part
+        if cs == "bool":
+            return CsExpr(f"{paren(e, PRIMARY)}.IsTrue", "bool", PRIMARY)
+        return coerce(CsExpr(f"{paren(e, PRIMARY)}.Re", "double", PRIMARY), cs)
+    if cs == "CComplex" and e.type in NUMERIC:
+        return CsExpr(e.code, cs, e.prec)  # CComplex's implicit conversion (after C#'s own to double)
     if cs.endswith("[]") and e.type == f"Ptr<{cs[:-2]}>":
         # The plan keeps such slots apart; if one slips through, fail loudly when the offset is not 0.
         return CsExpr(f"{paren(e, PRIMARY)}.ArrayAtStart()", cs, PRIMARY)
@@ -137,6 +144,8 @@ def as_bool(e: CsExpr) -> CsExpr:
         return CsExpr(f"{paren(e, REL)} != 0", "bool", EQ)
     if is_ptr_cs(e.type):
         return CsExpr(f"!{paren(e, PRIMARY)}.IsNull", "bool", UNARY)
+    if e.type == "CComplex":
+        return CsExpr(f"{paren(e, PRIMARY)}.IsTrue", "bool", PRIMARY)
     return CsExpr(f"{paren(e, REL)} != null", "bool", EQ)
 
 
@@ -193,6 +202,8 @@ def convert_int_lit(ctx, e: ir.IntLit) -> CsExpr:
 
 
 def convert_float_lit(ctx, e: ir.FloatLit) -> CsExpr:
+    if isinstance(e.type, ir.ComplexType):  # an imaginary constant (complex.h's I is 1.0iF)
+        return CsExpr(f"new CComplex(0.0, {e.value!r})", "CComplex", PRIMARY)
     cs = cs_type(e.type, e.loc)
     text = e.text.rstrip("fFlL")
     if text.lower().startswith("0x"):

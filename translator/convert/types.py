@@ -60,6 +60,8 @@ def cs_type(t: ir.CType, loc: ir.Loc | None = None, rep: str = "ptr") -> str:
         return INT_TYPES[t.name]
     if isinstance(t, ir.FloatType):
         return FLOAT_TYPES[t.name]
+    if isinstance(t, ir.ComplexType):
+        return "CComplex"  # double complex (the frontend refuses float complex variables)
     if isinstance(t, ir.VoidType):
         return "void"
     if isinstance(t, ir.RecordType):
@@ -130,6 +132,8 @@ def size_of(ctx, t: ir.CType) -> int | None:
     """sizeof(t) on Linux x86-64 (LP64), or None when it does not matter to C# (handles)."""
     if isinstance(t, (ir.IntType, ir.FloatType)):
         return _C_SIZES[t.name]
+    if isinstance(t, ir.ComplexType):
+        return 2 * _C_SIZES[t.element.name]
     if isinstance(t, ir.PointerType):
         return 8
     if isinstance(t, ir.ArrayType):
@@ -148,6 +152,8 @@ def managed_footprint(ctx, t: ir.CType) -> tuple[bool, int]:
     reference (a Ptr<T>'s array, a delegate, a handle) when anything else overlaps it."""
     if isinstance(t, (ir.IntType, ir.FloatType)):
         return False, _C_SIZES[t.name]
+    if isinstance(t, ir.ComplexType):
+        return False, 2 * _C_SIZES[t.element.name]
     if isinstance(t, ir.ArrayType) and t.size is not None:
         refs, inner = managed_footprint(ctx, t.element)
         return refs, inner * t.size
