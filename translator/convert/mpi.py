@@ -281,6 +281,7 @@ _PREDEFINED_ELEMENTS = {
     "MPI_UNSIGNED_LONG_LONG": "ulong", "MPI_FLOAT": "float", "MPI_DOUBLE": "double",
     "MPI_INT8_T": "sbyte", "MPI_INT16_T": "short", "MPI_INT32_T": "int", "MPI_INT64_T": "long",
     "MPI_UINT8_T": "byte", "MPI_UINT16_T": "ushort", "MPI_UINT32_T": "uint", "MPI_UINT64_T": "ulong",
+    "MPI_C_DOUBLE_COMPLEX": "CComplex", "MPI_DOUBLE_COMPLEX": "CComplex",
 }
 
 

@@ -79,6 +79,8 @@ extern MPI_Datatype MPI_UINT8_T;
 extern MPI_Datatype MPI_UINT16_T;
 extern MPI_Datatype MPI_UINT32_T;
 extern MPI_Datatype MPI_UINT64_T;
+extern MPI_Datatype MPI_C_DOUBLE_COMPLEX;
+extern MPI_Datatype MPI_DOUBLE_COMPLEX;
 
 extern MPI_Op MPI_MAX;
 extern MPI_Op MPI_MIN;

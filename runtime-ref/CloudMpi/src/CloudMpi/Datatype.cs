@@ -14,6 +14,8 @@ public enum ElementKind
     Float32, Float64,
     /// <summary>C _Bool (MPI_C_BOOL): logical ops only.</summary>
     Bool,
+    /// <summary>C double complex (MPI_C_DOUBLE_COMPLEX): MPI_SUM and MPI_PROD only.</summary>
+    Complex128,
     /// <summary>MPI_PACKED: the bytes MPI_Pack produced; no ops.</summary>
     Packed,
     /// <summary>A (value, int) pair for MPI_MAXLOC / MPI_MINLOC (MPI_DOUBLE_INT, MPI_2INT, ...).</summary>
@@ -76,13 +78,13 @@ public sealed class Datatype
     internal bool IsPredefined { get; }
     internal bool IsNull { get; }
 
-    private Datatype(string name, int size, ElementKind kind)
+    private Datatype(string name, int size, ElementKind kind, int alignment = 0)
     {
         Name = name;
         Size = size;
         Kind = kind;
         Extent = size;
-        Alignment = Math.Max(size, 1);
+        Alignment = alignment > 0 ? alignment : Math.Max(size, 1);
         Map = new TypeMap([new Block(0, size)]);
         Element = this;
         Leaf = this;
@@ -164,6 +166,10 @@ public sealed class Datatype
     /// <summary>C long double is carried as an 8-byte double here (the translator maps long double to double).</summary>
     public static readonly Datatype MPI_LONG_DOUBLE = new("MPI_LONG_DOUBLE", 8, ElementKind.Float64);
     public static readonly Datatype MPI_C_BOOL = new("MPI_C_BOOL", 1, ElementKind.Bool);
+    /// <summary>C's double complex: two doubles, aligned as a double (CloudMpi.Libc.CComplex).</summary>
+    public static readonly Datatype MPI_C_DOUBLE_COMPLEX = new("MPI_C_DOUBLE_COMPLEX", 16, ElementKind.Complex128, 8);
+    /// <summary>Fortran's DOUBLE COMPLEX, which C programs also name: the same layout.</summary>
+    public static readonly Datatype MPI_DOUBLE_COMPLEX = new("MPI_DOUBLE_COMPLEX", 16, ElementKind.Complex128, 8);
     public static readonly Datatype MPI_INT8_T = new("MPI_INT8_T", 1, ElementKind.Int8);
     public static readonly Datatype MPI_INT16_T = new("MPI_INT16_T", 2, ElementKind.Int16);
     public static readonly Datatype MPI_INT32_T = new("MPI_INT32_T", 4, ElementKind.Int32);
@@ -200,10 +206,12 @@ public sealed class Datatype
         MPI_UNSIGNED_LONG_LONG, MPI_FLOAT, MPI_DOUBLE, MPI_LONG_DOUBLE, MPI_C_BOOL,
         MPI_INT8_T, MPI_INT16_T, MPI_INT32_T, MPI_INT64_T,
         MPI_UINT8_T, MPI_UINT16_T, MPI_UINT32_T, MPI_UINT64_T, MPI_WCHAR,
+        MPI_C_DOUBLE_COMPLEX, MPI_DOUBLE_COMPLEX,
     ];
 
     internal bool IsInteger => Kind is >= ElementKind.Int8 and <= ElementKind.UInt64;
     internal bool IsFloat => Kind is ElementKind.Float32 or ElementKind.Float64;
+    internal bool IsComplex => Kind is ElementKind.Complex128;
     /// <summary>Types whose buffers may be any unmanaged T (count then counts bytes): C's byte views.</summary>
     internal bool IsByteView => Size == 1 && Kind is ElementKind.Byte or ElementKind.Char or ElementKind.Int8 or ElementKind.UInt8 or ElementKind.Packed;
     /// <summary>count elements are one run of count * Size bytes from the buffer position: no packing needed.</summary>

@@ -74,7 +74,8 @@ public sealed class Op
     {
         Code.Null => false,
         Code.MaxLoc or Code.MinLoc => type.Kind == ElementKind.Pair,
-        Code.Sum or Code.Prod or Code.Max or Code.Min => type.IsInteger || type.IsFloat,
+        Code.Sum or Code.Prod => type.IsInteger || type.IsFloat || type.IsComplex,
+        Code.Max or Code.Min => type.IsInteger || type.IsFloat,
         Code.Land or Code.Lor or Code.Lxor => type.IsInteger || type.Kind == ElementKind.Bool,
         _ => type.IsInteger || type.Kind == ElementKind.Byte,
     };

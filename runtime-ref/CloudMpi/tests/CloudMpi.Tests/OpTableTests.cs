@@ -23,10 +23,12 @@ public class OpTableTests
         "MPI_INT8_T", "MPI_INT16_T", "MPI_INT32_T", "MPI_INT64_T", "MPI_UINT8_T", "MPI_UINT16_T", "MPI_UINT32_T", "MPI_UINT64_T",
     ];
     private static readonly string[] Floats = ["MPI_FLOAT", "MPI_DOUBLE", "MPI_LONG_DOUBLE"];
+    private static readonly string[] Complexes = ["MPI_C_DOUBLE_COMPLEX", "MPI_DOUBLE_COMPLEX"];
 
     private static bool Allowed(string op, string type) => op switch
     {
-        "MPI_SUM" or "MPI_PROD" or "MPI_MAX" or "MPI_MIN" => Integers.Contains(type) || Floats.Contains(type),
+        "MPI_SUM" or "MPI_PROD" => Integers.Contains(type) || Floats.Contains(type) || Complexes.Contains(type),
+        "MPI_MAX" or "MPI_MIN" => Integers.Contains(type) || Floats.Contains(type),
         "MPI_LAND" or "MPI_LOR" or "MPI_LXOR" => Integers.Contains(type) || type == "MPI_C_BOOL",
         _ => Integers.Contains(type) || type == "MPI_BYTE",
     };
@@ -57,6 +59,7 @@ public class OpTableTests
             case ElementKind.Float32: Check<float>(op, type, allowed); break;
             case ElementKind.Float64: Check<double>(op, type, allowed); break;
             case ElementKind.Bool: CheckBool(op, type, allowed); break;
+            case ElementKind.Complex128: CheckComplex(op, type, allowed); break;
             default: Assert.Fail($"untested kind {type.Kind}"); break;
         }
     }
@@ -90,6 +93,34 @@ public class OpTableTests
         }
         Assert.All(errors, Assert.Null);
         var expected = T.CreateTruncating(IntResults[op.Name]);
+        Assert.All(results, r => Assert.Equal(expected, r));
+    }
+
+    private static void CheckComplex(Op op, Datatype type, bool allowed)
+    {
+        // ranks contribute (1 + 1i), (2 + 2i), (3 + 3i): the sum is 6 + 6i, the product (1+i)(2+2i)(3+3i) = -12 + 12i
+        var results = new CloudMpi.Libc.CComplex[3];
+        var errors = new MpiException?[3];
+        MpiRunner.Run(3, rank =>
+        {
+            CloudMpi.Libc.CComplex[] send = [new(rank + 1, rank + 1)], recv = new CloudMpi.Libc.CComplex[1];
+            try
+            {
+                cMPI.Allreduce(send, 0, recv, 0, 1, type, op, cMPI.COMM_WORLD);
+                results[rank] = recv[0];
+            }
+            catch (MpiException ex)
+            {
+                errors[rank] = ex;
+            }
+        });
+        if (!allowed)
+        {
+            Assert.All(errors, e => Assert.Equal(cMPI.ERR_OP, e!.ErrorClass));
+            return;
+        }
+        var expected = op.Name == "MPI_SUM" ? new CloudMpi.Libc.CComplex(6, 6) : new CloudMpi.Libc.CComplex(-12, 12);
+        Assert.All(errors, Assert.Null);
         Assert.All(results, r => Assert.Equal(expected, r));
     }
 

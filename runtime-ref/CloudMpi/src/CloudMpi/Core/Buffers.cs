@@ -70,7 +70,7 @@ internal static class Buffers
         bool ok = c switch
         {
             TClass.SignedInt or TClass.UnsignedInt => size == type.Size && (type.IsInteger || type.Kind == ElementKind.Char),
-            TClass.Float => size == type.Size && type.IsFloat,
+            TClass.Float => (size == type.Size && type.IsFloat) || (size == 8 && type.IsComplex),  // re, im as doubles
             TClass.Bool => type.Kind == ElementKind.Bool,
             TClass.Char16 => size == type.Size && type.IsInteger,
             _ => size % type.Size == 0,
@@ -187,7 +187,8 @@ internal static class Buffers
     }
 
     private static string KindName(Datatype t) =>
-        t.IsFloat ? "floating point" : t.IsInteger ? "integer" : t.Kind == ElementKind.Bool ? "bool" : "character";
+        t.IsFloat ? "floating point" : t.IsInteger ? "integer" : t.Kind == ElementKind.Bool ? "bool" :
+        t.IsComplex ? "complex" : "character";
 
     /// <summary>The bytes of <c>count</c> elements of <paramref name="type"/> starting at element <paramref name="offset"/> of <paramref name="buf"/>.</summary>
     public static Span<byte> Array<T>(string call, T[]? buf, int offset, int count, Datatype type) where T : unmanaged
