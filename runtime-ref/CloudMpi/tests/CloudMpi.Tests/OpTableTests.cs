@@ -66,76 +66,59 @@ public class OpTableTests
 
     private static void Check<T>(Op op, Datatype type, bool allowed) where T : unmanaged, INumberBase<T>
     {
-        var results = new T[3];
-        var errors = new MpiException?[3];
-        MpiRunner.Run(3, rank =>
+        var results = OnThreeRanks(allowed, rank =>
         {
             T[] send = [T.CreateTruncating(rank + 1), T.CreateTruncating(rank + 1)];
             T[] recv = new T[2];
-            try
-            {
-                cMPI.Allreduce(send, 1, recv, 0, 1, type, op, cMPI.COMM_WORLD);
-                results[rank] = recv[0];
-            }
-            catch (MpiException ex)
-            {
-                errors[rank] = ex;
-            }
+            cMPI.Allreduce(send, 1, recv, 0, 1, type, op, cMPI.COMM_WORLD);
+            return recv[0];
         });
-        if (!allowed)
-        {
-            foreach (var e in errors)
-            {
-                Assert.NotNull(e);
-                Assert.Equal(cMPI.ERR_OP, e!.ErrorClass);
-            }
-            return;
-        }
-        Assert.All(errors, Assert.Null);
+        if (results is null) return;
         var expected = T.CreateTruncating(IntResults[op.Name]);
-        Assert.All(results, r => Assert.Equal(expected, r));
-    }
-
-    private static void CheckComplex(Op op, Datatype type, bool allowed)
-    {
-        // ranks contribute (1 + 1i), (2 + 2i), (3 + 3i): the sum is 6 + 6i, the product (1+i)(2+2i)(3+3i) = -12 + 12i
-        var results = new CloudMpi.Libc.CComplex[3];
-        var errors = new MpiException?[3];
-        MpiRunner.Run(3, rank =>
-        {
-            CloudMpi.Libc.CComplex[] send = [new(rank + 1, rank + 1)], recv = new CloudMpi.Libc.CComplex[1];
-            try
-            {
-                cMPI.Allreduce(send, 0, recv, 0, 1, type, op, cMPI.COMM_WORLD);
-                results[rank] = recv[0];
-            }
-            catch (MpiException ex)
-            {
-                errors[rank] = ex;
-            }
-        });
-        if (!allowed)
-        {
-            Assert.All(errors, e => Assert.Equal(cMPI.ERR_OP, e!.ErrorClass));
-            return;
-        }
-        var expected = op.Name == "MPI_SUM" ? new CloudMpi.Libc.CComplex(6, 6) : new CloudMpi.Libc.CComplex(-12, 12);
-        Assert.All(errors, Assert.Null);
         Assert.All(results, r => Assert.Equal(expected, r));
     }
 
     private static void CheckBool(Op op, Datatype type, bool allowed)
     {
         // rank 0 true, ranks 1, 2 false: LAND false, LOR true, LXOR true.
-        var results = new bool[3];
+        var results = OnThreeRanks(allowed, rank =>
+        {
+            bool mine = rank == 0, all = false;
+            cMPI.Allreduce(ref mine, ref all, 1, type, op, cMPI.COMM_WORLD);
+            return all;
+        });
+        if (results is null) return;
+        bool expected = op.Name switch { "MPI_LAND" => false, "MPI_LOR" => true, "MPI_LXOR" => true, _ => throw new InvalidOperationException() };
+        Assert.All(results, r => Assert.Equal(expected, r));
+    }
+
+    private static void CheckComplex(Op op, Datatype type, bool allowed)
+    {
+        // ranks contribute (1 + 1i), (2 + 2i), (3 + 3i): the sum is 6 + 6i, the product (1+i)(2+2i)(3+3i) = -12 + 12i
+        var results = OnThreeRanks(allowed, rank =>
+        {
+            CloudMpi.Libc.CComplex[] send = [new(rank + 1, rank + 1)], recv = new CloudMpi.Libc.CComplex[1];
+            cMPI.Allreduce(send, 0, recv, 0, 1, type, op, cMPI.COMM_WORLD);
+            return recv[0];
+        });
+        if (results is null) return;
+        var expected = op.Name == "MPI_SUM" ? new CloudMpi.Libc.CComplex(6, 6) : new CloudMpi.Libc.CComplex(-12, 12);
+        Assert.All(results, r => Assert.Equal(expected, r));
+    }
+
+    /// <summary>
+    /// Each of 3 ranks' reduction results; for a pair MPI does not allow, checks that every rank got MPI_ERR_OP and
+    /// returns null.
+    /// </summary>
+    private static T[]? OnThreeRanks<T>(bool allowed, Func<int, T> reduce)
+    {
+        var results = new T[3];
         var errors = new MpiException?[3];
         MpiRunner.Run(3, rank =>
         {
-            bool mine = rank == 0, all = false;
             try
             {
-                cMPI.Allreduce(ref mine, ref all, 1, type, op, cMPI.COMM_WORLD);
-                results[rank] = all;
+                results[rank] = reduce(rank);
             }
             catch (MpiException ex)
             {
@@ -144,11 +127,11 @@ public class OpTableTests
         });
         if (!allowed)
         {
-            Assert.All(errors, e => Assert.Equal(cMPI.ERR_OP, e!.ErrorClass));
-            return;
+            Assert.All(errors, e => Assert.Equal(cMPI.ERR_OP, Assert.IsType<MpiException>(e).ErrorClass));
+            return default;
         }
-        bool expected = op.Name switch { "MPI_LAND" => false, "MPI_LOR" => true, "MPI_LXOR" => true, _ => throw new InvalidOperationException() };
-        Assert.All(results, r => Assert.Equal(expected, r));
+        Assert.All(errors, Assert.Null);
+        return results;
     }
 
     [Fact]
