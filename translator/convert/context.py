@@ -82,7 +82,6 @@ class Context:
     def function_delegate(self, key, ftype: ir.FunctionType, loc) -> Optional[str]:
         """The delegate type of a function-pointer slot whose C type has `void *` parameters, from a function
         stored in it (pointers.PointerPlan.function_source): `Func<Ptr<int>, Ptr<int>, int>` for a comparator."""
-        from .types import delegate_type
         source = self.plan.function_source(key) if key is not None else None
         fn = next((f for f in self.tu.functions if f.name == source), None) if source else None
         if fn is None or len(fn.params) != len(ftype.params):

@@ -137,8 +137,8 @@ def convert_libc_call(ctx, call: ir.Call, callee: ir.NameRef, rule) -> CsExpr:
 def _posix_memalign(ctx, call: ir.Call, rule) -> CsExpr:
     """posix_memalign((void **)&p, alignment, size): `CMem.PosixMemalign(out p, alignment, size)`, which checks the
     alignment as glibc does and gives p size bytes' worth of its element type (pointers.py keeps p a plain slot)."""
-    from .pointers import _memalign_target
-    target = _memalign_target(call)
+    from .pointers import memalign_target
+    target = memalign_target(call)
     if target is None or isinstance(target.type.pointee, ir.VoidType):
         raise TranslationError(call.loc, "posix_memalign is translated for `&p` with p a typed pointer variable",
                                "unsupported-construct")

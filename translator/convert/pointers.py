@@ -410,7 +410,7 @@ class _Analysis:
             fn = self.functions.get(name)
             if fn is None:
                 self.visit(node.callee)
-                target = _memalign_target(node) if name == "posix_memalign" else None
+                target = memalign_target(node) if name == "posix_memalign" else None
                 if target is not None:
                     # posix_memalign((void **)&p, alignment, size) stores a fresh buffer in p: p is neither
                     # boxed nor moved, as `p = malloc(size)` (libc.py passes `out p`)
@@ -458,7 +458,7 @@ class _Analysis:
             self.visit(x)
 
 
-def _memalign_target(call: ir.Call) -> Optional[ir.NameRef]:
+def memalign_target(call: ir.Call) -> Optional[ir.NameRef]:
     """p in posix_memalign(&p, ...) or posix_memalign((void **)&p, ...), for a pointer variable p."""
     if not call.args:
         return None
