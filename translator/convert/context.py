@@ -86,11 +86,10 @@ class Context:
         fn = next((f for f in self.tu.functions if f.name == source), None) if source else None
         if fn is None or len(fn.params) != len(ftype.params):
             return None
+        from .types import delegate_of
         params = [self.slot_type(("var", fn.name, p.name), p.type, loc) for p in fn.params]
-        result = self.slot_type(("ret", fn.name, ""), fn.type.result, loc)
-        if isinstance(fn.type.result, ir.VoidType):
-            return "Action" if not params else f"Action<{', '.join(params)}>"
-        return f"Func<{', '.join(params + [result])}>"
+        void = isinstance(fn.type.result, ir.VoidType)
+        return delegate_of(params, None if void else self.slot_type(("ret", fn.name, ""), fn.type.result, loc))
 
     def is_boxed(self, key) -> bool:
         return self.plan is not None and self.plan.is_boxed(key)

@@ -258,31 +258,16 @@ def _buffer_element(e: ir.Expr):
 
 
 def _null_buffer(call: ir.Call, rule, arg: ir.Expr) -> List[str]:
-    """NULL where MPI ignores the buffer (a non-root's recvbuf of Reduce or Gather): a typed null array,
-    typed like the call's other buffer so the generic cMPI overload resolves; the runtime rejects it if used."""
+    """NULL as a buffer (a non-root's recvbuf of Reduce or Gather, an empty message): a null array, typed like the
+    call's other buffer so that a generic cMPI overload over both resolves; the runtime rejects it if used."""
     for kind, other in zip(rule.params, call.args):
         if kind == "buffer" and other is not arg and not is_null_pointer(other):
             element = _buffer_element(other)
             if element is not None:
                 return [f"({cs_type(element, arg.loc)}[])null", "0"]
-    # `MPI_Send(NULL, 0, MPI_INT, ...)`, a message that is all envelope: typed by its datatype
-    for other in call.args:
-        e = _unparen(other)
-        if isinstance(e, ir.NameRef) and e.kind == "library" and e.name in _PREDEFINED_ELEMENTS:
-            return [f"({_PREDEFINED_ELEMENTS[e.name]}[])null", "0"]
-    return ["(byte[])null", "0"]  # a derived datatype: the runtime reads no element of a count-0 message
-
-
-# The C# element of a predefined datatype's buffer (Datatype.cs pairs them the same way).
-_PREDEFINED_ELEMENTS = {
-    "MPI_CHAR": "sbyte", "MPI_SIGNED_CHAR": "sbyte", "MPI_UNSIGNED_CHAR": "byte", "MPI_BYTE": "byte",
-    "MPI_SHORT": "short", "MPI_UNSIGNED_SHORT": "ushort", "MPI_INT": "int", "MPI_UNSIGNED": "uint",
-    "MPI_LONG": "long", "MPI_UNSIGNED_LONG": "ulong", "MPI_LONG_LONG_INT": "long", "MPI_LONG_LONG": "long",
-    "MPI_UNSIGNED_LONG_LONG": "ulong", "MPI_FLOAT": "float", "MPI_DOUBLE": "double",
-    "MPI_INT8_T": "sbyte", "MPI_INT16_T": "short", "MPI_INT32_T": "int", "MPI_INT64_T": "long",
-    "MPI_UINT8_T": "byte", "MPI_UINT16_T": "ushort", "MPI_UINT32_T": "uint", "MPI_UINT64_T": "ulong",
-    "MPI_C_DOUBLE_COMPLEX": "CComplex", "MPI_DOUBLE_COMPLEX": "CComplex",
-}
+    # `MPI_Send(NULL, 0, MPI_INT, ...)`, a message that is all envelope: the runtime matches no element type for a
+    # NULL buffer (and reports MPI_ERR_BUFFER if the count is not 0)
+    return ["(byte[])null", "0"]
 
 
 def _lvalue_of_pointer(ctx, arg: ir.Expr, what: str) -> str:

@@ -96,10 +96,15 @@ def element_cs(t: ir.CType, loc: ir.Loc | None = None) -> str:
 
 def delegate_type(f: ir.FunctionType, loc: ir.Loc | None = None) -> str:
     """A C function pointer type as a .NET delegate type."""
-    params = [cs_type(p, loc) for p in f.params]
-    if isinstance(f.result, ir.VoidType):
+    return delegate_of([cs_type(p, loc) for p in f.params],
+                       None if isinstance(f.result, ir.VoidType) else cs_type(f.result, loc))
+
+
+def delegate_of(params: list, result: str | None) -> str:
+    """`Func<params..., result>`, or `Action<params...>` for a void function (result None)."""
+    if result is None:
         return "Action" if not params else f"Action<{', '.join(params)}>"
-    return f"Func<{', '.join(params + [cs_type(f.result, loc)])}>"
+    return f"Func<{', '.join(params + [result])}>"
 
 
 def flat_length(t: ir.ArrayType) -> int | None:

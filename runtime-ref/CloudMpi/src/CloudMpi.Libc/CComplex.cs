@@ -2,6 +2,8 @@ using System.Runtime.InteropServices;
 
 namespace CloudMpi.Libc;
 
+using Libm = CMath.Libm;
+
 /// <summary>
 /// C99's <c>double complex</c>, with the arithmetic gcc compiles for x86-64 without -ffast-math, so that a port
 /// prints what the native build prints:
@@ -241,6 +243,8 @@ public readonly struct CComplex : IEquatable<CComplex>
     public static CComplex cproj(CComplex z) =>
         double.IsInfinity(z.Re) || double.IsInfinity(z.Im) ? new(double.PositiveInfinity, Math.CopySign(0.0, z.Im)) : z;
 
+    // glibc's own (CMath.Libm): a double complex is passed and returned as two doubles in SSE registers, as this
+    // struct is (x86-64 System V)
     public static CComplex cexp(CComplex z) => Libm.cexp(z);
 
     public static CComplex clog(CComplex z) => Libm.clog(z);
@@ -266,25 +270,4 @@ public readonly struct CComplex : IEquatable<CComplex>
     public static CComplex cacos(CComplex z) => Libm.cacos(z);
 
     public static CComplex catan(CComplex z) => Libm.catan(z);
-
-    /// <summary>glibc's own functions: a double complex is passed and returned as two doubles in SSE registers,
-    /// as this struct is (x86-64 System V).</summary>
-    private static class Libm
-    {
-        private const string Library = "libm.so.6";
-
-        [DllImport(Library)] public static extern CComplex cexp(CComplex z);
-        [DllImport(Library)] public static extern CComplex clog(CComplex z);
-        [DllImport(Library)] public static extern CComplex csqrt(CComplex z);
-        [DllImport(Library)] public static extern CComplex cpow(CComplex z, CComplex w);
-        [DllImport(Library)] public static extern CComplex csin(CComplex z);
-        [DllImport(Library)] public static extern CComplex ccos(CComplex z);
-        [DllImport(Library)] public static extern CComplex ctan(CComplex z);
-        [DllImport(Library)] public static extern CComplex csinh(CComplex z);
-        [DllImport(Library)] public static extern CComplex ccosh(CComplex z);
-        [DllImport(Library)] public static extern CComplex ctanh(CComplex z);
-        [DllImport(Library)] public static extern CComplex casin(CComplex z);
-        [DllImport(Library)] public static extern CComplex cacos(CComplex z);
-        [DllImport(Library)] public static extern CComplex catan(CComplex z);
-    }
 }

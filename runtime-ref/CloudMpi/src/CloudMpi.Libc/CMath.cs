@@ -210,7 +210,7 @@ public static class CMath
         new($"{name}: the C math library (libm.so.6) is not available on this platform");
 
     /// <summary>glibc's libm, so results are those the native program gets.</summary>
-    private static class Libm
+    internal static class Libm
     {
         private const string Library = "libm.so.6";
 
@@ -241,6 +241,20 @@ public static class CMath
 
         [DllImport(Library)]
         public static extern double exp2(double x);
+
+        [DllImport(Library)] public static extern CComplex cexp(CComplex z);
+        [DllImport(Library)] public static extern CComplex clog(CComplex z);
+        [DllImport(Library)] public static extern CComplex csqrt(CComplex z);
+        [DllImport(Library)] public static extern CComplex cpow(CComplex z, CComplex w);
+        [DllImport(Library)] public static extern CComplex csin(CComplex z);
+        [DllImport(Library)] public static extern CComplex ccos(CComplex z);
+        [DllImport(Library)] public static extern CComplex ctan(CComplex z);
+        [DllImport(Library)] public static extern CComplex csinh(CComplex z);
+        [DllImport(Library)] public static extern CComplex ccosh(CComplex z);
+        [DllImport(Library)] public static extern CComplex ctanh(CComplex z);
+        [DllImport(Library)] public static extern CComplex casin(CComplex z);
+        [DllImport(Library)] public static extern CComplex cacos(CComplex z);
+        [DllImport(Library)] public static extern CComplex catan(CComplex z);
 
         [DllImport(Library)]
         public static extern double log1p(double x);

@@ -104,10 +104,9 @@ internal static class Buffers
     public static DataBuf Data<T>(string call, T[]? buf, int offset, int count, Datatype type) where T : unmanaged
     {
         if (typeof(T) == typeof(byte) && ReferenceEquals(buf, cMPI.BOTTOM)) return Bottom(call, count, type);
-        if (buf == null && count == 0)
+        if (buf == null)
         {
-            // MPI_Send(NULL, 0, type, ...): no element to describe, so a NULL of any element type will do
-            CheckUsable(call, type);
+            CheckNullBuffer(call, count, type);
             return default;
         }
         CheckType<T>(call, type);
@@ -126,6 +125,18 @@ internal static class Buffers
                 $"({typeof(T).Name}[{buf!.Length}], {raw.Length - origin} bytes left)");
         }
         return new DataBuf(raw, origin, type, count);
+    }
+
+    /// <summary>
+    /// A NULL buffer has no element type to match the datatype against: of no elements it is an empty message
+    /// (<c>MPI_Send(NULL, 0, type, ...)</c>, typed as bytes by the translator when nothing else types it); of some,
+    /// MPI_ERR_BUFFER, as Open MPI's argument check reports it.
+    /// </summary>
+    private static void CheckNullBuffer(string call, int count, Datatype type)
+    {
+        CheckUsable(call, type);
+        if (count < 0) throw new MpiException(call, cMPI.ERR_COUNT, $"negative count {count}");
+        if (count > 0) throw new MpiException(call, cMPI.ERR_BUFFER, "buffer is null");
     }
 
     /// <summary>MPI_BOTTOM as the buffer: the type's displacements are addresses, each block is found by its own.</summary>
@@ -193,20 +204,15 @@ internal static class Buffers
     /// <summary>The bytes of <c>count</c> elements of <paramref name="type"/> starting at element <paramref name="offset"/> of <paramref name="buf"/>.</summary>
     public static Span<byte> Array<T>(string call, T[]? buf, int offset, int count, Datatype type) where T : unmanaged
     {
-        if (buf == null && count == 0)
+        if (buf == null)
         {
-            CheckUsable(call, type); // as in Data: a NULL buffer of no elements has no element type to match
+            CheckNullBuffer(call, count, type);
             return [];
         }
         CheckType<T>(call, type);
         CheckContiguous(call, type, count);
         if (count < 0) throw new MpiException(call, cMPI.ERR_COUNT, $"negative count {count}");
         long bytes = (long)count * type.Size;
-        if (buf == null)
-        {
-            if (count == 0) return [];
-            throw new MpiException(call, cMPI.ERR_BUFFER, "buffer is null");
-        }
         if (offset < 0 || offset > buf.Length)
             throw new MpiException(call, cMPI.ERR_BUFFER, $"offset {offset} is outside the buffer ({typeof(T).Name}[{buf.Length}])");
         long available = (long)(buf.Length - offset) * Info<T>.Size;
