@@ -71,6 +71,7 @@ int main(int argc, char **argv)
     MPI_Type_set_name(MPI_INT, "int");
     MPI_Type_get_name(MPI_INT, name, &len);
     MPI_Comm_get_attr(MPI_COMM_WORLD, MPI_TAG_UB, &attr, &flag);
+    MPI_Attr_get(MPI_COMM_WORLD, MPI_TAG_UB, &attr, &flag);
     MPI_Comm_free(&shared);
 
     /* point-to-point: nonblocking, send modes, completion, persistent requests */

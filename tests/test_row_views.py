@@ -293,7 +293,7 @@ int main(void)
     particle ps[N];
     int v[N];
     double *h = malloc(N * sizeof(double));
-    int step, i, j;
+    int step, i, j, far = 1000, zero = 0, k = 0, *boxed = &k;
     double sum = 0.0;
     for (i = 0; i < N; i++) {                  /* not inside another loop: kept plain */
         ps[i].x = (i * 37 % 11) * 0.5;
@@ -304,8 +304,13 @@ int main(void)
     for (step = 0; step < 3; step++) {
         for (i = 0; i < N; i++) {
             ps[i].ax = 0.0;
-            for (j = 0; j < N; j++)            /* a call in the body: ps viewed whole */
+            for (j = 0; j < N; j++)            /* a call in the body: ps viewed whole, ps[i] from i */
                 push(&ps[i], &ps[j], &sum);
+            for (j = 0; j < zero; j++)         /* never runs: the view from 1000 must not throw */
+                push(&ps[far], &ps[j], &sum);
+            for (j = 0; j < N; j++)            /* k's address is taken: a call could change k, kept plain */
+                push(&ps[i + k], &ps[j], &sum);
+            *boxed = 0;
         }
         for (i = 0; i < N; i++) {
             if (pick(v, i))                    /* a branch and calls: v, ps and the global g viewed */
@@ -329,9 +334,11 @@ def test_an_inner_loop_with_calls_or_branches_views_whole_arrays(tools, tmp_path
     as the array, and a short-lived local the JIT keeps in a register (nbody's force loop at 1 rank: 0.36 -> 0.26 s)."""
     src, out, cs = translate(tools, tmp_path, "calls", WITH_CALLS)
     views = views_of(cs)
-    assert "push(ref ps[i], ref ps_span[j], ref sum);" in cs  # ps[i] is the outer loop's: not this loop's view
+    assert "push(ref ps_at[0], ref ps_span[j], ref sum);" in cs  # the element the loop does not move: viewed from i
+    assert ("particle", "ps_at", "ps", "i") in views and ("particle", "ps_at2", "ps", "far") in views
     assert ("particle", "ps_span", "ps", "0") in views
-    assert "g_span[i] += ps_span2[i].ax;" in cs and "h_span[i] -= 1.0;" in cs
+    assert "push(ref ps[i + k[0]], ref ps_span3[j], ref sum);" in cs  # the boxed k: no view
+    assert "g_span[i] += ps_span4[i].ax;" in cs and "h_span[i] -= 1.0;" in cs
     assert "    Span<double> g_span = Spans.From(g, 0);" in cs  # a global C array: once, at the function's top
     assert "ps[i].x = " in cs and "h[i] = i;" in cs  # the first loop is inside no other: kept plain
     assert "s += a[k] * (r + 1);" in cs  # a reassigned in the body: kept plain

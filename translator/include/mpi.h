@@ -250,6 +250,8 @@ int MPI_Type_set_name(MPI_Datatype datatype, const char *type_name);
 int MPI_Type_get_name(MPI_Datatype datatype, char *type_name, int *resultlen);
 int MPI_Comm_get_name(MPI_Comm comm, char *comm_name, int *resultlen);
 int MPI_Comm_get_attr(MPI_Comm comm, int comm_keyval, void *attribute_val, int *flag);
+/* MPI-1's name for it (deprecated in MPI-2, still in Open MPI 4.1), for the predefined keys. */
+int MPI_Attr_get(MPI_Comm comm, int keyval, void *attribute_val, int *flag);
 
 /* Point-to-point: send modes, completion, persistent requests */
 int MPI_Bsend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm);

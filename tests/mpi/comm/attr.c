@@ -1,4 +1,4 @@
-/* Comm_get_attr with the predefined keys MPI_TAG_UB and MPI_WTIME_IS_GLOBAL (C gets a pointer to the value).
+/* Comm_get_attr (and MPI-1's MPI_Attr_get) with the predefined keys MPI_TAG_UB and MPI_WTIME_IS_GLOBAL (C gets a pointer to the value).
  * ranks: 1 2 4 7 */
 #include <stdio.h>
 #include <mpi.h>
@@ -16,6 +16,8 @@ int main(int argc, char **argv)
     MPI_Comm_get_attr(MPI_COMM_WORLD, MPI_WTIME_IS_GLOBAL, &value, &flag);
     if (flag && *value != 0 && *value != 1) { errs++; printf("MPI_WTIME_IS_GLOBAL is %d\n", *value); }
     if (rank == 0) printf("wtime_is_global flag %d value %d\n", flag, flag ? *value : -1);
+    MPI_Attr_get(MPI_COMM_WORLD, MPI_TAG_UB, &value, &flag);
+    if (!flag || *value < 32767) { errs++; printf("MPI_Attr_get MPI_TAG_UB: flag %d\n", flag); }
     MPI_Allreduce(&errs, &toterrs, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
     if (rank == 0) {
         if (toterrs == 0) printf(" No Errors\n");
