@@ -206,9 +206,8 @@ def _whole_views(ctx, st: ir.For, counter: ir.NameRef, j: str, indent: str) -> L
         name = _view(ctx, key, _is_global_array(nodes[0]), lines, indent)
         for n in nodes:
             ctx.row_views[id(n)] = f"{name}[{j}]"
-    for (array, element, start), nodes in elements.items():
-        name = _fresh_name(ctx, array, "_at")
-        lines.append(f"{indent}Span<{element}> {name} = Spans.From({array}, {start});")
+    for key, nodes in elements.items():
+        name = _view(ctx, key, False, lines, indent, suffix="_at")
         for n in nodes:
             ctx.row_views[id(n)] = f"{name}[0]"
     return lines
@@ -281,13 +280,15 @@ def _assigned_names(body: ir.Stmt) -> Set[str]:
     return assigned
 
 
-def _view(ctx, key, for_function: bool, lines: List[str], indent: str) -> str:
+def _view(ctx, key, for_function: bool, lines: List[str], indent: str, suffix: Optional[str] = None) -> str:
     """The name of the view `key` = (array, element type, start): declared in `lines` before the loop, or, for a
-    global array from a constant start (`for_function`), once at the top of the function (module docstring)."""
+    global array from a constant start (`for_function`), once at the top of the function (module docstring).
+    `suffix` names what the view is for when its start does not say (`_at`: one element)."""
     from .stmts import INDENT
     array, element, start = key
     # `offsets[i + 1]` through `offsets_from1[i]`: a constant shift is in the name, a computed base is a row
-    suffix = "_span" if start == "0" else f"_from{start}" if start.isdigit() else "_row"
+    if suffix is None:
+        suffix = "_span" if start == "0" else f"_from{start}" if start.isdigit() else "_row"
     if not for_function:
         name = _fresh_name(ctx, array, suffix)
         lines.append(f"{indent}Span<{element}> {name} = Spans.From({array}, {start});")
