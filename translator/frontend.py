@@ -16,6 +16,7 @@ import re
 from typing import Dict, List, Optional, Sequence, Set, Tuple
 
 from . import ir
+from .csharp_names import RESERVED_TYPE_NAMES
 from .diagnostics import TranslationError
 
 import clang.cindex as ci
@@ -352,6 +353,8 @@ class Frontend:
                 if not tag or "anonymous" in tag or " " in tag:
                     tag = f"Anon{decl.location.line}"
                 name = tag
+            if name in RESERVED_TYPE_NAMES:
+                name += "_"  # `struct record`, `typedef struct {...} object;`: a C# type cannot be named so
             taken = set(self.record_names.values())
             base, i = name, 2
             while name in taken:

@@ -7,15 +7,8 @@ from typing import Dict, List, Optional, Set, Tuple
 from .. import ir
 from ..diagnostics import DiagnosticSink
 from ..rules import RuleTable
+from ..csharp_names import CS_KEYWORDS
 
-CS_KEYWORDS = {
-    "abstract", "as", "base", "bool", "byte", "checked", "class", "decimal", "delegate", "event",
-    "explicit", "fixed", "foreach", "implicit", "in", "interface", "internal", "is", "lock", "namespace",
-    "new", "null", "object", "operator", "out", "override", "params", "private", "protected", "public",
-    "readonly", "ref", "sbyte", "sealed", "stackalloc", "string", "this", "throw", "true", "false", "try",
-    "catch", "finally", "typeof", "uint", "ulong", "unchecked", "unsafe", "ushort", "using", "virtual",
-    "object", "base", "var", "dynamic", "value", "Main",
-}
 
 
 @dataclass

@@ -601,6 +601,8 @@ def convert_index(ctx, e: ir.Index) -> CsExpr:
     base, offset = element_address(ctx, e)
     if isinstance(e.type, ir.ArrayType):
         return pointer_at(ctx, base, offset, e.type, e.loc)  # a row of a 2-D array, used as a pointer
+    if base.type.startswith("InlineArray") and offset.type != "int":
+        offset = coerce(offset, "int")  # an inline array (a struct's array field) takes an int index only
     return CsExpr(f"{paren(base, PRIMARY)}[{offset.code}]", cs_type(e.type, e.loc), PRIMARY)
 
 
@@ -660,9 +662,10 @@ def _add(a: CsExpr, b: CsExpr) -> CsExpr:
         return b
     if b.const == 0:
         return a
+    wider = "long" if "long" in (a.type, b.type) else a.type  # an unsigned index is a long (coerce_index)
     if a.const is not None and b.const is not None:
-        return CsExpr(str(a.const + b.const), a.type, PRIMARY, a.const + b.const)
-    return CsExpr(f"{paren(a, ADD)} + {paren(b, ADD + 1)}", a.type, ADD)
+        return CsExpr(str(a.const + b.const), wider, PRIMARY, a.const + b.const)
+    return CsExpr(f"{paren(a, ADD)} + {paren(b, ADD + 1)}", wider, ADD)
 
 
 def pointer_at(ctx, base: CsExpr, offset: CsExpr, c_type, loc: ir.Loc) -> CsExpr:

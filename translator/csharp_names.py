@@ -1,0 +1,16 @@
+"""Names C# reserves, which a C identifier cannot keep as it is."""
+
+# Keywords and the contextual keywords that break code as names (`var x`, `value` in a setter, a `Main` beside the
+# entry point): a C identifier among them gets an @ (Context.name), `Main` becomes `Main_`.
+CS_KEYWORDS = {
+    "abstract", "as", "base", "bool", "byte", "checked", "class", "decimal", "delegate", "event",
+    "explicit", "fixed", "foreach", "implicit", "in", "interface", "internal", "is", "lock", "namespace",
+    "new", "null", "object", "operator", "out", "override", "params", "private", "protected", "public",
+    "readonly", "ref", "sbyte", "sealed", "stackalloc", "string", "this", "throw", "true", "false", "try",
+    "catch", "finally", "typeof", "uint", "ulong", "unchecked", "unsafe", "ushort", "using", "virtual",
+    "object", "base", "var", "dynamic", "value", "Main"
+}
+
+# A type should not be named `record` (CS8860, a warning cmpi-run --check refuses); the frontend gives such a
+# struct a trailing underscore, as it does a keyword (one spelling for every place the name is used).
+RESERVED_TYPE_NAMES = CS_KEYWORDS | {"record"}
