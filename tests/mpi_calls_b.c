@@ -133,6 +133,16 @@ int main(int argc, char **argv)
         MPI_Win_lock(MPI_LOCK_SHARED, 0, 0, win);
         MPI_Win_flush(0, win);
         MPI_Win_unlock(0, win);
+        MPI_Win_lock_all(0, win);
+        MPI_Fetch_and_op(&n, &b[0], MPI_INT, 0, 0, MPI_SUM, win);
+        MPI_Get_accumulate(a, 1, MPI_INT, b, 1, MPI_INT, 0, 1, 1, MPI_INT, MPI_REPLACE, win);
+        MPI_Compare_and_swap(&a[0], &b[1], &b[2], MPI_INT, 0, 3, win);
+        MPI_Accumulate(&n, 1, MPI_INT, 0, 2, 1, MPI_INT, MPI_NO_OP, win);
+        MPI_Win_flush_all(win);
+        MPI_Win_flush_local(0, win);
+        MPI_Win_flush_local_all(win);
+        MPI_Win_sync(win);
+        MPI_Win_unlock_all(win);
         MPI_Win_free(&win);
         MPI_Win_allocate(8 * sizeof(double), sizeof(double), MPI_INFO_NULL, MPI_COMM_WORLD, &allocated, &win);
         MPI_Win_free(&win);

@@ -292,6 +292,19 @@ int MPI_Accumulate(const void *origin_addr, int origin_count, MPI_Datatype origi
 int MPI_Win_lock(int lock_type, int rank, int assert, MPI_Win win);
 int MPI_Win_unlock(int rank, MPI_Win win);
 int MPI_Win_flush(int rank, MPI_Win win);
+int MPI_Win_flush_all(MPI_Win win);
+int MPI_Win_flush_local(int rank, MPI_Win win);
+int MPI_Win_flush_local_all(MPI_Win win);
+int MPI_Win_lock_all(int assert, MPI_Win win);
+int MPI_Win_unlock_all(MPI_Win win);
+int MPI_Win_sync(MPI_Win win);
+int MPI_Fetch_and_op(const void *origin_addr, void *result_addr, MPI_Datatype datatype, int target_rank,
+                     MPI_Aint target_disp, MPI_Op op, MPI_Win win);
+int MPI_Get_accumulate(const void *origin_addr, int origin_count, MPI_Datatype origin_datatype, void *result_addr,
+                       int result_count, MPI_Datatype result_datatype, int target_rank, MPI_Aint target_disp,
+                       int target_count, MPI_Datatype target_datatype, MPI_Op op, MPI_Win win);
+int MPI_Compare_and_swap(const void *origin_addr, const void *compare_addr, void *result_addr, MPI_Datatype datatype,
+                         int target_rank, MPI_Aint target_disp, MPI_Win win);
 
 /* Topologies */
 int MPI_Dims_create(int nnodes, int ndims, int dims[]);
@@ -368,6 +381,8 @@ extern MPI_Datatype MPI_LONG_DOUBLE_INT;
 extern MPI_Op MPI_MAXLOC;
 extern MPI_Op MPI_MINLOC;
 extern MPI_Op MPI_OP_NULL;
+extern MPI_Op MPI_REPLACE;
+extern MPI_Op MPI_NO_OP;
 
 int MPI_Gather(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
                void *recvbuf, int recvcount, MPI_Datatype recvtype,

@@ -6,7 +6,7 @@ namespace CloudMpi;
 /// </summary>
 public sealed class Op
 {
-    internal enum Code { Sum, Prod, Max, Min, Land, Lor, Lxor, Band, Bor, Bxor, MaxLoc, MinLoc, User, Null }
+    internal enum Code { Sum, Prod, Max, Min, Land, Lor, Lxor, Band, Bor, Bxor, MaxLoc, MinLoc, User, Null, Replace, NoOp }
 
     /// <summary>The C name, e.g. "MPI_SUM".</summary>
     public string Name { get; }
@@ -47,6 +47,13 @@ public sealed class Op
     public static readonly Op MPI_MAXLOC = new("MPI_MAXLOC", Code.MaxLoc);
     public static readonly Op MPI_MINLOC = new("MPI_MINLOC", Code.MinLoc);
     public static readonly Op MPI_OP_NULL = new("MPI_OP_NULL", Code.Null);
+    /// <summary>One-sided accumulations only: the target gets the origin's value (MPI_Accumulate as an atomic put).</summary>
+    public static readonly Op MPI_REPLACE = new("MPI_REPLACE", Code.Replace);
+    /// <summary>MPI_Fetch_and_op and MPI_Get_accumulate only: the target keeps its value (an atomic get).</summary>
+    public static readonly Op MPI_NO_OP = new("MPI_NO_OP", Code.NoOp);
+
+    /// <summary>REPLACE and NO_OP: one-sided ops that combine nothing, defined for every predefined datatype.</summary>
+    internal bool IsOneSidedOnly => OpCode is Code.Replace or Code.NoOp;
 
     /// <summary>The ops on (value, index) pairs.</summary>
     public static IReadOnlyList<Op> Location { get; } = [MPI_MAXLOC, MPI_MINLOC];
@@ -72,7 +79,7 @@ public sealed class Op
 
     private bool IsDefinedForBasic(Datatype type) => OpCode switch
     {
-        Code.Null => false,
+        Code.Null or Code.Replace or Code.NoOp => false, // no collective takes them (one-sided code checks them itself)
         Code.MaxLoc or Code.MinLoc => type.Kind == ElementKind.Pair,
         Code.Sum or Code.Prod => type.IsInteger || type.IsFloat || type.IsComplex,
         Code.Max or Code.Min => type.IsInteger || type.IsFloat,

@@ -27,7 +27,7 @@ public static partial class cMPI
     /// <summary>The context RMA messages travel on: below every communicator's (those are >= -2).</summary>
     internal const int RmaContext = -1000;
 
-    private enum RmaOp { Put = 1, Get, Accumulate, Lock, Unlock }
+    private enum RmaOp { Put = 1, Get, Accumulate, Lock, Unlock, FetchAndOp, CompareAndSwap }
 
     private const int HeaderBytes = 36;
 
@@ -244,7 +244,7 @@ public static partial class cMPI
         var w = CheckWin(call, win);
         ArgumentNullException.ThrowIfNull(op);
         if (target == PROC_NULL) return;
-        if (op.Name != "MPI_REPLACE") CheckOpForType(call, op, type);
+        if (!op.IsOneSidedOnly) CheckOpForType(call, op, type);
         long at = CheckTargetRange(call, ctx, w, target, disp, count, type, data.Length);
         w.Pending.Add((target, SendRma(ctx, w, RmaOp.Accumulate, target, at, data.Length, type, op, 0, data)));
     }
@@ -302,10 +302,16 @@ public static partial class cMPI
                     reply = memory.Bytes.Slice((int)at, bytes).ToArray();
                     break;
                 case RmaOp.Accumulate:
-                    var reduce = WireCodes.Op(opCode);
-                    var dest = memory.Bytes.Slice((int)at, bytes);
-                    if (reduce.Name == "MPI_REPLACE") payload.CopyTo(dest);
-                    else Reduction.Apply(reduce, WireCodes.Type(typeCode), dest, payload);
+                    Combine(WireCodes.Op(opCode), WireCodes.Type(typeCode), memory.Bytes.Slice((int)at, bytes), payload);
+                    break;
+                case RmaOp.FetchAndOp: // the old value goes back, then the op applies, in one step under the window's lock
+                    reply = memory.Bytes.Slice((int)at, bytes).ToArray();
+                    Combine(WireCodes.Op(opCode), WireCodes.Type(typeCode), memory.Bytes.Slice((int)at, bytes), payload);
+                    break;
+                case RmaOp.CompareAndSwap: // payload: the new value, then the value to compare with
+                    var current = memory.Bytes.Slice((int)at, bytes);
+                    reply = current.ToArray();
+                    if (current.SequenceEqual(payload.Slice(bytes, bytes))) payload[..bytes].CopyTo(current);
                     break;
                 case RmaOp.Lock:
                     bool exclusive = flag != 0;
@@ -324,6 +330,13 @@ public static partial class cMPI
         }
         if (replyNow) Reply(target, m.SenderWorldRank, m.MsgId, reply);
         if (op == RmaOp.Unlock) GrantWaiting(target, memory);
+    }
+
+    /// <summary>An accumulation at the target: REPLACE stores the origin's data, NO_OP leaves the target as it is.</summary>
+    private static void Combine(Op op, Datatype type, Span<byte> target, ReadOnlySpan<byte> origin)
+    {
+        if (op.OpCode == Op.Code.Replace) origin.CopyTo(target);
+        else if (op.OpCode != Op.Code.NoOp) Reduction.Apply(op, type, target, origin);
     }
 
     private static bool CanGrant(WindowMemory memory, bool exclusive) =>
