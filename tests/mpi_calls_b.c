@@ -23,6 +23,7 @@ int main(int argc, char **argv)
     MPI_Errhandler eh;
     MPI_Request req, reqs[2];
     MPI_Status st, sts[2];
+    MPI_Message matched;
     MPI_Win win;
 
     MPI_Init_thread(&argc, &argv, MPI_THREAD_SINGLE, &provided);
@@ -89,6 +90,13 @@ int main(int argc, char **argv)
     MPI_Iprobe(MPI_ANY_SOURCE, 12, MPI_COMM_WORLD, &flag, &st);
     MPI_Recv(b, 1, MPI_INT, rank, 12, MPI_COMM_WORLD, &st);
     MPI_Get_elements(&st, MPI_INT, &count);
+    MPI_Send(a, 2, MPI_INT, rank, 13, MPI_COMM_WORLD);
+    MPI_Send(a, 1, MPI_INT, rank, 13, MPI_COMM_WORLD);
+    MPI_Mprobe(rank, 13, MPI_COMM_WORLD, &matched, &st);
+    MPI_Mrecv(b, 2, MPI_INT, &matched, &st);
+    MPI_Improbe(rank, 13, MPI_COMM_WORLD, &flag, &matched, &st);
+    MPI_Imrecv(&b[3], 1, MPI_INT, &matched, &req);
+    MPI_Wait(&req, &st);
     MPI_Buffer_attach(bsend_space, 64 + MPI_BSEND_OVERHEAD);
     MPI_Bsend(a, 2, MPI_INT, rank, 7, MPI_COMM_WORLD);
     MPI_Ibsend(&a[2], 2, MPI_INT, rank, 7, MPI_COMM_WORLD, &reqs[0]);

@@ -14,6 +14,9 @@ typedef struct cmpi_comm *MPI_Comm;
 typedef struct cmpi_datatype *MPI_Datatype;
 typedef struct cmpi_op *MPI_Op;
 typedef struct cmpi_request *MPI_Request;
+typedef struct cmpi_message *MPI_Message;
+extern MPI_Message MPI_MESSAGE_NULL;
+extern MPI_Message MPI_MESSAGE_NO_PROC;
 typedef struct cmpi_group *MPI_Group;
 typedef struct cmpi_errhandler *MPI_Errhandler;
 typedef struct cmpi_info *MPI_Info;
@@ -121,6 +124,10 @@ int MPI_Waitall(int count, MPI_Request array_of_requests[], MPI_Status *array_of
 int MPI_Test(MPI_Request *request, int *flag, MPI_Status *status);
 int MPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status *status);
 int MPI_Iprobe(int source, int tag, MPI_Comm comm, int *flag, MPI_Status *status);
+int MPI_Mprobe(int source, int tag, MPI_Comm comm, MPI_Message *message, MPI_Status *status);
+int MPI_Improbe(int source, int tag, MPI_Comm comm, int *flag, MPI_Message *message, MPI_Status *status);
+int MPI_Mrecv(void *buf, int count, MPI_Datatype datatype, MPI_Message *message, MPI_Status *status);
+int MPI_Imrecv(void *buf, int count, MPI_Datatype datatype, MPI_Message *message, MPI_Request *request);
 int MPI_Get_count(const MPI_Status *status, MPI_Datatype datatype, int *count);
 
 int MPI_Barrier(MPI_Comm comm);

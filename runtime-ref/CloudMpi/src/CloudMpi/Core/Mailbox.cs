@@ -229,6 +229,40 @@ internal sealed class Mailbox : IMessageSink
         }
     }
 
+    /// <summary>
+    /// Take the first matching unexpected message out of the queue (MPI_Improbe): no later receive or probe can match
+    /// it; null when none has arrived. A synchronous send is acknowledged here, as a receive matching it would be.
+    /// </summary>
+    public cMPIMessage? Take(int context, int source, int tag)
+    {
+        cMPIMessage? m;
+        lock (gate)
+        {
+            m = PeekLocked(context, source, tag);
+            if (m != null) UnlinkUnexpected(m);
+        }
+        if (m != null && m.Synchronous) SendAck(m);
+        return m;
+    }
+
+    /// <summary>Block until a matching message arrives, and take it (MPI_Mprobe).</summary>
+    public cMPIMessage WaitTake(int context, int source, int tag)
+    {
+        while (true)
+        {
+            int seen = arrivals;
+            var m = Take(context, source, tag);
+            if (m != null) return m;
+            if (!SpinUntilArrival(seen))
+            {
+                lock (gate)
+                {
+                    while (arrivals == seen) Sleep();
+                }
+            }
+        }
+    }
+
     // ------------------------------------------------------------------ synchronous sends
 
     public SyncSendEntry RegisterSyncSend(long msgId)
