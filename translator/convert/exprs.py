@@ -282,6 +282,11 @@ def _is_char(t) -> bool:
 def convert_name(ctx, e: ir.NameRef) -> CsExpr:
     if e.kind == "library":
         mapped = ctx.rules.constants.get(e.name)
+        row = ctx.rules.libc.get(e.name) if isinstance(e.type, ir.FunctionType) else None
+        if mapped is None and row is not None and row.special is None and re.fullmatch(r"[\w.]+", row.target):
+            # a library function as a value (`double (*f[])(double) = {sin, cos}`): its C# method, whose group
+            # converts to the slot's delegate type as a program function's does
+            return CsExpr(row.target, "function")
         if mapped is None:
             raise TranslationError(e.loc, f"no translation for the library name '{e.name}'"
                                    + (f" (declared in {e.header})" if e.header else ""), "unmapped-name")
