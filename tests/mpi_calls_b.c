@@ -152,6 +152,15 @@ int main(int argc, char **argv)
         MPI_Win_sync(win);
         MPI_Win_unlock_all(win);
         MPI_Win_free(&win);
+        {
+            MPI_Comm inter, merged;
+            MPI_Group remote;
+            MPI_Intercomm_create(MPI_COMM_SELF, 0, MPI_COMM_WORLD, 1 - rank, 3, &inter);
+            MPI_Comm_test_inter(inter, &flag);
+            MPI_Comm_remote_size(inter, &n);
+            MPI_Comm_remote_group(inter, &remote);
+            MPI_Intercomm_merge(inter, rank, &merged);
+        }
         MPI_Win_allocate(8 * sizeof(double), sizeof(double), MPI_INFO_NULL, MPI_COMM_WORLD, &allocated, &win);
         MPI_Win_free(&win);
     }

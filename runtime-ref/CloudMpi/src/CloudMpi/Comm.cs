@@ -11,11 +11,12 @@ namespace CloudMpi;
 /// </summary>
 public sealed class Comm
 {
-    private enum Shape { World, Self, Group, Null }
+    private enum Shape { World, Self, Group, Inter, Null }
 
     private readonly Shape shape;
-    private readonly int[]? worldRanks; // Group: world rank of each member, by rank in this communicator
-    private readonly int myRank;        // Group: the owner's rank in it
+    private readonly int[]? worldRanks;  // Group, Inter: world rank of each member (of the local group), by rank
+    private readonly int myRank;         // Group, Inter: the owner's rank in it
+    private readonly int[]? remoteRanks; // Inter: world rank of each member of the remote group
 
     /// <summary>The C name, e.g. "MPI_COMM_WORLD", or a generated one for derived communicators.</summary>
     public string Name { get; }
@@ -26,6 +27,11 @@ public sealed class Comm
     internal int CollectiveContext => 2 * ContextId + 1;
     internal bool IsNull => shape == Shape.Null;
 
+    /// <summary>An intercommunicator: point-to-point ranks name the remote group; collectives are not supported.</summary>
+    internal bool IsInter => shape == Shape.Inter;
+
+    /// <summary>An intercommunicator's own group as an intracommunicator, for the agreements of Intercomm_merge.</summary>
+    internal Comm? LocalGroup { get; private init; }
     /// <summary>The virtual topology attached by Cart_create / Graph_create / Dist_graph_create_adjacent, if any.</summary>
     internal Topology? Topology { get; set; }
 
@@ -33,18 +39,19 @@ public sealed class Comm
     internal int[] WorldRanksIn(RankContext ctx) => shape switch
     {
         Shape.World => Enumerable.Range(0, ctx.WorldSize).ToArray(),
-        Shape.Group => (int[])worldRanks!.Clone(),
+        Shape.Group or Shape.Inter => (int[])worldRanks!.Clone(),
         Shape.Self => [ctx.WorldRank],
         _ => [],
     };
 
-    private Comm(string name, int contextId, Shape shape, int[]? worldRanks = null, int myRank = 0)
+    private Comm(string name, int contextId, Shape shape, int[]? worldRanks = null, int myRank = 0, int[]? remoteRanks = null)
     {
         Name = name;
         ContextId = contextId;
         this.shape = shape;
         this.worldRanks = worldRanks;
         this.myRank = myRank;
+        this.remoteRanks = remoteRanks;
     }
 
     internal static readonly Comm World = new("MPI_COMM_WORLD", 0, Shape.World);
@@ -57,19 +64,34 @@ public sealed class Comm
     internal static Comm Derived(int contextId, int[] worldRanks, int myRank) =>
         new($"MPI_Comm(context {contextId}, size {worldRanks.Length})", contextId, Shape.Group, worldRanks, myRank);
 
+    /// <summary>
+    /// An intercommunicator on context <paramref name="contextId"/> between the local group (<paramref name="localRanks"/>,
+    /// the owner at <paramref name="myRank"/>) and the remote one; <paramref name="localGroup"/> is the local group's own
+    /// intracommunicator (another context).
+    /// </summary>
+    internal static Comm Intercomm(int contextId, int[] localRanks, int myRank, int[] remoteRanks, Comm localGroup) =>
+        new($"MPI_Comm(intercommunicator, context {contextId}, {localRanks.Length} + {remoteRanks.Length})", contextId, Shape.Inter,
+            localRanks, myRank, remoteRanks) { LocalGroup = localGroup };
+
+    /// <summary>World rank of each member of an intercommunicator's remote group (empty for an intracommunicator).</summary>
+    internal int[] RemoteWorldRanks => remoteRanks is null ? [] : (int[])remoteRanks.Clone();
+
     public override string ToString() => Name;
+
+    /// <summary>How many ranks point-to-point calls may name: the communicator's size, an intercommunicator's remote size.</summary>
+    internal int PeerSizeIn(RankContext ctx) => shape == Shape.Inter ? remoteRanks!.Length : SizeIn(ctx);
 
     internal int SizeIn(RankContext ctx) => shape switch
     {
         Shape.World => ctx.WorldSize,
-        Shape.Group => worldRanks!.Length,
+        Shape.Group or Shape.Inter => worldRanks!.Length,
         _ => 1,
     };
 
     internal int RankIn(RankContext ctx) => shape switch
     {
         Shape.World => ctx.WorldRank,
-        Shape.Group => myRank,
+        Shape.Group or Shape.Inter => myRank,
         _ => 0,
     };
 
@@ -77,6 +99,7 @@ public sealed class Comm
     {
         Shape.World => rank,
         Shape.Group => worldRanks![rank],
+        Shape.Inter => remoteRanks![rank], // point-to-point on an intercommunicator reaches the remote group
         _ => ctx.WorldRank,
     };
 }

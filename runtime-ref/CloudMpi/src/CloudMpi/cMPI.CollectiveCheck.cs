@@ -68,6 +68,8 @@ public static partial class cMPI
     [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     private static void BeginCollective(RankContext ctx, string call, Comm comm, int root, long bytes, Datatype? type)
     {
+        if (comm.IsInter)
+            throw new MpiException(call, ERR_COMM, $"{call} on an intercommunicator is not supported by cmpi (merge it first: MPI_Intercomm_merge)");
         // nonblocking collectives this rank started on comm come first, as on every other rank
         if (ctx.PendingCollectives is { Count: > 0 }) RunPendingCollectives(ctx, comm, null);
         var local = LocalOf(ctx, comm);

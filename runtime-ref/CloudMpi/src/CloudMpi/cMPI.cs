@@ -190,7 +190,7 @@ public static partial class cMPI
     internal static void CheckDest(string call, RankContext ctx, Comm comm, int dest)
     {
         CheckComm(call, comm);
-        int size = comm.SizeIn(ctx);
+        int size = comm.PeerSizeIn(ctx);
         if (dest != PROC_NULL && (dest < 0 || dest >= size))
             throw new MpiException(call, ERR_RANK, $"invalid rank {dest} (communicator {comm.Name} has size {size})");
     }
@@ -200,7 +200,7 @@ public static partial class cMPI
     internal static void CheckSource(string call, RankContext ctx, Comm comm, int source)
     {
         CheckComm(call, comm);
-        int size = comm.SizeIn(ctx);
+        int size = comm.PeerSizeIn(ctx);
         if (source != PROC_NULL && source != ANY_SOURCE && (source < 0 || source >= size))
             throw new MpiException(call, ERR_RANK, $"invalid source rank {source} (communicator {comm.Name} has size {size})");
     }

@@ -123,4 +123,40 @@ public class CommunicatorTests
             }
         });
     }
+
+    [Fact]
+    public void IntercommunicatorsCarryPointToPointRefuseCollectivesAndMerge()
+    {
+        MpiRunner.Run(5, rank =>
+        {
+            cMPI.Comm_split(World, rank < 2 ? 0 : 1, 0, out var half);
+            cMPI.Intercomm_create(half, 0, World, rank < 2 ? 2 : 0, 9, out var inter);
+            cMPI.Comm_size(inter, out int size);
+            cMPI.Comm_remote_size(inter, out int remoteSize);
+            Assert.Equal(rank < 2 ? 2 : 3, size);
+            Assert.Equal(rank < 2 ? 3 : 2, remoteSize);
+            cMPI.Comm_rank(inter, out int me);
+            // ranks name the other group: local rank i of the first group talks to remote rank i of the second
+            if (me < 2)
+            {
+                int mine = rank, got = -1;
+                cMPI.Sendrecv(ref mine, 1, MPI_INT, me, 0, ref got, 1, MPI_INT, me, 0, inter, out var st);
+                Assert.Equal(rank < 2 ? me + 2 : me, got);
+                Assert.Equal(me, st.MPI_SOURCE);
+            }
+            var bad = Assert.Throws<MpiException>(() => cMPI.Comm_remote_size(half, out _));
+            Assert.Equal(cMPI.ERR_COMM, bad.ErrorClass);
+            var refused = Assert.Throws<MpiException>(() => cMPI.Barrier(inter));
+            Assert.Equal(cMPI.ERR_COMM, refused.ErrorClass);
+            var tooFar = Assert.Throws<MpiException>(() => cMPI.Send(ref rank, 1, MPI_INT, remoteSize, 0, inter));
+            Assert.Equal(cMPI.ERR_RANK, tooFar.ErrorClass);
+            // the second group asks to come first
+            cMPI.Intercomm_merge(inter, rank < 2 ? 1 : 0, out var merged);
+            cMPI.Comm_rank(merged, out int mergedRank);
+            Assert.Equal(rank < 2 ? 3 + rank : rank - 2, mergedRank);
+            int one = 1, total = 0;
+            cMPI.Allreduce(ref one, ref total, 1, MPI_INT, MPI_SUM, merged);
+            Assert.Equal(5, total);
+        });
+    }
 }
