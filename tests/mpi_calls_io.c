@@ -42,6 +42,10 @@ int main(int argc, char **argv)
     MPI_File_read_at(fh, 4, &y, 1, MPI_INT, &st);
     MPI_File_read_at_all(fh, 5, b, 1, MPI_INT, MPI_STATUS_IGNORE);
     MPI_File_get_position(fh, &pos);
+    MPI_File_write_ordered(fh, a, 2, MPI_INT, &st);
+    MPI_File_seek_shared(fh, 0, MPI_SEEK_SET);
+    MPI_File_read_ordered(fh, &y, 1, MPI_INT, MPI_STATUS_IGNORE);
+    MPI_File_get_position_shared(fh, &pos);
     MPI_File_get_size(fh, &size);
     MPI_File_get_view(fh, &disp, &etype, &ftype, rep);
     MPI_File_sync(fh);

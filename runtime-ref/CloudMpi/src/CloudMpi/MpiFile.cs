@@ -24,6 +24,11 @@ public sealed class MpiFile
     internal Datatype Filetype { get; private set; } = Datatype.MPI_BYTE;
     /// <summary>The individual file pointer, in etypes of the view.</summary>
     internal long Position { get; set; }
+    /// <summary>
+    /// The shared file pointer, in etypes of the view. Only collective calls move it (the _ordered forms,
+    /// MPI_File_seek_shared), identically on every rank, so each rank's copy is the shared value.
+    /// </summary>
+    internal long SharedPosition { get; set; }
 
     internal MpiFile(Comm comm, string path, int amode, SafeFileHandle handle)
     {
@@ -48,6 +53,7 @@ public sealed class MpiFile
         Etype = etype;
         Filetype = filetype;
         Position = 0;
+        SharedPosition = 0;
     }
 
     internal void Release()
