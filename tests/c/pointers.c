@@ -35,6 +35,7 @@ int main(int argc, char **argv) {
     char name[16] = "abc"; strcat(name, "def"); printf("%s %d\n", name, (int)strlen(name));
     if (argc > 1) printf("arg %s\n", argv[1]);
     const char *s = "hello"; const char *t = s; int len = 0; while (*t++) len++; printf("%d\n", len);
+    { int v[4] = {1, 2, 3, 4}; printf("%d %d %d\n", v + 0 >= v, v > v + 0, v + 1 > v); } /* positions of two arrays */
     free(buf);
     return 0;
 }

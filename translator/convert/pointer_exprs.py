@@ -39,7 +39,10 @@ def convert_pointer_binary(ctx, e: ir.Binary) -> CsExpr:
     lhs = convert_expr(ctx, e.lhs)
     rhs = convert_expr(ctx, e.rhs)
     if op in COMPARISONS:
-        if lhs.type != rhs.type:
+        if not is_ptr_cs(lhs.type) and not is_ptr_cs(rhs.type) and op not in ("==", "!="):
+            # two arrays (`a + 0 > a`): positions, as Ptr<T> (C# has no `<` on T[])
+            lhs, rhs = (_as_position(x, f"Ptr<{x.type[:-2]}>") for x in (lhs, rhs))
+        elif lhs.type != rhs.type:
             common = lhs.type if is_ptr_cs(lhs.type) else rhs.type
             lhs, rhs = coerce(lhs, common), coerce(rhs, common)
         return CsExpr(f"{paren(lhs, prec)} {op} {paren(rhs, prec + 1)}", "bool", prec)
@@ -60,6 +63,11 @@ def convert_pointer_binary(ctx, e: ir.Binary) -> CsExpr:
             k = CsExpr(f"-{paren(k, UNARY)}", k.type, UNARY, -k.const if k.const is not None else None)
         return pointer_at(ctx, base, k, ptr_type, e.loc)
     raise TranslationError(e.loc, f"the operator {op} on pointers cannot be translated", "unsupported-construct")
+
+
+def _as_position(x: CsExpr, ptr: str) -> CsExpr:
+    """An array as the Ptr<T> of its first element (the conversion is implicit, but C# looks for `<` on T[])."""
+    return CsExpr(f"(({ptr}){x.code})", ptr, PRIMARY) if x.type.endswith("[]") else x
 
 
 def _without_void_cast(e: ir.Expr) -> ir.Expr:
