@@ -108,6 +108,8 @@ def convert_libc_call(ctx, call: ir.Call, callee: ir.NameRef, rule) -> CsExpr:
         return _posix_memalign(ctx, call, rule)
     args = []
     for i, a in enumerate(call.args):
+        if callee.name == "free":
+            a = _without_pointer_casts(a)  # free((char *)(m + nrl - 1)), Numerical Recipes' way: the same block
         if callee.name in STRTO_FAMILY and i == 1 and is_null_pointer(a):
             continue  # strtol(s, NULL, base) is the runtime's strtol(s, base)
         if i < len(ftype.params):
@@ -132,6 +134,18 @@ def convert_libc_call(ctx, call: ir.Call, callee: ir.NameRef, rule) -> CsExpr:
     else:
         ret = cs_type(call.type, call.loc)
     return CsExpr(f"{rule.target}({', '.join(args)})", ret, PRIMARY)
+
+
+def _without_pointer_casts(a: ir.Expr) -> ir.Expr:
+    """A pointer with the casts between pointer types around it taken off (parentheses too)."""
+    while True:
+        if isinstance(a, ir.Paren):
+            a = a.inner
+        elif isinstance(a, ir.Cast) and isinstance(a.type, ir.PointerType) and \
+                isinstance(a.operand.type, (ir.PointerType, ir.ArrayType)):
+            a = a.operand
+        else:
+            return a
 
 
 def _posix_memalign(ctx, call: ir.Call, rule) -> CsExpr:
