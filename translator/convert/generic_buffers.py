@@ -60,7 +60,7 @@ def plan_generic_buffers(tu: ir.TranslationUnit, plan: PointerPlan) -> None:
 
 _ALLOCATORS = ("malloc", "calloc", "realloc", "aligned_alloc")
 # library functions that see a `void *` as bytes
-_BYTE_FUNCTIONS = ("free", "memset", "memcpy", "memmove", "memcmp")
+_BYTE_FUNCTIONS = ("free", "memset", "memcpy", "memmove", "memcmp", "bzero", "bcopy")
 
 
 def plan_byte_buffers(tu: ir.TranslationUnit, plan: PointerPlan) -> None:

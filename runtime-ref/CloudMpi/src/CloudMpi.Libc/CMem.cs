@@ -166,6 +166,18 @@ public static class CMem
         else Bytes(p, bytes, "memset").Fill(b);
     }
 
+    // ---- BSD's bzero / bcopy (strings.h), in legacy codes ----
+
+    /// <summary><c>bzero(p, bytes)</c>: <c>memset(p, 0, bytes)</c>.</summary>
+    public static void bzero<T>(Ptr<T> p, SizeT bytes) => Fill(p, 0, bytes.AsLong);
+
+    public static void bzero<T>(T[] array, SizeT bytes) => Fill<T>(array, 0, bytes.AsLong);
+
+    /// <summary><c>bcopy(src, dst, bytes)</c>: <c>memmove(dst, src, bytes)</c>, the arguments the other way round.</summary>
+    public static void bcopy<T>(Ptr<T> src, Ptr<T> dst, SizeT bytes) => Copy(dst, src, bytes.AsLong, "bcopy");
+
+    public static void bcopy<T>(T[] src, T[] dst, SizeT bytes) => Copy<T>(dst, src, bytes.AsLong, "bcopy");
+
     // ---- memcmp / memchr ----
 
     /// <summary><c>memcmp(a, b, bytes)</c>: the difference of the first differing bytes as unsigned char (glibc's sign).</summary>
