@@ -354,11 +354,11 @@ def convert_simple(ctx, st, indent: str) -> List[str]:
 
 
 def convert_goto(ctx, st: ir.Goto, indent: str) -> List[str]:
-    return [indent + f"goto {st.label};"]
+    return [indent + f"goto {ctx.name(st.label)};"]  # `goto out;`: a C# keyword gets an @ as any name
 
 
 def convert_label(ctx, st: ir.Label, indent: str) -> List[str]:
-    return [(indent[:-4] if len(indent) >= 4 else "") + f"{st.name}:"] + convert_stmt(ctx, st.body, indent)
+    return [(indent[:-4] if len(indent) >= 4 else "") + f"{ctx.name(st.name)}:"] + convert_stmt(ctx, st.body, indent)
 
 
 def convert_case_outside_switch(ctx, st, indent: str) -> List[str]:
