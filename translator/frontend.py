@@ -898,6 +898,9 @@ class Frontend:
         if kind == K.COMPOUND_LITERAL_EXPR:
             init = next(k for k in kids if k.kind == K.INIT_LIST_EXPR or k.kind.is_expression())
             return ir.CompoundLiteral(loc, self.ctype(cur.type, cur), self.expr(init))
+        if kind == K.StmtExpr:  # GNU `({ ... })`, the safe max macro's form
+            body = next(k for k in kids if k.kind == K.COMPOUND_STMT)
+            return ir.StmtExpr(loc, self.ctype(cur.type, cur), self.stmt(body))
         if kind == K.TYPE_REF:
             raise self.unsupported(cur, "a type here")
         raise self.unsupported(cur, f"the expression {kind.name}")

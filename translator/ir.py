@@ -216,6 +216,13 @@ class CompoundLiteral(Expr):
 
 
 @dataclass(frozen=True)
+class StmtExpr(Expr):
+    """GNU's statement expression `({ decls; stmts; value; })`: the value of its last expression statement
+    (convert/stmt_exprs.py moves it out of its expression before conversion)."""
+    body: "Compound"
+
+
+@dataclass(frozen=True)
 class VaArg(Expr):
     """va_arg(ap, T): the next variable argument, read as this expression's type."""
     ap: Expr

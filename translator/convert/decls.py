@@ -259,7 +259,8 @@ def _takes_ref(ctx, name: str, i: int, call) -> bool:
 def convert_translation_unit(ctx: Context) -> dict:
     """The members of the C# class, in source order, with the comments that precede them."""
     from .pointers import plan_pointers
-    tu = ctx.tu
+    from .stmt_exprs import lower_statement_expressions
+    tu = ctx.tu = lower_statement_expressions(ctx.tu)  # GNU ({ ... }) out of its expressions, first
     ctx.comments = list(tu.comments)
     ctx.macro_names = {m.name for m in tu.macros}
     ctx.plan = plan_pointers(tu, lambda name, i, call: _takes_ref(ctx, name, i, call))

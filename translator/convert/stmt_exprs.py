@@ -1,0 +1,234 @@
+"""GNU statement expressions `({ ... })`, moved out of the expressions that use them before conversion.
+
+C# has no statements inside an expression. The usual use is the side-effect-safe max macro,
+
+    #define max(a, b) ({ __typeof__(a) _a = (a); __typeof__(b) _b = (b); _a > _b ? _a : _b; })
+    m = max(x, y);
+
+Where the statement expression is evaluated before anything else with an effect in its statement (`m = max(x,
+y);`, `int z = max(m, 10);`, `return max(a, b);`, `if (max(a, b) > 3)`, `f(max(a, b))` with side-effect-free
+arguments before it), its statements run first, in a block of their own, and leave the value in a fresh local
+that the statement then reads:
+
+    int cmpi_value1;
+    {
+        int _a = x;
+        int _b = y;
+        cmpi_value1 = _a > _b ? _a : _b;
+    }
+    m = cmpi_value1;
+
+That is the same program: nothing the statement evaluates before the statement expression can observe the
+move. A statement expression used as a statement is its block. Anywhere else (after a call or an assignment in
+the same expression, in the second operand of `&&`, `||` or `?:`, in a loop condition, which runs again) moving
+it could change the order of effects: a clear error.
+"""
+from __future__ import annotations
+
+from dataclasses import fields, replace
+from typing import List, Optional
+
+from .. import ir
+from ..diagnostics import TranslationError
+
+
+def lower_statement_expressions(tu: ir.TranslationUnit) -> ir.TranslationUnit:
+    """`tu` with every function's statement expressions moved out (the unit itself when it has none)."""
+    if not any(isinstance(n, ir.StmtExpr) for f in tu.functions if f.body for n in ir.walk(f.body)):
+        return tu
+    lowered = {}
+    for f in tu.functions:
+        if f.body is not None and any(isinstance(n, ir.StmtExpr) for n in ir.walk(f.body)):
+            names = {n.name for n in ir.walk(f.body) if isinstance(n, (ir.NameRef, ir.VarDecl))}
+            lowered[id(f)] = replace(f, body=_Lowering(names).compound(f.body))
+    functions = tuple(_swap(f, lowered) for f in tu.functions)
+    order = tuple(_swap(x, lowered) for x in tu.order)
+    return replace(tu, functions=functions, order=order)
+
+
+def _swap(item, lowered):
+    return lowered.get(id(item), item)
+
+
+class _Lowering:
+    def __init__(self, taken):
+        self.taken = set(taken)
+        self.count = 0
+
+    def compound(self, block: ir.Compound) -> ir.Compound:
+        items: List[ir.Stmt] = []
+        for st in block.items:
+            items += self.stmt(st)
+        return replace(block, items=tuple(items))
+
+    def stmt(self, st: ir.Stmt) -> List[ir.Stmt]:
+        """The statements that replace `st` (several when a value is moved out before it)."""
+        if isinstance(st, ir.Compound):
+            return [self.compound(st)]
+        if isinstance(st, ir.ExprStmt):
+            if isinstance(_strip(st.expr), ir.StmtExpr):
+                return [self.compound(_strip(st.expr).body)]  # its value unused: just the block
+            return self._hoist(st, (st.expr,), lambda e: replace(st, expr=e[0]))
+        if isinstance(st, ir.DeclStmt):
+            inits = tuple(d.init for d in st.decls)
+            if not any(i is not None and _has_stmt_expr(i) for i in inits):
+                return [st]
+            if len(st.decls) != 1:
+                out: List[ir.Stmt] = []
+                for d in st.decls:  # `int a = max(x, y), b = a;`: one declaration at a time, in order
+                    out += self.stmt(replace(st, decls=(d,)))
+                return out
+            d = st.decls[0]
+            return self._hoist(st, (d.init,), lambda e: replace(st, decls=(replace(d, init=e[0]),)))
+        if isinstance(st, ir.Return) and st.value is not None:
+            return self._hoist(st, (st.value,), lambda e: replace(st, value=e[0]))
+        if isinstance(st, ir.If):
+            rebuilt = replace(st, then=self._one(st.then), otherwise=self._one(st.otherwise))
+            return self._hoist(rebuilt, (st.cond,), lambda e: replace(rebuilt, cond=e[0]))
+        if isinstance(st, ir.Switch):
+            rebuilt = replace(st, body=self._one(st.body))
+            return self._hoist(rebuilt, (st.cond,), lambda e: replace(rebuilt, cond=e[0]))
+        # loops and labels: their statements are lowered; a statement expression in a condition or step,
+        # evaluated again on every iteration, cannot move out (nor out of a for's first clause, which must stay one)
+        if isinstance(st, ir.For) and st.init is not None:
+            for n in ir.walk(st.init):
+                if isinstance(n, ir.Expr):
+                    _refuse_inside(n)
+        changes = {}
+        for f in fields(st):
+            v = getattr(st, f.name)
+            if isinstance(v, ir.Stmt) and not (isinstance(st, ir.For) and f.name == "init"):
+                changes[f.name] = self._one(v)
+            elif isinstance(v, ir.Expr):
+                _refuse_inside(v)
+        return [replace(st, **changes) if changes else st]
+
+    def _one(self, st: Optional[ir.Stmt]) -> Optional[ir.Stmt]:
+        if st is None:
+            return None
+        out = self.stmt(st)
+        return out[0] if len(out) == 1 else ir.Compound(st.loc, tuple(out))
+
+    def _hoist(self, st: ir.Stmt, exprs, rebuild) -> List[ir.Stmt]:
+        """Move the statement expressions of `exprs` (the statement's expressions, evaluated in this order) out
+        before `st`, first to last; `rebuild` makes the statement from the new expressions."""
+        before: List[ir.Stmt] = []
+        exprs = list(exprs)
+        while True:
+            target = next((x for e in exprs if e is not None for x in _stmt_exprs_in_order(e)), None)
+            if target is None:
+                break
+            if not _first_effect(exprs, target):
+                raise TranslationError(target.loc, "a statement expression ({ ... }) evaluated after another effect "
+                                       "of its expression, or only on some paths, cannot be translated (assign "
+                                       "it to a variable first)", "statement-expression")
+            moved, value = self._value_of(target)
+            before += moved
+            name = ir.NameRef(target.loc, target.type, value, "local", decl=target.loc)
+            exprs = [None if e is None else _substitute(e, target, name) for e in exprs]
+        return before + [rebuild(exprs)]
+
+    def _value_of(self, x: ir.StmtExpr):
+        """(`T cmpi_valueN; { ...; cmpi_valueN = last; }`, "cmpi_valueN") for the statement expression `x`."""
+        items = x.body.items
+        last = items[-1] if items else None
+        if not isinstance(last, ir.ExprStmt) or isinstance(x.type, ir.VoidType):
+            raise TranslationError(x.loc, "a statement expression without a value is used as one",
+                                   "statement-expression")
+        self.count += 1
+        name = f"cmpi_value{self.count}"
+        while name in self.taken:
+            self.count += 1
+            name = f"cmpi_value{self.count}"
+        self.taken.add(name)
+        target = ir.NameRef(x.loc, x.type, name, "local", decl=x.loc)
+        store = ir.ExprStmt(last.loc, ir.Assign(last.loc, x.type, "=", target, last.expr))
+        block = self.compound(replace(x.body, items=items[:-1] + (store,)))
+        return [ir.DeclStmt(x.loc, (ir.VarDecl(x.loc, name, x.type, None, None),)), block], name
+
+
+def _strip(e: ir.Expr) -> ir.Expr:
+    while isinstance(e, ir.Paren) or isinstance(e, ir.Cast) and e.implicit:
+        e = e.inner if isinstance(e, ir.Paren) else e.operand
+    return e
+
+
+def _stmt_exprs_in_order(e):
+    """The outermost statement expressions of `e`, left to right (those nested in them move with their body)."""
+    if isinstance(e, ir.StmtExpr):
+        yield e
+        return
+    for child in ir.children(e):
+        yield from _stmt_exprs_in_order(child)
+
+
+def _has_stmt_expr(e: ir.Expr) -> bool:
+    return any(isinstance(n, ir.StmtExpr) for n in ir.walk(e))
+
+
+def _refuse_inside(e: ir.Expr) -> None:
+    for n in ir.walk(e):
+        if isinstance(n, ir.StmtExpr):
+            raise TranslationError(n.loc, "a statement expression ({ ... }) in a loop's condition or step cannot be "
+                                   "translated (it runs again on every iteration)", "statement-expression")
+
+
+def _first_effect(exprs, target: ir.StmtExpr) -> bool:
+    """Whether `target` is evaluated, on every path, before any other effect of `exprs` (evaluated in order)."""
+    state = {"effect": False}
+
+    def visit(n, conditional: bool) -> Optional[bool]:
+        """True/False once `target` is reached (movable or not); None when not in this subtree."""
+        if n is target:
+            return not conditional and not state["effect"]
+        if isinstance(n, ir.Binary) and n.op in ("&&", "||"):
+            return _first(visit(n.lhs, conditional), lambda: visit(n.rhs, True))
+        if isinstance(n, ir.Conditional):
+            return _first(visit(n.cond, conditional), lambda: visit(n.then, True), lambda: visit(n.otherwise, True))
+        found = None
+        for child in ir.children(n):
+            found = visit(child, conditional)
+            if found is not None:
+                return found
+        if isinstance(n, (ir.Call, ir.Assign, ir.StmtExpr)) or isinstance(n, ir.Unary) and "++" in n.op or \
+                isinstance(n, ir.Unary) and "--" in n.op:
+            state["effect"] = True
+        return None
+
+    for e in exprs:
+        if e is None:
+            continue
+        found = visit(e, False)
+        if found is not None:
+            return found
+    return False
+
+
+def _first(*steps):
+    """The first result of `steps` (a value, then thunks) that is not None."""
+    first = steps[0]
+    if first is not None:
+        return first
+    for step in steps[1:]:
+        found = step()
+        if found is not None:
+            return found
+    return None
+
+
+def _substitute(node, old, new):
+    """`node` with the subtree `old` (by identity) replaced by `new`."""
+    if node is old:
+        return new
+    changes = {}
+    for f in fields(node):
+        v = getattr(node, f.name)
+        if isinstance(v, (ir.Expr, ir.Stmt)):
+            w = _substitute(v, old, new)
+            if w is not v:
+                changes[f.name] = w
+        elif isinstance(v, tuple) and any(isinstance(x, (ir.Expr, ir.Stmt)) for x in v):
+            w = tuple(_substitute(x, old, new) if isinstance(x, (ir.Expr, ir.Stmt)) else x for x in v)
+            if any(a is not b for a, b in zip(w, v)):
+                changes[f.name] = w
+    return replace(node, **changes) if changes else node
