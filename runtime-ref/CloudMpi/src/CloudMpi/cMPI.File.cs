@@ -207,15 +207,7 @@ public static partial class cMPI
         try
         {
             var file = CheckFile(call, fh);
-            long from = whence switch
-            {
-                SEEK_SET => 0,
-                SEEK_CUR => file.Position,
-                SEEK_END => file.ViewBytesBefore(RandomAccess.GetLength(file.Handle!)) / file.Etype.Size,
-                _ => throw new MpiException(call, ERR_ARG, $"whence {whence} is not MPI_SEEK_SET, MPI_SEEK_CUR or MPI_SEEK_END"),
-            };
-            if (from + offset < 0) throw new MpiException(call, ERR_ARG, $"seeking to a negative position ({from + offset})");
-            file.Position = from + offset;
+            file.Position = SeekTarget(call, file, offset, whence, file.Position);
             return SUCCESS;
         }
         catch (MpiException ex) { return ex.ErrorClass; }
@@ -233,6 +225,23 @@ public static partial class cMPI
     }
 
     // ------------------------------------------------------------------ helpers
+
+    /// <summary>
+    /// Where a seek of <paramref name="offset"/> etypes from <paramref name="whence"/> lands (<paramref name="current"/>: the
+    /// pointer being moved); SEEK_END counts from the view's last byte in the file.
+    /// </summary>
+    private static long SeekTarget(string call, MpiFile file, long offset, int whence, long current)
+    {
+        long from = whence switch
+        {
+            SEEK_SET => 0,
+            SEEK_CUR => current,
+            SEEK_END => file.ViewBytesBefore(RandomAccess.GetLength(file.Handle!)) / file.Etype.Size,
+            _ => throw new MpiException(call, ERR_ARG, $"whence {whence} is not MPI_SEEK_SET, MPI_SEEK_CUR or MPI_SEEK_END"),
+        };
+        if (from + offset < 0) throw new MpiException(call, ERR_ARG, $"seeking to a negative position ({from + offset})");
+        return from + offset;
+    }
 
     private static MpiFile CheckFile(string call, MpiFile fh)
     {

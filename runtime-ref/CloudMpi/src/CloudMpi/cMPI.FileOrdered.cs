@@ -31,16 +31,9 @@ public static partial class cMPI
         try
         {
             var file = CheckFile(call, fh);
-            long from = whence switch
-            {
-                SEEK_SET => 0,
-                SEEK_CUR => file.SharedPosition,
-                SEEK_END => file.ViewBytesBefore(RandomAccess.GetLength(file.Handle!)) / file.Etype.Size,
-                _ => throw new MpiException(call, ERR_ARG, $"whence {whence} is not MPI_SEEK_SET, MPI_SEEK_CUR or MPI_SEEK_END"),
-            };
-            if (from + offset < 0) throw new MpiException(call, ERR_ARG, $"seeking to a negative position ({from + offset})");
+            long target = SeekTarget(call, file, offset, whence, file.SharedPosition);
             Barrier(file.Comm); // collective, as MPI says: no rank moves on while another still uses the old pointer
-            file.SharedPosition = from + offset;
+            file.SharedPosition = target;
             return SUCCESS;
         }
         catch (MpiException ex) { return ex.ErrorClass; }

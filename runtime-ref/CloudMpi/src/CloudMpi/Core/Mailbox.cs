@@ -212,12 +212,15 @@ internal sealed class Mailbox : IMessageSink
     }
 
     /// <summary>Block until a matching message is in the unexpected queue (MPI_Probe).</summary>
-    public cMPIMessage WaitPeek(int context, int source, int tag)
+    public cMPIMessage WaitPeek(int context, int source, int tag) => WaitFound(() => Peek(context, source, tag));
+
+    /// <summary>Block until <paramref name="find"/> finds a message, trying again after each arrival.</summary>
+    private cMPIMessage WaitFound(Func<cMPIMessage?> find)
     {
         while (true)
         {
             int seen = arrivals;
-            var m = Peek(context, source, tag);
+            var m = find();
             if (m != null) return m;
             if (!SpinUntilArrival(seen))
             {
@@ -246,22 +249,7 @@ internal sealed class Mailbox : IMessageSink
     }
 
     /// <summary>Block until a matching message arrives, and take it (MPI_Mprobe).</summary>
-    public cMPIMessage WaitTake(int context, int source, int tag)
-    {
-        while (true)
-        {
-            int seen = arrivals;
-            var m = Take(context, source, tag);
-            if (m != null) return m;
-            if (!SpinUntilArrival(seen))
-            {
-                lock (gate)
-                {
-                    while (arrivals == seen) Sleep();
-                }
-            }
-        }
-    }
+    public cMPIMessage WaitTake(int context, int source, int tag) => WaitFound(() => Take(context, source, tag));
 
     // ------------------------------------------------------------------ synchronous sends
 
