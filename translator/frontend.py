@@ -1089,6 +1089,9 @@ def _macro_signature(cur: ci.Cursor):
 LIBRARY_BUILTINS = frozenset({
     "__builtin_isnan", "__builtin_isinf", "__builtin_isinf_sign", "__builtin_isfinite", "__builtin_isnormal",
     "__builtin_signbit", "__builtin_signbitf", "__builtin_signbitl", "__builtin_fpclassify",
+    # called by programs themselves (CBuiltins)
+    "__builtin_popcount", "__builtin_popcountl", "__builtin_popcountll", "__builtin_clz", "__builtin_clzl",
+    "__builtin_clzll", "__builtin_ctz", "__builtin_ctzl", "__builtin_ctzll", "__builtin_expect",
 })
 
 
