@@ -22,7 +22,25 @@ That is the same program: nothing the statement evaluates before the statement e
 move. A statement expression used as a statement is its block. Anywhere else (after a call or an assignment in
 the same expression, in the second operand of `&&`, `||` or `?:`, in a loop condition, which runs again) moving
 it could change the order of effects: a clear error.
+
+The same move gives call arguments gcc's order. C leaves the order of a call's arguments unspecified; gcc on
+x86-64 evaluates them right to left (reading plain locals at the call), where C# evaluates left to right:
+`printf("%d %d\n", f(1), f(2))` calls f(2) first, and `printf("%d %d\n", rand() % 6, rand() % 6)` prints the
+second draw first. A call with two or more arguments that change state (a call of the program's own functions
+or of the library's stateful ones: rand, drand48, strtok, getchar...; an assignment, ++ or --), or one that steps
+a local another argument reads (`g(i, i++)`), gets those arguments in locals first, last argument first, when
+the call is the first effect of its statement:
+
+    int cmpi_arg2 = f(2);
+    int cmpi_arg1 = f(1);
+    printf("%d %d\n", cmpi_arg1, cmpi_arg2);
+
+Elsewhere such a call keeps C#'s order (no error: the program's output then depends on what C leaves open), as
+does a call with one such argument and another that reads memory it changes (`printf("%d %d\n", count, next())`:
+gcc reads count after next()): moving every argument of every such call would bury the common `printf` of
+`rank` and a value under temporaries.
 """
+
 from __future__ import annotations
 
 from dataclasses import fields, replace
@@ -31,16 +49,22 @@ from typing import List, Optional
 from .. import ir
 from ..diagnostics import TranslationError
 
+# Library functions whose result depends on state they change: two calls in one argument list give different
+# values in gcc's order and in C#'s.
+STATEFUL_LIBRARY = {"rand", "random", "rand_r", "drand48", "erand48", "lrand48", "nrand48", "mrand48", "jrand48",
+                    "strtok", "strtok_r", "getchar", "getc", "fgetc", "fgets", "gets", "scanf", "fscanf", "sscanf",
+                    "printf", "fprintf", "puts", "putchar", "fputs", "fputc", "time", "clock", "MPI_Wtime"}
+
 
 def lower_statement_expressions(tu: ir.TranslationUnit) -> ir.TranslationUnit:
     """`tu` with every function's statement expressions moved out (the unit itself when it has none)."""
-    if not any(isinstance(n, ir.StmtExpr) for f in tu.functions if f.body for n in ir.walk(f.body)):
-        return tu
     lowered = {}
     for f in tu.functions:
-        if f.body is not None and any(isinstance(n, ir.StmtExpr) for n in ir.walk(f.body)):
+        if f.body is not None and any(isinstance(n, ir.StmtExpr) or _reordered_call(n) for n in ir.walk(f.body)):
             names = {n.name for n in ir.walk(f.body) if isinstance(n, (ir.NameRef, ir.VarDecl))}
             lowered[id(f)] = replace(f, body=_Lowering(names).compound(f.body))
+    if not lowered:
+        return tu
     functions = tuple(_swap(f, lowered) for f in tu.functions)
     order = tuple(_swap(x, lowered) for x in tu.order)
     return replace(tu, functions=functions, order=order)
@@ -71,7 +95,7 @@ class _Lowering:
             return self._hoist(st, (st.expr,), lambda e: replace(st, expr=e[0]))
         if isinstance(st, ir.DeclStmt):
             inits = tuple(d.init for d in st.decls)
-            if not any(i is not None and _has_stmt_expr(i) for i in inits):
+            if not any(i is not None and self._moves_out(i) for i in inits):
                 return [st]
             if len(st.decls) != 1:
                 out: List[ir.Stmt] = []
@@ -103,6 +127,10 @@ class _Lowering:
                 _refuse_inside(v)
         return [replace(st, **changes) if changes else st]
 
+    def _moves_out(self, e: ir.Expr) -> bool:
+        """Whether something in `e` moves out before its statement: a statement expression or a reordered call."""
+        return any(isinstance(n, ir.StmtExpr) or _reordered_call(n) for n in ir.walk(e))
+
     def _one(self, st: Optional[ir.Stmt]) -> Optional[ir.Stmt]:
         if st is None:
             return None
@@ -114,37 +142,111 @@ class _Lowering:
         before `st`, first to last; `rebuild` makes the statement from the new expressions."""
         before: List[ir.Stmt] = []
         exprs = list(exprs)
+        kept = set()  # calls whose arguments keep C#'s order (not their statement's first effect)
         while True:
-            target = next((x for e in exprs if e is not None for x in _stmt_exprs_in_order(e)), None)
+            target = next((x for e in exprs if e is not None for x in _targets_in_order(e, kept)), None)
             if target is None:
                 break
+            if isinstance(target, ir.Call):
+                if not _first_effect(exprs, target):
+                    kept.add(id(target))
+                    continue
+                moved, call = self._arguments_first(target)
+                before += moved
+                kept.add(id(call))
+                exprs = [None if e is None else _substitute(e, target, call) for e in exprs]
+                continue
             if not _first_effect(exprs, target):
                 raise TranslationError(target.loc, "a statement expression ({ ... }) evaluated after another effect "
                                        "of its expression, or only on some paths, cannot be translated (assign "
                                        "it to a variable first)", "statement-expression")
-            moved, value = self._value_of(target)
+            moved, (value, at) = self._value_of(target)
             before += moved
-            name = ir.NameRef(target.loc, target.type, value, "local", decl=target.loc)
+            name = ir.NameRef(target.loc, target.type, value, "local", decl=at)
             exprs = [None if e is None else _substitute(e, target, name) for e in exprs]
         return before + [rebuild(exprs)]
 
+    def _arguments_first(self, call: ir.Call):
+        """(`T cmpi_argN = argument;` for each argument that changes state, last first; the call reading those
+        locals)."""
+        moved: List[ir.Stmt] = []
+        args = list(call.args)
+        for i in reversed(range(len(args))):
+            a = args[i]
+            if not _effectful(a):
+                continue
+            name = self._fresh("cmpi_arg")
+            at = self._decl_loc(a.loc)
+            moved += self.stmt(ir.DeclStmt(a.loc, (ir.VarDecl(at, name, a.type, a, None),)))
+            args[i] = ir.NameRef(a.loc, a.type, name, "local", decl=at)
+        return moved, replace(call, args=tuple(args))
+
+    def _decl_loc(self, near: ir.Loc) -> ir.Loc:
+        """A location no other declaration has (scopes.py tells variables apart by where they are declared; the
+        arguments of one macro use all share its location). The negative column is this pass's count."""
+        return replace(near, col=-self.count)
+
+    def _fresh(self, stem: str) -> str:
+        self.count += 1
+        name = f"{stem}{self.count}"
+        while name in self.taken:
+            self.count += 1
+            name = f"{stem}{self.count}"
+        self.taken.add(name)
+        return name
+
     def _value_of(self, x: ir.StmtExpr):
-        """(`T cmpi_valueN; { ...; cmpi_valueN = last; }`, "cmpi_valueN") for the statement expression `x`."""
+        """(`T cmpi_valueN; { ...; cmpi_valueN = last; }`, (its name, where it is declared)) for `x`."""
         items = x.body.items
         last = items[-1] if items else None
         if not isinstance(last, ir.ExprStmt) or isinstance(x.type, ir.VoidType):
             raise TranslationError(x.loc, "a statement expression without a value is used as one",
                                    "statement-expression")
-        self.count += 1
-        name = f"cmpi_value{self.count}"
-        while name in self.taken:
-            self.count += 1
-            name = f"cmpi_value{self.count}"
-        self.taken.add(name)
-        target = ir.NameRef(x.loc, x.type, name, "local", decl=x.loc)
+        name = self._fresh("cmpi_value")
+        at = self._decl_loc(x.loc)
+        target = ir.NameRef(x.loc, x.type, name, "local", decl=at)
         store = ir.ExprStmt(last.loc, ir.Assign(last.loc, x.type, "=", target, last.expr))
         block = self.compound(replace(x.body, items=items[:-1] + (store,)))
-        return [ir.DeclStmt(x.loc, (ir.VarDecl(x.loc, name, x.type, None, None),)), block], name
+        return [ir.DeclStmt(x.loc, (ir.VarDecl(at, name, x.type, None, None),)), block], (name, at)
+
+
+def _effectful(e: ir.Expr) -> bool:
+    """Whether evaluating `e` changes state another argument could see: a call of the program's functions (or
+    through a pointer) or of a stateful library function, an assignment, ++ or --."""
+    for n in ir.walk(e):
+        if isinstance(n, ir.Call):
+            # the callee's names: the program's function or pointer, or the library's (errno's __errno_location)
+            names = [x for x in ir.walk(n.callee) if isinstance(x, ir.NameRef)]
+            if any(x.kind != "library" or x.name in STATEFUL_LIBRARY for x in names):
+                return True
+        elif isinstance(n, (ir.Assign, ir.StmtExpr)) or isinstance(n, ir.Unary) and n.op in _STEPS:
+            return True
+    return False
+
+
+_STEPS = ("pre++", "pre--", "post++", "post--")
+
+
+def _assigned(e: ir.Expr):
+    """The names `e` assigns or steps."""
+    for n in ir.walk(e):
+        target = n.target if isinstance(n, ir.Assign) else n.operand if isinstance(n, ir.Unary) and n.op in _STEPS else None
+        if target is not None and isinstance(_strip(target), ir.NameRef):
+            yield _strip(target).name
+
+
+def _reordered_call(n) -> bool:
+    """A call whose arguments gcc evaluates in another order than C# would, observably (module docstring)."""
+    if not isinstance(n, ir.Call) or len(n.args) < 2:
+        return False
+    effectful = [a for a in n.args if _effectful(a)]
+    if len(effectful) >= 2:
+        return True
+    if not effectful:
+        return False
+    names = {name for a in effectful for name in _assigned(a)}
+    return any(a not in effectful and any(isinstance(x, ir.NameRef) and x.name in names for x in ir.walk(a))
+               for a in n.args)
 
 
 def _strip(e: ir.Expr) -> ir.Expr:
@@ -153,17 +255,17 @@ def _strip(e: ir.Expr) -> ir.Expr:
     return e
 
 
-def _stmt_exprs_in_order(e):
-    """The outermost statement expressions of `e`, left to right (those nested in them move with their body)."""
+def _targets_in_order(e, kept):
+    """What moves out of `e`, in evaluation order: its outermost statement expressions (those nested in them move
+    with their body) and calls whose arguments take gcc's order (not those in `kept`)."""
     if isinstance(e, ir.StmtExpr):
         yield e
         return
+    if id(e) not in kept and _reordered_call(e):
+        yield e
+        return
     for child in ir.children(e):
-        yield from _stmt_exprs_in_order(child)
-
-
-def _has_stmt_expr(e: ir.Expr) -> bool:
-    return any(isinstance(n, ir.StmtExpr) for n in ir.walk(e))
+        yield from _targets_in_order(child, kept)
 
 
 def _refuse_inside(e: ir.Expr) -> None:
