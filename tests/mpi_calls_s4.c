@@ -16,6 +16,26 @@ int main(int argc, char **argv)
     self[0] = rank;
     MPI_Dist_graph_create(MPI_COMM_WORLD, 1, self, one, self, weight, MPI_INFO_NULL, 0, &graph);
     MPI_Neighbor_alltoallw(out, counts, sdispl, types, in, counts, rdispl, types, graph);
+    {
+        MPI_Request r;
+        int cdispl[1] = {0};
+        MPI_Comm dup;
+        MPI_Ineighbor_alltoallw(out, counts, sdispl, types, in, counts, rdispl, types, graph, &r);
+        MPI_Wait(&r, MPI_STATUS_IGNORE);
+        MPI_Ineighbor_allgather(out, 1, MPI_INT, in, 1, MPI_INT, graph, &r);
+        MPI_Wait(&r, MPI_STATUS_IGNORE);
+        MPI_Ineighbor_allgatherv(out, 1, MPI_INT, in, counts, cdispl, MPI_INT, graph, &r);
+        MPI_Wait(&r, MPI_STATUS_IGNORE);
+        MPI_Ineighbor_alltoall(out, 1, MPI_INT, in, 1, MPI_INT, graph, &r);
+        MPI_Wait(&r, MPI_STATUS_IGNORE);
+        MPI_Ineighbor_alltoallv(out, counts, cdispl, MPI_INT, in, counts, cdispl, MPI_INT, graph, &r);
+        MPI_Wait(&r, MPI_STATUS_IGNORE);
+        MPI_Ialltoallw(out, counts, cdispl, types, in, counts, cdispl, types, MPI_COMM_SELF, &r);
+        MPI_Wait(&r, MPI_STATUS_IGNORE);
+        MPI_Comm_idup(MPI_COMM_WORLD, &dup, &r);
+        MPI_Wait(&r, MPI_STATUS_IGNORE);
+        MPI_Comm_free(&dup);
+    }
     MPI_Dist_graph_create(MPI_COMM_WORLD, 0, self, one, self, MPI_WEIGHTS_EMPTY, MPI_INFO_NULL, 0, &empty);
     MPI_Comm_free(&empty);
     MPI_Comm_free(&graph);

@@ -208,6 +208,55 @@ public static partial class cMPI
         return SUCCESS;
     }
 
+    public static int Ialltoallw<TS, TR>(TS[] sendbuf, int sendoffset, int[] sendcounts, int[] sdispls, Datatype[] sendtypes, TR[] recvbuf, int recvoffset, int[] recvcounts, int[] rdispls, Datatype[] recvtypes, Comm comm, out Request request) where TS : unmanaged where TR : unmanaged
+    {
+        request = StartCollective("MPI_Ialltoallw", comm, () => Alltoallw(sendbuf, sendoffset, sendcounts, sdispls, sendtypes, recvbuf, recvoffset, recvcounts, rdispls, recvtypes, comm));
+        return SUCCESS;
+    }
+
+    // ------------------------------------------------------------------ neighbourhood collectives on a topology
+
+    public static int Ineighbor_allgather<TS, TR>(TS[] sendbuf, int sendoffset, int sendcount, Datatype sendtype, TR[] recvbuf, int recvoffset, int recvcount, Datatype recvtype, Comm comm, out Request request) where TS : unmanaged where TR : unmanaged
+    {
+        request = StartCollective("MPI_Ineighbor_allgather", comm, () => Neighbor_allgather(sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount, recvtype, comm));
+        return SUCCESS;
+    }
+
+    public static int Ineighbor_allgatherv<TS, TR>(TS[] sendbuf, int sendoffset, int sendcount, Datatype sendtype, TR[] recvbuf, int recvoffset, int[] recvcounts, int[] displs, Datatype recvtype, Comm comm, out Request request) where TS : unmanaged where TR : unmanaged
+    {
+        request = StartCollective("MPI_Ineighbor_allgatherv", comm, () => Neighbor_allgatherv(sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcounts, displs, recvtype, comm));
+        return SUCCESS;
+    }
+
+    public static int Ineighbor_alltoall<TS, TR>(TS[] sendbuf, int sendoffset, int sendcount, Datatype sendtype, TR[] recvbuf, int recvoffset, int recvcount, Datatype recvtype, Comm comm, out Request request) where TS : unmanaged where TR : unmanaged
+    {
+        request = StartCollective("MPI_Ineighbor_alltoall", comm, () => Neighbor_alltoall(sendbuf, sendoffset, sendcount, sendtype, recvbuf, recvoffset, recvcount, recvtype, comm));
+        return SUCCESS;
+    }
+
+    public static int Ineighbor_alltoallv<TS, TR>(TS[] sendbuf, int sendoffset, int[] sendcounts, int[] sdispls, Datatype sendtype, TR[] recvbuf, int recvoffset, int[] recvcounts, int[] rdispls, Datatype recvtype, Comm comm, out Request request) where TS : unmanaged where TR : unmanaged
+    {
+        request = StartCollective("MPI_Ineighbor_alltoallv", comm, () => Neighbor_alltoallv(sendbuf, sendoffset, sendcounts, sdispls, sendtype, recvbuf, recvoffset, recvcounts, rdispls, recvtype, comm));
+        return SUCCESS;
+    }
+
+    public static int Ineighbor_alltoallw<TS, TR>(TS[] sendbuf, int sendoffset, int[] sendcounts, long[] sdispls, Datatype[] sendtypes, TR[] recvbuf, int recvoffset, int[] recvcounts, long[] rdispls, Datatype[] recvtypes, Comm comm, out Request request) where TS : unmanaged where TR : unmanaged
+    {
+        request = StartCollective("MPI_Ineighbor_alltoallw", comm, () => Neighbor_alltoallw(sendbuf, sendoffset, sendcounts, sdispls, sendtypes, recvbuf, recvoffset, recvcounts, rdispls, recvtypes, comm));
+        return SUCCESS;
+    }
+
+    /// <summary>
+    /// MPI_Comm_idup: the duplicate is made in the call (a blocking collective, as MPI_Comm_dup), and the request is
+    /// complete. Every member calls it in the same order, so the call returns once the others have called it too.
+    /// </summary>
+    public static int Comm_idup(Comm comm, out Comm newcomm, out Request request)
+    {
+        Comm_dup(comm, out newcomm);
+        request = new Request.Completed(new Status(ANY_SOURCE, ANY_TAG, 0), "MPI_Comm_idup");
+        return SUCCESS;
+    }
+
     public static int Iscan<T>(T[] sendbuf, int sendoffset, T[] recvbuf, int recvoffset, int count, Datatype datatype, Op op, Comm comm, out Request request) where T : unmanaged
     {
         request = StartCollective("MPI_Iscan", comm, () => Scan(sendbuf, sendoffset, recvbuf, recvoffset, count, datatype, op, comm));
