@@ -46,15 +46,19 @@ public static partial class cMPI
     public static int File_read_at_all<T>(MpiFile fh, long at, ref T buf, int count, Datatype datatype, out Status status) where T : unmanaged =>
         TransferScalar("MPI_File_read_at_all", fh, at, ref buf, count, datatype, write: false, out status);
 
+    /// <summary>
+    /// One data access: from etype <paramref name="at"/>, the individual pointer (null), or, <paramref name="ordered"/>,
+    /// the shared pointer in rank order (cMPI.FileOrdered.cs).
+    /// </summary>
     private static int Transfer<T>(string call, MpiFile fh, long? at, T[] buf, int offset, int count, Datatype datatype,
-        bool write, out Status status) where T : unmanaged
+        bool write, out Status status, bool ordered = false) where T : unmanaged
     {
         status = new Status(ANY_SOURCE, ANY_TAG, 0);
         try
         {
             var file = CheckAccess(call, fh, write);
             var data = Buffers.Data(call, buf, offset, count, datatype);
-            int moved = Move(call, file, at, data.Bytes, write);
+            int moved = ordered ? MoveOrdered(call, file, data.Bytes, write) : Move(call, file, at, data.Bytes, write);
             if (!write) data.Commit();
             status = new Status(ANY_SOURCE, ANY_TAG, moved);
             return SUCCESS;
@@ -63,14 +67,14 @@ public static partial class cMPI
     }
 
     private static int TransferScalar<T>(string call, MpiFile fh, long? at, ref T buf, int count, Datatype datatype,
-        bool write, out Status status) where T : unmanaged
+        bool write, out Status status, bool ordered = false) where T : unmanaged
     {
         status = new Status(ANY_SOURCE, ANY_TAG, 0);
         try
         {
             var file = CheckAccess(call, fh, write);
             var data = Buffers.DataScalar(call, ref buf, count, datatype);
-            int moved = Move(call, file, at, data.Bytes, write);
+            int moved = ordered ? MoveOrdered(call, file, data.Bytes, write) : Move(call, file, at, data.Bytes, write);
             if (!write) data.Commit();
             status = new Status(ANY_SOURCE, ANY_TAG, moved);
             return SUCCESS;
@@ -93,8 +97,7 @@ public static partial class cMPI
     private static int Move(string call, MpiFile file, long? at, Span<byte> bytes, bool write)
     {
         int etype = file.Etype.Size;
-        if (bytes.Length % etype != 0)
-            throw new MpiException(call, ERR_TYPE, $"{bytes.Length} bytes are not a whole number of etypes {file.Etype.Name} ({etype} bytes)");
+        WholeEtypes(call, file, bytes.Length);
         long start = at ?? file.Position;
         if (start < 0) throw new MpiException(call, ERR_ARG, $"negative offset {start}");
         int done = 0;
@@ -120,6 +123,15 @@ public static partial class cMPI
         }
         if (at is null) file.Position += done / etype;
         return done;
+    }
+
+    /// <summary>How many etypes of the view <paramref name="bytes"/> bytes are (an error when not a whole number).</summary>
+    private static long WholeEtypes(string call, MpiFile file, int bytes)
+    {
+        int etype = file.Etype.Size;
+        if (bytes % etype != 0)
+            throw new MpiException(call, ERR_TYPE, $"{bytes} bytes are not a whole number of etypes {file.Etype.Name} ({etype} bytes)");
+        return bytes / etype;
     }
 
     private static int ReadFully(MpiFile file, Span<byte> part, long fileOffset)

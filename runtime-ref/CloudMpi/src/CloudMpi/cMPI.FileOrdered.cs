@@ -13,16 +13,16 @@ namespace CloudMpi;
 public static partial class cMPI
 {
     public static int File_write_ordered<T>(MpiFile fh, T[] buf, int offset, int count, Datatype datatype, out Status status) where T : unmanaged =>
-        Ordered("MPI_File_write_ordered", fh, buf, offset, count, datatype, write: true, out status);
+        Transfer("MPI_File_write_ordered", fh, null, buf, offset, count, datatype, write: true, out status, ordered: true);
 
     public static int File_write_ordered<T>(MpiFile fh, ref T buf, int count, Datatype datatype, out Status status) where T : unmanaged =>
-        OrderedScalar("MPI_File_write_ordered", fh, ref buf, count, datatype, write: true, out status);
+        TransferScalar("MPI_File_write_ordered", fh, null, ref buf, count, datatype, write: true, out status, ordered: true);
 
     public static int File_read_ordered<T>(MpiFile fh, T[] buf, int offset, int count, Datatype datatype, out Status status) where T : unmanaged =>
-        Ordered("MPI_File_read_ordered", fh, buf, offset, count, datatype, write: false, out status);
+        Transfer("MPI_File_read_ordered", fh, null, buf, offset, count, datatype, write: false, out status, ordered: true);
 
     public static int File_read_ordered<T>(MpiFile fh, ref T buf, int count, Datatype datatype, out Status status) where T : unmanaged =>
-        OrderedScalar("MPI_File_read_ordered", fh, ref buf, count, datatype, write: false, out status);
+        TransferScalar("MPI_File_read_ordered", fh, null, ref buf, count, datatype, write: false, out status, ordered: true);
 
     /// <summary>MPI_File_seek_shared (collective: every rank passes the same offset and whence).</summary>
     public static int File_seek_shared(MpiFile fh, long offset, int whence)
@@ -50,47 +50,12 @@ public static partial class cMPI
         catch (MpiException ex) { return ex.ErrorClass; }
     }
 
-    private static int Ordered<T>(string call, MpiFile fh, T[] buf, int offset, int count, Datatype datatype, bool write,
-        out Status status) where T : unmanaged
-    {
-        status = new Status(ANY_SOURCE, ANY_TAG, 0);
-        try
-        {
-            var file = CheckAccess(call, fh, write);
-            var data = Buffers.Data(call, buf, offset, count, datatype);
-            int moved = MoveOrdered(call, file, data.Bytes, write);
-            if (!write) data.Commit();
-            status = new Status(ANY_SOURCE, ANY_TAG, moved);
-            return SUCCESS;
-        }
-        catch (MpiException ex) { return ex.ErrorClass; }
-    }
-
-    private static int OrderedScalar<T>(string call, MpiFile fh, ref T buf, int count, Datatype datatype, bool write,
-        out Status status) where T : unmanaged
-    {
-        status = new Status(ANY_SOURCE, ANY_TAG, 0);
-        try
-        {
-            var file = CheckAccess(call, fh, write);
-            var data = Buffers.DataScalar(call, ref buf, count, datatype);
-            int moved = MoveOrdered(call, file, data.Bytes, write);
-            if (!write) data.Commit();
-            status = new Status(ANY_SOURCE, ANY_TAG, moved);
-            return SUCCESS;
-        }
-        catch (MpiException ex) { return ex.ErrorClass; }
-    }
-
     /// <summary>This rank's part at the shared pointer plus the etypes of the lower ranks; every rank then advances it by all of them.</summary>
     private static int MoveOrdered(string call, MpiFile file, Span<byte> bytes, bool write)
     {
         var ctx = Ctx(call);
-        int etype = file.Etype.Size;
-        if (bytes.Length % etype != 0)
-            throw new MpiException(call, ERR_TYPE, $"{bytes.Length} bytes are not a whole number of etypes {file.Etype.Name} ({etype} bytes)");
         int size = file.Comm.SizeIn(ctx), rank = file.Comm.RankIn(ctx);
-        long[] mine = [bytes.Length / etype];
+        long[] mine = [WholeEtypes(call, file, bytes.Length)];
         long[] all = new long[size];
         AllgatherCore(ctx, call, MemoryMarshal.AsBytes(mine.AsSpan()), MemoryMarshal.AsBytes(all.AsSpan()), 1, Datatype.MPI_LONG, null, null, file.Comm);
         long before = 0;
