@@ -8,7 +8,7 @@ CS_KEYWORDS = {
     "new", "null", "object", "operator", "out", "override", "params", "private", "protected", "public",
     "readonly", "ref", "sbyte", "sealed", "stackalloc", "string", "this", "throw", "true", "false", "try",
     "catch", "finally", "typeof", "uint", "ulong", "unchecked", "unsafe", "ushort", "using", "virtual",
-    "object", "base", "var", "dynamic", "value", "Main"
+    "var", "dynamic", "value", "Main"
 }
 
 # A type should not be named `record` (CS8860, a warning cmpi-run --check refuses); the frontend gives such a

@@ -1,5 +1,4 @@
 using CloudMpi.Core;
-using CloudMpi.Hosting;
 
 namespace CloudMpi;
 
@@ -17,62 +16,50 @@ public static partial class cMPI
     // ------------------------------------------------------------------ MPI_Fetch_and_op (one element)
 
     public static int Fetch_and_op<T>(ref T origin_addr, ref T result_addr, Datatype datatype, int target_rank, long target_disp, Op op, Win win) where T : unmanaged =>
-        FetchAndOp(Buffers.Scalar(FetchAndOpCall, ref origin_addr, 1, datatype), Buffers.Scalar(FetchAndOpCall, ref result_addr, 1, datatype), datatype, target_rank, target_disp, op, win);
+        FetchCore(FetchAndOpCall, Buffers.Scalar(FetchAndOpCall, ref origin_addr, 1, datatype), Buffers.Scalar(FetchAndOpCall, ref result_addr, 1, datatype), target_rank, target_disp, 1, datatype, op, win);
 
     public static int Fetch_and_op<T>(T[] origin_addr, int origin_offset, T[] result_addr, int result_offset, Datatype datatype, int target_rank, long target_disp, Op op, Win win) where T : unmanaged =>
-        FetchAndOp(Origin(FetchAndOpCall, origin_addr, origin_offset, 1, datatype, op), Buffers.Array(FetchAndOpCall, result_addr, result_offset, 1, datatype), datatype, target_rank, target_disp, op, win);
+        FetchCore(FetchAndOpCall, Origin(FetchAndOpCall, origin_addr, origin_offset, 1, datatype, op), Buffers.Array(FetchAndOpCall, result_addr, result_offset, 1, datatype), target_rank, target_disp, 1, datatype, op, win);
 
     public static int Fetch_and_op<T>(T[] origin_addr, int origin_offset, ref T result_addr, Datatype datatype, int target_rank, long target_disp, Op op, Win win) where T : unmanaged =>
-        FetchAndOp(Origin(FetchAndOpCall, origin_addr, origin_offset, 1, datatype, op), Buffers.Scalar(FetchAndOpCall, ref result_addr, 1, datatype), datatype, target_rank, target_disp, op, win);
+        FetchCore(FetchAndOpCall, Origin(FetchAndOpCall, origin_addr, origin_offset, 1, datatype, op), Buffers.Scalar(FetchAndOpCall, ref result_addr, 1, datatype), target_rank, target_disp, 1, datatype, op, win);
 
     public static int Fetch_and_op<T>(ref T origin_addr, T[] result_addr, int result_offset, Datatype datatype, int target_rank, long target_disp, Op op, Win win) where T : unmanaged =>
-        FetchAndOp(Buffers.Scalar(FetchAndOpCall, ref origin_addr, 1, datatype), Buffers.Array(FetchAndOpCall, result_addr, result_offset, 1, datatype), datatype, target_rank, target_disp, op, win);
+        FetchCore(FetchAndOpCall, Buffers.Scalar(FetchAndOpCall, ref origin_addr, 1, datatype), Buffers.Array(FetchAndOpCall, result_addr, result_offset, 1, datatype), target_rank, target_disp, 1, datatype, op, win);
 
     private const string FetchAndOpCall = "MPI_Fetch_and_op";
-
-    private static int FetchAndOp(ReadOnlySpan<byte> origin, Span<byte> result, Datatype datatype, int target, long disp, Op op, Win win)
-    {
-        FetchCore(Ctx(FetchAndOpCall), FetchAndOpCall, origin, result, target, disp, 1, datatype, op, win);
-        return SUCCESS;
-    }
 
     // ------------------------------------------------------------------ MPI_Get_accumulate
 
     public static int Get_accumulate<T, TR>(T[] origin_addr, int origin_offset, int origin_count, Datatype origin_datatype,
         TR[] result_addr, int result_offset, int result_count, Datatype result_datatype,
         int target_rank, long target_disp, int target_count, Datatype target_datatype, Op op, Win win) where T : unmanaged where TR : unmanaged =>
-        GetAccumulate(Origin(GetAccumulateCall, origin_addr, origin_offset, origin_count, origin_datatype, op),
+        FetchCore(GetAccumulateCall, Origin(GetAccumulateCall, origin_addr, origin_offset, origin_count, origin_datatype, op),
             Buffers.Array(GetAccumulateCall, result_addr, result_offset, result_count, result_datatype),
             target_rank, target_disp, target_count, target_datatype, op, win);
 
     public static int Get_accumulate<T, TR>(ref T origin_addr, int origin_count, Datatype origin_datatype,
         ref TR result_addr, int result_count, Datatype result_datatype,
         int target_rank, long target_disp, int target_count, Datatype target_datatype, Op op, Win win) where T : unmanaged where TR : unmanaged =>
-        GetAccumulate(Buffers.Scalar(GetAccumulateCall, ref origin_addr, origin_count, origin_datatype),
+        FetchCore(GetAccumulateCall, Buffers.Scalar(GetAccumulateCall, ref origin_addr, origin_count, origin_datatype),
             Buffers.Scalar(GetAccumulateCall, ref result_addr, result_count, result_datatype),
             target_rank, target_disp, target_count, target_datatype, op, win);
 
     public static int Get_accumulate<T, TR>(T[] origin_addr, int origin_offset, int origin_count, Datatype origin_datatype,
         ref TR result_addr, int result_count, Datatype result_datatype,
         int target_rank, long target_disp, int target_count, Datatype target_datatype, Op op, Win win) where T : unmanaged where TR : unmanaged =>
-        GetAccumulate(Origin(GetAccumulateCall, origin_addr, origin_offset, origin_count, origin_datatype, op),
+        FetchCore(GetAccumulateCall, Origin(GetAccumulateCall, origin_addr, origin_offset, origin_count, origin_datatype, op),
             Buffers.Scalar(GetAccumulateCall, ref result_addr, result_count, result_datatype),
             target_rank, target_disp, target_count, target_datatype, op, win);
 
     public static int Get_accumulate<T, TR>(ref T origin_addr, int origin_count, Datatype origin_datatype,
         TR[] result_addr, int result_offset, int result_count, Datatype result_datatype,
         int target_rank, long target_disp, int target_count, Datatype target_datatype, Op op, Win win) where T : unmanaged where TR : unmanaged =>
-        GetAccumulate(Buffers.Scalar(GetAccumulateCall, ref origin_addr, origin_count, origin_datatype),
+        FetchCore(GetAccumulateCall, Buffers.Scalar(GetAccumulateCall, ref origin_addr, origin_count, origin_datatype),
             Buffers.Array(GetAccumulateCall, result_addr, result_offset, result_count, result_datatype),
             target_rank, target_disp, target_count, target_datatype, op, win);
 
     private const string GetAccumulateCall = "MPI_Get_accumulate";
-
-    private static int GetAccumulate(ReadOnlySpan<byte> origin, Span<byte> result, int target, long disp, int count, Datatype type, Op op, Win win)
-    {
-        FetchCore(Ctx(GetAccumulateCall), GetAccumulateCall, origin, result, target, disp, count, type, op, win);
-        return SUCCESS;
-    }
 
     /// <summary>
     /// The origin's data of an accumulation: with MPI_NO_OP it is not read, so C may pass NULL for it (the usual
@@ -85,12 +72,13 @@ public static partial class cMPI
     }
 
     /// <summary>Fetch_and_op and Get_accumulate: the target's old contents into <paramref name="result"/>, then the op, atomically.</summary>
-    private static void FetchCore(RankContext ctx, string call, ReadOnlySpan<byte> origin, Span<byte> result, int target, long disp,
+    private static int FetchCore(string call, ReadOnlySpan<byte> origin, Span<byte> result, int target, long disp,
         int count, Datatype type, Op op, Win win)
     {
+        var ctx = Ctx(call);
         var w = CheckWin(call, win);
         ArgumentNullException.ThrowIfNull(op);
-        if (target == PROC_NULL) return;
+        if (target == PROC_NULL) return SUCCESS;
         if (!op.IsOneSidedOnly) CheckOpForType(call, op, type);
         long at = CheckTargetRange(call, ctx, w, target, disp, count, type, origin.Length);
         if (result.Length != origin.Length)
@@ -99,6 +87,7 @@ public static partial class cMPI
         ctx.Wait.Set(call, w.Comm, "target", target, false, 0);
         ctx.Mailbox.WaitFor(reply);
         reply.Reply.AsSpan(0, result.Length).CopyTo(result);
+        return SUCCESS;
     }
 
     // ------------------------------------------------------------------ MPI_Compare_and_swap (one element)
