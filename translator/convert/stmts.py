@@ -14,6 +14,7 @@ from ..diagnostics import TranslationError
 from .context import render_comment
 from .exprs import ASSIGN, CsExpr, as_bool, coerce, convert_expr, convert_value, strip_implicit
 from .inits import convert_array_initializer, convert_initializer
+from .struct_copies import split_copies_after_field_writes
 from .types import cs_type, default_value, element_cs
 
 INDENT = "    "
@@ -21,7 +22,7 @@ INDENT = "    "
 
 def convert_block_items(ctx, items, indent: str, end_line: Optional[int] = None) -> List[str]:
     out: List[str] = []
-    for st in items:
+    for st in split_copies_after_field_writes(ctx, items):
         out.extend(_comments_before(ctx, st.loc.line, indent))
         out.extend(convert_stmt(ctx, st, indent))
     if end_line is not None:

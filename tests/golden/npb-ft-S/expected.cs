@@ -498,7 +498,8 @@ public sealed class FT
         {
             u0_span[n].real = u0_span[n].real * twiddle_span[n];
             u0_span[n].imag = u0_span[n].imag * twiddle_span[n];
-            u1_span[n] = u0_span[n];
+            u1_span[n].real = u0_span[n].real;
+            u1_span[n].imag = u0_span[n].imag;
         }
     }
 
