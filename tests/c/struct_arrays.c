@@ -1,5 +1,5 @@
 /* Fixed arrays inside structs used as pointers: strcpy/sprintf/strcat write into the struct's own
- * array, a function fills a struct's array through a double *, and &s.arr[i] points into it. */
+ * array, a function fills a struct's array through a double *, &s.arr[i] points into it, sscanf's %s fills one. */
 #include <stdio.h>
 #include <string.h>
 struct rec { int id; char name[16]; double v[3]; };
@@ -19,5 +19,7 @@ int main(void) {
     double *mid = &r.v[1];
     *mid = 10;
     printf("%.1f %c\n", r.v[1], r.name[1]);
+    int got = sscanf("9 gamma-ray", "%d %15s", &table[0].id, table[0].name);  /* scanf into a struct's array */
+    printf("%d %d %s\n", got, table[0].id, table[0].name);
     return 0;
 }

@@ -94,6 +94,9 @@ def _scan_target(ctx, a: ir.Expr) -> str:
     inner = unwrap(a)
     if isinstance(inner, ir.Unary) and inner.op == "&":
         return "ref " + convert_expr(ctx, inner.operand).code
+    view = _struct_array_view(ctx, strip_implicit(inner))
+    if view is not None:
+        return f"ref Target({view.code})"  # a struct's char array (scanf("%15s", p.name)): a view of it
     value = convert_expr(ctx, inner)
     if isinstance(inner, ir.NameRef) and not value.code.endswith("]"):
         return "ref " + value.code
