@@ -211,16 +211,19 @@ public static partial class cMPI
         comm.RankIn(ctx) == root ? Buffers.Data(call, buf, offset, checked(count * comm.SizeIn(ctx)), type) : default;
 
     /// <summary>Elements spanned by counts/displs (max displs[r] + counts[r]), after checking both arrays.</summary>
-    private static int Extent(string call, RankContext ctx, Comm comm, int[] counts, int[] displs)
+    private static int Extent(string call, RankContext ctx, Comm comm, int[] counts, int[] displs) =>
+        SlotsExtent(call, counts, displs, comm.SizeIn(ctx), "ranks");
+
+    /// <summary>The elements (of the datatype's extent) that <paramref name="slots"/> blocks of counts[i] at displs[i] reach.</summary>
+    private static int SlotsExtent(string call, int[] counts, int[] displs, int slots, string of)
     {
-        int size = comm.SizeIn(ctx);
-        if (counts == null || displs == null || counts.Length < size || displs.Length < size)
-            throw new MpiException(call, ERR_ARG, $"counts and displacements need {size} entries (the communicator size)");
+        if (counts == null || displs == null || counts.Length < slots || displs.Length < slots)
+            throw new MpiException(call, ERR_ARG, $"counts and displacements need {slots} entries (one for each of the {slots} {of})");
         long extent = 0;
-        for (int r = 0; r < size; r++)
+        for (int r = 0; r < slots; r++)
         {
-            if (counts[r] < 0) throw new MpiException(call, ERR_COUNT, $"negative count {counts[r]} for rank {r}");
-            if (displs[r] < 0) throw new MpiException(call, ERR_ARG, $"negative displacement {displs[r]} for rank {r}");
+            if (counts[r] < 0) throw new MpiException(call, ERR_COUNT, $"negative count {counts[r]} in counts[{r}]");
+            if (displs[r] < 0) throw new MpiException(call, ERR_ARG, $"negative displacement {displs[r]} in displs[{r}]");
             extent = Math.Max(extent, (long)displs[r] + counts[r]);
         }
         return checked((int)extent);

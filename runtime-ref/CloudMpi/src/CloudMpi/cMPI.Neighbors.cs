@@ -141,10 +141,11 @@ public static partial class cMPI
         var ctx = Ctx(call);
         var (ins, outs) = Neighbors(call, ctx, comm);
         BeginCollective(ctx, call, comm, -1, -1, null);
-        var send = Buffers.Array(call, sendbuf, sendoffset, sendcount, sendtype).ToArray();
-        var recv = Buffers.Array(call, recvbuf, recvoffset, recvcount * ins.Length, recvtype);
+        var send = Buffers.Data(call, sendbuf, sendoffset, sendcount, sendtype).Bytes.ToArray();
+        var recv = Buffers.Data(call, recvbuf, recvoffset, recvcount * ins.Length, recvtype);
         for (int i = 0; i < outs.Length; i++) NeighborSend(ctx, comm, outs[i].Rank, outs[i].Tag, send);
-        NeighborReceive(ctx, call, comm, ins, recv, recvcount * recvtype.Size);
+        NeighborReceive(ctx, call, comm, ins, recv.Bytes, recvcount * recvtype.Size);
+        recv.Commit();
         return SUCCESS;
     }
 
@@ -156,11 +157,12 @@ public static partial class cMPI
         var ctx = Ctx(call);
         var (ins, outs) = Neighbors(call, ctx, comm);
         BeginCollective(ctx, call, comm, -1, -1, null);
-        var send = Buffers.Array(call, sendbuf, sendoffset, sendcount * outs.Length, sendtype);
-        var recv = Buffers.Array(call, recvbuf, recvoffset, recvcount * ins.Length, recvtype);
+        var send = Buffers.Data(call, sendbuf, sendoffset, sendcount * outs.Length, sendtype);
+        var recv = Buffers.Data(call, recvbuf, recvoffset, recvcount * ins.Length, recvtype);
         int block = sendcount * sendtype.Size;
-        for (int i = 0; i < outs.Length; i++) NeighborSend(ctx, comm, outs[i].Rank, outs[i].Tag, send.Slice(i * block, block).ToArray());
-        NeighborReceive(ctx, call, comm, ins, recv, recvcount * recvtype.Size);
+        for (int i = 0; i < outs.Length; i++) NeighborSend(ctx, comm, outs[i].Rank, outs[i].Tag, send.Bytes.Slice(i * block, block).ToArray());
+        NeighborReceive(ctx, call, comm, ins, recv.Bytes, recvcount * recvtype.Size);
+        recv.Commit();
         return SUCCESS;
     }
 
@@ -172,7 +174,7 @@ public static partial class cMPI
         var ctx = Ctx(call);
         var (ins, outs) = Neighbors(call, ctx, comm);
         BeginCollective(ctx, call, comm, -1, -1, null);
-        var send = Buffers.Array(call, sendbuf, sendoffset, sendcount, sendtype).ToArray();
+        var send = Buffers.Data(call, sendbuf, sendoffset, sendcount, sendtype).Bytes.ToArray();
         for (int i = 0; i < outs.Length; i++) NeighborSend(ctx, comm, outs[i].Rank, outs[i].Tag, send);
         NeighborReceiveV(ctx, call, comm, ins, recvbuf, recvoffset, recvcounts, displs, recvtype);
         return SUCCESS;
@@ -186,13 +188,10 @@ public static partial class cMPI
         var ctx = Ctx(call);
         var (ins, outs) = Neighbors(call, ctx, comm);
         BeginCollective(ctx, call, comm, -1, -1, null);
-        CheckArray(call, "sendcounts", sendcounts, outs.Length);
-        CheckArray(call, "sdispls", sdispls, outs.Length);
+        var send = Buffers.Data(call, sendbuf, sendoffset, SlotsExtent(call, sendcounts, sdispls, outs.Length, "out-neighbours"), sendtype);
+        int size = sendtype.Size;
         for (int i = 0; i < outs.Length; i++)
-        {
-            var block = Buffers.Array(call, sendbuf, checked(sendoffset + sdispls[i]), sendcounts[i], sendtype).ToArray();
-            NeighborSend(ctx, comm, outs[i].Rank, outs[i].Tag, block);
-        }
+            NeighborSend(ctx, comm, outs[i].Rank, outs[i].Tag, send.Bytes.Slice(sdispls[i] * size, sendcounts[i] * size).ToArray());
         NeighborReceiveV(ctx, call, comm, ins, recvbuf, recvoffset, recvcounts, rdispls, recvtype);
         return SUCCESS;
     }
@@ -242,17 +241,15 @@ public static partial class cMPI
             throw new MpiException(call, ERR_TYPE, $"{side}types: {types?.Length ?? 0} given, {neighbors} neighbours");
     }
 
-    /// <summary>In-neighbour i's block into counts[i] elements at displs[i] (in elements of the receive type); MPI_PROC_NULL leaves it.</summary>
+    /// <summary>In-neighbour i's block into counts[i] elements at displs[i] (in extents of the receive type); MPI_PROC_NULL leaves it.</summary>
     private static void NeighborReceiveV<TR>(RankContext ctx, string call, Comm comm, (int Rank, int Tag)[] ins,
         TR[] recvbuf, int recvoffset, int[] counts, int[] displs, Datatype recvtype) where TR : unmanaged
     {
-        CheckArray(call, "recvcounts", counts, ins.Length);
-        CheckArray(call, "displs", displs, ins.Length);
+        var recv = Buffers.Data(call, recvbuf, recvoffset, SlotsExtent(call, counts, displs, ins.Length, "in-neighbours"), recvtype);
+        int size = recvtype.Size;
         for (int i = 0; i < ins.Length; i++)
-        {
-            var slot = Buffers.Array(call, recvbuf, checked(recvoffset + displs[i]), counts[i], recvtype);
-            NeighborReceive(ctx, call, comm, [ins[i]], slot, counts[i] * recvtype.Size);
-        }
+            NeighborReceive(ctx, call, comm, [ins[i]], recv.Bytes.Slice(displs[i] * size, counts[i] * size), counts[i] * size);
+        recv.CommitSlots(counts, displs, ins.Length);
     }
 
     /// <summary>

@@ -63,7 +63,7 @@ public static partial class cMPI
         const string call = "MPI_Bsend";
         var ctx = Ctx(call);
         CheckSend(call, ctx, comm, dest, tag);
-        var data = Buffers.Array(call, buf, offset, count, datatype);
+        var data = Buffers.Data(call, buf, offset, count, datatype).Bytes;
         if (dest != PROC_NULL) CheckBsendSpace(call, ctx, data.Length);
         SendCore(ctx, call, data, dest, tag, comm, sync: false);
         return SUCCESS;
@@ -74,7 +74,7 @@ public static partial class cMPI
         const string call = "MPI_Bsend";
         var ctx = Ctx(call);
         CheckSend(call, ctx, comm, dest, tag);
-        var data = Buffers.Scalar(call, ref buf, count, datatype);
+        var data = Buffers.DataScalar(call, ref buf, count, datatype).Bytes;
         if (dest != PROC_NULL) CheckBsendSpace(call, ctx, data.Length);
         SendCore(ctx, call, data, dest, tag, comm, sync: false);
         return SUCCESS;
@@ -85,7 +85,7 @@ public static partial class cMPI
         const string call = "MPI_Ibsend";
         var ctx = Ctx(call);
         CheckSend(call, ctx, comm, dest, tag);
-        var data = Buffers.Array(call, buf, offset, count, datatype);
+        var data = Buffers.Data(call, buf, offset, count, datatype).Bytes;
         if (dest != PROC_NULL) CheckBsendSpace(call, ctx, data.Length);
         SendCore(ctx, call, data, dest, tag, comm, sync: false);
         request = new Request.Completed(default, "MPI_Ibsend (complete)");
@@ -97,7 +97,7 @@ public static partial class cMPI
         const string call = "MPI_Rsend";
         var ctx = Ctx(call);
         CheckSend(call, ctx, comm, dest, tag);
-        SendCore(ctx, call, Buffers.Array(call, buf, offset, count, datatype), dest, tag, comm, sync: false);
+        SendCore(ctx, call, Buffers.Data(call, buf, offset, count, datatype).Bytes, dest, tag, comm, sync: false);
         return SUCCESS;
     }
 
@@ -106,7 +106,7 @@ public static partial class cMPI
         const string call = "MPI_Rsend";
         var ctx = Ctx(call);
         CheckSend(call, ctx, comm, dest, tag);
-        SendCore(ctx, call, Buffers.Scalar(call, ref buf, count, datatype), dest, tag, comm, sync: false);
+        SendCore(ctx, call, Buffers.DataScalar(call, ref buf, count, datatype).Bytes, dest, tag, comm, sync: false);
         return SUCCESS;
     }
 
@@ -115,7 +115,7 @@ public static partial class cMPI
         const string call = "MPI_Irsend";
         var ctx = Ctx(call);
         CheckSend(call, ctx, comm, dest, tag);
-        SendCore(ctx, call, Buffers.Array(call, buf, offset, count, datatype), dest, tag, comm, sync: false);
+        SendCore(ctx, call, Buffers.Data(call, buf, offset, count, datatype).Bytes, dest, tag, comm, sync: false);
         request = new Request.Completed(default, "MPI_Irsend (complete)");
         return SUCCESS;
     }
@@ -125,7 +125,7 @@ public static partial class cMPI
         const string call = "MPI_Irsend";
         var ctx = Ctx(call);
         CheckSend(call, ctx, comm, dest, tag);
-        SendCore(ctx, call, Buffers.Scalar(call, ref buf, count, datatype), dest, tag, comm, sync: false);
+        SendCore(ctx, call, Buffers.DataScalar(call, ref buf, count, datatype).Bytes, dest, tag, comm, sync: false);
         request = new Request.Completed(default, "MPI_Irsend (complete)");
         return SUCCESS;
     }
@@ -135,7 +135,7 @@ public static partial class cMPI
         const string call = "MPI_Ibsend";
         var ctx = Ctx(call);
         CheckSend(call, ctx, comm, dest, tag);
-        var data = Buffers.Scalar(call, ref buf, count, datatype);
+        var data = Buffers.DataScalar(call, ref buf, count, datatype).Bytes;
         if (dest != PROC_NULL) CheckBsendSpace(call, ctx, data.Length);
         SendCore(ctx, call, data, dest, tag, comm, sync: false);
         request = new Request.Completed(default, "MPI_Ibsend (complete)");
