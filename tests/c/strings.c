@@ -74,5 +74,10 @@ int main(void)
         up[i] = (char)toupper("mixed"[i]);
     up[5] = '\0';
     puts(up);
+    /* string literals where the library takes const char * first, or void * */
+    char lit[8];
+    memcpy(lit, "copy", 5);
+    printf("%s %zu %zu %s %d %s\n", lit, strspn("aaabbc", "ab"), strcspn("hello world", " "),
+           strpbrk("hello world", "ow"), memcmp("abc", "abd", 3) < 0, (char *)memchr("find-me", '-', 7));
     return 0;
 }

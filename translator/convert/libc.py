@@ -27,7 +27,8 @@ def _struct_array_view(ctx, e: ir.Expr):
     return None
 
 
-def convert_pointer_arg(ctx, a: ir.Expr) -> str:
+def convert_pointer_arg(ctx, a: ir.Expr, untyped: bool = False) -> str:
+    """A buffer given to a `const char *` or (`untyped`) a `void *` parameter."""
     inner = unwrap(a)
     if isinstance(inner, ir.Cast) and isinstance(inner.type, ir.PointerType) and \
             isinstance(inner.type.pointee, ir.VoidType):
@@ -36,6 +37,8 @@ def convert_pointer_arg(ctx, a: ir.Expr) -> str:
     if view is not None:
         return view.code
     value = convert_expr(ctx, inner)
+    if untyped and value.type == "string":
+        return f"CString.Lit({value.code})"  # memcpy(buf, "abc", 4): the generic overloads take a char array
     return readable_copy(value) if value.type.startswith("InlineArray") else value.code
 
 
@@ -121,7 +124,7 @@ def convert_libc_call(ctx, call: ir.Call, callee: ir.NameRef, rule) -> CsExpr:
                                                   (isinstance(p.pointee, ir.IntType) and p.pointee.name == "char")):
                 # const char * parameters: string literals stay C# strings; void * takes the buffer as it is
                 # (the runtime's generic overloads take T[] and Ptr<T>).
-                args.append(convert_pointer_arg(ctx, a))
+                args.append(convert_pointer_arg(ctx, a, untyped=isinstance(p.pointee, ir.VoidType)))
             else:
                 args.append(_out_argument(ctx, a) or convert_value(ctx, a, p).code)
         elif callee.name in SCANF_FAMILY:

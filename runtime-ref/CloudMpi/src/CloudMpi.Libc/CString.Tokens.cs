@@ -7,14 +7,27 @@ public static partial class CString
 
     public static ulong strspn(Ptr<sbyte> s, string accept) => (ulong)Span(Bytes(s), Utf8(accept), inSet: true);
 
+    public static ulong strspn(string s, Ptr<sbyte> accept) => (ulong)Span(Utf8(s), Bytes(accept), inSet: true);
+
+    public static ulong strspn(string s, string accept) => (ulong)Span(Utf8(s), Utf8(accept), inSet: true);
+
     public static ulong strcspn(Ptr<sbyte> s, Ptr<sbyte> reject) => (ulong)Span(Bytes(s), Bytes(reject), inSet: false);
 
     public static ulong strcspn(Ptr<sbyte> s, string reject) => (ulong)Span(Bytes(s), Utf8(reject), inSet: false);
+
+    public static ulong strcspn(string s, Ptr<sbyte> reject) => (ulong)Span(Utf8(s), Bytes(reject), inSet: false);
+
+    public static ulong strcspn(string s, string reject) => (ulong)Span(Utf8(s), Utf8(reject), inSet: false);
 
     /// <summary>The first character of s that is in accept, or NULL.</summary>
     public static Ptr<sbyte> strpbrk(Ptr<sbyte> s, Ptr<sbyte> accept) => Break(s, Bytes(accept));
 
     public static Ptr<sbyte> strpbrk(Ptr<sbyte> s, string accept) => Break(s, Utf8(accept));
+
+    /// <summary>Of a literal: a pointer into a char array holding it, as strchr(literal) gives.</summary>
+    public static Ptr<sbyte> strpbrk(string s, Ptr<sbyte> accept) => Break(Lit(s), Bytes(accept));
+
+    public static Ptr<sbyte> strpbrk(string s, string accept) => Break(Lit(s), Utf8(accept));
 
     /// <summary>strtok: the rank's own saved position (glibc keeps one per process; each rank is a process).</summary>
     public static Ptr<sbyte> strtok(Ptr<sbyte> s, Ptr<sbyte> delim) => Token(s, Bytes(delim).ToArray(), ref LibcState.Current.StrtokNext);
