@@ -79,5 +79,6 @@ int main(void)
     memcpy(lit, "copy", 5);
     printf("%s %zu %zu %s %d %s\n", lit, strspn("aaabbc", "ab"), strcspn("hello world", " "),
            strpbrk("hello world", "ow"), memcmp("abc", "abd", 3) < 0, (char *)memchr("find-me", '-', 7));
+    printf("%d %d\n", strcoll("apple", "apricot") < 0, strcoll(lit, "copy"));
     return 0;
 }
