@@ -505,11 +505,22 @@ class Frontend:
         body = None
         for ch in cur.get_children():
             if ch.kind == K.PARM_DECL:
-                params.append(ir.VarDecl(self.loc(ch), ch.spelling, self.ctype(ch.type, ch), None, None, is_param=True))
+                params.append(ir.VarDecl(self.loc(ch), ch.spelling, self._param_type(ch), None, None, is_param=True))
             elif ch.kind == K.COMPOUND_STMT:
                 body = self.stmt(ch)
         is_static = cur.storage_class == ci.StorageClass.STATIC
         return ir.Function(self.loc(cur), cur.spelling, ftype, tuple(params), body, is_static)
+
+    def _param_type(self, cur: ci.Cursor) -> ir.CType:
+        """A parameter declared as a one-dimensional array (`double a[3]`, `const vec3 v`, `int a[]`) is a pointer
+        (C11 6.7.6.3p7), and the pointer analysis gives it the representation its calls need: a struct's array
+        field or `a + k` makes it a Ptr. Arrays of rows (`double m[][N]`, `double m[n][n]`) stay arrays: their
+        indexing reads the row lengths from the array type."""
+        t = self.ctype(cur.type, cur)
+        if isinstance(t, ir.ArrayType) and not isinstance(t.element, ir.ArrayType):
+            element = cur.type.get_canonical().element_type
+            return ir.PointerType(t.element, element.is_const_qualified())
+        return t
 
     def var_decl(self, cur: ci.Cursor) -> ir.VarDecl:
         self._note_vla_bounds(cur)
