@@ -58,6 +58,8 @@ int main(int argc, char **argv)
     MPI_Group_compare(g1, world, &cmp);
     MPI_Comm_create(MPI_COMM_WORLD, g1, &created);
     if (created != MPI_COMM_NULL) MPI_Comm_free(&created);
+    MPI_Comm_create_group(MPI_COMM_WORLD, g1, 5, &created);
+    if (created != MPI_COMM_NULL) MPI_Comm_free(&created);
     MPI_Group_free(&g2);
     MPI_Group_free(&g1);
     MPI_Group_range_incl(world, 1, ranges, &g1);

@@ -64,8 +64,19 @@ def _buffer_element(a: ir.Expr):
 
 def _read_as_first_buffer(call: ir.Call, args: list) -> None:
     first, second = _buffer_element(call.args[0]), _buffer_element(call.args[1])
-    if first != second and first in PRIMITIVE_ELEMENTS and second in PRIMITIVE_ELEMENTS:
+    if first is None or second is None or first == second:
+        return
+    if first in PRIMITIVE_ELEMENTS and second in PRIMITIVE_ELEMENTS:
         args[1] = f"Ptr.Reinterpret<{second}, {first}>({args[1]})"
+    elif second in _BYTE_ELEMENTS:
+        # a struct and bytes (`memcpy(&rec.number, (char *)buf + i * size, size)`): the struct's memory as bytes,
+        # so any byte count and position work
+        args[0] = f"Ptr.Reinterpret<{first}, {second}>({args[0]})"
+    elif first in _BYTE_ELEMENTS:
+        args[1] = f"Ptr.Reinterpret<{second}, {first}>({args[1]})"
+
+
+_BYTE_ELEMENTS = {"sbyte", "byte"}
 
 
 def _is_struct_array(a: ir.Expr) -> bool:

@@ -1,3 +1,4 @@
+using CloudMpi.Core;
 using System.Text;
 using CloudMpi.Hosting;
 
@@ -179,6 +180,71 @@ public static partial class cMPI
         int mine = g.RankOf(ctx.WorldRank);
         newcomm = SplitCore(ctx, call, comm, mine == UNDEFINED ? UNDEFINED : 0, mine);
         return SUCCESS;
+    }
+
+    /// <summary>Tags of MPI_Comm_create_group's agreement on the parent's collective context, clear of the collectives' tags.</summary>
+    private const int CreateGroupTagBase = 1 << 21, CreateGroupTagMask = (1 << 20) - 1;
+
+    /// <summary>
+    /// MPI_Comm_create_group (MPI-3.1 6.4.2): the communicator of <paramref name="group"/>, a subgroup of comm's, called by
+    /// the group's members. They agree on the context id without the other ranks: each member sends its next free
+    /// id to the group's first member, which answers every member with the largest (as Comm_split's allgather would).
+    /// <paramref name="tag"/> keeps concurrent calls on one communicator apart (modulo 2^20).
+    /// </summary>
+    public static int Comm_create_group(Comm comm, Group group, int tag, out Comm newcomm)
+    {
+        const string call = "MPI_Comm_create_group";
+        var ctx = Ctx(call);
+        CheckComm(call, comm);
+        if (comm.IsInter) throw new MpiException(call, ERR_COMM, $"communicator {comm.Name} is an intercommunicator");
+        if (tag < 0) throw new MpiException(call, ERR_TAG, $"invalid tag {tag}");
+        var g = CheckGroup(call, group);
+        var members = comm.WorldRanksIn(ctx);
+        int[] inParent = new int[g.WorldRanks.Length];
+        for (int i = 0; i < inParent.Length; i++)
+        {
+            inParent[i] = Array.IndexOf(members, g.WorldRanks[i]);
+            if (inParent[i] < 0)
+                throw new MpiException(call, ERR_GROUP, $"the group holds world rank {g.WorldRanks[i]}, which is not in communicator {comm.Name}");
+        }
+        int mine = g.RankOf(ctx.WorldRank);
+        if (mine == UNDEFINED)
+        {
+            // The standard has only the members call; Open MPI and MPICH give a caller outside the group
+            // MPI_COMM_NULL (mpitutorial's groups example calls it on every rank).
+            newcomm = COMM_NULL;
+            return SUCCESS;
+        }
+        int agreeTag = CreateGroupTagBase + (tag & CreateGroupTagMask), next = ctx.NextContextId;
+        if (mine == 0)
+        {
+            for (int i = 1; i < inParent.Length; i++) next = Math.Max(next, ReceiveAgreement(ctx, call, comm, inParent[i], agreeTag));
+            for (int i = 1; i < inParent.Length; i++) SendAgreement(ctx, comm, inParent[i], agreeTag, next);
+        }
+        else
+        {
+            SendAgreement(ctx, comm, inParent[0], agreeTag, next);
+            next = ReceiveAgreement(ctx, call, comm, inParent[0], agreeTag);
+        }
+        ctx.NextContextId = next + 1;
+        newcomm = Comm.Derived(next, g.WorldRanks, mine);
+        InheritLocal(ctx, comm, newcomm);
+        return SUCCESS;
+    }
+
+    private static void SendAgreement(RankContext ctx, Comm comm, int dest, int tag, int value) =>
+        ctx.SendData(comm.ToWorld(ctx, dest), new cMPIMessage
+        {
+            Data = BitConverter.GetBytes(value), Source = comm.RankIn(ctx), Tag = tag, Context = comm.CollectiveContext,
+        });
+
+    private static int ReceiveAgreement(RankContext ctx, string call, Comm comm, int source, int tag)
+    {
+        ctx.Wait.Set(call, comm, "group member", source, true, tag);
+        var m = ReceiveMessage(ctx, source, tag, comm.CollectiveContext);
+        int value = BitConverter.ToInt32(m.Data);
+        PayloadPool.Return(m);
+        return value;
     }
 
     /// <summary>MPI_Comm_split_type: every rank of an in-process job shares memory, so SHARED keeps the whole communicator.</summary>

@@ -45,24 +45,14 @@ public static partial class cMPI
     /// <summary>MPI_REQUEST_NULL: what Wait/Test leave in a completed request variable.</summary>
     public static readonly Request REQUEST_NULL = Request.Null;
 
-    internal static string ErrorClassName(int errorClass) => errorClass switch
+    /// <summary>The class's name as Open MPI's MPI_Error_string starts ("MPI_ERR_GROUP"), for any class up to MPI_ERR_LASTCODE.</summary>
+    internal static string ErrorClassName(int errorClass)
     {
-        SUCCESS => "MPI_SUCCESS",
-        ERR_BUFFER => "MPI_ERR_BUFFER",
-        ERR_COUNT => "MPI_ERR_COUNT",
-        ERR_TYPE => "MPI_ERR_TYPE",
-        ERR_TAG => "MPI_ERR_TAG",
-        ERR_COMM => "MPI_ERR_COMM",
-        ERR_RANK => "MPI_ERR_RANK",
-        ERR_REQUEST => "MPI_ERR_REQUEST",
-        ERR_ROOT => "MPI_ERR_ROOT",
-        ERR_OP => "MPI_ERR_OP",
-        ERR_ARG => "MPI_ERR_ARG",
-        ERR_TRUNCATE => "MPI_ERR_TRUNCATE",
-        ERR_OTHER => "MPI_ERR_OTHER",
-        ERR_INTERN => "MPI_ERR_INTERN",
-        _ => "MPI_ERR_UNKNOWN",
-    };
+        if (errorClass < 0 || errorClass >= ErrorStrings.ByClass.Length) return "MPI_ERR_UNKNOWN";
+        string text = ErrorStrings.ByClass[errorClass];
+        int colon = text.IndexOf(':');
+        return colon > 0 ? text[..colon] : text;
+    }
 
     // ------------------------------------------------------------------ environment
 

@@ -42,6 +42,8 @@ internal static class Buffers
     /// <summary>
     /// Whether elements of T may be described by <paramref name="type"/>:
     /// - 1-byte types (MPI_BYTE, MPI_CHAR, MPI_[UN]SIGNED_CHAR, MPI_[U]INT8_T) view any buffer as bytes;
+    /// - a buffer of bytes (a C `char *` or `void *` block) holds any datatype's elements, as C's memory does
+    ///   (`malloc(size * n)` gathered into as MPI_FLOAT);
     /// - a C# primitive must have the datatype's size and kind (integer / floating / bool); signed and
     ///   unsigned integers of one size are interchangeable, as in C;
     /// - a struct must be a whole number of datatype elements (a struct of doubles as MPI_DOUBLE).
@@ -51,6 +53,7 @@ internal static class Buffers
     {
         CheckUsable(call, type);
         if (type.IsByteView) return;
+        if (Info<T>.Size == 1 && Info<T>.Class is TClass.SignedInt or TClass.UnsignedInt) return;
         if (type.Map.SpansVariables) return; // its blocks lie in other variables too, of their own types
         if (type.Kind is ElementKind.Pair or ElementKind.Derived)
         {
