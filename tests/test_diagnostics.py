@@ -76,3 +76,20 @@ def test_openmp_directives_warn_once_with_location(tools, tmp_path):
     assert len(warnings) == 1, r.stderr
     line = next(i for i, text in enumerate(open(src), 1) if text.startswith("#pragma omp"))
     assert warnings[0].startswith(f"{src}:{line}:1: warning: OpenMP directives are ignored"), warnings[0]
+
+
+def test_library_calls_without_their_header_warn_with_location_and_translate(tools, tmp_path):
+    """gcc 12 accepts a call to an undeclared function with a warning; a standard library function is translated
+    with its header's declaration, and the warning names the header. A function no header declares stays an error."""
+    src = os.path.join(ROOT, "tests", "c", "implicit_declarations.c")
+    r = _translate(tools, tmp_path, src)
+    assert r.returncode == 0, r.stderr
+    warnings = [ln for ln in r.stderr.splitlines() if "[-Wimplicit-function-declaration]" in ln]
+    assert len(warnings) == 6, r.stderr
+    assert warnings[0].startswith(f"{src}:7:13: warning: 'atoi' is called without its declaration: "
+                                  "translated with <stdlib.h>'s"), warnings[0]
+    assert any("'time'" in w and "<time.h>" in w for w in warnings)
+    undefined = tmp_path / "undefined.c"
+    undefined.write_text("int main(void) { return no_such_function(1); }\n")
+    line = _one_diagnostic(_translate(tools, tmp_path, str(undefined)))
+    assert line.startswith(f"{undefined}:1:25: error: ") and "'no_such_function'" in line, line

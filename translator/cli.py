@@ -61,8 +61,12 @@ def translate_file(path, output: str, clang_args, class_name: str | None = None)
     from .frontend import Frontend
     from .rules import load
 
-    tu = Frontend(path, clang_args).parse()
+    frontend = Frontend(path, clang_args)
+    tu = frontend.parse()
     sink = DiagnosticSink()
+    for loc, name, header in frontend.implicit_declarations:
+        sink.warn(loc, f"'{name}' is called without its declaration: translated with <{header}>'s, as if the program "
+                  "included it (gcc 12 accepts the call with a warning)", "implicit-function-declaration")
     cls = _free_class_name(tu, class_name or _class_name(output))
     ctx = Context(tu=tu, rules=load(), class_name=cls, diagnostics=sink)
     converted = convert_translation_unit(ctx)

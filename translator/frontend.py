@@ -79,6 +79,25 @@ def _is_va_list_tag(t: ci.Type) -> bool:
     t = t.get_canonical()
     return t.kind == ci.TypeKind.RECORD and t.get_declaration().spelling == VA_LIST_TAG
 
+# The standard headers a program may forget to include, in the order they are tried.
+_STANDARD_HEADERS = ("stdio.h", "stdlib.h", "string.h", "strings.h", "math.h", "time.h", "ctype.h", "unistd.h",
+                     "sys/time.h", "stdint.h", "inttypes.h", "complex.h", "signal.h", "errno.h", "getopt.h")
+_declaring_headers: Dict[str, Optional[str]] = {}
+
+
+def declaring_header(name: str) -> Optional[str]:
+    """The standard header that declares the function `name` (time -> time.h), or None."""
+    if name not in _declaring_headers:
+        _declaring_headers[name] = None
+        for header in _STANDARD_HEADERS:
+            probe = ci.Index.create().parse("probe.c", args=["-std=gnu11", "-D__NO_CTYPE"],
+                                            unsaved_files=[("probe.c", f"#include <{header}>\n")])
+            if any(c.kind == K.FUNCTION_DECL and c.spelling == name for c in probe.cursor.get_children()):
+                _declaring_headers[name] = header
+                break
+    return _declaring_headers[name]
+
+
 class Frontend:
     """Parses one C program: one .c file, or several (then read as one unit, as a unity build)."""
 
@@ -102,6 +121,10 @@ class Frontend:
         self._file_names: Dict[int, str] = {}
         self._macro_use_starts: Set[Tuple[int, int]] = set()
         self.block_externs: List[ir.VarDecl] = []  # `extern int x;` inside functions: each must name a defined global
+        # Library functions the program calls without including their header (gcc 12 accepts that with a warning):
+        # (where, name, header); the header is then read before the program, as if it included it.
+        self.implicit_declarations: List[Tuple[ir.Loc, str, str]] = []
+        self._forced_headers: List[str] = []
         # Headers under a directory the user names with -I are the program's own (csmith's
         # safe_math.h, NPB's common/): their functions are translated with the program.
         self.user_dirs = [os.path.abspath(d) + os.sep for d in _include_dirs(self.clang_args)]
@@ -117,6 +140,8 @@ class Frontend:
         # layouts and constant folding then agree with what the port stores (and with MPI_LONG_DOUBLE's 8 bytes).
         args = ["-I", INCLUDE_DIR, "-D__NO_CTYPE", "-fparse-all-comments", "-std=gnu11", "-mlong-double-64",
                 "-Werror=implicit-function-declaration"] + self.clang_args
+        for h in self._forced_headers:
+            args += ["-include", h]
         for p in self.paths[1:]:
             args += ["-include", os.path.abspath(p)]  # the other files of the program, read after the first
         try:
@@ -125,14 +150,23 @@ class Frontend:
                 options=ci.TranslationUnit.PARSE_DETAILED_PROCESSING_RECORD)
         except ci.TranslationUnitLoadError as e:
             raise TranslationError(None, f"{self.path}: clang could not parse the file ({e})", "parse-error")
+        implicit = []
         for d in self.tu.diagnostics:
             if d.severity >= ci.Diagnostic.Error:
-                missing = re.match(r"(?:call to undeclared function|implicit declaration of function) '((?:MPI|PMPI)_\w+)'",
-                                   d.spelling)
-                if missing:
-                    raise TranslationError(self._loc_of_diag(d), f"{missing.group(1)} is not supported by cmpi: its mpi.h "
+                undeclared = re.match(r"(?:call to undeclared (?:library )?function|implicit declaration of function|"
+                                      r"implicitly declaring library function) '(\w+)'", d.spelling)
+                name = undeclared.group(1) if undeclared else None
+                if name and name.startswith(("MPI_", "PMPI_")):
+                    raise TranslationError(self._loc_of_diag(d), f"{name} is not supported by cmpi: its mpi.h "
                                            "and runtime have no such function", "unsupported-mpi")
-                raise TranslationError(self._loc_of_diag(d), d.spelling, "c-error")
+                header = declaring_header(name) if name else None
+                if header is None or header in self._forced_headers:
+                    raise TranslationError(self._loc_of_diag(d), d.spelling, "c-error")
+                implicit.append((self._loc_of_diag(d), name, header))
+        if implicit:
+            self.implicit_declarations += implicit
+            self._forced_headers += sorted({h for _, _, h in implicit})
+            self._parse_once()
 
     def parse(self) -> ir.TranslationUnit:
         for p in self.paths:
