@@ -492,9 +492,9 @@ class Frontend:
             return ir.IntType("int")
         if t.kind == ci.TypeKind.COMPLEX:
             element = self.ctype(t.element_type, cur)
-            if element != ir.FloatType("double") and cur is not None and \
-                    cur.kind in (K.VAR_DECL, K.PARM_DECL, K.FIELD_DECL, K.FUNCTION_DECL):
-                raise TranslationError(self.loc(cur), f"'{t.spelling}' is not supported yet (double complex is)",
+            if not isinstance(element, ir.FloatType):
+                raise TranslationError(self.loc(cur) if cur else None,
+                                       f"'{t.spelling}' (a GNU integer complex type) is not supported",
                                        "unsupported-construct")
             return ir.ComplexType(element)
         canonical = t.get_canonical()

@@ -38,5 +38,9 @@ int main(void)
         float fz = -0.0f;
         printf("%d %d %d %d\n", (_Bool)quarter, (_Bool)zero, (_Bool)fz, (_Bool)quarter + (_Bool)-2.5);
     }
+    /* C's NAN has the sign bit clear: it prints "nan", its negation "-nan" (.NET's NaN is the negative one) */
+    double not_a_number = NAN;
+    float nanf_value = NAN;
+    printf("%f %f %g %d %d\n", not_a_number, nanf_value, -not_a_number, signbit(not_a_number) != 0, isnan(nanf_value));
     return 0;
 }

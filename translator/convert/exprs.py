@@ -13,8 +13,10 @@ from typing import Optional
 
 from .. import ir
 from ..diagnostics import TranslationError
-from .types import NUMERIC, INTEGRAL, cs_type, fits, is_implicit
+from .types import NUMERIC, INTEGRAL, COMPLEX_TYPES, complex_cs, cs_type, fits, is_implicit
 from . import bitfields
+
+COMPLEX_CS = set(COMPLEX_TYPES.values())  # the runtime's complex structs
 
 # C# precedence, high binds tighter (C# spec 12.4.2).
 PRIMARY, UNARY, MUL, ADD, SHIFT, REL, EQ, BAND, BXOR, BOR, LAND, LOR, COND, ASSIGN = \
@@ -80,13 +82,21 @@ def coerce(e: CsExpr, cs: str) -> CsExpr:
         if source in pointer_exprs.PRIMITIVE_ELEMENTS and source != "byte":
             # into a `void *` that holds bytes (pointers.py: read as several types): a view of them
             return CsExpr(f"Ptr.Reinterpret<{source}, byte>({e.code})", cs, PRIMARY)
-    if e.type == "CComplex" and cs != "CComplex":
+    if e.type in COMPLEX_CS and cs in COMPLEX_CS:
+        # written out either way: a widened float complex must meet double operators (`f * 0.1`), and a double
+        # complex is rounded part by part
+        return cast(e, cs)
+    if e.type in COMPLEX_CS:
         # C's conversions of a complex value: a truth value when either part is nonzero, else the real part
         if cs == "bool":
             return CsExpr(f"{paren(e, PRIMARY)}.IsTrue", "bool", PRIMARY)
-        return coerce(CsExpr(f"{paren(e, PRIMARY)}.Re", "double", PRIMARY), cs)
+        part = "float" if e.type == "CComplexF" else "double"
+        return coerce(CsExpr(f"{paren(e, PRIMARY)}.Re", part, PRIMARY), cs)
     if cs == "CComplex" and e.type in NUMERIC:
         return CsExpr(e.code, cs, e.prec)  # CComplex's implicit conversion (after C#'s own to double)
+    if cs == "CComplexF" and e.type in NUMERIC:
+        # the real value rounded to float (C#'s implicit conversion to float only takes integers), then CComplexF's
+        return coerce(e, "float") if e.type in ("double",) else CsExpr(e.code, cs, e.prec)
     if cs.endswith("[]") and e.type == f"Ptr<{cs[:-2]}>":
         # The plan keeps such slots apart; if one slips through, fail loudly when the offset is not 0.
         return CsExpr(f"{paren(e, PRIMARY)}.ArrayAtStart()", cs, PRIMARY)
@@ -144,7 +154,7 @@ def as_bool(e: CsExpr) -> CsExpr:
         return CsExpr(f"{paren(e, REL)} != 0", "bool", EQ)
     if is_ptr_cs(e.type):
         return CsExpr(f"!{paren(e, PRIMARY)}.IsNull", "bool", UNARY)
-    if e.type == "CComplex":
+    if e.type in COMPLEX_CS:
         return CsExpr(f"{paren(e, PRIMARY)}.IsTrue", "bool", PRIMARY)
     return CsExpr(f"{paren(e, REL)} != null", "bool", EQ)
 
@@ -203,6 +213,8 @@ def convert_int_lit(ctx, e: ir.IntLit) -> CsExpr:
 
 def convert_float_lit(ctx, e: ir.FloatLit) -> CsExpr:
     if isinstance(e.type, ir.ComplexType):  # an imaginary constant (complex.h's I is 1.0iF)
+        if complex_cs(e.type) == "CComplexF":
+            return CsExpr(f"new CComplexF(0.0f, {e.value!r}f)", "CComplexF", PRIMARY)
         return CsExpr(f"new CComplex(0.0, {e.value!r})", "CComplex", PRIMARY)
     cs = cs_type(e.type, e.loc)
     text = e.text.rstrip("fFlL")
@@ -351,6 +363,13 @@ def convert_cast(ctx, e: ir.Cast) -> CsExpr:
         x = coerce(convert_expr(ctx, integer_part), cs_type(e.type, e.loc))
         return CsExpr(f"CMath.IntPart({x.code})", x.type, PRIMARY)
     target = cs_type(e.type, e.loc)
+    imaginary = e.operand
+    while isinstance(imaginary, (ir.Paren, ir.MacroRef)) and not (isinstance(imaginary, ir.MacroRef) and imaginary.expansion is None):
+        imaginary = imaginary.inner if isinstance(imaginary, ir.Paren) else imaginary.expansion
+    if isinstance(e.type, ir.ComplexType) and isinstance(imaginary, ir.FloatLit) and \
+            isinstance(imaginary.type, ir.ComplexType):
+        # complex.h's I (a float complex constant) used with double complex values: the constant in their type
+        return convert_float_lit(ctx, ir.FloatLit(imaginary.loc, e.type, imaginary.value, imaginary.text))
     inner = convert_expr(ctx, e.operand)
     if isinstance(e.type, ir.ArrayType):
         # a pointer passed for a parameter declared as an array (`const int counts[]`): still that pointer

@@ -84,6 +84,9 @@ extern MPI_Datatype MPI_UINT32_T;
 extern MPI_Datatype MPI_UINT64_T;
 extern MPI_Datatype MPI_C_DOUBLE_COMPLEX;
 extern MPI_Datatype MPI_DOUBLE_COMPLEX;
+extern MPI_Datatype MPI_C_FLOAT_COMPLEX;
+extern MPI_Datatype MPI_C_COMPLEX;
+extern MPI_Datatype MPI_COMPLEX;
 
 extern MPI_Op MPI_MAX;
 extern MPI_Op MPI_MIN;

@@ -13,8 +13,9 @@ public static class CMath
     public const double HUGE_VAL = double.PositiveInfinity;
     public const double INFINITY = double.PositiveInfinity;
 
-    /// <summary>C's NAN: a quiet NaN with the sign bit clear (prints "nan", .NET's double.NaN prints "-nan").</summary>
-    public static double NAN => BitConverter.Int64BitsToDouble(0x7FF8000000000000);
+    /// <summary>C's NAN, a float: a quiet NaN with the sign bit clear (it prints "nan"; .NET's float.NaN has the sign
+    /// bit set, as x86's default NaN from 0.0 / 0.0 has, and prints "-nan").</summary>
+    public static float NAN => BitConverter.Int32BitsToSingle(0x7FC00000);
 
     /// <summary>x - n*y with n = trunc(x/y), exactly (the sign of x).</summary>
     public static double fmod(double x, double y) => x % y;
@@ -255,6 +256,15 @@ public static class CMath
         [DllImport(Library)] public static extern CComplex casin(CComplex z);
         [DllImport(Library)] public static extern CComplex cacos(CComplex z);
         [DllImport(Library)] public static extern CComplex catan(CComplex z);
+        [DllImport(Library)] public static extern float cabsf(CComplexF z);
+        [DllImport(Library)] public static extern float cargf(CComplexF z);
+        [DllImport(Library)] public static extern CComplexF cexpf(CComplexF z);
+        [DllImport(Library)] public static extern CComplexF clogf(CComplexF z);
+        [DllImport(Library)] public static extern CComplexF csqrtf(CComplexF z);
+        [DllImport(Library)] public static extern CComplexF cpowf(CComplexF z, CComplexF w);
+        [DllImport(Library)] public static extern CComplexF csinf(CComplexF z);
+        [DllImport(Library)] public static extern CComplexF ccosf(CComplexF z);
+        [DllImport(Library)] public static extern CComplexF ctanf(CComplexF z);
 
         [DllImport(Library)]
         public static extern double log1p(double x);

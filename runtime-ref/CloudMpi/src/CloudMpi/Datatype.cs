@@ -16,6 +16,8 @@ public enum ElementKind
     Bool,
     /// <summary>C double complex (MPI_C_DOUBLE_COMPLEX): MPI_SUM and MPI_PROD only.</summary>
     Complex128,
+    /// <summary>C float complex (MPI_C_FLOAT_COMPLEX): MPI_SUM and MPI_PROD only.</summary>
+    Complex64,
     /// <summary>MPI_PACKED: the bytes MPI_Pack produced; no ops.</summary>
     Packed,
     /// <summary>A (value, int) pair for MPI_MAXLOC / MPI_MINLOC (MPI_DOUBLE_INT, MPI_2INT, ...).</summary>
@@ -170,6 +172,11 @@ public sealed class Datatype
     public static readonly Datatype MPI_C_DOUBLE_COMPLEX = new("MPI_C_DOUBLE_COMPLEX", 16, ElementKind.Complex128, 8);
     /// <summary>Fortran's DOUBLE COMPLEX, which C programs also name: the same layout.</summary>
     public static readonly Datatype MPI_DOUBLE_COMPLEX = new("MPI_DOUBLE_COMPLEX", 16, ElementKind.Complex128, 8);
+    /// <summary>C's float complex: two floats, aligned as a float (CloudMpi.Libc.CComplexF); MPI_C_COMPLEX is its other name.</summary>
+    public static readonly Datatype MPI_C_FLOAT_COMPLEX = new("MPI_C_FLOAT_COMPLEX", 8, ElementKind.Complex64, 4);
+    public static readonly Datatype MPI_C_COMPLEX = new("MPI_C_COMPLEX", 8, ElementKind.Complex64, 4);
+    /// <summary>Fortran's COMPLEX, which C programs also name: the same layout.</summary>
+    public static readonly Datatype MPI_COMPLEX = new("MPI_COMPLEX", 8, ElementKind.Complex64, 4);
     public static readonly Datatype MPI_INT8_T = new("MPI_INT8_T", 1, ElementKind.Int8);
     public static readonly Datatype MPI_INT16_T = new("MPI_INT16_T", 2, ElementKind.Int16);
     public static readonly Datatype MPI_INT32_T = new("MPI_INT32_T", 4, ElementKind.Int32);
@@ -206,12 +213,12 @@ public sealed class Datatype
         MPI_UNSIGNED_LONG_LONG, MPI_FLOAT, MPI_DOUBLE, MPI_LONG_DOUBLE, MPI_C_BOOL,
         MPI_INT8_T, MPI_INT16_T, MPI_INT32_T, MPI_INT64_T,
         MPI_UINT8_T, MPI_UINT16_T, MPI_UINT32_T, MPI_UINT64_T, MPI_WCHAR,
-        MPI_C_DOUBLE_COMPLEX, MPI_DOUBLE_COMPLEX,
+        MPI_C_DOUBLE_COMPLEX, MPI_DOUBLE_COMPLEX, MPI_C_FLOAT_COMPLEX, MPI_C_COMPLEX, MPI_COMPLEX,
     ];
 
     internal bool IsInteger => Kind is >= ElementKind.Int8 and <= ElementKind.UInt64;
     internal bool IsFloat => Kind is ElementKind.Float32 or ElementKind.Float64;
-    internal bool IsComplex => Kind is ElementKind.Complex128;
+    internal bool IsComplex => Kind is ElementKind.Complex128 or ElementKind.Complex64;
     /// <summary>Types whose buffers may be any unmanaged T (count then counts bytes): C's byte views.</summary>
     internal bool IsByteView => Size == 1 && Kind is ElementKind.Byte or ElementKind.Char or ElementKind.Int8 or ElementKind.UInt8 or ElementKind.Packed;
     /// <summary>count elements are one run of count * Size bytes from the buffer position: no packing needed.</summary>

@@ -73,7 +73,7 @@ internal static class Buffers
         bool ok = c switch
         {
             TClass.SignedInt or TClass.UnsignedInt => size == type.Size && (type.IsInteger || type.Kind == ElementKind.Char),
-            TClass.Float => (size == type.Size && type.IsFloat) || (size == 8 && type.IsComplex),  // re, im as doubles
+            TClass.Float => (size == type.Size && type.IsFloat) || (2 * size == type.Size && type.IsComplex),  // re, im as reals
             TClass.Bool => type.Kind == ElementKind.Bool,
             TClass.Char16 => size == type.Size && type.IsInteger,
             _ => size % type.Size == 0,

@@ -33,6 +33,7 @@ internal static class Reduction
             case ElementKind.Float64: Float<double>(op, acc, inp); break;
             case ElementKind.Bool: Bool(op, acc, inp); break;
             case ElementKind.Complex128: Complex(op, acc, inp); break;
+            case ElementKind.Complex64: ComplexFloat(op, acc, inp); break;
             case ElementKind.Pair: Pair(op, element, acc, inp); break;
             default: throw new InvalidOperationException($"no reduction for {type.Name}");
         }
@@ -101,6 +102,18 @@ internal static class Reduction
     {
         Span<CloudMpi.Libc.CComplex> a = MemoryMarshal.Cast<byte, CloudMpi.Libc.CComplex>(accBytes);
         ReadOnlySpan<CloudMpi.Libc.CComplex> b = MemoryMarshal.Cast<byte, CloudMpi.Libc.CComplex>(inBytes);
+        switch (op.OpCode)
+        {
+            case Op.Code.Sum: for (int i = 0; i < a.Length; i++) a[i] = a[i] + b[i]; break;
+            case Op.Code.Prod: for (int i = 0; i < a.Length; i++) a[i] = a[i] * b[i]; break;
+            default: throw new InvalidOperationException($"{op.Name} on a complex type");
+        }
+    }
+
+    private static void ComplexFloat(Op op, Span<byte> accBytes, ReadOnlySpan<byte> inBytes)
+    {
+        Span<CloudMpi.Libc.CComplexF> a = MemoryMarshal.Cast<byte, CloudMpi.Libc.CComplexF>(accBytes);
+        ReadOnlySpan<CloudMpi.Libc.CComplexF> b = MemoryMarshal.Cast<byte, CloudMpi.Libc.CComplexF>(inBytes);
         switch (op.OpCode)
         {
             case Op.Code.Sum: for (int i = 0; i < a.Length; i++) a[i] = a[i] + b[i]; break;
