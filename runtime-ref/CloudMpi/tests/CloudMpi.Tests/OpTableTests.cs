@@ -23,7 +23,8 @@ public class OpTableTests
         "MPI_INT8_T", "MPI_INT16_T", "MPI_INT32_T", "MPI_INT64_T", "MPI_UINT8_T", "MPI_UINT16_T", "MPI_UINT32_T", "MPI_UINT64_T",
     ];
     private static readonly string[] Floats = ["MPI_FLOAT", "MPI_DOUBLE", "MPI_LONG_DOUBLE"];
-    private static readonly string[] Complexes = ["MPI_C_DOUBLE_COMPLEX", "MPI_DOUBLE_COMPLEX"];
+    private static readonly string[] Complexes =
+        ["MPI_C_DOUBLE_COMPLEX", "MPI_DOUBLE_COMPLEX", "MPI_C_FLOAT_COMPLEX", "MPI_C_COMPLEX", "MPI_COMPLEX"];
 
     private static bool Allowed(string op, string type) => op switch
     {
@@ -60,6 +61,7 @@ public class OpTableTests
             case ElementKind.Float64: Check<double>(op, type, allowed); break;
             case ElementKind.Bool: CheckBool(op, type, allowed); break;
             case ElementKind.Complex128: CheckComplex(op, type, allowed); break;
+            case ElementKind.Complex64: CheckComplexFloat(op, type, allowed); break;
             default: Assert.Fail($"untested kind {type.Kind}"); break;
         }
     }
@@ -103,6 +105,20 @@ public class OpTableTests
         });
         if (results is null) return;
         var expected = op.Name == "MPI_SUM" ? new CloudMpi.Libc.CComplex(6, 6) : new CloudMpi.Libc.CComplex(-12, 12);
+        Assert.All(results, r => Assert.Equal(expected, r));
+    }
+
+    private static void CheckComplexFloat(Op op, Datatype type, bool allowed)
+    {
+        // the same numbers as float complex values
+        var results = OnThreeRanks(allowed, rank =>
+        {
+            CloudMpi.Libc.CComplexF[] send = [new(rank + 1, rank + 1)], recv = new CloudMpi.Libc.CComplexF[1];
+            cMPI.Allreduce(send, 0, recv, 0, 1, type, op, cMPI.COMM_WORLD);
+            return recv[0];
+        });
+        if (results is null) return;
+        var expected = op.Name == "MPI_SUM" ? new CloudMpi.Libc.CComplexF(6, 6) : new CloudMpi.Libc.CComplexF(-12, 12);
         Assert.All(results, r => Assert.Equal(expected, r));
     }
 
