@@ -132,8 +132,8 @@ class Frontend:
     # ------------------------------------------------------------ entry
 
     def _parse_once(self) -> None:
-        # An undeclared function is an error, as in C99: for an MPI function it means
-        # cmpi's mpi.h (and so the runtime) does not have it.
+        # An undeclared function is an error, as in C99: for an MPI function it means cmpi's mpi.h (and so the
+        # runtime) does not have it; a standard library function (gcc 12 only warns) gets its header read first.
         # __NO_CTYPE: glibc's ctype.h then declares isdigit/toupper/... as functions (rules/libc.toml maps them)
         # instead of macros over its locale tables, whose operators libclang cannot show.
         # long double is a C# double in the port (convert/types.py), so clang lays it out as one: sizeof, struct

@@ -96,7 +96,8 @@ def coerce(e: CsExpr, cs: str) -> CsExpr:
         return CsExpr(e.code, cs, e.prec)  # CComplex's implicit conversion (after C#'s own to double)
     if cs == "CComplexF" and e.type in NUMERIC:
         # the real value rounded to float (C#'s implicit conversion to float only takes integers), then CComplexF's
-        return coerce(e, "float") if e.type in ("double",) else CsExpr(e.code, cs, e.prec)
+        real = coerce(e, "float") if e.type == "double" else e
+        return CsExpr(real.code, cs, real.prec)
     if cs.endswith("[]") and e.type == f"Ptr<{cs[:-2]}>":
         # The plan keeps such slots apart; if one slips through, fail loudly when the offset is not 0.
         return CsExpr(f"{paren(e, PRIMARY)}.ArrayAtStart()", cs, PRIMARY)
