@@ -66,44 +66,7 @@ public readonly struct CComplex : IEquatable<CComplex>
         double ac = a * c, bd = b * d, ad = a * d, bc = b * c;
         double x = ac - bd, y = ad + bc;
         if (double.IsNaN(x) && double.IsNaN(y))
-            return MultiplyRecovered(a, b, c, d, ac, bd, ad, bc, x, y);
-        return new(x, y);
-    }
-
-    /// <summary>Annex G.5.1's recovery when the plain product is NaN + NaN i: an infinite operand gives an infinite result.</summary>
-    private static CComplex MultiplyRecovered(double a, double b, double c, double d, double ac, double bd, double ad,
-        double bc, double x, double y)
-    {
-        bool recalc = false;
-        if (double.IsInfinity(a) || double.IsInfinity(b))
-        {
-            a = Box(a);
-            b = Box(b);
-            c = ZeroIfNaN(c);
-            d = ZeroIfNaN(d);
-            recalc = true;
-        }
-        if (double.IsInfinity(c) || double.IsInfinity(d))
-        {
-            c = Box(c);
-            d = Box(d);
-            a = ZeroIfNaN(a);
-            b = ZeroIfNaN(b);
-            recalc = true;
-        }
-        if (!recalc && (double.IsInfinity(ac) || double.IsInfinity(bd) || double.IsInfinity(ad) || double.IsInfinity(bc)))
-        {
-            a = ZeroIfNaN(a);
-            b = ZeroIfNaN(b);
-            c = ZeroIfNaN(c);
-            d = ZeroIfNaN(d);
-            recalc = true;
-        }
-        if (recalc)
-        {
-            x = double.PositiveInfinity * (a * c - b * d);
-            y = double.PositiveInfinity * (a * d + b * c);
-        }
+            (x, y) = AnnexG.Product(a, b, c, d, ac, bd, ad, bc, x, y);
         return new(x, y);
     }
 
@@ -176,35 +139,9 @@ public readonly struct CComplex : IEquatable<CComplex>
             }
         }
         if (double.IsNaN(x) && double.IsNaN(y))
-        {
-            // Annex G.5.1: a zero divisor gives infinities, an infinite dividend infinities, an infinite divisor zeros
-            if (c == 0.0 && d == 0.0 && (!double.IsNaN(a) || !double.IsNaN(b)))
-            {
-                x = Math.CopySign(double.PositiveInfinity, c) * a;
-                y = Math.CopySign(double.PositiveInfinity, c) * b;
-            }
-            else if ((double.IsInfinity(a) || double.IsInfinity(b)) && double.IsFinite(c) && double.IsFinite(d))
-            {
-                a = Box(a);
-                b = Box(b);
-                x = double.PositiveInfinity * (a * c + b * d);
-                y = double.PositiveInfinity * (b * c - a * d);
-            }
-            else if ((double.IsInfinity(c) || double.IsInfinity(d)) && double.IsFinite(a) && double.IsFinite(b))
-            {
-                c = Box(c);
-                d = Box(d);
-                x = 0.0 * (a * c + b * d);
-                y = 0.0 * (b * c - a * d);
-            }
-        }
+            (x, y) = AnnexG.Quotient(a, b, c, d, x, y);
         return new(x, y);
     }
-
-    /// <summary>Annex G's "box" of an infinity: ±1 for ±inf, ±0 otherwise.</summary>
-    private static double Box(double v) => Math.CopySign(double.IsInfinity(v) ? 1.0 : 0.0, v);
-
-    private static double ZeroIfNaN(double v) => double.IsNaN(v) ? Math.CopySign(0.0, v) : v;
 
     public static bool operator ==(CComplex z, CComplex w) => z.Re == w.Re && z.Im == w.Im;
 

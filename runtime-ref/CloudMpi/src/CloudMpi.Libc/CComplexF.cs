@@ -71,49 +71,9 @@ public readonly struct CComplexF : IEquatable<CComplexF>
         float ac = a * c, bd = b * d, ad = a * d, bc = b * c;
         float x = ac - bd, y = ad + bc;
         if (float.IsNaN(x) && float.IsNaN(y))
-            return MultiplyRecovered(a, b, c, d, ac, bd, ad, bc, x, y);
+            (x, y) = AnnexG.Product(a, b, c, d, ac, bd, ad, bc, x, y);  // in float: a product past float's range is infinite
         return new(x, y);
     }
-
-    /// <summary>Annex G.5.1's recovery when the product is NaN + NaN i, in float as __mulsc3 does it: a product that
-    /// overflowed float (not double) counts as infinite.</summary>
-    private static CComplexF MultiplyRecovered(float a, float b, float c, float d, float ac, float bd, float ad, float bc,
-        float x, float y)
-    {
-        bool recalc = false;
-        if (float.IsInfinity(a) || float.IsInfinity(b))
-        {
-            a = Box(a);
-            b = Box(b);
-            c = ZeroIfNaN(c);
-            d = ZeroIfNaN(d);
-            recalc = true;
-        }
-        if (float.IsInfinity(c) || float.IsInfinity(d))
-        {
-            c = Box(c);
-            d = Box(d);
-            a = ZeroIfNaN(a);
-            b = ZeroIfNaN(b);
-            recalc = true;
-        }
-        if (!recalc && (float.IsInfinity(ac) || float.IsInfinity(bd) || float.IsInfinity(ad) || float.IsInfinity(bc)))
-        {
-            a = ZeroIfNaN(a);
-            b = ZeroIfNaN(b);
-            c = ZeroIfNaN(c);
-            d = ZeroIfNaN(d);
-            recalc = true;
-        }
-        if (recalc)
-        {
-            x = float.PositiveInfinity * (a * c - b * d);
-            y = float.PositiveInfinity * (a * d + b * c);
-        }
-        return new(x, y);
-    }
-
-    private static float ZeroIfNaN(float v) => float.IsNaN(v) ? MathF.CopySign(0f, v) : v;
 
     public static CComplexF operator /(CComplexF z, CComplexF w) => Divide(z.Re, z.Im, w.Re, w.Im);
 
@@ -123,33 +83,9 @@ public readonly struct CComplexF : IEquatable<CComplexF>
         float x = (float)(((double)a * c + (double)b * d) / denom);
         float y = (float)(((double)b * c - (double)a * d) / denom);
         if (float.IsNaN(x) && float.IsNaN(y))
-        {
-            // Annex G.5.1: a zero divisor gives infinities, an infinite dividend infinities, an infinite divisor zeros
-            if (c == 0f && d == 0f && (!float.IsNaN(a) || !float.IsNaN(b)))
-            {
-                x = MathF.CopySign(float.PositiveInfinity, c) * a;
-                y = MathF.CopySign(float.PositiveInfinity, c) * b;
-            }
-            else if ((float.IsInfinity(a) || float.IsInfinity(b)) && float.IsFinite(c) && float.IsFinite(d))
-            {
-                a = Box(a);
-                b = Box(b);
-                x = float.PositiveInfinity * (a * c + b * d);
-                y = float.PositiveInfinity * (b * c - a * d);
-            }
-            else if ((float.IsInfinity(c) || float.IsInfinity(d)) && float.IsFinite(a) && float.IsFinite(b))
-            {
-                c = Box(c);
-                d = Box(d);
-                x = 0f * (a * c + b * d);
-                y = 0f * (b * c - a * d);
-            }
-        }
+            (x, y) = AnnexG.Quotient(a, b, c, d, x, y);
         return new(x, y);
     }
-
-    /// <summary>Annex G's "box" of an infinity: ±1 for ±inf, ±0 otherwise.</summary>
-    private static float Box(float v) => MathF.CopySign(float.IsInfinity(v) ? 1f : 0f, v);
 
     public static bool operator ==(CComplexF z, CComplexF w) => z.Re == w.Re && z.Im == w.Im;
 
