@@ -93,3 +93,12 @@ def test_library_calls_without_their_header_warn_with_location_and_translate(too
     undefined.write_text("int main(void) { return no_such_function(1); }\n")
     line = _one_diagnostic(_translate(tools, tmp_path, str(undefined)))
     assert line.startswith(f"{undefined}:1:25: error: ") and "'no_such_function'" in line, line
+
+
+def test_program_functions_called_before_their_definition_warn_and_translate(tools, tmp_path):
+    src = os.path.join(ROOT, "tests", "c", "calls_before_definition.c")
+    r = _translate(tools, tmp_path, src)
+    assert r.returncode == 0, r.stderr
+    warnings = [ln for ln in r.stderr.splitlines() if "[-Wimplicit-function-declaration]" in ln]
+    assert [w.split(": warning: ")[0] for w in warnings] == [f"{src}:7:13", f"{src}:8:26", f"{src}:9:5"], r.stderr
+    assert "'square' is called before any declaration of it" in warnings[0]

@@ -67,6 +67,9 @@ def translate_file(path, output: str, clang_args, class_name: str | None = None)
     for loc, name, header in frontend.implicit_declarations:
         sink.warn(loc, f"'{name}' is called without its declaration: translated with <{header}>'s, as if the program "
                   "included it (gcc 12 accepts the call with a warning)", "implicit-function-declaration")
+    for loc, name in frontend.calls_before_declaration:
+        sink.warn(loc, f"'{name}' is called before any declaration of it: the call uses its definition further on "
+                  "(C89's implicit declaration, which gcc 12 accepts with a warning)", "implicit-function-declaration")
     cls = _free_class_name(tu, class_name or _class_name(output))
     ctx = Context(tu=tu, rules=load(), class_name=cls, diagnostics=sink)
     converted = convert_translation_unit(ctx)

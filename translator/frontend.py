@@ -125,6 +125,8 @@ class Frontend:
         # (where, name, header); the header is then read before the program, as if it included it.
         self.implicit_declarations: List[Tuple[ir.Loc, str, str]] = []
         self._forced_headers: List[str] = []
+        # Functions of the program called before any declaration of them (K&R style; gcc 12 warns): (where, name)
+        self.calls_before_declaration: List[Tuple[ir.Loc, str]] = []
         # Headers under a directory the user names with -I are the program's own (csmith's
         # safe_math.h, NPB's common/): their functions are translated with the program.
         self.user_dirs = [os.path.abspath(d) + os.sep for d in _include_dirs(self.clang_args)]
@@ -138,8 +140,10 @@ class Frontend:
         # instead of macros over its locale tables, whose operators libclang cannot show.
         # long double is a C# double in the port (convert/types.py), so clang lays it out as one: sizeof, struct
         # layouts and constant folding then agree with what the port stores (and with MPI_LONG_DOUBLE's 8 bytes).
+        implicit_ok = "-Wno-error=implicit-function-declaration" if self.calls_before_declaration else \
+            "-Werror=implicit-function-declaration"
         args = ["-I", INCLUDE_DIR, "-D__NO_CTYPE", "-fparse-all-comments", "-std=gnu11", "-mlong-double-64",
-                "-Werror=implicit-function-declaration"] + self.clang_args
+                implicit_ok] + self.clang_args
         for h in self._forced_headers:
             args += ["-include", h]
         for p in self.paths[1:]:
@@ -150,7 +154,7 @@ class Frontend:
                 options=ci.TranslationUnit.PARSE_DETAILED_PROCESSING_RECORD)
         except ci.TranslationUnitLoadError as e:
             raise TranslationError(None, f"{self.path}: clang could not parse the file ({e})", "parse-error")
-        implicit = []
+        implicit, before_declaration = [], []
         for d in self.tu.diagnostics:
             if d.severity >= ci.Diagnostic.Error:
                 undeclared = re.match(r"(?:call to undeclared (?:library )?function|implicit declaration of function|"
@@ -160,13 +164,22 @@ class Frontend:
                     raise TranslationError(self._loc_of_diag(d), f"{name} is not supported by cmpi: its mpi.h "
                                            "and runtime have no such function", "unsupported-mpi")
                 header = declaring_header(name) if name else None
-                if header is None or header in self._forced_headers:
+                if header is not None and header not in self._forced_headers:
+                    implicit.append((self._loc_of_diag(d), name, header))
+                elif name and not self.calls_before_declaration and self._defines_function(name):
+                    before_declaration.append((self._loc_of_diag(d), name))
+                else:
                     raise TranslationError(self._loc_of_diag(d), d.spelling, "c-error")
-                implicit.append((self._loc_of_diag(d), name, header))
-        if implicit:
+        if implicit or before_declaration:
             self.implicit_declarations += implicit
             self._forced_headers += sorted({h for _, _, h in implicit})
+            self.calls_before_declaration += before_declaration
             self._parse_once()
+
+    def _defines_function(self, name: str) -> bool:
+        """Whether the program defines the function `name` (later in a file than a call that has no declaration)."""
+        return any(c.kind == K.FUNCTION_DECL and c.spelling == name and c.is_definition() and self._in_main_file(c)
+                   for c in self.tu.cursor.get_children())
 
     def parse(self) -> ir.TranslationUnit:
         for p in self.paths:
