@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import List, Optional, Set
 
 from .. import ir
+from .exprs import unwrap
 
 # Copies of larger structs stay one statement: a field-by-field copy of many fields reads worse, and
 # such structs are rarely updated field by field right before a copy.
@@ -45,9 +46,9 @@ def _field_write_base(st: ir.Stmt) -> Optional[ir.Expr]:
     e = _assignment(st)
     if e is None:
         return None
-    target = _strip(e.target)
+    target = unwrap(e.target)
     if isinstance(target, ir.Member) and not target.arrow:
-        return _strip(target.base)
+        return unwrap(target.base)
     return None
 
 
@@ -61,7 +62,7 @@ def _struct_copy(st: ir.Stmt) -> Optional[ir.Assign]:
 def _assignment(st: ir.Stmt) -> Optional[ir.Assign]:
     if not isinstance(st, ir.ExprStmt):
         return None
-    e = _strip(st.expr)
+    e = unwrap(st.expr)
     return e if isinstance(e, ir.Assign) else None
 
 
@@ -85,7 +86,7 @@ def _field_by_field(st: ir.ExprStmt, copy: ir.Assign, fields: List[ir.Field]) ->
 
 def _simple(e: ir.Expr) -> bool:
     """An lvalue that reads the same each time and changes nothing: names, indexes by such, fields."""
-    e = _strip(e)
+    e = unwrap(e)
     if isinstance(e, ir.NameRef):
         return e.kind in ("local", "param", "global")
     if isinstance(e, ir.Member):
@@ -96,7 +97,7 @@ def _simple(e: ir.Expr) -> bool:
 
 
 def _simple_index(e: ir.Expr) -> bool:
-    e = _strip(e)
+    e = unwrap(e)
     if isinstance(e, (ir.IntLit, ir.CharLit)):
         return True
     if isinstance(e, ir.MacroRef):
@@ -108,15 +109,9 @@ def _simple_index(e: ir.Expr) -> bool:
     return False
 
 
-def _strip(e: ir.Expr) -> ir.Expr:
-    while isinstance(e, ir.Paren) or isinstance(e, ir.Cast) and e.implicit:
-        e = e.inner if isinstance(e, ir.Paren) else e.operand
-    return e
-
-
 def _shape(e: ir.Expr) -> tuple:
     """`e` without source locations, so two writings of the same lvalue compare equal."""
-    e = _strip(e)
+    e = unwrap(e)
     parts = [type(e).__name__]
     for name, value in vars(e).items():
         if name == "loc":

@@ -94,31 +94,24 @@ public class OpTableTests
         Assert.All(results, r => Assert.Equal(expected, r));
     }
 
-    private static void CheckComplex(Op op, Datatype type, bool allowed)
-    {
-        // ranks contribute (1 + 1i), (2 + 2i), (3 + 3i): the sum is 6 + 6i, the product (1+i)(2+2i)(3+3i) = -12 + 12i
-        var results = OnThreeRanks(allowed, rank =>
-        {
-            CloudMpi.Libc.CComplex[] send = [new(rank + 1, rank + 1)], recv = new CloudMpi.Libc.CComplex[1];
-            cMPI.Allreduce(send, 0, recv, 0, 1, type, op, cMPI.COMM_WORLD);
-            return recv[0];
-        });
-        if (results is null) return;
-        var expected = op.Name == "MPI_SUM" ? new CloudMpi.Libc.CComplex(6, 6) : new CloudMpi.Libc.CComplex(-12, 12);
-        Assert.All(results, r => Assert.Equal(expected, r));
-    }
+    // ranks contribute (1 + 1i), (2 + 2i), (3 + 3i): the sum is 6 + 6i, the product (1+i)(2+2i)(3+3i) = -12 + 12i
+    private static void CheckComplex(Op op, Datatype type, bool allowed) =>
+        CheckComplexOf(op, type, allowed, v => new CloudMpi.Libc.CComplex(v, v), new(6, 6), new(-12, 12));
 
-    private static void CheckComplexFloat(Op op, Datatype type, bool allowed)
+    private static void CheckComplexFloat(Op op, Datatype type, bool allowed) =>
+        CheckComplexOf(op, type, allowed, v => new CloudMpi.Libc.CComplexF(v, v), new(6, 6), new(-12, 12));
+
+    private static void CheckComplexOf<TC>(Op op, Datatype type, bool allowed, Func<int, TC> make, TC sum, TC product)
+        where TC : unmanaged
     {
-        // the same numbers as float complex values
         var results = OnThreeRanks(allowed, rank =>
         {
-            CloudMpi.Libc.CComplexF[] send = [new(rank + 1, rank + 1)], recv = new CloudMpi.Libc.CComplexF[1];
+            TC[] send = [make(rank + 1)], recv = new TC[1];
             cMPI.Allreduce(send, 0, recv, 0, 1, type, op, cMPI.COMM_WORLD);
             return recv[0];
         });
         if (results is null) return;
-        var expected = op.Name == "MPI_SUM" ? new CloudMpi.Libc.CComplexF(6, 6) : new CloudMpi.Libc.CComplexF(-12, 12);
+        var expected = op.Name == "MPI_SUM" ? sum : product;
         Assert.All(results, r => Assert.Equal(expected, r));
     }
 
