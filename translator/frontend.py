@@ -429,12 +429,13 @@ class Frontend:
                     if bits is not None and not isinstance(ftype, ir.IntType):
                         raise TranslationError(self.loc(f), "a bit-field of this type is not supported",
                                                "unsupported-construct")
-                    fields.append(ir.Field(self.loc(f), f.spelling, ftype, bits))
+                    offset = f.get_field_offsetof()  # negative: clang could not lay it out
+                    fields.append(ir.Field(self.loc(f), f.spelling, ftype, bits, offset if offset >= 0 else None))
                 elif f.kind in (K.STRUCT_DECL, K.UNION_DECL) and f.is_definition():
                     self.record(f)
             del self.records[name]
             self.records[name] = ir.RecordDecl(self.loc(definition), name, tuple(fields), is_union,
-                                               definition.type.get_size())
+                                               definition.type.get_size(), definition.type.get_align())
         return ir.RecordType(name, is_union)
 
     def enum(self, decl: ci.Cursor) -> None:

@@ -360,6 +360,7 @@ class Field:
     name: str
     type: "CType"
     bits: Optional[int] = None  # a bit-field's width (C# keeps it in a property that truncates, decls.py)
+    bit_offset: Optional[int] = None  # where clang lays the field out, in bits from the record's start
 
 
 @dataclass(frozen=True)
@@ -370,6 +371,7 @@ class RecordDecl:
     fields: Tuple[Field, ...]
     is_union: bool = False
     size: int = 0  # sizeof, as clang lays the record out
+    align: int = 0  # _Alignof, as clang lays the record out
 
 
 @dataclass(frozen=True)

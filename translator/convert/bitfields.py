@@ -5,19 +5,25 @@ nothing, since clang already wraps them in C's promotions (an `unsigned f : 7` r
 C's value of an assignment to a bit-field is the field's new value, while C#'s `s.f = v` is v: where the value
 of such an assignment (or of ++/--/op=) is used, it goes through the same truncation as the setter.
 
-The layout of a struct is not C's: each bit-field has storage of its own, so a union that overlays a struct
-with bit-fields on another member does not see the packed bits (README). A bit-field that is itself a member
-of a union is exact: every union member starts at bit 0 on x86-64, so it is the low bits of the shared storage.
+A struct whose every field has the same size in C# as in C (numbers, arrays and structs of them: no pointers)
+is laid out as C lays it out (packed_layout): explicit offsets from clang, and each bit-field a property over the
+storage unit gcc puts it in (an integer of its declared type, at an offset aligned to that type), so a union that
+overlays it on an `unsigned`, a memcpy or fwrite of it, and an MPI_BYTE message of it see C's bits. A struct that
+holds a pointer has no C layout in C# anyway: there each bit-field has a backing field of its own. A bit-field
+that is itself a member of a union is exact: every union member starts at bit 0 on x86-64, so it is the low bits
+of the shared storage.
 """
 from __future__ import annotations
 
-from typing import List, Optional
+from dataclasses import dataclass
+from typing import Dict, List, Optional
 
 from .. import ir
-from .types import cs_type
+from .types import align_of, cs_type
 
 _SIGNED = {"sbyte": "int", "short": "int", "int": "int", "long": "long"}
 _UNSIGNED = {"byte": "uint", "ushort": "uint", "uint": "uint", "ulong": "ulong"}
+_UNIT_TYPES = {1: "byte", 2: "ushort", 4: "uint", 8: "ulong"}
 _BITS = {"sbyte": 8, "byte": 8, "short": 16, "ushort": 16, "int": 32, "uint": 32, "long": 64, "ulong": 64}
 
 
@@ -71,3 +77,64 @@ def stored_value(ctx, target: ir.Expr, whole: ir.Expr, code: str) -> str:
     if f is None or ctx.discarded is whole:
         return code
     return truncated(cs_type(f.type, f.loc), code, f.bits)
+
+
+@dataclass(frozen=True)
+class PackedField:
+    """Where a bit-field lives in a struct laid out as C's: `shift` bits into the unit at byte `unit_offset`."""
+    unit_offset: int
+    unit_type: str  # byte, ushort, uint or ulong: the declared type's size, unsigned
+    shift: int
+
+    @property
+    def unit_name(self) -> str:
+        return f"unit_{self.unit_offset}_{self.unit_type}"
+
+
+def packed_layout(ctx, rec: ir.RecordDecl) -> Optional[Dict[str, PackedField]]:
+    """The bit-fields of a struct C# can lay out exactly as C does, each in its storage unit; None for a union,
+    a struct without bit-fields narrower than their type, or one C# cannot give C's layout (a field whose C#
+    size differs from C's, an offset clang did not give, a bit-field crossing its unit as `packed` allows)."""
+    if rec.is_union or not any(needs_property(cs_type(f.type, f.loc), f) for f in rec.fields if f.bits):
+        return None
+    packed = {}
+    for f in rec.fields:
+        if f.bit_offset is None:
+            return None
+        if f.bits is None or not needs_property(cs_type(f.type, f.loc), f):
+            align = align_of(ctx, f.type)
+            if f.bit_offset % (8 * align) or align > rec.align or not c_layout_exact(ctx, f.type):
+                return None  # `#pragma pack` moved it off its alignment: C# would align the struct otherwise
+            continue
+        size = _BITS[cs_type(f.type, f.loc)] // 8
+        unit_offset = f.bit_offset // 8 // size * size
+        shift = f.bit_offset - 8 * unit_offset
+        if shift + f.bits > 8 * size or unit_offset + size > rec.size or size > rec.align:
+            return None
+        packed[f.name] = PackedField(unit_offset, _UNIT_TYPES[size], shift)
+    return packed
+
+
+def c_layout_exact(ctx, t: ir.CType) -> bool:
+    """Whether C# lays t out byte for byte as C does: numbers, fixed arrays of them, and records of such
+    fields (a struct with bit-fields only when packed_layout places them)."""
+    if isinstance(t, (ir.IntType, ir.FloatType, ir.ComplexType)):
+        return True
+    if isinstance(t, ir.ArrayType):
+        return t.size is not None and c_layout_exact(ctx, t.element)
+    if isinstance(t, ir.RecordType):
+        rec = next((r for r in ctx.tu.records if r.name == t.name), None)
+        if rec is None:
+            return False
+        if any(f.bits and needs_property(cs_type(f.type, f.loc), f) for f in rec.fields):
+            return packed_layout(ctx, rec) is not None
+        return all(c_layout_exact(ctx, f.type) for f in rec.fields)
+    return False
+
+
+def packed_property_lines(name: str, cs: str, width: int, where: PackedField) -> List[str]:
+    """The property of a bit-field in a C-laid-out struct: it reads and replaces its bits of the unit."""
+    read = "ReadSigned" if cs in _SIGNED else "Read"
+    unit = where.unit_name
+    return [f"public {cs} {name} {{ readonly get => ({cs})BitField.{read}({unit}, {where.shift}, {width}); "
+            f"set => {unit} = ({where.unit_type})BitField.Write({unit}, (ulong)value, {where.shift}, {width}); }}"]

@@ -169,14 +169,23 @@ def convert_record(ctx, rec: ir.RecordDecl) -> List[str]:
     """A C struct -> a C# struct (value semantics, as in C); a union overlays its fields."""
     from .inits import inline_array_type
     lines = []
+    packed = bitfields.packed_layout(ctx, rec)
     if rec.is_union:
         lines.append("[StructLayout(LayoutKind.Explicit)]")
+    elif packed is not None:
+        lines.append(f"[StructLayout(LayoutKind.Explicit, Size = {rec.size})]")  # C's layout, bit-fields packed
     lines += [f"public struct {rec.name}", "{"]
-    offsets = union_offsets(ctx, rec) if rec.is_union else {}
+    if packed is not None:
+        units = {(p.unit_offset, p.unit_type): p.unit_name for p in packed.values()}
+        lines += [f"{INDENT}[FieldOffset({o})] private {t} {name};" for (o, t), name in sorted(units.items())]
+    offsets = union_offsets(ctx, rec) if rec.is_union else \
+        {f.name: f.bit_offset // 8 for f in rec.fields} if packed is not None else {}
     for f in rec.fields:
         cs = inline_array_type(ctx, f.type) if isinstance(f.type, ir.ArrayType) else cs_type(f.type, f.loc)
-        offset = f"[FieldOffset({offsets[f.name]})] " if rec.is_union else ""
-        if bitfields.needs_property(cs, f):
+        offset = f"[FieldOffset({offsets[f.name]})] " if offsets else ""
+        if packed is not None and f.name in packed:
+            lines += [INDENT + line for line in bitfields.packed_property_lines(ctx.name(f.name), cs, f.bits, packed[f.name])]
+        elif bitfields.needs_property(cs, f):
             lines += [INDENT + line for line in bitfields.property_lines(ctx.name(f.name), cs, f.bits, rec.is_union, offset)]
         else:
             lines.append(f"{INDENT}{offset}public {cs} {ctx.name(f.name)};")
@@ -315,7 +324,7 @@ def convert_translation_unit(ctx: Context) -> dict:
     usings = []
     if ctx.inline_arrays or inlined:
         usings.append(INLINE_USING)
-    if any(r.is_union for r in tu.records):
+    if any(r.is_union or bitfields.packed_layout(ctx, r) is not None for r in tu.records):  # explicit layouts
         usings.append("System.Runtime.InteropServices")
     return {"members": members, "tail": tail, "main_takes_args": bool(main.params), "extra_usings": usings,
             "constructor": list(ctx.constructor_lines)}

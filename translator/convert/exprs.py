@@ -79,8 +79,9 @@ def coerce(e: CsExpr, cs: str) -> CsExpr:
         return CsExpr(e.code, cs, e.prec)  # T[] converts to Ptr<T> implicitly (offset 0)
     if cs == "Ptr<byte>" and (is_ptr_cs(e.type) or e.type.endswith("[]")):
         source = e.type[4:-1] if is_ptr_cs(e.type) else e.type[:-2]
-        if source in pointer_exprs.PRIMITIVE_ELEMENTS and source != "byte":
-            # into a `void *` that holds bytes (pointers.py: read as several types): a view of them
+        if source != "byte" and (source in pointer_exprs.PRIMITIVE_ELEMENTS or source.isidentifier()):
+            # into a `void *` that holds bytes (pointers.py: read as several types, or as bytes by the
+            # callee: `dump(&rec, sizeof rec)`): a view of them, a struct's as C# lays it out
             return CsExpr(f"Ptr.Reinterpret<{source}, byte>({e.code})", cs, PRIMARY)
     if e.type in COMPLEX_CS and cs in COMPLEX_CS:
         # written out either way: a widened float complex must meet double operators (`f * 0.1`), and a double

@@ -37,4 +37,20 @@ public static class BitField
         ulong mask = (1UL << width) - 1;
         return (storage & ~mask) | (value & mask);
     }
+
+    // A bit-field in a struct laid out as C's (the translator's bitfields.py): `width` bits at `shift` of its
+    // storage unit, widened to 64 bits whatever the unit's size.
+
+    public static ulong Read(ulong unit, int shift, int width) =>
+        width >= 64 ? unit : (unit >> shift) & ((1UL << width) - 1);
+
+    public static long ReadSigned(ulong unit, int shift, int width) =>
+        (long)(unit << (64 - shift - width)) >> (64 - width);
+
+    public static ulong Write(ulong unit, ulong value, int shift, int width)
+    {
+        if (width >= 64) return value;
+        ulong mask = ((1UL << width) - 1) << shift;
+        return (unit & ~mask) | ((value << shift) & mask);
+    }
 }

@@ -1,4 +1,5 @@
 using System.Reflection;
+using System.Runtime.InteropServices;
 using System.Runtime.CompilerServices;
 
 namespace CloudMpi.Libc;
@@ -59,19 +60,20 @@ internal static class CLayout
     };
 
     // A C struct: members in declaration order, each at the next multiple of its alignment,
-    // the size rounded up to the largest alignment. A union (explicit layout) is its largest member.
+    // the size rounded up to the largest alignment. Explicit layout (a union, or a struct with bit-fields
+    // that the translator lays out as C does) puts each member at its FieldOffset, within the declared Size.
     private static (int Size, int Alignment) OfStruct(Type t)
     {
         var fields = t.GetFields(BindingFlags.Instance | BindingFlags.Public | BindingFlags.NonPublic);
-        bool union = t.IsExplicitLayout;
-        int size = 0, alignment = 1;
+        bool explicitLayout = t.IsExplicitLayout;
+        int size = explicitLayout ? t.StructLayoutAttribute?.Size ?? 0 : 0, alignment = 1;
         foreach (var f in fields.OrderBy(f => f.MetadataToken))
         {
             var (fs, fa) = Of(f.FieldType);
             alignment = Math.Max(alignment, fa);
-            if (union)
+            if (explicitLayout)
             {
-                size = Math.Max(size, fs);
+                size = Math.Max(size, (f.GetCustomAttribute<FieldOffsetAttribute>()?.Value ?? 0) + fs);
             }
             else
             {
