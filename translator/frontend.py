@@ -311,16 +311,26 @@ class Frontend:
         return name
 
     def _index_macros(self) -> None:
+        redefined_macros = set()
         for cur in self.tu.cursor.get_children():
             if cur.kind == K.MACRO_DEFINITION and not ci.conf.lib.clang_Cursor_isMacroFunctionLike(cur):
                 self.macro_bodies[cur.spelling] = tuple(t.spelling for t in cur.get_tokens())[1:]
             if cur.kind == K.MACRO_DEFINITION and self._in_main_file(cur):
                 if not ci.conf.lib.clang_Cursor_isMacroFunctionLike(cur):
+                    # a macro #undef'ed and defined again means one thing here and another there: no one
+                    # constant can stand for it, so its uses stay the values clang expanded
+                    earlier = self.macro_defs.get(cur.spelling)
+                    redefined = cur.spelling in redefined_macros or earlier is not None and \
+                        _macro_tokens(earlier) != _macro_tokens(cur)  # each file of a program defines it again
                     self.macro_defs[cur.spelling] = cur
+                    if redefined:
+                        redefined_macros.add(cur.spelling)
             elif cur.kind == K.MACRO_INSTANTIATION and self._in_main_file(cur):
                 key = self._extent_key(cur)
                 self.macro_uses[key] = cur.spelling
                 self._macro_use_starts.add(key[1:3])
+        for name in redefined_macros:
+            del self.macro_defs[name]
 
     def _macro_consts(self) -> List[ir.MacroConst]:
         out = []
@@ -882,6 +892,8 @@ class Frontend:
             text = self._tokens(cur)[0]
             return ir.CharLit(loc, self.ctype(cur.type, cur), _parse_char(text), text)
         if kind == K.STRING_LITERAL:
+            if any(not p.startswith('"') and not p.startswith('u8"') for p in self._string_tokens(cur)):
+                raise self.unsupported(cur, "a wide string literal (L\"...\", u\"...\", U\"...\")")
             value = b"".join(parse_string_literal(p) for p in self._string_tokens(cur))
             return ir.StringLit(loc, self.ctype(cur.type, cur), value)
         if kind == K.DECL_REF_EXPR:
@@ -1092,14 +1104,29 @@ STRING_TOKEN = re.compile(r'^(u8|u|U|L)?"')  # a string-literal token, with its 
 
 
 def parse_string_literal(token: str) -> bytes:
+    if token.startswith('u8"'):
+        token = token[2:]  # UTF-8: char units, as a plain literal's
     if not token.startswith('"'):
         raise ValueError(token)
     return _unescape(token[1:-1])
 
 
+def _macro_tokens(definition: ci.Cursor) -> Tuple[str, ...]:
+    return tuple(t.spelling for t in definition.get_tokens())
+
+
 def _parse_char(token: str) -> int:
-    body = token[1:-1] if token.startswith("'") else token
+    prefix = token[:token.index("'")] if "'" in token else ""  # L, u, U or u8: wchar_t, char16_t, char32_t
+    body = token[len(prefix) + 1:-1] if token.endswith("'") else token
     b = _unescape(body)
+    if prefix and prefix != "u8":
+        numeric = re.fullmatch(r"\\(?:[xuU]([0-9a-fA-F]+)|([0-7]{1,3}))", body)
+        if numeric:
+            return int(numeric.group(1), 16) if numeric.group(1) else int(numeric.group(2), 8)  # L'\x263a'
+        try:
+            return ord(b.decode("utf-8")[0]) if b else 0  # the character's code point, whatever its width
+        except UnicodeDecodeError:
+            return b[0]
     v = b[0] if b else 0
     return v - 256 if v > 127 else v  # plain char is signed on x86-64
 
@@ -1264,6 +1291,10 @@ def expand_function_macros(fe: "Frontend") -> bool:
         sig = defs.get(cur.spelling)
         if sig is None:
             continue
+        definition = cur.referenced  # the definition in force at this use (a macro may be #undef'ed and redefined)
+        if definition is not None and definition.kind == K.MACRO_DEFINITION and \
+                ci.conf.lib.clang_Cursor_isMacroFunctionLike(definition):
+            sig = _macro_signature(definition)
         name = cur.location.file.name
         text = fe.unsaved.get(name)
         if text is None:

@@ -42,5 +42,10 @@ int main(void)
     double not_a_number = NAN;
     float nanf_value = NAN;
     printf("%f %f %g %d %d\n", not_a_number, nanf_value, -not_a_number, signbit(not_a_number) != 0, isnan(nanf_value));
+    {   /* glibc's log and log2 of a negative number are the NaN with the sign bit set; log10's and sqrt's are not */
+        volatile double minus_one = -1.0, minus_zero = -0.0;
+        printf("%g %g %g %g %g %g\n", log(minus_one), log2(minus_one), log10(minus_one), sqrt(minus_one),
+               log(minus_zero), log(-INFINITY));
+    }
     return 0;
 }

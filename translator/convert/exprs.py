@@ -739,8 +739,17 @@ def convert_conditional(ctx, e: ir.Conditional) -> CsExpr:
         if all(x.type == array or is_null_pointer(c) for x, c in ((a, e.then), (b, e.otherwise))):
             a, b = (x if x.type == array else CsExpr("null", array, PRIMARY) for x in (a, b))
             return CsExpr(f"{paren(cond, LOR)} ? {paren(a, COND)} : {paren(b, COND)}", array, COND)
+    if cs in NUMERIC and "char" in (a.type, b.type):
+        # `c == ' ' ? '_' : c`: C's arms are ints (promoted), C#'s a char and a sbyte, which have no common type
+        a, b = (cast(x, cs) if narrow_before_promotion(ctx, arm) else x for x, arm in ((a, e.then), (b, e.otherwise)))
     a, b = coerce(a, cs), coerce(b, cs)
     return CsExpr(f"{paren(cond, LOR)} ? {paren(a, COND)} : {paren(b, COND)}", cs, COND)
+
+
+def narrow_before_promotion(ctx, e: ir.Expr) -> bool:
+    """Whether C's integer promotion widened `e` from a char or short: its C# code has the narrow type."""
+    inner = strip_implicit(e)
+    return inner is not e and cs_type(inner.type, inner.loc) in ("sbyte", "byte", "short", "ushort")
 
 
 def convert_sizeof(ctx, e: ir.SizeOf) -> CsExpr:

@@ -12,7 +12,8 @@ from typing import List, Optional
 from .. import ir
 from ..diagnostics import TranslationError
 from .context import render_comment
-from .exprs import ASSIGN, CsExpr, as_bool, coerce, convert_expr, convert_value, strip_implicit
+from .exprs import (ASSIGN, CsExpr, as_bool, cast, coerce, convert_expr, convert_value, narrow_before_promotion,
+                    strip_implicit)
 from .inits import convert_array_initializer, convert_initializer
 from .struct_copies import split_copies_after_field_writes
 from .types import cs_type, default_value, element_cs
@@ -318,6 +319,8 @@ def convert_switch(ctx, st: ir.Switch, indent: str) -> List[str]:
     cond = convert_expr(ctx, st.cond)
     scs = cs_type(st.cond.type, st.loc)
     cond = coerce(cond, scs)
+    if narrow_before_promotion(ctx, st.cond):
+        cond = cast(cond, scs)  # C promotes a char to int: its case labels ('I') are ints, not sbytes
     out = [indent + f"switch ({cond.code})", indent + "{"]
     for i, (labels, stmts) in enumerate(sections):
         for lab in labels:

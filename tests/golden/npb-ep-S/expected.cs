@@ -189,7 +189,7 @@ public sealed class EP
             t1 = x1 * x1 + x2 * x2;
             if (t1 <= 1.0)
             {
-                t2 = Math.Sqrt(-2.0 * Math.Log(t1) / t1);
+                t2 = Math.Sqrt(-2.0 * CMath.log(t1) / t1);
                 t3 = x1 * t2;
                 t4 = x2 * t2;
                 l = (int)larger(Math.Abs(t3), Math.Abs(t4));

@@ -624,7 +624,7 @@ public sealed class FT
             mops = 0.0;
             if (tmax > 0.0)
             {
-                mops = 1.0e-6 * (double)NTOTAL * (14.8157 + 7.19641 * Math.Log((double)NTOTAL) + (5.23518 + 7.21113 * Math.Log((double)NTOTAL)) * NITER) / tmax;
+                mops = 1.0e-6 * (double)NTOTAL * (14.8157 + 7.19641 * CMath.log((double)NTOTAL) + (5.23518 + 7.21113 * CMath.log((double)NTOTAL)) * NITER) / tmax;
             }
             print_results(CStrings.FromString("FT"), (sbyte)CLASS_CHAR, NX, NY, NZ, NITER, ft_size, tmax, mops, CStrings.FromString("floating point"), verified);
         }

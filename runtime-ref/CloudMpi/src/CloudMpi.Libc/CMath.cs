@@ -138,7 +138,13 @@ public static class CMath
 
     public static float hypotf(float x, float y) => (float)Math.Sqrt((double)x * x + (double)y * y);
 
-    public static double log2(double x) => Math.Log2(x);
+    public static double log2(double x) => x < 0 ? DomainNaN : Math.Log2(x);
+
+    /// <summary>glibc's log: of a number below zero the NaN with the sign bit set ("-nan"), where .NET's is positive.</summary>
+    public static double log(double x) => x < 0 ? DomainNaN : Math.Log(x);
+
+    // What glibc's log and log2 return outside their domain (computed as (x - x) / 0 there): printf shows "-nan".
+    private static double DomainNaN => BitConverter.Int64BitsToDouble(unchecked((long)0xFFF8000000000000UL));
 
     public static double hypot(double x, double y) => Libm.Available ? Libm.hypot(x, y) : double.Hypot(x, y);
 
