@@ -80,5 +80,13 @@ int main(void)
     printf("%s %zu %zu %s %d %s\n", lit, strspn("aaabbc", "ab"), strcspn("hello world", " "),
            strpbrk("hello world", "ow"), memcmp("abc", "abd", 3) < 0, (char *)memchr("find-me", '-', 7));
     printf("%d %d\n", strcoll("apple", "apricot") < 0, strcoll(lit, "copy"));
+    {   /* the end pointer of a plain local `char *end` */
+        const char *text = "  42xyz 0x1fq 2.5e3!";
+        char *end;
+        long v = strtol(text, &end, 0);
+        unsigned long h = strtoul(end + 4, &end, 0);
+        double d = strtod(end + 1, &end);
+        printf("%ld %lu %.1f rest=\"%s\" at %d\n", v, h, d, end, (int)(end - text));
+    }
     return 0;
 }

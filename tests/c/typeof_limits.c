@@ -23,5 +23,7 @@ int main(void)
     unsigned long long all = ULLONG_MAX, half = ULLONG_MAX / 2 + 1;
     printf("%lld %lld %llu %llu %llu\n", LLONG_MIN, LLONG_MAX, all, half, all - half);
     printf("%u %lu %d\n", UINT_MAX, ULONG_MAX, (int)(ULLONG_MAX >> 63));
+    /* the limits are constants: arithmetic on them folds and wraps as C's does */
+    printf("%u %u %lu %d\n", UINT_MAX + 1u, UINT_MAX * 3u, ULONG_MAX + 2ul, INT_MAX / 2 + (SHRT_MAX - USHRT_MAX));
     return 0;
 }

@@ -330,6 +330,23 @@ def _library_constant_type(ctx, e: ir.NameRef) -> str:
         return "object"
 
 
+_LIMIT = re.compile(r"^(s?byte|u?short|u?int|u?long)\.(MinValue|MaxValue)$")
+_LIMIT_BITS = {"sbyte": 8, "byte": 8, "short": 16, "ushort": 16, "int": 32, "uint": 32, "long": 64, "ulong": 64}
+
+
+def _limit_value(code: str) -> Optional[int]:
+    """The value of a C# integer type's MinValue or MaxValue (limits.h's INT_MAX is int.MaxValue), else None."""
+    m = _LIMIT.match(code)
+    if m is None:
+        return None
+    name = m.group(1)
+    unsigned = name in ("byte", "ushort", "uint", "ulong")
+    bits = _LIMIT_BITS[name]
+    if unsigned:
+        return 0 if m.group(2) == "MinValue" else 2 ** bits - 1
+    return -2 ** (bits - 1) if m.group(2) == "MinValue" else 2 ** (bits - 1) - 1
+
+
 def convert_macro_ref(ctx, e: ir.MacroRef) -> CsExpr:
     if e.name in ctx.macro_names:
         if isinstance(unwrap(e.expansion), ir.StringLit) if e.expansion is not None else False:
@@ -344,7 +361,7 @@ def convert_macro_ref(ctx, e: ir.MacroRef) -> CsExpr:
         if mapped.lstrip("-").isdigit():
             const = int(mapped)
             return int_literal(const, cs)
-        return CsExpr(mapped, cs, PRIMARY)
+        return CsExpr(mapped, cs, PRIMARY, _limit_value(mapped))  # a value, so `UINT_MAX + 1u` folds (and wraps)
     if e.expansion is None:
         raise TranslationError(e.loc, f"cannot translate the macro '{e.name}'", "macro-expansion")
     return convert_expr(ctx, e.expansion)

@@ -101,4 +101,33 @@ public static partial class Stdlib
     }
 
     public static float strtof(Ptr<sbyte> s, Ptr<Ptr<sbyte>> endptr) => (float)strtod(s, endptr);
+
+    // `char *end; strtol(s, &end, 10)` where `end` is a plain local: the translator passes it by reference
+
+    public static long strtol(Ptr<sbyte> s, ref Ptr<sbyte> endptr, int @base)
+    {
+        long v = CNumberParser.StrToL(Text(s), @base, out int end);
+        endptr = s + end;
+        return v;
+    }
+
+    public static long strtoll(Ptr<sbyte> s, ref Ptr<sbyte> endptr, int @base) => strtol(s, ref endptr, @base);
+
+    public static ulong strtoul(Ptr<sbyte> s, ref Ptr<sbyte> endptr, int @base)
+    {
+        ulong v = CNumberParser.StrToUL(Text(s), @base, out int end);
+        endptr = s + end;
+        return v;
+    }
+
+    public static ulong strtoull(Ptr<sbyte> s, ref Ptr<sbyte> endptr, int @base) => strtoul(s, ref endptr, @base);
+
+    public static double strtod(Ptr<sbyte> s, ref Ptr<sbyte> endptr)
+    {
+        double v = CNumberParser.StrToD(Text(s), out int end);
+        endptr = s + end;
+        return v;
+    }
+
+    public static float strtof(Ptr<sbyte> s, ref Ptr<sbyte> endptr) => (float)strtod(s, ref endptr);
 }
