@@ -253,12 +253,47 @@ class _Analysis:
                         out.add((fn.name, p.name))
         return out
 
+    def functions_used_as_values(self) -> Set[str]:
+        """The program's functions named other than as a call's callee: stored in or passed as function pointers,
+        whose delegate types say Ptr<T> for every pointer parameter and result (types.py)."""
+        used: Set[str] = set()
+
+        def walk(node):
+            callee = _callee_name(node) if isinstance(node, ir.Call) else None
+            if callee in self.functions:
+                for a in node.args:
+                    walk(a)
+                return
+            if callee is not None and callee.startswith("MPI_"):
+                # an MPI callback (an error handler, a reduction): the runtime's adapter takes refs (mpi.py)
+                for a in node.args:
+                    f = strip(a)
+                    while isinstance(f, ir.Cast):  # `(MPI_Comm_errhandler_function *)handler`
+                        f = strip(f.operand)
+                    if isinstance(f, ir.NameRef) and f.kind == "function" and f.name in self.functions:
+                        self.mpi_callbacks.add(f.name)
+                    else:
+                        walk(a)
+                return
+            if isinstance(node, ir.NameRef) and node.kind == "function" and node.name in self.functions:
+                used.add(node.name)
+            for x in ir.children(node):
+                walk(x)
+
+        for g in self.tu.globals:
+            if g.init is not None:
+                walk(g.init)
+        for f in self.tu.functions:
+            if f.body is not None:
+                walk(f.body)
+        return used
+
     def find_ref_params(self) -> None:
         """Parameters that are only dereferenced: the callee uses them during the call only."""
         retyped = self._retyped_arguments()
         for f in self.tu.functions:
-            if f.body is None or f.name == "main":
-                continue
+            if f.body is None or f.name == "main" or f.name in self.function_values:
+                continue  # a function pointer's delegate takes pointers, not refs
             candidates = {p.name for p in f.params if is_pointer(p.type)
                           and not isinstance(p.type.pointee, (ir.VoidType, ir.FunctionType, ir.ArrayType))
                           and (f.name, p.name) not in retyped}
@@ -293,10 +328,13 @@ class _Analysis:
 
             walk(f.body, None)
             for name, seen in uses.items():
-                if seen and all(seen):
+                # an MPI callback's adapter passes every pointer by ref, used or not
+                if (seen or f.name in self.mpi_callbacks) and all(seen):
                     self.plan.ref_params.add(("var", f.name, name))
 
     def run(self) -> PointerPlan:
+        self.mpi_callbacks: Set[str] = set()
+        self.function_values = self.functions_used_as_values() - self.mpi_callbacks
         self.find_ref_params()
         for g in self.tu.globals:
             if g.init is not None:
@@ -307,6 +345,14 @@ class _Analysis:
             if f.body is not None:
                 self.visit(f.body)
         self.fn = None
+        # A function used as a function pointer takes and returns what the delegate type says: Ptr<T>.
+        for name in self.function_values:
+            fn = self.functions[name]
+            for p in fn.params:
+                if is_pointer(p.type):
+                    self.plan.mark(("var", name, p.name))
+            if is_pointer(fn.type.result):
+                self.plan.mark(("ret", name, ""))
         # A pointer variable whose address is taken is stored inside another object (its box):
         # pointers there are always Ptr<T>.
         for k in list(self.plan.boxed):

@@ -23,6 +23,15 @@ static void count_errors_variadic(MPI_Comm *comm, int *code, ...)
     vcalls += (*comm != MPI_COMM_NULL && *code == MPI_ERR_OTHER);
 }
 
+/* a handler that never reads its communicator */
+static int classes_seen = 0;
+static void note_class(MPI_Comm *comm, int *code, ...)
+{
+    int cls;
+    MPI_Error_class(*code, &cls);
+    classes_seen += cls == MPI_ERR_OTHER;
+}
+
 int main(int argc, char **argv)
 {
     int rank, size, rc, cls, buf = 0, errs = 0, toterrs;
@@ -69,6 +78,12 @@ int main(int argc, char **argv)
     MPI_Errhandler_free(&eh);
     rc = MPI_Comm_call_errhandler(dup, MPI_ERR_OTHER);
     if (rc != MPI_SUCCESS || vcalls != 1) { errs++; printf("variadic handler: rc %d, %d calls\n", rc, vcalls); }
+
+    MPI_Comm_create_errhandler(note_class, &eh);
+    MPI_Comm_set_errhandler(dup, eh);
+    MPI_Errhandler_free(&eh);
+    MPI_Comm_call_errhandler(dup, MPI_ERR_OTHER);
+    if (classes_seen != 1) { errs++; printf("handler without its communicator: %d calls\n", classes_seen); }
 
     MPI_Comm_free(&dup);
     MPI_Allreduce(&errs, &toterrs, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
