@@ -96,6 +96,10 @@ def _byte_buffer_uses(fn_name, node, plan: PointerPlan):
                 if (callee.kind == "library" and (callee.name.startswith("MPI_") or callee.name in _BYTE_FUNCTIONS)) \
                         or i in generic:
                     yield from _void_slot(fn_name, strip(arg))
+                target = strip(arg)
+                if callee.kind == "library" and callee.name.startswith("MPI_") and \
+                        isinstance(target, ir.Unary) and target.op == "&":
+                    yield from _void_slot(fn_name, strip(target.operand))  # MPI_Buffer_detach(&buf, &size)
     elif isinstance(node, ir.Assign) and node.op == "=" and _allocates(node.value):
         yield from _void_slot(fn_name, strip(node.target))
 

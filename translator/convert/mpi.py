@@ -15,6 +15,7 @@ from ..rules import special
 from .exprs import (ADD, UNARY, CsExpr, PRIMARY, coerce, convert_expr, element_address, is_null_pointer, is_ptr_cs,
                     is_pure, paren, slot_key, string_literal, strip_implicit)
 from .pointer_exprs import array_field_pointer
+from .memory import convert_allocation, is_allocation
 from .types import cs_type
 
 
@@ -312,6 +313,10 @@ def _call_code(ctx, call: ir.Call, callee: ir.NameRef, rule) -> str:
                 args.extend(["cMPI.BOTTOM", "0"])  # an empty byte[] the runtime knows: blocks found by address
             elif is_null_pointer(arg):
                 args.extend(_null_buffer(call, rule, arg))
+            elif is_allocation(strip_implicit(arg)):
+                # `MPI_Buffer_attach(malloc(size), size)`: fresh untyped memory, bytes
+                fresh = convert_allocation(ctx, strip_implicit(arg), ir.IntType("unsigned char"), arg.loc)
+                args.extend([fresh.code, "0"])
             else:
                 args.extend(convert_buffer(ctx, arg))
         elif kind == "address":

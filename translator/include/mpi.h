@@ -10,6 +10,8 @@
 #ifndef CMPI_MPI_H
 #define CMPI_MPI_H
 
+#include <stddef.h> /* as Open MPI's mpi.h: programs use size_t, ptrdiff_t and offsetof with mpi.h alone */
+
 typedef struct cmpi_comm *MPI_Comm;
 typedef struct cmpi_datatype *MPI_Datatype;
 typedef struct cmpi_op *MPI_Op;

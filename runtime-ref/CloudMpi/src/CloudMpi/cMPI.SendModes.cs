@@ -1,5 +1,6 @@
 using CloudMpi.Core;
 using CloudMpi.Hosting;
+using CloudMpi.Libc;
 
 namespace CloudMpi;
 
@@ -14,9 +15,10 @@ public static partial class cMPI
     public const int BSEND_OVERHEAD = 128;
 
     /// <summary>The buffer attached by MPI_Buffer_attach, and its size in bytes.</summary>
-    internal sealed class AttachedBuffer(Array buffer, int size)
+    internal sealed class AttachedBuffer(Array buffer, int offset, int size)
     {
         public Array Buffer { get; } = buffer;
+        public int Offset { get; } = offset;
         public int Size { get; } = size;
     }
 
@@ -27,12 +29,23 @@ public static partial class cMPI
         if (ctx.Bsend != null) throw new MpiException(call, ERR_BUFFER, "a buffer is already attached");
         if (size < 0) throw new MpiException(call, ERR_ARG, $"negative size {size}");
         Buffers.Array(call, buffer, offset, size, Datatype.MPI_BYTE);
-        ctx.Bsend = new AttachedBuffer(buffer, size);
+        ctx.Bsend = new AttachedBuffer(buffer, offset, size);
         return SUCCESS;
     }
 
     /// <summary>MPI_Buffer_detach: gives back the attached buffer and its size (every buffered message has left already).</summary>
-    public static int Buffer_detach<T>(out T[] buffer, out int size) where T : unmanaged
+    public static int Buffer_detach<T>(out Ptr<T> buffer, out int size) where T : unmanaged
+    {
+        // `void *p; MPI_Buffer_detach(&p, &size)`: the pointer the program attached, offset and all
+        int rc = Buffer_detach(out T[] array, out size, out int offset);
+        buffer = new Ptr<T>(array, offset);
+        return rc;
+    }
+
+    public static int Buffer_detach<T>(out T[] buffer, out int size) where T : unmanaged =>
+        Buffer_detach(out buffer, out size, out _);
+
+    private static int Buffer_detach<T>(out T[] buffer, out int size, out int offset) where T : unmanaged
     {
         const string call = "MPI_Buffer_detach";
         var ctx = Ctx(call);
@@ -40,12 +53,13 @@ public static partial class cMPI
         if (attached == null)
         {
             buffer = [];
-            size = 0;
+            size = offset = 0;
             return SUCCESS;
         }
         buffer = attached.Buffer as T[]
                  ?? throw new MpiException(call, ERR_BUFFER, $"the attached buffer is a {attached.Buffer.GetType().Name}, not a {typeof(T).Name}[]");
         size = attached.Size;
+        offset = attached.Offset;
         ctx.Bsend = null;
         return SUCCESS;
     }
