@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 
 namespace CloudMpi.Libc.Tests;
@@ -41,6 +42,38 @@ public sealed class CMemTests
         Assert.Equal(24, CSizeOf<WithPointer>.Size); // struct {int n; double *d; char t;}
         Assert.Equal(8, CSizeOf<IntOrDouble>.Size);  // union {int; double;}
         Assert.Equal(8, CSizeOf<WithPointer>.Alignment);
+    }
+
+    // struct { char tag; int x : 4; int y; unsigned short s : 9; } as the translator lays it out: C's offsets,
+    // the bit-fields in storage units of their declared types (translator/convert/bitfields.py)
+    [StructLayout(LayoutKind.Explicit, Size = 12)]
+    private struct PackedBits
+    {
+        [FieldOffset(0)] public uint Unit0;
+        [FieldOffset(8)] public ushort Unit8;
+        [FieldOffset(0)] public sbyte Tag;
+        [FieldOffset(4)] public int Y;
+    }
+
+    [Fact]
+    public void Explicit_layouts_have_the_size_of_their_offsets_and_attribute()
+    {
+        Assert.Equal(12, CSizeOf<PackedBits>.Size);
+        Assert.Equal(4, CSizeOf<PackedBits>.Alignment);
+        Assert.Equal(Unsafe.SizeOf<PackedBits>(), CSizeOf<PackedBits>.Size);
+    }
+
+    [Fact]
+    public void Bit_fields_read_and_write_their_bits_of_a_unit()
+    {
+        ulong unit = 0xFFFF_0000;
+        unit = BitField.Write(unit, unchecked((ulong)-3), 8, 4);        // int x : 4 at bit 8 = -3
+        Assert.Equal(0xFFFF_0D00UL, unit);
+        Assert.Equal(-3, BitField.ReadSigned(unit, 8, 4));
+        Assert.Equal(13UL, BitField.Read(unit, 8, 4));
+        Assert.Equal(0xFFFFUL, BitField.Read(unit, 16, 16));
+        Assert.Equal(ulong.MaxValue, BitField.Write(0, ulong.MaxValue, 0, 64));
+        Assert.Equal(-1L, BitField.ReadSigned(ulong.MaxValue, 0, 64));
     }
 
     [Fact]
