@@ -996,6 +996,8 @@ class Frontend:
             return ir.NameRef(loc, t, cur.spelling, "function")
         decl = self.loc(ref)
         if ref.kind == K.PARM_DECL:
+            if isinstance(t, ir.ArrayType):
+                t = self._param_type(ref)  # `char *argv[]` names a pointer: `argv++` moves it
             return ir.NameRef(loc, t, cur.spelling, "param", decl=decl)
         if ref.kind == K.VAR_DECL:
             is_global = ref.semantic_parent is not None and ref.semantic_parent.kind == K.TRANSLATION_UNIT \
