@@ -66,6 +66,9 @@ int main(int argc, char **argv)
     size_is("MPI_UINT16_T", MPI_UINT16_T, sizeof u16);
     size_is("MPI_UINT32_T", MPI_UINT32_T, sizeof u32);
     size_is("MPI_UINT64_T", MPI_UINT64_T, sizeof u64);
+    size_is("MPI_AINT", MPI_AINT, sizeof(MPI_Aint));
+    size_is("MPI_OFFSET", MPI_OFFSET, sizeof(MPI_Offset));
+    size_is("MPI_COUNT", MPI_COUNT, sizeof(MPI_Count));
 
     c = 'q'; sc = -100; uc = 200; s = -30000; us = 60000; i = -2000000000; u = 4000000000u;
     l = -9000000000000000000L; ul = 18000000000000000000UL; ll = -5; ull = 7; f = 1.5f; d = -2.25;
@@ -124,6 +127,17 @@ int main(int argc, char **argv)
     same("uint64_t", (long)u64, 1);
     same("bool", b, 1);
     same("bytes", bytes[0] + bytes[1] + bytes[2], 384);
+    {   /* MPI_Aint, MPI_Offset and MPI_Count values in reductions */
+        MPI_Aint a = 1000 + rank, asum;
+        MPI_Offset o = 5 * rank, omax;
+        MPI_Count n = -rank, nmin;
+        MPI_Allreduce(&a, &asum, 1, MPI_AINT, MPI_SUM, MPI_COMM_WORLD);
+        MPI_Allreduce(&o, &omax, 1, MPI_OFFSET, MPI_MAX, MPI_COMM_WORLD);
+        MPI_Allreduce(&n, &nmin, 1, MPI_COUNT, MPI_MIN, MPI_COMM_WORLD);
+        same("MPI_Aint sum", (long)asum, 1000L * size + (long)size * (size - 1) / 2);
+        same("MPI_Offset max", (long)omax, 5L * (size - 1));
+        same("MPI_Count min", (long)nmin, -(long)(size - 1));
+    }
 
     MPI_Allreduce(&errs, &toterrs, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
     if (rank == 0) {

@@ -185,6 +185,10 @@ public sealed class Datatype
     public static readonly Datatype MPI_UINT16_T = new("MPI_UINT16_T", 2, ElementKind.UInt16);
     public static readonly Datatype MPI_UINT32_T = new("MPI_UINT32_T", 4, ElementKind.UInt32);
     public static readonly Datatype MPI_UINT64_T = new("MPI_UINT64_T", 8, ElementKind.UInt64);
+    /// <summary>MPI_Aint, MPI_Offset and MPI_Count (8-byte signed integers on x86-64), MPI-3's types for them.</summary>
+    public static readonly Datatype MPI_AINT = new("MPI_AINT", 8, ElementKind.Int64);
+    public static readonly Datatype MPI_OFFSET = new("MPI_OFFSET", 8, ElementKind.Int64);
+    public static readonly Datatype MPI_COUNT = new("MPI_COUNT", 8, ElementKind.Int64);
     /// <summary>wchar_t is 4 bytes on Linux.</summary>
     public static readonly Datatype MPI_WCHAR = new("MPI_WCHAR", 4, ElementKind.Char);
 
@@ -212,7 +216,7 @@ public sealed class Datatype
         MPI_INT, MPI_UNSIGNED, MPI_LONG, MPI_UNSIGNED_LONG, MPI_LONG_LONG_INT, MPI_LONG_LONG,
         MPI_UNSIGNED_LONG_LONG, MPI_FLOAT, MPI_DOUBLE, MPI_LONG_DOUBLE, MPI_C_BOOL,
         MPI_INT8_T, MPI_INT16_T, MPI_INT32_T, MPI_INT64_T,
-        MPI_UINT8_T, MPI_UINT16_T, MPI_UINT32_T, MPI_UINT64_T, MPI_WCHAR,
+        MPI_UINT8_T, MPI_UINT16_T, MPI_UINT32_T, MPI_UINT64_T, MPI_AINT, MPI_OFFSET, MPI_COUNT, MPI_WCHAR,
         MPI_C_DOUBLE_COMPLEX, MPI_DOUBLE_COMPLEX, MPI_C_FLOAT_COMPLEX, MPI_C_COMPLEX, MPI_COMPLEX,
     ];
 

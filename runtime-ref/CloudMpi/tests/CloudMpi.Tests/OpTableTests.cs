@@ -21,6 +21,7 @@ public class OpTableTests
         "MPI_SIGNED_CHAR", "MPI_UNSIGNED_CHAR", "MPI_SHORT", "MPI_UNSIGNED_SHORT", "MPI_INT", "MPI_UNSIGNED",
         "MPI_LONG", "MPI_UNSIGNED_LONG", "MPI_LONG_LONG_INT", "MPI_LONG_LONG", "MPI_UNSIGNED_LONG_LONG",
         "MPI_INT8_T", "MPI_INT16_T", "MPI_INT32_T", "MPI_INT64_T", "MPI_UINT8_T", "MPI_UINT16_T", "MPI_UINT32_T", "MPI_UINT64_T",
+        "MPI_AINT", "MPI_OFFSET", "MPI_COUNT", // MPI-3.1 5.9.2's multi-language types: every integer op
     ];
     private static readonly string[] Floats = ["MPI_FLOAT", "MPI_DOUBLE", "MPI_LONG_DOUBLE"];
     private static readonly string[] Complexes =
