@@ -61,6 +61,7 @@ int main(void)
     w = wr + wi * I;
     printf("abs %.17g arg %.17g\n", cabs(w), carg(w));
     show("cexp", cexp(w));
+    show("cexp(-I * x)", cexp(-I * wr));  /* a negated float complex I widened to double complex */
     show("clog", clog(w));
     show("csqrt", csqrt(w));
     show("cpow", cpow(w, z));

@@ -47,7 +47,11 @@ _CONSTANT_CODE = re.compile(r"^(?:\s|\b(?:true|false|unchecked|u?int|u?long|u?sh
 
 
 def cast(e: CsExpr, cs: str) -> CsExpr:
-    code = f"({cs}){paren(e, UNARY)}"
+    operand = paren(e, UNARY)
+    if operand.startswith(("+", "-")) and cs not in NUMERIC:
+        # `(CComplex)-x` reads as a subtraction in C# unless the type is a keyword: `(CComplex)(-x)`
+        operand = f"({operand})"
+    code = f"({cs}){operand}"
     if cs in INTEGRAL and _CONSTANT_CODE.match(e.code):
         # C# folds constant expressions we could not (`(ulong)~((4L < 0L) ? 1 : 0)`) and rejects
         # an overflowing conversion at compile time; C converts modulo 2^n.
