@@ -314,7 +314,7 @@ class Frontend:
         redefined_macros = set()
         for cur in self.tu.cursor.get_children():
             if cur.kind == K.MACRO_DEFINITION and not ci.conf.lib.clang_Cursor_isMacroFunctionLike(cur):
-                self.macro_bodies[cur.spelling] = tuple(t.spelling for t in cur.get_tokens())[1:]
+                self.macro_bodies[cur.spelling] = _macro_tokens(cur)[1:]
             if cur.kind == K.MACRO_DEFINITION and self._in_main_file(cur):
                 if not ci.conf.lib.clang_Cursor_isMacroFunctionLike(cur):
                     # a macro #undef'ed and defined again means one thing here and another there: no one
@@ -337,7 +337,7 @@ class Frontend:
         for name, cur in self.macro_defs.items():
             if name not in self.macro_types:
                 continue  # never used as a whole expression: nothing to keep
-            tokens = tuple(t.spelling for t in cur.get_tokens())[1:]
+            tokens = _macro_tokens(cur)[1:]
             out.append(ir.MacroConst(self.loc(cur), name, tokens, self.macro_types[name]))
         out.sort(key=lambda m: (m.loc.line, m.loc.col))
         return out
@@ -1114,6 +1114,7 @@ def parse_string_literal(token: str) -> bytes:
 
 
 def _macro_tokens(definition: ci.Cursor) -> Tuple[str, ...]:
+    """A macro definition's tokens, its name first."""
     return tuple(t.spelling for t in definition.get_tokens())
 
 

@@ -129,7 +129,7 @@ def default_value(cs: str) -> str:
     return "default"  # structs, Ptr<T>, Status, handles
 
 
-C_SIZES = {"char": 1, "signed char": 1, "unsigned char": 1, "_Bool": 1, "short": 2, "unsigned short": 2,
+_C_SIZES = {"char": 1, "signed char": 1, "unsigned char": 1, "_Bool": 1, "short": 2, "unsigned short": 2,
             "int": 4, "unsigned int": 4, "long": 8, "unsigned long": 8, "long long": 8, "unsigned long long": 8,
             "float": 4, "double": 8, "long double": 8}  # long double is a double here (frontend's -mlong-double-64)
 
@@ -146,9 +146,9 @@ def complex_cs(t: ir.ComplexType) -> str:
 def size_of(ctx, t: ir.CType) -> int | None:
     """sizeof(t) on Linux x86-64 (LP64), or None when it does not matter to C# (handles)."""
     if isinstance(t, (ir.IntType, ir.FloatType)):
-        return C_SIZES[t.name]
+        return _C_SIZES[t.name]
     if isinstance(t, ir.ComplexType):
-        return 2 * C_SIZES[t.element.name]
+        return 2 * _C_SIZES[t.element.name]
     if isinstance(t, ir.PointerType):
         return 8
     if isinstance(t, ir.ArrayType):
@@ -163,9 +163,9 @@ def size_of(ctx, t: ir.CType) -> int | None:
 def align_of(ctx, t: ir.CType) -> int:
     """_Alignof(t) on x86-64 for numbers, fixed arrays and records (1 for others: no C# layout mirrors them)."""
     if isinstance(t, (ir.IntType, ir.FloatType)):
-        return C_SIZES[t.name]
+        return _C_SIZES[t.name]
     if isinstance(t, ir.ComplexType):
-        return C_SIZES[t.element.name]
+        return _C_SIZES[t.element.name]
     if isinstance(t, ir.ArrayType):
         return align_of(ctx, t.element)
     if isinstance(t, ir.RecordType):
@@ -180,9 +180,9 @@ def managed_footprint(ctx, t: ir.CType) -> tuple[bool, int]:
     A union overlays its members with explicit field offsets, which .NET refuses for a member that holds a
     reference (a Ptr<T>'s array, a delegate, a handle) when anything else overlaps it."""
     if isinstance(t, (ir.IntType, ir.FloatType)):
-        return False, C_SIZES[t.name]
+        return False, _C_SIZES[t.name]
     if isinstance(t, ir.ComplexType):
-        return False, 2 * C_SIZES[t.element.name]
+        return False, 2 * _C_SIZES[t.element.name]
     if isinstance(t, ir.ArrayType) and t.size is not None:
         refs, inner = managed_footprint(ctx, t.element)
         return refs, inner * t.size
