@@ -188,7 +188,8 @@ class Frontend:
         self._parse_once()
         # The program's function-like macros are expanded in the text and the text parsed
         # again: libclang 14 gives no spelling locations inside macro bodies, so operators
-        # in them could not be read. Object-like macros stay (they become named constants).
+        # in them could not be read. Object-like macros stay (they become named constants)
+        # unless their bodies are no constants (`sizeof(a) / sizeof(a[0])`: _ConstantMacros).
         for _ in range(8):
             if not expand_function_macros(self):
                 break
@@ -1113,6 +1114,15 @@ def parse_string_literal(token: str) -> bytes:
     return _unescape(token[1:-1])
 
 
+def _takes_arguments(definition: ci.Cursor) -> bool:
+    """Whether a macro definition is function-like: its name followed at once by `(`. (libclang's
+    clang_Cursor_isMacroFunctionLike answers from the macro's state at the end of the file: no for one #undef'ed
+    since, as csmith's FUNC_NAME.)"""
+    tokens = list(itertools.islice(definition.get_tokens(), 2))
+    return len(tokens) == 2 and tokens[1].spelling == "(" and \
+        tokens[1].extent.start.offset == tokens[0].extent.end.offset
+
+
 def _macro_tokens(definition: ci.Cursor) -> Tuple[str, ...]:
     """A macro definition's tokens, its name first."""
     return tuple(t.spelling for t in definition.get_tokens())
@@ -1258,8 +1268,50 @@ def _substitute(params: List[str], variadic: bool, body: List[str], args: List[s
     return " ".join(out)
 
 
+def _unsaved_text(fe: "Frontend", name: str) -> str:
+    """The text of a program file as the next parse will read it (edited, or as on disk)."""
+    text = fe.unsaved.get(name)
+    if text is None:
+        with open(name, encoding="utf-8", errors="surrogateescape") as fh:
+            text = fh.read()
+        fe.unsaved[name] = text
+    return text
+
+
+# The punctuation of a constant whose tokens mean in C# what they mean in C. A body with any other is no
+# constant: `[`, `.`, `->`, `=`, `{`, and the operators whose C result is an int but a C# bool (`!TRUE`, `a < b`,
+# `x ? 1 : 0`), which read right once translated as the expressions they are where they are used.
+_CONSTANT_PUNCTUATION = frozenset("( ) + - * / % << >> & | ^ ~".split())
+_LITERAL_TOKEN = re.compile(r"""^([0-9.]|(u8|u|U|L)?["'])""")
+
+
+class _ConstantMacros:
+    """Which object-like macros of the program can be C# constants: bodies of literals, arithmetic and the
+    names of other such macros or of the headers' constants (INT_MAX, MPI_COMM_WORLD). Any other body
+    (`sizeof(words) / sizeof(words[0])`, a cast, `acos(-1.0)`, a program variable) means something only
+    where it is used, as in C, so its uses are expanded in the text instead."""
+
+    def __init__(self, bodies: Dict[str, List[str]], library_constants: set):
+        self.bodies = bodies
+        self.library_constants = library_constants
+        self.known: Dict[str, bool] = {}
+
+    def __call__(self, name: str, body: Sequence[str], depth: int = 0) -> bool:
+        for tok in body:
+            if _LITERAL_TOKEN.match(tok) or tok in _CONSTANT_PUNCTUATION or tok in self.library_constants:
+                continue
+            if tok in self.bodies and tok != name and depth < 16:
+                if tok not in self.known:
+                    self.known[tok] = self(tok, self.bodies[tok], depth + 1)
+                if self.known[tok]:
+                    continue
+            return False
+        return True
+
+
 def expand_function_macros(fe: "Frontend") -> bool:
-    """Expand, in the program's own text, each call of a function-like macro the program defines.
+    """Expand, in the program's own text, each call of a function-like macro the program defines, and each use
+    of an object-like one whose body is no constant (_ConstantMacros).
 
     The expanded text replaces the file's contents for the next parse (libclang's unsaved
     files), so clang then sees ordinary code whose operators it can show. Line numbers are
@@ -1268,6 +1320,8 @@ def expand_function_macros(fe: "Frontend") -> bool:
     defs = {}
     uses = []
     library_defs = {}
+    object_defs: Dict[str, List[str]] = {}  # the program's object-like macros: name -> body tokens
+    library_constants = set()  # names a constant's body may use: the headers' macros, variables, enum constants
     for cur in fe.tu.cursor.get_children():
         f = cur.location.file
         if f is None:
@@ -1278,8 +1332,18 @@ def expand_function_macros(fe: "Frontend") -> bool:
                 defs[cur.spelling] = _macro_signature(cur)
             else:
                 library_defs[cur.spelling] = cur
+        elif cur.kind == K.MACRO_DEFINITION:
+            if not own:
+                library_constants.add(cur.spelling)
+            elif not _takes_arguments(cur):
+                object_defs[cur.spelling] = _macro_tokens(cur)[1:]
         elif cur.kind == K.MACRO_INSTANTIATION and own:
             uses.append(cur)
+        elif not own and cur.kind == K.VAR_DECL:
+            library_constants.add(cur.spelling)
+        elif not own and cur.kind == K.ENUM_DECL:
+            library_constants.update(c.spelling for c in cur.get_children())
+    constant_like = _ConstantMacros(object_defs, library_constants)
     # A library macro that only renames a compiler builtin (glibc's isnan(x) is __builtin_isnan (x)) is
     # expanded too, so operators in its arguments (isinf(-x)) can be read, and so is one of cmpi's own headers
     # (translator/include/assert.h); other library macros stay.
@@ -1291,19 +1355,27 @@ def expand_function_macros(fe: "Frontend") -> bool:
                 defs[name] = sig
     edits: Dict[str, List[Tuple[int, int, str]]] = {}
     for cur in uses:
+        definition = cur.referenced  # the definition in force at this use (a macro may be #undef'ed and redefined)
+        if cur.spelling in object_defs and definition is not None and definition.kind == K.MACRO_DEFINITION \
+                and not _takes_arguments(definition):
+            body = _macro_tokens(definition)[1:]
+            if constant_like(cur.spelling, body) or cur.spelling in body:
+                continue
+            name = cur.location.file.name
+            text = _unsaved_text(fe, name)
+            start, end = cur.extent.start.offset, cur.extent.end.offset
+            if text[text.rfind("\n", 0, start) + 1:start].lstrip().startswith("#"):
+                continue  # a use in #if: the preprocessor's business
+            edits.setdefault(name, []).append((start, end, " ".join(body)))
+            continue
         sig = defs.get(cur.spelling)
         if sig is None:
             continue
-        definition = cur.referenced  # the definition in force at this use (a macro may be #undef'ed and redefined)
         if definition is not None and definition.kind == K.MACRO_DEFINITION and \
                 ci.conf.lib.clang_Cursor_isMacroFunctionLike(definition):
             sig = _macro_signature(definition)
         name = cur.location.file.name
-        text = fe.unsaved.get(name)
-        if text is None:
-            with open(name, encoding="utf-8", errors="surrogateescape") as fh:
-                text = fh.read()
-            fe.unsaved[name] = text
+        text = _unsaved_text(fe, name)
         start, end = cur.extent.start.offset, cur.extent.end.offset
         call = text[start:end]
         if "(" not in call:

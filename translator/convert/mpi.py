@@ -12,7 +12,7 @@ from typing import List
 from .. import ir
 from ..diagnostics import TranslationError
 from ..rules import special
-from .exprs import (ADD, UNARY, CsExpr, PRIMARY, coerce, convert_expr, element_address, is_null_pointer, is_ptr_cs,
+from .exprs import (ADD, COND, LOR, UNARY, CsExpr, PRIMARY, as_bool, coerce, convert_expr, element_address, is_null_pointer, is_ptr_cs,
                     is_pure, paren, slot_key, string_literal, strip_implicit)
 from .pointer_exprs import array_field_pointer
 from .memory import convert_allocation, is_allocation
@@ -281,7 +281,32 @@ def _lvalue_of_pointer(ctx, arg: ir.Expr, what: str) -> str:
     raise TranslationError(arg.loc, f"this {what} argument is not supported yet", "unsupported-construct")
 
 
+_MARKERS = ("MPI_IN_PLACE", "MPI_BOTTOM")
+
+
+def split_marker_choice(call: ir.Call):
+    """`MPI_Reduce(rank == 0 ? MPI_IN_PLACE : &x, &x, ...)`: (condition, call with the first branch, call with the
+    second) for the first argument that chooses between a marker (MPI_IN_PLACE, MPI_BOTTOM, NULL) and a buffer,
+    else None. cMPI takes a marker and a buffer through different overloads, so the choice is between two calls."""
+    for i, arg in enumerate(call.args):
+        choice = _unparen(arg)
+        if not isinstance(choice, ir.Conditional):
+            continue
+        branches = (choice.then, choice.otherwise)
+        if any(is_null_pointer(b) or any(_is_library_name(b, m) for m in _MARKERS) for b in branches):
+            calls = [ir.Call(call.loc, call.type, call.callee, call.args[:i] + (b,) + call.args[i + 1:])
+                     for b in branches]
+            return choice.cond, calls[0], calls[1]
+    return None
+
+
 def convert_mpi_call(ctx, call: ir.Call, callee: ir.NameRef, rule) -> CsExpr:
+    choice = split_marker_choice(call)
+    if choice is not None:
+        cond, then, other = choice
+        a, b = convert_expr(ctx, then), convert_expr(ctx, other)
+        code = f"{paren(as_bool(convert_expr(ctx, cond)), LOR)} ? {paren(a, COND)} : {paren(b, COND)}"
+        return CsExpr(code, cs_type(call.type, call.loc), COND)
     code = _with_staged_copies(ctx, callee, lambda: _call_code(ctx, call, callee, rule))
     return CsExpr(_error_code_view(ctx, call, callee, rule, code), cs_type(call.type, call.loc), PRIMARY)
 

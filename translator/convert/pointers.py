@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Set, Tuple
 
 from .. import ir
+from .mpi import split_marker_choice
 
 SlotKey = Tuple[str, str, str]  # ("var", function or "", name) | ("ret", function, "")
 
@@ -454,6 +455,12 @@ class _Analysis:
         if isinstance(node, ir.Call):
             name = _callee_name(node)
             fn = self.functions.get(name)
+            choice = split_marker_choice(node) if fn is None and name and name.startswith("MPI_") else None
+            if choice is not None:
+                # `MPI_Reduce(rank == 0 ? MPI_IN_PLACE : &x, ...)` is two calls (mpi.py): &x is a plain argument
+                for part in choice:
+                    self.visit(part)
+                return
             if fn is None:
                 self.visit(node.callee)
                 target = memalign_target(node) if name == "posix_memalign" else None

@@ -13,8 +13,9 @@ from .. import ir
 from ..diagnostics import TranslationError
 from .context import render_comment
 from .exprs import (ASSIGN, CsExpr, as_bool, cast, coerce, convert_expr, convert_value, narrow_before_promotion,
-                    strip_implicit)
+                    strip_implicit, unwrap)
 from .inits import convert_array_initializer, convert_initializer
+from .mpi import split_marker_choice
 from .struct_copies import split_copies_after_field_writes
 from .types import cs_type, default_value, element_cs
 
@@ -168,7 +169,19 @@ def convert_expr_stmt(ctx, st: ir.ExprStmt, indent: str) -> List[str]:
             cond = choice.cond if isinstance(choice.cond, ir.Paren) else ir.Paren(choice.cond.loc, choice.cond.type, choice.cond)
             return convert_if(ctx, ir.If(st.loc, ir.Unary(choice.loc, ir.IntType("int"), "!", cond), other, None), indent)
         return convert_if(ctx, ir.If(st.loc, choice.cond, then, other), indent)
+    call = _without_void_casts(st.expr)
+    split = split_marker_choice(call) if _calls_mpi(ctx, call) else None
+    if split is not None:
+        # `MPI_Reduce(rank == 0 ? MPI_IN_PLACE : &x, &x, ...);`: cMPI takes the marker through its own overload,
+        # so the statement is an if of two calls
+        cond, then, other = split
+        return convert_if(ctx, ir.If(st.loc, cond, ir.ExprStmt(st.loc, then), ir.ExprStmt(st.loc, other)), indent)
     return _with_trailing(ctx, [indent + c + ";" for c in expr_statement_code(ctx, st.expr)], st)
+
+
+def _calls_mpi(ctx, e: ir.Expr) -> bool:
+    callee = unwrap(e.callee) if isinstance(e, ir.Call) else None
+    return isinstance(callee, ir.NameRef) and callee.kind == "library" and callee.name in ctx.rules.mpi
 
 
 def _without_void_casts(e: ir.Expr) -> ir.Expr:
