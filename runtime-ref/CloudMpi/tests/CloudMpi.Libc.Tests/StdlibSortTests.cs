@@ -94,7 +94,18 @@ public sealed class StdlibSortTests
         var p = new Ptr<(int, string)>(rows, 1);
         qsort(p, 3, 16, (x, y) => x.Value.Item1 - y.Value.Item1);
         Assert.Equal(new[] { "c", "a", "a2", "b" }, rows.Select(r => r.Name));
-        Assert.Throws<ArgumentException>(() => qsort(new int[3], 3, 8, (x, y) => 0));
+        Assert.Throws<ArgumentException>(() => qsort(new int[3], 3, 6, (x, y) => 0)); // no whole number of ints
+    }
+
+    [Fact]
+    public void Qsort_sorts_rows_of_several_slots()
+    {
+        // int pairs[4][2] sorted by their first number with size 8: each element is two ints, moved together
+        var pairs = new[] { 3, 30, 1, 10, 2, 20, 1, 11 };
+        qsort(pairs, 4, 8, (x, y) => x[0] - y[0]);
+        Assert.Equal(new[] { 1, 10, 1, 11, 2, 20, 3, 30 }, pairs);
+        var hit = bsearch(new Ptr<int>([2]), pairs, 4, 8, (k, e) => k[0] - e[0]);
+        Assert.Equal(4, hit.Offset);
     }
 
     private const string AssertSource = """
