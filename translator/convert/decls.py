@@ -326,5 +326,6 @@ def convert_translation_unit(ctx: Context) -> dict:
         usings.append(INLINE_USING)
     if any(r.is_union or bitfields.packed_layout(ctx, r) is not None for r in tu.records):  # explicit layouts
         usings.append("System.Runtime.InteropServices")
-    return {"members": members, "tail": tail, "main_takes_args": bool(main.params), "extra_usings": usings,
+    return {"members": members, "tail": tail, "main_takes_args": bool(main.params),
+            "main_returns_void": isinstance(main.type.result, ir.VoidType), "extra_usings": usings,
             "constructor": list(ctx.constructor_lines)}
