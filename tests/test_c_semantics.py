@@ -1,6 +1,7 @@
 """C programs without MPI: built with gcc and translated, their outputs must be equal.
 
-Each tests/c/*.c is a small program exercising one area of C semantics.
+Each tests/c/*.c is a small program exercising one area of C semantics; each folder tests/c/<name>/ is a
+program of several files (main.c first, then the others in name order).
 """
 from __future__ import annotations
 
@@ -11,17 +12,27 @@ import pytest
 
 from tests.support import ROOT, run
 
-PROGRAMS = sorted(glob.glob(os.path.join(ROOT, "tests", "c", "*.c")))
+PROGRAMS = sorted(glob.glob(os.path.join(ROOT, "tests", "c", "*.c"))) + \
+    sorted(d.rstrip(os.sep) for d in glob.glob(os.path.join(ROOT, "tests", "c", "*", "")))
+
+
+def _sources(program: str):
+    """The program's files: itself, or a folder's main.c and then its other .c files."""
+    if not os.path.isdir(program):
+        return [program]
+    files = sorted(glob.glob(os.path.join(program, "*.c")))
+    return sorted(files, key=lambda f: os.path.basename(f) != "main.c")
 
 
 @pytest.mark.parametrize("src", PROGRAMS, ids=[os.path.basename(p) for p in PROGRAMS])
 def test_translation_prints_what_gcc_build_prints(src, tools, tmp_path):
+    sources = _sources(src)
     exe = str(tmp_path / "native")
-    b = run(["gcc", "-O1", "-o", exe, src, "-lm"])
+    b = run(["gcc", "-O1", "-o", exe, *sources, "-lm"])
     assert b.returncode == 0, b.stderr
     native = run([exe, "one", "two"])
     cs = str(tmp_path / "Program.cs")
-    t = tools.translate_file(src, cs)
+    t = tools.translate_file(sources[0], cs, *sources[1:])
     assert t.returncode == 0, t.stderr
     chk = tools.check(cs)
     assert chk.returncode == 0, chk.stdout + chk.stderr

@@ -140,12 +140,7 @@ class Frontend:
         # instead of macros over its locale tables, whose operators libclang cannot show.
         # long double is a C# double in the port (convert/types.py), so clang lays it out as one: sizeof, struct
         # layouts and constant folding then agree with what the port stores (and with MPI_LONG_DOUBLE's 8 bytes).
-        implicit_ok = "-Wno-error=implicit-function-declaration" if self.calls_before_declaration else \
-            "-Werror=implicit-function-declaration"
-        args = ["-I", INCLUDE_DIR, "-D__NO_CTYPE", "-fparse-all-comments", "-std=gnu11", "-mlong-double-64",
-                implicit_ok] + self.clang_args
-        for h in self._forced_headers:
-            args += ["-include", h]
+        args = self._clang_args()
         for p in self.paths[1:]:
             args += ["-include", os.path.abspath(p)]  # the other files of the program, read after the first
         try:
@@ -176,6 +171,15 @@ class Frontend:
             self.calls_before_declaration += before_declaration
             self._parse_once()
 
+    def _clang_args(self) -> List[str]:
+        implicit_ok = "-Wno-error=implicit-function-declaration" if self.calls_before_declaration else \
+            "-Werror=implicit-function-declaration"
+        args = ["-I", INCLUDE_DIR, "-D__NO_CTYPE", "-fparse-all-comments", "-std=gnu11", "-mlong-double-64",
+                implicit_ok] + self.clang_args
+        for h in self._forced_headers:
+            args += ["-include", h]
+        return args
+
     def _defines_function(self, name: str) -> bool:
         """Whether the program defines the function `name` (later in a file than a call that has no declaration)."""
         return any(c.kind == K.FUNCTION_DECL and c.spelling == name and c.is_definition() and self._in_main_file(c)
@@ -185,6 +189,8 @@ class Frontend:
         for p in self.paths:
             if not os.path.exists(p):
                 raise TranslationError(None, f"{p}: no such file", "missing-input")
+        if len(self.paths) > 1:
+            rename_colliding_statics(self)
         self._parse_once()
         # The program's function-like macros are expanded in the text and the text parsed
         # again: libclang 14 gives no spelling locations inside macro bodies, so operators
@@ -1266,6 +1272,68 @@ def _substitute(params: List[str], variadic: bool, body: List[str], args: List[s
         glue = False
         i += 1
     return " ".join(out)
+
+
+def rename_colliding_statics(fe: "Frontend") -> None:
+    """Give a file-scope (static) function or variable another name where another file of the program declares
+    the same name (two files' `static double helper(int)`, a static `counter` beside another file's global).
+
+    The files of a program are read as one unit (a unity build), where such names would collide; in C each is
+    private to its file. The static one is renamed `name_file` in its own file's text, at every reference clang
+    finds to it; a name no static holds in another file, or the first file's static, keeps its name.
+    """
+    index = ci.Index.create()
+    keys = [fe.path] + [os.path.abspath(p) for p in fe.paths[1:]]  # the names clang reads the files by
+    declared: Dict[str, Dict[str, List[ci.Cursor]]] = {}  # file -> name -> its top-level declarations there
+    for key in keys:
+        tu = index.parse(key, args=fe._clang_args(), unsaved_files=list(fe.unsaved.items()))
+        own: Dict[str, List[ci.Cursor]] = {}
+        for cur in tu.cursor.get_children():
+            f = cur.location.file
+            if cur.kind in (K.FUNCTION_DECL, K.VAR_DECL) and f is not None and f.name == key:
+                own.setdefault(cur.spelling, []).append(cur)
+        declared[key] = own
+    taken = {name for own in declared.values() for name in own}
+    edits: Dict[str, List[Tuple[int, str, str]]] = {}  # file -> (offset, name, new name): offsets of one parse
+    for name in sorted(taken):
+        holders = [k for k in keys if name in declared[k]]
+        if len(holders) < 2:
+            continue
+        statics = [k for k in holders if all(c.storage_class == ci.StorageClass.STATIC for c in declared[k][name])]
+        keeper = None if len(statics) < len(holders) else statics[0]  # a global keeps the name, else the first
+        for key in statics:
+            if key == keeper:
+                continue
+            stem = re.sub(r"\W", "_", os.path.splitext(os.path.basename(key))[0])
+            new_name, n = f"{name}_{stem}", 1
+            while new_name in taken:
+                n += 1
+                new_name = f"{name}_{stem}{n}"
+            taken.add(new_name)
+            edits.setdefault(key, []).extend((offset, name, new_name) for offset in _references(key, declared[key][name]))
+    for key, items in edits.items():
+        text = _unsaved_text(fe, key)
+        for offset, name, new_name in sorted(items, reverse=True):
+            if text[offset:offset + len(name)] == name:  # not a use that a macro of another name expands to
+                text = text[:offset] + new_name + text[offset + len(name):]
+        fe.unsaved[key] = text
+
+
+def _references(key: str, decls: List[ci.Cursor]) -> Set[int]:
+    """Where, in one file, a file-scope name stands: its declarations and every reference to them."""
+    usrs = {c.get_usr() for c in decls}
+    offsets = {c.location.offset for c in decls}
+    for top in decls[0].translation_unit.cursor.get_children():
+        f = top.location.file
+        if f is None or f.name != key:
+            continue
+        for cur in top.walk_preorder():
+            ref = cur.referenced
+            if cur.kind in (K.DECL_REF_EXPR, K.MEMBER_REF_EXPR) or cur.kind.is_declaration():
+                if ref is not None and ref.get_usr() in usrs and cur.location.file is not None and \
+                        cur.location.file.name == key:
+                    offsets.add(cur.location.offset)
+    return offsets
 
 
 def _unsaved_text(fe: "Frontend", name: str) -> str:
