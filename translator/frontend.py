@@ -190,6 +190,7 @@ class Frontend:
             if not os.path.exists(p):
                 raise TranslationError(None, f"{p}: no such file", "missing-input")
         if len(self.paths) > 1:
+            include_unguarded_headers_once(self)
             rename_colliding_statics(self)
         self._parse_once()
         # The program's function-like macros are expanded in the text and the text parsed
@@ -1272,6 +1273,40 @@ def _substitute(params: List[str], variadic: bool, body: List[str], args: List[s
         glue = False
         i += 1
     return " ".join(out)
+
+
+_QUOTED_INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"', re.M)
+_GUARD = re.compile(r"\A(?:\s|/\*.*?\*/|//[^\n]*\n)*#\s*(?:ifndef\s+\w+|if\s+!\s*defined|pragma\s+once)", re.S)
+_TYPE_DEFINITION = re.compile(r"\b(?:struct|union|enum)\b[\w\s]*\{")
+
+
+def include_unguarded_headers_once(fe: "Frontend") -> None:
+    """A header of the program without an include guard that defines a struct, union or enum is read once.
+
+    Each file of a program of several includes it once, which C allows; read as one unit (a unity build), the
+    second inclusion would define its types again. `#pragma once` is added at its end (so its lines keep their
+    numbers). Headers without type definitions (prototypes, or X-macro lists meant to be read again) stay as
+    they are.
+    """
+    pending = [os.path.abspath(p) for p in fe.paths]
+    seen = set(pending)
+    while pending:
+        path = pending.pop()
+        text = _unsaved_text(fe, fe.path if path == os.path.abspath(fe.path) else path)
+        for name in _QUOTED_INCLUDE.findall(text):
+            for d in [os.path.dirname(path)] + [u.rstrip(os.sep) for u in fe.user_dirs]:
+                header = os.path.abspath(os.path.join(d, name))
+                if os.path.isfile(header):
+                    break
+            else:
+                continue
+            if header in seen:
+                continue
+            seen.add(header)
+            pending.append(header)
+            body = _unsaved_text(fe, header)
+            if not _GUARD.match(body) and _TYPE_DEFINITION.search(body):
+                fe.unsaved[header] = body + "\n#pragma once\n"
 
 
 def rename_colliding_statics(fe: "Frontend") -> None:
