@@ -1321,7 +1321,8 @@ def rename_colliding_statics(fe: "Frontend") -> None:
     keys = [fe.path] + [os.path.abspath(p) for p in fe.paths[1:]]  # the names clang reads the files by
     declared: Dict[str, Dict[str, List[ci.Cursor]]] = {}  # file -> name -> its top-level declarations there
     for key in keys:
-        tu = index.parse(key, args=fe._clang_args(), unsaved_files=list(fe.unsaved.items()))
+        tu = index.parse(key, args=fe._clang_args(), unsaved_files=list(fe.unsaved.items()),
+                         options=ci.TranslationUnit.PARSE_DETAILED_PROCESSING_RECORD)
         own: Dict[str, List[ci.Cursor]] = {}
         for cur in tu.cursor.get_children():
             f = cur.location.file
@@ -1355,12 +1356,18 @@ def rename_colliding_statics(fe: "Frontend") -> None:
 
 
 def _references(key: str, decls: List[ci.Cursor]) -> Set[int]:
-    """Where, in one file, a file-scope name stands: its declarations and every reference to them."""
+    """Where, in one file, a file-scope name stands: its declarations, every reference to them, and the bodies of
+    the file's macros (`#define BUMP() counter++` means this file's counter where the file uses it)."""
     usrs = {c.get_usr() for c in decls}
     offsets = {c.location.offset for c in decls}
+    name = decls[0].spelling
     for top in decls[0].translation_unit.cursor.get_children():
         f = top.location.file
         if f is None or f.name != key:
+            continue
+        if top.kind == K.MACRO_DEFINITION:
+            offsets.update(t.extent.start.offset for t in list(top.get_tokens())[1:]
+                           if t.spelling == name and t.kind == ci.TokenKind.IDENTIFIER)
             continue
         for cur in top.walk_preorder():
             ref = cur.referenced

@@ -2,6 +2,7 @@
 #include "common.h"
 
 static int counter = 100;
+#define BUMP(k) (counter += (k))              /* this file's counter */
 static double helper(int i);                  /* a prototype first, then the definition */
 
 double work_b(int n)
@@ -17,6 +18,6 @@ double work_b(int n)
 
 static double helper(int i)
 {
-    counter += 2;
+    BUMP(2);
     return i + 1.0;
 }
