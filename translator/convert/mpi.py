@@ -68,7 +68,7 @@ def _may_be_view(ctx, ptr_cs: str) -> bool:
 
 
 # Calls that keep their buffer after they return: a staged copy would be written back too early.
-_KEEPS_BUFFER = re.compile(r"MPI_I[a-z]|MPI_\w+_init$|MPI_Buffer_attach$|MPI_Win_(create|attach)$|MPI_Get_address$")
+_KEEPS_BUFFER = re.compile(r"MPI_I[a-z]|MPI_\w+_init$|MPI_Buffer_attach$|MPI_Win_(create|attach)$|MPI_(Get_address|Address)$")
 
 
 def _with_staged_copies(ctx, callee: ir.NameRef, convert):
@@ -307,6 +307,9 @@ def convert_mpi_call(ctx, call: ir.Call, callee: ir.NameRef, rule) -> CsExpr:
         a, b = convert_expr(ctx, then), convert_expr(ctx, other)
         code = f"{paren(as_bool(convert_expr(ctx, cond)), LOR)} ? {paren(a, COND)} : {paren(b, COND)}"
         return CsExpr(code, cs_type(call.type, call.loc), COND)
+    if rule.removed:
+        ctx.diagnostics.warn(call.loc, f"{callee.name} was removed in MPI-3.0 (Open MPI 4.1 declares it only when "
+                             f"OMPI_OMIT_MPI1_COMPAT_DECLS is 0): translated as {rule.removed}", "removed-mpi")
     code = _with_staged_copies(ctx, callee, lambda: _call_code(ctx, call, callee, rule))
     return CsExpr(_error_code_view(ctx, call, callee, rule, code), cs_type(call.type, call.loc), PRIMARY)
 

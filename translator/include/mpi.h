@@ -593,4 +593,19 @@ int MPI_File_seek_shared(MPI_File fh, MPI_Offset offset, int whence);
 int MPI_File_get_position_shared(MPI_File fh, MPI_Offset *offset);
 int MPI_File_sync(MPI_File fh);
 
+/* MPI-1 functions that MPI-3.0 removed, as decades-old programs call them. Open MPI 4.1 keeps them in its library
+ * and declares them only for a program that defines OMPI_OMIT_MPI1_COMPAT_DECLS as 0; the translator maps each
+ * to its replacement (rules/mpi.toml) with a -Wremoved-mpi warning. */
+int MPI_Address(void *location, MPI_Aint *address);
+int MPI_Errhandler_get(MPI_Comm comm, MPI_Errhandler *errhandler);
+int MPI_Errhandler_set(MPI_Comm comm, MPI_Errhandler errhandler);
+int MPI_Type_extent(MPI_Datatype type, MPI_Aint *extent);
+int MPI_Type_hindexed(int count, int array_of_blocklengths[], MPI_Aint array_of_displacements[],
+                      MPI_Datatype oldtype, MPI_Datatype *newtype);
+int MPI_Type_hvector(int count, int blocklength, MPI_Aint stride, MPI_Datatype oldtype, MPI_Datatype *newtype);
+int MPI_Type_lb(MPI_Datatype type, MPI_Aint *lb);
+int MPI_Type_struct(int count, int array_of_blocklengths[], MPI_Aint array_of_displacements[],
+                    MPI_Datatype array_of_types[], MPI_Datatype *newtype);
+int MPI_Type_ub(MPI_Datatype mtype, MPI_Aint *ub);
+
 #endif

@@ -28,6 +28,7 @@ class Rule:
     target: str
     params: Optional[Tuple[str, ...]]  # None for libc rows: converted by prototype
     special: Optional[str] = None
+    removed: Optional[str] = None  # an MPI-1 function MPI-3.0 removed: the replacement the row maps it to
 
 
 @dataclass(frozen=True)
@@ -50,7 +51,7 @@ def _load_file(filename: str, needs_params: bool) -> Tuple[Dict[str, Rule], Dict
     rows: Dict[str, Rule] = {}
     for name, row in data.items():
         where = f"{filename}: [{name}]"
-        unknown = set(row) - {"target", "params", "special"}
+        unknown = set(row) - {"target", "params", "special", "removed"}
         if unknown:
             raise RuleError(f"{where}: unknown keys {sorted(unknown)}")
         target = row.get("target")
@@ -66,7 +67,10 @@ def _load_file(filename: str, needs_params: bool) -> Tuple[Dict[str, Rule], Dict
         sp = row.get("special")
         if sp is not None and sp not in special.REGISTRY:
             raise RuleError(f"{where}: no special handler named {sp!r} in special.py")
-        rows[name] = Rule(name, target, params, sp)
+        removed = row.get("removed")
+        if removed is not None and not isinstance(removed, str):
+            raise RuleError(f"{where}: removed must name the replacement function")
+        rows[name] = Rule(name, target, params, sp, removed)
     for k, v in constants.items():
         if not isinstance(v, str):
             raise RuleError(f"{filename}: [constants] {k} must be a string")

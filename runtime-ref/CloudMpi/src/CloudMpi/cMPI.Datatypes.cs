@@ -225,6 +225,32 @@ public static partial class cMPI
         return SUCCESS;
     }
 
+    // MPI-1's extent queries, which MPI-3.0 removed (decades-old programs call them): MPI_Type_get_extent's parts.
+
+    /// <summary>MPI_Type_extent: the extent, as MPI_Type_get_extent gives it.</summary>
+    public static int Type_extent(Datatype datatype, out long extent)
+    {
+        CheckOld("MPI_Type_extent", datatype);
+        extent = datatype.Extent;
+        return SUCCESS;
+    }
+
+    /// <summary>MPI_Type_lb: the lower bound.</summary>
+    public static int Type_lb(Datatype datatype, out long lb)
+    {
+        CheckOld("MPI_Type_lb", datatype);
+        lb = datatype.Lb;
+        return SUCCESS;
+    }
+
+    /// <summary>MPI_Type_ub: the upper bound, lower bound plus extent.</summary>
+    public static int Type_ub(Datatype datatype, out long ub)
+    {
+        CheckOld("MPI_Type_ub", datatype);
+        ub = datatype.Lb + datatype.Extent;
+        return SUCCESS;
+    }
+
     public static int Type_get_true_extent(Datatype datatype, out long true_lb, out long true_extent)
     {
         CheckOld("MPI_Type_get_true_extent", datatype);
