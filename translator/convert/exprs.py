@@ -500,6 +500,29 @@ def _fold(op: str, a: int, b: int):
     return None
 
 
+def _array_plus_offset(e: ir.Unary) -> Optional[ir.Index]:
+    """`*(a + k)`, `*(a + n * i + j)` for an array a (a variable, a struct's array field: `*(A->entries + n * i +
+    j)`) is `a[k]`, `a[n * i + j]`, as C defines it: indexed where it lies, not through a pointer made for one
+    access."""
+    base, offsets = unwrap(e.operand), []
+    while isinstance(base, ir.Binary) and base.op == "+":
+        if isinstance(unwrap(base.rhs).type, ir.IntType) and not isinstance(unwrap(base.lhs).type, ir.IntType):
+            base, offsets = unwrap(base.lhs), [base.rhs] + offsets
+        elif isinstance(unwrap(base.lhs).type, ir.IntType) and not isinstance(unwrap(base.rhs).type, ir.IntType):
+            base, offsets = unwrap(base.rhs), [base.lhs] + offsets
+        else:
+            return None
+    if not offsets or not (isinstance(base.type, ir.ArrayType) and isinstance(base, (ir.NameRef, ir.Member))):
+        return None
+    index = offsets[0]
+    for k in offsets[1:]:
+        # the sum's type: the wider offset's (C adds each to the pointer in turn; no offset here overflows)
+        wide = max((index.type, k.type), key=lambda t: 8 if t.name in ("long", "unsigned long", "long long",
+                                                                          "unsigned long long") else 4)
+        index = ir.Binary(k.loc, wide, "+", index, k)
+    return ir.Index(e.loc, e.type, base, index)
+
+
 def convert_unary(ctx, e: ir.Unary) -> CsExpr:
     op = e.op
     if op == "!":
@@ -516,6 +539,9 @@ def convert_unary(ctx, e: ir.Unary) -> CsExpr:
         ref = ref_param_name(ctx, e.operand)
         if ref is not None:
             return CsExpr(ref, cs_type(e.type, e.loc))  # *p of a `ref` parameter is the parameter
+        indexed = _array_plus_offset(e)
+        if indexed is not None:
+            return convert_expr(ctx, indexed)
         inner = convert_expr(ctx, e.operand)
         if isinstance(e.type, ir.ArrayType):
             return inner  # `*rows` of a pointer to rows is its first row: the same flat buffer position
