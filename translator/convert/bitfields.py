@@ -115,6 +115,19 @@ def packed_layout(ctx, rec: ir.RecordDecl) -> Optional[Dict[str, PackedField]]:
     return packed
 
 
+def squeezed_layout(ctx, rec: ir.RecordDecl) -> bool:
+    """Whether `#pragma pack` or `__attribute__((packed))` moved a struct's fields off their alignment (csmith's
+    `#pragma pack(1) struct S0 {int16_t f0; int8_t f1; int32_t f2;}`: f2 at byte 3, 7 bytes in all) or shrank its
+    alignment, and C# can give it C's offsets: every field laid out byte for byte as C lays it, no bit-field
+    in a property of its own (a union overlaying it, memcpy, MPI_BYTE then see C's bytes)."""
+    if rec.is_union or not rec.fields or any(f.bit_offset is None or f.bits for f in rec.fields):
+        return False
+    if not all(c_layout_exact(ctx, f.type) for f in rec.fields):
+        return False
+    natural = max(align_of(ctx, f.type) for f in rec.fields)
+    return rec.align < natural or any(f.bit_offset % (8 * align_of(ctx, f.type)) for f in rec.fields)
+
+
 def c_layout_exact(ctx, t: ir.CType) -> bool:
     """Whether C# lays t out byte for byte as C does: numbers, fixed arrays of them, and records of such
     fields (a struct with bit-fields only when packed_layout places them)."""

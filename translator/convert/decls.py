@@ -170,16 +170,19 @@ def convert_record(ctx, rec: ir.RecordDecl) -> List[str]:
     from .inits import inline_array_type
     lines = []
     packed = bitfields.packed_layout(ctx, rec)
+    squeezed = packed is None and bitfields.squeezed_layout(ctx, rec)
     if rec.is_union:
         lines.append("[StructLayout(LayoutKind.Explicit)]")
     elif packed is not None:
         lines.append(f"[StructLayout(LayoutKind.Explicit, Size = {rec.size})]")  # C's layout, bit-fields packed
+    elif squeezed:
+        lines.append(f"[StructLayout(LayoutKind.Explicit, Size = {rec.size})]")  # C's layout under #pragma pack
     lines += [f"public struct {rec.name}", "{"]
     if packed is not None:
         units = {(p.unit_offset, p.unit_type): p.unit_name for p in packed.values()}
         lines += [f"{INDENT}[FieldOffset({o})] private {t} {name};" for (o, t), name in sorted(units.items())]
     offsets = union_offsets(ctx, rec) if rec.is_union else \
-        {f.name: f.bit_offset // 8 for f in rec.fields} if packed is not None else {}
+        {f.name: f.bit_offset // 8 for f in rec.fields} if packed is not None or squeezed else {}
     for f in rec.fields:
         cs = inline_array_type(ctx, f.type) if isinstance(f.type, ir.ArrayType) else cs_type(f.type, f.loc)
         offset = f"[FieldOffset({offsets[f.name]})] " if offsets else ""
@@ -324,7 +327,8 @@ def convert_translation_unit(ctx: Context) -> dict:
     usings = []
     if ctx.inline_arrays or inlined:
         usings.append(INLINE_USING)
-    if any(r.is_union or bitfields.packed_layout(ctx, r) is not None for r in tu.records):  # explicit layouts
+    if any(r.is_union or bitfields.packed_layout(ctx, r) is not None or
+           bitfields.squeezed_layout(ctx, r) for r in tu.records):  # explicit layouts
         usings.append("System.Runtime.InteropServices")
     return {"members": members, "tail": tail, "main_takes_args": bool(main.params),
             "main_returns_void": isinstance(main.type.result, ir.VoidType), "extra_usings": usings,
