@@ -103,3 +103,17 @@ def test_program_functions_called_before_their_definition_warn_and_translate(too
     warnings = [ln for ln in r.stderr.splitlines() if "[-Wimplicit-function-declaration]" in ln]
     assert [w.split(": warning: ")[0] for w in warnings] == [f"{src}:7:13", f"{src}:8:26", f"{src}:9:5"], r.stderr
     assert "'square' is called before any declaration of it" in warnings[0]
+
+
+def test_every_untranslatable_declaration_is_named_in_one_run(tools, tmp_path):
+    """A program with several constructs the translator cannot take gets one located line for each, in source
+    order (each declaration is translated on its own), and no output file."""
+    src = os.path.join(BAD, "several", "three_errors.c")
+    out = tmp_path / "Out.cs"
+    r = _translate(tools, tmp_path, src, str(out))
+    assert r.returncode == 1 and "Traceback" not in r.stderr, r.stderr
+    lines = [ln for ln in r.stderr.splitlines() if ln.strip()]
+    places = [(int(m["line"]), int(m["col"])) for m in map(DIAG.match, lines) if m]
+    assert len(places) == len(lines) == 3, r.stderr
+    assert places == [(4, 12), (9, 12), (15, 14)], r.stderr
+    assert not out.exists()

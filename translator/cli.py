@@ -163,7 +163,8 @@ def main(argv=None) -> int:
             print(f"cmpi-translate: {' '.join(args.inputs)} translated in {time.perf_counter() - start:.3f} s", file=sys.stderr)
         return 0
     except TranslationError as e:
-        print(e.diagnostic, file=sys.stderr)
+        for d in getattr(e, "diagnostics", [e.diagnostic]):
+            print(d, file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         return 130

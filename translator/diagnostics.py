@@ -32,6 +32,17 @@ class TranslationError(Exception):
         self.diagnostic = Diagnostic(loc, "error", message, name)
 
 
+class TranslationErrors(TranslationError):
+    """Every declaration of a program that could not be translated, each with its diagnostic, in source order."""
+
+    def __init__(self, diagnostics: List[Diagnostic]):
+        super().__init__(diagnostics[0].loc, diagnostics[0].message, diagnostics[0].name)
+        self.diagnostics = list(diagnostics)
+
+    def __str__(self) -> str:
+        return "\n".join(str(d) for d in self.diagnostics)
+
+
 class DiagnosticSink:
     """Collects warnings while translating; errors are raised, not collected."""
 

@@ -17,7 +17,7 @@ from typing import Dict, List, Optional, Sequence, Set, Tuple
 
 from . import ir
 from .csharp_names import RESERVED_TYPE_NAMES
-from .diagnostics import TranslationError
+from .diagnostics import TranslationError, TranslationErrors
 
 import clang.cindex as ci
 
@@ -209,46 +209,53 @@ class Frontend:
         globals_: Dict[str, ir.VarDecl] = {}
         functions: Dict[str, ir.Function] = {}
         order: List[object] = []
+        errors: List = []
         for cur in self.tu.cursor.get_children():
             if not self._in_main_file(cur):
                 continue
             self._note_file(cur)
-            if cur.kind == K.FUNCTION_DECL:
-                fn = self.function(cur)
-                if fn.body is not None:
-                    functions[fn.name] = fn
-                    order.append(fn)
-                elif fn.name not in functions:
-                    functions.setdefault("__proto__" + fn.name, fn)
-            elif cur.kind == K.VAR_DECL:
-                v = self.var_decl(cur)
-                old = globals_.get(v.name)
-                # `extern int x;` in a header and `int x = 1;` in a file are one variable: keep the definition.
-                if old is not None and (v.storage == "extern" or (old.init is not None and v.init is None)):
+            try:
+                if cur.kind == K.FUNCTION_DECL:
+                    fn = self.function(cur)
+                    if fn.body is not None:
+                        functions[fn.name] = fn
+                        order.append(fn)
+                    elif fn.name not in functions:
+                        functions.setdefault("__proto__" + fn.name, fn)
+                elif cur.kind == K.VAR_DECL:
+                    v = self.var_decl(cur)
+                    old = globals_.get(v.name)
+                    # `extern int x;` in a header and `int x = 1;` in a file are one variable: keep the definition.
+                    if old is not None and (v.storage == "extern" or (old.init is not None and v.init is None)):
+                        continue
+                    if old is not None:
+                        order.remove(old)
+                    globals_[v.name] = v
+                    order.append(v)
+                elif cur.kind in (K.MACRO_DEFINITION, K.MACRO_INSTANTIATION, K.INCLUSION_DIRECTIVE):
                     continue
-                if old is not None:
-                    order.remove(old)
-                globals_[v.name] = v
-                order.append(v)
-            elif cur.kind in (K.MACRO_DEFINITION, K.MACRO_INSTANTIATION, K.INCLUSION_DIRECTIVE):
-                continue
-            elif cur.kind in (K.STRUCT_DECL, K.UNION_DECL):
-                if cur.is_definition():
-                    self.record(cur)
-            elif cur.kind == K.TYPEDEF_DECL:
-                for ch in cur.get_children():
-                    if ch.kind in (K.STRUCT_DECL, K.UNION_DECL) and ch.is_definition():
-                        self.record(ch)
-                    elif ch.kind == K.ENUM_DECL:
-                        self.enum(ch)
-                self.ctype(cur.underlying_typedef_type, cur)  # diagnose what cannot be translated here
-            elif cur.kind == K.ENUM_DECL:
-                self.enum(cur)
-            elif cur.kind == K.STATIC_ASSERT:
-                pass  # _Static_assert: clang has checked it (a failing one is its error)
-            else:
-                raise TranslationError(self.loc(cur), f"unsupported top-level construct {cur.kind.name}",
-                                       "unsupported-construct")
+                elif cur.kind in (K.STRUCT_DECL, K.UNION_DECL):
+                    if cur.is_definition():
+                        self.record(cur)
+                elif cur.kind == K.TYPEDEF_DECL:
+                    for ch in cur.get_children():
+                        if ch.kind in (K.STRUCT_DECL, K.UNION_DECL) and ch.is_definition():
+                            self.record(ch)
+                        elif ch.kind == K.ENUM_DECL:
+                            self.enum(ch)
+                    self.ctype(cur.underlying_typedef_type, cur)  # diagnose what cannot be translated here
+                elif cur.kind == K.ENUM_DECL:
+                    self.enum(cur)
+                elif cur.kind == K.STATIC_ASSERT:
+                    pass  # _Static_assert: clang has checked it (a failing one is its error)
+                else:
+                    raise TranslationError(self.loc(cur), f"unsupported top-level construct {cur.kind.name}",
+                                           "unsupported-construct")
+            except TranslationError as e:
+                # go on with the next declaration: one run names every construct the program needs changed
+                errors.append(e.diagnostic)
+        if errors:
+            raise TranslationErrors(errors)
         defined = [f for n, f in functions.items() if not n.startswith("__proto__")]
         externs = [v for v in globals_.values() if v.storage == "extern"]
         externs += [v for v in self.block_externs if globals_.get(v.name) is None or globals_[v.name].storage == "extern"]

@@ -5,7 +5,7 @@ import re
 from typing import List
 
 from .. import ir
-from ..diagnostics import TranslationError
+from ..diagnostics import TranslationError, TranslationErrors
 from .constants import never_written_globals
 from .rank_state import instance_field, names_instance_member
 from .context import Context, render_comment
@@ -268,6 +268,22 @@ def _takes_ref(ctx, name: str, i: int, call) -> bool:
     return True
 
 
+def _convert_member(ctx, item, inlined) -> tuple:
+    """One declaration of the program as C# lines: (lines, kind of member, fields hoisted out of a function)."""
+    if isinstance(item, ir.MacroConst):
+        return [convert_macro_const(ctx, item)], "field", []
+    if isinstance(item, ir.VarDecl):
+        return [convert_global(ctx, item)], "field", []
+    if isinstance(item, ir.RecordDecl):
+        return convert_record(ctx, item), "type", []
+    if isinstance(item, ir.EnumDecl):
+        return convert_enum(ctx, item), "field", []
+    ctx.hoisted = []
+    body = convert_function(ctx, item)
+    attribute = [INLINE_ATTRIBUTE] if item.name in inlined else []  # called once: inlined, as gcc does (inlining.py)
+    return attribute + body, "function", list(ctx.hoisted)
+
+
 def convert_translation_unit(ctx: Context) -> dict:
     """The members of the C# class, in source order, with the comments that precede them."""
     from .pointers import plan_pointers
@@ -287,36 +303,28 @@ def convert_translation_unit(ctx: Context) -> dict:
 
     items = sorted([*tu.macros, *tu.order], key=order_key)
     prev_kind = None
+    errors = []
     for item in items:
         ctx.current_file = item.loc.file
-        lines = [ln for c in ctx.comments_before(item.loc.line) for ln in render_comment(c, "")]
-        if isinstance(item, ir.MacroConst):
-            lines.append(convert_macro_const(ctx, item))
-            kind = "field"
-        elif isinstance(item, ir.VarDecl):
-            lines.append(convert_global(ctx, item))
-            kind = "field"
-        elif isinstance(item, ir.RecordDecl):
-            lines += convert_record(ctx, item)
-            kind = "type"
-        elif isinstance(item, ir.EnumDecl):
-            lines += convert_enum(ctx, item)
-            kind = "field"
-        else:
-            ctx.hoisted = []
-            body = convert_function(ctx, item)
-            if ctx.hoisted:
-                members.append({"lines": list(ctx.hoisted), "kind": "field", "joined": False})
-                prev_kind = "field"
-            if item.name in inlined:
-                lines.append(INLINE_ATTRIBUTE)  # called once: inlined, as gcc does (convert/inlining.py)
-            lines += body
-            kind = "function"
+        comments = [ln for c in ctx.comments_before(item.loc.line) for ln in render_comment(c, "")]
+        try:
+            lines, kind, hoisted = _convert_member(ctx, item, inlined)
+        except TranslationError as e:
+            # go on with the next declaration: one run names every construct the program needs changed
+            if e.diagnostic not in errors:
+                errors.append(e.diagnostic)
+            continue
+        if hoisted:
+            members.append({"lines": hoisted, "kind": "field", "joined": False})
+            prev_kind = "field"
+        lines = comments + lines
         trailing = ctx.trailing_comment(item.loc.line, item.loc.col)
         if trailing is not None and kind == "field":
             lines[-1] += " " + trailing.text
         members.append({"lines": lines, "kind": kind, "joined": prev_kind == "field" and kind == "field"})
         prev_kind = kind
+    if errors:
+        raise TranslationErrors(errors)
     for arr in inline_array_types(ctx):
         members.append({"lines": arr, "kind": "type", "joined": False})
     ctx.current_file = None
