@@ -162,6 +162,49 @@ public static class CMath
 
     public static double modf(double x, Ptr<double> intpart) => modf(x, ref intpart.Value);
 
+    /// <summary>modf for floats: exact in float, as every part of a float is a float.</summary>
+    public static float modff(float x, ref float intpart)
+    {
+        double whole = 0;
+        float fraction = (float)modf(x, ref whole);
+        intpart = (float)whole;
+        return fraction;
+    }
+
+    public static float modff(float x, Ptr<float> intpart) => modff(x, ref intpart.Value);
+
+    public static long llrint(double x) => lrint(x);
+
+    /// <summary>The next double after x toward y (y itself when they are equal, as C says).</summary>
+    public static double nextafter(double x, double y)
+    {
+        if (double.IsNaN(x) || double.IsNaN(y)) return x + y;
+        if (x == y) return y;
+        return y > x ? Math.BitIncrement(x) : Math.BitDecrement(x);
+    }
+
+    public static float nextafterf(float x, float y)
+    {
+        if (float.IsNaN(x) || float.IsNaN(y)) return x + y;
+        if (x == y) return y;
+        return y > x ? MathF.BitIncrement(x) : MathF.BitDecrement(x);
+    }
+
+    /// <summary>glibc's ilogb on x86-64: the binary exponent; INT_MIN for 0 and NaN (FP_ILOGB0, FP_ILOGBNAN), INT_MAX
+    /// for infinities.</summary>
+    public static int ilogb(double x)
+    {
+        if (x == 0 || double.IsNaN(x)) return int.MinValue;
+        if (double.IsInfinity(x)) return int.MaxValue;
+        return Math.ILogB(x);
+    }
+
+    /// <summary>nan("..."): glibc's quiet NaN with a positive sign (the payload string is ignored; glibc's "" and
+    /// decimal payloads print the same).</summary>
+    public static double nan(Ptr<sbyte> tag) => NAN;
+
+    public static double nan(string tag) => NAN;
+
     public static bool isnan(double x) => double.IsNaN(x);
 
     public static bool isinf(double x) => double.IsInfinity(x);
