@@ -20,7 +20,7 @@ public struct timespec
 #pragma warning restore CS8981
 
 /// <summary>&lt;time.h&gt; and &lt;sys/time.h&gt;: time, clock, difftime, gettimeofday, clock_gettime.</summary>
-public static class Ctime
+public static partial class Ctime
 {
     public const long CLOCKS_PER_SEC = 1000000;
 

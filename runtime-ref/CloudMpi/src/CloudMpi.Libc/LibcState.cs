@@ -81,6 +81,10 @@ public sealed class LibcState
     /// <summary>Where strtok(NULL, ...) continues.</summary>
     internal Ptr<sbyte> StrtokNext;
 
+    /// <summary>The static struct tm that localtime and gmtime return, and asctime's and ctime's text (CtimeFormat.cs).</summary>
+    internal tm[] BrokenDownTime { get; } = new tm[1];
+    internal sbyte[] AsctimeText { get; } = new sbyte[26];
+
     internal GlibcRandom Random { get; } = new();
     internal Drand48Generator Drand48 { get; } = new();
 
