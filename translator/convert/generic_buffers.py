@@ -58,7 +58,7 @@ def plan_generic_buffers(tu: ir.TranslationUnit, plan: PointerPlan) -> None:
         plan.type_parameters.setdefault(fn_name, []).append((i, type_name))
 
 
-_ALLOCATORS = ("malloc", "calloc", "realloc", "aligned_alloc")
+_ALLOCATORS = ("malloc", "calloc", "realloc", "aligned_alloc", "alloca")
 # library functions that see a `void *` as bytes
 _BYTE_FUNCTIONS = ("free", "memset", "memcpy", "memmove", "memcmp", "bzero", "bcopy")
 

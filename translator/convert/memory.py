@@ -16,7 +16,7 @@ from .exprs import PRIMARY, CsExpr, convert_expr, flat_size, paren, scaled_by, s
 from .types import element_cs, size_of
 
 # aligned_alloc(alignment, size) is malloc(size): a managed array's address is not the program's to align
-ALLOCATORS = {"malloc", "calloc", "realloc", "aligned_alloc"}
+ALLOCATORS = {"malloc", "calloc", "realloc", "aligned_alloc", "alloca"}
 
 
 def _callee(call: ir.Expr) -> Optional[str]:
@@ -55,7 +55,7 @@ def convert_allocation(ctx, call: ir.Call, pointee: ir.CType, loc: ir.Loc) -> Cs
     ptr = f"{elem}[]"
     elem_size = size_of(ctx, pointee)
     row = flat_size(ctx, pointee)
-    if name in ("malloc", "aligned_alloc"):
+    if name in ("malloc", "aligned_alloc", "alloca"):  # alloca: an array the GC frees
         size = call.args[-1]
         n = _count(ctx, size, elem_size)
         if n is not None:

@@ -28,7 +28,7 @@ SlotKey = Tuple[str, str, str]  # ("var", function or "", name) | ("ret", functi
 ARRAY, PTR = "array", "ptr"
 
 # Library functions whose pointer result is a fresh buffer (offset 0).
-FRESH_BUFFER_FUNCTIONS = {"malloc", "calloc", "aligned_alloc", "strdup"}
+FRESH_BUFFER_FUNCTIONS = {"malloc", "calloc", "aligned_alloc", "strdup", "alloca"}
 
 
 def strip(e: ir.Expr) -> ir.Expr:

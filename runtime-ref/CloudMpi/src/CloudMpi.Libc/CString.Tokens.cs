@@ -42,6 +42,34 @@ public static partial class CString
 
     public static Ptr<sbyte> strtok_r(Ptr<sbyte> s, string delim, Ptr<Ptr<sbyte>> save) => Token(s, Utf8(delim), ref save.Value);
 
+    /// <summary>BSD's strsep: the token at *stringp, ended at the first delimiter with a NUL (empty tokens too, unlike
+    /// strtok); *stringp moves past it, or becomes NULL after the last token.</summary>
+    public static Ptr<sbyte> strsep(ref Ptr<sbyte> stringp, Ptr<sbyte> delim) => Separate(ref stringp, Bytes(delim).ToArray());
+
+    public static Ptr<sbyte> strsep(ref Ptr<sbyte> stringp, string delim) => Separate(ref stringp, Utf8(delim));
+
+    public static Ptr<sbyte> strsep(Ptr<Ptr<sbyte>> stringp, Ptr<sbyte> delim) => strsep(ref stringp.Value, delim);
+
+    public static Ptr<sbyte> strsep(Ptr<Ptr<sbyte>> stringp, string delim) => strsep(ref stringp.Value, delim);
+
+    private static Ptr<sbyte> Separate(ref Ptr<sbyte> stringp, byte[] delim)
+    {
+        var token = stringp;
+        if (token.IsNull) return default;
+        int at = Span(Bytes(token), delim, inSet: false);
+        if (at < Length(token))
+        {
+            token[at] = 0;
+            stringp = token + (at + 1);
+        }
+        else
+        {
+            stringp = default;
+        }
+
+        return token;
+    }
+
     /// <summary>How many leading bytes of s are (inSet) or are not (!inSet) in set.</summary>
     private static int Span(ReadOnlySpan<byte> s, ReadOnlySpan<byte> set, bool inSet)
     {

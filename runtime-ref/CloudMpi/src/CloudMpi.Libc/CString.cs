@@ -48,6 +48,11 @@ public static partial class CString
 
     public static Ptr<sbyte> strcpy(Ptr<sbyte> dst, string src) => Put(dst, 0, Utf8(src));
 
+    /// <summary>POSIX's stpcpy: strcpy that returns the end of the copy (its NUL).</summary>
+    public static Ptr<sbyte> stpcpy(Ptr<sbyte> dst, Ptr<sbyte> src) => strcpy(dst, src) + Length(dst);
+
+    public static Ptr<sbyte> stpcpy(Ptr<sbyte> dst, string src) => strcpy(dst, src) + Length(dst);
+
     /// <summary>Copies at most n bytes of src and pads with NULs up to n (no NUL added when src is longer).</summary>
     public static Ptr<sbyte> strncpy(Ptr<sbyte> dst, Ptr<sbyte> src, SizeT n) => PutPadded(dst, PrefixOf(src, n), n);
 
