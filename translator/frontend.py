@@ -59,9 +59,9 @@ OPAQUE_TYPEDEFS = {"MPI_Comm", "MPI_Datatype", "MPI_Op", "MPI_Request", "MPI_Sta
 # The x86-64 va_list is `struct __va_list_tag[1]` and decays to a pointer to it: all are one va_list.
 VA_LIST_TAG = "__va_list_tag"
 
-# Structs of the C library that CloudMpi.Libc defines with the same fields (Ctime.cs, CtimeFormat.cs): the
+# Structs of the C library that CloudMpi.Libc defines with the same fields (Ctime.cs, CtimeFormat.cs, Unistd.cs): the
 # program uses them by name and passes them to the library (gettimeofday(&tv, NULL), strftime(..., localtime(&t))).
-LIBRARY_RECORDS = {"timeval", "timespec", "tm"}
+LIBRARY_RECORDS = {"timeval", "timespec", "tm", "option"}
 
 # cmpi's mpi.h defines each handle type as a pointer to an incomplete struct; clang shows the struct pointer
 # where a typedef is canonicalised (MPI_Comm_errhandler_function's MPI_Comm *).
@@ -113,6 +113,7 @@ class Frontend:
         self.main_file = os.path.abspath(self.path)
         self.unsaved: Dict[str, str] = {}  # file -> text with the program's function-like macros expanded
         self.records: Dict[str, ir.RecordDecl] = {}
+        self.library_records: Dict[str, Optional[ir.RecordDecl]] = {}  # LIBRARY_RECORDS the program uses
         self.record_names: Dict[str, str] = {}  # clang USR / hash of a record declaration -> C# name
         self.typedef_names: Dict[str, str] = {}  # record declaration key -> typedef name naming it
         self.enums: List[ir.EnumDecl] = []
@@ -269,7 +270,8 @@ class Frontend:
                                   tuple(self._comments()), tuple(order), tuple(self.records.values()),
                                   tuple(self.enums), tuple(self.files),
                                   tuple((n, tuple(t.spelling for t in c.get_tokens())[1:])
-                                        for n, c in self.macro_defs.items()))
+                                        for n, c in self.macro_defs.items()),
+                                  tuple(r for r in self.library_records.values() if r is not None))
 
     # ------------------------------------------------------------ helpers
 
@@ -463,6 +465,19 @@ class Frontend:
                                                definition.type.get_size(), definition.type.get_align())
         return ir.RecordType(name, is_union)
 
+    def _library_record(self, decl: ci.Cursor) -> None:
+        """The fields of a library struct the runtime defines (LIBRARY_RECORDS), for initializers that name them
+        (`struct option opts[] = {{"size", required_argument, 0, 's'}, ...}`); no C# type is emitted for it."""
+        name = decl.spelling
+        if name in self.library_records:
+            return
+        self.library_records[name] = None  # being read: a field pointing to the struct itself
+        definition = decl.get_definition() or decl
+        fields = tuple(ir.Field(self.loc(f), f.spelling, self.ctype(f.type, f), None, f.get_field_offsetof())
+                       for f in definition.get_children() if f.kind == K.FIELD_DECL)
+        self.library_records[name] = ir.RecordDecl(self.loc(definition), name, fields, False,
+                                                   definition.type.get_size(), definition.type.get_align())
+
     def enum(self, decl: ci.Cursor) -> None:
         key = self._decl_key(decl)
         if any(e.loc == self.loc(decl) for e in self.enums):
@@ -523,6 +538,7 @@ class Frontend:
                 return ir.OpaqueType("FILE" if decl.spelling == "_IO_FILE" else decl.spelling)
             if decl.location.file is not None and not self._is_user_path(decl.location.file.name):
                 if decl.spelling in LIBRARY_RECORDS:
+                    self._library_record(decl)
                     return ir.RecordType(decl.spelling)
                 raise TranslationError(self.loc(cur) if cur else None,
                                        f"the library type '{t.spelling}' has no translation", "unsupported-construct")

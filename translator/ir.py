@@ -409,6 +409,7 @@ class TranslationUnit:
     enums: Tuple[EnumDecl, ...] = ()
     files: Tuple[str, ...] = ()  # the user's files in the order clang read them (for sorting members)
     macro_bodies: Tuple[Tuple[str, Tuple[str, ...]], ...] = ()  # the program's object-like macros: name, tokens
+    library_records: Tuple[RecordDecl, ...] = ()  # the runtime's C library structs (struct tm, struct option)
 
 
 _CHILD_FIELDS: dict = {}

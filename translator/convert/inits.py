@@ -90,7 +90,7 @@ def convert_initializer(ctx, init: ir.Expr, t: ir.CType) -> CsExpr:
 
 
 def convert_record_initializer(ctx, init: ir.InitList, t: ir.RecordType) -> CsExpr:
-    rec = next(r for r in ctx.tu.records if r.name == t.name)
+    rec = next(r for r in ctx.tu.records + ctx.tu.library_records if r.name == t.name)
     parts = []
     pos = 0
     designators = list(init.designators) or [None] * len(init.items)

@@ -1,6 +1,18 @@
 namespace CloudMpi.Libc;
 
-/// <summary>&lt;unistd.h&gt;: getopt (glibc's, with its argument permutation), gethostname, getpid, sleep/usleep.</summary>
+#pragma warning disable CS8981 // the C library's lower-case type name
+/// <summary>struct option of &lt;getopt.h&gt; (getopt_long's table).</summary>
+public struct option
+{
+    public Ptr<sbyte> name;
+    public int has_arg;
+    public Ptr<int> flag;
+    public int val;
+}
+#pragma warning restore CS8981
+
+/// <summary>&lt;unistd.h&gt;: getopt and getopt_long (glibc's, with its argument permutation), gethostname, getpid,
+/// sleep/usleep.</summary>
 public static class Unistd
 {
     /// <summary>getopt's globals, one set per rank (each rank is a process in C).</summary>
@@ -29,10 +41,36 @@ public static class Unistd
     public static int getopt(int argc, Ptr<Ptr<sbyte>> argv, Ptr<sbyte> optstring) =>
         Next(argc, argv, CString.Str(optstring));
 
+    // getopt.h's has_arg values
+    public const int no_argument = 0;
+    public const int required_argument = 1;
+    public const int optional_argument = 2;
+
+    /// <summary>getopt_long: getopt, and `--name`, `--name=value`, `--name value` from longopts (ended by an
+    /// entry with a NULL name); a unique prefix names an option, as in glibc. An option with a flag stores its val
+    /// there and returns 0; longindex, when not NULL, gets the option's index.</summary>
+    public static int getopt_long(int argc, Ptr<Ptr<sbyte>> argv, string optstring, Ptr<option> longopts, Ptr<int> longindex) =>
+        Next(argc, argv, optstring, longopts, longindex);
+
+    public static int getopt_long(int argc, Ptr<Ptr<sbyte>> argv, Ptr<sbyte> optstring, Ptr<option> longopts, Ptr<int> longindex) =>
+        Next(argc, argv, CString.Str(optstring), longopts, longindex);
+
+    public static int getopt_long(int argc, Ptr<Ptr<sbyte>> argv, string optstring, Ptr<option> longopts, ref int longindex)
+    {
+        var index = new int[] { longindex };
+        int c = Next(argc, argv, optstring, longopts, index);
+        longindex = index[0];
+        return c;
+    }
+
+    public static int getopt_long(int argc, Ptr<Ptr<sbyte>> argv, Ptr<sbyte> optstring, Ptr<option> longopts, ref int longindex) =>
+        getopt_long(argc, argv, CString.Str(optstring), longopts, ref longindex);
+
     /// <summary>glibc's default ordering: options are found anywhere in argv, and the non-options are moved
     /// after them (so optind ends at the first non-option); a leading '+' (or POSIXLY_CORRECT) stops at the
     /// first non-option; a leading ':' reports a missing argument as ':' without a message.</summary>
-    private static int Next(int argc, Ptr<Ptr<sbyte>> argv, string optstring)
+    private static int Next(int argc, Ptr<Ptr<sbyte>> argv, string optstring, Ptr<option> longopts = default,
+                            Ptr<int> longindex = default)
     {
         var s = S;
         if (s.Optind == 0 || !s.Initialized)
@@ -78,6 +116,8 @@ public static class Unistd
             }
 
             if (!IsOption(argv[s.Optind])) return -1;  // in order: the first non-option ends the options
+            if (!longopts.IsNull && argv[s.Optind][1] == '-')
+                return LongOption(argc, argv, optstring.TrimStart('+', '-').StartsWith(':'), longopts, longindex);
             s.NextChar = argv[s.Optind] + 1;
         }
 
@@ -116,6 +156,95 @@ public static class Unistd
 
         s.NextChar = default;
         return c;
+    }
+
+    /// <summary>The long option at argv[optind] ("--name" or "--name=value"), as glibc's process_long_option.</summary>
+    private static int LongOption(int argc, Ptr<Ptr<sbyte>> argv, bool quiet, Ptr<option> longopts, Ptr<int> longindex)
+    {
+        var s = S;
+        string word = CString.Str(argv[s.Optind]);
+        string text = word[2..];
+        int eq = text.IndexOf('=');
+        string name = eq < 0 ? text : text[..eq];
+        int found = -1;
+        var candidates = new List<int>();
+        for (int i = 0; !longopts[i].name.IsNull; i++)
+        {
+            string candidate = CString.Str(longopts[i].name);
+            if (candidate == name)
+            {
+                found = i;
+                candidates.Clear();
+                break;
+            }
+
+            if (candidate.StartsWith(name, StringComparison.Ordinal)) candidates.Add(i);
+        }
+
+        if (found < 0 && candidates.Count > 0)
+        {
+            var first = longopts[candidates[0]];
+            bool same = candidates.All(i => longopts[i].has_arg == first.has_arg && longopts[i].flag == first.flag &&
+                                            longopts[i].val == first.val);
+            if (candidates.Count == 1 || same)
+            {
+                found = candidates[0];
+            }
+            else
+            {
+                if (s.Opterr != 0 && !quiet)
+                {
+                    string options = string.Concat(candidates.Select(i => $" '--{CString.Str(longopts[i].name)}'"));
+                    Complain(argv, $"option '--{name}' is ambiguous; possibilities:{options}");
+                }
+
+                s.Optind++;
+                s.Optopt = 0;
+                return '?';
+            }
+        }
+
+        s.Optind++;
+        if (found < 0)
+        {
+            if (s.Opterr != 0 && !quiet) Complain(argv, $"unrecognized option '{word}'");
+            s.Optopt = 0;
+            return '?';
+        }
+
+        var opt = longopts[found];
+        string full = CString.Str(opt.name);
+        if (eq >= 0)
+        {
+            if (opt.has_arg == no_argument)
+            {
+                if (s.Opterr != 0 && !quiet) Complain(argv, $"option '--{full}' doesn't allow an argument");
+                s.Optopt = opt.val;
+                return '?';
+            }
+
+            s.Optarg = argv[s.Optind - 1] + (2 + eq + 1);
+        }
+        else if (opt.has_arg == required_argument)
+        {
+            if (s.Optind >= argc)
+            {
+                if (s.Opterr != 0 && !quiet) Complain(argv, $"option '--{full}' requires an argument");
+                s.Optopt = opt.val;
+                return quiet ? ':' : '?';
+            }
+
+            s.Optarg = argv[s.Optind++];
+        }
+
+        if (!longindex.IsNull) longindex.Value = found;
+        if (!opt.flag.IsNull)
+        {
+            opt.flag.Value = opt.val;
+            return 0;
+        }
+
+        return opt.val;
     }
 
     private static bool IsOption(Ptr<sbyte> arg) => !arg.IsNull && arg[0] == '-' && arg[1] != 0;
