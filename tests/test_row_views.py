@@ -397,6 +397,73 @@ def test_a_global_array_indexed_by_a_loaded_value_goes_through_the_function_view
     assert_prints_what_gcc_prints(tools, tmp_path, src, out)
 
 
+POINTER_ROWS = r"""
+#include <stdio.h>
+#include <stdlib.h>
+
+#define N 7
+
+static double **rows_of(int n, int m)
+{
+    double **r = malloc(n * sizeof *r);
+    double *block = calloc((size_t)n * m, sizeof *block);
+    int i;
+    for (i = 0; i < n; i++)
+        r[i] = block + i * m;
+    return r;
+}
+
+int main(void)
+{
+    double **a = rows_of(N, N), **b = rows_of(N, N), **c = rows_of(N, N), **one, *keep, s = 0.0;
+    double *nr[N];
+    int i, j, k;
+    for (i = 0; i < N; i++)
+        for (j = 0; j < N; j++) {               /* a branch: kept plain */
+            a[i][j] = (i + j) % 5 - 2;
+            b[i][j] = j == i ? 2.0 : 0.5;
+        }
+    for (i = 0; i < N; i++)
+        for (k = 0; k < N; k++) {
+            double aik = a[i][k];
+            for (j = 0; j < N; j++)             /* viewed: the rows c[i] and b[k] */
+                c[i][j] += aik * b[k][j];
+        }
+    for (i = 0; i < N; i++)
+        for (j = 1; j < N; j++)                 /* from 1: a row may start before its array, kept plain */
+            s += c[i][j - 1] + c[i][j];
+    one = rows_of(1, N);
+    for (i = 0; i < N; i++)                     /* Numerical Recipes' 1-based rows, from 1: kept plain */
+        nr[i] = c[i] - 1;
+    for (i = 0; i < N; i++)
+        for (j = 1; j <= N; j++)
+            s += nr[i][j];
+    keep = one[0];
+    for (i = 0; i < 2; i++)
+        for (j = 0; j < N; j++) {               /* the body stores a row pointer: kept plain */
+            one[0][j] = i + j;
+            one[0] = keep;
+        }
+    for (i = 0; i < N; i++)
+        for (j = 0; j < N; j++)
+            s += c[i][j] * (i + 1) + one[0][j];
+    printf("%.6f\n", s);
+    return 0;
+}
+"""
+
+
+def test_rows_of_a_pointer_table_are_viewed_in_inner_loops_from_zero(tools, tmp_path):
+    src, out, cs = translate(tools, tmp_path, "prows", POINTER_ROWS)
+    assert "Span<double> c_row = Spans.From(c[i], 0);" in cs
+    assert "Span<double> b_row = Spans.From(b[k], 0);" in cs
+    assert "c_row[j] += aik * b_row[j];" in cs
+    assert "s += c[i][j - 1] + c[i][j];" in cs  # from 1
+    assert "s += nr[i][j];" in cs  # 1-based rows
+    assert "one[0][j] = i + j;" in cs  # a row pointer stored in the body
+    assert_prints_what_gcc_prints(tools, tmp_path, src, out)
+
+
 def views_of(cs):
     """(element type, view name, array, start) of every view the translation declares."""
     return re.findall(r"Span<(\w+)> (\w+) = Spans\.From\((\w+), ([^;]*)\);", cs)

@@ -105,9 +105,10 @@ public sealed class Heat2d
         double gsum = 0;
         for (i = 1; i <= local; i++)
         {
+            Span<double> u_row = Spans.From(u[i], 0);
             for (j = 0; j < NY; j++)
             {
-                sum += u[i][j];
+                sum += u_row[j];
             }
         }
         cMPI.Reduce(ref sum, ref gsum, 1, MPI_DOUBLE, MPI_SUM, 0, cMPI.COMM_WORLD);
