@@ -430,13 +430,13 @@ int main(void)
                 c[i][j] += aik * b[k][j];
         }
     for (i = 0; i < N; i++)
-        for (j = 1; j < N; j++)                 /* from 1: a row may start before its array, kept plain */
+        for (j = 1; j < N; j++)                 /* from 1: counted from 0, views from the first accesses */
             s += c[i][j - 1] + c[i][j];
     one = rows_of(1, N);
-    for (i = 0; i < N; i++)                     /* Numerical Recipes' 1-based rows, from 1: kept plain */
+    for (i = 0; i < N; i++)                     /* Numerical Recipes' 1-based rows: each starts before its array */
         nr[i] = c[i] - 1;
     for (i = 0; i < N; i++)
-        for (j = 1; j <= N; j++)
+        for (j = 1; j <= N; j++)                /* viewed from the first access, nr[i][1], inside the array */
             s += nr[i][j];
     keep = one[0];
     for (i = 0; i < 2; i++)
@@ -453,13 +453,13 @@ int main(void)
 """
 
 
-def test_rows_of_a_pointer_table_are_viewed_in_inner_loops_from_zero(tools, tmp_path):
+def test_rows_of_a_pointer_table_are_viewed_in_inner_loops(tools, tmp_path):
     src, out, cs = translate(tools, tmp_path, "prows", POINTER_ROWS)
     assert "Span<double> c_row = Spans.From(c[i], 0);" in cs
     assert "Span<double> b_row = Spans.From(b[k], 0);" in cs
     assert "c_row[j] += aik * b_row[j];" in cs
-    assert "s += c[i][j - 1] + c[i][j];" in cs  # from 1
-    assert "s += nr[i][j];" in cs  # 1-based rows
+    assert "Spans.From(c[i], 0);" in cs and "Spans.From(c[i], 1);" in cs  # from 1: c[i][j - 1] and c[i][j]
+    assert "Span<double> nr_row = Spans.From(nr[i], 1);" in cs  # a 1-based row from its first access
     assert "one[0][j] = i + j;" in cs  # a row pointer stored in the body
     assert_prints_what_gcc_prints(tools, tmp_path, src, out)
 
