@@ -485,3 +485,36 @@ def assert_prints_what_gcc_prints(tools, tmp_path, src, out):
     r = run(tools.cmpi_run + ["-n", "1", str(out)])
     assert r.returncode == 0, r.stderr
     assert r.stdout == native.stdout
+
+
+C_ARRAY_ROWS = r"""
+#include <stdio.h>
+
+#define N 9
+static double u[N][N], v[N][N];
+
+int main(void)
+{
+    double local[N][N], s = 0.0;
+    int i, j, it;
+    for (i = 0; i < N; i++)
+        for (j = 0; j < N; j++)
+            local[i][j] = u[i][j] = (i * 3 + j) % 7;
+    for (it = 0; it < 3; it++)
+        for (i = 1; i < N - 1; i++)
+            for (j = 1; j < N - 1; j++)         /* counted from 0: each row viewed from its first access */
+                v[i][j] = 0.25 * (u[i - 1][j] + u[i + 1][j] + u[i][j - 1] + u[i][j + 1]) + local[i][j];
+    for (i = 0; i < N; i++)
+        for (j = 0; j < N; j++)
+            s += v[i][j] * (i + 1);
+    printf("%.6f\n", s);
+    return 0;
+}
+"""
+
+
+def test_rows_of_c_arrays_of_arrays_are_viewed_as_flat_rows(tools, tmp_path):
+    src, out, cs = translate(tools, tmp_path, "carows", C_ARRAY_ROWS)
+    assert "Spans.From(u, (i - 1) * 9 + 1);" in cs and "Spans.From(u, i * 9 + 2);" in cs
+    assert "Spans.From(local, i * 9 + 1);" in cs
+    assert_prints_what_gcc_prints(tools, tmp_path, src, out)
