@@ -117,3 +117,8 @@ def test_every_untranslatable_declaration_is_named_in_one_run(tools, tmp_path):
     assert len(places) == len(lines) == 3, r.stderr
     assert places == [(4, 12), (9, 12), (15, 14)], r.stderr
     assert not out.exists()
+
+
+def test_a_directory_given_as_input(tools, tmp_path):
+    d = _one_diagnostic(_translate(tools, tmp_path, str(tmp_path)))
+    assert "not a C file" in d and d.endswith("[-Wmissing-input]")

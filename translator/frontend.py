@@ -190,6 +190,9 @@ class Frontend:
         for p in self.paths:
             if not os.path.exists(p):
                 raise TranslationError(None, f"{p}: no such file", "missing-input")
+            if not os.path.isfile(p):
+                raise TranslationError(None, f"{p}: not a C file (a directory of headers goes with -I)",
+                                       "missing-input")
         if len(self.paths) > 1:
             include_unguarded_headers_once(self)
             rename_colliding_statics(self)
