@@ -675,30 +675,30 @@ def _shifted_views(ctx, st: ir.For, counter: ir.NameRef, first: int, assigned: S
     for node in _walk(st.body):
         if not isinstance(node, ir.Index) or not _mentions(node.index, counter.name):
             continue
-        base = _strip(node.base)
-        start = _first_access(node.index, counter, first)
-        flat = _flat_index(node)  # `u[i][j - 1]` of `double u[N][M]` is `u[i * M + (j - 1)]`
-        if flat is not node:
-            base, start = _strip(flat.base), _first_access(flat.index, counter, first)
-        row = _row_of_pointer_table(ctx, base, counter, assigned, st.body) if start is not None else None
-        if row is not None and _element_is_scalar(node.type) and _invariant(start, assigned) \
-                and not _mentions_boxed(ctx, start) and convert_expr(ctx, start).type == "int":
-            # `u[i - 1][j]` from j = 1: a view of the row u[i - 1] from the first access (`Spans.From(u[i - 1], 0)`)
-            groups.setdefault((row[0], row[1], convert_expr(ctx, start).code), []).append(node)
-            needs_shift = True
-            uses -= 1
-            continue
-        if start is None or not isinstance(base, ir.NameRef) or base.kind not in ("local", "param", "global") \
-                or base.name in assigned or not _element_is_scalar(node.type) or _is_boxed(ctx, base) \
-                or not _invariant(start, assigned) or _mentions_boxed(ctx, start):
+        flat = _flat_index(node)  # `u[i][j - 1]` of `double u[N][M]` is `u[i * M + j - 1]`
+        base, start = _strip(flat.base), _first_access(flat.index, counter, first)
+        if start is None or not _element_is_scalar(node.type) or not _invariant(start, assigned) \
+                or _mentions_boxed(ctx, start):
             return None
-        array, start_cs = convert_expr(ctx, base), convert_expr(ctx, start)
-        if not (array.type.endswith("[]") and array.type.count("[") == 1 and start_cs.type == "int"):
+        row = _row_of_pointer_table(ctx, base, counter, assigned, st.body)
+        if row is not None:
+            # `u[i - 1][j]` from j = 1: the row u[i - 1] viewed from the first access, which no plain view does
+            array_code, element, plain = row[0], row[1], False
+        else:
+            if not isinstance(base, ir.NameRef) or base.kind not in ("local", "param", "global") \
+                    or base.name in assigned or _is_boxed(ctx, base):
+                return None
+            array = convert_expr(ctx, base)
+            if not (array.type.endswith("[]") and array.type.count("[") == 1):
+                return None
+            array_code, element = array.code, array.type[:-2]
+            # the plain views take `a[j]` and `a[j + 2]`, not `a[b + j]` or `a[j - 1]`
+            plain = _is_name(flat.index, counter.name) or _base_offset(flat.index, counter, first) is not None
+        start_cs = convert_expr(ctx, start)
+        if start_cs.type != "int":
             return None
-        # the plain views take `a[j]` and `a[j + 2]`, not `a[b + j]` or `a[j - 1]`
-        plain = _is_name(node.index, counter.name) or _base_offset(node.index, counter, first) is not None
         needs_shift = needs_shift or not plain
-        groups.setdefault((array.code, array.type[:-2], start_cs.code), []).append(node)
+        groups.setdefault((array_code, element, start_cs.code), []).append(node)
         uses -= 1
     if uses != 0 or not groups or not needs_shift or len(groups) > MAX_BUFFERS:
         return None  # the counter in anything but a viewed index, or nothing the plain views cannot do
