@@ -9,7 +9,8 @@ cd "$(dirname "$0")/.."
 ROOT=$PWD
 
 PACKAGES=(python3-clang-14 libclang1-14 python3-jinja2 python3-pytest python3-venv python3-setuptools
-          python3-pip openmpi-bin libopenmpi-dev gcc make python3-matplotlib csmith libcsmith-dev)
+          python3-pip openmpi-bin libopenmpi-dev gcc make python3-matplotlib csmith libcsmith-dev
+          chromium python3-jsonschema)
 missing=()
 for p in "${PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -64,6 +65,20 @@ if [ ! -f "$STAMP" ] || [ -n "$(find runtime-ref/CloudMpi/src runtime-ref/CloudM
     echo "setup: note: no ReadyToRun build of the runtime (see build/runtime-build.log); using the IL build" >&2
   fi
   touch "$STAMP"
+fi
+
+# The runtime as NuGet packages in a local feed (build/nuget): a project cmpi-port writes references CloudMpi.Run,
+# which brings CloudMpi and CloudMpi.Libc. NuGet keeps a package of a given version in its global folder
+# (~/.nuget/packages) for good, so the copies of an older pack of the same version are dropped there.
+VERSION=$(sed -n 's:.*<Version>\(.*\)</Version>.*:\1:p' runtime-ref/CloudMpi/Directory.Build.props | head -1)
+if [ ! -f "build/nuget/CloudMpi.Run.$VERSION.nupkg" ] || [ "$STAMP" -nt "build/nuget/CloudMpi.Run.$VERSION.nupkg" ]; then
+  echo "setup: packing the CloudMpi runtime $VERSION into build/nuget"
+  rm -rf build/nuget build/runtime-pack.log
+  for proj in CloudMpi.Libc CloudMpi CloudMpi.Run; do
+    dotnet pack "runtime-ref/CloudMpi/src/$proj" -c Release -o build/nuget -nologo -v quiet -clp:ErrorsOnly \
+      >>build/runtime-pack.log 2>&1 || { cat build/runtime-pack.log >&2; exit 1; }
+  done
+  for p in cloudmpi cloudmpi.libc cloudmpi.run; do rm -rf "${NUGET_PACKAGES:-$HOME/.nuget/packages}/$p/$VERSION"; done
 fi
 
 cat > .venv/bin/cmpi-run <<WRAP

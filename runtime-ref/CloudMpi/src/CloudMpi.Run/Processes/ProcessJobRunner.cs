@@ -169,7 +169,8 @@ public sealed class ProcessJobRunner
     /// <summary>The command that runs this cmpi-run: its apphost, or dotnet with its dll.</summary>
     internal static (string Exe, string[] Prefix) LocalWorker()
     {
-        string dll = typeof(ProcessJobRunner).Assembly.Location;
+        // a standalone port (PortLauncher) is its own worker: `dotnet Port.dll --worker ...`
+        string dll = PortLauncher.WorkerAssemblyPath ?? typeof(ProcessJobRunner).Assembly.Location;
         string? self = Environment.ProcessPath;
         if (self is not null && Path.GetFileNameWithoutExtension(self) == "dotnet")
             return (self, [dll]);

@@ -1,0 +1,1 @@
+"""cmpi-port: batch porting of a codebase through its own build (docs/port.md)."""
