@@ -1,6 +1,6 @@
 # cmpi: the two commands a newcomer needs are `make demo` and `make test`.
 # Both run the set-up first; it installs only what is missing.
-.PHONY: setup demo test test-python test-runtime corpus bench bench-comm csmith clean
+.PHONY: setup demo test test-python test-runtime corpus bench bench-comm csmith clean port-demo
 
 PYTEST ?= .venv/bin/python -m pytest
 
@@ -38,6 +38,17 @@ SEED ?= 1
 TIER ?= 1
 csmith: setup
 	/usr/bin/python3 scripts/csmith.py --n $(N) --seed $(SEED) --tier $(TIER) $(CSMITH_ARGS)
+
+# Batch porting (docs/port.md): corpus/npb's own Makefile builds the five kernels natively (build/npb-native);
+# cmpi-port records that build and ports each program into build/ported-npb, with its report; then every port
+# is built with dotnet and run at 2 ranks against mpirun -np 2 (timings masked).
+NPB_MASKS = --mask '(?<=Time in seconds =)\s+\S+' --mask '(?<=Mop/s total     =)\s+\S+' \
+            --mask '(?<=Mop/s/process   =)\s+\S+'
+port-demo: setup
+	rm -rf build/npb-native
+	.venv/bin/cmpi-port -o build/ported-npb -- $(MAKE) --no-print-directory -C corpus/npb CLASS=S \
+	  BUILD=$(CURDIR)/build/npb-native/obj BIN=$(CURDIR)/build/npb-native/bin
+	/usr/bin/python3 scripts/port_check.py build/ported-npb --ranks 2 $(NPB_MASKS)
 
 clean:
 	rm -rf build .venv .pytest_cache
