@@ -1,0 +1,147 @@
+"""cmpi-port finds the programs of a codebase: from its make build (link lines, ar archives), from a
+configure-generated Makefile, from compile_commands.json, from a list of files; and re-runs incrementally."""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+
+import pytest
+
+from tests.port_support import ASM, HELLO, OTHER, UTIL_C, UTIL_H, make_tree, port, programs, report, write
+
+pytestmark = pytest.mark.skipif(shutil.which("mpicc") is None, reason="needs mpicc (make setup)")
+
+
+@pytest.fixture(scope="module")
+def made(tmp_path_factory):
+    root = str(tmp_path_factory.mktemp("tree"))
+    make_tree(root)
+    r = port(["-o", "ported", "-j", "2", "--", "make"], cwd=root)
+    return root, r
+
+
+def test_make_build_is_captured_and_linked_programs_are_ported(made):
+    root, r = made
+    assert r.returncode == 0, r.stderr
+    assert "Traceback" not in r.stderr
+    # the native build happened
+    assert os.path.exists(os.path.join(root, "bin", "hello")) and os.path.exists(os.path.join(root, "bin", "other"))
+    out = os.path.join(root, "ported")
+    progs = programs(out)
+    assert set(progs) == {"hello", "other"}
+    hello = progs["hello"]
+    # hello.o + lib/libutil.a (through -Llib -lutil): the archive's util.c is part of the program
+    assert [os.path.relpath(s, root) for s in hello["sources"]] == ["src/hello.c", "lib/util.c"]
+    assert hello["defines"] == ["N=7"]
+    assert os.path.join(root, "lib") in hello["includes"]
+    assert hello["executable"] == os.path.join(root, "bin", "hello")
+    for name, cls in (("hello", "Hello"), ("other", "Other")):
+        for f in (f"{cls}.cs", f"{cls}.csproj", "CmpiPortEntry.cs"):
+            assert os.path.exists(os.path.join(out, name, f)), f
+    with open(os.path.join(out, "hello", "Hello.csproj")) as f:
+        csproj = f.read()
+    assert '<PackageReference Include="CloudMpi.Run"' in csproj and "<StartupObject>CmpiPortEntry" in csproj
+    with open(os.path.join(out, "Ported.sln")) as f:
+        sln = f.read()
+    assert "hello\\Hello.csproj" in sln and "other\\Other.csproj" in sln
+    assert "cmpi-port: [2/2]" in r.stderr  # plain progress lines when stderr is not a terminal
+    assert "2/2 programs ported" in r.stdout
+    rep = report(out)
+    assert rep["capture"]["compiles"] == 3 and rep["capture"]["links"] == 2
+
+
+def test_incremental_rerun_translates_only_what_changed(made):
+    root, _ = made
+    out = os.path.join(root, "ported")
+    subprocess_clean = port(["-o", "ported", "--", "make", "clean", "all"], cwd=root)
+    assert subprocess_clean.returncode == 0, subprocess_clean.stderr
+    s = report(out)["summary"]
+    assert s["unchanged"] == 2 and s["ported"] == 2
+    # a file of one program changes: that program only is translated again
+    with open(os.path.join(root, "lib", "util.c"), "a") as f:
+        f.write("/* changed */\n")
+    r = port(["-o", "ported", "--", "make", "clean", "all"], cwd=root)
+    progs = programs(out)
+    assert r.returncode == 0
+    assert progs["hello"]["cached"] is False and progs["other"]["cached"] is True
+    r = port(["-o", "ported", "--force", "--", "make", "clean", "all"], cwd=root)
+    assert report(out)["summary"]["unchanged"] == 0
+
+
+CONFIGURE = """\
+#!/bin/sh
+# a configure in the autoconf manner: probes the compiler (conftest, removed), writes Makefile from Makefile.in
+CC=cc
+for a in "$@"; do case "$a" in CC=*) CC="${a#CC=}";; esac; done
+printf 'int main(void) { return 0; }\\n' > conftest.c
+$CC -o conftest conftest.c || { echo "configure: error: C compiler cannot create executables"; exit 1; }
+rm -f conftest conftest.c
+echo "checking for MPI... $CC"
+sed -e "s|@CC@|$CC|g" -e "s|@DEFS@|-DHAVE_CONFIG=1 -DFIELD_WIDTH=12|g" Makefile.in > Makefile
+"""
+MAKEFILE_IN = """\
+CC = @CC@
+DEFS = @DEFS@
+bin_PROGRAMS = bench
+bench: bench.o
+\t$(CC) -o $@ bench.o
+bench.o: bench.c
+\t$(CC) $(DEFS) -I. -c bench.c
+"""
+BENCH = """\
+#include <stdio.h>
+#include <mpi.h>
+int main(int argc, char **argv)
+{
+    int rank;
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    if (rank == 0) printf("%-*s|%d\\n", FIELD_WIDTH, "width", HAVE_CONFIG);
+    MPI_Finalize();
+    return 0;
+}
+"""
+
+
+def test_configure_generated_makefile(tmp_path):
+    root = str(tmp_path)
+    write(root, {"configure": CONFIGURE, "Makefile.in": MAKEFILE_IN, "bench.c": BENCH})
+    r = port(["-o", "out", "--", "sh", "-c", "./configure CC=mpicc && make"], cwd=root)
+    assert r.returncode == 0, r.stderr
+    rep = report(os.path.join(root, "out"))
+    assert [p["name"] for p in rep["programs"]] == ["bench"]  # not configure's conftest
+    assert rep["capture"]["skipped"] == [os.path.join(root, "conftest")]
+    assert set(rep["programs"][0]["defines"]) == {"HAVE_CONFIG=1", "FIELD_WIDTH=12"}
+
+
+def test_compile_commands_grouped_by_main(tmp_path):
+    root = str(tmp_path)
+    write(root, {"src/hello.c": HELLO, "src/other.c": OTHER, "lib/util.c": UTIL_C, "lib/util.h": UTIL_H})
+    entries = [{"directory": root, "file": "src/hello.c",
+                "arguments": ["mpicc", "-DN=3", "-Ilib", "-c", "src/hello.c", "-o", "hello.o"]},
+               {"directory": root, "file": "src/other.c", "command": "mpicc -O2 -c src/other.c -o other.o"},
+               {"directory": os.path.join(root, "lib"), "file": "util.c", "command": "mpicc -I. -c util.c"}]
+    with open(os.path.join(root, "compile_commands.json"), "w") as f:
+        json.dump(entries, f)
+    r = port(["-o", "out", "--compile-commands", "compile_commands.json"], cwd=root)
+    assert r.returncode == 0, r.stderr
+    progs = programs(os.path.join(root, "out"))
+    assert set(progs) == {"hello", "other"}
+    assert [os.path.basename(s) for s in progs["hello"]["sources"]] == ["hello.c", "util.c"]  # twice() is util.c's
+    assert [os.path.basename(s) for s in progs["other"]["sources"]] == ["other.c"]
+    assert "N=3" in progs["hello"]["defines"]
+
+
+def test_list_of_files_and_a_located_error(tmp_path):
+    root = str(tmp_path)
+    write(root, {"hello.c": HELLO, "util.c": UTIL_C, "util.h": UTIL_H, "asm.c": ASM})
+    r = port(["-o", "out", "-D", "N=2", "hello.c", "util.c", "asm.c"], cwd=root)
+    assert r.returncode == 1, r.stderr
+    assert "Traceback" not in r.stderr
+    progs = programs(os.path.join(root, "out"))
+    assert progs["hello"]["status"] == "ported" and progs["asm"]["status"] == "failed"
+    d = progs["asm"]["diagnostics"][0]
+    assert (d["category"], d["line"], d["severity"]) == ("inline-asm", 4, "error")
+    assert d["source_line"].strip() == '__asm__("nop");'
+    assert not os.path.exists(os.path.join(root, "out", "asm"))
