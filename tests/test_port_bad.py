@@ -170,3 +170,16 @@ def test_progress_bar_on_a_terminal(tmp_path):
     assert os.waitstatus_to_exitcode(status) == 0, text
     assert "[........................] 0/1" in text and "[########################] 1/1" in text
     assert "cmpi-port: [1/1]" not in text  # no plain lines on a terminal
+
+
+def test_internal_error_of_the_translator_is_exit_3(tmp_path):
+    root = str(tmp_path)
+    write(root, {"other.c": OTHER, "crash.sh": "#!/bin/sh\necho 'cmpi-translate: error: internal error: "
+                                               "KeyError: x (set CMPI_DEBUG=1 for details; please report it) "
+                                               "[-Winternal]' >&2\nexit 3\n"})
+    r = port(["-o", "out", "other.c"], cwd=root, env={"CMPI_PORT_TRANSLATE": f"sh {os.path.join(root, 'crash.sh')}"})
+    no_traceback(r)
+    assert r.returncode == 3
+    p = programs(os.path.join(root, "out"))["other"]
+    assert p["status"] == "internal-error"
+    assert p["diagnostics"][0]["category"] == "internal" and "KeyError" in p["diagnostics"][0]["message"]

@@ -120,7 +120,8 @@ def run(args, command: List[str]) -> int:
                                 "program: nothing to port", 1)
             if capture.compiles == 0:
                 raise PortError("the build compiled no C file, so there is nothing to port (was it up to date? "
-                                "clean it first, e.g. `make clean`, or use --compile-commands)", 2)
+                                "clean it first, e.g. `make clean`, or use --compile-commands; a build that names its compiler by an absolute "
+                                "path, /usr/bin/mpicc, is not seen by the wrappers on PATH: give it CC=mpicc)", 2)
             raise PortError(f"the build compiled {capture.compiles} C file(s) but made no program that still exists "
                             "(only configure tests, or executables it removed)", 2)
     elif args.compile_commands:
@@ -222,7 +223,7 @@ def translate_all(capture: Capture, out: str, work: str, tmp_root: str, jobs: in
     staging = os.path.join(work, "staged-sources")
     stamps = os.path.join(work, "stamps")
     os.makedirs(stamps, exist_ok=True)
-    settings = f"runtime={runtime_version()}"
+    settings = f"runtime={runtime_version()} translate={os.environ.get('CMPI_PORT_TRANSLATE', '')}"
     todo: List[Job] = []
     results: List[Result] = []
     for i, p in enumerate(capture.programs):

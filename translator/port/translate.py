@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import os
 import re
+import shlex
 import shutil
 import signal
 import subprocess
@@ -213,7 +214,10 @@ class Runner:
     """Runs translations, each in its own process; interrupt() ends those still running."""
 
     def __init__(self, translate_cmd: Optional[List[str]] = None):
-        self.translate_cmd = translate_cmd or [sys.executable, "-m", "translator"]
+        # CMPI_PORT_TRANSLATE: another cmpi-translate command line (tests; a translator installed elsewhere)
+        override = os.environ.get("CMPI_PORT_TRANSLATE")
+        self.translate_cmd = translate_cmd or (shlex.split(override) if override else
+                                               [sys.executable, "-m", "translator"])
         self._procs: Dict[int, subprocess.Popen] = {}
         self._lock = threading.Lock()
         self.interrupted = False
