@@ -67,6 +67,11 @@ def test_incremental_rerun_translates_only_what_changed(made):
     assert progs["hello"]["cached"] is False and progs["other"]["cached"] is True
     r = port(["-o", "ported", "--force", "--", "make", "clean", "all"], cwd=root)
     assert report(out)["summary"]["unchanged"] == 0
+    # a build that is up to date compiles nothing: the previous capture stands, nothing is translated
+    r = port(["-o", "ported", "--", "make"], cwd=root)
+    assert r.returncode == 0, r.stderr
+    rep = report(out)
+    assert rep["summary"]["unchanged"] == 2 and "up to date" in rep["capture"]["notes"][0]
 
 
 CONFIGURE = """\

@@ -81,13 +81,14 @@ def run_build(command: List[str], work: str) -> Capture:
     bin_dir = os.path.join(work, "bin")
     log = os.path.join(work, "capture.jsonl")
     write_wrappers(bin_dir)
+    previous = os.path.join(work, "capture.previous.jsonl")
     if os.path.exists(log):
-        os.remove(log)
+        os.replace(log, previous)
     open(log, "w").close()
     env = dict(os.environ)
     env.pop("CMPI_PORT_INSIDE", None)
     env.update(PATH=bin_dir + os.pathsep + env.get("PATH", ""), CMPI_PORT_LOG=log, CMPI_PORT_WRAPPERS=bin_dir,
-               CC=os.path.join(bin_dir, "mpicc") if os.environ.get("CC") is None else os.path.join(bin_dir, _tool_of(os.environ["CC"])),
+               CC=os.path.join(bin_dir, _tool_of(os.environ.get("CC", "cc"))),
                MPICC=os.path.join(bin_dir, "mpicc"), AR=os.path.join(bin_dir, "ar"))
     # make's default CC is `cc`: an explicit CC in the environment is seen by make only with -e, but
     # configure scripts and most Makefiles that use $(CC) read it; the PATH wrappers catch the rest.
@@ -98,7 +99,15 @@ def run_build(command: List[str], work: str) -> Capture:
     except PermissionError:
         raise PortError(f"cannot run the build command '{command[0]}': permission denied", 2)
     records = read_log(log)
+    reused = False
+    if status == 0 and not any(r.get("kind") == "compiler" for r in records) and os.path.exists(previous):
+        # an up-to-date build compiles nothing: the previous run's capture still describes it
+        records = read_log(previous)
+        os.replace(previous, log)
+        reused = True
     cap = group_build(records)
+    if reused:
+        cap.notes.append("the build compiled nothing (up to date): the programs are those of the previous capture")
     cap.mode = "build"
     cap.command = list(command)
     cap.build_status = status
