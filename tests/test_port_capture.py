@@ -150,3 +150,15 @@ def test_list_of_files_and_a_located_error(tmp_path):
     assert (d["category"], d["line"], d["severity"]) == ("inline-asm", 4, "error")
     assert d["source_line"].strip() == '__asm__("nop");'
     assert not os.path.exists(os.path.join(root, "out", "asm"))
+
+
+def test_build_that_compiles_but_links_nothing(tmp_path):
+    root = str(tmp_path)
+    write(root, {"src/hello.c": HELLO, "src/other.c": OTHER, "lib/util.c": UTIL_C, "lib/util.h": UTIL_H,
+                 "Makefile": "objs:\n\tmpicc -DN=1 -Ilib -c src/hello.c src/other.c lib/util.c\n"})
+    r = port(["-o", "out", "--", "make"], cwd=root)
+    assert r.returncode == 0, r.stderr
+    progs = programs(os.path.join(root, "out"))
+    assert [os.path.basename(s) for s in progs["hello"]["sources"]] == ["hello.c", "util.c"]
+    assert [os.path.basename(s) for s in progs["other"]["sources"]] == ["other.c"]
+    assert "linked no executable" in report(os.path.join(root, "out"))["capture"]["notes"][0]

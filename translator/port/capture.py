@@ -133,7 +133,7 @@ def read_log(log: str) -> List[dict]:
     return records
 
 
-def _unit(rec: dict, source: str) -> Unit:
+def unit_from_record(rec: dict, source: str) -> Unit:
     return Unit(source=source, cwd=rec["cwd"], defines=list(rec["defines"]), undefs=list(rec["undefs"]),
                 includes=list(rec["includes"]), include_files=list(rec["include_files"]), std=rec.get("std"),
                 source_hash=(rec.get("source_hashes") or {}).get(source))
@@ -164,7 +164,7 @@ def group_build(records: List[dict]) -> Capture:
         mode = rec.get("mode")
         if mode == "compile":
             for s in rec["sources"]:
-                objects[_object_name(rec, s)] = _unit(rec, s)
+                objects[_object_name(rec, s)] = unit_from_record(rec, s)
                 cap.compiles += 1
         elif mode in ("link", "shared"):
             if not rec["sources"] and not rec["objects"] and not rec["archives"]:
@@ -174,10 +174,10 @@ def group_build(records: List[dict]) -> Capture:
             if mode == "shared":
                 archives[output] = [_object_name(rec, s) for s in rec["sources"]] + list(rec["objects"])
                 for s in rec["sources"]:
-                    objects[_object_name(rec, s)] = _unit(rec, s)
+                    objects[_object_name(rec, s)] = unit_from_record(rec, s)
                 continue
             cap.links += 1
-            units: List[Unit] = [_unit(rec, s) for s in rec["sources"]]
+            units: List[Unit] = [unit_from_record(rec, s) for s in rec["sources"]]
             notes: List[str] = []
             members: List[str] = list(rec["objects"])
             for a in rec["archives"]:
@@ -237,7 +237,7 @@ def from_compile_commands(path: str) -> Capture:
         source = os.path.normpath(os.path.join(cwd, e["file"]))
         if not source.endswith(".c"):
             continue
-        units.append(_unit(rec, source))
+        units.append(unit_from_record(rec, source))
     cap = Capture(mode="compile-commands", programs=group_by_main(units), compiles=len(units))
     return cap
 

@@ -111,7 +111,7 @@ def run(args, command: List[str]) -> int:
                   f"linked before it stopped", file=sys.stderr)
         if not capture.programs and capture.compiles and not capture.links:
             # compiled but never linked (a library-only or a -c only build): each file with a main is a program
-            units = [u for rec in [cap_mod.read_log(os.path.join(work, "capture.jsonl"))] for u in _compiled_units(rec)]
+            units = list(_compiled_units(cap_mod.read_log(os.path.join(work, "capture.jsonl"))))
             capture.programs = cap_mod.group_by_main(units)
             capture.notes.append("the build linked no executable: programs grouped by the files that define main")
         if not capture.programs:
@@ -149,7 +149,7 @@ def _compiled_units(records):
     for rec in records:
         if rec.get("kind") == "compiler" and rec.get("mode") in ("compile", "link"):
             for s in rec["sources"]:
-                yield cap_mod._unit(rec, s)
+                yield cap_mod.unit_from_record(rec, s)
 
 
 # ------------------------------------------------------------------ translating every program
