@@ -1,3 +1,4 @@
+using System.Collections.Concurrent;
 using System.Diagnostics;
 using System.Globalization;
 using System.Net;
@@ -5,6 +6,7 @@ using System.Net.Sockets;
 using System.Text;
 using CloudMpi.Hosting;
 using CloudMpi.Run.Hosting;
+using CloudMpi.Transports.Tcp;
 
 namespace CloudMpi.Run.Processes;
 
@@ -37,6 +39,12 @@ public sealed class ProcessJobRunner
 
     /// <summary>How often the parent asks every rank for its state (deadlock detection).</summary>
     public TimeSpan StatusInterval { get; init; } = TimeSpan.FromMilliseconds(200);
+
+    /// <summary>How long an accepted control connection has to authenticate and say hello.</summary>
+    public TimeSpan HandshakeDeadline { get; init; } = TcpHandshake.DefaultDeadline;
+
+    /// <summary>The job's secret: handed to the ranks in their environment (or on stdin through ssh), never printed.</summary>
+    private readonly JobSecret _secret = JobSecret.New();
 
     /// <summary>How long a transport failure (a lost connection) waits for the death of the rank that caused it to be noticed.</summary>
     private static readonly TimeSpan BlameDelay = TimeSpan.FromSeconds(1);
@@ -126,14 +134,26 @@ public sealed class ProcessJobRunner
 
     private void StartChild(Child c, string parentHost, int parentPort, string bind)
     {
-        var psi = WorkerCommand(c.Host, [RankWorker.Flag, $"{parentHost}:{parentPort}", c.Rank.ToString(CultureInfo.InvariantCulture), bind, _options.Transport]);
+        var psi = WorkerCommand(c.Host, [RankWorker.Flag, $"{parentHost}:{parentPort}", c.Rank.ToString(CultureInfo.InvariantCulture), bind, _options.Transport, JobId]);
         psi.RedirectStandardOutput = true;
         psi.RedirectStandardError = true;
-        psi.RedirectStandardInput = false;
         psi.UseShellExecute = false;
         psi.StandardOutputEncoding = Encoding.UTF8;
         psi.StandardErrorEncoding = Encoding.UTF8;
+        // The secret goes into a local rank's environment; ssh forwards no environment, so a remote rank reads it
+        // from the first line of its stdin (the secret never goes on a command line, where ps shows it).
+        bool local = new HostSlots(c.Host, 1).IsLocal;
+        if (local)
+            psi.Environment[JobSecret.EnvironmentVariable] = _secret.ToText();
+        else
+            psi.Environment.Remove(JobSecret.EnvironmentVariable);
+        psi.RedirectStandardInput = !local;
         var p = Process.Start(psi) ?? throw new IOException($"could not start the process of rank {c.Rank}");
+        if (!local)
+        {
+            p.StandardInput.Write(_secret.ToText() + "\n");
+            p.StandardInput.Flush();
+        }
         c.Process = p;
         c.Pid = p.Id;
         bool tag = _options.TagOutput;
@@ -209,32 +229,30 @@ public sealed class ProcessJobRunner
         var addresses = new string[n];
         int greeted = 0;
         var deadline = clock.Elapsed + (timeout is TimeSpan t && t < StartupTimeout ? t : StartupTimeout);
+        // Each accepted connection authenticates on its own (asynchronously, with a deadline), so a stranger that
+        // connects and stays silent neither blocks this loop nor delays the ranks; those that fail are reported.
+        var greetings = new ConcurrentQueue<(int Rank, ControlChannel Control, int Port, string Address)>();
+        var rejections = new RejectionReporter("cmpi-run: ", line => _err.WriteLine(null, line + "\n"));
         while (greeted < n)
         {
+            while (greetings.TryDequeue(out var g))
+            {
+                if (_children[g.Rank].Control is not null)
+                {
+                    rejections.Report(g.Control.Socket.RemoteEndPoint, $"a second control connection for rank {g.Rank}");
+                    g.Control.Dispose();
+                    continue;
+                }
+                _children[g.Rank].Control = g.Control;
+                ports[g.Rank] = g.Port;
+                addresses[g.Rank] = g.Address;
+                greeted++;
+            }
+            if (greeted == n) break;
             if (listener.Poll(25_000, SelectMode.SelectRead))
             {
                 Socket s = listener.Accept();
-                var control = new ControlChannel(s);
-                var hello = control.Receive();
-                if (hello is not (ControlType.Hello, var r))
-                {
-                    control.Dispose();
-                    continue;
-                }
-                int rank = r.ReadInt32();
-                int pid = r.ReadInt32();
-                int port = r.ReadInt32();
-                if (rank < 0 || rank >= n || _children[rank].Control is not null)
-                {
-                    control.Dispose();
-                    continue;
-                }
-                Child c = _children[rank];
-                c.Control = control;
-                ports[rank] = port;
-                addresses[rank] = ((IPEndPoint)s.RemoteEndPoint!).Address.MapToIPv4().ToString();
-                greeted++;
-                _ = pid;
+                _ = AuthenticateChild(s, greetings, rejections);
                 continue;
             }
             _out.FlushIfDirty();
@@ -277,6 +295,25 @@ public sealed class ProcessJobRunner
             c.ControlReader.Start();
         }
         return true;
+    }
+
+    /// <summary>One accepted control connection: the handshake and the hello, or a report of why not.</summary>
+    private async Task AuthenticateChild(Socket s, ConcurrentQueue<(int, ControlChannel, int, string)> greetings, RejectionReporter rejections)
+    {
+        EndPoint? remote = null;
+        try
+        {
+            remote = s.RemoteEndPoint;
+            var (rank, control, hello) = await ControlChannel.AcceptAsync(s, _secret, JobId, _children.Length, HandshakeDeadline).ConfigureAwait(false);
+            _ = hello.ReadInt32(); // pid
+            int port = hello.ReadInt32();
+            greetings.Enqueue((rank, control, port, ((IPEndPoint)remote!).Address.MapToIPv4().ToString()));
+        }
+        catch (Exception e) when (e is HandshakeException or SocketException or ObjectDisposedException or EndOfStreamException)
+        {
+            s.Dispose();
+            rejections.Report(remote, e.Message);
+        }
     }
 
     // ------------------------------------------------------------------ supervision
