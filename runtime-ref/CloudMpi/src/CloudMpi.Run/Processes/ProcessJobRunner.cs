@@ -121,6 +121,8 @@ public sealed class ProcessJobRunner
             }
             if (!Rendezvous(listener, clock, timeout))
                 return Finish();
+            // Every rank is connected: nothing may connect to cmpi-run any more, so its port closes.
+            listener.Dispose();
             Supervise(clock, timeout);
         }
         catch (Exception e) when (e is SocketException or IOException or System.ComponentModel.Win32Exception)

@@ -113,12 +113,14 @@ internal static class TcpHandshake
                                               int localRank, int worldSize, CancellationToken cancel)
     {
         var hello = new byte[HelloSize];
-        int got = await ReadAllAsync(stream, hello, cancel).ConfigureAwait(false);
+        // The magic number first, so that a stranger's short greeting is named for what it is at once.
+        int got = await ReadAllAsync(stream, hello.AsMemory(0, 4), cancel).ConfigureAwait(false);
+        if (got == 4 && BinaryPrimitives.ReadUInt32LittleEndian(hello) != Magic)
+            throw new HandshakeException("not a cmpi handshake (bad magic number)");
+        if (got == 4) got += await ReadAllAsync(stream, hello.AsMemory(4), cancel).ConfigureAwait(false);
         if (got < HelloSize)
             throw new HandshakeException(got == 0 ? "closed the connection without a handshake"
                                                   : $"closed the connection after {got} of {HelloSize} bytes of a handshake");
-        if (BinaryPrimitives.ReadUInt32LittleEndian(hello) != Magic)
-            throw new HandshakeException("not a cmpi handshake (bad magic number)");
         if (hello[4] != Version)
             throw new HandshakeException($"cmpi handshake version {hello[4]}, this runtime speaks version {Version}");
         if (hello[5] != (byte)channel)
@@ -181,12 +183,12 @@ internal static class TcpHandshake
         return got;
     }
 
-    private static async Task<int> ReadAllAsync(Stream stream, byte[] buffer, CancellationToken cancel)
+    private static async Task<int> ReadAllAsync(Stream stream, Memory<byte> buffer, CancellationToken cancel)
     {
         int got = 0;
         while (got < buffer.Length)
         {
-            int n = await stream.ReadAsync(buffer.AsMemory(got), cancel).ConfigureAwait(false);
+            int n = await stream.ReadAsync(buffer[got..], cancel).ConfigureAwait(false);
             if (n == 0) break;
             got += n;
         }
