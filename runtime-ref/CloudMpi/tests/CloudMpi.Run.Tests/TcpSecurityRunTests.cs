@@ -34,10 +34,10 @@ public class TcpSecurityRunTests
         var ep = (IPEndPoint)listener.LocalEndPoint!;
         var t = new Thread(() => { try { client(ep); } catch (Exception) { } }) { IsBackground = true };
         t.Start();
-        Socket s = listener.Accept(); // AcceptAsync closes it on failure, the channel owns it on success
+        Socket s = listener.Accept(); // Accept closes it on failure, the channel owns it on success
         try
         {
-            var (rank, channel, _) = ControlChannel.AcceptAsync(s, secret, JobId, 4, Deadline).GetAwaiter().GetResult();
+            var (rank, channel, _) = ControlChannel.Accept(s, secret, JobId, 4, Deadline);
             error = null;
             t.Join(TimeSpan.FromSeconds(10));
             return (rank, channel);
@@ -158,6 +158,45 @@ public class TcpSecurityRunTests
         var e = Assert.Throws<HandshakeException>(() =>
             ControlChannel.ConnectToParent((IPEndPoint)impostor.LocalEndPoint!, secret, JobId, 0, Deadline));
         Assert.Contains("did not prove it knows the job secret", e.Message);
+    }
+
+    /// <summary>A rank started through ssh has no CMPI_JOB_SECRET: it reads the secret from its stdin's first line.</summary>
+    [Theory]
+    [InlineData("stdin")]
+    [InlineData("environment")]
+    [InlineData("wrong")]
+    public void AWorkerTakesTheSecretFromItsEnvironmentOrStdin(string how)
+    {
+        using var listener = Listen();
+        var psi = new ProcessStartInfo("dotnet")
+        {
+            RedirectStandardInput = true, RedirectStandardOutput = true, RedirectStandardError = true, UseShellExecute = false,
+            StandardInputEncoding = new System.Text.UTF8Encoding(false),
+        };
+        foreach (string a in new[] { Cmpi.LauncherDll, RankWorker.Flag, listener.LocalEndPoint!.ToString()!, "1", "127.0.0.1", "tcp", JobId })
+            psi.ArgumentList.Add(a);
+        psi.Environment.Remove(JobSecret.EnvironmentVariable);
+        if (how == "environment") psi.Environment[JobSecret.EnvironmentVariable] = secret.ToText();
+        using var p = Process.Start(psi)!;
+        if (how != "environment") p.StandardInput.Write((how == "wrong" ? JobSecret.New() : secret).ToText() + "\n");
+        p.StandardInput.Flush();
+        using Socket s = listener.Accept();
+        try
+        {
+            var (rank, channel, hello) = ControlChannel.Accept(s, secret, JobId, 2, TimeSpan.FromSeconds(30));
+            Assert.NotEqual("wrong", how);
+            Assert.Equal(1, rank);
+            Assert.Equal(p.Id, hello.ReadInt32());
+            Assert.True(hello.ReadInt32() > 0); // its data port
+            channel.Dispose(); // no job: the worker gives up
+        }
+        catch (HandshakeException e)
+        {
+            Assert.Equal("wrong", how);
+            Assert.Contains("claimed rank 1 but closed the connection instead of proving it", e.Message);
+        }
+        Assert.True(p.WaitForExit(TimeSpan.FromSeconds(60)));
+        if (how == "wrong") Assert.Equal(1, p.ExitCode);
     }
 
     // ------------------------------------------------------------------ a real job under attack

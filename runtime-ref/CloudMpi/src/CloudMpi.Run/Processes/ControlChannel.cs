@@ -39,7 +39,7 @@ public enum RankEnd : byte
 /// The supervision connection between cmpi-run and a rank process: frames of a 4-byte little-endian length,
 /// a type byte and a payload written with <see cref="BinaryWriter"/>. Writes are serialized by a lock. The
 /// connection is authenticated both ways with the job's secret before any frame (<see cref="ConnectToParent"/>,
-/// <see cref="AcceptAsync"/>), and a frame longer than the channel's maximum is an error that drops it.
+/// <see cref="Accept"/>), and a frame longer than the channel's maximum is an error that drops it.
 /// </summary>
 public sealed class ControlChannel : IDisposable
 {
@@ -48,6 +48,12 @@ public sealed class ControlChannel : IDisposable
 
     /// <summary>The longest frame a rank reads from cmpi-run (the job description, with the program image).</summary>
     public const int MaxFrameFromParent = 1 << 30;
+
+    /// <summary>
+    /// How long a control connection has for its handshake and hello: longer than a data connection's, as it is made
+    /// while the rank processes start (on a loaded machine, a process's first cryptographic call loads OpenSSL).
+    /// </summary>
+    public static readonly TimeSpan HandshakeDeadline = TimeSpan.FromSeconds(10);
 
     /// <summary>A frame's buffer is allocated up front up to this size; beyond it, it grows with the bytes that arrive.</summary>
     private const int TrustedAllocation = 1 << 20;
@@ -87,27 +93,28 @@ public sealed class ControlChannel : IDisposable
     /// <see cref="ControlType.Hello"/> from the rank it authenticated as, all within <paramref name="deadline"/>.
     /// Throws <see cref="HandshakeException"/> (the socket is then closed) for anything else.
     /// </summary>
-    internal static async Task<(int Rank, ControlChannel Channel, BinaryReader Hello)> AcceptAsync(
+    internal static (int Rank, ControlChannel Channel, BinaryReader Hello) Accept(
         Socket socket, JobSecret secret, string jobId, int worldSize, TimeSpan deadline)
     {
+        var clock = System.Diagnostics.Stopwatch.StartNew();
         var channel = new ControlChannel(socket, MaxFrameFromRank);
         try
         {
-            using var cancel = new CancellationTokenSource(deadline);
+            int rank = TcpHandshake.Accept(socket, secret, jobId, TcpChannel.Control, TcpHandshake.Parent, worldSize, deadline);
             try
             {
-                int rank = await TcpHandshake.AcceptAsync(channel._stream, secret, jobId, TcpChannel.Control, TcpHandshake.Parent,
-                                                          worldSize, cancel.Token).ConfigureAwait(false);
-                var hello = await channel.ReceiveAsync(cancel.Token).ConfigureAwait(false);
+                socket.ReceiveTimeout = TcpHandshake.Remaining(clock, deadline);
+                var hello = channel.Receive();
+                socket.ReceiveTimeout = 0;
                 if (hello is not (ControlType.Hello, var payload))
                     throw new HandshakeException($"rank {rank} authenticated but sent {(hello is null ? "nothing" : hello.Value.Type.ToString())} instead of its hello");
                 if (payload.ReadInt32() != rank)
                     throw new HandshakeException($"rank {rank} authenticated but said hello as another rank");
                 return (rank, channel, payload);
             }
-            catch (OperationCanceledException) when (cancel.IsCancellationRequested)
+            catch (IOException e) when (e.InnerException is SocketException { SocketErrorCode: SocketError.TimedOut })
             {
-                throw new HandshakeException($"no complete handshake within {deadline.TotalSeconds:0.###} s");
+                throw new HandshakeException(TcpHandshake.NoHandshake(deadline), e);
             }
             catch (Exception e) when (e is IOException or SocketException or InvalidDataException or EndOfStreamException)
             {
@@ -167,32 +174,6 @@ public sealed class ControlChannel : IDisposable
         {
             if (got == body.Length) Array.Resize(ref body, (int)Math.Min(n, 2L * body.Length));
             int k = _stream.Read(body, got, body.Length - got);
-            if (k == 0) throw new EndOfStreamException("control connection closed inside a frame");
-            got += k;
-        }
-        return Frame(body);
-    }
-
-    private async Task<(ControlType Type, BinaryReader Payload)?> ReceiveAsync(CancellationToken cancel)
-    {
-        var len = new byte[4];
-        int got = 0;
-        while (got < 4)
-        {
-            int k = await _stream.ReadAsync(len.AsMemory(got), cancel).ConfigureAwait(false);
-            if (k == 0)
-            {
-                if (got == 0) return null;
-                throw new EndOfStreamException("control connection closed inside a frame");
-            }
-            got += k;
-        }
-        byte[] body = NewBody(BinaryPrimitives.ReadInt32LittleEndian(len), out int n);
-        got = 0;
-        while (got < n)
-        {
-            if (got == body.Length) Array.Resize(ref body, (int)Math.Min(n, 2L * body.Length));
-            int k = await _stream.ReadAsync(body.AsMemory(got), cancel).ConfigureAwait(false);
             if (k == 0) throw new EndOfStreamException("control connection closed inside a frame");
             got += k;
         }

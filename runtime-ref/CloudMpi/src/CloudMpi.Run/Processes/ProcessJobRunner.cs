@@ -41,7 +41,7 @@ public sealed class ProcessJobRunner
     public TimeSpan StatusInterval { get; init; } = TimeSpan.FromMilliseconds(200);
 
     /// <summary>How long an accepted control connection has to authenticate and say hello.</summary>
-    public TimeSpan HandshakeDeadline { get; init; } = TcpHandshake.DefaultDeadline;
+    public TimeSpan HandshakeDeadline { get; init; } = ControlChannel.HandshakeDeadline;
 
     /// <summary>The job's secret: handed to the ranks in their environment (or on stdin through ssh), never printed.</summary>
     private readonly JobSecret _secret = JobSecret.New();
@@ -150,6 +150,7 @@ public sealed class ProcessJobRunner
         else
             psi.Environment.Remove(JobSecret.EnvironmentVariable);
         psi.RedirectStandardInput = !local;
+        if (!local) psi.StandardInputEncoding = new UTF8Encoding(false);
         var p = Process.Start(psi) ?? throw new IOException($"could not start the process of rank {c.Rank}");
         if (!local)
         {
@@ -231,7 +232,7 @@ public sealed class ProcessJobRunner
         var addresses = new string[n];
         int greeted = 0;
         var deadline = clock.Elapsed + (timeout is TimeSpan t && t < StartupTimeout ? t : StartupTimeout);
-        // Each accepted connection authenticates on its own (asynchronously, with a deadline), so a stranger that
+        // Each accepted connection authenticates on its own thread, with a deadline, so a stranger that
         // connects and stays silent neither blocks this loop nor delays the ranks; those that fail are reported.
         var greetings = new ConcurrentQueue<(int Rank, ControlChannel Control, int Port, string Address)>();
         var rejections = new RejectionReporter("cmpi-run: ", line => _err.WriteLine(null, line + "\n"));
@@ -254,7 +255,7 @@ public sealed class ProcessJobRunner
             if (listener.Poll(25_000, SelectMode.SelectRead))
             {
                 Socket s = listener.Accept();
-                _ = AuthenticateChild(s, greetings, rejections);
+                new Thread(() => AuthenticateChild(s, greetings, rejections)) { IsBackground = true, Name = "cmpi control handshake" }.Start();
                 continue;
             }
             _out.FlushIfDirty();
@@ -300,13 +301,13 @@ public sealed class ProcessJobRunner
     }
 
     /// <summary>One accepted control connection: the handshake and the hello, or a report of why not.</summary>
-    private async Task AuthenticateChild(Socket s, ConcurrentQueue<(int, ControlChannel, int, string)> greetings, RejectionReporter rejections)
+    private void AuthenticateChild(Socket s, ConcurrentQueue<(int, ControlChannel, int, string)> greetings, RejectionReporter rejections)
     {
         EndPoint? remote = null;
         try
         {
             remote = s.RemoteEndPoint;
-            var (rank, control, hello) = await ControlChannel.AcceptAsync(s, _secret, JobId, _children.Length, HandshakeDeadline).ConfigureAwait(false);
+            var (rank, control, hello) = ControlChannel.Accept(s, _secret, JobId, _children.Length, HandshakeDeadline);
             _ = hello.ReadInt32(); // pid
             int port = hello.ReadInt32();
             greetings.Enqueue((rank, control, port, ((IPEndPoint)remote!).Address.MapToIPv4().ToString()));

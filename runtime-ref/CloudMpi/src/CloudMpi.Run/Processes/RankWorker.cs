@@ -52,14 +52,14 @@ public static class RankWorker
         ControlChannel control;
         try
         {
-            control = ControlChannel.ConnectToParent(parent, secret, jobId, rank, TcpHandshake.DefaultDeadline);
+            control = ControlChannel.ConnectToParent(parent, secret, jobId, rank, ControlChannel.HandshakeDeadline);
         }
         catch (HandshakeException e)
         {
             Console.Error.WriteLine($"cmpi-run: rank {rank}: cmpi-run at {parent} did not authenticate: {e.Message}");
             return 1;
         }
-        using var _ = control;
+        using var controlScope = control;
 
         // The TCP listener exists before hello so that its port can be announced.
         Socket? dataListener = null;

@@ -1,4 +1,5 @@
 using System.Buffers.Binary;
+using System.Diagnostics;
 using System.Net.Sockets;
 using System.Security.Cryptography;
 using System.Text;
@@ -104,49 +105,97 @@ internal static class TcpHandshake
     }
 
     /// <summary>
-    /// The acceptor's side: read the hello, answer the challenge, check the proof. Returns the authenticated sender
-    /// rank (in [0, <paramref name="worldSize"/>), never <paramref name="localRank"/>); throws
-    /// <see cref="HandshakeException"/> for anything else, <see cref="OperationCanceledException"/> when
-    /// <paramref name="cancel"/> fires (the deadline).
+    /// The acceptor's side: read the hello, answer the challenge, check the proof, all within
+    /// <paramref name="deadline"/>. Returns the authenticated sender rank (in [0, <paramref name="worldSize"/>), never
+    /// <paramref name="localRank"/>); throws <see cref="HandshakeException"/> for anything else. Synchronous, on the
+    /// connection's own thread, with the socket's timeouts bounding each read: an asynchronous read would turn the
+    /// socket non-blocking for good, and every later blocking read of the connection's frames would then wait for
+    /// .NET's epoll thread to wake it, a scheduler hop per message.
     /// </summary>
-    public static async Task<int> AcceptAsync(Stream stream, JobSecret secret, string jobId, TcpChannel channel,
-                                              int localRank, int worldSize, CancellationToken cancel)
+    public static int Accept(Socket socket, JobSecret secret, string jobId, TcpChannel channel, int localRank, int worldSize, TimeSpan deadline)
     {
-        var hello = new byte[HelloSize];
-        // The magic number first, so that a stranger's short greeting is named for what it is at once.
-        int got = await ReadAllAsync(stream, hello.AsMemory(0, 4), cancel).ConfigureAwait(false);
-        if (got == 4 && BinaryPrimitives.ReadUInt32LittleEndian(hello) != Magic)
-            throw new HandshakeException("not a cmpi handshake (bad magic number)");
-        if (got == 4) got += await ReadAllAsync(stream, hello.AsMemory(4), cancel).ConfigureAwait(false);
-        if (got < HelloSize)
-            throw new HandshakeException(got == 0 ? "closed the connection without a handshake"
-                                                  : $"closed the connection after {got} of {HelloSize} bytes of a handshake");
-        if (hello[4] != Version)
-            throw new HandshakeException($"cmpi handshake version {hello[4]}, this runtime speaks version {Version}");
-        if (hello[5] != (byte)channel)
-            throw new HandshakeException($"a handshake for channel {hello[5]} on a {channel.ToString().ToLowerInvariant()} port");
-        int from = BinaryPrimitives.ReadInt32LittleEndian(hello.AsSpan(6));
-        int to = BinaryPrimitives.ReadInt32LittleEndian(hello.AsSpan(10));
-        if (from < 0 || from >= worldSize || from == localRank)
-            throw new HandshakeException($"claims to be rank {from} (world of {worldSize}, this is {Who(localRank)})");
-        if (to != localRank)
-            throw new HandshakeException($"addressed its handshake to {Who(to)}, this is {Who(localRank)}");
+        var clock = Stopwatch.StartNew();
+        try
+        {
+            var hello = new byte[HelloSize];
+            // The magic number first, so that a stranger's short greeting is named for what it is at once.
+            int got = Receive(socket, hello, 0, 4, clock, deadline);
+            if (got == 4 && BinaryPrimitives.ReadUInt32LittleEndian(hello) != Magic)
+                throw new HandshakeException("not a cmpi handshake (bad magic number)");
+            if (got == 4) got += Receive(socket, hello, 4, HelloSize - 4, clock, deadline);
+            if (got < HelloSize)
+                throw new HandshakeException(got == 0 ? "closed the connection without a handshake"
+                                                      : $"closed the connection after {got} of {HelloSize} bytes of a handshake");
+            if (hello[4] != Version)
+                throw new HandshakeException($"cmpi handshake version {hello[4]}, this runtime speaks version {Version}");
+            if (hello[5] != (byte)channel)
+                throw new HandshakeException($"a handshake for channel {hello[5]} on a {channel.ToString().ToLowerInvariant()} port");
+            int from = BinaryPrimitives.ReadInt32LittleEndian(hello.AsSpan(6));
+            int to = BinaryPrimitives.ReadInt32LittleEndian(hello.AsSpan(10));
+            if (from < 0 || from >= worldSize || from == localRank)
+                throw new HandshakeException($"claims to be rank {from} (world of {worldSize}, this is {Who(localRank)})");
+            if (to != localRank)
+                throw new HandshakeException($"addressed its handshake to {Who(to)}, this is {Who(localRank)}");
 
-        var challenge = new byte[ChallengeSize];
-        RandomNumberGenerator.Fill(challenge.AsSpan(0, NonceSize));
-        Mac(secret, AcceptorLabel, jobId, channel, from, to, hello.AsSpan(14, NonceSize), challenge.AsSpan(0, NonceSize)).CopyTo(challenge, NonceSize);
-        await stream.WriteAsync(challenge, cancel).ConfigureAwait(false);
-        await stream.FlushAsync(cancel).ConfigureAwait(false);
+            var challenge = new byte[ChallengeSize];
+            RandomNumberGenerator.Fill(challenge.AsSpan(0, NonceSize));
+            ReadOnlySpan<byte> nonceC = hello.AsSpan(14, NonceSize), nonceA = challenge.AsSpan(0, NonceSize);
+            Mac(secret, AcceptorLabel, jobId, channel, from, to, nonceC, nonceA).CopyTo(challenge, NonceSize);
+            socket.SendTimeout = Remaining(clock, deadline);
+            socket.Send(challenge);
 
-        var proof = new byte[ProofSize];
-        got = await ReadAllAsync(stream, proof, cancel).ConfigureAwait(false);
-        if (got < ProofSize)
-            throw new HandshakeException(got == 0 ? $"claimed rank {from} but closed the connection instead of proving it (wrong job secret?)"
-                                                  : $"closed the connection after {got} of {ProofSize} bytes of its proof");
-        byte[] expected = Mac(secret, ConnectorLabel, jobId, channel, from, to, hello.AsSpan(14, NonceSize), challenge.AsSpan(0, NonceSize));
-        if (!CryptographicOperations.FixedTimeEquals(expected, proof))
-            throw new HandshakeException($"claimed rank {from} with a wrong proof (wrong job secret, or a replayed handshake)");
-        return from;
+            var proof = new byte[ProofSize];
+            got = Receive(socket, proof, 0, ProofSize, clock, deadline);
+            if (got < ProofSize)
+                throw new HandshakeException(got == 0 ? $"claimed rank {from} but closed the connection instead of proving it (wrong job secret?)"
+                                                      : $"closed the connection after {got} of {ProofSize} bytes of its proof");
+            byte[] expected = Mac(secret, ConnectorLabel, jobId, channel, from, to, nonceC, nonceA);
+            if (!CryptographicOperations.FixedTimeEquals(expected, proof))
+                throw new HandshakeException($"claimed rank {from} with a wrong proof (wrong job secret, or a replayed handshake)");
+            return from;
+        }
+        catch (SocketException e) when (e.SocketErrorCode == SocketError.TimedOut)
+        {
+            throw new HandshakeException(NoHandshake(deadline), e);
+        }
+        catch (SocketException e)
+        {
+            throw new HandshakeException($"connection failed during the handshake: {e.Message}", e);
+        }
+        finally
+        {
+            try
+            {
+                socket.ReceiveTimeout = 0;
+                socket.SendTimeout = 0;
+            }
+            catch (Exception e) when (e is SocketException or ObjectDisposedException) { }
+        }
+    }
+
+    /// <summary>The reason given for a connection whose handshake did not complete in time.</summary>
+    public static string NoHandshake(TimeSpan deadline) => $"no complete handshake within {deadline.TotalSeconds:0.###} s";
+
+    /// <summary>Milliseconds left before <paramref name="deadline"/> (at least 1), or a <see cref="HandshakeException"/>.</summary>
+    internal static int Remaining(Stopwatch clock, TimeSpan deadline)
+    {
+        double left = (deadline - clock.Elapsed).TotalMilliseconds;
+        if (left <= 0) throw new HandshakeException(NoHandshake(deadline));
+        return (int)Math.Min(int.MaxValue, Math.Ceiling(left));
+    }
+
+    /// <summary>Up to <paramref name="count"/> bytes, fewer only when the peer closes; each read bounded by the time left.</summary>
+    private static int Receive(Socket socket, byte[] buffer, int offset, int count, Stopwatch clock, TimeSpan deadline)
+    {
+        int got = 0;
+        while (got < count)
+        {
+            socket.ReceiveTimeout = Remaining(clock, deadline);
+            int n = socket.Receive(buffer, offset + got, count - got, SocketFlags.None);
+            if (n == 0) break;
+            got += n;
+        }
+        return got;
     }
 
     private static string Who(int rank) => rank == Parent ? "cmpi-run" : $"rank {rank}";
@@ -177,18 +226,6 @@ internal static class TcpHandshake
         while (got < buffer.Length)
         {
             int n = stream.Read(buffer, got, buffer.Length - got);
-            if (n == 0) break;
-            got += n;
-        }
-        return got;
-    }
-
-    private static async Task<int> ReadAllAsync(Stream stream, Memory<byte> buffer, CancellationToken cancel)
-    {
-        int got = 0;
-        while (got < buffer.Length)
-        {
-            int n = await stream.ReadAsync(buffer[got..], cancel).ConfigureAwait(false);
             if (n == 0) break;
             got += n;
         }

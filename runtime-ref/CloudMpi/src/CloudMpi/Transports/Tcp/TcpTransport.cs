@@ -151,38 +151,29 @@ internal sealed class TcpTransport : ITransport
                 Reject(s, $"more than {MaxPendingHandshakes} connections waiting for their handshake");
                 continue;
             }
-            // Asynchronous, so that a silent peer holds no thread and never delays the next accept.
-            _ = AuthenticateAsync(s);
+            // The connection's own thread authenticates it, then reads its frames: a silent peer delays neither the
+            // next accept nor other peers, and is dropped at the deadline.
+            new Thread(() => Serve(s)) { IsBackground = true, Name = $"cmpi tcp reader (rank {localRank})" }.Start();
         }
     }
 
-    private async Task AuthenticateAsync(Socket s)
+    private void Serve(Socket s)
     {
         int from;
         try
         {
-            using var deadline = new CancellationTokenSource(HandshakeDeadline);
-            using var stream = new NetworkStream(s, ownsSocket: false);
-            try
-            {
-                from = await TcpHandshake.AcceptAsync(stream, secret, jobId, TcpChannel.Data, localRank, WorldSize, deadline.Token)
-                                         .ConfigureAwait(false);
-            }
-            catch (OperationCanceledException) when (deadline.IsCancellationRequested)
-            {
-                throw new HandshakeException($"no complete handshake within {HandshakeDeadline.TotalSeconds:0.###} s");
-            }
+            from = TcpHandshake.Accept(s, secret, jobId, TcpChannel.Data, localRank, WorldSize, HandshakeDeadline);
         }
-        catch (Exception e) when (e is HandshakeException or IOException or SocketException or ObjectDisposedException)
+        catch (Exception e) when (e is HandshakeException or ObjectDisposedException)
         {
-            if (!disposed) Reject(s, e is HandshakeException ? e.Message : $"connection failed during the handshake: {e.Message}");
+            if (!disposed) Reject(s, e.Message);
             return;
         }
         finally
         {
             Interlocked.Decrement(ref pendingHandshakes);
         }
-        new Thread(() => ReadLoop(s, from)) { IsBackground = true, Name = $"cmpi tcp reader (rank {localRank} from {from})" }.Start();
+        ReadLoop(s, from);
     }
 
     /// <summary>Drop a connection and say why; the job goes on.</summary>
