@@ -43,6 +43,9 @@ public sealed class ProcessJobRunner
     /// <summary>How long an accepted control connection has to authenticate and say hello.</summary>
     public TimeSpan HandshakeDeadline { get; init; } = ControlChannel.HandshakeDeadline;
 
+    /// <summary>Control connections accepted and not yet authenticated.</summary>
+    private int _pendingHandshakes;
+
     /// <summary>The job's secret: handed to the ranks in their environment (or on stdin through ssh), never printed.</summary>
     private readonly JobSecret _secret = JobSecret.New();
 
@@ -255,8 +258,18 @@ public sealed class ProcessJobRunner
             if (listener.Poll(25_000, SelectMode.SelectRead))
             {
                 Socket s = listener.Accept();
-                new Thread(() => AuthenticateChild(s, greetings, rejections)) { IsBackground = true, Name = "cmpi control handshake" }.Start();
-                continue;
+                if (Interlocked.Increment(ref _pendingHandshakes) > TcpTransport.MaxPendingHandshakes)
+                {
+                    Interlocked.Decrement(ref _pendingHandshakes);
+                    EndPoint? remote = null;
+                    try { remote = s.RemoteEndPoint; } catch (SocketException) { }
+                    s.Dispose();
+                    rejections.Report(remote, $"more than {TcpTransport.MaxPendingHandshakes} connections waiting for their handshake");
+                }
+                else
+                {
+                    new Thread(() => AuthenticateChild(s, greetings, rejections)) { IsBackground = true, Name = "cmpi control handshake" }.Start();
+                }
             }
             _out.FlushIfDirty();
             foreach (Child c in _children)
@@ -316,6 +329,10 @@ public sealed class ProcessJobRunner
         {
             s.Dispose();
             rejections.Report(remote, e.Message);
+        }
+        finally
+        {
+            Interlocked.Decrement(ref _pendingHandshakes);
         }
     }
 
