@@ -83,30 +83,4 @@ public class MessageCodecTests
         var e = Assert.Throws<MalformedMessageException>(() => MessageCodec.Decode(b, 4, out _, out _));
         Assert.Contains(expected, e.Message);
     }
-
-    private sealed class Sink : IMessageSink
-    {
-        public readonly ConcurrentQueue<cMPIMessage> Got = new();
-        public void Deliver(cMPIMessage message) => Got.Enqueue(message);
-    }
-
-    [Fact]
-    public void ForeignBytesOnATcpRanksPortAreReportedNotDelivered()
-    {
-        var errors = new ConcurrentQueue<Exception>();
-        var sink = new Sink();
-        using var transport = new TcpTransport(0, 2, TcpTransport.Listen(IPAddress.Loopback)) { OnReceiveError = errors.Enqueue };
-        transport.Start(sink, [transport.LocalEndPoint, new IPEndPoint(IPAddress.Loopback, 9)]);
-        using (var stranger = new Socket(AddressFamily.InterNetwork, SocketType.Stream, ProtocolType.Tcp))
-        {
-            stranger.Connect(transport.LocalEndPoint);
-            stranger.Send("GET / HTTP/1.1\r\nHost: localhost\r\nUser-Agent: a stranger\r\n\r\n"u8.ToArray());
-            var deadline = DateTime.UtcNow + TimeSpan.FromSeconds(20);
-            while (errors.IsEmpty && DateTime.UtcNow < deadline) Thread.Sleep(20);
-        }
-        var error = Assert.Single(errors);
-        Assert.IsType<MalformedMessageException>(error);
-        Assert.Contains("bad magic number", error.Message);
-        Assert.Empty(sink.Got);
-    }
 }

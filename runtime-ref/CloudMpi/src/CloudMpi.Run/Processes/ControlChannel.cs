@@ -1,6 +1,8 @@
 using System.Buffers.Binary;
+using System.Net;
 using System.Net.Sockets;
 using System.Text;
+using CloudMpi.Transports.Tcp;
 
 namespace CloudMpi.Run.Processes;
 
@@ -35,19 +37,95 @@ public enum RankEnd : byte
 
 /// <summary>
 /// The supervision connection between cmpi-run and a rank process: frames of a 4-byte little-endian length,
-/// a type byte and a payload written with <see cref="BinaryWriter"/>. Writes are serialized by a lock.
+/// a type byte and a payload written with <see cref="BinaryWriter"/>. Writes are serialized by a lock. The
+/// connection is authenticated both ways with the job's secret before any frame (<see cref="ConnectToParent"/>,
+/// <see cref="Accept"/>), and a frame longer than the channel's maximum is an error that drops it.
 /// </summary>
 public sealed class ControlChannel : IDisposable
 {
+    /// <summary>The longest frame cmpi-run reads from a rank (status and end reports, a failure's text).</summary>
+    public const int MaxFrameFromRank = 64 << 20;
+
+    /// <summary>The longest frame a rank reads from cmpi-run (the job description, with the program image).</summary>
+    public const int MaxFrameFromParent = 1 << 30;
+
+    /// <summary>
+    /// How long a control connection has for its handshake and hello: longer than a data connection's, as it is made
+    /// while the rank processes start (on a loaded machine, a process's first cryptographic call loads OpenSSL).
+    /// </summary>
+    public static readonly TimeSpan HandshakeDeadline = TimeSpan.FromSeconds(10);
+
+    /// <summary>A frame's buffer is allocated up front up to this size; beyond it, it grows with the bytes that arrive.</summary>
+    private const int TrustedAllocation = 1 << 20;
+
     private readonly Socket _socket;
     private readonly NetworkStream _stream;
     private readonly object _writeLock = new();
+    private readonly int _maxFrame;
 
-    public ControlChannel(Socket socket)
+    public ControlChannel(Socket socket, int maxFrame)
     {
         _socket = socket;
         _socket.NoDelay = true;
         _stream = new NetworkStream(socket, ownsSocket: true);
+        _maxFrame = maxFrame;
+    }
+
+    /// <summary>A rank's connection to cmpi-run at <paramref name="parent"/>, authenticated both ways.</summary>
+    internal static ControlChannel ConnectToParent(IPEndPoint parent, JobSecret secret, string jobId, int rank, TimeSpan deadline)
+    {
+        var socket = new Socket(parent.AddressFamily, SocketType.Stream, ProtocolType.Tcp);
+        try
+        {
+            socket.Connect(parent);
+            TcpHandshake.Connect(socket, secret, jobId, TcpChannel.Control, rank, TcpHandshake.Parent, deadline);
+        }
+        catch
+        {
+            socket.Dispose();
+            throw;
+        }
+        return new ControlChannel(socket, MaxFrameFromParent);
+    }
+
+    /// <summary>
+    /// cmpi-run's side of a connection it accepted: the handshake, then the rank's first frame, which must be a
+    /// <see cref="ControlType.Hello"/> from the rank it authenticated as, all within <paramref name="deadline"/>.
+    /// Throws <see cref="HandshakeException"/> (the socket is then closed) for anything else.
+    /// </summary>
+    internal static (int Rank, ControlChannel Channel, BinaryReader Hello) Accept(
+        Socket socket, JobSecret secret, string jobId, int worldSize, TimeSpan deadline)
+    {
+        var clock = System.Diagnostics.Stopwatch.StartNew();
+        var channel = new ControlChannel(socket, MaxFrameFromRank);
+        try
+        {
+            int rank = TcpHandshake.Accept(socket, secret, jobId, TcpChannel.Control, TcpHandshake.Parent, worldSize, deadline);
+            try
+            {
+                socket.ReceiveTimeout = TcpHandshake.Remaining(clock, deadline);
+                var hello = channel.Receive();
+                socket.ReceiveTimeout = 0;
+                if (hello is not (ControlType.Hello, var payload))
+                    throw new HandshakeException($"rank {rank} authenticated but sent {(hello is null ? "nothing" : hello.Value.Type.ToString())} instead of its hello");
+                if (payload.ReadInt32() != rank)
+                    throw new HandshakeException($"rank {rank} authenticated but said hello as another rank");
+                return (rank, channel, payload);
+            }
+            catch (IOException e) when (e.InnerException is SocketException { SocketErrorCode: SocketError.TimedOut })
+            {
+                throw new HandshakeException(TcpHandshake.NoHandshake(deadline), e);
+            }
+            catch (Exception e) when (e is IOException or SocketException or InvalidDataException or EndOfStreamException)
+            {
+                throw new HandshakeException($"connection failed during the handshake: {e.Message}", e);
+            }
+        }
+        catch
+        {
+            channel.Dispose();
+            throw;
+        }
     }
 
     public Socket Socket => _socket;
@@ -90,13 +168,29 @@ public sealed class ControlChannel : IDisposable
     {
         Span<byte> len = stackalloc byte[4];
         if (!ReadExactly(len)) return null;
-        int n = BinaryPrimitives.ReadInt32LittleEndian(len);
-        if (n < 1 || n > 1 << 30) throw new InvalidDataException($"bad control frame length {n}");
-        var body = new byte[n];
-        if (!ReadExactly(body)) throw new EndOfStreamException("control connection closed inside a frame");
-        var reader = new BinaryReader(new MemoryStream(body, 1, n - 1, writable: false), Encoding.UTF8);
-        return ((ControlType)body[0], reader);
+        byte[] body = NewBody(BinaryPrimitives.ReadInt32LittleEndian(len), out int n);
+        int got = 0;
+        while (got < n)
+        {
+            if (got == body.Length) Array.Resize(ref body, (int)Math.Min(n, 2L * body.Length));
+            int k = _stream.Read(body, got, body.Length - got);
+            if (k == 0) throw new EndOfStreamException("control connection closed inside a frame");
+            got += k;
+        }
+        return Frame(body);
     }
+
+    /// <summary>The buffer for a frame announcing <paramref name="length"/> bytes: never larger than trusted up front.</summary>
+    private byte[] NewBody(int length, out int n)
+    {
+        if (length < 1 || length > _maxFrame)
+            throw new InvalidDataException($"bad control frame length {length} (at most {_maxFrame})");
+        n = length;
+        return new byte[Math.Min(length, TrustedAllocation)];
+    }
+
+    private static (ControlType, BinaryReader) Frame(byte[] body) =>
+        ((ControlType)body[0], new BinaryReader(new MemoryStream(body, 1, body.Length - 1, writable: false), Encoding.UTF8));
 
     private bool ReadExactly(Span<byte> buffer)
     {

@@ -1,3 +1,4 @@
+using System.Collections.Concurrent;
 using System.Diagnostics;
 using System.Globalization;
 using System.Net;
@@ -5,6 +6,7 @@ using System.Net.Sockets;
 using System.Text;
 using CloudMpi.Hosting;
 using CloudMpi.Run.Hosting;
+using CloudMpi.Transports.Tcp;
 
 namespace CloudMpi.Run.Processes;
 
@@ -37,6 +39,15 @@ public sealed class ProcessJobRunner
 
     /// <summary>How often the parent asks every rank for its state (deadlock detection).</summary>
     public TimeSpan StatusInterval { get; init; } = TimeSpan.FromMilliseconds(200);
+
+    /// <summary>How long an accepted control connection has to authenticate and say hello.</summary>
+    public TimeSpan HandshakeDeadline { get; init; } = ControlChannel.HandshakeDeadline;
+
+    /// <summary>Control connections accepted and not yet authenticated.</summary>
+    private int _pendingHandshakes;
+
+    /// <summary>The job's secret: handed to the ranks in their environment (or on stdin through ssh), never printed.</summary>
+    private readonly JobSecret _secret = JobSecret.New();
 
     /// <summary>How long a transport failure (a lost connection) waits for the death of the rank that caused it to be noticed.</summary>
     private static readonly TimeSpan BlameDelay = TimeSpan.FromSeconds(1);
@@ -113,6 +124,8 @@ public sealed class ProcessJobRunner
             }
             if (!Rendezvous(listener, clock, timeout))
                 return Finish();
+            // Every rank is connected: nothing may connect to cmpi-run any more, so its port closes.
+            listener.Dispose();
             Supervise(clock, timeout);
         }
         catch (Exception e) when (e is SocketException or IOException or System.ComponentModel.Win32Exception)
@@ -126,14 +139,27 @@ public sealed class ProcessJobRunner
 
     private void StartChild(Child c, string parentHost, int parentPort, string bind)
     {
-        var psi = WorkerCommand(c.Host, [RankWorker.Flag, $"{parentHost}:{parentPort}", c.Rank.ToString(CultureInfo.InvariantCulture), bind, _options.Transport]);
+        var psi = WorkerCommand(c.Host, [RankWorker.Flag, $"{parentHost}:{parentPort}", c.Rank.ToString(CultureInfo.InvariantCulture), bind, _options.Transport, JobId]);
         psi.RedirectStandardOutput = true;
         psi.RedirectStandardError = true;
-        psi.RedirectStandardInput = false;
         psi.UseShellExecute = false;
         psi.StandardOutputEncoding = Encoding.UTF8;
         psi.StandardErrorEncoding = Encoding.UTF8;
+        // The secret goes into a local rank's environment; ssh forwards no environment, so a remote rank reads it
+        // from the first line of its stdin (the secret never goes on a command line, where ps shows it).
+        bool local = new HostSlots(c.Host, 1).IsLocal;
+        if (local)
+            psi.Environment[JobSecret.EnvironmentVariable] = _secret.ToText();
+        else
+            psi.Environment.Remove(JobSecret.EnvironmentVariable);
+        psi.RedirectStandardInput = !local;
+        if (!local) psi.StandardInputEncoding = new UTF8Encoding(false);
         var p = Process.Start(psi) ?? throw new IOException($"could not start the process of rank {c.Rank}");
+        if (!local)
+        {
+            p.StandardInput.Write(_secret.ToText() + "\n");
+            p.StandardInput.Flush();
+        }
         c.Process = p;
         c.Pid = p.Id;
         bool tag = _options.TagOutput;
@@ -210,33 +236,41 @@ public sealed class ProcessJobRunner
         var addresses = new string[n];
         int greeted = 0;
         var deadline = clock.Elapsed + (timeout is TimeSpan t && t < StartupTimeout ? t : StartupTimeout);
+        // Each accepted connection authenticates on its own thread, with a deadline, so a stranger that
+        // connects and stays silent neither blocks this loop nor delays the ranks; those that fail are reported.
+        var greetings = new ConcurrentQueue<(int Rank, ControlChannel Control, int Port, string Address)>();
+        var rejections = new RejectionReporter("cmpi-run: ", line => _err.WriteLine(null, line + "\n"));
         while (greeted < n)
         {
+            while (greetings.TryDequeue(out var g))
+            {
+                if (_children[g.Rank].Control is not null)
+                {
+                    rejections.Report(g.Control.Socket.RemoteEndPoint, $"a second control connection for rank {g.Rank}");
+                    g.Control.Dispose();
+                    continue;
+                }
+                _children[g.Rank].Control = g.Control;
+                ports[g.Rank] = g.Port;
+                addresses[g.Rank] = g.Address;
+                greeted++;
+            }
+            if (greeted == n) break;
             if (listener.Poll(25_000, SelectMode.SelectRead))
             {
                 Socket s = listener.Accept();
-                var control = new ControlChannel(s);
-                var hello = control.Receive();
-                if (hello is not (ControlType.Hello, var r))
+                if (Interlocked.Increment(ref _pendingHandshakes) > TcpTransport.MaxPendingHandshakes)
                 {
-                    control.Dispose();
-                    continue;
+                    Interlocked.Decrement(ref _pendingHandshakes);
+                    EndPoint? remote = null;
+                    try { remote = s.RemoteEndPoint; } catch (SocketException) { }
+                    s.Dispose();
+                    rejections.Report(remote, $"more than {TcpTransport.MaxPendingHandshakes} connections waiting for their handshake");
                 }
-                int rank = r.ReadInt32();
-                int pid = r.ReadInt32();
-                int port = r.ReadInt32();
-                if (rank < 0 || rank >= n || _children[rank].Control is not null)
+                else
                 {
-                    control.Dispose();
-                    continue;
+                    new Thread(() => AuthenticateChild(s, greetings, rejections)) { IsBackground = true, Name = "cmpi control handshake" }.Start();
                 }
-                Child c = _children[rank];
-                c.Control = control;
-                ports[rank] = port;
-                addresses[rank] = ((IPEndPoint)s.RemoteEndPoint!).Address.MapToIPv4().ToString();
-                greeted++;
-                _ = pid;
-                continue;
             }
             _out.FlushIfDirty();
             foreach (Child c in _children)
@@ -278,6 +312,29 @@ public sealed class ProcessJobRunner
             c.ControlReader.Start();
         }
         return true;
+    }
+
+    /// <summary>One accepted control connection: the handshake and the hello, or a report of why not.</summary>
+    private void AuthenticateChild(Socket s, ConcurrentQueue<(int, ControlChannel, int, string)> greetings, RejectionReporter rejections)
+    {
+        EndPoint? remote = null;
+        try
+        {
+            remote = s.RemoteEndPoint;
+            var (rank, control, hello) = ControlChannel.Accept(s, _secret, JobId, _children.Length, HandshakeDeadline);
+            _ = hello.ReadInt32(); // pid
+            int port = hello.ReadInt32();
+            greetings.Enqueue((rank, control, port, ((IPEndPoint)remote!).Address.MapToIPv4().ToString()));
+        }
+        catch (Exception e) when (e is HandshakeException or SocketException or ObjectDisposedException or EndOfStreamException)
+        {
+            s.Dispose();
+            rejections.Report(remote, e.Message);
+        }
+        finally
+        {
+            Interlocked.Decrement(ref _pendingHandshakes);
+        }
     }
 
     // ------------------------------------------------------------------ supervision

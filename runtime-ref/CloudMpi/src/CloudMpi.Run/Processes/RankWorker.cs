@@ -11,11 +11,13 @@ using CloudMpi.Transports.Tcp;
 namespace CloudMpi.Run.Processes;
 
 /// <summary>
-/// <c>cmpi-run --worker PARENT RANK BIND TRANSPORT</c>: one rank of a process-per-rank job. It says hello to the
+/// <c>cmpi-run --worker PARENT RANK BIND TRANSPORT JOBID</c>: one rank of a process-per-rank job. It says hello to the
 /// supervising cmpi-run, receives the job (peers, program image, args), runs the program's Main on a big-stack
 /// thread, answers status requests (for the parent's deadlock detection), reports how the program ended, and
 /// exits when the parent says every rank has finished (or aborts). Program output goes to this process's
-/// stdout/stderr, which the parent merges line by line.
+/// stdout/stderr, which the parent merges line by line. The job's secret comes from <c>CMPI_JOB_SECRET</c> (removed
+/// from the environment before the program runs) or, when that is not set, the first line of stdin (ranks started
+/// through ssh); every connection, to the parent and between ranks, is authenticated with it.
 /// </summary>
 public static class RankWorker
 {
@@ -26,18 +28,38 @@ public static class RankWorker
 
     public static int Run(IReadOnlyList<string> args)
     {
-        if (args.Count != 5 || args[0] != Flag)
+        if (args.Count != 6 || args[0] != Flag)
         {
-            Console.Error.WriteLine("usage: cmpi-run --worker PARENT_HOST:PORT RANK BIND_ADDRESS TRANSPORT (started by cmpi-run)");
+            Console.Error.WriteLine("usage: cmpi-run --worker PARENT_HOST:PORT RANK BIND_ADDRESS TRANSPORT JOB_ID (started by cmpi-run, " +
+                                    $"with the job's secret in {JobSecret.EnvironmentVariable} or on stdin)");
             return 2;
         }
         var parent = IPEndPoint.Parse(args[1]);
         int rank = int.Parse(args[2], System.Globalization.CultureInfo.InvariantCulture);
         var bind = IPAddress.Parse(args[3]);
+        string jobId = args[5];
+        JobSecret secret;
+        try
+        {
+            secret = JobSecret.TakeFromEnvironment() ?? JobSecret.ReadLine(Console.OpenStandardInput());
+        }
+        catch (FormatException e)
+        {
+            Console.Error.WriteLine($"cmpi-run: rank {rank}: {e.Message}");
+            return 2;
+        }
 
-        var controlSocket = new Socket(parent.AddressFamily, SocketType.Stream, ProtocolType.Tcp);
-        controlSocket.Connect(parent);
-        using var control = new ControlChannel(controlSocket);
+        ControlChannel control;
+        try
+        {
+            control = ControlChannel.ConnectToParent(parent, secret, jobId, rank, ControlChannel.HandshakeDeadline);
+        }
+        catch (HandshakeException e)
+        {
+            Console.Error.WriteLine($"cmpi-run: rank {rank}: cmpi-run at {parent} did not authenticate: {e.Message}");
+            return 1;
+        }
+        using var controlScope = control;
 
         // The TCP listener exists before hello so that its port can be announced.
         Socket? dataListener = null;
@@ -53,9 +75,10 @@ public static class RankWorker
         var welcome = control.Receive() ?? throw new EndOfStreamException("cmpi-run closed the connection before sending the job");
         if (welcome.Type != ControlType.Welcome) throw new InvalidDataException($"expected the job description, got {welcome.Type}");
         JobDescription job = JobDescription.Read(welcome.Payload);
+        if (job.JobId != jobId) throw new InvalidDataException($"the job description is for job {job.JobId}, this rank belongs to {jobId}");
 
         var host = new ProcessRankHost();
-        ITransport transport = CreateTransport(job, rank, dataListener, host, control);
+        ITransport transport = CreateTransport(job, rank, dataListener, host, secret);
         RankContext ctx = host.Install(rank, job.Size, transport);
         StartTransport(transport, job, ctx);
 
@@ -126,13 +149,16 @@ public static class RankWorker
         try { o.Flush(); e.Flush(); } catch (Exception ex) when (ex is IOException or ObjectDisposedException) { }
     }
 
-    private static ITransport CreateTransport(JobDescription job, int rank, Socket? dataListener, ProcessRankHost host, ControlChannel control)
+    private static ITransport CreateTransport(JobDescription job, int rank, Socket? dataListener, ProcessRankHost host, JobSecret secret)
     {
         switch (job.Transport)
         {
             case "tcp":
-                var tcp = new TcpTransport(rank, job.Size, dataListener ?? throw new InvalidOperationException("no TCP listener"));
+                var tcp = new TcpTransport(rank, job.Size, dataListener ?? throw new InvalidOperationException("no TCP listener"), secret, job.JobId);
                 tcp.OnReceiveError = e => host.TransportFailed(rank, $"rank {rank}: bad message on a TCP connection: {e.Message}");
+                // A stranger on the rank's port is dropped and reported (once per address and reason); the job goes on.
+                var rejections = new RejectionReporter($"cmpi-run: rank {rank}: ", line => Console.Error.WriteLine(line));
+                tcp.OnRejected = rejections.Report;
                 return tcp;
             default:
                 return WorkerTransports.Create(job, rank, host);
