@@ -163,3 +163,13 @@ def test_masks_that_hide_all_of_the_output_are_rejected(ported, tmp_path):
     r = verify("c.toml", "-o", "out", "--against", str(ported / "expected"), cwd=str(tmp_path))
     assert r.returncode == 2, r.stdout + r.stderr
     assert "the masks hide every line of the native output" in r.stderr
+
+
+def test_cmpi_port_verify_runs_the_cases_after_the_port(tmp_path):
+    (tmp_path / "hello.c").write_text(HELLO)
+    (tmp_path / "c.toml").write_text(CASE)
+    r = subprocess.run(PORT + ["-o", "ported", "--verify", "c.toml", "hello.c"], capture_output=True, text=True,
+                       cwd=str(tmp_path), env=dict(os.environ, **PORT_ENV), timeout=300)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert r.stdout.endswith("1 passed, 0 failed\n")
+    assert ET.parse(tmp_path / "ported" / "verify" / "junit.xml").getroot().get("tests") == "1"
