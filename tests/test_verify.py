@@ -67,6 +67,9 @@ def ported(tmp_path_factory):
     r = subprocess.run(PORT + ["-o", str(d / "ported"), str(d / "hello.c")], capture_output=True, text=True,
                        cwd=str(d), env=dict(os.environ, **PORT_ENV), timeout=300)
     assert r.returncode == 0, r.stdout + r.stderr
+    (d / "c.toml").write_text(CASE)
+    r = verify("c.toml", "-o", "out0", "--record", "expected", "--record-only", cwd=str(d))
+    assert r.returncode == 0, r.stdout + r.stderr
     return d
 
 

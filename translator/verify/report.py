@@ -18,7 +18,7 @@ _MORE_CSS = """
 .passed{color:#176d2c;font-weight:600} .rejected{color:#b00020;font-weight:600} .error{color:#9a6700;font-weight:600}
 table.diff{font:12px/1.3 ui-monospace,monospace;margin:6px 0 14px} table.diff td{border:none;padding:0 6px;white-space:pre}
 .diff_add{background:#e6ffec} .diff_chg{background:#fff5b1} .diff_sub{background:#ffebe9}
-.diff_next,.diff_header{color:#888} pre.states{background:#fff4f4;padding:6px 8px}
+.diff_next{display:none} .diff_header{color:#888} pre.states{background:#fff4f4;padding:6px 8px}
 """
 
 
@@ -84,7 +84,7 @@ def render_html(results: List[Result], title: str, elapsed: float) -> str:
            "<title>cmpi-verify report</title>", f"<style>{_CSS}{_MORE_CSS}</style></head><body>",
            "<h1>cmpi-verify report</h1>", f"<p>Cases: <code>{e(title)}</code></p>",
            '<p class="summary" id="summary">'
-           f'<span id="count-runs">{c["runs"]} runs</span><span id="count-passed">{c["passed"]} passed</span>'
+           f'<span id="count-runs">{c["runs"]} run{"s" if c["runs"] != 1 else ""}</span><span id="count-passed">{c["passed"]} passed</span>'
            f'<span id="count-failed">{c["failed"]} failed</span>'
            f'<span id="count-errors">{c["errors"]} could not run</span>'
            f'<span id="count-rejected">{c["rejected"]} rejected</span></p>',
@@ -102,7 +102,9 @@ def render_html(results: List[Result], title: str, elapsed: float) -> str:
         out.append("<p>None: every port printed and wrote what its native program did.</p>")
     for r in bad:
         out.append(f'<section class="run" id="{e(r.id)}"><h3>{e(r.case)}, {r.ranks} ranks, {e(r.transport)}: '
-                   f'<span class="{e(r.status)}">{e(r.status)}</span></h3><p><code>{e(r.message)}</code></p>')
+                   f'<span class="{e(r.status)}">{e(r.status)}</span></h3>')
+        if not any(d.summary == r.message for d in r.differences):
+            out.append(f"<p><code>{e(r.message)}</code></p>")
         if r.rank_states:
             out.append(f'<p>Rank states when the job was stopped:</p><pre class="states">{e(r.rank_states)}</pre>')
         for d in r.differences[:4]:
