@@ -176,3 +176,33 @@ def test_cmpi_port_verify_runs_the_cases_after_the_port(tmp_path):
     assert r.returncode == 0, r.stdout + r.stderr
     assert r.stdout.endswith("1 passed, 0 failed\n")
     assert ET.parse(tmp_path / "ported" / "verify" / "junit.xml").getroot().get("tests") == "1"
+
+
+STDIN_PROG = r"""#include <stdio.h>
+#include <mpi.h>
+int main(int argc, char **argv)
+{
+    int rank, n = -1;
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    if (rank == 0 && scanf("%d", &n) != 1)
+        n = -2;
+    MPI_Bcast(&n, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    printf("rank %d: n = %d, argv[1] = %s, %.6f\n", rank, n, argc > 1 ? argv[1] : "-", n / 3.0);
+    MPI_Finalize();
+    return n == 41 ? 3 : 0;
+}
+"""
+
+
+def test_stdin_args_and_exit_status_reach_both_sides(tmp_path):
+    (tmp_path / "in.c").write_text(STDIN_PROG)
+    (tmp_path / "c.toml").write_text('[[case]]\nname = "in"\nsources = ["in.c"]\nranks = [2]\nstdin = "42\\n"\n'
+                                     'args = ["hello"]\n[[case]]\nname = "in41"\nsources = ["in.c"]\nranks = [2]\n'
+                                     'stdin = "41\\n"\n')
+    r = verify("c.toml", "-o", "out", "--record", "expected", cwd=str(tmp_path))
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert r.stdout == "2 passed, 0 failed\n"
+    assert (tmp_path / "expected" / "in" / "np2" / "stdout").read_text() == \
+        "0| rank 0: n = 42, argv[1] = hello, 14.000000\n1| rank 1: n = 42, argv[1] = hello, 14.000000\n"
+    assert '"exit": 3' in (tmp_path / "expected" / "in41" / "np2" / "status.json").read_text()
