@@ -206,3 +206,13 @@ def test_stdin_args_and_exit_status_reach_both_sides(tmp_path):
     assert (tmp_path / "expected" / "in" / "np2" / "stdout").read_text() == \
         "0| rank 0: n = 42, argv[1] = hello, 14.000000\n1| rank 1: n = 42, argv[1] = hello, 14.000000\n"
     assert '"exit": 3' in (tmp_path / "expected" / "in41" / "np2" / "status.json").read_text()
+
+
+def test_a_port_runs_through_its_dotnet_project(ported, tmp_path):
+    """runner = "dotnet": dotnet build of the port's csproj (on build/nuget's CloudMpi.Run), then dotnet run."""
+    import shutil
+    shutil.copytree(ported / "ported", tmp_path / "ported")
+    (tmp_path / "c.toml").write_text(CASE.replace('ranks = [2]', 'ranks = [2]\nrunner = "dotnet"\ntransports = ["tcp"]'))
+    r = verify("c.toml", "-o", "out", "--against", str(ported / "expected"), cwd=str(tmp_path))
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert r.stdout == "1 passed, 0 failed\n"
