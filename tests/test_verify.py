@@ -216,3 +216,17 @@ def test_a_port_runs_through_its_dotnet_project(ported, tmp_path):
     r = verify("c.toml", "-o", "out", "--against", str(ported / "expected"), cwd=str(tmp_path))
     assert r.returncode == 0, r.stdout + r.stderr
     assert r.stdout == "1 passed, 0 failed\n"
+
+
+def test_a_native_run_that_hangs_is_killed_and_not_recorded(tmp_path):
+    (tmp_path / "deadlock.c").write_text(DEADLOCK)
+    (tmp_path / "c.toml").write_text('[[case]]\nname = "deadlock"\nsources = ["deadlock.c"]\nranks = [2]\ntimeout = 5\n')
+    r = verify("c.toml", "-o", "out", "--record", "expected", cwd=str(tmp_path))
+    assert r.returncode == 1, r.stdout + r.stderr
+    assert "the native run did not finish within 5 s (mpirun -np 2); the port was not run" in r.stderr
+    assert not (tmp_path / "expected" / "deadlock").exists()
+    f = ET.parse(tmp_path / "out" / "junit.xml").getroot().find(".//error")
+    assert f is not None and "did not finish" in f.get("message")
+    left = subprocess.run(["pgrep", "-f", str(tmp_path / "out" / "work" / "native" / "deadlock")],
+                          capture_output=True, text=True)
+    assert left.stdout == "", "the native ranks outlived the timeout"

@@ -145,8 +145,15 @@ def run_all(cases, args, native: Native, work: str) -> List[Result]:
             else:
                 expected = native.run(c, exe, n, fresh_dir(os.path.join(work, "runs", c.name, f"np{n}-native"), c))
                 native_name = f"mpirun -np {n}"
-                if args.record:
+                if args.record and not expected.hung:
                     expected_mod.record(args.record, c, n, expected, native.mpirun)
+                if expected.hung and not args.record_only:
+                    for t in transports:   # nothing to compare with: the port is not run
+                        results.append(error(c, n, t, f"the native run did not finish within {c.timeout:g} s "
+                                                      f"({native_name}); the port was not run"))
+                        results[-1].native_seconds = expected.seconds
+                        progress(results[-1])
+                    continue
                 if args.record_only:
                     r = Result(c.name, n, "native", "passed" if not expected.hung else "error",
                                native_seconds=expected.seconds,

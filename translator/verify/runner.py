@@ -55,10 +55,54 @@ def run_bounded(cmd: List[str], timeout: float, cwd: str, env: dict, stdin: Opti
 
 
 def _kill_group(p: subprocess.Popen) -> None:
+    """Ends the launcher and every process under it. mpirun's ranks live in sessions of their own (a signal to
+    mpirun's group misses them), so the launcher is first asked to stop them (SIGTERM), then whatever is left of
+    its process tree is killed."""
+    tree = _descendants(p.pid)
     try:
-        os.killpg(p.pid, signal.SIGKILL)
+        os.killpg(p.pid, signal.SIGTERM)
     except ProcessLookupError:
         pass
+    try:
+        p.wait(timeout=5)
+    except subprocess.TimeoutExpired:
+        pass
+    tree |= _descendants(p.pid)
+    for pid in tree | {p.pid}:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+    try:
+        os.killpg(p.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+
+
+def _descendants(root: int) -> set:
+    """The pids under root (Linux /proc; empty elsewhere)."""
+    children: Dict[int, List[int]] = {}
+    try:
+        names = os.listdir("/proc")
+    except OSError:
+        return set()
+    for name in names:
+        if not name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{name}/stat", encoding="utf-8", errors="replace") as f:
+                stat = f.read()
+            ppid = int(stat[stat.rindex(")") + 2:].split()[1])
+        except (OSError, ValueError, IndexError):
+            continue
+        children.setdefault(ppid, []).append(int(name))
+    out, todo = set(), [root]
+    while todo:
+        for c in children.get(todo.pop(), []):
+            if c not in out:
+                out.add(c)
+                todo.append(c)
+    return out
 
 
 def read_files(cwd: str, names: List[str]) -> Dict[str, Optional[bytes]]:
