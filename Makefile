@@ -52,7 +52,7 @@ port-demo: setup
 
 # Every corpus program's port against its native program at 1, 2 and 4 ranks on inproc and tcp
 # (tests/verify/corpus.toml, docs/verify.md): reports in build/verify (junit.xml, report.html). Opt-in: minutes.
-# VERIFY_ARGS passes options, e.g. make verify VERIFY_ARGS='--case npb-* --transport tcp'.
+# VERIFY_ARGS passes options, e.g. make verify VERIFY_ARGS="--skip '*-W' --transport tcp".
 verify: setup
 	.venv/bin/cmpi-verify tests/verify/corpus.toml -o build/verify $(VERIFY_ARGS)
 

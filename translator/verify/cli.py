@@ -41,6 +41,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--record-only", action="store_true", help="with --record: run only the native programs")
     p.add_argument("--case", action="append", default=[], metavar="NAME",
                    help="only cases whose name matches (a glob; repeatable)")
+    p.add_argument("--skip", action="append", default=[], metavar="NAME",
+                   help="leave out cases whose name matches (a glob; repeatable)")
     p.add_argument("--ranks", "-n", action="append", type=int, default=[], metavar="N",
                    help="only these rank counts of each case (repeatable)")
     p.add_argument("--transport", action="append", default=[], metavar="T",
@@ -60,9 +62,10 @@ def main(argv: Optional[List[str]] = None) -> int:
         cases = cases_mod.load(args.cases)
     except cases_mod.CasesError as e:
         return _usage(str(e))
-    cases = [c for c in cases if not args.case or any(fnmatch.fnmatchcase(c.name, pat) for pat in args.case)]
+    cases = [c for c in cases if (not args.case or any(fnmatch.fnmatchcase(c.name, pat) for pat in args.case))
+             and not any(fnmatch.fnmatchcase(c.name, pat) for pat in args.skip)]
     if not cases:
-        return _usage(f"no case of {args.cases} matches --case {' '.join(args.case)}")
+        return _usage(f"no case of {args.cases} is left by --case/--skip")
     native = Native()
     if not args.against:
         missing = native.missing()
