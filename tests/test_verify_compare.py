@@ -153,3 +153,17 @@ def test_missing_native_toolchain_is_explained(tmp_path):
     assert "mpicc and mpirun not found on PATH" in r.stderr
     assert "apt-get install openmpi-bin libopenmpi-dev" in r.stderr and "--against expected/" in r.stderr
     assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("argv,message", [
+    (["nope.toml"], "nope.toml: no such file"),
+    (["c.toml", "--record-only"], "--record-only needs --record DIR"),
+    (["c.toml", "--case", "zzz"], "no case of c.toml is left by --case/--skip"),
+    (["c.toml", "--against", "missing/"], "--against missing/: no such folder"),
+    (["c.toml", "--record", "a", "--against", "b"], "not allowed with argument"),
+])
+def test_usage_errors_exit_2(tmp_path, argv, message):
+    (tmp_path / "a.c").write_text("int main(void) { return 0; }\n")
+    (tmp_path / "c.toml").write_text('[[case]]\nname = "a"\nsources = ["a.c"]\n')
+    r = _verify(*argv, cwd=str(tmp_path))
+    assert r.returncode == 2 and message in r.stderr, r.stderr
