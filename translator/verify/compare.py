@@ -243,8 +243,8 @@ def unified(e: List[str], a: List[str], a_name: str, b_name: str, limit: int = 6
     return "\n".join(lines)
 
 
-def first_window(e: List[str], a: List[str], around: int = 40) -> Tuple[List[str], List[str]]:
-    """The lines near the first difference (for the side-by-side view of a long output)."""
+def first_window(e: List[str], a: List[str], after: int = 200) -> Tuple[List[str], List[str]]:
+    """The lines up to a little past the first difference (for the side-by-side view of a long output); they
+    start at the first line, so the view's line numbers are the output's."""
     n = next((i for i in range(min(len(e), len(a))) if e[i] != a[i]), min(len(e), len(a)))
-    lo = max(0, n - 5)
-    return e[lo:n + around], a[lo:n + around]
+    return e[:n + after], a[:n + after]
