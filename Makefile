@@ -1,6 +1,6 @@
 # cmpi: the two commands a newcomer needs are `make demo` and `make test`.
 # Both run the set-up first; it installs only what is missing.
-.PHONY: setup demo test test-python test-runtime corpus bench bench-comm csmith clean port-demo
+.PHONY: setup demo test test-python test-runtime corpus bench bench-comm csmith clean port-demo verify
 
 PYTEST ?= .venv/bin/python -m pytest
 
@@ -49,6 +49,12 @@ port-demo: setup
 	.venv/bin/cmpi-port -o build/ported-npb -- $(MAKE) --no-print-directory -C corpus/npb CLASS=S \
 	  BUILD=$(CURDIR)/build/npb-native/obj BIN=$(CURDIR)/build/npb-native/bin
 	/usr/bin/python3 scripts/port_check.py build/ported-npb --ranks 2 $(NPB_MASKS)
+
+# Every corpus program's port against its native program at 1, 2 and 4 ranks on inproc and tcp
+# (tests/verify/corpus.toml, docs/verify.md): reports in build/verify (junit.xml, report.html). Opt-in: minutes.
+# VERIFY_ARGS passes options, e.g. make verify VERIFY_ARGS="--skip '*-W' --transport tcp".
+verify: setup
+	.venv/bin/cmpi-verify tests/verify/corpus.toml -o build/verify $(VERIFY_ARGS)
 
 clean:
 	rm -rf build .venv .pytest_cache

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what cmpi needs and is missing; quick and quiet when all is there.
 #   Debian packages (python3-clang with its libclang, jinja2, pytest, venv, Open MPI,
-#   matplotlib for make bench-comm's plots, csmith for make csmith),
+#   matplotlib for make bench-comm's plots, csmith for make csmith, PyYAML for docs/ci.md's test),
 #   the project's virtualenv with cmpi-translate, and the .NET build of the runtime
 #   with its cmpi-run wrapper.
 set -euo pipefail
@@ -10,7 +10,7 @@ ROOT=$PWD
 
 PACKAGES=(python3-clang-14 libclang1-14 python3-jinja2 python3-pytest python3-venv python3-setuptools
           python3-pip openmpi-bin libopenmpi-dev gcc make python3-matplotlib csmith libcsmith-dev
-          chromium python3-jsonschema)
+          chromium python3-jsonschema python3-yaml)
 missing=()
 for p in "${PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

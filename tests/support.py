@@ -2,24 +2,15 @@
 from __future__ import annotations
 
 import os
-import re
 import shutil
 import subprocess
 import sys
 from dataclasses import dataclass
 from typing import List, Optional
 
+from translator.verify.compare import NATIVE_ENV, by_rank, mask  # noqa: F401  (the suites import them from here)
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-NATIVE_ENV = {
-    # Open MPI refuses root without these, and needs oversubscription past the core count.
-    "OMPI_ALLOW_RUN_AS_ROOT": "1",
-    "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM": "1",
-    "OMPI_MCA_rmaps_base_oversubscribe": "1",
-    "OMPI_MCA_btl_vader_single_copy_mechanism": "none",
-    # a hybrid MPI+OpenMP program's port runs each rank on one thread (translator/include/omp.h)
-    "OMP_NUM_THREADS": "1",
-}
-_TAG = re.compile(r"^\[\d+,(\d+)\]<(stdout|stderr)>:(.*)$")
 
 
 @dataclass
@@ -33,31 +24,6 @@ def run(cmd: List[str], timeout: float = 300, env: Optional[dict] = None, cwd: O
     full_env = dict(os.environ, **(env or {}))
     p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, env=full_env, cwd=cwd)
     return Run(p.returncode, p.stdout, p.stderr)
-
-
-def by_rank(tagged_stdout: str) -> str:
-    """mpirun --tag-output text -> each rank's stdout lines, grouped by rank in rank order.
-
-    Ranks print concurrently, so the interleaving differs from run to run under
-    mpirun as under cmpi-run; what a rank prints, in its order, does not.
-    """
-    lines = {}
-    for line in tagged_stdout.splitlines():
-        m = _TAG.match(line)
-        if m is None:
-            lines.setdefault(-1, []).append(line)
-        elif m.group(2) == "stdout":
-            lines.setdefault(int(m.group(1)), []).append(m.group(3))
-    out = []
-    for rank in sorted(lines):
-        out += [f"{rank}| {text}" for text in lines[rank]]
-    return "\n".join(out) + ("\n" if out else "")
-
-
-def mask(text: str, filters: List[str]) -> str:
-    for pattern in filters:
-        text = re.sub(pattern, lambda m: "<masked>", text, flags=re.M)
-    return text
 
 
 class Tools:

@@ -33,7 +33,8 @@ VERSION = "0.1.0"
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="cmpi-port",
-        usage="cmpi-port [-o DIR] [-j N] [--force] (-- BUILD COMMAND... | --compile-commands FILE | FILE.c...)",
+        usage="cmpi-port [-o DIR] [-j N] [--force] [--verify CASES] (-- BUILD COMMAND... | --compile-commands FILE | "
+              "FILE.c...)",
         description="Port every program of a C MPI codebase to C# for CloudMpi: run its own build and record what it "
                     "compiles and links, or read compile_commands.json, or take a list of files.")
     p.add_argument("files", nargs="*", metavar="FILE.c", help="C files (each that defines main is a program)")
@@ -45,6 +46,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("-D", dest="defines", action="append", default=[], metavar="NAME[=VAL]", help="with FILE.c: a macro")
     p.add_argument("--keep-going", action="store_true", default=True,
                    help="port every program even when some fail (the default)")
+    p.add_argument("--verify", metavar="CASES", help="then run cmpi-verify CASES on the ports (reports in OUTPUT/verify; "
+                   "docs/verify.md), when every program ported")
     p.add_argument("--version", action="version", version=f"cmpi-port {VERSION}")
     return p
 
@@ -142,6 +145,9 @@ def run(args, command: List[str]) -> int:
         return 3
     if any(r.status == "failed" for r in results) or capture.build_status:
         return 1
+    if args.verify:
+        from ..verify.cli import main as verify_main
+        return verify_main([args.verify, "-o", os.path.join(out, "verify")])
     return 0
 
 
