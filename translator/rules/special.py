@@ -28,7 +28,7 @@ def init_with_null_args(ctx, call, rule) -> Optional[str]:
 def init_thread_with_null_args(ctx, call, rule) -> Optional[str]:
     """MPI_Init_thread(&argc, &argv, required, &provided) and MPI_Init_thread(NULL, NULL, ...) ->
     cMPI.Init_thread(required, out provided): like MPI_Init, nothing in argv is MPI's."""
-    from ..convert.exprs import convert_expr
-    from ..convert.mpi import _lvalue_of_pointer as lvalue_of_pointer
+    from ..csharp.exprs import convert_expr
+    from ..csharp.mpi import _lvalue_of_pointer as lvalue_of_pointer
     required = convert_expr(ctx, call.args[2]).code
     return f"{rule.target}({required}, out {lvalue_of_pointer(ctx, call.args[3], 'output')})"

@@ -6,11 +6,11 @@ from typing import List
 
 from .. import ir
 from ..diagnostics import TranslationError, TranslationErrors
-from .constants import never_written_globals
+from ..passes.constants import never_written_globals
 from .rank_state import instance_field, names_instance_member
 from .context import Context, render_comment
 from .exprs import convert_value, string_literal
-from .inlining import ATTRIBUTE as INLINE_ATTRIBUTE, USING as INLINE_USING, functions_to_inline
+from ..passes.inlining import ATTRIBUTE as INLINE_ATTRIBUTE, USING as INLINE_USING, functions_to_inline
 from .stmts import INDENT, convert_block_items, convert_var_decl
 from ..frontend import STRING_TOKEN, parse_string_literal
 from . import bitfields
@@ -121,11 +121,11 @@ def convert_param(ctx, p: ir.VarDecl) -> str:
 
 
 def convert_function(ctx, fn: ir.Function) -> List[str]:
-    from .gotos import lower_gotos, needs_lowering
-    from .generic_buffers import generic_signature
+    from ..passes.gotos import lower_gotos, needs_lowering
+    from ..passes.generic_buffers import generic_signature
     from .stmts import completes_normally
     from .varargs import varargs_parameter
-    from .scopes import plan_local_names
+    from ..passes.scopes import plan_local_names
     if needs_lowering(fn):
         fn, ctx.local_names = lower_gotos(fn)  # a goto into a block: one flat body, see gotos.py
     else:
@@ -286,8 +286,8 @@ def _convert_member(ctx, item, inlined) -> tuple:
 
 def convert_translation_unit(ctx: Context) -> dict:
     """The members of the C# class, in source order, with the comments that precede them."""
-    from .pointers import plan_pointers
-    from .stmt_exprs import lower_statement_expressions
+    from ..passes.pointers import plan_pointers
+    from ..passes.stmt_exprs import lower_statement_expressions
     tu = ctx.tu = lower_statement_expressions(ctx.tu)  # GNU ({ ... }) out of its expressions, first
     ctx.comments = list(tu.comments)
     ctx.macro_names = {m.name for m in tu.macros}

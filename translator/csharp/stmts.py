@@ -16,7 +16,7 @@ from .exprs import (ASSIGN, CsExpr, as_bool, cast, coerce, convert_expr, convert
                     strip_implicit, unwrap)
 from .inits import convert_array_initializer, convert_initializer
 from .mpi import split_marker_choice
-from .struct_copies import split_copies_after_field_writes
+from ..passes.struct_copies import split_copies_after_field_writes
 from .types import cs_type, default_value, element_cs
 
 INDENT = "    "

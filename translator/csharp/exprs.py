@@ -865,7 +865,7 @@ def convert_call(ctx, e: ir.Call) -> CsExpr:
     if fn is None:
         raise TranslationError(e.loc, f"'{callee.name}' is declared but no file of the program defines it",
                                "missing-definition")
-    from .generic_buffers import generic_call_arguments, type_argument
+    from ..passes.generic_buffers import generic_call_arguments, type_argument
     generic = generic_call_arguments(ctx, fn)
     type_args = [type_argument(ctx, e.args[i]) for i in sorted(generic) if i < len(e.args)]
     args = []

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Set, Tuple
 
 from .. import ir
-from .mpi import split_marker_choice
+from ..csharp.mpi import split_marker_choice
 
 SlotKey = Tuple[str, str, str]  # ("var", function or "", name) | ("ret", function, "")
 

@@ -143,7 +143,7 @@ def convert_address_of(ctx, e: ir.Unary) -> CsExpr:
     if isinstance(target, ir.Index):
         base, offset = element_address(ctx, target)
         if base.type.startswith("InlineArray"):
-            from .pointers import struct_array_of
+            from ..passes.pointers import struct_array_of
             array = struct_array_of(target)
             view = array_field_pointer(ctx, array) if array is not None else None
             if view is not None:

@@ -149,8 +149,8 @@ def type_argument(ctx, arg: ir.Expr) -> str:
     """The element type a call passes to a generic buffer parameter: `x` of `double x[4]` -> double, `&n` -> int,
     another generic buffer parameter -> its type parameter."""
     from ..diagnostics import TranslationError
-    from .exprs import slot_key
-    from .types import element_cs
+    from ..csharp.exprs import slot_key
+    from ..csharp.types import element_cs
     e = strip(arg)
     if _is_null(e):
         return "byte"  # NULL carries no data: any element type does

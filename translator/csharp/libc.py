@@ -168,7 +168,7 @@ def _without_pointer_casts(a: ir.Expr) -> ir.Expr:
 def _posix_memalign(ctx, call: ir.Call, rule) -> CsExpr:
     """posix_memalign((void **)&p, alignment, size): `CMem.PosixMemalign(out p, alignment, size)`, which checks the
     alignment as glibc does and gives p size bytes' worth of its element type (pointers.py keeps p a plain slot)."""
-    from .pointers import memalign_target
+    from ..passes.pointers import memalign_target
     target = memalign_target(call)
     if target is None or isinstance(target.type.pointee, ir.VoidType):
         raise TranslationError(call.loc, "posix_memalign is translated for `&p` with p a typed pointer variable",
