@@ -8,6 +8,9 @@ from .. import ir
 from ..diagnostics import DiagnosticSink
 from ..rules import RuleTable
 from ..csharp_names import CS_KEYWORDS
+from .types import cs_type, delegate_of
+
+INDENT = "    "  # one level of C# indentation
 
 
 
@@ -59,7 +62,6 @@ class Context:
 
     def slot_type(self, key, ctype, loc) -> str:
         """The C# type of a declared variable, parameter or result (pointers per the plan)."""
-        from .types import cs_type
         if isinstance(ctype, ir.PointerType) and self.plan is not None:
             if isinstance(ctype.pointee, ir.FunctionType) and _has_void_pointer(ctype.pointee):
                 delegate = self.function_delegate(key, ctype.pointee, loc)
@@ -79,7 +81,6 @@ class Context:
         fn = next((f for f in self.tu.functions if f.name == source), None) if source else None
         if fn is None or len(fn.params) != len(ftype.params):
             return None
-        from .types import delegate_of
         params = [self.slot_type(("var", fn.name, p.name), p.type, loc) for p in fn.params]
         void = isinstance(fn.type.result, ir.VoidType)
         return delegate_of(params, None if void else self.slot_type(("ret", fn.name, ""), fn.type.result, loc))

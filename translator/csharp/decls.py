@@ -11,10 +11,20 @@ from .rank_state import instance_field, names_instance_member
 from .context import Context, render_comment
 from .exprs import convert_value, string_literal
 from ..passes.inlining import ATTRIBUTE as INLINE_ATTRIBUTE, USING as INLINE_USING, functions_to_inline
-from .stmts import INDENT, convert_block_items, convert_var_decl
+from .stmts import INDENT, completes_normally, convert_block_items, convert_var_decl
 from ..frontend import STRING_TOKEN, parse_string_literal
 from . import bitfields
+from .generic_calls import generic_signature
+from .inits import inline_array_type
 from .types import cs_type, default_value, managed_footprint
+from .varargs import varargs_parameter
+from ..passes.gotos import lower_gotos, needs_lowering
+from ..passes.plan import plan_program
+from ..passes.scopes import plan_local_names
+from ..passes.stmt_exprs import lower_statement_expressions
+# The modules whose handlers the expression core dispatches to (registry.py): imported here, once, so that
+# they register before any expression is converted.
+from . import generic_calls, inits, libc, memory, mpi, pointer_exprs, varargs  # noqa: F401,E402
 
 _OCTAL = re.compile(r"^0[0-7]+[uUlL]*$")
 
@@ -121,11 +131,6 @@ def convert_param(ctx, p: ir.VarDecl) -> str:
 
 
 def convert_function(ctx, fn: ir.Function) -> List[str]:
-    from ..passes.gotos import lower_gotos, needs_lowering
-    from ..passes.generic_buffers import generic_signature
-    from .stmts import completes_normally
-    from .varargs import varargs_parameter
-    from ..passes.scopes import plan_local_names
     if needs_lowering(fn):
         fn, ctx.local_names = lower_gotos(fn)  # a goto into a block: one flat body, see gotos.py
     else:
@@ -167,7 +172,6 @@ def convert_function(ctx, fn: ir.Function) -> List[str]:
 
 def convert_record(ctx, rec: ir.RecordDecl) -> List[str]:
     """A C struct -> a C# struct (value semantics, as in C); a union overlays its fields."""
-    from .inits import inline_array_type
     lines = []
     packed = bitfields.packed_layout(ctx, rec)
     squeezed = packed is None and bitfields.squeezed_layout(ctx, rec)
@@ -286,12 +290,10 @@ def _convert_member(ctx, item, inlined) -> tuple:
 
 def convert_translation_unit(ctx: Context) -> dict:
     """The members of the C# class, in source order, with the comments that precede them."""
-    from ..passes.pointers import plan_pointers
-    from ..passes.stmt_exprs import lower_statement_expressions
     tu = ctx.tu = lower_statement_expressions(ctx.tu)  # GNU ({ ... }) out of its expressions, first
     ctx.comments = list(tu.comments)
     ctx.macro_names = {m.name for m in tu.macros}
-    ctx.plan = plan_pointers(tu, lambda name, i, call: _takes_ref(ctx, name, i, call))
+    ctx.plan = plan_program(tu, lambda name, i, call: _takes_ref(ctx, name, i, call))
     inlined = functions_to_inline(tu)
     ctx.static_globals = {name for name in never_written_globals(tu) if not ctx.is_boxed(ctx.var_key(name, True))}
     members: List[dict] = []

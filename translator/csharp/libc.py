@@ -10,7 +10,9 @@ from .. import ir
 from ..diagnostics import TranslationError
 from .exprs import CsExpr, PRIMARY, convert_expr, convert_value, is_null_pointer, slot_key, strip_implicit, unwrap
 from .pointer_exprs import PRIMITIVE_ELEMENTS, array_field_pointer
+from . import registry
 from .types import cs_type, element_cs
+from ..passes.pointers import memalign_target
 
 
 def readable_copy(value: CsExpr) -> str:
@@ -117,6 +119,7 @@ def _scan_target(ctx, a: ir.Expr) -> str:
     return f"ref Target({value.code})"
 
 
+@registry.call("libc")
 def convert_libc_call(ctx, call: ir.Call, callee: ir.NameRef, rule) -> CsExpr:
     ftype = callee.type
     if not isinstance(ftype, ir.FunctionType):
@@ -168,7 +171,6 @@ def _without_pointer_casts(a: ir.Expr) -> ir.Expr:
 def _posix_memalign(ctx, call: ir.Call, rule) -> CsExpr:
     """posix_memalign((void **)&p, alignment, size): `CMem.PosixMemalign(out p, alignment, size)`, which checks the
     alignment as glibc does and gives p size bytes' worth of its element type (pointers.py keeps p a plain slot)."""
-    from ..passes.pointers import memalign_target
     target = memalign_target(call)
     if target is None or isinstance(target.type.pointee, ir.VoidType):
         raise TranslationError(call.loc, "posix_memalign is translated for `&p` with p a typed pointer variable",

@@ -106,6 +106,8 @@ from __future__ import annotations
 from typing import Dict, List, Optional, Set
 
 from .. import ir
+from .context import INDENT
+from .exprs import convert_expr, slot_key
 from .types import flat_length
 
 # math.h functions without side effects a loop body may call
@@ -131,7 +133,6 @@ def row_views(ctx, st: ir.For, indent: str) -> List[str]:
 
 
 def _row_views(ctx, st: ir.For, body, indent: str) -> List[str]:
-    from .exprs import convert_expr
     counter, first, start_expr = _counter(st)
     if counter is None:
         return []
@@ -262,7 +263,6 @@ def _pointer_table_row(ctx, node: ir.Index, base: ir.Expr, counter: ir.NameRef, 
 def _row_of_pointer_table(ctx, base: ir.Expr, counter: ir.NameRef, assigned, body):
     """(the C# row, its element type) when `base` is `c[i]`, a row of a table of row pointers that the loop reads
     at an index it does not change, in an innermost loop inside another whose body stores no row pointer."""
-    from .exprs import convert_expr
     if not isinstance(base, ir.Index) or ctx.enclosing_loops == 0:
         return None  # (a loop outside any other runs little: it keeps its plain indexes, as _whole_views's do)
     table = _strip(base.base)
@@ -290,7 +290,6 @@ def _stores_row_pointers(body: ir.Stmt) -> bool:
 
 def _whole_views(ctx, st: ir.For, counter: ir.NameRef, j: str, indent: str) -> List[str]:
     """Views from 0 of the arrays an innermost loop with calls or branches indexes by its counter (module docstring)."""
-    from .exprs import convert_expr
     if ctx.enclosing_loops == 0 or _has_inner_loop(st):
         return []
     assigned = _assigned_names(st.body)
@@ -327,7 +326,6 @@ def _element_views(ctx, st: ir.For, counter: ir.NameRef, assigned: Set[str]) -> 
     element, `local_at[0]` (module docstring). The index may name only locals and parameters whose address is not
     taken, as a call in the body could change any other; the array is a local or parameter the body does not assign,
     or a global C array."""
-    from .exprs import convert_expr
     elements: Dict[tuple, List[ir.Index]] = {}
     for node in _walk(st.body):
         if not isinstance(node, ir.Index) or not isinstance(node.type, ir.RecordType) or id(node) in ctx.row_views:
@@ -352,7 +350,6 @@ def _global_array_views(ctx, st: ir.For, assigned: Set[str]) -> None:
     """A global C array indexed by a value the straight-line body of an innermost loop loads or computes
     (`bucket_size[key_array[i] >> shift]++`, `key_buff1[bucket_start[b]] = key`) goes through the function's view of
     it (module docstring)."""
-    from .exprs import convert_expr
     if _has_inner_loop(st):
         return
     for node in _walk(st.body):
@@ -392,7 +389,6 @@ def _view(ctx, key, for_function: bool, lines: List[str], indent: str, suffix: O
     """The name of the view `key` = (array, element type, start): declared in `lines` before the loop, or, for a
     global array from a constant start (`for_function`), once at the top of the function (module docstring).
     `suffix` names what the view is for when its start does not say (`_at`: one element)."""
-    from .stmts import INDENT
     array, element, start = key
     # `offsets[i + 1]` through `offsets_from1[i]`: a constant shift is in the name, a computed base is a row
     if suffix is None:
@@ -587,7 +583,6 @@ def _mentions_boxed(ctx, e: ir.Expr) -> bool:
 
 
 def _is_boxed(ctx, e: ir.NameRef) -> bool:
-    from .exprs import slot_key
     return ctx.is_boxed(slot_key(ctx, e))
 
 
@@ -662,7 +657,6 @@ def _shifted_views(ctx, st: ir.For, counter: ir.NameRef, first: int, assigned: S
                    indent: str) -> Optional[List[str]]:
     """The lines before a loop counted from zero instead of `first` (above); None when the loop does not qualify,
     or when the plain views serve it (no computed base, no index below the counter)."""
-    from .exprs import convert_expr
     if not isinstance(st.init, ir.ExprStmt):
         return None
     cond = _strip(st.cond)

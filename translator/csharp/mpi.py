@@ -12,10 +12,12 @@ from typing import List
 from .. import ir
 from ..diagnostics import TranslationError
 from ..rules import special
+from ..passes.queries import split_marker_choice
 from .exprs import (ADD, COND, LOR, UNARY, CsExpr, PRIMARY, as_bool, coerce, convert_expr, element_address, is_null_pointer, is_ptr_cs,
                     is_pure, paren, slot_key, string_literal, strip_implicit)
 from .pointer_exprs import array_field_pointer
 from .memory import convert_allocation, is_allocation
+from . import registry
 from .types import cs_type
 
 
@@ -281,25 +283,7 @@ def _lvalue_of_pointer(ctx, arg: ir.Expr, what: str) -> str:
     raise TranslationError(arg.loc, f"this {what} argument is not supported yet", "unsupported-construct")
 
 
-_MARKERS = ("MPI_IN_PLACE", "MPI_BOTTOM")
-
-
-def split_marker_choice(call: ir.Call):
-    """`MPI_Reduce(rank == 0 ? MPI_IN_PLACE : &x, &x, ...)`: (condition, call with the first branch, call with the
-    second) for the first argument that chooses between a marker (MPI_IN_PLACE, MPI_BOTTOM, NULL) and a buffer,
-    else None. cMPI takes a marker and a buffer through different overloads, so the choice is between two calls."""
-    for i, arg in enumerate(call.args):
-        choice = _unparen(arg)
-        if not isinstance(choice, ir.Conditional):
-            continue
-        branches = (choice.then, choice.otherwise)
-        if any(is_null_pointer(b) or any(_is_library_name(b, m) for m in _MARKERS) for b in branches):
-            calls = [ir.Call(call.loc, call.type, call.callee, call.args[:i] + (b,) + call.args[i + 1:])
-                     for b in branches]
-            return choice.cond, calls[0], calls[1]
-    return None
-
-
+@registry.call("mpi")
 def convert_mpi_call(ctx, call: ir.Call, callee: ir.NameRef, rule) -> CsExpr:
     choice = split_marker_choice(call)
     if choice is not None:
@@ -318,7 +302,7 @@ def _call_code(ctx, call: ir.Call, callee: ir.NameRef, rule) -> str:
     """The cMPI call for an MPI call, without the error-code view."""
     ftype = callee.type
     if rule.special:
-        code = special.REGISTRY[rule.special](ctx, call, rule)
+        code = special.REGISTRY[rule.special](ctx, call, rule, SPECIAL_API)
         if code is not None:
             return code
     if len(call.args) != len(rule.params):
@@ -438,3 +422,12 @@ def _may_capture(ctx) -> bool:
     `ref Comm, ref int`) a call used as a statement stays plain, so an error there ends the job."""
     f = ctx.function
     return f is None or not _is_comm_errhandler(f.type.params)
+
+
+class SPECIAL_API:
+    """What a handler of rules/special.py may use (it imports nothing of the translator)."""
+    @staticmethod
+    def expr(ctx, e: ir.Expr) -> str:
+        return convert_expr(ctx, e).code
+
+    lvalue_of_pointer = staticmethod(_lvalue_of_pointer)

@@ -13,16 +13,18 @@ from ..diagnostics import TranslationError
 from .exprs import (ADD, BINARY_PREC, COMPARISONS, MUL, PRIMARY, UNARY, CsExpr, coerce, coerce_index, convert_expr,
                     element_address, flat_size, is_null_pointer, is_ptr_cs, paren, pointer_at, ref_param_name,
                     scaled_by, slot_key, unwrap)
-
-
-def is_pointer_value(e: ir.Expr) -> bool:
-    return isinstance(e.type, (ir.PointerType, ir.ArrayType))
+from .memory import convert_allocation, is_allocation
+from . import registry
+from .types import PRIMITIVE_ELEMENTS, element_cs
+from ..passes.pointers import struct_array_of
+from ..passes.queries import is_pointer_value
 
 
 def _pointee(t) -> ir.CType:
     return t.pointee if isinstance(t, ir.PointerType) else t.element
 
 
+@registry.operation("pointee_stride")
 def pointee_stride(ctx, t) -> CsExpr:
     """Flat elements one step of a pointer moves: 1, or a row's length for a pointer to rows
     (`double (*m)[N]`, whose buffer is the flattened 2-D array)."""
@@ -31,6 +33,7 @@ def pointee_stride(ctx, t) -> CsExpr:
     return CsExpr("1", "int", PRIMARY, 1)
 
 
+@registry.operation("pointer_binary")
 def convert_pointer_binary(ctx, e: ir.Binary) -> CsExpr:
     op = e.op
     prec = BINARY_PREC[op]
@@ -114,7 +117,6 @@ def _pointer_equality(ctx, e: ir.Binary) -> CsExpr:
     lhs, rhs = convert_expr(ctx, lhs_ir), convert_expr(ctx, rhs_ir)
     if is_pointer_value(lhs_ir) and is_pointer_value(rhs_ir) and \
             not isinstance(_pointee(lhs_ir.type), ir.VoidType) and not isinstance(_pointee(rhs_ir.type), ir.VoidType):
-        from .types import element_cs
         a, b = element_cs(_pointee(lhs_ir.type), e.loc), element_cs(_pointee(rhs_ir.type), e.loc)
         if a != b:
             # Pointers to different types (C warns, csmith writes it): equal only when both are NULL,
@@ -127,6 +129,7 @@ def _pointer_equality(ctx, e: ir.Binary) -> CsExpr:
     return CsExpr(f"{paren(lhs, prec)} {op} {paren(rhs, prec + 1)}", "bool", prec)
 
 
+@registry.operation("address_of")
 def convert_address_of(ctx, e: ir.Unary) -> CsExpr:
     """`&x`: a boxed variable's array; `&a[i]`: a Ptr into a; `&*p`: p; `&f`: the function."""
     target = unwrap(e.operand)
@@ -143,7 +146,6 @@ def convert_address_of(ctx, e: ir.Unary) -> CsExpr:
     if isinstance(target, ir.Index):
         base, offset = element_address(ctx, target)
         if base.type.startswith("InlineArray"):
-            from ..passes.pointers import struct_array_of
             array = struct_array_of(target)
             view = array_field_pointer(ctx, array) if array is not None else None
             if view is not None:
@@ -168,7 +170,6 @@ def array_field_pointer(ctx, target: ir.Member) -> Optional[CsExpr]:
 def field_address(ctx, target: ir.Member, array: bool = False) -> Optional[CsExpr]:
     """`&s.f`, `&a[i].f.g`, `&p->f`: a Ptr<T> that reaches the field through the struct holding it,
     `Ptr.ToField(container, static ref T (ref S s) => ref s.f.g)`; None when the struct has no address."""
-    from .types import element_cs
     path = []
     m = target
     while True:
@@ -204,9 +205,8 @@ def field_address(ctx, target: ir.Member, array: bool = False) -> Optional[CsExp
     return CsExpr(f"Ptr.ToField({container.code}, {lam})", f"Ptr<{field_cs}>", PRIMARY)
 
 
+@registry.operation("pointer_cast")
 def convert_pointer_cast(ctx, e: ir.Cast) -> CsExpr:
-    from .memory import convert_allocation, is_allocation
-    from .types import element_cs
     target_t = e.type
     if isinstance(target_t.pointee, ir.FunctionType):
         return convert_expr(ctx, e.operand)
@@ -258,11 +258,6 @@ def convert_pointer_cast(ctx, e: ir.Cast) -> CsExpr:
     raise TranslationError(e.loc, "converting an integer to a pointer cannot be translated", "integer-to-pointer")
 
 
-# Element types whose memory CloudMpi.Libc can read as another (Ptr.Reinterpret): no references, no
-# padding, one layout in C and C#.
-PRIMITIVE_ELEMENTS = {"sbyte", "byte", "short", "ushort", "int", "uint", "long", "ulong", "float", "double"}
-
-
 def _cast_inside(inner: ir.Expr, target_t: ir.PointerType, cast: ir.Cast) -> Optional[ir.Expr]:
     """`(int *)(x, (void *)0)` is `(x, (int *)(void *)0)`, and likewise for both arms of `?:`: a void
     pointer chosen by a comma or a condition takes the type the cast gives it, arm by arm."""
@@ -276,6 +271,7 @@ def _cast_inside(inner: ir.Expr, target_t: ir.PointerType, cast: ir.Cast) -> Opt
     return None
 
 
+@registry.operation("ref_argument")
 def ref_argument(ctx, a: ir.Expr) -> str:
     """The variable a `ref` parameter gets: `&x` -> x, `&a[i]` -> a[i], a pointer q -> q[0]."""
     target = unwrap(a)

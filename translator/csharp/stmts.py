@@ -11,15 +11,17 @@ from typing import List, Optional
 
 from .. import ir
 from ..diagnostics import TranslationError
-from .context import render_comment
+from .context import INDENT, render_comment
 from .exprs import (ASSIGN, CsExpr, as_bool, cast, coerce, convert_expr, convert_value, narrow_before_promotion,
                     strip_implicit, unwrap)
 from .inits import convert_array_initializer, convert_initializer
-from .mpi import split_marker_choice
+from .loops import row_views
+from .memory import allocation_into_void_slot
+from .rank_state import instance_field, names_instance_member
 from ..passes.struct_copies import split_copies_after_field_writes
-from .types import cs_type, default_value, element_cs
+from .types import cs_type, default_value, element_cs, flat_length
+from ..passes.queries import split_marker_choice
 
-INDENT = "    "
 
 
 def convert_block_items(ctx, items, indent: str, end_line: Optional[int] = None) -> List[str]:
@@ -94,13 +96,11 @@ def convert_var_decl(ctx, d: ir.VarDecl, for_header: bool = False, is_global: bo
 
 def _void_allocation(ctx, value: ir.Expr, c_type, key):
     if isinstance(c_type, ir.PointerType) and isinstance(c_type.pointee, ir.VoidType):
-        from .memory import allocation_into_void_slot
         return allocation_into_void_slot(ctx, value, key)
     return None
 
 
 def convert_array_init(ctx, d: ir.VarDecl) -> str:
-    from .types import flat_length
     t = d.type
     ecs = element_cs(t, d.loc)
     # Keep the bounds as written (N, N * M) where the program spells them with its macros.
@@ -130,7 +130,6 @@ def convert_decl_stmt(ctx, st: ir.DeclStmt, indent: str) -> List[str]:
         if d.storage == "static":
             # A static local keeps its value between calls: a field of the rank's program object named after
             # the function (rank_state.py).
-            from .rank_state import instance_field, names_instance_member
             declaration = convert_var_decl(ctx, d, cs_name=ctx.static_local_name(d.name))
             ctx.hoisted.append(instance_field(ctx, declaration, names_instance_member(d.init, ctx.static_globals)))
             continue
@@ -226,7 +225,6 @@ def convert_do_while(ctx, st: ir.DoWhile, indent: str) -> List[str]:
 
 
 def convert_for(ctx, st: ir.For, indent: str) -> List[str]:
-    from .loops import row_views
     views = row_views(ctx, st, indent)  # spans over the rows the loop walks (loops.py)
     init = ""
     if isinstance(st.init, ir.DeclStmt):

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Set, Tuple
 
 from .. import ir
-from ..csharp.mpi import split_marker_choice
+from .queries import split_marker_choice
 
 SlotKey = Tuple[str, str, str]  # ("var", function or "", name) | ("ret", function, "")
 
@@ -552,8 +552,5 @@ def _callee_name(call: ir.Call) -> Optional[str]:
 
 
 def plan_pointers(tu: ir.TranslationUnit, library_calls_take_refs) -> PointerPlan:
-    from .generic_buffers import plan_byte_buffers, plan_generic_buffers
-    plan = _Analysis(tu, library_calls_take_refs).run()
-    plan_generic_buffers(tu, plan)
-    plan_byte_buffers(tu, plan)
-    return plan
+    """Each pointer's representation and the boxed variables (plan.py adds the generic and byte buffers)."""
+    return _Analysis(tu, library_calls_take_refs).run()

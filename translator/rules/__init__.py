@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Dict, Optional, Tuple
 
+from . import special
+
 RULES_DIR = os.path.dirname(__file__)
 
 # How an MPI argument is passed (see the comment at the top of mpi.toml).
@@ -42,8 +44,6 @@ class RuleTable:
 
 
 def _load_file(filename: str, needs_params: bool) -> Tuple[Dict[str, Rule], Dict[str, str]]:
-    from . import special
-
     path = os.path.join(RULES_DIR, filename)
     with open(path, "rb") as f:
         data = tomllib.load(f)
