@@ -243,35 +243,6 @@ def inline_array_types(ctx) -> List[List[str]]:
     return out
 
 
-# A nonblocking call keeps its buffer after it returns: a scalar passed as `&x` must live in a
-# one-element array (DESIGN), not be passed by `ref`.
-_KEEPS_BUFFER = ("MPI_I", "MPI_Send_init", "MPI_Recv_init", "MPI_Bsend_init", "MPI_Ssend_init", "MPI_Rsend_init")
-
-
-def _takes_ref(ctx, name: str, i: int, call) -> bool:
-    """Whether argument i of a library call can be `ref x` for `&x` (so x needs no box)."""
-    rule = ctx.rules.mpi.get(name)
-    if rule is not None:
-        kind = rule.params[i] if rule.params and i < len(rule.params) else None
-        if name.startswith(_KEEPS_BUFFER) and kind == "buffer":
-            return False
-        # `&x` as an array argument (MPI_Waitall(1, &req, ...), a struct type's &disp) is x's one-element array,
-        # and MPI_Get_address's location must stay valid after the call (Addresses.cs): x lives in an array
-        return kind in ("buffer", "out", "ref", "status")
-    if name not in ctx.rules.libc:
-        return False
-    # memset(&s, ...), fwrite(&x, ...), bsearch(&key, ...): a `void *` takes a buffer, so x lives in one
-    ftype = call.callee.type if isinstance(call.callee.type, ir.FunctionType) else None
-    callee = call.callee
-    while ftype is None and hasattr(callee, "operand"):
-        callee = callee.operand
-        ftype = callee.type if isinstance(callee.type, ir.FunctionType) else None
-    if ftype is not None and i < len(ftype.params):
-        p = ftype.params[i]
-        return not (isinstance(p, ir.PointerType) and isinstance(p.pointee, ir.VoidType))
-    return True
-
-
 def _convert_member(ctx, item, inlined) -> tuple:
     """One declaration of the program as C# lines: (lines, kind of member, fields hoisted out of a function)."""
     if isinstance(item, ir.MacroConst):
@@ -293,7 +264,7 @@ def convert_translation_unit(ctx: Context) -> dict:
     tu = ctx.tu = lower_statement_expressions(ctx.tu)  # GNU ({ ... }) out of its expressions, first
     ctx.comments = list(tu.comments)
     ctx.macro_names = {m.name for m in tu.macros}
-    ctx.plan = plan_program(tu, lambda name, i, call: _takes_ref(ctx, name, i, call))
+    ctx.plan = plan_program(tu, ctx.rules)
     inlined = functions_to_inline(tu)
     ctx.static_globals = {name for name in never_written_globals(tu) if not ctx.is_boxed(ctx.var_key(name, True))}
     members: List[dict] = []

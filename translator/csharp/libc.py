@@ -44,9 +44,6 @@ def convert_pointer_arg(ctx, a: ir.Expr, untyped: bool = False) -> str:
     return readable_copy(value) if value.type.startswith("InlineArray") else value.code
 
 
-# Functions over two buffers' bytes. Given buffers of different primitive types (`memcpy(bytes, row, n)`,
-# `memcmp(&a, &b, 8)`), the second is read as the first's element type: a view of the same memory.
-BYTE_PAIR_FAMILY = {"memcpy", "memmove", "memcmp"}
 
 
 def _buffer_element(a: ir.Expr):
@@ -86,10 +83,7 @@ def _is_struct_array(a: ir.Expr) -> bool:
     return isinstance(inner, ir.Member) and isinstance(inner.type, ir.ArrayType)
 
 
-STRTO_FAMILY = {"strtol", "strtoll", "strtoul", "strtoull", "strtod", "strtof"}
 
-# scanf's out-arguments are passed by ref (C# has no `params ref`; the runtime has overloads).
-SCANF_FAMILY = {"scanf", "sscanf", "fscanf"}
 
 
 def _out_argument(ctx, a: ir.Expr):
@@ -130,7 +124,7 @@ def convert_libc_call(ctx, call: ir.Call, callee: ir.NameRef, rule) -> CsExpr:
     for i, a in enumerate(call.args):
         if callee.name == "free":
             a = _without_pointer_casts(a)  # free((char *)(m + nrl - 1)), Numerical Recipes' way: the same block
-        if callee.name in STRTO_FAMILY and i == 1 and is_null_pointer(a):
+        if rule.family == "strto" and i == 1 and is_null_pointer(a):
             continue  # strtol(s, NULL, base) is the runtime's strtol(s, base)
         if i < len(ftype.params):
             p = ftype.params[i]
@@ -141,13 +135,13 @@ def convert_libc_call(ctx, call: ir.Call, callee: ir.NameRef, rule) -> CsExpr:
                 args.append(convert_pointer_arg(ctx, a, untyped=isinstance(p.pointee, ir.VoidType)))
             else:
                 args.append(_out_argument(ctx, a) or convert_value(ctx, a, p).code)
-        elif callee.name in SCANF_FAMILY:
+        elif rule.family == "scanf":
             args.append(_scan_target(ctx, a))
         else:
             view = _struct_array_view(ctx, strip_implicit(a))
             value = view or convert_expr(ctx, strip_implicit(a) if _is_struct_array(a) else a)
             args.append(readable_copy(value) if value.type.startswith("InlineArray") else value.code)
-    if callee.name in BYTE_PAIR_FAMILY and len(args) == 3:
+    if rule.family == "byte_pair" and len(args) == 3:
         _read_as_first_buffer(call, args)
     if isinstance(call.type, ir.PointerType) and isinstance(call.type.pointee, ir.VoidType):
         ret = "Ptr<?>"  # bsearch, memcpy...: the runtime's generic result; the cast around the call types it

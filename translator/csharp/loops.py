@@ -109,10 +109,8 @@ from .. import ir
 from .context import INDENT
 from .exprs import convert_expr, slot_key
 from .types import flat_length
+from ..rules import load as load_rules
 
-# math.h functions without side effects a loop body may call
-PURE_CALLS = {"sqrt", "fabs", "exp", "log", "log10", "pow", "sin", "cos", "tan", "atan", "atan2",
-              "floor", "ceil", "fmin", "fmax", "abs", "labs"}
 # The JIT (.NET 10) clones a loop whose body is at most 400 IR nodes (JitCloneLoopsSizeLimit); each buffer
 # access adds to it. Measured on its listings: 10 views in a body of two statements still clone (MG's resid),
 # 11 in one do not, and 8 views beside 2 arrays do not either. A loop that would need more keeps its plain indexes.
@@ -455,7 +453,7 @@ def _straight_line(body: ir.Stmt):
             return False, assigned
         if isinstance(node, ir.Call):
             callee = _strip(node.callee)
-            if not (isinstance(callee, ir.NameRef) and callee.kind == "library" and callee.name in PURE_CALLS):
+            if not (isinstance(callee, ir.NameRef) and callee.kind == "library" and callee.name in load_rules().names("pure")):
                 return False, assigned
         if isinstance(node, ir.Assign):
             target = _strip(node.target)

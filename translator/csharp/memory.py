@@ -15,9 +15,8 @@ from ..diagnostics import TranslationError
 from .exprs import PRIMARY, CsExpr, convert_expr, flat_size, paren, scaled_by, strip_implicit, unwrap, MUL
 from . import registry
 from .types import element_cs, size_of
+from ..rules import load as load_rules
 
-# aligned_alloc(alignment, size) is malloc(size): a managed array's address is not the program's to align
-ALLOCATORS = {"malloc", "calloc", "realloc", "aligned_alloc", "alloca"}
 
 
 def _callee(call: ir.Expr) -> Optional[str]:
@@ -28,7 +27,7 @@ def _callee(call: ir.Expr) -> Optional[str]:
 
 
 def is_allocation(e: ir.Expr) -> bool:
-    return _callee(e) in ALLOCATORS
+    return _callee(e) in load_rules().names("allocates", ("new", "resize"))  # libc.toml's [allocators]
 
 
 def _count(ctx, size: ir.Expr, elem_size: Optional[int]) -> Optional[CsExpr]:

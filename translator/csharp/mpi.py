@@ -69,15 +69,16 @@ def _may_be_view(ctx, ptr_cs: str) -> bool:
     return any(cs_type(t) == element for t in ctx.plan.view_pointees)
 
 
-# Calls that keep their buffer after they return: a staged copy would be written back too early.
-_KEEPS_BUFFER = re.compile(r"MPI_I[a-z]|MPI_\w+_init$|MPI_Buffer_attach$|MPI_Win_(create|attach)$|MPI_(Get_address|Address)$")
 
 
 def _with_staged_copies(ctx, callee: ir.NameRef, convert):
     """convert() gives the call's code; the staged copies its Ptr buffers made are written back after the call
     (PtrBuffer.Done, which passes the return code through), two per Done."""
     saved = ctx.mpi_staged
-    ctx.mpi_staged = None if _KEEPS_BUFFER.match(callee.name) else []
+    rule = ctx.rules.mpi.get(callee.name)
+    # a call that keeps its buffer after it returns (its row's keeps_buffer): a staged copy would be written back
+    # too early
+    ctx.mpi_staged = None if rule is not None and rule.keeps_buffer else []
     try:
         code = convert()
         staged = ctx.mpi_staged or []

@@ -29,6 +29,7 @@ from typing import Dict, Set, Tuple
 from .. import ir
 from .pointers import PointerPlan, slot_of_name, strip
 from .queries import is_null_pointer
+from ..rules import load as load_rules
 
 SlotKey = Tuple[str, str, str]
 
@@ -59,9 +60,6 @@ def plan_generic_buffers(tu: ir.TranslationUnit, plan: PointerPlan) -> None:
         plan.type_parameters.setdefault(fn_name, []).append((i, type_name))
 
 
-_ALLOCATORS = ("malloc", "calloc", "realloc", "aligned_alloc", "alloca")
-# library functions that see a `void *` as bytes
-_BYTE_FUNCTIONS = ("free", "memset", "memcpy", "memmove", "memcmp", "bzero", "bcopy")
 
 
 def plan_byte_buffers(tu: ir.TranslationUnit, plan: PointerPlan) -> None:
@@ -94,7 +92,7 @@ def _byte_buffer_uses(fn_name, node, plan: PointerPlan):
         if isinstance(callee, ir.NameRef):
             generic = dict(plan.type_parameters.get(callee.name, [])) if callee.kind == "function" else {}
             for i, arg in enumerate(node.args):
-                if (callee.kind == "library" and (callee.name.startswith("MPI_") or callee.name in _BYTE_FUNCTIONS)) \
+                if (callee.kind == "library" and (callee.name.startswith("MPI_") or callee.name in load_rules().names("bytes"))) \
                         or i in generic:
                     yield from _void_slot(fn_name, strip(arg))
                 target = strip(arg)
@@ -120,7 +118,7 @@ def _allocates(e: ir.Expr) -> bool:
     e = strip(e)
     if isinstance(e, ir.Call):
         callee = strip(e.callee)
-        return isinstance(callee, ir.NameRef) and callee.kind == "library" and callee.name in _ALLOCATORS
+        return isinstance(callee, ir.NameRef) and callee.kind == "library" and callee.name in load_rules().names("allocates", ("new", "resize"))
     return is_null_pointer(e)
 
 
