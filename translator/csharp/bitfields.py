@@ -74,7 +74,7 @@ def field_of(ctx, e: ir.Expr) -> Optional[ir.Field]:
 def stored_value(ctx, target: ir.Expr, whole: ir.Expr, code: str) -> str:
     """The C# of an assignment `whole` to `target` whose value is used: the bit-field's new value."""
     f = field_of(ctx, target)
-    if f is None or ctx.discarded is whole:
+    if f is None or ctx.expr.discarded is whole:
         return code
     return truncated(cs_type(f.type, f.loc), code, f.bits)
 

@@ -2,13 +2,13 @@
 from __future__ import annotations
 
 import re
-from typing import List
+from typing import List, Tuple
 
 from .. import ir
 from ..diagnostics import TranslationError, TranslationErrors
 from ..passes.constants import never_written_globals
 from .rank_state import instance_field, names_instance_member
-from .context import Context, render_comment
+from .context import Context, FunctionContext, render_comment
 from .exprs import convert_value, string_literal
 from ..passes.inlining import ATTRIBUTE as INLINE_ATTRIBUTE, USING as INLINE_USING, functions_to_inline
 from .stmts import INDENT, completes_normally, convert_block_items, convert_var_decl
@@ -130,12 +130,14 @@ def convert_param(ctx, p: ir.VarDecl) -> str:
     return f"{cs} {name}_in" if ctx.is_boxed(key) else f"{cs} {name}"
 
 
-def convert_function(ctx, fn: ir.Function) -> List[str]:
+def convert_function(ctx, fn: ir.Function) -> Tuple[List[str], List[str]]:
+    """(the method's lines, the class members it needs: its static locals), in a FunctionContext of its own."""
+    ctx.fn = FunctionContext()
     if needs_lowering(fn):
-        fn, ctx.local_names = lower_gotos(fn)  # a goto into a block: one flat body, see gotos.py
+        fn, ctx.fn.local_names = lower_gotos(fn)  # a goto into a block: one flat body, see gotos.py
     else:
-        ctx.local_names = plan_local_names(fn)
-    ctx.function = fn
+        ctx.fn.local_names = plan_local_names(fn)
+    ctx.fn.function = fn
     ctx.current_file = fn.loc.file
     try:
         ret = ctx.slot_type(("ret", fn.name, ""), fn.type.result, fn.loc)
@@ -153,9 +155,8 @@ def convert_function(ctx, fn: ir.Function) -> List[str]:
                 cs = ctx.slot_type(ctx.var_key(p.name), p.type, p.loc)
                 # the parameter's address is taken: it lives in a one-element array
                 lines.append(f"{INDENT}{cs}[] {ctx.name(p.name)} = {{ {ctx.name(p.name)}_in }};")
-        ctx.function_views, ctx.function_view_lines = {}, []
         items = convert_block_items(ctx, body.items, INDENT, body.end.line if body.end else None)
-        lines += ctx.function_view_lines + items  # views of global arrays its loops share (loops.py)
+        lines += ctx.fn.function_view_lines + items  # views of global arrays its loops share (loops.py)
         if not isinstance(fn.type.result, ir.VoidType) and completes_normally(body):
             if fn.name == "main":
                 lines.append(f"{INDENT}return 0;")  # C99: reaching the end of main returns 0
@@ -163,11 +164,9 @@ def convert_function(ctx, fn: ir.Function) -> List[str]:
                 # C: the value of a call that falls off the end is undefined, and only using it is an error
                 lines.append(f"{INDENT}return default; // the C function can end without returning a value")
         lines.append("}")
-        return lines
+        return lines, ctx.fn.hoisted
     finally:
-        ctx.function = None
-        ctx.local_names = {}
-        ctx.function_views, ctx.function_view_lines = {}, []
+        ctx.fn = FunctionContext()  # nothing of the function outlives it
 
 
 def convert_record(ctx, rec: ir.RecordDecl) -> List[str]:
@@ -253,10 +252,9 @@ def _convert_member(ctx, item, inlined) -> tuple:
         return convert_record(ctx, item), "type", []
     if isinstance(item, ir.EnumDecl):
         return convert_enum(ctx, item), "field", []
-    ctx.hoisted = []
-    body = convert_function(ctx, item)
+    body, hoisted = convert_function(ctx, item)
     attribute = [INLINE_ATTRIBUTE] if item.name in inlined else []  # called once: inlined, as gcc does (inlining.py)
-    return attribute + body, "function", list(ctx.hoisted)
+    return attribute + body, "function", hoisted
 
 
 def convert_translation_unit(ctx: Context) -> dict:

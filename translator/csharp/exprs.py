@@ -286,7 +286,7 @@ def convert_name(ctx, e: ir.NameRef) -> CsExpr:
 
 
 def slot_key(ctx, e: ir.NameRef):
-    fn = ctx.function.name if ctx.function is not None else None
+    fn = ctx.fn.function.name if ctx.fn.function is not None else None
     return ("var", "" if e.kind == "global" else (fn or ""), e.name)
 
 
@@ -620,10 +620,10 @@ def ref_param_name(ctx, e: ir.Expr):
 
 
 def convert_index(ctx, e: ir.Index) -> CsExpr:
-    view = ctx.row_views.get(id(e))
+    view = ctx.fn.row_views.get(id(e))
     if view is not None:
         return CsExpr(view, cs_type(e.type, e.loc), PRIMARY)  # through a loop's row view (loops.py)
-    whole = ctx.array_views.get(id(e))
+    whole = ctx.fn.array_views.get(id(e))
     if whole is not None:
         index = coerce_index(convert_expr(ctx, e.index))
         if index.type == "int":  # a span takes an int index (loops.py lets through no wider or unsigned one)

@@ -121,7 +121,7 @@ SPAN_INDEX_TYPES = {ir.IntType(name) for name in ("int", "short", "unsigned shor
 
 
 def row_views(ctx, st: ir.For, indent: str) -> List[str]:
-    """The view declarations to emit before `st`; records in ctx.row_views and ctx.array_views which accesses use
+    """The view declarations to emit before `st`; records in ctx.fn.row_views and ctx.fn.array_views which accesses use
     them."""
     body = _straight_line(st.body)  # (every statement runs each iteration, the names the body assigns)
     lines = _row_views(ctx, st, body, indent)
@@ -194,11 +194,11 @@ def _row_views(ctx, st: ir.For, body, indent: str) -> List[str]:
             return []
         names = [_fresh_name(ctx, j.code, suffix) for suffix in ("_start", "_limit")]
         lines += [f"{indent}int {name} = {b.code};" for name, b in zip(names, bounds)]
-        ctx.hoisted_bounds[id(st)] = (j.code, names[0], _strip(st.cond).op, names[1])
+        ctx.fn.hoisted_bounds[id(st)] = (j.code, names[0], _strip(st.cond).op, names[1])
     for key, nodes in groups.items():
         name = _view(ctx, key, key in whole_arrays, lines, indent)
         for n in nodes:
-            ctx.row_views[id(n)] = f"{name}[{j.code}]"
+            ctx.fn.row_views[id(n)] = f"{name}[{j.code}]"
     return lines
 
 
@@ -261,7 +261,7 @@ def _pointer_table_row(ctx, node: ir.Index, base: ir.Expr, counter: ir.NameRef, 
 def _row_of_pointer_table(ctx, base: ir.Expr, counter: ir.NameRef, assigned, body):
     """(the C# row, its element type) when `base` is `c[i]`, a row of a table of row pointers that the loop reads
     at an index it does not change, in an innermost loop inside another whose body stores no row pointer."""
-    if not isinstance(base, ir.Index) or ctx.enclosing_loops == 0:
+    if not isinstance(base, ir.Index) or ctx.fn.enclosing_loops == 0:
         return None  # (a loop outside any other runs little: it keeps its plain indexes, as _whole_views's do)
     table = _strip(base.base)
     if not isinstance(table, ir.NameRef) or table.kind not in ("local", "param", "global") or table.name in assigned \
@@ -288,7 +288,7 @@ def _stores_row_pointers(body: ir.Stmt) -> bool:
 
 def _whole_views(ctx, st: ir.For, counter: ir.NameRef, j: str, indent: str) -> List[str]:
     """Views from 0 of the arrays an innermost loop with calls or branches indexes by its counter (module docstring)."""
-    if ctx.enclosing_loops == 0 or _has_inner_loop(st):
+    if ctx.fn.enclosing_loops == 0 or _has_inner_loop(st):
         return []
     assigned = _assigned_names(st.body)
     groups: Dict[tuple, List[ir.Index]] = {}
@@ -310,11 +310,11 @@ def _whole_views(ctx, st: ir.For, counter: ir.NameRef, j: str, indent: str) -> L
     for key, nodes in groups.items():
         name = _view(ctx, key, _is_global_array(nodes[0]), lines, indent)
         for n in nodes:
-            ctx.row_views[id(n)] = f"{name}[{j}]"
+            ctx.fn.row_views[id(n)] = f"{name}[{j}]"
     for key, nodes in elements.items():
         name = _view(ctx, key, False, lines, indent, suffix="_at")
         for n in nodes:
-            ctx.row_views[id(n)] = f"{name}[0]"
+            ctx.fn.row_views[id(n)] = f"{name}[0]"
     return lines
 
 
@@ -326,7 +326,7 @@ def _element_views(ctx, st: ir.For, counter: ir.NameRef, assigned: Set[str]) -> 
     or a global C array."""
     elements: Dict[tuple, List[ir.Index]] = {}
     for node in _walk(st.body):
-        if not isinstance(node, ir.Index) or not isinstance(node.type, ir.RecordType) or id(node) in ctx.row_views:
+        if not isinstance(node, ir.Index) or not isinstance(node.type, ir.RecordType) or id(node) in ctx.fn.row_views:
             continue
         base = _strip(node.base)
         if not isinstance(base, ir.NameRef) or base.name in assigned or _is_boxed(ctx, base) \
@@ -351,13 +351,13 @@ def _global_array_views(ctx, st: ir.For, assigned: Set[str]) -> None:
     if _has_inner_loop(st):
         return
     for node in _walk(st.body):
-        if not isinstance(node, ir.Index) or id(node) in ctx.row_views or not _is_global_array(node) \
+        if not isinstance(node, ir.Index) or id(node) in ctx.fn.row_views or not _is_global_array(node) \
                 or not _element_is_scalar(node.type) or _strip(node.index).type not in SPAN_INDEX_TYPES \
                 or not _data_dependent(node.index, assigned):
             continue
         array = convert_expr(ctx, _strip(node.base))
         if array.type.endswith("[]") and array.type.count("[") == 1:
-            ctx.array_views[id(node)] = _view(ctx, (array.code, array.type[:-2], "0"), True, [], "")
+            ctx.fn.array_views[id(node)] = _view(ctx, (array.code, array.type[:-2], "0"), True, [], "")
 
 
 def _data_dependent(index: ir.Expr, assigned: Set[str]) -> bool:
@@ -395,10 +395,10 @@ def _view(ctx, key, for_function: bool, lines: List[str], indent: str, suffix: O
         name = _fresh_name(ctx, array, suffix)
         lines.append(f"{indent}Span<{element}> {name} = Spans.From({array}, {start});")
         return name
-    name = ctx.function_views.get((array, start))
+    name = ctx.fn.function_views.get((array, start))
     if name is None:
-        name = ctx.function_views[(array, start)] = _fresh_name(ctx, array, suffix)
-        ctx.function_view_lines.append(f"{INDENT}Span<{element}> {name} = Spans.From({array}, {start});")
+        name = ctx.fn.function_views[(array, start)] = _fresh_name(ctx, array, suffix)
+        ctx.fn.function_view_lines.append(f"{INDENT}Span<{element}> {name} = Spans.From({array}, {start});")
     return name
 
 
@@ -587,20 +587,19 @@ def _is_boxed(ctx, e: ir.NameRef) -> bool:
 def _fresh_name(ctx, array: str, suffix: str) -> str:
     """`c_row` (`c_span` for the whole buffer, `c_from1` for one shifted by a constant), or `c_row2`... : a name
     no C identifier of the function and no other view uses."""
-    if ctx.view_names_of is not ctx.function:
-        ctx.view_names_of = ctx.function
-        taken = set(ctx.local_names.values())
-        if ctx.function is not None:
-            taken |= {n.name for n in _walk(ctx.function.body) if isinstance(n, (ir.NameRef, ir.VarDecl))}
-            taken |= {p.name for p in getattr(ctx.function, "params", ())}
-        ctx.view_names = taken
+    if ctx.fn.view_names is None:  # the first view of the function
+        taken = set(ctx.fn.local_names.values())
+        if ctx.fn.function is not None:
+            taken |= {n.name for n in _walk(ctx.fn.function.body) if isinstance(n, (ir.NameRef, ir.VarDecl))}
+            taken |= {p.name for p in ctx.fn.function.params}
+        ctx.fn.view_names = taken
     if "[" in array:  # a row of a pointer table, `c[i]`: `c_row`, `c_row2`, ...
         array, suffix = array.split("[", 1)[0], "_row"
     stem = array.lstrip("@") + suffix
     name, k = stem, 2
-    while name in ctx.view_names:
+    while name in ctx.fn.view_names:
         name, k = f"{stem}{k}", k + 1
-    ctx.view_names.add(name)
+    ctx.fn.view_names.add(name)
     return name
 
 
@@ -704,10 +703,10 @@ def _shifted_views(ctx, st: ir.For, counter: ir.NameRef, first: int, assigned: S
     for key, nodes in groups.items():
         name = _view(ctx, key, key[2].isdigit() and _is_global_array(nodes[0]), lines, indent)
         for n in nodes:
-            ctx.row_views[id(n)] = f"{name}[{k}]"
+            ctx.fn.row_views[id(n)] = f"{name}[{k}]"
     lines.append(f"{indent}int {count} = " + (f"Math.Max({limit.code}, 0);" if low == 0 else
                                              f"Math.Max({limit.code}, {low}) - {low};"))
-    ctx.shifted_loops[id(st)] = (k, count, f"{j} = {first} + {count};")
+    ctx.fn.shifted_loops[id(st)] = (k, count, f"{j} = {first} + {count};")
     return lines
 
 

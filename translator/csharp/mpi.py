@@ -47,7 +47,7 @@ def _split(ctx, base: CsExpr, offset: CsExpr) -> List[str]:
     if is_ptr_cs(base.type):
         ctx.mpi_buffer_count = n = ctx.mpi_buffer_count + 1
         at = f"cmpiAt{n}"
-        staging = ctx.mpi_staged
+        staging = ctx.expr.mpi_staged
         if staging is None:
             array = f"PtrBuffer.Lasting({base.code}, out var {at})"
         else:
@@ -74,16 +74,16 @@ def _may_be_view(ctx, ptr_cs: str) -> bool:
 def _with_staged_copies(ctx, callee: ir.NameRef, convert):
     """convert() gives the call's code; the staged copies its Ptr buffers made are written back after the call
     (PtrBuffer.Done, which passes the return code through), two per Done."""
-    saved = ctx.mpi_staged
+    saved = ctx.expr.mpi_staged
     rule = ctx.rules.mpi.get(callee.name)
     # a call that keeps its buffer after it returns (its row's keeps_buffer): a staged copy would be written back
     # too early
-    ctx.mpi_staged = None if rule is not None and rule.keeps_buffer else []
+    ctx.expr.mpi_staged = None if rule is not None and rule.keeps_buffer else []
     try:
         code = convert()
-        staged = ctx.mpi_staged or []
+        staged = ctx.expr.mpi_staged or []
     finally:
-        ctx.mpi_staged = saved
+        ctx.expr.mpi_staged = saved
     while staged:
         code = f"PtrBuffer.Done({code}, {', '.join(staged[:2])})"
         staged = staged[2:]
@@ -362,10 +362,10 @@ def _is_array_parameter(ptype) -> bool:
 def _whole_array(ctx, arg: CsExpr) -> str:
     """A Ptr<T> given for a T[] parameter: its array when it starts one, else a copy written back after the call
     (PtrBuffer.Whole)."""
-    if ctx.mpi_staged is None:  # the call keeps the array: a snapshot (PtrBuffer.Whole)
+    if ctx.expr.mpi_staged is None:  # the call keeps the array: a snapshot (PtrBuffer.Whole)
         return f"PtrBuffer.Whole({arg.code}, out _)"
     ctx.mpi_buffer_count = n = ctx.mpi_buffer_count + 1
-    ctx.mpi_staged.append(f"cmpiStaged{n}")
+    ctx.expr.mpi_staged.append(f"cmpiStaged{n}")
     return f"PtrBuffer.Whole({arg.code}, out var cmpiStaged{n})"
 
 
@@ -396,7 +396,7 @@ def _error_code_view(ctx, call: ir.Call, callee: ir.NameRef, rule, code: str) ->
     """
     if not (isinstance(call.type, ir.IntType) and call.type.name == "int"):
         return code  # MPI_Wtime, MPI_Wtick: a value, not an error code
-    if ctx.discarded is call and not (_sets_errhandler(ctx) and _may_capture(ctx)):
+    if ctx.expr.discarded is call and not (_sets_errhandler(ctx) and _may_capture(ctx)):
         return code
     params = getattr(callee.type, "params", ())
     for kind, arg, ptype in zip(rule.params, call.args, params):
@@ -421,7 +421,7 @@ def _sets_errhandler(ctx) -> bool:
 def _may_capture(ctx) -> bool:
     """A lambda cannot capture ref parameters: inside an error handler's own function (translated with
     `ref Comm, ref int`) a call used as a statement stays plain, so an error there ends the job."""
-    f = ctx.function
+    f = ctx.fn.function
     return f is None or not _is_comm_errhandler(f.type.params)
 
 

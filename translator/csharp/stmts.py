@@ -35,7 +35,7 @@ def convert_block_items(ctx, items, indent: str, end_line: Optional[int] = None)
 
 
 def _comments_before(ctx, line: int, indent: str) -> List[str]:
-    lo = ctx.function.loc.line if ctx.function else 0
+    lo = ctx.fn.function.loc.line if ctx.fn.function else 0
     out = []
     for c in ctx.comments_before(line, lo):
         out.extend(render_comment(c, indent))
@@ -131,7 +131,7 @@ def convert_decl_stmt(ctx, st: ir.DeclStmt, indent: str) -> List[str]:
             # A static local keeps its value between calls: a field of the rank's program object named after
             # the function (rank_state.py).
             declaration = convert_var_decl(ctx, d, cs_name=ctx.static_local_name(d.name))
-            ctx.hoisted.append(instance_field(ctx, declaration, names_instance_member(d.init, ctx.static_globals)))
+            ctx.fn.hoisted.append(instance_field(ctx, declaration, names_instance_member(d.init, ctx.static_globals)))
             continue
         out.append(indent + convert_var_decl(ctx, d) + ";")
     return _with_trailing(ctx, out, st)
@@ -150,7 +150,7 @@ def expr_statement_code(ctx, e: ir.Expr) -> List[str]:
             else inner.expansion
     if isinstance(inner, ir.Binary) and inner.op == ",":
         return expr_statement_code(ctx, inner.lhs) + expr_statement_code(ctx, inner.rhs)
-    ctx.discarded = inner  # nobody reads its value (context.py)
+    ctx.expr.discarded = inner  # nobody reads its value (context.py)
     code = convert_expr(ctx, inner)
     if isinstance(inner, _STATEMENT_EXPRS) or (isinstance(inner, ir.Unary) and inner.op.startswith(("pre", "post"))):
         return [code.code]
@@ -238,13 +238,13 @@ def convert_for(ctx, st: ir.For, indent: str) -> List[str]:
     elif st.init is not None:
         raise TranslationError(st.loc, "this for-loop initializer is not supported", "unsupported-construct")
     cond = convert_condition(ctx, st.cond) if st.cond is not None else ""
-    bounds = ctx.hoisted_bounds.get(id(st))
+    bounds = ctx.fn.hoisted_bounds.get(id(st))
     if bounds is not None:  # start and limit read once before the loop (loops.py)
         counter, start, compare, limit = bounds
         init = f"{init.split(' = ', 1)[0]} = {start}"
         cond = f"{counter} {compare} {limit}"
     step = ", ".join(expr_statement_code(ctx, st.step)) if st.step is not None else ""
-    shifted = ctx.shifted_loops.get(id(st))
+    shifted = ctx.fn.shifted_loops.get(id(st))
     if shifted is not None:  # counted from zero (loops.py); C's counter set after the loop
         k, count, final = shifted
         init, cond, step = f"int {k} = 0", f"{k} < {count}", f"{k}++"
@@ -254,11 +254,11 @@ def convert_for(ctx, st: ir.For, indent: str) -> List[str]:
 
 
 def convert_loop_body(ctx, body: ir.Stmt, indent: str) -> List[str]:
-    ctx.enclosing_loops += 1
+    ctx.fn.enclosing_loops += 1
     try:
         return convert_body(ctx, body, indent)
     finally:
-        ctx.enclosing_loops -= 1
+        ctx.fn.enclosing_loops -= 1
 
 
 def completes_normally(st: Optional[ir.Stmt]) -> bool:
@@ -358,8 +358,8 @@ def convert_switch(ctx, st: ir.Switch, indent: str) -> List[str]:
 def convert_return(ctx, st: ir.Return, indent: str) -> List[str]:
     if st.value is None:
         return _with_trailing(ctx, [indent + "return;"], st)
-    ret = ctx.function.type.result
-    cs = ctx.slot_type(("ret", ctx.function.name, ""), ret, st.loc)
+    ret = ctx.fn.function.type.result
+    cs = ctx.slot_type(("ret", ctx.fn.function.name, ""), ret, st.loc)
     return _with_trailing(ctx, [indent + f"return {coerce(convert_expr(ctx, st.value), cs).code};"], st)
 
 

@@ -30,7 +30,7 @@ def convert_va_arg(ctx, e: ir.VaArg) -> CsExpr:
 def convert_va_builtin(ctx, call: ir.Call, name: str) -> CsExpr:
     args = [convert_expr(ctx, strip_implicit(a)) for a in call.args]
     if name == "__builtin_va_start":
-        fn = ctx.function
+        fn = ctx.fn.function
         if fn is None or not fn.type.variadic:
             raise TranslationError(call.loc, "va_start outside a variadic function", "unsupported-construct")
         return CsExpr(f"{args[0].code} = new VaList({VARARGS_PARAM})", "void", ASSIGN)
