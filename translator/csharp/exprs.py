@@ -16,6 +16,7 @@ from ..diagnostics import TranslationError
 from .types import (BITS, NUMERIC, INTEGRAL, COMPLEX_TYPES, PRIMITIVE_ELEMENTS, SIGNED, complex_cs, cs_type, element_cs,
                     fits, flat_length, is_implicit, size_of)
 from . import bitfields
+from .cstypes import array_of, parse as cs_of, ptr_of
 from .registry import BUILTINS, CALLS, EXPRESSIONS, delegate
 from ..passes.queries import is_null_pointer, is_pointer_value, is_pure, strip_implicit, unwrap  # noqa: F401
 
@@ -64,7 +65,7 @@ def cast(e: CsExpr, cs: str) -> CsExpr:
 
 def is_ptr_cs(cs: str) -> bool:
     """A C# `Ptr<T>` (not an array of them, `Ptr<T>[]`)."""
-    return cs.startswith("Ptr<") and not cs.endswith("[]")
+    return cs_of(cs).is_ptr
 
 
 def coerce(e: CsExpr, cs: str) -> CsExpr:
@@ -79,13 +80,14 @@ def coerce(e: CsExpr, cs: str) -> CsExpr:
         return CsExpr(f"CString.Lit({e.code})", cs, PRIMARY)  # a C string literal is a char array
     if e.type == "string" and cs == "sbyte[]":
         return CsExpr(f"CStrings.FromString({e.code})", cs, PRIMARY)
-    if e.type.startswith("InlineArray") and (cs.startswith("Ptr<") or cs.endswith("[]")):
+    target, source_t = cs_of(cs), cs_of(e.type)
+    if source_t.is_inline_array and (target.is_ptr or target.is_array):
         raise TranslationError(None, "an array inside a struct used as a pointer can only be read "
                                "(printf, a const parameter) so far", "struct-array-pointer")
-    if cs.startswith("Ptr<") and e.type == cs[4:-1] + "[]":
+    if target.is_ptr and e.type == array_of(target.element.text):
         return CsExpr(e.code, cs, e.prec)  # T[] converts to Ptr<T> implicitly (offset 0)
-    if cs == "Ptr<byte>" and (is_ptr_cs(e.type) or e.type.endswith("[]")):
-        source = e.type[4:-1] if is_ptr_cs(e.type) else e.type[:-2]
+    if cs == "Ptr<byte>" and (source_t.is_ptr or source_t.is_array):
+        source = source_t.element.text
         if source != "byte" and (source in PRIMITIVE_ELEMENTS or source.isidentifier()):
             # into a `void *` that holds bytes (pointers.py: read as several types, or as bytes by the
             # callee: `dump(&rec, sizeof rec)`): a view of them, a struct's as C# lays it out
@@ -106,7 +108,7 @@ def coerce(e: CsExpr, cs: str) -> CsExpr:
         # the real value rounded to float (C#'s implicit conversion to float only takes integers), then CComplexF's
         real = coerce(e, "float") if e.type == "double" else e
         return CsExpr(real.code, cs, real.prec)
-    if cs.endswith("[]") and e.type == f"Ptr<{cs[:-2]}>":
+    if target.is_array and e.type == ptr_of(target.element.text):
         # The plan keeps such slots apart; if one slips through, fail loudly when the offset is not 0.
         return CsExpr(f"{paren(e, PRIMARY)}.ArrayAtStart()", cs, PRIMARY)
     if e.type == "bool":
@@ -634,7 +636,7 @@ def convert_index(ctx, e: ir.Index) -> CsExpr:
     base, offset = element_address(ctx, e)
     if isinstance(e.type, ir.ArrayType):
         return pointer_at(ctx, base, offset, e.type, e.loc)  # a row of a 2-D array, used as a pointer
-    if base.type.startswith("InlineArray") and offset.type != "int":
+    if cs_of(base.type).is_inline_array and offset.type != "int":
         offset = coerce(offset, "int")  # an inline array (a struct's array field) takes an int index only
     return CsExpr(f"{paren(base, PRIMARY)}[{offset.code}]", cs_type(e.type, e.loc), PRIMARY)
 
@@ -703,7 +705,7 @@ def _add(a: CsExpr, b: CsExpr) -> CsExpr:
 
 def pointer_at(ctx, base: CsExpr, offset: CsExpr, c_type, loc: ir.Loc) -> CsExpr:
     """A pointer `offset` elements into the buffer `base` (T[] or Ptr<T>)."""
-    if base.type.startswith("InlineArray"):
+    if cs_of(base.type).is_inline_array:
         raise TranslationError(loc, "a pointer into an array inside a struct cannot be translated yet "
                                "(index the array instead)", "struct-array-pointer")
     elem = element_cs(c_type.element if isinstance(c_type, ir.ArrayType) else c_type.pointee)

@@ -11,6 +11,7 @@ from ..diagnostics import TranslationError
 from .exprs import CsExpr, PRIMARY, convert_expr, convert_value, is_null_pointer, slot_key, strip_implicit, unwrap
 from .pointer_exprs import PRIMITIVE_ELEMENTS, array_field_pointer
 from . import registry
+from .cstypes import parse as cs_of
 from .types import cs_type, element_cs
 from ..passes.pointers import memalign_target
 
@@ -41,7 +42,7 @@ def convert_pointer_arg(ctx, a: ir.Expr, untyped: bool = False) -> str:
     value = convert_expr(ctx, inner)
     if untyped and value.type == "string":
         return f"CString.Lit({value.code})"  # memcpy(buf, "abc", 4): the generic overloads take a char array
-    return readable_copy(value) if value.type.startswith("InlineArray") else value.code
+    return readable_copy(value) if cs_of(value.type).is_inline_array else value.code
 
 
 
@@ -140,7 +141,7 @@ def convert_libc_call(ctx, call: ir.Call, callee: ir.NameRef, rule) -> CsExpr:
         else:
             view = _struct_array_view(ctx, strip_implicit(a))
             value = view or convert_expr(ctx, strip_implicit(a) if _is_struct_array(a) else a)
-            args.append(readable_copy(value) if value.type.startswith("InlineArray") else value.code)
+            args.append(readable_copy(value) if cs_of(value.type).is_inline_array else value.code)
     if rule.family == "byte_pair" and len(args) == 3:
         _read_as_first_buffer(call, args)
     if isinstance(call.type, ir.PointerType) and isinstance(call.type.pointee, ir.VoidType):

@@ -107,6 +107,7 @@ from typing import Dict, List, Optional, Set
 
 from .. import ir
 from .context import INDENT
+from .cstypes import parse as cs_of
 from .exprs import convert_expr, slot_key
 from .types import flat_length
 from ..rules import load as load_rules
@@ -175,8 +176,8 @@ def _row_views(ctx, st: ir.For, body, indent: str) -> List[str]:
         start = convert_expr(ctx, offset)
         if first is None and start.code != "0":
             continue  # from a computed start j may be below zero where a[j + 1] is not: only a[j] is safe
-        if array.type.endswith("[]") and array.type.count("[") == 1 and start.type == "int":
-            groups.setdefault((array.code, array.type[:-2], start.code), []).append(node)
+        if _flat_array(array.type) and start.type == "int":
+            groups.setdefault((array.code, _flat_array(array.type), start.code), []).append(node)
     viewed = {id(n) for nodes in groups.values() for n in nodes}
     plain = {_strip(n.base).name for n in _walk(st.body)  # indexed by the counter, but no view possible
              if isinstance(n, ir.Index) and isinstance(_strip(n.base), ir.NameRef)
@@ -269,9 +270,10 @@ def _row_of_pointer_table(ctx, base: ir.Expr, counter: ir.NameRef, assigned, bod
             or _mentions(base.index, counter.name) or _stores_row_pointers(body):
         return None
     rows = convert_expr(ctx, table)
-    if not (rows.type.startswith("Ptr<") and rows.type.endswith(">[]")):
+    rows_t = cs_of(rows.type)
+    if not (rows_t.is_array and rows_t.element.is_ptr):
         return None
-    return convert_expr(ctx, base).code, rows.type[len("Ptr<"):-len(">[]")]
+    return convert_expr(ctx, base).code, rows_t.element.element.text
 
 
 def _stores_row_pointers(body: ir.Stmt) -> bool:
@@ -301,8 +303,8 @@ def _whole_views(ctx, st: ir.For, counter: ir.NameRef, j: str, indent: str) -> L
                 or not (base.kind in ("local", "param") or _is_global_array(node)):
             continue
         array = convert_expr(ctx, base)
-        if array.type.endswith("[]") and array.type.count("[") == 1:
-            groups.setdefault((array.code, array.type[:-2], "0"), []).append(node)
+        if _flat_array(array.type):
+            groups.setdefault((array.code, _flat_array(array.type), "0"), []).append(node)
     elements = _element_views(ctx, st, counter, assigned)
     if not groups or len(groups) + len(elements) > MAX_BUFFERS:
         return []
@@ -339,8 +341,8 @@ def _element_views(ctx, st: ir.For, counter: ir.NameRef, assigned: Set[str]) -> 
             continue
         array = convert_expr(ctx, base)
         start = convert_expr(ctx, node.index)
-        if array.type.endswith("[]") and array.type.count("[") == 1 and start.type == "int":
-            elements.setdefault((array.code, array.type[:-2], start.code), []).append(node)
+        if _flat_array(array.type) and start.type == "int":
+            elements.setdefault((array.code, _flat_array(array.type), start.code), []).append(node)
     return elements
 
 
@@ -356,8 +358,8 @@ def _global_array_views(ctx, st: ir.For, assigned: Set[str]) -> None:
                 or not _data_dependent(node.index, assigned):
             continue
         array = convert_expr(ctx, _strip(node.base))
-        if array.type.endswith("[]") and array.type.count("[") == 1:
-            ctx.fn.array_views[id(node)] = _view(ctx, (array.code, array.type[:-2], "0"), True, [], "")
+        if _flat_array(array.type):
+            ctx.fn.array_views[id(node)] = _view(ctx, (array.code, _flat_array(array.type), "0"), True, [], "")
 
 
 def _data_dependent(index: ir.Expr, assigned: Set[str]) -> bool:
@@ -603,6 +605,12 @@ def _fresh_name(ctx, array: str, suffix: str) -> str:
     return name
 
 
+def _flat_array(cs: str) -> Optional[str]:
+    """The element type of a C# array of one rank (`double[]`, `Ptr<double>[]`), else None."""
+    t = cs_of(cs)
+    return t.element.text if t.is_array and "[" not in t.element.text else None
+
+
 def _strip(e: ir.Expr) -> ir.Expr:
     while isinstance(e, ir.Cast) and e.implicit or isinstance(e, ir.Paren):
         e = e.operand if isinstance(e, ir.Cast) else e.inner
@@ -680,9 +688,9 @@ def _shifted_views(ctx, st: ir.For, counter: ir.NameRef, first: int, assigned: S
                     or base.name in assigned or _is_boxed(ctx, base):
                 return None
             array = convert_expr(ctx, base)
-            if not (array.type.endswith("[]") and array.type.count("[") == 1):
+            if not _flat_array(array.type):
                 return None
-            array_code, element = array.code, array.type[:-2]
+            array_code, element = array.code, _flat_array(array.type)
             # the plain views take `a[j]` and `a[j + 2]`, not `a[b + j]` or `a[j - 1]`
             plain = _is_name(flat.index, counter.name) or _base_offset(flat.index, counter, first) is not None
         start_cs = convert_expr(ctx, start)

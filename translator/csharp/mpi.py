@@ -18,6 +18,7 @@ from .exprs import (ADD, COND, LOR, UNARY, CsExpr, PRIMARY, as_bool, coerce, con
 from .pointer_exprs import array_field_pointer
 from .memory import convert_allocation, is_allocation
 from . import registry
+from .cstypes import parse as cs_of
 from .types import cs_type
 
 
@@ -63,12 +64,10 @@ _SIMPLE_CODE = re.compile(r"^[A-Za-z_@][\w.]*(\[[\w .+\-*/]+\])*$")
 
 def _may_be_view(ctx, ptr_cs: str) -> bool:
     """Whether a Ptr<T> of this C# type may be a view (pointers.PointerPlan.view_pointees)."""
-    element = ptr_cs[len("Ptr<"):-1]
+    element = cs_of(ptr_cs).element.text
     if element in ctx.plan.generic_buffers.values():
         return True  # a generic method's buffer may be any caller's pointer, a view too (generic_buffers.py)
     return any(cs_type(t) == element for t in ctx.plan.view_pointees)
-
-
 
 
 def _with_staged_copies(ctx, callee: ir.NameRef, convert):

@@ -15,6 +15,7 @@ from .exprs import (ADD, BINARY_PREC, COMPARISONS, MUL, PRIMARY, UNARY, CsExpr, 
                     scaled_by, slot_key, unwrap)
 from .memory import convert_allocation, is_allocation
 from . import registry
+from .cstypes import parse as cs_of, ptr_of
 from .types import PRIMITIVE_ELEMENTS, element_cs
 from ..passes.pointers import struct_array_of
 from ..passes.queries import is_pointer_value
@@ -44,14 +45,14 @@ def convert_pointer_binary(ctx, e: ir.Binary) -> CsExpr:
     if op in COMPARISONS:
         if not is_ptr_cs(lhs.type) and not is_ptr_cs(rhs.type) and op not in ("==", "!="):
             # two arrays (`a + 0 > a`): positions, as Ptr<T> (C# has no `<` on T[])
-            lhs, rhs = (_as_position(x, f"Ptr<{x.type[:-2]}>") for x in (lhs, rhs))
+            lhs, rhs = (_as_position(x, ptr_of(cs_of(x.type).element.text)) for x in (lhs, rhs))
         elif lhs.type != rhs.type:
             common = lhs.type if is_ptr_cs(lhs.type) else rhs.type
             lhs, rhs = coerce(lhs, common), coerce(rhs, common)
         return CsExpr(f"{paren(lhs, prec)} {op} {paren(rhs, prec + 1)}", "bool", prec)
     if op == "-" and is_pointer_value(e.lhs) and is_pointer_value(e.rhs):
         # p - q: elements between two positions in one buffer (ptrdiff_t)
-        ptr = lhs.type if is_ptr_cs(lhs.type) else f"Ptr<{lhs.type[:-2]}>"
+        ptr = lhs.type if is_ptr_cs(lhs.type) else ptr_of(cs_of(lhs.type).element.text)
         diff = CsExpr(f"{paren(coerce(lhs, ptr), ADD)} - {paren(coerce(rhs, ptr), ADD + 1)}", "long", ADD)
         stride = pointee_stride(ctx, e.lhs.type)
         return diff if stride.const == 1 else CsExpr(f"({diff.code}) / {paren(stride, MUL + 1)}", "long", MUL)
@@ -70,7 +71,7 @@ def convert_pointer_binary(ctx, e: ir.Binary) -> CsExpr:
 
 def _as_position(x: CsExpr, ptr: str) -> CsExpr:
     """An array as the Ptr<T> of its first element (the conversion is implicit, but C# looks for `<` on T[])."""
-    return CsExpr(f"(({ptr}){x.code})", ptr, PRIMARY) if x.type.endswith("[]") else x
+    return CsExpr(f"(({ptr}){x.code})", ptr, PRIMARY) if cs_of(x.type).is_array else x
 
 
 def _without_void_cast(e: ir.Expr) -> ir.Expr:
@@ -145,7 +146,7 @@ def convert_address_of(ctx, e: ir.Unary) -> CsExpr:
             return CsExpr(name, ctx.slot_type(key, target.type, target.loc) + "[]")
     if isinstance(target, ir.Index):
         base, offset = element_address(ctx, target)
-        if base.type.startswith("InlineArray"):
+        if cs_of(base.type).is_inline_array:
             array = struct_array_of(target)
             view = array_field_pointer(ctx, array) if array is not None else None
             if view is not None:
