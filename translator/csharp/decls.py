@@ -10,7 +10,7 @@ from ..passes.constants import never_written_globals
 from .rank_state import instance_field, names_instance_member
 from .context import Context, FunctionContext, render_comment
 from .exprs import convert_value, string_literal
-from ..passes.inlining import ATTRIBUTE as INLINE_ATTRIBUTE, USING as INLINE_USING, functions_to_inline
+from ..passes.inlining import functions_to_inline
 from .stmts import INDENT, completes_normally, convert_block_items, convert_var_decl
 from ..frontend import STRING_TOKEN, parse_string_literal
 from . import bitfields
@@ -27,6 +27,9 @@ from ..passes.stmt_exprs import lower_statement_expressions
 from . import generic_calls, inits, libc, memory, mpi, pointer_exprs, varargs  # noqa: F401,E402
 
 _OCTAL = re.compile(r"^0[0-7]+[uUlL]*$")
+# How a function passes/inlining.py chose is marked for the JIT, and the namespace of the mark
+INLINE_ATTRIBUTE = "[MethodImpl(MethodImplOptions.AggressiveInlining)]"
+INLINE_USING = "System.Runtime.CompilerServices"
 
 
 def convert_macro_const(ctx: Context, m: ir.MacroConst) -> str:
