@@ -1,4 +1,4 @@
-"""Functions called once, inside a loop, are marked for the JIT to inline (translator/convert/inlining.py);
+"""Functions called once, inside a loop, are marked for the JIT to inline (translator/passes/inlining.py);
 the small ones it inlines by itself are left alone."""
 from __future__ import annotations
 

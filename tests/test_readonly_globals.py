@@ -1,4 +1,4 @@
-"""Numeric globals the program never writes are `static readonly` (translator/convert/constants.py), so
+"""Numeric globals the program never writes are `static readonly` (translator/passes/constants.py), so
 the JIT folds them as gcc folds C's constants; every global something writes stays a mutable field."""
 from __future__ import annotations
 

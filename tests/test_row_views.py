@@ -1,4 +1,4 @@
-"""Row views (translator/convert/loops.py): a buffer indexed at invariant base + loop counter in an
+"""Row views (translator/csharp/loops.py): a buffer indexed at invariant base + loop counter in an
 innermost straight-line loop is read through a Span hoisted before the loop; every loop that could
 behave differently through a view keeps its plain indexes. The port prints what gcc's build prints,
 including the loops that never run with a base outside the buffer."""

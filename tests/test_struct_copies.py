@@ -1,4 +1,4 @@
-"""Struct copies right after field writes (translator/convert/struct_copies.py): a copy whose source
+"""Struct copies right after field writes (translator/passes/struct_copies.py): a copy whose source
 had a field assigned earlier in the same block is copied field by field, so the JIT's 16-byte load
 does not wait on the two 8-byte stores; every other copy stays one statement. The port prints what
 gcc's build prints, the aliasing cases included."""

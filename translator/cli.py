@@ -56,7 +56,8 @@ def translate_file(path, output: str, clang_args, class_name: str | None = None)
     """Translate `path` (a file or a list of the program's files) into `output`.
 
     Raises TranslationError for what cannot be translated."""
-    from .convert import Context, convert_translation_unit
+    from .csharp.context import Context
+    from .csharp.decls import convert_translation_unit
     from .emit import render_program
     from .frontend import Frontend
     from .rules import load

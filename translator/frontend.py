@@ -18,6 +18,7 @@ from typing import Dict, List, Optional, Sequence, Set, Tuple
 from . import ir
 from .csharp_names import RESERVED_TYPE_NAMES
 from .diagnostics import TranslationError, TranslationErrors
+from .rules import load as load_rules
 
 import clang.cindex as ci
 
@@ -1215,16 +1216,10 @@ def _macro_signature(cur: ci.Cursor):
     return params, variadic, toks[close + 1:]
 
 
-# Builtins that are functions of values, which rules/libc.toml maps (glibc's math classification macros
-# expand to them under clang). Others are not calls at all (__builtin_offsetof(type, member),
-# __builtin_va_arg(ap, type)) and stay behind their macro's name. tests/test_libc_rows.py keeps the two in step.
-LIBRARY_BUILTINS = frozenset({
-    "__builtin_isnan", "__builtin_isinf", "__builtin_isinf_sign", "__builtin_isfinite", "__builtin_isnormal",
-    "__builtin_signbit", "__builtin_signbitf", "__builtin_signbitl", "__builtin_fpclassify",
-    # called by programs themselves (CBuiltins)
-    "__builtin_popcount", "__builtin_popcountl", "__builtin_popcountll", "__builtin_clz", "__builtin_clzl",
-    "__builtin_clzll", "__builtin_ctz", "__builtin_ctzl", "__builtin_ctzll", "__builtin_expect",
-})
+# Builtins that are functions of values: those rules/libc.toml maps (glibc's math classification macros
+# expand to them under clang; programs call __builtin_popcount and its kin themselves). Others are not calls
+# at all (__builtin_offsetof(type, member), __builtin_va_arg(ap, type)) and stay behind their macro's name.
+LIBRARY_BUILTINS = frozenset(name for name in load_rules().libc if name.startswith("__builtin_"))
 
 
 def _calls_one_builtin(body: List[str]) -> bool:

@@ -218,7 +218,7 @@ class CompoundLiteral(Expr):
 @dataclass(frozen=True)
 class StmtExpr(Expr):
     """GNU's statement expression `({ decls; stmts; value; })`: the value of its last expression statement
-    (convert/stmt_exprs.py moves it out of its expression before conversion)."""
+    (passes/stmt_exprs.py moves it out of its expression before conversion)."""
     body: "Compound"
 
 

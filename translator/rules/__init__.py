@@ -8,14 +8,33 @@ from __future__ import annotations
 
 import os
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Dict, Optional, Tuple
+
+from . import special
 
 RULES_DIR = os.path.dirname(__file__)
 
 # How an MPI argument is passed (see the comment at the top of mpi.toml).
 PARAM_KINDS = frozenset({"value", "buffer", "address", "out", "ref", "status", "function", "string"})
+
+# Facts about a function, read by the passes and the emission (one description per function, here):
+#   keeps_buffer  (MPI) the call keeps its buffer after it returns (Isend, Recv_init, Win_create,
+#                 Get_address): `&x` cannot be `ref x` (x lives in a one-element array) and a staged copy
+#                 would be written back too early
+#   pure          no side effect, the value depends on the arguments alone (sqrt): a loop body may call it
+#   stateful      the value depends on state the call changes (rand, printf's output, MPI_Wtime): two calls in
+#                 one argument list are kept in gcc's order
+#   bytes         sees its `void *` arguments as bytes (free, memset, memcpy): a `void *` buffer passed to it
+#                 may hold bytes
+#   allocates     returns a new buffer: "copy" (strdup: a fresh array holding a copy); "new" (a fresh
+#                 buffer) and "resize" (realloc) are the kinds of libc.toml's [allocators], which have no row
+#   family        the calls one conversion of libc.py serves: "byte_pair" (memcpy, memmove, memcmp: two
+#                 buffers read alike), "strto" (strtol...: an end pointer), "scanf" (scanf...: out arguments)
+FLAGS = ("keeps_buffer", "pure", "stateful", "bytes")
+ALLOCATES = frozenset({"new", "resize", "copy"})
+FAMILIES = frozenset({"byte_pair", "strto", "scanf"})
 
 
 class RuleError(Exception):
@@ -29,6 +48,12 @@ class Rule:
     params: Optional[Tuple[str, ...]]  # None for libc rows: converted by prototype
     special: Optional[str] = None
     removed: Optional[str] = None  # an MPI-1 function MPI-3.0 removed: the replacement the row maps it to
+    keeps_buffer: bool = False
+    pure: bool = False
+    stateful: bool = False
+    bytes: bool = False
+    allocates: Optional[str] = None
+    family: Optional[str] = None
 
 
 @dataclass(frozen=True)
@@ -36,22 +61,52 @@ class RuleTable:
     mpi: Dict[str, Rule]
     libc: Dict[str, Rule]
     constants: Dict[str, str]
+    allocators: Dict[str, str] = field(default_factory=dict)  # name -> kind: [allocators] and rows' allocates
 
     def function(self, name: str) -> Optional[Rule]:
         return self.mpi.get(name) or self.libc.get(name)
 
+    def allocates(self, name: str) -> Optional[str]:
+        """The kind of buffer a function returns ("new", "resize", "copy"), else None."""
+        return self.allocators.get(name)
 
-def _load_file(filename: str, needs_params: bool) -> Tuple[Dict[str, Rule], Dict[str, str]]:
-    from . import special
+    def names(self, fact: str, value=True) -> frozenset:
+        """The functions (MPI and libc) whose row has `fact` (FLAGS, allocates, family) equal to `value`; for
+        allocates and family, `value` may be a tuple of values."""
+        return _names(self, fact, value)
 
+
+_NAMES: Dict[tuple, frozenset] = {}  # (id of the table, fact, value) -> names: the passes ask per node
+
+
+def _names(table: RuleTable, fact: str, value) -> frozenset:
+    key = (id(table), fact, value)
+    found = _NAMES.get(key)
+    if found is None:
+        values = value if isinstance(value, tuple) else (value,)
+        if fact == "allocates":
+            found = frozenset(n for n, kind in table.allocators.items() if kind in values)
+        else:
+            found = frozenset(n for rows in (table.mpi, table.libc) for n, r in rows.items() if getattr(r, fact) in values)
+        _NAMES[key] = found
+    return found
+
+
+def _load_file(filename: str, needs_params: bool) -> Tuple[Dict[str, Rule], Dict[str, str], Dict[str, str]]:
     path = os.path.join(RULES_DIR, filename)
     with open(path, "rb") as f:
         data = tomllib.load(f)
     constants = data.pop("constants", {})
+    allocators = data.pop("allocators", {})
+    for name, kind in allocators.items():
+        if kind not in ALLOCATES or kind == "copy":
+            raise RuleError(f"{filename}: [allocators] {name} must be \"new\" or \"resize\"")
+        if name in data:
+            raise RuleError(f"{filename}: [allocators] {name} has a row: give the row `allocates` instead")
     rows: Dict[str, Rule] = {}
     for name, row in data.items():
         where = f"{filename}: [{name}]"
-        unknown = set(row) - {"target", "params", "special", "removed"}
+        unknown = set(row) - {"target", "params", "special", "removed", "allocates", "family", *FLAGS}
         if unknown:
             raise RuleError(f"{where}: unknown keys {sorted(unknown)}")
         target = row.get("target")
@@ -70,15 +125,32 @@ def _load_file(filename: str, needs_params: bool) -> Tuple[Dict[str, Rule], Dict
         removed = row.get("removed")
         if removed is not None and not isinstance(removed, str):
             raise RuleError(f"{where}: removed must name the replacement function")
-        rows[name] = Rule(name, target, params, sp, removed)
+        flags = {}
+        for flag in FLAGS:
+            if flag in row and row[flag] is not True:
+                raise RuleError(f"{where}: {flag} is `true` or left out")
+            flags[flag] = flag in row
+        if flags["keeps_buffer"] and not (params and ("buffer" in params or "address" in params)):
+            raise RuleError(f"{where}: keeps_buffer needs a buffer or address parameter")
+        if flags["pure"] and flags["stateful"]:
+            raise RuleError(f"{where}: a function is pure or stateful, not both")
+        allocates = row.get("allocates")
+        if allocates is not None and allocates not in ALLOCATES:
+            raise RuleError(f"{where}: allocates must be one of {sorted(ALLOCATES)}")
+        family = row.get("family")
+        if family is not None and family not in FAMILIES:
+            raise RuleError(f"{where}: family must be one of {sorted(FAMILIES)}")
+        rows[name] = Rule(name, target, params, sp, removed, allocates=allocates, family=family, **flags)
+        if allocates is not None:
+            allocators[name] = allocates
     for k, v in constants.items():
         if not isinstance(v, str):
             raise RuleError(f"{filename}: [constants] {k} must be a string")
-    return rows, constants
+    return rows, constants, allocators
 
 
 @lru_cache(maxsize=1)
 def load() -> RuleTable:
-    mpi, mpi_consts = _load_file("mpi.toml", needs_params=True)
-    libc, libc_consts = _load_file("libc.toml", needs_params=False)
-    return RuleTable(mpi, libc, {**libc_consts, **mpi_consts})
+    mpi, mpi_consts, mpi_allocators = _load_file("mpi.toml", needs_params=True)
+    libc, libc_consts, libc_allocators = _load_file("libc.toml", needs_params=False)
+    return RuleTable(mpi, libc, {**libc_consts, **mpi_consts}, {**libc_allocators, **mpi_allocators})

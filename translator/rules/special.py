@@ -1,7 +1,9 @@
 """Calls a data row cannot express, registered by name for rows' `special` key.
 
-Each handler gets the converter context and the call; it returns the C#
-expression, or None to fall back to the row.
+Each handler gets the converter context, the call, its row and `api`, the few conversions a handler may
+use (csharp/mpi.py's SPECIAL_API: `api.expr(ctx, e)`, the C# code of an expression;
+`api.lvalue_of_pointer(ctx, e, what)`, the variable a pointer argument designates); it returns the C#
+expression, or None to fall back to the row. This module imports nothing of the translator.
 """
 from __future__ import annotations
 
@@ -18,17 +20,15 @@ def special(name: str):
 
 
 @special("init_with_null_args")
-def init_with_null_args(ctx, call, rule) -> Optional[str]:
+def init_with_null_args(ctx, call, rule, api) -> Optional[str]:
     """MPI_Init(&argc, &argv) and MPI_Init(NULL, NULL) -> cMPI.Init(): CloudMpi's launcher passes
     no MPI arguments in argv, so there is nothing for Init to strip."""
     return f"{rule.target}()"
 
 
 @special("init_thread_with_null_args")
-def init_thread_with_null_args(ctx, call, rule) -> Optional[str]:
+def init_thread_with_null_args(ctx, call, rule, api) -> Optional[str]:
     """MPI_Init_thread(&argc, &argv, required, &provided) and MPI_Init_thread(NULL, NULL, ...) ->
     cMPI.Init_thread(required, out provided): like MPI_Init, nothing in argv is MPI's."""
-    from ..convert.exprs import convert_expr
-    from ..convert.mpi import _lvalue_of_pointer as lvalue_of_pointer
-    required = convert_expr(ctx, call.args[2]).code
-    return f"{rule.target}({required}, out {lvalue_of_pointer(ctx, call.args[3], 'output')})"
+    required = api.expr(ctx, call.args[2])
+    return f"{rule.target}({required}, out {api.lvalue_of_pointer(ctx, call.args[3], 'output')})"

@@ -20,9 +20,6 @@ from .. import ir
 MAX_NODES = 400  # IR nodes in the body: a helper, not a whole phase of the program
 MIN_NODES = 25   # below this the JIT inlines by itself (a one-line `return a > b ? a : b;`)
 
-ATTRIBUTE = "[MethodImpl(MethodImplOptions.AggressiveInlining)]"
-USING = "System.Runtime.CompilerServices"
-
 _LOOPS = (ir.For, ir.While, ir.DoWhile)
 
 

@@ -10,7 +10,10 @@ from .. import ir
 from ..diagnostics import TranslationError
 from .exprs import CsExpr, PRIMARY, convert_expr, convert_value, is_null_pointer, slot_key, strip_implicit, unwrap
 from .pointer_exprs import PRIMITIVE_ELEMENTS, array_field_pointer
+from . import registry
+from .cstypes import parse as cs_of
 from .types import cs_type, element_cs
+from ..passes.pointers import memalign_target
 
 
 def readable_copy(value: CsExpr) -> str:
@@ -39,12 +42,9 @@ def convert_pointer_arg(ctx, a: ir.Expr, untyped: bool = False) -> str:
     value = convert_expr(ctx, inner)
     if untyped and value.type == "string":
         return f"CString.Lit({value.code})"  # memcpy(buf, "abc", 4): the generic overloads take a char array
-    return readable_copy(value) if value.type.startswith("InlineArray") else value.code
+    return readable_copy(value) if cs_of(value.type).is_inline_array else value.code
 
 
-# Functions over two buffers' bytes. Given buffers of different primitive types (`memcpy(bytes, row, n)`,
-# `memcmp(&a, &b, 8)`), the second is read as the first's element type: a view of the same memory.
-BYTE_PAIR_FAMILY = {"memcpy", "memmove", "memcmp"}
 
 
 def _buffer_element(a: ir.Expr):
@@ -84,10 +84,7 @@ def _is_struct_array(a: ir.Expr) -> bool:
     return isinstance(inner, ir.Member) and isinstance(inner.type, ir.ArrayType)
 
 
-STRTO_FAMILY = {"strtol", "strtoll", "strtoul", "strtoull", "strtod", "strtof"}
 
-# scanf's out-arguments are passed by ref (C# has no `params ref`; the runtime has overloads).
-SCANF_FAMILY = {"scanf", "sscanf", "fscanf"}
 
 
 def _out_argument(ctx, a: ir.Expr):
@@ -117,6 +114,7 @@ def _scan_target(ctx, a: ir.Expr) -> str:
     return f"ref Target({value.code})"
 
 
+@registry.call("libc")
 def convert_libc_call(ctx, call: ir.Call, callee: ir.NameRef, rule) -> CsExpr:
     ftype = callee.type
     if not isinstance(ftype, ir.FunctionType):
@@ -127,7 +125,7 @@ def convert_libc_call(ctx, call: ir.Call, callee: ir.NameRef, rule) -> CsExpr:
     for i, a in enumerate(call.args):
         if callee.name == "free":
             a = _without_pointer_casts(a)  # free((char *)(m + nrl - 1)), Numerical Recipes' way: the same block
-        if callee.name in STRTO_FAMILY and i == 1 and is_null_pointer(a):
+        if rule.family == "strto" and i == 1 and is_null_pointer(a):
             continue  # strtol(s, NULL, base) is the runtime's strtol(s, base)
         if i < len(ftype.params):
             p = ftype.params[i]
@@ -138,13 +136,13 @@ def convert_libc_call(ctx, call: ir.Call, callee: ir.NameRef, rule) -> CsExpr:
                 args.append(convert_pointer_arg(ctx, a, untyped=isinstance(p.pointee, ir.VoidType)))
             else:
                 args.append(_out_argument(ctx, a) or convert_value(ctx, a, p).code)
-        elif callee.name in SCANF_FAMILY:
+        elif rule.family == "scanf":
             args.append(_scan_target(ctx, a))
         else:
             view = _struct_array_view(ctx, strip_implicit(a))
             value = view or convert_expr(ctx, strip_implicit(a) if _is_struct_array(a) else a)
-            args.append(readable_copy(value) if value.type.startswith("InlineArray") else value.code)
-    if callee.name in BYTE_PAIR_FAMILY and len(args) == 3:
+            args.append(readable_copy(value) if cs_of(value.type).is_inline_array else value.code)
+    if rule.family == "byte_pair" and len(args) == 3:
         _read_as_first_buffer(call, args)
     if isinstance(call.type, ir.PointerType) and isinstance(call.type.pointee, ir.VoidType):
         ret = "Ptr<?>"  # bsearch, memcpy...: the runtime's generic result; the cast around the call types it
@@ -168,7 +166,6 @@ def _without_pointer_casts(a: ir.Expr) -> ir.Expr:
 def _posix_memalign(ctx, call: ir.Call, rule) -> CsExpr:
     """posix_memalign((void **)&p, alignment, size): `CMem.PosixMemalign(out p, alignment, size)`, which checks the
     alignment as glibc does and gives p size bytes' worth of its element type (pointers.py keeps p a plain slot)."""
-    from .pointers import memalign_target
     target = memalign_target(call)
     if target is None or isinstance(target.type.pointee, ir.VoidType):
         raise TranslationError(call.loc, "posix_memalign is translated for `&p` with p a typed pointer variable",

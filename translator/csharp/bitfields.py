@@ -20,6 +20,7 @@ from typing import Dict, List, Optional
 
 from .. import ir
 from .types import align_of, cs_type
+from ..passes.queries import unwrap
 
 _SIGNED = {"sbyte": "int", "short": "int", "int": "int", "long": "long"}
 _UNSIGNED = {"byte": "uint", "ushort": "uint", "uint": "uint", "ulong": "ulong"}
@@ -57,7 +58,6 @@ def property_lines(name: str, cs: str, width: int, in_union: bool, offset_attr: 
 
 def field_of(ctx, e: ir.Expr) -> Optional[ir.Field]:
     """The bit-field a member expression designates, or None."""
-    from .exprs import unwrap
     e = unwrap(e)
     if not isinstance(e, ir.Member):
         return None
@@ -74,7 +74,7 @@ def field_of(ctx, e: ir.Expr) -> Optional[ir.Field]:
 def stored_value(ctx, target: ir.Expr, whole: ir.Expr, code: str) -> str:
     """The C# of an assignment `whole` to `target` whose value is used: the bit-field's new value."""
     f = field_of(ctx, target)
-    if f is None or ctx.discarded is whole:
+    if f is None or ctx.expr.discarded is whole:
         return code
     return truncated(cs_type(f.type, f.loc), code, f.bits)
 

@@ -21,14 +21,17 @@ from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Set, Tuple
 
 from .. import ir
-from .mpi import split_marker_choice
+from .queries import split_marker_choice
+from ..rules import load as load_rules
 
 SlotKey = Tuple[str, str, str]  # ("var", function or "", name) | ("ret", function, "")
 
 ARRAY, PTR = "array", "ptr"
 
-# Library functions whose pointer result is a fresh buffer (offset 0).
-FRESH_BUFFER_FUNCTIONS = {"malloc", "calloc", "aligned_alloc", "strdup", "alloca"}
+
+def _fresh_buffers() -> frozenset:
+    """Library functions whose result is a new buffer at its start (malloc, strdup, ...): an array."""
+    return load_rules().names("allocates", ("new", "copy"))
 
 
 def strip(e: ir.Expr) -> ir.Expr:
@@ -178,14 +181,14 @@ class _Analysis:
                 return PTR  # a struct's array: a view into the struct (Ptr.ToArrayField)
             if isinstance(src, ir.ArrayType):
                 return ARRAY  # (an array read as another element type was caught by _reinterprets)
-            if isinstance(inner, ir.Call) and _callee_name(inner) in FRESH_BUFFER_FUNCTIONS:
+            if isinstance(inner, ir.Call) and _callee_name(inner) in _fresh_buffers():
                 return ARRAY
             return PTR
         if isinstance(e, ir.Call):
             name = _callee_name(e)
             if name in self.functions:
                 return ("ret", name, "")
-            return ARRAY if name in FRESH_BUFFER_FUNCTIONS else PTR
+            return ARRAY if name in _fresh_buffers() else PTR
         if isinstance(e, ir.Binary) and e.op in ("+", "-"):
             return PTR
         if isinstance(e, ir.Unary):
@@ -552,8 +555,5 @@ def _callee_name(call: ir.Call) -> Optional[str]:
 
 
 def plan_pointers(tu: ir.TranslationUnit, library_calls_take_refs) -> PointerPlan:
-    from .generic_buffers import plan_byte_buffers, plan_generic_buffers
-    plan = _Analysis(tu, library_calls_take_refs).run()
-    plan_generic_buffers(tu, plan)
-    plan_byte_buffers(tu, plan)
-    return plan
+    """Each pointer's representation and the boxed variables (plan.py adds the generic and byte buffers)."""
+    return _Analysis(tu, library_calls_take_refs).run()

@@ -13,8 +13,12 @@ from typing import Optional
 
 from .. import ir
 from ..diagnostics import TranslationError
-from .types import NUMERIC, INTEGRAL, COMPLEX_TYPES, complex_cs, cs_type, fits, is_implicit
+from .types import (BITS, NUMERIC, INTEGRAL, COMPLEX_TYPES, PRIMITIVE_ELEMENTS, SIGNED, complex_cs, cs_type, element_cs,
+                    fits, flat_length, is_implicit, size_of)
 from . import bitfields
+from .cstypes import array_of, parse as cs_of, ptr_of
+from .registry import BUILTINS, CALLS, EXPRESSIONS, delegate
+from ..passes.queries import is_null_pointer, is_pointer_value, is_pure, strip_implicit, unwrap  # noqa: F401
 
 COMPLEX_CS = set(COMPLEX_TYPES.values())  # the runtime's complex structs
 
@@ -61,7 +65,7 @@ def cast(e: CsExpr, cs: str) -> CsExpr:
 
 def is_ptr_cs(cs: str) -> bool:
     """A C# `Ptr<T>` (not an array of them, `Ptr<T>[]`)."""
-    return cs.startswith("Ptr<") and not cs.endswith("[]")
+    return cs_of(cs).is_ptr
 
 
 def coerce(e: CsExpr, cs: str) -> CsExpr:
@@ -76,14 +80,15 @@ def coerce(e: CsExpr, cs: str) -> CsExpr:
         return CsExpr(f"CString.Lit({e.code})", cs, PRIMARY)  # a C string literal is a char array
     if e.type == "string" and cs == "sbyte[]":
         return CsExpr(f"CStrings.FromString({e.code})", cs, PRIMARY)
-    if e.type.startswith("InlineArray") and (cs.startswith("Ptr<") or cs.endswith("[]")):
+    target, source_t = cs_of(cs), cs_of(e.type)
+    if source_t.is_inline_array and (target.is_ptr or target.is_array):
         raise TranslationError(None, "an array inside a struct used as a pointer can only be read "
                                "(printf, a const parameter) so far", "struct-array-pointer")
-    if cs.startswith("Ptr<") and e.type == cs[4:-1] + "[]":
+    if target.is_ptr and e.type == array_of(target.element.text):
         return CsExpr(e.code, cs, e.prec)  # T[] converts to Ptr<T> implicitly (offset 0)
-    if cs == "Ptr<byte>" and (is_ptr_cs(e.type) or e.type.endswith("[]")):
-        source = e.type[4:-1] if is_ptr_cs(e.type) else e.type[:-2]
-        if source != "byte" and (source in pointer_exprs.PRIMITIVE_ELEMENTS or source.isidentifier()):
+    if cs == "Ptr<byte>" and (source_t.is_ptr or source_t.is_array):
+        source = source_t.element.text
+        if source != "byte" and (source in PRIMITIVE_ELEMENTS or source.isidentifier()):
             # into a `void *` that holds bytes (pointers.py: read as several types, or as bytes by the
             # callee: `dump(&rec, sizeof rec)`): a view of them, a struct's as C# lays it out
             return CsExpr(f"Ptr.Reinterpret<{source}, byte>({e.code})", cs, PRIMARY)
@@ -103,7 +108,7 @@ def coerce(e: CsExpr, cs: str) -> CsExpr:
         # the real value rounded to float (C#'s implicit conversion to float only takes integers), then CComplexF's
         real = coerce(e, "float") if e.type == "double" else e
         return CsExpr(real.code, cs, real.prec)
-    if cs.endswith("[]") and e.type == f"Ptr<{cs[:-2]}>":
+    if target.is_array and e.type == ptr_of(target.element.text):
         # The plan keeps such slots apart; if one slips through, fail loudly when the offset is not 0.
         return CsExpr(f"{paren(e, PRIMARY)}.ArrayAtStart()", cs, PRIMARY)
     if e.type == "bool":
@@ -129,7 +134,6 @@ def coerce(e: CsExpr, cs: str) -> CsExpr:
 
 def _wrapped_constant(value: int, cs: str) -> CsExpr:
     """A constant converted with C's modular rules: C# rejects `(uint)-1` at compile time."""
-    from .types import BITS, SIGNED
     bits = BITS[cs]
     v = value & ((1 << bits) - 1)
     if cs in SIGNED and v >= 1 << (bits - 1):
@@ -163,45 +167,6 @@ def as_bool(e: CsExpr) -> CsExpr:
     if e.type in COMPLEX_CS:
         return CsExpr(f"{paren(e, PRIMARY)}.IsTrue", "bool", PRIMARY)
     return CsExpr(f"{paren(e, REL)} != null", "bool", EQ)
-
-
-def is_null_pointer(e: ir.Expr) -> bool:
-    while isinstance(e, (ir.Cast, ir.Paren)) or (isinstance(e, ir.MacroRef) and e.expansion is not None):
-        e = e.operand if isinstance(e, ir.Cast) else e.inner if isinstance(e, ir.Paren) else e.expansion
-    return isinstance(e, ir.IntLit) and e.value == 0
-
-
-def strip_implicit(e: ir.Expr) -> ir.Expr:
-    while isinstance(e, ir.Cast) and e.implicit:
-        e = e.operand
-    return e
-
-
-def unwrap(e: ir.Expr) -> ir.Expr:
-    """The expression without the implicit conversions and parentheses around it."""
-    e = strip_implicit(e)
-    while isinstance(e, ir.Paren):
-        e = strip_implicit(e.inner)
-    return e
-
-
-def is_pure(e: ir.Expr) -> bool:
-    """True when evaluating `e` twice is the same as once (names, constants, indexing by those)."""
-    if isinstance(e, (ir.NameRef, ir.IntLit, ir.FloatLit, ir.CharLit, ir.MacroRef)):
-        return True
-    if isinstance(e, (ir.Cast,)):
-        return is_pure(e.operand)
-    if isinstance(e, ir.Paren):
-        return is_pure(e.inner)
-    if isinstance(e, ir.Index):
-        return is_pure(e.base) and is_pure(e.index)
-    if isinstance(e, ir.Member):
-        return is_pure(e.base)
-    if isinstance(e, ir.Unary) and e.op == "*":
-        return is_pure(e.operand)
-    if isinstance(e, ir.Binary):
-        return is_pure(e.lhs) and is_pure(e.rhs)
-    return False
 
 
 # ---------------------------------------------------------------- literals
@@ -323,7 +288,7 @@ def convert_name(ctx, e: ir.NameRef) -> CsExpr:
 
 
 def slot_key(ctx, e: ir.NameRef):
-    fn = ctx.function.name if ctx.function is not None else None
+    fn = ctx.fn.function.name if ctx.fn.function is not None else None
     return ("var", "" if e.kind == "global" else (fn or ""), e.name)
 
 
@@ -380,7 +345,7 @@ def convert_cast(ctx, e: ir.Cast) -> CsExpr:
     if isinstance(e.type, ir.VoidType):
         return convert_expr(ctx, e.operand)  # (void)f(): the statement converter drops the value
     if isinstance(e.type, ir.PointerType):
-        return pointer_exprs.convert_pointer_cast(ctx, e)
+        return delegate("pointer_cast")(ctx, e)
     integer_part = _integer_part_of(e)
     if integer_part is not None:
         x = coerce(convert_expr(ctx, integer_part), cs_type(e.type, e.loc))
@@ -445,7 +410,6 @@ def convert_binary(ctx, e: ir.Binary) -> CsExpr:
             if isinstance(e.type.pointee, ir.VoidType):
                 rhs = CsExpr("(object?)null", "null")
             else:
-                from .types import element_cs
                 elem = element_cs(e.type.pointee, e.loc)
                 rhs = CsExpr(f"default(Ptr<{elem}>)", f"Ptr<{elem}>")
         return CsExpr(f"CExpr.Comma({lhs.code}, {rhs.code})", rhs.type, PRIMARY)
@@ -454,8 +418,8 @@ def convert_binary(ctx, e: ir.Binary) -> CsExpr:
         rhs = as_bool(convert_expr(ctx, e.rhs))
         prec = BINARY_PREC[op]
         return CsExpr(f"{paren(lhs, prec)} {op} {paren(rhs, prec + 1)}", "bool", prec)
-    if pointer_exprs.is_pointer_value(e.lhs) or pointer_exprs.is_pointer_value(e.rhs):
-        return pointer_exprs.convert_pointer_binary(ctx, e)
+    if is_pointer_value(e.lhs) or is_pointer_value(e.rhs):
+        return delegate("pointer_binary")(ctx, e)
     lhs = convert_expr(ctx, e.lhs)
     rhs = convert_expr(ctx, e.rhs)
     prec = BINARY_PREC[op]
@@ -531,7 +495,7 @@ def convert_unary(ctx, e: ir.Unary) -> CsExpr:
             return CsExpr("false" if inner.const else "true", "bool", PRIMARY, 0 if inner.const else 1)
         return CsExpr(f"!{paren(inner, UNARY)}", "bool", UNARY)
     if op == "&":
-        return pointer_exprs.convert_address_of(ctx, e)
+        return delegate("address_of")(ctx, e)
     if op == "*":
         if isinstance(strip_implicit(e.operand).type, ir.FunctionType) or \
                 isinstance(getattr(e.operand.type, "pointee", None), ir.FunctionType):
@@ -548,7 +512,7 @@ def convert_unary(ctx, e: ir.Unary) -> CsExpr:
         return CsExpr(f"{paren(inner, PRIMARY)}[0]", cs_type(e.type, e.loc), PRIMARY)
     result = cs_type(e.type, e.loc)
     inner = convert_expr(ctx, e.operand)
-    stride = pointer_exprs.pointee_stride(ctx, e.operand.type)
+    stride = delegate("pointee_stride")(ctx, e.operand.type)
     if stride.const != 1 and op in ("pre++", "pre--", "post++", "post--"):
         # a pointer to rows of a flattened 2-D array steps by whole rows
         step = "+=" if op.endswith("++") else "-="
@@ -600,8 +564,7 @@ def _convert_assign(ctx, e: ir.Assign) -> CsExpr:
         allocation = None
         if isinstance(e.target, ir.NameRef) and isinstance(e.target.type, ir.PointerType) and \
                 isinstance(e.target.type.pointee, ir.VoidType):
-            from .memory import allocation_into_void_slot
-            allocation = allocation_into_void_slot(ctx, e.value, slot_key(ctx, e.target))
+            allocation = delegate("allocation_into_void_slot")(ctx, e.value, slot_key(ctx, e.target))
         value = coerce(allocation or convert_expr(ctx, e.value), tcs)
         return CsExpr(f"{target.code} = {paren(value, ASSIGN)}", tcs, ASSIGN)
     op = e.op[:-1]
@@ -612,7 +575,7 @@ def _convert_assign(ctx, e: ir.Assign) -> CsExpr:
     if value.type == "bool":
         value = coerce(value, "int")
     if is_ptr_cs(tcs):
-        step = scaled_by(coerce_index(value), pointer_exprs.pointee_stride(ctx, e.target.type))
+        step = scaled_by(coerce_index(value), delegate("pointee_stride")(ctx, e.target.type))
         return CsExpr(f"{target.code} {e.op} {paren(step, ASSIGN)}", tcs, ASSIGN)
     comp = usual_arithmetic(tcs, value.type)
     constant_fits = value.const is not None and value.type == "int" and tcs in INTEGRAL and fits(value.const, tcs)
@@ -642,7 +605,6 @@ def usual_arithmetic(a: str, b: str) -> str:
     for f in ("double", "float"):
         if f in (a, b):
             return f
-    from .types import BITS, SIGNED
     if a not in BITS or b not in BITS:
         return a
     if BITS[a] != BITS[b]:
@@ -660,10 +622,10 @@ def ref_param_name(ctx, e: ir.Expr):
 
 
 def convert_index(ctx, e: ir.Index) -> CsExpr:
-    view = ctx.row_views.get(id(e))
+    view = ctx.fn.row_views.get(id(e))
     if view is not None:
         return CsExpr(view, cs_type(e.type, e.loc), PRIMARY)  # through a loop's row view (loops.py)
-    whole = ctx.array_views.get(id(e))
+    whole = ctx.fn.array_views.get(id(e))
     if whole is not None:
         index = coerce_index(convert_expr(ctx, e.index))
         if index.type == "int":  # a span takes an int index (loops.py lets through no wider or unsigned one)
@@ -674,7 +636,7 @@ def convert_index(ctx, e: ir.Index) -> CsExpr:
     base, offset = element_address(ctx, e)
     if isinstance(e.type, ir.ArrayType):
         return pointer_at(ctx, base, offset, e.type, e.loc)  # a row of a 2-D array, used as a pointer
-    if base.type.startswith("InlineArray") and offset.type != "int":
+    if cs_of(base.type).is_inline_array and offset.type != "int":
         offset = coerce(offset, "int")  # an inline array (a struct's array field) takes an int index only
     return CsExpr(f"{paren(base, PRIMARY)}[{offset.code}]", cs_type(e.type, e.loc), PRIMARY)
 
@@ -743,8 +705,7 @@ def _add(a: CsExpr, b: CsExpr) -> CsExpr:
 
 def pointer_at(ctx, base: CsExpr, offset: CsExpr, c_type, loc: ir.Loc) -> CsExpr:
     """A pointer `offset` elements into the buffer `base` (T[] or Ptr<T>)."""
-    from .types import element_cs
-    if base.type.startswith("InlineArray"):
+    if cs_of(base.type).is_inline_array:
         raise TranslationError(loc, "a pointer into an array inside a struct cannot be translated yet "
                                "(index the array instead)", "struct-array-pointer")
     elem = element_cs(c_type.element if isinstance(c_type, ir.ArrayType) else c_type.pointee)
@@ -766,7 +727,6 @@ def convert_member(ctx, e: ir.Member) -> CsExpr:
         base = CsExpr(f"{paren(base, PRIMARY)}[0]", "", PRIMARY)  # p->x is (*p).x
     if isinstance(e.type, ir.ArrayType):
         # a fixed array inside a struct: an inline array (inits.inline_array_type)
-        from .types import element_cs, flat_length
         cs = f"InlineArray{flat_length(e.type)}<{element_cs(e.type)}>"
         return CsExpr(f"{paren(base, PRIMARY)}.{ctx.name(e.name)}", cs, PRIMARY)
     cs = cs_type(e.type, e.loc)
@@ -811,7 +771,6 @@ def convert_sizeof(ctx, e: ir.SizeOf) -> CsExpr:
 def _variable_size(ctx, e: Optional[ir.Expr]) -> Optional[CsExpr]:
     """sizeof of a variable-length array or one of its rows, taken when evaluated: a local array's own
     length (C fixes it at the declaration), a row's bounds as written, times the scalar's size."""
-    from .types import size_of
     while isinstance(e, ir.Paren):
         e = e.inner
     if e is None or not isinstance(e.type, ir.ArrayType):
@@ -833,8 +792,6 @@ def convert_string(ctx, e: ir.StringLit) -> CsExpr:
 
 
 def convert_call(ctx, e: ir.Call) -> CsExpr:
-    from .mpi import convert_mpi_call
-    from .libc import convert_libc_call
     callee = strip_implicit(e.callee)
     while isinstance(callee, ir.Paren) or (isinstance(callee, ir.MacroRef) and callee.expansion is not None):
         # (f)(x); va_start(ap, n), whose name is a macro for __builtin_va_start
@@ -849,15 +806,15 @@ def convert_call(ctx, e: ir.Call) -> CsExpr:
                 for i, a in enumerate(e.args)]
         return CsExpr(f"{paren(fptr, PRIMARY)}({', '.join(args)})", cs_type(e.type, e.loc), PRIMARY)
     if callee.kind == "library":
-        from .varargs import VA_BUILTINS, convert_va_builtin
-        if callee.name in VA_BUILTINS:
-            return convert_va_builtin(ctx, e, callee.name)
+        builtin = BUILTINS.get(callee.name)
+        if builtin is not None:
+            return builtin(ctx, e, callee.name)  # va_start and its kin (varargs.py)
         rule = ctx.rules.mpi.get(callee.name)
         if rule is not None:
-            return convert_mpi_call(ctx, e, callee, rule)
+            return CALLS["mpi"](ctx, e, callee, rule)  # mpi.py
         rule = ctx.rules.libc.get(callee.name)
         if rule is not None:
-            return convert_libc_call(ctx, e, callee, rule)
+            return CALLS["libc"](ctx, e, callee, rule)  # libc.py
         where = f" (declared in {callee.header})" if callee.header else ""
         raise TranslationError(e.loc, f"no translation for the library function '{callee.name}'{where}",
                                "unmapped-function")
@@ -865,16 +822,15 @@ def convert_call(ctx, e: ir.Call) -> CsExpr:
     if fn is None:
         raise TranslationError(e.loc, f"'{callee.name}' is declared but no file of the program defines it",
                                "missing-definition")
-    from .generic_buffers import generic_call_arguments, type_argument
-    generic = generic_call_arguments(ctx, fn)
-    type_args = [type_argument(ctx, e.args[i]) for i in sorted(generic) if i < len(e.args)]
+    generic = delegate("generic_call_arguments")(ctx, fn)
+    type_args = [delegate("type_argument")(ctx, e.args[i]) for i in sorted(generic) if i < len(e.args)]
     args = []
     for i, a in enumerate(e.args):
         if i in generic:
             value = convert_expr(ctx, strip_implicit(a))  # its own Ptr or array: the type argument says which
             args.append("default" if value.type == "null" else value.code)
         elif i < len(fn.params) and ctx.plan.is_ref_param(("var", fn.name, fn.params[i].name)):
-            args.append("ref " + pointer_exprs.ref_argument(ctx, a))
+            args.append("ref " + delegate("ref_argument")(ctx, a))
         elif i < len(fn.params):
             p = fn.params[i]
             want = ctx.slot_type(("var", fn.name, p.name), p.type, a.loc)
@@ -884,23 +840,6 @@ def convert_call(ctx, e: ir.Call) -> CsExpr:
     ret = ctx.slot_type(("ret", fn.name, ""), fn.type.result, e.loc)
     type_list = f"<{', '.join(type_args)}>" if type_args else ""
     return CsExpr(f"{ctx.name(callee.name)}{type_list}({', '.join(args)})", ret, PRIMARY)
-
-
-def convert_init_list(ctx, e: ir.InitList) -> CsExpr:
-    from .inits import convert_array_initializer, convert_initializer
-    from .types import flat_length
-    if isinstance(e.type, ir.ArrayType):
-        return convert_array_initializer(ctx, e, e.type, str(flat_length(e.type)))
-    return convert_initializer(ctx, e, e.type)
-
-
-def convert_compound_literal(ctx, e: ir.CompoundLiteral) -> CsExpr:
-    return convert_init_list(ctx, e.init) if isinstance(e.init, ir.InitList) else convert_value(ctx, e.init, e.type)
-
-
-def convert_va_arg(ctx, e: ir.VaArg) -> CsExpr:
-    from .varargs import convert_va_arg as convert
-    return convert(ctx, e)
 
 
 _DISPATCH = {
@@ -920,12 +859,7 @@ _DISPATCH = {
     ir.Conditional: convert_conditional,
     ir.SizeOf: convert_sizeof,
     ir.Call: convert_call,
-    ir.InitList: convert_init_list,
-    ir.CompoundLiteral: convert_compound_literal,
-    ir.VaArg: convert_va_arg,
 }
-
-
-# Pointer expressions live in their own module and call back into convert_expr; imported last
-# because of that cycle.
-from . import pointer_exprs  # noqa: E402
+# The core's own converters; handler modules add theirs (inits.py: InitList, CompoundLiteral; varargs.py: VaArg).
+EXPRESSIONS.update(_DISPATCH)
+_DISPATCH = EXPRESSIONS

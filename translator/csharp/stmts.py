@@ -11,15 +11,17 @@ from typing import List, Optional
 
 from .. import ir
 from ..diagnostics import TranslationError
-from .context import render_comment
+from .context import INDENT, render_comment
 from .exprs import (ASSIGN, CsExpr, as_bool, cast, coerce, convert_expr, convert_value, narrow_before_promotion,
                     strip_implicit, unwrap)
 from .inits import convert_array_initializer, convert_initializer
-from .mpi import split_marker_choice
-from .struct_copies import split_copies_after_field_writes
-from .types import cs_type, default_value, element_cs
+from .loops import row_views
+from .memory import allocation_into_void_slot
+from .rank_state import instance_field, names_instance_member
+from ..passes.struct_copies import split_copies_after_field_writes
+from .types import cs_type, default_value, element_cs, flat_length
+from ..passes.queries import split_marker_choice
 
-INDENT = "    "
 
 
 def convert_block_items(ctx, items, indent: str, end_line: Optional[int] = None) -> List[str]:
@@ -33,7 +35,7 @@ def convert_block_items(ctx, items, indent: str, end_line: Optional[int] = None)
 
 
 def _comments_before(ctx, line: int, indent: str) -> List[str]:
-    lo = ctx.function.loc.line if ctx.function else 0
+    lo = ctx.fn.function.loc.line if ctx.fn.function else 0
     out = []
     for c in ctx.comments_before(line, lo):
         out.extend(render_comment(c, indent))
@@ -94,13 +96,11 @@ def convert_var_decl(ctx, d: ir.VarDecl, for_header: bool = False, is_global: bo
 
 def _void_allocation(ctx, value: ir.Expr, c_type, key):
     if isinstance(c_type, ir.PointerType) and isinstance(c_type.pointee, ir.VoidType):
-        from .memory import allocation_into_void_slot
         return allocation_into_void_slot(ctx, value, key)
     return None
 
 
 def convert_array_init(ctx, d: ir.VarDecl) -> str:
-    from .types import flat_length
     t = d.type
     ecs = element_cs(t, d.loc)
     # Keep the bounds as written (N, N * M) where the program spells them with its macros.
@@ -130,9 +130,8 @@ def convert_decl_stmt(ctx, st: ir.DeclStmt, indent: str) -> List[str]:
         if d.storage == "static":
             # A static local keeps its value between calls: a field of the rank's program object named after
             # the function (rank_state.py).
-            from .rank_state import instance_field, names_instance_member
             declaration = convert_var_decl(ctx, d, cs_name=ctx.static_local_name(d.name))
-            ctx.hoisted.append(instance_field(ctx, declaration, names_instance_member(d.init, ctx.static_globals)))
+            ctx.fn.hoisted.append(instance_field(ctx, declaration, names_instance_member(d.init, ctx.static_globals)))
             continue
         out.append(indent + convert_var_decl(ctx, d) + ";")
     return _with_trailing(ctx, out, st)
@@ -151,7 +150,7 @@ def expr_statement_code(ctx, e: ir.Expr) -> List[str]:
             else inner.expansion
     if isinstance(inner, ir.Binary) and inner.op == ",":
         return expr_statement_code(ctx, inner.lhs) + expr_statement_code(ctx, inner.rhs)
-    ctx.discarded = inner  # nobody reads its value (context.py)
+    ctx.expr.discarded = inner  # nobody reads its value (context.py)
     code = convert_expr(ctx, inner)
     if isinstance(inner, _STATEMENT_EXPRS) or (isinstance(inner, ir.Unary) and inner.op.startswith(("pre", "post"))):
         return [code.code]
@@ -226,7 +225,6 @@ def convert_do_while(ctx, st: ir.DoWhile, indent: str) -> List[str]:
 
 
 def convert_for(ctx, st: ir.For, indent: str) -> List[str]:
-    from .loops import row_views
     views = row_views(ctx, st, indent)  # spans over the rows the loop walks (loops.py)
     init = ""
     if isinstance(st.init, ir.DeclStmt):
@@ -240,13 +238,13 @@ def convert_for(ctx, st: ir.For, indent: str) -> List[str]:
     elif st.init is not None:
         raise TranslationError(st.loc, "this for-loop initializer is not supported", "unsupported-construct")
     cond = convert_condition(ctx, st.cond) if st.cond is not None else ""
-    bounds = ctx.hoisted_bounds.get(id(st))
+    bounds = ctx.fn.hoisted_bounds.get(id(st))
     if bounds is not None:  # start and limit read once before the loop (loops.py)
         counter, start, compare, limit = bounds
         init = f"{init.split(' = ', 1)[0]} = {start}"
         cond = f"{counter} {compare} {limit}"
     step = ", ".join(expr_statement_code(ctx, st.step)) if st.step is not None else ""
-    shifted = ctx.shifted_loops.get(id(st))
+    shifted = ctx.fn.shifted_loops.get(id(st))
     if shifted is not None:  # counted from zero (loops.py); C's counter set after the loop
         k, count, final = shifted
         init, cond, step = f"int {k} = 0", f"{k} < {count}", f"{k}++"
@@ -256,11 +254,11 @@ def convert_for(ctx, st: ir.For, indent: str) -> List[str]:
 
 
 def convert_loop_body(ctx, body: ir.Stmt, indent: str) -> List[str]:
-    ctx.enclosing_loops += 1
+    ctx.fn.enclosing_loops += 1
     try:
         return convert_body(ctx, body, indent)
     finally:
-        ctx.enclosing_loops -= 1
+        ctx.fn.enclosing_loops -= 1
 
 
 def completes_normally(st: Optional[ir.Stmt]) -> bool:
@@ -360,8 +358,8 @@ def convert_switch(ctx, st: ir.Switch, indent: str) -> List[str]:
 def convert_return(ctx, st: ir.Return, indent: str) -> List[str]:
     if st.value is None:
         return _with_trailing(ctx, [indent + "return;"], st)
-    ret = ctx.function.type.result
-    cs = ctx.slot_type(("ret", ctx.function.name, ""), ret, st.loc)
+    ret = ctx.fn.function.type.result
+    cs = ctx.slot_type(("ret", ctx.fn.function.name, ""), ret, st.loc)
     return _with_trailing(ctx, [indent + f"return {coerce(convert_expr(ctx, st.value), cs).code};"], st)
 
 

@@ -11,6 +11,7 @@ from typing import List
 from .. import ir
 from ..diagnostics import TranslationError
 from .exprs import PRIMARY, CsExpr, convert_value, string_literal, strip_implicit
+from . import registry
 from .types import cs_type, default_value, element_cs, flat_length
 
 # Beyond this many padding zeros, an initializer says CArray.Padded(n, ...) instead of listing them.
@@ -119,3 +120,15 @@ def inline_array_type(ctx, t: ir.ArrayType) -> str:
     n = flat_length(t)
     ctx.inline_arrays.add(n)
     return f"InlineArray{n}<{element_cs(t)}>"
+
+
+@registry.expression(ir.InitList)
+def convert_init_list(ctx, e: ir.InitList) -> CsExpr:
+    if isinstance(e.type, ir.ArrayType):
+        return convert_array_initializer(ctx, e, e.type, str(flat_length(e.type)))
+    return convert_initializer(ctx, e, e.type)
+
+
+@registry.expression(ir.CompoundLiteral)
+def convert_compound_literal(ctx, e: ir.CompoundLiteral) -> CsExpr:
+    return convert_init_list(ctx, e.init) if isinstance(e.init, ir.InitList) else convert_value(ctx, e.init, e.type)

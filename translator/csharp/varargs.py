@@ -9,6 +9,7 @@ from __future__ import annotations
 from .. import ir
 from ..diagnostics import TranslationError
 from .exprs import PRIMARY, ASSIGN, CsExpr, convert_expr, paren, strip_implicit
+from . import registry
 from .types import cs_type
 
 VARARGS_PARAM = "varargs"
@@ -19,15 +20,17 @@ def varargs_parameter() -> str:
     return f"params object[] {VARARGS_PARAM}"
 
 
+@registry.expression(ir.VaArg)
 def convert_va_arg(ctx, e: ir.VaArg) -> CsExpr:
     ap = convert_expr(ctx, e.ap)
     return CsExpr(f"{paren(ap, PRIMARY)}.Arg<{cs_type(e.type, e.loc)}>()", cs_type(e.type, e.loc), PRIMARY)
 
 
+@registry.builtin(*VA_BUILTINS)
 def convert_va_builtin(ctx, call: ir.Call, name: str) -> CsExpr:
     args = [convert_expr(ctx, strip_implicit(a)) for a in call.args]
     if name == "__builtin_va_start":
-        fn = ctx.function
+        fn = ctx.fn.function
         if fn is None or not fn.type.variadic:
             raise TranslationError(call.loc, "va_start outside a variadic function", "unsupported-construct")
         return CsExpr(f"{args[0].code} = new VaList({VARARGS_PARAM})", "void", ASSIGN)

@@ -1,4 +1,5 @@
-"""The state shared by all convert_* functions while translating one file."""
+"""The state the convert_* functions share, by lifetime: the program's (Context), the function's
+(FunctionContext, `ctx.fn`) and the statement's or call's (ExprContext, `ctx.expr`)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -8,58 +9,75 @@ from .. import ir
 from ..diagnostics import DiagnosticSink
 from ..rules import RuleTable
 from ..csharp_names import CS_KEYWORDS
+from .types import cs_type, delegate_of
+from ..passes.pointers import PointerPlan
+
+INDENT = "    "  # one level of C# indentation
 
 
 
 @dataclass
+class FunctionContext:
+    """What the emission knows while it converts one function (c2rust's FuncContext): a new one for each
+    function, an empty one between functions (globals, records)."""
+    function: Optional[ir.Function] = None
+    local_names: Dict[object, str] = field(default_factory=dict)  # decl loc -> C# name (scopes.py)
+    hoisted: List[str] = field(default_factory=list)  # class members the function needs (static locals)
+    # The loop-view decisions (loops.py), made as each loop is reached and read by the conversion of its body:
+    row_views: Dict[int, str] = field(default_factory=dict)  # id of an ir.Index -> its access through a view
+    array_views: Dict[int, str] = field(default_factory=dict)  # id of an ir.Index -> the view of its whole array
+    # id of an ir.For -> (counter, start local, comparison, limit local): bounds read once before the loop
+    hoisted_bounds: Dict[int, Tuple[str, str, str, str]] = field(default_factory=dict)
+    # id of an ir.For -> (new counter, count local, the statement that leaves C's counter where C does): loops
+    # counted from zero
+    shifted_loops: Dict[int, Tuple[str, str, str]] = field(default_factory=dict)
+    # views of a global C array the whole function shares: (array, start) -> name, and their declarations
+    function_views: Dict[Tuple[str, str], str] = field(default_factory=dict)
+    function_view_lines: List[str] = field(default_factory=list)
+    view_names: Optional[Set[str]] = None  # names taken in the function (its C names, its views), read once
+    enclosing_loops: int = 0  # loops around the statement being converted (loops.py takes it as a hint of heat)
+
+
+@dataclass
+class ExprContext:
+    """What the emission knows about the statement or call it is converting (c2rust's ExprContext)."""
+    # The expression an expression statement discards: its value is not needed (an MPI call needs no
+    # error-code view, an assignment to a bit-field no re-truncated result).
+    discarded: Optional[ir.Expr] = None
+    mpi_staged: Optional[List[str]] = None  # staged copies the MPI call being converted writes back (mpi.py)
+
+
+@dataclass
 class Context:
+    """The program's translation state (c2rust's Translation), with the function being converted (`fn`) and
+    the statement or call (`expr`)."""
     tu: ir.TranslationUnit
     rules: RuleTable
     class_name: str
     diagnostics: DiagnosticSink
     comments: List[ir.Comment] = field(default_factory=list)
     emitted_comments: Set[int] = field(default_factory=set)
-    function: Optional[ir.Function] = None
     macro_names: Set[str] = field(default_factory=set)
-    usings: Set[str] = field(default_factory=set)
-    plan: object = None  # pointers.PointerPlan: which pointers are arrays, which variables are boxed
-    hoisted: List[str] = field(default_factory=list)  # class members a function needs (static locals)
+    plan: Optional[PointerPlan] = None  # which pointers are arrays, which variables are boxed (passes/plan.py)
     constructor_lines: List[str] = field(default_factory=list)  # field initializers that name members (rank_state.py)
     static_globals: Set[str] = field(default_factory=set)  # C globals that stay static: never written (constants.py)
     inline_arrays: Set[int] = field(default_factory=set)  # sizes of fixed arrays inside structs
-    current_file: Optional[str] = None
-    local_names: Dict[object, str] = field(default_factory=dict)  # decl loc -> C# name (scopes.py)
-    row_views: Dict[int, str] = field(default_factory=dict)  # id of an ir.Index -> its access through a view (loops.py)
-    array_views: Dict[int, str] = field(default_factory=dict)  # id of an ir.Index -> the view of its whole array (loops.py)
-    # id of an ir.For -> (counter, start local, comparison, limit local): bounds read once before the loop (loops.py)
-    hoisted_bounds: Dict[int, Tuple[str, str, str, str]] = field(default_factory=dict)
-    # id of an ir.For -> (new counter, count local, the statement that leaves C's counter where C does): loops
-    # counted from zero (loops.py)
-    shifted_loops: Dict[int, Tuple[str, str, str]] = field(default_factory=dict)
-    # views of a global C array the whole function shares: (array, start) -> name, and their declarations (loops.py)
-    function_views: Dict[Tuple[str, str], str] = field(default_factory=dict)
-    function_view_lines: List[str] = field(default_factory=list)
-    view_names: Set[str] = field(default_factory=set)  # names taken in the function the views belong to
-    view_names_of: object = None
-    enclosing_loops: int = 0  # loops around the statement being converted (loops.py takes it as a hint of heat)
-    # The expression an expression statement discards: its value is not needed (an MPI call needs no
-    # error-code view, an assignment to a bit-field no re-truncated result).
-    discarded: Optional[ir.Expr] = None
+    current_file: Optional[str] = None  # the file of the declaration being converted
     mpi_buffer_count: int = 0  # Ptr buffers given to MPI calls so far: numbers their cmpiAt/cmpiStaged locals
-    mpi_staged: Optional[List[str]] = None  # staged copies the MPI call being converted writes back (mpi.py)
     sets_errhandler: Optional[bool] = None  # whether the program installs an MPI error handler (mpi.py, cached)
+    fn: FunctionContext = field(default_factory=FunctionContext)
+    expr: ExprContext = field(default_factory=ExprContext)
 
     def local_name(self, c_name: str, decl_loc) -> str:
         """A local's C# name: renamed where C# forbids C's shadowing, else the C name."""
-        renamed = self.local_names.get(decl_loc)
+        renamed = self.fn.local_names.get(decl_loc)
         return self.name(renamed) if renamed else self.name(c_name)
 
     def var_key(self, name: str, is_global: bool = False):
-        return ("var", "" if is_global or self.function is None else self.function.name, name)
+        return ("var", "" if is_global or self.fn.function is None else self.fn.function.name, name)
 
     def slot_type(self, key, ctype, loc) -> str:
         """The C# type of a declared variable, parameter or result (pointers per the plan)."""
-        from .types import cs_type
         if isinstance(ctype, ir.PointerType) and self.plan is not None:
             if isinstance(ctype.pointee, ir.FunctionType) and _has_void_pointer(ctype.pointee):
                 delegate = self.function_delegate(key, ctype.pointee, loc)
@@ -79,7 +97,6 @@ class Context:
         fn = next((f for f in self.tu.functions if f.name == source), None) if source else None
         if fn is None or len(fn.params) != len(ftype.params):
             return None
-        from .types import delegate_of
         params = [self.slot_type(("var", fn.name, p.name), p.type, loc) for p in fn.params]
         void = isinstance(fn.type.result, ir.VoidType)
         return delegate_of(params, None if void else self.slot_type(("ret", fn.name, ""), fn.type.result, loc))
@@ -88,7 +105,7 @@ class Context:
         return self.plan is not None and self.plan.is_boxed(key)
 
     def static_local_name(self, c_name: str) -> str:
-        return f"{self.function.name}_{c_name}" if self.function else c_name
+        return f"{self.fn.function.name}_{c_name}" if self.fn.function else c_name
 
     def name(self, c_name: str) -> str:
         """A C identifier as a C# identifier (C# keywords get an @)."""

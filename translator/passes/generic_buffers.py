@@ -28,6 +28,8 @@ from typing import Dict, Set, Tuple
 
 from .. import ir
 from .pointers import PointerPlan, slot_of_name, strip
+from .queries import is_null_pointer
+from ..rules import load as load_rules
 
 SlotKey = Tuple[str, str, str]
 
@@ -58,9 +60,6 @@ def plan_generic_buffers(tu: ir.TranslationUnit, plan: PointerPlan) -> None:
         plan.type_parameters.setdefault(fn_name, []).append((i, type_name))
 
 
-_ALLOCATORS = ("malloc", "calloc", "realloc", "aligned_alloc", "alloca")
-# library functions that see a `void *` as bytes
-_BYTE_FUNCTIONS = ("free", "memset", "memcpy", "memmove", "memcmp", "bzero", "bcopy")
 
 
 def plan_byte_buffers(tu: ir.TranslationUnit, plan: PointerPlan) -> None:
@@ -93,7 +92,7 @@ def _byte_buffer_uses(fn_name, node, plan: PointerPlan):
         if isinstance(callee, ir.NameRef):
             generic = dict(plan.type_parameters.get(callee.name, [])) if callee.kind == "function" else {}
             for i, arg in enumerate(node.args):
-                if (callee.kind == "library" and (callee.name.startswith("MPI_") or callee.name in _BYTE_FUNCTIONS)) \
+                if (callee.kind == "library" and (callee.name.startswith("MPI_") or callee.name in load_rules().names("bytes"))) \
                         or i in generic:
                     yield from _void_slot(fn_name, strip(arg))
                 target = strip(arg)
@@ -119,8 +118,8 @@ def _allocates(e: ir.Expr) -> bool:
     e = strip(e)
     if isinstance(e, ir.Call):
         callee = strip(e.callee)
-        return isinstance(callee, ir.NameRef) and callee.kind == "library" and callee.name in _ALLOCATORS
-    return _is_null(e)
+        return isinstance(callee, ir.NameRef) and callee.kind == "library" and callee.name in load_rules().names("allocates", ("new", "resize"))
+    return is_null_pointer(e)
 
 
 def _only_passed_on(fn: ir.Function, param: str, candidates, functions) -> bool:
@@ -143,47 +142,3 @@ def _only_passed_on(fn: ir.Function, param: str, candidates, functions) -> bool:
 
 def _is_param(e: ir.Expr, name: str) -> bool:
     return isinstance(e, ir.NameRef) and e.kind == "param" and e.name == name
-
-
-def type_argument(ctx, arg: ir.Expr) -> str:
-    """The element type a call passes to a generic buffer parameter: `x` of `double x[4]` -> double, `&n` -> int,
-    another generic buffer parameter -> its type parameter."""
-    from ..diagnostics import TranslationError
-    from .exprs import slot_key
-    from .types import element_cs
-    e = strip(arg)
-    if _is_null(e):
-        return "byte"  # NULL carries no data: any element type does
-    t = e.type
-    if isinstance(t, ir.ArrayType):
-        return element_cs(t.element, arg.loc)
-    if isinstance(t, ir.PointerType):
-        if not isinstance(t.pointee, ir.VoidType):
-            return element_cs(t.pointee, arg.loc)
-        if isinstance(e, ir.NameRef):
-            key = slot_key(ctx, e)
-            if key in ctx.plan.generic_buffers:
-                return ctx.plan.generic_buffers[key]
-            if ctx.plan.void_type(key) is not None:
-                return element_cs(ctx.plan.void_type(key), arg.loc)
-    raise TranslationError(arg.loc, "the type this buffer points to is unknown here: cast it to its element type "
-                           "(`(double *)p`)", "unsupported-buffer")
-
-
-def _is_null(e: ir.Expr) -> bool:
-    while isinstance(e, (ir.Cast, ir.Paren)) or isinstance(e, ir.MacroRef) and e.expansion is not None:
-        e = e.operand if isinstance(e, ir.Cast) else e.inner if isinstance(e, ir.Paren) else e.expansion
-    return isinstance(e, ir.IntLit) and e.value == 0
-
-
-def generic_signature(ctx, fn: ir.Function) -> Tuple[str, str]:
-    """(`<TData>`, ` where TData : unmanaged`) for a function with generic buffers, else two empty strings."""
-    names = [t for _, t in ctx.plan.type_parameters.get(fn.name, [])] if ctx.plan is not None else []
-    if not names:
-        return "", ""
-    return f"<{', '.join(names)}>", "".join(f" where {t} : unmanaged" for t in names)
-
-
-def generic_call_arguments(ctx, fn: ir.Function) -> Dict[int, str]:
-    """Parameter index -> type parameter, for a call to fn."""
-    return dict(ctx.plan.type_parameters.get(fn.name, [])) if ctx.plan is not None else {}

@@ -106,11 +106,12 @@ from __future__ import annotations
 from typing import Dict, List, Optional, Set
 
 from .. import ir
+from .context import INDENT
+from .cstypes import parse as cs_of
+from .exprs import convert_expr, slot_key
 from .types import flat_length
+from ..rules import load as load_rules
 
-# math.h functions without side effects a loop body may call
-PURE_CALLS = {"sqrt", "fabs", "exp", "log", "log10", "pow", "sin", "cos", "tan", "atan", "atan2",
-              "floor", "ceil", "fmin", "fmax", "abs", "labs"}
 # The JIT (.NET 10) clones a loop whose body is at most 400 IR nodes (JitCloneLoopsSizeLimit); each buffer
 # access adds to it. Measured on its listings: 10 views in a body of two statements still clone (MG's resid),
 # 11 in one do not, and 8 views beside 2 arrays do not either. A loop that would need more keeps its plain indexes.
@@ -121,7 +122,7 @@ SPAN_INDEX_TYPES = {ir.IntType(name) for name in ("int", "short", "unsigned shor
 
 
 def row_views(ctx, st: ir.For, indent: str) -> List[str]:
-    """The view declarations to emit before `st`; records in ctx.row_views and ctx.array_views which accesses use
+    """The view declarations to emit before `st`; records in ctx.fn.row_views and ctx.fn.array_views which accesses use
     them."""
     body = _straight_line(st.body)  # (every statement runs each iteration, the names the body assigns)
     lines = _row_views(ctx, st, body, indent)
@@ -131,7 +132,6 @@ def row_views(ctx, st: ir.For, indent: str) -> List[str]:
 
 
 def _row_views(ctx, st: ir.For, body, indent: str) -> List[str]:
-    from .exprs import convert_expr
     counter, first, start_expr = _counter(st)
     if counter is None:
         return []
@@ -176,8 +176,8 @@ def _row_views(ctx, st: ir.For, body, indent: str) -> List[str]:
         start = convert_expr(ctx, offset)
         if first is None and start.code != "0":
             continue  # from a computed start j may be below zero where a[j + 1] is not: only a[j] is safe
-        if array.type.endswith("[]") and array.type.count("[") == 1 and start.type == "int":
-            groups.setdefault((array.code, array.type[:-2], start.code), []).append(node)
+        if _flat_array(array.type) and start.type == "int":
+            groups.setdefault((array.code, _flat_array(array.type), start.code), []).append(node)
     viewed = {id(n) for nodes in groups.values() for n in nodes}
     plain = {_strip(n.base).name for n in _walk(st.body)  # indexed by the counter, but no view possible
              if isinstance(n, ir.Index) and isinstance(_strip(n.base), ir.NameRef)
@@ -195,11 +195,11 @@ def _row_views(ctx, st: ir.For, body, indent: str) -> List[str]:
             return []
         names = [_fresh_name(ctx, j.code, suffix) for suffix in ("_start", "_limit")]
         lines += [f"{indent}int {name} = {b.code};" for name, b in zip(names, bounds)]
-        ctx.hoisted_bounds[id(st)] = (j.code, names[0], _strip(st.cond).op, names[1])
+        ctx.fn.hoisted_bounds[id(st)] = (j.code, names[0], _strip(st.cond).op, names[1])
     for key, nodes in groups.items():
         name = _view(ctx, key, key in whole_arrays, lines, indent)
         for n in nodes:
-            ctx.row_views[id(n)] = f"{name}[{j.code}]"
+            ctx.fn.row_views[id(n)] = f"{name}[{j.code}]"
     return lines
 
 
@@ -262,8 +262,7 @@ def _pointer_table_row(ctx, node: ir.Index, base: ir.Expr, counter: ir.NameRef, 
 def _row_of_pointer_table(ctx, base: ir.Expr, counter: ir.NameRef, assigned, body):
     """(the C# row, its element type) when `base` is `c[i]`, a row of a table of row pointers that the loop reads
     at an index it does not change, in an innermost loop inside another whose body stores no row pointer."""
-    from .exprs import convert_expr
-    if not isinstance(base, ir.Index) or ctx.enclosing_loops == 0:
+    if not isinstance(base, ir.Index) or ctx.fn.enclosing_loops == 0:
         return None  # (a loop outside any other runs little: it keeps its plain indexes, as _whole_views's do)
     table = _strip(base.base)
     if not isinstance(table, ir.NameRef) or table.kind not in ("local", "param", "global") or table.name in assigned \
@@ -271,9 +270,10 @@ def _row_of_pointer_table(ctx, base: ir.Expr, counter: ir.NameRef, assigned, bod
             or _mentions(base.index, counter.name) or _stores_row_pointers(body):
         return None
     rows = convert_expr(ctx, table)
-    if not (rows.type.startswith("Ptr<") and rows.type.endswith(">[]")):
+    rows_t = cs_of(rows.type)
+    if not (rows_t.is_array and rows_t.element.is_ptr):
         return None
-    return convert_expr(ctx, base).code, rows.type[len("Ptr<"):-len(">[]")]
+    return convert_expr(ctx, base).code, rows_t.element.element.text
 
 
 def _stores_row_pointers(body: ir.Stmt) -> bool:
@@ -290,8 +290,7 @@ def _stores_row_pointers(body: ir.Stmt) -> bool:
 
 def _whole_views(ctx, st: ir.For, counter: ir.NameRef, j: str, indent: str) -> List[str]:
     """Views from 0 of the arrays an innermost loop with calls or branches indexes by its counter (module docstring)."""
-    from .exprs import convert_expr
-    if ctx.enclosing_loops == 0 or _has_inner_loop(st):
+    if ctx.fn.enclosing_loops == 0 or _has_inner_loop(st):
         return []
     assigned = _assigned_names(st.body)
     groups: Dict[tuple, List[ir.Index]] = {}
@@ -304,8 +303,8 @@ def _whole_views(ctx, st: ir.For, counter: ir.NameRef, j: str, indent: str) -> L
                 or not (base.kind in ("local", "param") or _is_global_array(node)):
             continue
         array = convert_expr(ctx, base)
-        if array.type.endswith("[]") and array.type.count("[") == 1:
-            groups.setdefault((array.code, array.type[:-2], "0"), []).append(node)
+        if _flat_array(array.type):
+            groups.setdefault((array.code, _flat_array(array.type), "0"), []).append(node)
     elements = _element_views(ctx, st, counter, assigned)
     if not groups or len(groups) + len(elements) > MAX_BUFFERS:
         return []
@@ -313,11 +312,11 @@ def _whole_views(ctx, st: ir.For, counter: ir.NameRef, j: str, indent: str) -> L
     for key, nodes in groups.items():
         name = _view(ctx, key, _is_global_array(nodes[0]), lines, indent)
         for n in nodes:
-            ctx.row_views[id(n)] = f"{name}[{j}]"
+            ctx.fn.row_views[id(n)] = f"{name}[{j}]"
     for key, nodes in elements.items():
         name = _view(ctx, key, False, lines, indent, suffix="_at")
         for n in nodes:
-            ctx.row_views[id(n)] = f"{name}[0]"
+            ctx.fn.row_views[id(n)] = f"{name}[0]"
     return lines
 
 
@@ -327,10 +326,9 @@ def _element_views(ctx, st: ir.For, counter: ir.NameRef, assigned: Set[str]) -> 
     element, `local_at[0]` (module docstring). The index may name only locals and parameters whose address is not
     taken, as a call in the body could change any other; the array is a local or parameter the body does not assign,
     or a global C array."""
-    from .exprs import convert_expr
     elements: Dict[tuple, List[ir.Index]] = {}
     for node in _walk(st.body):
-        if not isinstance(node, ir.Index) or not isinstance(node.type, ir.RecordType) or id(node) in ctx.row_views:
+        if not isinstance(node, ir.Index) or not isinstance(node.type, ir.RecordType) or id(node) in ctx.fn.row_views:
             continue
         base = _strip(node.base)
         if not isinstance(base, ir.NameRef) or base.name in assigned or _is_boxed(ctx, base) \
@@ -343,8 +341,8 @@ def _element_views(ctx, st: ir.For, counter: ir.NameRef, assigned: Set[str]) -> 
             continue
         array = convert_expr(ctx, base)
         start = convert_expr(ctx, node.index)
-        if array.type.endswith("[]") and array.type.count("[") == 1 and start.type == "int":
-            elements.setdefault((array.code, array.type[:-2], start.code), []).append(node)
+        if _flat_array(array.type) and start.type == "int":
+            elements.setdefault((array.code, _flat_array(array.type), start.code), []).append(node)
     return elements
 
 
@@ -352,17 +350,16 @@ def _global_array_views(ctx, st: ir.For, assigned: Set[str]) -> None:
     """A global C array indexed by a value the straight-line body of an innermost loop loads or computes
     (`bucket_size[key_array[i] >> shift]++`, `key_buff1[bucket_start[b]] = key`) goes through the function's view of
     it (module docstring)."""
-    from .exprs import convert_expr
     if _has_inner_loop(st):
         return
     for node in _walk(st.body):
-        if not isinstance(node, ir.Index) or id(node) in ctx.row_views or not _is_global_array(node) \
+        if not isinstance(node, ir.Index) or id(node) in ctx.fn.row_views or not _is_global_array(node) \
                 or not _element_is_scalar(node.type) or _strip(node.index).type not in SPAN_INDEX_TYPES \
                 or not _data_dependent(node.index, assigned):
             continue
         array = convert_expr(ctx, _strip(node.base))
-        if array.type.endswith("[]") and array.type.count("[") == 1:
-            ctx.array_views[id(node)] = _view(ctx, (array.code, array.type[:-2], "0"), True, [], "")
+        if _flat_array(array.type):
+            ctx.fn.array_views[id(node)] = _view(ctx, (array.code, _flat_array(array.type), "0"), True, [], "")
 
 
 def _data_dependent(index: ir.Expr, assigned: Set[str]) -> bool:
@@ -392,7 +389,6 @@ def _view(ctx, key, for_function: bool, lines: List[str], indent: str, suffix: O
     """The name of the view `key` = (array, element type, start): declared in `lines` before the loop, or, for a
     global array from a constant start (`for_function`), once at the top of the function (module docstring).
     `suffix` names what the view is for when its start does not say (`_at`: one element)."""
-    from .stmts import INDENT
     array, element, start = key
     # `offsets[i + 1]` through `offsets_from1[i]`: a constant shift is in the name, a computed base is a row
     if suffix is None:
@@ -401,10 +397,10 @@ def _view(ctx, key, for_function: bool, lines: List[str], indent: str, suffix: O
         name = _fresh_name(ctx, array, suffix)
         lines.append(f"{indent}Span<{element}> {name} = Spans.From({array}, {start});")
         return name
-    name = ctx.function_views.get((array, start))
+    name = ctx.fn.function_views.get((array, start))
     if name is None:
-        name = ctx.function_views[(array, start)] = _fresh_name(ctx, array, suffix)
-        ctx.function_view_lines.append(f"{INDENT}Span<{element}> {name} = Spans.From({array}, {start});")
+        name = ctx.fn.function_views[(array, start)] = _fresh_name(ctx, array, suffix)
+        ctx.fn.function_view_lines.append(f"{INDENT}Span<{element}> {name} = Spans.From({array}, {start});")
     return name
 
 
@@ -459,7 +455,7 @@ def _straight_line(body: ir.Stmt):
             return False, assigned
         if isinstance(node, ir.Call):
             callee = _strip(node.callee)
-            if not (isinstance(callee, ir.NameRef) and callee.kind == "library" and callee.name in PURE_CALLS):
+            if not (isinstance(callee, ir.NameRef) and callee.kind == "library" and callee.name in load_rules().names("pure")):
                 return False, assigned
         if isinstance(node, ir.Assign):
             target = _strip(node.target)
@@ -587,28 +583,32 @@ def _mentions_boxed(ctx, e: ir.Expr) -> bool:
 
 
 def _is_boxed(ctx, e: ir.NameRef) -> bool:
-    from .exprs import slot_key
     return ctx.is_boxed(slot_key(ctx, e))
 
 
 def _fresh_name(ctx, array: str, suffix: str) -> str:
     """`c_row` (`c_span` for the whole buffer, `c_from1` for one shifted by a constant), or `c_row2`... : a name
     no C identifier of the function and no other view uses."""
-    if ctx.view_names_of is not ctx.function:
-        ctx.view_names_of = ctx.function
-        taken = set(ctx.local_names.values())
-        if ctx.function is not None:
-            taken |= {n.name for n in _walk(ctx.function.body) if isinstance(n, (ir.NameRef, ir.VarDecl))}
-            taken |= {p.name for p in getattr(ctx.function, "params", ())}
-        ctx.view_names = taken
+    if ctx.fn.view_names is None:  # the first view of the function
+        taken = set(ctx.fn.local_names.values())
+        if ctx.fn.function is not None:
+            taken |= {n.name for n in _walk(ctx.fn.function.body) if isinstance(n, (ir.NameRef, ir.VarDecl))}
+            taken |= {p.name for p in ctx.fn.function.params}
+        ctx.fn.view_names = taken
     if "[" in array:  # a row of a pointer table, `c[i]`: `c_row`, `c_row2`, ...
         array, suffix = array.split("[", 1)[0], "_row"
     stem = array.lstrip("@") + suffix
     name, k = stem, 2
-    while name in ctx.view_names:
+    while name in ctx.fn.view_names:
         name, k = f"{stem}{k}", k + 1
-    ctx.view_names.add(name)
+    ctx.fn.view_names.add(name)
     return name
+
+
+def _flat_array(cs: str) -> Optional[str]:
+    """The element type of a C# array of one rank (`double[]`, `Ptr<double>[]`), else None."""
+    t = cs_of(cs)
+    return t.element.text if t.is_array and "[" not in t.element.text else None
 
 
 def _strip(e: ir.Expr) -> ir.Expr:
@@ -662,7 +662,6 @@ def _shifted_views(ctx, st: ir.For, counter: ir.NameRef, first: int, assigned: S
                    indent: str) -> Optional[List[str]]:
     """The lines before a loop counted from zero instead of `first` (above); None when the loop does not qualify,
     or when the plain views serve it (no computed base, no index below the counter)."""
-    from .exprs import convert_expr
     if not isinstance(st.init, ir.ExprStmt):
         return None
     cond = _strip(st.cond)
@@ -689,9 +688,9 @@ def _shifted_views(ctx, st: ir.For, counter: ir.NameRef, first: int, assigned: S
                     or base.name in assigned or _is_boxed(ctx, base):
                 return None
             array = convert_expr(ctx, base)
-            if not (array.type.endswith("[]") and array.type.count("[") == 1):
+            if not _flat_array(array.type):
                 return None
-            array_code, element = array.code, array.type[:-2]
+            array_code, element = array.code, _flat_array(array.type)
             # the plain views take `a[j]` and `a[j + 2]`, not `a[b + j]` or `a[j - 1]`
             plain = _is_name(flat.index, counter.name) or _base_offset(flat.index, counter, first) is not None
         start_cs = convert_expr(ctx, start)
@@ -712,10 +711,10 @@ def _shifted_views(ctx, st: ir.For, counter: ir.NameRef, first: int, assigned: S
     for key, nodes in groups.items():
         name = _view(ctx, key, key[2].isdigit() and _is_global_array(nodes[0]), lines, indent)
         for n in nodes:
-            ctx.row_views[id(n)] = f"{name}[{k}]"
+            ctx.fn.row_views[id(n)] = f"{name}[{k}]"
     lines.append(f"{indent}int {count} = " + (f"Math.Max({limit.code}, 0);" if low == 0 else
                                              f"Math.Max({limit.code}, {low}) - {low};"))
-    ctx.shifted_loops[id(st)] = (k, count, f"{j} = {first} + {count};")
+    ctx.fn.shifted_loops[id(st)] = (k, count, f"{j} = {first} + {count};")
     return lines
 
 

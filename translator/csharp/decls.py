@@ -2,21 +2,34 @@
 from __future__ import annotations
 
 import re
-from typing import List
+from typing import List, Tuple
 
 from .. import ir
 from ..diagnostics import TranslationError, TranslationErrors
-from .constants import never_written_globals
+from ..passes.constants import never_written_globals
 from .rank_state import instance_field, names_instance_member
-from .context import Context, render_comment
+from .context import Context, FunctionContext, render_comment
 from .exprs import convert_value, string_literal
-from .inlining import ATTRIBUTE as INLINE_ATTRIBUTE, USING as INLINE_USING, functions_to_inline
-from .stmts import INDENT, convert_block_items, convert_var_decl
+from ..passes.inlining import functions_to_inline
+from .stmts import INDENT, completes_normally, convert_block_items, convert_var_decl
 from ..frontend import STRING_TOKEN, parse_string_literal
 from . import bitfields
+from .generic_calls import generic_signature
+from .inits import inline_array_type
 from .types import cs_type, default_value, managed_footprint
+from .varargs import varargs_parameter
+from ..passes.gotos import lower_gotos, needs_lowering
+from ..passes.plan import plan_program
+from ..passes.scopes import plan_local_names
+from ..passes.stmt_exprs import lower_statement_expressions
+# The modules whose handlers the expression core dispatches to (registry.py): imported here, once, so that
+# they register before any expression is converted.
+from . import generic_calls, inits, libc, memory, mpi, pointer_exprs, varargs  # noqa: F401,E402
 
 _OCTAL = re.compile(r"^0[0-7]+[uUlL]*$")
+# How a function passes/inlining.py chose is marked for the JIT, and the namespace of the mark
+INLINE_ATTRIBUTE = "[MethodImpl(MethodImplOptions.AggressiveInlining)]"
+INLINE_USING = "System.Runtime.CompilerServices"
 
 
 def convert_macro_const(ctx: Context, m: ir.MacroConst) -> str:
@@ -120,17 +133,14 @@ def convert_param(ctx, p: ir.VarDecl) -> str:
     return f"{cs} {name}_in" if ctx.is_boxed(key) else f"{cs} {name}"
 
 
-def convert_function(ctx, fn: ir.Function) -> List[str]:
-    from .gotos import lower_gotos, needs_lowering
-    from .generic_buffers import generic_signature
-    from .stmts import completes_normally
-    from .varargs import varargs_parameter
-    from .scopes import plan_local_names
+def convert_function(ctx, fn: ir.Function) -> Tuple[List[str], List[str]]:
+    """(the method's lines, the class members it needs: its static locals), in a FunctionContext of its own."""
+    ctx.fn = FunctionContext()
     if needs_lowering(fn):
-        fn, ctx.local_names = lower_gotos(fn)  # a goto into a block: one flat body, see gotos.py
+        fn, ctx.fn.local_names = lower_gotos(fn)  # a goto into a block: one flat body, see gotos.py
     else:
-        ctx.local_names = plan_local_names(fn)
-    ctx.function = fn
+        ctx.fn.local_names = plan_local_names(fn)
+    ctx.fn.function = fn
     ctx.current_file = fn.loc.file
     try:
         ret = ctx.slot_type(("ret", fn.name, ""), fn.type.result, fn.loc)
@@ -148,9 +158,8 @@ def convert_function(ctx, fn: ir.Function) -> List[str]:
                 cs = ctx.slot_type(ctx.var_key(p.name), p.type, p.loc)
                 # the parameter's address is taken: it lives in a one-element array
                 lines.append(f"{INDENT}{cs}[] {ctx.name(p.name)} = {{ {ctx.name(p.name)}_in }};")
-        ctx.function_views, ctx.function_view_lines = {}, []
         items = convert_block_items(ctx, body.items, INDENT, body.end.line if body.end else None)
-        lines += ctx.function_view_lines + items  # views of global arrays its loops share (loops.py)
+        lines += ctx.fn.function_view_lines + items  # views of global arrays its loops share (loops.py)
         if not isinstance(fn.type.result, ir.VoidType) and completes_normally(body):
             if fn.name == "main":
                 lines.append(f"{INDENT}return 0;")  # C99: reaching the end of main returns 0
@@ -158,16 +167,13 @@ def convert_function(ctx, fn: ir.Function) -> List[str]:
                 # C: the value of a call that falls off the end is undefined, and only using it is an error
                 lines.append(f"{INDENT}return default; // the C function can end without returning a value")
         lines.append("}")
-        return lines
+        return lines, ctx.fn.hoisted
     finally:
-        ctx.function = None
-        ctx.local_names = {}
-        ctx.function_views, ctx.function_view_lines = {}, []
+        ctx.fn = FunctionContext()  # nothing of the function outlives it
 
 
 def convert_record(ctx, rec: ir.RecordDecl) -> List[str]:
     """A C struct -> a C# struct (value semantics, as in C); a union overlays its fields."""
-    from .inits import inline_array_type
     lines = []
     packed = bitfields.packed_layout(ctx, rec)
     squeezed = packed is None and bitfields.squeezed_layout(ctx, rec)
@@ -239,35 +245,6 @@ def inline_array_types(ctx) -> List[List[str]]:
     return out
 
 
-# A nonblocking call keeps its buffer after it returns: a scalar passed as `&x` must live in a
-# one-element array (DESIGN), not be passed by `ref`.
-_KEEPS_BUFFER = ("MPI_I", "MPI_Send_init", "MPI_Recv_init", "MPI_Bsend_init", "MPI_Ssend_init", "MPI_Rsend_init")
-
-
-def _takes_ref(ctx, name: str, i: int, call) -> bool:
-    """Whether argument i of a library call can be `ref x` for `&x` (so x needs no box)."""
-    rule = ctx.rules.mpi.get(name)
-    if rule is not None:
-        kind = rule.params[i] if rule.params and i < len(rule.params) else None
-        if name.startswith(_KEEPS_BUFFER) and kind == "buffer":
-            return False
-        # `&x` as an array argument (MPI_Waitall(1, &req, ...), a struct type's &disp) is x's one-element array,
-        # and MPI_Get_address's location must stay valid after the call (Addresses.cs): x lives in an array
-        return kind in ("buffer", "out", "ref", "status")
-    if name not in ctx.rules.libc:
-        return False
-    # memset(&s, ...), fwrite(&x, ...), bsearch(&key, ...): a `void *` takes a buffer, so x lives in one
-    ftype = call.callee.type if isinstance(call.callee.type, ir.FunctionType) else None
-    callee = call.callee
-    while ftype is None and hasattr(callee, "operand"):
-        callee = callee.operand
-        ftype = callee.type if isinstance(callee.type, ir.FunctionType) else None
-    if ftype is not None and i < len(ftype.params):
-        p = ftype.params[i]
-        return not (isinstance(p, ir.PointerType) and isinstance(p.pointee, ir.VoidType))
-    return True
-
-
 def _convert_member(ctx, item, inlined) -> tuple:
     """One declaration of the program as C# lines: (lines, kind of member, fields hoisted out of a function)."""
     if isinstance(item, ir.MacroConst):
@@ -278,20 +255,17 @@ def _convert_member(ctx, item, inlined) -> tuple:
         return convert_record(ctx, item), "type", []
     if isinstance(item, ir.EnumDecl):
         return convert_enum(ctx, item), "field", []
-    ctx.hoisted = []
-    body = convert_function(ctx, item)
+    body, hoisted = convert_function(ctx, item)
     attribute = [INLINE_ATTRIBUTE] if item.name in inlined else []  # called once: inlined, as gcc does (inlining.py)
-    return attribute + body, "function", list(ctx.hoisted)
+    return attribute + body, "function", hoisted
 
 
 def convert_translation_unit(ctx: Context) -> dict:
     """The members of the C# class, in source order, with the comments that precede them."""
-    from .pointers import plan_pointers
-    from .stmt_exprs import lower_statement_expressions
     tu = ctx.tu = lower_statement_expressions(ctx.tu)  # GNU ({ ... }) out of its expressions, first
     ctx.comments = list(tu.comments)
     ctx.macro_names = {m.name for m in tu.macros}
-    ctx.plan = plan_pointers(tu, lambda name, i, call: _takes_ref(ctx, name, i, call))
+    ctx.plan = plan_program(tu, ctx.rules)
     inlined = functions_to_inline(tu)
     ctx.static_globals = {name for name in never_written_globals(tu) if not ctx.is_boxed(ctx.var_key(name, True))}
     members: List[dict] = []

@@ -48,12 +48,8 @@ from typing import List, Optional
 
 from .. import ir
 from ..diagnostics import TranslationError
+from ..rules import load as load_rules
 
-# Library functions whose result depends on state they change: two calls in one argument list give different
-# values in gcc's order and in C#'s.
-STATEFUL_LIBRARY = {"rand", "random", "rand_r", "drand48", "erand48", "lrand48", "nrand48", "mrand48", "jrand48",
-                    "strtok", "strtok_r", "getchar", "getc", "fgetc", "fgets", "gets", "scanf", "fscanf", "sscanf",
-                    "printf", "fprintf", "puts", "putchar", "fputs", "fputc", "time", "clock", "MPI_Wtime"}
 
 
 def lower_statement_expressions(tu: ir.TranslationUnit) -> ir.TranslationUnit:
@@ -217,7 +213,7 @@ def _effectful(e: ir.Expr) -> bool:
         if isinstance(n, ir.Call):
             # the callee's names: the program's function or pointer, or the library's (errno's __errno_location)
             names = [x for x in ir.walk(n.callee) if isinstance(x, ir.NameRef)]
-            if any(x.kind != "library" or x.name in STATEFUL_LIBRARY for x in names):
+            if any(x.kind != "library" or x.name in load_rules().names("stateful") for x in names):
                 return True
         elif isinstance(n, (ir.Assign, ir.StmtExpr)) or isinstance(n, ir.Unary) and n.op in _STEPS:
             return True

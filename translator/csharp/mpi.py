@@ -12,10 +12,13 @@ from typing import List
 from .. import ir
 from ..diagnostics import TranslationError
 from ..rules import special
+from ..passes.queries import split_marker_choice
 from .exprs import (ADD, COND, LOR, UNARY, CsExpr, PRIMARY, as_bool, coerce, convert_expr, element_address, is_null_pointer, is_ptr_cs,
                     is_pure, paren, slot_key, string_literal, strip_implicit)
 from .pointer_exprs import array_field_pointer
 from .memory import convert_allocation, is_allocation
+from . import registry
+from .cstypes import parse as cs_of
 from .types import cs_type
 
 
@@ -45,7 +48,7 @@ def _split(ctx, base: CsExpr, offset: CsExpr) -> List[str]:
     if is_ptr_cs(base.type):
         ctx.mpi_buffer_count = n = ctx.mpi_buffer_count + 1
         at = f"cmpiAt{n}"
-        staging = ctx.mpi_staged
+        staging = ctx.expr.mpi_staged
         if staging is None:
             array = f"PtrBuffer.Lasting({base.code}, out var {at})"
         else:
@@ -61,26 +64,25 @@ _SIMPLE_CODE = re.compile(r"^[A-Za-z_@][\w.]*(\[[\w .+\-*/]+\])*$")
 
 def _may_be_view(ctx, ptr_cs: str) -> bool:
     """Whether a Ptr<T> of this C# type may be a view (pointers.PointerPlan.view_pointees)."""
-    element = ptr_cs[len("Ptr<"):-1]
+    element = cs_of(ptr_cs).element.text
     if element in ctx.plan.generic_buffers.values():
         return True  # a generic method's buffer may be any caller's pointer, a view too (generic_buffers.py)
     return any(cs_type(t) == element for t in ctx.plan.view_pointees)
 
 
-# Calls that keep their buffer after they return: a staged copy would be written back too early.
-_KEEPS_BUFFER = re.compile(r"MPI_I[a-z]|MPI_\w+_init$|MPI_Buffer_attach$|MPI_Win_(create|attach)$|MPI_(Get_address|Address)$")
-
-
 def _with_staged_copies(ctx, callee: ir.NameRef, convert):
     """convert() gives the call's code; the staged copies its Ptr buffers made are written back after the call
     (PtrBuffer.Done, which passes the return code through), two per Done."""
-    saved = ctx.mpi_staged
-    ctx.mpi_staged = None if _KEEPS_BUFFER.match(callee.name) else []
+    saved = ctx.expr.mpi_staged
+    rule = ctx.rules.mpi.get(callee.name)
+    # a call that keeps its buffer after it returns (its row's keeps_buffer): a staged copy would be written back
+    # too early
+    ctx.expr.mpi_staged = None if rule is not None and rule.keeps_buffer else []
     try:
         code = convert()
-        staged = ctx.mpi_staged or []
+        staged = ctx.expr.mpi_staged or []
     finally:
-        ctx.mpi_staged = saved
+        ctx.expr.mpi_staged = saved
     while staged:
         code = f"PtrBuffer.Done({code}, {', '.join(staged[:2])})"
         staged = staged[2:]
@@ -281,25 +283,7 @@ def _lvalue_of_pointer(ctx, arg: ir.Expr, what: str) -> str:
     raise TranslationError(arg.loc, f"this {what} argument is not supported yet", "unsupported-construct")
 
 
-_MARKERS = ("MPI_IN_PLACE", "MPI_BOTTOM")
-
-
-def split_marker_choice(call: ir.Call):
-    """`MPI_Reduce(rank == 0 ? MPI_IN_PLACE : &x, &x, ...)`: (condition, call with the first branch, call with the
-    second) for the first argument that chooses between a marker (MPI_IN_PLACE, MPI_BOTTOM, NULL) and a buffer,
-    else None. cMPI takes a marker and a buffer through different overloads, so the choice is between two calls."""
-    for i, arg in enumerate(call.args):
-        choice = _unparen(arg)
-        if not isinstance(choice, ir.Conditional):
-            continue
-        branches = (choice.then, choice.otherwise)
-        if any(is_null_pointer(b) or any(_is_library_name(b, m) for m in _MARKERS) for b in branches):
-            calls = [ir.Call(call.loc, call.type, call.callee, call.args[:i] + (b,) + call.args[i + 1:])
-                     for b in branches]
-            return choice.cond, calls[0], calls[1]
-    return None
-
-
+@registry.call("mpi")
 def convert_mpi_call(ctx, call: ir.Call, callee: ir.NameRef, rule) -> CsExpr:
     choice = split_marker_choice(call)
     if choice is not None:
@@ -318,7 +302,7 @@ def _call_code(ctx, call: ir.Call, callee: ir.NameRef, rule) -> str:
     """The cMPI call for an MPI call, without the error-code view."""
     ftype = callee.type
     if rule.special:
-        code = special.REGISTRY[rule.special](ctx, call, rule)
+        code = special.REGISTRY[rule.special](ctx, call, rule, SPECIAL_API)
         if code is not None:
             return code
     if len(call.args) != len(rule.params):
@@ -377,10 +361,10 @@ def _is_array_parameter(ptype) -> bool:
 def _whole_array(ctx, arg: CsExpr) -> str:
     """A Ptr<T> given for a T[] parameter: its array when it starts one, else a copy written back after the call
     (PtrBuffer.Whole)."""
-    if ctx.mpi_staged is None:  # the call keeps the array: a snapshot (PtrBuffer.Whole)
+    if ctx.expr.mpi_staged is None:  # the call keeps the array: a snapshot (PtrBuffer.Whole)
         return f"PtrBuffer.Whole({arg.code}, out _)"
     ctx.mpi_buffer_count = n = ctx.mpi_buffer_count + 1
-    ctx.mpi_staged.append(f"cmpiStaged{n}")
+    ctx.expr.mpi_staged.append(f"cmpiStaged{n}")
     return f"PtrBuffer.Whole({arg.code}, out var cmpiStaged{n})"
 
 
@@ -411,7 +395,7 @@ def _error_code_view(ctx, call: ir.Call, callee: ir.NameRef, rule, code: str) ->
     """
     if not (isinstance(call.type, ir.IntType) and call.type.name == "int"):
         return code  # MPI_Wtime, MPI_Wtick: a value, not an error code
-    if ctx.discarded is call and not (_sets_errhandler(ctx) and _may_capture(ctx)):
+    if ctx.expr.discarded is call and not (_sets_errhandler(ctx) and _may_capture(ctx)):
         return code
     params = getattr(callee.type, "params", ())
     for kind, arg, ptype in zip(rule.params, call.args, params):
@@ -436,5 +420,14 @@ def _sets_errhandler(ctx) -> bool:
 def _may_capture(ctx) -> bool:
     """A lambda cannot capture ref parameters: inside an error handler's own function (translated with
     `ref Comm, ref int`) a call used as a statement stays plain, so an error there ends the job."""
-    f = ctx.function
+    f = ctx.fn.function
     return f is None or not _is_comm_errhandler(f.type.params)
+
+
+class SPECIAL_API:
+    """What a handler of rules/special.py may use (it imports nothing of the translator)."""
+    @staticmethod
+    def expr(ctx, e: ir.Expr) -> str:
+        return convert_expr(ctx, e).code
+
+    lvalue_of_pointer = staticmethod(_lvalue_of_pointer)

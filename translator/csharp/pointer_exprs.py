@@ -13,16 +13,19 @@ from ..diagnostics import TranslationError
 from .exprs import (ADD, BINARY_PREC, COMPARISONS, MUL, PRIMARY, UNARY, CsExpr, coerce, coerce_index, convert_expr,
                     element_address, flat_size, is_null_pointer, is_ptr_cs, paren, pointer_at, ref_param_name,
                     scaled_by, slot_key, unwrap)
-
-
-def is_pointer_value(e: ir.Expr) -> bool:
-    return isinstance(e.type, (ir.PointerType, ir.ArrayType))
+from .memory import convert_allocation, is_allocation
+from . import registry
+from .cstypes import parse as cs_of, ptr_of
+from .types import PRIMITIVE_ELEMENTS, element_cs
+from ..passes.pointers import struct_array_of
+from ..passes.queries import is_pointer_value
 
 
 def _pointee(t) -> ir.CType:
     return t.pointee if isinstance(t, ir.PointerType) else t.element
 
 
+@registry.operation("pointee_stride")
 def pointee_stride(ctx, t) -> CsExpr:
     """Flat elements one step of a pointer moves: 1, or a row's length for a pointer to rows
     (`double (*m)[N]`, whose buffer is the flattened 2-D array)."""
@@ -31,6 +34,7 @@ def pointee_stride(ctx, t) -> CsExpr:
     return CsExpr("1", "int", PRIMARY, 1)
 
 
+@registry.operation("pointer_binary")
 def convert_pointer_binary(ctx, e: ir.Binary) -> CsExpr:
     op = e.op
     prec = BINARY_PREC[op]
@@ -41,14 +45,14 @@ def convert_pointer_binary(ctx, e: ir.Binary) -> CsExpr:
     if op in COMPARISONS:
         if not is_ptr_cs(lhs.type) and not is_ptr_cs(rhs.type) and op not in ("==", "!="):
             # two arrays (`a + 0 > a`): positions, as Ptr<T> (C# has no `<` on T[])
-            lhs, rhs = (_as_position(x, f"Ptr<{x.type[:-2]}>") for x in (lhs, rhs))
+            lhs, rhs = (_as_position(x, ptr_of(cs_of(x.type).element.text)) for x in (lhs, rhs))
         elif lhs.type != rhs.type:
             common = lhs.type if is_ptr_cs(lhs.type) else rhs.type
             lhs, rhs = coerce(lhs, common), coerce(rhs, common)
         return CsExpr(f"{paren(lhs, prec)} {op} {paren(rhs, prec + 1)}", "bool", prec)
     if op == "-" and is_pointer_value(e.lhs) and is_pointer_value(e.rhs):
         # p - q: elements between two positions in one buffer (ptrdiff_t)
-        ptr = lhs.type if is_ptr_cs(lhs.type) else f"Ptr<{lhs.type[:-2]}>"
+        ptr = lhs.type if is_ptr_cs(lhs.type) else ptr_of(cs_of(lhs.type).element.text)
         diff = CsExpr(f"{paren(coerce(lhs, ptr), ADD)} - {paren(coerce(rhs, ptr), ADD + 1)}", "long", ADD)
         stride = pointee_stride(ctx, e.lhs.type)
         return diff if stride.const == 1 else CsExpr(f"({diff.code}) / {paren(stride, MUL + 1)}", "long", MUL)
@@ -67,7 +71,7 @@ def convert_pointer_binary(ctx, e: ir.Binary) -> CsExpr:
 
 def _as_position(x: CsExpr, ptr: str) -> CsExpr:
     """An array as the Ptr<T> of its first element (the conversion is implicit, but C# looks for `<` on T[])."""
-    return CsExpr(f"(({ptr}){x.code})", ptr, PRIMARY) if x.type.endswith("[]") else x
+    return CsExpr(f"(({ptr}){x.code})", ptr, PRIMARY) if cs_of(x.type).is_array else x
 
 
 def _without_void_cast(e: ir.Expr) -> ir.Expr:
@@ -114,7 +118,6 @@ def _pointer_equality(ctx, e: ir.Binary) -> CsExpr:
     lhs, rhs = convert_expr(ctx, lhs_ir), convert_expr(ctx, rhs_ir)
     if is_pointer_value(lhs_ir) and is_pointer_value(rhs_ir) and \
             not isinstance(_pointee(lhs_ir.type), ir.VoidType) and not isinstance(_pointee(rhs_ir.type), ir.VoidType):
-        from .types import element_cs
         a, b = element_cs(_pointee(lhs_ir.type), e.loc), element_cs(_pointee(rhs_ir.type), e.loc)
         if a != b:
             # Pointers to different types (C warns, csmith writes it): equal only when both are NULL,
@@ -127,6 +130,7 @@ def _pointer_equality(ctx, e: ir.Binary) -> CsExpr:
     return CsExpr(f"{paren(lhs, prec)} {op} {paren(rhs, prec + 1)}", "bool", prec)
 
 
+@registry.operation("address_of")
 def convert_address_of(ctx, e: ir.Unary) -> CsExpr:
     """`&x`: a boxed variable's array; `&a[i]`: a Ptr into a; `&*p`: p; `&f`: the function."""
     target = unwrap(e.operand)
@@ -142,8 +146,7 @@ def convert_address_of(ctx, e: ir.Unary) -> CsExpr:
             return CsExpr(name, ctx.slot_type(key, target.type, target.loc) + "[]")
     if isinstance(target, ir.Index):
         base, offset = element_address(ctx, target)
-        if base.type.startswith("InlineArray"):
-            from .pointers import struct_array_of
+        if cs_of(base.type).is_inline_array:
             array = struct_array_of(target)
             view = array_field_pointer(ctx, array) if array is not None else None
             if view is not None:
@@ -168,7 +171,6 @@ def array_field_pointer(ctx, target: ir.Member) -> Optional[CsExpr]:
 def field_address(ctx, target: ir.Member, array: bool = False) -> Optional[CsExpr]:
     """`&s.f`, `&a[i].f.g`, `&p->f`: a Ptr<T> that reaches the field through the struct holding it,
     `Ptr.ToField(container, static ref T (ref S s) => ref s.f.g)`; None when the struct has no address."""
-    from .types import element_cs
     path = []
     m = target
     while True:
@@ -204,9 +206,8 @@ def field_address(ctx, target: ir.Member, array: bool = False) -> Optional[CsExp
     return CsExpr(f"Ptr.ToField({container.code}, {lam})", f"Ptr<{field_cs}>", PRIMARY)
 
 
+@registry.operation("pointer_cast")
 def convert_pointer_cast(ctx, e: ir.Cast) -> CsExpr:
-    from .memory import convert_allocation, is_allocation
-    from .types import element_cs
     target_t = e.type
     if isinstance(target_t.pointee, ir.FunctionType):
         return convert_expr(ctx, e.operand)
@@ -258,11 +259,6 @@ def convert_pointer_cast(ctx, e: ir.Cast) -> CsExpr:
     raise TranslationError(e.loc, "converting an integer to a pointer cannot be translated", "integer-to-pointer")
 
 
-# Element types whose memory CloudMpi.Libc can read as another (Ptr.Reinterpret): no references, no
-# padding, one layout in C and C#.
-PRIMITIVE_ELEMENTS = {"sbyte", "byte", "short", "ushort", "int", "uint", "long", "ulong", "float", "double"}
-
-
 def _cast_inside(inner: ir.Expr, target_t: ir.PointerType, cast: ir.Cast) -> Optional[ir.Expr]:
     """`(int *)(x, (void *)0)` is `(x, (int *)(void *)0)`, and likewise for both arms of `?:`: a void
     pointer chosen by a comma or a condition takes the type the cast gives it, arm by arm."""
@@ -276,6 +272,7 @@ def _cast_inside(inner: ir.Expr, target_t: ir.PointerType, cast: ir.Cast) -> Opt
     return None
 
 
+@registry.operation("ref_argument")
 def ref_argument(ctx, a: ir.Expr) -> str:
     """The variable a `ref` parameter gets: `&x` -> x, `&a[i]` -> a[i], a pointer q -> q[0]."""
     target = unwrap(a)

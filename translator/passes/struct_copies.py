@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import List, Optional, Set
 
 from .. import ir
-from .exprs import unwrap
+from .queries import unwrap
 
 # Copies of larger structs stay one statement: a field-by-field copy of many fields reads worse, and
 # such structs are rarely updated field by field right before a copy.

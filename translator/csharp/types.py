@@ -22,6 +22,9 @@ OPAQUE_TYPES = {
 
 INTEGRAL = {"sbyte", "byte", "short", "ushort", "int", "uint", "long", "ulong", "char"}
 NUMERIC = INTEGRAL | {"float", "double"}
+# Element types whose memory CloudMpi.Libc can read as another (Ptr.Reinterpret): no references, no
+# padding, one layout in C and C#.
+PRIMITIVE_ELEMENTS = {"sbyte", "byte", "short", "ushort", "int", "uint", "long", "ulong", "float", "double"}
 SIGNED = {"sbyte", "short", "int", "long"}
 BITS = {"sbyte": 8, "byte": 8, "short": 16, "ushort": 16, "char": 16, "int": 32, "uint": 32, "long": 64, "ulong": 64}
 

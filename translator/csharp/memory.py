@@ -13,10 +13,10 @@ from typing import Optional
 from .. import ir
 from ..diagnostics import TranslationError
 from .exprs import PRIMARY, CsExpr, convert_expr, flat_size, paren, scaled_by, strip_implicit, unwrap, MUL
+from . import registry
 from .types import element_cs, size_of
+from ..rules import load as load_rules
 
-# aligned_alloc(alignment, size) is malloc(size): a managed array's address is not the program's to align
-ALLOCATORS = {"malloc", "calloc", "realloc", "aligned_alloc", "alloca"}
 
 
 def _callee(call: ir.Expr) -> Optional[str]:
@@ -27,7 +27,7 @@ def _callee(call: ir.Expr) -> Optional[str]:
 
 
 def is_allocation(e: ir.Expr) -> bool:
-    return _callee(e) in ALLOCATORS
+    return _callee(e) in load_rules().names("allocates", ("new", "resize"))  # libc.toml's [allocators]
 
 
 def _count(ctx, size: ir.Expr, elem_size: Optional[int]) -> Optional[CsExpr]:
@@ -76,6 +76,7 @@ def convert_allocation(ctx, call: ir.Call, pointee: ir.CType, loc: ir.Loc) -> Cs
     raise TranslationError(loc, f"cannot translate this use of {name}", "allocation")
 
 
+@registry.operation("allocation_into_void_slot")
 def allocation_into_void_slot(ctx, value: ir.Expr, key) -> Optional[CsExpr]:
     """`void *buf = malloc(n)` (or `buf = calloc(...)`): allocated as the type(s) the code reads buf as
     (pointers.py: one type, or bytes for several); None when value is no allocation or buf has no type."""

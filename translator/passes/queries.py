@@ -1,0 +1,75 @@
+"""Questions about IR nodes that the passes and the C# emission both ask (no C# text here).
+
+`unwrap` and `strip_implicit` look through the implicit conversions and parentheses clang puts around
+an expression; `is_null_pointer`, `is_pure` and `split_marker_choice` read what an expression is.
+"""
+from __future__ import annotations
+
+from .. import ir
+
+
+def is_null_pointer(e: ir.Expr) -> bool:
+    while isinstance(e, (ir.Cast, ir.Paren)) or (isinstance(e, ir.MacroRef) and e.expansion is not None):
+        e = e.operand if isinstance(e, ir.Cast) else e.inner if isinstance(e, ir.Paren) else e.expansion
+    return isinstance(e, ir.IntLit) and e.value == 0
+
+
+def strip_implicit(e: ir.Expr) -> ir.Expr:
+    while isinstance(e, ir.Cast) and e.implicit:
+        e = e.operand
+    return e
+
+
+def unwrap(e: ir.Expr) -> ir.Expr:
+    """The expression without the implicit conversions and parentheses around it."""
+    e = strip_implicit(e)
+    while isinstance(e, ir.Paren):
+        e = strip_implicit(e.inner)
+    return e
+
+
+def is_pure(e: ir.Expr) -> bool:
+    """True when evaluating `e` twice is the same as once (names, constants, indexing by those)."""
+    if isinstance(e, (ir.NameRef, ir.IntLit, ir.FloatLit, ir.CharLit, ir.MacroRef)):
+        return True
+    if isinstance(e, (ir.Cast,)):
+        return is_pure(e.operand)
+    if isinstance(e, ir.Paren):
+        return is_pure(e.inner)
+    if isinstance(e, ir.Index):
+        return is_pure(e.base) and is_pure(e.index)
+    if isinstance(e, ir.Member):
+        return is_pure(e.base)
+    if isinstance(e, ir.Unary) and e.op == "*":
+        return is_pure(e.operand)
+    if isinstance(e, ir.Binary):
+        return is_pure(e.lhs) and is_pure(e.rhs)
+    return False
+
+
+def is_pointer_value(e: ir.Expr) -> bool:
+    return isinstance(e.type, (ir.PointerType, ir.ArrayType))
+
+
+def is_library_name(e: ir.Expr, name: str) -> bool:
+    e = unwrap(e)
+    return isinstance(e, ir.NameRef) and e.kind == "library" and e.name == name
+
+
+_MARKERS = ("MPI_IN_PLACE", "MPI_BOTTOM")
+
+
+def split_marker_choice(call: ir.Call):
+    """`MPI_Reduce(rank == 0 ? MPI_IN_PLACE : &x, &x, ...)`: (condition, call with the first branch, call with the
+    second) for the first argument that chooses between a marker (MPI_IN_PLACE, MPI_BOTTOM, NULL) and a buffer,
+    else None. cMPI takes a marker and a buffer through different overloads, so the choice is between two calls."""
+    for i, arg in enumerate(call.args):
+        choice = unwrap(arg)
+        if not isinstance(choice, ir.Conditional):
+            continue
+        branches = (choice.then, choice.otherwise)
+        if any(is_null_pointer(b) or any(is_library_name(b, m) for m in _MARKERS) for b in branches):
+            calls = [ir.Call(call.loc, call.type, call.callee, call.args[:i] + (b,) + call.args[i + 1:])
+                     for b in branches]
+            return choice.cond, calls[0], calls[1]
+    return None
