@@ -34,6 +34,7 @@ def _one_diagnostic(r):
     ("pointer_integer.c", 5, 20, "pointer to an integer"),
     ("statement_expression_order.c", 5, 43, "statement expression"),
     ("wide_string.c", 5, 24, "wide string literal"),
+    ("library_conflict.c", 3, 5, "conflicting types for 'srandom'"),
 ])
 def test_bad_source_gives_located_diagnostic(tools, tmp_path, name, line, col, words):
     d = _one_diagnostic(_translate(tools, tmp_path, os.path.join(BAD, name)))

@@ -82,20 +82,22 @@ def _is_va_list_tag(t: ci.Type) -> bool:
 # The standard headers a program may forget to include, in the order they are tried.
 _STANDARD_HEADERS = ("stdio.h", "stdlib.h", "string.h", "strings.h", "math.h", "time.h", "ctype.h", "unistd.h",
                      "sys/time.h", "stdint.h", "inttypes.h", "complex.h", "signal.h", "errno.h", "getopt.h")
-_declaring_headers: Dict[str, Optional[str]] = {}
+_declaring_headers: Dict[Tuple[str, tuple], Optional[str]] = {}
 
 
-def declaring_header(name: str) -> Optional[str]:
-    """The standard header that declares the function `name` (time -> time.h), or None."""
-    if name not in _declaring_headers:
-        _declaring_headers[name] = None
+def declaring_header(name: str, kinds=(K.FUNCTION_DECL,)) -> Optional[str]:
+    """The standard header that declares the function (or, with kinds, the variable) `name` (time -> time.h),
+    or None."""
+    key = (name, kinds)
+    if key not in _declaring_headers:
+        _declaring_headers[key] = None
         for header in _STANDARD_HEADERS:
             probe = ci.Index.create().parse("probe.c", args=["-std=gnu11", "-D__NO_CTYPE"],
                                             unsaved_files=[("probe.c", f"#include <{header}>\n")])
-            if any(c.kind == K.FUNCTION_DECL and c.spelling == name for c in probe.cursor.get_children()):
-                _declaring_headers[name] = header
+            if any(c.kind in kinds and c.spelling == name for c in probe.cursor.get_children()):
+                _declaring_headers[key] = header
                 break
-    return _declaring_headers[name]
+    return _declaring_headers[key]
 
 
 class Frontend:
@@ -181,6 +183,44 @@ class Frontend:
             args += ["-include", h]
         return args
 
+    def _library_redeclaration(self, cur: ci.Cursor) -> Optional[str]:
+        """The header of the C library function or variable that `cur`, a declaration in the program's files
+        (`extern char *optarg;` in a block, `void srandom(unsigned);`, K&R `long random();`), declares again,
+        or None for the program's own names. No file of the program defines such a name: the linker binds it
+        to the library, and so does the port. A prototype that conflicts with the library's, given without
+        the library's header (which would make it clang's error), is this one's."""
+        if cur.kind not in (K.FUNCTION_DECL, K.VAR_DECL) or cur.is_definition() or \
+                cur.get_definition() is not None or cur.spelling.startswith(("MPI_", "PMPI_")):
+            return None
+        if cur.kind == K.VAR_DECL and cur.storage_class != ci.StorageClass.EXTERN:
+            return None
+        key = ("library-redeclaration", cur.spelling, cur.kind)
+        if key in self._is_user_cache:
+            return self._is_user_cache[key]
+        first = cur.canonical
+        f = first.location.file
+        if f is not None and not self._is_user_path(f.name):
+            header = os.path.basename(f.name)
+        else:
+            header = declaring_header(cur.spelling, (cur.kind,))
+            self._is_user_cache[key] = header
+            if header is not None:
+                self._check_library_prototype(cur, header)  # once: the first declaration reports it
+        self._is_user_cache[key] = header
+        return header
+
+    def _check_library_prototype(self, cur: ci.Cursor, header: str) -> None:
+        """A program's prototype of a library name, read after the library's header: conflicting types are
+        an error, as gcc reports them when the header is included."""
+        text = " ".join(t.spelling for t in cur.get_tokens())
+        probe = ci.Index.create().parse("probe.c", args=["-std=gnu11", "-D__NO_CTYPE"],
+                                        unsaved_files=[("probe.c", f"#include <{header}>\n{text};\n")])
+        for d in probe.diagnostics:
+            if d.severity >= ci.Diagnostic.Error and ("conflicting types" in d.spelling or
+                                                      "redeclaration of" in d.spelling):
+                raise TranslationError(self.loc(cur), f"{d.spelling}: the C library declares it in <{header}> "
+                                       "differently, and the port calls the library's", "library-redeclaration")
+
     def _defines_function(self, name: str) -> bool:
         """Whether the program defines the function `name` (later in a file than a call that has no declaration)."""
         return any(c.kind == K.FUNCTION_DECL and c.spelling == name and c.is_definition() and self._in_main_file(c)
@@ -220,6 +260,8 @@ class Frontend:
             self._note_file(cur)
             try:
                 if cur.kind == K.FUNCTION_DECL:
+                    if self._library_redeclaration(cur) is not None:
+                        continue  # `void srandom(unsigned);`: the program's prototype of a library function
                     fn = self.function(cur)
                     if fn.body is not None:
                         functions[fn.name] = fn
@@ -227,6 +269,8 @@ class Frontend:
                     elif fn.name not in functions:
                         functions.setdefault("__proto__" + fn.name, fn)
                 elif cur.kind == K.VAR_DECL:
+                    if self._library_redeclaration(cur) is not None:
+                        continue  # `extern char *optarg;`: the library's variable
                     v = self.var_decl(cur)
                     old = globals_.get(v.name)
                     # `extern int x;` in a header and `int x = 1;` in a file are one variable: keep the definition.
@@ -673,9 +717,12 @@ class Frontend:
                             self.enum(ch)
                     continue
                 if c.kind == K.FUNCTION_DECL:
+                    self._library_redeclaration(c)  # a conflicting prototype of a library function is an error
                     continue  # `void update();` in a block (K&R style): C# methods need no declaration
                 if c.kind == K.STATIC_ASSERT:
                     continue  # checked by clang
+                if c.kind == K.VAR_DECL and self._library_redeclaration(c) is not None:
+                    continue  # `extern char *optarg;` in a block: the library's variable
                 if c.kind == K.VAR_DECL and c.storage_class == ci.StorageClass.EXTERN:
                     self.block_externs.append(self.var_decl(c))  # names the global (checked with the globals)
                     continue
@@ -1020,6 +1067,9 @@ class Frontend:
         if ref is None:
             return ir.NameRef(loc, t, cur.spelling, "library")
         in_main = ref.location.file is not None and self._is_user_path(ref.location.file.name)
+        redeclared = self._library_redeclaration(ref) if in_main else None
+        if redeclared is not None:
+            return ir.NameRef(loc, t, cur.spelling, "library", redeclared)
         if not in_main:
             header = os.path.basename(ref.location.file.name) if ref.location.file else None
             value = ref.enum_value if ref.kind == K.ENUM_CONSTANT_DECL else None
