@@ -49,10 +49,17 @@ enum {
     MPI_ERR_INFO_KEY = 31,
     MPI_ERR_INFO_NOKEY = 32,
     MPI_ERR_INFO_VALUE = 33,
-    MPI_ERR_INFO = 34,
-    MPI_VERSION = 3,
-    MPI_SUBVERSION = 1
+    MPI_ERR_INFO = 34
 };
+
+/* The standard's version and Open MPI 4.1's own macros, as its mpi.h defines them: `#if MPI_VERSION >= 3`
+ * takes the branch it takes natively. */
+#define MPI_VERSION 3
+#define MPI_SUBVERSION 1
+#define OPEN_MPI 1
+#define OMPI_MAJOR_VERSION 4
+#define OMPI_MINOR_VERSION 1
+#define OMPI_RELEASE_VERSION 4
 
 extern MPI_Comm MPI_COMM_WORLD;
 extern MPI_Comm MPI_COMM_SELF;
