@@ -376,6 +376,7 @@ class Frontend:
 
     def _index_macros(self) -> None:
         redefined_macros = set()
+        self._macro_use_cursors: Dict[Tuple[str, int, int, int, int], ci.Cursor] = {}
         for cur in self.tu.cursor.get_children():
             if cur.kind == K.MACRO_DEFINITION and not ci.conf.lib.clang_Cursor_isMacroFunctionLike(cur):
                 self.macro_bodies[cur.spelling] = _macro_tokens(cur)[1:]
@@ -392,9 +393,20 @@ class Frontend:
             elif cur.kind == K.MACRO_INSTANTIATION and self._in_main_file(cur):
                 key = self._extent_key(cur)
                 self.macro_uses[key] = cur.spelling
+                self._macro_use_cursors[key] = cur  # its definition in force, for a macro defined again
                 self._macro_use_starts.add(key[1:3])
+        # a macro whose body names one of those (`#define HEADER "# " BENCHMARK`, BENCHMARK defined by each
+        # file) means what that one means where it is used: expanded too
+        changed = True
+        while changed:
+            changed = False
+            for name, cur in list(self.macro_defs.items()):
+                if name not in redefined_macros and redefined_macros.intersection(_macro_tokens(cur)[1:]):
+                    redefined_macros.add(name)
+                    changed = True
         for name in redefined_macros:
-            del self.macro_defs[name]
+            self.macro_defs.pop(name, None)
+        self._redefined_macros = redefined_macros
 
     def _macro_consts(self) -> List[ir.MacroConst]:
         out = []
@@ -859,9 +871,16 @@ class Frontend:
     def _string_tokens(self, cur: ci.Cursor) -> List[str]:
         """The string-literal tokens of a string literal ("a" "b" is two). A literal that a macro expands to is read
         from the macro's body: libclang's tokens for such a cursor can be those of the code around the expansion."""
-        name = self.macro_uses.get(self._extent_key(cur))
+        key = self._extent_key(cur)
+        name = self.macro_uses.get(key)
+        use = self._macro_use_cursors.get(key)
+        definition = use.referenced if use is not None and name in self._redefined_macros else None
         for _ in range(16):  # `#define A B`, `#define B "x"`
-            body = self.macro_bodies.get(name) if name else None
+            if definition is not None and definition.kind == K.MACRO_DEFINITION:
+                body = tuple(_macro_tokens(definition)[1:])  # the definition in force here (each file's own)
+                definition = None
+            else:
+                body = self.macro_bodies.get(name) if name else None
             if body is not None and len(body) == 1 and body[0] in self.macro_bodies:
                 name = body[0]
             else:
@@ -1582,4 +1601,10 @@ def expand_function_macros(fe: "Frontend") -> bool:
             text = text[:start] + repl + text[end:]
             last_start = start
         fe.unsaved[name] = text
+        # A header two files include is known by two names (`dir/x.h` from the first file, `/abs/dir/x.h` from
+        # one read through -include): both must read the edited text, whichever the next parse opens it by.
+        real = os.path.realpath(name)
+        for other in list(fe.unsaved):
+            if other != name and os.path.realpath(other) == real:
+                fe.unsaved[other] = text
     return bool(edits)
