@@ -59,9 +59,9 @@ OPAQUE_TYPEDEFS = {"MPI_Comm", "MPI_Datatype", "MPI_Op", "MPI_Request", "MPI_Sta
 # The x86-64 va_list is `struct __va_list_tag[1]` and decays to a pointer to it: all are one va_list.
 VA_LIST_TAG = "__va_list_tag"
 
-# Structs of the C library that CloudMpi.Libc defines with the same fields (Ctime.cs, CtimeFormat.cs, Unistd.cs): the
+# Structs of the C library that CloudMpi.Libc defines with the same fields (Ctime.cs, CtimeFormat.cs, Unistd.cs, Sys.cs): the
 # program uses them by name and passes them to the library (gettimeofday(&tv, NULL), strftime(..., localtime(&t))).
-LIBRARY_RECORDS = {"timeval", "timespec", "tm", "option"}
+LIBRARY_RECORDS = {"timeval", "timespec", "tm", "option", "timezone", "rusage", "utsname"}
 
 # cmpi's mpi.h defines each handle type as a pointer to an incomplete struct; clang shows the struct pointer
 # where a typedef is canonicalised (MPI_Comm_errhandler_function's MPI_Comm *).
