@@ -120,6 +120,22 @@ def test_every_untranslatable_declaration_is_named_in_one_run(tools, tmp_path):
     assert not out.exists()
 
 
+def test_the_c_readers_errors_and_the_translations_in_one_run(tools, tmp_path):
+    """When clang reports an error it recovers from, the translation still runs: its errors follow the C reader's
+    in the same run (issue 22: a user fixing one stage at a time met 1 error, then 4, then 54)."""
+    src = os.path.join(BAD, "several", "reader_and_translation.c")
+    out = tmp_path / "Out.cs"
+    r = _translate(tools, tmp_path, src, str(out))
+    assert r.returncode == 1 and "Traceback" not in r.stderr, r.stderr
+    lines = [ln for ln in r.stderr.splitlines() if ln.strip()]
+    assert all(DIAG.match(ln) for ln in lines), r.stderr
+    names = [ln.rsplit("[-W", 1)[1].rstrip("]") for ln in lines]
+    assert names[0] == "c-error" and "undeclared_name" in lines[0], r.stderr
+    assert "unsupported-mpi" in names and "MPI_Comm_spawn" in r.stderr, r.stderr
+    assert names[-1] == "inline-asm" and ":12:5: " in lines[-1], r.stderr
+    assert not out.exists()
+
+
 def test_a_directory_given_as_input(tools, tmp_path):
     d = _one_diagnostic(_translate(tools, tmp_path, str(tmp_path)))
     assert "not a C file" in d and d.endswith("[-Wmissing-input]")

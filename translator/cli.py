@@ -13,7 +13,7 @@ import sys
 import time
 import traceback
 
-from .diagnostics import Diagnostic, DiagnosticSink, TranslationError
+from .diagnostics import Diagnostic, DiagnosticSink, TranslationError, TranslationErrors
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -58,7 +58,7 @@ def translate_file(path, output: str, clang_args, class_name: str | None = None)
     Raises TranslationError for what cannot be translated."""
     from .convert import Context, convert_translation_unit
     from .emit import render_program
-    from .frontend import Frontend
+    from .frontend import Frontend, with_c_errors
     from .rules import load
 
     frontend = Frontend(path, clang_args)
@@ -72,7 +72,17 @@ def translate_file(path, output: str, clang_args, class_name: str | None = None)
                   "(C89's implicit declaration, which gcc 12 accepts with a warning)", "implicit-function-declaration")
     cls = _free_class_name(tu, class_name or _class_name(output))
     ctx = Context(tu=tu, rules=load(), class_name=cls, diagnostics=sink)
-    converted = convert_translation_unit(ctx)
+    c_errors = getattr(frontend, "c_errors", [])
+    try:
+        converted = convert_translation_unit(ctx)
+    except TranslationError as e:  # with the C reader's errors first, when it reported some (clang went on)
+        raise TranslationErrors(with_c_errors(c_errors, getattr(e, "diagnostics", [e.diagnostic]))) if c_errors else e
+    except Exception:
+        if not c_errors:
+            raise
+        raise TranslationErrors(c_errors)  # what clang could not read made no sense to translate
+    if c_errors:
+        raise TranslationErrors(c_errors)
     warn_openmp_directives(tu, sink)
     warn_long_double(tu, sink)
     paths = [path] if isinstance(path, str) else list(path)

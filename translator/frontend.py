@@ -17,7 +17,7 @@ from typing import Dict, List, Optional, Sequence, Set, Tuple
 
 from . import ir
 from .csharp_names import RESERVED_TYPE_NAMES
-from .diagnostics import TranslationError, TranslationErrors
+from .diagnostics import Diagnostic, TranslationError, TranslationErrors
 
 import clang.cindex as ci
 
@@ -100,6 +100,13 @@ def declaring_header(name: str, kinds=(K.FUNCTION_DECL,)) -> Optional[str]:
     return _declaring_headers[key]
 
 
+def with_c_errors(c_errors: List[Diagnostic], errors: List[Diagnostic]) -> List[Diagnostic]:
+    """The C reader's errors, then the translation's that are not the same error seen again (a call to an
+    undeclared function is clang's error, and then a function no file defines)."""
+    places = {d.loc for d in c_errors}
+    return list(c_errors) + [d for d in errors if d.loc not in places]
+
+
 class Frontend:
     """Parses one C program: one .c file, or several (then read as one unit, as a unity build)."""
 
@@ -153,21 +160,28 @@ class Frontend:
         except ci.TranslationUnitLoadError as e:
             raise TranslationError(None, f"{self.path}: clang could not parse the file ({e})", "parse-error")
         implicit, before_declaration = [], []
+        # The C reader's errors are collected, not raised, where clang goes on (it recovers from most): the
+        # translation's own errors are then reported in the same run (cli.py), the C reader's first.
+        self.c_errors: List[Diagnostic] = []
         for d in self.tu.diagnostics:
             if d.severity >= ci.Diagnostic.Error:
                 undeclared = re.match(r"(?:call to undeclared (?:library )?function|implicit declaration of function|"
                                       r"implicitly declaring library function) '(\w+)'", d.spelling)
                 name = undeclared.group(1) if undeclared else None
                 if name and name.startswith(("MPI_", "PMPI_")):
-                    raise TranslationError(self._loc_of_diag(d), f"{name} is not supported by cmpi: its mpi.h "
-                                           "and runtime have no such function", "unsupported-mpi")
+                    self.c_errors.append(Diagnostic(self._loc_of_diag(d), "error", f"{name} is not supported by "
+                                                    "cmpi: its mpi.h and runtime have no such function",
+                                                    "unsupported-mpi"))
+                    continue
                 header = declaring_header(name) if name else None
                 if header is not None and header not in self._forced_headers:
                     implicit.append((self._loc_of_diag(d), name, header))
                 elif name and not self.calls_before_declaration and self._defines_function(name):
                     before_declaration.append((self._loc_of_diag(d), name))
+                elif d.severity >= ci.Diagnostic.Fatal:
+                    raise TranslationError(self._loc_of_diag(d), d.spelling, "c-error")  # clang stops here
                 else:
-                    raise TranslationError(self._loc_of_diag(d), d.spelling, "c-error")
+                    self.c_errors.append(Diagnostic(self._loc_of_diag(d), "error", d.spelling, "c-error"))
         if implicit or before_declaration:
             self.implicit_declarations += implicit
             self._forced_headers += sorted({h for _, _, h in implicit})
@@ -301,14 +315,23 @@ class Frontend:
                                            "unsupported-construct")
             except TranslationError as e:
                 # go on with the next declaration: one run names every construct the program needs changed
-                errors.append(e.diagnostic)
+                errors.extend(getattr(e, "diagnostics", [e.diagnostic]))
+            except Exception:
+                if not self.c_errors:
+                    raise
+                # a declaration clang could not read whole (its error is reported): nothing more to say of it
         if errors:
-            raise TranslationErrors(errors)
+            raise TranslationErrors(with_c_errors(self.c_errors, errors))
+        # with the C reader's errors only, the translation goes on: cli.py reports them with the conversion's
         defined = [f for n, f in functions.items() if not n.startswith("__proto__")]
         externs = [v for v in globals_.values() if v.storage == "extern"]
         externs += [v for v in self.block_externs if globals_.get(v.name) is None or globals_[v.name].storage == "extern"]
         if externs:
             v = externs[0]
+            if self.c_errors:
+                raise TranslationErrors(with_c_errors(self.c_errors, [Diagnostic(
+                    v.loc, "error", f"'{v.name}' is declared extern but no file of the program defines it "
+                    "(give all the program's .c files on the command line)", "missing-definition")]))
             raise TranslationError(v.loc, f"'{v.name}' is declared extern but no file of the program defines it "
                                    "(give all the program's .c files on the command line)", "missing-definition")
         macros = tuple(self._macro_consts())
