@@ -58,7 +58,7 @@ def translate_file(path, output: str, clang_args, class_name: str | None = None)
     Raises TranslationError for what cannot be translated."""
     from .convert import Context, convert_translation_unit
     from .emit import render_program
-    from .frontend import Frontend, with_c_errors
+    from .frontend import Frontend
     from .rules import load
 
     frontend = Frontend(path, clang_args)
@@ -72,17 +72,19 @@ def translate_file(path, output: str, clang_args, class_name: str | None = None)
                   "(C89's implicit declaration, which gcc 12 accepts with a warning)", "implicit-function-declaration")
     cls = _free_class_name(tu, class_name or _class_name(output))
     ctx = Context(tu=tu, rules=load(), class_name=cls, diagnostics=sink)
-    c_errors = getattr(frontend, "c_errors", [])
+    # One run names every error: the C reader's (where clang went on), the declarations the front end could not
+    # read, and the conversion's of the rest (frontend.all_errors orders them)
+    earlier = frontend.c_errors or frontend.decl_errors
     try:
         converted = convert_translation_unit(ctx)
-    except TranslationError as e:  # with the C reader's errors first, when it reported some (clang went on)
-        raise TranslationErrors(with_c_errors(c_errors, getattr(e, "diagnostics", [e.diagnostic]))) if c_errors else e
+    except TranslationError as e:
+        raise TranslationErrors(frontend.all_errors(getattr(e, "diagnostics", [e.diagnostic])))
     except Exception:
-        if not c_errors:
+        if not earlier:
             raise
-        raise TranslationErrors(c_errors)  # what clang could not read made no sense to translate
-    if c_errors:
-        raise TranslationErrors(c_errors)
+        raise TranslationErrors(frontend.all_errors([]))  # what could not be read made no sense to convert
+    if earlier:
+        raise TranslationErrors(frontend.all_errors([]))
     warn_openmp_directives(tu, sink)
     warn_long_double(tu, sink)
     paths = [path] if isinstance(path, str) else list(path)

@@ -197,6 +197,19 @@ class Frontend:
             args += ["-include", h]
         return args
 
+    def all_errors(self, later: List[Diagnostic]) -> List[Diagnostic]:
+        """Every error of one run: the C reader's, then the translation's in source order (the declarations this
+        front end could not read, and `later`, the conversion's), without a conversion error that only repeats
+        that a declaration is missing because it could not be read."""
+        failed = getattr(self, "failed_names", set())
+        later = [d for d in later if not (d.name == "missing-definition" and any(f"'{n}'" in d.message for n in failed)
+                                           or d.name == "no-main" and "main" in failed)]
+        order = {name: i for i, name in enumerate(self.files)}
+        translation = sorted(getattr(self, "decl_errors", []) + later,
+                             key=lambda d: (order.get(d.loc.file, len(order)), d.loc.line, d.loc.col)
+                             if d.loc is not None else (len(order) + 1, 0, 0))
+        return with_c_errors(getattr(self, "c_errors", []), translation)
+
     def _library_redeclaration(self, cur: ci.Cursor) -> Optional[str]:
         """The header of the C library function or variable that `cur`, a declaration in the program's files
         (`extern char *optarg;` in a block, `void srandom(unsigned);`, K&R `long random();`), declares again,
@@ -265,6 +278,7 @@ class Frontend:
         self._ctypes: Dict[int, ir.CType] = {}
         self._vla_bounds: Dict[int, ir.Expr] = {}  # a variable-length array type -> its bound expression
         globals_: Dict[str, ir.VarDecl] = {}
+        self.failed_names: Set[str] = set()  # declarations that could not be read (their errors in decl_errors)
         functions: Dict[str, ir.Function] = {}
         order: List[object] = []
         errors: List = []
@@ -316,20 +330,20 @@ class Frontend:
             except TranslationError as e:
                 # go on with the next declaration: one run names every construct the program needs changed
                 errors.extend(getattr(e, "diagnostics", [e.diagnostic]))
+                self.failed_names.add(cur.spelling)
             except Exception:
                 if not self.c_errors:
                     raise
                 # a declaration clang could not read whole (its error is reported): nothing more to say of it
-        if errors:
-            raise TranslationErrors(with_c_errors(self.c_errors, errors))
-        # with the C reader's errors only, the translation goes on: cli.py reports them with the conversion's
+        # The declarations read go on to the conversion, whose errors cli.py reports with these (all_errors).
+        self.decl_errors = errors
         defined = [f for n, f in functions.items() if not n.startswith("__proto__")]
         externs = [v for v in globals_.values() if v.storage == "extern"]
         externs += [v for v in self.block_externs if globals_.get(v.name) is None or globals_[v.name].storage == "extern"]
         if externs:
             v = externs[0]
-            if self.c_errors:
-                raise TranslationErrors(with_c_errors(self.c_errors, [Diagnostic(
+            if self.c_errors or errors:
+                raise TranslationErrors(self.all_errors([Diagnostic(
                     v.loc, "error", f"'{v.name}' is declared extern but no file of the program defines it "
                     "(give all the program's .c files on the command line)", "missing-definition")]))
             raise TranslationError(v.loc, f"'{v.name}' is declared extern but no file of the program defines it "
