@@ -369,6 +369,9 @@ def _call_code(ctx, call: ir.Call, callee: ir.NameRef, rule) -> str:
     for i, (kind, arg) in enumerate(zip(rule.params, call.args)):
         if kind == "value":
             kept = _kept_as_is(ctx, arg)
+            if kept is None and is_null_pointer(arg) and isinstance(ftype.params[i], ir.PointerType) and \
+                    isinstance(ftype.params[i].pointee, ir.VoidType):
+                kept = "null"  # a `void *` that only carries state the runtime does not read (extra_state)
             if kept is None:
                 value = convert_expr(ctx, arg)
                 if _is_array_parameter(ftype.params[i]) and is_ptr_cs(value.type):

@@ -340,6 +340,12 @@ public static partial class cMPI
             UNIVERSE_SIZE => ctx.WorldSize,
             _ => null,
         };
+        if (v is null && ctx.Keyvals.ContainsKey(comm_keyval))
+        {
+            // a key of the program's own read through an `int *` (cMPI.Attributes.cs)
+            value = AsArray(call, AsPtr<int>(call, GetAttr(call, comm, comm_keyval, out flag)));
+            return SUCCESS;
+        }
         if (v is null && comm_keyval < 0) throw new MpiException(call, ERR_ARG, $"invalid attribute key {comm_keyval}");
         value = v is null ? [] : [v.Value];
         flag = v is null ? 0 : 1;
