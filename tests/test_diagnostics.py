@@ -137,6 +137,18 @@ def test_the_c_readers_errors_and_the_translations_in_one_run(tools, tmp_path):
     assert not out.exists()
 
 
+def test_untranslatable_static_functions_no_code_calls_are_left_out_with_a_warning(tools, tmp_path):
+    """A header's static helper nobody calls that the C reader, the front end or the conversion refuses does not
+    stop the program (C's linker drops it too): one located warning each (tests/mpi/env/unused_static_helpers.c
+    runs against mpirun)."""
+    src = os.path.join(ROOT, "tests", "mpi", "env", "unused_static_helpers.c")
+    r = _translate(tools, tmp_path, src)
+    assert r.returncode == 0, r.stderr
+    warnings = [ln for ln in r.stderr.splitlines() if ln.endswith("[-Wunused-untranslatable]")]
+    assert [w.split(": warning: ")[0] for w in warnings] == [f"{src}:9:12", f"{src}:16:13", f"{src}:21:14"], r.stderr
+    assert "MPI_Comm_spawn" in warnings[0] and "inline assembly" in warnings[1], r.stderr
+
+
 def test_a_directory_given_as_input(tools, tmp_path):
     d = _one_diagnostic(_translate(tools, tmp_path, str(tmp_path)))
     assert "not a C file" in d and d.endswith("[-Wmissing-input]")

@@ -197,6 +197,40 @@ class Frontend:
             args += ["-include", h]
         return args
 
+    def _unused_static_at(self, loc: Optional[ir.Loc]) -> Optional[str]:
+        """The static function no code calls whose definition holds `loc`, or None."""
+        if loc is None:
+            return None
+        for name, (file, first, last, _) in getattr(self, "unused_statics", {}).items():
+            if file == loc.file and first <= loc.line <= last:
+                return name
+        return None
+
+    def _drop_unused_statics(self, diagnostics: List[Diagnostic]) -> List[str]:
+        """The unused static functions some of these errors lie in, each with a warning that it is left out."""
+        dropped: Dict[str, Diagnostic] = {}
+        for d in diagnostics:
+            name = self._unused_static_at(d.loc)
+            if name is not None and name not in dropped:
+                dropped[name] = d
+        for name, d in dropped.items():
+            self.warnings.append(Diagnostic(
+                self.unused_statics[name][3], "warning", f"the static function '{name}' is never called and cannot "
+                f"be translated ({d.loc.line}:{d.loc.col}: {d.message}): it is left out of the port",
+                "unused-untranslatable"))
+        return list(dropped)
+
+    def without_unused_statics(self, tu: ir.TranslationUnit, diagnostics: List[Diagnostic]):
+        """The unit without the unused static functions the conversion's errors lie in, when every error lies in
+        one (then the conversion runs again), else None."""
+        if not diagnostics or any(self._unused_static_at(d.loc) is None for d in diagnostics):
+            return None
+        names = set(self._drop_unused_statics(diagnostics))
+        import dataclasses
+        return dataclasses.replace(
+            tu, functions=tuple(f for f in tu.functions if f.name not in names),
+            order=tuple(o for o in tu.order if not (isinstance(o, ir.Function) and o.name in names)))
+
     def all_errors(self, later: List[Diagnostic]) -> List[Diagnostic]:
         """Every error of one run: the C reader's, then the translation's in source order (the declarations this
         front end could not read, and `later`, the conversion's), without a conversion error that only repeats
@@ -279,6 +313,8 @@ class Frontend:
         self._vla_bounds: Dict[int, ir.Expr] = {}  # a variable-length array type -> its bound expression
         globals_: Dict[str, ir.VarDecl] = {}
         self.failed_names: Set[str] = set()  # declarations that could not be read (their errors in decl_errors)
+        self.static_extents: Dict[str, Tuple[str, int, int, ir.Loc]] = {}  # static function -> file, lines, loc
+        self.warnings: List[Diagnostic] = []
         functions: Dict[str, ir.Function] = {}
         order: List[object] = []
         errors: List = []
@@ -290,6 +326,10 @@ class Frontend:
                 if cur.kind == K.FUNCTION_DECL:
                     if self._library_redeclaration(cur) is not None:
                         continue  # `void srandom(unsigned);`: the program's prototype of a library function
+                    if cur.storage_class == ci.StorageClass.STATIC and cur.is_definition():
+                        e = cur.extent
+                        self.static_extents[cur.spelling] = (self._file_name(e.start.file), e.start.line,
+                                                             e.end.line, self.loc(cur))
                     fn = self.function(cur)
                     if fn.body is not None:
                         functions[fn.name] = fn
@@ -335,6 +375,22 @@ class Frontend:
                 if not self.c_errors:
                     raise
                 # a declaration clang could not read whole (its error is reported): nothing more to say of it
+        # A static function no other code calls (a header's helper) that cannot be translated is left out with a
+        # warning: C's linker drops it too, and the program does not need it.
+        used = {n.name for root in [f.body for f in functions.values() if f.body is not None] +
+                [g.init for g in globals_.values() if g.init is not None]
+                for n in ir.walk(root) if isinstance(n, ir.NameRef) and n.kind == "function"}
+        self.unused_statics = {name: ext for name, ext in self.static_extents.items()
+                               if name not in used and name != "main"}
+        dropped = self._drop_unused_statics(self.c_errors + errors)
+        if dropped:
+            self.c_errors = [d for d in self.c_errors if self._unused_static_at(d.loc) is None]
+            errors = [d for d in errors if self._unused_static_at(d.loc) is None]
+            for name in dropped:
+                fn = functions.pop(name, None)
+                if fn is not None:
+                    order.remove(fn)
+                self.failed_names.discard(name)
         # The declarations read go on to the conversion, whose errors cli.py reports with these (all_errors).
         self.decl_errors = errors
         defined = [f for n, f in functions.items() if not n.startswith("__proto__")]
