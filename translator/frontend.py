@@ -298,6 +298,7 @@ class Frontend:
             include_unguarded_headers_once(self)
             rename_colliding_statics(self)
         self._parse_once()
+        c_errors = self.c_errors  # located in the program's text as written, before any expansion
         # The program's function-like macros are expanded in the text and the text parsed
         # again: libclang 14 gives no spelling locations inside macro bodies, so operators
         # in them could not be read. Object-like macros stay (they become named constants)
@@ -306,6 +307,7 @@ class Frontend:
             if not expand_function_macros(self):
                 break
             self._parse_once()
+        self.c_errors = c_errors
         self._index_macros()
         self._index_typedef_names()
         self._punctuation: Dict[str, List] = {}
