@@ -235,7 +235,11 @@ class Frontend:
         """Every error of one run: the C reader's, then the translation's in source order (the declarations this
         front end could not read, and `later`, the conversion's), without a conversion error that only repeats
         that a declaration is missing because it could not be read."""
-        failed = getattr(self, "failed_names", set())
+        failed = set(getattr(self, "failed_names", set()))
+        for d in getattr(self, "c_errors", []):  # a function the C reader found undeclared: no definition either
+            m = re.match(r"(\w+) is not supported by cmpi|.*undeclared (?:library )?function '(\w+)'", d.message)
+            if m:
+                failed.add(m.group(1) or m.group(2))
         later = [d for d in later if not (d.name == "missing-definition" and any(f"'{n}'" in d.message for n in failed)
                                            or d.name == "no-main" and "main" in failed)]
         order = {name: i for i, name in enumerate(self.files)}
