@@ -34,6 +34,7 @@ def _one_diagnostic(r):
     ("pointer_integer.c", 5, 20, "pointer to an integer"),
     ("statement_expression_order.c", 5, 43, "statement expression"),
     ("wide_string.c", 5, 24, "wide string literal"),
+    ("library_conflict.c", 3, 5, "conflicting types for 'srandom'"),
 ])
 def test_bad_source_gives_located_diagnostic(tools, tmp_path, name, line, col, words):
     d = _one_diagnostic(_translate(tools, tmp_path, os.path.join(BAD, name)))
@@ -107,7 +108,8 @@ def test_program_functions_called_before_their_definition_warn_and_translate(too
 
 def test_every_untranslatable_declaration_is_named_in_one_run(tools, tmp_path):
     """A program with several constructs the translator cannot take gets one located line for each, in source
-    order (each declaration is translated on its own), and no output file."""
+    order (each declaration is translated on its own, those the front end cannot read and those the conversion
+    cannot take alike), and no output file."""
     src = os.path.join(BAD, "several", "three_errors.c")
     out = tmp_path / "Out.cs"
     r = _translate(tools, tmp_path, src, str(out))
@@ -115,8 +117,36 @@ def test_every_untranslatable_declaration_is_named_in_one_run(tools, tmp_path):
     lines = [ln for ln in r.stderr.splitlines() if ln.strip()]
     places = [(int(m["line"]), int(m["col"])) for m in map(DIAG.match, lines) if m]
     assert len(places) == len(lines) == 3, r.stderr
-    assert places == [(4, 12), (9, 12), (15, 14)], r.stderr
+    assert places == [(5, 12), (10, 5), (17, 11)], r.stderr  # the front end's (asm) among the conversion's
     assert not out.exists()
+
+
+def test_the_c_readers_errors_and_the_translations_in_one_run(tools, tmp_path):
+    """When clang reports an error it recovers from, the translation still runs: its errors follow the C reader's
+    in the same run (issue 22: a user fixing one stage at a time met 1 error, then 4, then 54)."""
+    src = os.path.join(BAD, "several", "reader_and_translation.c")
+    out = tmp_path / "Out.cs"
+    r = _translate(tools, tmp_path, src, str(out))
+    assert r.returncode == 1 and "Traceback" not in r.stderr, r.stderr
+    lines = [ln for ln in r.stderr.splitlines() if ln.strip()]
+    assert all(DIAG.match(ln) for ln in lines), r.stderr
+    names = [ln.rsplit("[-W", 1)[1].rstrip("]") for ln in lines]
+    assert names[0] == "c-error" and "undeclared_name" in lines[0], r.stderr
+    assert "unsupported-mpi" in names and "MPI_Comm_spawn" in r.stderr, r.stderr
+    assert names[-1] == "inline-asm" and ":12:5: " in lines[-1], r.stderr
+    assert not out.exists()
+
+
+def test_untranslatable_static_functions_no_code_calls_are_left_out_with_a_warning(tools, tmp_path):
+    """A header's static helper nobody calls that the C reader, the front end or the conversion refuses does not
+    stop the program (C's linker drops it too): one located warning each (tests/mpi/env/unused_static_helpers.c
+    runs against mpirun)."""
+    src = os.path.join(ROOT, "tests", "mpi", "env", "unused_static_helpers.c")
+    r = _translate(tools, tmp_path, src)
+    assert r.returncode == 0, r.stderr
+    warnings = [ln for ln in r.stderr.splitlines() if ln.endswith("[-Wunused-untranslatable]")]
+    assert [w.split(": warning: ")[0] for w in warnings] == [f"{src}:9:12", f"{src}:16:13", f"{src}:21:14"], r.stderr
+    assert "MPI_Comm_spawn" in warnings[0] and "inline assembly" in warnings[1], r.stderr
 
 
 def test_a_directory_given_as_input(tools, tmp_path):

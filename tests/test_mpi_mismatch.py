@@ -19,9 +19,21 @@ CASES = {
     "bcast_types.c": ["MPI_Bcast", "collective mismatch", "Int32", "Float32"],
     "gatherv_counts.c": ["An error occurred in MPI_Gatherv", "MPI_ERR_TRUNCATE: message truncated",
                          "12 bytes to a buffer of 8 bytes"],
+    "buffer_type_size.c": ["MPI_Bcast", "MPI_ERR_TYPE", "MPI_LONG_LONG_INT"],
 }
 
 RUNS = [(n, k, "inproc") for n in CASES for k in (2, 4)] + [(n, 2, t) for n in CASES for t in ("tcp", "azure")]
+
+
+def test_buffer_type_size_mismatch_warns_where_the_call_is(tools, tmp_path):
+    """-Wmpi-type-mismatch: the translation names the buffer, its C type and the datatype's element size."""
+    src = os.path.join(ROOT, "tests", "mpi_mismatch", "buffer_type_size.c")
+    t = tools.translate_file(src, str(tmp_path / "Mismatch.cs"))
+    assert t.returncode == 0, t.stderr
+    line = next(i for i, text in enumerate(open(src), 1) if "MPI_Bcast(&p.n" in text)
+    warnings = [w for w in t.stderr.splitlines() if w.endswith("[-Wmpi-type-mismatch]")]
+    assert len(warnings) == 1 and warnings[0].startswith(f"{src}:{line}:15: warning: MPI_Bcast's buffer holds int"), \
+        t.stderr
 
 
 @pytest.mark.parametrize("name,ranks,transport", RUNS)

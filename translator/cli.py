@@ -13,7 +13,7 @@ import sys
 import time
 import traceback
 
-from .diagnostics import Diagnostic, DiagnosticSink, TranslationError
+from .diagnostics import Diagnostic, DiagnosticSink, TranslationError, TranslationErrors
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -73,7 +73,29 @@ def translate_file(path, output: str, clang_args, class_name: str | None = None)
                   "(C89's implicit declaration, which gcc 12 accepts with a warning)", "implicit-function-declaration")
     cls = _free_class_name(tu, class_name or _class_name(output))
     ctx = Context(tu=tu, rules=load(), class_name=cls, diagnostics=sink)
-    converted = convert_translation_unit(ctx)
+    # One run names every error: the C reader's (where clang went on), the declarations the front end could not
+    # read, and the conversion's of the rest (frontend.all_errors orders them)
+    earlier = frontend.c_errors or frontend.decl_errors
+    try:
+        try:
+            converted = convert_translation_unit(ctx)
+        except TranslationError as e:
+            # errors only in static functions no code calls: left out (with a warning), the rest converted again
+            smaller = frontend.without_unused_statics(tu, getattr(e, "diagnostics", [e.diagnostic]))
+            if smaller is None:
+                raise
+            tu = smaller
+            ctx = Context(tu=tu, rules=load(), class_name=cls, diagnostics=sink)
+            converted = convert_translation_unit(ctx)
+    except TranslationError as e:
+        raise TranslationErrors(frontend.all_errors(getattr(e, "diagnostics", [e.diagnostic])))
+    except Exception:
+        if not earlier:
+            raise
+        raise TranslationErrors(frontend.all_errors([]))  # what could not be read made no sense to convert
+    if earlier:
+        raise TranslationErrors(frontend.all_errors([]))
+    sink.items[:0] = frontend.warnings  # static functions left out of the port
     warn_openmp_directives(tu, sink)
     warn_long_double(tu, sink)
     paths = [path] if isinstance(path, str) else list(path)

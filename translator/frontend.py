@@ -17,7 +17,7 @@ from typing import Dict, List, Optional, Sequence, Set, Tuple
 
 from . import ir
 from .csharp_names import RESERVED_TYPE_NAMES
-from .diagnostics import TranslationError, TranslationErrors
+from .diagnostics import Diagnostic, TranslationError, TranslationErrors
 from .rules import load as load_rules
 
 import clang.cindex as ci
@@ -60,9 +60,9 @@ OPAQUE_TYPEDEFS = {"MPI_Comm", "MPI_Datatype", "MPI_Op", "MPI_Request", "MPI_Sta
 # The x86-64 va_list is `struct __va_list_tag[1]` and decays to a pointer to it: all are one va_list.
 VA_LIST_TAG = "__va_list_tag"
 
-# Structs of the C library that CloudMpi.Libc defines with the same fields (Ctime.cs, CtimeFormat.cs, Unistd.cs): the
+# Structs of the C library that CloudMpi.Libc defines with the same fields (Ctime.cs, CtimeFormat.cs, Unistd.cs, Sys.cs): the
 # program uses them by name and passes them to the library (gettimeofday(&tv, NULL), strftime(..., localtime(&t))).
-LIBRARY_RECORDS = {"timeval", "timespec", "tm", "option"}
+LIBRARY_RECORDS = {"timeval", "timespec", "tm", "option", "timezone", "rusage", "utsname"}
 
 # cmpi's mpi.h defines each handle type as a pointer to an incomplete struct; clang shows the struct pointer
 # where a typedef is canonicalised (MPI_Comm_errhandler_function's MPI_Comm *).
@@ -83,20 +83,29 @@ def _is_va_list_tag(t: ci.Type) -> bool:
 # The standard headers a program may forget to include, in the order they are tried.
 _STANDARD_HEADERS = ("stdio.h", "stdlib.h", "string.h", "strings.h", "math.h", "time.h", "ctype.h", "unistd.h",
                      "sys/time.h", "stdint.h", "inttypes.h", "complex.h", "signal.h", "errno.h", "getopt.h")
-_declaring_headers: Dict[str, Optional[str]] = {}
+_declaring_headers: Dict[Tuple[str, tuple], Optional[str]] = {}
 
 
-def declaring_header(name: str) -> Optional[str]:
-    """The standard header that declares the function `name` (time -> time.h), or None."""
-    if name not in _declaring_headers:
-        _declaring_headers[name] = None
+def declaring_header(name: str, kinds=(K.FUNCTION_DECL,)) -> Optional[str]:
+    """The standard header that declares the function (or, with kinds, the variable) `name` (time -> time.h),
+    or None."""
+    key = (name, kinds)
+    if key not in _declaring_headers:
+        _declaring_headers[key] = None
         for header in _STANDARD_HEADERS:
             probe = ci.Index.create().parse("probe.c", args=["-std=gnu11", "-D__NO_CTYPE"],
                                             unsaved_files=[("probe.c", f"#include <{header}>\n")])
-            if any(c.kind == K.FUNCTION_DECL and c.spelling == name for c in probe.cursor.get_children()):
-                _declaring_headers[name] = header
+            if any(c.kind in kinds and c.spelling == name for c in probe.cursor.get_children()):
+                _declaring_headers[key] = header
                 break
-    return _declaring_headers[name]
+    return _declaring_headers[key]
+
+
+def with_c_errors(c_errors: List[Diagnostic], errors: List[Diagnostic]) -> List[Diagnostic]:
+    """The C reader's errors, then the translation's that are not the same error seen again (a call to an
+    undeclared function is clang's error, and then a function no file defines)."""
+    places = {d.loc for d in c_errors}
+    return list(c_errors) + [d for d in errors if d.loc not in places]
 
 
 class Frontend:
@@ -152,21 +161,28 @@ class Frontend:
         except ci.TranslationUnitLoadError as e:
             raise TranslationError(None, f"{self.path}: clang could not parse the file ({e})", "parse-error")
         implicit, before_declaration = [], []
+        # The C reader's errors are collected, not raised, where clang goes on (it recovers from most): the
+        # translation's own errors are then reported in the same run (cli.py), the C reader's first.
+        self.c_errors: List[Diagnostic] = []
         for d in self.tu.diagnostics:
             if d.severity >= ci.Diagnostic.Error:
                 undeclared = re.match(r"(?:call to undeclared (?:library )?function|implicit declaration of function|"
                                       r"implicitly declaring library function) '(\w+)'", d.spelling)
                 name = undeclared.group(1) if undeclared else None
                 if name and name.startswith(("MPI_", "PMPI_")):
-                    raise TranslationError(self._loc_of_diag(d), f"{name} is not supported by cmpi: its mpi.h "
-                                           "and runtime have no such function", "unsupported-mpi")
+                    self.c_errors.append(Diagnostic(self._loc_of_diag(d), "error", f"{name} is not supported by "
+                                                    "cmpi: its mpi.h and runtime have no such function",
+                                                    "unsupported-mpi"))
+                    continue
                 header = declaring_header(name) if name else None
                 if header is not None and header not in self._forced_headers:
                     implicit.append((self._loc_of_diag(d), name, header))
                 elif name and not self.calls_before_declaration and self._defines_function(name):
                     before_declaration.append((self._loc_of_diag(d), name))
+                elif d.severity >= ci.Diagnostic.Fatal:
+                    raise TranslationError(self._loc_of_diag(d), d.spelling, "c-error")  # clang stops here
                 else:
-                    raise TranslationError(self._loc_of_diag(d), d.spelling, "c-error")
+                    self.c_errors.append(Diagnostic(self._loc_of_diag(d), "error", d.spelling, "c-error"))
         if implicit or before_declaration:
             self.implicit_declarations += implicit
             self._forced_headers += sorted({h for _, _, h in implicit})
@@ -181,6 +197,95 @@ class Frontend:
         for h in self._forced_headers:
             args += ["-include", h]
         return args
+
+    def _unused_static_at(self, loc: Optional[ir.Loc]) -> Optional[str]:
+        """The static function no code calls whose definition holds `loc`, or None."""
+        if loc is None:
+            return None
+        for name, (file, first, last, _) in getattr(self, "unused_statics", {}).items():
+            if file == loc.file and first <= loc.line <= last:
+                return name
+        return None
+
+    def _drop_unused_statics(self, diagnostics: List[Diagnostic]) -> List[str]:
+        """The unused static functions some of these errors lie in, each with a warning that it is left out."""
+        dropped: Dict[str, Diagnostic] = {}
+        for d in diagnostics:
+            name = self._unused_static_at(d.loc)
+            if name is not None and name not in dropped:
+                dropped[name] = d
+        for name, d in dropped.items():
+            self.warnings.append(Diagnostic(
+                self.unused_statics[name][3], "warning", f"the static function '{name}' is never called and cannot "
+                f"be translated ({d.loc.line}:{d.loc.col}: {d.message}): it is left out of the port",
+                "unused-untranslatable"))
+        return list(dropped)
+
+    def without_unused_statics(self, tu: ir.TranslationUnit, diagnostics: List[Diagnostic]):
+        """The unit without the unused static functions the conversion's errors lie in, when every error lies in
+        one (then the conversion runs again), else None."""
+        if not diagnostics or any(self._unused_static_at(d.loc) is None for d in diagnostics):
+            return None
+        names = set(self._drop_unused_statics(diagnostics))
+        import dataclasses
+        return dataclasses.replace(
+            tu, functions=tuple(f for f in tu.functions if f.name not in names),
+            order=tuple(o for o in tu.order if not (isinstance(o, ir.Function) and o.name in names)))
+
+    def all_errors(self, later: List[Diagnostic]) -> List[Diagnostic]:
+        """Every error of one run: the C reader's, then the translation's in source order (the declarations this
+        front end could not read, and `later`, the conversion's), without a conversion error that only repeats
+        that a declaration is missing because it could not be read."""
+        failed = set(getattr(self, "failed_names", set()))
+        for d in getattr(self, "c_errors", []):  # a function the C reader found undeclared: no definition either
+            m = re.match(r"(\w+) is not supported by cmpi|.*undeclared (?:library )?function '(\w+)'", d.message)
+            if m:
+                failed.add(m.group(1) or m.group(2))
+        later = [d for d in later if not (d.name == "missing-definition" and any(f"'{n}'" in d.message for n in failed)
+                                           or d.name == "no-main" and "main" in failed)]
+        order = {name: i for i, name in enumerate(self.files)}
+        translation = sorted(getattr(self, "decl_errors", []) + later,
+                             key=lambda d: (order.get(d.loc.file, len(order)), d.loc.line, d.loc.col)
+                             if d.loc is not None else (len(order) + 1, 0, 0))
+        return with_c_errors(getattr(self, "c_errors", []), translation)
+
+    def _library_redeclaration(self, cur: ci.Cursor) -> Optional[str]:
+        """The header of the C library function or variable that `cur`, a declaration in the program's files
+        (`extern char *optarg;` in a block, `void srandom(unsigned);`, K&R `long random();`), declares again,
+        or None for the program's own names. No file of the program defines such a name: the linker binds it
+        to the library, and so does the port. A prototype that conflicts with the library's, given without
+        the library's header (which would make it clang's error), is this one's."""
+        if cur.kind not in (K.FUNCTION_DECL, K.VAR_DECL) or cur.is_definition() or \
+                cur.get_definition() is not None or cur.spelling.startswith(("MPI_", "PMPI_")):
+            return None
+        if cur.kind == K.VAR_DECL and cur.storage_class != ci.StorageClass.EXTERN:
+            return None
+        key = ("library-redeclaration", cur.spelling, cur.kind)
+        if key in self._is_user_cache:
+            return self._is_user_cache[key]
+        first = cur.canonical
+        f = first.location.file
+        if f is not None and not self._is_user_path(f.name):
+            header = os.path.basename(f.name)
+        else:
+            header = declaring_header(cur.spelling, (cur.kind,))
+            self._is_user_cache[key] = header
+            if header is not None:
+                self._check_library_prototype(cur, header)  # once: the first declaration reports it
+        self._is_user_cache[key] = header
+        return header
+
+    def _check_library_prototype(self, cur: ci.Cursor, header: str) -> None:
+        """A program's prototype of a library name, read after the library's header: conflicting types are
+        an error, as gcc reports them when the header is included."""
+        text = " ".join(t.spelling for t in cur.get_tokens())
+        probe = ci.Index.create().parse("probe.c", args=["-std=gnu11", "-D__NO_CTYPE"],
+                                        unsaved_files=[("probe.c", f"#include <{header}>\n{text};\n")])
+        for d in probe.diagnostics:
+            if d.severity >= ci.Diagnostic.Error and ("conflicting types" in d.spelling or
+                                                      "redeclaration of" in d.spelling):
+                raise TranslationError(self.loc(cur), f"{d.spelling}: the C library declares it in <{header}> "
+                                       "differently, and the port calls the library's", "library-redeclaration")
 
     def _defines_function(self, name: str) -> bool:
         """Whether the program defines the function `name` (later in a file than a call that has no declaration)."""
@@ -198,6 +303,7 @@ class Frontend:
             include_unguarded_headers_once(self)
             rename_colliding_statics(self)
         self._parse_once()
+        c_errors = self.c_errors  # located in the program's text as written, before any expansion
         # The program's function-like macros are expanded in the text and the text parsed
         # again: libclang 14 gives no spelling locations inside macro bodies, so operators
         # in them could not be read. Object-like macros stay (they become named constants)
@@ -206,12 +312,16 @@ class Frontend:
             if not expand_function_macros(self):
                 break
             self._parse_once()
+        self.c_errors = c_errors
         self._index_macros()
         self._index_typedef_names()
         self._punctuation: Dict[str, List] = {}
         self._ctypes: Dict[int, ir.CType] = {}
         self._vla_bounds: Dict[int, ir.Expr] = {}  # a variable-length array type -> its bound expression
         globals_: Dict[str, ir.VarDecl] = {}
+        self.failed_names: Set[str] = set()  # declarations that could not be read (their errors in decl_errors)
+        self.static_extents: Dict[str, Tuple[str, int, int, ir.Loc]] = {}  # static function -> file, lines, loc
+        self.warnings: List[Diagnostic] = []
         functions: Dict[str, ir.Function] = {}
         order: List[object] = []
         errors: List = []
@@ -221,6 +331,12 @@ class Frontend:
             self._note_file(cur)
             try:
                 if cur.kind == K.FUNCTION_DECL:
+                    if self._library_redeclaration(cur) is not None:
+                        continue  # `void srandom(unsigned);`: the program's prototype of a library function
+                    if cur.storage_class == ci.StorageClass.STATIC and cur.is_definition():
+                        e = cur.extent
+                        self.static_extents[cur.spelling] = (self._file_name(e.start.file), e.start.line,
+                                                             e.end.line, self.loc(cur))
                     fn = self.function(cur)
                     if fn.body is not None:
                         functions[fn.name] = fn
@@ -228,6 +344,8 @@ class Frontend:
                     elif fn.name not in functions:
                         functions.setdefault("__proto__" + fn.name, fn)
                 elif cur.kind == K.VAR_DECL:
+                    if self._library_redeclaration(cur) is not None:
+                        continue  # `extern char *optarg;`: the library's variable
                     v = self.var_decl(cur)
                     old = globals_.get(v.name)
                     # `extern int x;` in a header and `int x = 1;` in a file are one variable: keep the definition.
@@ -258,14 +376,39 @@ class Frontend:
                                            "unsupported-construct")
             except TranslationError as e:
                 # go on with the next declaration: one run names every construct the program needs changed
-                errors.append(e.diagnostic)
-        if errors:
-            raise TranslationErrors(errors)
+                errors.extend(getattr(e, "diagnostics", [e.diagnostic]))
+                self.failed_names.add(cur.spelling)
+            except Exception:
+                if not self.c_errors:
+                    raise
+                # a declaration clang could not read whole (its error is reported): nothing more to say of it
+        # A static function no other code calls (a header's helper) that cannot be translated is left out with a
+        # warning: C's linker drops it too, and the program does not need it.
+        used = {n.name for root in [f.body for f in functions.values() if f.body is not None] +
+                [g.init for g in globals_.values() if g.init is not None]
+                for n in ir.walk(root) if isinstance(n, ir.NameRef) and n.kind == "function"}
+        self.unused_statics = {name: ext for name, ext in self.static_extents.items()
+                               if name not in used and name != "main"}
+        dropped = self._drop_unused_statics(self.c_errors + errors)
+        if dropped:
+            self.c_errors = [d for d in self.c_errors if self._unused_static_at(d.loc) is None]
+            errors = [d for d in errors if self._unused_static_at(d.loc) is None]
+            for name in dropped:
+                fn = functions.pop(name, None)
+                if fn is not None:
+                    order.remove(fn)
+                self.failed_names.discard(name)
+        # The declarations read go on to the conversion, whose errors cli.py reports with these (all_errors).
+        self.decl_errors = errors
         defined = [f for n, f in functions.items() if not n.startswith("__proto__")]
         externs = [v for v in globals_.values() if v.storage == "extern"]
         externs += [v for v in self.block_externs if globals_.get(v.name) is None or globals_[v.name].storage == "extern"]
         if externs:
             v = externs[0]
+            if self.c_errors or errors:
+                raise TranslationErrors(self.all_errors([Diagnostic(
+                    v.loc, "error", f"'{v.name}' is declared extern but no file of the program defines it "
+                    "(give all the program's .c files on the command line)", "missing-definition")]))
             raise TranslationError(v.loc, f"'{v.name}' is declared extern but no file of the program defines it "
                                    "(give all the program's .c files on the command line)", "missing-definition")
         macros = tuple(self._macro_consts())
@@ -333,6 +476,7 @@ class Frontend:
 
     def _index_macros(self) -> None:
         redefined_macros = set()
+        self._macro_use_cursors: Dict[Tuple[str, int, int, int, int], ci.Cursor] = {}
         for cur in self.tu.cursor.get_children():
             if cur.kind == K.MACRO_DEFINITION and not ci.conf.lib.clang_Cursor_isMacroFunctionLike(cur):
                 self.macro_bodies[cur.spelling] = _macro_tokens(cur)[1:]
@@ -349,9 +493,20 @@ class Frontend:
             elif cur.kind == K.MACRO_INSTANTIATION and self._in_main_file(cur):
                 key = self._extent_key(cur)
                 self.macro_uses[key] = cur.spelling
+                self._macro_use_cursors[key] = cur  # its definition in force, for a macro defined again
                 self._macro_use_starts.add(key[1:3])
+        # a macro whose body names one of those (`#define HEADER "# " BENCHMARK`, BENCHMARK defined by each
+        # file) means what that one means where it is used: expanded too
+        changed = True
+        while changed:
+            changed = False
+            for name, cur in list(self.macro_defs.items()):
+                if name not in redefined_macros and redefined_macros.intersection(_macro_tokens(cur)[1:]):
+                    redefined_macros.add(name)
+                    changed = True
         for name in redefined_macros:
-            del self.macro_defs[name]
+            self.macro_defs.pop(name, None)
+        self._redefined_macros = redefined_macros
 
     def _macro_consts(self) -> List[ir.MacroConst]:
         out = []
@@ -674,9 +829,12 @@ class Frontend:
                             self.enum(ch)
                     continue
                 if c.kind == K.FUNCTION_DECL:
+                    self._library_redeclaration(c)  # a conflicting prototype of a library function is an error
                     continue  # `void update();` in a block (K&R style): C# methods need no declaration
                 if c.kind == K.STATIC_ASSERT:
                     continue  # checked by clang
+                if c.kind == K.VAR_DECL and self._library_redeclaration(c) is not None:
+                    continue  # `extern char *optarg;` in a block: the library's variable
                 if c.kind == K.VAR_DECL and c.storage_class == ci.StorageClass.EXTERN:
                     self.block_externs.append(self.var_decl(c))  # names the global (checked with the globals)
                     continue
@@ -813,9 +971,16 @@ class Frontend:
     def _string_tokens(self, cur: ci.Cursor) -> List[str]:
         """The string-literal tokens of a string literal ("a" "b" is two). A literal that a macro expands to is read
         from the macro's body: libclang's tokens for such a cursor can be those of the code around the expansion."""
-        name = self.macro_uses.get(self._extent_key(cur))
+        key = self._extent_key(cur)
+        name = self.macro_uses.get(key)
+        use = self._macro_use_cursors.get(key)
+        definition = use.referenced if use is not None and name in self._redefined_macros else None
         for _ in range(16):  # `#define A B`, `#define B "x"`
-            body = self.macro_bodies.get(name) if name else None
+            if definition is not None and definition.kind == K.MACRO_DEFINITION:
+                body = tuple(_macro_tokens(definition)[1:])  # the definition in force here (each file's own)
+                definition = None
+            else:
+                body = self.macro_bodies.get(name) if name else None
             if body is not None and len(body) == 1 and body[0] in self.macro_bodies:
                 name = body[0]
             else:
@@ -1021,6 +1186,9 @@ class Frontend:
         if ref is None:
             return ir.NameRef(loc, t, cur.spelling, "library")
         in_main = ref.location.file is not None and self._is_user_path(ref.location.file.name)
+        redeclared = self._library_redeclaration(ref) if in_main else None
+        if redeclared is not None:
+            return ir.NameRef(loc, t, cur.spelling, "library", redeclared)
         if not in_main:
             header = os.path.basename(ref.location.file.name) if ref.location.file else None
             value = ref.enum_value if ref.kind == K.ENUM_CONSTANT_DECL else None
@@ -1527,4 +1695,10 @@ def expand_function_macros(fe: "Frontend") -> bool:
             text = text[:start] + repl + text[end:]
             last_start = start
         fe.unsaved[name] = text
+        # A header two files include is known by two names (`dir/x.h` from the first file, `/abs/dir/x.h` from
+        # one read through -include): both must read the edited text, whichever the next parse opens it by.
+        real = os.path.realpath(name)
+        for other in list(fe.unsaved):
+            if other != name and os.path.realpath(other) == real:
+                fe.unsaved[other] = text
     return bool(edits)

@@ -363,6 +363,12 @@ def convert_cast(ctx, e: ir.Cast) -> CsExpr:
         # a pointer passed for a parameter declared as an array (`const int counts[]`): still that pointer
         return inner if is_ptr_cs(inner.type) else CsExpr(inner.code, target, inner.prec)
     if isinstance(strip_implicit(e.operand).type, (ir.PointerType, ir.ArrayType)) and target != "bool":
+        source = strip_implicit(e.operand).type
+        pointee = source.element if isinstance(source, ir.ArrayType) else source.pointee
+        if target in INTEGRAL and (inner.type.endswith("[]") or is_ptr_cs(inner.type)) and \
+                not isinstance(pointee, ir.FunctionType):
+            # (uintptr_t)p, (size_t)p, (long)&a[i]: the address MPI_Get_address gives (CloudMpi's cMPI.AddressOf)
+            return coerce(CsExpr(f"cMPI.AddressOf({inner.code})", "long", PRIMARY), target)
         raise TranslationError(e.loc, "converting a pointer to an integer cannot be translated",
                                "pointer-to-integer")
     if e.implicit or target == "bool":

@@ -19,7 +19,7 @@ from .pointer_exprs import array_field_pointer
 from .memory import convert_allocation, is_allocation
 from . import registry
 from .cstypes import parse as cs_of
-from .types import cs_type
+from .types import cs_type, size_of
 
 
 def _unparen(e: ir.Expr) -> ir.Expr:
@@ -260,6 +260,47 @@ def _buffer_element(e: ir.Expr):
     return None
 
 
+# The size in bytes of each predefined MPI datatype a C number matches (Open MPI 4.1 on x86-64; long double as the
+# port has it). MPI_BYTE and MPI_PACKED carry any type's bytes and are not checked.
+_DATATYPE_SIZES = {
+    "MPI_CHAR": 1, "MPI_SIGNED_CHAR": 1, "MPI_UNSIGNED_CHAR": 1, "MPI_C_BOOL": 1, "MPI_INT8_T": 1, "MPI_UINT8_T": 1,
+    "MPI_SHORT": 2, "MPI_UNSIGNED_SHORT": 2, "MPI_INT16_T": 2, "MPI_UINT16_T": 2,
+    "MPI_INT": 4, "MPI_UNSIGNED": 4, "MPI_FLOAT": 4, "MPI_INT32_T": 4, "MPI_UINT32_T": 4, "MPI_WCHAR": 4,
+    "MPI_LONG": 8, "MPI_UNSIGNED_LONG": 8, "MPI_LONG_LONG_INT": 8, "MPI_LONG_LONG": 8, "MPI_UNSIGNED_LONG_LONG": 8,
+    "MPI_INT64_T": 8, "MPI_UINT64_T": 8, "MPI_DOUBLE": 8, "MPI_AINT": 8, "MPI_OFFSET": 8, "MPI_COUNT": 8,
+    "MPI_LONG_DOUBLE": 8, "MPI_C_FLOAT_COMPLEX": 8, "MPI_C_COMPLEX": 8, "MPI_C_DOUBLE_COMPLEX": 16,
+}
+
+
+def _warn_type_mismatches(ctx, call: ir.Call, callee: ir.NameRef, rule) -> None:
+    """-Wmpi-type-mismatch: a buffer whose C element type differs in size from the predefined datatype that
+    describes it (`int n; MPI_Bcast(&n, 1, MPI_LONG_LONG_INT, ...)`), as clang's type-safety attributes warn.
+    Natively such a call reads or writes past the variable (a neighbour's bytes); the port stops at the call with
+    MPI_ERR_TYPE instead of reproducing the overwrite (docs/runtime-contract.md)."""
+    params = list(rule.params)
+    for i, kind in enumerate(params):
+        if kind != "buffer" or i >= len(call.args):
+            continue
+        element = _buffer_element(call.args[i])
+        while isinstance(element, ir.ArrayType):
+            element = element.element
+        if not isinstance(element, (ir.IntType, ir.FloatType, ir.ComplexType)):
+            continue
+        datatype = next((a for a in call.args[i + 1:] if isinstance(_unparen(a), ir.NameRef)
+                         and isinstance(a.type, ir.OpaqueType) and a.type.name == "MPI_Datatype"), None)
+        if datatype is None:
+            continue
+        name = _unparen(datatype).name
+        want = _DATATYPE_SIZES.get(name)
+        have = size_of(ctx, element)
+        if want is not None and have is not None and want != have:
+            c_name = element.name if not isinstance(element, ir.ComplexType) else f"{element.element.name} complex"
+            ctx.diagnostics.warn(call.args[i].loc, f"{callee.name}'s buffer holds {c_name} ({have} bytes) but "
+                                 f"{name} describes {want}-byte elements: natively the call reads or writes past "
+                                 f"them; the port stops there with MPI_ERR_TYPE (give the buffer's own datatype)",
+                                 "mpi-type-mismatch")
+
+
 def _null_buffer(call: ir.Call, rule, arg: ir.Expr) -> List[str]:
     """NULL as a buffer (a non-root's recvbuf of Reduce or Gather, an empty message): a null array, typed like the
     call's other buffer so that a generic cMPI overload over both resolves; the runtime rejects it if used."""
@@ -307,10 +348,14 @@ def _call_code(ctx, call: ir.Call, callee: ir.NameRef, rule) -> str:
             return code
     if len(call.args) != len(rule.params):
         raise TranslationError(call.loc, f"{callee.name} takes {len(rule.params)} arguments", "mpi-arguments")
+    _warn_type_mismatches(ctx, call, callee, rule)
     args: List[str] = []
     for i, (kind, arg) in enumerate(zip(rule.params, call.args)):
         if kind == "value":
             kept = _kept_as_is(ctx, arg)
+            if kept is None and is_null_pointer(arg) and isinstance(ftype.params[i], ir.PointerType) and \
+                    isinstance(ftype.params[i].pointee, ir.VoidType):
+                kept = "null"  # a `void *` that only carries state the runtime does not read (extra_state)
             if kept is None:
                 value = convert_expr(ctx, arg)
                 if _is_array_parameter(ftype.params[i]) and is_ptr_cs(value.type):
@@ -343,8 +388,8 @@ def _call_code(ctx, call: ir.Call, callee: ir.NameRef, rule) -> str:
         elif kind == "ref":
             args.append(f"ref {_lvalue_of_pointer(ctx, arg, 'in/out')}")
         elif kind == "status":
-            if _is_library_name(arg, "MPI_STATUS_IGNORE"):
-                args.append("out _")
+            if _is_library_name(arg, "MPI_STATUS_IGNORE") or _is_library_name(arg, "MPI_STATUSES_IGNORE"):
+                args.append("out _")  # MPI_STATUSES_IGNORE where one status goes: C accepts it, as MPI ignores it
             else:
                 args.append(f"out {_lvalue_of_pointer(ctx, arg, 'status')}")
     return f"{rule.target}({', '.join(args)})"

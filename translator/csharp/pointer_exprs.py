@@ -256,6 +256,10 @@ def convert_pointer_cast(ctx, e: ir.Cast) -> CsExpr:
             return CsExpr(f"Ptr.Reinterpret<{src_cs}, {dst_cs}>({inner.code})", f"Ptr<{dst_cs}>", PRIMARY)
         raise TranslationError(e.loc, "a cast between pointers to different types reinterprets memory and "
                                "cannot be translated", "pointer-cast")
+    if isinstance(src, ir.IntType) and not isinstance(target_t.pointee, (ir.VoidType, ir.FunctionType)):
+        # (T *)(intptr_t)p: the array and element at that address (an address cMPI.AddressOf gave)
+        want = element_cs(target_t.pointee, e.loc)
+        return CsExpr(f"cMPI.PointerAt<{want}>({coerce(inner, 'long').code})", f"Ptr<{want}>", PRIMARY)
     raise TranslationError(e.loc, "converting an integer to a pointer cannot be translated", "integer-to-pointer")
 
 

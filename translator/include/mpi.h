@@ -49,10 +49,17 @@ enum {
     MPI_ERR_INFO_KEY = 31,
     MPI_ERR_INFO_NOKEY = 32,
     MPI_ERR_INFO_VALUE = 33,
-    MPI_ERR_INFO = 34,
-    MPI_VERSION = 3,
-    MPI_SUBVERSION = 1
+    MPI_ERR_INFO = 34
 };
+
+/* The standard's version and Open MPI 4.1's own macros, as its mpi.h defines them: `#if MPI_VERSION >= 3`
+ * takes the branch it takes natively. */
+#define MPI_VERSION 3
+#define MPI_SUBVERSION 1
+#define OPEN_MPI 1
+#define OMPI_MAJOR_VERSION 4
+#define OMPI_MINOR_VERSION 1
+#define OMPI_RELEASE_VERSION 4
 
 extern MPI_Comm MPI_COMM_WORLD;
 extern MPI_Comm MPI_COMM_SELF;
@@ -197,6 +204,7 @@ enum {
     MPI_ERR_RMA_CONFLICT = 46,
     MPI_ERR_RMA_SYNC = 47,
     MPI_ERR_WIN = 53,
+    MPI_ERR_KEYVAL = 36,
     MPI_ERR_RMA_RANGE = 68,
     MPI_ERR_LASTCODE = 92,
     MPI_LOCK_EXCLUSIVE = 1,
@@ -274,6 +282,54 @@ int MPI_Comm_remote_group(MPI_Comm comm, MPI_Group *group);
 int MPI_Comm_get_attr(MPI_Comm comm, int comm_keyval, void *attribute_val, int *flag);
 /* MPI-1's name for it (deprecated in MPI-2, still in Open MPI 4.1), for the predefined keys. */
 int MPI_Attr_get(MPI_Comm comm, int keyval, void *attribute_val, int *flag);
+
+/* Attribute keys of the program's own (MPI-3.1 6.7): on communicators, windows and datatypes. The copy and delete
+ * functions are the predefined ones (a function of the program's own is not translated yet). */
+typedef int (MPI_Comm_copy_attr_function)(MPI_Comm, int, void *, void *, void *, int *);
+typedef int (MPI_Comm_delete_attr_function)(MPI_Comm, int, void *, void *);
+typedef int (MPI_Type_copy_attr_function)(MPI_Datatype, int, void *, void *, void *, int *);
+typedef int (MPI_Type_delete_attr_function)(MPI_Datatype, int, void *, void *);
+typedef int (MPI_Win_copy_attr_function)(MPI_Win, int, void *, void *, void *, int *);
+typedef int (MPI_Win_delete_attr_function)(MPI_Win, int, void *, void *);
+extern MPI_Comm_copy_attr_function *const MPI_COMM_NULL_COPY_FN;
+extern MPI_Comm_copy_attr_function *const MPI_COMM_DUP_FN;
+extern MPI_Comm_delete_attr_function *const MPI_COMM_NULL_DELETE_FN;
+extern MPI_Type_copy_attr_function *const MPI_TYPE_NULL_COPY_FN;
+extern MPI_Type_copy_attr_function *const MPI_TYPE_DUP_FN;
+extern MPI_Type_delete_attr_function *const MPI_TYPE_NULL_DELETE_FN;
+extern MPI_Win_copy_attr_function *const MPI_WIN_NULL_COPY_FN;
+extern MPI_Win_copy_attr_function *const MPI_WIN_DUP_FN;
+extern MPI_Win_delete_attr_function *const MPI_WIN_NULL_DELETE_FN;
+#define MPI_KEYVAL_INVALID -1
+/* the windows' predefined keys and their values, Open MPI's numbers */
+#define MPI_WIN_BASE 7
+#define MPI_WIN_SIZE 8
+#define MPI_WIN_DISP_UNIT 9
+#define MPI_WIN_CREATE_FLAVOR 10
+#define MPI_WIN_MODEL 11
+#define MPI_WIN_FLAVOR_CREATE 1
+#define MPI_WIN_FLAVOR_ALLOCATE 2
+#define MPI_WIN_FLAVOR_DYNAMIC 3
+#define MPI_WIN_FLAVOR_SHARED 4
+#define MPI_WIN_UNIFIED 0
+#define MPI_WIN_SEPARATE 1
+int MPI_Comm_create_keyval(MPI_Comm_copy_attr_function *comm_copy_attr_fn,
+                           MPI_Comm_delete_attr_function *comm_delete_attr_fn, int *comm_keyval, void *extra_state);
+int MPI_Comm_free_keyval(int *comm_keyval);
+int MPI_Comm_set_attr(MPI_Comm comm, int comm_keyval, void *attribute_val);
+int MPI_Comm_delete_attr(MPI_Comm comm, int comm_keyval);
+int MPI_Type_create_keyval(MPI_Type_copy_attr_function *type_copy_attr_fn,
+                           MPI_Type_delete_attr_function *type_delete_attr_fn, int *type_keyval, void *extra_state);
+int MPI_Type_free_keyval(int *type_keyval);
+int MPI_Type_set_attr(MPI_Datatype type, int type_keyval, void *attribute_val);
+int MPI_Type_get_attr(MPI_Datatype type, int type_keyval, void *attribute_val, int *flag);
+int MPI_Type_delete_attr(MPI_Datatype type, int type_keyval);
+int MPI_Win_create_keyval(MPI_Win_copy_attr_function *win_copy_attr_fn,
+                          MPI_Win_delete_attr_function *win_delete_attr_fn, int *win_keyval, void *extra_state);
+int MPI_Win_free_keyval(int *win_keyval);
+int MPI_Win_set_attr(MPI_Win win, int win_keyval, void *attribute_val);
+int MPI_Win_get_attr(MPI_Win win, int win_keyval, void *attribute_val, int *flag);
+int MPI_Win_delete_attr(MPI_Win win, int win_keyval);
 
 /* Point-to-point: send modes, completion, persistent requests */
 int MPI_Bsend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm);

@@ -49,6 +49,7 @@ public static partial class cMPI
         var ctx = Ctx(call);
         CheckComm(call, comm);
         newcomm = SplitCore(ctx, call, comm, 0, 0);
+        CopyAttributes(ctx, comm, newcomm);  // the keys made with MPI_COMM_DUP_FN
         newcomm.Topology = comm.Topology; // MPI-3.1 6.4.2: the duplicate keeps the topology (immutable, so shared)
         return SUCCESS;
     }

@@ -12,6 +12,7 @@ public static partial class cMPI
     public const int ERR_RMA_CONFLICT = 46;
     public const int ERR_RMA_SYNC = 47;
     public const int ERR_WIN = 53;
+    public const int ERR_KEYVAL = 36;
     public const int ERR_RMA_RANGE = 68;
     public const int ERR_LASTCODE = 92;
     public const int MAX_ERROR_STRING = 256;

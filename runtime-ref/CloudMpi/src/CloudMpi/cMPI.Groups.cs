@@ -164,7 +164,7 @@ public static partial class cMPI
 
     // ------------------------------------------------------------------ communicators from groups, comparisons
 
-    /// <summary>MPI_Comm_create: collective over <paramref name="comm"/>; members of <paramref name="group"/> get a communicator in the group's order, the others COMM_NULL.</summary>
+    /// <summary>MPI_Comm_create: collective over <paramref name="comm"/>; members of <paramref name="group"/> get a communicator in the group's order, the others COMM_NULL; disjoint groups passed by different ranks give one communicator each.</summary>
     public static int Comm_create(Comm comm, Group group, out Comm newcomm)
     {
         const string call = "MPI_Comm_create";
@@ -178,7 +178,10 @@ public static partial class cMPI
                 throw new MpiException(call, ERR_GROUP, $"the group holds world rank {w}, which is not in communicator {comm.Name}");
         }
         int mine = g.RankOf(ctx.WorldRank);
-        newcomm = SplitCore(ctx, call, comm, mine == UNDEFINED ? UNDEFINED : 0, mine);
+        // MPI-2.2 on: ranks may pass disjoint groups (each rank's group holds the ranks that pass that same group),
+        // and each group gets a communicator of its own. A group is named by its first member's rank in comm.
+        int color = mine == UNDEFINED || g.WorldRanks.Length == 0 ? UNDEFINED : Array.IndexOf(members, g.WorldRanks[0]);
+        newcomm = SplitCore(ctx, call, comm, color, mine);
         return SUCCESS;
     }
 
@@ -337,6 +340,12 @@ public static partial class cMPI
             UNIVERSE_SIZE => ctx.WorldSize,
             _ => null,
         };
+        if (v is null && ctx.Keyvals.ContainsKey(comm_keyval))
+        {
+            // a key of the program's own read through an `int *` (cMPI.Attributes.cs)
+            value = AsArray(call, AsPtr<int>(call, GetAttr(call, comm, comm_keyval, out flag)));
+            return SUCCESS;
+        }
         if (v is null && comm_keyval < 0) throw new MpiException(call, ERR_ARG, $"invalid attribute key {comm_keyval}");
         value = v is null ? [] : [v.Value];
         flag = v is null ? 0 : 1;

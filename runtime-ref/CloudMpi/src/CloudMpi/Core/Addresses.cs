@@ -47,6 +47,27 @@ internal static class Addresses
         return region.Id * RegionBytes + byteOffset;
     }
 
+    /// <summary>The address of byte <paramref name="byteOffset"/> of an array of any element type (a pointer
+    /// converted to an integer: <c>(uintptr_t)p</c>), <paramref name="elementBytes"/> its element's C size.</summary>
+    public static long OfAny(Array array, long elementBytes, long byteOffset)
+    {
+        if (!RegionOf.TryGetValue(array, out var region))
+            region = Register(array, array.LongLength * elementBytes);
+        return region.Id * RegionBytes + byteOffset;
+    }
+
+    /// <summary>The live array whose region holds <paramref name="address"/> and the byte offset into it, or null.</summary>
+    public static (Array? Array, long Offset) Find(long address)
+    {
+        long id = address >> RegionBits;
+        lock (Gate)
+        {
+            if (ArrayOf.TryGetValue(id, out var entry) && entry.Array.TryGetTarget(out var array))
+                return (array, address & (RegionBytes - 1));
+        }
+        return (null, 0);
+    }
+
     private static Region Register(Array array, long bytes)
     {
         lock (Gate)

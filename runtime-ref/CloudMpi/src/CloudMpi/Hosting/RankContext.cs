@@ -104,6 +104,12 @@ internal sealed class RankContext
     /// <summary>Lowest context id this rank has not used yet (agreed on collectively by Comm_split).</summary>
     public int NextContextId = Comm.FirstDerivedContext;
 
+    /// <summary>The rank's attribute keys of the program's own (cMPI.Attributes.cs): keyval -> its copy and
+    /// delete functions; and each handle's attributes (communicators, windows, datatypes).</summary>
+    internal readonly Dictionary<int, (AttrFunction? Copy, AttrFunction? Delete)> Keyvals = [];
+    internal int NextKeyval = 32;
+    internal readonly System.Runtime.CompilerServices.ConditionalWeakTable<object, Dictionary<int, object?>> Attributes = new();
+
     private readonly long[] nextSeq;
     private long nextMsgId;
 
