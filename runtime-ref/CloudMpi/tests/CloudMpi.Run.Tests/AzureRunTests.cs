@@ -41,9 +41,9 @@ public class AzureRunTests(AzuriteServer azurite) : IClassFixture<AzuriteServer>
         {
             Environment.SetEnvironmentVariable("CMPI_BARRIER", null);
         }
-        using var client = new CloudMpi.Transports.Azure.StorageRestClient(
-            CloudMpi.Transports.Azure.StorageAccount.Parse(azurite.ConnectionString));
-        Assert.Empty(client.ListQueues("cmpi")); // every job deleted its queues
+        using var client = new CloudMpi.Transports.Azure.StorageClients(
+            CloudMpi.Transports.Azure.StorageConnection.FromConnectionString(azurite.ConnectionString));
+        Assert.Empty(client.Queues.List("cmpi")); // every job deleted its queues
     }
 
     [Fact]
