@@ -79,6 +79,19 @@ if [ ! -f "build/nuget/CloudMpi.Run.$VERSION.nupkg" ] || [ "$STAMP" -nt "build/n
       >>build/runtime-pack.log 2>&1 || { cat build/runtime-pack.log >&2; exit 1; }
   done
   for p in cloudmpi cloudmpi.libc cloudmpi.run; do rm -rf "${NUGET_PACKAGES:-$HOME/.nuget/packages}/$p/$VERSION"; done
+  # The packages the runtime depends on (the Azure SDK and what it brings), from the global folder the build restored
+  # them into, so that the feed alone restores a port (its nuget.config lists only build/nuget).
+  /usr/bin/python3 - "${NUGET_PACKAGES:-$HOME/.nuget/packages}" <<'PY'
+import json, os, shutil, sys
+assets = json.load(open("runtime-ref/CloudMpi/src/CloudMpi.Run/obj/project.assets.json"))
+for name, lib in assets["libraries"].items():
+    if lib.get("type") != "package":
+        continue
+    pid, ver = name.split("/")
+    nupkg = os.path.join(sys.argv[1], lib["path"], f"{pid.lower()}.{ver.lower()}.nupkg")
+    if os.path.exists(nupkg):
+        shutil.copy(nupkg, "build/nuget")
+PY
 fi
 
 cat > .venv/bin/cmpi-run <<WRAP
