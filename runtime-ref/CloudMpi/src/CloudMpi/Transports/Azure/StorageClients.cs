@@ -125,6 +125,7 @@ internal sealed class StorageClients : IDisposable
     internal T Do<T>(string what, Uri endpoint, Func<CancellationToken, T> operation, HttpStatusCode ok, T okValue)
     {
         using var op = Activity.Begin(what);
+        long started = System.Diagnostics.Stopwatch.GetTimestamp();
         // The SDK retries each try for up to NetworkTimeout; this bounds the whole operation with its retries.
         using var deadline = new CancellationTokenSource(RetryFor + NetworkTimeout);
         try
@@ -147,7 +148,7 @@ internal sealed class StorageClients : IDisposable
         {
             // Unreachable service: the SDK's retries ran out (or the deadline passed).
             throw new StorageException(
-                $"could not {what}: the storage service at {endpoint.GetLeftPart(UriPartial.Authority)} did not answer for {RetryFor.TotalSeconds:0} s ({Summary(Innermost(e).Message)})",
+                $"could not {what}: the storage service at {endpoint.GetLeftPart(UriPartial.Authority)} did not answer for {System.Diagnostics.Stopwatch.GetElapsedTime(started).TotalSeconds:0} s ({Summary(Innermost(e).Message)})",
                 inner: e);
         }
     }
