@@ -61,6 +61,10 @@ if [ ! -f "$STAMP" ] || [ -n "$(find runtime-ref/CloudMpi/src runtime-ref/CloudM
   done
   if [ "$precompiled" = yes ]; then
     cp build/r2r/CloudMpi.Libc.dll build/r2r/CloudMpi.dll build/runtime/
+    # and the Azure SDK the azure transport calls (its first requests of a job otherwise run in slow, just-compiled code)
+    for f in build/r2r/Azure.*.dll build/r2r/System.ClientModel.dll build/r2r/Microsoft.Identity*.dll; do
+      [ -f "build/runtime/${f##*/}" ] && cp "$f" build/runtime/
+    done
   else
     echo "setup: note: no ReadyToRun build of the runtime (see build/runtime-build.log); using the IL build" >&2
   fi
