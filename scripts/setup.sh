@@ -61,6 +61,10 @@ if [ ! -f "$STAMP" ] || [ -n "$(find runtime-ref/CloudMpi/src runtime-ref/CloudM
   done
   if [ "$precompiled" = yes ]; then
     cp build/r2r/CloudMpi.Libc.dll build/r2r/CloudMpi.dll build/runtime/
+    # and the Azure SDK the azure transport calls (its first requests of a job otherwise run in slow, just-compiled code)
+    for f in build/r2r/Azure.*.dll build/r2r/System.ClientModel.dll build/r2r/Microsoft.Identity*.dll; do
+      [ -f "build/runtime/${f##*/}" ] && cp "$f" build/runtime/
+    done
   else
     echo "setup: note: no ReadyToRun build of the runtime (see build/runtime-build.log); using the IL build" >&2
   fi
@@ -79,6 +83,19 @@ if [ ! -f "build/nuget/CloudMpi.Run.$VERSION.nupkg" ] || [ "$STAMP" -nt "build/n
       >>build/runtime-pack.log 2>&1 || { cat build/runtime-pack.log >&2; exit 1; }
   done
   for p in cloudmpi cloudmpi.libc cloudmpi.run; do rm -rf "${NUGET_PACKAGES:-$HOME/.nuget/packages}/$p/$VERSION"; done
+  # The packages the runtime depends on (the Azure SDK and what it brings), from the global folder the build restored
+  # them into, so that the feed alone restores a port (its nuget.config lists only build/nuget).
+  /usr/bin/python3 - "${NUGET_PACKAGES:-$HOME/.nuget/packages}" <<'PY'
+import json, os, shutil, sys
+assets = json.load(open("runtime-ref/CloudMpi/src/CloudMpi.Run/obj/project.assets.json"))
+for name, lib in assets["libraries"].items():
+    if lib.get("type") != "package":
+        continue
+    pid, ver = name.split("/")
+    nupkg = os.path.join(sys.argv[1], lib["path"], f"{pid.lower()}.{ver.lower()}.nupkg")
+    if os.path.exists(nupkg):
+        shutil.copy(nupkg, "build/nuget")
+PY
 fi
 
 cat > .venv/bin/cmpi-run <<WRAP

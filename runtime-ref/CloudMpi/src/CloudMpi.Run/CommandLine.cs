@@ -13,6 +13,8 @@ public sealed record RunOptions
     public string? HostfilePath { get; init; }
     /// <summary>A file holding the Azure Storage connection string (else $CMPI_AZURE_CONNECTION_STRING).</summary>
     public string? AzureConnectionFile { get; init; }
+    /// <summary>A storage account reached with a Microsoft Entra ID token (else $CMPI_AZURE_ACCOUNT).</summary>
+    public string? AzureAccount { get; init; }
 
     /// <summary>Whether every rank is a process of its own (tcp always; azure by default).</summary>
     public bool RanksAsProcesses => (Hosting ?? (Transport == "inproc" ? "threads" : "processes")) == "processes";
@@ -38,7 +40,8 @@ public static class CommandLine
     public const string Usage =
         """
         usage: cmpi-run [-n N] [--transport inproc|tcp|azure] [--hosting threads|processes]
-                        [--hostfile F] [--azure-connection-file F] [--deadlock-timeout S]
+                        [--hostfile F] [--azure-connection-file F] [--azure-account NAME]
+                        [--deadlock-timeout S]
                         [--timeout S] [--tag-output] [--check] [--no-cache] [--verbose]
                         App.cs [program args...]
 
@@ -52,7 +55,8 @@ public static class CommandLine
                                 or the hosts of --hostfile);
                                 azure: Azure Storage queues, blobs and tables; connection
                                 string from $CMPI_AZURE_CONNECTION_STRING or
-                                --azure-connection-file (never printed)
+                                --azure-connection-file (never printed), or
+                                --azure-account
           --hosting H           threads (one process) or processes (one per rank);
                                 default: threads for inproc, processes for tcp and azure
           --hostfile F          hosts for the rank processes, one per line, optional
@@ -60,6 +64,9 @@ public static class CommandLine
                                 reached with ssh and need cmpi-run at the same path
           --azure-connection-file F
                                 read the Azure Storage connection string from F
+          --azure-account NAME  use storage account NAME with a Microsoft Entra ID token
+                                (DefaultAzureCredential: managed identity, workload
+                                identity, az login ...); else $CMPI_AZURE_ACCOUNT
           --deadlock-timeout S  seconds every live rank may stay blocked in MPI with no
                                 progress before the job ends as deadlocked (exit 124);
                                 default 10, or $CMPI_DEADLOCK_TIMEOUT
@@ -151,6 +158,9 @@ public static class CommandLine
                     break;
                 case "--azure-connection-file":
                     o = o with { AzureConnectionFile = Value() };
+                    break;
+                case "--azure-account":
+                    o = o with { AzureAccount = Value() };
                     break;
                 case "--deadlock-timeout":
                     o = o with { DeadlockTimeoutSeconds = ParseSeconds(name, Value()) };

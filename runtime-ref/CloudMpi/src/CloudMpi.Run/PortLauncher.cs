@@ -23,7 +23,7 @@ public static class PortLauncher
 
     /// <summary>Options that take a value (as <see cref="CommandLine"/> reads them).</summary>
     private static readonly HashSet<string> ValueOptions =
-        ["-n", "-np", "--np", "--n", "--transport", "--hosting", "--hostfile", "--azure-connection-file", "--deadlock-timeout", "--timeout"];
+        ["-n", "-np", "--np", "--n", "--transport", "--hosting", "--hostfile", "--azure-connection-file", "--azure-account", "--deadlock-timeout", "--timeout"];
 
     private static readonly HashSet<string> FlagOptions = ["--tag-output", "--no-cache", "-v", "--verbose", "-h", "--help"];
 
@@ -133,6 +133,6 @@ public static class PortLauncher
 
     private static string Usage(string name) =>
         $"usage: {name} [-n N] [--transport inproc|tcp|azure] [--hosting threads|processes] [--hostfile F]\n" +
-        $"       {new string(' ', name.Length)} [--azure-connection-file F] [--deadlock-timeout S] [--timeout S] [--tag-output] [--] [program args...]\n" +
+        $"       {new string(' ', name.Length)} [--azure-connection-file F] [--azure-account NAME] [--deadlock-timeout S] [--timeout S] [--tag-output] [--] [program args...]\n" +
         "A program ported by cmpi-port: runs as an N-rank CloudMpi job, with cmpi-run's options (cmpi-run --help).";
 }

@@ -41,9 +41,9 @@ public class AzureRunTests(AzuriteServer azurite) : IClassFixture<AzuriteServer>
         {
             Environment.SetEnvironmentVariable("CMPI_BARRIER", null);
         }
-        using var client = new CloudMpi.Transports.Azure.StorageRestClient(
-            CloudMpi.Transports.Azure.StorageAccount.Parse(azurite.ConnectionString));
-        Assert.Empty(client.ListQueues("cmpi")); // every job deleted its queues
+        using var client = new CloudMpi.Transports.Azure.StorageClients(
+            CloudMpi.Transports.Azure.StorageConnection.FromConnectionString(azurite.ConnectionString));
+        Assert.Empty(client.Queues.List("cmpi")); // every job deleted its queues
     }
 
     [Fact]
@@ -54,6 +54,44 @@ public class AzureRunTests(AzuriteServer azurite) : IClassFixture<AzuriteServer>
         Ran r = Cmpi.Process(s, Limit, "-n", "2", "--transport", "azure", app);
         Assert.Equal(2, r.ExitCode);
         Assert.Contains("needs a storage connection string", r.Stderr);
+    }
+
+    [Fact]
+    public void AnAccountOrAConnectionStringFromOptionsOrEnvironment()
+    {
+        var options = CommandLine.Parse(["--transport", "azure", "--azure-account", "cmpiprod01", "A.cs"], _ => null)!;
+        Assert.Equal("cmpiprod01", options.AzureAccount);
+        var settings = Processes.AzureSettings.From(options, _ => null);
+        Assert.Equal("cmpiprod01", settings[Processes.AzureSettings.AccountKey]);
+        Assert.False(settings.ContainsKey(Processes.AzureSettings.ConnectionStringKey));
+
+        var fromEnv = Processes.AzureSettings.From(CommandLine.Parse(["--transport", "azure", "A.cs"], _ => null)!,
+                                                   k => k == "CMPI_AZURE_ACCOUNT" ? "cmpiprod02" : null);
+        Assert.Equal("cmpiprod02", fromEnv[Processes.AzureSettings.AccountKey]);
+        // the option beats the other variable
+        var optionWins = Processes.AzureSettings.From(options, k => k == "CMPI_AZURE_CONNECTION_STRING" ? "UseDevelopmentStorage=true" : null);
+        Assert.Equal("cmpiprod01", optionWins[Processes.AzureSettings.AccountKey]);
+
+        UsageException Usage(string[] args, Func<string, string?> env) =>
+            Assert.Throws<UsageException>(() => Processes.AzureSettings.From(CommandLine.Parse(args, _ => null)!, env));
+        Assert.Contains("pass one", Usage(["--transport", "azure", "--azure-account", "a12", "--azure-connection-file", "f", "A.cs"], _ => null).Message);
+        Assert.Contains("are both set", Usage(["--transport", "azure", "A.cs"], k => k.StartsWith("CMPI_AZURE_", StringComparison.Ordinal) && !k.EndsWith("_MS", StringComparison.Ordinal) ? "UseDevelopmentStorage=true" : null).Message);
+        Assert.Contains("is not a storage account name", Usage(["--transport", "azure", "--azure-account", "No_Such", "A.cs"], _ => null).Message);
+    }
+
+    [Fact]
+    public void AnAccountWithoutCredentialsIsAClearErrorNamingIt()
+    {
+        // No Microsoft Entra ID sign-in exists here (no managed identity, no az login): DefaultAzureCredential fails
+        // before any request reaches https://cmpinosuchacct.*.core.windows.net, and cmpi-run says so in one line.
+        using var s = new Scratch();
+        string app = s.Write("Sum.cs", SumProgram);
+        Ran r = Cmpi.Process(s, Limit, "-n", "2", "--transport", "azure", "--azure-account", "cmpinosuchacct", app);
+        Assert.NotEqual(0, r.ExitCode);
+        Assert.Contains("cmpi-run: azure transport: could not create container cmpi", r.Stderr);
+        Assert.Contains("no Microsoft Entra ID token for storage account cmpinosuchacct", r.Stderr);
+        Assert.DoesNotContain("   at ", r.Stderr); // no stack trace
+        Assert.Empty(r.StdoutLines);
     }
 
     [Fact]

@@ -51,16 +51,18 @@ internal static class WorkerTransports
 
     internal static AzureTransport NewAzure(IReadOnlyDictionary<string, string> settings, string jobId, int size)
     {
-        StorageAccount account;
+        StorageConnection connection;
         try
         {
-            account = StorageAccount.Parse(settings[AzureSettings.ConnectionStringKey]);
+            connection = settings.TryGetValue(AzureSettings.AccountKey, out string? account)
+                ? StorageConnection.ForAccount(account)
+                : StorageConnection.FromConnectionString(settings[AzureSettings.ConnectionStringKey]);
         }
         catch (FormatException e)
         {
             throw new UsageException(e.Message);
         }
-        return new AzureTransport(new StorageRestClient(account), jobId, size, AzureOptions.From(settings));
+        return new AzureTransport(new StorageClients(connection), jobId, size, AzureOptions.From(settings));
     }
 
     /// <summary>cmpi-run's part for process-per-rank azure jobs: create the job's container and table first, delete everything at the end.</summary>

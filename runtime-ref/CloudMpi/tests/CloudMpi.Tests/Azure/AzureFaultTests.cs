@@ -19,7 +19,7 @@ public class AzureFaultTests(AzuriteServer azurite) : IClassFixture<AzuriteServe
         public void Deliver(cMPIMessage message) => Got.Enqueue(message);
     }
 
-    private StorageRestClient NewClient() => new(StorageAccount.Parse(azurite.ConnectionString));
+    private StorageClients NewClient() => new(StorageConnection.FromConnectionString(azurite.ConnectionString));
 
     [Fact]
     public void MessageTakenByADyingReceiverComesBackExactlyOnce()
@@ -30,13 +30,13 @@ public class AzureFaultTests(AzuriteServer azurite) : IClassFixture<AzuriteServe
         sender.CreateJobResources();
         using var admin = NewClient();
         string queue = AzureTransport.QueueName(job, 1, 0);
-        admin.CreateQueue(queue);
+        admin.Queues.Create(queue);
         try
         {
             sender.Send(1, new cMPIMessage { Data = [1, 2, 3], Source = 0, Tag = 9, SenderWorldRank = 0, Sequence = 0, MsgId = 0, IsSmallMessage = true });
 
             // The first receiver takes the message and dies before deleting it.
-            var taken = admin.GetMessages(queue, 32, options.VisibilityTimeout);
+            var taken = admin.Queues.Receive(queue, 32, options.VisibilityTimeout);
             Assert.Single(taken);
 
             // Its successor gets it once the visibility timeout has passed, and only once.
@@ -95,8 +95,8 @@ public class AzureFaultTests(AzuriteServer azurite) : IClassFixture<AzuriteServe
             if (rank == 0)
             {
                 using var admin = NewClient();
-                admin.PutMessage(AzureTransport.QueueName(transport!.JobId, 1, 0), "not base64 at all!");
-                admin.PutMessage(AzureTransport.QueueName(transport!.JobId, 1, 0), Convert.ToBase64String("<xml>a foreign message from some other application, long enough for a header</xml>"u8.ToArray()));
+                admin.Queues.Put(AzureTransport.QueueName(transport!.JobId, 1, 0), "not base64 at all!");
+                admin.Queues.Put(AzureTransport.QueueName(transport!.JobId, 1, 0), Convert.ToBase64String("<xml>a foreign message from some other application, long enough for a header</xml>"u8.ToArray()));
                 int v = 7;
                 cMPI.Send(ref v, 1, MPI_INT, 1, 0, World);
             }

@@ -16,18 +16,52 @@ public sealed class AzuriteServer : IDisposable
 
     private Process? process;
     private readonly string executable;
+    private readonly string? certDir;
 
     public int BlobPort { get; }
     public int QueuePort { get; }
     public int TablePort { get; }
 
-    public AzuriteServer()
+    public AzuriteServer() : this(oauth: false)
+    {
+    }
+
+    /// <param name="oauth">
+    /// Serve https with a self-signed certificate for 127.0.0.1 (<see cref="Certificate"/>) and accept Microsoft Entra
+    /// ID bearer tokens (Azurite's <c>--oauth basic</c>: it checks a token's issuer, audience and lifetime, not its
+    /// signature), besides the development account's Shared Key.
+    /// </param>
+    private AzuriteServer(bool oauth)
     {
         executable = Find() ?? throw new InvalidOperationException(
             "Azurite is not installed (build/azurite/node_modules/.bin/azurite): run `make setup` at the repository root");
         (BlobPort, QueuePort, TablePort) = (FreePort(), FreePort(), FreePort());
+        if (oauth)
+        {
+            certDir = Directory.CreateTempSubdirectory("cmpi-azurite-cert").FullName;
+            using var rsa = System.Security.Cryptography.RSA.Create(2048);
+            var request = new System.Security.Cryptography.X509Certificates.CertificateRequest(
+                "CN=127.0.0.1", rsa, System.Security.Cryptography.HashAlgorithmName.SHA256, System.Security.Cryptography.RSASignaturePadding.Pkcs1);
+            var san = new System.Security.Cryptography.X509Certificates.SubjectAlternativeNameBuilder();
+            san.AddIpAddress(IPAddress.Loopback);
+            san.AddDnsName("localhost");
+            request.CertificateExtensions.Add(san.Build());
+            Certificate = request.CreateSelfSigned(DateTimeOffset.UtcNow.AddDays(-1), DateTimeOffset.UtcNow.AddDays(2));
+            File.WriteAllText(Path.Combine(certDir, "cert.pem"), Certificate.ExportCertificatePem());
+            File.WriteAllText(Path.Combine(certDir, "key.pem"), rsa.ExportPkcs8PrivateKeyPem());
+        }
         Start();
     }
+
+    /// <summary>An Azurite that serves https and accepts bearer tokens (see the constructor).</summary>
+    public static AzuriteServer WithOAuth() => new(oauth: true);
+
+    /// <summary>The https certificate of an OAuth-mode Azurite (null otherwise).</summary>
+    public System.Security.Cryptography.X509Certificates.X509Certificate2? Certificate { get; }
+
+    /// <summary>The endpoint of one service ("queue", "blob", "table") for the development account.</summary>
+    public Uri Endpoint(string service) =>
+        new($"{(Certificate is null ? "http" : "https")}://127.0.0.1:{service switch { "queue" => QueuePort, "blob" => BlobPort, _ => TablePort }}/devstoreaccount1");
 
     public string ConnectionString =>
         $"DefaultEndpointsProtocol=http;AccountName=devstoreaccount1;AccountKey={DevKey};" +
@@ -68,6 +102,11 @@ public sealed class AzuriteServer : IDisposable
                  })
         {
             psi.ArgumentList.Add(a);
+        }
+        if (certDir is not null)
+        {
+            foreach (string a in new[] { "--oauth", "basic", "--cert", Path.Combine(certDir, "cert.pem"), "--key", Path.Combine(certDir, "key.pem") })
+                psi.ArgumentList.Add(a);
         }
         process = Process.Start(psi)!;
         process.OutputDataReceived += (_, _) => { };
@@ -117,5 +156,9 @@ public sealed class AzuriteServer : IDisposable
         Start();
     }
 
-    public void Dispose() => Stop();
+    public void Dispose()
+    {
+        Stop();
+        if (certDir is not null) Directory.Delete(certDir, recursive: true);
+    }
 }

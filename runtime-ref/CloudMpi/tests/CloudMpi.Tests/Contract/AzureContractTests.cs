@@ -17,9 +17,13 @@ public class AzureContractTests(AzuriteServer azurite) : TransportContract, ICla
 /// <summary>An azure transport for a test job whose ranks are threads (as <c>cmpi-run --transport azure --hosting threads</c>).</summary>
 internal static class AzureJobs
 {
-    public static AzureTransport Create(AzuriteServer azurite, IMessageSink[] mailboxes, AzureOptions? options = null, Action<int, string>? rejected = null)
+    public static AzureTransport Create(AzuriteServer azurite, IMessageSink[] mailboxes, AzureOptions? options = null, Action<int, string>? rejected = null) =>
+        Create(new StorageClients(StorageConnection.FromConnectionString(azurite.ConnectionString), retryFor: TimeSpan.FromSeconds(40)),
+               mailboxes, options, rejected);
+
+    /// <summary>The same on given clients (another way of signing in).</summary>
+    public static AzureTransport Create(StorageClients client, IMessageSink[] mailboxes, AzureOptions? options = null, Action<int, string>? rejected = null)
     {
-        var client = new StorageRestClient(StorageAccount.Parse(azurite.ConnectionString)) { RetryFor = TimeSpan.FromSeconds(40) };
         var t = new AzureTransport(client, "cmpitest" + Guid.NewGuid().ToString("N")[..12], mailboxes.Length, options ?? new AzureOptions())
         {
             OwnsJobResources = true,

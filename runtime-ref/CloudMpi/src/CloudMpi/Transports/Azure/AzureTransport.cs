@@ -1,5 +1,6 @@
 using System.Collections.Concurrent;
 using System.Net;
+using Azure.Storage.Queues.Models;
 
 namespace CloudMpi.Transports.Azure;
 
@@ -47,7 +48,7 @@ internal sealed class AzureTransport : ITransport, ITransportBarrier, IStorageBa
 
     // Queues that have taken a message from this process: a 404 on one of them later means the storage lost it.
     private readonly ConcurrentDictionary<string, bool> acceptedPuts = new();
-    private readonly StorageRestClient client;
+    private readonly StorageClients client;
     private readonly AzureOptions options;
     private readonly string jobId;
     private readonly IMessageSink?[] localSinks;
@@ -56,7 +57,7 @@ internal sealed class AzureTransport : ITransport, ITransportBarrier, IStorageBa
     private volatile bool disposed;
     private int rejected;
 
-    public AzureTransport(StorageRestClient client, string jobId, int worldSize, AzureOptions options)
+    public AzureTransport(StorageClients client, string jobId, int worldSize, AzureOptions options)
     {
         this.client = client;
         this.jobId = jobId;
@@ -71,7 +72,7 @@ internal sealed class AzureTransport : ITransport, ITransportBarrier, IStorageBa
 
     public string JobId => jobId;
 
-    internal StorageRestClient Client => client;
+    internal StorageClients Client => client;
 
     public StorageActivity Storage => client.Activity;
 
@@ -95,16 +96,16 @@ internal sealed class AzureTransport : ITransport, ITransportBarrier, IStorageBa
     /// <summary>The job's container (large payloads) and table (barriers); creating them twice is harmless.</summary>
     public void CreateJobResources()
     {
-        client.CreateContainer(ContainerName(jobId));
-        client.CreateTable(TableName(jobId));
+        client.Blobs.CreateContainer(ContainerName(jobId));
+        client.Tables.Create(TableName(jobId));
     }
 
     /// <summary>Delete every queue, the container and the table of the job (at its end).</summary>
-    public static void DeleteJobResources(StorageRestClient client, string jobId)
+    public static void DeleteJobResources(StorageClients client, string jobId)
     {
-        foreach (string q in client.ListQueues(jobId + "-")) client.DeleteQueue(q);
-        client.DeleteContainer(ContainerName(jobId));
-        client.DeleteTable(TableName(jobId));
+        foreach (string q in client.Queues.List(jobId + "-")) client.Queues.Delete(q);
+        client.Blobs.DeleteContainer(ContainerName(jobId));
+        client.Tables.Delete(TableName(jobId));
     }
 
     /// <summary>
@@ -123,7 +124,7 @@ internal sealed class AzureTransport : ITransport, ITransportBarrier, IStorageBa
     private void EnsureQueue(string name)
     {
         if (knownQueues.ContainsKey(name)) return;
-        client.CreateQueue(name);
+        client.Queues.Create(name);
         knownQueues[name] = true;
     }
 
@@ -142,14 +143,14 @@ internal sealed class AzureTransport : ITransport, ITransportBarrier, IStorageBa
         int commId = message.Context < 0 ? 0 : message.Context / 2;
         string queue = QueueName(jobId, destWorldRank, commId);
         bool external = !message.IsAck && MessageCodec.HeaderSize + message.Data.Length > MaxInlineBytes;
-        if (external) client.PutBlob(ContainerName(jobId), BlobName(message), message.Data);
+        if (external) client.Blobs.Put(ContainerName(jobId), BlobName(message), message.Data);
         string text = Convert.ToBase64String(MessageCodec.Encode(message, external));
         var waitedSince = DateTime.UtcNow;
         while (true)
         {
             try
             {
-                client.PutMessage(queue, text);
+                client.Queues.Put(queue, text);
                 acceptedPuts.TryAdd(queue, true);
                 return;
             }
@@ -180,9 +181,9 @@ internal sealed class AzureTransport : ITransport, ITransportBarrier, IStorageBa
         string partition = $"barrier-{commId}-{epoch}";
         try
         {
-            client.InsertEntity(table, partition, memberRank.ToString("D6", System.Globalization.CultureInfo.InvariantCulture));
+            client.Tables.Insert(table, partition, memberRank.ToString("D6", System.Globalization.CultureInfo.InvariantCulture));
             var pause = TimeSpan.FromMilliseconds(1);
-            while (client.CountPartition(table, partition) < size)
+            while (client.Tables.CountPartition(table, partition) < size)
             {
                 checkAbort();
                 Thread.Sleep(pause);
@@ -222,10 +223,10 @@ internal sealed class AzureTransport : ITransport, ITransportBarrier, IStorageBa
                 bool any = false;
                 foreach (string q in queues)
                 {
-                    List<QueueMessage> batch;
+                    QueueMessage[] batch;
                     try
                     {
-                        batch = client.GetMessages(q, 32, options.VisibilityTimeout);
+                        batch = client.Queues.Receive(q, 32, options.VisibilityTimeout);
                     }
                     catch (StorageException e) when (e.Status == HttpStatusCode.NotFound)
                     {
@@ -264,11 +265,11 @@ internal sealed class AzureTransport : ITransport, ITransportBarrier, IStorageBa
         cMPIMessage m;
         try
         {
-            byte[] bytes = Convert.FromBase64String(qm.Text);
+            byte[] bytes = Convert.FromBase64String(qm.MessageText);
             m = MessageCodec.Decode(bytes, WorldSize, out bool external, out int length);
             if (external)
             {
-                m.Data = client.GetBlob(ContainerName(jobId), BlobName(m));
+                m.Data = client.Blobs.Get(ContainerName(jobId), BlobName(m));
                 if (m.Data.Length != length)
                     throw new MalformedMessageException($"blob {BlobName(m)} holds {m.Data.Length} bytes, its message says {length}");
             }
@@ -276,13 +277,13 @@ internal sealed class AzureTransport : ITransport, ITransportBarrier, IStorageBa
         catch (Exception e) when (e is FormatException or MalformedMessageException)
         {
             Interlocked.Increment(ref rejected);
-            client.DeleteMessage(queue, qm);
+            client.Queues.Delete(queue, qm);
             OnRejected?.Invoke(rank, $"rejected a message on queue {queue} that is not a cmpi message: {e.Message}");
             return;
         }
         sink.Deliver(m);
         // Only now: had this rank died before this line, the message would have reappeared for its successor.
-        client.DeleteMessage(queue, qm);
+        client.Queues.Delete(queue, qm);
     }
 
     public void Dispose()
