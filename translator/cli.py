@@ -78,6 +78,7 @@ def translate_file(path, output: str, clang_args, class_name: str | None = None)
     paths = [path] if isinstance(path, str) else list(path)
     program = os.path.splitext(os.path.basename(paths[0]))[0]
     text = render_program(cls, ", ".join(os.path.basename(p) for p in paths), program, converted)
+    text = re.sub("[\udc80-\udcff]", lambda m: chr(ord(m.group()) - 0xDC00), text)  # raw bytes in comments: Latin-1
     try:
         with open(output, "w", encoding="utf-8") as f:
             f.write(text)
@@ -127,7 +128,39 @@ def _mentions_long_double(t) -> bool:
     return isinstance(t, ir.FloatType) and t.name == "long double"
 
 
+# Nesting as deep as generated C has (a 500-term sum, 1,000 casts) recurses through the frontend and the converters
+# deeper than Python's default 1,000 frames and the main thread's 8 MiB stack: the translation runs in a thread with
+# a stack of its own, and what nests deeper than the bound in frontend.py is a located -Wnesting-limit error.
+_STACK_BYTES = 1 << 30  # reserved, not committed: only the pages a deep program touches are used
+_RECURSION_LIMIT = 200_000
+
+
 def main(argv=None) -> int:
+    import threading
+    # libclang parses on a thread of its own with an 8 MiB stack, where 3,000 nested casts overflow it (SIGSEGV):
+    # parse on this big-stacked thread instead.
+    os.environ.setdefault("LIBCLANG_NOTHREADS", "1")
+    result = []
+    old_limit = sys.getrecursionlimit()
+    old_size = threading.stack_size()
+    try:
+        threading.stack_size(_STACK_BYTES)
+        worker = threading.Thread(target=lambda: result.append(_main(argv)), name="cmpi-translate", daemon=True)
+        sys.setrecursionlimit(max(old_limit, _RECURSION_LIMIT))
+        worker.start()
+    finally:
+        threading.stack_size(old_size)
+    try:
+        while worker.is_alive():
+            worker.join(0.5)
+    except KeyboardInterrupt:
+        return 130
+    finally:
+        sys.setrecursionlimit(old_limit)
+    return result[0] if result else 3
+
+
+def _main(argv=None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     extra = []
     if "--" in argv:

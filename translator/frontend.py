@@ -21,6 +21,21 @@ from .diagnostics import TranslationError, TranslationErrors
 
 import clang.cindex as ci
 
+
+def _bytes_as_text(self):
+    """libclang's strings as Python text, a byte that is not UTF-8 (a Latin-1 comment, `"caf\xe9"` written with the
+    raw byte) kept as its surrogate escape (U+DC80 + byte) instead of a UnicodeDecodeError."""
+    v = ctypes.c_char_p.value.__get__(self)
+    return None if v is None else v.decode("utf-8", "surrogateescape")
+
+
+def _text_as_bytes(x):
+    return x if isinstance(x, bytes) else x.encode("utf-8", "surrogateescape")
+
+
+ci.c_interop_string.value = property(_bytes_as_text)  # type: ignore[attr-defined]
+ci.b = _text_as_bytes  # type: ignore[attr-defined]  # unsaved file contents and names
+
 _LIBCLANG_CANDIDATES = (
     "/usr/lib/llvm-16/lib/libclang.so.1",
     "/usr/lib/llvm-14/lib/libclang.so.1",
@@ -1042,6 +1057,34 @@ class Frontend:
         return ir.NameRef(loc, t, cur.spelling, "local", decl=decl)
 
 
+# Nesting bounds (issue 27): what nests deeper is a located -Wnesting-limit error, not a RecursionError or a crash.
+# gcc has none and clang bounds brackets at 256 (-fbracket-depth); C11 asks for 63 levels of parentheses and 127 of
+# blocks. Generated C nests deeper without brackets (a 20,000-term sum, 10,000 casts or unary minus, `if (x) if (x)
+# ...`): the translation runs on a thread with a big stack (cli.py), and the C# of the deepest cases below the
+# bounds compiles with Roslyn and runs. Statements cost more per level (their scopes are walked per level).
+MAX_EXPRESSION_DEPTH = 10_000
+MAX_STATEMENT_DEPTH = 1_000
+
+
+def _nesting_bounded(method, counter: str, limit: int, what: str):
+    def bounded(self, cur):
+        depth = getattr(self, counter, 0) + 1
+        setattr(self, counter, depth)
+        try:
+            if depth > limit:
+                raise TranslationError(self.loc(cur), f"{what} nested more than {limit:,} levels deep: beyond "
+                                       "cmpi's bound (clang's syntax tree levels)", "nesting-limit")
+            return method(self, cur)
+        finally:
+            setattr(self, counter, depth - 1)
+    bounded.__name__, bounded.__doc__ = method.__name__, method.__doc__
+    return bounded
+
+
+Frontend.expr = _nesting_bounded(Frontend.expr, "_expression_depth", MAX_EXPRESSION_DEPTH, "expressions")
+Frontend.stmt = _nesting_bounded(Frontend.stmt, "_statement_depth", MAX_STATEMENT_DEPTH, "statements")
+
+
 def _builtin_callee(cur: ci.Cursor) -> Optional[str]:
     """The name of the compiler builtin a call's callee names (through its implicit conversion), or None;
     the va_* builtins are read by their own path."""
@@ -1114,7 +1157,7 @@ def _unescape(body: str) -> bytes:
     while i < len(body):
         ch = body[i]
         if ch != "\\":
-            out += ch.encode("utf-8")
+            out += ch.encode("utf-8", "surrogateescape")  # a raw byte (Latin-1) is that byte
             i += 1
             continue
         nxt = body[i + 1]

@@ -251,14 +251,13 @@ def convert_char_lit(ctx, e: ir.CharLit) -> CsExpr:
 
 
 def string_literal(value: bytes) -> str:
-    try:
-        text = value.decode("utf-8")
-    except UnicodeDecodeError:
-        text = value.decode("latin-1")
-    out = []
+    text = value.decode("utf-8", "surrogateescape")  # a byte that is no UTF-8 is U+DC80 + byte, as CloudMpi.Libc's
+    out = []                                           # Utf8b encoding reads and writes it: the same byte
     for ch in text:
         o = ord(ch)
-        if ch == '"':
+        if 0xDC80 <= o <= 0xDCFF:
+            out.append(f"\\u{o:04x}")
+        elif ch == '"':
             out.append('\\"')
         elif ch == "\\":
             out.append("\\\\")

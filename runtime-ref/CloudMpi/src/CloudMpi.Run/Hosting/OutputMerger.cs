@@ -25,7 +25,7 @@ public sealed class OutputSink : IDisposable
     }
 
     public static TextWriter OpenStandard(Stream s) =>
-        new StreamWriter(s, new UTF8Encoding(false), 1 << 16) { AutoFlush = false, NewLine = "\n" };
+        new StreamWriter(s, CloudMpi.Libc.Utf8b.Instance, 1 << 16) { AutoFlush = false, NewLine = "\n" };
 
     public void WriteLine(string? prefix, ReadOnlySpan<char> text)
     {
