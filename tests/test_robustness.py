@@ -75,3 +75,21 @@ def test_nesting_beyond_the_bound_is_a_located_error(tools, tmp_path):
         assert t.returncode == 1, t.stderr
         assert "Traceback" not in t.stderr
         assert f"{name}:1:" in t.stderr and "[-Wnesting-limit]" in t.stderr, t.stderr
+
+
+def test_output_that_is_the_input_is_refused(tools, tmp_path):
+    src = tmp_path / "same.c"
+    text = "int main(void) { return 0; }\n"
+    src.write_text(text)
+    os.symlink("same.c", tmp_path / "link.c")
+    os.link(src, tmp_path / "hard.c")
+    for out in ("same.c", "./same.c", "link.c", "hard.c", str(src)):
+        t = subprocess.run(tools.translate + ["same.c", "-o", out], capture_output=True, text=True, cwd=tmp_path)
+        assert t.returncode == 2, (out, t.stderr)
+        assert "is the input file" in t.stderr
+    t = subprocess.run(tools.translate + ["link.c", "-o", "same.c"], capture_output=True, text=True, cwd=tmp_path)
+    assert t.returncode == 2
+    assert src.read_text() == text
+    t = subprocess.run(tools.translate + ["same.c", "-o", "Same.cs"], capture_output=True, text=True, cwd=tmp_path)
+    assert t.returncode == 0, t.stderr
+    assert sorted(os.listdir(tmp_path)) == ["Same.cs", "hard.c", "link.c", "same.c"]  # no temporary file left

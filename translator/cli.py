@@ -79,12 +79,43 @@ def translate_file(path, output: str, clang_args, class_name: str | None = None)
     program = os.path.splitext(os.path.basename(paths[0]))[0]
     text = render_program(cls, ", ".join(os.path.basename(p) for p in paths), program, converted)
     text = re.sub("[\udc80-\udcff]", lambda m: chr(ord(m.group()) - 0xDC00), text)  # raw bytes in comments: Latin-1
+    _write_atomically(output, text)
+    return sink
+
+
+def _write_atomically(output: str, text: str) -> None:
+    """The C# file, written beside its place and renamed there: an interrupted run leaves no half-written file."""
+    import tempfile
+    directory = os.path.dirname(os.path.abspath(output))
+    tmp = None
     try:
-        with open(output, "w", encoding="utf-8") as f:
+        fd, tmp = tempfile.mkstemp(prefix="." + os.path.basename(output) + ".", suffix=".tmp", dir=directory)
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
+        os.chmod(tmp, 0o666 & ~_umask())
+        os.replace(tmp, output)
+        tmp = None
     except OSError as e:
         raise TranslationError(None, f"cannot write {output}: {e.strerror}", "output")
-    return sink
+    finally:
+        if tmp is not None:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def _same_file(a: str, b: str) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return os.path.realpath(a) == os.path.realpath(b)
 
 
 _OMP_PRAGMA = re.compile(r"^\s*#\s*pragma\s+omp\b")
@@ -189,6 +220,11 @@ def _main(argv=None) -> int:
             return 0
         first = args.inputs[0]
         output = args.output or os.path.join(os.path.dirname(first), _class_name(first) + ".cs")
+        for source in args.inputs:
+            if os.path.exists(output) and _same_file(output, source):
+                print(f"cmpi-translate: error: the output file {output} is the input file {source}: refusing to "
+                      "overwrite it", file=sys.stderr)
+                return 2
         start = time.perf_counter()
         sink = translate_file(args.inputs, output, clang_args, args.class_name)
         sink.print_all()
