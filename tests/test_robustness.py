@@ -93,3 +93,102 @@ def test_output_that_is_the_input_is_refused(tools, tmp_path):
     t = subprocess.run(tools.translate + ["same.c", "-o", "Same.cs"], capture_output=True, text=True, cwd=tmp_path)
     assert t.returncode == 0, t.stderr
     assert sorted(os.listdir(tmp_path)) == ["Same.cs", "hard.c", "link.c", "same.c"]  # no temporary file left
+
+
+def test_class_names_that_cannot_be_are_refused(tools, tmp_path):
+    src = tmp_path / "t.c"
+    src.write_text("int main(void) { return 0; }\n")
+    for name in ("bad name", "int", "A { } class B", "Main", "System", "Ptr", "1abc", ""):
+        t = tools.translate_file(str(src), str(tmp_path / "T.cs"), "--class-name", name)
+        assert t.returncode == 2, (name, t.stderr)
+        assert "--class-name" in t.stderr
+    assert not (tmp_path / "T.cs").exists()
+
+
+def test_class_names_from_the_output_file_never_collide(tools, tmp_path):
+    """main.c -> Main.cs (CS0542 beside the entry point), System.cs, Math.cs, CProgram.cs, CArgv.cs, Ptr.cs."""
+    text = ('#include <stdio.h>\n#include <math.h>\nint main(int argc, char **argv) { double d = 2.0; int a[3] = {1, 2,'
+            ' 3}; int *p = a; p++; printf("%g %d %d\\n", sqrt(d), *p, argc); return 0; }\n')
+    for stem in ("main", "System", "Math", "CProgram", "CArgv", "Ptr"):
+        src = tmp_path / f"{stem}.c"
+        src.write_text(text)
+        t = subprocess.run(tools.translate + [str(src)], capture_output=True, text=True)
+        assert t.returncode == 0, t.stderr
+        cs = tmp_path / f"{stem[0].upper() + stem[1:]}.cs"
+        chk = tools.check(str(cs))
+        assert chk.returncode == 0, (stem, chk.stdout + chk.stderr)
+
+
+def _same_as_gcc(tools, tmp_path, src):
+    exe = str(tmp_path / "native")
+    assert _bytes_run(["gcc", "-w", "-o", exe, src, "-lm"]).returncode == 0
+    native = _bytes_run([exe])
+    cs = str(tmp_path / "Port.cs")
+    t = tools.translate_file(src, cs)
+    assert t.returncode == 0, t.stderr
+    chk = tools.check(cs)
+    assert chk.returncode == 0, chk.stdout + chk.stderr  # no error, no warning
+    port = _bytes_run(tools.cmpi_run + ["-n", "1", cs])
+    assert (port.returncode, port.stdout) == (native.returncode, native.stdout)
+
+
+def test_c_names_of_runtime_types_are_renamed(tools, tmp_path):
+    """`double Ptr`, `double Math`, `int System`: C# would take them for the runtime's types."""
+    _same_as_gcc(tools, tmp_path, os.path.join(ROBUST, "runtime_names.c"))
+
+
+def test_comparisons_with_constants_beyond_the_type_compile_without_warning(tools, tmp_path):
+    """`i < 2147483648`: C's always-true comparison; C# warns (CS0652) unless the widening is explicit."""
+    _same_as_gcc(tools, tmp_path, os.path.join(ROBUST, "wide_constants.c"))
+
+
+BAD = {
+    "type_free_null.c": ("4:17", "null-argument"),
+    "comm_zero.c": ("5:17", "null-argument"),
+    "int_pointer_string.c": ("3:8", "c-error"),
+    "printf_int_format.c": ("4:10", "c-error"),
+    "pointer_sign.c": ("8:10", "c-error"),
+    "comm_as_datatype.c": ("5:34", "c-error"),
+    "int_as_request.c": ("5:12", "c-error"),
+}
+
+
+def test_what_would_not_compile_is_a_located_error(tools, tmp_path):
+    for name, (where, flag) in BAD.items():
+        t = tools.translate_file(os.path.join(ROBUST, "bad", name), str(tmp_path / "Out.cs"))
+        assert t.returncode == 1, (name, t.stderr)
+        assert f"{name}:{where}: error:" in t.stderr and f"[-W{flag}]" in t.stderr, (name, t.stderr)
+    assert not (tmp_path / "Out.cs").exists()
+
+
+def test_runtime_names_are_current():
+    """translator/runtime_names.py lists the runtime's names as scripts/gen_runtime_names.py reads them now."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("gen_runtime_names", os.path.join(ROOT, "scripts", "gen_runtime_names.py"))
+    gen = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(gen)
+    with open(os.path.join(ROOT, "translator", "runtime_names.py"), encoding="utf-8") as f:
+        assert f.read() == gen.render(), "run scripts/gen_runtime_names.py"
+
+
+def test_macro_bombs_and_endless_includes_end_with_a_clear_error(tools, tmp_path):
+    import time
+    out = str(tmp_path / "Out.cs")
+    # a function-like macro expanding 2^32 times: the memory bound
+    start = time.monotonic()
+    t = tools.translate_file(os.path.join(ROBUST, "bad", "macro_bomb.c"), out, "--memory-limit", "400")
+    assert t.returncode == 1 and "[-Wresource-limit]" in t.stderr and "memory" in t.stderr, t.stderr
+    assert time.monotonic() - start < 60
+    # 2^21 expansions of an object-like macro: the time bound
+    t = tools.translate_file(os.path.join(ROBUST, "bad", "object_macro_bomb.c"), out, "--time-limit", "2")
+    assert t.returncode == 1 and "[-Wresource-limit]" in t.stderr, t.stderr
+    # what is no regular file is never opened
+    t = tools.translate_file(os.path.join(ROBUST, "bad", "include_dev_zero.c"), out)
+    assert t.returncode == 1, t.stderr
+    assert "include_dev_zero.c:1:1: error: #include of '/dev/zero', which is no regular file" in t.stderr
+    fifo = tmp_path / "fifo.h"
+    os.mkfifo(fifo)
+    (tmp_path / "f.c").write_text('#include "fifo.h"\nint main(void) { return 0; }\n')
+    t = tools.translate_file(str(tmp_path / "f.c"), out)
+    assert t.returncode == 1 and "[-Winclude-file]" in t.stderr, t.stderr
+    assert not os.path.exists(out)

@@ -41,6 +41,8 @@ _LIBCLANG_CANDIDATES = (
     "/usr/lib/llvm-14/lib/libclang.so.1",
 )
 
+_TYPE_ERRORS = ["-Werror=int-conversion", "-Werror=incompatible-pointer-types",
+                "-Wno-error=incompatible-function-pointer-types", "-Werror=pointer-sign"]
 INCLUDE_DIR = os.path.join(os.path.dirname(__file__), "include")
 
 
@@ -191,10 +193,14 @@ class Frontend:
         implicit_ok = "-Wno-error=implicit-function-declaration" if self.calls_before_declaration else \
             "-Werror=implicit-function-declaration"
         args = ["-I", INCLUDE_DIR, "-D__NO_CTYPE", "-fparse-all-comments", "-std=gnu11", "-mlong-double-64",
-                implicit_ok] + self.clang_args
+                implicit_ok] + _TYPE_ERRORS + self.clang_args
         for h in self._forced_headers:
             args += ["-include", h]
         return args
+
+    # Mismatches C accepts with a warning that have no C# translation (`int *s = "abc"`, `printf(n, "fmt")`, an int
+    # or MPI_INT as a communicator, `unsigned *` for MPI's `int *`): located errors, as gcc 14 makes the first two.
+    # A user function's pointer type differing from MPI_User_function's stays a warning (cmpi's mpi.h is stricter).
 
     def _defines_function(self, name: str) -> bool:
         """Whether the program defines the function `name` (later in a file than a call that has no declaration)."""
@@ -211,6 +217,7 @@ class Frontend:
         if len(self.paths) > 1:
             include_unguarded_headers_once(self)
             rename_colliding_statics(self)
+        refuse_special_includes(self)
         self._parse_once()
         # The program's function-like macros are expanded in the text and the text parsed
         # again: libclang 14 gives no spelling locations inside macro bodies, so operators
@@ -1349,6 +1356,44 @@ _GUARD = re.compile(r"\A(?:\s|/\*.*?\*/|//[^\n]*\n)*#\s*(?:ifndef\s+\w+|if\s+!\s
 _TYPE_DEFINITION = re.compile(r"\b(?:struct|union|enum)\b[\w\s]*\{")
 
 
+_INCLUDE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*(?:"([^"\n]+)"|<([^>\n]+)>)', re.M)
+
+
+def refuse_special_includes(fe: "Frontend") -> None:
+    """An #include of what is no regular file (`#include "/dev/zero"`, a pipe, /dev/stdin) would read forever or
+    wait: a located error before clang opens it. The program's files and the headers they include are read."""
+    import stat
+    dirs = _include_dirs(fe._clang_args())
+    pending, seen = [os.path.abspath(p) for p in fe.paths], set()
+    while pending and len(seen) < 1000:
+        path = pending.pop()
+        if path in seen:
+            continue
+        seen.add(path)
+        try:
+            with open(path, encoding="utf-8", errors="surrogateescape") as fh:
+                text = fh.read(1 << 22)
+        except OSError:
+            continue
+        for m in _INCLUDE.finditer(text):
+            name = m.group(1) or m.group(2)
+            here = [os.path.dirname(path)] if m.group(1) else []
+            for d in ([""] if os.path.isabs(name) else here + dirs):
+                candidate = os.path.join(d, name)
+                try:
+                    mode = os.stat(candidate).st_mode
+                except OSError:
+                    continue
+                if not stat.S_ISREG(mode):
+                    line = text.count("\n", 0, m.start()) + 1
+                    raise TranslationError(ir.Loc(path, line, m.start() - text.rfind("\n", 0, m.start())),
+                                           f"#include of '{candidate}', which is no regular file (a device, a pipe, a "
+                                           "directory)", "include-file")
+                if fe._is_user_path(candidate):
+                    pending.append(os.path.abspath(candidate))
+                break
+
+
 def include_unguarded_headers_once(fe: "Frontend") -> None:
     """A header of the program without an include guard that defines a struct, union or enum is read once.
 
@@ -1574,5 +1619,16 @@ def expand_function_macros(fe: "Frontend") -> bool:
                 continue
             text = text[:start] + repl + text[end:]
             last_start = start
+        if len(text) > MAX_EXPANDED_TEXT:
+            # a macro bomb (each level doubling its argument) grows the text exponentially, round after round
+            first = min(items)[0]
+            original = fe.unsaved[name]
+            raise TranslationError(ir.Loc(name, original.count("\n", 0, first) + 1,
+                                          first - original.rfind("\n", 0, first)),
+                                   f"the program's macros expand to more than {MAX_EXPANDED_TEXT >> 20} MiB of "
+                                   "text: beyond cmpi's bound", "macro-expansion-limit")
         fe.unsaved[name] = text
     return bool(edits)
+
+
+MAX_EXPANDED_TEXT = 32 << 20  # characters of one file once the program's function-like macros are expanded

@@ -8,6 +8,7 @@ from .. import ir
 from ..diagnostics import DiagnosticSink
 from ..rules import RuleTable
 from ..csharp_names import CS_KEYWORDS
+from ..runtime_names import RUNTIME_TYPE_NAMES
 
 
 
@@ -91,9 +92,12 @@ class Context:
         return f"{self.function.name}_{c_name}" if self.function else c_name
 
     def name(self, c_name: str) -> str:
-        """A C identifier as a C# identifier (C# keywords get an @)."""
+        """A C identifier as a C# identifier (C# keywords get an @; a name the generated code uses for a type, `double
+        Ptr` or `int Math`, an _)."""
         if c_name in CS_KEYWORDS:
             return "@" + c_name if c_name != "Main" else "Main_"
+        if c_name in RUNTIME_TYPE_NAMES and (c_name[0].isupper() or c_name == "cMPI"):
+            return c_name + "_"  # not C's own lowercase structs (`struct tm *tm`, `option`): C# allows `tm tm`
         return c_name
 
     # ----------------------------------------------------------- comments

@@ -274,6 +274,9 @@ def _null_buffer(call: ir.Call, rule, arg: ir.Expr) -> List[str]:
 def _lvalue_of_pointer(ctx, arg: ir.Expr, what: str) -> str:
     """The C# variable a pointer argument designates: `&x` -> x, `&a[i]` -> a[i], `p` -> p[0]."""
     e = _unparen(arg)
+    if is_null_pointer(arg):
+        raise TranslationError(arg.loc, f"NULL as an MPI {what} argument: MPI writes or reads through it (the C "
+                               "program fails there)", "null-argument")
     if isinstance(e, ir.Unary) and e.op == "&":
         return convert_expr(ctx, e.operand).code
     if isinstance(e.type, (ir.PointerType, ir.ArrayType)):
@@ -326,6 +329,9 @@ def _call_code(ctx, call: ir.Call, callee: ir.NameRef, rule) -> str:
     args: List[str] = []
     for i, (kind, arg) in enumerate(zip(rule.params, call.args)):
         if kind == "value":
+            if is_null_pointer(arg) and isinstance(ftype.params[i], ir.OpaqueType):
+                raise TranslationError(arg.loc, f"0 or NULL as {callee.name}'s {ftype.params[i].name} argument: no "
+                                       "handle (the C program fails there)", "null-argument")
             kept = _kept_as_is(ctx, arg)
             if kept is None:
                 value = convert_expr(ctx, arg)
