@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import subprocess
+import sys
 
 from tests.support import ROOT
 
@@ -192,3 +193,29 @@ def test_macro_bombs_and_endless_includes_end_with_a_clear_error(tools, tmp_path
     t = tools.translate_file(str(tmp_path / "f.c"), out)
     assert t.returncode == 1 and "[-Winclude-file]" in t.stderr, t.stderr
     assert not os.path.exists(out)
+
+
+def test_stdout_closed_or_full_is_no_launcher_crash(tools, tmp_path):
+    """C's writes fail and the program goes on to exit with its status (3 here); cmpi-run died with rc 134."""
+    cs = str(tmp_path / "ManyLines.cs")
+    assert tools.translate_file(os.path.join(ROBUST, "many_lines.c"), cs).returncode == 0
+    cmd = " ".join(tools.cmpi_run + ["-n", "1", cs])
+    for redirect in (">&-", "> /dev/full"):
+        r = subprocess.run(f"{cmd} {redirect}", shell=True, capture_output=False, stderr=subprocess.PIPE, text=True)
+        assert r.returncode == 3, (redirect, r.stderr)
+        assert "Unhandled exception" not in r.stderr and "done" in r.stderr, r.stderr
+
+
+def test_deep_recursion_works_and_an_overflow_names_its_rank(tools, tmp_path):
+    src = os.path.join(ROBUST, "deep_recursion.c")
+    cs = str(tmp_path / "DeepRecursion.cs")
+    t = tools.translate_file(src, cs)
+    assert t.returncode == 0, t.stderr
+    assert tools.check(cs).returncode == 0
+    ok = _bytes_run(tools.cmpi_run + ["-n", "1", cs, "100000"])  # a depth gcc's 8 MiB stack overflows with -O0
+    assert (ok.returncode, ok.stdout) == (0, b"100000\n"), ok.stderr
+    r = subprocess.run(tools.cmpi_run + ["-n", "2", cs, "100000000"], capture_output=True, text=True, timeout=300)
+    assert r.returncode == 139, r.stderr  # as the shell reports the native segmentation fault
+    assert "failed: stack overflow" in r.stderr and "Stack overflow." not in r.stderr, r.stderr
+    assert r.stderr.startswith("cmpi-run: rank "), r.stderr
+

@@ -143,6 +143,9 @@ def convert_function(ctx, fn: ir.Function) -> List[str]:
         header = f"{visibility}{ret} {ctx.name(fn.name)}{type_params}({params}){constraints}"
         body = fn.body
         lines = [header, "{"]
+        from ..recursion import GUARD, recursive_functions
+        if fn.name in recursive_functions(ctx.tu):
+            lines.append(INDENT + GUARD)  # a recursion deeper than the rank's stack: the rank fails, named
         for p in fn.params:
             if ctx.is_boxed(ctx.var_key(p.name)):
                 cs = ctx.slot_type(ctx.var_key(p.name), p.type, p.loc)
@@ -327,6 +330,9 @@ def convert_translation_unit(ctx: Context) -> dict:
         raise TranslationErrors(errors)
     for arr in inline_array_types(ctx):
         members.append({"lines": arr, "kind": "type", "joined": False})
+    from ..recursion import FIELD, recursive_functions
+    if recursive_functions(tu):
+        members.append({"lines": [FIELD], "kind": "field", "joined": False})
     ctx.current_file = None
     tail = [ln for c in ctx.comments_before(10 ** 9) for ln in render_comment(c, "")]
     main = next((f for f in tu.functions if f.name == "main"), None)
