@@ -1,6 +1,6 @@
 # cmpi: the two commands a newcomer needs are `make demo` and `make test`.
 # Both run the set-up first; it installs only what is missing.
-.PHONY: setup demo test test-python test-runtime corpus bench bench-comm csmith clean
+.PHONY: setup demo test test-python test-runtime corpus bench bench-comm csmith fuzz clean
 
 PYTEST ?= .venv/bin/python -m pytest
 
@@ -38,6 +38,11 @@ SEED ?= 1
 TIER ?= 1
 csmith: setup
 	/usr/bin/python3 scripts/csmith.py --n $(N) --seed $(SEED) --tier $(TIER) $(CSMITH_ARGS)
+
+# Mutated and hostile C against the translator (scripts/fuzz.py): make fuzz N=2000 SEED=7. Counts by outcome;
+# defects (internal errors, crashes, timeouts, successes that do not compile) saved under build/fuzz/.
+fuzz: setup
+	/usr/bin/python3 scripts/fuzz.py --n $(N) --seed $(SEED) $(FUZZ_ARGS)
 
 clean:
 	rm -rf build .venv .pytest_cache

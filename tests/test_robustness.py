@@ -219,3 +219,11 @@ def test_deep_recursion_works_and_an_overflow_names_its_rank(tools, tmp_path):
     assert "failed: stack overflow" in r.stderr and "Stack overflow." not in r.stderr, r.stderr
     assert r.stderr.startswith("cmpi-run: rank "), r.stderr
 
+
+def test_fuzz_small_run_finds_no_defect(tmp_path):
+    """`make fuzz`'s harness over 40 inputs: no internal error, crash, timeout, nor a success that does not compile."""
+    r = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "fuzz.py"), "--n", "40", "--seed", "27",
+                        "--out", str(tmp_path)], capture_output=True, text=True, timeout=1800)
+    assert r.returncode == 0, r.stdout + r.stderr + "".join(
+        open(os.path.join(d, f)).read() for d, _, fs in os.walk(tmp_path) for f in fs if f == "messages.txt")
+    assert "internal-error 0, crash 0, timeout 0, ok-fails-compile 0" in r.stdout
