@@ -316,6 +316,7 @@ def main(argv=None) -> int:
         if outcome in DEFECTS:
             save(i, origin, data, outcome, err, cs)
 
+    translated = 0
     with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as ex:
         for i, origin, data, work, outcome, err, elapsed in ex.map(one, indices):
             if outcome == "ok":
@@ -327,9 +328,10 @@ def main(argv=None) -> int:
                         flush_checks()
             else:
                 record(i, origin, data, outcome, err)
-            done = len(results)
-            if done and done % 100 == 0:
-                print(f"fuzz: {done}/{len(indices)} {dict(counts)}", file=sys.stderr, flush=True)
+            translated += 1
+            if translated % 50 == 0:
+                print(f"fuzz: {translated}/{len(indices)} translated, {len(pending_check)} awaiting the check: "
+                      f"{dict(counts)}", file=sys.stderr, flush=True)
         flush_checks()
     shutil.rmtree(scratch, ignore_errors=True)
 
