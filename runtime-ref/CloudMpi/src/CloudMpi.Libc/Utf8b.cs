@@ -82,8 +82,13 @@ public sealed class Utf8b : Encoding
         return written;
     }
 
-    public override int GetByteCount(ReadOnlySpan<char> chars) => Encode(chars, default, true, true, out _);
-    public override int GetBytes(ReadOnlySpan<char> chars, Span<byte> bytes) => Encode(chars, bytes, false, true, out _);
+    // Text without surrogates (nearly all) goes through the framework's vectorized UTF-8.
+    private static bool HasSurrogates(ReadOnlySpan<char> chars) => chars.IndexOfAnyInRange('\uD800', '\uDFFF') >= 0;
+
+    public override int GetByteCount(ReadOnlySpan<char> chars) =>
+        HasSurrogates(chars) ? Encode(chars, default, true, true, out _) : UTF8.GetByteCount(chars);
+    public override int GetBytes(ReadOnlySpan<char> chars, Span<byte> bytes) =>
+        HasSurrogates(chars) ? Encode(chars, bytes, false, true, out _) : UTF8.GetBytes(chars, bytes);
     public override int GetByteCount(char[] chars, int index, int count) => GetByteCount(chars.AsSpan(index, count));
     public override int GetBytes(char[] chars, int charIndex, int charCount, byte[] bytes, int byteIndex) =>
         GetBytes(chars.AsSpan(charIndex, charCount), bytes.AsSpan(byteIndex));
@@ -138,8 +143,10 @@ public sealed class Utf8b : Encoding
         return written;
     }
 
-    public override int GetCharCount(ReadOnlySpan<byte> bytes) => Decode(bytes, default, true, true, out _);
-    public override int GetChars(ReadOnlySpan<byte> bytes, Span<char> chars) => Decode(bytes, chars, false, true, out _);
+    public override int GetCharCount(ReadOnlySpan<byte> bytes) =>
+        Utf8.IsValid(bytes) ? UTF8.GetCharCount(bytes) : Decode(bytes, default, true, true, out _);
+    public override int GetChars(ReadOnlySpan<byte> bytes, Span<char> chars) =>
+        Utf8.IsValid(bytes) ? UTF8.GetChars(bytes, chars) : Decode(bytes, chars, false, true, out _);
     public override int GetCharCount(byte[] bytes, int index, int count) => GetCharCount(bytes.AsSpan(index, count));
     public override int GetChars(byte[] bytes, int byteIndex, int byteCount, char[] chars, int charIndex) =>
         GetChars(bytes.AsSpan(byteIndex, byteCount), chars.AsSpan(charIndex));
