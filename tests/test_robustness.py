@@ -192,6 +192,8 @@ def test_macro_bombs_and_endless_includes_end_with_a_clear_error(tools, tmp_path
     (tmp_path / "f.c").write_text('#include "fifo.h"\nint main(void) { return 0; }\n')
     t = tools.translate_file(str(tmp_path / "f.c"), out)
     assert t.returncode == 1 and "[-Winclude-file]" in t.stderr, t.stderr
+    t = tools.translate_file(str(tmp_path / "f.c"), out, "--", "-include", "/dev/zero")
+    assert t.returncode == 1 and "-include /dev/zero: no regular file" in t.stderr, t.stderr
     assert not os.path.exists(out)
 
 

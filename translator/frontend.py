@@ -1363,7 +1363,15 @@ def refuse_special_includes(fe: "Frontend") -> None:
     """An #include of what is no regular file (`#include "/dev/zero"`, a pipe, /dev/stdin) would read forever or
     wait: a located error before clang opens it. The program's files and the headers they include are read."""
     import stat
-    dirs = _include_dirs(fe._clang_args())
+    args = fe._clang_args()
+    for i, a in enumerate(args):  # `-- -include /dev/zero`
+        for flag in ("-include", "-imacros"):
+            if a.startswith(flag) and (len(a) > len(flag) or i + 1 < len(args)):
+                name = a[len(flag):] or args[i + 1]
+                if os.path.exists(name) and not stat.S_ISREG(os.stat(name).st_mode):
+                    raise TranslationError(None, f"{flag} {name}: no regular file (a device, a pipe, a directory)",
+                                           "include-file")
+    dirs = _include_dirs(args)
     pending, seen = [os.path.abspath(p) for p in fe.paths], set()
     while pending and len(seen) < 1000:
         path = pending.pop()
