@@ -229,3 +229,8 @@ def test_fuzz_small_run_finds_no_defect(tmp_path):
     assert r.returncode == 0, r.stdout + r.stderr + "".join(
         open(os.path.join(d, f)).read() for d, _, fs in os.walk(tmp_path) for f in fs if f == "messages.txt")
     assert "internal-error 0, crash 0, timeout 0, ok-fails-compile 0" in r.stdout
+
+
+def test_main_of_another_integer_type(tools, tmp_path):
+    """`unsigned main(void)` (fuzz seed 2027 input 959): its status as C converts it (300 -> 44)."""
+    _same_as_gcc(tools, tmp_path, os.path.join(ROBUST, "unsigned_main.c"))

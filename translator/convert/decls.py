@@ -344,6 +344,13 @@ def convert_translation_unit(ctx: Context) -> dict:
     if any(r.is_union or bitfields.packed_layout(ctx, r) is not None or
            bitfields.squeezed_layout(ctx, r) for r in tu.records):  # explicit layouts
         usings.append("System.Runtime.InteropServices")
-    return {"members": members, "tail": tail, "main_takes_args": bool(main.params),
+    result = main.type.result
+    main_cast = None  # `unsigned main(void)`, `char main()` (gcc warns): the status as C's int conversion gives it
+    if not isinstance(result, ir.VoidType):
+        result_cs = cs_type(result, main.loc) if isinstance(result, ir.IntType) else None
+        if result_cs is None or result_cs == "bool":
+            raise TranslationError(main.loc, "main must return int (or void)", "unsupported-construct")
+        main_cast = None if result_cs == "int" else "int"
+    return {"members": members, "tail": tail, "main_takes_args": bool(main.params), "main_cast": main_cast,
             "main_returns_void": isinstance(main.type.result, ir.VoidType), "extra_usings": usings,
             "constructor": list(ctx.constructor_lines)}
