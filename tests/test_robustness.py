@@ -234,3 +234,12 @@ def test_fuzz_small_run_finds_no_defect(tmp_path):
 def test_main_of_another_integer_type(tools, tmp_path):
     """`unsigned main(void)` (fuzz seed 2027 input 959): its status as C converts it (300 -> 44)."""
     _same_as_gcc(tools, tmp_path, os.path.join(ROBUST, "unsigned_main.c"))
+
+
+def test_callbacks_named_like_runtime_types(tools, tmp_path):
+    """An error handler function named Span (fuzz seed 31 input 769) is renamed where MPI takes it too."""
+    cs = str(tmp_path / "Eh.cs")
+    t = tools.translate_file(os.path.join(ROBUST, "errhandler_runtime_name.c"), cs)
+    assert t.returncode == 0, t.stderr
+    chk = tools.check(cs)
+    assert chk.returncode == 0, chk.stdout + chk.stderr

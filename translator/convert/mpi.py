@@ -204,8 +204,8 @@ def convert_user_function(ctx, arg: ir.Expr) -> str:
     params = e.type.params
     if _is_comm_errhandler(params):
         if e.type.variadic:  # MPI never passes the variadic tail; the C# method's params array stays empty
-            return f"(ref Comm cmpiComm, ref int cmpiCode) => {e.name}(ref cmpiComm, ref cmpiCode)"
-        return f"(CommErrhandlerFunction){e.name}"
+            return f"(ref Comm cmpiComm, ref int cmpiCode) => {ctx.name(e.name)}(ref cmpiComm, ref cmpiCode)"
+        return f"(CommErrhandlerFunction){ctx.name(e.name)}"
     fn = next((f for f in ctx.tu.functions if f.name == e.name and f.body is not None), None)
     keys = [("var", e.name, p.name) for p in fn.params] if fn is not None and len(fn.params) == 4 else None
     element = _user_op_element(ctx, params, keys)
@@ -216,13 +216,13 @@ def convert_user_function(ctx, arg: ir.Expr) -> str:
     t = cs_type(element, arg.loc)
     if keys is None or (all(ctx.plan.rep(k) == "array" and not ctx.plan.is_ref_param(k) for k in keys[:2])
                         and ctx.plan.is_ref_param(keys[2]) and not ctx.plan.is_ref_param(keys[3])):
-        return f"(UserFunction<{t}>){e.name}"
+        return f"(UserFunction<{t}>){ctx.name(e.name)}"
     # the method's own shapes: Ptr<T> takes the array as is, a `ref` parameter the element, an array one element
     length = "ref cmpiLen" if ctx.plan.is_ref_param(keys[2]) else "new[] { cmpiLen }"
     dtype = "ref cmpiType[0]" if ctx.plan.is_ref_param(keys[3]) else "cmpiType"
     vectors = [f"ref {n}[0]" if ctx.plan.is_ref_param(k) else n for k, n in zip(keys[:2], ("cmpiIn", "cmpiInout"))]
     return (f"(UserFunction<{t}>)(({t}[] cmpiIn, {t}[] cmpiInout, ref int cmpiLen, Datatype[] cmpiType) => "
-            f"{e.name}({vectors[0]}, {vectors[1]}, {length}, {dtype}))")
+            f"{ctx.name(e.name)}({vectors[0]}, {vectors[1]}, {length}, {dtype}))")
 
 
 def _user_op_element(ctx, params, keys):
