@@ -1,6 +1,6 @@
 # cmpi: the two commands a newcomer needs are `make demo` and `make test`.
 # Both run the set-up first; it installs only what is missing.
-.PHONY: setup demo test test-python test-runtime corpus bench bench-comm csmith clean port-demo verify
+.PHONY: setup demo test test-python test-runtime corpus bench bench-comm csmith fuzz clean port-demo verify
 
 PYTEST ?= .venv/bin/python -m pytest
 
@@ -55,6 +55,11 @@ port-demo: setup
 # VERIFY_ARGS passes options, e.g. make verify VERIFY_ARGS="--skip '*-W' --transport tcp".
 verify: setup
 	.venv/bin/cmpi-verify tests/verify/corpus.toml -o build/verify $(VERIFY_ARGS)
+
+# Mutated and hostile C against the translator (scripts/fuzz.py): make fuzz N=2000 SEED=7. Counts by outcome;
+# defects (internal errors, crashes, timeouts, successes that do not compile) saved under build/fuzz/.
+fuzz: setup
+	/usr/bin/python3 scripts/fuzz.py --n $(N) --seed $(SEED) $(FUZZ_ARGS)
 
 clean:
 	rm -rf build .venv .pytest_cache

@@ -16,6 +16,12 @@ import traceback
 from .diagnostics import Diagnostic, DiagnosticSink, TranslationError, TranslationErrors
 
 
+# Bounds on one translation (issue 27): a macro bomb (#define F1(x) F0(F0(x)) ... expanding 2^32 times) or
+# `#include "/dev/zero"` would otherwise run until killed. Past them: a clear error and exit 1.
+DEFAULT_TIME_LIMIT = 300.0
+DEFAULT_MEMORY_LIMIT = 3072
+
+
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="cmpi-translate",
@@ -30,6 +36,10 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--dump-ir", action="store_true", help="print the intermediate representation and stop")
     p.add_argument("--list-mpi", action="store_true", help="list the MPI functions the rules table maps")
     p.add_argument("--time", action="store_true", help="print the translation time on stderr")
+    p.add_argument("--time-limit", type=float, default=DEFAULT_TIME_LIMIT, metavar="S",
+                   help=f"give up after S seconds (default {DEFAULT_TIME_LIMIT:g}; 0: no bound)")
+    p.add_argument("--memory-limit", type=int, default=DEFAULT_MEMORY_LIMIT, metavar="MIB",
+                   help=f"give up beyond MIB MiB of memory (default {DEFAULT_MEMORY_LIMIT}; 0: no bound)")
     return p
 
 
@@ -41,12 +51,32 @@ def _class_name(path: str) -> str:
     return name[0].upper() + name[1:]
 
 
+_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+
+
+def class_name_problem(name: str) -> str | None:
+    """Why `name` cannot be the C# class (--class-name), or None: C# identifier, no keyword, no name the generated
+    code or the runtime uses unqualified (a class `Main` beside its entry point is CS0542, `System` hides the
+    namespace, `Math` or `Ptr` the types the code calls)."""
+    from .csharp_names import CS_ALL_KEYWORDS
+    from .runtime_names import RUNTIME_NAMES
+    if not _IDENTIFIER.match(name):
+        return "is no C# identifier (letters, digits and _, not starting with a digit)"
+    if name in CS_ALL_KEYWORDS:
+        return "is a C# keyword"
+    if name in RUNTIME_NAMES:
+        return "is a name the generated code uses (System, Math, CloudMpi's and CloudMpi.Libc's types and functions)"
+    return None
+
+
 def _free_class_name(tu, name: str) -> str:
     """The class name, unless the program names something so (fox.c's `void Fox(...)`: C# forbids a member named as
-    its class); then with "Program" appended."""
+    its class) or the generated code or runtime uses it (Main.cs, System.cs, Math.cs); then with "Program"
+    appended."""
+    from .runtime_names import RUNTIME_NAMES
     taken = {f.name for f in tu.functions} | {g.name for g in tu.globals} | {r.name for r in tu.records} | \
             {m.name for m in tu.macros} | {e.name for e in tu.enums if e.name} | \
-            {c for e in tu.enums for c, _ in e.constants}
+            {c for e in tu.enums for c, _ in e.constants} | RUNTIME_NAMES
     while name in taken:
         name += "Program"
     return name
@@ -101,12 +131,44 @@ def translate_file(path, output: str, clang_args, class_name: str | None = None)
     paths = [path] if isinstance(path, str) else list(path)
     program = os.path.splitext(os.path.basename(paths[0]))[0]
     text = render_program(cls, ", ".join(os.path.basename(p) for p in paths), program, converted)
+    text = re.sub("[\udc80-\udcff]", lambda m: chr(ord(m.group()) - 0xDC00), text)  # raw bytes in comments: Latin-1
+    _write_atomically(output, text)
+    return sink
+
+
+def _write_atomically(output: str, text: str) -> None:
+    """The C# file, written beside its place and renamed there: an interrupted run leaves no half-written file."""
+    import tempfile
+    directory = os.path.dirname(os.path.abspath(output))
+    tmp = None
     try:
-        with open(output, "w", encoding="utf-8") as f:
+        fd, tmp = tempfile.mkstemp(prefix="." + os.path.basename(output) + ".", suffix=".tmp", dir=directory)
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
+        os.chmod(tmp, 0o666 & ~_umask())
+        os.replace(tmp, output)
+        tmp = None
     except OSError as e:
         raise TranslationError(None, f"cannot write {output}: {e.strerror}", "output")
-    return sink
+    finally:
+        if tmp is not None:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def _same_file(a: str, b: str) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return os.path.realpath(a) == os.path.realpath(b)
 
 
 _OMP_PRAGMA = re.compile(r"^\s*#\s*pragma\s+omp\b")
@@ -150,7 +212,70 @@ def _mentions_long_double(t) -> bool:
     return isinstance(t, ir.FloatType) and t.name == "long double"
 
 
+# Nesting as deep as generated C has (a 500-term sum, 1,000 casts) recurses through the frontend and the converters
+# deeper than Python's default 1,000 frames and the main thread's 8 MiB stack: the translation runs in a thread with
+# a stack of its own, and what nests deeper than the bound in frontend.py is a located -Wnesting-limit error.
+_STACK_BYTES = 1 << 30  # reserved, not committed: only the pages a deep program touches are used
+_RECURSION_LIMIT = 200_000
+
+
 def main(argv=None) -> int:
+    import threading
+    # libclang parses on a thread of its own with an 8 MiB stack, where 3,000 nested casts overflow it (SIGSEGV):
+    # parse on this big-stacked thread instead.
+    os.environ.setdefault("LIBCLANG_NOTHREADS", "1")
+    result = []
+    old_limit = sys.getrecursionlimit()
+    old_size = threading.stack_size()
+    try:
+        threading.stack_size(_STACK_BYTES)
+        worker = threading.Thread(target=lambda: result.append(_main(argv)), name="cmpi-translate", daemon=True)
+        sys.setrecursionlimit(max(old_limit, _RECURSION_LIMIT))
+        worker.start()
+    finally:
+        threading.stack_size(old_size)
+    time_limit, memory_limit = _limits(argv)
+    start = time.monotonic()
+    try:
+        while worker.is_alive():
+            worker.join(0.1)
+            exceeded = None
+            if time_limit and time.monotonic() - start > time_limit:
+                exceeded = f"took more than {time_limit:g} s (--time-limit)"
+            elif memory_limit and _resident_mib() > memory_limit:
+                exceeded = f"needed more than {memory_limit} MiB of memory (--memory-limit)"
+            if exceeded:
+                # the worker may be inside libclang (a macro bomb, an endless include): it cannot be stopped, the
+                # process can
+                print(f"cmpi-translate: error: the translation {exceeded}: the input is beyond cmpi's bounds (a "
+                      "macro that expands exponentially, an endless included file?) [-Wresource-limit]",
+                      file=sys.stderr, flush=True)
+                os._exit(1)
+    except KeyboardInterrupt:
+        return 130
+    finally:
+        sys.setrecursionlimit(old_limit)
+    return result[0] if result else 3
+
+
+def _limits(argv):
+    """--time-limit and --memory-limit as the worker's parser will read them (defaults if they do not parse)."""
+    try:
+        args, _ = _parser().parse_known_args(list(sys.argv[1:] if argv is None else argv))
+        return max(args.time_limit, 0.0), max(args.memory_limit, 0)
+    except (SystemExit, Exception):
+        return DEFAULT_TIME_LIMIT, DEFAULT_MEMORY_LIMIT
+
+
+def _resident_mib() -> float:
+    try:
+        with open("/proc/self/statm") as f:
+            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / (1 << 20)
+    except (OSError, ValueError, IndexError):
+        return 0.0
+
+
+def _main(argv=None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     extra = []
     if "--" in argv:
@@ -178,7 +303,16 @@ def main(argv=None) -> int:
             print(ir.dump(tu.functions))
             return 0
         first = args.inputs[0]
+        if args.class_name is not None and class_name_problem(args.class_name):
+            print(f"cmpi-translate: error: --class-name {args.class_name!r} {class_name_problem(args.class_name)}",
+                  file=sys.stderr)
+            return 2
         output = args.output or os.path.join(os.path.dirname(first), _class_name(first) + ".cs")
+        for source in args.inputs:
+            if os.path.exists(output) and _same_file(output, source):
+                print(f"cmpi-translate: error: the output file {output} is the input file {source}: refusing to "
+                      "overwrite it", file=sys.stderr)
+                return 2
         start = time.perf_counter()
         sink = translate_file(args.inputs, output, clang_args, args.class_name)
         sink.print_all()

@@ -1,4 +1,5 @@
 """Names C# reserves, which a C identifier cannot keep as it is."""
+from .runtime_names import RUNTIME_TYPE_NAMES
 
 # Keywords and the contextual keywords that break code as names (`var x`, `value` in a setter, a `Main` beside the
 # entry point): a C identifier among them gets an @ (Context.name), `Main` becomes `Main_`.
@@ -13,4 +14,14 @@ CS_KEYWORDS = {
 
 # A type should not be named `record` (CS8860, a warning cmpi-run --check refuses); the frontend gives such a
 # struct a trailing underscore, as it does a keyword (one spelling for every place the name is used).
-RESERVED_TYPE_NAMES = CS_KEYWORDS | {"record"}
+RESERVED_TYPE_NAMES = CS_KEYWORDS | {"record"} | RUNTIME_TYPE_NAMES  # and `struct Ptr`, `struct Math`: Ptr_, Math_
+
+# Every C# keyword, contextual ones included that cannot name a type: what a --class-name cannot be.
+CS_ALL_KEYWORDS = CS_KEYWORDS | {
+    "break", "case", "char", "const", "continue", "default", "do", "double", "else", "enum", "extern", "float", "for",
+    "goto", "if", "int", "long", "return", "short", "sizeof", "static", "struct", "switch", "void", "volatile",
+    "while", "record", "async", "await", "nameof", "when", "where", "yield", "global", "partial", "notnull",
+    "unmanaged", "managed", "scoped", "file", "required", "init", "nint", "nuint", "with", "and", "or", "not",
+    "args", "field", "get", "set", "add", "remove", "let", "from", "select", "group", "into", "orderby", "join",
+    "equals", "on", "by", "ascending", "descending", "alias",
+}

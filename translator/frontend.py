@@ -22,11 +22,31 @@ from .rules import load as load_rules
 
 import clang.cindex as ci
 
+
+def _bytes_as_text(self):
+    """libclang's strings as Python text, a byte that is not UTF-8 (a Latin-1 comment, `"caf\xe9"` written with the
+    raw byte) kept as its surrogate escape (U+DC80 + byte) instead of a UnicodeDecodeError."""
+    v = ctypes.c_char_p.value.__get__(self)
+    return None if v is None else v.decode("utf-8", "surrogateescape")
+
+
+def _text_as_bytes(x):
+    return x if isinstance(x, bytes) else x.encode("utf-8", "surrogateescape")
+
+
+ci.c_interop_string.value = property(_bytes_as_text)  # type: ignore[attr-defined]
+ci.b = _text_as_bytes  # type: ignore[attr-defined]  # unsaved file contents and names
+
 _LIBCLANG_CANDIDATES = (
     "/usr/lib/llvm-16/lib/libclang.so.1",
     "/usr/lib/llvm-14/lib/libclang.so.1",
 )
 
+# Mismatches C accepts with a warning that have no C# translation (`int *s = "abc"`, `printf(n, "fmt")`, an int
+# or MPI_INT as a communicator, `unsigned *` for MPI's `int *`): located errors, as gcc 14 makes the first two.
+# A user function's pointer type differing from MPI_User_function's stays a warning (cmpi's mpi.h is stricter).
+_TYPE_ERRORS = ["-Werror=int-conversion", "-Werror=incompatible-pointer-types",
+                "-Wno-error=incompatible-function-pointer-types", "-Werror=pointer-sign"]
 INCLUDE_DIR = os.path.join(os.path.dirname(__file__), "include")
 
 
@@ -193,7 +213,7 @@ class Frontend:
         implicit_ok = "-Wno-error=implicit-function-declaration" if self.calls_before_declaration else \
             "-Werror=implicit-function-declaration"
         args = ["-I", INCLUDE_DIR, "-D__NO_CTYPE", "-fparse-all-comments", "-std=gnu11", "-mlong-double-64",
-                implicit_ok] + self.clang_args
+                implicit_ok] + _TYPE_ERRORS + self.clang_args
         for h in self._forced_headers:
             args += ["-include", h]
         return args
@@ -302,6 +322,7 @@ class Frontend:
         if len(self.paths) > 1:
             include_unguarded_headers_once(self)
             rename_colliding_statics(self)
+        refuse_special_includes(self)
         self._parse_once()
         c_errors = self.c_errors  # located in the program's text as written, before any expansion
         # The program's function-like macros are expanded in the text and the text parsed
@@ -1211,6 +1232,34 @@ class Frontend:
         return ir.NameRef(loc, t, cur.spelling, "local", decl=decl)
 
 
+# Nesting bounds (issue 27): what nests deeper is a located -Wnesting-limit error, not a RecursionError or a crash.
+# gcc has none and clang bounds brackets at 256 (-fbracket-depth); C11 asks for 63 levels of parentheses and 127 of
+# blocks. Generated C nests deeper without brackets (a 20,000-term sum, 10,000 casts or unary minus, `if (x) if (x)
+# ...`): the translation runs on a thread with a big stack (cli.py), and the C# of the deepest cases below the
+# bounds compiles with Roslyn and runs. Statements cost more per level (their scopes are walked per level).
+MAX_EXPRESSION_DEPTH = 10_000
+MAX_STATEMENT_DEPTH = 1_000
+
+
+def _nesting_bounded(method, counter: str, limit: int, what: str):
+    def bounded(self, cur):
+        depth = getattr(self, counter, 0) + 1
+        setattr(self, counter, depth)
+        try:
+            if depth > limit:
+                raise TranslationError(self.loc(cur), f"{what} nested more than {limit:,} levels deep: beyond "
+                                       "cmpi's bound (clang's syntax tree levels)", "nesting-limit")
+            return method(self, cur)
+        finally:
+            setattr(self, counter, depth - 1)
+    bounded.__name__, bounded.__doc__ = method.__name__, method.__doc__
+    return bounded
+
+
+Frontend.expr = _nesting_bounded(Frontend.expr, "_expression_depth", MAX_EXPRESSION_DEPTH, "expressions")
+Frontend.stmt = _nesting_bounded(Frontend.stmt, "_statement_depth", MAX_STATEMENT_DEPTH, "statements")
+
+
 def _builtin_callee(cur: ci.Cursor) -> Optional[str]:
     """The name of the compiler builtin a call's callee names (through its implicit conversion), or None;
     the va_* builtins are read by their own path."""
@@ -1283,7 +1332,7 @@ def _unescape(body: str) -> bytes:
     while i < len(body):
         ch = body[i]
         if ch != "\\":
-            out += ch.encode("utf-8")
+            out += ch.encode("utf-8", "surrogateescape")  # a raw byte (Latin-1) is that byte
             i += 1
             continue
         nxt = body[i + 1]
@@ -1467,6 +1516,52 @@ def _substitute(params: List[str], variadic: bool, body: List[str], args: List[s
 _QUOTED_INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"', re.M)
 _GUARD = re.compile(r"\A(?:\s|/\*.*?\*/|//[^\n]*\n)*#\s*(?:ifndef\s+\w+|if\s+!\s*defined|pragma\s+once)", re.S)
 _TYPE_DEFINITION = re.compile(r"\b(?:struct|union|enum)\b[\w\s]*\{")
+
+
+_INCLUDE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*(?:"([^"\n]+)"|<([^>\n]+)>)', re.M)
+
+
+def refuse_special_includes(fe: "Frontend") -> None:
+    """An #include of what is no regular file (`#include "/dev/zero"`, a pipe, /dev/stdin) would read forever or
+    wait: a located error before clang opens it. The program's files and the headers they include are read."""
+    import stat
+    args = fe._clang_args()
+    for i, a in enumerate(args):  # `-- -include /dev/zero`
+        for flag in ("-include", "-imacros"):
+            if a.startswith(flag) and (len(a) > len(flag) or i + 1 < len(args)):
+                name = a[len(flag):] or args[i + 1]
+                if os.path.exists(name) and not stat.S_ISREG(os.stat(name).st_mode):
+                    raise TranslationError(None, f"{flag} {name}: no regular file (a device, a pipe, a directory)",
+                                           "include-file")
+    dirs = _include_dirs(args)
+    pending, seen = [os.path.abspath(p) for p in fe.paths], set()
+    while pending and len(seen) < 1000:
+        path = pending.pop()
+        if path in seen:
+            continue
+        seen.add(path)
+        try:
+            with open(path, encoding="utf-8", errors="surrogateescape") as fh:
+                text = fh.read(1 << 22)
+        except OSError:
+            continue
+        for m in _INCLUDE.finditer(text):
+            name = m.group(1) or m.group(2)
+            here = [os.path.dirname(path)] if m.group(1) else []
+            for d in ([""] if os.path.isabs(name) else here + dirs):
+                candidate = os.path.join(d, name)
+                try:
+                    mode = os.stat(candidate).st_mode
+                except OSError:
+                    continue
+                if not stat.S_ISREG(mode):
+                    line = text.count("\n", 0, m.start()) + 1
+                    raise TranslationError(ir.Loc(path, line, m.start() - text.rfind("\n", 0, m.start())),
+                                           f"#include of '{candidate}', which is no regular file (a device, a pipe, a "
+                                           "directory)", "include-file")
+                if fe._is_user_path(candidate):
+                    pending.append(os.path.abspath(candidate))
+                break
 
 
 def include_unguarded_headers_once(fe: "Frontend") -> None:
@@ -1694,6 +1789,14 @@ def expand_function_macros(fe: "Frontend") -> bool:
                 continue
             text = text[:start] + repl + text[end:]
             last_start = start
+        if len(text) > MAX_EXPANDED_TEXT:
+            # a macro bomb (each level doubling its argument) grows the text exponentially, round after round
+            first = min(items)[0]
+            original = fe.unsaved[name]
+            raise TranslationError(ir.Loc(name, original.count("\n", 0, first) + 1,
+                                          first - original.rfind("\n", 0, first)),
+                                   f"the program's macros expand to more than {MAX_EXPANDED_TEXT >> 20} MiB of "
+                                   "text: beyond cmpi's bound", "macro-expansion-limit")
         fe.unsaved[name] = text
         # A header two files include is known by two names (`dir/x.h` from the first file, `/abs/dir/x.h` from
         # one read through -include): both must read the edited text, whichever the next parse opens it by.
@@ -1702,3 +1805,6 @@ def expand_function_macros(fe: "Frontend") -> bool:
             if other != name and os.path.realpath(other) == real:
                 fe.unsaved[other] = text
     return bool(edits)
+
+
+MAX_EXPANDED_TEXT = 32 << 20  # characters of one file once the program's function-like macros are expanded

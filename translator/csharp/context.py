@@ -13,6 +13,7 @@ from .types import cs_type, delegate_of
 from ..passes.pointers import PointerPlan
 
 INDENT = "    "  # one level of C# indentation
+from ..runtime_names import RUNTIME_TYPE_NAMES
 
 
 
@@ -108,9 +109,12 @@ class Context:
         return f"{self.fn.function.name}_{c_name}" if self.fn.function else c_name
 
     def name(self, c_name: str) -> str:
-        """A C identifier as a C# identifier (C# keywords get an @)."""
+        """A C identifier as a C# identifier (C# keywords get an @; a name the generated code uses for a type, `double
+        Ptr` or `int Math`, an _)."""
         if c_name in CS_KEYWORDS:
             return "@" + c_name if c_name != "Main" else "Main_"
+        if c_name in RUNTIME_TYPE_NAMES and (c_name[0].isupper() or c_name == "cMPI"):
+            return c_name + "_"  # not C's own lowercase structs (`struct tm *tm`, `option`): C# allows `tm tm`
         return c_name
 
     # ----------------------------------------------------------- comments

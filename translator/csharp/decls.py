@@ -153,6 +153,9 @@ def convert_function(ctx, fn: ir.Function) -> Tuple[List[str], List[str]]:
         header = f"{visibility}{ret} {ctx.name(fn.name)}{type_params}({params}){constraints}"
         body = fn.body
         lines = [header, "{"]
+        from ..recursion import GUARD, recursive_functions
+        if fn.name in recursive_functions(ctx.tu):
+            lines.append(INDENT + GUARD)  # a recursion deeper than the rank's stack: the rank fails, named
         for p in fn.params:
             if ctx.is_boxed(ctx.var_key(p.name)):
                 cs = ctx.slot_type(ctx.var_key(p.name), p.type, p.loc)
@@ -301,6 +304,9 @@ def convert_translation_unit(ctx: Context) -> dict:
         raise TranslationErrors(errors)
     for arr in inline_array_types(ctx):
         members.append({"lines": arr, "kind": "type", "joined": False})
+    from ..recursion import FIELD, recursive_functions
+    if recursive_functions(tu):
+        members.append({"lines": [FIELD], "kind": "field", "joined": False})
     ctx.current_file = None
     tail = [ln for c in ctx.comments_before(10 ** 9) for ln in render_comment(c, "")]
     main = next((f for f in tu.functions if f.name == "main"), None)
@@ -312,6 +318,13 @@ def convert_translation_unit(ctx: Context) -> dict:
     if any(r.is_union or bitfields.packed_layout(ctx, r) is not None or
            bitfields.squeezed_layout(ctx, r) for r in tu.records):  # explicit layouts
         usings.append("System.Runtime.InteropServices")
-    return {"members": members, "tail": tail, "main_takes_args": bool(main.params),
+    result = main.type.result
+    main_cast = None  # `unsigned main(void)`, `char main()` (gcc warns): the status as C's int conversion gives it
+    if not isinstance(result, ir.VoidType):
+        result_cs = cs_type(result, main.loc) if isinstance(result, ir.IntType) else None
+        if result_cs is None or result_cs == "bool":
+            raise TranslationError(main.loc, "main must return int (or void)", "unsupported-construct")
+        main_cast = None if result_cs == "int" else "int"
+    return {"members": members, "tail": tail, "main_takes_args": bool(main.params), "main_cast": main_cast,
             "main_returns_void": isinstance(main.type.result, ir.VoidType), "extra_usings": usings,
             "constructor": list(ctx.constructor_lines)}

@@ -216,14 +216,13 @@ def convert_char_lit(ctx, e: ir.CharLit) -> CsExpr:
 
 
 def string_literal(value: bytes) -> str:
-    try:
-        text = value.decode("utf-8")
-    except UnicodeDecodeError:
-        text = value.decode("latin-1")
-    out = []
+    text = value.decode("utf-8", "surrogateescape")  # a byte that is no UTF-8 is U+DC80 + byte, as CloudMpi.Libc's
+    out = []                                           # Utf8b encoding reads and writes it: the same byte
     for ch in text:
         o = ord(ch)
-        if ch == '"':
+        if 0xDC80 <= o <= 0xDCFF:
+            out.append(f"\\u{o:04x}")
+        elif ch == '"':
             out.append('\\"')
         elif ch == "\\":
             out.append("\\\\")
@@ -433,7 +432,7 @@ def convert_binary(ctx, e: ir.Binary) -> CsExpr:
         # clang has already converted both operands to their common type.
         common = cs_type(e.lhs.type, e.loc) if not isinstance(e.lhs.type, (ir.PointerType, ir.ArrayType)) else None
         if common is not None:
-            lhs, rhs = coerce(lhs, common), coerce(rhs, common)
+            lhs, rhs = _widened(lhs, e.lhs, rhs, common), _widened(rhs, e.rhs, lhs, common)
         return CsExpr(f"{paren(lhs, prec)} {op} {paren(rhs, prec + 1)}", "bool", prec)
     result = cs_type(e.type, e.loc)
     if op in ("<<", ">>"):
@@ -450,6 +449,17 @@ def convert_binary(ctx, e: ir.Binary) -> CsExpr:
             return CsExpr(f"unchecked({code})", result, PRIMARY, wrapped)
         return CsExpr(code, result, prec, exact)
     return CsExpr(code, result, prec)
+
+
+def _widened(x: CsExpr, c_expr: ir.Expr, other: CsExpr, common: str) -> CsExpr:
+    """x as the comparison's common type; widened by an explicit cast when the other side is a constant beyond x's
+    own type (`i < 2147483648`: always true in C, and C#'s CS0652 warning if the widening is implicit)."""
+    inner = strip_implicit(c_expr)
+    own = cs_type(inner.type, inner.loc) if isinstance(inner.type, ir.IntType) else None
+    if x.const is None and other.const is not None and own in INTEGRAL and common in INTEGRAL and \
+            own != common and not fits(other.const, own):
+        return CsExpr(f"({common}){paren(x, UNARY)}", common, UNARY)
+    return coerce(x, common)
 
 
 def _fold(op: str, a: int, b: int):

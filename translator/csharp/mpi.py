@@ -206,8 +206,8 @@ def convert_user_function(ctx, arg: ir.Expr) -> str:
     params = e.type.params
     if _is_comm_errhandler(params):
         if e.type.variadic:  # MPI never passes the variadic tail; the C# method's params array stays empty
-            return f"(ref Comm cmpiComm, ref int cmpiCode) => {e.name}(ref cmpiComm, ref cmpiCode)"
-        return f"(CommErrhandlerFunction){e.name}"
+            return f"(ref Comm cmpiComm, ref int cmpiCode) => {ctx.name(e.name)}(ref cmpiComm, ref cmpiCode)"
+        return f"(CommErrhandlerFunction){ctx.name(e.name)}"
     fn = next((f for f in ctx.tu.functions if f.name == e.name and f.body is not None), None)
     keys = [("var", e.name, p.name) for p in fn.params] if fn is not None and len(fn.params) == 4 else None
     element = _user_op_element(ctx, params, keys)
@@ -218,13 +218,13 @@ def convert_user_function(ctx, arg: ir.Expr) -> str:
     t = cs_type(element, arg.loc)
     if keys is None or (all(ctx.plan.rep(k) == "array" and not ctx.plan.is_ref_param(k) for k in keys[:2])
                         and ctx.plan.is_ref_param(keys[2]) and not ctx.plan.is_ref_param(keys[3])):
-        return f"(UserFunction<{t}>){e.name}"
+        return f"(UserFunction<{t}>){ctx.name(e.name)}"
     # the method's own shapes: Ptr<T> takes the array as is, a `ref` parameter the element, an array one element
     length = "ref cmpiLen" if ctx.plan.is_ref_param(keys[2]) else "new[] { cmpiLen }"
     dtype = "ref cmpiType[0]" if ctx.plan.is_ref_param(keys[3]) else "cmpiType"
     vectors = [f"ref {n}[0]" if ctx.plan.is_ref_param(k) else n for k, n in zip(keys[:2], ("cmpiIn", "cmpiInout"))]
     return (f"(UserFunction<{t}>)(({t}[] cmpiIn, {t}[] cmpiInout, ref int cmpiLen, Datatype[] cmpiType) => "
-            f"{e.name}({vectors[0]}, {vectors[1]}, {length}, {dtype}))")
+            f"{ctx.name(e.name)}({vectors[0]}, {vectors[1]}, {length}, {dtype}))")
 
 
 def _user_op_element(ctx, params, keys):
@@ -317,6 +317,9 @@ def _null_buffer(call: ir.Call, rule, arg: ir.Expr) -> List[str]:
 def _lvalue_of_pointer(ctx, arg: ir.Expr, what: str) -> str:
     """The C# variable a pointer argument designates: `&x` -> x, `&a[i]` -> a[i], `p` -> p[0]."""
     e = _unparen(arg)
+    if is_null_pointer(arg):
+        raise TranslationError(arg.loc, f"NULL as an MPI {what} argument: MPI writes or reads through it (the C "
+                               "program fails there)", "null-argument")
     if isinstance(e, ir.Unary) and e.op == "&":
         return convert_expr(ctx, e.operand).code
     if isinstance(e.type, (ir.PointerType, ir.ArrayType)):
@@ -352,6 +355,9 @@ def _call_code(ctx, call: ir.Call, callee: ir.NameRef, rule) -> str:
     args: List[str] = []
     for i, (kind, arg) in enumerate(zip(rule.params, call.args)):
         if kind == "value":
+            if is_null_pointer(arg) and isinstance(ftype.params[i], ir.OpaqueType):
+                raise TranslationError(arg.loc, f"0 or NULL as {callee.name}'s {ftype.params[i].name} argument: no "
+                                       "handle (the C program fails there)", "null-argument")
             kept = _kept_as_is(ctx, arg)
             if kept is None and is_null_pointer(arg) and isinstance(ftype.params[i], ir.PointerType) and \
                     isinstance(ftype.params[i].pointee, ir.VoidType):

@@ -47,7 +47,7 @@ internal sealed class ByteSink
 
     public byte[] ToArray() => Span.ToArray();
 
-    public override string ToString() => Encoding.UTF8.GetString(Span);
+    public override string ToString() => Utf8b.Instance.GetString(Span);
 
     private void Ensure(int extra)
     {

@@ -35,7 +35,7 @@ public static class CAssert
         var state = LibcState.Current;
         state.Stdout.Flush();
         string message = $"{state.ProgramName}: {file}:{line}: {function}: Assertion `{expression}' failed.\n";
-        state.Write(true, Encoding.UTF8.GetBytes(message));
+        state.Write(true, Utf8b.Instance.GetBytes(message));
         state.Stderr.Flush();
         Stdlib.abort();
     }

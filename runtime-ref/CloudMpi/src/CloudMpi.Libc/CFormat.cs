@@ -12,7 +12,7 @@ public static partial class CFormat
     public static string Format(string format, params object?[] args)
     {
         var sink = new ByteSink();
-        FormatTo(sink, Encoding.UTF8.GetBytes(format), args);
+        FormatTo(sink, Utf8b.Instance.GetBytes(format), args);
         return sink.ToString();
     }
 
@@ -20,7 +20,7 @@ public static partial class CFormat
     public static byte[] FormatBytes(string format, params object?[] args)
     {
         var sink = new ByteSink();
-        FormatTo(sink, Encoding.UTF8.GetBytes(format), args);
+        FormatTo(sink, Utf8b.Instance.GetBytes(format), args);
         return sink.ToArray();
     }
 

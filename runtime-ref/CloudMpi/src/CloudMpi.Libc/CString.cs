@@ -19,14 +19,14 @@ public static partial class CString
     public static Ptr<sbyte> Lit(string s) => CStrings.FromString(s);
 
     /// <summary>The C string at p as a .NET string (UTF-8); NULL gives null.</summary>
-    public static string Str(Ptr<sbyte> p) => p.IsNull ? null! : Encoding.UTF8.GetString(Bytes(p));
+    public static string Str(Ptr<sbyte> p) => p.IsNull ? null! : Utf8b.Instance.GetString(Bytes(p));
 
     /// <summary>The bytes of the C string at p, without the NUL.</summary>
     internal static ReadOnlySpan<byte> Bytes(Ptr<sbyte> p) => AllBytes(p)[..Length(p)];
 
     private static Span<byte> AllBytes(Ptr<sbyte> p) => MemoryMarshal.AsBytes(p.AsSpan());
 
-    private static byte[] Utf8(string s) => Encoding.UTF8.GetBytes(s);
+    private static byte[] Utf8(string s) => Utf8b.Instance.GetBytes(s);
 
     /// <summary>strlen as an int, throwing when the array ends before a NUL.</summary>
     internal static int Length(Ptr<sbyte> p)
@@ -42,7 +42,7 @@ public static partial class CString
 
     public static ulong strlen(Ptr<sbyte> s) => (ulong)Length(s);
 
-    public static ulong strlen(string s) => (ulong)Encoding.UTF8.GetByteCount(s);
+    public static ulong strlen(string s) => (ulong)Utf8b.Instance.GetByteCount(s);
 
     public static Ptr<sbyte> strcpy(Ptr<sbyte> dst, Ptr<sbyte> src) => Put(dst, 0, Bytes(src));
 

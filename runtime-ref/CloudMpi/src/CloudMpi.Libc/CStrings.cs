@@ -15,21 +15,21 @@ public static class CStrings
     public static string ToString(sbyte[] buffer, int offset = 0)
     {
         var span = AsBytes(buffer).Slice(offset);
-        return Encoding.UTF8.GetString(span[..Length(span, -1)]);
+        return Utf8b.Instance.GetString(span[..Length(span, -1)]);
     }
 
     public static string ToString(byte[] buffer, int offset = 0)
     {
         var span = buffer.AsSpan(offset);
-        return Encoding.UTF8.GetString(span[..Length(span, -1)]);
+        return Utf8b.Instance.GetString(span[..Length(span, -1)]);
     }
 
     /// <summary>Encodes a string as a new NUL-terminated UTF-8 sbyte[] (a C string literal).</summary>
     public static sbyte[] FromString(string s)
     {
-        int n = Encoding.UTF8.GetByteCount(s);
+        int n = Utf8b.Instance.GetByteCount(s);
         var result = new sbyte[n + 1];
-        Encoding.UTF8.GetBytes(s, MemoryMarshal.Cast<sbyte, byte>(result.AsSpan()));
+        Utf8b.Instance.GetBytes(s, MemoryMarshal.Cast<sbyte, byte>(result.AsSpan()));
         return result;
     }
 

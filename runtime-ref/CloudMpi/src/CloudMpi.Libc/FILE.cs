@@ -35,7 +35,7 @@ public sealed class FILE
         ArgumentNullException.ThrowIfNull(writer);
         _kind = Kind.Writer;
         _writer = writer;
-        _decoder = new UTF8Encoding(false).GetDecoder();
+        _decoder = Utf8b.Instance.GetDecoder();
     }
 
     internal FILE(CStream file, string path)

@@ -96,7 +96,7 @@ internal struct FormatArgs
             case null:
                 return null;
             case string s:
-                return Encoding.UTF8.GetBytes(s);
+                return Utf8b.Instance.GetBytes(s);
             case sbyte[] sb:
                 return CStrings.Bytes(sb, 0, precision);
             case byte[] b:
@@ -116,7 +116,7 @@ internal struct FormatArgs
             case char[] chars:
             {
                 int n = Array.IndexOf(chars, '\0');
-                return Encoding.UTF8.GetBytes(chars, 0, n < 0 ? chars.Length : n);
+                return Utf8b.Instance.GetBytes(chars, 0, n < 0 ? chars.Length : n);
             }
             default:
                 throw Mismatch(conversion, "a string", a);

@@ -14,8 +14,8 @@ public sealed class LibcState
     private static readonly Lazy<LibcState> s_fallback =
         new(() => new LibcState(Console.Out, Console.Error, Console.OpenStandardInput()), LazyThreadSafetyMode.ExecutionAndPublication);
 
-    private readonly Decoder _stdoutDecoder = new UTF8Encoding(false).GetDecoder();
-    private readonly Decoder _stderrDecoder = new UTF8Encoding(false).GetDecoder();
+    private readonly Decoder _stdoutDecoder = Utf8b.Instance.GetDecoder();
+    private readonly Decoder _stderrDecoder = Utf8b.Instance.GetDecoder();
     private readonly List<Action> _atExit = new();
     private readonly List<FILE> _openFiles = new();
     private readonly Lazy<CStream> _stdin;

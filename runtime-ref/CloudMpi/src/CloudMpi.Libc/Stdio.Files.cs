@@ -307,7 +307,7 @@ public static partial class Stdio
     public static void perror(string? s)
     {
         string message = strerror(LibcState.Current.Errno);
-        FILE.Stderr.Write(Encoding.UTF8.GetBytes(string.IsNullOrEmpty(s) ? message + "\n" : $"{s}: {message}\n"));
+        FILE.Stderr.Write(Utf8b.Instance.GetBytes(string.IsNullOrEmpty(s) ? message + "\n" : $"{s}: {message}\n"));
     }
 
     public static void perror(Ptr<sbyte> s) => perror(CString.Str(s));

@@ -27,17 +27,17 @@ public static partial class Stdio
     public static int scanf(string format, params object?[] pointers) => ScanFile(FILE.Stdin, format, Checked(pointers));
 
     private static int ScanString(Ptr<sbyte> s, string format, object?[] slots) =>
-        CScanner.Scan(new BytesInput(CString.Bytes(s).ToArray()), Encoding.UTF8.GetBytes(format), slots);
+        CScanner.Scan(new BytesInput(CString.Bytes(s).ToArray()), Utf8b.Instance.GetBytes(format), slots);
 
     private static int ScanString(string s, string format, object?[] slots) =>
-        CScanner.Scan(new BytesInput(Encoding.UTF8.GetBytes(s)), Encoding.UTF8.GetBytes(format), slots);
+        CScanner.Scan(new BytesInput(Utf8b.Instance.GetBytes(s)), Utf8b.Instance.GetBytes(format), slots);
 
     private static int ScanFile(FILE stream, string format, object?[] slots)
     {
         ArgumentNullException.ThrowIfNull(stream);
         stream.ThrowIfClosed();
         var input = stream.Stream ?? throw new InvalidOperationException($"fscanf: {stream} cannot be read");
-        return CScanner.Scan(new StreamInput(input), Encoding.UTF8.GetBytes(format), slots);
+        return CScanner.Scan(new StreamInput(input), Utf8b.Instance.GetBytes(format), slots);
     }
 
     // Without ref, only a pointer (which the scanner writes through) can receive a value.

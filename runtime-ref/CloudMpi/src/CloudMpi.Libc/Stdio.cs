@@ -36,7 +36,7 @@ public static partial class Stdio
     public static int vfprintf(FILE stream, string format, object?[] args)
     {
         ArgumentNullException.ThrowIfNull(stream);
-        return WriteFormatted(stream, Encoding.UTF8.GetBytes(format), args);
+        return WriteFormatted(stream, Utf8b.Instance.GetBytes(format), args);
     }
 
     public static int vfprintf(FILE stream, sbyte[] format, object?[] args)
@@ -147,7 +147,7 @@ public static partial class Stdio
     private static ByteSink Format(string format, object?[] args)
     {
         var sink = new ByteSink();
-        CFormat.FormatTo(sink, Encoding.UTF8.GetBytes(format), args);
+        CFormat.FormatTo(sink, Utf8b.Instance.GetBytes(format), args);
         return sink;
     }
 
@@ -159,7 +159,7 @@ public static partial class Stdio
     /// <summary>Writes the string and a newline to stdout.</summary>
     public static int puts(string s)
     {
-        FILE.Stdout.Write(Encoding.UTF8.GetBytes(s + "\n"));
+        FILE.Stdout.Write(Utf8b.Instance.GetBytes(s + "\n"));
         return 1;
     }
 
@@ -181,7 +181,7 @@ public static partial class Stdio
     // fputs returns a non-negative number on success (glibc: 1), EOF on a write error.
     public static int fputs(Ptr<sbyte> s, FILE stream) => stream.TryWrite(CString.Bytes(s)) ? 1 : EOF;
 
-    public static int fputs(string s, FILE stream) => stream.TryWrite(Encoding.UTF8.GetBytes(s)) ? 1 : EOF;
+    public static int fputs(string s, FILE stream) => stream.TryWrite(Utf8b.Instance.GetBytes(s)) ? 1 : EOF;
 
     public static int fputs(sbyte[] s, FILE stream) => stream.TryWrite(CStrings.Bytes(s, 0, -1)) ? 1 : EOF;
 

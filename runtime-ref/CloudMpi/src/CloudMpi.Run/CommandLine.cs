@@ -73,7 +73,8 @@ public static class CommandLine
           --timeout S           bound on the whole job in seconds (exit 124)
           --tag-output          prefix output lines like mpirun: [1,R]<stdout>: / [1,R]<stderr>:
           --check               compile only; print diagnostics as file:line:col: ...;
-                                exit 0 only when there is no error and no warning
+                                exit 0 only when there is no error and no warning;
+                                --check A.cs B.cs ... checks each file (one Roslyn start-up)
           --no-cache            neither read nor write the compiled-assembly cache
                                 ($XDG_CACHE_HOME/cmpi or ~/.cache/cmpi)
           --verbose             say on stderr whether the cache was used and how long

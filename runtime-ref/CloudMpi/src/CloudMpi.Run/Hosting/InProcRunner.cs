@@ -33,7 +33,12 @@ public sealed record RunOutcome(int ExitCode, JobEnd End, int FailedRank, IReadO
 /// </summary>
 public sealed class InProcRunner
 {
+    /// <summary>
+    /// A rank thread's stack: more than C's 8 MiB (ulimit -s), since a C# frame is bigger than gcc's for the same
+    /// function, so a recursion that works natively works here too.
+    /// </summary>
     public const int RankStackSize = 256 * 1024 * 1024;
+    public const int StackOverflowExitCode = 139;
     public const int DeadlockOrTimeoutExitCode = 124;
 
     private readonly byte[] _image;
@@ -294,6 +299,14 @@ public sealed class InProcRunner
                 // exit() outside CProgram.Run: the same as returning the code from main
                 if (exit.Code != 0)
                     RankExited(rank, exit.Code);
+                break;
+            case InsufficientExecutionStackException:
+                // the guard the translator puts in recursive functions (translator/recursion.py): natively a
+                // segmentation fault, whose shell status is 128 + SIGSEGV
+                End(JobEnd.UnhandledException, rank, StackOverflowExitCode,
+                    $"cmpi-run: rank {rank} failed: stack overflow (a recursion deeper than the rank's " +
+                    $"{RankStackSize >> 20} MiB stack; natively a segmentation fault)",
+                    $"rank {rank} failed: stack overflow");
                 break;
             default:
                 End(JobEnd.UnhandledException, rank, FailureExitCode(e), DescribeFailure(rank, e, program),

@@ -24,8 +24,12 @@ public sealed class OutputSink : IDisposable
         _flushFirst = flushFirst;
     }
 
+    /// <summary>
+    /// The launcher's stdout or stderr. Writes that fail (stdout closed with <c>&gt;&amp;-</c>, <c>&gt; /dev/full</c>)
+    /// are dropped as C drops them, unchecked: the program goes on and exits with its own status.
+    /// </summary>
     public static TextWriter OpenStandard(Stream s) =>
-        new StreamWriter(s, new UTF8Encoding(false), 1 << 16) { AutoFlush = false, NewLine = "\n" };
+        new StreamWriter(new FailSafeStream(s), CloudMpi.Libc.Utf8b.Instance, 1 << 16) { AutoFlush = false, NewLine = "\n" };
 
     public void WriteLine(string? prefix, ReadOnlySpan<char> text)
     {
@@ -172,5 +176,47 @@ public sealed class RankLineWriter : TextWriter
         if (addNewline)
             _line.Append('\n');
         EmitLine();
+    }
+}
+
+/// <summary>A write-only stream whose write errors (EBADF, ENOSPC, EPIPE) are swallowed after the first one.</summary>
+public sealed class FailSafeStream(Stream inner) : Stream
+{
+    /// <summary>Whether a write has failed.</summary>
+    public bool Failed { get; private set; }
+
+    public override bool CanRead => false;
+    public override bool CanSeek => false;
+    public override bool CanWrite => true;
+    public override long Length => throw new NotSupportedException();
+    public override long Position { get => throw new NotSupportedException(); set => throw new NotSupportedException(); }
+
+    public override void Write(byte[] buffer, int offset, int count) => Write(buffer.AsSpan(offset, count));
+
+    public override void Write(ReadOnlySpan<byte> buffer)
+    {
+        if (Failed) return;
+        try { inner.Write(buffer); }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException or ObjectDisposedException) { Failed = true; }
+    }
+
+    public override void Flush()
+    {
+        if (Failed) return;
+        try { inner.Flush(); }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException or ObjectDisposedException) { Failed = true; }
+    }
+
+    public override int Read(byte[] buffer, int offset, int count) => throw new NotSupportedException();
+    public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
+    public override void SetLength(long value) => throw new NotSupportedException();
+
+    protected override void Dispose(bool disposing)
+    {
+        if (disposing)
+        {
+            try { inner.Dispose(); } catch (IOException) { }
+        }
+        base.Dispose(disposing);
     }
 }

@@ -1,0 +1,352 @@
+#!/usr/bin/env python3
+"""`make fuzz N=... SEED=...`: the translator against mutated and hostile C (issue 27).
+
+Seeded and reproducible: input i of a run is made by random.Random(f"{seed}:{i}") alone, so `--only i` remakes it.
+Inputs are the project's own C programs (tests/c, tests/mpi, corpus) mutated one to three times (lines deleted,
+duplicated or swapped, tokens replaced by hostile ones, identifiers renamed after C# keywords or runtime types,
+types changed, raw bytes put in literals and comments, deep nesting wrapped around an expression, the file
+truncated), and programs of hostile constructs (deep nesting, macro bombs, special include files, non-UTF-8 bytes,
+MPI handles misused, constants beyond their types, ...). Each is translated with a per-input time bound; each
+exit-0 translation is compiled by `cmpi-run --check` (in batches: one Roslyn start-up for many files).
+
+Outcomes: located-error (exit 1 or 2 with a file:line:col or a named -W diagnostic), ok-compiles, ok-fails-compile,
+internal-error (exit 3, or a Python traceback), crash (killed by a signal, any other status), timeout. The inputs of
+the last four (the defects) are saved under build/fuzz/<outcome>/ with the translator's messages.
+"""
+from __future__ import annotations
+
+import argparse
+import collections
+import glob
+import json
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+TRANSLATE = os.path.join(ROOT, ".venv", "bin", "cmpi-translate")
+CMPI_RUN = os.path.join(ROOT, ".venv", "bin", "cmpi-run")
+DEFECTS = ("internal-error", "crash", "timeout", "ok-fails-compile")
+OUTCOMES = ("located-error", "ok-compiles") + DEFECTS
+
+_LOCATED = re.compile(r"^(?:\S+:\d+:\d+: (?:error|warning)|cmpi-translate: error: ).*$", re.M)
+_DIAG_FILE = re.compile(r"^(.+?\.cs):\d+:\d+: (error|warning): (.*)$", re.M)
+
+
+def seeds():
+    files = sorted(glob.glob(os.path.join(ROOT, "tests", "c", "*.c")) +
+                   glob.glob(os.path.join(ROOT, "tests", "mpi", "*", "*.c")) +
+                   glob.glob(os.path.join(ROOT, "corpus", "*", "*.c")) +
+                   glob.glob(os.path.join(ROOT, "tests", "golden", "*", "*.c")))
+    out = []
+    for f in files:
+        with open(f, "rb") as fh:
+            data = fh.read()
+        if len(data) < 200_000:
+            out.append((os.path.relpath(f, ROOT), data))
+    return out
+
+
+# ---------------------------------------------------------------- hostile constructs
+
+def _main(body: str, head: str = "") -> bytes:
+    return ("#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n#include <mpi.h>\n" + head +
+            "int main(int argc, char **argv) {\n  int x = 1, y = 0, i = 0; double d = 1.5; int *p = &x; char s[32];\n"
+            "  MPI_Init(&argc, &argv);\n" + body + "\n  printf(\"%d %d %g %d\\n\", x, y, d, i);\n"
+            "  MPI_Finalize();\n  return 0;\n}\n").encode()
+
+
+def hostile(rng: random.Random):
+    """One program of a hostile construct, and its name."""
+    k = rng.choice([3, 10, 50, 250, 300, 500, 1000, 2000, 5000])
+    kinds = {
+        "sum": lambda: _main(f"  y = 0{'+1' * k};"),
+        "ifs": lambda: _main("  " + "if (x) " * min(k, 1200) + "y++;"),
+        "braces": lambda: _main("  " + "if (x) {\n" * min(k, 300) + "y++;\n" + "}\n" * min(k, 300)),
+        "ternary": lambda: _main("  y = " + "x ? " * k + "1" + " : 0" * k + ";"),
+        "deref": lambda: _main("  y = " + "*&" * k + "x;"),
+        "casts": lambda: _main("  y = " + rng.choice(["(int)", "(long)", "(char)", "(unsigned)", "(double)"]) * k + "x;"),
+        "minus": lambda: _main("  y = " + rng.choice(["- ", "~", "!", "+"]) * k + "x;"),
+        "parens": lambda: _main("  y = " + "(" * min(k, 300) + "x" + ")" * min(k, 300) + ";"),
+        "assign": lambda: _main("  " + "y = " * k + "x;"),
+        "latin1": lambda: _main(f"  /* caf\xe9 */ printf(\"caf\xe9 \\xe9 %c\\n\", '\xe9'); strcpy(s, \"\xff\xfe\");"
+                                f" puts(s);").replace(b"\xc3\xa9", b"\xe9").replace(b"\xc3\xbf\xc3\xbe", b"\xff\xfe"),
+        "bytes": lambda: bytes(rng.randrange(256) for _ in range(rng.randrange(1, 400))),
+        "garbage": lambda: _main("".join(rng.choice("{}()[];,+-*/%<>=!&|^~?:'\"\\#xyz0123 \n") for _ in range(200))),
+        "empty": lambda: b"",
+        "nomain": lambda: b"int f(void) { return 1; }\n",
+        "macro-bomb": lambda: ("#define F0(x) x x\n" + "".join(f"#define F{j}(x) F{j - 1}(F{j - 1}(x))\n"
+                                                               for j in range(1, 6)) +
+                               "int main(void) { int y = 0; F%d(y+) 0; return y; }\n" % rng.randrange(1, 6)).encode(),
+        "object-bomb": lambda: ("#define A0 1\n" + "".join(f"#define A{j} A{j - 1}+A{j - 1}\n" for j in range(1, 22)) +
+                                "int main(void) { return A%d; }\n" % rng.randrange(4, 22)).encode(),
+        "include-special": lambda: ('#include "%s"\nint main(void) { return 0; }\n' %
+                                    rng.choice(["/dev/zero", "/dev/null", "/dev/stdin", "/tmp", "/proc/self/fd/0"])).encode(),
+        "runtime-names": lambda: _main("  double %s = 2.0; unsigned char *b = (unsigned char *)&%s; y = b[7];" %
+                                       ((rng.choice(["Ptr", "Math", "System", "CString", "Spans", "CArray", "Stdio",
+                                                     "Datatype", "Comm", "cMPI", "Status", "Request", "Array",
+                                                     "Main", "value", "string", "object", "base", "var"]),) * 2)),
+        "mpi-null": lambda: _main("  " + rng.choice(["MPI_Type_free(NULL);", "MPI_Comm_rank(0, &y);",
+                                                     "MPI_Comm_size(MPI_COMM_WORLD, NULL);",
+                                                     "MPI_Send(&x, 1, MPI_INT, 0, 0, MPI_INT);",
+                                                     "MPI_Barrier(0);", "MPI_Request r; MPI_Wait(&r, NULL);",
+                                                     "MPI_Wait((MPI_Request *)&y, MPI_STATUS_IGNORE);"])),
+        "pointer-types": lambda: _main("  " + rng.choice(["int *q = \"abcd\"; y = q[0];", "printf(x, \"fmt\");",
+                                                          "unsigned u; MPI_Comm_size(MPI_COMM_WORLD, &u);",
+                                                          "unsigned char b[4]; strcpy(b, \"ab\");",
+                                                          "long *l = p; y = (int)*l;", "p = x;", "x = p;"])),
+        "constants": lambda: _main("  if (x %s %s) y++;" % (rng.choice(["<", "==", "!=", ">=", ">"]),
+                                                           rng.choice(["2147483648", "4294967296", "-2147483649",
+                                                                       "9223372036854775807", "0x100000000",
+                                                                       "300", "40000", "-129"]))),
+        "char-constants": lambda: _main("  char c = 'a'; if (c %s %s) y++;" % (rng.choice(["<", "==", "!="]),
+                                                                            rng.choice(["300", "-200", "255", "128"]))),
+        "pointer-levels": lambda: _main("  int " + "*" * k + "pp = 0; y = pp == 0;"),
+        "long-line": lambda: _main("  y = " + " + ".join(["x"] * (k * 4)) + ";"),
+        "many-statements": lambda: _main("\n".join(f"  y += {j};" for j in range(min(k * 4, 4000)))),
+    }
+    name = rng.choice(sorted(kinds))
+    return name, kinds[name]()
+
+
+# ---------------------------------------------------------------- mutations of the project's programs
+
+_TOKEN = re.compile(rb"[A-Za-z_]\w*|\d+(?:\.\d+)?|\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)+'|->|\+\+|--|[-+*/%<>=!&|^~?:;,.(){}\[\]]")
+_POOL = [b"0", b"1", b"-1", b"NULL", b"2147483648", b"4294967295", b"0x7fffffffffffffff", b"1e308", b"MPI_INT",
+         b"MPI_COMM_WORLD", b"MPI_DOUBLE", b"MPI_SUM", b"sizeof(int)", b"(char)", b"(void *)", b"\"x\"", b"'\\xe9'",
+         b"x", b"argv", b"argc", b"*", b"&", b"-", b"!", b"~", b"(", b")", b"[0]", b";", b",", b"{", b"}",
+         b"Ptr", b"Math", b"System", b"string", b"object", b"base", b"value", b"Main", b"var", b"int", b"char",
+         b"unsigned", b"double", b"float", b"long long", b"static", b"const", b"volatile", b"struct s", b"goto out",
+         b"\"caf\xe9\"", b"'\xe9'", b"/* \xe9\xff */", b"MPI_STATUS_IGNORE", b"MPI_IN_PLACE", b"MPI_BOTTOM", b"0.5"]
+_TYPES = [b"int", b"unsigned", b"long", b"short", b"char", b"unsigned char", b"double", b"float", b"long long",
+          b"unsigned long", b"long double", b"size_t", b"signed char"]
+
+
+def mutate(rng: random.Random, data: bytes) -> tuple[bytes, list]:
+    lines = data.split(b"\n")
+    ops = []
+    for _ in range(rng.randint(1, 3)):
+        op = rng.choice(["delete", "duplicate", "swap", "token", "token", "rename", "retype", "bytes", "nest",
+                         "truncate", "insert"])
+        ops.append(op)
+        if not lines:
+            break
+        i = rng.randrange(len(lines))
+        if op == "delete":
+            del lines[i]
+        elif op == "duplicate":
+            lines.insert(i, lines[i])
+        elif op == "swap":
+            j = rng.randrange(len(lines))
+            lines[i], lines[j] = lines[j], lines[i]
+        elif op in ("token", "rename", "retype", "nest"):
+            toks = [(m.start(), m.end(), m.group()) for m in _TOKEN.finditer(lines[i])]
+            for _ in range(20):
+                if toks:
+                    break
+                i = rng.randrange(len(lines))
+                toks = [(m.start(), m.end(), m.group()) for m in _TOKEN.finditer(lines[i])]
+            if not toks:
+                continue
+            if op == "retype":
+                typed = [t for t in toks if t[2] in _TYPES]
+                toks = typed or toks
+            if op == "rename":
+                names = [t for t in toks if re.fullmatch(rb"[A-Za-z_]\w*", t[2])]
+                if not names:
+                    continue
+                old = rng.choice(names)[2]
+                new = rng.choice([b"Ptr", b"Math", b"System", b"string", b"object", b"Main", b"value", b"CProgram",
+                                  b"Datatype", b"Status", b"Comm", b"Array", b"Span", b"var", b"@x", b"base", b"this",
+                                  b"cmpiIn", b"args", old + b"_", b"Op", b"Stdio", b"Request"])
+                text = b"\n".join(lines)
+                lines = re.sub(rb"\b" + re.escape(old) + rb"\b", new, text).split(b"\n")
+                continue
+            s, e, tok = rng.choice(toks)
+            if op == "token":
+                repl = rng.choice(_POOL)
+            elif op == "retype":
+                repl = rng.choice(_TYPES)
+            else:
+                depth = rng.choice([2, 20, 200, 600, 2000])
+                wrap = rng.choice([(b"(int)", b""), (b"-", b""), (b"(", b")"), (b"!!", b""), (b"*&", b"")])
+                repl = wrap[0] * depth + tok + wrap[1] * depth
+            lines[i] = lines[i][:s] + repl + lines[i][e:]
+        elif op == "bytes":
+            raw = bytes(rng.randrange(0x80, 0x100) for _ in range(rng.randint(1, 4)))
+            line = lines[i]
+            q = line.find(b'"')
+            if q >= 0 and rng.random() < 0.7:
+                lines[i] = line[:q + 1] + raw + line[q + 1:]
+            else:
+                lines[i] = line + b" /* " + raw + b" */"
+        elif op == "truncate":
+            cut = rng.randrange(len(data) + 1)
+            return data[:cut], ops
+        elif op == "insert":
+            _, snippet = hostile(rng)
+            body = re.search(rb"MPI_Init\(&argc, &argv\);\n(.*)\n  printf", snippet, re.S)
+            if body:
+                opens = [k for k, ln in enumerate(lines) if ln.rstrip().endswith(b"{")]
+                if opens:
+                    lines.insert(rng.choice(opens) + 1, body.group(1))
+    return b"\n".join(lines), ops
+
+
+_OUTPUT_NAMES = ["Main.cs", "System.cs", "Math.cs", "CProgram.cs", "CArgv.cs", "Ptr.cs", "Datatype.cs", "int.cs",
+                 "1x.cs", "My-Prog.cs", "printf.cs"]
+
+
+def make_input(seed: int, i: int, pool):
+    """(origin, C text, output file name) of input i: made by random.Random(f"{seed}:{i}") alone."""
+    rng = random.Random(f"{seed}:{i}")
+    out = rng.choice(_OUTPUT_NAMES) if rng.random() < 0.1 else "Out.cs"
+    if rng.random() < 0.3:
+        name, data = hostile(rng)
+        return f"hostile:{name}", data, out
+    origin, data = rng.choice(pool)
+    mutated, ops = mutate(rng, data)
+    return f"{origin}:{'+'.join(ops)}", mutated, out
+
+
+# ---------------------------------------------------------------- running
+
+def translate(work: str, data: bytes, out_name: str, time_limit: float, timeout: float):
+    src = os.path.join(work, "in.c")
+    with open(src, "wb") as f:
+        f.write(data)
+    out = os.path.join(work, out_name)
+    cmd = [TRANSLATE, src, "-o", out, "--time-limit", str(time_limit), "--memory-limit", "1536"]
+    start = time.monotonic()
+    try:
+        p = subprocess.run(cmd, capture_output=True, timeout=timeout, cwd=work)
+    except subprocess.TimeoutExpired as e:
+        return "timeout", (e.stderr or b"").decode("utf-8", "replace"), time.monotonic() - start
+    err = p.stderr.decode("utf-8", "replace")
+    elapsed = time.monotonic() - start
+    if "Traceback (most recent call last)" in err:
+        return "internal-error", err, elapsed
+    if p.returncode == 0:
+        return "ok", err, elapsed
+    if p.returncode == 3:
+        return "internal-error", err, elapsed
+    if p.returncode in (1, 2):
+        if _LOCATED.search(err) and "[-Winternal]" not in err:
+            return "located-error", err, elapsed
+        return "internal-error", err, elapsed
+    return "crash", f"exit status {p.returncode}\n{err}", elapsed
+
+
+def check_batch(paths):
+    """{path: diagnostics} of the files that do not compile cleanly (one cmpi-run --check for all of them)."""
+    if not paths:
+        return {}
+    try:
+        p = subprocess.run([CMPI_RUN, "--check", *paths], capture_output=True, text=True, timeout=120 + 10 * len(paths))
+    except subprocess.TimeoutExpired:
+        return {path: "cmpi-run --check timed out" for path in paths}
+    bad = collections.defaultdict(list)
+    for m in _DIAG_FILE.finditer(p.stderr):
+        bad[os.path.abspath(m.group(1))].append(m.group(0))
+    if p.returncode != 0 and not bad:
+        return {path: p.stderr or f"cmpi-run --check exited with {p.returncode}" for path in paths}
+    return {path: "\n".join(bad[os.path.abspath(path)]) for path in paths if os.path.abspath(path) in bad}
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--n", type=int, default=40)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--time-limit", type=float, default=20.0, help="the translator's own bound (--time-limit)")
+    ap.add_argument("--timeout", type=float, default=60.0, help="kill a translation after this many seconds")
+    ap.add_argument("--batch", type=int, default=40, help="files per cmpi-run --check")
+    ap.add_argument("--out", default=os.path.join(ROOT, "build", "fuzz"))
+    ap.add_argument("--only", type=int, action="append", help="run only input i (repeatable)")
+    ap.add_argument("--no-check", action="store_true", help="do not compile exit-0 translations")
+    args = ap.parse_args(argv)
+
+    pool = seeds()
+    indices = args.only or list(range(args.n))
+    os.makedirs(args.out, exist_ok=True)
+    scratch = tempfile.mkdtemp(prefix="fuzz.", dir=args.out)
+    counts = collections.Counter()
+    by_origin = collections.defaultdict(collections.Counter)
+    results = {}
+    start = time.monotonic()
+
+    def one(i):
+        origin, data, out_name = make_input(args.seed, i, pool)
+        work = os.path.join(scratch, str(i))
+        os.makedirs(work, exist_ok=True)
+        outcome, err, elapsed = translate(work, data, out_name, args.time_limit, args.timeout)
+        return i, origin, data, os.path.join(work, out_name), outcome, err, elapsed
+
+    pending_check = []
+
+    def save(i, origin, data, outcome, err, cs=None):
+        d = os.path.join(args.out, outcome, f"seed{args.seed}-{i}")
+        os.makedirs(d, exist_ok=True)
+        with open(os.path.join(d, "in.c"), "wb") as f:
+            f.write(data)
+        with open(os.path.join(d, "messages.txt"), "w") as f:
+            f.write(f"origin: {origin}\nremake: python3 scripts/fuzz.py --seed {args.seed} --only {i}\n\n{err}")
+        if cs and os.path.exists(cs):
+            shutil.copy(cs, os.path.join(d, "Out.cs"))
+
+    def flush_checks():
+        if not pending_check:
+            return
+        bad = check_batch([cs for _, _, _, cs in pending_check])
+        for i, origin, data, cs in pending_check:
+            outcome = "ok-fails-compile" if cs in bad else "ok-compiles"
+            record(i, origin, data, outcome, bad.get(cs, ""), cs)
+        pending_check.clear()
+
+    def record(i, origin, data, outcome, err, cs=None):
+        counts[outcome] += 1
+        by_origin[origin.split(":")[1] if origin.startswith("hostile:") else origin.split(":")[-1]][outcome] += 1
+        results[i] = (origin, outcome)
+        if outcome in DEFECTS:
+            save(i, origin, data, outcome, err, cs)
+
+    translated = 0
+    with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as ex:
+        for i, origin, data, work, outcome, err, elapsed in ex.map(one, indices):
+            if outcome == "ok":
+                if args.no_check:
+                    record(i, origin, data, "ok-compiles", err)
+                else:
+                    pending_check.append((i, origin, data, work))
+                    if len(pending_check) >= args.batch:
+                        flush_checks()
+            else:
+                record(i, origin, data, outcome, err)
+            translated += 1
+            if translated % 50 == 0:
+                print(f"fuzz: {translated}/{len(indices)} translated, {len(pending_check)} awaiting the check: "
+                      f"{dict(counts)}", file=sys.stderr, flush=True)
+        flush_checks()
+    shutil.rmtree(scratch, ignore_errors=True)
+
+    summary = {"seed": args.seed, "n": len(indices), "seconds": round(time.monotonic() - start, 1),
+               "counts": {k: counts.get(k, 0) for k in OUTCOMES}}
+    with open(os.path.join(args.out, f"summary-seed{args.seed}-n{len(indices)}.json"), "w") as f:
+        json.dump({**summary, "defects": {str(i): r for i, r in sorted(results.items()) if r[1] in DEFECTS}}, f,
+                  indent=1)
+    line = ", ".join(f"{k} {counts.get(k, 0)}" for k in OUTCOMES)
+    print(f"fuzz seed {args.seed}: {len(indices)} inputs in {summary['seconds']} s: {line}")
+    defects = sum(counts.get(k, 0) for k in DEFECTS)
+    if defects:
+        print(f"fuzz: {defects} defect(s) saved under {os.path.relpath(args.out, ROOT)}/<outcome>/", file=sys.stderr)
+    return 1 if defects else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

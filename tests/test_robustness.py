@@ -1,0 +1,245 @@
+"""Hostile and careless inputs (issue 27): each defect found by fuzzing has its regression test here.
+
+Bad input never crashes the translator (exit 3, a traceback, a signal), never destroys the user's files, and a
+translation that succeeds (exit 0) compiles without warnings."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+from tests.support import ROOT
+
+ROBUST = os.path.join(ROOT, "tests", "robust")
+
+
+def _bytes_run(cmd, timeout=300):
+    return subprocess.run(cmd, capture_output=True, timeout=timeout)
+
+
+def test_bytes_that_are_no_utf8_print_as_gcc_prints_them(tools, tmp_path):
+    """A Latin-1 comment and raw 0xE9 bytes in string and character literals: the port prints C's bytes."""
+    src = os.path.join(ROBUST, "latin1.c")
+    exe = str(tmp_path / "native")
+    assert _bytes_run(["gcc", "-w", "-o", exe, src]).returncode == 0
+    native = _bytes_run([exe])
+    cs = str(tmp_path / "Latin1.cs")
+    t = tools.translate_file(src, cs)
+    assert t.returncode == 0, t.stderr
+    chk = tools.check(cs)
+    assert chk.returncode == 0, chk.stdout + chk.stderr
+    port = _bytes_run(tools.cmpi_run + ["-n", "1", cs])
+    assert port.returncode == native.returncode
+    assert port.stdout == native.stdout
+    assert port.stderr == native.stderr
+
+
+def _deep_program() -> str:
+    """The nesting generated C has, each a few hundred to thousands deep, in one program."""
+    body = [
+        '  printf("%d\\n", 0' + "+1" * 500 + ");",
+        "  " + "if (x) " * 500 + "y++;",
+        "  " + "if (x) {\n" * 250 + "  y++;\n" + "}\n" * 250,
+        "  y += " + "x ? " * 300 + "1" + " : 0" * 300 + ";",
+        "  y += " + "*&" * 250 + "x;",
+        "  y += " + "(int)" * 1000 + "x;",
+        "  y += " + "- " * 5000 + "x;",
+        '  printf("%d\\n", y);',
+    ]
+    return "#include <stdio.h>\nint main(void) {\n  int x = 1, y = 0;\n" + "\n".join(body) + "\n  return 0;\n}\n"
+
+
+def test_deep_nesting_translates_compiles_and_runs(tools, tmp_path):
+    src = tmp_path / "deep.c"
+    src.write_text(_deep_program())
+    exe = str(tmp_path / "native")
+    assert _bytes_run(["gcc", "-w", "-o", exe, str(src)]).returncode == 0
+    native = _bytes_run([exe])
+    cs = str(tmp_path / "Deep.cs")
+    t = tools.translate_file(str(src), cs)
+    assert t.returncode == 0, t.stderr
+    chk = tools.check(cs)
+    assert chk.returncode == 0, chk.stdout + chk.stderr
+    port = _bytes_run(tools.cmpi_run + ["-n", "1", cs])
+    assert (port.returncode, port.stdout) == (native.returncode, native.stdout)
+
+
+def test_nesting_beyond_the_bound_is_a_located_error(tools, tmp_path):
+    from translator.frontend import MAX_EXPRESSION_DEPTH, MAX_STATEMENT_DEPTH
+    cases = {
+        "casts.c": "int main(void) { int x = 1; return " + "(int)" * (MAX_EXPRESSION_DEPTH + 1) + "x; }\n",
+        "ifs.c": "int main(void) { int x = 1; " + "if (x) " * (MAX_STATEMENT_DEPTH + 1) + "x++; return 0; }\n",
+    }
+    for name, text in cases.items():
+        (tmp_path / name).write_text(text)
+        t = tools.translate_file(str(tmp_path / name), str(tmp_path / "Out.cs"))
+        assert t.returncode == 1, t.stderr
+        assert "Traceback" not in t.stderr
+        assert f"{name}:1:" in t.stderr and "[-Wnesting-limit]" in t.stderr, t.stderr
+
+
+def test_output_that_is_the_input_is_refused(tools, tmp_path):
+    src = tmp_path / "same.c"
+    text = "int main(void) { return 0; }\n"
+    src.write_text(text)
+    os.symlink("same.c", tmp_path / "link.c")
+    os.link(src, tmp_path / "hard.c")
+    for out in ("same.c", "./same.c", "link.c", "hard.c", str(src)):
+        t = subprocess.run(tools.translate + ["same.c", "-o", out], capture_output=True, text=True, cwd=tmp_path)
+        assert t.returncode == 2, (out, t.stderr)
+        assert "is the input file" in t.stderr
+    t = subprocess.run(tools.translate + ["link.c", "-o", "same.c"], capture_output=True, text=True, cwd=tmp_path)
+    assert t.returncode == 2
+    assert src.read_text() == text
+    t = subprocess.run(tools.translate + ["same.c", "-o", "Same.cs"], capture_output=True, text=True, cwd=tmp_path)
+    assert t.returncode == 0, t.stderr
+    assert sorted(os.listdir(tmp_path)) == ["Same.cs", "hard.c", "link.c", "same.c"]  # no temporary file left
+
+
+def test_class_names_that_cannot_be_are_refused(tools, tmp_path):
+    src = tmp_path / "t.c"
+    src.write_text("int main(void) { return 0; }\n")
+    for name in ("bad name", "int", "A { } class B", "Main", "System", "Ptr", "1abc", ""):
+        t = tools.translate_file(str(src), str(tmp_path / "T.cs"), "--class-name", name)
+        assert t.returncode == 2, (name, t.stderr)
+        assert "--class-name" in t.stderr
+    assert not (tmp_path / "T.cs").exists()
+
+
+def test_class_names_from_the_output_file_never_collide(tools, tmp_path):
+    """main.c -> Main.cs (CS0542 beside the entry point), System.cs, Math.cs, CProgram.cs, CArgv.cs, Ptr.cs."""
+    text = ('#include <stdio.h>\n#include <math.h>\nint main(int argc, char **argv) { double d = 2.0; int a[3] = {1, 2,'
+            ' 3}; int *p = a; p++; printf("%g %d %d\\n", sqrt(d), *p, argc); return 0; }\n')
+    for stem in ("main", "System", "Math", "CProgram", "CArgv", "Ptr"):
+        src = tmp_path / f"{stem}.c"
+        src.write_text(text)
+        t = subprocess.run(tools.translate + [str(src)], capture_output=True, text=True)
+        assert t.returncode == 0, t.stderr
+        cs = tmp_path / f"{stem[0].upper() + stem[1:]}.cs"
+        chk = tools.check(str(cs))
+        assert chk.returncode == 0, (stem, chk.stdout + chk.stderr)
+
+
+def _same_as_gcc(tools, tmp_path, src):
+    exe = str(tmp_path / "native")
+    assert _bytes_run(["gcc", "-w", "-o", exe, src, "-lm"]).returncode == 0
+    native = _bytes_run([exe])
+    cs = str(tmp_path / "Port.cs")
+    t = tools.translate_file(src, cs)
+    assert t.returncode == 0, t.stderr
+    chk = tools.check(cs)
+    assert chk.returncode == 0, chk.stdout + chk.stderr  # no error, no warning
+    port = _bytes_run(tools.cmpi_run + ["-n", "1", cs])
+    assert (port.returncode, port.stdout) == (native.returncode, native.stdout)
+
+
+def test_c_names_of_runtime_types_are_renamed(tools, tmp_path):
+    """`double Ptr`, `double Math`, `int System`: C# would take them for the runtime's types."""
+    _same_as_gcc(tools, tmp_path, os.path.join(ROBUST, "runtime_names.c"))
+
+
+def test_comparisons_with_constants_beyond_the_type_compile_without_warning(tools, tmp_path):
+    """`i < 2147483648`: C's always-true comparison; C# warns (CS0652) unless the widening is explicit."""
+    _same_as_gcc(tools, tmp_path, os.path.join(ROBUST, "wide_constants.c"))
+
+
+BAD = {
+    "type_free_null.c": ("4:17", "null-argument"),
+    "comm_zero.c": ("5:17", "null-argument"),
+    "int_pointer_string.c": ("3:8", "c-error"),
+    "printf_int_format.c": ("4:10", "c-error"),
+    "pointer_sign.c": ("8:10", "c-error"),
+    "comm_as_datatype.c": ("5:34", "c-error"),
+    "int_as_request.c": ("5:12", "c-error"),
+}
+
+
+def test_what_would_not_compile_is_a_located_error(tools, tmp_path):
+    for name, (where, flag) in BAD.items():
+        t = tools.translate_file(os.path.join(ROBUST, "bad", name), str(tmp_path / "Out.cs"))
+        assert t.returncode == 1, (name, t.stderr)
+        assert f"{name}:{where}: error:" in t.stderr and f"[-W{flag}]" in t.stderr, (name, t.stderr)
+    assert not (tmp_path / "Out.cs").exists()
+
+
+def test_runtime_names_are_current():
+    """translator/runtime_names.py lists the runtime's names as scripts/gen_runtime_names.py reads them now."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("gen_runtime_names", os.path.join(ROOT, "scripts", "gen_runtime_names.py"))
+    gen = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(gen)
+    with open(os.path.join(ROOT, "translator", "runtime_names.py"), encoding="utf-8") as f:
+        assert f.read() == gen.render(), "run scripts/gen_runtime_names.py"
+
+
+def test_macro_bombs_and_endless_includes_end_with_a_clear_error(tools, tmp_path):
+    import time
+    out = str(tmp_path / "Out.cs")
+    # a function-like macro expanding 2^32 times: the memory bound
+    start = time.monotonic()
+    t = tools.translate_file(os.path.join(ROBUST, "bad", "macro_bomb.c"), out, "--memory-limit", "400")
+    assert t.returncode == 1 and "[-Wresource-limit]" in t.stderr and "memory" in t.stderr, t.stderr
+    assert time.monotonic() - start < 60
+    # 2^21 expansions of an object-like macro: the time bound
+    t = tools.translate_file(os.path.join(ROBUST, "bad", "object_macro_bomb.c"), out, "--time-limit", "2")
+    assert t.returncode == 1 and "[-Wresource-limit]" in t.stderr, t.stderr
+    # what is no regular file is never opened
+    t = tools.translate_file(os.path.join(ROBUST, "bad", "include_dev_zero.c"), out)
+    assert t.returncode == 1, t.stderr
+    assert "include_dev_zero.c:1:1: error: #include of '/dev/zero', which is no regular file" in t.stderr
+    fifo = tmp_path / "fifo.h"
+    os.mkfifo(fifo)
+    (tmp_path / "f.c").write_text('#include "fifo.h"\nint main(void) { return 0; }\n')
+    t = tools.translate_file(str(tmp_path / "f.c"), out)
+    assert t.returncode == 1 and "[-Winclude-file]" in t.stderr, t.stderr
+    t = tools.translate_file(str(tmp_path / "f.c"), out, "--", "-include", "/dev/zero")
+    assert t.returncode == 1 and "-include /dev/zero: no regular file" in t.stderr, t.stderr
+    assert not os.path.exists(out)
+
+
+def test_stdout_closed_or_full_is_no_launcher_crash(tools, tmp_path):
+    """C's writes fail and the program goes on to exit with its status (3 here); cmpi-run died with rc 134."""
+    cs = str(tmp_path / "ManyLines.cs")
+    assert tools.translate_file(os.path.join(ROBUST, "many_lines.c"), cs).returncode == 0
+    cmd = " ".join(tools.cmpi_run + ["-n", "1", cs])
+    for redirect in (">&-", "> /dev/full"):
+        r = subprocess.run(f"{cmd} {redirect}", shell=True, capture_output=False, stderr=subprocess.PIPE, text=True)
+        assert r.returncode == 3, (redirect, r.stderr)
+        assert "Unhandled exception" not in r.stderr and "done" in r.stderr, r.stderr
+
+
+def test_deep_recursion_works_and_an_overflow_names_its_rank(tools, tmp_path):
+    src = os.path.join(ROBUST, "deep_recursion.c")
+    cs = str(tmp_path / "DeepRecursion.cs")
+    t = tools.translate_file(src, cs)
+    assert t.returncode == 0, t.stderr
+    assert tools.check(cs).returncode == 0
+    ok = _bytes_run(tools.cmpi_run + ["-n", "1", cs, "100000"])  # a depth gcc's 8 MiB stack overflows with -O0
+    assert (ok.returncode, ok.stdout) == (0, b"100000\n"), ok.stderr
+    r = subprocess.run(tools.cmpi_run + ["-n", "2", cs, "100000000"], capture_output=True, text=True, timeout=300)
+    assert r.returncode == 139, r.stderr  # as the shell reports the native segmentation fault
+    assert "failed: stack overflow" in r.stderr and "Stack overflow." not in r.stderr, r.stderr
+    assert r.stderr.startswith("cmpi-run: rank "), r.stderr
+
+
+def test_fuzz_small_run_finds_no_defect(tmp_path):
+    """`make fuzz`'s harness over 40 inputs: no internal error, crash, timeout, nor a success that does not compile."""
+    r = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "fuzz.py"), "--n", "40", "--seed", "27",
+                        "--out", str(tmp_path)], capture_output=True, text=True, timeout=1800)
+    assert r.returncode == 0, r.stdout + r.stderr + "".join(
+        open(os.path.join(d, f)).read() for d, _, fs in os.walk(tmp_path) for f in fs if f == "messages.txt")
+    assert "internal-error 0, crash 0, timeout 0, ok-fails-compile 0" in r.stdout
+
+
+def test_main_of_another_integer_type(tools, tmp_path):
+    """`unsigned main(void)` (fuzz seed 2027 input 959): its status as C converts it (300 -> 44)."""
+    _same_as_gcc(tools, tmp_path, os.path.join(ROBUST, "unsigned_main.c"))
+
+
+def test_callbacks_named_like_runtime_types(tools, tmp_path):
+    """An error handler function named Span (fuzz seed 31 input 769) is renamed where MPI takes it too."""
+    cs = str(tmp_path / "Eh.cs")
+    t = tools.translate_file(os.path.join(ROBUST, "errhandler_runtime_name.c"), cs)
+    assert t.returncode == 0, t.stderr
+    chk = tools.check(cs)
+    assert chk.returncode == 0, chk.stdout + chk.stderr
