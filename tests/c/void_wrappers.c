@@ -32,6 +32,23 @@ int alloc_buf(void **buf, size_t n)
     return posix_memalign(buf, 64, n);
 }
 
+/* a device allocator whose body the preprocessor emptied: its parameter is never used */
+int allocate_device_buffer(char **buffer)
+{
+    fprintf(stderr, "no device here\n");
+    return 1;
+}
+
+/* typed out-parameters filled through (void **) casts, passed on to a function that takes them as they are */
+int allocate_pair(char **sbuf, char **rbuf, int on_device)
+{
+    if (on_device)
+        return allocate_device_buffer(sbuf) || allocate_device_buffer(rbuf);
+    if (posix_memalign((void **)sbuf, 64, 16))
+        return 1;
+    return posix_memalign((void **)rbuf, 64, 16);
+}
+
 void set_buffer(void *b, int c, size_t n)
 {
     memset(b, c, n);
@@ -83,6 +100,16 @@ int main(void)
     for (i = 0; i < n; i++)
         printf("%.1f %d\n", dbuf[i], ibuf[i]);
     printf("%s\n", cbuf);
+    char *sb = NULL, *rb = NULL;
+    printf("device %d\n", allocate_pair(&sb, &rb, 1));
+    if (allocate_pair(&sb, &rb, 0) != 0)
+        return 1;
+    set_buffer(sb, 's', 15);
+    set_buffer(rb, 'r', 15);
+    sb[15] = rb[15] = '\0';
+    printf("%s %s\n", sb, rb);
+    release(sb);
+    release(rb);
     copy_buffer(dbuf, a, n * sizeof(double));
     copy_buffer(ibuf, b, n * sizeof(int));
     copy_buffer(cbuf, s, strlen(s) + 1);

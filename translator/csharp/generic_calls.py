@@ -54,7 +54,8 @@ def generic_signature(ctx, fn: ir.Function) -> Tuple[str, str]:
         names.insert(0, ctx.plan.result_type_parameters[fn.name])  # the result's first: `xmalloc<double>(n)`
     if not names:
         return "", ""
-    return f"<{', '.join(names)}>", "".join(f" where {t} : unmanaged" for t in names)
+    return f"<{', '.join(names)}>", "".join(f" where {t} : unmanaged" for t in names
+                                            if (fn.name, t) in ctx.plan.unmanaged_type_parameters)
 
 
 @registry.operation("generic_call_arguments")

@@ -85,6 +85,11 @@ def plan_generic_buffers(tu: ir.TranslationUnit, plan: PointerPlan) -> None:
         type_name = "T" + name[:1].upper() + name[1:]
         plan.generic_buffers[("var", fn_name, name)] = type_name
         plan.type_parameters.setdefault(fn_name, []).append((i, type_name))
+    generic_params = candidates | outs
+    for fn_name, i in sorted(candidates):
+        if _reaches_mpi(functions[fn_name], functions[fn_name].params[i].name, generic_params):
+            plan.unmanaged_type_parameters.add((fn_name, plan.generic_buffers[("var", fn_name,
+                                                                                 functions[fn_name].params[i].name)]))
     for fn_name in sorted(results):
         taken = {t for _, t in plan.type_parameters.get(fn_name, [])}
         type_name = next(t for t in ("T", "TResult", "TMemory") if t not in taken)
@@ -92,6 +97,23 @@ def plan_generic_buffers(tu: ir.TranslationUnit, plan: PointerPlan) -> None:
         plan.generic_buffers[("ret", fn_name, "")] = type_name
         for local in _returned_locals(functions[fn_name]):
             plan.generic_buffers[("var", fn_name, local)] = type_name
+            if _reaches_mpi(functions[fn_name], local, generic_params, "local"):
+                plan.unmanaged_type_parameters.add((fn_name, type_name))
+
+
+def _reaches_mpi(fn: ir.Function, name: str, generic_params, kind: str = "param") -> bool:
+    """Whether the parameter is an MPI call's argument, or another generic parameter's (which may be one): its type
+    parameter must then be `unmanaged`, as the runtime's MPI buffers are; memory that is only allocated, set,
+    copied and freed may hold any type (`MPI_Datatype *types = xmalloc(...)`)."""
+    for call in (n for n in ir.walk(fn.body) if isinstance(n, ir.Call)):
+        callee = strip(call.callee)
+        if not isinstance(callee, ir.NameRef):
+            continue
+        for i, a in enumerate(call.args):
+            if _named(a, name, kind) and ((callee.kind == "library" and callee.name.startswith("MPI_")) or
+                                    (callee.kind == "function" and (callee.name, i) in generic_params)):
+                return True
+    return False
 
 
 def _only_memalign_target(fn: ir.Function, name: str) -> bool:
@@ -103,10 +125,10 @@ def _only_memalign_target(fn: ir.Function, name: str) -> bool:
     return uses > 0 and uses == targets
 
 
-def _named(e: ir.Expr, name: str) -> bool:
+def _named(e: ir.Expr, name: str, kind: str = "param") -> bool:
     while isinstance(e, (ir.Paren, ir.Cast)):
         e = e.inner if isinstance(e, ir.Paren) else e.operand
-    return isinstance(e, ir.NameRef) and e.kind == "param" and e.name == name
+    return isinstance(e, ir.NameRef) and e.kind == kind and e.name == name
 
 
 def _untyped(plan: PointerPlan, key) -> bool:

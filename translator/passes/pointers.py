@@ -96,6 +96,8 @@ class PointerPlan:
     # `void *` results that only hand out fresh memory (`void *xmalloc(size_t)`): function -> the type parameter
     # its callers name with the pointer type they convert the result to (generic_buffers.py)
     result_type_parameters: Dict[str, str] = field(default_factory=dict)
+    # (function, type parameter) of the generic buffers that reach an MPI call: `where T : unmanaged`
+    unmanaged_type_parameters: Set[Tuple[str, str]] = field(default_factory=set)
 
     def may_be_view(self, pointee) -> bool:
         return pointee in self.view_pointees
@@ -299,6 +301,10 @@ class _Analysis:
     def find_ref_params(self) -> None:
         """Parameters that are only dereferenced: the callee uses them during the call only."""
         retyped = self._retyped_arguments()
+        # (function, parameter) -> its uses (each True when only *p), and the parameters it is passed on to as it is
+        # (`g(p)`: p is a ref parameter when g's is one, `g(ref p)`)
+        seen_of: Dict[SlotKey, List[bool]] = {}
+        passed_to: Dict[SlotKey, List[SlotKey]] = {}
         for f in self.tu.functions:
             if f.body is None or f.name == "main" or f.name in self.function_values:
                 continue  # a function pointer's delegate takes pointers, not refs
@@ -329,6 +335,18 @@ class _Analysis:
                         for x in node.args[1:]:
                             walk(x, node)
                         return
+                if isinstance(node, ir.Call) and _callee_name(node) in self.functions and \
+                        _callee_name(node) not in self.function_values:
+                    callee = self.functions[_callee_name(node)]
+                    for j, a in enumerate(node.args):
+                        arg = strip(a)
+                        if isinstance(arg, ir.NameRef) and arg.kind == "param" and arg.name in uses and \
+                                j < len(callee.params) and _unqual(callee.params[j].type) == _unqual(arg.type):
+                            passed_to.setdefault(("var", f.name, arg.name), []).append(
+                                ("var", callee.name, callee.params[j].name))
+                        else:
+                            walk(a, node)
+                    return
                 if isinstance(node, ir.NameRef) and node.kind == "param" and node.name in uses:
                     ok = (isinstance(parent, ir.Unary) and parent.op == "*") or \
                          (isinstance(parent, ir.Member) and parent.arrow) or \
@@ -344,9 +362,22 @@ class _Analysis:
 
             walk(f.body, None)
             for name, seen in uses.items():
-                # an MPI callback's adapter passes every pointer by ref, used or not
-                if (seen or f.name in self.mpi_callbacks) and all(seen):
-                    self.plan.ref_params.add(("var", f.name, name))
+                seen_of[("var", f.name, name)] = seen
+                if f.name in self.mpi_callbacks:
+                    seen.append(True)  # an MPI callback's adapter passes every pointer by ref, used or not
+        # A parameter passed on as it is is a ref parameter when the one it is passed to is; a parameter its function
+        # never uses takes a ref from such a caller as well as anything (`allocate_device_buffer(char **buffer)`
+        # whose body the preprocessor emptied): the largest such set, dropping until stable.
+        base = {k for k, seen in seen_of.items() if all(seen) and (seen or passed_to.get(k))}
+        refs = set(base)
+        while True:
+            unused = {t for k in refs for t in passed_to.get(k, []) if t in seen_of and not seen_of[t]
+                      and not passed_to.get(t)}
+            kept = {k for k in base if all(t in refs or t in unused for t in passed_to.get(k, []))}
+            if kept | unused == refs:
+                break
+            refs = kept | unused
+        self.plan.ref_params |= refs
 
     def run(self) -> PointerPlan:
         self.mpi_callbacks: Set[str] = set()
