@@ -27,6 +27,21 @@ static inline void *zalloc(size_t n)
     return p;
 }
 
+void *xcalloc(size_t count, size_t size)
+{
+    void *p;
+    p = calloc(count, size);
+    if (p == NULL)
+        exit(1);
+    return p;
+}
+
+int alloc_out(void **out, size_t n)
+{
+    *out = malloc(n);
+    return *out == NULL;
+}
+
 int alloc_buf(void **buf, size_t n)
 {
     return posix_memalign(buf, 64, n);
@@ -100,6 +115,16 @@ int main(void)
     for (i = 0; i < n; i++)
         printf("%.1f %d\n", dbuf[i], ibuf[i]);
     printf("%s\n", cbuf);
+    struct point *cz = xcalloc(3, sizeof(struct point));
+    unsigned short *us = NULL;
+    if (alloc_out((void **)&us, 4 * sizeof(unsigned short)))
+        return 1;
+    for (i = 0; i < 4; i++)
+        us[i] = (unsigned short)(65535 - i);
+    cz[1].y = 0.5;
+    printf("%d %.1f %.1f %u %u\n", cz[2].id, cz[0].x, cz[1].y, us[0], us[3]);
+    release(cz);
+    release(us);
     char *sb = NULL, *rb = NULL;
     printf("device %d\n", allocate_pair(&sb, &rb, 1));
     if (allocate_pair(&sb, &rb, 0) != 0)

@@ -508,7 +508,10 @@ def convert_unary(ctx, e: ir.Unary) -> CsExpr:
             return convert_expr(ctx, e.operand)  # (*f)(x) calls f
         ref = ref_param_name(ctx, e.operand)
         if ref is not None:
-            return CsExpr(ref, cs_type(e.type, e.loc))  # *p of a `ref` parameter is the parameter
+            # *p of a `ref` parameter is the parameter (`ref Ptr<TBuf> p` for a generic `void **`)
+            return CsExpr(ref, ctx.slot_type(slot_key(ctx, strip_implicit(e.operand)), e.operand.type, e.loc)
+                          if slot_key(ctx, strip_implicit(e.operand)) in ctx.plan.generic_buffers else
+                          cs_type(e.type, e.loc))
         indexed = _array_plus_offset(e)
         if indexed is not None:
             return convert_expr(ctx, indexed)
@@ -571,6 +574,11 @@ def _convert_assign(ctx, e: ir.Assign) -> CsExpr:
         if isinstance(e.target, ir.NameRef) and isinstance(e.target.type, ir.PointerType) and \
                 isinstance(e.target.type.pointee, ir.VoidType):
             allocation = delegate("allocation_into_void_slot")(ctx, e.value, slot_key(ctx, e.target))
+        out = strip_implicit(e.target.operand) if isinstance(e.target, ir.Unary) and e.target.op == "*" else None
+        if isinstance(out, ir.NameRef) and out.kind == "param" and isinstance(e.target.type, ir.PointerType) and \
+                isinstance(e.target.type.pointee, ir.VoidType):
+            # `*buf = malloc(n)` with buf a `void **` out-parameter (`ref Ptr<TBuf> buf`, generic_buffers.py)
+            allocation = delegate("allocation_into_void_slot")(ctx, e.value, slot_key(ctx, out))
         value = coerce(allocation or convert_expr(ctx, e.value), tcs)
         return CsExpr(f"{target.code} = {paren(value, ASSIGN)}", tcs, ASSIGN)
     op = e.op[:-1]

@@ -61,7 +61,7 @@ def plan_generic_buffers(tu: ir.TranslationUnit, plan: PointerPlan) -> None:
             if _is_void_pointer(p.type) and _untyped(plan, key):
                 candidates.add((fn.name, i))
             elif isinstance(p.type, ir.PointerType) and _is_void_pointer(p.type.pointee) and plan.is_ref_param(key) \
-                    and _only_memalign_target(fn, p.name):
+                    and _only_given_memory(fn, p.name):
                 # `int alloc(void **buf, size_t n) { return posix_memalign(buf, 64, n); }`: an out-parameter that
                 # receives fresh memory of the caller's type, `ref Ptr<TBuf> buf`
                 outs.add((fn.name, i))
@@ -116,13 +116,40 @@ def _reaches_mpi(fn: ir.Function, name: str, generic_params, kind: str = "param"
     return False
 
 
-def _only_memalign_target(fn: ir.Function, name: str) -> bool:
-    """Whether the parameter is only ever posix_memalign's first argument (pointers.py made it a ref parameter)."""
-    uses = sum(1 for n in ir.walk(fn.body) if isinstance(n, ir.NameRef) and n.kind == "param" and n.name == name)
-    targets = sum(1 for n in ir.walk(fn.body) if isinstance(n, ir.Call) and n.args and
-                  isinstance(strip(n.callee), ir.NameRef) and strip(n.callee).name == "posix_memalign" and
-                  _named(n.args[0], name))
-    return uses > 0 and uses == targets
+def _only_given_memory(fn: ir.Function, name: str) -> bool:
+    """Whether a `void **` parameter (pointers.py made it a ref parameter: every use is `*p` or posix_memalign's
+    first argument) only receives fresh memory: posix_memalign(p, ...), `*p = malloc(n)`, and tests of `*p`."""
+    def ok(parent, node) -> bool:
+        if isinstance(parent, ir.Call):
+            callee = strip(parent.callee)
+            return isinstance(callee, ir.NameRef) and callee.name == "posix_memalign" and _named(parent.args[0], name)
+        return isinstance(parent, ir.Unary) and parent.op == "*"
+
+    def deref_ok(grand, deref) -> bool:
+        if isinstance(grand, ir.Assign):
+            return grand.op == "=" and _under(grand.target, deref) and _fresh(strip(grand.value), set())
+        if isinstance(grand, ir.Unary) and grand.op == "!":
+            return True
+        if isinstance(grand, ir.Binary) and grand.op in ("==", "!="):
+            other = grand.rhs if _under(grand.lhs, deref) else grand.lhs
+            return is_null_pointer(strip(other))
+        return isinstance(grand, (ir.If, ir.While, ir.DoWhile))
+
+    good = True
+
+    def walk(node, parent, grand):
+        nonlocal good
+        if isinstance(node, ir.NameRef) and node.kind == "param" and node.name == name:
+            if not ok(parent, node) or (isinstance(parent, ir.Unary) and not deref_ok(grand, parent)):
+                good = False
+            return
+        transparent = isinstance(node, ir.Paren) or (isinstance(node, ir.Cast) and
+                                                     (node.implicit or isinstance(node.type, ir.PointerType)))
+        for x in ir.children(node):
+            walk(x, parent if transparent else node, grand if transparent else parent)
+
+    walk(fn.body, None, None)
+    return good
 
 
 def _named(e: ir.Expr, name: str, kind: str = "param") -> bool:
