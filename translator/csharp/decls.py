@@ -128,6 +128,8 @@ def convert_param(ctx, p: ir.VarDecl) -> str:
     key = ctx.var_key(p.name)
     name = ctx.name(p.name)
     if ctx.plan.is_ref_param(key):
+        if key in ctx.plan.generic_buffers:  # `void **buf` given fresh memory of the caller's type
+            return f"ref Ptr<{ctx.plan.generic_buffers[key]}> {name}"
         return f"ref {cs_type(p.type.pointee, p.loc)} {name}"  # an out-parameter: only *p is used
     cs = ctx.slot_type(key, p.type, p.loc)
     return f"{cs} {name}_in" if ctx.is_boxed(key) else f"{cs} {name}"

@@ -518,7 +518,10 @@ def convert_unary(ctx, e: ir.Unary) -> CsExpr:
             return convert_expr(ctx, e.operand)  # (*f)(x) calls f
         ref = ref_param_name(ctx, e.operand)
         if ref is not None:
-            return CsExpr(ref, cs_type(e.type, e.loc))  # *p of a `ref` parameter is the parameter
+            # *p of a `ref` parameter is the parameter (`ref Ptr<TBuf> p` for a generic `void **`)
+            return CsExpr(ref, ctx.slot_type(slot_key(ctx, strip_implicit(e.operand)), e.operand.type, e.loc)
+                          if slot_key(ctx, strip_implicit(e.operand)) in ctx.plan.generic_buffers else
+                          cs_type(e.type, e.loc))
         indexed = _array_plus_offset(e)
         if indexed is not None:
             return convert_expr(ctx, indexed)
@@ -581,6 +584,11 @@ def _convert_assign(ctx, e: ir.Assign) -> CsExpr:
         if isinstance(e.target, ir.NameRef) and isinstance(e.target.type, ir.PointerType) and \
                 isinstance(e.target.type.pointee, ir.VoidType):
             allocation = delegate("allocation_into_void_slot")(ctx, e.value, slot_key(ctx, e.target))
+        out = strip_implicit(e.target.operand) if isinstance(e.target, ir.Unary) and e.target.op == "*" else None
+        if isinstance(out, ir.NameRef) and out.kind == "param" and isinstance(e.target.type, ir.PointerType) and \
+                isinstance(e.target.type.pointee, ir.VoidType):
+            # `*buf = malloc(n)` with buf a `void **` out-parameter (`ref Ptr<TBuf> buf`, generic_buffers.py)
+            allocation = delegate("allocation_into_void_slot")(ctx, e.value, slot_key(ctx, out))
         value = coerce(allocation or convert_expr(ctx, e.value), tcs)
         return CsExpr(f"{target.code} = {paren(value, ASSIGN)}", tcs, ASSIGN)
     op = e.op[:-1]
@@ -807,7 +815,9 @@ def convert_string(ctx, e: ir.StringLit) -> CsExpr:
     return CsExpr(string_literal(e.value), "string")
 
 
-def convert_call(ctx, e: ir.Call) -> CsExpr:
+def convert_call(ctx, e: ir.Call, result_type: Optional[str] = None) -> CsExpr:
+    """A call. result_type: the element type a function with a generic `void *` result gives (the pointer type
+    its result is converted to: `double *a = xmalloc(...)` is `xmalloc<double>(...)`)."""
     callee = strip_implicit(e.callee)
     while isinstance(callee, ir.Paren) or (isinstance(callee, ir.MacroRef) and callee.expansion is not None):
         # (f)(x); va_start(ap, n), whose name is a macro for __builtin_va_start
@@ -840,13 +850,15 @@ def convert_call(ctx, e: ir.Call) -> CsExpr:
                                "missing-definition")
     generic = delegate("generic_call_arguments")(ctx, fn)
     type_args = [delegate("type_argument")(ctx, e.args[i]) for i in sorted(generic) if i < len(e.args)]
+    if fn.name in ctx.plan.result_type_parameters:
+        type_args.insert(0, result_type or delegate("result_type_argument")(ctx, e))
     args = []
     for i, a in enumerate(e.args):
-        if i in generic:
+        if i < len(fn.params) and ctx.plan.is_ref_param(("var", fn.name, fn.params[i].name)):
+            args.append("ref " + delegate("ref_argument")(ctx, a))
+        elif i in generic:
             value = convert_expr(ctx, strip_implicit(a))  # its own Ptr or array: the type argument says which
             args.append("default" if value.type == "null" else value.code)
-        elif i < len(fn.params) and ctx.plan.is_ref_param(("var", fn.name, fn.params[i].name)):
-            args.append("ref " + delegate("ref_argument")(ctx, a))
         elif i < len(fn.params):
             p = fn.params[i]
             want = ctx.slot_type(("var", fn.name, p.name), p.type, a.loc)
@@ -854,6 +866,8 @@ def convert_call(ctx, e: ir.Call) -> CsExpr:
         else:
             args.append(convert_expr(ctx, a).code)
     ret = ctx.slot_type(("ret", fn.name, ""), fn.type.result, e.loc)
+    if fn.name in ctx.plan.result_type_parameters:
+        ret = f"Ptr<{type_args[0]}>"
     type_list = f"<{', '.join(type_args)}>" if type_args else ""
     return CsExpr(f"{ctx.name(callee.name)}{type_list}({', '.join(args)})", ret, PRIMARY)
 

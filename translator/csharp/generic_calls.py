@@ -20,6 +20,15 @@ def type_argument(ctx, arg: ir.Expr) -> str:
     e = strip(arg)
     if is_null_pointer(e):
         return "byte"  # NULL carries no data: any element type does
+    if isinstance(e.type, ir.PointerType) and isinstance(e.type.pointee, ir.PointerType) and \
+            isinstance(e.type.pointee.pointee, ir.VoidType):
+        # `(void **)&p` for a `void **` out-parameter: the type p points to
+        target = e
+        while isinstance(target, (ir.Cast, ir.Paren)):
+            target = strip(target.operand if isinstance(target, ir.Cast) else target.inner)
+        if isinstance(target, ir.Unary) and target.op == "&" and isinstance(target.operand.type, ir.PointerType) \
+                and not isinstance(target.operand.type.pointee, ir.VoidType):
+            return element_cs(target.operand.type.pointee, arg.loc)
     t = e.type
     if isinstance(t, ir.ArrayType):
         return element_cs(t.element, arg.loc)
@@ -38,13 +47,30 @@ def type_argument(ctx, arg: ir.Expr) -> str:
 
 def generic_signature(ctx, fn: ir.Function) -> Tuple[str, str]:
     """(`<TData>`, ` where TData : unmanaged`) for a function with generic buffers, else two empty strings."""
-    names = [t for _, t in ctx.plan.type_parameters.get(fn.name, [])] if ctx.plan is not None else []
+    if ctx.plan is None:
+        return "", ""
+    names = [t for _, t in ctx.plan.type_parameters.get(fn.name, [])]
+    if fn.name in ctx.plan.result_type_parameters:
+        names.insert(0, ctx.plan.result_type_parameters[fn.name])  # the result's first: `xmalloc<double>(n)`
     if not names:
         return "", ""
-    return f"<{', '.join(names)}>", "".join(f" where {t} : unmanaged" for t in names)
+    return f"<{', '.join(names)}>", "".join(f" where {t} : unmanaged" for t in names
+                                            if (fn.name, t) in ctx.plan.unmanaged_type_parameters)
 
 
 @registry.operation("generic_call_arguments")
 def generic_call_arguments(ctx, fn: ir.Function) -> Dict[int, str]:
     """Parameter index -> type parameter, for a call to fn."""
     return dict(ctx.plan.type_parameters.get(fn.name, [])) if ctx.plan is not None else {}
+
+
+@registry.operation("result_type_argument")
+def result_type_argument(ctx, call: ir.Call):
+    """The element type a call of a function with a generic result gives it when nothing converts the result to a
+    typed pointer (`void *p = xmalloc(n)`, `free(xmalloc(n))`): the `void *` slot's own type, else bytes. None for
+    a function whose result is no type parameter."""
+    callee = strip(call.callee)
+    if ctx.plan is None or not isinstance(callee, ir.NameRef) or callee.name not in ctx.plan.result_type_parameters:
+        return None
+    return "byte"
+

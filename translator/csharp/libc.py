@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from .. import ir
 from ..diagnostics import TranslationError
-from .exprs import CsExpr, PRIMARY, convert_expr, convert_value, is_null_pointer, slot_key, strip_implicit, unwrap
+from .exprs import (CsExpr, PRIMARY, convert_expr, convert_value, is_null_pointer, ref_param_name, slot_key,
+                    strip_implicit, unwrap)
 from .pointer_exprs import PRIMITIVE_ELEMENTS, array_field_pointer
 from . import registry
 from .cstypes import parse as cs_of
@@ -47,8 +48,8 @@ def convert_pointer_arg(ctx, a: ir.Expr, untyped: bool = False) -> str:
 
 
 
-def _buffer_element(a: ir.Expr):
-    """The C# element type of the buffer a `void *` argument names, or None (NULL, a void buffer)."""
+def _buffer_element(a: ir.Expr, ctx=None):
+    """The C# element type of the buffer a `void *` argument names, or None (NULL, a void buffer of no type)."""
     inner = strip_implicit(a)
     while isinstance(inner, (ir.Paren, ir.Cast)) and isinstance(inner.type, (ir.PointerType, ir.ArrayType)):
         pointee = inner.type.pointee if isinstance(inner.type, ir.PointerType) else inner.type.element
@@ -57,14 +58,21 @@ def _buffer_element(a: ir.Expr):
         inner = strip_implicit(inner.inner if isinstance(inner, ir.Paren) else inner.operand)
     t = inner.type
     pointee = t.pointee if isinstance(t, ir.PointerType) else t.element if isinstance(t, ir.ArrayType) else None
+    if isinstance(pointee, ir.VoidType) and isinstance(inner, ir.NameRef) and ctx is not None:
+        return ctx.plan.generic_buffers.get(slot_key(ctx, inner)) if ctx.plan is not None else None  # a type parameter
     if pointee is None or isinstance(pointee, ir.VoidType):
         return None
     return element_cs(pointee, a.loc)
 
 
-def _read_as_first_buffer(call: ir.Call, args: list) -> None:
-    first, second = _buffer_element(call.args[0]), _buffer_element(call.args[1])
+def _read_as_first_buffer(ctx, call: ir.Call, args: list) -> None:
+    first, second = _buffer_element(call.args[0], ctx), _buffer_element(call.args[1], ctx)
     if first is None or second is None or first == second:
+        return
+    parameters = set(ctx.plan.generic_buffers.values()) if ctx.plan is not None else set()
+    if first in parameters or second in parameters:
+        # a generic method's buffers (`copy_buffer<TDst, TSrc>`): the source's memory as the destination's type
+        args[1] = f"Ptr.Reinterpret<{second}, {first}>({args[1]})"
         return
     if first in PRIMITIVE_ELEMENTS and second in PRIMITIVE_ELEMENTS:
         args[1] = f"Ptr.Reinterpret<{second}, {first}>({args[1]})"
@@ -143,7 +151,7 @@ def convert_libc_call(ctx, call: ir.Call, callee: ir.NameRef, rule) -> CsExpr:
             value = view or convert_expr(ctx, strip_implicit(a) if _is_struct_array(a) else a)
             args.append(readable_copy(value) if cs_of(value.type).is_inline_array else value.code)
     if rule.family == "byte_pair" and len(args) == 3:
-        _read_as_first_buffer(call, args)
+        _read_as_first_buffer(ctx, call, args)
     if isinstance(call.type, ir.PointerType) and isinstance(call.type.pointee, ir.VoidType):
         ret = "Ptr<?>"  # bsearch, memcpy...: the runtime's generic result; the cast around the call types it
     else:
@@ -167,6 +175,11 @@ def _posix_memalign(ctx, call: ir.Call, rule) -> CsExpr:
     """posix_memalign((void **)&p, alignment, size): `CMem.PosixMemalign(out p, alignment, size)`, which checks the
     alignment as glibc does and gives p size bytes' worth of its element type (pointers.py keeps p a plain slot)."""
     target = memalign_target(call)
+    out = ref_param_name(ctx, _without_pointer_casts(call.args[0])) if call.args else None
+    if target is None and out is not None:
+        # posix_memalign(buf, ...) with buf an out-parameter (`ref Ptr<T> buf`, `void **buf` or `char **buf`)
+        args = [convert_value(ctx, a, t).code for a, t in zip(call.args[1:], callee_params(call)[1:])]
+        return CsExpr(f"{rule.target}(out {out}, {', '.join(args)})", "int", PRIMARY)
     if target is None or isinstance(target.type.pointee, ir.VoidType):
         raise TranslationError(call.loc, "posix_memalign is translated for `&p` with p a typed pointer variable",
                                "unsupported-construct")

@@ -12,7 +12,7 @@ from typing import Optional
 
 from .. import ir
 from ..diagnostics import TranslationError
-from .exprs import PRIMARY, CsExpr, convert_expr, flat_size, paren, scaled_by, strip_implicit, unwrap, MUL
+from .exprs import PRIMARY, CsExpr, convert_call, convert_expr, flat_size, paren, scaled_by, strip_implicit, unwrap, MUL
 from . import registry
 from .types import element_cs, size_of
 from ..rules import load as load_rules
@@ -49,12 +49,17 @@ def _flat(n: CsExpr, row: CsExpr) -> str:
     return scaled_by(n, row).code
 
 
-def convert_allocation(ctx, call: ir.Call, pointee: ir.CType, loc: ir.Loc) -> CsExpr:
+def convert_allocation(ctx, call: ir.Call, pointee, loc: ir.Loc) -> CsExpr:
+    """pointee: the C type allocated, or the name of a type parameter (generic_buffers.py), whose size only the
+    runtime knows: `CMem.Alloc<T>(bytes)`."""
     name = _callee(call)
-    elem = element_cs(pointee, loc)
+    if isinstance(pointee, str):
+        elem, elem_size, row = pointee, None, CsExpr("1", "int", PRIMARY, 1)
+    else:
+        elem = element_cs(pointee, loc)
+        elem_size = size_of(ctx, pointee)
+        row = flat_size(ctx, pointee)
     ptr = f"{elem}[]"
-    elem_size = size_of(ctx, pointee)
-    row = flat_size(ctx, pointee)
     if name in ("malloc", "aligned_alloc", "alloca"):  # alloca: an array the GC frees
         size = call.args[-1]
         n = _count(ctx, size, elem_size)
@@ -84,8 +89,17 @@ def allocation_into_void_slot(ctx, value: ir.Expr, key) -> Optional[CsExpr]:
     if isinstance(inner, ir.Cast) and isinstance(inner.type, ir.PointerType) and \
             isinstance(inner.type.pointee, ir.VoidType):
         inner = unwrap(inner.operand)
-    if not is_allocation(inner) or ctx.plan is None:
+    if ctx.plan is None:
         return None
-    pointee = ctx.plan.void_type(key)
-    return convert_allocation(ctx, inner, pointee, value.loc) if pointee is not None else None
+    generic = ctx.plan.generic_buffers.get(key)  # a generic result's local or the result itself: its type parameter
+    pointee = generic or ctx.plan.void_type(key)
+    if pointee is None:
+        return None
+    if isinstance(inner, ir.Call) and isinstance(unwrap(inner.callee), ir.NameRef) and \
+            unwrap(inner.callee).name in ctx.plan.result_type_parameters:
+        # `void *p = xmalloc(n)`: the generic allocator gives the slot's own element type
+        return convert_call(ctx, inner, pointee if generic else element_cs(pointee, value.loc))
+    if not is_allocation(inner):
+        return None
+    return convert_allocation(ctx, inner, pointee, value.loc)
 

@@ -12,7 +12,7 @@ from .. import ir
 from ..diagnostics import TranslationError
 from .exprs import (ADD, BINARY_PREC, COMPARISONS, MUL, PRIMARY, UNARY, CsExpr, coerce, coerce_index, convert_expr,
                     element_address, flat_size, is_null_pointer, is_ptr_cs, paren, pointer_at, ref_param_name,
-                    scaled_by, slot_key, unwrap)
+                    scaled_by, slot_key, unwrap, convert_call)
 from .memory import convert_allocation, is_allocation
 from . import registry
 from .cstypes import parse as cs_of, ptr_of
@@ -226,6 +226,10 @@ def convert_pointer_cast(ctx, e: ir.Cast) -> CsExpr:
         return view
     if is_allocation(inner_ir):
         return convert_allocation(ctx, inner_ir, target_t.pointee, e.loc)
+    if isinstance(inner_ir, ir.Call) and _generic_result(ctx, inner_ir) and \
+            not isinstance(target_t.pointee, ir.VoidType):
+        # `double *a = xmalloc(n * sizeof(double))`: the generic allocator gives the type converted to
+        return convert_call(ctx, inner_ir, element_cs(target_t.pointee, e.loc))
     inner = convert_expr(ctx, e.operand)
     src = inner_ir.type
     if isinstance(src, (ir.PointerType, ir.ArrayType)):
@@ -280,9 +284,18 @@ def _cast_inside(inner: ir.Expr, target_t: ir.PointerType, cast: ir.Cast) -> Opt
 def ref_argument(ctx, a: ir.Expr) -> str:
     """The variable a `ref` parameter gets: `&x` -> x, `&a[i]` -> a[i], a pointer q -> q[0]."""
     target = unwrap(a)
+    while isinstance(target, ir.Cast) and isinstance(target.type, ir.PointerType) and \
+            isinstance(target.type.pointee, ir.PointerType) and isinstance(target.type.pointee.pointee, ir.VoidType):
+        target = unwrap(target.operand)  # `(void **)&p` for a `void **` out-parameter (generic_buffers.py)
     if isinstance(target, ir.Unary) and target.op == "&":
         return convert_expr(ctx, target.operand).code
     ref = ref_param_name(ctx, target)
     if ref is not None:
         return ref
     return f"{paren(convert_expr(ctx, target), PRIMARY)}[0]"
+
+
+def _generic_result(ctx, call: ir.Call) -> bool:
+    callee = unwrap(call.callee)
+    return ctx.plan is not None and isinstance(callee, ir.NameRef) and callee.kind == "function" and \
+        callee.name in ctx.plan.result_type_parameters

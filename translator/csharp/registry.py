@@ -33,6 +33,7 @@ KNOWN_OPERATIONS = {
     "allocation_into_void_slot": "memory",    # (ctx, value, key) -> Optional[CsExpr]
     "generic_call_arguments": "generic_calls",  # (ctx, fn) -> {argument index: type parameter}
     "type_argument": "generic_calls",         # (ctx, arg) -> str
+    "result_type_argument": "generic_calls",  # (ctx, call) -> Optional[str], a generic result's default
 }
 
 

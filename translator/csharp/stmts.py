@@ -359,8 +359,10 @@ def convert_return(ctx, st: ir.Return, indent: str) -> List[str]:
     if st.value is None:
         return _with_trailing(ctx, [indent + "return;"], st)
     ret = ctx.fn.function.type.result
-    cs = ctx.slot_type(("ret", ctx.fn.function.name, ""), ret, st.loc)
-    return _with_trailing(ctx, [indent + f"return {coerce(convert_expr(ctx, st.value), cs).code};"], st)
+    key = ("ret", ctx.fn.function.name, "")
+    cs = ctx.slot_type(key, ret, st.loc)
+    value = _void_allocation(ctx, st.value, ret, key) or convert_expr(ctx, st.value)  # `return malloc(n)`
+    return _with_trailing(ctx, [indent + f"return {coerce(value, cs).code};"], st)
 
 
 def convert_simple(ctx, st, indent: str) -> List[str]:

@@ -19,6 +19,17 @@ parameter qualifies when every use of it in the body is an argument of an MPI ca
 such parameter takes (a wrapper calling a wrapper), or when it is not used at all: what the MPI runtime does with
 any element type. A call passing NULL names `byte`.
 
+The same holds for the other things real C does with `void *` memory of any type, each a type parameter too:
+- a parameter also given to the library functions on bytes (`set_buffer(void *b, int c, size_t n) { memset(b, c,
+  n); }`, `free_buffer(void *p) { free(p); }`, memcpy between two of them through a byte view) or only tested
+  (`!p`, `p == NULL`): `set_buffer<TB>(Ptr<TB> b, ...)`, called `set_buffer<double>(dbuf, ...)`;
+- a `void *` result that only hands out fresh memory, with the locals it returns (`void *xmalloc(size_t n) {
+  void *p = malloc(n); if (!p) abort(); return p; }`): `Ptr<T> xmalloc<T>(ulong n)` allocating
+  `CMem.Alloc<T>(n)` (n bytes' worth of T), and each caller names the type it converts the result to,
+  `double *a = xmalloc<double>(...)`; a wrapper of the wrapper (`void *p = xmalloc(n)` returned) passes its own;
+- a `void **` out-parameter only given to posix_memalign (`int alloc(void **buf, size_t n)`): `ref Ptr<TBuf>
+  buf`, called `alloc<double>(ref dbuf, n)` for `alloc((void **)&dbuf, n)` (pointers.py makes it a ref parameter).
+
 A `void *` variable that MPI calls, free and the mem* functions alone use (`void *buf = malloc(size)` for
 MPI_Pack) holds bytes: plan_byte_buffers.
 """
@@ -35,31 +46,212 @@ SlotKey = Tuple[str, str, str]
 
 
 def plan_generic_buffers(tu: ir.TranslationUnit, plan: PointerPlan) -> None:
-    """Fills plan.generic_buffers (slot -> type parameter) and plan.type_parameters (function -> [(index, name)])."""
+    """Fills plan.generic_buffers (slot -> type parameter), plan.type_parameters (function -> [(index, name)])
+    and plan.result_type_parameters (function -> name): the `void *` parameters, and the `void *` results with
+    the locals they return, that only carry memory nobody reads as a type inside the function."""
     functions = {fn.name: fn for fn in tu.functions}
     candidates: Set[Tuple[str, int]] = set()
+    results: Set[str] = set()
+    outs: Set[Tuple[str, int]] = set()
     for fn in tu.functions:
+        if fn.body is None:
+            continue
         for i, p in enumerate(fn.params):
             key = ("var", fn.name, p.name)
-            if isinstance(p.type, ir.PointerType) and isinstance(p.type.pointee, ir.VoidType) \
-                    and plan.void_type(key) is None and key not in plan.boxed and not plan.is_ref_param(key):
+            if _is_void_pointer(p.type) and _untyped(plan, key):
                 candidates.add((fn.name, i))
-    # The largest set in which every use is an MPI call's argument or a candidate's argument: drop until stable.
+            elif isinstance(p.type, ir.PointerType) and _is_void_pointer(p.type.pointee) and plan.is_ref_param(key) \
+                    and _only_given_memory(fn, p.name):
+                # `int alloc(void **buf, size_t n) { return posix_memalign(buf, 64, n); }`: an out-parameter that
+                # receives fresh memory of the caller's type, `ref Ptr<TBuf> buf`
+                outs.add((fn.name, i))
+        if _is_void_pointer(fn.type.result) and fn.name != "main" and _untyped(plan, ("ret", fn.name, "")):
+            results.add(fn.name)
+    # The largest sets in which every use is one the runtime does for any element type: drop until stable.
     changed = True
     while changed:
         changed = False
         for fn_name, i in sorted(candidates):
             fn = functions[fn_name]
-            if not _only_passed_on(fn, fn.params[i].name, candidates, functions):
+            if not _uses_untyped(fn, {fn.params[i].name}, "param", candidates, results, False):
                 candidates.discard((fn_name, i))
                 changed = True
-    for fn_name, i in sorted(candidates):
+        for fn_name in sorted(results):
+            if not _generic_result(functions[fn_name], plan, candidates, results):
+                results.discard(fn_name)
+                changed = True
+    for fn_name, i in sorted(candidates | outs):
         name = functions[fn_name].params[i].name
         type_name = "T" + name[:1].upper() + name[1:]
         plan.generic_buffers[("var", fn_name, name)] = type_name
         plan.type_parameters.setdefault(fn_name, []).append((i, type_name))
+    generic_params = candidates | outs
+    for fn_name, i in sorted(candidates):
+        if _reaches_mpi(functions[fn_name], functions[fn_name].params[i].name, generic_params):
+            plan.unmanaged_type_parameters.add((fn_name, plan.generic_buffers[("var", fn_name,
+                                                                                 functions[fn_name].params[i].name)]))
+    for fn_name in sorted(results):
+        taken = {t for _, t in plan.type_parameters.get(fn_name, [])}
+        type_name = next(t for t in ("T", "TResult", "TMemory") if t not in taken)
+        plan.result_type_parameters[fn_name] = type_name
+        plan.generic_buffers[("ret", fn_name, "")] = type_name
+        for local in _returned_locals(functions[fn_name]):
+            plan.generic_buffers[("var", fn_name, local)] = type_name
+            if _reaches_mpi(functions[fn_name], local, generic_params, "local"):
+                plan.unmanaged_type_parameters.add((fn_name, type_name))
 
 
+def _reaches_mpi(fn: ir.Function, name: str, generic_params, kind: str = "param") -> bool:
+    """Whether the parameter is an MPI call's argument, or another generic parameter's (which may be one): its type
+    parameter must then be `unmanaged`, as the runtime's MPI buffers are; memory that is only allocated, set,
+    copied and freed may hold any type (`MPI_Datatype *types = xmalloc(...)`)."""
+    for call in (n for n in ir.walk(fn.body) if isinstance(n, ir.Call)):
+        callee = strip(call.callee)
+        if not isinstance(callee, ir.NameRef):
+            continue
+        for i, a in enumerate(call.args):
+            if _named(a, name, kind) and ((callee.kind == "library" and callee.name.startswith("MPI_")) or
+                                    (callee.kind == "function" and (callee.name, i) in generic_params)):
+                return True
+    return False
+
+
+def _only_given_memory(fn: ir.Function, name: str) -> bool:
+    """Whether a `void **` parameter (pointers.py made it a ref parameter: every use is `*p` or posix_memalign's
+    first argument) only receives fresh memory: posix_memalign(p, ...), `*p = malloc(n)`, and tests of `*p`."""
+    def ok(parent, node) -> bool:
+        if isinstance(parent, ir.Call):
+            callee = strip(parent.callee)
+            return isinstance(callee, ir.NameRef) and callee.name == "posix_memalign" and _named(parent.args[0], name)
+        return isinstance(parent, ir.Unary) and parent.op == "*"
+
+    def deref_ok(grand, deref) -> bool:
+        if isinstance(grand, ir.Assign):
+            return grand.op == "=" and _under(grand.target, deref) and _fresh(strip(grand.value), set())
+        if isinstance(grand, ir.Unary) and grand.op == "!":
+            return True
+        if isinstance(grand, ir.Binary) and grand.op in ("==", "!="):
+            other = grand.rhs if _under(grand.lhs, deref) else grand.lhs
+            return is_null_pointer(strip(other))
+        return isinstance(grand, (ir.If, ir.While, ir.DoWhile))
+
+    good = True
+
+    def walk(node, parent, grand):
+        nonlocal good
+        if isinstance(node, ir.NameRef) and node.kind == "param" and node.name == name:
+            if not ok(parent, node) or (isinstance(parent, ir.Unary) and not deref_ok(grand, parent)):
+                good = False
+            return
+        transparent = isinstance(node, ir.Paren) or (isinstance(node, ir.Cast) and
+                                                     (node.implicit or isinstance(node.type, ir.PointerType)))
+        for x in ir.children(node):
+            walk(x, parent if transparent else node, grand if transparent else parent)
+
+    walk(fn.body, None, None)
+    return good
+
+
+def _named(e: ir.Expr, name: str, kind: str = "param") -> bool:
+    while isinstance(e, (ir.Paren, ir.Cast)):
+        e = e.inner if isinstance(e, ir.Paren) else e.operand
+    return isinstance(e, ir.NameRef) and e.kind == kind and e.name == name
+
+
+def _untyped(plan: PointerPlan, key) -> bool:
+    return plan.void_type(key) is None and key not in plan.boxed and not plan.is_ref_param(key)
+
+
+def _returned_locals(fn: ir.Function) -> Set[str]:
+    return {strip(n.value).name for n in ir.walk(fn.body) if isinstance(n, ir.Return) and n.value is not None
+            and isinstance(strip(n.value), ir.NameRef) and strip(n.value).kind == "local"}
+
+
+def _generic_result(fn: ir.Function, plan: PointerPlan, candidates, results) -> bool:
+    """A `void *` function whose every return is fresh memory (an allocation, NULL, a generic result's call) or a
+    local that only ever holds such memory and is used as any element type may be: `void *xmalloc(size_t n)`,
+    which its callers convert to `double *`, `int *` or `struct s *` (`xmalloc<double>(...)`)."""
+    returned = _returned_locals(fn)
+    for name in returned:
+        if not _untyped(plan, ("var", fn.name, name)):
+            return False
+    for node in ir.walk(fn.body):
+        if isinstance(node, ir.Return) and node.value is not None:
+            v = strip(node.value)
+            if not (isinstance(v, ir.NameRef) and v.name in returned) and not _fresh(v, results):
+                return False
+        if isinstance(node, ir.VarDecl) and node.name in returned and node.init is not None \
+                and not _fresh(strip(node.init), results):
+            return False
+    return _uses_untyped(fn, returned, "local", candidates, results, True)
+
+
+def _fresh(e: ir.Expr, results) -> bool:
+    """Memory of no type yet: an allocation, NULL, a call of a function with a generic result."""
+    while isinstance(e, ir.Cast) and _is_void_pointer(e.type):
+        e = strip(e.operand)
+    if _allocates(e):
+        return True
+    if isinstance(e, ir.Call):
+        callee = strip(e.callee)
+        return isinstance(callee, ir.NameRef) and callee.kind == "function" and callee.name in results
+    return False
+
+
+def _uses_untyped(fn: ir.Function, names: Set[str], kind: str, candidates, results, returned: bool) -> bool:
+    """Whether every use of the named `void *` variables in fn's body works for any element type: an argument of
+    an MPI call, of a library function on bytes (memset, memcpy, free), of another generic buffer parameter; a
+    test (`!p`, `p == NULL`); for the locals a generic result returns, `return p` and `p = <fresh memory>`."""
+    ok = True
+
+    def use_ok(parent, node) -> bool:
+        if isinstance(parent, ir.Call):
+            callee = strip(parent.callee)
+            if not isinstance(callee, ir.NameRef) or strip(parent.callee) is node:
+                return False
+            i = next((k for k, a in enumerate(parent.args) if _under(a, node)), None)
+            if i is None:
+                return False
+            if callee.kind == "library":
+                return callee.name.startswith("MPI_") or callee.name in load_rules().names("bytes")
+            return callee.kind == "function" and (callee.name, i) in candidates
+        if isinstance(parent, ir.Unary) and parent.op == "!":
+            return True
+        if isinstance(parent, ir.Binary) and parent.op in ("==", "!="):
+            other = parent.rhs if _under(parent.lhs, node) else parent.lhs
+            return is_null_pointer(strip(other))
+        if isinstance(parent, (ir.If, ir.While, ir.DoWhile)) or (isinstance(parent, ir.For) and
+                                                                 _under(parent.cond, node)):
+            return True
+        if returned and isinstance(parent, ir.Return):
+            return True
+        if returned and isinstance(parent, ir.Assign) and parent.op == "=" and _under(parent.target, node):
+            return _fresh(strip(parent.value), results)
+        return False
+
+    def walk(node, parent):
+        nonlocal ok
+        if not ok:
+            return
+        if isinstance(node, ir.NameRef) and node.kind == kind and node.name in names:
+            if not use_ok(parent, node):
+                ok = False
+            return
+        # parentheses, implicit casts and casts to `void *` do not change what a use is
+        context = parent if isinstance(node, ir.Paren) or (isinstance(node, ir.Cast) and
+                                                            (node.implicit or _is_void_pointer(node.type))) else node
+        for x in ir.children(node):
+            walk(x, context)
+
+    walk(fn.body, None)
+    return ok
+
+
+def _under(e: ir.Expr, node) -> bool:
+    """Whether node is e with parentheses and casts taken off."""
+    while e is not node and isinstance(e, (ir.Paren, ir.Cast)):
+        e = e.inner if isinstance(e, ir.Paren) else e.operand
+    return e is node
 
 
 def plan_byte_buffers(tu: ir.TranslationUnit, plan: PointerPlan) -> None:
@@ -120,25 +312,3 @@ def _allocates(e: ir.Expr) -> bool:
         callee = strip(e.callee)
         return isinstance(callee, ir.NameRef) and callee.kind == "library" and callee.name in load_rules().names("allocates", ("new", "resize"))
     return is_null_pointer(e)
-
-
-def _only_passed_on(fn: ir.Function, param: str, candidates, functions) -> bool:
-    """Whether every use of the parameter in fn's body is an argument of an MPI call or of a candidate."""
-    uses = sum(1 for n in ir.walk(fn.body) if _is_param(n, param))
-    passed = 0
-    for call in (n for n in ir.walk(fn.body) if isinstance(n, ir.Call)):
-        callee = strip(call.callee)
-        if not isinstance(callee, ir.NameRef):
-            continue
-        for i, arg in enumerate(call.args):
-            if not _is_param(strip(arg), param):
-                continue
-            if callee.kind == "library" and callee.name.startswith("MPI_"):
-                passed += 1
-            elif callee.kind == "function" and (callee.name, i) in candidates and callee.name in functions:
-                passed += 1
-    return passed == uses  # an unused `void *` parameter qualifies too
-
-
-def _is_param(e: ir.Expr, name: str) -> bool:
-    return isinstance(e, ir.NameRef) and e.kind == "param" and e.name == name

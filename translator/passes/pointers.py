@@ -93,6 +93,11 @@ class PointerPlan:
     # function -> [(parameter index, type parameter)] (generic_buffers.py)
     generic_buffers: Dict[SlotKey, str] = field(default_factory=dict)
     type_parameters: Dict[str, List[Tuple[int, str]]] = field(default_factory=dict)
+    # `void *` results that only hand out fresh memory (`void *xmalloc(size_t)`): function -> the type parameter
+    # its callers name with the pointer type they convert the result to (generic_buffers.py)
+    result_type_parameters: Dict[str, str] = field(default_factory=dict)
+    # (function, type parameter) of the generic buffers that reach an MPI call: `where T : unmanaged`
+    unmanaged_type_parameters: Set[Tuple[str, str]] = field(default_factory=set)
 
     def may_be_view(self, pointee) -> bool:
         return pointee in self.view_pointees
@@ -253,7 +258,8 @@ class _Analysis:
                 if fn is None:
                     continue
                 for p, a in zip(fn.params, node.args):
-                    if is_pointer(p.type) and _reinterprets(a):  # clang's implicit conversion to p's type
+                    if is_pointer(p.type) and _reinterprets(a) and not _is_void_pointer_pointer(p.type):
+                        # clang's implicit conversion to p's type (a `void **` takes any `T **`: generic_buffers.py)
                         out.add((fn.name, p.name))
         return out
 
@@ -295,6 +301,10 @@ class _Analysis:
     def find_ref_params(self) -> None:
         """Parameters that are only dereferenced: the callee uses them during the call only."""
         retyped = self._retyped_arguments()
+        # (function, parameter) -> its uses (each True when only *p), and the parameters it is passed on to as it is
+        # (`g(p)`: p is a ref parameter when g's is one, `g(ref p)`)
+        seen_of: Dict[SlotKey, List[bool]] = {}
+        passed_to: Dict[SlotKey, List[SlotKey]] = {}
         for f in self.tu.functions:
             if f.body is None or f.name == "main" or f.name in self.function_values:
                 continue  # a function pointer's delegate takes pointers, not refs
@@ -317,6 +327,26 @@ class _Analysis:
                     if isinstance(base, ir.NameRef) and base.kind == "param" and base.name in uses and \
                             not (isinstance(parent, ir.Index) and strip(parent.base) is node):
                         uses[base.name].append(False)
+                if isinstance(node, ir.Call) and _callee_name(node) == "posix_memalign" and node.args:
+                    # posix_memalign(p, ...) with p a `void **` (or `(void **)p`) parameter stores through p: *p = ...
+                    out = _without_casts(node.args[0])
+                    if isinstance(out, ir.NameRef) and out.kind == "param" and out.name in uses:
+                        uses[out.name].append(True)
+                        for x in node.args[1:]:
+                            walk(x, node)
+                        return
+                if isinstance(node, ir.Call) and _callee_name(node) in self.functions and \
+                        _callee_name(node) not in self.function_values:
+                    callee = self.functions[_callee_name(node)]
+                    for j, a in enumerate(node.args):
+                        arg = strip(a)
+                        if isinstance(arg, ir.NameRef) and arg.kind == "param" and arg.name in uses and \
+                                j < len(callee.params) and _unqual(callee.params[j].type) == _unqual(arg.type):
+                            passed_to.setdefault(("var", f.name, arg.name), []).append(
+                                ("var", callee.name, callee.params[j].name))
+                        else:
+                            walk(a, node)
+                    return
                 if isinstance(node, ir.NameRef) and node.kind == "param" and node.name in uses:
                     ok = (isinstance(parent, ir.Unary) and parent.op == "*") or \
                          (isinstance(parent, ir.Member) and parent.arrow) or \
@@ -332,9 +362,22 @@ class _Analysis:
 
             walk(f.body, None)
             for name, seen in uses.items():
-                # an MPI callback's adapter passes every pointer by ref, used or not
-                if (seen or f.name in self.mpi_callbacks) and all(seen):
-                    self.plan.ref_params.add(("var", f.name, name))
+                seen_of[("var", f.name, name)] = seen
+                if f.name in self.mpi_callbacks:
+                    seen.append(True)  # an MPI callback's adapter passes every pointer by ref, used or not
+        # A parameter passed on as it is is a ref parameter when the one it is passed to is; a parameter its function
+        # never uses takes a ref from such a caller as well as anything (`allocate_device_buffer(char **buffer)`
+        # whose body the preprocessor emptied): the largest such set, dropping until stable.
+        base = {k for k, seen in seen_of.items() if all(seen) and (seen or passed_to.get(k))}
+        refs = set(base)
+        while True:
+            unused = {t for k in refs for t in passed_to.get(k, []) if t in seen_of and not seen_of[t]
+                      and not passed_to.get(t)}
+            kept = {k for k in base if all(t in refs or t in unused for t in passed_to.get(k, []))}
+            if kept | unused == refs:
+                break
+            refs = kept | unused
+        self.plan.ref_params |= refs
 
     def run(self) -> PointerPlan:
         self.mpi_callbacks: Set[str] = set()
@@ -392,7 +435,9 @@ class _Analysis:
                     inner = strip(node.operand)
                     if (isinstance(inner, ir.Member) and isinstance(inner.type, ir.ArrayType)) or _reinterprets(node):
                         out.add(node.type.pointee)
-        return {t for t in out if isinstance(t, (ir.IntType, ir.FloatType, ir.RecordType, ir.PointerType))}
+        # (`(void **)&p` views no memory: p itself is given to a `void **` out-parameter)
+        return {t for t in out if isinstance(t, (ir.IntType, ir.FloatType, ir.RecordType, ir.PointerType))
+                and not (isinstance(t, ir.PointerType) and isinstance(t.pointee, ir.VoidType))}
 
     def decl(self, d: ir.VarDecl) -> None:
         if d.init is None:
@@ -491,7 +536,7 @@ class _Analysis:
                 return
             for i, a in enumerate(node.args):
                 if i < len(fn.params) and ("var", name, fn.params[i].name) in self.plan.ref_params:
-                    target = strip(a)
+                    target = _without_casts(a)  # `alloc((void **)&p, n)` too
                     # `f(&x)` for an out-parameter is `f(ref x)`: x needs no box; a pointer passed by
                     # ref must have the parameter's exact type, Ptr<T> (pointers inside pointers are Ptr<T>)
                     if isinstance(target, ir.Unary) and target.op == "&":
@@ -512,6 +557,22 @@ class _Analysis:
             return
         for x in ir.children(node):
             self.visit(x)
+
+
+def _is_void_pointer_pointer(t) -> bool:
+    return is_pointer(t) and is_pointer(t.pointee) and isinstance(t.pointee.pointee, ir.VoidType)
+
+
+def _without_casts(e: ir.Expr) -> ir.Expr:
+    """e with its parentheses and casts, implicit and written, taken off."""
+    while isinstance(e, (ir.Cast, ir.Paren, ir.MacroRef)):
+        if isinstance(e, ir.MacroRef):
+            if e.expansion is None:
+                break
+            e = e.expansion
+        else:
+            e = e.operand if isinstance(e, ir.Cast) else e.inner
+    return e
 
 
 def memalign_target(call: ir.Call) -> Optional[ir.NameRef]:
