@@ -126,8 +126,11 @@ def test_ctrl_c_leaves_no_half_written_port(tmp_path):
     for i in range(6):
         files[f"p{i}.c"] = OTHER
     write(root, files)
+    # A job started in the background by a non-interactive shell (`cmd &`, as some CI runners do) inherits SIGINT
+    # ignored, and Python then installs no KeyboardInterrupt handler: give cmpi-port the default disposition.
     p = subprocess.Popen(PORT + ["-o", "out", "-j", "1"] + sorted(files), cwd=root, stderr=subprocess.PIPE, text=True,
-                         env=dict(os.environ, **ENV))
+                         env=dict(os.environ, **ENV),
+                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     first = p.stderr.readline()
     assert first.startswith("cmpi-port: [1/6]"), first
     time.sleep(0.3)  # the second translation is under way

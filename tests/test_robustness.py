@@ -8,6 +8,8 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 from tests.support import ROOT
 
 ROBUST = os.path.join(ROOT, "tests", "robust")
@@ -148,7 +150,6 @@ BAD = {
     "comm_zero.c": ("5:17", "null-argument"),
     "int_pointer_string.c": ("3:8", "c-error"),
     "printf_int_format.c": ("4:10", "c-error"),
-    "pointer_sign.c": ("8:10", "c-error"),
     "comm_as_datatype.c": ("5:34", "c-error"),
     "int_as_request.c": ("5:12", "c-error"),
 }
@@ -160,6 +161,15 @@ def test_what_would_not_compile_is_a_located_error(tools, tmp_path):
         assert t.returncode == 1, (name, t.stderr)
         assert f"{name}:{where}: error:" in t.stderr and f"[-W{flag}]" in t.stderr, (name, t.stderr)
     assert not (tmp_path / "Out.cs").exists()
+
+
+@pytest.mark.xfail(reason="an `unsigned char *` or `unsigned *` where a library or MPI call takes `char *`/`int *` "
+                   "translates to C# that does not compile (CS1503); clang's -Werror=pointer-sign would refuse it, but "
+                   "it also refused csmith programs whose sign-mixed pointers the port handles (tiers 2-4, seeds 4, 7, "
+                   "10), so the check must be narrowed to the calls the port cannot convert", strict=True)
+def test_pointer_sign_mismatch_at_a_library_call_is_a_located_error(tools, tmp_path):
+    t = tools.translate_file(os.path.join(ROBUST, "bad", "pointer_sign.c"), str(tmp_path / "Out.cs"))
+    assert t.returncode == 1 and "pointer_sign.c:8:10: error:" in t.stderr, t.stderr
 
 
 def test_runtime_names_are_current():

@@ -46,7 +46,7 @@ _LIBCLANG_CANDIDATES = (
 # or MPI_INT as a communicator, `unsigned *` for MPI's `int *`): located errors, as gcc 14 makes the first two.
 # A user function's pointer type differing from MPI_User_function's stays a warning (cmpi's mpi.h is stricter).
 _TYPE_ERRORS = ["-Werror=int-conversion", "-Werror=incompatible-pointer-types",
-                "-Wno-error=incompatible-function-pointer-types", "-Werror=pointer-sign"]
+                "-Wno-error=incompatible-function-pointer-types"]
 INCLUDE_DIR = os.path.join(os.path.dirname(__file__), "include")
 
 
