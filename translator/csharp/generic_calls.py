@@ -20,6 +20,9 @@ def type_argument(ctx, arg: ir.Expr) -> str:
     e = strip(arg)
     if is_null_pointer(e):
         return "byte"  # NULL carries no data: any element type does
+    while isinstance(e, ir.Cast) and isinstance(e.type, ir.PointerType) and isinstance(e.type.pointee, ir.VoidType) \
+            and isinstance(strip(e.operand).type, (ir.PointerType, ir.ArrayType)):
+        e = strip(e.operand)  # `(void *)sbuf`: the buffer as it is
     if isinstance(e.type, ir.PointerType) and isinstance(e.type.pointee, ir.PointerType) and \
             isinstance(e.type.pointee.pointee, ir.VoidType):
         # `(void **)&p` for a `void **` out-parameter: the type p points to

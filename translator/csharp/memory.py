@@ -12,7 +12,7 @@ from typing import Optional
 
 from .. import ir
 from ..diagnostics import TranslationError
-from .exprs import PRIMARY, CsExpr, convert_call, convert_expr, flat_size, paren, scaled_by, strip_implicit, unwrap, MUL
+from .exprs import PRIMARY, CsExpr, coerce, convert_call, convert_expr, flat_size, paren, scaled_by, strip_implicit, unwrap, MUL
 from . import registry
 from .types import element_cs, size_of
 from ..rules import load as load_rules
@@ -99,6 +99,11 @@ def allocation_into_void_slot(ctx, value: ir.Expr, key) -> Optional[CsExpr]:
             unwrap(inner.callee).name in ctx.plan.result_type_parameters:
         # `void *p = xmalloc(n)`: the generic allocator gives the slot's own element type
         return convert_call(ctx, inner, pointee if generic else element_cs(pointee, value.loc))
+    if isinstance(inner.type, ir.IntType):
+        # `return (void *)n` in a generic result, `void *p = (void *)n`: the slot's type at the address n holds
+        # (one cMPI.AddressOf or MPI_Get_address gave; the runtime finds its array)
+        want = pointee if generic else element_cs(pointee, value.loc)
+        return CsExpr(f"cMPI.PointerAt<{want}>({coerce(convert_expr(ctx, inner), 'long').code})", f"Ptr<{want}>", PRIMARY)
     if not is_allocation(inner):
         return None
     return convert_allocation(ctx, inner, pointee, value.loc)

@@ -206,6 +206,8 @@ enum {
     MPI_ERR_WIN = 53,
     MPI_ERR_KEYVAL = 36,
     MPI_ERR_RMA_RANGE = 68,
+    MPI_ERR_RMA_ATTACH = 69,
+    MPI_ERR_RMA_FLAVOR = 70,
     MPI_ERR_LASTCODE = 92,
     MPI_LOCK_EXCLUSIVE = 1,
     MPI_LOCK_SHARED = 2,
@@ -360,6 +362,14 @@ int MPI_Startall(int count, MPI_Request array_of_requests[]);
 int MPI_Win_create(void *base, MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm, MPI_Win *win);
 int MPI_Win_allocate(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm, void *baseptr, MPI_Win *win);
 int MPI_Win_free(MPI_Win *win);
+int MPI_Win_create_dynamic(MPI_Info info, MPI_Comm comm, MPI_Win *win);
+int MPI_Win_attach(MPI_Win win, void *base, MPI_Aint size);
+int MPI_Win_detach(MPI_Win win, const void *base);
+int MPI_Win_post(MPI_Group group, int assert, MPI_Win win);
+int MPI_Win_start(MPI_Group group, int assert, MPI_Win win);
+int MPI_Win_complete(MPI_Win win);
+int MPI_Win_wait(MPI_Win win);
+int MPI_Win_test(MPI_Win win, int *flag);
 int MPI_Win_fence(int assert, MPI_Win win);
 int MPI_Put(const void *origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank,
             MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype, MPI_Win win);

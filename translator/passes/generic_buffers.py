@@ -27,6 +27,10 @@ The same holds for the other things real C does with `void *` memory of any type
   void *p = malloc(n); if (!p) abort(); return p; }`): `Ptr<T> xmalloc<T>(ulong n)` allocating
   `CMem.Alloc<T>(n)` (n bytes' worth of T), and each caller names the type it converts the result to,
   `double *a = xmalloc<double>(...)`; a wrapper of the wrapper (`void *p = xmalloc(n)` returned) passes its own;
+- a parameter converted to an integer (`(unsigned long)p`, `(uintptr_t)p`: its address, for any element type) and
+  a result made from an integer (`return (void *)(((unsigned long)p + a - 1) / a * a)`, as buffer aligners do): the
+  address an integer holds is a place in a live array of the caller's type (cMPI.PointerAt<T>), so
+  `void *align_buffer(void *p, unsigned long a)` is `Ptr<T> align_buffer<T, TPtr>(Ptr<TPtr> p, ulong a)`;
 - a `void **` out-parameter only given to posix_memalign (`int alloc(void **buf, size_t n)`): `ref Ptr<TBuf>
   buf`, called `alloc<double>(ref dbuf, n)` for `alloc((void **)&dbuf, n)` (pointers.py makes it a ref parameter).
 
@@ -187,8 +191,12 @@ def _generic_result(fn: ir.Function, plan: PointerPlan, candidates, results) -> 
 
 
 def _fresh(e: ir.Expr, results) -> bool:
-    """Memory of no type yet: an allocation, NULL, a call of a function with a generic result."""
+    """Memory of no type yet: an allocation, NULL, a call of a function with a generic result, or an address made
+    from an integer (`(void *)(((unsigned long)p + a - 1) / a * a)`: the caller's type at that address, which the
+    runtime finds by the address, cMPI.PointerAt)."""
     while isinstance(e, ir.Cast) and _is_void_pointer(e.type):
+        if isinstance(strip(e.operand).type, ir.IntType):
+            return True
         e = strip(e.operand)
     if _allocates(e):
         return True
@@ -217,6 +225,8 @@ def _uses_untyped(fn: ir.Function, names: Set[str], kind: str, candidates, resul
             return callee.kind == "function" and (callee.name, i) in candidates
         if isinstance(parent, ir.Unary) and parent.op == "!":
             return True
+        if isinstance(parent, ir.Cast) and not parent.implicit and isinstance(parent.type, ir.IntType):
+            return True  # `(unsigned long)p`: an address, whatever p points to (cMPI.AddressOf)
         if isinstance(parent, ir.Binary) and parent.op in ("==", "!="):
             other = parent.rhs if _under(parent.lhs, node) else parent.lhs
             return is_null_pointer(strip(other))

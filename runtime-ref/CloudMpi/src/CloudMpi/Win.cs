@@ -20,6 +20,15 @@ public sealed class Win
     /// <summary>Targets this rank holds a passive-target lock on.</summary>
     internal readonly HashSet<int> Locked = [];
     internal bool IsNull { get; }
+    /// <summary>A window of MPI_Win_create_dynamic: target displacements are addresses (MPI-3.1 11.2.4).</summary>
+    internal bool IsDynamic { get; init; }
+
+    // Generalized active target (MPI-3.1 11.5.2): the ranks in Comm of this rank's access epoch (MPI_Win_start ..
+    // MPI_Win_complete) and of its exposure epoch (MPI_Win_post .. MPI_Win_wait / MPI_Win_test); null outside one.
+    internal int[]? AccessGroup;
+    internal int[]? ExposureGroup;
+    /// <summary>Origins of the exposure epoch whose MPI_Win_complete has not arrived yet (MPI_Win_test polls it).</summary>
+    internal readonly HashSet<int> CompletesAwaited = [];
 
     internal Win(WinKey key, Comm comm, long[] sizes, int[] dispUnits, bool isNull = false)
     {
@@ -45,6 +54,9 @@ internal abstract class WindowMemory
     public readonly object Gate = new();
     public abstract Span<byte> Bytes { get; }
 
+    /// <summary>The <paramref name="bytes"/> bytes an RMA request names at byte <paramref name="at"/> (called under <see cref="Gate"/>).</summary>
+    public virtual Span<byte> At(long at, int bytes) => Bytes.Slice(checked((int)at), bytes);
+
     // Passive-target lock state: exclusive holder, number of shared holders, and requests waiting, in order.
     public int ExclusiveHolder = -1;
     public int SharedHolders;
@@ -55,4 +67,40 @@ internal sealed class WindowMemory<T>(T[] array, int offset, int count) : Window
 {
     public T[] Array { get; } = array;
     public override Span<byte> Bytes => MemoryMarshal.AsBytes(Array.AsSpan(offset, count));
+}
+
+/// <summary>
+/// The memory of a dynamic window (MPI_Win_create_dynamic, MPI-3.1 11.2.4): none at creation, then the regions the
+/// owner attaches. A target displacement is an address (what MPI_Get_address gives at the target), so a request
+/// finds the attached region that holds all its bytes.
+/// </summary>
+internal sealed class DynamicWindowMemory : WindowMemory
+{
+    private readonly List<(long Address, long Size, WindowMemory Memory)> attached = [];
+
+    public override Span<byte> Bytes => [];
+
+    /// <summary>MPI_Win_attach: called under <see cref="WindowMemory.Gate"/>.</summary>
+    public bool Attach(long address, long size, WindowMemory memory)
+    {
+        foreach (var a in attached)
+        {
+            if (address < a.Address + a.Size && a.Address < address + size) return false; // MPI-3.1 11.2.4: no overlap
+        }
+        attached.Add((address, size, memory));
+        return true;
+    }
+
+    /// <summary>MPI_Win_detach: the region attached at <paramref name="address"/>; false if none starts there.</summary>
+    public bool Detach(long address) => attached.RemoveAll(a => a.Address == address) > 0;
+
+    public override Span<byte> At(long at, int bytes)
+    {
+        foreach (var (address, size, memory) in attached)
+        {
+            if (at >= address && at + bytes <= address + size) return memory.Bytes.Slice(checked((int)(at - address)), bytes);
+        }
+        throw new MpiException("MPI RMA", cMPI.ERR_RMA_RANGE,
+            $"address 0x{at:x} + {bytes} bytes is not inside memory attached to the dynamic window (MPI_Win_attach)");
+    }
 }

@@ -133,9 +133,9 @@ public static partial class cMPI
         if (win is null || win.IsNull) throw new MpiException(call, ERR_WIN, "invalid window (MPI_WIN_NULL)");
         object? predefined = keyval switch
         {
-            WIN_SIZE => new Ptr<long>([win.Sizes[win.Comm.RankIn(ctx)]], 0),
+            WIN_SIZE => new Ptr<long>([win.IsDynamic ? 0 : win.Sizes[win.Comm.RankIn(ctx)]], 0),
             WIN_DISP_UNIT => new Ptr<int>([win.DispUnits[win.Comm.RankIn(ctx)]], 0),
-            WIN_CREATE_FLAVOR => new Ptr<int>([1], 0),  // MPI_WIN_FLAVOR_CREATE
+            WIN_CREATE_FLAVOR => new Ptr<int>([win.IsDynamic ? WIN_FLAVOR_DYNAMIC : WIN_FLAVOR_CREATE], 0),
             WIN_MODEL => new Ptr<int>([0], 0),          // MPI_WIN_UNIFIED, as Open MPI's osc/pt2pt reports
             WIN_BASE => throw new MpiException(call, ERR_KEYVAL,
                 "MPI_WIN_BASE is a void * to the window's memory, which the port does not hand out yet"),

@@ -14,6 +14,8 @@ public static partial class cMPI
     public const int ERR_WIN = 53;
     public const int ERR_KEYVAL = 36;
     public const int ERR_RMA_RANGE = 68;
+    public const int ERR_RMA_ATTACH = 69;
+    public const int ERR_RMA_FLAVOR = 70;
     public const int ERR_LASTCODE = 92;
     public const int MAX_ERROR_STRING = 256;
     public const int MAX_OBJECT_NAME = 64;

@@ -296,20 +296,20 @@ public static partial class cMPI
             switch (op)
             {
                 case RmaOp.Put:
-                    payload.CopyTo(memory.Bytes.Slice((int)at, bytes));
+                    payload.CopyTo(memory.At(at, bytes));
                     break;
                 case RmaOp.Get:
-                    reply = memory.Bytes.Slice((int)at, bytes).ToArray();
+                    reply = memory.At(at, bytes).ToArray();
                     break;
                 case RmaOp.Accumulate:
-                    Combine(WireCodes.Op(opCode), WireCodes.Type(typeCode), memory.Bytes.Slice((int)at, bytes), payload);
+                    Combine(WireCodes.Op(opCode), WireCodes.Type(typeCode), memory.At(at, bytes), payload);
                     break;
                 case RmaOp.FetchAndOp: // the old value goes back, then the op applies, in one step under the window's lock
-                    reply = memory.Bytes.Slice((int)at, bytes).ToArray();
-                    Combine(WireCodes.Op(opCode), WireCodes.Type(typeCode), memory.Bytes.Slice((int)at, bytes), payload);
+                    reply = memory.At(at, bytes).ToArray();
+                    Combine(WireCodes.Op(opCode), WireCodes.Type(typeCode), memory.At(at, bytes), payload);
                     break;
                 case RmaOp.CompareAndSwap: // payload: the new value, then the value to compare with
-                    var current = memory.Bytes.Slice((int)at, bytes);
+                    var current = memory.At(at, bytes);
                     reply = current.ToArray();
                     if (current.SequenceEqual(payload.Slice(bytes, bytes))) payload[..bytes].CopyTo(current);
                     break;
