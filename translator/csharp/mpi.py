@@ -7,7 +7,7 @@ A C buffer argument is a pointer; cMPI takes an array and an offset, or a
 from __future__ import annotations
 
 import re
-from typing import List
+from typing import List, Optional
 
 from .. import ir
 from ..diagnostics import TranslationError
@@ -19,7 +19,7 @@ from .pointer_exprs import array_field_pointer
 from .memory import convert_allocation, is_allocation
 from . import registry
 from .cstypes import parse as cs_of
-from .types import cs_type, size_of
+from .types import cs_type, element_cs, size_of
 
 
 def _unparen(e: ir.Expr) -> ir.Expr:
@@ -327,6 +327,24 @@ def _lvalue_of_pointer(ctx, arg: ir.Expr, what: str) -> str:
     raise TranslationError(arg.loc, f"this {what} argument is not supported yet", "unsupported-construct")
 
 
+def _address_storage(ctx, arg: ir.Expr, ptype) -> Optional[str]:
+    """A `void *` out-parameter that receives an address (MPI_Win_allocate's baseptr is a `void **` in
+    disguise) given a pointer to memory of numbers instead of `&p` (`char *buf; MPI_Win_allocate(n, 1, info,
+    comm, buf, &win)`): C stores the address in the bytes buf points to, and so does the runtime given the Ptr
+    itself. None for the usual `&p`."""
+    if not (isinstance(ptype, ir.PointerType) and isinstance(ptype.pointee, ir.VoidType)):
+        return None
+    e = _unparen(arg)
+    while isinstance(e, ir.Cast) and isinstance(e.type, ir.PointerType) and isinstance(e.type.pointee, ir.VoidType):
+        e = _unparen(e.operand)
+    if isinstance(e, ir.Unary) and e.op == "&" or not isinstance(e.type, ir.PointerType):
+        return None
+    if not isinstance(e.type.pointee, (ir.IntType, ir.FloatType)):
+        return None
+    value = convert_expr(ctx, e)
+    return value.code if is_ptr_cs(value.type) else f"new Ptr<{element_cs(e.type.pointee, arg.loc)}>({value.code}, 0)"
+
+
 @registry.call("mpi")
 def convert_mpi_call(ctx, call: ir.Call, callee: ir.NameRef, rule) -> CsExpr:
     choice = split_marker_choice(call)
@@ -390,7 +408,8 @@ def _call_code(ctx, call: ir.Call, callee: ir.NameRef, rule) -> str:
         elif kind == "function":
             args.append(convert_user_function(ctx, arg))
         elif kind == "out":
-            args.append(f"out {_lvalue_of_pointer(ctx, arg, 'output')}")
+            storage = _address_storage(ctx, arg, ftype.params[i])
+            args.append(storage if storage is not None else f"out {_lvalue_of_pointer(ctx, arg, 'output')}")
         elif kind == "ref":
             args.append(f"ref {_lvalue_of_pointer(ctx, arg, 'in/out')}")
         elif kind == "status":

@@ -1,6 +1,8 @@
 using System.Buffers.Binary;
 using System.Reflection;
 using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+using CloudMpi.Libc;
 using CloudMpi.Core;
 using CloudMpi.Hosting;
 
@@ -62,6 +64,25 @@ public static partial class cMPI
         int elementSize = Unsafe.SizeOf<T>();
         baseptr = new T[(size + elementSize - 1) / elementSize];
         win = CreateWindow(ctx, call, comm, new WindowMemory<T>(baseptr, 0, baseptr.Length), size, disp_unit);
+        return SUCCESS;
+    }
+
+    /// <summary>
+    /// MPI_Win_allocate given, for its <c>void *baseptr</c>, a pointer to memory rather than the address of a pointer
+    /// (<c>char *buf; MPI_Win_allocate(n, 1, info, comm, buf, &amp;win)</c>): C then stores the new memory's address
+    /// in the first 8 bytes <paramref name="baseptr"/> points to, and so does this (the address cMPI.AddressOf gives,
+    /// which <c>(T *)</c> of those bytes' value finds again).
+    /// </summary>
+    public static int Win_allocate<T>(long size, int disp_unit, Info info, Comm comm, Ptr<T> baseptr, out Win win) where T : unmanaged
+    {
+        const string call = "MPI_Win_allocate";
+        if (baseptr.IsNull || baseptr.Array is null)
+            throw new MpiException(call, ERR_ARG, "baseptr is NULL: there is nowhere to store the window's address");
+        var into = MemoryMarshal.AsBytes(baseptr.Array.AsSpan(baseptr.Offset));
+        if (into.Length < sizeof(long))
+            throw new MpiException(call, ERR_ARG, $"baseptr points to {into.Length} bytes, too few to hold an address");
+        Win_allocate(size, disp_unit, info, comm, out byte[] memory, out win);
+        BinaryPrimitives.WriteInt64LittleEndian(into, AddressOf(memory));
         return SUCCESS;
     }
 
