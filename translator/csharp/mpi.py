@@ -467,6 +467,11 @@ def _error_code_view(ctx, call: ir.Call, callee: ir.NameRef, rule, code: str) ->
         return code  # MPI_Wtime, MPI_Wtick: a value, not an error code
     if ctx.expr.discarded is call and not (_sets_errhandler(ctx) and _may_capture(ctx)):
         return code
+    if not _sets_errhandler(ctx) and _uses_ref_parameter(ctx, call):
+        # A lambda cannot capture a ref parameter (`char **win_base` used only as `*win_base`, pointers.py): with
+        # no handler that returns anywhere in the program, every error ends the job and the call returns
+        # MPI_SUCCESS, which is what the plain call gives (`MPI_CHECK(MPI_Win_create(*win_base, ...))`).
+        return code
     params = getattr(callee.type, "params", ())
     for kind, arg, ptype in zip(rule.params, call.args, params):
         if kind == "value" and isinstance(ptype, ir.OpaqueType) and ptype.name == "MPI_Comm" and is_pure(arg):
@@ -475,6 +480,15 @@ def _error_code_view(ctx, call: ir.Call, callee: ir.NameRef, rule, code: str) ->
 
 
 _ERRHANDLER_SETTERS = ("MPI_Comm_set_errhandler", "MPI_Errhandler_set")
+
+
+def _uses_ref_parameter(ctx, call: ir.Call) -> bool:
+    """Whether an argument of the call names a parameter of the current function that is a C# ref parameter."""
+    f = ctx.fn.function
+    if f is None or ctx.plan is None:
+        return False
+    return any(isinstance(n, ir.NameRef) and n.kind == "param" and ctx.plan.is_ref_param(("var", f.name, n.name))
+               for a in call.args for n in ir.walk(a))
 
 
 def _sets_errhandler(ctx) -> bool:
