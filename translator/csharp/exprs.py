@@ -732,7 +732,15 @@ def pointer_at(ctx, base: CsExpr, offset: CsExpr, c_type, loc: ir.Loc) -> CsExpr
     if cs_of(base.type).is_inline_array:
         raise TranslationError(loc, "a pointer into an array inside a struct cannot be translated yet "
                                "(index the array instead)", "struct-array-pointer")
-    elem = element_cs(c_type.element if isinstance(c_type, ir.ArrayType) else c_type.pointee)
+    pointee = c_type.element if isinstance(c_type, ir.ArrayType) else c_type.pointee
+    if isinstance(pointee, ir.VoidType) and cs_of(base.type).element is not None:
+        # GNU C's arithmetic on a `void *` counts bytes: the buffer is bytes here (a byte slot, pointers.py)
+        if cs_of(base.type).element.text != "byte":
+            raise TranslationError(loc, "arithmetic on a void pointer that is not a byte buffer here",
+                                   "void-pointer")
+        elem = "byte"
+    else:
+        elem = element_cs(pointee, loc)
     ptr = f"Ptr<{elem}>"
     if offset.const == 0:
         # the buffer itself: a T[] stays one (it converts to Ptr<T> implicitly where one is needed)

@@ -56,10 +56,19 @@ def _buffer_element(a: ir.Expr, ctx=None):
         if not isinstance(pointee, ir.VoidType):
             break
         inner = strip_implicit(inner.inner if isinstance(inner, ir.Paren) else inner.operand)
+    while isinstance(inner, ir.Binary) and inner.op in ("+", "-") and isinstance(inner.type, ir.PointerType) and \
+            isinstance(inner.type.pointee, ir.VoidType):
+        # `buf + i * size` on a `void *` byte buffer (GNU C counts bytes): the buffer's own element type
+        inner = strip_implicit(inner.lhs if isinstance(strip_implicit(inner.lhs).type, ir.PointerType) else inner.rhs)
     t = inner.type
     pointee = t.pointee if isinstance(t, ir.PointerType) else t.element if isinstance(t, ir.ArrayType) else None
     if isinstance(pointee, ir.VoidType) and isinstance(inner, ir.NameRef) and ctx is not None:
-        return ctx.plan.generic_buffers.get(slot_key(ctx, inner)) if ctx.plan is not None else None  # a type parameter
+        if ctx.plan is None:
+            return None
+        key = slot_key(ctx, inner)
+        typed = ctx.plan.void_type(key)
+        # a type parameter, or the one type (or bytes) the pointer plan gave the void *
+        return ctx.plan.generic_buffers.get(key) or (element_cs(typed, a.loc) if typed is not None else None)
     if pointee is None or isinstance(pointee, ir.VoidType):
         return None
     return element_cs(pointee, a.loc)

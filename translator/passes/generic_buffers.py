@@ -269,6 +269,7 @@ def plan_byte_buffers(tu: ir.TranslationUnit, plan: PointerPlan) -> None:
     MPI_PACKED, ...)), by free and the mem* functions, or passed to a generic buffer parameter: nothing reads it
     as a type, so it holds bytes, as MPI_PACKED data is. Its slot gets `unsigned char` (pointers.py's
     void_type): `buf = new byte[n]`."""
+    byte_params = _plan_byte_parameters(tu, plan)
     uses: Dict[SlotKey, int] = {}
     allowed: Dict[SlotKey, int] = {}
     roots = [(None, g.init) for g in tu.globals if g.init is not None] + \
@@ -279,23 +280,82 @@ def plan_byte_buffers(tu: ir.TranslationUnit, plan: PointerPlan) -> None:
                 key = slot_of_name(fn_name, node)
                 if key is not None:
                     uses[key] = uses.get(key, 0) + 1
-            for key in _byte_buffer_uses(fn_name, node, plan):
+            for key in _byte_buffer_uses(fn_name, node, plan, byte_params):
                 allowed[key] = allowed.get(key, 0) + 1
     for key, n in uses.items():
         if allowed.get(key) == n and plan.void_type(key) is None and key not in plan.boxed:
             plan.void_casts[key] = {ir.IntType("unsigned char")}
 
 
-def _byte_buffer_uses(fn_name, node, plan: PointerPlan):
+def _plan_byte_parameters(tu: ir.TranslationUnit, plan: PointerPlan) -> Set[Tuple[str, int]]:
+    """`void *` parameters that hold bytes: each use is an argument of an MPI call or of a library function on
+    bytes (memcpy, memset, free), directly or after byte arithmetic on it (`memcpy(&x, buf + i * size, size)`: GNU C's
+    `void *` arithmetic counts bytes), or a test. The element type of the memory is chosen at run time (an MPI
+    datatype argument), so no type parameter fits; the parameter is `unsigned char *` and callers pass bytes."""
+    out: Set[Tuple[str, int]] = set()
+    for fn in tu.functions:
+        if fn.body is None:
+            continue
+        for i, p in enumerate(fn.params):
+            key = ("var", fn.name, p.name)
+            if _is_void_pointer(p.type) and key not in plan.generic_buffers and _untyped(plan, key) \
+                    and _only_bytes(fn, p.name) and _used(fn, p.name):
+                plan.void_casts[key] = {ir.IntType("unsigned char")}
+                out.add((fn.name, i))
+    return out
+
+
+def _used(fn: ir.Function, name: str) -> bool:
+    return any(isinstance(n, ir.NameRef) and n.kind == "param" and n.name == name for n in ir.walk(fn.body))
+
+
+def _only_bytes(fn: ir.Function, name: str) -> bool:
+    """Whether every use of the `void *` parameter is a byte-buffer argument (MPI, mem*, free), possibly after
+    `p + k` / `p - k`, or a test against NULL."""
+    ok = True
+
+    def use_ok(chain) -> bool:
+        # chain: the ancestors of the use, nearest first, parentheses and casts to void * already skipped
+        parent = chain[0] if chain else None
+        if isinstance(parent, ir.Binary) and parent.op in ("+", "-") and isinstance(parent.type, ir.PointerType):
+            return use_ok(chain[1:])
+        if isinstance(parent, ir.Call):
+            callee = strip(parent.callee)
+            return isinstance(callee, ir.NameRef) and callee.kind == "library" and \
+                (callee.name.startswith("MPI_") or callee.name in load_rules().names("bytes"))
+        if isinstance(parent, ir.Unary) and parent.op == "!":
+            return True
+        if isinstance(parent, ir.Binary) and parent.op in ("==", "!="):
+            return True
+        return False
+
+    def walk(node, chain):
+        nonlocal ok
+        if not ok:
+            return
+        if isinstance(node, ir.NameRef) and node.kind == "param" and node.name == name:
+            if not use_ok(chain):
+                ok = False
+            return
+        skip = isinstance(node, ir.Paren) or (isinstance(node, ir.Cast) and
+                                              (node.implicit or _is_void_pointer(node.type)))
+        for x in ir.children(node):
+            walk(x, chain if skip else [node] + chain)
+
+    walk(fn.body, [])
+    return ok
+
+
+def _byte_buffer_uses(fn_name, node, plan: PointerPlan, byte_params=frozenset()):
     """The void * variables this node uses as a byte buffer may be used: an argument of an MPI call, of free or
-    memset/memcpy, or of a generic buffer parameter; the target of an allocation or NULL."""
+    memset/memcpy, of a generic buffer parameter or a byte parameter; the target of an allocation or NULL."""
     if isinstance(node, ir.Call):
         callee = strip(node.callee)
         if isinstance(callee, ir.NameRef):
             generic = dict(plan.type_parameters.get(callee.name, [])) if callee.kind == "function" else {}
             for i, arg in enumerate(node.args):
                 if (callee.kind == "library" and (callee.name.startswith("MPI_") or callee.name in load_rules().names("bytes"))) \
-                        or i in generic:
+                        or i in generic or (callee.kind == "function" and (callee.name, i) in byte_params):
                     yield from _void_slot(fn_name, strip(arg))
                 target = strip(arg)
                 if callee.kind == "library" and callee.name.startswith("MPI_") and \
