@@ -75,8 +75,12 @@ _FLOAT_NAMES = {
     ci.TypeKind.FLOAT: "float", ci.TypeKind.DOUBLE: "double", ci.TypeKind.LONGDOUBLE: "long double",
 }
 # Library types kept opaque by name: the runtime has a type for each.
+# <pthread.h>'s objects: classes of CloudMpi.Libc's CThreads.cs of the same names (pthread_t stays an unsigned long)
+PTHREAD_OBJECTS = ("pthread_mutex_t", "pthread_cond_t", "pthread_barrier_t", "pthread_attr_t", "pthread_mutexattr_t",
+                   "pthread_condattr_t", "pthread_barrierattr_t")
 OPAQUE_TYPEDEFS = {"MPI_Comm", "MPI_Datatype", "MPI_Op", "MPI_Request", "MPI_Status", "MPI_Group",
-                   "MPI_Errhandler", "MPI_Info", "MPI_Win", "MPI_File", "MPI_Message", "FILE", "va_list", "__gnuc_va_list"}
+                   "MPI_Errhandler", "MPI_Info", "MPI_Win", "MPI_File", "MPI_Message", "FILE", "va_list", "__gnuc_va_list",
+                   *PTHREAD_OBJECTS}
 # The x86-64 va_list is `struct __va_list_tag[1]` and decays to a pointer to it: all are one va_list.
 VA_LIST_TAG = "__va_list_tag"
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Set, Tuple
 
 from .. import ir
-from .queries import split_marker_choice
+from .queries import is_null_pointer, split_marker_choice
 from ..rules import load as load_rules
 
 SlotKey = Tuple[str, str, str]  # ("var", function or "", name) | ("ret", function, "")
@@ -392,6 +392,7 @@ class _Analysis:
             if f.body is not None:
                 self.visit(f.body)
         self.fn = None
+        self.typed_void_results()
         # A function used as a function pointer takes and returns what the delegate type says: Ptr<T>.
         for name in self.function_values:
             fn = self.functions[name]
@@ -410,6 +411,29 @@ class _Analysis:
                 self.plan.mark(k)
         self.plan.view_pointees = self.view_pointees()
         return self.plan
+
+    def typed_void_results(self) -> None:
+        """A `void *` result that every return gives as one pointer type or NULL (a thread function's
+        `char *ret = NULL; ... return ret;` or `return 0;`): the result is that type. Results that are only
+        fresh memory or NULL are generic_buffers.py's (`void *xmalloc(size_t)`)."""
+        for fn in self.tu.functions:
+            result = fn.type.result
+            if fn.body is None or not (is_pointer(result) and isinstance(result.pointee, ir.VoidType)):
+                continue
+            types = set()
+            for node in ir.walk(fn.body):
+                if isinstance(node, ir.Return) and node.value is not None:
+                    v = strip(node.value)
+                    while isinstance(v, ir.Cast) and is_pointer(v.type) and isinstance(v.type.pointee, ir.VoidType):
+                        v = strip(v.operand)
+                    if is_null_pointer(v):
+                        continue
+                    if is_pointer(v.type) and not isinstance(v.type.pointee, ir.VoidType):
+                        types.add(v.type.pointee)
+                    else:
+                        types.add(None)
+            if len(types) == 1 and None not in types:
+                self.plan.void_casts.setdefault(("ret", fn.name, ""), set()).update(types)
 
     def view_pointees(self) -> Set:
         """The pointee types of every expression that makes a view (pointer_exprs: Ptr.ToField,

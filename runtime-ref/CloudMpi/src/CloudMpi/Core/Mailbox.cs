@@ -29,7 +29,9 @@ internal sealed class Mailbox : IMessageSink
     // Synchronous sends of this rank awaiting an ack, by message id.
     private readonly Dictionary<long, SyncSendEntry> pendingSync = new();
 
-    private bool sleeping;
+    // Threads of the owning rank asleep on the lock: more than one under MPI_THREAD_MULTIPLE (a count, so one
+    // waking does not hide another still asleep from Wake).
+    private int sleeping;
     private volatile int arrivals;
 
     /// <summary>How the owning rank polls before it sleeps (<see cref="WaitPolicy"/>); the job's builder chooses.</summary>
@@ -119,7 +121,7 @@ internal sealed class Mailbox : IMessageSink
 
     private void Wake()
     {
-        if (sleeping) Monitor.PulseAll(gate);
+        if (sleeping > 0) Monitor.PulseAll(gate);
     }
 
     private void SendAck(cMPIMessage m)
@@ -310,16 +312,19 @@ internal sealed class Mailbox : IMessageSink
         var host = owner.Host;
         string? reason = host?.AbortReason;
         if (reason != null) throw new JobAbortedException(reason);
-        sleeping = true;
-        host?.MarkBlocked(owner.WorldRank);
+        sleeping++;
+        // Under MPI_THREAD_MULTIPLE another thread of the rank may be running while this one waits, so the rank is
+        // never reported blocked: the deadlock watch does not see such programs.
+        bool report = owner.ThreadLevel != cMPI.THREAD_MULTIPLE;
+        if (report) host?.MarkBlocked(owner.WorldRank);
         try
         {
             Monitor.Wait(gate);
         }
         finally
         {
-            sleeping = false;
-            host?.MarkRunning(owner.WorldRank);
+            sleeping--;
+            if (report) host?.MarkRunning(owner.WorldRank);
         }
         reason = host?.AbortReason;
         if (reason != null) throw new JobAbortedException(reason);

@@ -82,7 +82,10 @@ internal sealed class RankContext
     public CollectiveStamp? Collective;
 
     /// <summary>Reused by blocking receives (a rank makes one blocking call at a time).</summary>
-    public readonly RecvEntry BlockingEntry = new();
+    public RecvEntry BlockingEntry => ThreadLevel == cMPI.THREAD_MULTIPLE ? (threadEntry ??= new()) : blockingEntry;
+    private readonly RecvEntry blockingEntry = new();
+    /// <summary>Under MPI_THREAD_MULTIPLE each thread blocks in a receive of its own (a thread belongs to one rank).</summary>
+    [ThreadStatic] private static RecvEntry? threadEntry;
 
     /// <summary>This rank's name and error handler of each communicator handle it used (predefined ones are shared objects).</summary>
     public readonly System.Runtime.CompilerServices.ConditionalWeakTable<Comm, CommLocal> CommLocals = new();
@@ -139,10 +142,24 @@ internal sealed class RankContext
     public void Stamp(int destWorld, cMPIMessage m)
     {
         m.SenderWorldRank = WorldRank;
-        m.Sequence = nextSeq[destWorld]++;
-        m.MsgId = nextMsgId++;
+        if (ThreadLevel == cMPI.THREAD_MULTIPLE)
+        {
+            // threads of one rank send at once: each message still gets its own number in the sender's order
+            lock (stampGate)
+            {
+                m.Sequence = nextSeq[destWorld]++;
+                m.MsgId = nextMsgId++;
+            }
+        }
+        else
+        {
+            m.Sequence = nextSeq[destWorld]++;
+            m.MsgId = nextMsgId++;
+        }
         m.IsSmallMessage = m.Data.Length <= cMPIMessage.SmallMessageLimit;
     }
+
+    private readonly object stampGate = new();
 
     /// <summary>How many barriers this rank has entered per communicator id (names the transport barrier's rounds).</summary>
     public readonly Dictionary<int, long> BarrierEpochs = new();
