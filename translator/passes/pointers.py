@@ -415,7 +415,7 @@ class _Analysis:
     def typed_void_results(self) -> None:
         """A `void *` result that every return gives as one pointer type or NULL (a thread function's
         `char *ret = NULL; ... return ret;` or `return 0;`): the result is that type. Results that are only
-        fresh memory or NULL are generic_buffers.py's (`void *xmalloc(size_t)`)."""
+        fresh memory or NULL are generic_buffers.py's (`void *xmalloc(size_t)`), unless the function is a value."""
         for fn in self.tu.functions:
             result = fn.type.result
             if fn.body is None or not (is_pointer(result) and isinstance(result.pointee, ir.VoidType)):
@@ -434,6 +434,10 @@ class _Analysis:
                         types.add(None)
             if len(types) == 1 and None not in types:
                 self.plan.void_casts.setdefault(("ret", fn.name, ""), set()).update(types)
+            elif not types and fn.name in self.function_values:
+                # only NULL, from a function passed as a value (`return NULL;` of a thread function): a delegate
+                # has no type parameter to name, so the result is bytes
+                self.plan.void_casts.setdefault(("ret", fn.name, ""), set()).add(ir.IntType("unsigned char"))
 
     def view_pointees(self) -> Set:
         """The pointee types of every expression that makes a view (pointer_exprs: Ptr.ToField,

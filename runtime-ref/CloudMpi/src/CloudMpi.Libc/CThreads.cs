@@ -56,6 +56,13 @@ public static class CThreads
         return 0;
     }
 
+    // `&x` of a variable whose address outlives the call is its one-element array
+    public static int pthread_create<TArg, TResult>(Ptr<ulong> thread, pthread_attr_t? attr, Func<Ptr<TArg>, Ptr<TResult>> start, TArg[] arg) =>
+        pthread_create(thread, attr, start, new Ptr<TArg>(arg, 0));
+
+    public static int pthread_create<TArg, TResult>(ref ulong thread, pthread_attr_t? attr, Func<Ptr<TArg>, Ptr<TResult>> start, TArg[] arg) =>
+        pthread_create(ref thread, attr, start, new Ptr<TArg>(arg, 0));
+
     private static ulong Start(Func<object?> body)
     {
         ulong id = (ulong)Interlocked.Increment(ref lastId);
