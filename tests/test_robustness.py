@@ -69,7 +69,7 @@ def test_deep_nesting_translates_compiles_and_runs(tools, tmp_path):
 
 
 def test_nesting_beyond_the_bound_is_a_located_error(tools, tmp_path):
-    from translator.frontend import MAX_EXPRESSION_DEPTH, MAX_STATEMENT_DEPTH
+    from translator.reader.frontend import MAX_EXPRESSION_DEPTH, MAX_STATEMENT_DEPTH
     cases = {
         "casts.c": "int main(void) { int x = 1; return " + "(int)" * (MAX_EXPRESSION_DEPTH + 1) + "x; }\n",
         "ifs.c": "int main(void) { int x = 1; " + "if (x) " * (MAX_STATEMENT_DEPTH + 1) + "x++; return 0; }\n",
