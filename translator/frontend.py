@@ -970,6 +970,23 @@ class Frontend:
             return ir.MacroRef(e.loc, e.type, name, e)
         return self._expr(cur)
 
+    def _first_token(self, cur: ci.Cursor) -> str:
+        """`_tokens(cur)[0]` without reading the rest. libclang lexes a cursor's tokens from the spelling of its
+        start to its end: for a literal a macro expands to (`N` of `#define N 64`) the start is in the macro's
+        body and the end at the use, so the tokens are every token between the definition and the use, and
+        reading them made each use cost as much as the file above it (quadratic in the program). Lexed from the
+        start to the start, the range is one token; a list that would be empty (start and end in different
+        files, the macro defined in a header) is still the macro-body fallback of _tokens."""
+        e = cur.extent
+        start = e.start
+        tok = next(self.tu.get_tokens(extent=ci.SourceRange.from_locations(start, start)), None)
+        if tok is not None and self._file_name(tok.location.file) == self._file_name(e.end.file):
+            first = tok.spelling
+            if os.environ.get("CMPI_CHECK_FIRST_TOKEN"):
+                assert first == self._tokens(cur)[0], (first, self._tokens(cur)[:3], self.loc(cur))
+            return first
+        return self._tokens(cur)[0]
+
     def _tokens(self, cur: ci.Cursor) -> List[str]:
         toks = [t.spelling for t in cur.get_tokens()]
         if toks:
@@ -1083,10 +1100,10 @@ class Frontend:
                 raise self.unsupported(cur, "this implicit expression")
             raise self.unsupported(cur, "this expression")
         if kind == K.INTEGER_LITERAL:
-            text = self._tokens(cur)[0]
+            text = self._first_token(cur)
             return ir.IntLit(loc, self.ctype(cur.type, cur), _parse_int(text), text)
         if kind == K.FLOATING_LITERAL:
-            text = self._tokens(cur)[0]
+            text = self._first_token(cur)
             try:
                 value = float.fromhex(text.rstrip("fFlL")) if text.lower().startswith("0x") \
                     else float(text.rstrip("fFlL"))
@@ -1110,7 +1127,7 @@ class Frontend:
                 value = 1.0  # complex.h's I, `(__extension__ 1.0iF)`, whose tokens a macro hides
             return ir.FloatLit(loc, self.ctype(cur.type, cur), value, repr(value))
         if kind == K.CHARACTER_LITERAL:
-            text = self._tokens(cur)[0]
+            text = self._first_token(cur)
             return ir.CharLit(loc, self.ctype(cur.type, cur), _parse_char(text), text)
         if kind == K.STRING_LITERAL:
             if any(not p.startswith('"') and not p.startswith('u8"') for p in self._string_tokens(cur)):
@@ -1159,8 +1176,7 @@ class Frontend:
             arrow = isinstance(base.type, ir.PointerType)  # `p->x`: the base is a pointer
             return ir.Member(loc, self.ctype(cur.type, cur), base, cur.spelling, arrow)
         if kind == K.CXX_UNARY_EXPR:  # sizeof / _Alignof
-            toks = self._tokens(cur)
-            if toks and toks[0] == "sizeof":
+            if self._first_token(cur) == "sizeof":
                 value = _evaluate_int(cur)
                 kids = [k for k in kids if k.kind.is_expression() or k.kind == K.UNEXPOSED_EXPR]  # not TYPE_REF
                 if kids:
