@@ -465,9 +465,8 @@ class Frontend:
             self.files.append(name)
 
     def loc(self, cur: ci.Cursor) -> ir.Loc:
-        l = cur.location
-        f = l.file
-        return ir.Loc(self._file_name(f) if f is not None else self.path, l.line, l.column)
+        f, line, column, _ = cur.location._get_instantiation()  # one tuple: .file, .line, .column each ask for it
+        return ir.Loc(self._file_name(f) if f is not None else self.path, line, column)
 
     def _loc_of_diag(self, d: ci.Diagnostic) -> Optional[ir.Loc]:
         l = d.location
@@ -903,7 +902,8 @@ class Frontend:
         toks = self._punctuation_of(start.file.name) if start.file is not None else []
         i = bisect.bisect_left(toks, ((os.path.abspath(start.file.name), start.line, start.column), ""))
         depth, semis = 0, []
-        for pos, spelling in itertools.islice(toks, i, None):
+        for k in range(i, len(toks)):  # not islice(toks, i, None): that steps over the i tokens before the loop
+            pos, spelling = toks[k]
             if spelling == "(":
                 depth += 1
             elif spelling == ")":
