@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import bisect
 import ctypes
+import dataclasses
 import itertools
 import os
 import re
@@ -43,7 +44,8 @@ _LIBCLANG_CANDIDATES = (
 )
 
 # Mismatches C accepts with a warning that have no C# translation (`int *s = "abc"`, `printf(n, "fmt")`, an int
-# or MPI_INT as a communicator, `unsigned *` for MPI's `int *`): located errors, as gcc 14 makes the first two.
+# or MPI_INT as a communicator): located errors, as gcc 14 makes the first two. (`unsigned *` for a library or MPI
+# call's `int *` is pointer-sign, a warning: the call reads it as a written cast, _sign_only_pointer_conversion.)
 # A user function's pointer type differing from MPI_User_function's stays a warning (cmpi's mpi.h is stricter).
 _TYPE_ERRORS = ["-Werror=int-conversion", "-Werror=incompatible-pointer-types",
                 "-Wno-error=incompatible-function-pointer-types"]
@@ -1149,6 +1151,10 @@ class Frontend:
                 callee = ir.NameRef(self.loc(kids[0]), ftype, builtin, "library", "math.h")
             else:
                 callee = self.expr(kids[0])
+            if isinstance(callee, ir.NameRef) and callee.kind == "library" or \
+                    isinstance(callee, ir.Cast) and isinstance(callee.operand, ir.NameRef) and \
+                    callee.operand.kind == "library":
+                args = tuple(_as_written_cast(a) if _sign_only_pointer_conversion(a) else a for a in args)
             return ir.Call(loc, self.ctype(cur.type, cur), callee, args)
         if kind == K.BINARY_OPERATOR:
             lhs, rhs = kids
@@ -1246,6 +1252,32 @@ class Frontend:
                 return ir.NameRef(loc, t, cur.spelling, "global" if is_global else "static_local", decl=decl)
             return ir.NameRef(loc, t, cur.spelling, "local", decl=decl)
         return ir.NameRef(loc, t, cur.spelling, "local", decl=decl)
+
+
+# Integer types that differ only in sign, by the type they are a sign of: C converts pointers between them
+# implicitly (clang's -Wpointer-sign), C# needs a view of the memory
+_UNSIGNED_OF = {"char": "char", "signed char": "char", "unsigned char": "char", "short": "short",
+                "unsigned short": "short", "int": "int", "unsigned int": "int", "long": "long", "unsigned long": "long",
+                "long long": "long long", "unsigned long long": "long long"}
+
+
+def _sign_only_pointer_conversion(e: ir.Expr) -> bool:
+    """An implicit conversion of a pointer (or array) to integers into a pointer to integers that differ only in
+    sign: `unsigned char buf[8]` given to strcpy's `char *`, `&u` of an `unsigned u` given to MPI_Comm_size's
+    `int *`. C accepts it with a warning; the port reads it as the cast a programmer writes to silence that
+    warning, `(char *)buf`, which becomes a typed view of the same memory (Ptr.Reinterpret)."""
+    if not (isinstance(e, ir.Cast) and e.implicit and isinstance(e.type, ir.PointerType)):
+        return False
+    source = e.operand.type
+    pointee = source.pointee if isinstance(source, ir.PointerType) else \
+        source.element if isinstance(source, ir.ArrayType) else None
+    target = e.type.pointee
+    return isinstance(pointee, ir.IntType) and isinstance(target, ir.IntType) and pointee != target and \
+        _UNSIGNED_OF.get(pointee.name, pointee.name) == _UNSIGNED_OF.get(target.name)
+
+
+def _as_written_cast(e: ir.Cast) -> ir.Cast:
+    return dataclasses.replace(e, implicit=False)
 
 
 # Nesting bounds (issue 27): what nests deeper is a located -Wnesting-limit error, not a RecursionError or a crash.
