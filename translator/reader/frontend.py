@@ -81,7 +81,7 @@ class Frontend:
         self.tu: Optional[ci.TranslationUnit] = None
         self.macro_uses: Dict[Tuple[str, int, int, int, int], str] = {}
         self.macro_defs: Dict[str, ci.Cursor] = {}
-        self.macro_bodies: Dict[str, Tuple[str, ...]] = {}
+        self.macro_bodies = _MacroBodies()
         self.macro_types: Dict[str, ir.CType] = {}
         self.main_file = os.path.abspath(self.path)
         self.unsaved: Dict[str, str] = {}  # file -> text with the program's function-like macros expanded
@@ -270,6 +270,7 @@ class Frontend:
         self._index_macros()
         self._index_typedef_names()
         self._punctuation: Dict[str, List] = {}
+        self._declarations: Dict[int, List] = {}  # a declaration's hash -> [(its cursor, _declaration_facts)]
         self._ctypes: Dict[int, ir.CType] = {}
         self._vla_bounds: Dict[int, ir.Expr] = {}  # a variable-length array type -> its bound expression
         globals_: Dict[str, ir.VarDecl] = {}
@@ -432,7 +433,7 @@ class Frontend:
         self._macro_use_cursors: Dict[Tuple[str, int, int, int, int], ci.Cursor] = {}
         for cur in self.tu.cursor.get_children():
             if cur.kind == K.MACRO_DEFINITION and not ci.conf.lib.clang_Cursor_isMacroFunctionLike(cur):
-                self.macro_bodies[cur.spelling] = macro_tokens(cur)[1:]
+                self.macro_bodies.define(cur.spelling, cur)
             if cur.kind == K.MACRO_DEFINITION and self._in_main_file(cur):
                 if not ci.conf.lib.clang_Cursor_isMacroFunctionLike(cur):
                     # a macro #undef'ed and defined again means one thing here and another there: no one
@@ -1153,36 +1154,76 @@ class Frontend:
     def _name_ref(self, cur: ci.Cursor) -> ir.Expr:
         ref = cur.referenced
         loc = self.loc(cur)
-        if cur.spelling.startswith("__builtin_va_"):
+        spelling = cur.spelling
+        if spelling.startswith("__builtin_va_"):
             # va_start, va_end, va_copy: builtins without a C type (see convert/varargs.py)
-            return ir.NameRef(loc, ir.VoidType(), cur.spelling, "library")
+            return ir.NameRef(loc, ir.VoidType(), spelling, "library")
         t = self.ctype(cur.type, cur)
         if ref is None:
-            return ir.NameRef(loc, t, cur.spelling, "library")
+            return ir.NameRef(loc, t, spelling, "library")
+        kind, header, value, decl = self._declaration_facts(ref)
+        if kind == "param" and isinstance(t, ir.ArrayType):
+            t = self._param_type(ref)  # `char *argv[]` names a pointer: `argv++` moves it
+        return ir.NameRef(loc, t, spelling, kind, header, decl, value)
+
+    def _declaration_facts(self, ref: ci.Cursor) -> Tuple[str, Optional[str], Optional[int], Optional[ir.Loc]]:
+        """What a name's uses share (NameRef's kind, header, value, decl), read once per declaration: a dozen
+        libclang calls that every use of a variable would otherwise repeat."""
+        bucket = self._declarations.setdefault(ref.hash, [])
+        for known, facts in bucket:
+            if known == ref:
+                return facts
+        facts = self._read_declaration_facts(ref)
+        bucket.append((ref, facts))
+        return facts
+
+    def _read_declaration_facts(self, ref: ci.Cursor) -> Tuple[str, Optional[str], Optional[int], Optional[ir.Loc]]:
         in_main = ref.location.file is not None and self._is_user_path(ref.location.file.name)
         redeclared = self._library_redeclaration(ref) if in_main else None
         if redeclared is not None:
-            return ir.NameRef(loc, t, cur.spelling, "library", redeclared)
+            return "library", redeclared, None, None
         if not in_main:
             header = os.path.basename(ref.location.file.name) if ref.location.file else None
             value = ref.enum_value if ref.kind == K.ENUM_CONSTANT_DECL else None
-            return ir.NameRef(loc, t, cur.spelling, "library", header, value=value)
+            return "library", header, value, None
         if ref.kind == K.ENUM_CONSTANT_DECL:
-            return ir.NameRef(loc, t, cur.spelling, "enum_const")
+            return "enum_const", None, None, None
         if ref.kind == K.FUNCTION_DECL:
-            return ir.NameRef(loc, t, cur.spelling, "function")
+            return "function", None, None, None
         decl = self.loc(ref)
         if ref.kind == K.PARM_DECL:
-            if isinstance(t, ir.ArrayType):
-                t = self._param_type(ref)  # `char *argv[]` names a pointer: `argv++` moves it
-            return ir.NameRef(loc, t, cur.spelling, "param", decl=decl)
+            return "param", None, None, decl
         if ref.kind == K.VAR_DECL:
             is_global = ref.semantic_parent is not None and ref.semantic_parent.kind == K.TRANSLATION_UNIT \
                 or ref.storage_class == ci.StorageClass.EXTERN  # `extern int x;` in a block names the global x
             if is_global or ref.storage_class == ci.StorageClass.STATIC:
-                return ir.NameRef(loc, t, cur.spelling, "global" if is_global else "static_local", decl=decl)
-            return ir.NameRef(loc, t, cur.spelling, "local", decl=decl)
-        return ir.NameRef(loc, t, cur.spelling, "local", decl=decl)
+                return ("global" if is_global else "static_local"), None, None, decl
+        return "local", None, None, decl
+
+
+class _MacroBodies:
+    """Object-like macro name -> the tokens of its body (of the definition in force last), each read from its
+    definition when first asked: the headers define thousands, the program asks for a few."""
+
+    def __init__(self):
+        self._definitions: Dict[str, ci.Cursor] = {}
+        self._bodies: Dict[str, Tuple[str, ...]] = {}
+
+    def define(self, name: str, definition: ci.Cursor) -> None:
+        self._definitions[name] = definition
+        self._bodies.pop(name, None)
+
+    def __contains__(self, name: str) -> bool:
+        return name in self._definitions
+
+    def __getitem__(self, name: str) -> Tuple[str, ...]:
+        body = self._bodies.get(name)
+        if body is None:
+            body = self._bodies[name] = macro_tokens(self._definitions[name])[1:]
+        return body
+
+    def get(self, name: str, default=None):
+        return self[name] if name in self._definitions else default
 
 
 # Integer types that differ only in sign, by the type they are a sign of: C converts pointers between them
