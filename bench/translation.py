@@ -21,10 +21,10 @@ import subprocess
 import sys
 import tempfile
 import time
-from typing import List, Tuple
+from typing import List, Optional, Tuple
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-TRANSLATE = os.path.join(ROOT, ".venv", "bin", "cmpi-translate")
+PYTHON = os.path.join(ROOT, ".venv", "bin", "python")
 NPB_KERNELS = ["ep", "is", "cg", "mg", "ft"]
 
 TARGET_MS_PER_STATEMENT = 0.1
@@ -329,17 +329,20 @@ def long_function(statements: int, seed: int = 2) -> Tuple[str, int]:
 # ---------------------------------------------------------------------------------------------------------------
 # Timing
 
-def cpu_seconds_of(argv: List[str]) -> Tuple[float, int, str]:
-    """CPU seconds (user + system) the command used, its exit status and its stderr."""
+def cpu_seconds_of(argv: List[str], cwd: str) -> Tuple[float, int, str]:
+    """CPU seconds (user + system) the command used, its exit status and its stderr. Python may cache bytecode
+    (a shell here may set PYTHONDONTWRITEBYTECODE; an installed translator has its .pyc files)."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    proc = subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, cwd=cwd, env=env)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     return cpu, proc.returncode, proc.stderr
 
 
-def translate(sources: List[str], flags: List[str], out: str) -> Tuple[float, int, str]:
-    return cpu_seconds_of([TRANSLATE, *sources, "-o", out, *flags])
+def translate(sources: List[str], flags: List[str], out: str, root: str = ROOT) -> Tuple[float, int, str]:
+    """cmpi-translate of the checkout at `root` (`python -m translator` there, as the console script runs it)."""
+    return cpu_seconds_of([PYTHON, "-m", "translator", *sources, "-o", out, *flags], cwd=root)
 
 
 def corpus_programs() -> List[Tuple[str, List[str], List[str]]]:
@@ -372,18 +375,41 @@ def main(argv=None) -> int:
     p.add_argument("--huge", action="store_true", help="add the 100k-statement program (minutes today)")
     p.add_argument("--long", default="1000,5000", help="statement counts of the one-long-function programs")
     p.add_argument("--no-corpus", action="store_true", help="skip the corpus")
+    p.add_argument("--before", metavar="CHECKOUT", help="also time another checkout's translator (e.g. main's, in "
+                   "a worktree), each program right after this one's, and print the ratio this / before")
     p.add_argument("--keep", metavar="DIR", help="keep the generated C and C# in DIR")
     args = p.parse_args(argv)
     sizes = [int(s) for s in args.sizes.split(",") if s] + ([100_000] if args.huge else [])
     longs = [int(s) for s in args.long.split(",") if s]
-    if not os.path.exists(TRANSLATE):
-        print(f"{TRANSLATE} is missing: run `make setup` first", file=sys.stderr)
+    if not os.path.exists(PYTHON):
+        print(f"{PYTHON} is missing: run `make setup` first", file=sys.stderr)
         return 2
+    before = os.path.abspath(args.before) if args.before else None
     work = args.keep or tempfile.mkdtemp(prefix="cmpi-bench-translate-")
     os.makedirs(work, exist_ok=True)
+    warm = os.path.join(ROOT, "corpus", "examples", "pi.c")
+    for root in [ROOT] + ([before] if before else []):  # bytecode written, libclang in the page cache
+        translate([warm], [], os.path.join(work, "warm.cs"), root)
     failures = 0
-    print("Translation speed: CPU seconds (user + system of cmpi-translate; not wall time: the machine is shared)")
-    print(f"{'program':<28} {'stmts':>7} {'lines':>7} {'cpu s':>8} {'ms/stmt':>8}  target <= {TARGET_MS_PER_STATEMENT}")
+
+    def timed(label: str, files: List[str], flags: List[str], out: str) -> Tuple[float, Optional[float], str]:
+        """This checkout's CPU seconds, the other's (or None), and a note on failures."""
+        nonlocal failures
+        cpu, rc, err = translate(files, flags, out)
+        note = "" if rc == 0 else f"  exit {rc}: {err.strip().splitlines()[:1]}"
+        failures += rc != 0
+        other = None
+        if before:
+            other, rc_before, _ = translate(files, flags, out + ".before.cs", before)
+            if rc_before != 0:
+                other = None
+        return cpu, other, note
+
+    print("Translation speed: CPU seconds (user + system of the cmpi-translate process, getrusage of children; not "
+          "wall time: the machine is shared)" + (f"; 'before' is {before}, run right after each" if before else ""))
+    ratio_head = f" {'before s':>9} {'ratio':>6}" if before else ""
+    print(f"{'program':<22} {'stmts':>7} {'lines':>7} {'cpu s':>8} {'ms/stmt':>8}{ratio_head}  "
+          f"target <= {TARGET_MS_PER_STATEMENT} ms/stmt")
     rates = {}
     for kind, make, counts in (("functions", many_functions, sizes), ("long function", long_function, longs)):
         for n in counts:
@@ -392,35 +418,32 @@ def main(argv=None) -> int:
             with open(c_file, "w") as f:
                 f.write(text)
             lines = text.count("\n")
-            cpu, rc, err = translate([c_file], [], c_file[:-2] + ".cs")
-            if rc != 0:
-                failures += 1
-                print(f"{kind + ' ' + str(n):<28} translation failed (exit {rc}): {err.strip().splitlines()[:1]}")
-                continue
+            cpu, other, note = timed(kind, [c_file], [], c_file[:-2] + ".cs")
             rate = 1000 * cpu / statements
             rates.setdefault(kind, []).append((statements, rate))
             met = "met" if rate <= TARGET_MS_PER_STATEMENT else "NOT met"
-            under = ""
             if lines < 10_000:
-                under = f"; {'<' if cpu < TARGET_SECONDS_UNDER_10K_LINES else 'NOT <'} 2 s"
-            print(f"{kind + ' ' + str(n):<28} {statements:>7} {lines:>7} {cpu:>8.2f} {rate:>8.3f}  {met}{under}",
+                met += f"; {'<' if cpu < TARGET_SECONDS_UNDER_10K_LINES else 'NOT <'} 2 s"
+            ratio = (f" {other:>9.2f} {cpu / other:>6.2f}" if other else f" {'-':>9} {'-':>6}") if before else ""
+            print(f"{kind + ' ' + str(n):<22} {statements:>7} {lines:>7} {cpu:>8.2f} {rate:>8.3f}{ratio}  {met}{note}",
                   flush=True)
     for kind, points in rates.items():
         if len(points) >= 2:
             (n0, r0), (n1, r1) = points[0], points[-1]
-            print(f"linearity ({kind}): ms/stmt at {n1} / at {n0} = {r1 / r0:.2f} (1.0 is linear; the fixed start-up "
-                  f"cost makes small programs' rate higher)")
+            print(f"linearity ({kind}): ms/stmt at {n1} / at {n0} = {r1 / r0:.2f} (1.0 is linear; below 1, the fixed "
+                  "start-up cost weighs on the small program)")
     if not args.no_corpus:
-        total = 0.0
-        print(f"\n{'corpus program':<40} {'cpu s':>8}")
+        total = total_before = 0.0
+        print(f"\n{'corpus program':<40} {'cpu s':>8}" + (f" {'before s':>9} {'ratio':>6}" if before else ""))
         for label, files, flags in corpus_programs():
-            cpu, rc, err = translate(files, flags, os.path.join(work, "corpus.cs"))
+            cpu, other, note = timed(label, files, flags, os.path.join(work, "corpus.cs"))
             total += cpu
-            note = "" if rc == 0 else f"  exit {rc}: {err.strip().splitlines()[:1]}"
-            failures += rc != 0
-            print(f"{label:<40} {cpu:>8.2f}{note}", flush=True)
+            total_before += other or 0.0
+            ratio = (f" {other:>9.2f} {cpu / other:>6.2f}" if other else f" {'-':>9} {'-':>6}") if before else ""
+            print(f"{label:<40} {cpu:>8.2f}{ratio}{note}", flush=True)
         met = "met" if total < TARGET_CORPUS_SECONDS else "NOT met"
-        print(f"{'corpus total':<40} {total:>8.2f}  target < {TARGET_CORPUS_SECONDS:g} s: {met}")
+        ratio = f" {total_before:>9.2f} {total / total_before:>6.2f}" if before and total_before else ""
+        print(f"{'corpus total':<40} {total:>8.2f}{ratio}  target < {TARGET_CORPUS_SECONDS:g} s: {met}")
     return 1 if failures else 0
 
 
