@@ -64,7 +64,7 @@ def run_one(root: str, out_dir: str, name: str, files: List[str], flags: List[st
     cs = os.path.join(case, "out.cs")
     if os.path.exists(cs):
         os.unlink(cs)
-    proc = subprocess.run([PYTHON, "-m", "translator", *files, "-o", cs, "--time-limit", "20", "--memory-limit", "400", *flags],
+    proc = subprocess.run([PYTHON, "-m", "translator", *files, "-o", cs, "--time-limit", "120", "--memory-limit", "400", *flags],
                           cwd=root, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     with open(os.path.join(case, "stderr"), "w") as f:
         f.write(proc.stdout + proc.stderr)
