@@ -377,6 +377,8 @@ def main(argv=None) -> int:
     p.add_argument("--no-corpus", action="store_true", help="skip the corpus")
     p.add_argument("--before", metavar="CHECKOUT", help="also time another checkout's translator (e.g. main's, in "
                    "a worktree), each program right after this one's, and print the ratio this / before")
+    p.add_argument("--before-max", type=int, default=5000, metavar="N",
+                   help="time the other checkout only on generated programs of at most N statements (default 5000)")
     p.add_argument("--keep", metavar="DIR", help="keep the generated C and C# in DIR")
     args = p.parse_args(argv)
     sizes = [int(s) for s in args.sizes.split(",") if s] + ([100_000] if args.huge else [])
@@ -392,14 +394,15 @@ def main(argv=None) -> int:
         translate([warm], [], os.path.join(work, "warm.cs"), root)
     failures = 0
 
-    def timed(label: str, files: List[str], flags: List[str], out: str) -> Tuple[float, Optional[float], str]:
+    def timed(label: str, files: List[str], flags: List[str], out: str, compare: bool = True) \
+            -> Tuple[float, Optional[float], str]:
         """This checkout's CPU seconds, the other's (or None), and a note on failures."""
         nonlocal failures
         cpu, rc, err = translate(files, flags, out)
         note = "" if rc == 0 else f"  exit {rc}: {err.strip().splitlines()[:1]}"
         failures += rc != 0
         other = None
-        if before:
+        if before and compare:
             other, rc_before, _ = translate(files, flags, out + ".before.cs", before)
             if rc_before != 0:
                 other = None
@@ -418,7 +421,7 @@ def main(argv=None) -> int:
             with open(c_file, "w") as f:
                 f.write(text)
             lines = text.count("\n")
-            cpu, other, note = timed(kind, [c_file], [], c_file[:-2] + ".cs")
+            cpu, other, note = timed(kind, [c_file], [], c_file[:-2] + ".cs", statements <= args.before_max + 100)
             rate = 1000 * cpu / statements
             rates.setdefault(kind, []).append((statements, rate))
             met = "met" if rate <= TARGET_MS_PER_STATEMENT else "NOT met"
