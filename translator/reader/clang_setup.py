@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import ctypes
 import os
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Dict, List, Optional, Sequence, Set, Tuple
 
 import clang.cindex as ci
 
@@ -74,6 +74,7 @@ K = ci.CursorKind
 _STANDARD_HEADERS = ("stdio.h", "stdlib.h", "string.h", "strings.h", "math.h", "time.h", "ctype.h", "unistd.h",
                      "sys/time.h", "stdint.h", "inttypes.h", "complex.h", "signal.h", "errno.h", "getopt.h")
 _declaring_headers: Dict[Tuple[str, tuple], Optional[str]] = {}
+_header_declarations: Dict[str, Set[Tuple[object, str]]] = {}  # header -> (kind, name) of its top-level cursors
 
 
 def declaring_header(name: str, kinds=(K.FUNCTION_DECL,)) -> Optional[str]:
@@ -83,12 +84,21 @@ def declaring_header(name: str, kinds=(K.FUNCTION_DECL,)) -> Optional[str]:
     if key not in _declaring_headers:
         _declaring_headers[key] = None
         for header in _STANDARD_HEADERS:
-            probe = ci.Index.create().parse("probe.c", args=["-std=gnu11", "-D__NO_CTYPE"],
-                                            unsaved_files=[("probe.c", f"#include <{header}>\n")])
-            if any(c.kind in kinds and c.spelling == name for c in probe.cursor.get_children()):
+            if any((kind, name) in _declarations_of(header) for kind in kinds):
                 _declaring_headers[key] = header
                 break
     return _declaring_headers[key]
+
+
+def _declarations_of(header: str) -> Set[Tuple[object, str]]:
+    """What `#include <header>` declares, parsed once per process: a name no header declares (a program's own
+    prototype) is looked up in all fifteen, and each look-up parsed them all again."""
+    found = _header_declarations.get(header)
+    if found is None:
+        probe = ci.Index.create().parse("probe.c", args=["-std=gnu11", "-D__NO_CTYPE"],
+                                        unsaved_files=[("probe.c", f"#include <{header}>\n")])
+        found = _header_declarations[header] = {(c.kind, c.spelling) for c in probe.cursor.get_children()}
+    return found
 
 
 def include_dirs(args: Sequence[str]) -> List[str]:
