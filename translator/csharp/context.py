@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Dict, List, Optional, Set, Tuple
+from typing import Dict, FrozenSet, List, Optional, Set, Tuple
 
 from .. import ir
 from ..diagnostics import DiagnosticSink
@@ -64,6 +64,7 @@ class Context:
     static_globals: Set[str] = field(default_factory=set)  # C globals that stay static: never written (constants.py)
     inline_arrays: Set[int] = field(default_factory=set)  # sizes of fixed arrays inside structs
     current_file: Optional[str] = None  # the file of the declaration being converted
+    _blank_lines: Optional[Dict[str, FrozenSet[int]]] = None  # file -> its blank lines (blank_before)
     mpi_buffer_count: int = 0  # Ptr buffers given to MPI calls so far: numbers their cmpiAt/cmpiStaged locals
     sets_errhandler: Optional[bool] = None  # whether the program installs an MPI error handler (mpi.py, cached)
     fn: FunctionContext = field(default_factory=FunctionContext)
@@ -116,6 +117,16 @@ class Context:
         if c_name in RUNTIME_TYPE_NAMES and (c_name[0].isupper() or c_name == "cMPI"):
             return c_name + "_"  # not C's own lowercase structs (`struct tm *tm`, `option`): C# allows `tm tm`
         return c_name
+
+    # ----------------------------------------------------------- layout
+
+    def blank_before(self, loc: Optional[ir.Loc]) -> bool:
+        """Whether the C has a blank line just above `loc`'s line (the port keeps the C's blank lines)."""
+        if loc is None:
+            return False
+        if self._blank_lines is None:
+            self._blank_lines = {name: frozenset(lines) for name, lines in self.tu.blank_lines}
+        return loc.line - 1 in self._blank_lines.get(loc.file, ())
 
     # ----------------------------------------------------------- comments
 

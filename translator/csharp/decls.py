@@ -285,7 +285,8 @@ def convert_translation_unit(ctx: Context) -> dict:
     errors = []
     for item in items:
         ctx.current_file = item.loc.file
-        comments = [ln for c in ctx.comments_before(item.loc.line) for ln in render_comment(c, "")]
+        before = ctx.comments_before(item.loc.line)
+        comments = [ln for c in before for ln in render_comment(c, "")]
         try:
             lines, kind, hoisted = _convert_member(ctx, item, inlined)
         except TranslationError as e:
@@ -300,7 +301,9 @@ def convert_translation_unit(ctx: Context) -> dict:
         trailing = ctx.trailing_comment(item.loc.line, item.loc.col)
         if trailing is not None and kind == "field":
             lines[-1] += " " + trailing.text
-        members.append({"lines": lines, "kind": kind, "joined": prev_kind == "field" and kind == "field"})
+        # fields (globals, #define constants) stay together as the C has them: apart where it has a blank line
+        joined = prev_kind == "field" and kind == "field" and not ctx.blank_before(before[0].loc if before else item.loc)
+        members.append({"lines": lines, "kind": kind, "joined": joined})
         prev_kind = kind
     if errors:
         raise TranslationErrors(errors)

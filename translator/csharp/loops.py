@@ -70,7 +70,7 @@ in the body could change any other name).
 A matrix of malloc'ed rows (`double **c`, a `Ptr<double>[]` of row pointers) is indexed `c[i][j]`: through
 the Ptr's indexer, each access loads the row, checks its offset and the array's bounds. An innermost loop
 inside another, counted from 0, whose straight-line body stores no row pointer, reads a row whose index it
-does not change through one view, `Span<double> c_row = Spans.From(c[i], 0)`: a 500 x 500 product at 1 rank
+does not change through one view, `Span<double> c_i = Spans.From(c[i], 0)`: a 500 x 500 product at 1 rank
 went from 0.82-0.96 s to 0.12-0.16 s (gcc -O2 0.17 s). A loop from a constant above 0 (a stencil's
 `u[i - 1][j] + u[i][j + 1]` from j = 1) is counted from zero with a view of each row from its first access, as
 below: a row may start before its array (Numerical Recipes' `m[i] - 1`) where that access is inside it
@@ -103,6 +103,7 @@ instead of three: 10-12 % less time at 1 and 2 ranks.
 """
 from __future__ import annotations
 
+import re
 from typing import Dict, List, Optional, Set
 
 from .. import ir
@@ -388,17 +389,20 @@ def _assigned_names(body: ir.Stmt) -> Set[str]:
 def _view(ctx, key, for_function: bool, lines: List[str], indent: str, suffix: Optional[str] = None) -> str:
     """The name of the view `key` = (array, element type, start): declared in `lines` before the loop, or, for a
     global array from a constant start (`for_function`), once at the top of the function (module docstring).
-    `suffix` names what the view is for when its start does not say (`_at`: one element)."""
+    `suffix` names what the view is for when its start does not say: the access's offset from the counter
+    (`_m1` for `u[i1 - 1]`, _offset_suffix), `_at` for one element."""
     array, element, start = key
-    # `offsets[i + 1]` through `offsets_from1[i]`: a constant shift is in the name, a computed base is a row
-    if suffix is None:
-        suffix = "_span" if start == "0" else f"_from{start}" if start.isdigit() else "_row"
+    # `offsets[i + 1]` through `offsets_p1[i]`: a constant shift is in the name, a computed base is a row
+    if suffix is None or for_function:
+        suffix = "_span" if start == "0" else f"_p{start}" if start.isdigit() else "_row"
     if not for_function:
         name = _fresh_name(ctx, array, suffix)
         lines.append(f"{indent}Span<{element}> {name} = Spans.From({array}, {start});")
         return name
     name = ctx.fn.function_views.get((array, start))
     if name is None:
+        # shared by the function's loops, which may reach it at different offsets: named by its start
+        suffix = "_span" if start == "0" else f"_from{start}"
         name = ctx.fn.function_views[(array, start)] = _fresh_name(ctx, array, suffix)
         ctx.fn.function_view_lines.append(f"{INDENT}Span<{element}> {name} = Spans.From({array}, {start});")
     return name
@@ -586,17 +590,43 @@ def _is_boxed(ctx, e: ir.NameRef) -> bool:
     return ctx.is_boxed(slot_key(ctx, e))
 
 
+def _offset_suffix(index: ir.Expr, counter: ir.NameRef) -> str:
+    """A view's name suffix from the offset of its access to the counter: `u1[i1 - 1]` -> `_m1`, `u1[i1 + 1]` ->
+    `_p1`, `u1[i1]` -> `_0`; a computed base is a row (`r[ro + c + i1]` -> `_row`, `_row_p1` with a shift)."""
+    shift, computed = 0, False
+    for sign, t in _terms(index):
+        if _is_name(t, counter.name):
+            continue
+        value = _constant_value(t)
+        if value is None:
+            computed = True
+        else:
+            shift += value if sign == "+" else -value
+    offset = f"_m{-shift}" if shift < 0 else f"_p{shift}" if shift > 0 else ""
+    return "_row" + offset if computed else offset or "_0"
+
+
+_ROW_OF_NAME = re.compile(r"^@?(\w+)\[@?(\w+)(?: ([+-]) (\d+))?\]$")  # `u[i - 1]`: a table's row at a name, shifted
+
+
 def _fresh_name(ctx, array: str, suffix: str) -> str:
-    """`c_row` (`c_span` for the whole buffer, `c_from1` for one shifted by a constant), or `c_row2`... : a name
-    no C identifier of the function and no other view uses."""
+    """`c_row` (`c_span` for the whole buffer, `c_p1` for one shifted by a constant), `u_im1` for the row
+    `u[i - 1]` of a pointer table (`u_i_p1` viewed from one past the counter), or `c_row2`... : a name no C
+    identifier of the function and no other view uses."""
     if ctx.fn.view_names is None:  # the first view of the function
         taken = set(ctx.fn.local_names.values())
         if ctx.fn.function is not None:
             taken |= {n.name for n in _walk(ctx.fn.function.body) if isinstance(n, (ir.NameRef, ir.VarDecl))}
             taken |= {p.name for p in ctx.fn.function.params}
         ctx.fn.view_names = taken
-    if "[" in array:  # a row of a pointer table, `c[i]`: `c_row`, `c_row2`, ...
-        array, suffix = array.split("[", 1)[0], "_row"
+    if "[" in array:  # a row of a pointer table: `u[i - 1]` -> `u_im1`, `c[2 * i]` -> `c_row`, `c_row2`, ...
+        row = _ROW_OF_NAME.match(array)
+        column = "" if suffix in ("_span", "_0") else suffix
+        if row is None:
+            array, suffix = array.split("[", 1)[0], "_row" + column
+        else:
+            table, at, sign, shift = row.groups()
+            array, suffix = table, f"_{at}" + (f"{'m' if sign == '-' else 'p'}{shift}" if sign else "") + column
     stem = array.lstrip("@") + suffix
     name, k = stem, 2
     while name in ctx.fn.view_names:
@@ -648,8 +678,12 @@ def _walk(node):
 #
 #     int i1_count = Math.Max(n1 - 1, 1) - 1;
 #     for (int i1_k = 0; i1_k < i1_count; i1_k++)
-#         r_row[i1_k] = v_row[i1_k] - A2 * (u1_span[i1_k] + u1_from2[i1_k]);
+#         r_row[i1_k] = v_row[i1_k] - A2 * (u1_m1[i1_k] + u1_p1[i1_k]);
 #     i1 = 1 + i1_count;
+#
+# Each view is named by its access's offset from the counter, so the stencil of the C stays readable:
+# `u1[i1 - 1]` is `u1_m1`, `u1[i1 + 1]` `u1_p1`, `u1[i1]` `u1_0`, a computed base a row (`r_row`, `r_row_p1`),
+# and a row of a pointer table by its index and offset (`u[i - 1][j]` is `u_im1`, `u[i][j + 1]` `u_i_p1`).
 #
 # which the JIT clones like any loop from zero (NPB MG's resid and psinv: their second loops ran with 6 and 8
 # checks an iteration; the job's timed part went from 1.9-2.0 s to 1.25 s at one rank). Only when the body uses
@@ -709,7 +743,8 @@ def _shifted_views(ctx, st: ir.For, counter: ir.NameRef, first: int, assigned: S
     low = first if cond.op == "<" else first - 1  # the count is max(limit, low) - low
     lines = []
     for key, nodes in groups.items():
-        name = _view(ctx, key, key[2].isdigit() and _is_global_array(nodes[0]), lines, indent)
+        name = _view(ctx, key, key[2].isdigit() and _is_global_array(nodes[0]), lines, indent,
+                     suffix=_offset_suffix(_flat_index(nodes[0]).index, counter))
         for n in nodes:
             ctx.fn.row_views[id(n)] = f"{name}[{k}]"
     lines.append(f"{indent}int {count} = " + (f"Math.Max({limit.code}, 0);" if low == 0 else

@@ -25,21 +25,40 @@ from ..passes.queries import split_marker_choice
 
 
 def convert_block_items(ctx, items, indent: str, end_line: Optional[int] = None) -> List[str]:
+    """A block's statements, with the comments before each and the C's blank lines between them."""
     out: List[str] = []
+    last = [0]  # the line of the last statement or comment written, whose blank lines are its own
     for st in split_copies_after_field_writes(ctx, items):
-        out.extend(_comments_before(ctx, st.loc.line, indent))
+        out.extend(_comments_before(ctx, st.loc.line, indent, out, last))
+        _blank_line_before(ctx, st.loc, out, last)
         out.extend(convert_stmt(ctx, st, indent))
+        last[0] = st.loc.line
     if end_line is not None:
-        out.extend(_comments_before(ctx, end_line, indent))
+        out.extend(_comments_before(ctx, end_line, indent, out, last))
     return out
 
 
-def _comments_before(ctx, line: int, indent: str) -> List[str]:
+def _comments_before(ctx, line: int, indent: str, above: Optional[List[str]] = None,
+                     last: Optional[List[int]] = None) -> List[str]:
+    """The comments not yet written that end before `line`; with the block's lines so far (`above`), each after
+    a blank line where the C has one above it."""
     lo = ctx.fn.function.loc.line if ctx.fn.function else 0
-    out = []
+    out: List[str] = []
     for c in ctx.comments_before(line, lo):
+        if above is not None:
+            lines = above + out
+            _blank_line_before(ctx, c.loc, lines, last)
+            out += lines[len(above) + len(out):]
+            last[0] = c.end_line
         out.extend(render_comment(c, indent))
     return out
+
+
+def _blank_line_before(ctx, loc: Optional[ir.Loc], above: List[str], last: List[int]) -> None:
+    """A blank line at the end of `above` (the block's lines so far) where the C has one just above `loc` and
+    below the last statement or comment written (`last`): never as a block's first line, never two."""
+    if above and above[-1] != "" and loc is not None and loc.line - 1 > last[0] and ctx.blank_before(loc):
+        above.append("")
 
 
 def _with_trailing(ctx, lines: List[str], st: ir.Stmt) -> List[str]:

@@ -371,7 +371,21 @@ class Frontend:
                                   tuple(self.enums), tuple(self.files),
                                   tuple((n, tuple(t.spelling for t in c.get_tokens())[1:])
                                         for n, c in self.macro_defs.items()),
-                                  tuple(r for r in self.library_records.values() if r is not None))
+                                  tuple(r for r in self.library_records.values() if r is not None),
+                                  self._blank_lines())
+
+    def _blank_lines(self) -> Tuple[Tuple[str, Tuple[int, ...]], ...]:
+        """The blank lines of each of the program's files as the user wrote them (the text on disk: an
+        expanded macro call keeps its lines, but may leave one empty that was not)."""
+        out = []
+        for name in self.files or [self.path]:
+            try:
+                with open(name, encoding="utf-8", errors="surrogateescape") as fh:
+                    lines = fh.read().split("\n")
+            except OSError:
+                continue
+            out.append((name, tuple(i for i, line in enumerate(lines, start=1) if not line.strip())))
+        return tuple(out)
 
     # ------------------------------------------------------------ helpers
 
