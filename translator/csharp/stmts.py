@@ -15,7 +15,6 @@ from .context import INDENT, render_comment
 from .exprs import (ASSIGN, CsExpr, as_bool, cast, coerce, convert_expr, convert_value, narrow_before_promotion,
                     strip_implicit, unwrap)
 from .inits import convert_array_initializer, convert_initializer
-from .loops import row_views
 from .memory import allocation_into_void_slot
 from .rank_state import instance_field, names_instance_member
 from ..passes.struct_copies import split_copies_after_field_writes
@@ -235,16 +234,16 @@ def convert_if(ctx, st: ir.If, indent: str) -> List[str]:
 
 
 def convert_while(ctx, st: ir.While, indent: str) -> List[str]:
-    return [indent + f"while ({convert_condition(ctx, st.cond)})"] + convert_loop_body(ctx, st.body, indent + INDENT)
+    return [indent + f"while ({convert_condition(ctx, st.cond)})"] + convert_body(ctx, st.body, indent + INDENT)
 
 
 def convert_do_while(ctx, st: ir.DoWhile, indent: str) -> List[str]:
-    body = convert_loop_body(ctx, st.body, indent + INDENT)
+    body = convert_body(ctx, st.body, indent + INDENT)
     return [indent + "do"] + body[:-1] + [body[-1] + f" while ({convert_condition(ctx, st.cond)});"]
 
 
 def convert_for(ctx, st: ir.For, indent: str) -> List[str]:
-    views = row_views(ctx, st, indent)  # spans over the rows the loop walks (loops.py)
+    views = [indent + line for line in ctx.fn.loop_views.before.get(id(st), ())]  # spans over its rows (loops.py)
     init = ""
     if isinstance(st.init, ir.DeclStmt):
         decls = [convert_var_decl(ctx, d) for d in st.init.decls]
@@ -257,27 +256,19 @@ def convert_for(ctx, st: ir.For, indent: str) -> List[str]:
     elif st.init is not None:
         raise TranslationError(st.loc, "this for-loop initializer is not supported", "unsupported-construct")
     cond = convert_condition(ctx, st.cond) if st.cond is not None else ""
-    bounds = ctx.fn.hoisted_bounds.get(id(st))
+    bounds = ctx.fn.loop_views.hoisted_bounds.get(id(st))
     if bounds is not None:  # start and limit read once before the loop (loops.py)
         counter, start, compare, limit = bounds
         init = f"{init.split(' = ', 1)[0]} = {start}"
         cond = f"{counter} {compare} {limit}"
     step = ", ".join(expr_statement_code(ctx, st.step)) if st.step is not None else ""
-    shifted = ctx.fn.shifted_loops.get(id(st))
+    shifted = ctx.fn.loop_views.shifted.get(id(st))
     if shifted is not None:  # counted from zero (loops.py); C's counter set after the loop
         k, count, final = shifted
         init, cond, step = f"int {k} = 0", f"{k} < {count}", f"{k}++"
     header = f"for ({init}; {cond}; {step})".replace("; )", ";)").replace("( ;", "(;")
-    lines = views + [indent + header] + convert_loop_body(ctx, st.body, indent + INDENT)
+    lines = views + [indent + header] + convert_body(ctx, st.body, indent + INDENT)
     return lines + [indent + final] if shifted is not None else lines
-
-
-def convert_loop_body(ctx, body: ir.Stmt, indent: str) -> List[str]:
-    ctx.fn.enclosing_loops += 1
-    try:
-        return convert_body(ctx, body, indent)
-    finally:
-        ctx.fn.enclosing_loops -= 1
 
 
 def completes_normally(st: Optional[ir.Stmt]) -> bool:
