@@ -31,7 +31,8 @@ _LIBCLANG_CANDIDATES = (
 )
 
 # Mismatches C accepts with a warning that have no C# translation (`int *s = "abc"`, `printf(n, "fmt")`, an int
-# or MPI_INT as a communicator, `unsigned *` for MPI's `int *`): located errors, as gcc 14 makes the first two.
+# or MPI_INT as a communicator): located errors, as gcc 14 makes the first two. (`unsigned *` for a library or MPI
+# call's `int *` is pointer-sign, a warning: the call reads it as a written cast, _sign_only_pointer_conversion.)
 # A user function's pointer type differing from MPI_User_function's stays a warning (cmpi's mpi.h is stricter).
 TYPE_ERRORS = ["-Werror=int-conversion", "-Werror=incompatible-pointer-types",
                "-Wno-error=incompatible-function-pointer-types"]
