@@ -410,6 +410,9 @@ class TranslationUnit:
     files: Tuple[str, ...] = ()  # the user's files in the order clang read them (for sorting members)
     macro_bodies: Tuple[Tuple[str, Tuple[str, ...]], ...] = ()  # the program's object-like macros: name, tokens
     library_records: Tuple[RecordDecl, ...] = ()  # the runtime's C library structs (struct tm, struct option)
+    # the blank lines of each of the user's files, as written (file, line numbers): the port keeps them between
+    # statements and declarations
+    blank_lines: Tuple[Tuple[str, Tuple[int, ...]], ...] = ()
 
 
 _CHILD_FIELDS: dict = {}

@@ -148,6 +148,38 @@ class Frontend:
             self.calls_before_declaration += before_declaration
             self._parse_once()
 
+    def _parse_several_files(self) -> None:
+        """Parse the files of a program as one unit, their colliding statics renamed first when there are any.
+
+        Finding them takes a parse of each file alone (rename_colliding_statics); most programs have none, and
+        the unit read as it is shows that: no error, and no name that one file declares static and another file
+        declares too. Only then is the unit's parse the one kept (NPB CG: 7 parses of the program -> 2); else the
+        reader starts again from the state it had, as before."""
+        saved = (list(self.implicit_declarations), list(self._forced_headers), list(self.calls_before_declaration))
+        try:
+            self._parse_once()
+            if not self._may_have_colliding_statics():
+                return
+        except TranslationError:
+            pass  # (read again below, after the renaming, where it is reported)
+        self.implicit_declarations, self._forced_headers, self.calls_before_declaration = (list(x) for x in saved)
+        rename_colliding_statics(self)
+        self._parse_once()
+
+    def _may_have_colliding_statics(self) -> bool:
+        """Whether the unit just parsed has an error, or a name that one of the program's files declares at its top
+        level only as static while another of them declares it too (what rename_colliding_statics renames)."""
+        if any(d.severity >= ci.Diagnostic.Error for d in self.tu.diagnostics):
+            return True
+        keys = {self.path} | {os.path.abspath(p) for p in self.paths[1:]}  # the names clang reads the files by
+        declared: Dict[str, Dict[str, List[bool]]] = {}  # name -> file -> whether each declaration is static
+        for cur in self.tu.cursor.get_children():
+            f = cur.location.file
+            if cur.kind in (K.FUNCTION_DECL, K.VAR_DECL) and f is not None and f.name in keys:
+                declared.setdefault(cur.spelling, {}).setdefault(f.name, []).append(
+                    cur.storage_class == ci.StorageClass.STATIC)
+        return any(len(files) > 1 and any(all(static) for static in files.values()) for files in declared.values())
+
     def _clang_args(self) -> List[str]:
         return clang_options(self.clang_args, self._forced_headers, bool(self.calls_before_declaration))
 
@@ -254,9 +286,11 @@ class Frontend:
                                        "missing-input")
         if len(self.paths) > 1:
             include_unguarded_headers_once(self)
-            rename_colliding_statics(self)
         refuse_special_includes(self)
-        self._parse_once()
+        if len(self.paths) > 1:
+            self._parse_several_files()
+        else:
+            self._parse_once()
         c_errors = self.c_errors  # located in the program's text as written, before any expansion
         # The program's function-like macros are expanded in the text and the text parsed
         # again: libclang 14 gives no spelling locations inside macro bodies, so operators
@@ -373,7 +407,21 @@ class Frontend:
                                   tuple(self.enums), tuple(self.files),
                                   tuple((n, tuple(t.spelling for t in c.get_tokens())[1:])
                                         for n, c in self.macro_defs.items()),
-                                  tuple(r for r in self.library_records.values() if r is not None))
+                                  tuple(r for r in self.library_records.values() if r is not None),
+                                  self._blank_lines())
+
+    def _blank_lines(self) -> Tuple[Tuple[str, Tuple[int, ...]], ...]:
+        """The blank lines of each of the program's files as the user wrote them (the text on disk: an
+        expanded macro call keeps its lines, but may leave one empty that was not)."""
+        out = []
+        for name in self.files or [self.path]:
+            try:
+                with open(name, encoding="utf-8", errors="surrogateescape") as fh:
+                    lines = fh.read().split("\n")
+            except OSError:
+                continue
+            out.append((name, tuple(i for i, line in enumerate(lines, start=1) if not line.strip())))
+        return tuple(out)
 
     # ------------------------------------------------------------ helpers
 
