@@ -46,8 +46,22 @@ public static class Launcher
 
         if (options.JobCommand is not null)
             return new LaunchResult(Join.JobStorageCommands.Run(options, stdout, stderr), null, null);
-        if (options.JoinJob is not null && options.SourcePath.EndsWith(".dll", StringComparison.OrdinalIgnoreCase))
-            return RunJoinedPort(options, stderr);
+        if (options.JoinJob is not null)
+        {
+            try
+            {
+                // before storage and compiling: a rank that cannot know its number is a usage error, found at once
+                Join.RankSource.Resolve(options, Environment.GetEnvironmentVariable);
+            }
+            catch (UsageException e)
+            {
+                stderr.Write($"cmpi-run: {e.Message}\n");
+                stderr.Flush();
+                return new LaunchResult(CommandLine.UsageExitCode, null, null);
+            }
+            if (options.SourcePath.EndsWith(".dll", StringComparison.OrdinalIgnoreCase))
+                return RunJoinedPort(options, stderr);
+        }
 
         if (options.CheckOnly && options.ProgramArgs.Count > 0 && options.ProgramArgs.All(a => a.EndsWith(".cs", StringComparison.Ordinal)))
             return CheckAll([options.SourcePath, .. options.ProgramArgs], options, stderr, cacheDirectory);
