@@ -82,6 +82,7 @@ public static partial class JobStorageCommands
         foreach (var (rank, err, name) in blobs)
         {
             string text = Encoding.UTF8.GetString(client.Blobs.Get(container, name));
+            if (text.Length == 0) continue;
             TextWriter to = err ? stderr : stdout;
             if (!tag)
             {
