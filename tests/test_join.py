@@ -193,7 +193,7 @@ def test_join_usage_errors(ported):
         (["--join", "j", ported["ring"]], "--join needs this rank's number: pass --rank R"),
         (["--join", "j", "--rank", "0", ported["ring"]], "--join needs the job's size: pass --size N"),
         (["--join", "j", "--size", "2", "--rank", "2", ported["ring"]], "--rank 2 is not a rank of a job of --size 2 (0..1)"),
-        (["--join", "bad_name", "--size", "2", ported["ring"]], "job name 'bad_name' must be letters, digits and dashes"),
+        (["--join", "bad.name", "--size", "2", ported["ring"]], "job name 'bad.name' must be letters, digits, dashes and underscores"),
         (["--join", "j", "--transport", "tcp", "--size", "2", ported["ring"]], "--join needs --transport azure"),
         (["--join", "j", "-n", "2", ported["ring"]], "not -n"),
         (["--size", "2", ported["ring"]], "--size, --rank and --collect-output belong to --join JOB"),

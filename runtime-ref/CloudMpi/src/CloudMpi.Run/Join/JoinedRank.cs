@@ -1,5 +1,5 @@
 using System.Globalization;
-using System.Text;
+using CloudMpi.Libc;
 using CloudMpi.Hosting;
 using CloudMpi.Run.Processes;
 using CloudMpi.Transports.Azure;
@@ -107,8 +107,8 @@ public static class JoinedRank
             return 1;
         }
 
-        var stdoutWriter = new StreamWriter(stdoutStream, new UTF8Encoding(false), 1 << 16) { NewLine = "\n" };
-        var stderrWriter = new StreamWriter(stderrStream, new UTF8Encoding(false), 1 << 12) { NewLine = "\n" };
+        var stdoutWriter = new StreamWriter(stdoutStream, Utf8b.Instance, 1 << 16) { NewLine = "\n" };
+        var stderrWriter = new StreamWriter(stderrStream, Utf8b.Instance, 1 << 12) { NewLine = "\n" };
         TextWriter syncOut = TextWriter.Synchronized(stdoutWriter), syncErr = TextWriter.Synchronized(stderrWriter);
         using var flusher = new Timer(_ => Flush(syncOut, syncErr), null, 50, 50);
         void Say(string line)
