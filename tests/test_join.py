@@ -136,6 +136,18 @@ def test_rank_killed_mid_job_ends_the_others(ported, azurite):
     assert "deleted 3 queue(s)" in cleanup(job, azurite.env)
 
 
+def test_failing_rank_ends_the_others_with_its_status(ported, azurite):
+    job = "failing-rank"
+    procs = [start_rank(ported["slow_steps"], job, 3, i, azurite.env, args=["400", "1"]) for i in range(3)]
+    results = finish(procs)
+    assert [code for code, _, _ in results] == [3, 3, 3], [err for _, _, err in results]
+    assert "cmpi-run: job failing-rank: rank 1 exited with status 3\n" in results[1][2]
+    for i in (0, 2):
+        assert f"cmpi-run: job failing-rank: rank 1 exited with status 3; rank {i} ends\n" in results[i][2]
+    # every rank left: the last one out deleted the job's storage
+    assert "deleted 0 queue(s)" in cleanup(job, azurite.env)
+
+
 def test_duplicate_rank_ends_the_job(ported, azurite):
     job = "dup-rank"
     first = start_rank(ported["ring"], job, 2, 0, azurite.env)
