@@ -26,6 +26,10 @@ public sealed record RunOptions
     public bool CheckOnly { get; init; }
     public bool NoCache { get; init; }
     public bool Verbose { get; init; }
+    /// <summary>Print the job's storage requests per rank and kind, its wall time and cost at the end (azure).</summary>
+    public bool Stats { get; init; }
+    /// <summary>USD per 10,000 storage transactions for the cost line of <see cref="Stats"/>; null = the list price.</summary>
+    public double? PricePer10kTransactions { get; init; }
     public string SourcePath { get; init; } = "";
     public IReadOnlyList<string> ProgramArgs { get; init; } = [];
 }
@@ -43,6 +47,7 @@ public static class CommandLine
                         [--hostfile F] [--azure-connection-file F] [--azure-account NAME]
                         [--deadlock-timeout S]
                         [--timeout S] [--tag-output] [--check] [--no-cache] [--verbose]
+                        [--stats] [--price-per-10k-transactions USD]
                         App.cs [program args...]
 
         Compiles App.cs (a program translated by cmpi-translate) in memory with Roslyn
@@ -79,6 +84,13 @@ public static class CommandLine
                                 ($XDG_CACHE_HOME/cmpi or ~/.cache/cmpi)
           --verbose             say on stderr whether the cache was used and how long
                                 compiling took
+          --stats               at the end, print on stderr the storage requests of each
+                                rank by kind (queue put/get/delete, empty polls, blob and
+                                table operations), the total, the wall time and the cost
+                                (azure; the other transports make none)
+          --price-per-10k-transactions USD
+                                price for the --stats cost line (default 0.004: Azure
+                                Queue Storage's list price, GPv2 Standard LRS)
           -h, --help            this text
 
         exit status: 0 when every rank returns 0; otherwise the first failing rank's code
@@ -181,6 +193,19 @@ public static class CommandLine
                     NoValue();
                     o = o with { NoCache = true };
                     break;
+                case "--stats":
+                    NoValue();
+                    o = o with { Stats = true };
+                    break;
+                case "--price-per-10k-transactions":
+                    {
+                        string v = Value();
+                        if (!double.TryParse(v, NumberStyles.Float, CultureInfo.InvariantCulture, out double price)
+                            || double.IsNaN(price) || double.IsInfinity(price) || price < 0)
+                            throw new UsageException($"--price-per-10k-transactions needs a price in USD (0 or more), got '{v}'");
+                        o = o with { PricePer10kTransactions = price, Stats = true };
+                        break;
+                    }
                 case "-v":
                 case "--verbose":
                     NoValue();
