@@ -26,10 +26,12 @@ ACCOUNT_TARGET_PER_S = 20_000
 PRICE_PER_10K = 0.004
 
 # Polling (runtime AzureOptions and PollSchedule): the pause between polls of an empty queue doubles from 1 ms to
-# 20 ms while traffic flows; after an idle time T it stretches to T/10, at most 1 s. Before issue 29 it stayed 20 ms.
+# 20 ms while traffic flows; after an idle time T of a second or more it stretches to T/10, at most 1 s. Before
+# issue 29 it stayed 20 ms.
 BUSY_POLL_CAP_S = 0.020
 IDLE_POLL_CAP_S = 1.0
 IDLE_FRACTION = 0.1
+IDLE_AFTER_S = 1.0
 
 
 def log2ceil(p: int) -> int:
@@ -160,7 +162,7 @@ def busy_poll_rate(lat: Latency) -> float:
 def idle_poll_rate(lat: Latency, idle_s: float, stretched: bool = True) -> float:
     """Polls a second by a rank idle for idle_s seconds (the old schedule: every 20 ms plus the request)."""
     pause = BUSY_POLL_CAP_S
-    if stretched:
+    if stretched and idle_s >= IDLE_AFTER_S:
         pause = max(pause, min(IDLE_POLL_CAP_S, idle_s * IDLE_FRACTION))
     return 1.0 / (lat.request_s + pause)
 

@@ -237,12 +237,38 @@ public class RequestCountTests(AzuriteServer azurite) : IClassFixture<AzuriteSer
         Assert.Equal(Ms(1), PollSchedule.Next(TimeSpan.Zero, Ms(0), o));
         Assert.Equal(Ms(16), PollSchedule.Next(Ms(8), Ms(40), o));
         Assert.Equal(Ms(20), PollSchedule.Next(Ms(16), Ms(100), o));
+        Assert.Equal(Ms(20), PollSchedule.Next(Ms(20), Ms(990), o)); // less than a second idle: never stretched
         // idle for long: a tenth of the idle time, at most 1 s
         Assert.Equal(Ms(300), PollSchedule.Next(Ms(20), Ms(3000), o));
         Assert.Equal(Ms(1000), PollSchedule.Next(Ms(300), Ms(60_000), o));
         // stretching off (CMPI_AZURE_IDLE_POLL_MS at most CMPI_AZURE_POLL_MS): the old 20 ms cap
         var old = AzureOptions.From(new Dictionary<string, string> { ["CMPI_AZURE_IDLE_POLL_MS"] = "20" });
         Assert.Equal(Ms(20), PollSchedule.Next(Ms(20), Ms(60_000), old));
+    }
+
+    /// <summary>A send ends a stretched pause at once (also one made just before the pause began), never a busy one.</summary>
+    [Fact]
+    public void ASendWakesAStretchedPauseOnly()
+    {
+        var wake = new ReceiverWake();
+        var clock = System.Diagnostics.Stopwatch.StartNew();
+        long before = wake.LastNudge;
+        var nudger = new Thread(() => { Thread.Sleep(200); wake.Nudge(); });
+        nudger.Start();
+        Assert.True(wake.Wait(TimeSpan.FromSeconds(30), stretched: true, before));
+        Assert.True(clock.Elapsed < TimeSpan.FromSeconds(20), $"woken after {clock.Elapsed.TotalSeconds:0.0} s");
+        nudger.Join();
+
+        long at = wake.LastNudge;
+        wake.Nudge(); // between the pause's computation and its start
+        clock.Restart();
+        Assert.True(wake.Wait(TimeSpan.FromSeconds(30), stretched: true, at));
+        Assert.True(clock.Elapsed < TimeSpan.FromSeconds(20));
+
+        // a busy pause is a plain sleep: a send during it does not shorten it (no extra poll per message)
+        at = wake.LastNudge;
+        new Thread(() => wake.Nudge()).Start();
+        Assert.False(wake.Wait(TimeSpan.FromMilliseconds(50), stretched: false, at));
     }
 
     [Fact]

@@ -17,8 +17,8 @@ internal sealed record AzureOptions
     /// <summary>Longest pause between polls of an empty queue (the pause grows from zero while queues stay empty).</summary>
     public TimeSpan MaxPollInterval { get; init; } = TimeSpan.FromMilliseconds(20);
     /// <summary>
-    /// Longest pause between polls once a rank's queues have been idle for long: the pause may grow to a tenth of the
-    /// time since the rank's last traffic (<see cref="PollSchedule"/>), up to this. At most <see cref="MaxPollInterval"/>
+    /// Longest pause between polls once a rank's queues have been idle for long: after a second without traffic the
+    /// pause may grow to a tenth of the time since the rank's last traffic (<see cref="PollSchedule"/>), up to this. At most <see cref="MaxPollInterval"/>
     /// turns the stretching off (every idle rank then polls every <see cref="MaxPollInterval"/>, as before).
     /// </summary>
     public TimeSpan MaxIdlePollInterval { get; init; } = TimeSpan.FromSeconds(1);
@@ -269,8 +269,8 @@ internal sealed class AzureTransport : ITransport, ITransportBarrier, IStorageBa
                 {
                     long since = Math.Max(lastTraffic, wake.LastNudge);
                     pause = PollSchedule.Next(pause, System.Diagnostics.Stopwatch.GetElapsedTime(since), options);
-                    // A send by this rank ends the pause: the answer it waits for is then polled for at once.
-                    if (pause > TimeSpan.Zero && wake.Wait(pause)) pause = TimeSpan.Zero;
+                    // A send by this rank ends a stretched pause: the answer it waits for is then polled for at once.
+                    if (pause > TimeSpan.Zero && wake.Wait(pause, stretched: pause > options.MaxPollInterval, since)) pause = TimeSpan.Zero;
                 }
             }
         }
@@ -329,23 +329,27 @@ internal sealed class AzureTransport : ITransport, ITransportBarrier, IStorageBa
 }
 
 /// <summary>
-/// How long a receive loop pauses before polling its empty queues again. While traffic flows (the last message in or
-/// out was at most a few hundred ms ago) the pause doubles from 1 ms up to <see cref="AzureOptions.MaxPollInterval"/>
-/// (20 ms), so a busy exchange is polled for as before; once the rank has been idle for a while the pause stretches to
-/// a tenth of the idle time, up to <see cref="AzureOptions.MaxIdlePollInterval"/> (1 s). A message that arrives after
-/// an idle time T is therefore seen at most about T/10 later (an idle rank costs 1 request a second instead of 50),
-/// and the first message or send ends the stretch.
+/// How long a receive loop pauses before polling its empty queues again. For the first <see cref="IdleAfter"/> (1 s)
+/// without traffic in or out the pause doubles from 1 ms up to <see cref="AzureOptions.MaxPollInterval"/> (20 ms), as
+/// before, so an exchange whose messages are less than a second apart is polled for exactly as before; after that it
+/// stretches to a tenth of the idle time, up to <see cref="AzureOptions.MaxIdlePollInterval"/> (1 s). A message that
+/// arrives after an idle time T of more than a second is therefore seen at most about T/10 later (an idle rank costs 1
+/// request a second instead of 50), and the first message or send ends the stretch. (A first version stretched from
+/// the start: a ping-pong whose round trips took 200-300 ms on a loaded Azurite then waited up to 10 % longer.)
 /// </summary>
 internal static class PollSchedule
 {
     /// <summary>The fraction of the idle time a pause may grow to.</summary>
     public const double IdleFraction = 0.1;
 
+    /// <summary>How long a rank is without traffic before its pauses stretch.</summary>
+    public static readonly TimeSpan IdleAfter = TimeSpan.FromSeconds(1);
+
     public static TimeSpan Next(TimeSpan pause, TimeSpan idleFor, AzureOptions options)
     {
         var next = pause == TimeSpan.Zero ? TimeSpan.FromMilliseconds(1) : pause * 2;
         if (next > options.MaxPollInterval) next = options.MaxPollInterval;
-        if (options.MaxIdlePollInterval > options.MaxPollInterval)
+        if (options.MaxIdlePollInterval > options.MaxPollInterval && idleFor >= IdleAfter)
         {
             var stretched = idleFor * IdleFraction;
             if (stretched > options.MaxIdlePollInterval) stretched = options.MaxIdlePollInterval;
@@ -355,11 +359,18 @@ internal static class PollSchedule
     }
 }
 
-/// <summary>Wakes a rank's receive loop from its pause between polls (the rank has just sent).</summary>
+/// <summary>
+/// Wakes a rank's receive loop from a stretched pause between polls when the rank sends (it then expects an answer).
+/// Only a stretched pause (longer than the busy schedule's 20 ms): waking the loop on every send of a busy exchange
+/// added an empty poll per message, and on Azurite, one Node.js thread serving every rank, those extra requests made
+/// the 2-rank ping-pong 19 % slower (docs/scale.md); within the busy schedule the loop is never more than 20 ms away
+/// from its next poll anyway.
+/// </summary>
 internal sealed class ReceiverWake
 {
     private readonly ManualResetEventSlim signal = new(false, spinCount: 0); // no spinning: 2 cores are shared by every rank
     private long lastNudge = System.Diagnostics.Stopwatch.GetTimestamp();
+    private volatile bool inStretchedPause;
 
     /// <summary>When the rank last sent (a Stopwatch timestamp): traffic, for the idle time of <see cref="PollSchedule"/>.</summary>
     public long LastNudge => Interlocked.Read(ref lastNudge);
@@ -367,14 +378,25 @@ internal sealed class ReceiverWake
     public void Nudge()
     {
         Interlocked.Exchange(ref lastNudge, System.Diagnostics.Stopwatch.GetTimestamp());
-        signal.Set();
+        if (inStretchedPause) signal.Set();
     }
 
-    /// <summary>Pause for up to <paramref name="pause"/>; true when a nudge ended it early (or came while polling).</summary>
-    public bool Wait(TimeSpan pause)
+    /// <summary>
+    /// Pause for up to <paramref name="pause"/>; true when a send ended a <paramref name="stretched"/> pause early.
+    /// <paramref name="trafficAt"/> is the last traffic the pause was computed from: a send after it ends the pause.
+    /// </summary>
+    public bool Wait(TimeSpan pause, bool stretched, long trafficAt)
     {
-        if (!signal.Wait(pause)) return false;
+        if (!stretched)
+        {
+            Thread.Sleep(pause);
+            return false;
+        }
+        inStretchedPause = true;
+        // A send after the pause was computed but before the flag was up did not signal: it is seen here.
+        bool woken = LastNudge > trafficAt || signal.Wait(pause);
+        inStretchedPause = false;
         signal.Reset();
-        return true;
+        return woken;
     }
 }
