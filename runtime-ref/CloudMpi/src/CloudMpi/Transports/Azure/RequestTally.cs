@@ -9,7 +9,7 @@ namespace CloudMpi.Transports.Azure;
 /// retried try included; https://azure.microsoft.com/pricing/details/storage/queues/). The names are what
 /// <c>cmpi-run --stats</c> prints.
 /// </summary>
-public enum RequestKind
+internal enum RequestKind
 {
     QueuePut,
     QueueGet,
@@ -32,7 +32,7 @@ public enum RequestKind
 }
 
 /// <summary>What a storage transaction costs unless the user says otherwise (<c>--price-per-10k-transactions</c>).</summary>
-public static class StoragePrices
+internal static class StoragePrices
 {
     /// <summary>
     /// USD per 10,000 transactions: Azure Queue Storage (Queues v2, general-purpose v2, Standard LRS, East US) lists
@@ -55,7 +55,7 @@ public static class StoragePrices
 /// (<see cref="ForRank"/>: the azure transport's sends, receive loops and barriers set it), or to
 /// <see cref="Launcher"/> (-1: cmpi-run's own requests, creating and deleting the job's resources). Thread-safe.
 /// </summary>
-public sealed class RequestTally
+internal sealed class RequestTally
 {
     /// <summary>The row of requests no rank made: cmpi-run creating and deleting the job's resources.</summary>
     public const int Launcher = -1;
@@ -73,14 +73,14 @@ public sealed class RequestTally
     public static int CurrentRank => currentRankPlusOne - 1;
 
     /// <summary>Charge the current thread's requests to <paramref name="rank"/> until the scope is disposed.</summary>
-    public static RankScope ForRank(int rank)
+    internal static RankScope ForRank(int rank)
     {
         int previous = currentRankPlusOne;
         currentRankPlusOne = rank + 1;
         return new RankScope(previous);
     }
 
-    public readonly struct RankScope(int previous) : IDisposable
+    internal readonly struct RankScope(int previous) : IDisposable
     {
         public void Dispose() => currentRankPlusOne = previous;
     }
