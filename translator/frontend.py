@@ -96,6 +96,12 @@ _UNARY_PREFIX = {"-", "+", "!", "~", "*", "&", "++", "--"}
 
 
 
+def _is_undefined_record(t: ci.Type) -> bool:
+    """A struct or union type that no file of the program (and no header) ever defines."""
+    c = t.get_canonical()
+    return c.kind == ci.TypeKind.RECORD and c.get_declaration().get_definition() is None
+
+
 def _is_va_list_tag(t: ci.Type) -> bool:
     t = t.get_canonical()
     return t.kind == ci.TypeKind.RECORD and t.get_declaration().spelling == VA_LIST_TAG
@@ -698,6 +704,10 @@ class Frontend:
             handle = _HANDLE_RECORDS.get(p.get_canonical().spelling)
             if handle:  # a handle typedef seen through its canonical type (the parameters of a function typedef)
                 return ir.OpaqueType(handle)
+            if _is_undefined_record(p):
+                # `struct timezone *` under -std=c99 (glibc then declares no struct timezone), an opaque handle's
+                # `struct h *`: no field can be reached and no arithmetic done, so it is a `void *`
+                return ir.PointerType(ir.VoidType(), p.is_const_qualified())
             return ir.PointerType(self.ctype(p, cur), p.is_const_qualified())
         if t.kind == ci.TypeKind.CONSTANTARRAY:
             if _is_va_list_tag(t.element_type):
