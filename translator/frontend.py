@@ -304,7 +304,7 @@ class Frontend:
     def _check_library_prototype(self, cur: ci.Cursor, header: str) -> None:
         """A program's prototype of a library name, read after the library's header: conflicting types are
         an error, as gcc reports them when the header is included."""
-        text = " ".join(t.spelling for t in cur.get_tokens())
+        text = " ".join(_token_spelling(t) for t in cur.get_tokens())
         probe = ci.Index.create().parse("probe.c", args=["-std=gnu11", "-D__NO_CTYPE"],
                                         unsaved_files=[("probe.c", f"#include <{header}>\n{text};\n")])
         for d in probe.diagnostics:
@@ -443,7 +443,7 @@ class Frontend:
         return ir.TranslationUnit(self.path, tuple(globals_.values()), tuple(defined), macros,
                                   tuple(self._comments()), tuple(order), tuple(self.records.values()),
                                   tuple(self.enums), tuple(self.files),
-                                  tuple((n, tuple(t.spelling for t in c.get_tokens())[1:])
+                                  tuple((n, tuple(_token_spelling(t) for t in c.get_tokens())[1:])
                                         for n, c in self.macro_defs.items()),
                                   tuple(r for r in self.library_records.values() if r is not None))
 
@@ -981,7 +981,7 @@ class Frontend:
         return self._expr(cur)
 
     def _tokens(self, cur: ci.Cursor) -> List[str]:
-        toks = [t.spelling for t in cur.get_tokens()]
+        toks = [_token_spelling(t) for t in cur.get_tokens()]
         if toks:
             return toks
         # A cursor produced by a macro expansion has no tokens of its own at the
@@ -1384,9 +1384,19 @@ def _takes_arguments(definition: ci.Cursor) -> bool:
         tokens[1].extent.start.offset == tokens[0].extent.end.offset
 
 
+_LINE_SPLICE = re.compile(r"\\\r?\n")
+
+
+def _token_spelling(t: ci.Token) -> str:
+    """A token's text without line splices: libclang spells a token that opens a continued line of a macro
+    definition with the backslash-newline before it (`\\\n{`), which an expansion written into the text would
+    turn into extra lines, moving every later line's number (CoMD's multi-line `do { } while(0)` timer macros)."""
+    return _LINE_SPLICE.sub("", t.spelling)
+
+
 def _macro_tokens(definition: ci.Cursor) -> Tuple[str, ...]:
     """A macro definition's tokens, its name first."""
-    return tuple(t.spelling for t in definition.get_tokens())
+    return tuple(_token_spelling(t) for t in definition.get_tokens())
 
 
 def _parse_char(token: str) -> int:
@@ -1433,7 +1443,7 @@ def _include_dirs(args: Sequence[str]) -> List[str]:
 
 def _macro_signature(cur: ci.Cursor):
     """(parameters, variadic, body tokens) of a function-like macro definition."""
-    toks = [t.spelling for t in cur.get_tokens()]
+    toks = [_token_spelling(t) for t in cur.get_tokens()]
     # NAME ( p1 , p2 ) body...
     close = toks.index(")")
     params = [t for t in toks[2:close] if t != ","]
