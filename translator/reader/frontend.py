@@ -180,9 +180,10 @@ class Frontend:
         return list(dropped)
 
     def without_unused_statics(self, tu: ir.TranslationUnit, diagnostics: List[Diagnostic]):
-        """The unit without the unused static functions the conversion's errors lie in, when every error lies in
-        one (then the conversion runs again), else None."""
-        if not diagnostics or any(self._unused_static_at(d.loc) is None for d in diagnostics):
+        """The unit without the unused static functions some of the conversion's errors lie in (then the
+        conversion runs again: the errors elsewhere are reported from that run, not these, which C's linker would
+        drop too), else None."""
+        if all(self._unused_static_at(d.loc) is None for d in diagnostics):
             return None
         names = set(self._drop_unused_statics(diagnostics))
         import dataclasses
