@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from .. import ir
 from ..diagnostics import TranslationError
+from ..passes.queries import flat_length  # noqa: F401 (the C# types' modules import it from here)
 
 INT_TYPES = {
     "char": "sbyte", "signed char": "sbyte", "unsigned char": "byte",
@@ -17,7 +18,7 @@ OPAQUE_TYPES = {
     "MPI_Comm": "Comm", "MPI_Datatype": "Datatype", "MPI_Op": "Op", "MPI_Request": "Request",
     "MPI_Status": "Status", "MPI_Group": "Group", "FILE": "FILE",
     "MPI_Errhandler": "Errhandler", "MPI_Info": "Info", "MPI_Win": "Win", "MPI_File": "MpiFile", "MPI_Message": "MpiMessage",
-    "va_list": "VaList",
+    "va_list": "VaList", "fpos_t": "fpos_t",
     # <pthread.h> (CloudMpi.Libc/CThreads.cs: classes of the same names)
     **{name: name for name in ("pthread_mutex_t", "pthread_cond_t", "pthread_barrier_t", "pthread_attr_t",
                                "pthread_mutexattr_t", "pthread_condattr_t", "pthread_barrierattr_t")},
@@ -112,17 +113,6 @@ def delegate_of(params: list, result: str | None) -> str:
     if result is None:
         return "Action" if not params else f"Action<{', '.join(params)}>"
     return f"Func<{', '.join(params + [result])}>"
-
-
-def flat_length(t: ir.ArrayType) -> int | None:
-    """How many scalar elements an array (of arrays) holds."""
-    n = 1
-    while isinstance(t, ir.ArrayType):
-        if t.size is None:
-            return None
-        n *= t.size
-        t = t.element
-    return n
 
 
 def default_value(cs: str) -> str:
