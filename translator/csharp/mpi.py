@@ -40,6 +40,8 @@ def _split(ctx, base: CsExpr, offset: CsExpr) -> List[str]:
     its own, so PtrBuffer.Of hands the call a staged copy that PtrBuffer.Done writes back after the call
     (see _with_staged_copies). A call that keeps its buffer (Isend, Recv_init, Win_create) takes
     PtrBuffer.Lasting, which refuses a struct field instead of staging it."""
+    if offset.type in ("long", "ulong", "uint"):
+        offset = coerce(offset, "int")  # `&vector[i + (j) * (n + 1)]` with long indices: cMPI's offsets are int
     if is_ptr_cs(base.type) and _SIMPLE_CODE.match(base.code) and "++" not in base.code and "--" not in base.code \
             and not _may_be_view(ctx, base.type):
         # no pointer of this type is ever a view: the Ptr's own array and offset, read twice from a plain name
@@ -55,7 +57,7 @@ def _split(ctx, base: CsExpr, offset: CsExpr) -> List[str]:
             staging.append(f"cmpiStaged{n}")
             array = f"PtrBuffer.Of({base.code}, out var cmpiStaged{n}, out var {at})"
         return [array, at if offset.const == 0 else f"{at} + {paren(offset, ADD + 1)}"]
-    return [base.code, coerce(offset, "int").code if offset.type in ("long", "ulong", "uint") else offset.code]
+    return [base.code, offset.code]
 
 
 # A C# expression that reads the same twice: a name, a member, indexing by names and arithmetic.
