@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import bisect
 import ctypes
+import dataclasses
 import itertools
 import os
 import re
@@ -151,6 +152,7 @@ class Frontend:
         self._is_user_cache: Dict[str, bool] = {}
         self._file_names: Dict[int, str] = {}
         self._macro_use_starts: Set[Tuple[int, int]] = set()
+        self.macro_externs: Dict[str, str] = {}  # globals declared `EXTERN int x;` -> EXTERN (_extern_macro)
         self.block_externs: List[ir.VarDecl] = []  # `extern int x;` inside functions: each must name a defined global
         # Library functions the program calls without including their header (gcc 12 accepts that with a warning):
         # (where, name, header); the header is then read before the program, as if it included it.
@@ -368,6 +370,11 @@ class Frontend:
                     if self._library_redeclaration(cur) is not None:
                         continue  # `extern char *optarg;`: the library's variable
                     v = self.var_decl(cur)
+                    if v.storage == "extern":
+                        macro = self._extern_macro(cur)
+                        if macro is not None:
+                            # `EXTERN block *blocks;`: perhaps the EXTERN idiom (checked once every file is read)
+                            self.macro_externs[v.name] = macro
                     old = globals_.get(v.name)
                     # `extern int x;` in a header and `int x = 1;` in a file are one variable: keep the definition.
                     if old is not None and (v.storage == "extern" or (old.init is not None and v.init is None)):
@@ -422,6 +429,15 @@ class Frontend:
         # The declarations read go on to the conversion, whose errors cli.py reports with these (all_errors).
         self.decl_errors = errors
         defined = [f for n, f in functions.items() if not n.startswith("__proto__")]
+        for name in [n for n, macro in self.macro_externs.items() if self._defined_empty(macro)]:
+            # The EXTERN idiom: a header declares its variables `EXTERN int x;`, with `#define EXTERN extern` in
+            # every file but one, where EXTERN is empty and the same lines define them. The files are read as one
+            # unit and the header once, so the defining reading is not seen: the variable is defined here, as the
+            # native link found it (zero-initialized, as C's file-scope variables are).
+            v = globals_.get(name)
+            if v is not None and v.storage == "extern":
+                globals_[name] = dataclasses.replace(v, storage=None)
+                order[order.index(v)] = globals_[name]
         externs = [v for v in globals_.values() if v.storage == "extern"]
         externs += [v for v in self.block_externs if globals_.get(v.name) is None or globals_[v.name].storage == "extern"]
         if externs:
@@ -442,6 +458,39 @@ class Frontend:
                                   tuple(r for r in self.library_records.values() if r is not None))
 
     # ------------------------------------------------------------ helpers
+
+    @staticmethod
+    def _extern_macro(cur: ci.Cursor) -> Optional[str]:
+        """The macro an extern declaration starts with as written (`EXTERN int x;`: its `extern` comes from the
+        macro). The text clang reads has such macros expanded (expand_function_macros), so the line is read from
+        the file as it is on disk."""
+        start = cur.extent.start
+        if start.file is None:
+            return None
+        try:
+            with open(start.file.name, encoding="utf-8", errors="surrogateescape") as fh:
+                line = next(itertools.islice(fh, start.line - 1, None), "")
+        except OSError:
+            return None
+        m = re.match(r"\s*([A-Za-z_]\w*)\b", line)
+        return m.group(1) if m and m.group(1) != "extern" else None
+
+    def _defined_empty(self, macro: str) -> bool:
+        """Whether some file of the program defines the macro as nothing (`#define EXTERN`): the header whose
+        declarations start with it also defines its variables, in that file."""
+        define = r"^[ \t]*#[ \t]*define[ \t]+" + re.escape(macro)
+        empty = re.compile(define + r"[ \t]*(?://[^\n]*|/\*.*?\*/)?[ \t]*$", re.M)
+        as_extern = re.compile(define + r"[ \t]+extern\b", re.M)
+        found_empty = found_extern = False
+        for name in self.files:
+            try:
+                with open(name, encoding="utf-8", errors="surrogateescape") as fh:
+                    text = fh.read()  # as written: the text clang reads has the macro's uses expanded
+            except OSError:
+                continue
+            found_empty = found_empty or empty.search(text) is not None
+            found_extern = found_extern or as_extern.search(text) is not None
+        return found_empty and found_extern
 
     def _is_user_path(self, name: str) -> bool:
         """The program's own files: not a system header, not cmpi's mpi.h."""
@@ -1516,6 +1565,9 @@ def _substitute(params: List[str], variadic: bool, body: List[str], args: List[s
 _QUOTED_INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"', re.M)
 _GUARD = re.compile(r"\A(?:\s|/\*.*?\*/|//[^\n]*\n)*#\s*(?:ifndef\s+\w+|if\s+!\s*defined|pragma\s+once)", re.S)
 _TYPE_DEFINITION = re.compile(r"\b(?:struct|union|enum)\b[\w\s]*\{")
+# A file-scope static definition: a variable with an initializer or an array (`static int next[6][8][2] = {`), or
+# a function with its body (`static inline double sq(double x) {`).
+_STATIC_DEFINITION = re.compile(r"^[ \t]*static\b[^;{}]*?(?:=|\[|\)\s*\{)", re.M)
 
 
 _INCLUDE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*(?:"([^"\n]+)"|<([^>\n]+)>)', re.M)
@@ -1565,12 +1617,15 @@ def refuse_special_includes(fe: "Frontend") -> None:
 
 
 def include_unguarded_headers_once(fe: "Frontend") -> None:
-    """A header of the program without an include guard that defines a struct, union or enum is read once.
+    """A header of the program without an include guard that defines a struct, union or enum, or a static
+    variable or function, is read once.
 
     Each file of a program of several includes it once, which C allows; read as one unit (a unity build), the
-    second inclusion would define its types again. `#pragma once` is added at its end (so its lines keep their
-    numbers). Headers without type definitions (prototypes, or X-macro lists meant to be read again) stay as
-    they are.
+    second inclusion would define its types or statics again. `#pragma once` is added at its end (so its lines
+    keep their numbers). Headers without such definitions (prototypes, or X-macro lists meant to be read again)
+    stay as they are. A header's static variable (miniAMR's `static int hilbert[24][8][2] = {...}` table, read
+    by two files) is then one variable for the files that include it, where C gives each file a copy: the same
+    for the tables such headers hold, different only if one file writes the copy another reads.
     """
     pending = [os.path.abspath(p) for p in fe.paths]
     seen = set(pending)
@@ -1589,7 +1644,7 @@ def include_unguarded_headers_once(fe: "Frontend") -> None:
             seen.add(header)
             pending.append(header)
             body = _unsaved_text(fe, header)
-            if not _GUARD.match(body) and _TYPE_DEFINITION.search(body):
+            if not _GUARD.match(body) and (_TYPE_DEFINITION.search(body) or _STATIC_DEFINITION.search(body)):
                 fe.unsaved[header] = body + "\n#pragma once\n"
 
 
