@@ -658,6 +658,10 @@ class Frontend:
                 name = tag
             if name in RESERVED_TYPE_NAMES:
                 name += "_"  # `struct record`, `typedef struct {...} object;`: a C# type cannot be named so
+            definition = decl.get_definition()
+            if definition is not None and any(f.kind == K.FIELD_DECL and f.spelling == name
+                                              for f in definition.get_children()):
+                name += "_"  # `typedef struct { long parent; ... } parent;`: a C# member cannot be named as its type
             taken = set(self.record_names.values())
             base, i = name, 2
             while name in taken:
@@ -1721,9 +1725,14 @@ def _unsaved_text(fe: "Frontend", name: str) -> str:
     """The text of a program file as the next parse will read it (edited, or as on disk)."""
     text = fe.unsaved.get(name)
     if text is None:
+        # a header known by another name (`block.h` from a file's #include, `/abs/dir/block.h` as
+        # include_unguarded_headers_once names it) keeps the edits made under that name (its `#pragma once`)
+        real = os.path.realpath(name)
+        text = next((t for other, t in fe.unsaved.items() if os.path.realpath(other) == real), None)
+    if text is None:
         with open(name, encoding="utf-8", errors="surrogateescape") as fh:
             text = fh.read()
-        fe.unsaved[name] = text
+    fe.unsaved[name] = text
     return text
 
 

@@ -355,6 +355,7 @@ def _call_code(ctx, call: ir.Call, callee: ir.NameRef, rule) -> str:
         raise TranslationError(call.loc, f"{callee.name} takes {len(rule.params)} arguments", "mpi-arguments")
     _warn_type_mismatches(ctx, call, callee, rule)
     args: List[str] = []
+    buffers = []  # (index in args, 1 for `ref x` or 2 for an array and offset) of each buffer converted
     for i, (kind, arg) in enumerate(zip(rule.params, call.args)):
         if kind == "value":
             if is_null_pointer(arg) and isinstance(ftype.params[i], ir.OpaqueType):
@@ -383,7 +384,9 @@ def _call_code(ctx, call: ir.Call, callee: ir.NameRef, rule) -> str:
                 fresh = convert_allocation(ctx, strip_implicit(arg), ir.IntType("unsigned char"), arg.loc)
                 args.extend([fresh.code, "0"])
             else:
-                args.extend(convert_buffer(ctx, arg))
+                buffer = convert_buffer(ctx, arg)
+                buffers.append((len(args), len(buffer)))
+                args.extend(buffer)
         elif kind == "address":
             args.extend(convert_address(ctx, arg))
         elif kind == "string":
@@ -400,7 +403,21 @@ def _call_code(ctx, call: ir.Call, callee: ir.NameRef, rule) -> str:
                 args.append("out _")  # MPI_STATUSES_IGNORE where one status goes: C accepts it, as MPI ignores it
             else:
                 args.append(f"out {_lvalue_of_pointer(ctx, arg, 'status')}")
+    if "buffer, buffer" in ", ".join(rule.params):  # one count for both buffers: Reduce, Allreduce, Scan, ...
+        _same_buffer_forms(args, buffers)
     return f"{rule.target}({', '.join(args)})"
+
+
+def _same_buffer_forms(args: List[str], buffers) -> None:
+    """A reduction of two buffers (one count and datatype for both), one a scalar's address and the other an
+    element of an array (`MPI_Scan(&bin[k], &i, 1, MPI_INT, ...)`): cMPI's overloads take both as `ref` or both as
+    arrays, so the element is passed as `ref a[offset]`, the variable it is (the count, one element for the
+    scalar, fits either). Gather and the others with a count per buffer have overloads for each mix."""
+    if not any(n == 1 and args[i].startswith("ref ") for i, n in buffers):
+        return
+    for i, n in reversed(buffers):
+        if n == 2:
+            args[i:i + 2] = [f"ref {args[i]}[{args[i + 1]}]"]
 
 
 def _is_array_parameter(ptype) -> bool:
