@@ -51,13 +51,21 @@ def _split(ctx, base: CsExpr, offset: CsExpr) -> List[str]:
         ctx.mpi_buffer_count = n = ctx.mpi_buffer_count + 1
         at = f"cmpiAt{n}"
         staging = ctx.expr.mpi_staged
-        if staging is None:
+        if staging is None and ctx.expr.mpi_call in _NONBLOCKING_POINT_TO_POINT:
+            # a view given to Isend/Irecv: a staged copy that the receive's completion writes back (PtrBuffer.Pending)
+            array = f"PtrBuffer.Pending({base.code}, out var {at})"
+        elif staging is None:
             array = f"PtrBuffer.Lasting({base.code}, out var {at})"
         else:
             staging.append(f"cmpiStaged{n}")
             array = f"PtrBuffer.Of({base.code}, out var cmpiStaged{n}, out var {at})"
         return [array, at if offset.const == 0 else f"{at} + {paren(offset, ADD + 1)}"]
     return [base.code, offset.code]
+
+
+# Calls that keep their buffer until a Wait or Test completes them, and whose completion the runtime can follow
+# with the copy-back of a staged view (windows and persistent requests keep theirs longer: PtrBuffer.Lasting).
+_NONBLOCKING_POINT_TO_POINT = frozenset({"MPI_Isend", "MPI_Ibsend", "MPI_Issend", "MPI_Irsend", "MPI_Irecv"})
 
 
 # A C# expression that reads the same twice: a name, a member, indexing by names and arithmetic.
@@ -80,11 +88,13 @@ def _with_staged_copies(ctx, callee: ir.NameRef, convert):
     # a call that keeps its buffer after it returns (its row's keeps_buffer): a staged copy would be written back
     # too early
     ctx.expr.mpi_staged = None if rule is not None and rule.keeps_buffer else []
+    saved_call, ctx.expr.mpi_call = ctx.expr.mpi_call, callee.name
     try:
         code = convert()
         staged = ctx.expr.mpi_staged or []
     finally:
         ctx.expr.mpi_staged = saved
+        ctx.expr.mpi_call = saved_call
     while staged:
         code = f"PtrBuffer.Done({code}, {', '.join(staged[:2])})"
         staged = staged[2:]
