@@ -159,3 +159,31 @@ def test_module_imports_alone(module):
     p = subprocess.run([sys.executable, "-c", f"import {module}"], cwd=ROOT, capture_output=True, text=True,
                        timeout=120)
     assert p.returncode == 0, f"import {module} alone failed:\n{p.stderr}"
+
+
+def _imports_clang(path) -> bool:
+    with open(path, encoding="utf-8") as f:
+        tree = ast.parse(f.read(), path)
+    return any(isinstance(n, ast.Import) and any(a.name.split(".")[0] == "clang" for a in n.names) or
+               isinstance(n, ast.ImportFrom) and (n.module or "").split(".")[0] == "clang" and not n.level
+               for n in ast.walk(tree))
+
+
+def test_only_the_reader_uses_libclang():
+    """libclang is translator/reader/'s alone; the IR, the passes and the emission never load it, not even
+    through another module (the emission decodes macro strings with reader.literals, which is pure Python)."""
+    users = {m for m, path in MODULES.items() if _imports_clang(path)}
+    assert users and all(m.startswith(f"{PACKAGE}.reader.") for m in users), sorted(users)
+    graph = import_graph()
+    wrong = {}
+    for m in graph:
+        if not m.startswith((f"{PACKAGE}.passes", f"{PACKAGE}.csharp", f"{PACKAGE}.ir", f"{PACKAGE}.emit")):
+            continue
+        seen, pending = set(), [m]
+        while pending:
+            for d in graph[pending.pop()] - seen:
+                seen.add(d)
+                pending.append(d)
+        if seen & users:
+            wrong[m] = sorted(seen & users)
+    assert not wrong, f"modules that load libclang through their imports: {wrong}"

@@ -19,8 +19,10 @@ def _bytes_run(cmd, timeout=300):
     return subprocess.run(cmd, capture_output=True, timeout=timeout)
 
 
-def test_bytes_that_are_no_utf8_print_as_gcc_prints_them(tools, tmp_path):
-    """A Latin-1 comment and raw 0xE9 bytes in string and character literals: the port prints C's bytes."""
+@pytest.mark.parametrize("transport", ["inproc", "tcp"])
+def test_bytes_that_are_no_utf8_print_as_gcc_prints_them(tools, tmp_path, transport):
+    """A Latin-1 comment and raw 0xE9 bytes in string and character literals: the port prints C's bytes, in one
+    process and through a tcp rank's pipe to cmpi-run (both ends decode and encode with Utf8b)."""
     src = os.path.join(ROBUST, "latin1.c")
     exe = str(tmp_path / "native")
     assert _bytes_run(["gcc", "-w", "-o", exe, src]).returncode == 0
@@ -30,7 +32,7 @@ def test_bytes_that_are_no_utf8_print_as_gcc_prints_them(tools, tmp_path):
     assert t.returncode == 0, t.stderr
     chk = tools.check(cs)
     assert chk.returncode == 0, chk.stdout + chk.stderr
-    port = _bytes_run(tools.cmpi_run + ["-n", "1", cs])
+    port = _bytes_run(tools.cmpi_run + ["-n", "1", "--transport", transport, cs])
     assert port.returncode == native.returncode
     assert port.stdout == native.stdout
     assert port.stderr == native.stderr
@@ -67,7 +69,7 @@ def test_deep_nesting_translates_compiles_and_runs(tools, tmp_path):
 
 
 def test_nesting_beyond_the_bound_is_a_located_error(tools, tmp_path):
-    from translator.frontend import MAX_EXPRESSION_DEPTH, MAX_STATEMENT_DEPTH
+    from translator.reader.frontend import MAX_EXPRESSION_DEPTH, MAX_STATEMENT_DEPTH
     cases = {
         "casts.c": "int main(void) { int x = 1; return " + "(int)" * (MAX_EXPRESSION_DEPTH + 1) + "x; }\n",
         "ifs.c": "int main(void) { int x = 1; " + "if (x) " * (MAX_STATEMENT_DEPTH + 1) + "x++; return 0; }\n",

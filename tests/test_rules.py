@@ -9,7 +9,7 @@ import shutil
 import pytest
 
 from tests.support import ROOT, run
-from translator import frontend
+from translator.reader import clang_setup
 from translator.rules import load
 
 OUR_HEADER = os.path.join(ROOT, "translator", "include", "mpi.h")
@@ -17,7 +17,7 @@ OMPI_HEADER = "/usr/lib/x86_64-linux-gnu/openmpi/include/mpi.h"
 
 
 def test_every_row_matches_a_prototype_of_cmpis_mpi_h():
-    protos = frontend.declared_functions(OUR_HEADER)
+    protos = clang_setup.declared_functions(OUR_HEADER)
     table = load()
     assert table.mpi, "the table maps no MPI function"
     for name, rule in table.mpi.items():
@@ -27,9 +27,9 @@ def test_every_row_matches_a_prototype_of_cmpis_mpi_h():
 
 @pytest.mark.skipif(not os.path.exists(OMPI_HEADER), reason="Open MPI headers (libopenmpi-dev) not installed")
 def test_cmpis_prototypes_are_open_mpis():
-    ours = frontend.declared_functions(OUR_HEADER)
+    ours = clang_setup.declared_functions(OUR_HEADER)
     # the MPI-1 functions MPI-3.0 removed are declared for a program that asks (rules/mpi.toml, `removed`)
-    theirs = frontend.declared_functions(OMPI_HEADER, ["-DOMPI_OMIT_MPI1_COMPAT_DECLS=0"])
+    theirs = clang_setup.declared_functions(OMPI_HEADER, ["-DOMPI_OMIT_MPI1_COMPAT_DECLS=0"])
     for name, (result, params) in ours.items():
         assert name in theirs, f"{name} is not in Open MPI's mpi.h"
         assert (result, params) == theirs[name], f"{name}: ours {result}{params} vs Open MPI {theirs[name]}"

@@ -89,7 +89,7 @@ def translate_file(path, output: str, clang_args, class_name: str | None = None)
     from .csharp.context import Context
     from .csharp.decls import convert_translation_unit
     from .emit import render_program
-    from .frontend import Frontend
+    from .reader.frontend import Frontend
     from .rules import load
 
     frontend = Frontend(path, clang_args)
@@ -214,7 +214,7 @@ def _mentions_long_double(t) -> bool:
 
 # Nesting as deep as generated C has (a 500-term sum, 1,000 casts) recurses through the frontend and the converters
 # deeper than Python's default 1,000 frames and the main thread's 8 MiB stack: the translation runs in a thread with
-# a stack of its own, and what nests deeper than the bound in frontend.py is a located -Wnesting-limit error.
+# a stack of its own, and what nests deeper than the bound in reader/frontend.py is a located -Wnesting-limit error.
 _STACK_BYTES = 1 << 30  # reserved, not committed: only the pages a deep program touches are used
 _RECURSION_LIMIT = 200_000
 
@@ -297,7 +297,7 @@ def _main(argv=None) -> int:
         clang_args = [f"-I{d}" for d in args.includes] + [f"-D{d}" for d in args.defines] + extra
         if args.dump_ir:
             from . import ir
-            from .frontend import Frontend
+            from .reader.frontend import Frontend
             tu = Frontend(args.inputs, clang_args).parse()
             print(ir.dump(tu.globals))
             print(ir.dump(tu.functions))

@@ -1,6 +1,6 @@
 """The C program as frozen dataclasses: what the front end found, with locations.
 
-Only `frontend.py` knows libclang; everything after it works on these nodes.
+Only `reader/` knows libclang; everything after it works on these nodes.
 Types are structural (IntType('int')), expressions carry their C type, and
 every node carries a `loc` for diagnostics.
 """

@@ -12,7 +12,7 @@ from .context import Context, FunctionContext, render_comment
 from .exprs import convert_value, string_literal
 from ..passes.inlining import functions_to_inline
 from .stmts import INDENT, completes_normally, convert_block_items, convert_var_decl
-from ..frontend import STRING_TOKEN, parse_string_literal
+from ..reader.literals import STRING_TOKEN, parse_string_literal
 from . import bitfields
 from .generic_calls import generic_signature
 from .inits import inline_array_type

@@ -134,11 +134,11 @@ def default_value(cs: str) -> str:
 
 _C_SIZES = {"char": 1, "signed char": 1, "unsigned char": 1, "_Bool": 1, "short": 2, "unsigned short": 2,
             "int": 4, "unsigned int": 4, "long": 8, "unsigned long": 8, "long long": 8, "unsigned long long": 8,
-            "float": 4, "double": 8, "long double": 8}  # long double is a double here (frontend's -mlong-double-64)
+            "float": 4, "double": 8, "long double": 8}  # long double is a double here (reader/clang_setup.py's -mlong-double-64)
 
 
 # C's complex types as the runtime's structs: float complex keeps float parts; long double complex is a double one,
-# as long double is a double (frontend.py's -mlong-double-64)
+# as long double is a double (reader/clang_setup.py's -mlong-double-64)
 COMPLEX_TYPES = {"float": "CComplexF", "double": "CComplex", "long double": "CComplex"}
 
 

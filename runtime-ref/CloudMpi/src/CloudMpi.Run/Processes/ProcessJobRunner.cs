@@ -143,8 +143,9 @@ public sealed class ProcessJobRunner
         psi.RedirectStandardOutput = true;
         psi.RedirectStandardError = true;
         psi.UseShellExecute = false;
-        psi.StandardOutputEncoding = Encoding.UTF8;
-        psi.StandardErrorEncoding = Encoding.UTF8;
+        // Utf8b, as the rank wrote them: bytes a C program prints that are no UTF-8 (a Latin-1 literal) pass through.
+        psi.StandardOutputEncoding = CloudMpi.Libc.Utf8b.Instance;
+        psi.StandardErrorEncoding = CloudMpi.Libc.Utf8b.Instance;
         // The secret goes into a local rank's environment; ssh forwards no environment, so a remote rank reads it
         // from the first line of its stdin (the secret never goes on a command line, where ps shows it).
         bool local = new HostSlots(c.Host, 1).IsLocal;

@@ -82,8 +82,9 @@ public static class RankWorker
         RankContext ctx = host.Install(rank, job.Size, transport);
         StartTransport(transport, job, ctx);
 
-        using var stdout = new StreamWriter(Console.OpenStandardOutput(), new UTF8Encoding(false), 1 << 16) { NewLine = "\n" };
-        using var stderr = new StreamWriter(Console.OpenStandardError(), new UTF8Encoding(false), 1 << 12) { NewLine = "\n" };
+        // Utf8b, not UTF-8: a C string's bytes that are no UTF-8 reach the parent as the C program wrote them.
+        using var stdout = new StreamWriter(Console.OpenStandardOutput(), Utf8b.Instance, 1 << 16) { NewLine = "\n" };
+        using var stderr = new StreamWriter(Console.OpenStandardError(), Utf8b.Instance, 1 << 12) { NewLine = "\n" };
         TextWriter syncOut = TextWriter.Synchronized(stdout);
         TextWriter syncErr = TextWriter.Synchronized(stderr);
 

@@ -1,10 +1,10 @@
-"""The front end: C source -> IR, through libclang.
+"""The reader's core: one C program -> IR, through libclang.
 
-This is the only module that imports clang.cindex. It parses against cmpi's
-own mpi.h (translator/include), maps cursors to `ir` nodes with their
-locations, recovers operator spellings from tokens (libclang 14 has no opcode
-API), keeps object-like macros the program defines as names, and collects the
-source's comments so the converter can put them back next to the code.
+Only translator/reader/ imports clang.cindex. The Frontend parses against cmpi's own mpi.h (translator/include;
+clang_setup.py holds the options), has the program's text rewritten and parsed again where libclang cannot show
+what a macro hides (rewrite.py), maps cursors to `ir` nodes with their locations, recovers operator spellings
+from tokens (libclang 14 has no opcode API), decodes literals (literals.py), keeps object-like macros the
+program defines as names, and collects the source's comments so the emission can put them back next to the code.
 """
 from __future__ import annotations
 
@@ -16,52 +16,14 @@ import os
 import re
 from typing import Dict, List, Optional, Sequence, Set, Tuple
 
-from . import ir
-from .csharp_names import RESERVED_TYPE_NAMES
-from .diagnostics import Diagnostic, TranslationError, TranslationErrors
-from .rules import load as load_rules
-
-import clang.cindex as ci
-
-
-def _bytes_as_text(self):
-    """libclang's strings as Python text, a byte that is not UTF-8 (a Latin-1 comment, `"caf\xe9"` written with the
-    raw byte) kept as its surrogate escape (U+DC80 + byte) instead of a UnicodeDecodeError."""
-    v = ctypes.c_char_p.value.__get__(self)
-    return None if v is None else v.decode("utf-8", "surrogateescape")
-
-
-def _text_as_bytes(x):
-    return x if isinstance(x, bytes) else x.encode("utf-8", "surrogateescape")
-
-
-ci.c_interop_string.value = property(_bytes_as_text)  # type: ignore[attr-defined]
-ci.b = _text_as_bytes  # type: ignore[attr-defined]  # unsaved file contents and names
-
-_LIBCLANG_CANDIDATES = (
-    "/usr/lib/llvm-16/lib/libclang.so.1",
-    "/usr/lib/llvm-14/lib/libclang.so.1",
-)
-
-# Mismatches C accepts with a warning that have no C# translation (`int *s = "abc"`, `printf(n, "fmt")`, an int
-# or MPI_INT as a communicator, `unsigned *` for MPI's `int *`): located errors, as gcc 14 makes the first two.
-# A user function's pointer type differing from MPI_User_function's stays a warning (cmpi's mpi.h is stricter).
-_TYPE_ERRORS = ["-Werror=int-conversion", "-Werror=incompatible-pointer-types",
-                "-Wno-error=incompatible-function-pointer-types"]
-INCLUDE_DIR = os.path.join(os.path.dirname(__file__), "include")
-
-
-def _configure_libclang() -> None:
-    if ci.Config.loaded:
-        return
-    for path in _LIBCLANG_CANDIDATES:
-        if os.path.exists(path):
-            ci.Config.set_library_file(path)
-            return
-
-
-_configure_libclang()
-K = ci.CursorKind
+from .. import ir
+from ..csharp_names import RESERVED_TYPE_NAMES
+from ..diagnostics import Diagnostic, TranslationError, TranslationErrors
+from .clang_setup import (INCLUDE_DIR, K, ci, clang_options, declaring_header, evaluate_float, evaluate_int,
+                          include_dirs)
+from .literals import STRING_TOKEN, parse_char, parse_int, parse_string_literal
+from .rewrite import (expand_function_macros, include_unguarded_headers_once, macro_tokens, refuse_special_includes,
+                      rename_colliding_statics)
 
 _INT_NAMES = {
     ci.TypeKind.CHAR_S: "char", ci.TypeKind.CHAR_U: "char",
@@ -100,26 +62,6 @@ _UNARY_PREFIX = {"-", "+", "!", "~", "*", "&", "++", "--"}
 def _is_va_list_tag(t: ci.Type) -> bool:
     t = t.get_canonical()
     return t.kind == ci.TypeKind.RECORD and t.get_declaration().spelling == VA_LIST_TAG
-
-# The standard headers a program may forget to include, in the order they are tried.
-_STANDARD_HEADERS = ("stdio.h", "stdlib.h", "string.h", "strings.h", "math.h", "time.h", "ctype.h", "unistd.h",
-                     "sys/time.h", "stdint.h", "inttypes.h", "complex.h", "signal.h", "errno.h", "getopt.h")
-_declaring_headers: Dict[Tuple[str, tuple], Optional[str]] = {}
-
-
-def declaring_header(name: str, kinds=(K.FUNCTION_DECL,)) -> Optional[str]:
-    """The standard header that declares the function (or, with kinds, the variable) `name` (time -> time.h),
-    or None."""
-    key = (name, kinds)
-    if key not in _declaring_headers:
-        _declaring_headers[key] = None
-        for header in _STANDARD_HEADERS:
-            probe = ci.Index.create().parse("probe.c", args=["-std=gnu11", "-D__NO_CTYPE"],
-                                            unsaved_files=[("probe.c", f"#include <{header}>\n")])
-            if any(c.kind in kinds and c.spelling == name for c in probe.cursor.get_children()):
-                _declaring_headers[key] = header
-                break
-    return _declaring_headers[key]
 
 
 def with_c_errors(c_errors: List[Diagnostic], errors: List[Diagnostic]) -> List[Diagnostic]:
@@ -162,17 +104,13 @@ class Frontend:
         self.calls_before_declaration: List[Tuple[ir.Loc, str]] = []
         # Headers under a directory the user names with -I are the program's own (csmith's
         # safe_math.h, NPB's common/): their functions are translated with the program.
-        self.user_dirs = [os.path.abspath(d) + os.sep for d in _include_dirs(self.clang_args)]
+        self.user_dirs = [os.path.abspath(d) + os.sep for d in include_dirs(self.clang_args)]
 
     # ------------------------------------------------------------ entry
 
     def _parse_once(self) -> None:
         # An undeclared function is an error, as in C99: for an MPI function it means cmpi's mpi.h (and so the
         # runtime) does not have it; a standard library function (gcc 12 only warns) gets its header read first.
-        # __NO_CTYPE: glibc's ctype.h then declares isdigit/toupper/... as functions (rules/libc.toml maps them)
-        # instead of macros over its locale tables, whose operators libclang cannot show.
-        # long double is a C# double in the port (convert/types.py), so clang lays it out as one: sizeof, struct
-        # layouts and constant folding then agree with what the port stores (and with MPI_LONG_DOUBLE's 8 bytes).
         args = self._clang_args()
         for p in self.paths[1:]:
             args += ["-include", os.path.abspath(p)]  # the other files of the program, read after the first
@@ -212,13 +150,7 @@ class Frontend:
             self._parse_once()
 
     def _clang_args(self) -> List[str]:
-        implicit_ok = "-Wno-error=implicit-function-declaration" if self.calls_before_declaration else \
-            "-Werror=implicit-function-declaration"
-        args = ["-I", INCLUDE_DIR, "-D__NO_CTYPE", "-fparse-all-comments", "-std=gnu11", "-mlong-double-64",
-                implicit_ok] + _TYPE_ERRORS + self.clang_args
-        for h in self._forced_headers:
-            args += ["-include", h]
-        return args
+        return clang_options(self.clang_args, self._forced_headers, bool(self.calls_before_declaration))
 
     def _unused_static_at(self, loc: Optional[ir.Loc]) -> Optional[str]:
         """The static function no code calls whose definition holds `loc`, or None."""
@@ -549,14 +481,14 @@ class Frontend:
         self._macro_use_cursors: Dict[Tuple[str, int, int, int, int], ci.Cursor] = {}
         for cur in self.tu.cursor.get_children():
             if cur.kind == K.MACRO_DEFINITION and not ci.conf.lib.clang_Cursor_isMacroFunctionLike(cur):
-                self.macro_bodies[cur.spelling] = _macro_tokens(cur)[1:]
+                self.macro_bodies[cur.spelling] = macro_tokens(cur)[1:]
             if cur.kind == K.MACRO_DEFINITION and self._in_main_file(cur):
                 if not ci.conf.lib.clang_Cursor_isMacroFunctionLike(cur):
                     # a macro #undef'ed and defined again means one thing here and another there: no one
                     # constant can stand for it, so its uses stay the values clang expanded
                     earlier = self.macro_defs.get(cur.spelling)
                     redefined = cur.spelling in redefined_macros or earlier is not None and \
-                        _macro_tokens(earlier) != _macro_tokens(cur)  # each file of a program defines it again
+                        macro_tokens(earlier) != macro_tokens(cur)  # each file of a program defines it again
                     self.macro_defs[cur.spelling] = cur
                     if redefined:
                         redefined_macros.add(cur.spelling)
@@ -571,7 +503,7 @@ class Frontend:
         while changed:
             changed = False
             for name, cur in list(self.macro_defs.items()):
-                if name not in redefined_macros and redefined_macros.intersection(_macro_tokens(cur)[1:]):
+                if name not in redefined_macros and redefined_macros.intersection(macro_tokens(cur)[1:]):
                     redefined_macros.add(name)
                     changed = True
         for name in redefined_macros:
@@ -583,7 +515,7 @@ class Frontend:
         for name, cur in self.macro_defs.items():
             if name not in self.macro_types:
                 continue  # never used as a whole expression: nothing to keep
-            tokens = _macro_tokens(cur)[1:]
+            tokens = macro_tokens(cur)[1:]
             out.append(ir.MacroConst(self.loc(cur), name, tokens, self.macro_types[name]))
         out.sort(key=lambda m: (m.loc.line, m.loc.col))
         return out
@@ -1016,7 +948,7 @@ class Frontend:
             try:
                 e = self._expr(cur)
             except TranslationError:
-                value = _evaluate_int(cur)
+                value = evaluate_int(cur)
                 if value is None:
                     raise
                 e = ir.IntLit(self.loc(cur), self.ctype(cur.type, cur), value, str(value))
@@ -1051,7 +983,7 @@ class Frontend:
         definition = use.referenced if use is not None and name in self._redefined_macros else None
         for _ in range(16):  # `#define A B`, `#define B "x"`
             if definition is not None and definition.kind == K.MACRO_DEFINITION:
-                body = tuple(_macro_tokens(definition)[1:])  # the definition in force here (each file's own)
+                body = tuple(macro_tokens(definition)[1:])  # the definition in force here (each file's own)
                 definition = None
             else:
                 body = self.macro_bodies.get(name) if name else None
@@ -1137,14 +1069,14 @@ class Frontend:
             raise self.unsupported(cur, "this expression")
         if kind == K.INTEGER_LITERAL:
             text = self._tokens(cur)[0]
-            return ir.IntLit(loc, self.ctype(cur.type, cur), _parse_int(text), text)
+            return ir.IntLit(loc, self.ctype(cur.type, cur), parse_int(text), text)
         if kind == K.FLOATING_LITERAL:
             text = self._tokens(cur)[0]
             try:
                 value = float.fromhex(text.rstrip("fFlL")) if text.lower().startswith("0x") \
                     else float(text.rstrip("fFlL"))
             except ValueError:
-                value = _evaluate_float(cur)  # a compiler-defined macro such as __FLT_MAX__
+                value = evaluate_float(cur)  # a compiler-defined macro such as __FLT_MAX__
                 if value is None:
                     raise self.unsupported(cur, f"the floating constant {text}")
                 text = repr(value)
@@ -1164,7 +1096,7 @@ class Frontend:
             return ir.FloatLit(loc, self.ctype(cur.type, cur), value, repr(value))
         if kind == K.CHARACTER_LITERAL:
             text = self._tokens(cur)[0]
-            return ir.CharLit(loc, self.ctype(cur.type, cur), _parse_char(text), text)
+            return ir.CharLit(loc, self.ctype(cur.type, cur), parse_char(text), text)
         if kind == K.STRING_LITERAL:
             if any(not p.startswith('"') and not p.startswith('u8"') for p in self._string_tokens(cur)):
                 raise self.unsupported(cur, "a wide string literal (L\"...\", u\"...\", U\"...\")")
@@ -1214,7 +1146,7 @@ class Frontend:
         if kind == K.CXX_UNARY_EXPR:  # sizeof / _Alignof
             toks = self._tokens(cur)
             if toks and toks[0] == "sizeof":
-                value = _evaluate_int(cur)
+                value = evaluate_int(cur)
                 kids = [k for k in kids if k.kind.is_expression() or k.kind == K.UNEXPOSED_EXPR]  # not TYPE_REF
                 if kids:
                     return ir.SizeOf(loc, self.ctype(cur.type, cur), None, self.expr(kids[0]), value)
@@ -1229,7 +1161,7 @@ class Frontend:
                     if sub[0].kind == K.MEMBER_REF:
                         designators.append(sub[0].spelling)
                     else:
-                        index = _evaluate_int(sub[0])
+                        index = evaluate_int(sub[0])
                         if index is None:
                             raise self.unsupported(k, "this designator")
                         designators.append(index)
@@ -1325,550 +1257,3 @@ def _builtin_callee(cur: ci.Cursor) -> Optional[str]:
     if cur.kind == K.DECL_REF_EXPR and name.startswith("__builtin_") and not name.startswith("__builtin_va_"):
         return name
     return None
-
-
-def _evaluate_int(cur: ci.Cursor) -> Optional[int]:
-    """clang's own value of an integer constant expression (sizeof), or None."""
-    lib = ci.conf.lib
-    # The Python binding does not declare these; without restypes ctypes would truncate the pointer.
-    lib.clang_Cursor_Evaluate.argtypes = [ci.Cursor]
-    lib.clang_Cursor_Evaluate.restype = ctypes.c_void_p
-    lib.clang_EvalResult_getAsLongLong.argtypes = [ctypes.c_void_p]
-    lib.clang_EvalResult_getAsLongLong.restype = ctypes.c_longlong
-    lib.clang_EvalResult_dispose.argtypes = [ctypes.c_void_p]
-    result = lib.clang_Cursor_Evaluate(cur)
-    if not result:
-        return None
-    try:
-        return int(lib.clang_EvalResult_getAsLongLong(result))
-    finally:
-        lib.clang_EvalResult_dispose(result)
-
-
-def _evaluate_float(cur: ci.Cursor) -> Optional[float]:
-    lib = ci.conf.lib
-    lib.clang_Cursor_Evaluate.argtypes = [ci.Cursor]
-    lib.clang_Cursor_Evaluate.restype = ctypes.c_void_p
-    lib.clang_EvalResult_getAsDouble.argtypes = [ctypes.c_void_p]
-    lib.clang_EvalResult_getAsDouble.restype = ctypes.c_double
-    lib.clang_EvalResult_getKind.argtypes = [ctypes.c_void_p]
-    lib.clang_EvalResult_getKind.restype = ctypes.c_int
-    lib.clang_EvalResult_dispose.argtypes = [ctypes.c_void_p]
-    result = lib.clang_Cursor_Evaluate(cur)
-    if not result:
-        return None
-    try:
-        return float(lib.clang_EvalResult_getAsDouble(result)) if lib.clang_EvalResult_getKind(result) == 2 else None
-    finally:
-        lib.clang_EvalResult_dispose(result)
-
-
-# ---------------------------------------------------------------- literal parsing
-
-def _parse_int(text: str) -> int:
-    t = text.rstrip("uUlL")
-    if t.lower().startswith("0x"):
-        return int(t, 16)
-    if t.lower().startswith("0b"):
-        return int(t[2:], 2)
-    if len(t) > 1 and t.startswith("0"):
-        return int(t, 8)
-    return int(t)
-
-
-_ESCAPES = {"n": 10, "t": 9, "r": 13, "0": 0, "a": 7, "b": 8, "f": 12, "v": 11, "\\": 92, "'": 39, '"': 34, "?": 63, "e": 27}
-
-
-def _unescape(body: str) -> bytes:
-    out = bytearray()
-    i = 0
-    while i < len(body):
-        ch = body[i]
-        if ch != "\\":
-            out += ch.encode("utf-8", "surrogateescape")  # a raw byte (Latin-1) is that byte
-            i += 1
-            continue
-        nxt = body[i + 1]
-        if nxt in "01234567":
-            j = i + 1
-            while j < len(body) and j < i + 4 and body[j] in "01234567":
-                j += 1
-            out.append(int(body[i + 1:j], 8) & 0xFF)
-            i = j
-        elif nxt == "x":
-            j = i + 2
-            while j < len(body) and body[j] in "0123456789abcdefABCDEF":
-                j += 1
-            out.append(int(body[i + 2:j], 16) & 0xFF)
-            i = j
-        else:
-            out.append(_ESCAPES.get(nxt, ord(nxt)))
-            i += 2
-    return bytes(out)
-
-
-STRING_TOKEN = re.compile(r'^(u8|u|U|L)?"')  # a string-literal token, with its prefix
-
-
-def parse_string_literal(token: str) -> bytes:
-    if token.startswith('u8"'):
-        token = token[2:]  # UTF-8: char units, as a plain literal's
-    if not token.startswith('"'):
-        raise ValueError(token)
-    return _unescape(token[1:-1])
-
-
-def _takes_arguments(definition: ci.Cursor) -> bool:
-    """Whether a macro definition is function-like: its name followed at once by `(`. (libclang's
-    clang_Cursor_isMacroFunctionLike answers from the macro's state at the end of the file: no for one #undef'ed
-    since, as csmith's FUNC_NAME.)"""
-    tokens = list(itertools.islice(definition.get_tokens(), 2))
-    return len(tokens) == 2 and tokens[1].spelling == "(" and \
-        tokens[1].extent.start.offset == tokens[0].extent.end.offset
-
-
-def _macro_tokens(definition: ci.Cursor) -> Tuple[str, ...]:
-    """A macro definition's tokens, its name first."""
-    return tuple(t.spelling for t in definition.get_tokens())
-
-
-def _parse_char(token: str) -> int:
-    prefix = token[:token.index("'")] if "'" in token else ""  # L, u, U or u8: wchar_t, char16_t, char32_t
-    body = token[len(prefix) + 1:-1] if token.endswith("'") else token
-    b = _unescape(body)
-    if prefix and prefix != "u8":
-        numeric = re.fullmatch(r"\\(?:[xuU]([0-9a-fA-F]+)|([0-7]{1,3}))", body)
-        if numeric:
-            return int(numeric.group(1), 16) if numeric.group(1) else int(numeric.group(2), 8)  # L'\x263a'
-        try:
-            return ord(b.decode("utf-8")[0]) if b else 0  # the character's code point, whatever its width
-        except UnicodeDecodeError:
-            return b[0]
-    v = b[0] if b else 0
-    return v - 256 if v > 127 else v  # plain char is signed on x86-64
-
-
-def declared_functions(header: str, clang_args: Sequence[str] = ()) -> Dict[str, Tuple[str, Tuple[str, ...]]]:
-    """The functions a header declares: name -> (result type, parameter types), as clang spells them.
-
-    Used by the tests that keep cmpi's mpi.h in step with Open MPI's.
-    """
-    tu = ci.Index.create().parse(header, args=["-x", "c", *clang_args])
-    out = {}
-    for cur in tu.cursor.get_children():
-        if cur.kind == K.FUNCTION_DECL:
-            params = tuple(a.type.spelling for a in cur.get_arguments())
-            out[cur.spelling] = (cur.result_type.spelling, params)
-    return out
-
-
-# ---------------------------------------------------------------- function-like macros
-
-def _include_dirs(args: Sequence[str]) -> List[str]:
-    out = []
-    for i, a in enumerate(args):
-        if a == "-I" and i + 1 < len(args):
-            out.append(args[i + 1])
-        elif a.startswith("-I") and len(a) > 2:
-            out.append(a[2:])
-    return out
-
-
-def _macro_signature(cur: ci.Cursor):
-    """(parameters, variadic, body tokens) of a function-like macro definition."""
-    toks = [t.spelling for t in cur.get_tokens()]
-    # NAME ( p1 , p2 ) body...
-    close = toks.index(")")
-    params = [t for t in toks[2:close] if t != ","]
-    variadic = bool(params) and params[-1] == "..."
-    if variadic:
-        params[-1] = "__VA_ARGS__"
-    return params, variadic, toks[close + 1:]
-
-
-# Builtins that are functions of values: those rules/libc.toml maps (glibc's math classification macros
-# expand to them under clang; programs call __builtin_popcount and its kin themselves). Others are not calls
-# at all (__builtin_offsetof(type, member), __builtin_va_arg(ap, type)) and stay behind their macro's name.
-LIBRARY_BUILTINS = frozenset(name for name in load_rules().libc if name.startswith("__builtin_"))
-
-
-def _calls_one_builtin(body: List[str]) -> bool:
-    """A macro body that is exactly one call `__builtin_f ( ... )` of a LIBRARY_BUILTINS function, with no
-    # or ## in it."""
-    if len(body) < 3 or body[0] not in LIBRARY_BUILTINS or body[1] != "(" or body[-1] != ")":
-        return False
-    if "#" in body or "##" in body:
-        return False
-    depth = 0
-    for i, t in enumerate(body[1:], start=1):
-        depth += t == "("
-        depth -= t == ")"
-        if depth == 0:
-            return i == len(body) - 1
-    return False
-
-
-def _split_args(text: str) -> List[str]:
-    """The arguments of a macro call `(a, f(b, c), "x,y")`: split at top-level commas."""
-    inner = text[text.index("(") + 1:text.rindex(")")]
-    args, depth, cur, i = [], 0, [], 0
-    while i < len(inner):
-        ch = inner[i]
-        if ch in "\"'":
-            j = i + 1
-            while j < len(inner) and inner[j] != ch:
-                j += 2 if inner[j] == "\\" else 1
-            cur.append(inner[i:j + 1])
-            i = j + 1
-            continue
-        if ch in "([{":
-            depth += 1
-        elif ch in ")]}":
-            depth -= 1
-        if ch == "," and depth == 0:
-            args.append("".join(cur).strip())
-            cur = []
-        else:
-            cur.append(ch)
-        i += 1
-    args.append("".join(cur).strip())
-    return args
-
-
-def _substitute(params: List[str], variadic: bool, body: List[str], args: List[str]) -> str:
-    if variadic:
-        fixed = len(params) - 1
-        args = args[:fixed] + [", ".join(args[fixed:])]
-    if params == [] and args == [""]:
-        args = []
-    values = dict(zip(params, args))
-    out: List[str] = []
-    i = 0
-    glue = False
-    while i < len(body):
-        tok = body[i]
-        if tok == "#" and i + 1 < len(body) and body[i + 1] in values:
-            arg = values[body[i + 1]]
-            out.append('"' + arg.replace("\\", "\\\\").replace('"', '\\"') + '"')
-            i += 2
-            continue
-        if tok == "##":
-            glue = True
-            i += 1
-            continue
-        text = values.get(tok, tok)
-        if glue and out:
-            out[-1] = out[-1] + text
-        else:
-            out.append(text)
-        glue = False
-        i += 1
-    return " ".join(out)
-
-
-_QUOTED_INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"', re.M)
-_GUARD = re.compile(r"\A(?:\s|/\*.*?\*/|//[^\n]*\n)*#\s*(?:ifndef\s+\w+|if\s+!\s*defined|pragma\s+once)", re.S)
-_TYPE_DEFINITION = re.compile(r"\b(?:struct|union|enum)\b[\w\s]*\{")
-# A file-scope static definition: a variable with an initializer or an array (`static int next[6][8][2] = {`), or
-# a function with its body (`static inline double sq(double x) {`).
-_STATIC_DEFINITION = re.compile(r"^[ \t]*static\b[^;{}]*?(?:=|\[|\)\s*\{)", re.M)
-
-
-_INCLUDE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*(?:"([^"\n]+)"|<([^>\n]+)>)', re.M)
-
-
-def refuse_special_includes(fe: "Frontend") -> None:
-    """An #include of what is no regular file (`#include "/dev/zero"`, a pipe, /dev/stdin) would read forever or
-    wait: a located error before clang opens it. The program's files and the headers they include are read."""
-    import stat
-    args = fe._clang_args()
-    for i, a in enumerate(args):  # `-- -include /dev/zero`
-        for flag in ("-include", "-imacros"):
-            if a.startswith(flag) and (len(a) > len(flag) or i + 1 < len(args)):
-                name = a[len(flag):] or args[i + 1]
-                if os.path.exists(name) and not stat.S_ISREG(os.stat(name).st_mode):
-                    raise TranslationError(None, f"{flag} {name}: no regular file (a device, a pipe, a directory)",
-                                           "include-file")
-    dirs = _include_dirs(args)
-    pending, seen = [os.path.abspath(p) for p in fe.paths], set()
-    while pending and len(seen) < 1000:
-        path = pending.pop()
-        if path in seen:
-            continue
-        seen.add(path)
-        try:
-            with open(path, encoding="utf-8", errors="surrogateescape") as fh:
-                text = fh.read(1 << 22)
-        except OSError:
-            continue
-        for m in _INCLUDE.finditer(text):
-            name = m.group(1) or m.group(2)
-            here = [os.path.dirname(path)] if m.group(1) else []
-            for d in ([""] if os.path.isabs(name) else here + dirs):
-                candidate = os.path.join(d, name)
-                try:
-                    mode = os.stat(candidate).st_mode
-                except OSError:
-                    continue
-                if not stat.S_ISREG(mode):
-                    line = text.count("\n", 0, m.start()) + 1
-                    raise TranslationError(ir.Loc(path, line, m.start() - text.rfind("\n", 0, m.start())),
-                                           f"#include of '{candidate}', which is no regular file (a device, a pipe, a "
-                                           "directory)", "include-file")
-                if fe._is_user_path(candidate):
-                    pending.append(os.path.abspath(candidate))
-                break
-
-
-def include_unguarded_headers_once(fe: "Frontend") -> None:
-    """A header of the program without an include guard that defines a struct, union or enum, or a static
-    variable or function, is read once.
-
-    Each file of a program of several includes it once, which C allows; read as one unit (a unity build), the
-    second inclusion would define its types or statics again. `#pragma once` is added at its end (so its lines
-    keep their numbers). Headers without such definitions (prototypes, or X-macro lists meant to be read again)
-    stay as they are. A header's static variable (miniAMR's `static int hilbert[24][8][2] = {...}` table, read
-    by two files) is then one variable for the files that include it, where C gives each file a copy: the same
-    for the tables such headers hold, different only if one file writes the copy another reads.
-    """
-    pending = [os.path.abspath(p) for p in fe.paths]
-    seen = set(pending)
-    while pending:
-        path = pending.pop()
-        text = _unsaved_text(fe, fe.path if path == os.path.abspath(fe.path) else path)
-        for name in _QUOTED_INCLUDE.findall(text):
-            for d in [os.path.dirname(path)] + [u.rstrip(os.sep) for u in fe.user_dirs]:
-                header = os.path.abspath(os.path.join(d, name))
-                if os.path.isfile(header):
-                    break
-            else:
-                continue
-            if header in seen:
-                continue
-            seen.add(header)
-            pending.append(header)
-            body = _unsaved_text(fe, header)
-            if not _GUARD.match(body) and (_TYPE_DEFINITION.search(body) or _STATIC_DEFINITION.search(body)):
-                fe.unsaved[header] = body + "\n#pragma once\n"
-
-
-def rename_colliding_statics(fe: "Frontend") -> None:
-    """Give a file-scope (static) function or variable another name where another file of the program declares
-    the same name (two files' `static double helper(int)`, a static `counter` beside another file's global).
-
-    The files of a program are read as one unit (a unity build), where such names would collide; in C each is
-    private to its file. The static one is renamed `name_file` in its own file's text, at every reference clang
-    finds to it; a name no static holds in another file, or the first file's static, keeps its name.
-    """
-    index = ci.Index.create()
-    keys = [fe.path] + [os.path.abspath(p) for p in fe.paths[1:]]  # the names clang reads the files by
-    declared: Dict[str, Dict[str, List[ci.Cursor]]] = {}  # file -> name -> its top-level declarations there
-    for key in keys:
-        tu = index.parse(key, args=fe._clang_args(), unsaved_files=list(fe.unsaved.items()),
-                         options=ci.TranslationUnit.PARSE_DETAILED_PROCESSING_RECORD)
-        own: Dict[str, List[ci.Cursor]] = {}
-        for cur in tu.cursor.get_children():
-            f = cur.location.file
-            if cur.kind in (K.FUNCTION_DECL, K.VAR_DECL) and f is not None and f.name == key:
-                own.setdefault(cur.spelling, []).append(cur)
-        declared[key] = own
-    taken = {name for own in declared.values() for name in own}
-    edits: Dict[str, List[Tuple[int, str, str]]] = {}  # file -> (offset, name, new name): offsets of one parse
-    for name in sorted(taken):
-        holders = [k for k in keys if name in declared[k]]
-        if len(holders) < 2:
-            continue
-        statics = [k for k in holders if all(c.storage_class == ci.StorageClass.STATIC for c in declared[k][name])]
-        keeper = None if len(statics) < len(holders) else statics[0]  # a global keeps the name, else the first
-        for key in statics:
-            if key == keeper:
-                continue
-            stem = re.sub(r"\W", "_", os.path.splitext(os.path.basename(key))[0])
-            new_name, n = f"{name}_{stem}", 1
-            while new_name in taken:
-                n += 1
-                new_name = f"{name}_{stem}{n}"
-            taken.add(new_name)
-            edits.setdefault(key, []).extend((offset, name, new_name) for offset in _references(key, declared[key][name]))
-    for key, items in edits.items():
-        text = _unsaved_text(fe, key)
-        for offset, name, new_name in sorted(items, reverse=True):
-            if text[offset:offset + len(name)] == name:  # not a use that a macro of another name expands to
-                text = text[:offset] + new_name + text[offset + len(name):]
-        fe.unsaved[key] = text
-
-
-def _references(key: str, decls: List[ci.Cursor]) -> Set[int]:
-    """Where, in one file, a file-scope name stands: its declarations, every reference to them, and the bodies of
-    the file's macros (`#define BUMP() counter++` means this file's counter where the file uses it)."""
-    usrs = {c.get_usr() for c in decls}
-    offsets = {c.location.offset for c in decls}
-    name = decls[0].spelling
-    for top in decls[0].translation_unit.cursor.get_children():
-        f = top.location.file
-        if f is None or f.name != key:
-            continue
-        if top.kind == K.MACRO_DEFINITION:
-            offsets.update(t.extent.start.offset for t in list(top.get_tokens())[1:]
-                           if t.spelling == name and t.kind == ci.TokenKind.IDENTIFIER)
-            continue
-        for cur in top.walk_preorder():
-            ref = cur.referenced
-            if cur.kind in (K.DECL_REF_EXPR, K.MEMBER_REF_EXPR) or cur.kind.is_declaration():
-                if ref is not None and ref.get_usr() in usrs and cur.location.file is not None and \
-                        cur.location.file.name == key:
-                    offsets.add(cur.location.offset)
-    return offsets
-
-
-def _unsaved_text(fe: "Frontend", name: str) -> str:
-    """The text of a program file as the next parse will read it (edited, or as on disk)."""
-    text = fe.unsaved.get(name)
-    if text is None:
-        # a header known by another name (`block.h` from a file's #include, `/abs/dir/block.h` as
-        # include_unguarded_headers_once names it) keeps the edits made under that name (its `#pragma once`)
-        real = os.path.realpath(name)
-        text = next((t for other, t in fe.unsaved.items() if os.path.realpath(other) == real), None)
-    if text is None:
-        with open(name, encoding="utf-8", errors="surrogateescape") as fh:
-            text = fh.read()
-    fe.unsaved[name] = text
-    return text
-
-
-# The punctuation of a constant whose tokens mean in C# what they mean in C. A body with any other is no
-# constant: `[`, `.`, `->`, `=`, `{`, and the operators whose C result is an int but a C# bool (`!TRUE`, `a < b`,
-# `x ? 1 : 0`), which read right once translated as the expressions they are where they are used.
-_CONSTANT_PUNCTUATION = frozenset("( ) + - * / % << >> & | ^ ~".split())
-_LITERAL_TOKEN = re.compile(r"""^([0-9.]|(u8|u|U|L)?["'])""")
-
-
-class _ConstantMacros:
-    """Which object-like macros of the program can be C# constants: bodies of literals, arithmetic and the
-    names of other such macros or of the headers' constants (INT_MAX, MPI_COMM_WORLD). Any other body
-    (`sizeof(words) / sizeof(words[0])`, a cast, `acos(-1.0)`, a program variable) means something only
-    where it is used, as in C, so its uses are expanded in the text instead."""
-
-    def __init__(self, bodies: Dict[str, List[str]], library_constants: set):
-        self.bodies = bodies
-        self.library_constants = library_constants
-        self.known: Dict[str, bool] = {}
-
-    def __call__(self, name: str, body: Sequence[str], depth: int = 0) -> bool:
-        for tok in body:
-            if _LITERAL_TOKEN.match(tok) or tok in _CONSTANT_PUNCTUATION or tok in self.library_constants:
-                continue
-            if tok in self.bodies and tok != name and depth < 16:
-                if tok not in self.known:
-                    self.known[tok] = self(tok, self.bodies[tok], depth + 1)
-                if self.known[tok]:
-                    continue
-            return False
-        return True
-
-
-def expand_function_macros(fe: "Frontend") -> bool:
-    """Expand, in the program's own text, each call of a function-like macro the program defines, and each use
-    of an object-like one whose body is no constant (_ConstantMacros).
-
-    The expanded text replaces the file's contents for the next parse (libclang's unsaved
-    files), so clang then sees ordinary code whose operators it can show. Line numbers are
-    kept: a call that spans lines is followed by as many newlines.
-    """
-    defs = {}
-    uses = []
-    library_defs = {}
-    object_defs: Dict[str, List[str]] = {}  # the program's object-like macros: name -> body tokens
-    library_constants = set()  # names a constant's body may use: the headers' macros, variables, enum constants
-    for cur in fe.tu.cursor.get_children():
-        f = cur.location.file
-        if f is None:
-            continue
-        own = fe._is_user_path(f.name)
-        if cur.kind == K.MACRO_DEFINITION and ci.conf.lib.clang_Cursor_isMacroFunctionLike(cur):
-            if own:
-                defs[cur.spelling] = _macro_signature(cur)
-            else:
-                library_defs[cur.spelling] = cur
-        elif cur.kind == K.MACRO_DEFINITION:
-            if not own:
-                library_constants.add(cur.spelling)
-            elif not _takes_arguments(cur):
-                object_defs[cur.spelling] = _macro_tokens(cur)[1:]
-        elif cur.kind == K.MACRO_INSTANTIATION and own:
-            uses.append(cur)
-        elif not own and cur.kind == K.VAR_DECL:
-            library_constants.add(cur.spelling)
-        elif not own and cur.kind == K.ENUM_DECL:
-            library_constants.update(c.spelling for c in cur.get_children())
-    constant_like = _ConstantMacros(object_defs, library_constants)
-    # A library macro that only renames a compiler builtin (glibc's isnan(x) is __builtin_isnan (x)) is
-    # expanded too, so operators in its arguments (isinf(-x)) can be read, and so is one of cmpi's own headers
-    # (translator/include/assert.h); other library macros stay.
-    for name in {u.spelling for u in uses} - defs.keys():
-        if name in library_defs:
-            sig = _macro_signature(library_defs[name])
-            header = os.path.abspath(library_defs[name].location.file.name)
-            if _calls_one_builtin(sig[2]) or header.startswith(INCLUDE_DIR + os.sep):
-                defs[name] = sig
-    edits: Dict[str, List[Tuple[int, int, str]]] = {}
-    for cur in uses:
-        definition = cur.referenced  # the definition in force at this use (a macro may be #undef'ed and redefined)
-        if cur.spelling in object_defs and definition is not None and definition.kind == K.MACRO_DEFINITION \
-                and not _takes_arguments(definition):
-            body = _macro_tokens(definition)[1:]
-            if constant_like(cur.spelling, body) or cur.spelling in body:
-                continue
-            name = cur.location.file.name
-            text = _unsaved_text(fe, name)
-            start, end = cur.extent.start.offset, cur.extent.end.offset
-            if text[text.rfind("\n", 0, start) + 1:start].lstrip().startswith("#"):
-                continue  # a use in #if: the preprocessor's business
-            edits.setdefault(name, []).append((start, end, " ".join(body)))
-            continue
-        sig = defs.get(cur.spelling)
-        if sig is None:
-            continue
-        if definition is not None and definition.kind == K.MACRO_DEFINITION and \
-                ci.conf.lib.clang_Cursor_isMacroFunctionLike(definition):
-            sig = _macro_signature(definition)
-        name = cur.location.file.name
-        text = _unsaved_text(fe, name)
-        start, end = cur.extent.start.offset, cur.extent.end.offset
-        call = text[start:end]
-        if "(" not in call:
-            continue  # the macro's name used without arguments: not a call
-        params, variadic, body = sig
-        expansion = _substitute(params, variadic, body, _split_args(call))
-        edits.setdefault(name, []).append((start, end, expansion + "\n" * call.count("\n")))
-    for name, items in edits.items():
-        text = fe.unsaved[name]
-        last_start = None
-        for start, end, repl in sorted(items, key=lambda x: (-x[0], x[1])):
-            if last_start is not None and end > last_start:
-                continue
-            # keep only outermost calls this round: a call inside another's arguments is expanded next round
-            inner = [s0 for s0, e0, _ in items if s0 <= start and e0 >= end and (s0, e0) != (start, end)]
-            if inner:
-                continue
-            text = text[:start] + repl + text[end:]
-            last_start = start
-        if len(text) > MAX_EXPANDED_TEXT:
-            # a macro bomb (each level doubling its argument) grows the text exponentially, round after round
-            first = min(items)[0]
-            original = fe.unsaved[name]
-            raise TranslationError(ir.Loc(name, original.count("\n", 0, first) + 1,
-                                          first - original.rfind("\n", 0, first)),
-                                   f"the program's macros expand to more than {MAX_EXPANDED_TEXT >> 20} MiB of "
-                                   "text: beyond cmpi's bound", "macro-expansion-limit")
-        fe.unsaved[name] = text
-        # A header two files include is known by two names (`dir/x.h` from the first file, `/abs/dir/x.h` from
-        # one read through -include): both must read the edited text, whichever the next parse opens it by.
-        real = os.path.realpath(name)
-        for other in list(fe.unsaved):
-            if other != name and os.path.realpath(other) == real:
-                fe.unsaved[other] = text
-    return bool(edits)
-
-
-MAX_EXPANDED_TEXT = 32 << 20  # characters of one file once the program's function-like macros are expanded

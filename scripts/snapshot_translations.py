@@ -1,0 +1,72 @@
+"""Translate every C program of tests/ and corpus/ into one directory, to compare two versions of the translator.
+
+    .venv/bin/python scripts/snapshot_translations.py OUT_DIR
+
+Each .c file is translated alone (with -I of its folder), each golden case as its case.toml gives it (the files of
+a multi-file program together, its -D and -I), and each folder of several .c files with a main as one program.
+For every program OUT_DIR gets <name>.cs (when it translates) and <name>.log (the exit code and the diagnostics).
+A change of the translator that should not change its output (a refactoring) leaves `diff -r OLD NEW` empty.
+"""
+from __future__ import annotations
+
+import contextlib
+import glob
+import io
+import os
+import sys
+import threading
+import tomllib
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def programs():
+    """(name, argv) of every program to translate, argv as cmpi-translate takes it (without -o)."""
+    out = []
+    for path in sorted(glob.glob(os.path.join(ROOT, "tests", "**", "*.c"), recursive=True) +
+                       glob.glob(os.path.join(ROOT, "corpus", "**", "*.c"), recursive=True)):
+        rel = os.path.relpath(path, ROOT)
+        includes = [os.path.dirname(rel)]
+        if rel.startswith("corpus/npb/"):
+            includes.append("corpus/npb/common")
+        out.append((rel.replace("/", "__"), [rel] + [f"-I{d}" for d in includes]))
+    for case in sorted(glob.glob(os.path.join(ROOT, "tests", "golden", "*", "case.toml"))):
+        with open(case, "rb") as f:
+            spec = tomllib.load(f)
+        sources = spec.get("sources") or [spec["source"]]
+        argv = list(sources) + [f"-I{d}" for d in spec.get("includes", [])] + [f"-D{d}" for d in spec.get("defines", [])]
+        if "class" in spec:
+            argv += ["--class-name", spec["class"]]
+        out.append(("golden__" + os.path.basename(os.path.dirname(case)), argv))
+    for folder in ("tests/c/file_statics", "tests/c/unguarded_header", "tests/c/header_macros", "tests/bad/several"):
+        files = sorted(glob.glob(os.path.join(ROOT, folder, "*.c")))
+        out.append(("several__" + folder.replace("/", "__"), [os.path.relpath(f, ROOT) for f in files] + [f"-I{folder}"]))
+    return out
+
+
+def main(out_dir: str) -> int:
+    os.environ.setdefault("LIBCLANG_NOTHREADS", "1")
+    sys.path.insert(0, ROOT)
+    os.chdir(ROOT)
+    from translator import cli
+    os.makedirs(out_dir, exist_ok=True)
+    for name, argv in programs():
+        target = os.path.join(out_dir, name + ".cs")
+        stdout, stderr = io.StringIO(), io.StringIO()
+        with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
+            code = cli._main(argv + ["-o", target])
+        with open(os.path.join(out_dir, name + ".log"), "w") as f:
+            f.write(f"exit {code}\n{stdout.getvalue()}{stderr.getvalue()}")
+        print(f"{code} {name}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    # the translator recurses deeply on deeply nested C (cli.py runs it on a big-stacked thread too)
+    sys.setrecursionlimit(200_000)
+    threading.stack_size(512 << 20)
+    result = []
+    worker = threading.Thread(target=lambda: result.append(main(sys.argv[1])))
+    worker.start()
+    worker.join()
+    sys.exit(result[0] if result else 3)

@@ -1,0 +1,150 @@
+"""libclang for the reader: loading the library, the options cmpi parses C with, and the small questions put to
+clang outside the program's own parse (which standard header declares a name, what a header declares, the value
+of a constant expression).
+"""
+from __future__ import annotations
+
+import ctypes
+import os
+from typing import Dict, List, Optional, Sequence, Tuple
+
+import clang.cindex as ci
+
+
+def _bytes_as_text(self):
+    """libclang's strings as Python text, a byte that is not UTF-8 (a Latin-1 comment, `"caf\xe9"` written with the
+    raw byte) kept as its surrogate escape (U+DC80 + byte) instead of a UnicodeDecodeError."""
+    v = ctypes.c_char_p.value.__get__(self)
+    return None if v is None else v.decode("utf-8", "surrogateescape")
+
+
+def _text_as_bytes(x):
+    return x if isinstance(x, bytes) else x.encode("utf-8", "surrogateescape")
+
+
+ci.c_interop_string.value = property(_bytes_as_text)  # type: ignore[attr-defined]
+ci.b = _text_as_bytes  # type: ignore[attr-defined]  # unsaved file contents and names
+
+_LIBCLANG_CANDIDATES = (
+    "/usr/lib/llvm-16/lib/libclang.so.1",
+    "/usr/lib/llvm-14/lib/libclang.so.1",
+)
+
+# Mismatches C accepts with a warning that have no C# translation (`int *s = "abc"`, `printf(n, "fmt")`, an int
+# or MPI_INT as a communicator, `unsigned *` for MPI's `int *`): located errors, as gcc 14 makes the first two.
+# A user function's pointer type differing from MPI_User_function's stays a warning (cmpi's mpi.h is stricter).
+TYPE_ERRORS = ["-Werror=int-conversion", "-Werror=incompatible-pointer-types",
+               "-Wno-error=incompatible-function-pointer-types"]
+# cmpi's own headers (mpi.h, omp.h, ...): translator/include
+INCLUDE_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "include")
+
+
+def clang_options(user_args: Sequence[str], forced_headers: Sequence[str], implicit_ok: bool) -> List[str]:
+    """The arguments of a parse of the program: cmpi's headers first, then the user's flags, then the standard
+    headers the program calls into without including them (read first, as if it included them).
+
+    __NO_CTYPE: glibc's ctype.h then declares isdigit/toupper/... as functions (rules/libc.toml maps them)
+    instead of macros over its locale tables, whose operators libclang cannot show.
+    long double is a C# double in the port (csharp/types.py), so clang lays it out as one: sizeof, struct
+    layouts and constant folding then agree with what the port stores (and with MPI_LONG_DOUBLE's 8 bytes).
+    An undeclared function is an error (C99), unless the program calls its own functions before declaring
+    them (`implicit_ok`: K&R style, which gcc 12 accepts with a warning)."""
+    implicit = "-Wno-error=implicit-function-declaration" if implicit_ok else "-Werror=implicit-function-declaration"
+    args = ["-I", INCLUDE_DIR, "-D__NO_CTYPE", "-fparse-all-comments", "-std=gnu11", "-mlong-double-64",
+            implicit] + TYPE_ERRORS + list(user_args)
+    for h in forced_headers:
+        args += ["-include", h]
+    return args
+
+
+def _configure_libclang() -> None:
+    if ci.Config.loaded:
+        return
+    for path in _LIBCLANG_CANDIDATES:
+        if os.path.exists(path):
+            ci.Config.set_library_file(path)
+            return
+
+
+_configure_libclang()
+K = ci.CursorKind
+
+# The standard headers a program may forget to include, in the order they are tried.
+_STANDARD_HEADERS = ("stdio.h", "stdlib.h", "string.h", "strings.h", "math.h", "time.h", "ctype.h", "unistd.h",
+                     "sys/time.h", "stdint.h", "inttypes.h", "complex.h", "signal.h", "errno.h", "getopt.h")
+_declaring_headers: Dict[Tuple[str, tuple], Optional[str]] = {}
+
+
+def declaring_header(name: str, kinds=(K.FUNCTION_DECL,)) -> Optional[str]:
+    """The standard header that declares the function (or, with kinds, the variable) `name` (time -> time.h),
+    or None."""
+    key = (name, kinds)
+    if key not in _declaring_headers:
+        _declaring_headers[key] = None
+        for header in _STANDARD_HEADERS:
+            probe = ci.Index.create().parse("probe.c", args=["-std=gnu11", "-D__NO_CTYPE"],
+                                            unsaved_files=[("probe.c", f"#include <{header}>\n")])
+            if any(c.kind in kinds and c.spelling == name for c in probe.cursor.get_children()):
+                _declaring_headers[key] = header
+                break
+    return _declaring_headers[key]
+
+
+def include_dirs(args: Sequence[str]) -> List[str]:
+    out = []
+    for i, a in enumerate(args):
+        if a == "-I" and i + 1 < len(args):
+            out.append(args[i + 1])
+        elif a.startswith("-I") and len(a) > 2:
+            out.append(a[2:])
+    return out
+
+
+def evaluate_int(cur: ci.Cursor) -> Optional[int]:
+    """clang's own value of an integer constant expression (sizeof), or None."""
+    lib = ci.conf.lib
+    # The Python binding does not declare these; without restypes ctypes would truncate the pointer.
+    lib.clang_Cursor_Evaluate.argtypes = [ci.Cursor]
+    lib.clang_Cursor_Evaluate.restype = ctypes.c_void_p
+    lib.clang_EvalResult_getAsLongLong.argtypes = [ctypes.c_void_p]
+    lib.clang_EvalResult_getAsLongLong.restype = ctypes.c_longlong
+    lib.clang_EvalResult_dispose.argtypes = [ctypes.c_void_p]
+    result = lib.clang_Cursor_Evaluate(cur)
+    if not result:
+        return None
+    try:
+        return int(lib.clang_EvalResult_getAsLongLong(result))
+    finally:
+        lib.clang_EvalResult_dispose(result)
+
+
+def evaluate_float(cur: ci.Cursor) -> Optional[float]:
+    lib = ci.conf.lib
+    lib.clang_Cursor_Evaluate.argtypes = [ci.Cursor]
+    lib.clang_Cursor_Evaluate.restype = ctypes.c_void_p
+    lib.clang_EvalResult_getAsDouble.argtypes = [ctypes.c_void_p]
+    lib.clang_EvalResult_getAsDouble.restype = ctypes.c_double
+    lib.clang_EvalResult_getKind.argtypes = [ctypes.c_void_p]
+    lib.clang_EvalResult_getKind.restype = ctypes.c_int
+    lib.clang_EvalResult_dispose.argtypes = [ctypes.c_void_p]
+    result = lib.clang_Cursor_Evaluate(cur)
+    if not result:
+        return None
+    try:
+        return float(lib.clang_EvalResult_getAsDouble(result)) if lib.clang_EvalResult_getKind(result) == 2 else None
+    finally:
+        lib.clang_EvalResult_dispose(result)
+
+
+def declared_functions(header: str, clang_args: Sequence[str] = ()) -> Dict[str, Tuple[str, Tuple[str, ...]]]:
+    """The functions a header declares: name -> (result type, parameter types), as clang spells them.
+
+    Used by the tests that keep cmpi's mpi.h in step with Open MPI's.
+    """
+    tu = ci.Index.create().parse(header, args=["-x", "c", *clang_args])
+    out = {}
+    for cur in tu.cursor.get_children():
+        if cur.kind == K.FUNCTION_DECL:
+            params = tuple(a.type.spelling for a in cur.get_arguments())
+            out[cur.spelling] = (cur.result_type.spelling, params)
+    return out

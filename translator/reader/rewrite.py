@@ -1,0 +1,433 @@
+"""Rewriting the program's source text before (another) parse, through libclang's unsaved files.
+
+libclang 14 gives no locations inside macro bodies, and reads several files as one unit: so the reader expands
+the program's function-like macros (and object-like ones that are no constants) in the text and parses again,
+reads an unguarded header with type definitions once, renames a file's statics that collide with another file's
+names, and refuses an #include of something that is no regular file. Each function edits `fe.unsaved` (file ->
+text) of a reader.frontend.Frontend; line numbers are kept.
+"""
+from __future__ import annotations
+
+import itertools
+import os
+import re
+from typing import Dict, List, Sequence, Set, Tuple
+
+from .. import ir
+from ..diagnostics import TranslationError
+from ..rules import load as load_rules
+from .clang_setup import INCLUDE_DIR, K, ci, include_dirs
+
+
+def _takes_arguments(definition: ci.Cursor) -> bool:
+    """Whether a macro definition is function-like: its name followed at once by `(`. (libclang's
+    clang_Cursor_isMacroFunctionLike answers from the macro's state at the end of the file: no for one #undef'ed
+    since, as csmith's FUNC_NAME.)"""
+    tokens = list(itertools.islice(definition.get_tokens(), 2))
+    return len(tokens) == 2 and tokens[1].spelling == "(" and \
+        tokens[1].extent.start.offset == tokens[0].extent.end.offset
+
+
+def macro_tokens(definition: ci.Cursor) -> Tuple[str, ...]:
+    """A macro definition's tokens, its name first."""
+    return tuple(t.spelling for t in definition.get_tokens())
+
+
+def _macro_signature(cur: ci.Cursor):
+    """(parameters, variadic, body tokens) of a function-like macro definition."""
+    toks = [t.spelling for t in cur.get_tokens()]
+    # NAME ( p1 , p2 ) body...
+    close = toks.index(")")
+    params = [t for t in toks[2:close] if t != ","]
+    variadic = bool(params) and params[-1] == "..."
+    if variadic:
+        params[-1] = "__VA_ARGS__"
+    return params, variadic, toks[close + 1:]
+
+
+# Builtins that are functions of values: those rules/libc.toml maps (glibc's math classification macros
+# expand to them under clang; programs call __builtin_popcount and its kin themselves). Others are not calls
+# at all (__builtin_offsetof(type, member), __builtin_va_arg(ap, type)) and stay behind their macro's name.
+LIBRARY_BUILTINS = frozenset(name for name in load_rules().libc if name.startswith("__builtin_"))
+
+
+def _calls_one_builtin(body: List[str]) -> bool:
+    """A macro body that is exactly one call `__builtin_f ( ... )` of a LIBRARY_BUILTINS function, with no
+    # or ## in it."""
+    if len(body) < 3 or body[0] not in LIBRARY_BUILTINS or body[1] != "(" or body[-1] != ")":
+        return False
+    if "#" in body or "##" in body:
+        return False
+    depth = 0
+    for i, t in enumerate(body[1:], start=1):
+        depth += t == "("
+        depth -= t == ")"
+        if depth == 0:
+            return i == len(body) - 1
+    return False
+
+
+def _split_args(text: str) -> List[str]:
+    """The arguments of a macro call `(a, f(b, c), "x,y")`: split at top-level commas."""
+    inner = text[text.index("(") + 1:text.rindex(")")]
+    args, depth, cur, i = [], 0, [], 0
+    while i < len(inner):
+        ch = inner[i]
+        if ch in "\"'":
+            j = i + 1
+            while j < len(inner) and inner[j] != ch:
+                j += 2 if inner[j] == "\\" else 1
+            cur.append(inner[i:j + 1])
+            i = j + 1
+            continue
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+        if ch == "," and depth == 0:
+            args.append("".join(cur).strip())
+            cur = []
+        else:
+            cur.append(ch)
+        i += 1
+    args.append("".join(cur).strip())
+    return args
+
+
+def _substitute(params: List[str], variadic: bool, body: List[str], args: List[str]) -> str:
+    if variadic:
+        fixed = len(params) - 1
+        args = args[:fixed] + [", ".join(args[fixed:])]
+    if params == [] and args == [""]:
+        args = []
+    values = dict(zip(params, args))
+    out: List[str] = []
+    i = 0
+    glue = False
+    while i < len(body):
+        tok = body[i]
+        if tok == "#" and i + 1 < len(body) and body[i + 1] in values:
+            arg = values[body[i + 1]]
+            out.append('"' + arg.replace("\\", "\\\\").replace('"', '\\"') + '"')
+            i += 2
+            continue
+        if tok == "##":
+            glue = True
+            i += 1
+            continue
+        text = values.get(tok, tok)
+        if glue and out:
+            out[-1] = out[-1] + text
+        else:
+            out.append(text)
+        glue = False
+        i += 1
+    return " ".join(out)
+
+
+_QUOTED_INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"', re.M)
+_GUARD = re.compile(r"\A(?:\s|/\*.*?\*/|//[^\n]*\n)*#\s*(?:ifndef\s+\w+|if\s+!\s*defined|pragma\s+once)", re.S)
+_TYPE_DEFINITION = re.compile(r"\b(?:struct|union|enum)\b[\w\s]*\{")
+# A file-scope static definition: a variable with an initializer or an array (`static int next[6][8][2] = {`), or
+# a function with its body (`static inline double sq(double x) {`).
+_STATIC_DEFINITION = re.compile(r"^[ \t]*static\b[^;{}]*?(?:=|\[|\)\s*\{)", re.M)
+
+
+_INCLUDE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*(?:"([^"\n]+)"|<([^>\n]+)>)', re.M)
+
+
+def refuse_special_includes(fe: "Frontend") -> None:
+    """An #include of what is no regular file (`#include "/dev/zero"`, a pipe, /dev/stdin) would read forever or
+    wait: a located error before clang opens it. The program's files and the headers they include are read."""
+    import stat
+    args = fe._clang_args()
+    for i, a in enumerate(args):  # `-- -include /dev/zero`
+        for flag in ("-include", "-imacros"):
+            if a.startswith(flag) and (len(a) > len(flag) or i + 1 < len(args)):
+                name = a[len(flag):] or args[i + 1]
+                if os.path.exists(name) and not stat.S_ISREG(os.stat(name).st_mode):
+                    raise TranslationError(None, f"{flag} {name}: no regular file (a device, a pipe, a directory)",
+                                           "include-file")
+    dirs = include_dirs(args)
+    pending, seen = [os.path.abspath(p) for p in fe.paths], set()
+    while pending and len(seen) < 1000:
+        path = pending.pop()
+        if path in seen:
+            continue
+        seen.add(path)
+        try:
+            with open(path, encoding="utf-8", errors="surrogateescape") as fh:
+                text = fh.read(1 << 22)
+        except OSError:
+            continue
+        for m in _INCLUDE.finditer(text):
+            name = m.group(1) or m.group(2)
+            here = [os.path.dirname(path)] if m.group(1) else []
+            for d in ([""] if os.path.isabs(name) else here + dirs):
+                candidate = os.path.join(d, name)
+                try:
+                    mode = os.stat(candidate).st_mode
+                except OSError:
+                    continue
+                if not stat.S_ISREG(mode):
+                    line = text.count("\n", 0, m.start()) + 1
+                    raise TranslationError(ir.Loc(path, line, m.start() - text.rfind("\n", 0, m.start())),
+                                           f"#include of '{candidate}', which is no regular file (a device, a pipe, a "
+                                           "directory)", "include-file")
+                if fe._is_user_path(candidate):
+                    pending.append(os.path.abspath(candidate))
+                break
+
+
+def include_unguarded_headers_once(fe: "Frontend") -> None:
+    """A header of the program without an include guard that defines a struct, union or enum, or a static
+    variable or function, is read once.
+
+    Each file of a program of several includes it once, which C allows; read as one unit (a unity build), the
+    second inclusion would define its types or statics again. `#pragma once` is added at its end (so its lines
+    keep their numbers). Headers without such definitions (prototypes, or X-macro lists meant to be read again)
+    stay as they are. A header's static variable (miniAMR's `static int hilbert[24][8][2] = {...}` table, read
+    by two files) is then one variable for the files that include it, where C gives each file a copy: the same
+    for the tables such headers hold, different only if one file writes the copy another reads.
+    """
+    pending = [os.path.abspath(p) for p in fe.paths]
+    seen = set(pending)
+    while pending:
+        path = pending.pop()
+        text = _unsaved_text(fe, fe.path if path == os.path.abspath(fe.path) else path)
+        for name in _QUOTED_INCLUDE.findall(text):
+            for d in [os.path.dirname(path)] + [u.rstrip(os.sep) for u in fe.user_dirs]:
+                header = os.path.abspath(os.path.join(d, name))
+                if os.path.isfile(header):
+                    break
+            else:
+                continue
+            if header in seen:
+                continue
+            seen.add(header)
+            pending.append(header)
+            body = _unsaved_text(fe, header)
+            if not _GUARD.match(body) and (_TYPE_DEFINITION.search(body) or _STATIC_DEFINITION.search(body)):
+                fe.unsaved[header] = body + "\n#pragma once\n"
+
+
+def rename_colliding_statics(fe: "Frontend") -> None:
+    """Give a file-scope (static) function or variable another name where another file of the program declares
+    the same name (two files' `static double helper(int)`, a static `counter` beside another file's global).
+
+    The files of a program are read as one unit (a unity build), where such names would collide; in C each is
+    private to its file. The static one is renamed `name_file` in its own file's text, at every reference clang
+    finds to it; a name no static holds in another file, or the first file's static, keeps its name.
+    """
+    index = ci.Index.create()
+    keys = [fe.path] + [os.path.abspath(p) for p in fe.paths[1:]]  # the names clang reads the files by
+    declared: Dict[str, Dict[str, List[ci.Cursor]]] = {}  # file -> name -> its top-level declarations there
+    for key in keys:
+        tu = index.parse(key, args=fe._clang_args(), unsaved_files=list(fe.unsaved.items()),
+                         options=ci.TranslationUnit.PARSE_DETAILED_PROCESSING_RECORD)
+        own: Dict[str, List[ci.Cursor]] = {}
+        for cur in tu.cursor.get_children():
+            f = cur.location.file
+            if cur.kind in (K.FUNCTION_DECL, K.VAR_DECL) and f is not None and f.name == key:
+                own.setdefault(cur.spelling, []).append(cur)
+        declared[key] = own
+    taken = {name for own in declared.values() for name in own}
+    edits: Dict[str, List[Tuple[int, str, str]]] = {}  # file -> (offset, name, new name): offsets of one parse
+    for name in sorted(taken):
+        holders = [k for k in keys if name in declared[k]]
+        if len(holders) < 2:
+            continue
+        statics = [k for k in holders if all(c.storage_class == ci.StorageClass.STATIC for c in declared[k][name])]
+        keeper = None if len(statics) < len(holders) else statics[0]  # a global keeps the name, else the first
+        for key in statics:
+            if key == keeper:
+                continue
+            stem = re.sub(r"\W", "_", os.path.splitext(os.path.basename(key))[0])
+            new_name, n = f"{name}_{stem}", 1
+            while new_name in taken:
+                n += 1
+                new_name = f"{name}_{stem}{n}"
+            taken.add(new_name)
+            edits.setdefault(key, []).extend((offset, name, new_name) for offset in _references(key, declared[key][name]))
+    for key, items in edits.items():
+        text = _unsaved_text(fe, key)
+        for offset, name, new_name in sorted(items, reverse=True):
+            if text[offset:offset + len(name)] == name:  # not a use that a macro of another name expands to
+                text = text[:offset] + new_name + text[offset + len(name):]
+        fe.unsaved[key] = text
+
+
+def _references(key: str, decls: List[ci.Cursor]) -> Set[int]:
+    """Where, in one file, a file-scope name stands: its declarations, every reference to them, and the bodies of
+    the file's macros (`#define BUMP() counter++` means this file's counter where the file uses it)."""
+    usrs = {c.get_usr() for c in decls}
+    offsets = {c.location.offset for c in decls}
+    name = decls[0].spelling
+    for top in decls[0].translation_unit.cursor.get_children():
+        f = top.location.file
+        if f is None or f.name != key:
+            continue
+        if top.kind == K.MACRO_DEFINITION:
+            offsets.update(t.extent.start.offset for t in list(top.get_tokens())[1:]
+                           if t.spelling == name and t.kind == ci.TokenKind.IDENTIFIER)
+            continue
+        for cur in top.walk_preorder():
+            ref = cur.referenced
+            if cur.kind in (K.DECL_REF_EXPR, K.MEMBER_REF_EXPR) or cur.kind.is_declaration():
+                if ref is not None and ref.get_usr() in usrs and cur.location.file is not None and \
+                        cur.location.file.name == key:
+                    offsets.add(cur.location.offset)
+    return offsets
+
+
+def _unsaved_text(fe: "Frontend", name: str) -> str:
+    """The text of a program file as the next parse will read it (edited, or as on disk)."""
+    text = fe.unsaved.get(name)
+    if text is None:
+        # a header known by another name (`block.h` from a file's #include, `/abs/dir/block.h` as
+        # include_unguarded_headers_once names it) keeps the edits made under that name (its `#pragma once`)
+        real = os.path.realpath(name)
+        text = next((t for other, t in fe.unsaved.items() if os.path.realpath(other) == real), None)
+    if text is None:
+        with open(name, encoding="utf-8", errors="surrogateescape") as fh:
+            text = fh.read()
+    fe.unsaved[name] = text
+    return text
+
+
+# The punctuation of a constant whose tokens mean in C# what they mean in C. A body with any other is no
+# constant: `[`, `.`, `->`, `=`, `{`, and the operators whose C result is an int but a C# bool (`!TRUE`, `a < b`,
+# `x ? 1 : 0`), which read right once translated as the expressions they are where they are used.
+_CONSTANT_PUNCTUATION = frozenset("( ) + - * / % << >> & | ^ ~".split())
+_LITERAL_TOKEN = re.compile(r"""^([0-9.]|(u8|u|U|L)?["'])""")
+
+
+class _ConstantMacros:
+    """Which object-like macros of the program can be C# constants: bodies of literals, arithmetic and the
+    names of other such macros or of the headers' constants (INT_MAX, MPI_COMM_WORLD). Any other body
+    (`sizeof(words) / sizeof(words[0])`, a cast, `acos(-1.0)`, a program variable) means something only
+    where it is used, as in C, so its uses are expanded in the text instead."""
+
+    def __init__(self, bodies: Dict[str, List[str]], library_constants: set):
+        self.bodies = bodies
+        self.library_constants = library_constants
+        self.known: Dict[str, bool] = {}
+
+    def __call__(self, name: str, body: Sequence[str], depth: int = 0) -> bool:
+        for tok in body:
+            if _LITERAL_TOKEN.match(tok) or tok in _CONSTANT_PUNCTUATION or tok in self.library_constants:
+                continue
+            if tok in self.bodies and tok != name and depth < 16:
+                if tok not in self.known:
+                    self.known[tok] = self(tok, self.bodies[tok], depth + 1)
+                if self.known[tok]:
+                    continue
+            return False
+        return True
+
+
+def expand_function_macros(fe: "Frontend") -> bool:
+    """Expand, in the program's own text, each call of a function-like macro the program defines, and each use
+    of an object-like one whose body is no constant (_ConstantMacros).
+
+    The expanded text replaces the file's contents for the next parse (libclang's unsaved
+    files), so clang then sees ordinary code whose operators it can show. Line numbers are
+    kept: a call that spans lines is followed by as many newlines.
+    """
+    defs = {}
+    uses = []
+    library_defs = {}
+    object_defs: Dict[str, List[str]] = {}  # the program's object-like macros: name -> body tokens
+    library_constants = set()  # names a constant's body may use: the headers' macros, variables, enum constants
+    for cur in fe.tu.cursor.get_children():
+        f = cur.location.file
+        if f is None:
+            continue
+        own = fe._is_user_path(f.name)
+        if cur.kind == K.MACRO_DEFINITION and ci.conf.lib.clang_Cursor_isMacroFunctionLike(cur):
+            if own:
+                defs[cur.spelling] = _macro_signature(cur)
+            else:
+                library_defs[cur.spelling] = cur
+        elif cur.kind == K.MACRO_DEFINITION:
+            if not own:
+                library_constants.add(cur.spelling)
+            elif not _takes_arguments(cur):
+                object_defs[cur.spelling] = macro_tokens(cur)[1:]
+        elif cur.kind == K.MACRO_INSTANTIATION and own:
+            uses.append(cur)
+        elif not own and cur.kind == K.VAR_DECL:
+            library_constants.add(cur.spelling)
+        elif not own and cur.kind == K.ENUM_DECL:
+            library_constants.update(c.spelling for c in cur.get_children())
+    constant_like = _ConstantMacros(object_defs, library_constants)
+    # A library macro that only renames a compiler builtin (glibc's isnan(x) is __builtin_isnan (x)) is
+    # expanded too, so operators in its arguments (isinf(-x)) can be read, and so is one of cmpi's own headers
+    # (translator/include/assert.h); other library macros stay.
+    for name in {u.spelling for u in uses} - defs.keys():
+        if name in library_defs:
+            sig = _macro_signature(library_defs[name])
+            header = os.path.abspath(library_defs[name].location.file.name)
+            if _calls_one_builtin(sig[2]) or header.startswith(INCLUDE_DIR + os.sep):
+                defs[name] = sig
+    edits: Dict[str, List[Tuple[int, int, str]]] = {}
+    for cur in uses:
+        definition = cur.referenced  # the definition in force at this use (a macro may be #undef'ed and redefined)
+        if cur.spelling in object_defs and definition is not None and definition.kind == K.MACRO_DEFINITION \
+                and not _takes_arguments(definition):
+            body = macro_tokens(definition)[1:]
+            if constant_like(cur.spelling, body) or cur.spelling in body:
+                continue
+            name = cur.location.file.name
+            text = _unsaved_text(fe, name)
+            start, end = cur.extent.start.offset, cur.extent.end.offset
+            if text[text.rfind("\n", 0, start) + 1:start].lstrip().startswith("#"):
+                continue  # a use in #if: the preprocessor's business
+            edits.setdefault(name, []).append((start, end, " ".join(body)))
+            continue
+        sig = defs.get(cur.spelling)
+        if sig is None:
+            continue
+        if definition is not None and definition.kind == K.MACRO_DEFINITION and \
+                ci.conf.lib.clang_Cursor_isMacroFunctionLike(definition):
+            sig = _macro_signature(definition)
+        name = cur.location.file.name
+        text = _unsaved_text(fe, name)
+        start, end = cur.extent.start.offset, cur.extent.end.offset
+        call = text[start:end]
+        if "(" not in call:
+            continue  # the macro's name used without arguments: not a call
+        params, variadic, body = sig
+        expansion = _substitute(params, variadic, body, _split_args(call))
+        edits.setdefault(name, []).append((start, end, expansion + "\n" * call.count("\n")))
+    for name, items in edits.items():
+        text = fe.unsaved[name]
+        last_start = None
+        for start, end, repl in sorted(items, key=lambda x: (-x[0], x[1])):
+            if last_start is not None and end > last_start:
+                continue
+            # keep only outermost calls this round: a call inside another's arguments is expanded next round
+            inner = [s0 for s0, e0, _ in items if s0 <= start and e0 >= end and (s0, e0) != (start, end)]
+            if inner:
+                continue
+            text = text[:start] + repl + text[end:]
+            last_start = start
+        if len(text) > MAX_EXPANDED_TEXT:
+            # a macro bomb (each level doubling its argument) grows the text exponentially, round after round
+            first = min(items)[0]
+            original = fe.unsaved[name]
+            raise TranslationError(ir.Loc(name, original.count("\n", 0, first) + 1,
+                                          first - original.rfind("\n", 0, first)),
+                                   f"the program's macros expand to more than {MAX_EXPANDED_TEXT >> 20} MiB of "
+                                   "text: beyond cmpi's bound", "macro-expansion-limit")
+        fe.unsaved[name] = text
+        # A header two files include is known by two names (`dir/x.h` from the first file, `/abs/dir/x.h` from
+        # one read through -include): both must read the edited text, whichever the next parse opens it by.
+        real = os.path.realpath(name)
+        for other in list(fe.unsaved):
+            if other != name and os.path.realpath(other) == real:
+                fe.unsaved[other] = text
+    return bool(edits)
+
+
+MAX_EXPANDED_TEXT = 32 << 20  # characters of one file once the program's function-like macros are expanded
