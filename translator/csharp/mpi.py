@@ -284,11 +284,18 @@ _DATATYPE_SIZES = {
 }
 
 
+# The predefined integer datatypes (and MPI_CHAR's kin): an integer buffer wider than one of them holds its bytes.
+_INTEGER_DATATYPES = frozenset(n for n in _DATATYPE_SIZES if n not in (
+    "MPI_FLOAT", "MPI_DOUBLE", "MPI_LONG_DOUBLE", "MPI_C_FLOAT_COMPLEX", "MPI_C_COMPLEX", "MPI_C_DOUBLE_COMPLEX",
+    "MPI_C_BOOL", "MPI_WCHAR"))
+
+
 def _warn_type_mismatches(ctx, call: ir.Call, callee: ir.NameRef, rule) -> None:
     """-Wmpi-type-mismatch: a buffer whose C element type differs in size from the predefined datatype that
     describes it (`int n; MPI_Bcast(&n, 1, MPI_LONG_LONG_INT, ...)`), as clang's type-safety attributes warn.
     Natively such a call reads or writes past the variable (a neighbour's bytes); the port stops at the call with
-    MPI_ERR_TYPE instead of reproducing the overwrite (docs/runtime-contract.md)."""
+    MPI_ERR_TYPE instead of reproducing the overwrite (docs/runtime-contract.md). An integer variable wider than
+    its integer datatype (`long n` as MPI_INT) holds the bytes the call moves: the port moves the same ones."""
     params = list(rule.params)
     for i, kind in enumerate(params):
         if kind != "buffer" or i >= len(call.args):
@@ -307,10 +314,16 @@ def _warn_type_mismatches(ctx, call: ir.Call, callee: ir.NameRef, rule) -> None:
         have = size_of(ctx, element)
         if want is not None and have is not None and want != have:
             c_name = element.name if not isinstance(element, ir.ComplexType) else f"{element.element.name} complex"
+            if have > want and have % want == 0 and isinstance(element, ir.IntType) and name in _INTEGER_DATATYPES:
+                # `long n; MPI_Allgather(&n, 1, MPI_INT, ...)`: the bytes lie within the buffer; the runtime moves
+                # the same bytes as the native call (Buffers.CheckType)
+                what = (f"the call moves the first {want}-byte units of its memory, as natively (the low part of "
+                        f"each {c_name} on x86-64 only if the count says so); give the buffer's own datatype")
+            else:
+                what = ("natively the call reads or writes past them; the port stops there with MPI_ERR_TYPE (give "
+                        "the buffer's own datatype)")
             ctx.diagnostics.warn(call.args[i].loc, f"{callee.name}'s buffer holds {c_name} ({have} bytes) but "
-                                 f"{name} describes {want}-byte elements: natively the call reads or writes past "
-                                 f"them; the port stops there with MPI_ERR_TYPE (give the buffer's own datatype)",
-                                 "mpi-type-mismatch")
+                                 f"{name} describes {want}-byte elements: {what}", "mpi-type-mismatch")
 
 
 def _null_buffer(call: ir.Call, rule, arg: ir.Expr) -> List[str]:
