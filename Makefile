@@ -1,6 +1,6 @@
 # cmpi: the two commands a newcomer needs are `make demo` and `make test`.
 # Both run the set-up first; it installs only what is missing.
-.PHONY: setup demo test test-python test-runtime corpus bench bench-comm csmith fuzz clean port-demo verify
+.PHONY: setup demo test test-python test-runtime corpus bench bench-comm bench-translate csmith fuzz clean port-demo verify
 
 PYTEST ?= .venv/bin/python -m pytest
 
@@ -30,6 +30,11 @@ bench: setup
 
 bench-comm: setup
 	/usr/bin/python3 bench/commbench.py $(BENCH_ARGS)
+
+# Translation speed (bench/translation.py): generated programs of 1k-20k statements and the corpus, CPU seconds and
+# ms per statement against issue 28's targets; BENCH_ARGS="--before ../main-worktree" times another checkout beside.
+bench-translate: setup
+	/usr/bin/python3 bench/translation.py $(BENCH_ARGS)
 
 # Random C programs from csmith, built by gcc and translated, outputs compared (scripts/csmith.py):
 # make csmith N=300 SEED=1 TIER=2. The summary is printed and written under build/csmith/.

@@ -410,29 +410,44 @@ class TranslationUnit:
     files: Tuple[str, ...] = ()  # the user's files in the order clang read them (for sorting members)
     macro_bodies: Tuple[Tuple[str, Tuple[str, ...]], ...] = ()  # the program's object-like macros: name, tokens
     library_records: Tuple[RecordDecl, ...] = ()  # the runtime's C library structs (struct tm, struct option)
+    # the blank lines of each of the user's files, as written (file, line numbers): the port keeps them between
+    # statements and declarations
+    blank_lines: Tuple[Tuple[str, Tuple[int, ...]], ...] = ()
 
 
 _CHILD_FIELDS: dict = {}
+_NODE_TYPES = (Expr, Stmt)
+# Field types that never hold an expression or a statement: children() does not look into them
+_LEAF_FIELD_TYPES = frozenset({"str", "int", "bool", "float", "bytes", "Loc", "CType", "Optional[str]",
+                               "Optional[int]", "Optional[Loc]", "Optional[CType]"})
+
+
+def _child_fields(cls) -> tuple:
+    names = tuple(f.name for f in fields(cls) if f.name not in ("loc", "type") and str(f.type) not in _LEAF_FIELD_TYPES)
+    _CHILD_FIELDS[cls] = names
+    return names
 
 
 def children(node):
     """The expressions and statements directly inside a node, in field order.
 
-    The field names are looked up once per class: the analyses walk every node of
-    programs with hundreds of thousands of them.
+    The fields that can hold them are found once per class: the analyses walk every node of programs with
+    hundreds of thousands of them, a dozen times over.
     """
-    names = _CHILD_FIELDS.get(type(node))
+    cls = type(node)
+    names = _CHILD_FIELDS.get(cls)
     if names is None:
-        names = tuple(f.name for f in fields(node) if f.name not in ("loc", "type"))
-        _CHILD_FIELDS[type(node)] = names
+        names = _child_fields(cls)
+    out = []
     for name in names:
         v = getattr(node, name)
         if isinstance(v, tuple):
             for x in v:
-                if isinstance(x, (Expr, Stmt)):
-                    yield x
-        elif isinstance(v, (Expr, Stmt)):
-            yield v
+                if isinstance(x, _NODE_TYPES):
+                    out.append(x)
+        elif isinstance(v, _NODE_TYPES):
+            out.append(v)
+    return out
 
 
 def walk(node):

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Dict, List, Optional, Set, Tuple
+from types import MappingProxyType
+from typing import Dict, FrozenSet, List, Mapping, Optional, Set, Tuple
 
 from .. import ir
 from ..diagnostics import DiagnosticSink
@@ -17,6 +18,25 @@ from ..runtime_names import RUNTIME_TYPE_NAMES
 
 
 
+@dataclass(frozen=True)
+class LoopViews:
+    """Which loops of a function read which arrays through views (csharp/loops.py), decided before the function
+    is emitted. Keys are ids of the function's IR nodes, which the emission then walks."""
+    accesses: Mapping[int, str]  # id of an ir.Index -> its access through a view (`u_m1[i1_k]`)
+    whole_arrays: Mapping[int, str]  # id of an ir.Index -> the function's view of its whole array
+    before: Mapping[int, Tuple[str, ...]]  # id of an ir.For -> the lines before it (views, bounds), unindented
+    # id of an ir.For -> (counter, start local, comparison, limit local): bounds read once before the loop
+    hoisted_bounds: Mapping[int, Tuple[str, str, str, str]]
+    # id of an ir.For -> (new counter, count local, the statement that leaves C's counter where C does): loops
+    # counted from zero
+    shifted: Mapping[int, Tuple[str, str, str]]
+    function_lines: Tuple[str, ...]  # views of global C arrays the function's loops share, at its top
+
+
+NO_LOOP_VIEWS = LoopViews(MappingProxyType({}), MappingProxyType({}), MappingProxyType({}), MappingProxyType({}),
+                          MappingProxyType({}), ())
+
+
 @dataclass
 class FunctionContext:
     """What the emission knows while it converts one function (c2rust's FuncContext): a new one for each
@@ -24,19 +44,9 @@ class FunctionContext:
     function: Optional[ir.Function] = None
     local_names: Dict[object, str] = field(default_factory=dict)  # decl loc -> C# name (scopes.py)
     hoisted: List[str] = field(default_factory=list)  # class members the function needs (static locals)
-    # The loop-view decisions (loops.py), made as each loop is reached and read by the conversion of its body:
-    row_views: Dict[int, str] = field(default_factory=dict)  # id of an ir.Index -> its access through a view
-    array_views: Dict[int, str] = field(default_factory=dict)  # id of an ir.Index -> the view of its whole array
-    # id of an ir.For -> (counter, start local, comparison, limit local): bounds read once before the loop
-    hoisted_bounds: Dict[int, Tuple[str, str, str, str]] = field(default_factory=dict)
-    # id of an ir.For -> (new counter, count local, the statement that leaves C's counter where C does): loops
-    # counted from zero
-    shifted_loops: Dict[int, Tuple[str, str, str]] = field(default_factory=dict)
-    # views of a global C array the whole function shares: (array, start) -> name, and their declarations
-    function_views: Dict[Tuple[str, str], str] = field(default_factory=dict)
-    function_view_lines: List[str] = field(default_factory=list)
-    view_names: Optional[Set[str]] = None  # names taken in the function (its C names, its views), read once
-    enclosing_loops: int = 0  # loops around the statement being converted (loops.py takes it as a hint of heat)
+    # The loop-view decisions (loops.py's plan_loop_views), made for the whole function before its emission and
+    # read-only while it is emitted
+    loop_views: LoopViews = field(default_factory=lambda: NO_LOOP_VIEWS)
 
 
 @dataclass
@@ -65,6 +75,7 @@ class Context:
     static_globals: Set[str] = field(default_factory=set)  # C globals that stay static: never written (constants.py)
     inline_arrays: Set[int] = field(default_factory=set)  # sizes of fixed arrays inside structs
     current_file: Optional[str] = None  # the file of the declaration being converted
+    _blank_lines: Optional[Dict[str, FrozenSet[int]]] = None  # file -> its blank lines (blank_before)
     mpi_buffer_count: int = 0  # Ptr buffers given to MPI calls so far: numbers their cmpiAt/cmpiStaged locals
     sets_errhandler: Optional[bool] = None  # whether the program installs an MPI error handler (mpi.py, cached)
     fn: FunctionContext = field(default_factory=FunctionContext)
@@ -117,6 +128,16 @@ class Context:
         if c_name in RUNTIME_TYPE_NAMES and (c_name[0].isupper() or c_name == "cMPI"):
             return c_name + "_"  # not C's own lowercase structs (`struct tm *tm`, `option`): C# allows `tm tm`
         return c_name
+
+    # ----------------------------------------------------------- layout
+
+    def blank_before(self, loc: Optional[ir.Loc]) -> bool:
+        """Whether the C has a blank line just above `loc`'s line (the port keeps the C's blank lines)."""
+        if loc is None:
+            return False
+        if self._blank_lines is None:
+            self._blank_lines = {name: frozenset(lines) for name, lines in self.tu.blank_lines}
+        return loc.line - 1 in self._blank_lines.get(loc.file, ())
 
     # ----------------------------------------------------------- comments
 

@@ -16,6 +16,7 @@ from ..reader.literals import STRING_TOKEN, parse_string_literal
 from . import bitfields
 from .generic_calls import generic_signature
 from .inits import inline_array_type
+from .loops import plan_loop_views
 from .types import cs_type, default_value, managed_footprint
 from .varargs import varargs_parameter
 from ..passes.gotos import lower_gotos, needs_lowering
@@ -163,8 +164,9 @@ def convert_function(ctx, fn: ir.Function) -> Tuple[List[str], List[str]]:
                 cs = ctx.slot_type(ctx.var_key(p.name), p.type, p.loc)
                 # the parameter's address is taken: it lives in a one-element array
                 lines.append(f"{INDENT}{cs}[] {ctx.name(p.name)} = {{ {ctx.name(p.name)}_in }};")
+        plan_loop_views(ctx, body)  # which loops read which arrays through views, before any line of the body
         items = convert_block_items(ctx, body.items, INDENT, body.end.line if body.end else None)
-        lines += ctx.fn.function_view_lines + items  # views of global arrays its loops share (loops.py)
+        lines += list(ctx.fn.loop_views.function_lines) + items  # views of global arrays its loops share
         if not isinstance(fn.type.result, ir.VoidType) and completes_normally(body):
             if fn.name == "main":
                 lines.append(f"{INDENT}return 0;")  # C99: reaching the end of main returns 0
@@ -285,7 +287,8 @@ def convert_translation_unit(ctx: Context) -> dict:
     errors = []
     for item in items:
         ctx.current_file = item.loc.file
-        comments = [ln for c in ctx.comments_before(item.loc.line) for ln in render_comment(c, "")]
+        before = ctx.comments_before(item.loc.line)
+        comments = [ln for c in before for ln in render_comment(c, "")]
         try:
             lines, kind, hoisted = _convert_member(ctx, item, inlined)
         except TranslationError as e:
@@ -300,7 +303,9 @@ def convert_translation_unit(ctx: Context) -> dict:
         trailing = ctx.trailing_comment(item.loc.line, item.loc.col)
         if trailing is not None and kind == "field":
             lines[-1] += " " + trailing.text
-        members.append({"lines": lines, "kind": kind, "joined": prev_kind == "field" and kind == "field"})
+        # fields (globals, #define constants) stay together as the C has them: apart where it has a blank line
+        joined = prev_kind == "field" and kind == "field" and not ctx.blank_before(before[0].loc if before else item.loc)
+        members.append({"lines": lines, "kind": kind, "joined": joined})
         prev_kind = kind
     if errors:
         raise TranslationErrors(errors)

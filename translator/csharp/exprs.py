@@ -646,10 +646,10 @@ def ref_param_name(ctx, e: ir.Expr):
 
 
 def convert_index(ctx, e: ir.Index) -> CsExpr:
-    view = ctx.fn.row_views.get(id(e))
+    view = ctx.fn.loop_views.accesses.get(id(e))
     if view is not None:
         return CsExpr(view, cs_type(e.type, e.loc), PRIMARY)  # through a loop's row view (loops.py)
-    whole = ctx.fn.array_views.get(id(e))
+    whole = ctx.fn.loop_views.whole_arrays.get(id(e))
     if whole is not None:
         index = coerce_index(convert_expr(ctx, e.index))
         if index.type == "int":  # a span takes an int index (loops.py lets through no wider or unsigned one)

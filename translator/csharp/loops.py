@@ -70,14 +70,14 @@ in the body could change any other name).
 A matrix of malloc'ed rows (`double **c`, a `Ptr<double>[]` of row pointers) is indexed `c[i][j]`: through
 the Ptr's indexer, each access loads the row, checks its offset and the array's bounds. An innermost loop
 inside another, counted from 0, whose straight-line body stores no row pointer, reads a row whose index it
-does not change through one view, `Span<double> c_row = Spans.From(c[i], 0)`: a 500 x 500 product at 1 rank
+does not change through one view, `Span<double> c_i = Spans.From(c[i], 0)`: a 500 x 500 product at 1 rank
 went from 0.82-0.96 s to 0.12-0.16 s (gcc -O2 0.17 s). A loop from a constant above 0 (a stencil's
 `u[i - 1][j] + u[i][j + 1]` from j = 1) is counted from zero with a view of each row from its first access, as
 below: a row may start before its array (Numerical Recipes' `m[i] - 1`) where that access is inside it
 (a 600 x 600 Jacobi sweep, 50 times: 0.41-0.45 s -> 0.036-0.049 s, gcc 0.036-0.042 s).
 
 A C array of arrays (`double u[N][M]`) is one flat C# array: `u[i][j - 1]` is read as the flat access
-`u[i * M + j - 1]` it is (_flat_index), so its rows are viewed as any computed base (a 600 x 600 Jacobi sweep
+`u[i * M + j - 1]` it is (shapes.flat_index), so its rows are viewed as any computed base (a 600 x 600 Jacobi sweep
 over static arrays: no faster here, gcc -O2 vectorizes it, 0.018 s against 0.039 s; a 400 x 400 product 0.12 s
 -> 0.10 s, gcc 0.035 s, whose column walk b[k][j] no view serves).
 
@@ -103,14 +103,15 @@ instead of three: 10-12 % less time at 1 and 2 ranks.
 """
 from __future__ import annotations
 
+import re
+from types import MappingProxyType
 from typing import Dict, List, Optional, Set
 
 from .. import ir
-from .context import INDENT
+from .context import INDENT, LoopViews
 from .cstypes import parse as cs_of
 from .exprs import convert_expr, slot_key
-from .types import flat_length
-from ..rules import load as load_rules
+from ..passes import loop_shapes as shapes
 
 # The JIT (.NET 10) clones a loop whose body is at most 400 IR nodes (JitCloneLoopsSizeLimit); each buffer
 # access adds to it. Measured on its listings: 10 views in a body of two statements still clone (MG's resid),
@@ -121,10 +122,43 @@ SPAN_INDEX_TYPES = {ir.IntType(name) for name in ("int", "short", "unsigned shor
                                                   "unsigned char", "_Bool")}
 
 
+class _Planner:
+    """The decisions of plan_loop_views while it walks a function, in ctx.fn.loop_views: the expression core reads
+    the accesses decided so far (an outer loop's views in an inner loop's bounds), as it reads the frozen
+    LoopViews during the emission."""
+
+    def __init__(self):
+        self.accesses: Dict[int, str] = {}
+        self.whole_arrays: Dict[int, str] = {}
+        self.before: Dict[int, tuple] = {}
+        self.hoisted_bounds: Dict[int, tuple] = {}
+        self.shifted: Dict[int, tuple] = {}
+        self.function_lines: List[str] = []
+        self.function_views: Dict[tuple, str] = {}  # (array, start) as C# -> the name of the function's view
+        self.view_names: Optional[Set[str]] = None  # names taken in the function (its C names, its views)
+        self.enclosing_loops = 0  # loops around the loop being planned (a hint of heat)
+
+    def freeze(self) -> LoopViews:
+        return LoopViews(MappingProxyType(self.accesses), MappingProxyType(self.whole_arrays),
+                         MappingProxyType(self.before), MappingProxyType(self.hoisted_bounds),
+                         MappingProxyType(self.shifted), tuple(self.function_lines))
+
+
+def plan_loop_views(ctx, body: ir.Stmt) -> LoopViews:
+    """The loop views of a function whose body is `body`, decided before any of it is emitted (the emission reads
+    them: stmts.convert_for, exprs' indexing, decls' function top). Loops are planned in the order the emission
+    reaches them, outer before inner, so names are numbered as they read."""
+    ctx.fn.loop_views = planner = _Planner()
+    for st, depth in shapes.loops_in_order(body, 0):
+        planner.enclosing_loops = depth
+        planner.before[id(st)] = tuple(row_views(ctx, st, ""))
+    ctx.fn.loop_views = views = planner.freeze()
+    return views
+
+
 def row_views(ctx, st: ir.For, indent: str) -> List[str]:
-    """The view declarations to emit before `st`; records in ctx.fn.row_views and ctx.fn.array_views which accesses use
-    them."""
-    body = _straight_line(st.body)  # (every statement runs each iteration, the names the body assigns)
+    """The view declarations to emit before `st`; records in ctx.fn.loop_views which accesses use them."""
+    body = shapes.straight_line(st.body)  # (every statement runs each iteration, the names the body assigns)
     lines = _row_views(ctx, st, body, indent)
     if body[0]:
         _global_array_views(ctx, st, body[1])
@@ -132,7 +166,7 @@ def row_views(ctx, st: ir.For, indent: str) -> List[str]:
 
 
 def _row_views(ctx, st: ir.For, body, indent: str) -> List[str]:
-    counter, first, start_expr = _counter(st)
+    counter, first, start_expr = shapes.loop_counter(st)
     if counter is None:
         return []
     j = convert_expr(ctx, counter)
@@ -149,28 +183,28 @@ def _row_views(ctx, st: ir.For, body, indent: str) -> List[str]:
             return shifted
     hoist = False  # read the start and the limit once, before the loop (module docstring)
     if first is None:
-        limit_expr = _strip(st.cond).rhs
-        written = _written_types(st.body)
-        if not all(_invariant(e, assigned, written) and not _mentions_boxed(ctx, e) for e in (start_expr, limit_expr)):
+        limit_expr = shapes.strip(st.cond).rhs
+        written = shapes.written_types(st.body)
+        if not all(shapes.invariant(e, assigned, written) and not _mentions_boxed(ctx, e) for e in (start_expr, limit_expr)):
             return []
-        hoist = not (_is_simple(start_expr) and _is_simple(limit_expr))
+        hoist = not (shapes.is_simple(start_expr) and shapes.is_simple(limit_expr))
     groups: Dict[tuple, List[ir.Index]] = {}  # (buffer, start) as C# -> the accesses through that view
     pointer_rows = set()  # the groups that view a row of a pointer table (`c[i][j]`), worth a view from 0 too
-    for node in _walk(st.body):
+    for node in shapes.walk_in_order(st.body):
         if not isinstance(node, ir.Index):
             continue
-        base = _strip(node.base)
+        base = shapes.strip(node.base)
         row = _pointer_table_row(ctx, node, base, counter, first, assigned, st.body)
         if row is not None:
             groups.setdefault(row, []).append(node)
             pointer_rows.add(row)
             continue
-        flat = _flat_index(node)  # `u[i][j]` of `double u[N][M]` is `u[i * M + j]`
-        base = _strip(flat.base)
-        offset = ir.IntLit(node.loc, ir.IntType("int"), 0, "0") if _is_name(flat.index, counter.name) else _base_offset(flat.index, counter, first)
+        flat = shapes.flat_index(node)  # `u[i][j]` of `double u[N][M]` is `u[i * M + j]`
+        base = shapes.strip(flat.base)
+        offset = ir.IntLit(node.loc, ir.IntType("int"), 0, "0") if shapes.is_name(flat.index, counter.name) else shapes.base_offset(flat.index, counter, first)
         if not isinstance(base, ir.NameRef) or offset is None or base.kind not in ("local", "param", "global") \
-                or base.name in assigned or not _element_is_scalar(node.type) or _is_boxed(ctx, base) \
-                or not _invariant(offset, assigned) or _is_negative_constant(offset) or _mentions_boxed(ctx, offset):
+                or base.name in assigned or not shapes.element_is_scalar(node.type) or _is_boxed(ctx, base) \
+                or not shapes.invariant(offset, assigned) or shapes.is_negative_constant(offset) or _mentions_boxed(ctx, offset):
             continue
         array = convert_expr(ctx, base)
         start = convert_expr(ctx, offset)
@@ -179,12 +213,12 @@ def _row_views(ctx, st: ir.For, body, indent: str) -> List[str]:
         if _flat_array(array.type) and start.type == "int":
             groups.setdefault((array.code, _flat_array(array.type), start.code), []).append(node)
     viewed = {id(n) for nodes in groups.values() for n in nodes}
-    plain = {_strip(n.base).name for n in _walk(st.body)  # indexed by the counter, but no view possible
-             if isinstance(n, ir.Index) and isinstance(_strip(n.base), ir.NameRef)
-             and _is_name(n.index, counter.name) and id(n) not in viewed}
+    plain = {shapes.strip(n.base).name for n in shapes.walk_in_order(st.body)  # indexed by the counter, but no view possible
+             if isinstance(n, ir.Index) and isinstance(shapes.strip(n.base), ir.NameRef)
+             and shapes.is_name(n.index, counter.name) and id(n) not in viewed}
     if not groups or len(groups) + len(plain) > MAX_BUFFERS:
         return []
-    whole_arrays = {key for key, nodes in groups.items() if key[2].isdigit() and _is_global_array(nodes[0])}
+    whole_arrays = {key for key, nodes in groups.items() if key[2].isdigit() and shapes.is_global_array(nodes[0])}
     if all(start == "0" for _, _, start in groups) and not hoist and not whole_arrays and not pointer_rows:
         return []  # only `a[j]` of locals and parameters: the JIT clones that loop without views (a global array is
         # a field of the rank's object, read again after every store through a reference: it gets a view)
@@ -195,55 +229,12 @@ def _row_views(ctx, st: ir.For, body, indent: str) -> List[str]:
             return []
         names = [_fresh_name(ctx, j.code, suffix) for suffix in ("_start", "_limit")]
         lines += [f"{indent}int {name} = {b.code};" for name, b in zip(names, bounds)]
-        ctx.fn.hoisted_bounds[id(st)] = (j.code, names[0], _strip(st.cond).op, names[1])
+        ctx.fn.loop_views.hoisted_bounds[id(st)] = (j.code, names[0], shapes.strip(st.cond).op, names[1])
     for key, nodes in groups.items():
         name = _view(ctx, key, key in whole_arrays, lines, indent)
         for n in nodes:
-            ctx.fn.row_views[id(n)] = f"{name}[{j.code}]"
+            ctx.fn.loop_views.accesses[id(n)] = f"{name}[{j.code}]"
     return lines
-
-
-def _flat_index(node: ir.Index) -> ir.Index:
-    """`u[i][j]` of a C array of arrays (`double u[N][M]`, one flat C# array in row-major order) as the flat
-    access `u[i * M + j]` it is, so a row's base is seen as any computed base; any other access as it is."""
-    if not isinstance(_strip(node.base), ir.Index):
-        return node
-    parts = _flat_offset(node)
-    if parts is None:
-        return node
-    array, index = parts
-    return ir.Index(node.loc, node.type, array, index)
-
-
-def _flat_offset(e: ir.Expr):
-    """(the C array, the flat index in scalars) of an element or row of a fixed-size array of arrays; None else."""
-    e = _strip(e)
-    if isinstance(e, ir.NameRef):
-        return (e, None) if isinstance(e.type, ir.ArrayType) and isinstance(e.type.element, ir.ArrayType) else None
-    if not isinstance(e, ir.Index):
-        return None
-    inner = _flat_offset(e.base)
-    if inner is None:
-        return None
-    array, offset = inner
-    stride = flat_length(e.type) if isinstance(e.type, ir.ArrayType) else 1
-    if stride is None:
-        return None
-    loc, int_type = e.loc, ir.IntType("int")
-    constant = _constant_value(e.index)
-    if stride == 1:
-        terms = _terms(e.index)  # `u[i][j - 1]`: the chain i * M + j - 1, so the counter is one of its terms
-    elif constant is not None:
-        terms = [("+", ir.IntLit(loc, int_type, constant * stride, str(constant * stride)))]  # `u[0][j]`: 0
-    else:
-        terms = [("+", ir.Binary(loc, int_type, "*", e.index, ir.IntLit(loc, int_type, stride, str(stride))))]
-    if offset is None:
-        sign, first = terms[0]
-        offset = first if sign == "+" else ir.Unary(loc, int_type, "-", first)
-        terms = terms[1:]
-    for sign, t in terms:
-        offset = ir.Binary(loc, int_type, sign, offset, t)
-    return array, offset
 
 
 def _pointer_table_row(ctx, node: ir.Index, base: ir.Expr, counter: ir.NameRef, first, assigned, body):
@@ -253,7 +244,7 @@ def _pointer_table_row(ctx, node: ir.Index, base: ir.Expr, counter: ir.NameRef, 
     otherwise. From 0 only here: a row pointer may start before its array (Numerical Recipes' `m[i] - 1`) where
     the loop's first access, from 1, is inside it; loops from a constant above 0 are counted from zero with views
     from their first accesses (_shifted_views)."""
-    if first != 0 or not _is_name(node.index, counter.name) or not _element_is_scalar(node.type):
+    if first != 0 or not shapes.is_name(node.index, counter.name) or not shapes.element_is_scalar(node.type):
         return None
     row = _row_of_pointer_table(ctx, base, counter, assigned, body)
     return None if row is None else (*row, "0")
@@ -262,12 +253,12 @@ def _pointer_table_row(ctx, node: ir.Index, base: ir.Expr, counter: ir.NameRef, 
 def _row_of_pointer_table(ctx, base: ir.Expr, counter: ir.NameRef, assigned, body):
     """(the C# row, its element type) when `base` is `c[i]`, a row of a table of row pointers that the loop reads
     at an index it does not change, in an innermost loop inside another whose body stores no row pointer."""
-    if not isinstance(base, ir.Index) or ctx.fn.enclosing_loops == 0:
+    if not isinstance(base, ir.Index) or ctx.fn.loop_views.enclosing_loops == 0:
         return None  # (a loop outside any other runs little: it keeps its plain indexes, as _whole_views's do)
-    table = _strip(base.base)
+    table = shapes.strip(base.base)
     if not isinstance(table, ir.NameRef) or table.kind not in ("local", "param", "global") or table.name in assigned \
-            or _is_boxed(ctx, table) or not _invariant(base.index, assigned) or _mentions_boxed(ctx, base.index) \
-            or _mentions(base.index, counter.name) or _stores_row_pointers(body):
+            or _is_boxed(ctx, table) or not shapes.invariant(base.index, assigned) or _mentions_boxed(ctx, base.index) \
+            or shapes.mentions(base.index, counter.name) or shapes.stores_row_pointers(body):
         return None
     rows = convert_expr(ctx, table)
     rows_t = cs_of(rows.type)
@@ -276,31 +267,19 @@ def _row_of_pointer_table(ctx, base: ir.Expr, counter: ir.NameRef, assigned, bod
     return convert_expr(ctx, base).code, rows_t.element.element.text
 
 
-def _stores_row_pointers(body: ir.Stmt) -> bool:
-    """Whether the body stores a pointer into a table of them (`c[i] = p`, `*rows = q`): a row's view would then
-    be stale."""
-    for node in _walk(body):
-        target = _strip(node.target) if isinstance(node, ir.Assign) else \
-            _strip(node.operand) if isinstance(node, ir.Unary) and node.op in ("post++", "post--", "pre++", "pre--") \
-            else None
-        if target is not None and not isinstance(target, ir.NameRef) and isinstance(target.type, ir.PointerType):
-            return True
-    return False
-
-
 def _whole_views(ctx, st: ir.For, counter: ir.NameRef, j: str, indent: str) -> List[str]:
     """Views from 0 of the arrays an innermost loop with calls or branches indexes by its counter (module docstring)."""
-    if ctx.fn.enclosing_loops == 0 or _has_inner_loop(st):
+    if ctx.fn.loop_views.enclosing_loops == 0 or shapes.has_inner_loop(st):
         return []
-    assigned = _assigned_names(st.body)
+    assigned = shapes.assigned_names(st.body)
     groups: Dict[tuple, List[ir.Index]] = {}
-    for node in _walk(st.body):
-        if not isinstance(node, ir.Index) or not _is_name(node.index, counter.name):
+    for node in shapes.walk_in_order(st.body):
+        if not isinstance(node, ir.Index) or not shapes.is_name(node.index, counter.name):
             continue
-        base = _strip(node.base)
+        base = shapes.strip(node.base)
         if not isinstance(base, ir.NameRef) or base.name in assigned or _is_boxed(ctx, base) \
-                or not _element_is_scalar(node.type) \
-                or not (base.kind in ("local", "param") or _is_global_array(node)):
+                or not shapes.element_is_scalar(node.type) \
+                or not (base.kind in ("local", "param") or shapes.is_global_array(node)):
             continue
         array = convert_expr(ctx, base)
         if _flat_array(array.type):
@@ -310,13 +289,13 @@ def _whole_views(ctx, st: ir.For, counter: ir.NameRef, j: str, indent: str) -> L
         return []
     lines: List[str] = []
     for key, nodes in groups.items():
-        name = _view(ctx, key, _is_global_array(nodes[0]), lines, indent)
+        name = _view(ctx, key, shapes.is_global_array(nodes[0]), lines, indent)
         for n in nodes:
-            ctx.fn.row_views[id(n)] = f"{name}[{j}]"
+            ctx.fn.loop_views.accesses[id(n)] = f"{name}[{j}]"
     for key, nodes in elements.items():
         name = _view(ctx, key, False, lines, indent, suffix="_at")
         for n in nodes:
-            ctx.fn.row_views[id(n)] = f"{name}[0]"
+            ctx.fn.loop_views.accesses[id(n)] = f"{name}[0]"
     return lines
 
 
@@ -327,17 +306,17 @@ def _element_views(ctx, st: ir.For, counter: ir.NameRef, assigned: Set[str]) -> 
     taken, as a call in the body could change any other; the array is a local or parameter the body does not assign,
     or a global C array."""
     elements: Dict[tuple, List[ir.Index]] = {}
-    for node in _walk(st.body):
-        if not isinstance(node, ir.Index) or not isinstance(node.type, ir.RecordType) or id(node) in ctx.fn.row_views:
+    for node in shapes.walk_in_order(st.body):
+        if not isinstance(node, ir.Index) or not isinstance(node.type, ir.RecordType) or id(node) in ctx.fn.loop_views.accesses:
             continue
-        base = _strip(node.base)
+        base = shapes.strip(node.base)
         if not isinstance(base, ir.NameRef) or base.name in assigned or _is_boxed(ctx, base) \
-                or not (base.kind in ("local", "param") or _is_global_array(node)):
+                or not (base.kind in ("local", "param") or shapes.is_global_array(node)):
             continue
-        names = [n for n in _walk(node.index) if isinstance(n, ir.NameRef)]
-        if _mentions(node.index, counter.name) or not _invariant(node.index, assigned) \
+        names = [n for n in shapes.walk_in_order(node.index) if isinstance(n, ir.NameRef)]
+        if shapes.mentions(node.index, counter.name) or not shapes.invariant(node.index, assigned) \
                 or any(n.kind not in ("local", "param", "enum_const") or _is_boxed(ctx, n) for n in names) \
-                or any(isinstance(n, (ir.Index, ir.Call)) for n in _walk(node.index)):
+                or any(isinstance(n, (ir.Index, ir.Call)) for n in shapes.walk_in_order(node.index)):
             continue
         array = convert_expr(ctx, base)
         start = convert_expr(ctx, node.index)
@@ -350,258 +329,91 @@ def _global_array_views(ctx, st: ir.For, assigned: Set[str]) -> None:
     """A global C array indexed by a value the straight-line body of an innermost loop loads or computes
     (`bucket_size[key_array[i] >> shift]++`, `key_buff1[bucket_start[b]] = key`) goes through the function's view of
     it (module docstring)."""
-    if _has_inner_loop(st):
+    if shapes.has_inner_loop(st):
         return
-    for node in _walk(st.body):
-        if not isinstance(node, ir.Index) or id(node) in ctx.fn.row_views or not _is_global_array(node) \
-                or not _element_is_scalar(node.type) or _strip(node.index).type not in SPAN_INDEX_TYPES \
-                or not _data_dependent(node.index, assigned):
+    for node in shapes.walk_in_order(st.body):
+        if not isinstance(node, ir.Index) or id(node) in ctx.fn.loop_views.accesses or not shapes.is_global_array(node) \
+                or not shapes.element_is_scalar(node.type) or shapes.strip(node.index).type not in SPAN_INDEX_TYPES \
+                or not shapes.data_dependent(node.index, assigned):
             continue
-        array = convert_expr(ctx, _strip(node.base))
+        array = convert_expr(ctx, shapes.strip(node.base))
         if _flat_array(array.type):
-            ctx.fn.array_views[id(node)] = _view(ctx, (array.code, _flat_array(array.type), "0"), True, [], "")
-
-
-def _data_dependent(index: ir.Expr, assigned: Set[str]) -> bool:
-    """Whether an index reads memory or a name the loop assigns: a gather or a scatter, not a walk by the counter."""
-    return any(isinstance(n, ir.Index) or isinstance(n, ir.NameRef) and n.name in assigned for n in _walk(index))
-
-
-def _has_inner_loop(st: ir.For) -> bool:
-    return any(isinstance(n, (ir.For, ir.While, ir.DoWhile)) for n in _walk(st.body))
-
-
-def _assigned_names(body: ir.Stmt) -> Set[str]:
-    """The names the body assigns, steps or takes the address of."""
-    assigned: Set[str] = set()
-    for node in _walk(body):
-        target = None
-        if isinstance(node, ir.Assign):
-            target = _strip(node.target)
-        elif isinstance(node, ir.Unary) and node.op in ("post++", "post--", "pre++", "pre--", "&"):
-            target = _strip(node.operand)
-        if isinstance(target, ir.NameRef):
-            assigned.add(target.name)
-    return assigned
+            ctx.fn.loop_views.whole_arrays[id(node)] = _view(ctx, (array.code, _flat_array(array.type), "0"), True, [], "")
 
 
 def _view(ctx, key, for_function: bool, lines: List[str], indent: str, suffix: Optional[str] = None) -> str:
     """The name of the view `key` = (array, element type, start): declared in `lines` before the loop, or, for a
     global array from a constant start (`for_function`), once at the top of the function (module docstring).
-    `suffix` names what the view is for when its start does not say (`_at`: one element)."""
+    `suffix` names what the view is for when its start does not say: the access's offset from the counter
+    (`_m1` for `u[i1 - 1]`, _offset_suffix), `_at` for one element."""
     array, element, start = key
-    # `offsets[i + 1]` through `offsets_from1[i]`: a constant shift is in the name, a computed base is a row
-    if suffix is None:
-        suffix = "_span" if start == "0" else f"_from{start}" if start.isdigit() else "_row"
+    # `offsets[i + 1]` through `offsets_p1[i]`: a constant shift is in the name, a computed base is a row
+    if suffix is None or for_function:
+        suffix = "_span" if start == "0" else f"_p{start}" if start.isdigit() else "_row"
     if not for_function:
         name = _fresh_name(ctx, array, suffix)
         lines.append(f"{indent}Span<{element}> {name} = Spans.From({array}, {start});")
         return name
-    name = ctx.fn.function_views.get((array, start))
+    name = ctx.fn.loop_views.function_views.get((array, start))
     if name is None:
-        name = ctx.fn.function_views[(array, start)] = _fresh_name(ctx, array, suffix)
-        ctx.fn.function_view_lines.append(f"{INDENT}Span<{element}> {name} = Spans.From({array}, {start});")
+        # shared by the function's loops, which may reach it at different offsets: named by its start
+        suffix = "_span" if start == "0" else f"_from{start}"
+        name = ctx.fn.loop_views.function_views[(array, start)] = _fresh_name(ctx, array, suffix)
+        ctx.fn.loop_views.function_lines.append(f"{INDENT}Span<{element}> {name} = Spans.From({array}, {start});")
     return name
-
-
-def _counter(st: ir.For):
-    """(j, s, start) of `for (j = start; j < n; j++)` (or <=, ++j, j += 1) with an int j and n: s is the start when it
-    is a constant >= 0, None when it is computed (row_views decides whether it may be read once); (None, 0, None)
-    for any other loop."""
-    start = None
-    if isinstance(st.init, ir.ExprStmt) and isinstance(st.init.expr, ir.Assign) and st.init.expr.op == "=":
-        target, start = _strip(st.init.expr.target), _strip(st.init.expr.value)
-        name = target.name if isinstance(target, ir.NameRef) and target.kind in ("local", "param") else None
-    elif isinstance(st.init, ir.DeclStmt) and len(st.init.decls) == 1 and st.init.decls[0].storage is None:
-        name, start = st.init.decls[0].name, st.init.decls[0].init
-        start = _strip(start) if start is not None else None
-    else:
-        return None, 0, None
-    if name is None or start is None or isinstance(start, ir.IntLit) and start.value < 0:
-        return None, 0, None
-    cond = _strip(st.cond) if st.cond is not None else None
-    if not isinstance(cond, ir.Binary) or cond.op not in ("<", "<="):
-        return None, 0, None
-    j = _strip(cond.lhs)
-    if not isinstance(j, ir.NameRef) or j.name != name or j.type != ir.IntType("int"):
-        return None, 0, None
-    if cond.lhs.type != ir.IntType("int") or cond.rhs.type != ir.IntType("int"):
-        return None, 0, None  # an unsigned or wider limit: C compares in that type
-    if not _steps_by_one(st.step, name):
-        return None, 0, None
-    return j, (start.value if isinstance(start, ir.IntLit) else None), start
-
-
-def _steps_by_one(step: Optional[ir.Expr], name: str) -> bool:
-    step = _strip(step) if step is not None else None
-    if isinstance(step, ir.Unary) and step.op in ("post++", "pre++"):
-        return _is_name(step.operand, name)
-    if isinstance(step, ir.Assign) and step.op == "+=":
-        value = _strip(step.value)
-        return _is_name(step.target, name) and isinstance(value, ir.IntLit) and value.value == 1
-    return False
-
-
-def _straight_line(body: ir.Stmt):
-    """(whether every statement of the body runs on every iteration, names it assigns)."""
-    assigned: Set[str] = set()
-    for node in _walk(body):
-        if isinstance(node, ir.Stmt) and not isinstance(node, (ir.Compound, ir.ExprStmt, ir.DeclStmt,
-                                                               ir.VarDecl, ir.NullStmt)):
-            return False, assigned
-        if isinstance(node, ir.VarDecl) and node.storage is not None:
-            return False, assigned
-        if isinstance(node, ir.Conditional) or (isinstance(node, ir.Binary) and node.op in ("&&", "||", ",")):
-            return False, assigned
-        if isinstance(node, ir.Call):
-            callee = _strip(node.callee)
-            if not (isinstance(callee, ir.NameRef) and callee.kind == "library" and callee.name in load_rules().names("pure")):
-                return False, assigned
-        if isinstance(node, ir.Assign):
-            target = _strip(node.target)
-            if isinstance(target, ir.NameRef):
-                assigned.add(target.name)
-        if isinstance(node, ir.Unary) and node.op in ("post++", "post--", "pre++", "pre--", "&"):
-            operand = _strip(node.operand)
-            if isinstance(operand, ir.NameRef):
-                assigned.add(operand.name)
-            elif node.op == "&":
-                return False, assigned  # an address taken inside the loop may alias anything
-    return True, assigned
-
-
-def _base_offset(index: ir.Expr, counter: ir.NameRef, first: Optional[int]) -> Optional[ir.Expr]:
-    """E of an index that is a sum with the counter as one added term (`E + j`, `s + j + h`,
-    `j + E`): the other terms, in their order; None for any other shape. For a loop that
-    starts above zero or at a computed value (`first` None), E must be a constant >= 0: `a[b + j]` with j from 1 reads
-    a[0] when b is -1, but a view from -1 cannot exist (from 0 up, the first access would fail
-    at the view's start, as C's does)."""
-    terms = _terms(index)
-    at = [i for i, (sign, t) in enumerate(terms) if _is_name(t, counter.name)]
-    if len(at) != 1 or terms[at[0]][0] != "+" or len(terms) < 2:
-        return None
-    rest = terms[:at[0]] + terms[at[0] + 1:]
-    if any(_mentions(t, counter.name) for _, t in rest):
-        return None
-    if (first is None or first > 0) and not all(sign == "+" and _is_constant_at_least_zero(t) for sign, t in rest):
-        return None
-    sign, e = rest[0]
-    if sign == "-":
-        return None  # -E + j: a base below zero, in all likelihood
-    for sign, t in rest[1:]:
-        e = ir.Binary(e.loc, index.type, sign, e, t)
-    return e
-
-
-def _terms(e: ir.Expr):
-    """[(sign, term)] of a chain of + and - (a - b + c is [+a, -b, +c]); a term of another kind is one term."""
-    e = _strip(e)
-    if isinstance(e, ir.Binary) and e.op in ("+", "-"):
-        right = _strip(e.rhs)
-        if e.op == "-" and isinstance(right, ir.Binary) and right.op in ("+", "-"):
-            return [("+", e)]  # a - (b + c): keep whole rather than distribute the sign
-        return _terms(e.lhs) + [(e.op, e.rhs)]
-    return [("+", e)]
-
-
-def _invariant(e: ir.Expr, assigned: Set[str], written: Optional[Set[ir.Type]] = None) -> bool:
-    """Built from names the loop does not assign, constants and arithmetic: its value is fixed. With `written`
-    (the types the body stores to), also from int elements of named arrays when the body stores no integer: such
-    an expression may be read once before the loop (the body is straight-line and calls nothing but math.h)."""
-    for n in _walk(e):
-        if isinstance(n, ir.NameRef):
-            if n.kind not in ("local", "param", "global", "enum_const") or n.name in assigned:
-                return False
-        elif isinstance(n, ir.Index) and written is not None:
-            # any integer store may reach an int element (through a byte or unsigned view of its array)
-            if not isinstance(_strip(n.base), ir.NameRef) or n.type != ir.IntType("int") \
-                    or any(isinstance(t, ir.IntType) for t in written):
-                return False
-        elif isinstance(n, ir.Binary):
-            if n.op not in ("+", "-", "*", "/", "%", "<<", ">>", "&", "|", "^"):
-                return False
-        elif isinstance(n, ir.Unary):
-            if n.op not in ("-", "+", "~"):
-                return False
-        elif not isinstance(n, (ir.IntLit, ir.CharLit, ir.MacroRef, ir.Cast, ir.Paren)):
-            return False
-    return True
-
-
-def _written_types(body: ir.Stmt) -> Set[ir.Type]:
-    """The types of the buffer elements, struct members and pointees the body stores to."""
-    written: Set[ir.Type] = set()
-    for node in _walk(body):
-        target = None
-        if isinstance(node, ir.Assign):
-            target = _strip(node.target)
-        elif isinstance(node, ir.Unary) and node.op in ("post++", "post--", "pre++", "pre--"):
-            target = _strip(node.operand)
-        if target is not None and not isinstance(target, ir.NameRef):
-            written.add(target.type)
-    return written
-
-
-def _is_simple(e: ir.Expr) -> bool:
-    """A constant or a local: the JIT clones a loop from or up to it as it stands."""
-    e = _strip(e)
-    if isinstance(e, ir.MacroRef) and e.expansion is not None:
-        e = _strip(e.expansion)
-    return isinstance(e, (ir.IntLit, ir.CharLit)) or isinstance(e, ir.NameRef) and e.kind in ("local", "param")
-
-
-def _is_global_array(access: ir.Index) -> bool:
-    """A global C array (not a pointer): never reassigned, so one view of it serves a whole function."""
-    base = _strip(access.base)
-    return isinstance(base, ir.NameRef) and base.kind == "global" and isinstance(base.type, ir.ArrayType)
-
-
-def _is_negative_constant(e: ir.Expr) -> bool:
-    e = _strip(e)
-    while isinstance(e, ir.Paren):
-        e = _strip(e.inner)
-    if isinstance(e, ir.Unary) and e.op == "-":
-        return True
-    return isinstance(e, ir.IntLit) and e.value < 0
-
-
-def _is_constant_at_least_zero(e: ir.Expr) -> bool:
-    e = _strip(e)
-    if isinstance(e, ir.MacroRef) and e.expansion is not None:
-        e = _strip(e.expansion)
-    return isinstance(e, (ir.IntLit, ir.CharLit)) and e.value >= 0
-
-
-def _element_is_scalar(t) -> bool:
-    """Numbers and structs: a span of either indexes like the array (a struct element by reference)."""
-    return isinstance(t, (ir.IntType, ir.FloatType, ir.RecordType))
 
 
 def _mentions_boxed(ctx, e: ir.Expr) -> bool:
     """Whether a name in `e` lives in a one-element array (its address is taken): a store through any pointer may change it."""
-    return any(_is_boxed(ctx, n) for n in _walk(e) if isinstance(n, ir.NameRef))
+    return any(_is_boxed(ctx, n) for n in shapes.walk_in_order(e) if isinstance(n, ir.NameRef))
 
 
 def _is_boxed(ctx, e: ir.NameRef) -> bool:
     return ctx.is_boxed(slot_key(ctx, e))
 
 
+def _offset_suffix(index: ir.Expr, counter: ir.NameRef) -> str:
+    """A view's name suffix from the offset of its access to the counter: `u1[i1 - 1]` -> `_m1`, `u1[i1 + 1]` ->
+    `_p1`, `u1[i1]` -> `_0`; a computed base is a row (`r[ro + c + i1]` -> `_row`, `_row_p1` with a shift)."""
+    shift, computed = 0, False
+    for sign, t in shapes.sum_terms(index):
+        if shapes.is_name(t, counter.name):
+            continue
+        value = shapes.constant_value(t)
+        if value is None:
+            computed = True
+        else:
+            shift += value if sign == "+" else -value
+    offset = f"_m{-shift}" if shift < 0 else f"_p{shift}" if shift > 0 else ""
+    return "_row" + offset if computed else offset or "_0"
+
+
+_ROW_OF_NAME = re.compile(r"^@?(\w+)\[@?(\w+)(?: ([+-]) (\d+))?\]$")  # `u[i - 1]`: a table's row at a name, shifted
+
+
 def _fresh_name(ctx, array: str, suffix: str) -> str:
-    """`c_row` (`c_span` for the whole buffer, `c_from1` for one shifted by a constant), or `c_row2`... : a name
-    no C identifier of the function and no other view uses."""
-    if ctx.fn.view_names is None:  # the first view of the function
+    """`c_row` (`c_span` for the whole buffer, `c_p1` for one shifted by a constant), `u_im1` for the row
+    `u[i - 1]` of a pointer table (`u_i_p1` viewed from one past the counter), or `c_row2`... : a name no C
+    identifier of the function and no other view uses."""
+    if ctx.fn.loop_views.view_names is None:  # the first view of the function
         taken = set(ctx.fn.local_names.values())
         if ctx.fn.function is not None:
-            taken |= {n.name for n in _walk(ctx.fn.function.body) if isinstance(n, (ir.NameRef, ir.VarDecl))}
+            taken |= {n.name for n in shapes.walk_in_order(ctx.fn.function.body) if isinstance(n, (ir.NameRef, ir.VarDecl))}
             taken |= {p.name for p in ctx.fn.function.params}
-        ctx.fn.view_names = taken
-    if "[" in array:  # a row of a pointer table, `c[i]`: `c_row`, `c_row2`, ...
-        array, suffix = array.split("[", 1)[0], "_row"
+        ctx.fn.loop_views.view_names = taken
+    if "[" in array:  # a row of a pointer table: `u[i - 1]` -> `u_im1`, `c[2 * i]` -> `c_row`, `c_row2`, ...
+        row = _ROW_OF_NAME.match(array)
+        column = "" if suffix in ("_span", "_0") else suffix
+        if row is None:
+            array, suffix = array.split("[", 1)[0], "_row" + column
+        else:
+            table, at, sign, shift = row.groups()
+            array, suffix = table, f"_{at}" + (f"{'m' if sign == '-' else 'p'}{shift}" if sign else "") + column
     stem = array.lstrip("@") + suffix
     name, k = stem, 2
-    while name in ctx.fn.view_names:
+    while name in ctx.fn.loop_views.view_names:
         name, k = f"{stem}{k}", k + 1
-    ctx.fn.view_names.add(name)
+    ctx.fn.loop_views.view_names.add(name)
     return name
 
 
@@ -609,29 +421,6 @@ def _flat_array(cs: str) -> Optional[str]:
     """The element type of a C# array of one rank (`double[]`, `Ptr<double>[]`), else None."""
     t = cs_of(cs)
     return t.element.text if t.is_array and "[" not in t.element.text else None
-
-
-def _strip(e: ir.Expr) -> ir.Expr:
-    while isinstance(e, ir.Cast) and e.implicit or isinstance(e, ir.Paren):
-        e = e.operand if isinstance(e, ir.Cast) else e.inner
-    return e
-
-
-def _is_name(e: ir.Expr, name: str) -> bool:
-    e = _strip(e)
-    return isinstance(e, ir.NameRef) and e.name == name
-
-
-def _mentions(e: ir.Expr, name: str) -> bool:
-    return any(isinstance(n, ir.NameRef) and n.name == name for n in _walk(e))
-
-
-def _walk(node):
-    stack = [node]
-    while stack:
-        n = stack.pop()
-        yield n
-        stack.extend(reversed(list(ir.children(n))))  # left to right: views in source order
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -648,8 +437,12 @@ def _walk(node):
 #
 #     int i1_count = Math.Max(n1 - 1, 1) - 1;
 #     for (int i1_k = 0; i1_k < i1_count; i1_k++)
-#         r_row[i1_k] = v_row[i1_k] - A2 * (u1_span[i1_k] + u1_from2[i1_k]);
+#         r_row[i1_k] = v_row[i1_k] - A2 * (u1_m1[i1_k] + u1_p1[i1_k]);
 #     i1 = 1 + i1_count;
+#
+# Each view is named by its access's offset from the counter, so the stencil of the C stays readable:
+# `u1[i1 - 1]` is `u1_m1`, `u1[i1 + 1]` `u1_p1`, `u1[i1]` `u1_0`, a computed base a row (`r_row`, `r_row_p1`),
+# and a row of a pointer table by its index and offset (`u[i - 1][j]` is `u_im1`, `u[i][j + 1]` `u_i_p1`).
 #
 # which the JIT clones like any loop from zero (NPB MG's resid and psinv: their second loops ran with 6 and 8
 # checks an iteration; the job's timed part went from 1.9-2.0 s to 1.25 s at one rank). Only when the body uses
@@ -664,19 +457,19 @@ def _shifted_views(ctx, st: ir.For, counter: ir.NameRef, first: int, assigned: S
     or when the plain views serve it (no computed base, no index below the counter)."""
     if not isinstance(st.init, ir.ExprStmt):
         return None
-    cond = _strip(st.cond)
+    cond = shapes.strip(st.cond)
     limit_expr = cond.rhs
-    if not _invariant(limit_expr, assigned, _written_types(st.body)) or _mentions_boxed(ctx, limit_expr):
+    if not shapes.invariant(limit_expr, assigned, shapes.written_types(st.body)) or _mentions_boxed(ctx, limit_expr):
         return None
     groups: Dict[tuple, List[ir.Index]] = {}
     needs_shift = False
-    uses = sum(1 for n in _walk(st.body) if _is_name(n, counter.name))
-    for node in _walk(st.body):
-        if not isinstance(node, ir.Index) or not _mentions(node.index, counter.name):
+    uses = sum(1 for n in shapes.walk_in_order(st.body) if shapes.is_name(n, counter.name))
+    for node in shapes.walk_in_order(st.body):
+        if not isinstance(node, ir.Index) or not shapes.mentions(node.index, counter.name):
             continue
-        flat = _flat_index(node)  # `u[i][j - 1]` of `double u[N][M]` is `u[i * M + j - 1]`
-        base, start = _strip(flat.base), _first_access(flat.index, counter, first)
-        if start is None or not _element_is_scalar(node.type) or not _invariant(start, assigned) \
+        flat = shapes.flat_index(node)  # `u[i][j - 1]` of `double u[N][M]` is `u[i * M + j - 1]`
+        base, start = shapes.strip(flat.base), shapes.first_access(flat.index, counter, first)
+        if start is None or not shapes.element_is_scalar(node.type) or not shapes.invariant(start, assigned) \
                 or _mentions_boxed(ctx, start):
             return None
         row = _row_of_pointer_table(ctx, base, counter, assigned, st.body)
@@ -692,7 +485,7 @@ def _shifted_views(ctx, st: ir.For, counter: ir.NameRef, first: int, assigned: S
                 return None
             array_code, element = array.code, _flat_array(array.type)
             # the plain views take `a[j]` and `a[j + 2]`, not `a[b + j]` or `a[j - 1]`
-            plain = _is_name(flat.index, counter.name) or _base_offset(flat.index, counter, first) is not None
+            plain = shapes.is_name(flat.index, counter.name) or shapes.base_offset(flat.index, counter, first) is not None
         start_cs = convert_expr(ctx, start)
         if start_cs.type != "int":
             return None
@@ -709,49 +502,13 @@ def _shifted_views(ctx, st: ir.For, counter: ir.NameRef, first: int, assigned: S
     low = first if cond.op == "<" else first - 1  # the count is max(limit, low) - low
     lines = []
     for key, nodes in groups.items():
-        name = _view(ctx, key, key[2].isdigit() and _is_global_array(nodes[0]), lines, indent)
+        name = _view(ctx, key, key[2].isdigit() and shapes.is_global_array(nodes[0]), lines, indent,
+                     suffix=_offset_suffix(shapes.flat_index(nodes[0]).index, counter))
         for n in nodes:
-            ctx.fn.row_views[id(n)] = f"{name}[{k}]"
+            ctx.fn.loop_views.accesses[id(n)] = f"{name}[{k}]"
     lines.append(f"{indent}int {count} = " + (f"Math.Max({limit.code}, 0);" if low == 0 else
                                              f"Math.Max({limit.code}, {low}) - {low};"))
-    ctx.fn.shifted_loops[id(st)] = (k, count, f"{j} = {first} + {count};")
+    ctx.fn.loop_views.shifted[id(st)] = (k, count, f"{j} = {first} + {count};")
     return lines
 
 
-def _first_access(index: ir.Expr, counter: ir.NameRef, first: int) -> Optional[ir.Expr]:
-    """The index of the first iteration's access, `ro + c + 1` for `ro + c + i1` from i1 = 1, constants summed
-    (`u1[i1 - 1]` -> 0); None unless the index is the counter plus terms without it, the first of them added."""
-    terms = _terms(index)
-    at = [i for i, (sign, t) in enumerate(terms) if _is_name(t, counter.name)]
-    if len(at) != 1 or terms[at[0]][0] != "+":
-        return None
-    rest = terms[:at[0]] + terms[at[0] + 1:]
-    constant, others = first, []
-    for sign, t in rest:
-        value = _constant_value(t)
-        if _mentions(t, counter.name):
-            return None
-        if value is not None:
-            constant += value if sign == "+" else -value
-        else:
-            others.append((sign, t))
-    loc, int_type = index.loc, ir.IntType("int")
-    if not others:
-        return ir.IntLit(loc, int_type, constant, str(constant)) if constant >= 0 else None
-    if others[0][0] != "+":
-        return None
-    e = others[0][1]
-    for sign, t in others[1:]:
-        e = ir.Binary(loc, int_type, sign, e, t)
-    if constant:
-        e = ir.Binary(loc, int_type, "+" if constant > 0 else "-", e, ir.IntLit(loc, int_type, abs(constant), str(abs(constant))))
-    return e
-
-
-def _constant_value(e: ir.Expr) -> Optional[int]:
-    e = _strip(e)
-    if isinstance(e, ir.MacroRef) and e.expansion is not None:
-        e = _strip(e.expansion)
-    if isinstance(e, (ir.IntLit, ir.CharLit)):
-        return e.value
-    return None

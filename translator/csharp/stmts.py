@@ -15,7 +15,6 @@ from .context import INDENT, render_comment
 from .exprs import (ASSIGN, CsExpr, as_bool, cast, coerce, convert_expr, convert_value, narrow_before_promotion,
                     strip_implicit, unwrap)
 from .inits import convert_array_initializer, convert_initializer
-from .loops import row_views
 from .memory import allocation_into_void_slot
 from .rank_state import instance_field, names_instance_member
 from ..passes.struct_copies import split_copies_after_field_writes
@@ -25,21 +24,40 @@ from ..passes.queries import split_marker_choice
 
 
 def convert_block_items(ctx, items, indent: str, end_line: Optional[int] = None) -> List[str]:
+    """A block's statements, with the comments before each and the C's blank lines between them."""
     out: List[str] = []
+    last = [0]  # the line of the last statement or comment written, whose blank lines are its own
     for st in split_copies_after_field_writes(ctx, items):
-        out.extend(_comments_before(ctx, st.loc.line, indent))
+        out.extend(_comments_before(ctx, st.loc.line, indent, out, last))
+        _blank_line_before(ctx, st.loc, out, last)
         out.extend(convert_stmt(ctx, st, indent))
+        last[0] = st.loc.line
     if end_line is not None:
-        out.extend(_comments_before(ctx, end_line, indent))
+        out.extend(_comments_before(ctx, end_line, indent, out, last))
     return out
 
 
-def _comments_before(ctx, line: int, indent: str) -> List[str]:
+def _comments_before(ctx, line: int, indent: str, above: Optional[List[str]] = None,
+                     last: Optional[List[int]] = None) -> List[str]:
+    """The comments not yet written that end before `line`; with the block's lines so far (`above`), each after
+    a blank line where the C has one above it."""
     lo = ctx.fn.function.loc.line if ctx.fn.function else 0
-    out = []
+    out: List[str] = []
     for c in ctx.comments_before(line, lo):
+        if above is not None:
+            lines = above + out
+            _blank_line_before(ctx, c.loc, lines, last)
+            out += lines[len(above) + len(out):]
+            last[0] = c.end_line
         out.extend(render_comment(c, indent))
     return out
+
+
+def _blank_line_before(ctx, loc: Optional[ir.Loc], above: List[str], last: List[int]) -> None:
+    """A blank line at the end of `above` (the block's lines so far) where the C has one just above `loc` and
+    below the last statement or comment written (`last`): never as a block's first line, never two."""
+    if above and above[-1] != "" and loc is not None and loc.line - 1 > last[0] and ctx.blank_before(loc):
+        above.append("")
 
 
 def _with_trailing(ctx, lines: List[str], st: ir.Stmt) -> List[str]:
@@ -216,16 +234,16 @@ def convert_if(ctx, st: ir.If, indent: str) -> List[str]:
 
 
 def convert_while(ctx, st: ir.While, indent: str) -> List[str]:
-    return [indent + f"while ({convert_condition(ctx, st.cond)})"] + convert_loop_body(ctx, st.body, indent + INDENT)
+    return [indent + f"while ({convert_condition(ctx, st.cond)})"] + convert_body(ctx, st.body, indent + INDENT)
 
 
 def convert_do_while(ctx, st: ir.DoWhile, indent: str) -> List[str]:
-    body = convert_loop_body(ctx, st.body, indent + INDENT)
+    body = convert_body(ctx, st.body, indent + INDENT)
     return [indent + "do"] + body[:-1] + [body[-1] + f" while ({convert_condition(ctx, st.cond)});"]
 
 
 def convert_for(ctx, st: ir.For, indent: str) -> List[str]:
-    views = row_views(ctx, st, indent)  # spans over the rows the loop walks (loops.py)
+    views = [indent + line for line in ctx.fn.loop_views.before.get(id(st), ())]  # spans over its rows (loops.py)
     init = ""
     if isinstance(st.init, ir.DeclStmt):
         decls = [convert_var_decl(ctx, d) for d in st.init.decls]
@@ -238,27 +256,19 @@ def convert_for(ctx, st: ir.For, indent: str) -> List[str]:
     elif st.init is not None:
         raise TranslationError(st.loc, "this for-loop initializer is not supported", "unsupported-construct")
     cond = convert_condition(ctx, st.cond) if st.cond is not None else ""
-    bounds = ctx.fn.hoisted_bounds.get(id(st))
+    bounds = ctx.fn.loop_views.hoisted_bounds.get(id(st))
     if bounds is not None:  # start and limit read once before the loop (loops.py)
         counter, start, compare, limit = bounds
         init = f"{init.split(' = ', 1)[0]} = {start}"
         cond = f"{counter} {compare} {limit}"
     step = ", ".join(expr_statement_code(ctx, st.step)) if st.step is not None else ""
-    shifted = ctx.fn.shifted_loops.get(id(st))
+    shifted = ctx.fn.loop_views.shifted.get(id(st))
     if shifted is not None:  # counted from zero (loops.py); C's counter set after the loop
         k, count, final = shifted
         init, cond, step = f"int {k} = 0", f"{k} < {count}", f"{k}++"
     header = f"for ({init}; {cond}; {step})".replace("; )", ";)").replace("( ;", "(;")
-    lines = views + [indent + header] + convert_loop_body(ctx, st.body, indent + INDENT)
+    lines = views + [indent + header] + convert_body(ctx, st.body, indent + INDENT)
     return lines + [indent + final] if shifted is not None else lines
-
-
-def convert_loop_body(ctx, body: ir.Stmt, indent: str) -> List[str]:
-    ctx.fn.enclosing_loops += 1
-    try:
-        return convert_body(ctx, body, indent)
-    finally:
-        ctx.fn.enclosing_loops -= 1
 
 
 def completes_normally(st: Optional[ir.Stmt]) -> bool:

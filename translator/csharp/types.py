@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from .. import ir
 from ..diagnostics import TranslationError
+from ..passes.queries import flat_length  # noqa: F401 (the C# types' modules import it from here)
 
 INT_TYPES = {
     "char": "sbyte", "signed char": "sbyte", "unsigned char": "byte",
@@ -109,17 +110,6 @@ def delegate_of(params: list, result: str | None) -> str:
     if result is None:
         return "Action" if not params else f"Action<{', '.join(params)}>"
     return f"Func<{', '.join(params + [result])}>"
-
-
-def flat_length(t: ir.ArrayType) -> int | None:
-    """How many scalar elements an array (of arrays) holds."""
-    n = 1
-    while isinstance(t, ir.ArrayType):
-        if t.size is None:
-            return None
-        n *= t.size
-        t = t.element
-    return n
 
 
 def default_value(cs: str) -> str:

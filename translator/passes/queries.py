@@ -73,3 +73,14 @@ def split_marker_choice(call: ir.Call):
                      for b in branches]
             return choice.cond, calls[0], calls[1]
     return None
+
+
+def flat_length(t: ir.ArrayType) -> int | None:
+    """How many scalar elements an array (of arrays) holds."""
+    n = 1
+    while isinstance(t, ir.ArrayType):
+        if t.size is None:
+            return None
+        n *= t.size
+        t = t.element
+    return n

@@ -81,7 +81,7 @@ class Frontend:
         self.tu: Optional[ci.TranslationUnit] = None
         self.macro_uses: Dict[Tuple[str, int, int, int, int], str] = {}
         self.macro_defs: Dict[str, ci.Cursor] = {}
-        self.macro_bodies: Dict[str, Tuple[str, ...]] = {}
+        self.macro_bodies = _MacroBodies()
         self.macro_types: Dict[str, ir.CType] = {}
         self.main_file = os.path.abspath(self.path)
         self.unsaved: Dict[str, str] = {}  # file -> text with the program's function-like macros expanded
@@ -148,6 +148,38 @@ class Frontend:
             self._forced_headers += sorted({h for _, _, h in implicit})
             self.calls_before_declaration += before_declaration
             self._parse_once()
+
+    def _parse_several_files(self) -> None:
+        """Parse the files of a program as one unit, their colliding statics renamed first when there are any.
+
+        Finding them takes a parse of each file alone (rename_colliding_statics); most programs have none, and
+        the unit read as it is shows that: no error, and no name that one file declares static and another file
+        declares too. Only then is the unit's parse the one kept (NPB CG: 7 parses of the program -> 2); else the
+        reader starts again from the state it had, as before."""
+        saved = (list(self.implicit_declarations), list(self._forced_headers), list(self.calls_before_declaration))
+        try:
+            self._parse_once()
+            if not self._may_have_colliding_statics():
+                return
+        except TranslationError:
+            pass  # (read again below, after the renaming, where it is reported)
+        self.implicit_declarations, self._forced_headers, self.calls_before_declaration = (list(x) for x in saved)
+        rename_colliding_statics(self)
+        self._parse_once()
+
+    def _may_have_colliding_statics(self) -> bool:
+        """Whether the unit just parsed has an error, or a name that one of the program's files declares at its top
+        level only as static while another of them declares it too (what rename_colliding_statics renames)."""
+        if any(d.severity >= ci.Diagnostic.Error for d in self.tu.diagnostics):
+            return True
+        keys = {self.path} | {os.path.abspath(p) for p in self.paths[1:]}  # the names clang reads the files by
+        declared: Dict[str, Dict[str, List[bool]]] = {}  # name -> file -> whether each declaration is static
+        for cur in self.tu.cursor.get_children():
+            f = cur.location.file
+            if cur.kind in (K.FUNCTION_DECL, K.VAR_DECL) and f is not None and f.name in keys:
+                declared.setdefault(cur.spelling, {}).setdefault(f.name, []).append(
+                    cur.storage_class == ci.StorageClass.STATIC)
+        return any(len(files) > 1 and any(all(static) for static in files.values()) for files in declared.values())
 
     def _clang_args(self) -> List[str]:
         return clang_options(self.clang_args, self._forced_headers, bool(self.calls_before_declaration))
@@ -255,9 +287,11 @@ class Frontend:
                                        "missing-input")
         if len(self.paths) > 1:
             include_unguarded_headers_once(self)
-            rename_colliding_statics(self)
         refuse_special_includes(self)
-        self._parse_once()
+        if len(self.paths) > 1:
+            self._parse_several_files()
+        else:
+            self._parse_once()
         c_errors = self.c_errors  # located in the program's text as written, before any expansion
         # The program's function-like macros are expanded in the text and the text parsed
         # again: libclang 14 gives no spelling locations inside macro bodies, so operators
@@ -271,6 +305,7 @@ class Frontend:
         self._index_macros()
         self._index_typedef_names()
         self._punctuation: Dict[str, List] = {}
+        self._declarations: Dict[int, List] = {}  # a declaration's hash -> [(its cursor, _declaration_facts)]
         self._ctypes: Dict[int, ir.CType] = {}
         self._vla_bounds: Dict[int, ir.Expr] = {}  # a variable-length array type -> its bound expression
         globals_: Dict[str, ir.VarDecl] = {}
@@ -387,7 +422,21 @@ class Frontend:
                                   tuple(self.enums), tuple(self.files),
                                   tuple((n, tuple(t.spelling for t in c.get_tokens())[1:])
                                         for n, c in self.macro_defs.items()),
-                                  tuple(r for r in self.library_records.values() if r is not None))
+                                  tuple(r for r in self.library_records.values() if r is not None),
+                                  self._blank_lines())
+
+    def _blank_lines(self) -> Tuple[Tuple[str, Tuple[int, ...]], ...]:
+        """The blank lines of each of the program's files as the user wrote them (the text on disk: an
+        expanded macro call keeps its lines, but may leave one empty that was not)."""
+        out = []
+        for name in self.files or [self.path]:
+            try:
+                with open(name, encoding="utf-8", errors="surrogateescape") as fh:
+                    lines = fh.read().split("\n")
+            except OSError:
+                continue
+            out.append((name, tuple(i for i, line in enumerate(lines, start=1) if not line.strip())))
+        return tuple(out)
 
     # ------------------------------------------------------------ helpers
 
@@ -446,9 +495,8 @@ class Frontend:
             self.files.append(name)
 
     def loc(self, cur: ci.Cursor) -> ir.Loc:
-        l = cur.location
-        f = l.file
-        return ir.Loc(self._file_name(f) if f is not None else self.path, l.line, l.column)
+        f, line, column, _ = cur.location._get_instantiation()  # one tuple: .file, .line, .column each ask for it
+        return ir.Loc(self._file_name(f) if f is not None else self.path, line, column)
 
     def _loc_of_diag(self, d: ci.Diagnostic) -> Optional[ir.Loc]:
         l = d.location
@@ -481,7 +529,7 @@ class Frontend:
         self._macro_use_cursors: Dict[Tuple[str, int, int, int, int], ci.Cursor] = {}
         for cur in self.tu.cursor.get_children():
             if cur.kind == K.MACRO_DEFINITION and not ci.conf.lib.clang_Cursor_isMacroFunctionLike(cur):
-                self.macro_bodies[cur.spelling] = macro_tokens(cur)[1:]
+                self.macro_bodies.define(cur.spelling, cur)
             if cur.kind == K.MACRO_DEFINITION and self._in_main_file(cur):
                 if not ci.conf.lib.clang_Cursor_isMacroFunctionLike(cur):
                     # a macro #undef'ed and defined again means one thing here and another there: no one
@@ -888,7 +936,8 @@ class Frontend:
         toks = self._punctuation_of(start.file.name) if start.file is not None else []
         i = bisect.bisect_left(toks, ((os.path.abspath(start.file.name), start.line, start.column), ""))
         depth, semis = 0, []
-        for pos, spelling in itertools.islice(toks, i, None):
+        for k in range(i, len(toks)):  # not islice(toks, i, None): that steps over the i tokens before the loop
+            pos, spelling = toks[k]
             if spelling == "(":
                 depth += 1
             elif spelling == ")":
@@ -954,6 +1003,20 @@ class Frontend:
                 e = ir.IntLit(self.loc(cur), self.ctype(cur.type, cur), value, str(value))
             return ir.MacroRef(e.loc, e.type, name, e)
         return self._expr(cur)
+
+    def _first_token(self, cur: ci.Cursor) -> str:
+        """`_tokens(cur)[0]` without reading the rest. libclang lexes a cursor's tokens from the spelling of its
+        start to its end: for a literal a macro expands to (`N` of `#define N 64`) the start is in the macro's
+        body and the end at the use, so the tokens are every token between the definition and the use, and
+        reading them made each use cost as much as the file above it (quadratic in the program). Lexed from the
+        start to the start, the range is one token; a list that would be empty (start and end in different
+        files, the macro defined in a header) is still the macro-body fallback of _tokens."""
+        e = cur.extent
+        start = e.start
+        tok = next(self.tu.get_tokens(extent=ci.SourceRange.from_locations(start, start)), None)
+        if tok is not None and self._file_name(tok.location.file) == self._file_name(e.end.file):
+            return tok.spelling  # tests/test_translation_speed.py: the same as _tokens(cur)[0]
+        return self._tokens(cur)[0]
 
     def _tokens(self, cur: ci.Cursor) -> List[str]:
         toks = [t.spelling for t in cur.get_tokens()]
@@ -1068,10 +1131,10 @@ class Frontend:
                 raise self.unsupported(cur, "this implicit expression")
             raise self.unsupported(cur, "this expression")
         if kind == K.INTEGER_LITERAL:
-            text = self._tokens(cur)[0]
+            text = self._first_token(cur)
             return ir.IntLit(loc, self.ctype(cur.type, cur), parse_int(text), text)
         if kind == K.FLOATING_LITERAL:
-            text = self._tokens(cur)[0]
+            text = self._first_token(cur)
             try:
                 value = float.fromhex(text.rstrip("fFlL")) if text.lower().startswith("0x") \
                     else float(text.rstrip("fFlL"))
@@ -1095,7 +1158,7 @@ class Frontend:
                 value = 1.0  # complex.h's I, `(__extension__ 1.0iF)`, whose tokens a macro hides
             return ir.FloatLit(loc, self.ctype(cur.type, cur), value, repr(value))
         if kind == K.CHARACTER_LITERAL:
-            text = self._tokens(cur)[0]
+            text = self._first_token(cur)
             return ir.CharLit(loc, self.ctype(cur.type, cur), parse_char(text), text)
         if kind == K.STRING_LITERAL:
             if any(not p.startswith('"') and not p.startswith('u8"') for p in self._string_tokens(cur)):
@@ -1117,6 +1180,10 @@ class Frontend:
                 callee = ir.NameRef(self.loc(kids[0]), ftype, builtin, "library", "math.h")
             else:
                 callee = self.expr(kids[0])
+            if isinstance(callee, ir.NameRef) and callee.kind == "library" or \
+                    isinstance(callee, ir.Cast) and isinstance(callee.operand, ir.NameRef) and \
+                    callee.operand.kind == "library":
+                args = tuple(_as_written_cast(a) if _sign_only_pointer_conversion(a) else a for a in args)
             return ir.Call(loc, self.ctype(cur.type, cur), callee, args)
         if kind == K.BINARY_OPERATOR:
             lhs, rhs = kids
@@ -1144,8 +1211,7 @@ class Frontend:
             arrow = isinstance(base.type, ir.PointerType)  # `p->x`: the base is a pointer
             return ir.Member(loc, self.ctype(cur.type, cur), base, cur.spelling, arrow)
         if kind == K.CXX_UNARY_EXPR:  # sizeof / _Alignof
-            toks = self._tokens(cur)
-            if toks and toks[0] == "sizeof":
+            if self._first_token(cur) == "sizeof":
                 value = evaluate_int(cur)
                 kids = [k for k in kids if k.kind.is_expression() or k.kind == K.UNEXPOSED_EXPR]  # not TYPE_REF
                 if kids:
@@ -1185,36 +1251,102 @@ class Frontend:
     def _name_ref(self, cur: ci.Cursor) -> ir.Expr:
         ref = cur.referenced
         loc = self.loc(cur)
-        if cur.spelling.startswith("__builtin_va_"):
+        spelling = cur.spelling
+        if spelling.startswith("__builtin_va_"):
             # va_start, va_end, va_copy: builtins without a C type (see convert/varargs.py)
-            return ir.NameRef(loc, ir.VoidType(), cur.spelling, "library")
+            return ir.NameRef(loc, ir.VoidType(), spelling, "library")
         t = self.ctype(cur.type, cur)
         if ref is None:
-            return ir.NameRef(loc, t, cur.spelling, "library")
+            return ir.NameRef(loc, t, spelling, "library")
+        kind, header, value, decl = self._declaration_facts(ref)
+        if kind == "param" and isinstance(t, ir.ArrayType):
+            t = self._param_type(ref)  # `char *argv[]` names a pointer: `argv++` moves it
+        return ir.NameRef(loc, t, spelling, kind, header, decl, value)
+
+    def _declaration_facts(self, ref: ci.Cursor) -> Tuple[str, Optional[str], Optional[int], Optional[ir.Loc]]:
+        """What a name's uses share (NameRef's kind, header, value, decl), read once per declaration: a dozen
+        libclang calls that every use of a variable would otherwise repeat."""
+        bucket = self._declarations.setdefault(ref.hash, [])
+        for known, facts in bucket:
+            if known == ref:
+                return facts
+        facts = self._read_declaration_facts(ref)
+        bucket.append((ref, facts))
+        return facts
+
+    def _read_declaration_facts(self, ref: ci.Cursor) -> Tuple[str, Optional[str], Optional[int], Optional[ir.Loc]]:
         in_main = ref.location.file is not None and self._is_user_path(ref.location.file.name)
         redeclared = self._library_redeclaration(ref) if in_main else None
         if redeclared is not None:
-            return ir.NameRef(loc, t, cur.spelling, "library", redeclared)
+            return "library", redeclared, None, None
         if not in_main:
             header = os.path.basename(ref.location.file.name) if ref.location.file else None
             value = ref.enum_value if ref.kind == K.ENUM_CONSTANT_DECL else None
-            return ir.NameRef(loc, t, cur.spelling, "library", header, value=value)
+            return "library", header, value, None
         if ref.kind == K.ENUM_CONSTANT_DECL:
-            return ir.NameRef(loc, t, cur.spelling, "enum_const")
+            return "enum_const", None, None, None
         if ref.kind == K.FUNCTION_DECL:
-            return ir.NameRef(loc, t, cur.spelling, "function")
+            return "function", None, None, None
         decl = self.loc(ref)
         if ref.kind == K.PARM_DECL:
-            if isinstance(t, ir.ArrayType):
-                t = self._param_type(ref)  # `char *argv[]` names a pointer: `argv++` moves it
-            return ir.NameRef(loc, t, cur.spelling, "param", decl=decl)
+            return "param", None, None, decl
         if ref.kind == K.VAR_DECL:
             is_global = ref.semantic_parent is not None and ref.semantic_parent.kind == K.TRANSLATION_UNIT \
                 or ref.storage_class == ci.StorageClass.EXTERN  # `extern int x;` in a block names the global x
             if is_global or ref.storage_class == ci.StorageClass.STATIC:
-                return ir.NameRef(loc, t, cur.spelling, "global" if is_global else "static_local", decl=decl)
-            return ir.NameRef(loc, t, cur.spelling, "local", decl=decl)
-        return ir.NameRef(loc, t, cur.spelling, "local", decl=decl)
+                return ("global" if is_global else "static_local"), None, None, decl
+        return "local", None, None, decl
+
+
+class _MacroBodies:
+    """Object-like macro name -> the tokens of its body (of the definition in force last), each read from its
+    definition when first asked: the headers define thousands, the program asks for a few."""
+
+    def __init__(self):
+        self._definitions: Dict[str, ci.Cursor] = {}
+        self._bodies: Dict[str, Tuple[str, ...]] = {}
+
+    def define(self, name: str, definition: ci.Cursor) -> None:
+        self._definitions[name] = definition
+        self._bodies.pop(name, None)
+
+    def __contains__(self, name: str) -> bool:
+        return name in self._definitions
+
+    def __getitem__(self, name: str) -> Tuple[str, ...]:
+        body = self._bodies.get(name)
+        if body is None:
+            body = self._bodies[name] = macro_tokens(self._definitions[name])[1:]
+        return body
+
+    def get(self, name: str, default=None):
+        return self[name] if name in self._definitions else default
+
+
+# Integer types that differ only in sign, by the type they are a sign of: C converts pointers between them
+# implicitly (clang's -Wpointer-sign), C# needs a view of the memory
+_UNSIGNED_OF = {"char": "char", "signed char": "char", "unsigned char": "char", "short": "short",
+                "unsigned short": "short", "int": "int", "unsigned int": "int", "long": "long", "unsigned long": "long",
+                "long long": "long long", "unsigned long long": "long long"}
+
+
+def _sign_only_pointer_conversion(e: ir.Expr) -> bool:
+    """An implicit conversion of a pointer (or array) to integers into a pointer to integers that differ only in
+    sign: `unsigned char buf[8]` given to strcpy's `char *`, `&u` of an `unsigned u` given to MPI_Comm_size's
+    `int *`. C accepts it with a warning; the port reads it as the cast a programmer writes to silence that
+    warning, `(char *)buf`, which becomes a typed view of the same memory (Ptr.Reinterpret)."""
+    if not (isinstance(e, ir.Cast) and e.implicit and isinstance(e.type, ir.PointerType)):
+        return False
+    source = e.operand.type
+    pointee = source.pointee if isinstance(source, ir.PointerType) else \
+        source.element if isinstance(source, ir.ArrayType) else None
+    target = e.type.pointee
+    return isinstance(pointee, ir.IntType) and isinstance(target, ir.IntType) and pointee != target and \
+        _UNSIGNED_OF.get(pointee.name, pointee.name) == _UNSIGNED_OF.get(target.name)
+
+
+def _as_written_cast(e: ir.Cast) -> ir.Cast:
+    return dataclasses.replace(e, implicit=False)
 
 
 # Nesting bounds (issue 27): what nests deeper is a located -Wnesting-limit error, not a RecursionError or a crash.

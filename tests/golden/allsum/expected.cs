@@ -42,23 +42,29 @@ public sealed class Allsum
         long sum = 0;
         uint bits = 0;
         uint allbits = 0;
+
         cMPI.Init();
         cMPI.Comm_rank(cMPI.COMM_WORLD, out rank);
         cMPI.Comm_size(cMPI.COMM_WORLD, out size);
+
         for (i = 0; i < N; i++)
         {
             local[i] = (rank + 1) * (i + 1);
         }
         cMPI.Reduce(local, 0, total, 0, N, MPI_INT, MPI_SUM, 0, cMPI.COMM_WORLD);
+
         @value = 1.0 / (rank + 3);
         cMPI.Reduce(ref @value, ref maxv, 1, MPI_DOUBLE, MPI_MAX, 0, cMPI.COMM_WORLD);
         cMPI.Reduce(ref @value, ref minv, 1, MPI_DOUBLE, MPI_MIN, 0, cMPI.COMM_WORLD);
+
         sum = checksum(local, N);
         long allsum = 0;
         cMPI.Allreduce(ref sum, ref allsum, 1, MPI_LONG, MPI_SUM, cMPI.COMM_WORLD);
+
         bits = 1u << rank;
         cMPI.Allreduce(ref bits, ref allbits, 1, MPI_UNSIGNED, MPI_BOR, cMPI.COMM_WORLD);
         cMPI.Barrier(cMPI.COMM_WORLD);
+
         if (rank == 0)
         {
             printf("sums:");

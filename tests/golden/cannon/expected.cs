@@ -76,6 +76,7 @@ public sealed class Cannon
         int j = 0;
         int r = 0;
         int[] coords = new int[2];
+
         for (i = 0; i < n; i++)
         {
             for (j = 0; j < n; j++)
@@ -86,6 +87,7 @@ public sealed class Cannon
             }
         }
         multiply_add(n, a, b, c);
+
         for (r = 0; r < q * q; r++)
         {
             cMPI.Cart_coords(grid, r, 2, coords);
@@ -139,9 +141,11 @@ public sealed class Cannon
         double elapsed = 0;
         double checksum = 0;
         double local_sum = 0;
+
         cMPI.Init();
         cMPI.Comm_size(cMPI.COMM_WORLD, out nprocs);
         cMPI.Comm_rank(cMPI.COMM_WORLD, out world_rank);
+
         if (argc > 1)
         {
             n = atoi(argv[1]);
@@ -157,6 +161,7 @@ public sealed class Cannon
             return 1;
         }
         nb = n / q;
+
         dims[0] = q;
         dims[1] = q;
         periods[0] = 1;
@@ -164,6 +169,7 @@ public sealed class Cannon
         cMPI.Cart_create(cMPI.COMM_WORLD, 2, dims, periods, 1, out grid);
         cMPI.Comm_rank(grid, out rank);
         cMPI.Cart_coords(grid, rank, 2, coords);
+
         /* Each rank makes its own blocks: A(I, J) and B(I, J) for grid position (I, J). */
         a = new double[(ulong)nb * (ulong)nb];
         b = new double[(ulong)nb * (ulong)nb];
@@ -177,35 +183,43 @@ public sealed class Cannon
                 c[i * nb + j] = 0.0;
             }
         }
+
         cMPI.Barrier(grid);
         t0 = cMPI.Wtime();
+
         /* Initial skew: row i of A left by i, column j of B up by j. */
         cMPI.Cart_shift(grid, 1, -coords[0], out source, out dest);
         cMPI.Sendrecv_replace(a, 0, nb * nb, MPI_DOUBLE, dest, 1, source, 1, grid, out status);
         cMPI.Cart_shift(grid, 0, -coords[1], out source, out dest);
         cMPI.Sendrecv_replace(b, 0, nb * nb, MPI_DOUBLE, dest, 2, source, 2, grid, out status);
+
         /* Neighbours for the single shifts: A comes from the right, B from below. */
         cMPI.Cart_shift(grid, 1, -1, out right, out left);
         cMPI.Cart_shift(grid, 0, -1, out down, out up);
+
         for (step = 0; step < q; step++)
         {
             multiply_add(nb, a, b, c);
             cMPI.Sendrecv_replace(a, 0, nb * nb, MPI_DOUBLE, left, 3, right, 3, grid, out status);
             cMPI.Sendrecv_replace(b, 0, nb * nb, MPI_DOUBLE, up, 4, down, 4, grid, out status);
         }
+
         elapsed = cMPI.Wtime() - t0;
+
         local_sum = 0.0;
         for (i = 0; i < nb * nb; i++)
         {
             local_sum += c[i];
         }
         cMPI.Reduce(ref local_sum, ref checksum, 1, MPI_DOUBLE, MPI_SUM, 0, grid);
+
         gathered = null;
         if (rank == 0)
         {
             gathered = new double[(ulong)n * (ulong)n];
         }
         cMPI.Gather(c, 0, nb * nb, MPI_DOUBLE, gathered, 0, nb * nb, MPI_DOUBLE, 0, grid);
+
         if (rank == 0)
         {
             double err = max_error(grid, n, q, gathered);
@@ -216,6 +230,7 @@ public sealed class Cannon
             printf("multiply time = %.6f seconds\n", elapsed);
             free(gathered);
         }
+
         free(a);
         free(b);
         free(c);

@@ -26,9 +26,11 @@ public sealed class Fig31
         int i = 0;
         int[] buffer = new int[COUNT];
         Status status = default;
+
         cMPI.Init();
         cMPI.Comm_size(cMPI.COMM_WORLD, out size);
         cMPI.Comm_rank(cMPI.COMM_WORLD, out rank);
+
         if (size < 2)
         {
             printf("Please run with at least two ranks.\n");

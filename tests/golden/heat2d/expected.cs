@@ -84,17 +84,17 @@ public sealed class Heat2d
             diff = 0.0;
             for (i = 1; i <= local; i++)
             {
-                Span<double> unew_row = Spans.From(unew[i], 1);
-                Span<double> u_row = Spans.From(u[i - 1], 1);
-                Span<double> u_row2 = Spans.From(u[i + 1], 1);
-                Span<double> u_row3 = Spans.From(u[i], 0);
-                Span<double> u_row4 = Spans.From(u[i], 2);
-                Span<double> u_row5 = Spans.From(u[i], 1);
+                Span<double> unew_i = Spans.From(unew[i], 1);
+                Span<double> u_im1 = Spans.From(u[i - 1], 1);
+                Span<double> u_ip1 = Spans.From(u[i + 1], 1);
+                Span<double> u_i_m1 = Spans.From(u[i], 0);
+                Span<double> u_i_p1 = Spans.From(u[i], 2);
+                Span<double> u_i = Spans.From(u[i], 1);
                 int j_count = Math.Max(NY - 1, 1) - 1;
                 for (int j_k = 0; j_k < j_count; j_k++)
                 {
-                    unew_row[j_k] = 0.25 * (u_row[j_k] + u_row2[j_k] + u_row3[j_k] + u_row4[j_k]);
-                    diff = CMath.fmax(diff, Math.Abs(unew_row[j_k] - u_row5[j_k]));
+                    unew_i[j_k] = 0.25 * (u_im1[j_k] + u_ip1[j_k] + u_i_m1[j_k] + u_i_p1[j_k]);
+                    diff = CMath.fmax(diff, Math.Abs(unew_i[j_k] - u_i[j_k]));
                 }
                 j = 1 + j_count;
             }
@@ -113,10 +113,10 @@ public sealed class Heat2d
         double gsum = 0;
         for (i = 1; i <= local; i++)
         {
-            Span<double> u_row6 = Spans.From(u[i], 0);
+            Span<double> u_i2 = Spans.From(u[i], 0);
             for (j = 0; j < NY; j++)
             {
-                sum += u_row6[j];
+                sum += u_i2[j];
             }
         }
         cMPI.Reduce(ref sum, ref gsum, 1, MPI_DOUBLE, MPI_SUM, 0, cMPI.COMM_WORLD);

@@ -51,6 +51,7 @@ public sealed class Hybrid_omp
             }
             harmonic += mine;
         }
+
         cMPI.Reduce(ref local, ref pi, 1, MPI_DOUBLE, MPI_SUM, 0, cMPI.COMM_WORLD);
         cMPI.Reduce(ref harmonic, ref total_harmonic, 1, MPI_DOUBLE, MPI_SUM, 0, cMPI.COMM_WORLD);
         printf("rank %d: %d thread(s), partial %.12f\n", rank, OpenMp.omp_get_max_threads(), local);

@@ -32,6 +32,7 @@ public sealed class Nbody
     const double CUTOFF = 0.01;
     const double MIN_R = 0.0001; /* CUTOFF / 100 */
     const double DT = 0.0005;
+
     const int NSTEPS_DEFAULT = 1000;
     const int SAVEFREQ = 10;
 
@@ -47,6 +48,7 @@ public sealed class Nbody
 
     /* The side of the square box; set once from n so the density is DENSITY. */
     double box_size = 0;
+
     /* save() writes the header line only on its first call. */
     int header_written = 0;
 
@@ -74,10 +76,12 @@ public sealed class Nbody
         int sy = (n + sx - 1) / sx;
         int[] cells = new int[n];
         int i = 0;
+
         for (i = 0; i < n; i++)
         {
             cells[i] = i;
         }
+
         for (i = 0; i < n; i++)
         {
             int remaining = n - i;
@@ -89,6 +93,7 @@ public sealed class Nbody
             }
             cell = cells[pick];
             cells[pick] = cells[remaining - 1];
+
             p[i].x = box_size * (1.0 + (cell % sx)) / (1 + sx);
             p[i].y = box_size * (1.0 + (cell / sx)) / (1 + sy);
             p[i].vx = drand48() * 2.0 - 1.0;
@@ -109,6 +114,7 @@ public sealed class Nbody
         double r2 = dx * dx + dy * dy;
         double r = 0;
         double coef = 0;
+
         if (r2 > CUTOFF * CUTOFF)
         {
             return;
@@ -123,6 +129,7 @@ public sealed class Nbody
             davg += distance;
             navg += 1;
         }
+
         r2 = max_double(r2, MIN_R * MIN_R);
         r = Math.Sqrt(r2);
         coef = (1.0 - CUTOFF / r) / r2 / MASS;
@@ -137,6 +144,7 @@ public sealed class Nbody
         p.vy += p.ay * DT;
         p.x += p.vx * DT;
         p.y += p.vy * DT;
+
         while (p.x < 0.0 || p.x > box_size)
         {
             p.x = p.x < 0.0 ? -p.x : 2.0 * box_size - p.x;
@@ -221,6 +229,7 @@ public sealed class Nbody
         double absmin = 1.0;
         double absavg = 0.0;
         int nabsavg = 0;
+
         if (find_option(argc, argv, CStrings.FromString("-h")) >= 0)
         {
             printf("Options:\n");
@@ -232,14 +241,17 @@ public sealed class Nbody
             printf("-no to skip the distance statistics\n");
             return 0;
         }
+
         n = read_int(argc, argv, CStrings.FromString("-n"), 1000);
         nsteps = read_int(argc, argv, CStrings.FromString("-t"), NSTEPS_DEFAULT);
         seed = read_int(argc, argv, CStrings.FromString("-s"), 1);
         savename = read_string(argc, argv, CStrings.FromString("-o"), default);
         statistics = find_option(argc, argv, CStrings.FromString("-no")) < 0 ? 1 : 0;
+
         cMPI.Init();
         cMPI.Comm_size(cMPI.COMM_WORLD, out nprocs);
         cMPI.Comm_rank(cMPI.COMM_WORLD, out rank);
+
         fsave = null;
         if (!savename.IsNull && rank == 0)
         {
@@ -250,9 +262,12 @@ public sealed class Nbody
                 cMPI.Abort(cMPI.COMM_WORLD, 1);
             }
         }
+
         particles = new particle_t[n];
+
         cMPI.Type_contiguous(6, MPI_DOUBLE, out PARTICLE);
         cMPI.Type_commit(ref PARTICLE);
+
         /* Rank r owns particles offsets[r] .. offsets[r+1]-1; the last ranks may own fewer. */
         per_rank = (n + nprocs - 1) / nprocs;
         offsets = new int[nprocs + 1];
@@ -262,14 +277,16 @@ public sealed class Nbody
             offsets[i] = i * per_rank < n ? i * per_rank : n;
         }
         Span<int> counts_span = Spans.From(counts, 0);
-        Span<int> offsets_from1 = Spans.From(offsets, 1);
+        Span<int> offsets_p1 = Spans.From(offsets, 1);
         Span<int> offsets_span = Spans.From(offsets, 0);
         for (i = 0; i < nprocs; i++)
         {
-            counts_span[i] = offsets_from1[i] - offsets_span[i];
+            counts_span[i] = offsets_p1[i] - offsets_span[i];
         }
+
         nlocal = counts[rank];
         local = new particle_t[nlocal > 0 ? nlocal : 1];
+
         set_size(n);
         if (rank == 0)
         {
@@ -277,17 +294,21 @@ public sealed class Nbody
             init_particles(n, particles);
         }
         cMPI.Scatterv(particles, 0, counts, offsets, PARTICLE, local, 0, nlocal, PARTICLE, 0, cMPI.COMM_WORLD);
+
         simulation_time = cMPI.Wtime();
         for (step = 0; step < nsteps; step++)
         {
             int navg = 0;
             double dmin = 1.0;
             double davg = 0.0;
+
             cMPI.Allgatherv(local, 0, nlocal, PARTICLE, particles, 0, counts, offsets, PARTICLE, cMPI.COMM_WORLD);
+
             if (fsave != null && step % SAVEFREQ == 0)
             {
                 save(fsave, n, particles);
             }
+
             for (i = 0; i < nlocal; i++)
             {
                 int j = 0;
@@ -300,6 +321,7 @@ public sealed class Nbody
                     apply_force(ref local_at[0], ref particles_span[j], ref dmin, ref davg, ref navg);
                 }
             }
+
             if (statistics != 0)
             {
                 int rnavg = 0;
@@ -318,6 +340,7 @@ public sealed class Nbody
                     absmin = min_double(absmin, rdmin);
                 }
             }
+
             Span<particle_t> local_span = Spans.From(local, 0);
             for (i = 0; i < nlocal; i++)
             {
@@ -325,6 +348,7 @@ public sealed class Nbody
             }
         }
         simulation_time = cMPI.Wtime() - simulation_time;
+
         if (rank == 0)
         {
             printf("n = %d, steps = %d, ranks = %d\n", n, nsteps, nprocs);
@@ -347,6 +371,7 @@ public sealed class Nbody
                 }
             }
         }
+
         if (fsave != null)
         {
             fclose(fsave);

@@ -28,10 +28,12 @@ public sealed class CG
     const double MATRIX_MULT = 1220703125.0;
     const int VEC_MAX = (NONZER + 1);
     const int NZ_MAX = (NA * (NONZER + 1) * (NONZER + 1));
+
     /* The generated outer vectors v_i: positions 0-based. */
     int[] outer_count = new int[NA];
     int[] outer_index = new int[NA * VEC_MAX];
     double[] outer_value = new double[NA * VEC_MAX];
+
     /* My rows, compressed: row j (local, 0-based) has entries
      * row_start[j] .. row_start[j] + row_len[j] - 1. */
     double[] a = new double[NZ_MAX];
@@ -40,6 +42,7 @@ public sealed class CG
     int[] row_len = new int[NA];
     int first_row = 0;
     int num_rows = 0;
+
     double tran = 0;
 
     /* Build one random sparse vector of NONZER distinct positions in 1..NA. */
@@ -51,6 +54,7 @@ public sealed class CG
         int seen = 0;
         double @value = 0;
         double position = 0;
+
         while (nzv < NONZER)
         {
             @value = randlc(ref tran, MATRIX_MULT);
@@ -85,6 +89,7 @@ public sealed class CG
     {
         int k = 0;
         int found = 0;
+
         for (k = 0; k < nzv; k++)
         {
             if (iv[k] == i)
@@ -108,6 +113,7 @@ public sealed class CG
         int k = 0;
         int start = row_start[row];
         int end = row_start[row] + row_len[row];
+
         for (k = start; k < end; k++)
         {
             if (colidx[k] == col)
@@ -129,6 +135,7 @@ public sealed class CG
         int m = 0;
         int col = 0;
         double val = 0;
+
         for (row = 0; row < num_rows; row++)
         {
             for (k = row_start[row] + 1; k < row_start[row] + row_len[row]; k++)
@@ -157,6 +164,7 @@ public sealed class CG
         int k = 0;
         int next = 0;
         int start = 0;
+
         for (row = 0; row < num_rows; row++)
         {
             start = row_start[row];
@@ -191,16 +199,20 @@ public sealed class CG
         int nzv = 0;
         int row = 0;
         int col = 0;
+
         first_row = lo;
         num_rows = hi - lo;
+
         /* The same random stream as NPB: one number is drawn before makea. */
         tran = MATRIX_SEED;
         randlc(ref tran, MATRIX_MULT);
+
         nn1 = 1;
         do
         {
             nn1 = 2 * nn1;
         } while (nn1 < NA);
+
         for (i = 0; i < NA; i++)
         {
             nzv = sprnvc(vc, ivc, nn1);
@@ -216,6 +228,7 @@ public sealed class CG
                 outer_value_row[k] = vc_span[k];
             }
         }
+
         /* Reserve for each of my rows the most entries it can receive. */
         for (row = 0; row <= num_rows; row++)
         {
@@ -237,6 +250,7 @@ public sealed class CG
             row_start_from1[row] += row_start_span[row];
             row_len_span[row] = 0;
         }
+
         ratio = Math.Pow(RCOND, 1.0 / (double)NA);
         size = 1.0;
         for (i = 0; i < NA; i++)
@@ -262,6 +276,7 @@ public sealed class CG
             }
             size = size * ratio;
         }
+
         sort_rows();
         compact_rows();
     }
@@ -273,6 +288,7 @@ public sealed class CG
         int row = 0;
         int k = 0;
         double sum = 0;
+
         for (row = 0; row < num_rows; row++)
         {
             sum = 0.0;
@@ -372,12 +388,15 @@ public sealed class CG
         double x1 = 0;
         double x2 = 0;
         double z = 0;
+
         t1 = R23 * a;
         a1 = CMath.IntPart(t1);
         a2 = a - T23 * a1;
+
         t1 = R23 * x;
         x1 = CMath.IntPart(t1);
         x2 = x - T23 * x1;
+
         t1 = a1 * x2 + a2 * x1;
         t2 = CMath.IntPart(R23 * t1);
         z = t1 - T23 * t2;
@@ -401,10 +420,12 @@ public sealed class CG
         double z = 0;
         double xs = 0;
         int i = 0;
+
         t1 = R23 * a;
         a1 = CMath.IntPart(t1);
         a2 = a - T23 * a1;
         xs = x;
+
         for (i = 0; i < n; i++)
         {
             t1 = R23 * xs;
@@ -438,13 +459,16 @@ public sealed class CG
     const double EPSILON = 1.0e-10;
     const int TAG_GATHER = 2000;
     const int TAG_SUM = 2001;
+
     /* Global vectors (length NA); each rank computes its own rows only. */
     double[] x = new double[NA];
     double[] z = new double[NA];
     double[] p = new double[NA];
     double[] q = new double[NA];
     double[] r = new double[NA];
+
     int my_rank = 0;
+
     int comm_size = 0;
 
     /* First row of rank `rank`'s block (rank == comm_size gives NA). */
@@ -465,6 +489,7 @@ public sealed class CG
         int their_hi = 0;
         Request request = default;
         Status status = default;
+
         for (dist = 1; dist < comm_size; dist *= 2)
         {
             partner = my_rank ^ dist;
@@ -488,6 +513,7 @@ public sealed class CG
         int i = 0;
         Request request = default;
         Status status = default;
+
         for (dist = 1; dist < comm_size; dist *= 2)
         {
             partner = my_rank ^ dist;
@@ -505,6 +531,7 @@ public sealed class CG
     {
         double[] s = new double[1];
         int j = 0;
+
         s[0] = 0.0;
         for (j = lo; j < hi; j++)
         {
@@ -531,6 +558,7 @@ public sealed class CG
         double diff = 0;
         int j = 0;
         int step = 0;
+
         for (j = lo; j < hi; j++)
         {
             q_span[j] = 0.0;
@@ -539,6 +567,7 @@ public sealed class CG
             p_span[j] = r_span[j];
         }
         rho = dot(r, r, lo, hi);
+
         for (step = 1; step <= CG_STEPS; step++)
         {
             allgather_vector(p);
@@ -558,6 +587,7 @@ public sealed class CG
                 p_span[j] = r_span[j] + beta * p_span[j];
             }
         }
+
         /* The residual norm, from A z rather than the recurrence. */
         allgather_vector(z);
         matvec(z, r);
@@ -579,6 +609,7 @@ public sealed class CG
         double[] norms = new double[2];
         double scale = 0;
         int j = 0;
+
         rnorm = conj_grad(lo, hi);
         norms[0] = 0.0;
         norms[1] = 0.0;
@@ -615,9 +646,11 @@ public sealed class CG
         double tmax = 0;
         double mops = 0;
         double err = 0;
+
         cMPI.Init();
         cMPI.Comm_rank(cMPI.COMM_WORLD, out my_rank);
         cMPI.Comm_size(cMPI.COMM_WORLD, out comm_size);
+
         if (!(is_power_of_two(comm_size) != 0) || comm_size > NA)
         {
             if (my_rank == 0)
@@ -627,6 +660,7 @@ public sealed class CG
             cMPI.Finalize();
             return 1;
         }
+
         if (my_rank == 0)
         {
             printf("\n\n NAS Parallel Benchmarks 3.3 -- CG Benchmark (cmpi C+MPI)\n\n");
@@ -636,9 +670,11 @@ public sealed class CG
             printf(" Number of nonzeroes per row: %8d\n", NONZER);
             printf(" Eigenvalue shift: %8.3e\n", SHIFT);
         }
+
         lo = block_start(my_rank);
         hi = block_start(my_rank + 1);
         makea(lo, hi);
+
         /* One untimed outer iteration touches all the data, then start again. */
         for (j = lo; j < hi; j++)
         {
@@ -650,6 +686,7 @@ public sealed class CG
             x_span[j] = 1.0;
         }
         zeta = 0.0;
+
         cMPI.Barrier(cMPI.COMM_WORLD);
         timer_clear(0);
         timer_start(0);
@@ -668,6 +705,7 @@ public sealed class CG
         timer_stop(0);
         seconds = timer_read(0);
         cMPI.Reduce(ref seconds, ref tmax, 1, MPI_DOUBLE, MPI_MAX, 0, cMPI.COMM_WORLD);
+
         if (my_rank == 0)
         {
             printf(" Benchmark completed\n");
@@ -690,6 +728,7 @@ public sealed class CG
             }
             print_results(CStrings.FromString("CG"), (sbyte)CLASS_CHAR, NA, 0, 0, NITER, comm_size, tmax, mops, CStrings.FromString("floating point"), verified);
         }
+
         cMPI.Finalize();
         return 0;
     }

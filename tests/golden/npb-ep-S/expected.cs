@@ -66,12 +66,15 @@ public sealed class EP
         double x1 = 0;
         double x2 = 0;
         double z = 0;
+
         t1 = R23 * a;
         a1 = CMath.IntPart(t1);
         a2 = a - T23 * a1;
+
         t1 = R23 * x;
         x1 = CMath.IntPart(t1);
         x2 = x - T23 * x1;
+
         t1 = a1 * x2 + a2 * x1;
         t2 = CMath.IntPart(R23 * t1);
         z = t1 - T23 * t2;
@@ -95,10 +98,12 @@ public sealed class EP
         double z = 0;
         double xs = 0;
         int i = 0;
+
         t1 = R23 * a;
         a1 = CMath.IntPart(t1);
         a2 = a - T23 * a1;
         xs = x;
+
         for (i = 0; i < n; i++)
         {
             t1 = R23 * xs;
@@ -129,6 +134,7 @@ public sealed class EP
     const double EPSILON = 1.0e-8;
     const double A_MULT = 1220703125.0;
     const double SEED = 271828183.0;
+
     double[] x = new double[2 * NK]; /* one block of uniform numbers */
     double[] q = new double[NQ]; /* this rank's annulus counts */
     double[] q_total = new double[NQ]; /* summed over ranks */
@@ -143,6 +149,7 @@ public sealed class EP
     {
         double t1 = A_MULT;
         int i = 0;
+
         for (i = 0; i < MK + 1; i++)
         {
             randlc(ref t1, t1);
@@ -156,6 +163,7 @@ public sealed class EP
         double t1 = SEED;
         double t2 = an;
         int ik = 0;
+
         while (kk != 0)
         {
             ik = kk / 2;
@@ -181,6 +189,7 @@ public sealed class EP
         double t4 = 0;
         int i = 0;
         int l = 0;
+
         vranlc(2 * NK, ref seed, A_MULT, x);
         for (i = 0; i < NK; i++)
         {
@@ -223,15 +232,18 @@ public sealed class EP
         double mops = 0;
         double sx_err = 0;
         double sy_err = 0;
+
         cMPI.Init();
         cMPI.Comm_size(cMPI.COMM_WORLD, out nprocs);
         cMPI.Comm_rank(cMPI.COMM_WORLD, out rank);
+
         if (rank == 0)
         {
             printf("\n\n NAS Parallel Benchmarks 3.3 -- EP Benchmark (cmpi C+MPI)\n\n");
             printf(" Number of random numbers generated: %15d\n", 2 * NN * NK);
             printf(" Number of active processes:         %15d\n", nprocs);
         }
+
         /* Blocks are dealt out in contiguous runs; the first `extra` ranks
          * take one block more. */
         nblocks = NN / nprocs;
@@ -245,6 +257,7 @@ public sealed class EP
         {
             first_block = extra * (nblocks + 1) + (rank - extra) * nblocks;
         }
+
         an = block_multiplier();
         sx = 0.0;
         sy = 0.0;
@@ -252,31 +265,38 @@ public sealed class EP
         {
             q_span[i] = 0.0;
         }
+
         cMPI.Barrier(cMPI.COMM_WORLD);
         timer_clear(0);
         timer_start(0);
+
         for (k = 0; k < nblocks; k++)
         {
             do_block(first_block + k, an, ref sx, ref sy);
         }
+
         sums[0] = sx;
         sums[1] = sy;
         cMPI.Allreduce(sums, 0, sums_total, 0, 2, MPI_DOUBLE, MPI_SUM, cMPI.COMM_WORLD);
         cMPI.Allreduce(q, 0, q_total, 0, NQ, MPI_DOUBLE, MPI_SUM, cMPI.COMM_WORLD);
         sx = sums_total[0];
         sy = sums_total[1];
+
         timer_stop(0);
         seconds = timer_read(0);
         cMPI.Reduce(ref seconds, ref tmax, 1, MPI_DOUBLE, MPI_MAX, 0, cMPI.COMM_WORLD);
         cMPI.Bcast(ref tmax, 1, MPI_DOUBLE, 0, cMPI.COMM_WORLD);
+
         gc = 0.0;
         for (i = 0; i < NQ; i++)
         {
             gc += q_total_span[i];
         }
+
         sx_err = Math.Abs((sx - SX_VERIFY_VALUE) / SX_VERIFY_VALUE);
         sy_err = Math.Abs((sy - SY_VERIFY_VALUE) / SY_VERIFY_VALUE);
         verified = sx_err <= EPSILON && sy_err <= EPSILON ? 1 : 0;
+
         if (rank == 0)
         {
             mops = tmax > 0.0 ? Math.Pow(2.0, M + 1) / tmax / 1000000.0 : 0.0;
@@ -292,6 +312,7 @@ public sealed class EP
             printf(" Relative errors: sx %.3e, sy %.3e (tolerance %.1e)\n", sx_err, sy_err, EPSILON);
             print_results(CStrings.FromString("EP"), (sbyte)CLASS_CHAR, 1 << (M + 1), 0, 0, 0, nprocs, tmax, mops, CStrings.FromString("Random numbers generated"), verified);
         }
+
         cMPI.Finalize();
         return 0;
     }

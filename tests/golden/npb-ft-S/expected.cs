@@ -66,12 +66,15 @@ public sealed class FT
         double x1 = 0;
         double x2 = 0;
         double z = 0;
+
         t1 = R23 * a;
         a1 = CMath.IntPart(t1);
         a2 = a - T23 * a1;
+
         t1 = R23 * x;
         x1 = CMath.IntPart(t1);
         x2 = x - T23 * x1;
+
         t1 = a1 * x2 + a2 * x1;
         t2 = CMath.IntPart(R23 * t1);
         z = t1 - T23 * t2;
@@ -95,10 +98,12 @@ public sealed class FT
         double z = 0;
         double xs = 0;
         int i = 0;
+
         t1 = R23 * a;
         a1 = CMath.IntPart(t1);
         a2 = a - T23 * a1;
         xs = x;
+
         for (i = 0; i < n; i++)
         {
             t1 = R23 * xs;
@@ -133,6 +138,7 @@ public sealed class FT
         double pi = 3.141592653589793238;
         double angle = 0;
         int k = 0;
+
         for (k = 0; k < MAXDIM / 2; k++)
         {
             angle = 2.0 * pi * (double)k / (double)MAXDIM;
@@ -157,6 +163,7 @@ public sealed class FT
         double br = 0;
         double bi = 0;
         dcomplex t = default;
+
         /* bit-reversal permutation */
         j = 0;
         for (i = 0; i < n - 1; i++)
@@ -175,6 +182,7 @@ public sealed class FT
             }
             j = j | bit;
         }
+
         /* butterflies of growing length */
         for (len = 2; len <= n; len *= 2)
         {
@@ -207,6 +215,7 @@ public sealed class FT
         int c = 0;
         int m = 0;
         int first = 0;
+
         for (c = 0; c < count; c++)
         {
             first = first_0 + c * line_step;
@@ -227,6 +236,7 @@ public sealed class FT
     {
         int kl = 0;
         int plane = 0;
+
         for (kl = 0; kl < nz_local; kl++)
         {
             plane = NX * NY * kl;
@@ -239,6 +249,7 @@ public sealed class FT
     void fft_z(dcomplex[] data, int direction)
     {
         int jl = 0;
+
         for (jl = 0; jl < ny_local; jl++)
         {
             fft_lines(data, NX * NZ * jl, 1, NX, NZ, NX, direction);
@@ -259,6 +270,7 @@ public sealed class FT
         int src = 0;
         int dst = 0;
         int chunk = nz_local * ny_local * NX;
+
         for (p = 0; p < ft_size; p++)
         {
             for (kl = 0; kl < nz_local; kl++)
@@ -311,6 +323,7 @@ public sealed class FT
         int src = 0;
         int dst = 0;
         int chunk = nz_local * ny_local * NX;
+
         for (p = 0; p < ft_size; p++)
         {
             for (kl = 0; kl < nz_local; kl++)
@@ -383,6 +396,7 @@ public sealed class FT
     const int NY = 64;
     const int NZ = 64;
     const int NITER = 6;
+
     const int NTOTAL = (NX * NY * NZ);
     /* NPB FT (3-D FFT PDE solver), written for cmpi from the NPB 3.3 definition.
      *
@@ -397,11 +411,14 @@ public sealed class FT
     const double SEED = 314159265.0;
     const double MULT = 1220703125.0;
     const int NCHECK = 1024;
+
     int ft_rank = 0;
+
     int ft_size = 0;
     int nz_local = 0;
     int ny_local = 0;
     Comm comm_transpose = default;
+
     dcomplex[] u0 = new dcomplex[NTOTAL]; /* the field in frequency layout, evolving */
     dcomplex[] u1 = new dcomplex[NTOTAL]; /* work: one step's field */
     double[] twiddle = new double[NTOTAL]; /* the per-step decay factor, frequency layout */
@@ -417,6 +434,7 @@ public sealed class FT
     {
         double result = 1.0;
         double aj = a;
+
         while (n != 0)
         {
             if (n % 2 == 1)
@@ -438,6 +456,7 @@ public sealed class FT
         int j = 0;
         int i = 0;
         int row_start = 0;
+
         randlc(ref x, power(MULT, 2 * NX * NY * ft_rank * nz_local));
         for (kl = 0; kl < nz_local; kl++)
         {
@@ -471,6 +490,7 @@ public sealed class FT
         int ii = 0;
         int jj = 0;
         int kk = 0;
+
         for (jl = 0; jl < ny_local; jl++)
         {
             jj = signed_frequency(ft_rank * ny_local + jl, NY);
@@ -494,6 +514,7 @@ public sealed class FT
         Span<dcomplex> u1_span = Spans.From(u1, 0);
         int n = 0;
         int count = NX * NZ * ny_local;
+
         for (n = 0; n < count; n++)
         {
             u0_span[n].real = u0_span[n].real * twiddle_span[n];
@@ -513,6 +534,7 @@ public sealed class FT
         int q = 0;
         int r = 0;
         int s = 0;
+
         local[0] = 0.0;
         local[1] = 0.0;
         for (j = 1; j <= NCHECK; j++)
@@ -548,6 +570,7 @@ public sealed class FT
         double err = 0;
         int i = 0;
         int ok = 1;
+
         for (i = 0; i < NITER; i++)
         {
             /* complex quotient (c - ref) / ref, then its modulus */
@@ -572,9 +595,11 @@ public sealed class FT
         double seconds = 0;
         double tmax = 0;
         double mops = 0;
+
         cMPI.Init();
         cMPI.Comm_rank(cMPI.COMM_WORLD, out ft_rank);
         cMPI.Comm_size(cMPI.COMM_WORLD, out ft_size);
+
         if (ft_size > NZ || ft_size > NY || NZ % ft_size != 0 || NY % ft_size != 0)
         {
             if (ft_rank == 0)
@@ -588,6 +613,7 @@ public sealed class FT
         ny_local = NY / ft_size;
         /* All ranks form one slice of the 1-D layout: the transposes' communicator. */
         cMPI.Comm_split(cMPI.COMM_WORLD, 0, ft_rank, out comm_transpose);
+
         if (ft_rank == 0)
         {
             printf("\n\n NAS Parallel Benchmarks 3.3 -- FT Benchmark (cmpi C+MPI)\n\n");
@@ -597,8 +623,10 @@ public sealed class FT
             printf(" Processor array     :     %7dx%d\n", 1, ft_size);
             printf(" Layout type         :          1D\n");
         }
+
         fft_init();
         compute_twiddle();
+
         cMPI.Barrier(comm_transpose);
         timer_clear(0);
         timer_start(0);
@@ -613,12 +641,14 @@ public sealed class FT
         timer_stop(0);
         seconds = timer_read(0);
         cMPI.Reduce(ref seconds, ref tmax, 1, MPI_DOUBLE, MPI_MAX, 0, cMPI.COMM_WORLD);
+
         verified = 0;
         if (ft_rank == 0)
         {
             verified = verify();
         }
         cMPI.Bcast(ref verified, 1, MPI_INT, 0, cMPI.COMM_WORLD);
+
         if (ft_rank == 0)
         {
             mops = 0.0;
@@ -628,6 +658,7 @@ public sealed class FT
             }
             print_results(CStrings.FromString("FT"), (sbyte)CLASS_CHAR, NX, NY, NZ, NITER, ft_size, tmax, mops, CStrings.FromString("floating point"), verified);
         }
+
         cMPI.Comm_free(ref comm_transpose);
         cMPI.Finalize();
         return 0;

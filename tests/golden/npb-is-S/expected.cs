@@ -67,12 +67,15 @@ public sealed class IS
         double x1 = 0;
         double x2 = 0;
         double z = 0;
+
         t1 = R23 * a;
         a1 = CMath.IntPart(t1);
         a2 = a - T23 * a1;
+
         t1 = R23 * x;
         x1 = CMath.IntPart(t1);
         x2 = x - T23 * x1;
+
         t1 = a1 * x2 + a2 * x1;
         t2 = CMath.IntPart(R23 * t1);
         z = t1 - T23 * t2;
@@ -96,10 +99,12 @@ public sealed class IS
         double z = 0;
         double xs = 0;
         int i = 0;
+
         t1 = R23 * a;
         a1 = CMath.IntPart(t1);
         a2 = a - T23 * a1;
         xs = x;
+
         for (i = 0; i < n; i++)
         {
             t1 = R23 * xs;
@@ -141,27 +146,35 @@ public sealed class IS
     const double KEY_SEED = 314159265.0;
     const double KEY_MULT = 1220703125.0;
     const int TAG_LAST_KEY = 1000;
+
     int[] key_array = new int[TOTAL_KEYS]; /* my keys; at the end my sorted keys */
     int[] key_buff1 = new int[TOTAL_KEYS]; /* my keys grouped by bucket (to send) */
     int[] key_buff2 = new int[TOTAL_KEYS]; /* the keys of my buckets (received) */
     int[] key_counts = new int[MAX_KEY]; /* per value of my key range: keys <= value */
+
     /* Per bucket counts; the last TEST_ARRAY_SIZE slots carry the values of
      * the test keys through the same Allreduce. */
     int[] bucket_size = new int[NUM_BUCKETS + TEST_ARRAY_SIZE];
     int[] bucket_size_totals = new int[NUM_BUCKETS + TEST_ARRAY_SIZE];
     int[] bucket_start = new int[NUM_BUCKETS];
+
     int[] send_count = new int[MAX_PROCS];
+
     int[] send_displ = new int[MAX_PROCS];
     int[] recv_count = new int[MAX_PROCS];
     int[] recv_displ = new int[MAX_PROCS];
     int[] first_bucket = new int[MAX_PROCS];
     int[] last_bucket = new int[MAX_PROCS];
+
     /* The official partial-verification data: global indices of 5 test keys
      * and their ranks in iteration 0. */
     int[] test_index_array = new int[] { 48427, 17148, 23627, 62548, 4431 };
     int[] test_rank_array = new int[] { 0, 18, 346, 64917, 65463 };
+
     int my_rank = 0;
+
     int comm_size = 0;
+
     int num_keys = 0;
     int total_local_keys = 0;
     int total_lesser_keys = 0;
@@ -173,6 +186,7 @@ public sealed class IS
     double jump_seed(double seed, double a, int n)
     {
         double power = a;
+
         while (n != 0)
         {
             if (n % 2 == 1)
@@ -192,6 +206,7 @@ public sealed class IS
         double k = (double)(MAX_KEY / 4);
         double x = 0;
         int i = 0;
+
         for (i = 0; i < num_keys; i++)
         {
             x = randlc(ref seed, KEY_MULT);
@@ -209,6 +224,7 @@ public sealed class IS
         int p = 0;
         int b = 0;
         long cumulative = 0;
+
         for (p = 0; p < comm_size - 1; p++)
         {
             first_bucket[p] = b;
@@ -255,12 +271,14 @@ public sealed class IS
         int k = 0;
         int key_rank = 0;
         int count = 0;
+
         /* The two keys each iteration alters (global indices < NUM_KEYS are rank 0's). */
         if (my_rank == 0)
         {
             key_array[iteration] = iteration;
             key_array[iteration + MAX_ITERATIONS] = MAX_KEY - iteration;
         }
+
         for (i = 0; i < NUM_BUCKETS + TEST_ARRAY_SIZE; i++)
         {
             bucket_size_span[i] = 0;
@@ -272,10 +290,12 @@ public sealed class IS
                 bucket_size[NUM_BUCKETS + i] = key_array[test_index_array[i] % num_keys];
             }
         }
+
         for (i = 0; i < num_keys; i++)
         {
             bucket_size_span[key_array_span[i] >> BUCKET_SHIFT]++;
         }
+
         bucket_start[0] = 0;
         int b_count = Math.Max(NUM_BUCKETS, 1) - 1;
         for (int b_k = 0; b_k < b_count; b_k++)
@@ -290,8 +310,10 @@ public sealed class IS
             key_buff1_span[bucket_start_span[b]] = key;
             bucket_start_span[b]++;
         }
+
         cMPI.Allreduce(bucket_size, 0, bucket_size_totals, 0, NUM_BUCKETS + TEST_ARRAY_SIZE, MPI_INT, MPI_SUM, cMPI.COMM_WORLD);
         assign_buckets();
+
         /* My keys for rank p are the contiguous run of its buckets in key_buff1. */
         for (p = 0; p < comm_size; p++)
         {
@@ -313,6 +335,7 @@ public sealed class IS
             total_local_keys += recv_count_span[p];
         }
         cMPI.Alltoallv(key_buff1, 0, send_count, send_displ, MPI_INT, key_buff2, 0, recv_count, recv_displ, MPI_INT, cMPI.COMM_WORLD);
+
         /* Count my keys per value; key_counts[v - min_key_val] = my keys <= v. */
         min_key_val = first_bucket[my_rank] << BUCKET_SHIFT;
         max_key_val = ((last_bucket[my_rank] + 1) << BUCKET_SHIFT) - 1;
@@ -335,6 +358,7 @@ public sealed class IS
             key_counts_from1[k_k] += key_counts_span[k_k];
         }
         k = 1 + k_count;
+
         /* Partial verification, by the rank whose range holds the test key. */
         for (i = 0; i < TEST_ARRAY_SIZE; i++)
         {
@@ -372,12 +396,14 @@ public sealed class IS
         int[] previous_last = { 0 };
         Request request = default;
         Status status = default;
+
         for (i = 0; i < total_local_keys; i++)
         {
             key = key_buff2_span[i];
             key_counts_span[key - min_key_val]--;
             key_array_span[key_counts_span[key - min_key_val]] = key;
         }
+
         out_of_order = 0;
         for (i = 1; i < total_local_keys; i++)
         {
@@ -386,6 +412,7 @@ public sealed class IS
                 out_of_order++;
             }
         }
+
         if (my_rank > 0)
         {
             cMPI.Irecv(previous_last, 0, 1, MPI_INT, my_rank - 1, TAG_LAST_KEY, cMPI.COMM_WORLD, out request);
@@ -403,6 +430,7 @@ public sealed class IS
                 out_of_order++;
             }
         }
+
         if (out_of_order != 0)
         {
             printf("Full_verify: number of keys out of sort on processor %d: %d\n", my_rank, out_of_order);
@@ -426,9 +454,11 @@ public sealed class IS
         double seconds = 0;
         double tmax = 0;
         double mops = 0;
+
         cMPI.Init();
         cMPI.Comm_rank(cMPI.COMM_WORLD, out my_rank);
         cMPI.Comm_size(cMPI.COMM_WORLD, out comm_size);
+
         if (!(is_power_of_two(comm_size) != 0) || comm_size > MAX_PROCS)
         {
             if (my_rank == 0)
@@ -439,6 +469,7 @@ public sealed class IS
             return 1;
         }
         num_keys = TOTAL_KEYS / comm_size;
+
         if (my_rank == 0)
         {
             printf("\n\n NAS Parallel Benchmarks 3.3 -- IS Benchmark (cmpi C+MPI)\n\n");
@@ -446,10 +477,13 @@ public sealed class IS
             printf(" Iterations:   %d\n", MAX_ITERATIONS);
             printf(" Number of processes:     %d\n", comm_size);
         }
+
         create_seq();
+
         /* One untimed ranking touches all the data; its checks do not count. */
         rank_keys(1);
         passed_verification = 0;
+
         if (my_rank == 0)
         {
             printf("\n   iteration\n");
@@ -467,8 +501,11 @@ public sealed class IS
         timer_stop(0);
         seconds = timer_read(0);
         cMPI.Reduce(ref seconds, ref tmax, 1, MPI_DOUBLE, MPI_MAX, 0, cMPI.COMM_WORLD);
+
         full_verify();
+
         cMPI.Reduce(ref passed_verification, ref total_passed, 1, MPI_INT, MPI_SUM, 0, cMPI.COMM_WORLD);
+
         if (my_rank == 0)
         {
             verified = total_passed == TEST_ARRAY_SIZE * MAX_ITERATIONS + comm_size ? 1 : 0;
@@ -476,12 +513,14 @@ public sealed class IS
             mops = tmax > 0.0 ? (double)MAX_ITERATIONS * TOTAL_KEYS / tmax / 1000000.0 : 0.0;
             print_results(CStrings.FromString("IS"), (sbyte)CLASS_CHAR, TOTAL_KEYS, 0, 0, MAX_ITERATIONS, comm_size, tmax, mops, CStrings.FromString("keys ranked"), verified);
         }
+
         cMPI.Finalize();
         return 0;
     }
 
     /* IS problem size by class, and how the official test ranks move. */
     const int CLASS_CHAR = 'S';
+
     /* How the test ranks move with the iteration number (it): the first
      * TEST_UP_COUNT test keys are expected at rank + (it - TEST_UP_LAG), the
      * others at rank - (it - TEST_DOWN_LAG). */

@@ -66,12 +66,15 @@ public sealed class MG
         double x1 = 0;
         double x2 = 0;
         double z = 0;
+
         t1 = R23 * a;
         a1 = CMath.IntPart(t1);
         a2 = a - T23 * a1;
+
         t1 = R23 * x;
         x1 = CMath.IntPart(t1);
         x2 = x - T23 * x1;
+
         t1 = a1 * x2 + a2 * x1;
         t2 = CMath.IntPart(R23 * t1);
         z = t1 - T23 * t2;
@@ -95,10 +98,12 @@ public sealed class MG
         double z = 0;
         double xs = 0;
         int i = 0;
+
         t1 = R23 * a;
         a1 = CMath.IntPart(t1);
         a2 = a - T23 * a1;
         xs = x;
+
         for (i = 0; i < n; i++)
         {
             t1 = R23 * xs;
@@ -119,7 +124,9 @@ public sealed class MG
     const int TAG_UP = 3000; /* a plane travelling to the rank above */
     const int TAG_DOWN = 3001; /* a plane travelling to the rank below */
     const int TAG_GATHER = 3002;
+
     int mg_rank = 0;
+
     int mg_size = 0;
     int[] m1 = new int[LT + 1];
     int[] m2 = new int[LT + 1];
@@ -134,6 +141,7 @@ public sealed class MG
         int k = 0;
         int n = 0;
         int offset = 0;
+
         for (k = 1; k <= LT; k++)
         {
             n = 1 << k;
@@ -152,6 +160,7 @@ public sealed class MG
     {
         int i = 0;
         int n = m1[k] * m2[k] * m3[k];
+
         Span<double> a_row = Spans.From(a, off);
         for (i = 0; i < n; i++)
         {
@@ -177,6 +186,7 @@ public sealed class MG
         Request from_below = default;
         Request from_above = default;
         Status status = default;
+
         for (i3 = 1; i3 < n3 - 1; i3++)
         {
             for (i2 = 1; i2 < n2 - 1; i2++)
@@ -186,6 +196,7 @@ public sealed class MG
                 a[at + n1 - 1] = a[at + 1];
             }
         }
+
         for (i3 = 1; i3 < n3 - 1; i3++)
         {
             for (i1 = 0; i1 < n1; i1++)
@@ -195,6 +206,7 @@ public sealed class MG
                 a[at + n1 * (n2 - 1)] = a[at + n1];
             }
         }
+
         if (!(distributed[k] != 0) || mg_size == 1)
         {
             Span<double> a_row = Spans.From(a, off);
@@ -208,6 +220,7 @@ public sealed class MG
             }
             return;
         }
+
         below = (mg_rank + mg_size - 1) % mg_size;
         above = (mg_rank + 1) % mg_size;
         cMPI.Irecv(a, off, plane, MPI_DOUBLE, below, TAG_UP, cMPI.COMM_WORLD, out from_below);
@@ -230,6 +243,7 @@ public sealed class MG
         int theirs = 0;
         Request request = default;
         Status status = default;
+
         for (dist = 1; dist < mg_size; dist *= 2)
         {
             partner = mg_rank ^ dist;
@@ -258,6 +272,7 @@ public sealed class MG
     const int LT = 5; /* log2 of the grid size */
     const int NIT = 4;
     const double RNM2_VERIFY_VALUE = 0.5307707005734e-04;
+
     const int NX = (1<< LT); /* the grid is NX x NX x NX */
     /* NPB MG (multigrid), written for cmpi from the NPB 3.3 definition.
      *
@@ -273,6 +288,7 @@ public sealed class MG
     const double SEED = 314159265.0;
     const double MULT = 1220703125.0;
     const int NEXTREMES = 10; /* how many largest and smallest values get +1 and -1 */
+
     double[] u_all = new double[NR]; /* the solution, every level */
     double[] r_all = new double[NR]; /* the residual, every level */
     double[] v_top = new double[NV]; /* the right-hand side, finest level */
@@ -282,6 +298,7 @@ public sealed class MG
     {
         double result = 1.0;
         double aj = a;
+
         while (n != 0)
         {
             if (n % 2 == 1)
@@ -300,6 +317,7 @@ public sealed class MG
         int i = 0;
         double tv = 0;
         int tw = 0;
+
         if (val <= vals[0])
         {
             return;
@@ -323,6 +341,7 @@ public sealed class MG
         int i = 0;
         double tv = 0;
         int tw = 0;
+
         if (val >= vals[0])
         {
             return;
@@ -350,6 +369,7 @@ public sealed class MG
         int winner_at = 0;
         double candidate = 0;
         double best = 0;
+
         for (round = 0; round < NEXTREMES; round++)
         {
             candidate = next >= 0 ? vals[next] : (largest != 0 ? 0.0 : 1.0);
@@ -378,6 +398,7 @@ public sealed class MG
         int i1 = pos % NX + 1;
         int i2 = (pos / NX) % NX + 1;
         int i3 = pos / (NX * NX) + 1 - zoff[LT];
+
         if (i3 >= 1 && i3 <= planes[LT])
         {
             v_top[i1 + m1[LT] * (i2 + m2[LT] * i3)] = @value;
@@ -409,9 +430,11 @@ public sealed class MG
         int n2 = m2[LT];
         int c = 0;
         int pos = 0;
+
         a1 = power(MULT, NX);
         a2 = power(MULT, NX * NX);
         zero3(v_top, 0, LT);
+
         x0 = SEED;
         randlc(ref x0, power(MULT, NX * NX * zoff[LT]));
         for (i3 = 1; i3 <= planes[LT]; i3++)
@@ -423,17 +446,18 @@ public sealed class MG
                 vranlc(NX, ref xx, MULT, row);
                 c = n1 * (i2 + n2 * i3);
                 Span<double> v_top_row = Spans.From(v_top, c + 1);
-                Span<double> row_span = Spans.From(row, 0);
+                Span<double> row_m1 = Spans.From(row, 0);
                 int i1_count = Math.Max(NX, 0);
                 for (int i1_k = 0; i1_k < i1_count; i1_k++)
                 {
-                    v_top_row[i1_k] = row_span[i1_k];
+                    v_top_row[i1_k] = row_m1[i1_k];
                 }
                 i1 = 1 + i1_count;
                 randlc(ref x1, a1);
             }
             randlc(ref x0, a2);
         }
+
         for (i = 0; i < NEXTREMES; i++)
         {
             big[i] = 0.0;
@@ -456,6 +480,7 @@ public sealed class MG
         }
         select_global(big, big_at, 1, big_pos);
         select_global(small, small_at, 0, small_pos);
+
         zero3(v_top, 0, LT);
         for (i = 0; i < NEXTREMES; i++)
         {
@@ -484,6 +509,7 @@ public sealed class MG
         double maxabs = 0;
         double all_max = 0;
         double val = 0;
+
         sums[0] = 0.0;
         maxabs = 0.0;
         for (i3 = 1; i3 <= planes[LT]; i3++)
@@ -513,12 +539,15 @@ public sealed class MG
     void mg3p()
     {
         int k = 0;
+
         for (k = LT; k >= 2; k--)
         {
             rprj3(r_all, level_offset[k], k, r_all, level_offset[k - 1]);
         }
+
         zero3(u_all, level_offset[1], 1);
         psinv(r_all, level_offset[1], u_all, level_offset[1], 1);
+
         for (k = 2; k <= LT - 1; k++)
         {
             zero3(u_all, level_offset[k], k);
@@ -526,6 +555,7 @@ public sealed class MG
             resid(u_all, level_offset[k], r_all, level_offset[k], r_all, level_offset[k], k);
             psinv(r_all, level_offset[k], u_all, level_offset[k], k);
         }
+
         interp(u_all, level_offset[LT - 1], LT - 1, u_all, level_offset[LT]);
         resid(u_all, level_offset[LT], v_top, 0, r_all, level_offset[LT], LT);
         psinv(r_all, level_offset[LT], u_all, level_offset[LT], LT);
@@ -547,9 +577,11 @@ public sealed class MG
         double tmax = 0;
         double mops = 0;
         double err = 0;
+
         cMPI.Init();
         cMPI.Comm_rank(cMPI.COMM_WORLD, out mg_rank);
         cMPI.Comm_size(cMPI.COMM_WORLD, out mg_size);
+
         if (!(is_power_of_two(mg_size) != 0) || 2 * mg_size > NX)
         {
             if (mg_rank == 0)
@@ -559,6 +591,7 @@ public sealed class MG
             cMPI.Finalize();
             return 1;
         }
+
         if (mg_rank == 0)
         {
             printf("\n\n NAS Parallel Benchmarks 3.3 -- MG Benchmark (cmpi C+MPI)\n\n");
@@ -566,8 +599,10 @@ public sealed class MG
             printf(" Iterations: %3d\n", NIT);
             printf(" Number of processes: %5d\n", mg_size);
         }
+
         setup_levels();
         top = level_offset[LT];
+
         /* One untimed V-cycle touches all the data; then start again. */
         zero3(u_all, top, LT);
         zran3();
@@ -576,6 +611,7 @@ public sealed class MG
         resid(u_all, top, v_top, 0, r_all, top, LT);
         zero3(u_all, top, LT);
         zran3();
+
         cMPI.Barrier(cMPI.COMM_WORLD);
         timer_clear(0);
         timer_start(0);
@@ -594,6 +630,7 @@ public sealed class MG
         timer_stop(0);
         seconds = timer_read(0);
         cMPI.Reduce(ref seconds, ref tmax, 1, MPI_DOUBLE, MPI_MAX, 0, cMPI.COMM_WORLD);
+
         if (mg_rank == 0)
         {
             printf(" Benchmark completed\n");
@@ -612,6 +649,7 @@ public sealed class MG
             mops = tmax > 0.0 ? 58.0 * NIT * (double)NX * NX * NX / tmax / 1000000.0 : 0.0;
             print_results(CStrings.FromString("MG"), (sbyte)CLASS_CHAR, NX, NX, NX, NIT, mg_size, tmax, mops, CStrings.FromString("floating point"), verified);
         }
+
         cMPI.Finalize();
         return 0;
     }
@@ -648,6 +686,7 @@ public sealed class MG
         int yp = 0;
         int zm = 0;
         int zp = 0;
+
         for (i3 = 1; i3 < n3 - 1; i3++)
         {
             for (i2 = 1; i2 < n2 - 1; i2++)
@@ -675,15 +714,15 @@ public sealed class MG
                 Span<double> r_row = Spans.From(r, ro + c + 1);
                 Span<double> v_row = Spans.From(v, vo + c + 1);
                 Span<double> u_row9 = Spans.From(u, uo + c + 1);
-                Span<double> u2_from1 = Spans.From(u2, 1);
-                Span<double> u1_span2 = Spans.From(u1, 0);
-                Span<double> u1_from2 = Spans.From(u1, 2);
-                Span<double> u2_span2 = Spans.From(u2, 0);
-                Span<double> u2_from2 = Spans.From(u2, 2);
+                Span<double> u2_0 = Spans.From(u2, 1);
+                Span<double> u1_m1 = Spans.From(u1, 0);
+                Span<double> u1_p1 = Spans.From(u1, 2);
+                Span<double> u2_m1 = Spans.From(u2, 0);
+                Span<double> u2_p1 = Spans.From(u2, 2);
                 int i1_count = Math.Max(n1 - 1, 1) - 1;
                 for (int i1_k = 0; i1_k < i1_count; i1_k++)
                 {
-                    r_row[i1_k] = v_row[i1_k] - A0 * u_row9[i1_k] - A2 * (u2_from1[i1_k] + u1_span2[i1_k] + u1_from2[i1_k]) - A3 * (u2_span2[i1_k] + u2_from2[i1_k]);
+                    r_row[i1_k] = v_row[i1_k] - A0 * u_row9[i1_k] - A2 * (u2_0[i1_k] + u1_m1[i1_k] + u1_p1[i1_k]) - A3 * (u2_m1[i1_k] + u2_p1[i1_k]);
                 }
                 i1 = 1 + i1_count;
             }
@@ -706,6 +745,7 @@ public sealed class MG
         int yp = 0;
         int zm = 0;
         int zp = 0;
+
         for (i3 = 1; i3 < n3 - 1; i3++)
         {
             for (i2 = 1; i2 < n2 - 1; i2++)
@@ -732,16 +772,16 @@ public sealed class MG
                 }
                 Span<double> u_row = Spans.From(u, uo + c + 1);
                 Span<double> r_row9 = Spans.From(r, ro + c + 1);
-                Span<double> r_row10 = Spans.From(r, ro + c);
-                Span<double> r_row11 = Spans.From(r, ro + c + 2);
-                Span<double> r1_from1 = Spans.From(r1, 1);
-                Span<double> r2_from1 = Spans.From(r2, 1);
-                Span<double> r1_span2 = Spans.From(r1, 0);
-                Span<double> r1_from2 = Spans.From(r1, 2);
+                Span<double> r_row_m1 = Spans.From(r, ro + c);
+                Span<double> r_row_p1 = Spans.From(r, ro + c + 2);
+                Span<double> r1_0 = Spans.From(r1, 1);
+                Span<double> r2_0 = Spans.From(r2, 1);
+                Span<double> r1_m1 = Spans.From(r1, 0);
+                Span<double> r1_p1 = Spans.From(r1, 2);
                 int i1_count = Math.Max(n1 - 1, 1) - 1;
                 for (int i1_k = 0; i1_k < i1_count; i1_k++)
                 {
-                    u_row[i1_k] = u_row[i1_k] + C0 * r_row9[i1_k] + C1 * (r_row10[i1_k] + r_row11[i1_k] + r1_from1[i1_k]) + C2 * (r2_from1[i1_k] + r1_span2[i1_k] + r1_from2[i1_k]);
+                    u_row[i1_k] = u_row[i1_k] + C0 * r_row9[i1_k] + C1 * (r_row_m1[i1_k] + r_row_p1[i1_k] + r1_0[i1_k]) + C2 * (r2_0[i1_k] + r1_m1[i1_k] + r1_p1[i1_k]);
                 }
                 i1 = 1 + i1_count;
             }
@@ -780,9 +820,11 @@ public sealed class MG
         int f22 = 0;
         int f12 = 0;
         int f21 = 0;
+
         /* The coarse planes my fine planes cover, as local coarse indices. */
         jlo = zoff[k] / 2 + 1 - zoff[j];
         jhi = (zoff[k] + planes[k]) / 2 - zoff[j];
+
         for (j3 = jlo; j3 <= jhi; j3++)
         {
             i3 = 2 * (j3 + zoff[j]) - 1 - zoff[k];
@@ -814,6 +856,7 @@ public sealed class MG
                 }
             }
         }
+
         if (distributed[k] != 0 && !(distributed[j] != 0) && mg_size > 1)
         {
             gather_planes(s, so, j, jhi - jlo + 1);
@@ -848,8 +891,10 @@ public sealed class MG
         int f01 = 0;
         int f11 = 0;
         int fz = 0;
+
         ilo = zoff[k] / 2 - zoff[j];
         ihi = (zoff[k] + planes[k]) / 2 - zoff[j];
+
         for (i3 = ilo; i3 <= ihi; i3++)
         {
             fz = 2 * (i3 + zoff[j]) - zoff[k]; /* my local fine plane of 2I */
@@ -884,25 +929,25 @@ public sealed class MG
                     u[f00 + 2 * i1 + 1] = u[f00 + 2 * i1 + 1] + 0.5 * (z_row6[i1] + z_row5[i1]);
                 }
                 Span<double> z1_span2 = Spans.From(z1, 0);
-                Span<double> z1_from1 = Spans.From(z1, 1);
+                Span<double> z1_p1 = Spans.From(z1, 1);
                 for (i1 = 0; i1 < mm1 - 1; i1++)
                 {
                     u[f10 + 2 * i1] = u[f10 + 2 * i1] + 0.5 * z1_span2[i1];
-                    u[f10 + 2 * i1 + 1] = u[f10 + 2 * i1 + 1] + 0.25 * (z1_span2[i1] + z1_from1[i1]);
+                    u[f10 + 2 * i1 + 1] = u[f10 + 2 * i1 + 1] + 0.25 * (z1_span2[i1] + z1_p1[i1]);
                 }
                 Span<double> z2_span2 = Spans.From(z2, 0);
-                Span<double> z2_from1 = Spans.From(z2, 1);
+                Span<double> z2_p1 = Spans.From(z2, 1);
                 for (i1 = 0; i1 < mm1 - 1; i1++)
                 {
                     u[f01 + 2 * i1] = u[f01 + 2 * i1] + 0.5 * z2_span2[i1];
-                    u[f01 + 2 * i1 + 1] = u[f01 + 2 * i1 + 1] + 0.25 * (z2_span2[i1] + z2_from1[i1]);
+                    u[f01 + 2 * i1 + 1] = u[f01 + 2 * i1 + 1] + 0.25 * (z2_span2[i1] + z2_p1[i1]);
                 }
                 Span<double> z3_span2 = Spans.From(z3, 0);
-                Span<double> z3_from1 = Spans.From(z3, 1);
+                Span<double> z3_p1 = Spans.From(z3, 1);
                 for (i1 = 0; i1 < mm1 - 1; i1++)
                 {
                     u[f11 + 2 * i1] = u[f11 + 2 * i1] + 0.25 * z3_span2[i1];
-                    u[f11 + 2 * i1 + 1] = u[f11 + 2 * i1 + 1] + 0.125 * (z3_span2[i1] + z3_from1[i1]);
+                    u[f11 + 2 * i1 + 1] = u[f11 + 2 * i1 + 1] + 0.125 * (z3_span2[i1] + z3_p1[i1]);
                 }
             }
         }

@@ -36,15 +36,18 @@ public sealed class Pi
         double x = 0;
         double t0 = 0;
         double t1 = 0;
+
         cMPI.Init();
         cMPI.Comm_size(cMPI.COMM_WORLD, out size);
         cMPI.Comm_rank(cMPI.COMM_WORLD, out rank);
+
         t0 = cMPI.Wtime();
         if (rank == 0)
         {
             n = 1000000;
         }
         cMPI.Bcast(ref n, 1, MPI_INT, 0, cMPI.COMM_WORLD);
+
         h = 1.0 / (double)n;
         sum = 0.0;
         for (i = rank + 1; i <= n; i += size)
@@ -53,8 +56,10 @@ public sealed class Pi
             sum += f(x);
         }
         mypi = h * sum;
+
         cMPI.Reduce(ref mypi, ref pi, 1, MPI_DOUBLE, MPI_SUM, 0, cMPI.COMM_WORLD);
         t1 = cMPI.Wtime();
+
         if (rank == 0)
         {
             printf("pi is approximately %.16f, Error is %.16f\n", pi, Math.Abs(pi - PI25DT));

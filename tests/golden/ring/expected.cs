@@ -25,9 +25,11 @@ public sealed class Ring
         int token = 0;
         int round = 0;
         Status status = default;
+
         cMPI.Init();
         cMPI.Comm_rank(cMPI.COMM_WORLD, out rank);
         cMPI.Comm_size(cMPI.COMM_WORLD, out size);
+
         int next = (rank + 1) % size;
         int prev = (rank + size - 1) % size;
         for (round = 0; round < ROUNDS; round++)

@@ -27,6 +27,19 @@ public sealed record RunOptions
     public bool NoCache { get; init; }
     public bool Verbose { get; init; }
     public string SourcePath { get; init; } = "";
+
+    /// <summary><c>--join JOB</c>: this process is one rank of job JOB, finding its peers through storage (no supervisor).</summary>
+    public string? JoinJob { get; init; }
+    /// <summary><c>--size N</c> of a joined job; null = from the orchestrator's environment.</summary>
+    public int? JoinSize { get; init; }
+    /// <summary><c>--rank R</c> of a joined job; null = from the orchestrator's environment.</summary>
+    public int? JoinRank { get; init; }
+    /// <summary>How long a joining rank waits for all ranks to arrive.</summary>
+    public double JoinTimeoutSeconds { get; init; } = Join.JoinedRank.DefaultJoinTimeoutSeconds;
+    /// <summary>Also write each rank's stdout/stderr to blobs of the job (<c>--collect-output</c>).</summary>
+    public bool CollectOutput { get; init; }
+    /// <summary><c>--cleanup JOB</c> or <c>--fetch-output JOB</c>: a command on a job's storage, no program.</summary>
+    public (string Command, string Job)? JobCommand { get; init; }
     public IReadOnlyList<string> ProgramArgs { get; init; } = [];
 }
 
@@ -44,6 +57,9 @@ public static class CommandLine
                         [--deadlock-timeout S]
                         [--timeout S] [--tag-output] [--check] [--no-cache] [--verbose]
                         App.cs [program args...]
+               cmpi-run --join JOB [--size N] [--rank R] [--join-timeout S] [--collect-output]
+                        [--azure-connection-file F | --azure-account NAME] App.cs|App.dll [args...]
+               cmpi-run --cleanup JOB | --fetch-output JOB [--tag-output]
 
         Compiles App.cs (a program translated by cmpi-translate) in memory with Roslyn
         against CloudMpi and CloudMpi.Libc, then runs it as an N-rank MPI job.
@@ -79,12 +95,23 @@ public static class CommandLine
                                 ($XDG_CACHE_HOME/cmpi or ~/.cache/cmpi)
           --verbose             say on stderr whether the cache was used and how long
                                 compiling took
+          --join JOB            run ONE rank of job JOB (azure transport), started by anyone
+                                (an orchestrator, a shell loop); the ranks find each other
+                                through the job's storage (docs/deploy.md)
+          --size N, --rank R    the job's size and this rank; default: from the
+                                orchestrator (JOB_COMPLETION_INDEX, Azure Batch, SLURM_*,
+                                OMPI_COMM_WORLD_*, PMI_*)
+          --join-timeout S      how long the ranks wait for each other at start (default 120)
+          --collect-output      also write each rank's stdout/stderr to blobs of the job
+          --cleanup JOB         delete what job JOB left in storage
+          --fetch-output JOB    print the output a --collect-output job left, rank by rank
           -h, --help            this text
 
         exit status: 0 when every rank returns 0; otherwise the first failing rank's code
         (MPI_Abort's errorcode, main's return value, exit()'s code, 1 for an unhandled
         exception); 1 for a compile error; 2 for a bad command line; 124 for a deadlock
-        or a timeout.
+        or a timeout; a joined rank: 81 a rank never arrived, 82 a rank started twice,
+        83 a rank with another --size, 84 a rank lost (no heartbeat).
         """;
 
     /// <summary>Parses the launcher's options; returns null when help was asked for.</summary>
@@ -169,6 +196,31 @@ public static class CommandLine
                 case "--timeout":
                     o = o with { TimeoutSeconds = ParseSeconds(name, Value()) };
                     break;
+                case "--join":
+                    o = o with { JoinJob = Value() };
+                    break;
+                case "--size":
+                    o = o with { JoinSize = ParseRanks(Value()) };
+                    break;
+                case "--rank":
+                    {
+                        string r = Value();
+                        if (!int.TryParse(r, NumberStyles.None, CultureInfo.InvariantCulture, out int rank))
+                            throw new UsageException($"--rank needs a rank number (0, 1, ...), got '{r}'");
+                        o = o with { JoinRank = rank };
+                        break;
+                    }
+                case "--join-timeout":
+                    o = o with { JoinTimeoutSeconds = ParseSeconds(name, Value()) };
+                    break;
+                case "--collect-output":
+                    NoValue();
+                    o = o with { CollectOutput = true };
+                    break;
+                case "--cleanup":
+                case "--fetch-output":
+                    o = o with { JobCommand = (name, Value()) };
+                    break;
                 case "--tag-output":
                     NoValue();
                     o = o with { TagOutput = true };
@@ -202,11 +254,28 @@ public static class CommandLine
             }
             i++;
         }
+        if (o.JobCommand is not null)
+            return FinishJobCommand(o);
         throw new UsageException("missing the program to run (App.cs)");
+    }
+
+    /// <summary><c>--cleanup JOB</c> / <c>--fetch-output JOB</c>: storage options only, no program.</summary>
+    private static RunOptions FinishJobCommand(RunOptions o)
+    {
+        if (o.JoinJob is not null)
+            throw new UsageException($"{o.JobCommand!.Value.Command} is a command of its own: it takes no --join");
+        Join.JobNames.Check(o.JobCommand!.Value.Job);
+        return o with { Transport = "azure" };
     }
 
     private static RunOptions Finish(RunOptions o, IReadOnlyList<string> args, int sourceIndex)
     {
+        if (o.JobCommand is not null)
+            throw new UsageException($"{o.JobCommand.Value.Command} JOB takes no program ('{args[sourceIndex]}')");
+        if (o.JoinJob is not null)
+            return FinishJoin(o, args, sourceIndex);
+        if (o.JoinSize is not null || o.JoinRank is not null || o.CollectOutput)
+            throw new UsageException("--size, --rank and --collect-output belong to --join JOB");
         if (o.Transport == "tcp" && o.Hosting == "threads")
             throw new UsageException("--transport tcp runs one process per rank; --hosting threads needs inproc or azure");
         if (o.Transport == "inproc" && o.Hosting == "processes")
@@ -218,6 +287,29 @@ public static class CommandLine
             throw new UsageException($"expected a C# source file (App.cs), got '{src}'");
         return o with
         {
+            SourcePath = src,
+            ProgramArgs = args.Skip(sourceIndex + 1).ToArray(),
+        };
+    }
+
+    /// <summary>A joined rank: the azure transport (tcp ranks need cmpi-run to tell them their peers), App.cs or a port's App.dll.</summary>
+    private static RunOptions FinishJoin(RunOptions o, IReadOnlyList<string> args, int sourceIndex)
+    {
+        Join.JobNames.Check(o.JoinJob!);
+        if (o.Transport == "tcp")
+            throw new UsageException("--join needs --transport azure: tcp ranks learn each other's addresses from the cmpi-run that starts them (docs/deploy.md)");
+        if (o.Hosting == "threads" || o.HostfilePath is not null)
+            throw new UsageException("--join runs one rank in this process: it takes no --hosting threads nor --hostfile");
+        if (o.Ranks != 1)
+            throw new UsageException("--join takes the job's size as --size N (or from the orchestrator), not -n");
+        string src = args[sourceIndex];
+        if (!src.EndsWith(".cs", StringComparison.OrdinalIgnoreCase) && !src.EndsWith(".dll", StringComparison.OrdinalIgnoreCase))
+            throw new UsageException($"expected a C# source file (App.cs) or a published port (App.dll), got '{src}'");
+        if (o.JoinRank is int r && o.JoinSize is int n && r >= n)
+            throw new UsageException($"--rank {r} is not a rank of a job of --size {n} (0..{n - 1})");
+        return o with
+        {
+            Transport = "azure",
             SourcePath = src,
             ProgramArgs = args.Skip(sourceIndex + 1).ToArray(),
         };

@@ -44,6 +44,25 @@ public static class Launcher
             return new LaunchResult(0, null, null);
         }
 
+        if (options.JobCommand is not null)
+            return new LaunchResult(Join.JobStorageCommands.Run(options, stdout, stderr), null, null);
+        if (options.JoinJob is not null)
+        {
+            try
+            {
+                // before storage and compiling: a rank that cannot know its number is a usage error, found at once
+                Join.RankSource.Resolve(options, Environment.GetEnvironmentVariable);
+            }
+            catch (UsageException e)
+            {
+                stderr.Write($"cmpi-run: {e.Message}\n");
+                stderr.Flush();
+                return new LaunchResult(CommandLine.UsageExitCode, null, null);
+            }
+            if (options.SourcePath.EndsWith(".dll", StringComparison.OrdinalIgnoreCase))
+                return RunJoinedPort(options, stderr);
+        }
+
         if (options.CheckOnly && options.ProgramArgs.Count > 0 && options.ProgramArgs.All(a => a.EndsWith(".cs", StringComparison.Ordinal)))
             return CheckAll([options.SourcePath, .. options.ProgramArgs], options, stderr, cacheDirectory);
 
@@ -100,6 +119,8 @@ public static class Launcher
             return new LaunchResult(CompileErrorExitCode, compiled, null);
         }
         stderr.Flush();
+        if (options.JoinJob is not null)
+            return new LaunchResult(Join.JoinedRank.Run(compiled.Image!, options, stderr), compiled, null);
 
         using var outSink = new OutputSink(stdout, flushEveryLine: stdoutIsTerminal);
         using var errSink = new OutputSink(stderr, flushEveryLine: true, flushFirst: outSink);
@@ -114,6 +135,23 @@ public static class Launcher
             return new LaunchResult(CommandLine.UsageExitCode, compiled, null);
         }
         return new LaunchResult(outcome.ExitCode, compiled, outcome);
+    }
+
+    /// <summary>A joined rank of a published port (<c>cmpi-run --join JOB App.dll</c>): its assembly is the program, nothing compiles.</summary>
+    private static LaunchResult RunJoinedPort(RunOptions options, TextWriter stderr)
+    {
+        byte[] image;
+        try
+        {
+            image = File.ReadAllBytes(options.SourcePath);
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException or NotSupportedException or ArgumentException)
+        {
+            stderr.Write($"cmpi-run: cannot read '{options.SourcePath}': {e.Message}\n");
+            stderr.Flush();
+            return new LaunchResult(CommandLine.UsageExitCode, null, null);
+        }
+        return new LaunchResult(Join.JoinedRank.Run(image, options, stderr), null, null);
     }
 
     /// <summary>An exit status the operating system reports as given: 0..255, and never 0 for a failure.</summary>

@@ -18,14 +18,18 @@ public static class PortLauncher
     /// <summary>True once this process runs a job (or is a rank's worker): the entry point then runs the program.</summary>
     public static bool InRank => s_launched;
 
+    /// <summary>A joined rank runs a port's App.dll: its entry point must run the C program's main, not launch a job.</summary>
+    internal static void MarkLaunched() => s_launched = true;
+
     /// <summary>The port's assembly, which process-per-rank jobs start as their rank workers; null under cmpi-run.</summary>
     public static string? WorkerAssemblyPath { get; private set; }
 
     /// <summary>Options that take a value (as <see cref="CommandLine"/> reads them).</summary>
     private static readonly HashSet<string> ValueOptions =
-        ["-n", "-np", "--np", "--n", "--transport", "--hosting", "--hostfile", "--azure-connection-file", "--azure-account", "--deadlock-timeout", "--timeout"];
+        ["-n", "-np", "--np", "--n", "--transport", "--hosting", "--hostfile", "--azure-connection-file", "--azure-account", "--deadlock-timeout", "--timeout",
+         "--join", "--size", "--rank", "--join-timeout", "--cleanup", "--fetch-output"];
 
-    private static readonly HashSet<string> FlagOptions = ["--tag-output", "--no-cache", "-v", "--verbose", "-h", "--help"];
+    private static readonly HashSet<string> FlagOptions = ["--tag-output", "--no-cache", "-v", "--verbose", "-h", "--help", "--collect-output"];
 
     /// <param name="args">The port's command line: cmpi-run's options, then (after the first argument that is not
     /// one of them, or after <c>--</c>) the program's own arguments.</param>
@@ -92,7 +96,9 @@ public static class PortLauncher
             RunOptions? options;
             try
             {
-                options = CommandLine.Parse(WithSource(args, name + ".cs"));
+                options = Join.JobStorageCommands.IsCommand(args)
+                    ? CommandLine.Parse(args)
+                    : CommandLine.Parse(WithSource(args, name + ".cs"));
             }
             catch (UsageException e)
             {
@@ -104,7 +110,14 @@ public static class PortLauncher
                 stdout.Write(Usage(name) + "\n");
                 return 0;
             }
+            if (options.JobCommand is not null)
+                return Launcher.ProcessExitCode(Join.JobStorageCommands.Run(options, stdout, stderr));
             byte[] image = File.ReadAllBytes(program.Location);
+            if (options.JoinJob is not null)
+            {
+                s_launched = true;
+                return Launcher.ProcessExitCode(Join.JoinedRank.Run(image, options, stderr));
+            }
             WorkerAssemblyPath = program.Location;
             s_launched = true;
             using var outSink = new OutputSink(stdout, flushEveryLine: !Console.IsOutputRedirected);
@@ -134,5 +147,7 @@ public static class PortLauncher
     private static string Usage(string name) =>
         $"usage: {name} [-n N] [--transport inproc|tcp|azure] [--hosting threads|processes] [--hostfile F]\n" +
         $"       {new string(' ', name.Length)} [--azure-connection-file F] [--azure-account NAME] [--deadlock-timeout S] [--timeout S] [--tag-output] [--] [program args...]\n" +
+        $"       {name} --join JOB [--size N] [--rank R] [--join-timeout S] [--collect-output] [--azure-account NAME] [--] [program args...]\n" +
+        $"       {name} --cleanup JOB | --fetch-output JOB [--tag-output]\n" +
         "A program ported by cmpi-port: runs as an N-rank CloudMpi job, with cmpi-run's options (cmpi-run --help).";
 }

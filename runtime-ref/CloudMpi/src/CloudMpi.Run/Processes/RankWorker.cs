@@ -110,7 +110,7 @@ public static class RankWorker
             {
                 // One process per rank, all on this host unless a hostfile spreads them: bind as inproc does.
                 CoreBinding.BindCurrentThread(rank, job.Size);
-                outcome = RunProgram(job, rank, syncOut, syncErr, host);
+                outcome = RunProgram(job.Image, job.ProgramArgs, rank, syncOut, syncErr, host);
             }
             finally
             {
@@ -216,17 +216,17 @@ public static class RankWorker
     }
 
     /// <summary>Load and run the program's Main, mapping its end to what the parent reports (as the in-process runner does).</summary>
-    private static (RankEnd, int, string) RunProgram(JobDescription job, int rank, TextWriter stdout, TextWriter stderr, ProcessRankHost host)
+    internal static (RankEnd, int, string) RunProgram(byte[] image, IReadOnlyList<string> programArgs, int rank, TextWriter stdout, TextWriter stderr, ProcessRankHost host)
     {
         Assembly? program = null;
         try
         {
             var alc = new RankLoadContext($"rank {rank}");
-            program = alc.LoadProgram(job.Image);
+            program = alc.LoadProgram(image);
             MethodInfo entry = program.EntryPoint
                 ?? throw new InvalidOperationException("the program has no entry point (static Main)");
             LibcState.Current = new LibcState(stdout, stderr);
-            object?[]? args = entry.GetParameters().Length == 0 ? null : [job.ProgramArgs.ToArray()];
+            object?[]? args = entry.GetParameters().Length == 0 ? null : [programArgs.ToArray()];
             object? ret = entry.Invoke(null, BindingFlags.DoNotWrapExceptions, binder: null, args, culture: null);
             return (RankEnd.Returned, ret is int i ? i : 0, "");
         }

@@ -49,12 +49,15 @@ internal static class WorkerTransports
 
     public static string NewJobId() => "cmpi" + Guid.NewGuid().ToString("N")[..16];
 
-    internal static AzureTransport NewAzure(IReadOnlyDictionary<string, string> settings, string jobId, int size)
+    internal static AzureTransport NewAzure(IReadOnlyDictionary<string, string> settings, string jobId, int size) =>
+        new(new StorageClients(Connection(settings)), jobId, size, AzureOptions.From(settings));
+
+    /// <summary>How to reach the storage account the settings name; a malformed connection string is a usage error.</summary>
+    internal static StorageConnection Connection(IReadOnlyDictionary<string, string> settings)
     {
-        StorageConnection connection;
         try
         {
-            connection = settings.TryGetValue(AzureSettings.AccountKey, out string? account)
+            return settings.TryGetValue(AzureSettings.AccountKey, out string? account)
                 ? StorageConnection.ForAccount(account)
                 : StorageConnection.FromConnectionString(settings[AzureSettings.ConnectionStringKey]);
         }
@@ -62,7 +65,6 @@ internal static class WorkerTransports
         {
             throw new UsageException(e.Message);
         }
-        return new AzureTransport(new StorageClients(connection), jobId, size, AzureOptions.From(settings));
     }
 
     /// <summary>cmpi-run's part for process-per-rank azure jobs: create the job's container and table first, delete everything at the end.</summary>

@@ -26,4 +26,23 @@ internal sealed class TableStore(StorageClients owner, TableServiceClient servic
     public int CountPartition(string table, string partitionKey) =>
         owner.Do($"query table {table}", Endpoint, ct =>
             service.GetTableClient(table).Query<TableEntity>($"PartitionKey eq '{partitionKey}'", select: ["RowKey"], cancellationToken: ct).Count());
+
+    // ---- rows with properties: the job table of ranks that join a job (CloudMpi.Run/Join/JobRegistry.cs)
+
+    /// <summary>Insert <paramref name="entity"/>; false when a row with its keys exists (the first writer wins).</summary>
+    public bool Add(string table, TableEntity entity) =>
+        owner.Do($"insert into table {table}", Endpoint, ct =>
+        {
+            service.GetTableClient(table).AddEntity(entity, ct);
+            return true;
+        }, HttpStatusCode.Conflict, false);
+
+    /// <summary>Insert or merge the properties of <paramref name="entity"/> into its row.</summary>
+    public void Merge(string table, TableEntity entity) =>
+        owner.Do($"update table {table}", Endpoint, ct => service.GetTableClient(table).UpsertEntity(entity, TableUpdateMode.Merge, ct));
+
+    /// <summary>The rows that match an OData <paramref name="filter"/>.</summary>
+    public List<TableEntity> Query(string table, string filter) =>
+        owner.Do($"query table {table}", Endpoint, ct =>
+            service.GetTableClient(table).Query<TableEntity>(filter, cancellationToken: ct).ToList());
 }

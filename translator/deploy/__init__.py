@@ -1,0 +1,1 @@
+"""cmpi-deploy: the files that run a port where it is meant to run (docs/deploy.md)."""
