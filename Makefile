@@ -1,6 +1,6 @@
 # cmpi: the two commands a newcomer needs are `make demo` and `make test`.
 # Both run the set-up first; it installs only what is missing.
-.PHONY: setup demo test test-python test-runtime corpus bench bench-comm bench-translate csmith fuzz clean port-demo verify
+.PHONY: setup demo test test-python test-runtime corpus bench bench-comm bench-translate bench-scale csmith fuzz clean port-demo verify
 
 PYTEST ?= .venv/bin/python -m pytest
 
@@ -30,6 +30,11 @@ bench: setup
 
 bench-comm: setup
 	/usr/bin/python3 bench/commbench.py $(BENCH_ARGS)
+
+# The azure transport's storage requests per collective on Azurite beside the model, and its projection to
+# 64-4096 ranks (docs/scale.md). BENCH_ARGS, e.g. --ranks 2,4,8 --idle 5.
+bench-scale: setup
+	/usr/bin/python3 bench/scale.py $(BENCH_ARGS)
 
 # Translation speed (bench/translation.py): generated programs of 1k-20k statements and the corpus, CPU seconds and
 # ms per statement against issue 28's targets; BENCH_ARGS="--before ../main-worktree" times another checkout beside.

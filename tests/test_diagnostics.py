@@ -35,6 +35,8 @@ def _one_diagnostic(r):
     ("statement_expression_order.c", 5, 43, "statement expression"),
     ("wide_string.c", 5, 24, "wide string literal"),
     ("library_conflict.c", 3, 5, "conflicting types for 'srandom'"),
+    ("after_continued_macro.c", 14, 18, "reinterprets memory"),
+    ("unused_static_beside_error.c", 11, 18, "reinterprets memory"),
 ])
 def test_bad_source_gives_located_diagnostic(tools, tmp_path, name, line, col, words):
     d = _one_diagnostic(_translate(tools, tmp_path, os.path.join(BAD, name)))

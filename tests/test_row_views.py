@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from tests.support import run
 
 SOURCE = r"""
@@ -519,3 +521,34 @@ def test_rows_of_c_arrays_of_arrays_are_viewed_as_flat_rows(tools, tmp_path):
     assert "Spans.From(u, (i - 1) * 9 + 1);" in cs and "Spans.From(u, i * 9 + 2);" in cs
     assert "Spans.From(local, i * 9 + 1);" in cs
     assert_prints_what_gcc_prints(tools, tmp_path, src, out)
+
+
+def test_every_view_is_planned_before_the_emission_and_the_plan_is_frozen(tmp_path, monkeypatch):
+    """loops.plan_loop_views decides a function's views before its first line is written; the emission only
+    reads the frozen LoopViews: every view declaration in the output is one the plan made, and the plan
+    refuses a write."""
+    import types
+    from translator import cli
+    from translator.csharp import decls
+    from translator.csharp.context import LoopViews
+    plans = []
+    original = decls.plan_loop_views
+
+    def recording(ctx, body):
+        views = original(ctx, body)
+        plans.append(views)
+        return views
+    monkeypatch.setattr(decls, "plan_loop_views", recording)
+    src, out = tmp_path / "stencil.c", tmp_path / "Stencil.cs"
+    src.write_text(SHIFTED)
+    cli.translate_file(str(src), str(out), [])
+    cs = out.read_text()
+    assert plans and all(isinstance(p, LoopViews) for p in plans)
+    planned = [line for p in plans for lines in p.before.values() for line in lines] + \
+        [line.strip() for p in plans for line in p.function_lines]
+    declared = [line.strip() for line in cs.splitlines() if "= Spans.From(" in line]
+    assert declared and sorted(declared) == sorted(line for line in planned if "= Spans.From(" in line)
+    accesses = plans[-1].accesses
+    assert isinstance(accesses, types.MappingProxyType) and accesses
+    with pytest.raises(TypeError):
+        accesses[0] = "x[0]"  # the emission cannot decide a view of its own

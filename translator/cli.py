@@ -111,7 +111,8 @@ def translate_file(path, output: str, clang_args, class_name: str | None = None)
         try:
             converted = convert_translation_unit(ctx)
         except TranslationError as e:
-            # errors only in static functions no code calls: left out (with a warning), the rest converted again
+            # errors in static functions no code calls: those are left out (with a warning), the rest converted
+            # again, which reports the errors elsewhere
             converted_warnings = len(sink.items)
             smaller = frontend.without_unused_statics(tu, getattr(e, "diagnostics", [e.diagnostic]))
             if smaller is None:

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass
-from typing import List, Optional
+from typing import TYPE_CHECKING, List, Optional
 
-from .ir import Loc
+if TYPE_CHECKING:  # annotations only: `cmpi-translate --help` and `--list-mpi` need not build the IR's classes
+    from .ir import Loc
 
 
 @dataclass(frozen=True)

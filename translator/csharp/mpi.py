@@ -385,9 +385,6 @@ def _call_code(ctx, call: ir.Call, callee: ir.NameRef, rule) -> str:
                 raise TranslationError(arg.loc, f"0 or NULL as {callee.name}'s {ftype.params[i].name} argument: no "
                                        "handle (the C program fails there)", "null-argument")
             kept = _kept_as_is(ctx, arg)
-            if kept is None and is_null_pointer(arg) and isinstance(ftype.params[i], ir.PointerType) and \
-                    isinstance(ftype.params[i].pointee, ir.VoidType):
-                kept = "null"  # a `void *` that only carries state the runtime does not read (extra_state)
             if kept is None:
                 value = convert_expr(ctx, arg)
                 if _is_array_parameter(ftype.params[i]) and is_ptr_cs(value.type):
@@ -412,6 +409,8 @@ def _call_code(ctx, call: ir.Call, callee: ir.NameRef, rule) -> str:
                 args.extend(buffer)
         elif kind == "address":
             args.extend(convert_address(ctx, arg))
+        elif kind == "unread":
+            args.append(_unread_pointer(arg, callee.name))
         elif kind == "string":
             text = convert_expr(ctx, arg)
             args.append(text.code if text.type == "string" else f"CString.Str({coerce(text, 'Ptr<sbyte>').code})")
@@ -441,6 +440,18 @@ def _same_buffer_forms(args: List[str], buffers) -> None:
     for i, n in reversed(buffers):
         if n == 2:
             args[i:i + 2] = [f"ref {args[i]}[{args[i + 1]}]"]
+
+
+def _unread_pointer(arg: ir.Expr, function: str) -> str:
+    """A `void *` argument nothing reads (extra_state): `null`, when computing the pointer has no effect to keep
+    (`&state`, `(void *) &table[i]`, `p`, NULL)."""
+    e = _unparen(arg)
+    while isinstance(e, (ir.Cast, ir.Paren)) or (isinstance(e, ir.Unary) and e.op == "&"):
+        e = e.operand if not isinstance(e, ir.Paren) else e.inner
+    if not is_pure(e):
+        raise TranslationError(arg.loc, f"{function}'s extra_state argument has side effects: compute it before the "
+                               "call (cMPI does not read extra_state)", "unsupported-construct")
+    return "null"
 
 
 def _is_array_parameter(ptype) -> bool:

@@ -18,7 +18,7 @@ OPAQUE_TYPES = {
     "MPI_Comm": "Comm", "MPI_Datatype": "Datatype", "MPI_Op": "Op", "MPI_Request": "Request",
     "MPI_Status": "Status", "MPI_Group": "Group", "FILE": "FILE",
     "MPI_Errhandler": "Errhandler", "MPI_Info": "Info", "MPI_Win": "Win", "MPI_File": "MpiFile", "MPI_Message": "MpiMessage",
-    "va_list": "VaList",
+    "va_list": "VaList", "fpos_t": "fpos_t",
 }
 
 INTEGRAL = {"sbyte", "byte", "short", "ushort", "int", "uint", "long", "ulong", "char"}

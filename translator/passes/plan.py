@@ -27,7 +27,7 @@ def library_takes_ref(rules: RuleTable, name: str, i: int, call: ir.Call) -> boo
             return False
         # `&x` as an array argument (MPI_Waitall(1, &req, ...), a struct type's &disp) is x's one-element array,
         # and MPI_Get_address's location must stay valid after the call (Addresses.cs): x lives in an array
-        return kind in ("buffer", "out", "ref", "status")
+        return kind in ("buffer", "out", "ref", "status", "unread")  # unread: nothing is passed
     if name not in rules.libc:
         return False
     # memset(&s, ...), fwrite(&x, ...), bsearch(&key, ...): a `void *` takes a buffer, so x lives in one

@@ -23,7 +23,7 @@ from .clang_setup import (INCLUDE_DIR, K, ci, clang_options, declaring_header, e
                           include_dirs)
 from .literals import STRING_TOKEN, parse_char, parse_int, parse_string_literal
 from .rewrite import (expand_function_macros, include_unguarded_headers_once, macro_tokens, refuse_special_includes,
-                      rename_colliding_statics)
+                      rename_colliding_statics, token_spelling)
 
 _INT_NAMES = {
     ci.TypeKind.CHAR_S: "char", ci.TypeKind.CHAR_U: "char",
@@ -39,7 +39,8 @@ _FLOAT_NAMES = {
 }
 # Library types kept opaque by name: the runtime has a type for each.
 OPAQUE_TYPEDEFS = {"MPI_Comm", "MPI_Datatype", "MPI_Op", "MPI_Request", "MPI_Status", "MPI_Group",
-                   "MPI_Errhandler", "MPI_Info", "MPI_Win", "MPI_File", "MPI_Message", "FILE", "va_list", "__gnuc_va_list"}
+                   "MPI_Errhandler", "MPI_Info", "MPI_Win", "MPI_File", "MPI_Message", "FILE", "va_list", "__gnuc_va_list",
+                   "fpos_t"}
 # The x86-64 va_list is `struct __va_list_tag[1]` and decays to a pointer to it: all are one va_list.
 VA_LIST_TAG = "__va_list_tag"
 
@@ -57,6 +58,11 @@ _BINARY_OPS = {"+", "-", "*", "/", "%", "<<", ">>", "<", ">", "<=", ">=", "==", 
 _ASSIGN_OPS = {"=", "+=", "-=", "*=", "/=", "%=", "<<=", ">>=", "&=", "|=", "^="}
 _UNARY_PREFIX = {"-", "+", "!", "~", "*", "&", "++", "--"}
 
+
+def _is_undefined_record(t: ci.Type) -> bool:
+    """A struct or union type that no file of the program (and no header) ever defines."""
+    c = t.get_canonical()
+    return c.kind == ci.TypeKind.RECORD and c.get_declaration().get_definition() is None
 
 
 def _is_va_list_tag(t: ci.Type) -> bool:
@@ -208,9 +214,10 @@ class Frontend:
         return list(dropped)
 
     def without_unused_statics(self, tu: ir.TranslationUnit, diagnostics: List[Diagnostic]):
-        """The unit without the unused static functions the conversion's errors lie in, when every error lies in
-        one (then the conversion runs again), else None."""
-        if not diagnostics or any(self._unused_static_at(d.loc) is None for d in diagnostics):
+        """The unit without the unused static functions some of the conversion's errors lie in (then the
+        conversion runs again: the errors elsewhere are reported from that run, not these, which C's linker would
+        drop too), else None."""
+        if all(self._unused_static_at(d.loc) is None for d in diagnostics):
             return None
         names = set(self._drop_unused_statics(diagnostics))
         import dataclasses
@@ -264,7 +271,7 @@ class Frontend:
     def _check_library_prototype(self, cur: ci.Cursor, header: str) -> None:
         """A program's prototype of a library name, read after the library's header: conflicting types are
         an error, as gcc reports them when the header is included."""
-        text = " ".join(t.spelling for t in cur.get_tokens())
+        text = " ".join(token_spelling(t) for t in cur.get_tokens())
         probe = ci.Index.create().parse("probe.c", args=["-std=gnu11", "-D__NO_CTYPE"],
                                         unsaved_files=[("probe.c", f"#include <{header}>\n{text};\n")])
         for d in probe.diagnostics:
@@ -420,7 +427,7 @@ class Frontend:
         return ir.TranslationUnit(self.path, tuple(globals_.values()), tuple(defined), macros,
                                   tuple(self._comments()), tuple(order), tuple(self.records.values()),
                                   tuple(self.enums), tuple(self.files),
-                                  tuple((n, tuple(t.spelling for t in c.get_tokens())[1:])
+                                  tuple((n, tuple(token_spelling(t) for t in c.get_tokens())[1:])
                                         for n, c in self.macro_defs.items()),
                                   tuple(r for r in self.library_records.values() if r is not None),
                                   self._blank_lines())
@@ -731,6 +738,10 @@ class Frontend:
             handle = _HANDLE_RECORDS.get(p.get_canonical().spelling)
             if handle:  # a handle typedef seen through its canonical type (the parameters of a function typedef)
                 return ir.OpaqueType(handle)
+            if _is_undefined_record(p):
+                # `struct timezone *` under -std=c99 (glibc then declares no struct timezone), an opaque handle's
+                # `struct h *`: no field can be reached and no arithmetic done, so it is a `void *`
+                return ir.PointerType(ir.VoidType(), p.is_const_qualified())
             return ir.PointerType(self.ctype(p, cur), p.is_const_qualified())
         if t.kind == ci.TypeKind.CONSTANTARRAY:
             if _is_va_list_tag(t.element_type):
@@ -1019,7 +1030,7 @@ class Frontend:
         return self._tokens(cur)[0]
 
     def _tokens(self, cur: ci.Cursor) -> List[str]:
-        toks = [t.spelling for t in cur.get_tokens()]
+        toks = [token_spelling(t) for t in cur.get_tokens()]
         if toks:
             return toks
         # A cursor produced by a macro expansion has no tokens of its own at the

@@ -28,14 +28,24 @@ def _takes_arguments(definition: ci.Cursor) -> bool:
         tokens[1].extent.start.offset == tokens[0].extent.end.offset
 
 
+_LINE_SPLICE = re.compile(r"\\\r?\n")
+
+
+def token_spelling(t: ci.Token) -> str:
+    """A token's text without line splices: libclang spells a token that opens a continued line of a macro
+    definition with the backslash-newline before it (`\\\n{`), which an expansion written into the text would
+    turn into extra lines, moving every later line's number (CoMD's multi-line `do { } while(0)` timer macros)."""
+    return _LINE_SPLICE.sub("", t.spelling)
+
+
 def macro_tokens(definition: ci.Cursor) -> Tuple[str, ...]:
     """A macro definition's tokens, its name first."""
-    return tuple(t.spelling for t in definition.get_tokens())
+    return tuple(token_spelling(t) for t in definition.get_tokens())
 
 
 def _macro_signature(cur: ci.Cursor):
     """(parameters, variadic, body tokens) of a function-like macro definition."""
-    toks = [t.spelling for t in cur.get_tokens()]
+    toks = [token_spelling(t) for t in cur.get_tokens()]
     # NAME ( p1 , p2 ) body...
     close = toks.index(")")
     params = [t for t in toks[2:close] if t != ","]

@@ -280,6 +280,26 @@ public static partial class Stdio
         return pos < 0 ? Fail(EBADF) : pos;
     }
 
+    /// <summary>fgetpos: the stream's position into <paramref name="pos"/> (C11 7.21.9.1): 0, or -1 as ftell.</summary>
+    public static int fgetpos(FILE stream, ref fpos_t pos)
+    {
+        long offset = ftell(stream);
+        if (offset < 0) return -1;
+        pos.Offset = offset;
+        return 0;
+    }
+
+    public static int fgetpos(FILE stream, Ptr<fpos_t> pos) => fgetpos(stream, ref pos.Value);
+
+    public static int fgetpos(FILE stream, fpos_t[] pos) => fgetpos(stream, ref pos[0]);
+
+    /// <summary>fsetpos: back to a position fgetpos saved (C11 7.21.9.3), clearing end-of-file as fseek does.</summary>
+    public static int fsetpos(FILE stream, in fpos_t pos) => fseek(stream, pos.Offset, SEEK_SET);
+
+    public static int fsetpos(FILE stream, Ptr<fpos_t> pos) => fsetpos(stream, in pos.Value);
+
+    public static int fsetpos(FILE stream, fpos_t[] pos) => fsetpos(stream, in pos[0]);
+
     public static void rewind(FILE stream)
     {
         fseek(stream, 0, SEEK_SET);
@@ -311,4 +331,11 @@ public static partial class Stdio
     }
 
     public static void perror(Ptr<sbyte> s) => perror(CString.Str(s));
+}
+
+/// <summary>C's fpos_t: a position fgetpos saves and fsetpos restores. glibc's also holds a multibyte conversion
+/// state, which the byte streams here do not have: the offset is the whole position.</summary>
+public struct fpos_t
+{
+    internal long Offset;
 }

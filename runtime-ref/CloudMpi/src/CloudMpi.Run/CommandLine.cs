@@ -26,6 +26,10 @@ public sealed record RunOptions
     public bool CheckOnly { get; init; }
     public bool NoCache { get; init; }
     public bool Verbose { get; init; }
+    /// <summary>Print the job's storage requests per rank and kind, its wall time and cost at the end (azure).</summary>
+    public bool Stats { get; init; }
+    /// <summary>USD per 10,000 storage transactions for the cost line of <see cref="Stats"/>; null = the list price.</summary>
+    public double? PricePer10kTransactions { get; init; }
     public string SourcePath { get; init; } = "";
 
     /// <summary><c>--join JOB</c>: this process is one rank of job JOB, finding its peers through storage (no supervisor).</summary>
@@ -56,6 +60,7 @@ public static class CommandLine
                         [--hostfile F] [--azure-connection-file F] [--azure-account NAME]
                         [--deadlock-timeout S]
                         [--timeout S] [--tag-output] [--check] [--no-cache] [--verbose]
+                        [--stats] [--price-per-10k-transactions USD]
                         App.cs [program args...]
                cmpi-run --join JOB [--size N] [--rank R] [--join-timeout S] [--collect-output]
                         [--azure-connection-file F | --azure-account NAME] App.cs|App.dll [args...]
@@ -95,6 +100,13 @@ public static class CommandLine
                                 ($XDG_CACHE_HOME/cmpi or ~/.cache/cmpi)
           --verbose             say on stderr whether the cache was used and how long
                                 compiling took
+          --stats               at the end, print on stderr the storage requests of each
+                                rank by kind (queue put/get/delete, empty polls, blob and
+                                table operations), the total, the wall time and the cost
+                                (azure; the other transports make none)
+          --price-per-10k-transactions USD
+                                price for the --stats cost line (default 0.004: Azure
+                                Queue Storage's list price, GPv2 Standard LRS)
           --join JOB            run ONE rank of job JOB (azure transport), started by anyone
                                 (an orchestrator, a shell loop); the ranks find each other
                                 through the job's storage (docs/deploy.md)
@@ -233,6 +245,19 @@ public static class CommandLine
                     NoValue();
                     o = o with { NoCache = true };
                     break;
+                case "--stats":
+                    NoValue();
+                    o = o with { Stats = true };
+                    break;
+                case "--price-per-10k-transactions":
+                    {
+                        string v = Value();
+                        if (!double.TryParse(v, NumberStyles.Float, CultureInfo.InvariantCulture, out double price)
+                            || double.IsNaN(price) || double.IsInfinity(price) || price < 0)
+                            throw new UsageException($"--price-per-10k-transactions needs a price in USD (0 or more), got '{v}'");
+                        o = o with { PricePer10kTransactions = price, Stats = true };
+                        break;
+                    }
                 case "-v":
                 case "--verbose":
                     NoValue();

@@ -125,6 +125,7 @@ public static class Launcher
         using var outSink = new OutputSink(stdout, flushEveryLine: stdoutIsTerminal);
         using var errSink = new OutputSink(stderr, flushEveryLine: true, flushFirst: outSink);
         RunOutcome outcome;
+        var wall = System.Diagnostics.Stopwatch.StartNew();
         try
         {
             outcome = JobRunners.Run(compiled.Image!, options, outSink, errSink, transportSettings);
@@ -134,6 +135,8 @@ public static class Launcher
             errSink.WriteLine(null, $"cmpi-run: {e.Message}\n");
             return new LaunchResult(CommandLine.UsageExitCode, compiled, null);
         }
+        if (options.Stats)
+            errSink.WriteLine(null, JobStats.Report(options, wall.Elapsed));
         return new LaunchResult(outcome.ExitCode, compiled, outcome);
     }
 

@@ -46,6 +46,68 @@ public class AzureRunTests(AzuriteServer azurite) : IClassFixture<AzuriteServer>
         Assert.Empty(client.Queues.List("cmpi")); // every job deleted its queues
     }
 
+    private static readonly string PingPongProgram = Sources.Program("PingPong", """
+                int v = 0;
+                for (int i = 0; i < 5; i++)
+                {
+                    if (rank == 0) { cMPI.Send(ref v, 1, MPI_INT, 1, 0, cMPI.COMM_WORLD); cMPI.Recv(ref v, 1, MPI_INT, 1, 0, cMPI.COMM_WORLD, out _); }
+                    else { cMPI.Recv(ref v, 1, MPI_INT, 0, 0, cMPI.COMM_WORLD, out _); v++; cMPI.Send(ref v, 1, MPI_INT, 0, 0, cMPI.COMM_WORLD); }
+                }
+                if (rank == 0) printf("v %d\n", v);
+                cMPI.Finalize();
+                return 0;
+        """);
+
+    /// <summary>
+    /// --stats adds up the requests of every rank, whether a thread of cmpi-run or a process of its own (which reports
+    /// its counts to cmpi-run at the end): 5 round trips are 5 puts and 5 deletes by each rank, and cmpi-run's own
+    /// requests create and delete the job's resources. The program's output is unchanged (the report is on stderr).
+    /// </summary>
+    [Theory]
+    [InlineData("threads")]
+    [InlineData("processes")]
+    public void StatsCountEveryRanksRequests(string hosting)
+    {
+        using var s = new Scratch();
+        string app = s.Write("PingPong.cs", PingPongProgram);
+        Ran r = Cmpi.Process(s, Limit, "-n", "2", "--transport", "azure", "--hosting", hosting, "--stats",
+                             "--price-per-10k-transactions", "40", "--azure-connection-file", ConnectionFile(s), app);
+        Assert.True(r.ExitCode == 0, r.ToString());
+        Assert.Equal(["v 5"], r.StdoutLines);
+        long Count(string who, string kind)
+        {
+            var line = r.Stderr.Split('\n').Single(l => Regex.IsMatch(l, $@"^\s+{Regex.Escape(who)}\s+\d+:"));
+            var m = Regex.Match(line, $@"\b{Regex.Escape(kind)} (\d+)");
+            return m.Success ? long.Parse(m.Groups[1].Value, System.Globalization.CultureInfo.InvariantCulture) : 0;
+        }
+        foreach (string rank in new[] { "rank 0", "rank 1" })
+        {
+            Assert.Equal(5, Count(rank, "queue put"));
+            Assert.Equal(5, Count(rank, "queue delete"));
+            Assert.Equal(1, Count(rank, "create queue"));
+        }
+        Assert.Equal(10, Count("total", "queue put"));
+        Assert.Equal(1, Count("cmpi-run", "create container"));
+        Assert.Equal(2, Count("cmpi-run", "delete queue"));
+        // the cost line is the total at the given price: total / 10,000 * 40 USD
+        long total = long.Parse(Regex.Match(r.Stderr, @"^\s+total\s+(\d+):", RegexOptions.Multiline).Groups[1].Value, System.Globalization.CultureInfo.InvariantCulture);
+        Assert.Contains(string.Create(System.Globalization.CultureInfo.InvariantCulture, $"cost {total * 40 / 10_000.0:0.000000} USD at 40 USD per 10,000"), r.Stderr);
+        Assert.Contains("collectives: bcast hypercube", r.Stderr);
+    }
+
+    [Fact]
+    public void StatsOptions()
+    {
+        var o = CommandLine.Parse(["--stats", "A.cs"], _ => null)!;
+        Assert.True(o.Stats);
+        Assert.Null(o.PricePer10kTransactions);
+        var priced = CommandLine.Parse(["--price-per-10k-transactions=0.0036", "A.cs"], _ => null)!;
+        Assert.True(priced.Stats);
+        Assert.Equal(0.0036, priced.PricePer10kTransactions);
+        Assert.Throws<UsageException>(() => CommandLine.Parse(["--price-per-10k-transactions", "-1", "A.cs"], _ => null));
+        Assert.Throws<UsageException>(() => CommandLine.Parse(["--stats=yes", "A.cs"], _ => null));
+    }
+
     [Fact]
     public void MissingConnectionStringIsAUsageError()
     {

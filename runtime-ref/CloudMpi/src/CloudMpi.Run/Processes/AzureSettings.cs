@@ -53,7 +53,7 @@ public static class AzureSettings
             settings[ConnectionStringKey] = cs;
         }
         // The collective variants (CMPI_BCAST, CMPI_SCATTER, CMPI_BARRIER) are read by each rank from its environment.
-        foreach (string knob in new[] { "CMPI_AZURE_VISIBILITY_TIMEOUT", "CMPI_AZURE_POLL_MS" })
+        foreach (string knob in new[] { "CMPI_AZURE_VISIBILITY_TIMEOUT", "CMPI_AZURE_POLL_MS", "CMPI_AZURE_IDLE_POLL_MS" })
         {
             if (getEnv(knob) is string v && v.Length > 0) settings[knob] = v;
         }

@@ -23,6 +23,8 @@ public enum ControlType : byte
     Abort = 6,
     /// <summary>parent → rank: every rank finished; flush and exit.</summary>
     Exit = 7,
+    /// <summary>rank → parent, last: the storage requests the rank made, by kind (azure; <c>cmpi-run --stats</c>).</summary>
+    StorageRequests = 8,
 }
 
 /// <summary>How a rank's program ended, as the rank process reports it.</summary>

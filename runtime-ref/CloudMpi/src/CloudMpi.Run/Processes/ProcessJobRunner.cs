@@ -361,6 +361,9 @@ public sealed class ProcessJobRunner
                     case ControlType.Finished:
                         RankFinished(c, (RankEnd)r.ReadByte(), r.ReadInt32(), r.ReadString());
                         break;
+                    case ControlType.StorageRequests:
+                        CloudMpi.Transports.Azure.RequestTally.ForProcess.Merge(CloudMpi.Transports.Azure.RequestTally.Read(r));
+                        break;
                 }
             }
         }
@@ -560,6 +563,7 @@ public sealed class ProcessJobRunner
         {
             c?.OutPump?.Join(TimeSpan.FromSeconds(5));
             c?.ErrPump?.Join(TimeSpan.FromSeconds(5));
+            c?.ControlReader?.Join(TimeSpan.FromSeconds(5)); // its last frame: the rank's storage requests
             c?.Control?.Dispose();
             c?.Process?.Dispose();
         }

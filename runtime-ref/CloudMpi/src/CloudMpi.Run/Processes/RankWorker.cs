@@ -140,6 +140,9 @@ public static class RankWorker
         flusher.Dispose();
         transport.Dispose();
         Flush(syncOut, syncErr);
+        // The receive loop has stopped: every request this rank made is counted. cmpi-run adds them up (--stats).
+        if (job.Transport == "azure")
+            control.TrySend(ControlType.StorageRequests, Transports.Azure.RequestTally.ForProcess.Write);
         // A program stuck in compute after an abort cannot be stopped from inside: leave without it.
         if (!programDone.IsSet) Environment.Exit(1);
         return 0;

@@ -64,6 +64,22 @@ internal static class CollectiveVariants
     public static AllgatherKind AllgatherFor(ITransport transport) =>
         Allgather ?? (transport.Name == "inproc" ? AllgatherKind.Exchange : AllgatherKind.GatherBcast);
 
+    /// <summary>
+    /// The variants a job on transport <paramref name="transportName"/> uses, as <c>cmpi-run --stats</c> reports them:
+    /// "bcast hypercube, scatter threads, barrier messages, allgather gatherbcast", each marked "(set)" when the
+    /// environment chose it.
+    /// </summary>
+    public static string Describe(string transportName)
+    {
+        string Name<T>(T kind, T? chosen) where T : struct, Enum =>
+            kind.ToString().ToLowerInvariant() + (chosen is null ? "" : " (set)");
+        var bcast = Bcast ?? BcastKind.Hypercube;
+        var scatter = Scatter ?? (transportName == "azure" ? ScatterKind.Threads : ScatterKind.Sequential);
+        var barrier = Barrier ?? (transportName == "azure" ? BarrierKind.Messages : BarrierKind.Dissemination);
+        var allgather = Allgather ?? (transportName == "inproc" ? AllgatherKind.Exchange : AllgatherKind.GatherBcast);
+        return $"bcast {Name(bcast, Bcast)}, scatter {Name(scatter, Scatter)}, barrier {Name(barrier, Barrier)}, allgather {Name(allgather, Allgather)}";
+    }
+
     private static T? ParseChoice<T>(string variable) where T : struct, Enum
     {
         string? v = Environment.GetEnvironmentVariable(variable);

@@ -16,6 +16,12 @@ internal sealed record AzureOptions
     public TimeSpan VisibilityTimeout { get; init; } = TimeSpan.FromSeconds(5);
     /// <summary>Longest pause between polls of an empty queue (the pause grows from zero while queues stay empty).</summary>
     public TimeSpan MaxPollInterval { get; init; } = TimeSpan.FromMilliseconds(20);
+    /// <summary>
+    /// Longest pause between polls once a rank's queues have been idle for long: after a second without traffic the
+    /// pause may grow to a tenth of the time since the rank's last traffic (<see cref="PollSchedule"/>), up to this. At most <see cref="MaxPollInterval"/>
+    /// turns the stretching off (every idle rank then polls every <see cref="MaxPollInterval"/>, as before).
+    /// </summary>
+    public TimeSpan MaxIdlePollInterval { get; init; } = TimeSpan.FromSeconds(1);
     /// <summary>How long a sender waits for a receiver to create its queue before giving up.</summary>
     public TimeSpan QueueWait { get; init; } = TimeSpan.FromSeconds(30);
 
@@ -26,6 +32,8 @@ internal sealed record AzureOptions
             o = o with { VisibilityTimeout = TimeSpan.FromSeconds(s) };
         if (settings.TryGetValue("CMPI_AZURE_POLL_MS", out var p) && double.TryParse(p, System.Globalization.CultureInfo.InvariantCulture, out double ms) && ms >= 0)
             o = o with { MaxPollInterval = TimeSpan.FromMilliseconds(ms) };
+        if (settings.TryGetValue("CMPI_AZURE_IDLE_POLL_MS", out var ip) && double.TryParse(ip, System.Globalization.CultureInfo.InvariantCulture, out double ims) && ims >= 0)
+            o = o with { MaxIdlePollInterval = TimeSpan.FromMilliseconds(ims) };
         return o;
     }
 }
@@ -53,6 +61,8 @@ internal sealed class AzureTransport : ITransport, ITransportBarrier, IStorageBa
     private readonly string jobId;
     private readonly IMessageSink?[] localSinks;
     private readonly List<Thread> receivers = [];
+    // The receive loop of each local rank, woken when that rank sends (it expects an answer, so polling resumes at once).
+    private readonly ReceiverWake?[] wakes;
     private readonly ConcurrentDictionary<string, bool> knownQueues = new();
     private volatile bool disposed;
     private int rejected;
@@ -64,6 +74,7 @@ internal sealed class AzureTransport : ITransport, ITransportBarrier, IStorageBa
         this.options = options;
         WorldSize = worldSize;
         localSinks = new IMessageSink?[worldSize];
+        wakes = new ReceiverWake?[worldSize];
     }
 
     public string Name => "azure";
@@ -115,7 +126,8 @@ internal sealed class AzureTransport : ITransport, ITransportBarrier, IStorageBa
     public void StartReceiving(int rank, IMessageSink sink, Func<int> communicatorLimit)
     {
         localSinks[rank] = sink;
-        EnsureQueue(QueueName(jobId, rank, 0));
+        wakes[rank] = new ReceiverWake();
+        using (RequestTally.ForRank(rank)) EnsureQueue(QueueName(jobId, rank, 0));
         var t = new Thread(() => ReceiveLoop(rank, sink, communicatorLimit)) { IsBackground = true, Name = $"cmpi azure receiver (rank {rank})" };
         lock (receivers) receivers.Add(t);
         t.Start();
@@ -137,6 +149,7 @@ internal sealed class AzureTransport : ITransport, ITransportBarrier, IStorageBa
             self.Deliver(message);
             return;
         }
+        using var charged = RequestTally.ForRank(message.SenderWorldRank);
         // Each communicator has a queue per rank (its point-to-point and collective contexts share it); the
         // reserved negative contexts (one-sided requests, cMPI.RmaContext) travel on the world queue, since a
         // queue name cannot hold a minus sign. The mailbox restores each sender's order across queues.
@@ -152,6 +165,8 @@ internal sealed class AzureTransport : ITransport, ITransportBarrier, IStorageBa
             {
                 client.Queues.Put(queue, text);
                 acceptedPuts.TryAdd(queue, true);
+                // The sender is about to wait for an answer, most often: its own receive loop polls again at once.
+                if ((uint)message.SenderWorldRank < (uint)wakes.Length) wakes[message.SenderWorldRank]?.Nudge();
                 return;
             }
             catch (StorageException e) when (e.Status == HttpStatusCode.NotFound && DateTime.UtcNow - waitedSince < options.QueueWait && !disposed)
@@ -179,6 +194,7 @@ internal sealed class AzureTransport : ITransport, ITransportBarrier, IStorageBa
     {
         string table = TableName(jobId);
         string partition = $"barrier-{commId}-{epoch}";
+        using var charged = RequestTally.ForRank(worldRank);
         try
         {
             client.Tables.Insert(table, partition, memberRank.ToString("D6", System.Globalization.CultureInfo.InvariantCulture));
@@ -207,8 +223,11 @@ internal sealed class AzureTransport : ITransport, ITransportBarrier, IStorageBa
 
     private void ReceiveLoop(int rank, IMessageSink sink, Func<int> communicatorLimit)
     {
+        using var charged = RequestTally.ForRank(rank);
         var pause = TimeSpan.Zero;
         var queues = new List<string> { QueueName(jobId, rank, 0) };
+        ReceiverWake wake = wakes[rank]!;
+        long lastTraffic = System.Diagnostics.Stopwatch.GetTimestamp();
         try
         {
             while (!disposed)
@@ -244,12 +263,14 @@ internal sealed class AzureTransport : ITransport, ITransportBarrier, IStorageBa
                 if (any)
                 {
                     pause = TimeSpan.Zero;
+                    lastTraffic = System.Diagnostics.Stopwatch.GetTimestamp();
                 }
                 else
                 {
-                    pause = pause == TimeSpan.Zero ? TimeSpan.FromMilliseconds(1) : pause * 2;
-                    if (pause > options.MaxPollInterval) pause = options.MaxPollInterval;
-                    if (pause > TimeSpan.Zero) Thread.Sleep(pause);
+                    long since = Math.Max(lastTraffic, wake.LastNudge);
+                    pause = PollSchedule.Next(pause, System.Diagnostics.Stopwatch.GetElapsedTime(since), options);
+                    // A send by this rank ends a stretched pause: the answer it waits for is then polled for at once.
+                    if (pause > TimeSpan.Zero && wake.Wait(pause, stretched: pause > options.MaxPollInterval, since)) pause = TimeSpan.Zero;
                 }
             }
         }
@@ -304,5 +325,78 @@ internal sealed class AzureTransport : ITransport, ITransportBarrier, IStorageBa
             }
         }
         client.Dispose();
+    }
+}
+
+/// <summary>
+/// How long a receive loop pauses before polling its empty queues again. For the first <see cref="IdleAfter"/> (1 s)
+/// without traffic in or out the pause doubles from 1 ms up to <see cref="AzureOptions.MaxPollInterval"/> (20 ms), as
+/// before, so an exchange whose messages are less than a second apart is polled for exactly as before; after that it
+/// stretches to a tenth of the idle time, up to <see cref="AzureOptions.MaxIdlePollInterval"/> (1 s). A message that
+/// arrives after an idle time T of more than a second is therefore seen at most about T/10 later (an idle rank costs 1
+/// request a second instead of 50), and the first message or send ends the stretch. (A first version stretched from
+/// the start: a ping-pong whose round trips took 200-300 ms on a loaded Azurite then waited up to 10 % longer.)
+/// </summary>
+internal static class PollSchedule
+{
+    /// <summary>The fraction of the idle time a pause may grow to.</summary>
+    public const double IdleFraction = 0.1;
+
+    /// <summary>How long a rank is without traffic before its pauses stretch.</summary>
+    public static readonly TimeSpan IdleAfter = TimeSpan.FromSeconds(1);
+
+    public static TimeSpan Next(TimeSpan pause, TimeSpan idleFor, AzureOptions options)
+    {
+        var next = pause == TimeSpan.Zero ? TimeSpan.FromMilliseconds(1) : pause * 2;
+        if (next > options.MaxPollInterval) next = options.MaxPollInterval;
+        if (options.MaxIdlePollInterval > options.MaxPollInterval && idleFor >= IdleAfter)
+        {
+            var stretched = idleFor * IdleFraction;
+            if (stretched > options.MaxIdlePollInterval) stretched = options.MaxIdlePollInterval;
+            if (stretched > next) next = stretched;
+        }
+        return next;
+    }
+}
+
+/// <summary>
+/// Wakes a rank's receive loop from a stretched pause between polls when the rank sends (it then expects an answer).
+/// Only a stretched pause (longer than the busy schedule's 20 ms): waking the loop on every send of a busy exchange
+/// added an empty poll per message, and on Azurite, one Node.js thread serving every rank, those extra requests made
+/// the 2-rank ping-pong 19 % slower (docs/scale.md); within the busy schedule the loop is never more than 20 ms away
+/// from its next poll anyway.
+/// </summary>
+internal sealed class ReceiverWake
+{
+    private readonly ManualResetEventSlim signal = new(false, spinCount: 0); // no spinning: 2 cores are shared by every rank
+    private long lastNudge = System.Diagnostics.Stopwatch.GetTimestamp();
+    private volatile bool inStretchedPause;
+
+    /// <summary>When the rank last sent (a Stopwatch timestamp): traffic, for the idle time of <see cref="PollSchedule"/>.</summary>
+    public long LastNudge => Interlocked.Read(ref lastNudge);
+
+    public void Nudge()
+    {
+        Interlocked.Exchange(ref lastNudge, System.Diagnostics.Stopwatch.GetTimestamp());
+        if (inStretchedPause) signal.Set();
+    }
+
+    /// <summary>
+    /// Pause for up to <paramref name="pause"/>; true when a send ended a <paramref name="stretched"/> pause early.
+    /// <paramref name="trafficAt"/> is the last traffic the pause was computed from: a send after it ends the pause.
+    /// </summary>
+    public bool Wait(TimeSpan pause, bool stretched, long trafficAt)
+    {
+        if (!stretched)
+        {
+            Thread.Sleep(pause);
+            return false;
+        }
+        inStretchedPause = true;
+        // A send after the pause was computed but before the flag was up did not signal: it is seen here.
+        bool woken = LastNudge > trafficAt || signal.Wait(pause);
+        inStretchedPause = false;
+        signal.Reset();
+        return woken;
     }
 }

@@ -29,9 +29,11 @@ internal sealed class StorageClients : IDisposable
     /// <param name="connection">The account and how to sign in.</param>
     /// <param name="retryFor">How long requests that cannot reach the service are retried (default 30 s).</param>
     /// <param name="handler">The HTTP handler (tests: one that trusts Azurite's self-signed certificate).</param>
-    public StorageClients(StorageConnection connection, TimeSpan? retryFor = null, HttpMessageHandler? handler = null)
+    /// <param name="tally">Where every request is counted (default: this process's, <see cref="RequestTally.ForProcess"/>).</param>
+    public StorageClients(StorageConnection connection, TimeSpan? retryFor = null, HttpMessageHandler? handler = null, RequestTally? tally = null)
     {
         Connection = connection;
+        Tally = tally ?? RequestTally.ForProcess;
         RetryFor = retryFor ?? TimeSpan.FromSeconds(30);
         handler ??= new SocketsHttpHandler
         {
@@ -45,9 +47,9 @@ internal sealed class StorageClients : IDisposable
         http = new HttpClient(handler) { Timeout = Timeout.InfiniteTimeSpan };
         var transport = new HttpClientTransport(http);
 
-        var queueOptions = Configure(new QueueClientOptions());  // MessageEncoding None: the text is our base64
-        var blobOptions = Configure(new BlobClientOptions());
-        var tableOptions = Configure(new TableClientOptions());
+        var queueOptions = Configure(new QueueClientOptions(), StorageService.Queue);  // MessageEncoding None: the text is our base64
+        var blobOptions = Configure(new BlobClientOptions(), StorageService.Blob);
+        var tableOptions = Configure(new TableClientOptions(), StorageService.Table);
         QueueServiceClient queues;
         BlobServiceClient blobs;
         TableServiceClient tables;
@@ -68,9 +70,11 @@ internal sealed class StorageClients : IDisposable
         Blobs = new BlobStore(this, blobs);
         Tables = new TableStore(this, tables);
 
-        T Configure<T>(T options) where T : ClientOptions
+        T Configure<T>(T options, StorageService service) where T : ClientOptions
         {
             options.Transport = transport;
+            // Every try of every request is counted here, the one place they all pass (cmpi-run --stats).
+            options.AddPolicy(new RequestCountingPolicy(service, Tally), HttpPipelinePosition.PerRetry);
             options.Retry.Mode = RetryMode.Exponential;
             options.Retry.Delay = FirstRetryDelay;
             options.Retry.MaxDelay = MaxRetryDelay;
@@ -84,6 +88,9 @@ internal sealed class StorageClients : IDisposable
     }
 
     public StorageConnection Connection { get; }
+
+    /// <summary>Where this client's requests are counted, by rank and kind.</summary>
+    public RequestTally Tally { get; }
 
     /// <summary>How long requests that cannot reach the service are retried before the error is reported.</summary>
     public TimeSpan RetryFor { get; }

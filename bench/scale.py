@@ -1,0 +1,209 @@
+#!/usr/bin/python3
+"""`make bench-scale`: the azure transport's storage requests and times, measured on Azurite beside the model of
+bench/scale_model.py, and the model projected to 64-4096 ranks (docs/scale.md).
+
+Measured: bench/scale/collectives.c translated, run with `cmpi-run --transport azure --hosting threads --stats` on a
+private in-memory Azurite at each rank count, once per collective and variant; --stats gives the requests by kind.
+Printed per run: queue puts and deletes measured / modelled (these must agree exactly), gets (between M/32 and M),
+empty polls, and the time per operation measured / modelled (the model calibrated on the 2-rank ping-pong of the
+same run; the margin is printed). Then the idle test (every rank but 0 blocked for --idle seconds), with the old
+poll schedule (CMPI_AZURE_IDLE_POLL_MS=20) and the new one, interleaved, as empty polls per rank and second.
+
+    bench/scale.py [--ranks 2,4,8,16,32] [--reps 3] [--idle 10] [--ops barrier,bcast,...] [--project-only]
+
+Exit status 1 when a measured message count differs from the model.
+"""
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import re
+import subprocess
+import sys
+from typing import Dict, List, Optional, Tuple
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import common  # noqa: E402
+import scale_model as model  # noqa: E402
+from common import progress  # noqa: E402
+
+SOURCE = os.path.join(common.ROOT, "bench", "scale", "collectives.c")
+AZURITE = os.path.join(common.ROOT, "build", "azurite", "node_modules", ".bin", "azurite")
+KINDS = ["queue put", "queue get", "empty poll", "queue delete", "blob upload", "blob download",
+         "table insert", "table query", "create queue"]
+TOTAL_LINE = re.compile(r"^\s*total\s+(\d+):\s*(.*)$")
+WALL_LINE = re.compile(r"wall time ([0-9.]+) s")
+RESULT_LINE = re.compile(r"^(\w+) (\d+) (\d+) ([0-9.]+)$")
+
+
+def parse_stats(stderr: str) -> Tuple[Dict[str, int], float]:
+    """The total line of cmpi-run --stats as {kind: count}, and the wall time."""
+    counts: Dict[str, int] = {}
+    wall = 0.0
+    for line in stderr.splitlines():
+        m = TOTAL_LINE.match(line)
+        if m:
+            for part in m.group(2).split(", "):
+                if part:
+                    name, _, n = part.rpartition(" ")
+                    counts[name] = int(n)
+        w = WALL_LINE.search(line)
+        if w:
+            wall = float(w.group(1))
+    return counts, wall
+
+
+def run(cs: str, p: int, op: str, variant: str, reps: int, env: Dict[str, str],
+        extra_env: Optional[Dict[str, str]] = None, timeout: float = 600) -> Tuple[Optional[float], Dict[str, int], float, str]:
+    """One cmpi-run: (time per op in us or None, the --stats totals, wall seconds, error)."""
+    e = dict(os.environ, **env, **(extra_env or {}))
+    if op in model.VARIANT_ENV:
+        e[model.VARIANT_ENV[op]] = variant
+    cmd = [common.CMPI_RUN, "-n", str(p), "--transport", "azure", "--hosting", "threads", "--stats",
+           "--timeout", str(int(timeout)), cs, op, str(reps)]
+    try:
+        r = subprocess.run(cmd, capture_output=True, text=True, env=e, timeout=timeout + 60)
+    except subprocess.TimeoutExpired:
+        return None, {}, 0.0, "timed out"
+    counts, wall = parse_stats(r.stderr)
+    if r.returncode != 0:
+        return None, counts, wall, f"exit {r.returncode}: {r.stderr.strip().splitlines()[-1:] or ''}"
+    for line in r.stdout.splitlines():
+        m = RESULT_LINE.match(line.strip())
+        if m:
+            return float(m.group(4)), counts, wall, ""
+    return None, counts, wall, "no result line"
+
+
+def measure(args, cs: str, env: Dict[str, str]) -> int:
+    ranks = [int(x) for x in args.ranks.split(",")]
+    ops = args.ops.split(",")
+    bad = 0
+    # Calibrate the time model on the 2-rank ping-pong of this run (the host's load changes Azurite's speed).
+    pp_us, _, _, err = run(cs, 2, "pingpong", "-", args.reps * 3, env)
+    if pp_us is None:
+        print(f"ping-pong failed: {err}")
+        return 1
+    lat = model.Latency.from_pingpong(pp_us / 1e6)
+    print(f"calibration: 2-rank ping-pong {pp_us / 1000:.1f} ms a round trip -> hop {lat.hop_s * 1000:.1f} ms, "
+          f"request {lat.request_s * 1000:.1f} ms (bench/scale_model.py Latency.from_pingpong)\n")
+    header = ["op", "variant", "p", "puts meas/model", "deletes meas/model", "gets [M/32, M]", "empty polls",
+              "table ins meas/model", "ms/op meas", "ms/op model", "meas/model"]
+    rows: List[List[str]] = []
+    ratios: List[float] = []
+    for op in ops:
+        for variant in model.VARIANTS[op]:
+            for p in ranks if op != "pingpong" else [2]:
+                progress(f"  {op} {variant} p={p}")
+                us, counts, wall, err = run(cs, p, op, variant, args.reps, env)
+                s = model.shape(op, variant, p)
+                n = args.reps + 1  # one untimed operation first
+                puts, deletes = counts.get("queue put", 0), counts.get("queue delete", 0)
+                gets = counts.get("queue get", 0)
+                inserts = counts.get("table insert", 0)
+                ok = puts == n * s.messages and deletes == n * s.messages and inserts == n * s.table_inserts
+                ok = ok and (n * s.messages + 31) // 32 <= gets <= n * s.messages
+                if err or not ok:
+                    bad += 1
+                t_model = model.op_seconds(s, lat) * 1000
+                ratio = (us / 1000) / t_model if us and t_model > 0 else None
+                if ratio:
+                    ratios.append(ratio)
+                rows.append([op, variant, str(p), f"{puts}/{n * s.messages}{'' if ok else ' !'}",
+                             f"{deletes}/{n * s.messages}", f"{gets} [{(n * s.messages + 31) // 32}, {n * s.messages}]",
+                             str(counts.get("empty poll", 0)), f"{inserts}/{n * s.table_inserts}",
+                             f"{us / 1000:.1f}" if us else err[:30], f"{t_model:.1f}",
+                             f"{ratio:.2f}" if ratio else "-"])
+    print(common.table(header, rows))
+    if ratios:
+        ratios.sort()
+        print(f"\ntime measured / modelled: median {ratios[len(ratios) // 2]:.2f}, range {ratios[0]:.2f}-{ratios[-1]:.2f} "
+              f"over {len(ratios)} runs (Azurite on this host; load {os.getloadavg()[0]:.0f})")
+    print(f"message counts: {'all equal the model' if bad == 0 else f'{bad} run(s) differ from the model or failed'}")
+    return bad
+
+
+def idle(args, cs: str, env: Dict[str, str]) -> None:
+    """Every rank but 0 blocked in MPI_Recv for --idle seconds: empty polls per idle rank and second, old schedule vs new."""
+    p = args.idle_ranks
+    print(f"\nidle: {p} ranks, ranks 1..{p - 1} blocked {args.idle} s (old schedule CMPI_AZURE_IDLE_POLL_MS=20 vs the new, interleaved)")
+    rows = []
+    for rnd in range(args.rounds):
+        for label, extra in (("old (20 ms)", {"CMPI_AZURE_IDLE_POLL_MS": "20"}), ("new (to 1 s)", {})):
+            _, counts, wall, err = run(cs, p, "idle", "-", args.idle, env, extra)
+            polls = counts.get("empty poll", 0)
+            rate = polls / max(1e-9, (p - 1) * args.idle)
+            rows.append([str(rnd + 1), label, str(polls), f"{rate:.1f}", f"{wall:.1f}", err[:30]])
+    print(common.table(["round", "schedule", "empty polls", "per idle rank and s", "wall s", "error"], rows))
+
+
+def project() -> None:
+    """The model at 64-4096 ranks with a real account's latency (model.CLOUD): saturation points and cost."""
+    lat = model.CLOUD
+    print(f"projection: request {lat.request_s * 1000:.0f} ms, hop {lat.hop_s * 1000:.0f} ms (assumed, docs/scale.md); "
+          f"targets {model.QUEUE_TARGET_PER_S}/s per queue, {model.ACCOUNT_TARGET_PER_S}/s per account; "
+          f"{model.PRICE_PER_10K} USD per 10,000 requests")
+    header = ["op", "variant"] + [f"req/op p={p}" for p in (64, 256, 1024, 4096)] + \
+             [f"ms/op p={p}" for p in (64, 4096)] + ["queue saturates at p", "account saturates at p", "USD/h busy p=64", "USD/h busy p=256"]
+    rows = []
+    for op, variants in model.VARIANTS.items():
+        if op == "pingpong":
+            continue
+        for v in variants:
+            q, a = model.saturation(op, v, lat)
+            rows.append([op, v] + [str(model.requests_per_op(model.shape(op, v, p))) for p in (64, 256, 1024, 4096)] +
+                        [f"{model.op_seconds(model.shape(op, v, p), lat) * 1000:.0f}" for p in (64, 4096)] +
+                        [str(q) if q else "> 65536", str(a) if a else "> 65536",
+                         f"{model.busy_cost_per_hour(op, v, 64, lat):.2f}", f"{model.busy_cost_per_hour(op, v, 256, lat):.2f}"])
+    print(common.table(header, rows))
+    print("\nidle job (every rank waiting, for an hour):")
+    idle_rows = []
+    for p in (64, 256, 1024, 4096):
+        old = model.idle_cost_per_hour(p, lat, stretched=False)
+        new = model.idle_cost_per_hour(p, lat, stretched=True)
+        old_rate = p * model.idle_poll_rate(lat, 600, stretched=False)
+        new_rate = p * model.idle_poll_rate(lat, 600, stretched=True)
+        idle_rows.append([str(p), f"{old_rate:.0f}", f"{old:.2f}", f"{new_rate:.0f}", f"{new:.3f}",
+                          "yes" if old_rate > model.ACCOUNT_TARGET_PER_S else "no"])
+    print(common.table(["p", "req/s old", "USD/h old", "req/s new", "USD/h new", "old saturates the account"], idle_rows))
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--ranks", default="2,4,8,16,32")
+    ap.add_argument("--reps", type=int, default=3)
+    ap.add_argument("--ops", default="barrier,bcast,scatter,allgather")
+    ap.add_argument("--idle", type=int, default=10, help="seconds of the idle test (0: skip it)")
+    ap.add_argument("--idle-ranks", type=int, default=4)
+    ap.add_argument("--rounds", type=int, default=2, help="rounds of the idle test")
+    ap.add_argument("--project-only", action="store_true", help="print the projection only (no Azurite)")
+    args = ap.parse_args(argv)
+    if args.project_only:
+        project()
+        return 0
+    builds = common.Builds()
+    prog = common.Program("scalecollectives", "", [SOURCE], [], [], [], verify=lambda out, n: True)
+    cs, err = builds.translation(prog)
+    if cs is None:
+        print(f"cannot translate {SOURCE}: {err}")
+        return 1
+    with contextlib.ExitStack() as cleanup:
+        env: Dict[str, str] = {}
+        if not os.environ.get("CMPI_AZURE_CONNECTION_STRING"):
+            from tests.support import Azurite
+            progress("starting Azurite (in memory, loopback)")
+            server = Azurite(AZURITE)
+            cleanup.callback(server.stop)
+            env = dict(server.env)
+        bad = measure(args, cs, env)
+        if args.idle > 0:
+            idle(args, cs, env)
+    print()
+    project()
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,218 @@
+"""The cost and time model of the azure transport (docs/scale.md): storage requests per collective and variant, per
+rank, per queue and per account, latency rounds, and where a job meets the published scalability targets.
+
+Each message the runtime sends through storage is one queue put by its sender, one get that brings it in (a get takes
+up to 32 messages, so between M/32 and M gets for M messages; a busy exchange brings them one at a time) and one
+delete by its receiver. Large messages (header + payload above 48 KiB) add a blob upload and a download. The table
+barrier inserts one row per rank and polls its partition. Every rank that waits also polls its empty queue: those
+empty polls are billed too, and they are what an idle job pays for.
+
+Python 3 standard library only (bench/scale.py prints it beside Azurite's counts; tests/test_scale_model.py checks
+the message counts against the algorithms' definitions).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Dict, List, Optional, Tuple
+
+# Published targets and prices (docs/scale.md cites them):
+# https://learn.microsoft.com/azure/storage/queues/scalability-targets (read 2026-11-26): a single queue up to
+# 2,000 messages per second, a storage account up to 20,000 messages per second (1 KiB messages).
+QUEUE_TARGET_PER_S = 2_000
+ACCOUNT_TARGET_PER_S = 20_000
+# USD per 10,000 transactions: Queues v2, GPv2 Standard LRS, Class 1 and Class 2 operations alike (the default of
+# cmpi-run --price-per-10k-transactions; runtime StoragePrices.DefaultPer10k).
+PRICE_PER_10K = 0.004
+
+# Polling (runtime AzureOptions and PollSchedule): the pause between polls of an empty queue doubles from 1 ms to
+# 20 ms while traffic flows; after an idle time T of a second or more it stretches to T/10, at most 1 s. Before
+# issue 29 it stayed 20 ms.
+BUSY_POLL_CAP_S = 0.020
+IDLE_POLL_CAP_S = 1.0
+IDLE_FRACTION = 0.1
+IDLE_AFTER_S = 1.0
+
+
+def log2ceil(p: int) -> int:
+    """ceil(log2 p): the rounds of a binomial tree or a dissemination barrier over p ranks."""
+    return max(0, (p - 1).bit_length())
+
+
+@dataclass(frozen=True)
+class Shape:
+    """What one operation costs on p ranks, in messages and latency."""
+    messages: int              # queue puts (= deletes) in the whole job
+    sent: Tuple[int, ...]      # messages each rank sends
+    received: Tuple[int, ...]  # messages each rank receives (deletes from its queue)
+    rounds: int                # message hops one after another on the critical path
+    serial_puts: int           # puts one rank makes one after another on that path (besides the hops)
+    table_inserts: int = 0     # table barrier: rows inserted
+    table_rounds: int = 0      # table barrier: request round trips on the path (insert, then at least one query)
+
+    @property
+    def hot_queue(self) -> int:
+        """Messages the busiest queue receives per operation."""
+        return max(self.received) if self.received else 0
+
+
+def _binomial(p: int, root: int = 0) -> Tuple[List[int], List[int]]:
+    """The binomial tree from root: relative rank v > 0 receives from v - lowbit(v)."""
+    sent, received = [0] * p, [0] * p
+    for v in range(1, p):
+        parent = v - (v & -v)
+        sent[(parent + root) % p] += 1
+        received[(v + root) % p] += 1
+    return sent, received
+
+
+def shape(op: str, variant: str, p: int) -> Shape:
+    """The model of operation op ("pingpong", "barrier", "bcast", "scatter", "allgather", "idle") in variant."""
+    lg = log2ceil(p)
+    if op == "pingpong":
+        s = [1, 1] + [0] * (p - 2)
+        return Shape(2, tuple(s), tuple(s), rounds=2, serial_puts=0)
+    if op == "idle":  # rank 0 sends one message to each other rank, in order
+        sent = [p - 1] + [0] * (p - 1)
+        return Shape(p - 1, tuple(sent), tuple([0] + [1] * (p - 1)), rounds=1, serial_puts=max(0, p - 2))
+    if op == "barrier":
+        if variant == "messages":  # binomial fan-in to 0, binomial fan-out from 0
+            down_s, down_r = _binomial(p)
+            sent = [a + b for a, b in zip(down_r, down_s)]
+            received = [a + b for a, b in zip(down_s, down_r)]
+            return Shape(2 * (p - 1), tuple(sent), tuple(received), rounds=2 * lg, serial_puts=0)
+        if variant == "dissemination":
+            return Shape(p * lg, tuple([lg] * p), tuple([lg] * p), rounds=lg, serial_puts=0)
+        if variant == "table":
+            return Shape(0, tuple([0] * p), tuple([0] * p), rounds=0, serial_puts=0,
+                         table_inserts=p if p > 1 else 0, table_rounds=2 if p > 1 else 0)
+    if op == "bcast":
+        if variant == "hypercube":
+            sent, received = _binomial(p)
+            return Shape(p - 1, tuple(sent), tuple(received), rounds=lg, serial_puts=0)
+        if variant == "naive":  # the root's puts go out 16 at a time (threads, azure's default scatter)
+            sent = [p - 1] + [0] * (p - 1)
+            return Shape(p - 1, tuple(sent), tuple([0] + [1] * (p - 1)), rounds=1 if p > 1 else 0,
+                         serial_puts=max(0, math.ceil((p - 1) / 16) - 1))
+    if op == "scatter":
+        sent = [p - 1] + [0] * (p - 1)
+        serial = math.ceil((p - 1) / 16) - 1 if variant == "threads" else p - 2
+        return Shape(p - 1, tuple(sent), tuple([0] + [1] * (p - 1)), rounds=1 if p > 1 else 0, serial_puts=max(0, serial))
+    if op == "allgather":
+        if variant == "gatherbcast":  # gather to 0 (p - 1 messages), then the hypercube broadcast of the packed blocks
+            down_s, down_r = _binomial(p)
+            sent = [(1 if r else 0) + down_s[r] for r in range(p)]
+            received = [(p - 1 if r == 0 else 0) + down_r[r] for r in range(p)]
+            return Shape(2 * (p - 1), tuple(sent), tuple(received), rounds=(1 + lg) if p > 1 else 0, serial_puts=0)
+        if variant == "exchange":
+            return Shape(p * (p - 1), tuple([p - 1] * p), tuple([p - 1] * p), rounds=1 if p > 1 else 0,
+                         serial_puts=max(0, p - 2))
+    raise ValueError(f"no model for {op} {variant}")
+
+
+# The variants each collective has (the first is azure's default), and the operations the bench measures.
+VARIANTS: Dict[str, List[str]] = {
+    "pingpong": ["-"],
+    "barrier": ["messages", "dissemination", "table"],
+    "bcast": ["hypercube", "naive"],
+    "scatter": ["threads", "sequential"],
+    "allgather": ["gatherbcast", "exchange"],
+}
+# The environment variable that picks each collective's variant (runtime Core/CollectiveVariants.cs).
+VARIANT_ENV = {"barrier": "CMPI_BARRIER", "bcast": "CMPI_BCAST", "scatter": "CMPI_SCATTER", "allgather": "CMPI_ALLGATHER"}
+
+
+# ---------------------------------------------------------------- time
+
+@dataclass(frozen=True)
+class Latency:
+    """The time parameters: one storage request's round trip, and the wait for a poll to find a message."""
+    request_s: float       # one request (put, get, insert, query) answered
+    poll_wait_s: float     # from a message's put to the get that finds it, beyond the get itself
+
+    @property
+    def hop_s(self) -> float:
+        """One message hop: the sender's put, the receiver's wait for its next poll, its get."""
+        return 2 * self.request_s + self.poll_wait_s
+
+    @staticmethod
+    def from_pingpong(round_trip_s: float) -> "Latency":
+        """Calibrated on a measured ping-pong (two hops): a hop is half of it, the poll wait a fifth of the hop."""
+        hop = round_trip_s / 2
+        return Latency(request_s=0.4 * hop, poll_wait_s=0.2 * hop)
+
+
+# A real account in the same region: about 10 ms per request is an assumption of this model (no cloud account was
+# measured, docs/scale.md); replace it with a ping-pong measured there (Latency.from_pingpong).
+CLOUD = Latency(request_s=0.010, poll_wait_s=0.005)
+
+
+def op_seconds(s: Shape, lat: Latency) -> float:
+    """Time of one operation: its hops one after another, plus the puts one rank makes in a row, plus the table's round trips."""
+    return s.rounds * lat.hop_s + s.serial_puts * lat.request_s + s.table_rounds * lat.request_s
+
+
+# ---------------------------------------------------------------- rates, saturation, cost
+
+def busy_poll_rate(lat: Latency) -> float:
+    """Polls a second by a rank that waits during a busy exchange: a request, then a pause of about half the 20 ms cap."""
+    return 1.0 / (lat.request_s + BUSY_POLL_CAP_S / 2)
+
+
+def idle_poll_rate(lat: Latency, idle_s: float, stretched: bool = True) -> float:
+    """Polls a second by a rank idle for idle_s seconds (the old schedule: every 20 ms plus the request)."""
+    pause = BUSY_POLL_CAP_S
+    if stretched and idle_s >= IDLE_AFTER_S:
+        pause = max(pause, min(IDLE_POLL_CAP_S, idle_s * IDLE_FRACTION))
+    return 1.0 / (lat.request_s + pause)
+
+
+def requests_per_op(s: Shape) -> int:
+    """Message requests of one operation (put, get, delete each), and the table barrier's insert and one query per rank."""
+    return 3 * s.messages + 2 * s.table_inserts
+
+
+def busy_rates(op: str, variant: str, p: int, lat: Latency) -> Tuple[float, float]:
+    """(requests a second on the busiest queue, on the account) when the operation runs back to back on p ranks."""
+    s = shape(op, variant, p)
+    t = op_seconds(s, lat)
+    if t <= 0:
+        return 0.0, 0.0
+    polls = p * busy_poll_rate(lat)
+    queue = 3 * s.hot_queue / t + busy_poll_rate(lat)
+    account = requests_per_op(s) / t + polls
+    return queue, account
+
+
+def saturation(op: str, variant: str, lat: Latency, limit: int = 1 << 16) -> Tuple[Optional[int], Optional[int]]:
+    """The smallest rank count (a power of two up to limit, then refined) at which the busiest queue, and the account, pass their targets."""
+    def first(pred) -> Optional[int]:
+        lo, p = 1, 2
+        while p <= limit and not pred(p):
+            lo, p = p, p * 2
+        if p > limit:
+            return None
+        while lo + 1 < p:  # bisect between the last power that held and the first that did not
+            mid = (lo + p) // 2
+            if pred(mid):
+                p = mid
+            else:
+                lo = mid
+        return p
+    q = first(lambda p: busy_rates(op, variant, p, lat)[0] > QUEUE_TARGET_PER_S)
+    a = first(lambda p: busy_rates(op, variant, p, lat)[1] > ACCOUNT_TARGET_PER_S)
+    return q, a
+
+
+def cost_per_hour(requests_per_s: float, price_per_10k: float = PRICE_PER_10K) -> float:
+    return requests_per_s * 3600 * price_per_10k / 10_000
+
+
+def idle_cost_per_hour(p: int, lat: Latency, stretched: bool, idle_s: float = 600.0) -> float:
+    """An idle job (every rank waits, long: idle_s) for an hour."""
+    return cost_per_hour(p * idle_poll_rate(lat, idle_s, stretched))
+
+
+def busy_cost_per_hour(op: str, variant: str, p: int, lat: Latency) -> float:
+    """The operation back to back for an hour on one account, at most its target rate (beyond, requests are refused)."""
+    return cost_per_hour(min(busy_rates(op, variant, p, lat)[1], ACCOUNT_TARGET_PER_S))

@@ -1,0 +1,208 @@
+using System.Collections.Concurrent;
+using System.Globalization;
+using System.Text;
+
+namespace CloudMpi.Transports.Azure;
+
+/// <summary>
+/// What one storage request was, as billed: each is one transaction (Azure bills every request, an empty poll and a
+/// retried try included; https://azure.microsoft.com/pricing/details/storage/queues/). The names are what
+/// <c>cmpi-run --stats</c> prints.
+/// </summary>
+internal enum RequestKind
+{
+    QueuePut,
+    QueueGet,
+    QueueGetEmpty,
+    QueuePeek,
+    QueueDelete,
+    QueueCreate,
+    QueueDeleteQueue,
+    QueueList,
+    BlobUpload,
+    BlobDownload,
+    BlobDelete,
+    ContainerCreate,
+    ContainerDelete,
+    TableInsert,
+    TableQuery,
+    TableCreate,
+    TableDelete,
+    Other,
+}
+
+/// <summary>What a storage transaction costs unless the user says otherwise (<c>--price-per-10k-transactions</c>).</summary>
+internal static class StoragePrices
+{
+    /// <summary>
+    /// USD per 10,000 transactions: Azure Queue Storage (Queues v2, general-purpose v2, Standard LRS, East US) lists
+    /// Class 1 operations (put, delete, create ...) and Class 2 operations (get, peek ...) at $0.004 per 10,000 each
+    /// (https://azure.microsoft.com/pricing/details/storage/queues/; the Azure Retail Prices API's meters "LRS Class 1
+    /// Operations" and "Class 2 Operations" of product "Queues v2", as infracost's storage_queue_test golden file
+    /// records them; read 2026-11-26). Blob writes cost more (hot LRS: $0.055 per 10,000 writes, $0.0044 per 10,000
+    /// reads, same sources), so jobs with large messages cost somewhat more than this line says; docs/scale.md.
+    /// </summary>
+    public const double DefaultPer10k = 0.004;
+
+    public const string DefaultSource = "Azure Queue Storage list price, GPv2 Standard LRS, read 2026-11-26";
+}
+
+/// <summary>
+/// The storage requests of a job by rank and kind (<see cref="RequestKind"/>). One tally counts the requests of every
+/// <see cref="StorageClients"/> that shares it: each client's HTTP pipeline holds a <see cref="RequestCountingPolicy"/>
+/// that sees every try the SDK sends (retries included), so nothing that reaches the service goes uncounted and no call
+/// site counts for itself. A request is charged to the rank the calling thread works for
+/// (<see cref="ForRank"/>: the azure transport's sends, receive loops and barriers set it), or to
+/// <see cref="Launcher"/> (-1: cmpi-run's own requests, creating and deleting the job's resources). Thread-safe.
+/// </summary>
+internal sealed class RequestTally
+{
+    /// <summary>The row of requests no rank made: cmpi-run creating and deleting the job's resources.</summary>
+    public const int Launcher = -1;
+
+    private static readonly int KindCount = Enum.GetValues<RequestKind>().Length;
+
+    /// <summary>The tally of this process (cmpi-run and its ranks); tests make their own.</summary>
+    public static RequestTally ForProcess { get; } = new();
+
+    [ThreadStatic] private static int currentRankPlusOne;
+
+    private readonly ConcurrentDictionary<int, long[]> rows = new();
+
+    /// <summary>The rank the current thread's requests are charged to (<see cref="Launcher"/> when none is set).</summary>
+    public static int CurrentRank => currentRankPlusOne - 1;
+
+    /// <summary>Charge the current thread's requests to <paramref name="rank"/> until the scope is disposed.</summary>
+    internal static RankScope ForRank(int rank)
+    {
+        int previous = currentRankPlusOne;
+        currentRankPlusOne = rank + 1;
+        return new RankScope(previous);
+    }
+
+    internal readonly struct RankScope(int previous) : IDisposable
+    {
+        public void Dispose() => currentRankPlusOne = previous;
+    }
+
+    /// <summary>One more request of <paramref name="kind"/> by the current thread's rank.</summary>
+    public void Count(RequestKind kind) => Add(CurrentRank, kind, 1);
+
+    public void Add(int rank, RequestKind kind, long n)
+    {
+        long[] row = rows.GetOrAdd(rank, _ => new long[KindCount]);
+        Interlocked.Add(ref row[(int)kind], n);
+    }
+
+    /// <summary>Add every count of <paramref name="other"/> (a rank process's tally, at the end of its job).</summary>
+    public void Merge(IReadOnlyDictionary<int, long[]> other)
+    {
+        foreach (var (rank, row) in other)
+            for (int k = 0; k < Math.Min(row.Length, KindCount); k++)
+                if (row[k] != 0) Add(rank, (RequestKind)k, row[k]);
+    }
+
+    /// <summary>A copy of the counts: rank → count per <see cref="RequestKind"/> (indexed by its value).</summary>
+    public SortedDictionary<int, long[]> Snapshot()
+    {
+        var copy = new SortedDictionary<int, long[]>();
+        foreach (var (rank, row) in rows)
+            copy[rank] = (long[])row.Clone(); // 64-bit reads are atomic
+        return copy;
+    }
+
+    public long Get(int rank, RequestKind kind) =>
+        rows.TryGetValue(rank, out var row) ? Interlocked.Read(ref row[(int)kind]) : 0;
+
+    /// <summary>Requests of <paramref name="kind"/> by every rank and the launcher.</summary>
+    public long Total(RequestKind kind) => rows.Values.Sum(r => Interlocked.Read(ref r[(int)kind]));
+
+    /// <summary>Every request counted.</summary>
+    public long Total() => rows.Values.Sum(r => r.Sum());
+
+    public bool IsEmpty => Total() == 0;
+
+    public void Clear() => rows.Clear();
+
+    /// <summary>Write the counts (<paramref name="w"/>: a rank's end-of-job report to cmpi-run).</summary>
+    public void Write(BinaryWriter w)
+    {
+        var snapshot = Snapshot();
+        w.Write(snapshot.Count);
+        w.Write(KindCount);
+        foreach (var (rank, row) in snapshot)
+        {
+            w.Write(rank);
+            foreach (long v in row) w.Write(v);
+        }
+    }
+
+    /// <summary>Read what <see cref="Write"/> wrote.</summary>
+    public static Dictionary<int, long[]> Read(BinaryReader r)
+    {
+        int n = r.ReadInt32(), kinds = r.ReadInt32();
+        if (n < 0 || n > 1 << 20 || kinds < 0 || kinds > 1024) throw new InvalidDataException("bad request counts");
+        var result = new Dictionary<int, long[]>();
+        for (int i = 0; i < n; i++)
+        {
+            int rank = r.ReadInt32();
+            var row = new long[kinds];
+            for (int k = 0; k < kinds; k++) row[k] = r.ReadInt64();
+            result[rank] = row;
+        }
+        return result;
+    }
+
+    /// <summary>The short name <c>--stats</c> prints for <paramref name="kind"/> ("queue put", "empty poll" ...).</summary>
+    public static string Describe(RequestKind kind) => kind switch
+    {
+        RequestKind.QueuePut => "queue put",
+        RequestKind.QueueGet => "queue get",
+        RequestKind.QueueGetEmpty => "empty poll",
+        RequestKind.QueuePeek => "queue peek",
+        RequestKind.QueueDelete => "queue delete",
+        RequestKind.QueueCreate => "create queue",
+        RequestKind.QueueDeleteQueue => "delete queue",
+        RequestKind.QueueList => "list queues",
+        RequestKind.BlobUpload => "blob upload",
+        RequestKind.BlobDownload => "blob download",
+        RequestKind.BlobDelete => "blob delete",
+        RequestKind.ContainerCreate => "create container",
+        RequestKind.ContainerDelete => "delete container",
+        RequestKind.TableInsert => "table insert",
+        RequestKind.TableQuery => "table query",
+        RequestKind.TableCreate => "create table",
+        RequestKind.TableDelete => "delete table",
+        _ => "other",
+    };
+
+    /// <summary>
+    /// The report of <c>cmpi-run --stats</c>: one line per rank (and the launcher) with its total and each kind it
+    /// made, a total line, the wall time, requests per second, and the cost at <paramref name="pricePer10k"/>.
+    /// </summary>
+    public string Report(TimeSpan wall, double pricePer10k, string priceSource)
+    {
+        var inv = CultureInfo.InvariantCulture;
+        var snapshot = Snapshot();
+        var sb = new StringBuilder();
+        string Row(long[] row) => string.Join(", ", Enumerable.Range(0, row.Length).Where(k => row[k] != 0)
+                                                   .Select(k => string.Create(inv, $"{Describe((RequestKind)k)} {row[k]}")));
+        sb.Append("cmpi-run: storage requests (--stats)\n");
+        foreach (var (rank, row) in snapshot)
+        {
+            string who = rank == Launcher ? "cmpi-run" : string.Create(inv, $"rank {rank}");
+            sb.Append(inv, $"  {who,-9} {row.Sum(),9}: {Row(row)}\n");
+        }
+        var total = new long[KindCount];
+        foreach (var row in snapshot.Values)
+            for (int k = 0; k < KindCount; k++) total[k] += row[k];
+        long all = total.Sum();
+        double seconds = Math.Max(wall.TotalSeconds, 1e-9);
+        sb.Append(inv, $"  {"total",-9} {all,9}: {Row(total)}\n");
+        sb.Append(inv, $"  wall time {wall.TotalSeconds:0.000} s, {all / seconds:0.0} requests/s\n");
+        double cost = all * pricePer10k / 10_000;
+        sb.Append(inv, $"  cost {cost:0.000000} USD at {pricePer10k:0.#####} USD per 10,000 transactions ({priceSource}); ");
+        sb.Append(inv, $"{cost / seconds * 3600:0.0000} USD per hour at this rate\n");
+        return sb.ToString();
+    }
+}

@@ -1,0 +1,88 @@
+"""The storage-transport model (bench/scale_model.py, docs/scale.md): its message counts follow the runtime's
+algorithms as written in the runtime (the loops of cMPI.Collectives.cs, cMPI.Variants.cs, cMPI.GatherScatter.cs,
+replayed here step by step), and docs/scale.md's projection is what `bench/scale.py --project-only` prints.
+Azurite's measured counts against the same algorithms are RequestCountTests (xunit) and `make bench-scale`."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "bench"))
+
+import scale_model as model  # noqa: E402
+
+
+def replay_bcast(p: int, root: int, sends: list) -> None:
+    """BcastCore's binomial tree: find the parent by the lowest set bit, then send to rel + mask for smaller masks."""
+    for rank in range(p):
+        rel = (rank - root + p) % p
+        mask = 1
+        while mask < p:
+            if rel & mask:
+                break
+            mask <<= 1
+        mask >>= 1
+        while mask > 0:
+            if rel + mask < p:
+                sends.append((rank, (rel + mask + root) % p))
+            mask >>= 1
+
+
+def replay(op: str, variant: str, p: int) -> list:
+    """(sender, receiver) of every message one operation makes, as the runtime's loops make them."""
+    sends: list = []
+    if op == "barrier" and variant == "messages":
+        for rank in range(p):
+            mask = 1
+            while mask < p:
+                if rank & mask:
+                    sends.append((rank, rank - mask))
+                    break
+                mask <<= 1
+        replay_bcast(p, 0, sends)
+    elif op == "barrier" and variant == "dissemination":
+        for rank in range(p):
+            d = 1
+            while d < p:
+                sends.append((rank, (rank + d) % p))
+                d <<= 1
+    elif op == "barrier" and variant == "table":
+        pass
+    elif op == "bcast" and variant == "hypercube":
+        replay_bcast(p, 0, sends)
+    elif op in ("bcast", "scatter"):
+        sends += [(0, r) for r in range(1, p)]
+    elif op == "allgather" and variant == "gatherbcast":
+        sends += [(r, 0) for r in range(1, p)]
+        replay_bcast(p, 0, sends)
+    elif op == "allgather" and variant == "exchange":
+        sends += [(r, q) for r in range(p) for q in range(p) if q != r]
+    return sends
+
+
+@pytest.mark.parametrize("op,variant", [(op, v) for op, vs in model.VARIANTS.items() if op != "pingpong" for v in vs])
+@pytest.mark.parametrize("p", [1, 2, 3, 5, 8, 13, 32])
+def test_model_counts_are_the_algorithms_messages(op, variant, p):
+    sends = replay(op, variant, p)
+    s = model.shape(op, variant, p)
+    assert s.messages == len(sends)
+    assert list(s.sent) == [sum(1 for a, _ in sends if a == r) for r in range(p)]
+    assert list(s.received) == [sum(1 for _, b in sends if b == r) for r in range(p)]
+
+
+def test_idle_polling_is_at_least_five_times_cheaper_in_the_model():
+    lat = model.CLOUD
+    assert model.idle_poll_rate(lat, 600, stretched=False) >= 5 * model.idle_poll_rate(lat, 600, stretched=True)
+
+
+def test_docs_projection_is_the_tools():
+    """docs/scale.md quotes the projection printed by bench/scale.py --project-only; regenerate it there when the model changes."""
+    out = subprocess.run([sys.executable, os.path.join(ROOT, "bench", "scale.py"), "--project-only"],
+                         capture_output=True, text=True, check=True).stdout
+    with open(os.path.join(ROOT, "docs", "scale.md"), encoding="utf-8") as f:
+        doc = f.read()
+    assert out.strip() in doc, "docs/scale.md's projection block is not bench/scale.py --project-only's output"
