@@ -154,3 +154,15 @@ def test_untranslatable_static_functions_no_code_calls_are_left_out_with_a_warni
 def test_a_directory_given_as_input(tools, tmp_path):
     d = _one_diagnostic(_translate(tools, tmp_path, str(tmp_path)))
     assert "not a C file" in d and d.endswith("[-Wmissing-input]")
+
+
+def test_warnings_are_given_once_when_an_unused_static_is_left_out(tools, tmp_path):
+    """Leaving out an unused static whose conversion failed converts the rest again: the first conversion's
+    warnings are not repeated (tests/mpi/env/warning_once_with_unused_static.c runs against mpirun)."""
+    src = os.path.join(ROOT, "tests", "mpi", "env", "warning_once_with_unused_static.c")
+    r = _translate(tools, tmp_path, src)
+    assert r.returncode == 0, r.stderr
+    mismatch = [ln for ln in r.stderr.splitlines() if ln.endswith("[-Wmpi-type-mismatch]")]
+    unused = [ln for ln in r.stderr.splitlines() if ln.endswith("[-Wunused-untranslatable]")]
+    assert len(mismatch) == 1 and len(unused) == 1, r.stderr
+    assert "win_allocate" in unused[0] and "the call moves the first 4-byte units" in mismatch[0], r.stderr

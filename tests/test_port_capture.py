@@ -162,3 +162,14 @@ def test_build_that_compiles_but_links_nothing(tmp_path):
     assert [os.path.basename(s) for s in progs["hello"]["sources"]] == ["hello.c", "util.c"]
     assert [os.path.basename(s) for s in progs["other"]["sources"]] == ["other.c"]
     assert "linked no executable" in report(os.path.join(root, "out"))["capture"]["notes"][0]
+
+
+def test_class_names_avoid_the_names_the_runtime_uses():
+    """A program named as a type the generated code uses (PRK's `random`: System.Random) gets "Program"
+    appended, as cmpi-translate's own default does; cmpi-translate refuses such a --class-name."""
+    from translator.cli import class_name_problem
+    from translator.port.translate import class_name
+    assert class_name("random") == "RandomProgram" and class_name("math") == "MathProgram"
+    assert class_name("stencil") == "Stencil" and class_name("osu_bw") == "OsuBw" and class_name("2d") == "Program2d"
+    for name in ("random", "math", "ptr", "string", "main"):
+        assert class_name_problem(class_name(name)) is None

@@ -106,15 +106,18 @@ def translate_file(path, output: str, clang_args, class_name: str | None = None)
     # One run names every error: the C reader's (where clang went on), the declarations the front end could not
     # read, and the conversion's of the rest (frontend.all_errors orders them)
     earlier = frontend.c_errors or frontend.decl_errors
+    before = len(sink.items)
     try:
         try:
             converted = convert_translation_unit(ctx)
         except TranslationError as e:
             # errors in static functions no code calls: those are left out (with a warning), the rest converted
             # again, which reports the errors elsewhere
+            converted_warnings = len(sink.items)
             smaller = frontend.without_unused_statics(tu, getattr(e, "diagnostics", [e.diagnostic]))
             if smaller is None:
                 raise
+            del sink.items[before:converted_warnings]  # the second conversion gives its warnings again
             tu = smaller
             ctx = Context(tu=tu, rules=load(), class_name=cls, diagnostics=sink)
             converted = convert_translation_unit(ctx)

@@ -56,6 +56,7 @@ class ExprContext:
     # error-code view, an assignment to a bit-field no re-truncated result).
     discarded: Optional[ir.Expr] = None
     mpi_staged: Optional[List[str]] = None  # staged copies the MPI call being converted writes back (mpi.py)
+    mpi_call: Optional[str] = None  # the MPI function whose arguments are being converted (mpi.py)
 
 
 @dataclass

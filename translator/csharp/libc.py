@@ -189,7 +189,9 @@ def _posix_memalign(ctx, call: ir.Call, rule) -> CsExpr:
         # posix_memalign(buf, ...) with buf an out-parameter (`ref Ptr<T> buf`, `void **buf` or `char **buf`)
         args = [convert_value(ctx, a, t).code for a, t in zip(call.args[1:], callee_params(call)[1:])]
         return CsExpr(f"{rule.target}(out {out}, {', '.join(args)})", "int", PRIMARY)
-    if target is None or isinstance(target.type.pointee, ir.VoidType):
+    generic = target is not None and ctx.plan is not None and slot_key(ctx, target) in ctx.plan.generic_buffers
+    if target is None or (isinstance(target.type.pointee, ir.VoidType) and not generic):
+        # a `void *` local of a generic result (`void *p; posix_memalign(&p, ...); return p;`) is `Ptr<T>`
         raise TranslationError(call.loc, "posix_memalign is translated for `&p` with p a typed pointer variable",
                                "unsupported-construct")
     p = convert_expr(ctx, target)

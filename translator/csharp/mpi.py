@@ -40,6 +40,8 @@ def _split(ctx, base: CsExpr, offset: CsExpr) -> List[str]:
     its own, so PtrBuffer.Of hands the call a staged copy that PtrBuffer.Done writes back after the call
     (see _with_staged_copies). A call that keeps its buffer (Isend, Recv_init, Win_create) takes
     PtrBuffer.Lasting, which refuses a struct field instead of staging it."""
+    if offset.type in ("long", "ulong", "uint"):
+        offset = coerce(offset, "int")  # `&vector[i + (j) * (n + 1)]` with long indices: cMPI's offsets are int
     if is_ptr_cs(base.type) and _SIMPLE_CODE.match(base.code) and "++" not in base.code and "--" not in base.code \
             and not _may_be_view(ctx, base.type):
         # no pointer of this type is ever a view: the Ptr's own array and offset, read twice from a plain name
@@ -49,13 +51,21 @@ def _split(ctx, base: CsExpr, offset: CsExpr) -> List[str]:
         ctx.mpi_buffer_count = n = ctx.mpi_buffer_count + 1
         at = f"cmpiAt{n}"
         staging = ctx.expr.mpi_staged
-        if staging is None:
+        if staging is None and ctx.expr.mpi_call in _NONBLOCKING_POINT_TO_POINT:
+            # a view given to Isend/Irecv: a staged copy that the receive's completion writes back (PtrBuffer.Pending)
+            array = f"PtrBuffer.Pending({base.code}, out var {at})"
+        elif staging is None:
             array = f"PtrBuffer.Lasting({base.code}, out var {at})"
         else:
             staging.append(f"cmpiStaged{n}")
             array = f"PtrBuffer.Of({base.code}, out var cmpiStaged{n}, out var {at})"
         return [array, at if offset.const == 0 else f"{at} + {paren(offset, ADD + 1)}"]
-    return [base.code, coerce(offset, "int").code if offset.type in ("long", "ulong", "uint") else offset.code]
+    return [base.code, offset.code]
+
+
+# Calls that keep their buffer until a Wait or Test completes them, and whose completion the runtime can follow
+# with the copy-back of a staged view (windows and persistent requests keep theirs longer: PtrBuffer.Lasting).
+_NONBLOCKING_POINT_TO_POINT = frozenset({"MPI_Isend", "MPI_Ibsend", "MPI_Issend", "MPI_Irsend", "MPI_Irecv"})
 
 
 # A C# expression that reads the same twice: a name, a member, indexing by names and arithmetic.
@@ -78,11 +88,13 @@ def _with_staged_copies(ctx, callee: ir.NameRef, convert):
     # a call that keeps its buffer after it returns (its row's keeps_buffer): a staged copy would be written back
     # too early
     ctx.expr.mpi_staged = None if rule is not None and rule.keeps_buffer else []
+    saved_call, ctx.expr.mpi_call = ctx.expr.mpi_call, callee.name
     try:
         code = convert()
         staged = ctx.expr.mpi_staged or []
     finally:
         ctx.expr.mpi_staged = saved
+        ctx.expr.mpi_call = saved_call
     while staged:
         code = f"PtrBuffer.Done({code}, {', '.join(staged[:2])})"
         staged = staged[2:]
@@ -272,11 +284,18 @@ _DATATYPE_SIZES = {
 }
 
 
+# The predefined integer datatypes (and MPI_CHAR's kin): an integer buffer wider than one of them holds its bytes.
+_INTEGER_DATATYPES = frozenset(n for n in _DATATYPE_SIZES if n not in (
+    "MPI_FLOAT", "MPI_DOUBLE", "MPI_LONG_DOUBLE", "MPI_C_FLOAT_COMPLEX", "MPI_C_COMPLEX", "MPI_C_DOUBLE_COMPLEX",
+    "MPI_C_BOOL", "MPI_WCHAR"))
+
+
 def _warn_type_mismatches(ctx, call: ir.Call, callee: ir.NameRef, rule) -> None:
     """-Wmpi-type-mismatch: a buffer whose C element type differs in size from the predefined datatype that
     describes it (`int n; MPI_Bcast(&n, 1, MPI_LONG_LONG_INT, ...)`), as clang's type-safety attributes warn.
     Natively such a call reads or writes past the variable (a neighbour's bytes); the port stops at the call with
-    MPI_ERR_TYPE instead of reproducing the overwrite (docs/runtime-contract.md)."""
+    MPI_ERR_TYPE instead of reproducing the overwrite (docs/runtime-contract.md). An integer variable wider than
+    its integer datatype (`long n` as MPI_INT) holds the bytes the call moves: the port moves the same ones."""
     params = list(rule.params)
     for i, kind in enumerate(params):
         if kind != "buffer" or i >= len(call.args):
@@ -295,10 +314,16 @@ def _warn_type_mismatches(ctx, call: ir.Call, callee: ir.NameRef, rule) -> None:
         have = size_of(ctx, element)
         if want is not None and have is not None and want != have:
             c_name = element.name if not isinstance(element, ir.ComplexType) else f"{element.element.name} complex"
+            if have > want and have % want == 0 and isinstance(element, ir.IntType) and name in _INTEGER_DATATYPES:
+                # `long n; MPI_Allgather(&n, 1, MPI_INT, ...)`: the bytes lie within the buffer; the runtime moves
+                # the same bytes as the native call (Buffers.CheckType)
+                what = (f"the call moves the first {want}-byte units of its memory, as natively (the low part of "
+                        f"each {c_name} on x86-64 only if the count says so); give the buffer's own datatype")
+            else:
+                what = ("natively the call reads or writes past them; the port stops there with MPI_ERR_TYPE (give "
+                        "the buffer's own datatype)")
             ctx.diagnostics.warn(call.args[i].loc, f"{callee.name}'s buffer holds {c_name} ({have} bytes) but "
-                                 f"{name} describes {want}-byte elements: natively the call reads or writes past "
-                                 f"them; the port stops there with MPI_ERR_TYPE (give the buffer's own datatype)",
-                                 "mpi-type-mismatch")
+                                 f"{name} describes {want}-byte elements: {what}", "mpi-type-mismatch")
 
 
 def _null_buffer(call: ir.Call, rule, arg: ir.Expr) -> List[str]:
@@ -371,6 +396,7 @@ def _call_code(ctx, call: ir.Call, callee: ir.NameRef, rule) -> str:
         raise TranslationError(call.loc, f"{callee.name} takes {len(rule.params)} arguments", "mpi-arguments")
     _warn_type_mismatches(ctx, call, callee, rule)
     args: List[str] = []
+    buffers = []  # (index in args, 1 for `ref x` or 2 for an array and offset) of each buffer converted
     for i, (kind, arg) in enumerate(zip(rule.params, call.args)):
         if kind == "value":
             if is_null_pointer(arg) and isinstance(ftype.params[i], ir.OpaqueType):
@@ -396,7 +422,9 @@ def _call_code(ctx, call: ir.Call, callee: ir.NameRef, rule) -> str:
                 fresh = convert_allocation(ctx, strip_implicit(arg), ir.IntType("unsigned char"), arg.loc)
                 args.extend([fresh.code, "0"])
             else:
-                args.extend(convert_buffer(ctx, arg))
+                buffer = convert_buffer(ctx, arg)
+                buffers.append((len(args), len(buffer)))
+                args.extend(buffer)
         elif kind == "address":
             args.extend(convert_address(ctx, arg))
         elif kind == "unread":
@@ -416,7 +444,21 @@ def _call_code(ctx, call: ir.Call, callee: ir.NameRef, rule) -> str:
                 args.append("out _")  # MPI_STATUSES_IGNORE where one status goes: C accepts it, as MPI ignores it
             else:
                 args.append(f"out {_lvalue_of_pointer(ctx, arg, 'status')}")
+    if "buffer, buffer" in ", ".join(rule.params):  # one count for both buffers: Reduce, Allreduce, Scan, ...
+        _same_buffer_forms(args, buffers)
     return f"{rule.target}({', '.join(args)})"
+
+
+def _same_buffer_forms(args: List[str], buffers) -> None:
+    """A reduction of two buffers (one count and datatype for both), one a scalar's address and the other an
+    element of an array (`MPI_Scan(&bin[k], &i, 1, MPI_INT, ...)`): cMPI's overloads take both as `ref` or both as
+    arrays, so the element is passed as `ref a[offset]`, the variable it is (the count, one element for the
+    scalar, fits either). Gather and the others with a count per buffer have overloads for each mix."""
+    if not any(n == 1 and args[i].startswith("ref ") for i, n in buffers):
+        return
+    for i, n in reversed(buffers):
+        if n == 2:
+            args[i:i + 2] = [f"ref {args[i]}[{args[i + 1]}]"]
 
 
 def _unread_pointer(arg: ir.Expr, function: str) -> str:

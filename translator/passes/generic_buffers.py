@@ -42,7 +42,7 @@ from __future__ import annotations
 from typing import Dict, Set, Tuple
 
 from .. import ir
-from .pointers import PointerPlan, slot_of_name, strip
+from .pointers import PointerPlan, memalign_target, slot_of_name, strip
 from .queries import is_null_pointer
 from ..rules import load as load_rules
 
@@ -221,7 +221,7 @@ def _uses_untyped(fn: ir.Function, names: Set[str], kind: str, candidates, resul
             if i is None:
                 return False
             if callee.kind == "library":
-                return callee.name.startswith("MPI_") or callee.name in load_rules().names("bytes")
+                return _mpi_buffer_argument(callee.name, i) or callee.name in load_rules().names("bytes")
             return callee.kind == "function" and (callee.name, i) in candidates
         if isinstance(parent, ir.Unary) and parent.op == "!":
             return True
@@ -243,6 +243,11 @@ def _uses_untyped(fn: ir.Function, names: Set[str], kind: str, candidates, resul
         nonlocal ok
         if not ok:
             return
+        if returned and isinstance(node, ir.Call) and _memalign_into(node, names, kind):
+            # `posix_memalign(&p, align, n)` gives the returned local fresh memory, as `p = malloc(n)` does
+            for x in node.args[1:]:
+                walk(x, node)
+            return
         if isinstance(node, ir.NameRef) and node.kind == kind and node.name in names:
             if not use_ok(parent, node):
                 ok = False
@@ -255,6 +260,28 @@ def _uses_untyped(fn: ir.Function, names: Set[str], kind: str, candidates, resul
 
     walk(fn.body, None)
     return ok
+
+
+def _mpi_buffer_argument(name: str, i: int) -> bool:
+    """Whether argument i of MPI function `name` is memory of any element type (a message buffer, MPI_Get_address's
+    location). The other `void *` parameters of MPI are pointers to a pointer or a value the call stores
+    (MPI_Win_allocate's and MPI_Alloc_mem's baseptr, the attribute getters' value): a `void *` passed there is
+    typed by what the caller gave it, not generic."""
+    if not name.startswith("MPI_"):
+        return False
+    rule = load_rules().function(name)
+    if rule is None or rule.params is None or i >= len(rule.params):
+        return True  # a call the rules table handles specially (special.py): as before
+    return rule.params[i] in ("buffer", "address")
+
+
+def _memalign_into(call: ir.Call, names: Set[str], kind: str) -> bool:
+    """Whether call is posix_memalign(&p, ...) (or `(void **)&p`) with p one of the named variables."""
+    callee = strip(call.callee)
+    if not (isinstance(callee, ir.NameRef) and callee.kind == "library" and callee.name == "posix_memalign"):
+        return False
+    target = memalign_target(call)
+    return target is not None and target.kind == kind and target.name in names
 
 
 def _under(e: ir.Expr, node) -> bool:

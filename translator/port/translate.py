@@ -60,9 +60,15 @@ class Result:
 # ------------------------------------------------------------------ names
 
 def class_name(program: str) -> str:
+    """The port's C# class: the program's name in CamelCase, with "Program" appended when that is a name the
+    generated code or the runtime uses (a program `random` would hide System.Random, `math` Math)."""
+    from ..cli import class_name_problem
     parts = [p for p in re.split(r"[^0-9A-Za-z]+", program) if p]
     name = "".join(p[0].upper() + p[1:] for p in parts) or "Program"
-    return "Program" + name if name[0].isdigit() else name
+    name = "Program" + name if name[0].isdigit() else name
+    while class_name_problem(name):
+        name += "Program"
+    return name
 
 
 def folder_names(programs: List[Program]) -> Dict[int, str]:

@@ -103,6 +103,7 @@ class Frontend:
         self._is_user_cache: Dict[str, bool] = {}
         self._file_names: Dict[int, str] = {}
         self._macro_use_starts: Set[Tuple[int, int]] = set()
+        self.macro_externs: Dict[str, str] = {}  # globals declared `EXTERN int x;` -> EXTERN (_extern_macro)
         self.block_externs: List[ir.VarDecl] = []  # `extern int x;` inside functions: each must name a defined global
         # Library functions the program calls without including their header (gcc 12 accepts that with a warning):
         # (where, name, header); the header is then read before the program, as if it included it.
@@ -346,6 +347,11 @@ class Frontend:
                     if self._library_redeclaration(cur) is not None:
                         continue  # `extern char *optarg;`: the library's variable
                     v = self.var_decl(cur)
+                    if v.storage == "extern":
+                        macro = self._extern_macro(cur)
+                        if macro is not None:
+                            # `EXTERN block *blocks;`: perhaps the EXTERN idiom (checked once every file is read)
+                            self.macro_externs[v.name] = macro
                     old = globals_.get(v.name)
                     # `extern int x;` in a header and `int x = 1;` in a file are one variable: keep the definition.
                     if old is not None and (v.storage == "extern" or (old.init is not None and v.init is None)):
@@ -400,6 +406,15 @@ class Frontend:
         # The declarations read go on to the conversion, whose errors cli.py reports with these (all_errors).
         self.decl_errors = errors
         defined = [f for n, f in functions.items() if not n.startswith("__proto__")]
+        for name in [n for n, macro in self.macro_externs.items() if self._defined_empty(macro)]:
+            # The EXTERN idiom: a header declares its variables `EXTERN int x;`, with `#define EXTERN extern` in
+            # every file but one, where EXTERN is empty and the same lines define them. The files are read as one
+            # unit and the header once, so the defining reading is not seen: the variable is defined here, as the
+            # native link found it (zero-initialized, as C's file-scope variables are).
+            v = globals_.get(name)
+            if v is not None and v.storage == "extern":
+                globals_[name] = dataclasses.replace(v, storage=None)
+                order[order.index(v)] = globals_[name]
         externs = [v for v in globals_.values() if v.storage == "extern"]
         externs += [v for v in self.block_externs if globals_.get(v.name) is None or globals_[v.name].storage == "extern"]
         if externs:
@@ -434,6 +449,39 @@ class Frontend:
         return tuple(out)
 
     # ------------------------------------------------------------ helpers
+
+    @staticmethod
+    def _extern_macro(cur: ci.Cursor) -> Optional[str]:
+        """The macro an extern declaration starts with as written (`EXTERN int x;`: its `extern` comes from the
+        macro). The text clang reads has such macros expanded (expand_function_macros), so the line is read from
+        the file as it is on disk."""
+        start = cur.extent.start
+        if start.file is None:
+            return None
+        try:
+            with open(start.file.name, encoding="utf-8", errors="surrogateescape") as fh:
+                line = next(itertools.islice(fh, start.line - 1, None), "")
+        except OSError:
+            return None
+        m = re.match(r"\s*([A-Za-z_]\w*)\b", line)
+        return m.group(1) if m and m.group(1) != "extern" else None
+
+    def _defined_empty(self, macro: str) -> bool:
+        """Whether some file of the program defines the macro as nothing (`#define EXTERN`): the header whose
+        declarations start with it also defines its variables, in that file."""
+        define = r"^[ \t]*#[ \t]*define[ \t]+" + re.escape(macro)
+        empty = re.compile(define + r"[ \t]*(?://[^\n]*|/\*.*?\*/)?[ \t]*$", re.M)
+        as_extern = re.compile(define + r"[ \t]+extern\b", re.M)
+        found_empty = found_extern = False
+        for name in self.files:
+            try:
+                with open(name, encoding="utf-8", errors="surrogateescape") as fh:
+                    text = fh.read()  # as written: the text clang reads has the macro's uses expanded
+            except OSError:
+                continue
+            found_empty = found_empty or empty.search(text) is not None
+            found_extern = found_extern or as_extern.search(text) is not None
+        return found_empty and found_extern
 
     def _is_user_path(self, name: str) -> bool:
         """The program's own files: not a system header, not cmpi's mpi.h."""
@@ -600,6 +648,10 @@ class Frontend:
                 name = tag
             if name in RESERVED_TYPE_NAMES:
                 name += "_"  # `struct record`, `typedef struct {...} object;`: a C# type cannot be named so
+            definition = decl.get_definition()
+            if definition is not None and any(f.kind == K.FIELD_DECL and f.spelling == name
+                                              for f in definition.get_children()):
+                name += "_"  # `typedef struct { long parent; ... } parent;`: a C# member cannot be named as its type
             taken = set(self.record_names.values())
             base, i = name, 2
             while name in taken:

@@ -138,6 +138,9 @@ def _substitute(params: List[str], variadic: bool, body: List[str], args: List[s
 _QUOTED_INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"', re.M)
 _GUARD = re.compile(r"\A(?:\s|/\*.*?\*/|//[^\n]*\n)*#\s*(?:ifndef\s+\w+|if\s+!\s*defined|pragma\s+once)", re.S)
 _TYPE_DEFINITION = re.compile(r"\b(?:struct|union|enum)\b[\w\s]*\{")
+# A file-scope static definition: a variable with an initializer or an array (`static int next[6][8][2] = {`), or
+# a function with its body (`static inline double sq(double x) {`).
+_STATIC_DEFINITION = re.compile(r"^[ \t]*static\b[^;{}]*?(?:=|\[|\)\s*\{)", re.M)
 
 
 _INCLUDE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*(?:"([^"\n]+)"|<([^>\n]+)>)', re.M)
@@ -187,12 +190,15 @@ def refuse_special_includes(fe: "Frontend") -> None:
 
 
 def include_unguarded_headers_once(fe: "Frontend") -> None:
-    """A header of the program without an include guard that defines a struct, union or enum is read once.
+    """A header of the program without an include guard that defines a struct, union or enum, or a static
+    variable or function, is read once.
 
     Each file of a program of several includes it once, which C allows; read as one unit (a unity build), the
-    second inclusion would define its types again. `#pragma once` is added at its end (so its lines keep their
-    numbers). Headers without type definitions (prototypes, or X-macro lists meant to be read again) stay as
-    they are.
+    second inclusion would define its types or statics again. `#pragma once` is added at its end (so its lines
+    keep their numbers). Headers without such definitions (prototypes, or X-macro lists meant to be read again)
+    stay as they are. A header's static variable (miniAMR's `static int hilbert[24][8][2] = {...}` table, read
+    by two files) is then one variable for the files that include it, where C gives each file a copy: the same
+    for the tables such headers hold, different only if one file writes the copy another reads.
     """
     pending = [os.path.abspath(p) for p in fe.paths]
     seen = set(pending)
@@ -211,7 +217,7 @@ def include_unguarded_headers_once(fe: "Frontend") -> None:
             seen.add(header)
             pending.append(header)
             body = _unsaved_text(fe, header)
-            if not _GUARD.match(body) and _TYPE_DEFINITION.search(body):
+            if not _GUARD.match(body) and (_TYPE_DEFINITION.search(body) or _STATIC_DEFINITION.search(body)):
                 fe.unsaved[header] = body + "\n#pragma once\n"
 
 
@@ -288,9 +294,14 @@ def _unsaved_text(fe: "Frontend", name: str) -> str:
     """The text of a program file as the next parse will read it (edited, or as on disk)."""
     text = fe.unsaved.get(name)
     if text is None:
+        # a header known by another name (`block.h` from a file's #include, `/abs/dir/block.h` as
+        # include_unguarded_headers_once names it) keeps the edits made under that name (its `#pragma once`)
+        real = os.path.realpath(name)
+        text = next((t for other, t in fe.unsaved.items() if os.path.realpath(other) == real), None)
+    if text is None:
         with open(name, encoding="utf-8", errors="surrogateescape") as fh:
             text = fh.read()
-        fe.unsaved[name] = text
+    fe.unsaved[name] = text
     return text
 
 

@@ -64,6 +64,45 @@ public static class PtrBuffer
     }
 
     /// <summary>
+    /// The array and offset for a nonblocking point-to-point call (Isend, Irecv): a view (memory read as another
+    /// type, <c>int *recv_int = (int *)recv_buff</c> of a <c>double *</c>; a struct field) is staged like a blocking
+    /// call's, and the staged copy is remembered with its array: when a receive into it completes (Wait, Test),
+    /// <see cref="Completed"/> copies the elements it received back through the view. A send reads the snapshot,
+    /// as MPI lets it (the program may not change a send buffer before the send completes).
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static T[]? Pending<T>(Ptr<T> p, out int offset)
+    {
+        if (p.View is null)
+        {
+            offset = p.Offset;
+            return p.Array;
+        }
+        return PendingView(p, out offset);
+    }
+
+    private static T[] PendingView<T>(Ptr<T> p, out int offset)
+    {
+        var array = OfView(p, out var staged, out offset);
+        if (staged != null) PendingViews.AddOrUpdate(array, staged);
+        return array;
+    }
+
+    // staged copy -> the view it stands for; weak, so a copy whose request is never completed is collected
+    private static readonly ConditionalWeakTable<object, IStagedBuffer> PendingViews = new();
+
+    /// <summary>
+    /// A receive into <c>array[offset..offset + count)</c> completed: if the array is the staged copy of a view
+    /// (<see cref="Pending"/>), those elements go back through the view. Only the received elements: other receives
+    /// into the same view, at other offsets, complete on their own.
+    /// </summary>
+    public static void Completed(object? array, int offset, int count)
+    {
+        if (array != null && PendingViews.TryGetValue(array, out var staged))
+            staged.CopyBack(offset, count);
+    }
+
+    /// <summary>
     /// A <see cref="Ptr{T}"/> passed where an MPI call takes a whole <c>T[]</c> (counts, displacements, ranks,
     /// dimensions, requests, statuses): the pointer's own array when it points at its start; otherwise
     /// (<c>info + 2</c>, <c>&amp;reqs[k]</c>, a view) a copy of the elements from the pointer to the end of its buffer,
@@ -109,10 +148,20 @@ public static class PtrBuffer
 public interface IStagedBuffer
 {
     void CopyBack();
+
+    /// <summary>Copy back only the elements <c>[offset, offset + count)</c> of the copy.</summary>
+    void CopyBack(int offset, int count);
 }
 
 /// <summary>The copy of the elements a view reaches, and the view to write them back through.</summary>
 public sealed class Staged<T>(Ptr<T> target, T[] copy) : IStagedBuffer
 {
     public void CopyBack() => copy.AsSpan().CopyTo(target.AsSpan(copy.Length));
+
+    public void CopyBack(int offset, int count)
+    {
+        offset = Math.Clamp(offset, 0, copy.Length);
+        count = Math.Clamp(count, 0, copy.Length - offset);
+        copy.AsSpan(offset, count).CopyTo((target + offset).AsSpan(count));
+    }
 }

@@ -107,7 +107,16 @@ public abstract class Request
             var status = cMPI.CopyOut(call, m, data.Bytes);
             data.Commit();
             PayloadPool.Return(m); // finished once: the entry's message is not read again
+            // a receive into a view's staged copy (PtrBuffer.Pending): the received elements reach the view
+            CloudMpi.Libc.PtrBuffer.Completed(buf, offset, ReceivedElements(status));
             return status;
+        }
+
+        private int ReceivedElements(Status status)
+        {
+            int size = System.Runtime.CompilerServices.Unsafe.SizeOf<T>();
+            long bytes = Math.Max(0, (long)count * datatype.Extent);
+            return (int)Math.Min(int.MaxValue, (bytes + size - 1) / size);
         }
 
         internal override string Describe() =>

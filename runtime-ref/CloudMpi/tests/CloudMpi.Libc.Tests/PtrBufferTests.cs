@@ -30,6 +30,27 @@ public sealed class PtrBufferTests
     }
 
     [Fact]
+    public void A_pending_view_gets_back_only_the_elements_a_completed_receive_wrote()
+    {
+        double[] d = new double[4];                          // `int *recv_int = (int *)recv_buff;` of a double *
+        Ptr<int> ints = Ptr.Reinterpret<double, int>(new Ptr<double>(d, 0));
+        int[] copy = PtrBuffer.Pending(ints, out int offset)!;
+        Assert.NotNull(copy);
+        Assert.Equal(0, offset);
+        copy[2] = 7;                                         // a receive of 2 ints at offset 2 completes
+        copy[3] = 8;
+        copy[5] = 99;                                        // another receive's elements, not complete yet
+        PtrBuffer.Completed(copy, 2, 2);
+        Assert.Equal(7, ints[2]);
+        Assert.Equal(8, ints[3]);
+        Assert.Equal(0, ints[5]);
+        PtrBuffer.Completed(new int[3], 0, 3);               // no view behind this array: nothing happens
+        int[] plain = [1, 2];
+        Assert.Same(plain, PtrBuffer.Pending(new Ptr<int>(plain, 1), out offset));
+        Assert.Equal(1, offset);
+    }
+
+    [Fact]
     public void A_whole_array_parameter_takes_the_array_at_its_start_and_a_written_back_copy_elsewhere()
     {
         int[] a = [1, 2, 3, 4, 5];

@@ -62,6 +62,12 @@ public class ErrorTests
             cMPI.Send(u, 0, 1, MPI_INT, 0, 0, World);
             cMPI.Recv(i, 0, 1, MPI_UNSIGNED, 0, 0, World, out _);
             Assert.Equal(5, i[0]);
+            // and a wider integer described by a narrower one: its first bytes (the low half of a long)
+            long[] wide = [0x1_0000_0005L];
+            cMPI.Send(wide, 0, 1, MPI_INT, 0, 0, World);
+            cMPI.Recv(i, 0, 1, MPI_INT, 0, 0, World, out _);
+            Assert.Equal(5, i[0]);
+            Throws(() => cMPI.Send(wide, 0, 3, MPI_INT, 0, 0, World), cMPI.ERR_BUFFER, "MPI_Send");  // past its end
             cMPI.Send(d, 0, 32, MPI_BYTE, 0, 0, World);
             cMPI.Recv(d, 0, 32, MPI_BYTE, 0, 0, World, out _);
         });

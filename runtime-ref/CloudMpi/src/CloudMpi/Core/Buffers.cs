@@ -45,7 +45,8 @@ internal static class Buffers
     /// - a buffer of bytes (a C `char *` or `void *` block) holds any datatype's elements, as C's memory does
     ///   (`malloc(size * n)` gathered into as MPI_FLOAT);
     /// - a C# primitive must have the datatype's size and kind (integer / floating / bool); signed and
-    ///   unsigned integers of one size are interchangeable, as in C;
+    ///   unsigned integers of one size are interchangeable, as in C; an integer buffer may also be described by a
+    ///   narrower integer datatype (its bytes from the start, as C's memory is);
     /// - a struct must be a whole number of datatype elements (a struct of doubles as MPI_DOUBLE).
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveOptimization)]
@@ -72,7 +73,11 @@ internal static class Buffers
         TClass c = Info<T>.Class;
         bool ok = c switch
         {
-            TClass.SignedInt or TClass.UnsignedInt => size == type.Size && (type.IsInteger || type.Kind == ElementKind.Char),
+            // a wider integer variable described by a narrower integer datatype (`long n; MPI_Allgather(&n, 1,
+            // MPI_INT, ...)`, PRK's dgemm): the call's count * type.Size bytes lie within the buffer (checked with its
+            // length), and they are the variable's first bytes, as natively (the low half on x86-64)
+            TClass.SignedInt or TClass.UnsignedInt => (size == type.Size || (size > type.Size && size % type.Size == 0))
+                                                      && (type.IsInteger || type.Kind == ElementKind.Char),
             TClass.Float => (size == type.Size && type.IsFloat) || (2 * size == type.Size && type.IsComplex),  // re, im as reals
             TClass.Bool => type.Kind == ElementKind.Bool,
             TClass.Char16 => size == type.Size && type.IsInteger,
