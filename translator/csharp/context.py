@@ -11,7 +11,7 @@ from ..diagnostics import DiagnosticSink
 from ..rules import RuleTable
 from ..csharp_names import CS_KEYWORDS
 from .types import cs_type, delegate_of
-from ..passes.pointers import PointerPlan
+from ..passes.pointers import PTR, PointerPlan
 
 INDENT = "    "  # one level of C# indentation
 from ..runtime_names import RUNTIME_TYPE_NAMES
@@ -97,7 +97,11 @@ class Context:
                 if delegate is not None:
                     return delegate
             if key in self.plan.generic_buffers:
-                return f"Ptr<{self.plan.generic_buffers[key]}>"  # a generic method's buffer (generic_buffers.py)
+                element = f"Ptr<{self.plan.generic_buffers[key]}>"  # a generic method's buffer (generic_buffers.py)
+                if isinstance(ctype.pointee, ir.PointerType):
+                    # an optional `char **` out-parameter (generic_buffers.py): a pointer to the caller's pointer
+                    return f"Ptr<{element}>" if self.plan.rep(key) == PTR else f"{element}[]"
+                return element
             if isinstance(ctype.pointee, ir.VoidType) and self.plan.void_type(key) is not None:
                 return cs_type(ir.PointerType(self.plan.void_type(key)), loc, "ptr")
             return cs_type(ctype, loc, self.plan.rep(key))

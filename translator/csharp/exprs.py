@@ -586,8 +586,9 @@ def _convert_assign(ctx, e: ir.Assign) -> CsExpr:
             allocation = delegate("allocation_into_void_slot")(ctx, e.value, slot_key(ctx, e.target))
         out = strip_implicit(e.target.operand) if isinstance(e.target, ir.Unary) and e.target.op == "*" else None
         if isinstance(out, ir.NameRef) and out.kind == "param" and isinstance(e.target.type, ir.PointerType) and \
-                isinstance(e.target.type.pointee, ir.VoidType):
-            # `*buf = malloc(n)` with buf a `void **` out-parameter (`ref Ptr<TBuf> buf`, generic_buffers.py)
+                (isinstance(e.target.type.pointee, ir.VoidType) or slot_key(ctx, out) in ctx.plan.generic_buffers):
+            # `*buf = malloc(n)` with buf a `void **` out-parameter (`ref Ptr<TBuf> buf`, generic_buffers.py), or
+            # `*sbuf = (char *)align_buffer(...)` with sbuf a generic `char **` one
             allocation = delegate("allocation_into_void_slot")(ctx, e.value, slot_key(ctx, out))
         value = coerce(allocation or convert_expr(ctx, e.value), tcs)
         return CsExpr(f"{target.code} = {paren(value, ASSIGN)}", tcs, ASSIGN)
@@ -823,6 +824,22 @@ def convert_string(ctx, e: ir.StringLit) -> CsExpr:
     return CsExpr(string_literal(e.value), "string")
 
 
+def _retyped_out_argument(a: ir.Expr) -> bool:
+    """`(char **)&p` of a pointer p to another type: the callee would store and read p as another type."""
+    e = strip_implicit(a)
+    while isinstance(e, ir.Cast) and _pointer_to_pointer(e.type) and _pointer_to_pointer(strip_implicit(e.operand).type):
+        inner = strip_implicit(e.operand)
+        if cs_type(e.type.pointee.pointee, e.loc) != cs_type(inner.type.pointee.pointee, e.loc) and \
+                not isinstance(e.type.pointee.pointee, ir.VoidType):
+            return True
+        e = inner
+    return False
+
+
+def _pointer_to_pointer(t) -> bool:
+    return isinstance(t, ir.PointerType) and isinstance(t.pointee, ir.PointerType)
+
+
 def convert_call(ctx, e: ir.Call, result_type: Optional[str] = None) -> CsExpr:
     """A call. result_type: the element type a function with a generic `void *` result gives (the pointer type
     its result is converted to: `double *a = xmalloc(...)` is `xmalloc<double>(...)`)."""
@@ -857,15 +874,24 @@ def convert_call(ctx, e: ir.Call, result_type: Optional[str] = None) -> CsExpr:
         raise TranslationError(e.loc, f"'{callee.name}' is declared but no file of the program defines it",
                                "missing-definition")
     generic = delegate("generic_call_arguments")(ctx, fn)
-    type_args = [delegate("type_argument")(ctx, e.args[i]) for i in sorted(generic) if i < len(e.args)]
+    type_args = [delegate("type_argument")(ctx, e.args[i], _pointer_to_pointer(fn.params[i].type))
+                 for i in sorted(generic) if i < len(e.args)]
     if fn.name in ctx.plan.result_type_parameters:
         type_args.insert(0, result_type or delegate("result_type_argument")(ctx, e))
     args = []
     for i, a in enumerate(e.args):
         if i < len(fn.params) and ctx.plan.is_ref_param(("var", fn.name, fn.params[i].name)):
+            if i not in generic and _retyped_out_argument(a):
+                raise TranslationError(a.loc, f"'{fn.params[i].name}' of '{fn.name}' reads the memory it is given as "
+                                       "its own type, not the type of the pointer passed here, which cannot be "
+                                       "translated", "pointer-cast")
             args.append("ref " + delegate("ref_argument")(ctx, a))
         elif i in generic:
-            value = convert_expr(ctx, strip_implicit(a))  # its own Ptr or array: the type argument says which
+            given = strip_implicit(a)
+            while isinstance(given, ir.Cast) and _pointer_to_pointer(given.type) and \
+                    _pointer_to_pointer(strip_implicit(given.operand).type):
+                given = strip_implicit(given.operand)  # `(char **)&p` for a generic out-parameter: p's own box
+            value = convert_expr(ctx, given)  # its own Ptr or array: the type argument says which
             args.append("default" if value.type == "null" else value.code)
         elif i < len(fn.params):
             p = fn.params[i]

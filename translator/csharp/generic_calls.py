@@ -14,24 +14,36 @@ from ..passes.queries import is_null_pointer
 
 
 @registry.operation("type_argument")
-def type_argument(ctx, arg: ir.Expr) -> str:
+def type_argument(ctx, arg: ir.Expr, out: bool = False) -> str:
     """The element type a call passes to a generic buffer parameter: `x` of `double x[4]` -> double, `&n` -> int,
-    another generic buffer parameter -> its type parameter."""
+    another generic buffer parameter -> its type parameter. out: the parameter is a `void **` or `char **`
+    out-parameter, whose type argument is what the pointer it is given points to (`(char **)&p` of a
+    `uint64_t *p` -> ulong, a `char **q` -> sbyte)."""
     e = strip(arg)
     if is_null_pointer(e):
         return "byte"  # NULL carries no data: any element type does
     while isinstance(e, ir.Cast) and isinstance(e.type, ir.PointerType) and isinstance(e.type.pointee, ir.VoidType) \
             and isinstance(strip(e.operand).type, (ir.PointerType, ir.ArrayType)):
         e = strip(e.operand)  # `(void *)sbuf`: the buffer as it is
-    if isinstance(e.type, ir.PointerType) and isinstance(e.type.pointee, ir.PointerType) and \
-            isinstance(e.type.pointee.pointee, ir.VoidType):
-        # `(void **)&p` for a `void **` out-parameter: the type p points to
+    if isinstance(e.type, ir.PointerType) and isinstance(e.type.pointee, ir.PointerType):
+        # `(void **)&p` or `(char **)&p` for an out-parameter: the type p points to; another generic
+        # out-parameter passed on: its type parameter
         target = e
         while isinstance(target, (ir.Cast, ir.Paren)):
             target = strip(target.operand if isinstance(target, ir.Cast) else target.inner)
         if isinstance(target, ir.Unary) and target.op == "&" and isinstance(target.operand.type, ir.PointerType) \
                 and not isinstance(target.operand.type.pointee, ir.VoidType):
             return element_cs(target.operand.type.pointee, arg.loc)
+        if isinstance(target, ir.NameRef) and slot_key(ctx, target) in ctx.plan.generic_buffers:
+            return ctx.plan.generic_buffers[slot_key(ctx, target)]
+        if out and not isinstance(e.type.pointee.pointee, ir.VoidType):
+            return element_cs(e.type.pointee.pointee, arg.loc)
+    deref = e
+    while isinstance(deref, ir.Cast) and isinstance(deref.type, ir.PointerType):
+        deref = strip(deref.operand)
+    if isinstance(deref, ir.Unary) and deref.op == "*" and isinstance(strip(deref.operand), ir.NameRef) and \
+            slot_key(ctx, strip(deref.operand)) in ctx.plan.generic_buffers:
+        return ctx.plan.generic_buffers[slot_key(ctx, strip(deref.operand))]  # `*sbuf` of a generic out-parameter
     t = e.type
     if isinstance(t, ir.ArrayType):
         return element_cs(t.element, arg.loc)

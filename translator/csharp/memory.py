@@ -86,12 +86,14 @@ def allocation_into_void_slot(ctx, value: ir.Expr, key) -> Optional[CsExpr]:
     """`void *buf = malloc(n)` (or `buf = calloc(...)`): allocated as the type(s) the code reads buf as
     (pointers.py: one type, or bytes for several); None when value is no allocation or buf has no type."""
     inner = unwrap(value)
-    if isinstance(inner, ir.Cast) and isinstance(inner.type, ir.PointerType) and \
-            isinstance(inner.type.pointee, ir.VoidType):
-        inner = unwrap(inner.operand)
     if ctx.plan is None:
         return None
     generic = ctx.plan.generic_buffers.get(key)  # a generic result's local or the result itself: its type parameter
+    while isinstance(inner, ir.Cast) and isinstance(inner.type, ir.PointerType) and \
+            (isinstance(inner.type.pointee, ir.VoidType) or generic):
+        # `(void *)malloc(n)`; `*sbuf = (char *)align_buffer(...)` into a `char **` out-parameter generic in the
+        # caller's element type (generic_buffers.py): the memory as that type
+        inner = unwrap(inner.operand)
     pointee = generic or ctx.plan.void_type(key)
     if pointee is None:
         return None

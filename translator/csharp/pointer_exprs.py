@@ -285,8 +285,11 @@ def ref_argument(ctx, a: ir.Expr) -> str:
     """The variable a `ref` parameter gets: `&x` -> x, `&a[i]` -> a[i], a pointer q -> q[0]."""
     target = unwrap(a)
     while isinstance(target, ir.Cast) and isinstance(target.type, ir.PointerType) and \
-            isinstance(target.type.pointee, ir.PointerType) and isinstance(target.type.pointee.pointee, ir.VoidType):
-        target = unwrap(target.operand)  # `(void **)&p` for a `void **` out-parameter (generic_buffers.py)
+            isinstance(target.type.pointee, ir.PointerType) and isinstance(unwrap(target.operand).type, ir.PointerType) \
+            and isinstance(unwrap(target.operand).type.pointee, ir.PointerType):
+        # `(void **)&p`, `(char **)&p` for an out-parameter: p itself, of its own type, which the call's type
+        # argument names when the parameter is generic (generic_buffers.py)
+        target = unwrap(target.operand)
     if isinstance(target, ir.Unary) and target.op == "&":
         return convert_expr(ctx, target.operand).code
     ref = ref_param_name(ctx, target)

@@ -64,8 +64,7 @@ def plan_generic_buffers(tu: ir.TranslationUnit, plan: PointerPlan) -> None:
             key = ("var", fn.name, p.name)
             if _is_void_pointer(p.type) and _untyped(plan, key):
                 candidates.add((fn.name, i))
-            elif isinstance(p.type, ir.PointerType) and _is_void_pointer(p.type.pointee) and plan.is_ref_param(key) \
-                    and _only_given_memory(fn, p.name):
+            elif _is_out_pointer(p.type) and (plan.is_ref_param(key) or _untested_out(plan, key, p.type)):
                 # `int alloc(void **buf, size_t n) { return posix_memalign(buf, 64, n); }`: an out-parameter that
                 # receives fresh memory of the caller's type, `ref Ptr<TBuf> buf`
                 outs.add((fn.name, i))
@@ -84,6 +83,7 @@ def plan_generic_buffers(tu: ir.TranslationUnit, plan: PointerPlan) -> None:
             if not _generic_result(functions[fn_name], plan, candidates, results):
                 results.discard(fn_name)
                 changed = True
+    outs = _stable_outs(functions, outs, candidates, results)
     for fn_name, i in sorted(candidates | outs):
         name = functions[fn_name].params[i].name
         type_name = "T" + name[:1].upper() + name[1:]
@@ -120,23 +120,79 @@ def _reaches_mpi(fn: ir.Function, name: str, generic_params, kind: str = "param"
     return False
 
 
-def _only_given_memory(fn: ir.Function, name: str) -> bool:
-    """Whether a `void **` parameter (pointers.py made it a ref parameter: every use is `*p` or posix_memalign's
-    first argument) only receives fresh memory: posix_memalign(p, ...), `*p = malloc(n)`, and tests of `*p`."""
+def _is_out_pointer(t) -> bool:
+    """`void **`, or `char **` / `unsigned char **`: the types C gives an out-parameter that receives memory of the
+    caller's type (`allocate((char **)&sbuf, n)` of a `uint64_t *sbuf`)."""
+    if not (isinstance(t, ir.PointerType) and isinstance(t.pointee, ir.PointerType)):
+        return False
+    inner = t.pointee.pointee
+    return isinstance(inner, ir.VoidType) or (isinstance(inner, ir.IntType) and "char" in inner.name)
+
+
+def _untested_out(plan: PointerPlan, key, t) -> bool:
+    """A `char **` parameter pointers.py left a pointer (it is compared with NULL: an optional out-parameter)
+    and nothing else types."""
+    return not isinstance(t.pointee.pointee, ir.VoidType) and key not in plan.boxed
+
+
+def _stable_outs(functions, outs, candidates, results):
+    """The out-parameters that pass themselves on (`allocate_device_buffer(sbuf, n)`) only to other such
+    out-parameters: drop until stable."""
+    outs = set(outs)
+    changed = True
+    while changed:
+        changed = False
+        for fn_name, i in sorted(outs):
+            if not _only_given_memory(functions[fn_name], functions[fn_name].params[i].name, candidates, outs,
+                                      results):
+                outs.discard((fn_name, i))
+                changed = True
+    return outs
+
+
+def _only_given_memory(fn: ir.Function, name: str, candidates, outs, results) -> bool:
+    """Whether a `void **` or `char **` parameter (pointers.py made it a ref parameter: every use is `*p` or
+    posix_memalign's first argument) only receives fresh memory and hands it on as memory of any type:
+    posix_memalign(p, ...), `*p = malloc(n)` or `*p = (char *)align_buffer(...)` (a generic result), `*p` given to
+    memset, free, MPI or another generic buffer parameter, p given on to another such out-parameter, tests of `*p`.
+    candidates: the generic `void *` parameters, outs: these out-parameters, results: the generic results."""
+    def program_argument(call, node, allowed) -> bool:
+        callee = strip(call.callee)
+        if not (isinstance(callee, ir.NameRef) and callee.kind == "function"):
+            return False
+        i = next((k for k, a in enumerate(call.args) if _under(a, node)), None)
+        return i is not None and (callee.name, i) in allowed
+
     def ok(parent, node) -> bool:
         if isinstance(parent, ir.Call):
             callee = strip(parent.callee)
-            return isinstance(callee, ir.NameRef) and callee.name == "posix_memalign" and _named(parent.args[0], name)
+            if isinstance(callee, ir.NameRef) and callee.name == "posix_memalign" and _named(parent.args[0], name):
+                return True
+            return program_argument(parent, node, outs)
+        if isinstance(parent, ir.Binary) and parent.op in ("==", "!="):
+            # `if (cbuf != NULL) *cbuf = ...`: an optional out-parameter (no ref parameter then: `T[]` or a box)
+            other = parent.rhs if _under(parent.lhs, node) else parent.lhs
+            return is_null_pointer(strip(other))
+        if isinstance(parent, ir.Unary) and parent.op == "!":
+            return True
         return isinstance(parent, ir.Unary) and parent.op == "*"
 
     def deref_ok(grand, deref) -> bool:
         if isinstance(grand, ir.Assign):
-            return grand.op == "=" and _under(grand.target, deref) and _fresh(strip(grand.value), set())
+            value = strip(grand.value)
+            while isinstance(value, ir.Cast) and isinstance(value.type, ir.PointerType):
+                value = strip(value.operand)  # `(char *)align_buffer(...)`: fresh memory as the parameter's type
+            return grand.op == "=" and _under(grand.target, deref) and _fresh(value, results)
         if isinstance(grand, ir.Unary) and grand.op == "!":
             return True
         if isinstance(grand, ir.Binary) and grand.op in ("==", "!="):
             other = grand.rhs if _under(grand.lhs, deref) else grand.lhs
             return is_null_pointer(strip(other))
+        if isinstance(grand, ir.Call):
+            callee = strip(grand.callee)
+            if isinstance(callee, ir.NameRef) and callee.kind == "library" and callee is not deref:
+                return callee.name.startswith("MPI_") or callee.name in load_rules().names("bytes")
+            return program_argument(grand, deref, candidates)
         return isinstance(grand, (ir.If, ir.While, ir.DoWhile))
 
     good = True

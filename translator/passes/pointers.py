@@ -258,7 +258,8 @@ class _Analysis:
                 if fn is None:
                     continue
                 for p, a in zip(fn.params, node.args):
-                    if is_pointer(p.type) and _reinterprets(a) and not _is_void_pointer_pointer(p.type):
+                    if is_pointer(p.type) and _reinterprets(a) and not _is_void_pointer_pointer(p.type) and \
+                            not _out_pointer_argument(p.type, a):
                         # clang's implicit conversion to p's type (a `void **` takes any `T **`: generic_buffers.py)
                         out.add((fn.name, p.name))
         return out
@@ -585,6 +586,17 @@ class _Analysis:
             return
         for x in ir.children(node):
             self.visit(x)
+
+
+def _out_pointer_argument(t, a: ir.Expr) -> bool:
+    """`(char **)&p` of any pointer p given to a `char **` parameter: the out-parameter idiom of allocators typed
+    `char **` (`allocate((char **)&sbuf, n)` of a `uint64_t *sbuf`), a ref parameter when the callee only gives
+    it memory, generic in p's element type (generic_buffers.py); the emission refuses it otherwise."""
+    if not (is_pointer(t) and is_pointer(t.pointee) and isinstance(t.pointee.pointee, ir.IntType)
+            and "char" in t.pointee.pointee.name):
+        return False
+    target = _without_casts(a)
+    return isinstance(target, ir.Unary) and target.op == "&" and is_pointer(target.operand.type)
 
 
 def _is_void_pointer_pointer(t) -> bool:
