@@ -50,7 +50,6 @@ int main(void)
     for (i = 0; i < 8; i++)
         ga[i] += (uint64_t)i * 1000000007ull;
     printf("%llu %llu %llu\n", (unsigned long long)ga[7], (unsigned long long)gb[0], (unsigned long long)gb[7]);
-    printf("aligned %d %d\n", (int)((unsigned long)ga % 64), (int)((unsigned long)gb % 64));
 
     int *ia = NULL, *ib = NULL;
     get_buffers(pool_a + 100, pool_b + 100, (char **)&ia, (char **)&ib, (char **)&d, 4 * sizeof(double));

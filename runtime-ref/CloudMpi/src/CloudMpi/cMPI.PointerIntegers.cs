@@ -33,10 +33,14 @@ public static partial class cMPI
         var (array, offset) = Addresses.Find(address);
         // An address in a char array read as another primitive type (`uint64_t *p` aligned into a static
         // `char pool[N]`, as OSU's one-sided benchmarks carve their buffers): a view of those bytes, as in C.
-        if (array is sbyte[] chars && typeof(T) != typeof(sbyte) && !RuntimeHelpers.IsReferenceOrContainsReferences<T>())
-            return Ptr.Reinterpret<sbyte, T>(new Ptr<sbyte>(chars, checked((int)offset)));
-        if (array is byte[] bytes && typeof(T) != typeof(byte) && !RuntimeHelpers.IsReferenceOrContainsReferences<T>())
-            return Ptr.Reinterpret<byte, T>(new Ptr<byte>(bytes, checked((int)offset)));
+        // (Exact types: the CLR's `is byte[]` also holds for an sbyte[], and the reverse.)
+        if (array is not T[] && !RuntimeHelpers.IsReferenceOrContainsReferences<T>())
+        {
+            if (array?.GetType() == typeof(sbyte[]))
+                return Ptr.Reinterpret<sbyte, T>(new Ptr<sbyte>((sbyte[])array, checked((int)offset)));
+            if (array?.GetType() == typeof(byte[]))
+                return Ptr.Reinterpret<byte, T>(new Ptr<byte>((byte[])array, checked((int)offset)));
+        }
         if (array is not T[] typed)
             throw new PointerException($"the integer 0x{address:x} converted to a pointer is not the address of a live {typeof(T).Name} array");
         long size = ElementBytes<T>();
