@@ -882,9 +882,10 @@ def convert_call(ctx, e: ir.Call, result_type: Optional[str] = None) -> CsExpr:
     for i, a in enumerate(e.args):
         if i < len(fn.params) and ctx.plan.is_ref_param(("var", fn.name, fn.params[i].name)):
             if i not in generic and _retyped_out_argument(a):
-                raise TranslationError(a.loc, f"'{fn.params[i].name}' of '{fn.name}' reads the memory it is given as "
-                                       "its own type, not the type of the pointer passed here, which cannot be "
-                                       "translated", "pointer-cast")
+                raise TranslationError(a.loc, f"'{fn.params[i].name}' of '{fn.name}' uses the memory it is given as "
+                                       "its own C type, not as the type of the pointer passed here "
+                                       "(only an out-parameter that memset, free and generic buffers alone use "
+                                       "takes any), which cannot be translated", "pointer-cast")
             args.append("ref " + delegate("ref_argument")(ctx, a))
         elif i in generic:
             given = strip_implicit(a)

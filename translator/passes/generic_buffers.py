@@ -154,7 +154,7 @@ def _only_given_memory(fn: ir.Function, name: str, candidates, outs, results) ->
     """Whether a `void **` or `char **` parameter (pointers.py made it a ref parameter: every use is `*p` or
     posix_memalign's first argument) only receives fresh memory and hands it on as memory of any type:
     posix_memalign(p, ...), `*p = malloc(n)` or `*p = (char *)align_buffer(...)` (a generic result), `*p` given to
-    memset, free, MPI or another generic buffer parameter, p given on to another such out-parameter, tests of `*p`.
+    memset, free or another generic buffer parameter (not MPI, whose emission takes `*p` as its C type), p given on to another such out-parameter, tests of `*p`.
     candidates: the generic `void *` parameters, outs: these out-parameters, results: the generic results."""
     def program_argument(call, node, allowed) -> bool:
         callee = strip(call.callee)
@@ -191,7 +191,8 @@ def _only_given_memory(fn: ir.Function, name: str, candidates, outs, results) ->
         if isinstance(grand, ir.Call):
             callee = strip(grand.callee)
             if isinstance(callee, ir.NameRef) and callee.kind == "library" and callee is not deref:
-                return callee.name.startswith("MPI_") or callee.name in load_rules().names("bytes")
+                # not MPI: the emission gives `*p` to MPI calls as the parameter's C type (a `char *` buffer)
+                return callee.name in load_rules().names("bytes")
             return program_argument(grand, deref, candidates)
         return isinstance(grand, (ir.If, ir.While, ir.DoWhile))
 
