@@ -13,14 +13,11 @@ from __future__ import annotations
 
 import os
 import re
-from typing import TYPE_CHECKING, List, Optional, Tuple
+from typing import List, Optional, Tuple
 
 from .. import ir
 from ..diagnostics import Diagnostic, TranslationError
 from .clang_setup import K, ci
-
-if TYPE_CHECKING:
-    from .frontend import Frontend
 
 MARKER = "__cmpi_unprototyped"
 _ARITY = re.compile(r"too (?:few|many) arguments to function call, expected (?:at least )?\d+, have \d+")
@@ -38,7 +35,7 @@ def arity_mismatch_callee(d: ci.Diagnostic) -> Optional[str]:
     return None
 
 
-def rename_unprototyped_calls(fe: "Frontend", key: str, name: str) -> bool:
+def rename_unprototyped_calls(fe, key: str, name: str) -> bool:
     """Rename the calls of `name` in the file `key` (and its K&R declarations there) to name + MARKER, if that
     file, read alone as C compiles it, has no prototype of `name` in scope; False if it has one (then the count
     mismatch is the program's error, as gcc reports it)."""
@@ -71,7 +68,7 @@ def rename_unprototyped_calls(fe: "Frontend", key: str, name: str) -> bool:
     return True
 
 
-def _definition(fe: "Frontend", name: str) -> Optional[ci.Cursor]:
+def _definition(fe, name: str) -> Optional[ci.Cursor]:
     for c in fe.tu.cursor.get_children():
         if c.kind == K.FUNCTION_DECL and c.spelling == name and c.is_definition():
             return c
@@ -100,7 +97,7 @@ def _has_side_effects(e: ir.Expr) -> bool:
                ("pre++", "pre--", "post++", "post--") for n in ir.walk(e))
 
 
-def adapt_call(fe: "Frontend", cur: ci.Cursor, callee: ir.NameRef, args: Tuple[ir.Expr, ...],
+def adapt_call(fe, cur: ci.Cursor, callee: ir.NameRef, args: Tuple[ir.Expr, ...],
                call_type: ir.CType) -> Optional[ir.Expr]:
     """The call of the definition that a call to name + MARKER (or a call clang let through to a prototyped
     definition with another argument count, where no prototype was in scope) stands for; None if it is neither."""
