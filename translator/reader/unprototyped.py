@@ -69,10 +69,14 @@ def rename_unprototyped_calls(fe, key: str, name: str) -> bool:
 
 
 def _definition(fe, name: str) -> Optional[ci.Cursor]:
-    for c in fe.tu.cursor.get_children():
-        if c.kind == K.FUNCTION_DECL and c.spelling == name and c.is_definition():
-            return c
-    return None
+    """The definition of the function `name` in the unit, from one walk of its top level per parse (a call of
+    every function of the program asks)."""
+    cache = getattr(fe, "_function_definitions", None)
+    if cache is None or cache[0] is not fe.tu:
+        found = {c.spelling: c for c in fe.tu.cursor.get_children()
+                 if c.kind == K.FUNCTION_DECL and c.is_definition()}
+        cache = fe._function_definitions = (fe.tu, found)
+    return cache[1].get(name)
 
 
 def _zero(loc: ir.Loc, t: ir.CType) -> Optional[ir.Expr]:
@@ -110,9 +114,10 @@ def adapt_call(fe, cur: ci.Cursor, callee: ir.NameRef, args: Tuple[ir.Expr, ...]
         return None
     if definition.type.kind != ci.TypeKind.FUNCTIONPROTO or definition.type.is_function_variadic():
         return None
-    params = [fe._param_type(p) for p in definition.get_arguments()]
-    if name == callee.name and len(params) == len(args):
-        return None
+    declared = list(definition.get_arguments())
+    if name == callee.name and len(declared) == len(args):
+        return None  # the common case: a call clang has checked against the definition
+    params = [fe._param_type(p) for p in declared]
     loc = fe.loc(cur)
     ftype = fe.ctype(definition.type, definition)
     adapted: List[ir.Expr] = []
