@@ -110,7 +110,7 @@ def shape(op: str, variant: str, p: int) -> Shape:
     raise ValueError(f"no model for {op} {variant}")
 
 
-# The variants each collective has (the first is azure's default), and the operations the bench measures.
+# The variants each collective has (the first wins a tie in the runtime's chooser, Core/StorageCollectiveModel.cs), and the operations the bench measures.
 VARIANTS: Dict[str, List[str]] = {
     "pingpong": ["-"],
     "barrier": ["messages", "dissemination", "table"],

@@ -165,4 +165,32 @@ def test_warnings_are_given_once_when_an_unused_static_is_left_out(tools, tmp_pa
     mismatch = [ln for ln in r.stderr.splitlines() if ln.endswith("[-Wmpi-type-mismatch]")]
     unused = [ln for ln in r.stderr.splitlines() if ln.endswith("[-Wunused-untranslatable]")]
     assert len(mismatch) == 1 and len(unused) == 1, r.stderr
-    assert "win_allocate" in unused[0] and "the call moves the first 4-byte units" in mismatch[0], r.stderr
+    assert "cycle_counter" in unused[0] and "the call moves the first 4-byte units" in mismatch[0], r.stderr
+
+
+def test_call_without_prototype_whose_argument_count_differs_warns_and_translates(tools, tmp_path):
+    """Each file of a C program is its own translation unit: a call made through an implicit (or K&R) declaration
+    may pass fewer or more arguments than the definition in another file takes (PRK amr's time_step). The port
+    calls the definition, and a located warning names it and says what the missing or extra arguments become."""
+    folder = os.path.join(ROOT, "tests", "c", "implicit_call_arity")
+    main, step = os.path.join(folder, "main.c"), os.path.join(folder, "step.c")
+    r = tools.translate_file(main, str(tmp_path / "Out.cs"), step)
+    assert r.returncode == 0, r.stderr
+    warnings = [ln for ln in r.stderr.splitlines() if ln.endswith("[-Wcall-arguments-mismatch]")]
+    assert [w.split(": warning: ")[0] for w in warnings] == [f"{main}:15:14", f"{main}:17:14", f"{main}:21:28"], \
+        r.stderr
+    assert f"'step' is called with 3 arguments without a prototype in scope, but its definition at " in warnings[0]
+    assert "step.c:3:5 takes 4: the missing argument is given the zero of its type" in warnings[0], warnings[0]
+    assert "the extra argument is evaluated and dropped" in warnings[1], warnings[1]
+
+
+def test_call_with_a_prototype_in_scope_whose_argument_count_differs_stays_an_error(tools, tmp_path):
+    """With the definition's prototype in scope the mismatch is the program's error, as gcc reports it."""
+    (tmp_path / "f.h").write_text("int f(int a, int b);\n")
+    main = tmp_path / "main.c"
+    main.write_text('#include "f.h"\nint main(void) { return f(1); }\n')
+    other = tmp_path / "f.c"
+    other.write_text('#include "f.h"\nint f(int a, int b) { return a + b; }\n')
+    r = tools.translate_file(str(main), str(tmp_path / "Out.cs"), str(other))
+    assert r.returncode == 1 and "Traceback" not in r.stderr, r.stderr
+    assert f"{main}:2:28: error: too few arguments to function call, expected 2, have 1" in r.stderr, r.stderr

@@ -364,6 +364,11 @@ def _address_storage(ctx, arg: ir.Expr, ptype) -> Optional[str]:
         e = _unparen(e.operand)
     if isinstance(e, ir.Unary) and e.op == "&" or not isinstance(e.type, ir.PointerType):
         return None
+    if isinstance(e.type.pointee, ir.VoidType):
+        # a `void *` the port holds as bytes (a parameter passed on to MPI, as PRK's PRK_Win_allocate does): the
+        # address goes into those bytes, as in C; a `void *` of another representation is the usual `&p` path
+        value = convert_expr(ctx, e)
+        return value.code if is_ptr_cs(value.type) else None
     if not isinstance(e.type.pointee, (ir.IntType, ir.FloatType)):
         return None
     value = convert_expr(ctx, e)

@@ -22,6 +22,7 @@ from ..diagnostics import Diagnostic, TranslationError, TranslationErrors
 from .clang_setup import (INCLUDE_DIR, K, ci, clang_options, declaring_header, evaluate_float, evaluate_int,
                           include_dirs)
 from .literals import STRING_TOKEN, parse_char, parse_int, parse_string_literal
+from .unprototyped import MARKER as UNPROTOTYPED, adapt_call, arity_mismatch_callee, rename_unprototyped_calls
 from .rewrite import (expand_function_macros, include_unguarded_headers_once, macro_tokens, refuse_special_includes,
                       rename_colliding_statics, token_spelling)
 
@@ -111,6 +112,9 @@ class Frontend:
         self._forced_headers: List[str] = []
         # Functions of the program called before any declaration of them (K&R style; gcc 12 warns): (where, name)
         self.calls_before_declaration: List[Tuple[ir.Loc, str]] = []
+        # Calls whose argument count differs from the definition in another file, made there without a prototype
+        # in scope (C89's implicit declaration, or K&R `int f();`): (where, name); read as unprototyped.py says.
+        self.unprototyped_calls: List[Tuple[ir.Loc, str]] = []
         # Headers under a directory the user names with -I are the program's own (csmith's
         # safe_math.h, NPB's common/): their functions are translated with the program.
         self.user_dirs = [os.path.abspath(d) + os.sep for d in include_dirs(self.clang_args)]
@@ -133,8 +137,15 @@ class Frontend:
         # The C reader's errors are collected, not raised, where clang goes on (it recovers from most): the
         # translation's own errors are then reported in the same run (cli.py), the C reader's first.
         self.c_errors: List[Diagnostic] = []
+        unprototyped = False
         for d in self.tu.diagnostics:
             if d.severity >= ci.Diagnostic.Error:
+                callee = arity_mismatch_callee(d)
+                if callee is not None and d.location.file is not None and \
+                        rename_unprototyped_calls(self, d.location.file.name, callee):
+                    self.unprototyped_calls.append((self._loc_of_diag(d), callee))
+                    unprototyped = True  # read again, the call renamed (unprototyped.py)
+                    continue
                 undeclared = re.match(r"(?:call to undeclared (?:library )?function|implicit declaration of function|"
                                       r"implicitly declaring library function) '(\w+)'", d.spelling)
                 name = undeclared.group(1) if undeclared else None
@@ -152,7 +163,7 @@ class Frontend:
                     raise TranslationError(self._loc_of_diag(d), d.spelling, "c-error")  # clang stops here
                 else:
                     self.c_errors.append(Diagnostic(self._loc_of_diag(d), "error", d.spelling, "c-error"))
-        if implicit or before_declaration:
+        if implicit or before_declaration or unprototyped:
             self.implicit_declarations += implicit
             self._forced_headers += sorted({h for _, _, h in implicit})
             self.calls_before_declaration += before_declaration
@@ -191,7 +202,8 @@ class Frontend:
         return any(len(files) > 1 and any(all(static) for static in files.values()) for files in declared.values())
 
     def _clang_args(self) -> List[str]:
-        return clang_options(self.clang_args, self._forced_headers, bool(self.calls_before_declaration))
+        return clang_options(self.clang_args, self._forced_headers,
+                             bool(self.calls_before_declaration or self.unprototyped_calls))
 
     def _unused_static_at(self, loc: Optional[ir.Loc]) -> Optional[str]:
         """The static function no code calls whose definition holds `loc`, or None."""
@@ -331,6 +343,8 @@ class Frontend:
             self._note_file(cur)
             try:
                 if cur.kind == K.FUNCTION_DECL:
+                    if cur.spelling.endswith(UNPROTOTYPED):
+                        continue  # a K&R `int f();` whose calls are read as calls of f's definition
                     if self._library_redeclaration(cur) is not None:
                         continue  # `void srandom(unsigned);`: the program's prototype of a library function
                     if cur.storage_class == ci.StorageClass.STATIC and cur.is_definition():
@@ -1194,6 +1208,11 @@ class Frontend:
                 callee = ir.NameRef(self.loc(kids[0]), ftype, builtin, "library", "math.h")
             else:
                 callee = self.expr(kids[0])
+                named = callee.operand if isinstance(callee, ir.Cast) else callee  # (through its decay)
+                if isinstance(named, ir.NameRef) and named.kind == "function":
+                    adapted = adapt_call(self, cur, named, args, self.ctype(cur.type, cur))
+                    if adapted is not None:
+                        return adapted
             if isinstance(callee, ir.NameRef) and callee.kind == "library" or \
                     isinstance(callee, ir.Cast) and isinstance(callee.operand, ir.NameRef) and \
                     callee.operand.kind == "library":

@@ -29,7 +29,7 @@ public static partial class cMPI
         ctx.Wait.Set(call, comm, null, 0, false, 0);
         BeginCollective(ctx, call, comm, -1, 0, null);
         if (TransportBarrier(ctx, comm)) return SUCCESS; // CMPI_BARRIER=table on azure
-        if (CollectiveVariants.BarrierFor(ctx.Transport) == CollectiveVariants.BarrierKind.Dissemination)
+        if (CollectiveVariants.BarrierFor(ctx.Transport, comm.SizeIn(ctx)) == CollectiveVariants.BarrierKind.Dissemination)
         {
             DisseminationBarrier(ctx, comm);
             return SUCCESS;
@@ -79,7 +79,7 @@ public static partial class cMPI
         ctx.Wait.Set(call, comm, "root", root, false, 0);
         BeginCollective(ctx, call, comm, root, buf.Length, type);
         bool isRoot = comm.RankIn(ctx) == root;
-        if (CollectiveVariants.BcastFor(ctx.Transport) == CollectiveVariants.BcastKind.Naive)
+        if (CollectiveVariants.BcastFor(ctx.Transport, comm.SizeIn(ctx)) == CollectiveVariants.BcastKind.Naive)
         {
             byte[] all = BcastBytes(ctx, comm, root, isRoot ? Buffers.Copy(buf) : null);
             if (!isRoot) CopyCollective(call, all, buf);
@@ -125,7 +125,7 @@ public static partial class cMPI
     [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     private static byte[] BcastBytes(RankContext ctx, Comm comm, int root, byte[]? rootData)
     {
-        if (CollectiveVariants.BcastFor(ctx.Transport) == CollectiveVariants.BcastKind.Naive) return NaiveBcastBytes(ctx, comm, root, rootData);
+        if (CollectiveVariants.BcastFor(ctx.Transport, comm.SizeIn(ctx)) == CollectiveVariants.BcastKind.Naive) return NaiveBcastBytes(ctx, comm, root, rootData);
         int rank = comm.RankIn(ctx), size = comm.SizeIn(ctx);
         int rel = (rank - root + size) % size;
         byte[] data = rootData ?? [];

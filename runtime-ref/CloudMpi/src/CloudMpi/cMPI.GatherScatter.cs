@@ -266,7 +266,7 @@ public static partial class cMPI
     private static void AllgatherCore(RankContext ctx, string call, ReadOnlySpan<byte> send, Span<byte> recv,
         int recvcount, Datatype recvtype, int[]? counts, int[]? displs, Comm comm)
     {
-        if (CollectiveVariants.AllgatherFor(ctx.Transport) == CollectiveVariants.AllgatherKind.Exchange)
+        if (CollectiveVariants.AllgatherFor(ctx.Transport, comm.SizeIn(ctx)) == CollectiveVariants.AllgatherKind.Exchange)
             AllgatherByExchange(ctx, call, send, recv, recvcount, recvtype, counts, displs, comm);
         else
             AllgatherByGatherBcast(ctx, call, send, recv, recvcount, recvtype, counts, displs, comm);
@@ -352,7 +352,7 @@ public static partial class cMPI
             CollRecvInto(ctx, call, comm, root, TagScatter, recv);
             return;
         }
-        var parallel = CollectiveVariants.ScatterFor(ctx.Transport) == CollectiveVariants.ScatterKind.Threads ? new List<(int, byte[])>() : null;
+        var parallel = CollectiveVariants.ScatterFor(ctx.Transport, size) == CollectiveVariants.ScatterKind.Threads ? new List<(int, byte[])>() : null;
         for (int r = 0; r < size; r++)
         {
             var (start, length) = Slot(r, sendcount, sendtype, counts, displs);

@@ -15,7 +15,7 @@ public static partial class cMPI
         if (rank != root) return CollRecv(ctx, comm, root, TagBcast).Data;
         byte[] data = rootData ?? [];
         var sends = Enumerable.Range(0, size).Where(r => r != root).Select(r => (r, data)).ToList();
-        if (CollectiveVariants.ScatterFor(ctx.Transport) == CollectiveVariants.ScatterKind.Threads)
+        if (CollectiveVariants.ScatterFor(ctx.Transport, size) == CollectiveVariants.ScatterKind.Threads)
         {
             CollSendParallel(ctx, comm, TagBcast, sends);
         }
@@ -41,7 +41,7 @@ public static partial class cMPI
             ctx.Stamp(world, m);
             stamped[i] = (world, m);
         }
-        Parallel.ForEach(stamped, new ParallelOptions { MaxDegreeOfParallelism = 16 }, s => ctx.Transport.Send(s.World, s.Message));
+        Parallel.ForEach(stamped, new ParallelOptions { MaxDegreeOfParallelism = StorageCollectiveModel.ParallelSends }, s => ctx.Transport.Send(s.World, s.Message));
     }
 
     /// <summary>
@@ -65,7 +65,7 @@ public static partial class cMPI
     /// <summary>The transport's own barrier when the table barrier is chosen (CMPI_BARRIER, or azure's default) and the transport has one; false otherwise.</summary>
     private static bool TransportBarrier(RankContext ctx, Comm comm)
     {
-        if (CollectiveVariants.BarrierFor(ctx.Transport) != CollectiveVariants.BarrierKind.Table) return false;
+        if (CollectiveVariants.BarrierFor(ctx.Transport, comm.SizeIn(ctx)) != CollectiveVariants.BarrierKind.Table) return false;
         if (ctx.Transport.Underlying is not ITransportBarrier barrier) return false;
         int size = comm.SizeIn(ctx);
         if (size == 1) return true;

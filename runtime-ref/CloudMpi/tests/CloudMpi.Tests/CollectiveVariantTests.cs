@@ -175,10 +175,11 @@ public class CollectiveVariantTests
     }
 
     [Theory]
-    [InlineData("inproc", "Hypercube", "Sequential", "Dissemination", "Exchange")]
-    [InlineData("tcp", "Hypercube", "Sequential", "Dissemination", "GatherBcast")]
-    [InlineData("azure", "Hypercube", "Threads", "Messages", "GatherBcast")]
-    public void EachTransportDefaultsToItsMeasuredFasterVariant(string transport, string bcast, string scatter, string barrier, string allgather)
+    [InlineData("inproc", 4, "Hypercube", "Sequential", "Dissemination", "Exchange")]
+    [InlineData("tcp", 4, "Hypercube", "Sequential", "Dissemination", "GatherBcast")]
+    [InlineData("azure", 4, "Naive", "Threads", "Dissemination", "Exchange")]     // the storage model's choice (VariantChooserTests)
+    [InlineData("azure", 400, "Hypercube", "Threads", "Messages", "GatherBcast")]
+    public void EachTransportDefaultsToItsMeasuredFasterVariant(string transport, int size, string bcast, string scatter, string barrier, string allgather)
     {
         var (oldBcast, oldScatter, oldBarrier, oldAllgather) =
             (CollectiveVariants.Bcast, CollectiveVariants.Scatter, CollectiveVariants.Barrier, CollectiveVariants.Allgather);
@@ -186,14 +187,14 @@ public class CollectiveVariantTests
         try
         {
             var t = new NamedTransport(transport);
-            Assert.Equal(bcast, CollectiveVariants.BcastFor(t).ToString());
-            Assert.Equal(scatter, CollectiveVariants.ScatterFor(t).ToString());
-            Assert.Equal(barrier, CollectiveVariants.BarrierFor(t).ToString());
-            Assert.Equal(allgather, CollectiveVariants.AllgatherFor(t).ToString());
+            Assert.Equal(bcast, CollectiveVariants.BcastFor(t, size).ToString());
+            Assert.Equal(scatter, CollectiveVariants.ScatterFor(t, size).ToString());
+            Assert.Equal(barrier, CollectiveVariants.BarrierFor(t, size).ToString());
+            Assert.Equal(allgather, CollectiveVariants.AllgatherFor(t, size).ToString());
             // An explicit choice (CMPI_BCAST / CMPI_SCATTER) wins on every transport.
             (CollectiveVariants.Bcast, CollectiveVariants.Scatter) = (CollectiveVariants.BcastKind.Hypercube, CollectiveVariants.ScatterKind.Sequential);
-            Assert.Equal(CollectiveVariants.BcastKind.Hypercube, CollectiveVariants.BcastFor(t));
-            Assert.Equal(CollectiveVariants.ScatterKind.Sequential, CollectiveVariants.ScatterFor(t));
+            Assert.Equal(CollectiveVariants.BcastKind.Hypercube, CollectiveVariants.BcastFor(t, size));
+            Assert.Equal(CollectiveVariants.ScatterKind.Sequential, CollectiveVariants.ScatterFor(t, size));
         }
         finally
         {
