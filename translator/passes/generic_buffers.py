@@ -32,7 +32,10 @@ The same holds for the other things real C does with `void *` memory of any type
   address an integer holds is a place in a live array of the caller's type (cMPI.PointerAt<T>), so
   `void *align_buffer(void *p, unsigned long a)` is `Ptr<T> align_buffer<T, TPtr>(Ptr<TPtr> p, ulong a)`;
 - a `void **` out-parameter only given to posix_memalign (`int alloc(void **buf, size_t n)`): `ref Ptr<TBuf>
-  buf`, called `alloc<double>(ref dbuf, n)` for `alloc((void **)&dbuf, n)` (pointers.py makes it a ref parameter).
+  buf`, called `alloc<double>(ref dbuf, n)` for `alloc((void **)&dbuf, n)` (pointers.py makes it a ref parameter);
+  likewise a `char **` one given `(char **)&p` of a `uint64_t *p` (`*sbuf = (char *)align_buffer(...)`, memset(*sbuf),
+  passed on to another such parameter): `ref Ptr<TSbuf>`, or `Ptr<Ptr<TCbuf>>` when it is tested against NULL. Not
+  when `*p` reaches an MPI call: the MPI emission takes `*p` as its C type.
 
 A `void *` variable that MPI calls, free and the mem* functions alone use (`void *buf = malloc(size)` for
 MPI_Pack) holds bytes: plan_byte_buffers.
