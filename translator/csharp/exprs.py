@@ -13,7 +13,7 @@ from typing import Optional
 
 from .. import ir
 from ..diagnostics import TranslationError
-from .types import (BITS, NUMERIC, INTEGRAL, COMPLEX_TYPES, PRIMITIVE_ELEMENTS, SIGNED, complex_cs, cs_type, element_cs,
+from .types import (BITS, HANDLE, NUMERIC, INTEGRAL, COMPLEX_TYPES, PRIMITIVE_ELEMENTS, SIGNED, complex_cs, cs_type, element_cs,
                     fits, flat_length, is_implicit, size_of)
 from . import bitfields
 from .cstypes import array_of, parse as cs_of, ptr_of
@@ -63,6 +63,16 @@ def cast(e: CsExpr, cs: str) -> CsExpr:
     return CsExpr(code, cs, UNARY)
 
 
+def refuse_handle_memory(value: CsExpr, loc, reader: str) -> CsExpr:
+    """`value`, unless it is an opaque `void *` handle (void_handles.py), whose memory has no type to read it
+    as here: a located error that says what to write instead."""
+    if value.type == HANDLE:
+        raise TranslationError(loc, f"a void * that holds pointers of several types (an opaque handle) is given to "
+                               f"{reader}, which reads its memory: cast it to the pointer type it holds first",
+                               "void-pointer")
+    return value
+
+
 def is_ptr_cs(cs: str) -> bool:
     """A C# `Ptr<T>` (not an array of them, `Ptr<T>[]`)."""
     return cs_of(cs).is_ptr
@@ -80,6 +90,10 @@ def coerce(e: CsExpr, cs: str) -> CsExpr:
         return CsExpr(f"CString.Lit({e.code})", cs, PRIMARY)  # a C string literal is a char array
     if e.type == "string" and cs == "sbyte[]":
         return CsExpr(f"CStrings.FromString({e.code})", cs, PRIMARY)
+    if e.type == "string" and cs == HANDLE:
+        return CsExpr(f"CString.Lit({e.code})", cs, PRIMARY)  # a handle holds the literal's char array
+    if cs == HANDLE and (cs_of(e.type).is_ptr or cs_of(e.type).is_array):
+        return CsExpr(e.code, cs, e.prec)  # any pointer into an opaque handle: boxed as it is (Handle.As reads it)
     target, source_t = cs_of(cs), cs_of(e.type)
     if source_t.is_inline_array and (target.is_ptr or target.is_array):
         raise TranslationError(None, "an array inside a struct used as a pointer can only be read "
@@ -164,6 +178,8 @@ def as_bool(e: CsExpr) -> CsExpr:
         return CsExpr(f"{paren(e, REL)} != 0", "bool", EQ)
     if is_ptr_cs(e.type):
         return CsExpr(f"!{paren(e, PRIMARY)}.IsNull", "bool", UNARY)
+    if e.type == HANDLE:
+        return CsExpr(f"!Handle.IsNull({e.code})", "bool", UNARY)  # it may hold a NULL Ptr<T>
     if e.type in COMPLEX_CS:
         return CsExpr(f"{paren(e, PRIMARY)}.IsTrue", "bool", PRIMARY)
     return CsExpr(f"{paren(e, REL)} != null", "bool", EQ)

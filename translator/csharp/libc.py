@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from .. import ir
 from ..diagnostics import TranslationError
-from .exprs import (CsExpr, PRIMARY, convert_expr, convert_value, is_null_pointer, ref_param_name, slot_key,
-                    strip_implicit, unwrap)
+from .exprs import (CsExpr, PRIMARY, convert_expr, convert_value, is_null_pointer, ref_param_name, refuse_handle_memory,
+                    slot_key, strip_implicit, unwrap)
 from .pointer_exprs import PRIMITIVE_ELEMENTS, array_field_pointer
 from . import registry
 from .cstypes import parse as cs_of
@@ -31,8 +31,8 @@ def _struct_array_view(ctx, e: ir.Expr):
     return None
 
 
-def convert_pointer_arg(ctx, a: ir.Expr, untyped: bool = False) -> str:
-    """A buffer given to a `const char *` or (`untyped`) a `void *` parameter."""
+def convert_pointer_arg(ctx, a: ir.Expr, untyped: bool = False, function: str = "") -> str:
+    """A buffer given to a `const char *` or (`untyped`) a `void *` parameter of the library's `function`."""
     inner = unwrap(a)
     if isinstance(inner, ir.Cast) and isinstance(inner.type, ir.PointerType) and \
             isinstance(inner.type.pointee, ir.VoidType):
@@ -41,6 +41,8 @@ def convert_pointer_arg(ctx, a: ir.Expr, untyped: bool = False) -> str:
     if view is not None:
         return view.code
     value = convert_expr(ctx, inner)
+    if function != "free":  # free(handle) frees whatever it holds (CMem.free(object))
+        refuse_handle_memory(value, a.loc, function or "a library function")
     if untyped and value.type == "string":
         return f"CString.Lit({value.code})"  # memcpy(buf, "abc", 4): the generic overloads take a char array
     return readable_copy(value) if cs_of(value.type).is_inline_array else value.code
@@ -150,7 +152,7 @@ def convert_libc_call(ctx, call: ir.Call, callee: ir.NameRef, rule) -> CsExpr:
                                                   (isinstance(p.pointee, ir.IntType) and p.pointee.name == "char")):
                 # const char * parameters: string literals stay C# strings; void * takes the buffer as it is
                 # (the runtime's generic overloads take T[] and Ptr<T>).
-                args.append(convert_pointer_arg(ctx, a, untyped=isinstance(p.pointee, ir.VoidType)))
+                args.append(convert_pointer_arg(ctx, a, isinstance(p.pointee, ir.VoidType), callee.name))
             else:
                 args.append(_out_argument(ctx, a) or convert_value(ctx, a, p).code)
         elif rule.family == "scanf":

@@ -14,7 +14,7 @@ from ..diagnostics import TranslationError
 from ..rules import special
 from ..passes.queries import split_marker_choice
 from .exprs import (ADD, COND, LOR, UNARY, CsExpr, PRIMARY, as_bool, coerce, convert_expr, element_address, is_null_pointer, is_ptr_cs,
-                    is_pure, paren, slot_key, string_literal, strip_implicit)
+                    is_pure, paren, refuse_handle_memory, slot_key, string_literal, strip_implicit)
 from .pointer_exprs import array_field_pointer
 from .memory import convert_allocation, is_allocation
 from . import registry
@@ -109,7 +109,7 @@ def _array_base(ctx, e: ir.Expr) -> CsExpr:
         view = array_field_pointer(ctx, e)
         if view is not None:
             return view
-    return convert_expr(ctx, e)
+    return refuse_handle_memory(convert_expr(ctx, e), e.loc, ctx.expr.mpi_call or "an MPI function")
 
 
 def _element_buffer(ctx, target: ir.Index) -> List[str]:

@@ -6,6 +6,7 @@ is a `Ptr<T>` holding a view (CloudMpi.Libc/PointerView.cs).
 """
 from __future__ import annotations
 
+import os
 from typing import Optional
 
 from .. import ir
@@ -16,7 +17,7 @@ from .exprs import (ADD, BINARY_PREC, COMPARISONS, MUL, PRIMARY, UNARY, CsExpr, 
 from .memory import convert_allocation, is_allocation
 from . import registry
 from .cstypes import parse as cs_of, ptr_of
-from .types import PRIMITIVE_ELEMENTS, element_cs
+from .types import HANDLE, PRIMITIVE_ELEMENTS, element_cs
 from ..passes.pointers import struct_array_of
 from ..passes.queries import is_pointer_value
 
@@ -107,15 +108,23 @@ def _pointer_equality(ctx, e: ir.Binary) -> CsExpr:
     op, prec = e.op, BINARY_PREC[e.op]
     lhs_ir, rhs_ir = _without_void_cast(e.lhs), _without_void_cast(e.rhs)
     lhs_ir, rhs_ir = _typed_like(lhs_ir, rhs_ir), _typed_like(rhs_ir, lhs_ir)
-    # Comparing with NULL: an array is null, a Ptr<T> IsNull.
+    # Comparing with NULL: an array is null, a Ptr<T> IsNull, a handle may hold either.
     for ptr_side, other in ((lhs_ir, rhs_ir), (rhs_ir, lhs_ir)):
         if is_null_pointer(other) and is_pointer_value(ptr_side):
             p = convert_expr(ctx, ptr_side)
+            if p.type == HANDLE:
+                code = f"Handle.IsNull({p.code})"
+                return CsExpr(code if op == "==" else "!" + code, "bool", PRIMARY if op == "==" else UNARY)
             if is_ptr_cs(p.type):
                 code = f"{paren(p, PRIMARY)}.IsNull"
                 return CsExpr(code if op == "==" else "!" + code, "bool", PRIMARY if op == "==" else UNARY)
             return CsExpr(f"{paren(p, prec)} {op} null", "bool", prec)
     lhs, rhs = convert_expr(ctx, lhs_ir), convert_expr(ctx, rhs_ir)
+    if HANDLE in (lhs.type, rhs.type):
+        # a handle against a handle or a pointer: the same address, however each holds it (a boxed Ptr<T> is
+        # a new object each time it is stored)
+        code = f"Handle.Same({coerce(lhs, HANDLE).code}, {coerce(rhs, HANDLE).code})"
+        return CsExpr(code if op == "==" else f"!{code}", "bool", PRIMARY if op == "==" else UNARY)
     if is_pointer_value(lhs_ir) and is_pointer_value(rhs_ir) and \
             not isinstance(_pointee(lhs_ir.type), ir.VoidType) and not isinstance(_pointee(rhs_ir.type), ir.VoidType):
         a, b = element_cs(_pointee(lhs_ir.type), e.loc), element_cs(_pointee(rhs_ir.type), e.loc)
@@ -235,6 +244,8 @@ def convert_pointer_cast(ctx, e: ir.Cast) -> CsExpr:
     if isinstance(src, (ir.PointerType, ir.ArrayType)):
         if isinstance(_pointee(src), ir.VoidType) and not isinstance(target_t.pointee, ir.VoidType):
             want = element_cs(target_t.pointee)
+            if inner.type == HANDLE:
+                return handle_cast(inner, want, e.loc)
             if inner.type == "Ptr<?>":
                 return CsExpr(inner.code, f"Ptr<{want}>", inner.prec)  # a library call's generic result
             if inner.type in (f"Ptr<{want}>", f"{want}[]"):
@@ -265,6 +276,13 @@ def convert_pointer_cast(ctx, e: ir.Cast) -> CsExpr:
         want = element_cs(target_t.pointee, e.loc)
         return CsExpr(f"cMPI.PointerAt<{want}>({coerce(inner, 'long').code})", f"Ptr<{want}>", PRIMARY)
     raise TranslationError(e.loc, "converting an integer to a pointer cannot be translated", "integer-to-pointer")
+
+
+def handle_cast(handle: CsExpr, element: str, loc: Optional[ir.Loc]) -> CsExpr:
+    """`(T *) h` of an opaque handle: the pointer it holds, checked at run time to be a `T *` (a wrong cast
+    stops the port naming this C location, where C would read the memory as the wrong type)."""
+    where = f"{os.path.basename(loc.file)}:{loc.line}:{loc.col}" if loc is not None else "?"
+    return CsExpr(f"Handle.As<{element}>({handle.code}, \"{where}\")", f"Ptr<{element}>", PRIMARY)
 
 
 def _cast_inside(inner: ir.Expr, target_t: ir.PointerType, cast: ir.Cast) -> Optional[ir.Expr]:

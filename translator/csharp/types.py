@@ -60,6 +60,9 @@ def fits(value: int, cs: str) -> bool:
     return 0 <= value < (1 << bits)
 
 
+HANDLE = "object"  # the C# type of a `void *` used as an opaque handle (runtime: CloudMpi.Libc.Handle)
+
+
 def cs_type(t: ir.CType, loc: ir.Loc | None = None, rep: str = "ptr") -> str:
     """The C# type of a C type. A pointer is `Ptr<T>`, or `T[]` when `rep` is "array" (pointers.py
     decides per variable); pointers nested in other types are always `Ptr<T>`. Arrays of arrays are
@@ -85,6 +88,10 @@ def cs_type(t: ir.CType, loc: ir.Loc | None = None, rep: str = "ptr") -> str:
             return "FILE"  # FILE * is the runtime's FILE object
         if isinstance(t.pointee, ir.FunctionType):
             return delegate_type(t.pointee, loc)
+        if isinstance(t.pointee, ir.VoidType):
+            # a `void *` no analysis gave a type (pointers.py: one cast; generic_buffers.py: memory of any type)
+            # is an opaque handle: it holds whatever pointer it is given, cast back at use (Handle.As)
+            return HANDLE
         elem = element_cs(t.pointee, loc)
         return f"{elem}[]" if rep == "array" else f"Ptr<{elem}>"
     if isinstance(t, ir.FunctionType):

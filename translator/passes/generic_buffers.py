@@ -223,7 +223,8 @@ def _named(e: ir.Expr, name: str, kind: str = "param") -> bool:
 
 
 def _untyped(plan: PointerPlan, key) -> bool:
-    return plan.void_type(key) is None and key not in plan.boxed and not plan.is_ref_param(key)
+    return plan.void_type(key) is None and key not in plan.boxed and not plan.is_ref_param(key) and \
+        not plan.is_handle(key)  # a function-pointer field's parameter: `object` (void_handles.py)
 
 
 def _returned_locals(fn: ir.Function) -> Set[str]:

@@ -1,16 +1,18 @@
 """The plan of a program's pointers, made before any C# is written: each pointer's representation and the
-boxed variables (pointers.py), then the `void *` parameters that become type parameters and the `void *`
-slots that hold bytes (generic_buffers.py)."""
+boxed variables (pointers.py), the `void *` slots that must be opaque handles (void_handles.py), then the
+`void *` parameters that become type parameters and the `void *` slots that hold bytes (generic_buffers.py)."""
 from __future__ import annotations
 
 from .. import ir
 from ..rules import RuleTable
 from .generic_buffers import plan_byte_buffers, plan_generic_buffers
 from .pointers import PointerPlan, plan_pointers
+from .void_handles import plan_handles
 
 
 def plan_program(tu: ir.TranslationUnit, rules: RuleTable) -> PointerPlan:
     plan = plan_pointers(tu, lambda name, i, call: library_takes_ref(rules, name, i, call))
+    plan_handles(tu, plan)
     plan_generic_buffers(tu, plan)
     plan_byte_buffers(tu, plan)
     return plan

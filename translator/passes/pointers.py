@@ -98,6 +98,13 @@ class PointerPlan:
     result_type_parameters: Dict[str, str] = field(default_factory=dict)
     # (function, type parameter) of the generic buffers that reach an MPI call: `where T : unmanaged`
     unmanaged_type_parameters: Set[Tuple[str, str]] = field(default_factory=set)
+    # `void *` slots that are opaque handles though a cast gives them a type: the parameters and results of
+    # functions stored in function-pointer fields (void_handles.py), and the roots of their classes
+    handles: Set[SlotKey] = field(default_factory=set)
+    handle_roots: frozenset = frozenset()
+
+    def is_handle(self, k: SlotKey) -> bool:
+        return k in self.handles or (bool(self.handle_roots) and self.find(k) in self.handle_roots)
 
     def may_be_view(self, pointee) -> bool:
         return pointee in self.view_pointees
@@ -110,6 +117,8 @@ class PointerPlan:
         primitive types (a work buffer: `(double *)buf`, `(int *)buf`), each cast then a view of them."""
         # the casts of every slot joined with k (`void *p = buf; f(p)` with f casting its parameter)
         root = self.find(k)
+        if root in self.handle_roots:
+            return None  # joined with a handle: cast back at each use (void_handles.py)
         types = set()
         for slot, cast_to in self.void_casts.items():
             if slot == k or self.find(slot) == root:

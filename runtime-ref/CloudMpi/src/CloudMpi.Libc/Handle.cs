@@ -1,0 +1,58 @@
+namespace CloudMpi.Libc;
+
+/// <summary>
+/// A C <c>void *</c> used as an opaque handle (a struct's <c>void *parms</c>, a callback's <c>void *data</c>):
+/// the port declares it <c>object</c> and it holds whatever pointer it was given, a <see cref="Ptr{T}"/>, an
+/// array (a pointer to its start) or null. The program casts it back at use, <c>(AtomParms *) parms</c>, which
+/// is <see cref="As{T}"/>: the pointer it holds when that is a <c>T *</c>, and a <see cref="PointerException"/>
+/// naming the C cast when it holds another type, where C would read the memory as the wrong type.
+/// </summary>
+public static class Handle
+{
+    /// <summary><c>(T *) handle</c> at the C location <paramref name="where"/> (<c>file:line:col</c>).</summary>
+    public static Ptr<T> As<T>(object? handle, string where) => handle switch
+    {
+        null => default,
+        Ptr<T> p => p,
+        IPointer { Array: null } => default,
+        T[] array => new Ptr<T>(array),
+        _ => throw new PointerException(
+            $"{where}: a void * holding {Describe(handle)} cast to {CName(typeof(T))} *"),
+    };
+
+    /// <summary>C's <c>handle == NULL</c>: null, or a NULL <see cref="Ptr{T}"/> stored into it.</summary>
+    public static bool IsNull(object? handle) => handle is null || handle is IPointer { Array: null };
+
+    /// <summary>C's <c>a == b</c> of two handles: the same pointer, however each holds it (a boxed
+    /// <see cref="Ptr{T}"/> is a new object each time it is stored, so references do not say).</summary>
+    public static bool Same(object? a, object? b)
+    {
+        if (IsNull(a) || IsNull(b)) return IsNull(a) && IsNull(b);
+        var (arrayA, offsetA) = Target(a!);
+        var (arrayB, offsetB) = Target(b!);
+        return arrayA is not null ? ReferenceEquals(arrayA, arrayB) && offsetA == offsetB : a.Equals(b);
+    }
+
+    /// <summary>The memory a handle points into and the byte offset there (an array: its start).</summary>
+    private static (object? Memory, int ByteOffset) Target(object handle) => handle switch
+    {
+        IPointer p => (p.Array, p.ByteOffset),
+        Array array => (array, 0),
+        _ => (null, 0),
+    };
+
+    private static string Describe(object handle)
+    {
+        var type = handle.GetType();
+        if (type.IsArray) return $"a {CName(type.GetElementType()!)} *";
+        if (type.IsGenericType && type.GetGenericTypeDefinition() == typeof(Ptr<>))
+            return $"a {CName(type.GetGenericArguments()[0])} *";
+        return $"a {type.Name}";
+    }
+
+    private static string CName(Type t) => t == typeof(int) ? "int" : t == typeof(double) ? "double"
+        : t == typeof(sbyte) ? "char" : t == typeof(byte) ? "unsigned char" : t == typeof(long) ? "long"
+        : t == typeof(float) ? "float" : t == typeof(short) ? "short" : t == typeof(uint) ? "unsigned int"
+        : t == typeof(ulong) ? "unsigned long" : t.IsGenericType && t.GetGenericTypeDefinition() == typeof(Ptr<>)
+            ? CName(t.GetGenericArguments()[0]) + " *" : t.Name;
+}
