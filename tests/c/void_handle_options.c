@@ -39,13 +39,17 @@ static void setOption(Option *o, const char *value)
 {
     switch (o->type) {
     case 'i':
-        *((int *) o->ptr) = atoi(value);
+        if (o->sz)
+            sscanf(value, "%d", (int *) o->ptr);
+        else
+            *((int *) o->ptr) = atoi(value);
         break;
     case 'd':
         *((double *) o->ptr) = atof(value);
         break;
     case 's':
         strncpy((char *) o->ptr, value, o->sz);
+        ((char *) o->ptr)[o->sz - 1] = '\0';
         break;
     }
 }
@@ -69,25 +73,34 @@ static void printOption(const Option *o)
     }
 }
 
+/* the options' targets inside a struct, as CoMD's Command: its char arrays and an int field */
+typedef struct {
+    char potDir[16];
+    int doeam;
+} Command;
+
 int main(int argc, char **argv)
 {
     int steps = 10, ranks = 1;
     double dt = 0.25;
-    char potName[32] = "Cu_u6.eam";
+    char potName[8] = "Cu_u6";
+    Command cmd = {"pots", 0};
     addOption("steps", 'i', &steps, 0);
     addOption("dt", 'd', &dt, 0);
     addOption("pot", 's', potName, sizeof(potName));
-    addOption("ranks", 'i', &ranks, 0);
+    addOption("ranks", 'i', &ranks, 1);
+    addOption("dir", 's', cmd.potDir, sizeof(cmd.potDir));
+    addOption("doeam", 'i', &(cmd.doeam), 0);
     addOption("unused", 'i', NULL, 0);
 
-    const char *values[] = {"25", "0.125", argc > 1 ? argv[1] : "none", "4"};
+    const char *values[] = {"25", "0.125", argc > 1 ? argv[1] : "none", "4", "../pots", "1"};
     int i = 0;
     for (Option *o = options; o; o = nextOption(o)) {
-        if (i < 4)
+        if (i < 6)
             setOption(o, values[i++]);
         printOption(o);
     }
-    printf("steps=%d dt=%.3f pot=%s ranks=%d\n", steps, dt, potName, ranks);
+    printf("steps=%d dt=%.3f pot=%s ranks=%d dir=%s doeam=%d\n", steps, dt, potName, ranks, cmd.potDir, cmd.doeam);
 
     while (options) {
         Option *next = nextOption(options);

@@ -88,12 +88,19 @@ static void exchange(Exchange *e, void *data)
         printf("exchange %d face %d: %d\n", e->id, face, e->load(e->parms, data, face));
 }
 
+/* a free wrapper (CoMD's comdFree) given handles and typed pointers alike */
+static void releaseMemory(void *ptr)
+{
+    if (ptr)
+        free(ptr);
+}
+
 static void destroyExchange(Exchange **e)
 {
     if ((*e)->parms != NULL)
         (*e)->destroy((*e)->parms);
-    free((*e)->parms);
-    free(*e);
+    releaseMemory((*e)->parms);
+    releaseMemory(*e);
     *e = NULL;
 }
 

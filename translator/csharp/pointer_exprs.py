@@ -17,7 +17,7 @@ from .exprs import (ADD, BINARY_PREC, COMPARISONS, MUL, PRIMARY, UNARY, CsExpr, 
 from .memory import convert_allocation, is_allocation
 from . import registry
 from .cstypes import parse as cs_of, ptr_of
-from .types import HANDLE, PRIMITIVE_ELEMENTS, element_cs
+from .types import HANDLE, PRIMITIVE_ELEMENTS, element_cs, managed_footprint
 from ..passes.pointers import struct_array_of
 from ..passes.queries import is_pointer_value
 
@@ -227,7 +227,9 @@ def convert_pointer_cast(ctx, e: ir.Cast) -> CsExpr:
     if pushed is not None:
         return convert_expr(ctx, pushed)
     if isinstance(inner_ir, ir.Member) and isinstance(inner_ir.type, ir.ArrayType) and \
-            element_cs(inner_ir.type, e.loc) == element_cs(target_t.pointee, e.loc):
+            (isinstance(target_t.pointee, ir.VoidType) or
+             element_cs(inner_ir.type, e.loc) == element_cs(target_t.pointee, e.loc)):
+        # a struct's array as its own element type, or into a `void *` (an opaque handle holds the view)
         view = array_field_pointer(ctx, inner_ir)
         if view is None:
             raise TranslationError(e.loc, "an array inside a struct that has no address (returned by a call) "
@@ -269,6 +271,9 @@ def convert_pointer_cast(ctx, e: ir.Cast) -> CsExpr:
             # An integer read through its other-signedness type (which C's aliasing rules allow), or a
             # number's bytes or bits (`(unsigned char *)&d`): a view of the same buffer
             return CsExpr(f"Ptr.Reinterpret<{src_cs}, {dst_cs}>({inner.code})", f"Ptr<{dst_cs}>", PRIMARY)
+        bytes_struct = _bytes_as_struct(ctx, _pointee(src), target_t.pointee, src_cs, dst_cs)
+        if bytes_struct is not None:
+            return CsExpr(f"Ptr.Reinterpret<{src_cs}, {dst_cs}>({inner.code})", f"Ptr<{dst_cs}>", PRIMARY)
         raise TranslationError(e.loc, "a cast between pointers to different types reinterprets memory and "
                                "cannot be translated", "pointer-cast")
     if isinstance(src, ir.IntType) and not isinstance(target_t.pointee, (ir.VoidType, ir.FunctionType)):
@@ -276,6 +281,18 @@ def convert_pointer_cast(ctx, e: ir.Cast) -> CsExpr:
         want = element_cs(target_t.pointee, e.loc)
         return CsExpr(f"cMPI.PointerAt<{want}>({coerce(inner, 'long').code})", f"Ptr<{want}>", PRIMARY)
     raise TranslationError(e.loc, "converting an integer to a pointer cannot be translated", "integer-to-pointer")
+
+
+def _bytes_as_struct(ctx, src: ir.CType, dst: ir.CType, src_cs: str, dst_cs: str):
+    """A char buffer read as an array of structs, or a struct's memory as chars (CoMD's halo messages: `AtomMsg
+    *buf = (AtomMsg *) charBuf` filled and sent as bytes): the struct, when it holds numbers only (no pointer,
+    whose C# form holds references), so its C# layout is its bytes; else None."""
+    pairs = ((src_cs, dst), (dst_cs, src))
+    for byte_side, struct in pairs:
+        if byte_side in ("sbyte", "byte") and isinstance(struct, ir.RecordType) and not struct.is_union and \
+                not managed_footprint(ctx, struct)[0]:
+            return struct
+    return None
 
 
 def handle_cast(handle: CsExpr, element: str, loc: Optional[ir.Loc]) -> CsExpr:

@@ -47,6 +47,7 @@ from typing import Dict, Set, Tuple
 from .. import ir
 from .pointers import PointerPlan, memalign_target, slot_of_name, strip
 from .queries import is_null_pointer
+from .void_handles import handle_arguments
 from ..rules import load as load_rules
 
 SlotKey = Tuple[str, str, str]
@@ -60,12 +61,13 @@ def plan_generic_buffers(tu: ir.TranslationUnit, plan: PointerPlan) -> None:
     candidates: Set[Tuple[str, int]] = set()
     results: Set[str] = set()
     outs: Set[Tuple[str, int]] = set()
+    given_handles = handle_arguments(tu, plan)
     for fn in tu.functions:
         if fn.body is None:
             continue
         for i, p in enumerate(fn.params):
             key = ("var", fn.name, p.name)
-            if _is_void_pointer(p.type) and _untyped(plan, key):
+            if _is_void_pointer(p.type) and _untyped(plan, key) and (fn.name, i) not in given_handles:
                 candidates.add((fn.name, i))
             elif _is_out_pointer(p.type) and (plan.is_ref_param(key) or _untested_out(plan, key, p.type)):
                 # `int alloc(void **buf, size_t n) { return posix_memalign(buf, 64, n); }`: an out-parameter that

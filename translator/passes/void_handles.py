@@ -22,10 +22,10 @@ gives, a `Ptr<T>`.
 """
 from __future__ import annotations
 
-from typing import Set
+from typing import Set, Tuple
 
 from .. import ir
-from .pointers import PointerPlan, is_pointer, strip
+from .pointers import PointerPlan, is_pointer, slot_of_name, strip
 
 
 def plan_handles(tu: ir.TranslationUnit, plan: PointerPlan) -> None:
@@ -42,6 +42,36 @@ def plan_handles(tu: ir.TranslationUnit, plan: PointerPlan) -> None:
     plan.handle_roots = frozenset(plan.find(k) for k in plan.handles)
     for root in plan.handle_roots:
         plan.mark(root)
+
+
+def handle_arguments(tu: ir.TranslationUnit, plan: PointerPlan) -> Set[Tuple[str, int]]:
+    """(function, parameter index) of the `void *` parameters some call gives a handle (a `void *` field, or a slot
+    of plan.handles' classes): `comdFree(e->parms)` of a `comdFree(void *p) { free(p); }`. Such a parameter
+    holds a handle too, never a type parameter (generic_buffers.py): no type argument names what a handle holds."""
+    out: Set[Tuple[str, int]] = set()
+    for fn in tu.functions:
+        if fn.body is None:
+            continue
+        for call in (n for n in ir.walk(fn.body) if isinstance(n, ir.Call)):
+            callee = strip(call.callee)
+            if not (isinstance(callee, ir.NameRef) and callee.kind == "function"):
+                continue
+            for i, a in enumerate(call.args):
+                if _is_handle_value(fn.name, a, plan):
+                    out.add((callee.name, i))
+    return out
+
+
+def _is_handle_value(fn_name: str, e: ir.Expr, plan: PointerPlan) -> bool:
+    e = strip(e)
+    if not _is_void_pointer(e.type):
+        return False
+    if isinstance(e, ir.Member):
+        return True  # a struct's `void *` field
+    if isinstance(e, ir.NameRef):
+        k = slot_of_name(fn_name, e)
+        return k is not None and plan.is_handle(k)
+    return False
 
 
 def _is_void_pointer(t) -> bool:

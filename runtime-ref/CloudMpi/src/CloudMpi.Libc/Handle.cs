@@ -17,7 +17,7 @@ public static class Handle
         IPointer { Array: null } => default,
         T[] array => new Ptr<T>(array),
         _ => throw new PointerException(
-            $"{where}: a void * holding {Describe(handle)} cast to {CName(typeof(T))} *"),
+            $"{where}: a void * that holds {Describe(handle)} cast to {CName(typeof(T))} *"),
     };
 
     /// <summary>C's <c>handle == NULL</c>: null, or a NULL <see cref="Ptr{T}"/> stored into it.</summary>
@@ -30,7 +30,7 @@ public static class Handle
         if (IsNull(a) || IsNull(b)) return IsNull(a) && IsNull(b);
         var (arrayA, offsetA) = Target(a!);
         var (arrayB, offsetB) = Target(b!);
-        return arrayA is not null ? ReferenceEquals(arrayA, arrayB) && offsetA == offsetB : a.Equals(b);
+        return arrayA is not null ? ReferenceEquals(arrayA, arrayB) && offsetA == offsetB : a!.Equals(b);
     }
 
     /// <summary>The memory a handle points into and the byte offset there (an array: its start).</summary>
@@ -44,10 +44,11 @@ public static class Handle
     private static string Describe(object handle)
     {
         var type = handle.GetType();
-        if (type.IsArray) return $"a {CName(type.GetElementType()!)} *";
-        if (type.IsGenericType && type.GetGenericTypeDefinition() == typeof(Ptr<>))
-            return $"a {CName(type.GetGenericArguments()[0])} *";
-        return $"a {type.Name}";
+        var pointee = type.IsArray ? type.GetElementType()
+            : type.IsGenericType && type.GetGenericTypeDefinition() == typeof(Ptr<>) ? type.GetGenericArguments()[0]
+            : null;
+        var name = pointee is null ? type.Name : CName(pointee) + " *";
+        return ("aeiou".Contains(char.ToLowerInvariant(name[0])) ? "an " : "a ") + name;
     }
 
     private static string CName(Type t) => t == typeof(int) ? "int" : t == typeof(double) ? "double"
