@@ -271,6 +271,9 @@ def convert_pointer_cast(ctx, e: ir.Cast) -> CsExpr:
             # An integer read through its other-signedness type (which C's aliasing rules allow), or a
             # number's bytes or bits (`(unsigned char *)&d`): a view of the same buffer
             return CsExpr(f"Ptr.Reinterpret<{src_cs}, {dst_cs}>({inner.code})", f"Ptr<{dst_cs}>", PRIMARY)
+        first = _first_member_cast(ctx, e, inner, _pointee(src), target_t.pointee, src_cs, dst_cs)
+        if first is not None:
+            return first
         bytes_struct = _bytes_as_struct(ctx, _pointee(src), target_t.pointee, src_cs, dst_cs)
         if bytes_struct is not None:
             return CsExpr(f"Ptr.Reinterpret<{src_cs}, {dst_cs}>({inner.code})", f"Ptr<{dst_cs}>", PRIMARY)
@@ -281,6 +284,33 @@ def convert_pointer_cast(ctx, e: ir.Cast) -> CsExpr:
         want = element_cs(target_t.pointee, e.loc)
         return CsExpr(f"cMPI.PointerAt<{want}>({coerce(inner, 'long').code})", f"Ptr<{want}>", PRIMARY)
     raise TranslationError(e.loc, "converting an integer to a pointer cannot be translated", "integer-to-pointer")
+
+
+def _first_member(ctx, outer: ir.CType) -> Optional[ir.Field]:
+    """The first field of a struct (not a union, whose members all start at its start)."""
+    if not isinstance(outer, ir.RecordType) or outer.is_union:
+        return None
+    rec = next((r for r in ctx.tu.records if r.name == outer.name), None)
+    return rec.fields[0] if rec is not None and rec.fields and rec.fields[0].bits is None else None
+
+
+def _first_member_cast(ctx, e: ir.Cast, inner: CsExpr, src: ir.CType, dst: ir.CType, src_cs: str, dst_cs: str):
+    """C's struct "inheritance" by a first member (C11 6.7.2.1p15): `(Base *) lj` of an `Lj *` whose first member
+    is a Base is `&lj->base`, a view of that field; `(Lj *) base` back is the struct holding it (Ptr.Container,
+    which checks at run time that the Base is an Lj's first member). None for other casts."""
+    up = _first_member(ctx, src)
+    if up is not None and isinstance(up.type, ir.RecordType) and up.type.name == getattr(dst, "name", None):
+        member = ir.Member(e.loc, up.type, e.operand, up.name, True)
+        view = field_address(ctx, member)
+        if view is not None:
+            return view
+    down = _first_member(ctx, dst)
+    if down is not None and isinstance(down.type, ir.RecordType) and down.type.name == getattr(src, "name", None):
+        where = f"{os.path.basename(e.loc.file)}:{e.loc.line}:{e.loc.col}" if e.loc is not None else "?"
+        path = f"static ref {src_cs} (ref {dst_cs} s) => ref s.{ctx.name(down.name)}"
+        return CsExpr(f"Ptr.Container<{dst_cs}, {src_cs}>({inner.code}, {path}, \"{where}\")", f"Ptr<{dst_cs}>",
+                      PRIMARY)
+    return None
 
 
 def _bytes_as_struct(ctx, src: ir.CType, dst: ir.CType, src_cs: str, dst_cs: str):

@@ -49,6 +49,8 @@ public abstract class PointerView<T>
 /// <summary>`&amp;container-&gt;field`: one element, the field.</summary>
 internal sealed class FieldView<TStruct, T>(Ptr<TStruct> container, FieldPath<TStruct, T> path) : PointerView<T>
 {
+    internal Ptr<TStruct> Container => container;
+
     internal override ref T At(long index)
     {
         // A field is a one-element object: only its own element can be reached.
@@ -220,6 +222,20 @@ public static class Ptr
         if (p.Array is not null && bytes % size == 0)
             return new Ptr<T>(new ByteReinterpretView<TFrom, T>(new Ptr<TFrom>(p.Array)), checked((int)(bytes / size)));
         return new Ptr<T>(new ByteReinterpretView<TFrom, T>(p), 0);
+    }
+
+    /// <summary>`(TStruct *) p` of a pointer to a TStruct's first member (C11 6.7.2.1p15: `(Lj *) base` where Lj
+    /// begins with a Base): the struct that holds it, when p was made as that member's address (`&amp;lj->base`,
+    /// `(Base *) lj`); a <see cref="PointerException"/> naming the C cast (<paramref name="where"/>) otherwise,
+    /// where C would read memory beyond a lone Base as the rest of an Lj.</summary>
+    public static Ptr<TStruct> Container<TStruct, T>(Ptr<T> member, FieldPath<TStruct, T> firstMember, string where)
+    {
+        if (member.IsNull) return default;
+        if (member.Offset == 0 && member.View is FieldView<TStruct, T> field &&
+            Unsafe.AreSame(ref firstMember(ref field.Container.Value), ref field.At(0)))
+            return field.Container;
+        throw new PointerException(
+            $"{where}: a {typeof(T).Name} * that is not the first member of a {typeof(TStruct).Name} cast to {typeof(TStruct).Name} *");
     }
 
     /// <summary>`p == q` for pointers to different types (C allows it with a cast, or a warning): equal when
