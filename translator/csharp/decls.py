@@ -23,6 +23,7 @@ from ..passes.gotos import lower_gotos, needs_lowering
 from ..passes.plan import plan_program
 from ..passes.scopes import plan_local_names
 from ..passes.stmt_exprs import lower_statement_expressions
+from ..passes.common_prefix import nest_common_initial_sequences
 # The modules whose handlers the expression core dispatches to (registry.py): imported here, once, so that
 # they register before any expression is converted.
 from . import generic_calls, inits, libc, memory, mpi, pointer_exprs, varargs  # noqa: F401,E402
@@ -270,6 +271,7 @@ def _convert_member(ctx, item, inlined) -> tuple:
 def convert_translation_unit(ctx: Context) -> dict:
     """The members of the C# class, in source order, with the comments that precede them."""
     tu = ctx.tu = lower_statement_expressions(ctx.tu)  # GNU ({ ... }) out of its expressions, first
+    tu = ctx.tu = nest_common_initial_sequences(tu)  # a struct repeating another's fields holds one (common_prefix.py)
     ctx.comments = list(tu.comments)
     ctx.macro_names = {m.name for m in tu.macros}
     ctx.plan = plan_program(tu, ctx.rules)
