@@ -81,8 +81,13 @@ int main(int argc, char **argv)
     lj->sigma = 1.5;
     pots[0]->cutoff = 3.0;
     printf("changed: %.4f %.1f %s\n", pots[0]->energy(pots[0], 1.5), lj->cutoff, lj->name);
+    Base **slot = &pots[1];
+    Eam *eam = *(Eam **) slot;
+    printf("%d points, %s\n", eam->nPoints, eam->table != NULL ? "a table" : "no table");
     free(((Eam *) pots[1])->table);
     free(pots[1]);
+    *(Lj **) &pots[0] = NULL;
+    printf("%s\n", pots[0] == NULL ? "cleared" : "set");
     free(lj);
     return 0;
 }

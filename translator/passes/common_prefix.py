@@ -59,6 +59,8 @@ def _derived_structs(tu: ir.TranslationUnit, records) -> Dict[str, str]:
                     and isinstance(node.operand.type, ir.PointerType)):
                 continue
             a, b = node.type.pointee, node.operand.type.pointee
+            while isinstance(a, ir.PointerType) and isinstance(b, ir.PointerType):
+                a, b = a.pointee, b.pointee  # `(D **) pp` of a `B **`
             if not (isinstance(a, ir.RecordType) and isinstance(b, ir.RecordType)) or a.name == b.name:
                 continue
             for base, derived in ((a.name, b.name), (b.name, a.name)):
@@ -99,6 +101,8 @@ class _Rewrite:
             return node if all(a is b for a, b in zip(items, node)) else items
         if not is_dataclass(node) or isinstance(node, (ir.Loc,)) or not hasattr(node, "loc"):
             return node
+        if isinstance(node, ir.Assign) and node.op == "=":
+            node = self._store_through_retyped(node)  # before its target is read as a load
         changes = {}
         for f in dataclass_fields(node):
             if f.name in ("loc", "type"):
@@ -113,7 +117,48 @@ class _Rewrite:
             return self._member(node)
         if isinstance(node, ir.InitList):
             return self._init_list(node)
+        if isinstance(node, ir.Unary) and node.op == "*":
+            return self._load_through_retyped(node)
         return node
+
+    def _retyped_pointer(self, e: ir.Expr):
+        """`(D **) pp` of a `B **` pp (or the other way), D nested with B: (pp, the cast's pointee `D *`)."""
+        while isinstance(e, ir.Paren):
+            e = e.inner
+        if not (isinstance(e, ir.Cast) and isinstance(e.type, ir.PointerType)
+                and isinstance(e.operand.type, ir.PointerType)):
+            return None
+        to, frm = e.type.pointee, e.operand.type.pointee
+        if not (isinstance(to, ir.PointerType) and isinstance(frm, ir.PointerType)):
+            return None
+        a, b = to.pointee, frm.pointee
+        if isinstance(a, ir.RecordType) and isinstance(b, ir.RecordType) and \
+                (self.prefixes.get(a.name, (None,))[0] == b.name or self.prefixes.get(b.name, (None,))[0] == a.name):
+            return e.operand, to
+        return None
+
+    def _load_through_retyped(self, u: ir.Unary) -> ir.Expr:
+        """`*(EamPotential **) pPot` (CoMD's eamDestroy) reads the `BasePotential *` there as an `EamPotential *`:
+        `(EamPotential *) *pPot`, a cast csharp/pointer_exprs.py converts."""
+        found = self._retyped_pointer(u.operand)
+        if found is None:
+            return u
+        pp, to = found
+        return ir.Cast(u.loc, to, ir.Unary(u.loc, pp.type.pointee, "*", pp), False)
+
+    def _store_through_retyped(self, a: ir.Assign) -> ir.Expr:
+        """`*(D **) pp = d` stores `(B *) d` in the `B *` there."""
+        target = a.target
+        while isinstance(target, ir.Paren):
+            target = target.inner
+        if not (isinstance(target, ir.Unary) and target.op == "*"):
+            return a
+        found = self._retyped_pointer(target.operand)
+        if found is None:
+            return a
+        pp, _ = found
+        stored = pp.type.pointee
+        return replace(a, target=ir.Unary(target.loc, stored, "*", pp), value=ir.Cast(a.loc, stored, a.value, False))
 
     def _struct_of(self, member: ir.Member) -> Optional[str]:
         t = member.base.type
