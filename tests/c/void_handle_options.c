@@ -102,6 +102,8 @@ int main(int argc, char **argv)
     }
     printf("steps=%d dt=%.3f pot=%s ranks=%d dir=%s doeam=%d\n", steps, dt, potName, ranks, cmd.potDir, cmd.doeam);
 
+    unsigned char *noFlag = (unsigned char *) "---";  /* CoMD's printArgs */
+    printf("%s %d\n", (char *) noFlag, noFlag[0]);
     while (options) {
         Option *next = nextOption(options);
         free(options);

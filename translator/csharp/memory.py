@@ -12,7 +12,8 @@ from typing import Optional
 
 from .. import ir
 from ..diagnostics import TranslationError
-from .exprs import PRIMARY, CsExpr, coerce, convert_call, convert_expr, flat_size, paren, scaled_by, strip_implicit, unwrap, MUL
+from .exprs import (PRIMARY, CsExpr, coerce, convert_call, convert_expr, flat_size, paren, refuse_handle_memory, scaled_by,
+                    strip_implicit, unwrap, MUL)
 from . import registry
 from .types import element_cs, size_of
 from ..rules import load as load_rules
@@ -75,7 +76,7 @@ def convert_allocation(ctx, call: ir.Call, pointee, loc: ir.Loc) -> CsExpr:
         return CsExpr(f"CMem.Alloc<{elem}>({paren(n, MUL)} * {paren(convert_expr(ctx, size), MUL + 1)})",
                       ptr, PRIMARY)
     if name == "realloc":
-        old = convert_expr(ctx, call.args[0])
+        old = refuse_handle_memory(convert_expr(ctx, call.args[0]), call.args[0].loc, "realloc")
         return CsExpr(f"CMem.Realloc({old.code}, {convert_expr(ctx, call.args[1]).code})",
                       f"Ptr<{elem}>", PRIMARY)
     raise TranslationError(loc, f"cannot translate this use of {name}", "allocation")

@@ -270,7 +270,8 @@ def convert_pointer_cast(ctx, e: ir.Cast) -> CsExpr:
         if src_cs in PRIMITIVE_ELEMENTS and dst_cs in PRIMITIVE_ELEMENTS:
             # An integer read through its other-signedness type (which C's aliasing rules allow), or a
             # number's bytes or bits (`(unsigned char *)&d`): a view of the same buffer
-            return CsExpr(f"Ptr.Reinterpret<{src_cs}, {dst_cs}>({inner.code})", f"Ptr<{dst_cs}>", PRIMARY)
+            source = coerce(inner, f"Ptr<{src_cs}>") if inner.type == "string" else inner  # `(unsigned char *) "---"`
+            return CsExpr(f"Ptr.Reinterpret<{src_cs}, {dst_cs}>({source.code})", f"Ptr<{dst_cs}>", PRIMARY)
         first = _first_member_cast(ctx, e, inner, _pointee(src), target_t.pointee, src_cs, dst_cs)
         if first is not None:
             return first

@@ -383,12 +383,14 @@ def _plan_byte_parameters(tu: ir.TranslationUnit, plan: PointerPlan) -> Set[Tupl
     `void *` arithmetic counts bytes), or a test. The element type of the memory is chosen at run time (an MPI
     datatype argument), so no type parameter fits; the parameter is `unsigned char *` and callers pass bytes."""
     out: Set[Tuple[str, int]] = set()
+    given_handles = handle_arguments(tu, plan)  # a handle holds no bytes (void_handles.py)
     for fn in tu.functions:
         if fn.body is None:
             continue
         for i, p in enumerate(fn.params):
             key = ("var", fn.name, p.name)
             if _is_void_pointer(p.type) and key not in plan.generic_buffers and _untyped(plan, key) \
+                    and (fn.name, i) not in given_handles \
                     and _only_bytes(fn, p.name) and _used(fn, p.name):
                 plan.void_casts[key] = {ir.IntType("unsigned char")}
                 out.add((fn.name, i))

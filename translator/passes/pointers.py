@@ -331,9 +331,11 @@ class _Analysis:
                         base = strip(root.base)
                         if isinstance(base, ir.NameRef) and base.kind == "param" and base.name in uses:
                             uses[base.name].append(False)
-                if isinstance(node, ir.Member) and node.arrow and isinstance(node.type, ir.ArrayType):
-                    # `p->arr` as a pointer (`p->arr + k`, an argument) reaches into *p: p stays a pointer
-                    base = strip(node.base)
+                holder = field_root(node) if isinstance(node, ir.Member) else None
+                if isinstance(holder, ir.Member) and holder.arrow and isinstance(node.type, ir.ArrayType):
+                    # `p->arr` or `p->s.arr` as a pointer (`p->arr + k`, an argument) reaches into *p: p stays a
+                    # pointer
+                    base = strip(holder.base)
                     if isinstance(base, ir.NameRef) and base.kind == "param" and base.name in uses and \
                             not (isinstance(parent, ir.Index) and strip(parent.base) is node):
                         uses[base.name].append(False)
