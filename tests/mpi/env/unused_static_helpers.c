@@ -1,6 +1,6 @@
 /* A header's static helpers that no code of the program calls, one of which calls an MPI function cmpi lacks
- * (MPI_Comm_spawn: the C reader's error), one that uses inline assembly (the front end's) and one with a void
- * pointer the conversion refuses: C's linker drops them, and the port leaves them out with a warning
+ * (MPI_Comm_spawn: the C reader's error), one that uses inline assembly (the front end's) and one with a cast
+ * the conversion refuses: C's linker drops them, and the port leaves them out with a warning
  * (-Wunused-untranslatable) instead of refusing the program.
  * ranks: 1 2 */
 #include <stdio.h>
@@ -20,7 +20,7 @@ static void barrier_for_the_compiler(void)
 
 static void *first_of(void *table)
 {
-    return *(void **)table;
+    return ((struct cell { int *next; } *)(int *)table)->next;
 }
 
 static int used_helper(int x)
