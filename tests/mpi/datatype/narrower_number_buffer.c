@@ -11,6 +11,7 @@
 struct padded { int n; int pad; };
 struct row { int a[3]; int tail[2]; };
 struct half { short h; short pad[3]; };
+struct shorts { short sh[4]; short tail; };
 
 int main(int argc, char **argv)
 {
@@ -18,6 +19,7 @@ int main(int argc, char **argv)
     struct padded p = {0, 0};
     struct row r = {{0, 0, 0}, {0, 0}};
     struct half s = {0, {0, 0, 0}};
+    struct shorts q = {{0, 0, 0, 0}, 0};
     struct padded mine = {0, 0};
     long all[8];
     MPI_Request req;
@@ -37,21 +39,22 @@ int main(int argc, char **argv)
     MPI_Bcast(&r.a[1], 2, MPI_LONG, 0, MPI_COMM_WORLD);
     printf("rank %d: row %d %d %d\n", rank, r.a[0], r.a[1], r.a[2]);
 
-    /* point to point, blocking and nonblocking, into a short described as MPI_INT */
+    /* point to point into a short described as MPI_INT; nonblocking from and into the last element of a short
+       array (a view of the struct's array: its staged copy, clipped) */
     if (size > 1) {
         if (rank == 0) {
             s.h = 77;
             MPI_Send(&s.h, 1, MPI_INT, 1, 0, MPI_COMM_WORLD);
-            s.h = 88;
-            MPI_Isend(&s.h, 1, MPI_INT, 1, 1, MPI_COMM_WORLD, &req);
+            q.sh[3] = 88;
+            MPI_Isend(&q.sh[3], 1, MPI_INT, 1, 1, MPI_COMM_WORLD, &req);
             MPI_Wait(&req, MPI_STATUS_IGNORE);
         } else if (rank == 1) {
             MPI_Recv(&s.h, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
             printf("rank %d: recv %d\n", rank, s.h);
-            MPI_Irecv(&s.h, 1, MPI_INT, 0, 1, MPI_COMM_WORLD, &req);
+            MPI_Irecv(&q.sh[3], 1, MPI_INT, 0, 1, MPI_COMM_WORLD, &req);
             MPI_Wait(&req, MPI_STATUS_IGNORE);
-            printf("rank %d: irecv %d\n", rank, s.h);
-            if (s.h != 88) errs++;
+            printf("rank %d: irecv %d %d %d %d\n", rank, q.sh[0], q.sh[1], q.sh[2], q.sh[3]);
+            if (q.sh[3] != 88) errs++;
         }
     }
 

@@ -47,7 +47,6 @@ public class ErrorTests
         {
             double[] d = new double[4];
             int[] i = new int[4];
-            int x = 0;
             var ex = Throws(() => cMPI.Send(d, 0, 1, MPI_INT, 0, 0, World), cMPI.ERR_TYPE, "MPI_Send");
             Assert.Contains("MPI_INT", ex.Message);
             Assert.Contains("Double", ex.Message);
