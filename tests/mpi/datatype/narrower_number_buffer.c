@@ -12,6 +12,7 @@ struct padded { int n; int pad; };
 struct row { int a[3]; int tail[2]; };
 struct half { short h; short pad[3]; };
 struct shorts { short sh[4]; short tail; };
+struct gathered { int v[7]; int tail[8]; };
 
 int main(int argc, char **argv)
 {
@@ -22,6 +23,8 @@ int main(int argc, char **argv)
     struct shorts q = {{0, 0, 0, 0}, 0};
     struct padded mine = {0, 0};
     long all[8];
+    struct gathered g = {{0}, {0}};
+    int counts[8], displs[8];
     MPI_Request req;
 
     MPI_Init(&argc, &argv);
@@ -63,6 +66,12 @@ int main(int argc, char **argv)
     MPI_Allgather(&mine.n, 1, MPI_LONG, all, 1, MPI_LONG, MPI_COMM_WORLD);
     for (int i = 0; i < size; i++)
         printf("rank %d: all[%d] = %ld\n", rank, i, all[i]);
+
+    /* a v-collective into an int array as MPI_LONGs: 8 bytes a rank into 28, the rest past v (natively into
+       g.tail, which nothing prints) */
+    for (int i = 0; i < size; i++) { counts[i] = 1; displs[i] = i; }
+    MPI_Allgatherv(&mine.n, 1, MPI_LONG, g.v, counts, displs, MPI_LONG, MPI_COMM_WORLD);
+    printf("rank %d: v %d %d %d %d %d %d %d\n", rank, g.v[0], g.v[1], g.v[2], g.v[3], g.v[4], g.v[5], g.v[6]);
 
     MPI_Reduce(&errs, &toterrs, 1, MPI_INT, MPI_SUM, 0, MPI_COMM_WORLD);
     if (rank == 0 && toterrs == 0)
