@@ -499,9 +499,10 @@ def _call_code(ctx, call: ir.Call, callee: ir.NameRef, rule) -> str:
     return f"{rule.target}({', '.join(args)})"
 
 
-# The calls whose buffers sharing one datatype cMPI also takes as an array and a `ref` (cMPI.Collectives.cs,
-# cMPI.OneSidedAtomics.cs).
-_MIXED_FORMS = frozenset({"cMPI.Reduce", "cMPI.Allreduce", "cMPI.Fetch_and_op"})
+# The calls whose buffers sharing one datatype cMPI also takes as a read array and a written `ref`
+# (cMPI.Collectives.cs, cMPI.Scan.cs, cMPI.OneSidedAtomics.cs).
+_MIXED_FORMS = frozenset({"cMPI.Reduce", "cMPI.Allreduce", "cMPI.Scan", "cMPI.Exscan", "cMPI.Reduce_local",
+                          "cMPI.Fetch_and_op"})
 
 
 def _same_buffer_forms(args: List[str], buffers, mixed: bool) -> None:
