@@ -52,6 +52,13 @@ int main(int argc, char **argv)
     MPI_Scan(&u, &low.n, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
     printf("rank %d: scan %d\n", rank, low.n);
 
+    /* a wider read buffer into a narrower result: the MAX is decided by the high halves, which reach the call
+       (the result's low half is rank 0's 0; natively its high half goes into got.pad) */
+    struct padded got = {0, 0};
+    long w = ((long)(size - rank) << 32) | rank;
+    MPI_Scan(&w, &got.n, 1, MPI_LONG, MPI_MAX, MPI_COMM_WORLD);
+    printf("rank %d: scan max %d\n", rank, got.n);
+
     /* floats into a double: two floats' bytes make the one double the call reads (the largest of equal ones) */
     f[0] = 1.5f; f[1] = 2.5f;
     MPI_Allreduce(f, &scanned, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
