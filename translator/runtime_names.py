@@ -62,6 +62,7 @@ RUNTIME_TYPE_NAMES = frozenset({
     'GC',
     'Group',
     'Half',
+    'Handle',
     'IO',
     'IStagedBuffer',
     'InPlace',
