@@ -11,6 +11,7 @@ from ..diagnostics import DiagnosticSink
 from ..rules import RuleTable
 from ..csharp_names import CS_KEYWORDS
 from .types import cs_type, delegate_of
+from .cstypes import array_of, ptr_of
 from ..passes.pointers import PTR, PointerPlan
 
 INDENT = "    "  # one level of C# indentation
@@ -97,10 +98,10 @@ class Context:
                 if delegate is not None:
                     return delegate
             if key in self.plan.generic_buffers:
-                element = f"Ptr<{self.plan.generic_buffers[key]}>"  # a generic method's buffer (generic_buffers.py)
+                element = ptr_of(self.plan.generic_buffers[key])  # a generic method's buffer (generic_buffers.py)
                 if isinstance(ctype.pointee, ir.PointerType):
                     # an optional `char **` out-parameter (generic_buffers.py): a pointer to the caller's pointer
-                    return f"Ptr<{element}>" if self.plan.rep(key) == PTR else f"{element}[]"
+                    return ptr_of(element) if self.plan.rep(key) == PTR else array_of(element)
                 return element
             if isinstance(ctype.pointee, ir.VoidType) and self.plan.void_type(key) is not None:
                 return cs_type(ir.PointerType(self.plan.void_type(key)), loc, "ptr")

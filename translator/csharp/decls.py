@@ -17,6 +17,7 @@ from . import bitfields
 from .generic_calls import generic_signature
 from .inits import inline_array_type
 from .loops import plan_loop_views
+from .cstypes import array_of, ptr_of
 from .types import cs_type, default_value, managed_footprint
 from .varargs import varargs_parameter
 from ..passes.gotos import lower_gotos, needs_lowering
@@ -130,7 +131,7 @@ def convert_param(ctx, p: ir.VarDecl) -> str:
     name = ctx.name(p.name)
     if ctx.plan.is_ref_param(key):
         if key in ctx.plan.generic_buffers:  # `void **buf` given fresh memory of the caller's type
-            return f"ref Ptr<{ctx.plan.generic_buffers[key]}> {name}"
+            return f"ref {ptr_of(ctx.plan.generic_buffers[key])} {name}"
         return f"ref {cs_type(p.type.pointee, p.loc)} {name}"  # an out-parameter: only *p is used
     cs = ctx.slot_type(key, p.type, p.loc)
     return f"{cs} {name}_in" if ctx.is_boxed(key) else f"{cs} {name}"
@@ -163,7 +164,7 @@ def convert_function(ctx, fn: ir.Function) -> Tuple[List[str], List[str]]:
             if ctx.is_boxed(ctx.var_key(p.name)):
                 cs = ctx.slot_type(ctx.var_key(p.name), p.type, p.loc)
                 # the parameter's address is taken: it lives in a one-element array
-                lines.append(f"{INDENT}{cs}[] {ctx.name(p.name)} = {{ {ctx.name(p.name)}_in }};")
+                lines.append(f"{INDENT}{array_of(cs)} {ctx.name(p.name)} = {{ {ctx.name(p.name)}_in }};")
         plan_loop_views(ctx, body)  # which loops read which arrays through views, before any line of the body
         items = convert_block_items(ctx, body.items, INDENT, body.end.line if body.end else None)
         lines += list(ctx.fn.loop_views.function_lines) + items  # views of global arrays its loops share

@@ -12,6 +12,7 @@ from .. import ir
 from ..diagnostics import TranslationError
 from .exprs import PRIMARY, CsExpr, convert_value, string_literal, strip_implicit
 from . import registry
+from .cstypes import array_of
 from .types import cs_type, default_value, element_cs, flat_length
 
 # Beyond this many padding zeros, an initializer says CArray.Padded(n, ...) instead of listing them.
@@ -67,15 +68,15 @@ def convert_array_initializer(ctx, init: ir.Expr, t: ir.ArrayType, length_code: 
         s = strip_implicit(init)
         text = string_literal(s.value)
         if len(s.value) + 1 == n:
-            return CsExpr(f"CStrings.FromString({text})", f"{ecs}[]", PRIMARY)
-        return CsExpr(f"CArray.Padded({length_code}, CStrings.FromString({text}))", f"{ecs}[]", PRIMARY)
+            return CsExpr(f"CStrings.FromString({text})", array_of(ecs), PRIMARY)
+        return CsExpr(f"CArray.Padded({length_code}, CStrings.FromString({text}))", array_of(ecs), PRIMARY)
     last = max((i for i, c in enumerate(out) if c != zero), default=-1)
     if last < 0:
-        return CsExpr(f"new {ecs}[{length_code}]", f"{ecs}[]", PRIMARY)
+        return CsExpr(f"new {ecs}[{length_code}]", array_of(ecs), PRIMARY)
     if n - 1 - last > MAX_LISTED_PADDING:
         return CsExpr(f"CArray.Padded({length_code}, new {ecs}[] {{ {', '.join(out[:last + 1])} }})",
-                      f"{ecs}[]", PRIMARY)
-    return CsExpr(f"new {ecs}[] {{ {', '.join(out)} }}", f"{ecs}[]", PRIMARY)
+                      array_of(ecs), PRIMARY)
+    return CsExpr(f"new {ecs}[] {{ {', '.join(out)} }}", array_of(ecs), PRIMARY)
 
 
 def convert_initializer(ctx, init: ir.Expr, t: ir.CType) -> CsExpr:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from .. import ir
 from ..diagnostics import TranslationError
+from .cstypes import array_of, parse as parse_cs, ptr_of
 from ..passes.queries import flat_length  # noqa: F401 (the C# types' modules import it from here)
 
 INT_TYPES = {
@@ -79,14 +80,14 @@ def cs_type(t: ir.CType, loc: ir.Loc | None = None, rep: str = "ptr") -> str:
             return OPAQUE_TYPES[t.name]
         raise TranslationError(loc, f"the library type {t.name} has no CloudMpi equivalent yet", "unsupported-construct")
     if isinstance(t, ir.ArrayType):
-        return element_cs(t, loc) + "[]"
+        return array_of(element_cs(t, loc))
     if isinstance(t, ir.PointerType):
         if isinstance(t.pointee, ir.OpaqueType) and t.pointee.name == "FILE":
             return "FILE"  # FILE * is the runtime's FILE object
         if isinstance(t.pointee, ir.FunctionType):
             return delegate_type(t.pointee, loc)
         elem = element_cs(t.pointee, loc)
-        return f"{elem}[]" if rep == "array" else f"Ptr<{elem}>"
+        return array_of(elem) if rep == "array" else ptr_of(elem)
     if isinstance(t, ir.FunctionType):
         return delegate_type(t, loc)
     raise TranslationError(loc, f"type {t} is not supported yet", "unsupported-construct")
@@ -120,7 +121,7 @@ def default_value(cs: str) -> str:
         return "0"
     if cs == "bool":
         return "false"
-    if cs.endswith("[]") or cs in ("string", "FILE") or cs.startswith(("Func<", "Action")):
+    if parse_cs(cs).is_reference:
         return "null"
     return "default"  # structs, Ptr<T>, Status, handles
 
