@@ -6,11 +6,9 @@ from typing import List, Tuple
 
 from .. import ir
 from ..diagnostics import TranslationError, TranslationErrors
-from ..passes.constants import never_written_globals
 from .rank_state import instance_field, names_instance_member
 from .context import Context, FunctionContext, render_comment
 from .exprs import convert_value, string_literal
-from ..passes.inlining import functions_to_inline
 from .stmts import INDENT, completes_normally, convert_block_items, convert_var_decl
 from ..reader.literals import STRING_TOKEN, parse_string_literal
 from . import bitfields
@@ -157,8 +155,8 @@ def convert_function(ctx, fn: ir.Function) -> Tuple[List[str], List[str]]:
         header = f"{visibility}{ret} {ctx.name(fn.name)}{type_params}({params}){constraints}"
         body = fn.body
         lines = [header, "{"]
-        from ..recursion import GUARD, recursive_functions
-        if fn.name in recursive_functions(ctx.tu):
+        from ..recursion import GUARD
+        if fn.name in ctx.program.recursive:
             lines.append(INDENT + GUARD)  # a recursion deeper than the rank's stack: the rank fails, named
         for p in fn.params:
             if ctx.is_boxed(ctx.var_key(p.name)):
@@ -273,9 +271,8 @@ def convert_translation_unit(ctx: Context) -> dict:
     tu = ctx.tu = lower_statement_expressions(ctx.tu)  # GNU ({ ... }) out of its expressions, first
     ctx.comments = list(tu.comments)
     ctx.macro_names = {m.name for m in tu.macros}
-    ctx.plan = plan_program(tu, ctx.rules)
-    inlined = functions_to_inline(tu)
-    ctx.static_globals = {name for name in never_written_globals(tu) if not ctx.is_boxed(ctx.var_key(name, True))}
+    ctx.program = plan_program(tu, ctx.rules)
+    inlined = ctx.program.inlined
     members: List[dict] = []
     files = list(tu.files) or [tu.path]
 
@@ -312,8 +309,8 @@ def convert_translation_unit(ctx: Context) -> dict:
         raise TranslationErrors(errors)
     for arr in inline_array_types(ctx):
         members.append({"lines": arr, "kind": "type", "joined": False})
-    from ..recursion import FIELD, recursive_functions
-    if recursive_functions(tu):
+    from ..recursion import FIELD
+    if ctx.program.recursive:
         members.append({"lines": [FIELD], "kind": "field", "joined": False})
     ctx.current_file = None
     tail = [ln for c in ctx.comments_before(10 ** 9) for ln in render_comment(c, "")]

@@ -537,9 +537,6 @@ def _error_code_view(ctx, call: ir.Call, callee: ir.NameRef, rule, code: str) ->
     return f"cMPI.Try(() => {code})"
 
 
-_ERRHANDLER_SETTERS = ("MPI_Comm_set_errhandler", "MPI_Errhandler_set")
-
-
 def _uses_ref_parameter(ctx, call: ir.Call) -> bool:
     """Whether an argument of the call names a parameter of the current function that is a C# ref parameter."""
     f = ctx.fn.function
@@ -550,13 +547,8 @@ def _uses_ref_parameter(ctx, call: ir.Call) -> bool:
 
 
 def _sets_errhandler(ctx) -> bool:
-    """Whether the program installs an error handler anywhere (cached on the context: one walk per file)."""
-    cached = ctx.sets_errhandler
-    if cached is None:
-        cached = any(isinstance(n, ir.NameRef) and n.kind == "library" and n.name in _ERRHANDLER_SETTERS
-                     for f in ctx.tu.functions if f.body is not None for n in ir.walk(f.body))
-        ctx.sets_errhandler = cached
-    return cached
+    """Whether the program installs an error handler anywhere (passes/plan.py)."""
+    return ctx.program.sets_errhandler
 
 
 def _may_capture(ctx) -> bool:

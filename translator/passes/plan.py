@@ -1,19 +1,55 @@
-"""The plan of a program's pointers, made before any C# is written: each pointer's representation and the
-boxed variables (pointers.py), then the `void *` parameters that become type parameters and the `void *`
-slots that hold bytes (generic_buffers.py)."""
+"""The program's plan, made before any C# is written and frozen: what the emission reads about the whole
+program and never decides while it writes (docs/architecture.md, "State by lifetime").
+
+- `pointers`: each pointer's representation and the boxed variables (pointers.py), then the `void *`
+  parameters that become type parameters and the `void *` slots that hold bytes (generic_buffers.py);
+- `static_globals`: the globals that stay static, never written (constants.py) and not boxed;
+- `inlined`: the functions marked for the JIT's inlining (inlining.py);
+- `recursive`: the functions on a cycle of the call graph, which check the stack (recursion.py);
+- `sets_errhandler`: whether the program installs an MPI error handler (an MPI call used as a statement then
+  goes through cMPI.Try, csharp/mpi.py).
+
+A function's loop views (csharp/loops.py's LoopViews) are planned per function, before its emission: they
+need the C# names and types of its arrays.
+"""
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import FrozenSet
+
 from .. import ir
+from ..recursion import recursive_functions
 from ..rules import RuleTable
+from .constants import never_written_globals
 from .generic_buffers import plan_byte_buffers, plan_generic_buffers
+from .inlining import functions_to_inline
 from .pointers import PointerPlan, plan_pointers
 
+# The MPI calls that install an error handler (MPI_Errhandler_set: MPI-1's name of the first).
+ERRHANDLER_SETTERS = frozenset({"MPI_Comm_set_errhandler", "MPI_Errhandler_set"})
 
-def plan_program(tu: ir.TranslationUnit, rules: RuleTable) -> PointerPlan:
-    plan = plan_pointers(tu, lambda name, i, call: library_takes_ref(rules, name, i, call))
-    plan_generic_buffers(tu, plan)
-    plan_byte_buffers(tu, plan)
-    return plan
+
+@dataclass(frozen=True)
+class Plan:
+    pointers: PointerPlan  # complete when plan_program returns; the emission only reads it
+    static_globals: FrozenSet[str]
+    inlined: FrozenSet[str]
+    recursive: FrozenSet[str]
+    sets_errhandler: bool
+
+
+def plan_program(tu: ir.TranslationUnit, rules: RuleTable) -> Plan:
+    pointers = plan_pointers(tu, lambda name, i, call: library_takes_ref(rules, name, i, call))
+    plan_generic_buffers(tu, pointers)
+    plan_byte_buffers(tu, pointers)
+    return Plan(
+        pointers=pointers,
+        static_globals=frozenset(name for name in never_written_globals(tu)
+                                 if not pointers.is_boxed(("var", "", name))),  # a global's slot key
+        inlined=frozenset(functions_to_inline(tu)),
+        recursive=frozenset(recursive_functions(tu)),
+        sets_errhandler=any(isinstance(n, ir.NameRef) and n.kind == "library" and n.name in ERRHANDLER_SETTERS
+                            for f in tu.functions if f.body is not None for n in ir.walk(f.body)))
 
 
 def library_takes_ref(rules: RuleTable, name: str, i: int, call: ir.Call) -> bool:
