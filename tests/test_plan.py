@@ -17,6 +17,7 @@ SOURCE = r"""
 static const double SCALE = 0.5;   /* never written: stays static */
 static int calls;                  /* written */
 static int boxed = 3;              /* address taken: not static */
+struct rec { double v[3]; int m[2][2]; double w[3]; };
 
 static int fact(int n) { calls++; return n <= 1 ? 1 : n * fact(n - 1); }
 static void bump(int *p) { *p += 1; }
@@ -29,7 +30,8 @@ static double once(double a)
 
 int main(int argc, char **argv)
 {
-    double s = 0.0;
+    struct rec r = {{1.0, 2.0, 3.0}, {{1, 2}, {3, 4}}, {0}};
+    double s = r.v[2] + r.m[1][1];
     int i;
     MPI_Init(&argc, &argv);
     %s
@@ -56,6 +58,7 @@ def test_the_plan_holds_the_program_facts_the_emission_reads(tmp_path):
     assert plan.recursive == {"fact"}
     assert plan.inlined == {"once"}  # called once, in a loop (inlining.py)
     assert plan.sets_errhandler
+    assert plan.inline_array_sizes == {3, 4}  # InlineArray3<T> and InlineArray4<T> (int m[2][2] flattened)
     assert plan.pointers.is_ref_param(("var", "bump", "p"))  # the pointer plan is part of it
     with pytest.raises(dataclasses.FrozenInstanceError):
         plan.sets_errhandler = False

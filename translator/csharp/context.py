@@ -74,7 +74,6 @@ class Context:
     macro_names: Set[str] = field(default_factory=set)
     program: Optional[Plan] = None  # the passes' frozen plan of the whole program (passes/plan.py)
     constructor_lines: List[str] = field(default_factory=list)  # field initializers that name members (rank_state.py)
-    inline_arrays: Set[int] = field(default_factory=set)  # sizes of fixed arrays inside structs
     current_file: Optional[str] = None  # the file of the declaration being converted
     _blank_lines: Optional[Dict[str, FrozenSet[int]]] = None  # file -> its blank lines (blank_before)
     mpi_buffer_count: int = 0  # Ptr buffers given to MPI calls so far: numbers their cmpiAt/cmpiStaged locals

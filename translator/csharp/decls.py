@@ -233,7 +233,7 @@ def convert_enum(ctx, e: ir.EnumDecl) -> List[str]:
 
 def inline_array_types(ctx) -> List[List[str]]:
     out = []
-    for n in sorted(ctx.inline_arrays):
+    for n in sorted(ctx.program.inline_array_sizes):
         out.append([
             f"[InlineArray({n})]",
             f"public struct InlineArray{n}<T>",
@@ -318,7 +318,7 @@ def convert_translation_unit(ctx: Context) -> dict:
     if main is None:
         raise TranslationError(None, f"{tu.path}: no main function", "no-main")
     usings = []
-    if ctx.inline_arrays or inlined:
+    if ctx.program.inline_array_sizes or inlined:
         usings.append(INLINE_USING)
     if any(r.is_union or bitfields.packed_layout(ctx, r) is not None or
            bitfields.squeezed_layout(ctx, r) for r in tu.records):  # explicit layouts

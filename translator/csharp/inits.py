@@ -118,9 +118,7 @@ def convert_record_initializer(ctx, init: ir.InitList, t: ir.RecordType) -> CsEx
 
 def inline_array_type(ctx, t: ir.ArrayType) -> str:
     """A fixed array inside a struct: an inline array type, so the struct keeps C's value semantics."""
-    n = flat_length(t)
-    ctx.inline_arrays.add(n)
-    return f"InlineArray{n}<{element_cs(t)}>"
+    return f"InlineArray{flat_length(t)}<{element_cs(t)}>"  # declared once for the program (Plan.inline_array_sizes)
 
 
 @registry.expression(ir.InitList)

@@ -7,7 +7,9 @@ program and never decides while it writes (docs/architecture.md, "State by lifet
 - `inlined`: the functions marked for the JIT's inlining (inlining.py);
 - `recursive`: the functions on a cycle of the call graph, which check the stack (recursion.py);
 - `sets_errhandler`: whether the program installs an MPI error handler (an MPI call used as a statement then
-  goes through cMPI.Try, csharp/mpi.py).
+  goes through cMPI.Try, csharp/mpi.py);
+- `inline_array_sizes`: the lengths of the fixed arrays inside the program's structs, each an `InlineArrayN<T>`
+  type the class declares.
 
 A function's loop views (csharp/loops.py's LoopViews) are planned per function, before its emission: they
 need the C# names and types of its arrays.
@@ -24,6 +26,7 @@ from .constants import never_written_globals
 from .generic_buffers import plan_byte_buffers, plan_generic_buffers
 from .inlining import functions_to_inline
 from .pointers import PointerPlan, plan_pointers
+from .queries import flat_length
 
 # The MPI calls that install an error handler (MPI_Errhandler_set: MPI-1's name of the first).
 ERRHANDLER_SETTERS = frozenset({"MPI_Comm_set_errhandler", "MPI_Errhandler_set"})
@@ -36,6 +39,7 @@ class Plan:
     inlined: FrozenSet[str]
     recursive: FrozenSet[str]
     sets_errhandler: bool
+    inline_array_sizes: FrozenSet[int]
 
 
 def plan_program(tu: ir.TranslationUnit, rules: RuleTable) -> Plan:
@@ -49,7 +53,9 @@ def plan_program(tu: ir.TranslationUnit, rules: RuleTable) -> Plan:
         inlined=frozenset(functions_to_inline(tu)),
         recursive=frozenset(recursive_functions(tu)),
         sets_errhandler=any(isinstance(n, ir.NameRef) and n.kind == "library" and n.name in ERRHANDLER_SETTERS
-                            for f in tu.functions if f.body is not None for n in ir.walk(f.body)))
+                            for f in tu.functions if f.body is not None for n in ir.walk(f.body)),
+        inline_array_sizes=frozenset(flat_length(f.type) for rec in tu.order if isinstance(rec, ir.RecordDecl)
+                                     for f in rec.fields if isinstance(f.type, ir.ArrayType)))
 
 
 def library_takes_ref(rules: RuleTable, name: str, i: int, call: ir.Call) -> bool:
