@@ -4,8 +4,8 @@ from __future__ import annotations
 import pathlib
 import re
 
-from translator.csharp.cstypes import (ARRAY, DELEGATE, GENERIC_RESULT, INLINE_ARRAY, NAMED, PTR, array_of, parse,
-                                       ptr_of)
+from translator.csharp.cstypes import (ARRAY, DELEGATE, GENERIC_RESULT, INLINE_ARRAY, NAMED, PTR, array_of,
+                                       delegate_of, inline_array_of, parse, ptr_of)
 from translator.csharp.exprs import CsExpr
 from translator.csharp.types import default_value
 
@@ -40,6 +40,8 @@ def test_names_built_from_parts_read_back_as_those_parts():
         assert parse(ptr_of(element)).element.text == element and parse(ptr_of(element)).is_ptr
         assert parse(array_of(element)).element.text == element and parse(array_of(element)).is_array
         assert str(parse(ptr_of(element))) == ptr_of(element)
+        assert parse(inline_array_of(4, element)).is_inline_array and parse(inline_array_of(4, element)).element.text == element
+    assert parse(delegate_of(["Ptr<int>"], "int")).kind == DELEGATE and parse(delegate_of([], None)).kind == DELEGATE
 
 
 # Text questions about a C# type that the model answers: a prefix or suffix test, a slice of the text, or a

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Optional
+from typing import List, Optional
 
 ARRAY, PTR, INLINE_ARRAY, DELEGATE, NAMED = "array", "ptr", "inline_array", "delegate", "named"
 
@@ -77,6 +77,18 @@ def ptr_of(element: str) -> str:
 
 def array_of(element: str) -> str:
     return f"{element}[]"
+
+
+def inline_array_of(length: int, element: str) -> str:
+    """`InlineArrayN<element>`: a fixed array inside a struct (the class declares each length it uses)."""
+    return f"InlineArray{length}<{element}>"
+
+
+def delegate_of(params: List[str], result: Optional[str]) -> str:
+    """`Func<params..., result>`, or `Action<params...>` for a void function (result None)."""
+    if result is None:
+        return "Action" if not params else f"Action<{', '.join(params)}>"
+    return f"Func<{', '.join(params + [result])}>"
 
 
 GENERIC_RESULT = ptr_of("?")  # a library call's generic pointer result (memcpy, bsearch): the cast around it types it

@@ -13,10 +13,9 @@ from .stmts import INDENT, completes_normally, convert_block_items, convert_var_
 from ..reader.literals import STRING_TOKEN, parse_string_literal
 from . import bitfields
 from .generic_calls import generic_signature
-from .inits import inline_array_type
 from .loops import plan_loop_views
 from .cstypes import array_of, ptr_of
-from .types import cs_type, default_value, managed_footprint
+from .types import cs_type, default_value, inline_array_type, managed_footprint
 from .varargs import varargs_parameter
 from ..passes.gotos import lower_gotos, needs_lowering
 from ..passes.plan import plan_program
@@ -196,7 +195,7 @@ def convert_record(ctx, rec: ir.RecordDecl) -> List[str]:
     offsets = union_offsets(ctx, rec) if rec.is_union else \
         {f.name: f.bit_offset // 8 for f in rec.fields} if packed is not None or squeezed else {}
     for f in rec.fields:
-        cs = inline_array_type(ctx, f.type) if isinstance(f.type, ir.ArrayType) else cs_type(f.type, f.loc)
+        cs = inline_array_type(f.type) if isinstance(f.type, ir.ArrayType) else cs_type(f.type, f.loc)
         offset = f"[FieldOffset({offsets[f.name]})] " if offsets else ""
         if packed is not None and f.name in packed:
             lines += [INDENT + line for line in bitfields.packed_property_lines(ctx.name(f.name), cs, f.bits, packed[f.name])]

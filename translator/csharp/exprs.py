@@ -14,7 +14,7 @@ from typing import Optional
 from .. import ir
 from ..diagnostics import TranslationError
 from .types import (BITS, NUMERIC, INTEGRAL, COMPLEX_TYPES, PRIMITIVE_ELEMENTS, SIGNED, complex_cs, cs_type, element_cs,
-                    fits, flat_length, is_implicit, size_of)
+                    fits, inline_array_type, is_implicit, size_of)
 from . import bitfields
 from .cstypes import CsType, array_of, parse as cs_of, ptr_of
 from .registry import BUILTINS, CALLS, EXPRESSIONS, delegate
@@ -764,9 +764,8 @@ def convert_member(ctx, e: ir.Member) -> CsExpr:
     if e.arrow:
         base = CsExpr(f"{paren(base, PRIMARY)}[0]", "", PRIMARY)  # p->x is (*p).x
     if isinstance(e.type, ir.ArrayType):
-        # a fixed array inside a struct: an inline array (inits.inline_array_type)
-        cs = f"InlineArray{flat_length(e.type)}<{element_cs(e.type)}>"
-        return CsExpr(f"{paren(base, PRIMARY)}.{ctx.name(e.name)}", cs, PRIMARY)
+        # a fixed array inside a struct: an inline array
+        return CsExpr(f"{paren(base, PRIMARY)}.{ctx.name(e.name)}", inline_array_type(e.type), PRIMARY)
     cs = cs_type(e.type, e.loc)
     return CsExpr(f"{paren(base, PRIMARY)}.{ctx.name(e.name)}", cs, PRIMARY)
 

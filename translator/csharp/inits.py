@@ -13,7 +13,7 @@ from ..diagnostics import TranslationError
 from .exprs import PRIMARY, CsExpr, convert_value, string_literal, strip_implicit
 from . import registry
 from .cstypes import array_of
-from .types import cs_type, default_value, element_cs, flat_length
+from .types import cs_type, default_value, element_cs, flat_length, inline_array_type
 
 # Beyond this many padding zeros, an initializer says CArray.Padded(n, ...) instead of listing them.
 MAX_LISTED_PADDING = 16
@@ -105,7 +105,7 @@ def convert_record_initializer(ctx, init: ir.InitList, t: ir.RecordType) -> CsEx
         if isinstance(f.type, ir.ArrayType):
             values = [default_value(element_cs(f.type))] * (flat_length(f.type) or 0)
             flatten(ctx, item, f.type, values, 0)
-            code = f"{inline_array_type(ctx, f.type)}.Of({', '.join(values)})"
+            code = f"{inline_array_type(f.type)}.Of({', '.join(values)})"
         else:
             code = convert_initializer(ctx, item, f.type).code
         parts.append(f"{ctx.name(f.name)} = {code}")
@@ -114,11 +114,6 @@ def convert_record_initializer(ctx, init: ir.InitList, t: ir.RecordType) -> CsEx
             break
     body = f" {{ {', '.join(parts)} }}" if parts else "()"
     return CsExpr(f"new {t.name}{body}", t.name, PRIMARY)
-
-
-def inline_array_type(ctx, t: ir.ArrayType) -> str:
-    """A fixed array inside a struct: an inline array type, so the struct keeps C's value semantics."""
-    return f"InlineArray{flat_length(t)}<{element_cs(t)}>"  # declared once for the program (Plan.inline_array_sizes)
 
 
 @registry.expression(ir.InitList)

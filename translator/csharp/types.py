@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from .. import ir
 from ..diagnostics import TranslationError
-from .cstypes import array_of, parse as parse_cs, ptr_of
+from .cstypes import array_of, delegate_of, inline_array_of, parse as parse_cs, ptr_of
 from ..passes.queries import flat_length  # noqa: F401 (the C# types' modules import it from here)
 
 INT_TYPES = {
@@ -109,11 +109,10 @@ def delegate_type(f: ir.FunctionType, loc: ir.Loc | None = None) -> str:
                        None if isinstance(f.result, ir.VoidType) else cs_type(f.result, loc))
 
 
-def delegate_of(params: list, result: str | None) -> str:
-    """`Func<params..., result>`, or `Action<params...>` for a void function (result None)."""
-    if result is None:
-        return "Action" if not params else f"Action<{', '.join(params)}>"
-    return f"Func<{', '.join(params + [result])}>"
+def inline_array_type(t: ir.ArrayType) -> str:
+    """A fixed array inside a struct: an inline array type, so the struct keeps C's value semantics (the class
+    declares each length: Plan.inline_array_sizes)."""
+    return inline_array_of(flat_length(t), element_cs(t))
 
 
 def default_value(cs: str) -> str:
