@@ -64,5 +64,18 @@ def test_the_plan_holds_the_program_facts_the_emission_reads(tmp_path):
         plan.sets_errhandler = False
 
 
+def test_the_emission_cannot_change_the_pointer_plan(tmp_path):
+    pointers = _plan(tmp_path, "").pointers
+    key = ("var", "bump", "p")
+    assert pointers.rep(key) == pointers.rep(key) and pointers.rep(("var", "main", "unknown")) == "array"
+    assert ("var", "main", "unknown") not in pointers.parent  # asking records nothing
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        pointers.boxed = set()
+    with pytest.raises(AttributeError):
+        pointers.mark(key)  # a frozenset has no add
+    with pytest.raises(TypeError):
+        pointers.generic_buffers[key] = "T"
+
+
 def test_a_program_without_an_error_handler(tmp_path):
     assert not _plan(tmp_path, "").sets_errhandler

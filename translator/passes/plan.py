@@ -13,10 +13,16 @@ program and never decides while it writes (docs/architecture.md, "State by lifet
 
 A function's loop views (csharp/loops.py's LoopViews) are planned per function, before its emission: they
 need the C# names and types of its arrays.
+
+The pointer passes fill a mutable PointerPlan (a union-find over slots); the Plan holds a read-only copy of it
+(`FrozenPointerPlan`): its sets are frozensets, its maps read-only views, and its `find` follows the links
+without compressing them, so the emission cannot change a decision, even by asking.
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import FrozenSet
 
 from .. import ir
@@ -32,9 +38,39 @@ from .queries import flat_length
 ERRHANDLER_SETTERS = frozenset({"MPI_Comm_set_errhandler", "MPI_Errhandler_set"})
 
 
+class FrozenPointerPlan(PointerPlan):
+    """A PointerPlan no one can change (frozen_pointer_plan makes one)."""
+
+    def __setattr__(self, name, value):
+        raise dataclasses.FrozenInstanceError(f"the pointer plan is frozen (passes/plan.py): cannot set {name}")
+
+    def find(self, k):
+        parent = self.parent
+        while parent.get(k, k) != k:  # a slot no pass joined is its own root (PointerPlan.find records it so)
+            k = parent[k]
+        return k
+
+
+def frozen_pointer_plan(pointers: PointerPlan) -> FrozenPointerPlan:
+    frozen = object.__new__(FrozenPointerPlan)
+    for f in dataclasses.fields(pointers):
+        object.__setattr__(frozen, f.name, _read_only(getattr(pointers, f.name)))
+    return frozen
+
+
+def _read_only(value):
+    if isinstance(value, (set, frozenset)):
+        return frozenset(value)
+    if isinstance(value, dict):
+        return MappingProxyType({k: _read_only(v) for k, v in value.items()})
+    if isinstance(value, list):
+        return tuple(value)
+    return value
+
+
 @dataclass(frozen=True)
 class Plan:
-    pointers: PointerPlan  # complete when plan_program returns; the emission only reads it
+    pointers: FrozenPointerPlan
     static_globals: FrozenSet[str]
     inlined: FrozenSet[str]
     recursive: FrozenSet[str]
@@ -47,7 +83,7 @@ def plan_program(tu: ir.TranslationUnit, rules: RuleTable) -> Plan:
     plan_generic_buffers(tu, pointers)
     plan_byte_buffers(tu, pointers)
     return Plan(
-        pointers=pointers,
+        pointers=frozen_pointer_plan(pointers),
         static_globals=frozenset(name for name in never_written_globals(tu)
                                  if not pointers.is_boxed(("var", "", name))),  # a global's slot key
         inlined=frozenset(functions_to_inline(tu)),
