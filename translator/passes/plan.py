@@ -55,6 +55,8 @@ def frozen_pointer_plan(pointers: PointerPlan) -> FrozenPointerPlan:
     frozen = object.__new__(FrozenPointerPlan)
     for f in dataclasses.fields(pointers):
         object.__setattr__(frozen, f.name, _read_only(getattr(pointers, f.name)))
+    # each slot linked straight to its root, so the frozen find takes one step
+    object.__setattr__(frozen, "parent", MappingProxyType({k: pointers.find(k) for k in list(pointers.parent)}))
     return frozen
 
 
