@@ -26,7 +26,7 @@ public static class PortLauncher
 
     /// <summary>Options that take a value (as <see cref="CommandLine"/> reads them).</summary>
     private static readonly HashSet<string> ValueOptions =
-        ["-n", "-np", "--np", "--n", "--transport", "--hosting", "--hostfile", "--azure-connection-file", "--azure-account", "--deadlock-timeout", "--timeout",
+        ["-n", "-np", "--np", "--n", "--transport", "--hosting", "--hostfile", "--azure-connection-file", "--azure-account", "--azure-accounts", "--deadlock-timeout", "--timeout",
          "--join", "--size", "--rank", "--join-timeout", "--cleanup", "--fetch-output"];
 
     private static readonly HashSet<string> FlagOptions = ["--tag-output", "--no-cache", "-v", "--verbose", "-h", "--help", "--collect-output"];
@@ -146,7 +146,7 @@ public static class PortLauncher
 
     private static string Usage(string name) =>
         $"usage: {name} [-n N] [--transport inproc|tcp|azure] [--hosting threads|processes] [--hostfile F]\n" +
-        $"       {new string(' ', name.Length)} [--azure-connection-file F] [--azure-account NAME] [--deadlock-timeout S] [--timeout S] [--tag-output] [--] [program args...]\n" +
+        $"       {new string(' ', name.Length)} [--azure-connection-file F] [--azure-account NAME] [--azure-accounts F] [--deadlock-timeout S] [--timeout S] [--tag-output] [--] [program args...]\n" +
         $"       {name} --join JOB [--size N] [--rank R] [--join-timeout S] [--collect-output] [--azure-account NAME] [--] [program args...]\n" +
         $"       {name} --cleanup JOB | --fetch-output JOB [--tag-output]\n" +
         "A program ported by cmpi-port: runs as an N-rank CloudMpi job, with cmpi-run's options (cmpi-run --help).";
