@@ -27,9 +27,9 @@ public static class PortLauncher
     /// <summary>Options that take a value (as <see cref="CommandLine"/> reads them).</summary>
     private static readonly HashSet<string> ValueOptions =
         ["-n", "-np", "--np", "--n", "--transport", "--hosting", "--hostfile", "--azure-connection-file", "--azure-account", "--azure-accounts", "--deadlock-timeout", "--timeout",
-         "--join", "--size", "--rank", "--join-timeout", "--cleanup", "--fetch-output"];
+         "--join", "--size", "--rank", "--join-timeout", "--cleanup", "--fetch-output", "--price-per-10k-transactions"];
 
-    private static readonly HashSet<string> FlagOptions = ["--tag-output", "--no-cache", "-v", "--verbose", "-h", "--help", "--collect-output"];
+    private static readonly HashSet<string> FlagOptions = ["--tag-output", "--no-cache", "-v", "--verbose", "-h", "--help", "--collect-output", "--stats"];
 
     /// <param name="args">The port's command line: cmpi-run's options, then (after the first argument that is not
     /// one of them, or after <c>--</c>) the program's own arguments.</param>
@@ -122,10 +122,12 @@ public static class PortLauncher
             s_launched = true;
             using var outSink = new OutputSink(stdout, flushEveryLine: !Console.IsOutputRedirected);
             using var errSink = new OutputSink(stderr, flushEveryLine: true, flushFirst: outSink);
+            var wall = System.Diagnostics.Stopwatch.StartNew();
             try
             {
                 outcome = JobRunners.Run(image, options, outSink, errSink);
                 code = outcome.ExitCode;
+                if (options.Stats) errSink.WriteLine(null, JobStats.Report(options, wall.Elapsed));
             }
             catch (UsageException e)
             {

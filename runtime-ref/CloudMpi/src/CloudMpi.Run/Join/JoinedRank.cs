@@ -26,6 +26,7 @@ public static class JoinedRank
     public static int Run(byte[] image, RunOptions options, TextWriter stderr, Func<string, string?>? getEnv = null)
     {
         getEnv ??= Environment.GetEnvironmentVariable;
+        var wall = System.Diagnostics.Stopwatch.StartNew();
         string job = options.JoinJob!;
         string id = JobNames.StorageId(job);
         RankPlacement place;
@@ -164,6 +165,11 @@ public static class JoinedRank
         catch (StorageException e)
         {
             stderr.Write($"cmpi-run: job {job}: rank {rank}: could not delete the job's storage ({id}*): {e.Message}; cmpi-run --cleanup {job} removes it\n");
+        }
+        if (options.Stats)
+        {
+            // No cmpi-run sees every rank of a joined job: each rank reports its own requests, after its clean-up.
+            stderr.Write(JobStats.JoinedRankReport(options, job, rank, wall.Elapsed));
         }
         stderr.Flush();
         if (programStuck) Environment.Exit(Launcher.ProcessExitCode(code));

@@ -218,14 +218,14 @@ internal sealed class RequestTally
     /// The report of <c>cmpi-run --stats</c>: one line per rank (and the launcher) with its total and each kind it
     /// made, a total line, the wall time, requests per second, and the cost at <paramref name="pricePer10k"/>.
     /// </summary>
-    public string Report(TimeSpan wall, double pricePer10k, string priceSource)
+    public string Report(TimeSpan wall, double pricePer10k, string priceSource, string title = "cmpi-run: storage requests (--stats)")
     {
         var inv = CultureInfo.InvariantCulture;
         var snapshot = Snapshot();
         var sb = new StringBuilder();
         string Row(long[] row) => string.Join(", ", Enumerable.Range(0, row.Length).Where(k => row[k] != 0)
                                                    .Select(k => string.Create(inv, $"{Describe((RequestKind)k)} {row[k]}")));
-        sb.Append("cmpi-run: storage requests (--stats)\n");
+        sb.Append(title).Append('\n');
         foreach (var (rank, row) in snapshot)
         {
             string who = rank == Launcher ? "cmpi-run" : string.Create(inv, $"rank {rank}");
