@@ -8,17 +8,6 @@ using static CloudMpi.Datatype;
 
 namespace CloudMpi.Tests.Azure;
 
-/// <summary>Two Azurite instances on different ports: two storage accounts for one job.</summary>
-public sealed class TwoAzurites : IDisposable
-{
-    public AzuriteServer[] Servers { get; } = [new AzuriteServer(), new AzuriteServer()];
-
-    public void Dispose()
-    {
-        foreach (var s in Servers) s.Dispose();
-    }
-}
-
 /// <summary>
 /// A job sharded over two storage accounts (two Azurites) puts every request on the account <see cref="StorageAccounts"/>'
 /// rule says: rank r's queue on account r mod 2, so a message's put goes to its receiver's account and its get, delete
