@@ -72,6 +72,8 @@ internal sealed class RequestCountingPolicy(StorageService service, RequestTally
                 if (tables) return RequestKind.Other;
                 if (method == RequestMethod.Post) return RequestKind.TableInsert;
                 if (method == RequestMethod.Get) return RequestKind.TableQuery;
+                // UpdateEntity and UpsertEntity: PATCH or MERGE to merge, PUT to replace (Table service REST API)
+                if (method == RequestMethod.Patch || method == RequestMethod.Put || method.Method == "MERGE") return RequestKind.TableUpdate;
                 return RequestKind.Other;
         }
     }

@@ -28,6 +28,8 @@ internal enum RequestKind
     TableQuery,
     TableCreate,
     TableDelete,
+    /// <summary>An update of a table row (the <c>--join</c> registry's states and heartbeats).</summary>
+    TableUpdate,
     /// <summary>
     /// A try that will be tried again: answered 408, 429 or 5xx (the SDK retries it after a backoff), or a queue put
     /// answered 404 because the receiver has not created its queue yet (the transport puts again until it has). Billed
@@ -210,6 +212,7 @@ internal sealed class RequestTally
         RequestKind.TableQuery => "table query",
         RequestKind.TableCreate => "create table",
         RequestKind.TableDelete => "delete table",
+        RequestKind.TableUpdate => "table update",
         RequestKind.Retry => "retry",
         _ => "other",
     };
