@@ -48,6 +48,8 @@ internal sealed record AzureOptions
 /// only then; the mailbox's per-sender sequence numbers restore MPI's order (queues do not promise FIFO) and drop
 /// duplicates. Messages a rank sends to itself skip storage. Queues are created by their receivers; a vanished
 /// queue (storage restarted without its data, or the job's resources deleted) is an error, never a silent loss.
+/// A job may be sharded over several storage accounts (<see cref="StorageAccounts"/>): rank r's queues and the blobs
+/// of the large messages sent to it on account r mod k, the table on account 0.
 /// </summary>
 internal sealed class AzureTransport : ITransport, ITransportBarrier, IStorageBacked
 {
