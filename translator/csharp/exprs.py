@@ -518,8 +518,8 @@ def convert_unary(ctx, e: ir.Unary) -> CsExpr:
             return convert_expr(ctx, e.operand)  # (*f)(x) calls f
         ref = ref_param_name(ctx, e.operand)
         if ref is not None:
-            # *p of a `ref` parameter is the parameter (`ref Ptr<TBuf> p` for a generic `void **`)
-            return CsExpr(ref, ctx.slot_type(slot_key(ctx, strip_implicit(e.operand)), e.operand.type, e.loc)
+            # *p of a `ref` parameter is the parameter (`ref Ptr<TBuf> p` for a generic `void **`: *p is a Ptr<TBuf>)
+            return CsExpr(ref, ctx.slot_type(slot_key(ctx, strip_implicit(e.operand)), e.type, e.loc)
                           if slot_key(ctx, strip_implicit(e.operand)) in ctx.plan.generic_buffers else
                           cs_type(e.type, e.loc))
         indexed = _array_plus_offset(e)
