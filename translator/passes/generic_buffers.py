@@ -34,8 +34,11 @@ The same holds for the other things real C does with `void *` memory of any type
 - a `void **` out-parameter only given to posix_memalign (`int alloc(void **buf, size_t n)`): `ref Ptr<TBuf>
   buf`, called `alloc<double>(ref dbuf, n)` for `alloc((void **)&dbuf, n)` (pointers.py makes it a ref parameter);
   likewise a `char **` one given `(char **)&p` of a `uint64_t *p` (`*sbuf = (char *)align_buffer(...)`, memset(*sbuf),
-  passed on to another such parameter): `ref Ptr<TSbuf>`, or `Ptr<Ptr<TCbuf>>` when it is tested against NULL. Not
-  when `*p` reaches an MPI call: the MPI emission takes `*p` as its C type.
+  passed on to another such parameter): `ref Ptr<TSbuf>`, or `Ptr<Ptr<TCbuf>>` when it is tested against NULL; `*p`
+  may also be an MPI call's buffer or address (`MPI_Win_create(*win_base, ...)`, MPI_Win_attach, MPI_Get_address) or
+  the `void *` out-parameter of a row that stores_address (MPI_Win_allocate's baseptr given memory): the type
+  parameter is then `unmanaged`, and the caller's pointer may be a view of the callee's char memory (pointers.py's
+  view_pointees), which the rows that take_views take whole.
 
 A `void *` variable that MPI calls, free and the mem* functions alone use (`void *buf = malloc(size)` for
 MPI_Pack) holds bytes: plan_byte_buffers.
@@ -188,7 +191,8 @@ def _only_given_memory(fn: ir.Function, name: str, candidates, outs, results) ->
     """Whether a `void **` or `char **` parameter (pointers.py made it a ref parameter: every use is `*p` or
     posix_memalign's first argument) only receives fresh memory and hands it on as memory of any type:
     posix_memalign(p, ...), `*p = malloc(n)` or `*p = (char *)align_buffer(...)` (a generic result), `*p` given to
-    memset, free or another generic buffer parameter (not MPI, whose emission takes `*p` as its C type), p given on to another such out-parameter, tests of `*p`.
+    memset, free, another generic buffer parameter or an MPI call's memory argument (_mpi_memory_argument), p given
+    on to another such out-parameter, tests of `*p`.
     candidates: the generic `void *` parameters, outs: these out-parameters, results: the generic results."""
     def program_argument(call, node, allowed) -> bool:
         callee = strip(call.callee)
