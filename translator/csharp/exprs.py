@@ -884,8 +884,8 @@ def convert_call(ctx, e: ir.Call, result_type: Optional[str] = None) -> CsExpr:
             if i not in generic and _retyped_out_argument(a):
                 raise TranslationError(a.loc, f"'{fn.params[i].name}' of '{fn.name}' uses the memory it is given as "
                                        "its own C type, not as the type of the pointer passed here "
-                                       "(only an out-parameter that memset, free and generic buffers alone use "
-                                       "takes any), which cannot be translated", "pointer-cast")
+                                       "(only an out-parameter that memset, free, MPI buffers and generic buffers "
+                                       "alone use takes any), which cannot be translated", "pointer-cast")
             args.append("ref " + delegate("ref_argument")(ctx, a))
         elif i in generic:
             given = strip_implicit(a)
