@@ -523,8 +523,8 @@ def convert_unary(ctx, e: ir.Unary) -> CsExpr:
             return convert_expr(ctx, e.operand)  # (*f)(x) calls f
         ref = ref_param_name(ctx, e.operand)
         if ref is not None:
-            # *p of a `ref` parameter is the parameter (`ref Ptr<TBuf> p` for a generic `void **`)
-            return CsExpr(ref, ctx.slot_type(slot_key(ctx, strip_implicit(e.operand)), e.operand.type, e.loc)
+            # *p of a `ref` parameter is the parameter (`ref Ptr<TBuf> p` for a generic `void **`: *p is a Ptr<TBuf>)
+            return CsExpr(ref, ctx.slot_type(slot_key(ctx, strip_implicit(e.operand)), e.type, e.loc)
                           if slot_key(ctx, strip_implicit(e.operand)) in ctx.plan.generic_buffers else
                           cs_type(e.type, e.loc))
         indexed = _array_plus_offset(e)
@@ -888,8 +888,8 @@ def convert_call(ctx, e: ir.Call, result_type: Optional[str] = None) -> CsExpr:
             if i not in generic and _retyped_out_argument(a):
                 raise TranslationError(a.loc, f"'{fn.params[i].name}' of '{fn.name}' uses the memory it is given as "
                                        "its own C type, not as the type of the pointer passed here "
-                                       "(only an out-parameter that memset, free and generic buffers alone use "
-                                       "takes any), which cannot be translated", "pointer-cast")
+                                       "(only an out-parameter that memset, free, MPI buffers and generic buffers "
+                                       "alone use takes any), which cannot be translated", "pointer-cast")
             args.append("ref " + delegate("ref_argument")(ctx, a))
         elif i in generic:
             given = strip_implicit(a)

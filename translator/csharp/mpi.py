@@ -51,6 +51,12 @@ def _split(ctx, base: CsExpr, offset: CsExpr) -> List[str]:
         ctx.mpi_buffer_count = n = ctx.mpi_buffer_count + 1
         at = f"cmpiAt{n}"
         staging = ctx.expr.mpi_staged
+        rule = ctx.rules.mpi.get(ctx.expr.mpi_call)
+        if rule is not None and rule.takes_views:
+            # a window's memory or its address (Win_create, Win_attach, Get_address...): cMPI's Ptr<T> overload
+            # exposes the bytes a view reads (`uint64_t *` aligned into a char pool) in place, where
+            # PtrBuffer.Lasting would refuse it
+            return [base.code if offset.const == 0 else f"{paren(base, ADD)} + {paren(offset, ADD + 1)}"]
         if staging is None and ctx.expr.mpi_call in _NONBLOCKING_POINT_TO_POINT:
             # a view given to Isend/Irecv: a staged copy that the receive's completion writes back (PtrBuffer.Pending)
             array = f"PtrBuffer.Pending({base.code}, out var {at})"
@@ -169,8 +175,8 @@ def convert_address(ctx, arg: ir.Expr) -> List[str]:
     holder = _struct_holder(target)
     if holder is None:
         parts = convert_buffer(ctx, arg)
-        if len(parts) == 2:
-            return parts
+        if len(parts) == 2 or (len(parts) == 1 and not parts[0].startswith("ref ")):
+            return parts  # an array and offset, or a Ptr that may be a view (the row takes_views)
     else:
         location = f"ref {convert_expr(ctx, target).code}"
         if isinstance(holder, ir.Member):  # p->f: the array p points into
