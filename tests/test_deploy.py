@@ -143,12 +143,76 @@ def test_batch_task_and_slurm_script(port, tmp_path):
     assert run(["bash", "-n", str(script_path)]).returncode == 0
 
 
+GOLDEN_ACCOUNTS = os.path.join(ROOT, "tests", "golden", "deploy", "accounts")
+
+
+def _update_or_fail(path: str, actual: str, update: bool):
+    expected = open(path).read() if os.path.exists(path) else None
+    if expected == actual:
+        return
+    if update:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w") as f:
+            f.write(actual)
+        pytest.fail(f"rewrote {os.path.relpath(path, ROOT)} (--update-golden); review and commit it")
+    pytest.fail(f"{os.path.relpath(path, ROOT)} " + ("is missing; run pytest --update-golden" if expected is None
+                                                     else "differs from what cmpi-deploy wrote (--update-golden)"))
+
+
+def test_sharded_over_several_accounts(port, tmp_path, update_golden):
+    """--azure-accounts: every rank gets the accounts file; the accounts themselves are never in a manifest."""
+    r = deploy(port, "all", "-n", "4", "--image", "registry.example/ra:1", "--azure-accounts", "--secret", "ra-store",
+               "--slurm-publish-dir", "/shared/ra/publish", out=str(tmp_path))
+    assert r.returncode == 0, r.stderr
+    assert "REPLACE-WITH-THE-LINES-OF-THE-ACCOUNTS-FILE" in r.stderr
+
+    job = yaml.safe_load((tmp_path / "k8s-job.yaml").read_text())
+    container, pod = check_kubernetes_job(job, 4)
+    # the runtime reads the file the args name: a path into the mounted Secret, which holds only key 'accounts'
+    assert container["args"] == ["--join", "$(CMPI_JOB)", "--size", "4", "--join-timeout", "600",
+                                 "--azure-accounts", "/etc/cmpi-storage/accounts", "--collect-output", "--"]
+    (mount,) = container["volumeMounts"]
+    (volume,) = pod["volumes"]
+    assert mount["name"] == volume["name"] and mount["readOnly"] is True
+    assert mount["mountPath"] + "/" + volume["secret"]["items"][0]["path"] == "/etc/cmpi-storage/accounts"
+    assert volume["secret"] == {"secretName": "ra-store", "items": [{"key": "accounts", "path": "accounts"}]}
+    # no other way to storage beside the file (the runtime refuses two), no workload identity unless asked for
+    assert [v["name"] for v in container["env"]] == ["CMPI_JOB"]
+    assert "serviceAccountName" not in pod
+
+    task = json.loads((tmp_path / "batch-task.json").read_text())
+    assert task["environmentSettings"] == [{"name": "CMPI_AZURE_ACCOUNTS",
+                                            "value": "REPLACE-WITH-THE-LINES-OF-THE-ACCOUNTS-FILE"}]
+    script_path = tmp_path / "cmpi-reduce-alltoall.sbatch"
+    assert run(["bash", "-n", str(script_path)]).returncode == 0
+    # the script refuses to start ranks without the accounts (and never holds them itself)
+    refused = run(["bash", str(script_path)], env={"CMPI_AZURE_ACCOUNTS": "", "CMPI_AZURE_CONNECTION_STRING": "x"})
+    assert refused.returncode == 2 and "export CMPI_AZURE_ACCOUNTS" in refused.stderr
+
+    for name in ("k8s-job.yaml", "batch-task.json", "cmpi-reduce-alltoall.sbatch"):
+        _update_or_fail(os.path.join(GOLDEN_ACCOUNTS, name), (tmp_path / name).read_text(), update_golden)
+
+
+def test_sharded_accounts_named_with_workload_identity(port, tmp_path):
+    r = deploy(port, "k8s", "-n", "2", "--azure-accounts", "--workload-identity", "--service-account", "ra-id",
+               out=str(tmp_path))
+    assert r.returncode == 0, r.stderr
+    job = yaml.safe_load((tmp_path / "k8s-job.yaml").read_text())
+    container, pod = check_kubernetes_job(job, 2)
+    assert pod["serviceAccountName"] == "ra-id"
+    assert job["spec"]["template"]["metadata"]["labels"]["azure.workload.identity/use"] == "true"
+    assert pod["volumes"][0]["secret"]["secretName"] == "cmpi-storage"
+    assert [v["name"] for v in container["env"]] == ["CMPI_JOB"]
+
+
 def test_usage_errors(port, tmp_path):
     for args, message in [
         (["k8s", str(tmp_path / "nothing"), "-n", "2"], "no such folder"),
         (["k8s", port, "-n", "0"], "a job has 1 to 4096 ranks"),
         (["k8s", port, "-n", "2", "--azure-account", "Bad_Name"], "is not a storage account name"),
         (["k8s", port, "-n", "2", "--job", "Bad_Job"], "must be lowercase letters, digits and '-'"),
+        (["k8s", port, "-n", "2", "--azure-accounts", "--azure-account", "st1"], "pass it without --azure-account"),
+        (["k8s", port, "-n", "2", "--workload-identity"], "--workload-identity goes with --azure-accounts"),
     ]:
         r = run([DEPLOY, *args, "-o", str(tmp_path / "out")])
         assert r.returncode == 2, (args, r.stderr)
