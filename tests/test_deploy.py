@@ -266,3 +266,54 @@ def test_published_port_runs_as_the_manifest_and_the_script_say(port, azurite, t
     assert join_ranks({i: (tmp_path / f"slurm.{i}").read_text().splitlines() for i in range(3)}) == expected
     for job_id in (uid, "slurm-4242"):
         run(["dotnet", str(dll), "--cleanup", job_id], env=azurite.env)
+
+
+@pytest.mark.skipif(os.environ.get("CMPI_DEPLOY_RUN") != "1",
+                    reason="opt-in (a dotnet publish, a second Azurite and two jobs): set CMPI_DEPLOY_RUN=1")
+def test_sharded_port_runs_as_the_manifest_and_the_script_say(port, azurite, tmp_path):
+    from tests.support import Azurite
+    second = Azurite(os.path.join(ROOT, "build", "azurite", "node_modules", ".bin", "azurite"))
+    try:
+        out = tmp_path / "deploy"
+        r = deploy(port, "all", "-n", "3", "--azure-accounts", "--publish", out=str(out),
+                   env={"NUGET_PACKAGES": str(tmp_path / "nuget")})
+        assert r.returncode == 0, r.stderr
+        dll = out / "publish" / "ReduceAlltoall.dll"
+        expected = native_by_rank(3, tmp_path)
+        lines = "\n".join(a.env["CMPI_AZURE_CONNECTION_STRING"] for a in (azurite, second)) + "\n"
+        # what the Secret's key 'accounts' mounted at /etc/cmpi-storage would hold
+        accounts_file = tmp_path / "accounts"
+        accounts_file.write_text(lines)
+        # no other way to storage in the ranks' environment: the manifest sets none
+        base = {k: v for k, v in os.environ.items() if not k.startswith("CMPI_AZURE_")}
+
+        job = yaml.safe_load((out / "k8s-job.yaml").read_text())
+        args = job["spec"]["template"]["spec"]["containers"][0]["args"]
+        uid = "5a0e1c2d-3b4f-4a5b-8c6d-7e8f9a0b1c2d"
+        args = [uid if a == "$(CMPI_JOB)" else str(accounts_file) if a == "/etc/cmpi-storage/accounts" else a
+                for a in args]
+        pods = [subprocess.Popen(["dotnet", str(dll), *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                 text=True, env=dict(base, JOB_COMPLETION_INDEX=str(i))) for i in range(3)]
+        results = [(p.wait(timeout=300), p.stdout.read(), p.stderr.read()) for p in pods]
+        for code, _, err in results:
+            assert code == 0, err
+        assert join_ranks({i: o.splitlines() for i, (_, o, _) in enumerate(results)}) == expected
+        # Batch's application command: --fetch-output with the accounts in $CMPI_AZURE_ACCOUNTS
+        accounts_env = {"CMPI_AZURE_ACCOUNTS": lines, "CMPI_AZURE_CONNECTION_STRING": ""}
+        fetched = run(["dotnet", str(dll), "--fetch-output", uid, "--tag-output"], env=accounts_env)
+        assert fetched.returncode == 0 and by_rank(fetched.stdout) == expected, fetched.stderr
+
+        fake = tmp_path / "bin"
+        fake.mkdir()
+        (fake / "srun").write_text('#!/bin/sh\nshift\ni=0\nwhile [ $i -lt "$SLURM_NTASKS" ]; do\n'
+                                   '  SLURM_PROCID=$i "$@" >"$OUT.$i" &\n  i=$((i + 1))\ndone\nwait\n')
+        (fake / "srun").chmod(0o755)
+        env = dict(accounts_env, PATH=f"{fake}:{os.environ['PATH']}", SLURM_JOB_ID="4343", SLURM_NTASKS="3",
+                   OUT=str(tmp_path / "slurm"), JOB_COMPLETION_INDEX="")
+        r = run(["bash", str(out / "cmpi-reduce-alltoall.sbatch")], env=env, timeout=300)
+        assert r.returncode == 0, r.stderr
+        assert join_ranks({i: (tmp_path / f"slurm.{i}").read_text().splitlines() for i in range(3)}) == expected
+        for job_id in (uid, "slurm-4343"):
+            run(["dotnet", str(dll), "--cleanup", job_id], env=accounts_env)
+    finally:
+        second.stop()
