@@ -146,17 +146,20 @@ def test_batch_task_and_slurm_script(port, tmp_path):
 GOLDEN_ACCOUNTS = os.path.join(ROOT, "tests", "golden", "deploy", "accounts")
 
 
-def _update_or_fail(path: str, actual: str, update: bool):
-    expected = open(path).read() if os.path.exists(path) else None
-    if expected == actual:
+def _update_or_fail(written: dict, update: bool):
+    """Each of `written` (golden path -> what cmpi-deploy wrote) equals its golden file; --update-golden rewrites them."""
+    stale = {path: actual for path, actual in written.items()
+             if not os.path.exists(path) or open(path).read() != actual}
+    if not stale:
         return
+    names = ", ".join(os.path.relpath(p, ROOT) for p in stale)
     if update:
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        with open(path, "w") as f:
-            f.write(actual)
-        pytest.fail(f"rewrote {os.path.relpath(path, ROOT)} (--update-golden); review and commit it")
-    pytest.fail(f"{os.path.relpath(path, ROOT)} " + ("is missing; run pytest --update-golden" if expected is None
-                                                     else "differs from what cmpi-deploy wrote (--update-golden)"))
+        for path, actual in stale.items():
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            with open(path, "w") as f:
+                f.write(actual)
+        pytest.fail(f"rewrote {names} (--update-golden); review and commit them")
+    pytest.fail(f"{names}: missing or not what cmpi-deploy writes now (pytest --update-golden rewrites them)")
 
 
 def test_sharded_over_several_accounts(port, tmp_path, update_golden):
@@ -189,8 +192,8 @@ def test_sharded_over_several_accounts(port, tmp_path, update_golden):
     refused = run(["bash", str(script_path)], env={"CMPI_AZURE_ACCOUNTS": "", "CMPI_AZURE_CONNECTION_STRING": "x"})
     assert refused.returncode == 2 and "export CMPI_AZURE_ACCOUNTS" in refused.stderr
 
-    for name in ("k8s-job.yaml", "batch-task.json", "cmpi-reduce-alltoall.sbatch"):
-        _update_or_fail(os.path.join(GOLDEN_ACCOUNTS, name), (tmp_path / name).read_text(), update_golden)
+    _update_or_fail({os.path.join(GOLDEN_ACCOUNTS, name): (tmp_path / name).read_text()
+                     for name in ("k8s-job.yaml", "batch-task.json", "cmpi-reduce-alltoall.sbatch")}, update_golden)
 
 
 def test_sharded_accounts_named_with_workload_identity(port, tmp_path):
