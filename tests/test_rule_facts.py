@@ -32,6 +32,9 @@ def test_the_shipped_table_loads_with_its_facts():
     assert t.libc["memcpy"].family == "byte_pair" and t.libc["strtol"].family == "strto"
     # cMPI takes a scalar's `ref` for Gather's sendbuf, not its recvbuf (tests/test_mpi_buffer_shapes.py)
     assert t.mpi["MPI_Gather"].ref_buffers == (0,) and t.mpi["MPI_Reduce_scatter_block"].ref_buffers == ()
+    assert t.names("stores_address") == {"MPI_Win_allocate"}
+    assert {"MPI_Win_create", "MPI_Win_attach", "MPI_Win_detach", "MPI_Get_address"} <= t.names("takes_views")
+    assert "MPI_Put" not in t.names("takes_views")
 
 
 def test_every_call_that_keeps_its_buffer_says_so():
@@ -49,6 +52,8 @@ def test_every_call_that_keeps_its_buffer_says_so():
     ('[MPI_X]\ntarget = "cMPI.X"\nparams = ["buffer", "value"]\nref_buffers = [1]\n', "", "positions of buffer"),
     ('[MPI_X]\ntarget = "cMPI.X"\nparams = ["buffer"]\nref_buffers = [0]\nkeeps_buffer = true\n', "",
      "keeps its buffer takes no `ref`"),
+    ('[MPI_X]\ntarget = "cMPI.X"\nparams = ["value"]\ntakes_views = true\n', "", "takes_views needs a buffer"),
+    ('[MPI_X]\ntarget = "cMPI.X"\nparams = ["buffer"]\nstores_address = true\n', "", "stores_address needs an out"),
     ("", '[xfn]\ntarget = "xfn"\npure = true\nstateful = true\n', "pure or stateful"),
     ("", '[xfn]\ntarget = "xfn"\nallocates = "maybe"\n', "allocates must be one of"),
     ("", '[xfn]\ntarget = "xfn"\nfamily = "printf"\n', "family must be one of"),
