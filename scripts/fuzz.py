@@ -26,12 +26,21 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TRANSLATE = os.path.join(ROOT, ".venv", "bin", "cmpi-translate")
 CMPI_RUN = os.path.join(ROOT, ".venv", "bin", "cmpi-run")
+PYTHON = os.path.join(ROOT, ".venv", "bin", "python")
+WORKER = os.path.join(ROOT, "scripts", "fuzz_worker.py")
+# A warm translation is killed past --timeout seconds of CPU time, or this many times that in wall time
+WALL_FACTOR = 30
+# The translator of this tree, even where .venv's editable install points to another (a snapshot of the tree run
+# while the tree changes: docs/robustness.md)
+_TRANSLATOR_ENV = {**os.environ, "PYTHONPATH": os.pathsep.join([ROOT] + [p for p in os.environ.get("PYTHONPATH", "")
+                                                                          .split(os.pathsep) if p])}
 DEFECTS = ("internal-error", "crash", "timeout", "ok-fails-compile")
 OUTCOMES = ("located-error", "ok-compiles") + DEFECTS
 
@@ -217,30 +226,77 @@ def make_input(seed: int, i: int, pool):
 
 # ---------------------------------------------------------------- running
 
-def translate(work: str, data: bytes, out_name: str, time_limit: float, timeout: float):
+class WarmTranslator:
+    """One scripts/fuzz_worker.py: the translator imported once, forked per input (isolation as a process gives)."""
+
+    def __init__(self):
+        self.proc = subprocess.Popen([PYTHON, WORKER], stdin=subprocess.PIPE, stdout=subprocess.PIPE, cwd=ROOT,
+                                     text=True, bufsize=1, env=_TRANSLATOR_ENV)
+        self.cpu = 0.0  # CPU seconds of the translations so far
+        if not json.loads(self.proc.stdout.readline() or "{}").get("ready"):
+            raise RuntimeError("scripts/fuzz_worker.py did not start")
+
+    def run(self, argv, cwd: str, stderr_file: str, timeout: float):
+        """(exit code as subprocess gives it: negative for a signal, or None past the timeout), stderr text.
+        The timeout counts the translation's CPU seconds, as its --time-limit does (translator/cli.py), with a wall
+        bound WALL_FACTOR times longer for one blocked without using CPU."""
+        request = {"argv": argv, "cwd": cwd, "stderr": stderr_file, "timeout": timeout,
+                   "wall_timeout": timeout * WALL_FACTOR}
+        self.proc.stdin.write(json.dumps(request) + "\n")
+        self.proc.stdin.flush()
+        answer = json.loads(self.proc.stdout.readline())
+        self.cpu += answer["cpu"]
+        with open(stderr_file, "rb") as f:
+            err = f.read().decode("utf-8", "replace")
+        if answer["timeout"]:
+            return None, err
+        return os.waitstatus_to_exitcode(answer["status"]), err
+
+    def close(self):
+        self.proc.stdin.close()
+        self.proc.wait()
+
+
+def run_translator(argv, cwd: str, timeout: float, warm: WarmTranslator | None):
+    """(exit code, or None past the timeout; stderr) of `cmpi-translate ARGV`: a fork of a warm worker, or (cold) a
+    process of its own as a user starts it."""
+    if warm is not None:
+        return warm.run(argv, cwd, os.path.join(cwd, "stderr.txt"), timeout)
+    try:
+        p = subprocess.run([TRANSLATE, *argv], capture_output=True, timeout=timeout, cwd=cwd, env=_TRANSLATOR_ENV)
+    except subprocess.TimeoutExpired as e:
+        return None, (e.stderr or b"").decode("utf-8", "replace")
+    return p.returncode, p.stderr.decode("utf-8", "replace")
+
+
+def translate(work: str, data: bytes, out_name: str, time_limit: float, timeout: float, warm=None):
     src = os.path.join(work, "in.c")
     with open(src, "wb") as f:
         f.write(data)
     out = os.path.join(work, out_name)
-    cmd = [TRANSLATE, src, "-o", out, "--time-limit", str(time_limit), "--memory-limit", "1536"]
+    argv = [src, "-o", out, "--time-limit", str(time_limit), "--memory-limit", "1536"]
     start = time.monotonic()
-    try:
-        p = subprocess.run(cmd, capture_output=True, timeout=timeout, cwd=work)
-    except subprocess.TimeoutExpired as e:
-        return "timeout", (e.stderr or b"").decode("utf-8", "replace"), time.monotonic() - start
-    err = p.stderr.decode("utf-8", "replace")
+    status, err = run_translator(argv, work, timeout, warm)
     elapsed = time.monotonic() - start
+    outcome = classify(status, err)
+    return outcome, f"exit status {status}\n{err}" if outcome == "crash" else err, elapsed
+
+
+def classify(status, err: str) -> str:
+    """The outcome of one translation from its exit code (None: killed at the timeout) and its messages."""
+    if status is None:
+        return "timeout"
     if "Traceback (most recent call last)" in err:
-        return "internal-error", err, elapsed
-    if p.returncode == 0:
-        return "ok", err, elapsed
-    if p.returncode == 3:
-        return "internal-error", err, elapsed
-    if p.returncode in (1, 2):
+        return "internal-error"
+    if status == 0:
+        return "ok"
+    if status == 3:
+        return "internal-error"
+    if status in (1, 2):
         if _LOCATED.search(err) and "[-Winternal]" not in err:
-            return "located-error", err, elapsed
-        return "internal-error", err, elapsed
-    return "crash", f"exit status {p.returncode}\n{err}", elapsed
+            return "located-error"
+        return "internal-error"
+    return "crash"
 
 
 def check_batch(paths):
@@ -265,11 +321,16 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--time-limit", type=float, default=20.0, help="the translator's own bound (--time-limit)")
-    ap.add_argument("--timeout", type=float, default=60.0, help="kill a translation after this many seconds")
+    ap.add_argument("--timeout", type=float, default=60.0, help="kill a translation after this many seconds of CPU time (--cold: wall time)")
     ap.add_argument("--batch", type=int, default=40, help="files per cmpi-run --check")
     ap.add_argument("--out", default=os.path.join(ROOT, "build", "fuzz"))
     ap.add_argument("--only", type=int, action="append", help="run only input i (repeatable)")
     ap.add_argument("--no-check", action="store_true", help="do not compile exit-0 translations")
+    ap.add_argument("--cold", action="store_true",
+                    help="start cmpi-translate afresh for each input (as a user does) instead of forking a warm one")
+    ap.add_argument("--compare", action="store_true",
+                    help="translate each input both ways, cold and warm in turn: their times, and any difference in "
+                         "outcome, messages or C# output")
     args = ap.parse_args(argv)
 
     pool = seeds()
@@ -281,12 +342,28 @@ def main(argv=None) -> int:
     results = {}
     start = time.monotonic()
 
+    local = threading.local()
+    workers = []
+    workers_lock = threading.Lock()
+
+    def warm_worker():
+        """This thread's warm translator (one per thread: a worker serves one input at a time)."""
+        if getattr(local, "worker", None) is None:
+            local.worker = WarmTranslator()
+            with workers_lock:
+                workers.append(local.worker)
+        return local.worker
+
     def one(i):
         origin, data, out_name = make_input(args.seed, i, pool)
         work = os.path.join(scratch, str(i))
         os.makedirs(work, exist_ok=True)
-        outcome, err, elapsed = translate(work, data, out_name, args.time_limit, args.timeout)
+        outcome, err, elapsed = translate(work, data, out_name, args.time_limit, args.timeout,
+                                          None if args.cold else warm_worker())
         return i, origin, data, os.path.join(work, out_name), outcome, err, elapsed
+
+    if args.compare:
+        return compare(args, pool, indices, scratch, warm_worker)
 
     pending_check = []
 
@@ -333,6 +410,8 @@ def main(argv=None) -> int:
                 print(f"fuzz: {translated}/{len(indices)} translated, {len(pending_check)} awaiting the check: "
                       f"{dict(counts)}", file=sys.stderr, flush=True)
         flush_checks()
+    for w in workers:
+        w.close()
     shutil.rmtree(scratch, ignore_errors=True)
 
     summary = {"seed": args.seed, "n": len(indices), "seconds": round(time.monotonic() - start, 1),
@@ -346,6 +425,46 @@ def main(argv=None) -> int:
     if defects:
         print(f"fuzz: {defects} defect(s) saved under {os.path.relpath(args.out, ROOT)}/<outcome>/", file=sys.stderr)
     return 1 if defects else 0
+
+
+def compare(args, pool, indices, scratch, warm_worker) -> int:
+    """--compare: each input translated cold and warm in turn (the order alternating), on one thread: the two rates
+    as a ratio taken in one run, so the machine's load weighs on both alike; and any difference between the two
+    (outcome, messages, C# text), which would make the warm run's counts untrue of cmpi-translate."""
+    import resource
+    times = {"cold": 0.0, "warm": 0.0}
+    cpu = {"cold": 0.0, "warm": 0.0}
+    differences = 0
+    for n, i in enumerate(indices):
+        origin, data, out_name = make_input(args.seed, i, pool)
+        results = {}
+        for mode in (("cold", "warm") if n % 2 == 0 else ("warm", "cold")):
+            work = os.path.join(scratch, f"{i}-{mode}")
+            os.makedirs(work, exist_ok=True)
+            worker = None if mode == "cold" else warm_worker()
+            before = worker.cpu if worker else _children_cpu(resource)
+            outcome, err, elapsed = translate(work, data, out_name, args.time_limit, args.timeout, worker)
+            cpu[mode] += (worker.cpu if worker else _children_cpu(resource)) - before
+            times[mode] += elapsed
+            cs = os.path.join(work, out_name)
+            text = open(cs, "rb").read() if os.path.exists(cs) else None
+            results[mode] = (outcome, err.replace(work, "WORK"), text)
+        if results["cold"] != results["warm"]:
+            differences += 1
+            print(f"fuzz --compare: input {i} ({origin}) differs: cold {results['cold'][0]}, warm "
+                  f"{results['warm'][0]}", file=sys.stderr)
+    shutil.rmtree(scratch, ignore_errors=True)
+    n = len(indices)
+    print(f"fuzz --compare seed {args.seed}: {n} inputs: wall cold {times['cold']:.1f} s, warm {times['warm']:.1f} s "
+          f"(warm {times['cold'] / max(times['warm'], 1e-9):.1f}x faster); CPU cold {cpu['cold']:.1f} s "
+          f"({cpu['cold'] / n:.3f} s an input), warm {cpu['warm']:.1f} s ({cpu['warm'] / n:.3f} s an input) (warm "
+          f"{cpu['cold'] / max(cpu['warm'], 1e-9):.1f}x less); {differences} input(s) differ")
+    return 1 if differences else 0
+
+
+def _children_cpu(resource) -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 if __name__ == "__main__":
