@@ -32,7 +32,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TRANSLATE = os.path.join(ROOT, ".venv", "bin", "cmpi-translate")
-CMPI_RUN = os.path.join(ROOT, ".venv", "bin", "cmpi-run")
+CMPI_RUN = os.environ.get("CMPI_RUN", os.path.join(ROOT, ".venv", "bin", "cmpi-run"))  # the C# check's runtime
 PYTHON = os.path.join(ROOT, ".venv", "bin", "python")
 WORKER = os.path.join(ROOT, "scripts", "fuzz_worker.py")
 # A warm translation is killed past --timeout seconds of CPU time, or this many times that in wall time
