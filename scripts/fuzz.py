@@ -229,9 +229,12 @@ def make_input(seed: int, i: int, pool):
 class WarmTranslator:
     """One scripts/fuzz_worker.py: the translator imported once, forked per input (isolation as a process gives)."""
 
-    def __init__(self):
-        self.proc = subprocess.Popen([PYTHON, WORKER], stdin=subprocess.PIPE, stdout=subprocess.PIPE, cwd=ROOT,
-                                     text=True, bufsize=1, env=_TRANSLATOR_ENV)
+    def __init__(self, root: str = ROOT):
+        """`root`: the tree whose translator (and fuzz_worker.py) to run (another one: --against)."""
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join([root] + [p for p in os.environ.get("PYTHONPATH", "")
+                                                                     .split(os.pathsep) if p])}
+        self.proc = subprocess.Popen([PYTHON, os.path.join(root, "scripts", "fuzz_worker.py")], stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, cwd=root, text=True, bufsize=1, env=env)
         self.cpu = 0.0  # CPU seconds of the translations so far
         if not json.loads(self.proc.stdout.readline() or "{}").get("ready"):
             raise RuntimeError("scripts/fuzz_worker.py did not start")
@@ -331,6 +334,8 @@ def main(argv=None) -> int:
     ap.add_argument("--compare", action="store_true",
                     help="translate each input both ways, cold and warm in turn: their times, and any difference in "
                          "outcome, messages or C# output")
+    ap.add_argument("--against", metavar="TREE",
+                    help="with --compare: this tree's warm translator against TREE's (a checkout of another commit)")
     args = ap.parse_args(argv)
 
     pool = seeds()
@@ -430,31 +435,39 @@ def main(argv=None) -> int:
 def compare(args, pool, indices, scratch, warm_worker) -> int:
     """--compare: each input translated cold and warm in turn (the order alternating), on one thread: the two rates
     as a ratio taken in one run, so the machine's load weighs on both alike; and any difference between the two
-    (outcome, messages, C# text), which would make the warm run's counts untrue of cmpi-translate."""
+    (outcome, messages, C# text), which would make the warm run's counts untrue of cmpi-translate.
+    --against TREE: "cold" is TREE's warm translator instead (a change to the translator: its speed and whether
+    it changes any outcome or output)."""
     import resource
     times = {"cold": 0.0, "warm": 0.0}
     cpu = {"cold": 0.0, "warm": 0.0}
     differences = 0
+    other = WarmTranslator(os.path.abspath(args.against)) if args.against else None
     for n, i in enumerate(indices):
         origin, data, out_name = make_input(args.seed, i, pool)
         results = {}
         for mode in (("cold", "warm") if n % 2 == 0 else ("warm", "cold")):
             work = os.path.join(scratch, f"{i}-{mode}")
             os.makedirs(work, exist_ok=True)
-            worker = None if mode == "cold" else warm_worker()
+            worker = other if mode == "cold" else warm_worker()
             before = worker.cpu if worker else _children_cpu(resource)
             outcome, err, elapsed = translate(work, data, out_name, args.time_limit, args.timeout, worker)
             cpu[mode] += (worker.cpu if worker else _children_cpu(resource)) - before
             times[mode] += elapsed
             cs = os.path.join(work, out_name)
             text = open(cs, "rb").read() if os.path.exists(cs) else None
-            results[mode] = (outcome, err.replace(work, "WORK"), text)
+            tree = os.path.abspath(args.against) if mode == "cold" and args.against else ROOT
+            results[mode] = (outcome, err.replace(work, "WORK").replace(tree, "TREE"), text)
+            if outcome in ("timeout", "crash"):
+                results[mode] = (outcome, "", None)  # where it stopped is not the point
         if results["cold"] != results["warm"]:
             differences += 1
             print(f"fuzz --compare: input {i} ({origin}) differs: cold {results['cold'][0]}, warm "
                   f"{results['warm'][0]}", file=sys.stderr)
     shutil.rmtree(scratch, ignore_errors=True)
     n = len(indices)
+    if other:
+        print(f"fuzz --compare: 'cold' is {args.against}'s warm translator, 'warm' this tree's")
     print(f"fuzz --compare seed {args.seed}: {n} inputs: wall cold {times['cold']:.1f} s, warm {times['warm']:.1f} s "
           f"(warm {times['cold'] / max(times['warm'], 1e-9):.1f}x faster); CPU cold {cpu['cold']:.1f} s "
           f"({cpu['cold'] / n:.3f} s an input), warm {cpu['warm']:.1f} s ({cpu['warm'] / n:.3f} s an input) (warm "

@@ -81,6 +81,10 @@ def with_c_errors(c_errors: List[Diagnostic], errors: List[Diagnostic]) -> List[
     return list(c_errors) + [d for d in errors if d.loc not in places]
 
 
+# Cursors no typedef can be inside (the preprocessing record's, a parameter's): _index_typedef_names does not enter them
+_NO_TYPEDEF_INSIDE = frozenset((K.MACRO_DEFINITION, K.MACRO_INSTANTIATION, K.INCLUSION_DIRECTIVE, K.PARM_DECL))
+
+
 class Frontend:
     """Parses one C program: one .c file, or several (then read as one unit, as a unity build)."""
 
@@ -103,6 +107,7 @@ class Frontend:
         self.files: List[str] = []
         self._is_user_cache: Dict[str, bool] = {}
         self._file_names: Dict[int, str] = {}
+        self._user_files: Tuple[object, Dict[int, bool]] = (None, {})  # (the parse, libclang file -> user_file_of)
         self._macro_use_starts: Set[Tuple[int, int]] = set()
         self.macro_externs: Dict[str, str] = {}  # globals declared `EXTERN int x;` -> EXTERN (_extern_macro)
         self.block_externs: List[ir.VarDecl] = []  # `extern int x;` inside functions: each must name a defined global
@@ -510,8 +515,25 @@ class Frontend:
         return cached
 
     def _in_main_file(self, cur: ci.Cursor) -> bool:
-        f = cur.location.file
-        return f is not None and self._is_user_path(f.name)
+        return bool(self.user_file_of(cur))
+
+    def user_file_of(self, cur: ci.Cursor) -> Optional[bool]:
+        """Whether the cursor is in the program's own files (_is_user_path); None where it is in no file.
+
+        Asked of each of the thousands of top-level cursors (the headers' declarations and macros) several times a
+        translation: the file is asked of libclang alone (no line nor column, no File object) and its answer
+        remembered per libclang file of this parse (a file handle of an earlier parse may be reused)."""
+        if self._user_files[0] is not self.tu:
+            self._user_files = (self.tu, {})
+        handle = ci.c_object_p()
+        ci.conf.lib.clang_getInstantiationLocation(cur.location, ctypes.byref(handle), None, None, None)
+        key = ctypes.cast(handle, ctypes.c_void_p).value
+        if not key:
+            return None
+        known = self._user_files[1].get(key)
+        if known is None:
+            known = self._user_files[1][key] = self._is_user_path(cur.location.file.name)
+        return known
 
     def _note_file(self, cur: ci.Cursor) -> None:
         name = cur.location.file.name
@@ -647,7 +669,10 @@ class Frontend:
                 decl = under.get_canonical().get_declaration()
                 if decl.kind in (K.STRUCT_DECL, K.UNION_DECL, K.ENUM_DECL):
                     self.typedef_names.setdefault(self._decl_key(decl), cur.spelling)
-            elif not cur.kind.is_expression():
+            elif not cur.kind.is_expression() and cur.kind not in _NO_TYPEDEF_INSIDE and \
+                    not (cur.kind == K.FUNCTION_DECL and not cur.is_definition()):
+                # (a prototype holds parameters, a macro or #include nothing: asking their children costs a
+                # callback from libclang each, thousands for stdio.h, stdlib.h and mpi.h)
                 pending.extend(reversed(list(cur.get_children())))
 
     def record_name(self, decl: ci.Cursor) -> str:
