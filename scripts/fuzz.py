@@ -336,6 +336,8 @@ def main(argv=None) -> int:
                          "outcome, messages or C# output")
     ap.add_argument("--against", metavar="TREE",
                     help="with --compare: this tree's warm translator against TREE's (a checkout of another commit)")
+    ap.add_argument("--resume", action="store_true",
+                    help="go on with a run stopped before its end: the inputs its journal has are not run again")
     args = ap.parse_args(argv)
 
     pool = seeds()
@@ -345,6 +347,25 @@ def main(argv=None) -> int:
     counts = collections.Counter()
     by_origin = collections.defaultdict(collections.Counter)
     results = {}
+    # Each input's outcome, a line as it is known: a long run (10,000 inputs on a loaded machine) stopped halfway
+    # goes on with --resume. A run of chosen inputs (--only) keeps none.
+    journal_path = None if args.only else os.path.join(args.out, f"journal-seed{args.seed}.jsonl")
+    if journal_path and args.resume and os.path.exists(journal_path):
+        with open(journal_path) as f:
+            for line in f:
+                try:
+                    entry = json.loads(line)
+                except ValueError:
+                    continue  # the line being written when the run stopped
+                if entry["i"] < args.n and entry["i"] not in results:
+                    results[entry["i"]] = (entry["origin"], entry["outcome"])
+                    counts[entry["outcome"]] += 1
+        indices = [i for i in indices if i not in results]
+        print(f"fuzz: resuming: {len(results)} inputs known from {journal_path}, {len(indices)} to run",
+              file=sys.stderr)
+    elif journal_path and os.path.exists(journal_path):
+        os.unlink(journal_path)
+    journal = open(journal_path, "a") if journal_path else None
     start = time.monotonic()
 
     local = threading.local()
@@ -397,6 +418,9 @@ def main(argv=None) -> int:
         results[i] = (origin, outcome)
         if outcome in DEFECTS:
             save(i, origin, data, outcome, err, cs)
+        if journal:
+            journal.write(json.dumps({"i": i, "origin": origin, "outcome": outcome}) + "\n")
+            journal.flush()
 
     translated = 0
     with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as ex:
@@ -412,20 +436,24 @@ def main(argv=None) -> int:
                 record(i, origin, data, outcome, err)
             translated += 1
             if translated % 50 == 0:
-                print(f"fuzz: {translated}/{len(indices)} translated, {len(pending_check)} awaiting the check: "
-                      f"{dict(counts)}", file=sys.stderr, flush=True)
+                print(f"fuzz: {translated}/{len(indices)} translated in {time.monotonic() - start:.0f} s, "
+                      f"{len(pending_check)} awaiting the check: {dict(counts)}", file=sys.stderr, flush=True)
         flush_checks()
     for w in workers:
         w.close()
     shutil.rmtree(scratch, ignore_errors=True)
 
-    summary = {"seed": args.seed, "n": len(indices), "seconds": round(time.monotonic() - start, 1),
+    if journal:
+        journal.close()
+    total = len(results)
+    summary = {"seed": args.seed, "n": total, "seconds": round(time.monotonic() - start, 1),
                "counts": {k: counts.get(k, 0) for k in OUTCOMES}}
-    with open(os.path.join(args.out, f"summary-seed{args.seed}-n{len(indices)}.json"), "w") as f:
+    with open(os.path.join(args.out, f"summary-seed{args.seed}-n{total}.json"), "w") as f:
         json.dump({**summary, "defects": {str(i): r for i, r in sorted(results.items()) if r[1] in DEFECTS}}, f,
                   indent=1)
     line = ", ".join(f"{k} {counts.get(k, 0)}" for k in OUTCOMES)
-    print(f"fuzz seed {args.seed}: {len(indices)} inputs in {summary['seconds']} s: {line}")
+    resumed = f" ({len(indices)} run now)" if total != len(indices) else ""
+    print(f"fuzz seed {args.seed}: {total} inputs{resumed} in {summary['seconds']} s: {line}")
     defects = sum(counts.get(k, 0) for k in DEFECTS)
     if defects:
         print(f"fuzz: {defects} defect(s) saved under {os.path.relpath(args.out, ROOT)}/<outcome>/", file=sys.stderr)
