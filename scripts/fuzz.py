@@ -37,13 +37,6 @@ PYTHON = os.path.join(ROOT, ".venv", "bin", "python")
 WORKER = os.path.join(ROOT, "scripts", "fuzz_worker.py")
 # A warm translation is killed past --timeout seconds of CPU time, or this many times that in wall time
 WALL_FACTOR = 30
-# The translator of this tree, even where .venv's editable install points to another (a snapshot of the tree run
-# while the tree changes: docs/robustness.md)
-_TRANSLATOR_ENV = {**os.environ, "PYTHONPATH": os.pathsep.join([ROOT] + [p for p in os.environ.get("PYTHONPATH", "")
-                                                                          .split(os.pathsep) if p])}
-DEFECTS = ("internal-error", "crash", "timeout", "ok-fails-compile")
-OUTCOMES = ("located-error", "ok-compiles") + DEFECTS
-
 _LOCATED = re.compile(r"^(?:\S+:\d+:\d+: (?:error|warning)|cmpi-translate: error: ).*$", re.M)
 _DIAG_FILE = re.compile(r"^(.+?\.cs):\d+:\d+: (error|warning): (.*)$", re.M)
 
@@ -231,10 +224,8 @@ class WarmTranslator:
 
     def __init__(self, root: str = ROOT):
         """`root`: the tree whose translator (and fuzz_worker.py) to run (another one: --against)."""
-        env = {**os.environ, "PYTHONPATH": os.pathsep.join([root] + [p for p in os.environ.get("PYTHONPATH", "")
-                                                                     .split(os.pathsep) if p])}
         self.proc = subprocess.Popen([PYTHON, os.path.join(root, "scripts", "fuzz_worker.py")], stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, cwd=root, text=True, bufsize=1, env=env)
+                                     stdout=subprocess.PIPE, cwd=root, text=True, bufsize=1, env=_env_for(root))
         self.cpu = 0.0  # CPU seconds of the translations so far
         if not json.loads(self.proc.stdout.readline() or "{}").get("ready"):
             raise RuntimeError("scripts/fuzz_worker.py did not start")
@@ -260,26 +251,32 @@ class WarmTranslator:
         self.proc.wait()
 
 
-def run_translator(argv, cwd: str, timeout: float, warm: WarmTranslator | None):
+def _env_for(root: str) -> dict:
+    """The environment that makes .venv's Python import `root`'s translator."""
+    return {**os.environ, "PYTHONPATH": os.pathsep.join([root] + [p for p in os.environ.get("PYTHONPATH", "")
+                                                                  .split(os.pathsep) if p])}
+
+
+def run_translator(argv, cwd: str, timeout: float, warm: WarmTranslator | None, root: str = ROOT):
     """(exit code, or None past the timeout; stderr) of `cmpi-translate ARGV`: a fork of a warm worker, or (cold) a
-    process of its own as a user starts it."""
+    process of its own as a user starts it (`root`'s translator)."""
     if warm is not None:
         return warm.run(argv, cwd, os.path.join(cwd, "stderr.txt"), timeout)
     try:
-        p = subprocess.run([TRANSLATE, *argv], capture_output=True, timeout=timeout, cwd=cwd, env=_TRANSLATOR_ENV)
+        p = subprocess.run([TRANSLATE, *argv], capture_output=True, timeout=timeout, cwd=cwd, env=_env_for(root))
     except subprocess.TimeoutExpired as e:
         return None, (e.stderr or b"").decode("utf-8", "replace")
     return p.returncode, p.stderr.decode("utf-8", "replace")
 
 
-def translate(work: str, data: bytes, out_name: str, time_limit: float, timeout: float, warm=None):
+def translate(work: str, data: bytes, out_name: str, time_limit: float, timeout: float, warm=None, root=ROOT):
     src = os.path.join(work, "in.c")
     with open(src, "wb") as f:
         f.write(data)
     out = os.path.join(work, out_name)
     argv = [src, "-o", out, "--time-limit", str(time_limit), "--memory-limit", "1536"]
     start = time.monotonic()
-    status, err = run_translator(argv, work, timeout, warm)
+    status, err = run_translator(argv, work, timeout, warm, root)
     elapsed = time.monotonic() - start
     outcome = classify(status, err)
     return outcome, f"exit status {status}\n{err}" if outcome == "crash" else err, elapsed
@@ -335,7 +332,7 @@ def main(argv=None) -> int:
                     help="translate each input both ways, cold and warm in turn: their times, and any difference in "
                          "outcome, messages or C# output")
     ap.add_argument("--against", metavar="TREE",
-                    help="with --compare: this tree's warm translator against TREE's (a checkout of another commit)")
+                    help="with --compare: this tree's warm translator against TREE's cold one (a checkout of another commit)")
     ap.add_argument("--resume", action="store_true",
                     help="go on with a run stopped before its end: the inputs its journal has are not run again")
     args = ap.parse_args(argv)
@@ -464,22 +461,22 @@ def compare(args, pool, indices, scratch, warm_worker) -> int:
     """--compare: each input translated cold and warm in turn (the order alternating), on one thread: the two rates
     as a ratio taken in one run, so the machine's load weighs on both alike; and any difference between the two
     (outcome, messages, C# text), which would make the warm run's counts untrue of cmpi-translate.
-    --against TREE: "cold" is TREE's warm translator instead (a change to the translator: its speed and whether
-    it changes any outcome or output)."""
+    --against TREE: "cold" is TREE's translator, started cold (the harness and translator before a change against
+    this tree's warm one: the whole speed-up, and whether the change alters any outcome or output)."""
     import resource
     times = {"cold": 0.0, "warm": 0.0}
     cpu = {"cold": 0.0, "warm": 0.0}
     differences = 0
-    other = WarmTranslator(os.path.abspath(args.against)) if args.against else None
+    cold_root = os.path.abspath(args.against) if args.against else ROOT
     for n, i in enumerate(indices):
         origin, data, out_name = make_input(args.seed, i, pool)
         results = {}
         for mode in (("cold", "warm") if n % 2 == 0 else ("warm", "cold")):
             work = os.path.join(scratch, f"{i}-{mode}")
             os.makedirs(work, exist_ok=True)
-            worker = other if mode == "cold" else warm_worker()
+            worker = None if mode == "cold" else warm_worker()
             before = worker.cpu if worker else _children_cpu(resource)
-            outcome, err, elapsed = translate(work, data, out_name, args.time_limit, args.timeout, worker)
+            outcome, err, elapsed = translate(work, data, out_name, args.time_limit, args.timeout, worker, cold_root)
             cpu[mode] += (worker.cpu if worker else _children_cpu(resource)) - before
             times[mode] += elapsed
             cs = os.path.join(work, out_name)
@@ -494,8 +491,8 @@ def compare(args, pool, indices, scratch, warm_worker) -> int:
                   f"{results['warm'][0]}", file=sys.stderr)
     shutil.rmtree(scratch, ignore_errors=True)
     n = len(indices)
-    if other:
-        print(f"fuzz --compare: 'cold' is {args.against}'s warm translator, 'warm' this tree's")
+    if args.against:
+        print(f"fuzz --compare: 'cold' is {args.against}'s translator, 'warm' this tree's")
     print(f"fuzz --compare seed {args.seed}: {n} inputs: wall cold {times['cold']:.1f} s, warm {times['warm']:.1f} s "
           f"(warm {times['cold'] / max(times['warm'], 1e-9):.1f}x faster); CPU cold {cpu['cold']:.1f} s "
           f"({cpu['cold'] / n:.3f} s an input), warm {cpu['warm']:.1f} s ({cpu['warm'] / n:.3f} s an input) (warm "

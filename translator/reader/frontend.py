@@ -108,6 +108,7 @@ class Frontend:
         self._is_user_cache: Dict[str, bool] = {}
         self._file_names: Dict[int, str] = {}
         self._user_files: Tuple[object, Dict[int, bool]] = (None, {})  # (the parse, libclang file -> user_file_of)
+        self._top_level: Tuple[object, List[ci.Cursor]] = (None, [])  # (the parse, its top-level cursors)
         self._macro_use_starts: Set[Tuple[int, int]] = set()
         self.macro_externs: Dict[str, str] = {}  # globals declared `EXTERN int x;` -> EXTERN (_extern_macro)
         self.block_externs: List[ir.VarDecl] = []  # `extern int x;` inside functions: each must name a defined global
@@ -199,7 +200,7 @@ class Frontend:
             return True
         keys = {self.path} | {os.path.abspath(p) for p in self.paths[1:]}  # the names clang reads the files by
         declared: Dict[str, Dict[str, List[bool]]] = {}  # name -> file -> whether each declaration is static
-        for cur in self.tu.cursor.get_children():
+        for cur in self.top_level():
             f = cur.location.file
             if cur.kind in (K.FUNCTION_DECL, K.VAR_DECL) and f is not None and f.name in keys:
                 declared.setdefault(cur.spelling, {}).setdefault(f.name, []).append(
@@ -303,7 +304,7 @@ class Frontend:
     def _defines_function(self, name: str) -> bool:
         """Whether the program defines the function `name` (later in a file than a call that has no declaration)."""
         return any(c.kind == K.FUNCTION_DECL and c.spelling == name and c.is_definition() and self._in_main_file(c)
-                   for c in self.tu.cursor.get_children())
+                   for c in self.top_level())
 
     def parse(self) -> ir.TranslationUnit:
         for p in self.paths:
@@ -342,7 +343,7 @@ class Frontend:
         functions: Dict[str, ir.Function] = {}
         order: List[object] = []
         errors: List = []
-        for cur in self.tu.cursor.get_children():
+        for cur in self.top_level():
             if not self._in_main_file(cur):
                 continue
             self._note_file(cur)
@@ -517,6 +518,13 @@ class Frontend:
     def _in_main_file(self, cur: ci.Cursor) -> bool:
         return bool(self.user_file_of(cur))
 
+    def top_level(self) -> List[ci.Cursor]:
+        """The top-level cursors of the current parse (the headers' thousands of declarations and macros among
+        them), listed once a parse: several passes read them, and each listing costs a callback from libclang each."""
+        if self._top_level[0] is not self.tu:
+            self._top_level = (self.tu, list(self.tu.cursor.get_children()))
+        return self._top_level[1]
+
     def user_file_of(self, cur: ci.Cursor) -> Optional[bool]:
         """Whether the cursor is in the program's own files (_is_user_path); None where it is in no file.
 
@@ -573,7 +581,7 @@ class Frontend:
     def _index_macros(self) -> None:
         redefined_macros = set()
         self._macro_use_cursors: Dict[Tuple[str, int, int, int, int], ci.Cursor] = {}
-        for cur in self.tu.cursor.get_children():
+        for cur in self.top_level():
             if cur.kind == K.MACRO_DEFINITION and not ci.conf.lib.clang_Cursor_isMacroFunctionLike(cur):
                 self.macro_bodies.define(cur.spelling, cur)
             if cur.kind == K.MACRO_DEFINITION and self._in_main_file(cur):
@@ -661,7 +669,7 @@ class Frontend:
         """`typedef struct {...} name;` names an anonymous struct: C# calls the struct `name`."""
         # Typedefs sit among declarations and statements: expressions are not entered, which
         # keeps this walk small on programs with hundreds of thousands of expression nodes.
-        pending = [self.tu.cursor]
+        pending = list(reversed(self.top_level()))
         while pending:
             cur = pending.pop()
             if cur.kind == K.TYPEDEF_DECL:

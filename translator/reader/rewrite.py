@@ -349,7 +349,7 @@ def expand_function_macros(fe: "Frontend") -> bool:
     library_defs = {}
     object_defs: Dict[str, List[str]] = {}  # the program's object-like macros: name -> body tokens
     library_constants = set()  # names a constant's body may use: the headers' macros, variables, enum constants
-    for cur in fe.tu.cursor.get_children():
+    for cur in fe.top_level():
         own = fe.user_file_of(cur)
         if own is None:
             continue
