@@ -37,6 +37,8 @@ PYTHON = os.path.join(ROOT, ".venv", "bin", "python")
 WORKER = os.path.join(ROOT, "scripts", "fuzz_worker.py")
 # A warm translation is killed past --timeout seconds of CPU time, or this many times that in wall time
 WALL_FACTOR = 30
+DEFECTS = ("internal-error", "crash", "timeout", "ok-fails-compile")
+OUTCOMES = ("located-error", "ok-compiles") + DEFECTS
 _LOCATED = re.compile(r"^(?:\S+:\d+:\d+: (?:error|warning)|cmpi-translate: error: ).*$", re.M)
 _DIAG_FILE = re.compile(r"^(.+?\.cs):\d+:\d+: (error|warning): (.*)$", re.M)
 

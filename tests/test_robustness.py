@@ -256,6 +256,54 @@ def test_fuzz_small_run_finds_no_defect(tmp_path):
     assert "internal-error 0, crash 0, timeout 0, ok-fails-compile 0" in r.stdout
 
 
+def _fuzz_module():
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("fuzz", os.path.join(ROOT, "scripts", "fuzz.py"))
+    fuzz = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(fuzz)
+    return fuzz
+
+
+def test_fuzz_warm_translator_gives_what_cmpi_translate_gives(tmp_path):
+    """The fuzz's warm translator (scripts/fuzz_worker.py, forked per input) against cmpi-translate started afresh:
+    the same outcome, messages and C# for each input, or the fuzz's counts would not be cmpi-translate's."""
+    r = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "fuzz.py"), "--n", "6", "--seed", "27",
+                        "--compare", "--out", str(tmp_path)], capture_output=True, text=True, timeout=1800)
+    assert r.returncode == 0 and "6 inputs" in r.stdout and "0 input(s) differ" in r.stdout, r.stdout + r.stderr
+
+
+def test_fuzz_worker_kills_at_the_cpu_bound_and_serves_on(tmp_path):
+    """A translation past the harness's bound (an object-like macro expanding 2^21 times, the translator's own
+    --time-limit off) is killed (a timeout), and the same worker then translates the next input."""
+    fuzz = _fuzz_module()
+    warm = fuzz.WarmTranslator()
+    try:
+        bomb = os.path.join(ROBUST, "bad", "object_macro_bomb.c")
+        status, _ = warm.run([bomb, "-o", str(tmp_path / "Bomb.cs"), "--time-limit", "0"], str(tmp_path),
+                             str(tmp_path / "bomb.txt"), timeout=1.0)
+        assert status is None
+        with open(tmp_path / "in.c", "w") as f:
+            f.write("int main(void) { return 3; }\n")
+        status, err = warm.run(["in.c", "-o", "In.cs"], str(tmp_path), str(tmp_path / "in.txt"), timeout=60.0)
+        assert status == 0 and (tmp_path / "In.cs").exists(), err
+        status, err = warm.run(["missing.c", "-o", "M.cs"], str(tmp_path), str(tmp_path / "m.txt"), timeout=60.0)
+        assert status == 1 and "missing.c: no such file" in err, err
+    finally:
+        warm.close()
+
+
+def test_fuzz_run_resumes_where_it_stopped(tmp_path):
+    """A run's journal: a second run with --resume runs only the inputs the first did not."""
+    fuzz = [sys.executable, os.path.join(ROOT, "scripts", "fuzz.py"), "--seed", "27", "--no-check", "--out",
+            str(tmp_path)]
+    r = subprocess.run(fuzz + ["--n", "3"], capture_output=True, text=True, timeout=600)
+    assert "3 inputs in" in r.stdout, r.stdout + r.stderr
+    r = subprocess.run(fuzz + ["--n", "5", "--resume"], capture_output=True, text=True, timeout=600)
+    assert "5 inputs (2 run now)" in r.stdout, r.stdout + r.stderr
+    with open(tmp_path / "journal-seed27.jsonl") as f:
+        assert sorted(int(line.split('"i": ')[1].split(",")[0]) for line in f) == [0, 1, 2, 3, 4]
+
+
 def test_main_of_another_integer_type(tools, tmp_path):
     """`unsigned main(void)` (fuzz seed 2027 input 959): its status as C converts it (300 -> 44)."""
     _same_as_gcc(tools, tmp_path, os.path.join(ROBUST, "unsigned_main.c"))
