@@ -28,7 +28,7 @@ import sys
 import tempfile
 import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor, as_completed
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TRANSLATE = os.path.join(ROOT, ".venv", "bin", "cmpi-translate")
@@ -423,7 +423,9 @@ def main(argv=None) -> int:
 
     translated = 0
     with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as ex:
-        for i, origin, data, work, outcome, err, elapsed in ex.map(one, indices):
+        # as each input ends, not in input order: one slow input does not hold back the journal of those after it
+        for done in as_completed([ex.submit(one, i) for i in indices]):
+            i, origin, data, work, outcome, err, elapsed = done.result()
             if outcome == "ok":
                 if args.no_check:
                     record(i, origin, data, "ok-compiles", err)
