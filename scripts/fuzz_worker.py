@@ -43,6 +43,9 @@ def _child(request) -> None:
         os.dup2(fd, 2)
         os.dup2(fd, 1)  # the protocol's pipe must not receive what the translator prints
         os.close(fd)
+        null = os.open(os.devnull, os.O_RDONLY)
+        os.dup2(null, 0)  # nor may the translation read the requests meant for the worker
+        os.close(null)
         sys.stdout = open(1, "w", closefd=False)
         sys.stderr = open(2, "w", closefd=False)
         signal.signal(signal.SIGINT, signal.SIG_DFL)
