@@ -165,6 +165,15 @@ def test_what_would_not_compile_is_a_located_error(tools, tmp_path):
     assert not (tmp_path / "Out.cs").exists()
 
 
+def test_a_record_left_half_read_is_no_internal_error(tools, tmp_path):
+    """A library struct whose fields cannot be read (glibc's __mbstate_t, its header included inside a function):
+    the located errors, where the record once stayed in the unit half-read and the class name's choice failed."""
+    t = tools.translate_file(os.path.join(ROBUST, "bad", "include_inside_function.c"), str(tmp_path / "Out.cs"))
+    assert t.returncode == 1 and "internal error" not in t.stderr, t.stderr
+    assert "__mbstate_t.h:20:5: error: the library type" in t.stderr and "[-Wunsupported-construct]" in t.stderr, \
+        t.stderr
+
+
 def test_pointer_sign_mismatch_at_a_library_call_is_a_view(tools, tmp_path):
     """`unsigned char buf[]` given to strcpy/strlen/sprintf's `char *`, `&u` of an `unsigned` to MPI_Comm_size's and
     MPI_Get_count's `int *`: C converts them (-Wpointer-sign); the port reads each as the written cast, a view of the

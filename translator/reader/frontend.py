@@ -446,9 +446,12 @@ class Frontend:
             raise TranslationError(v.loc, f"'{v.name}' is declared extern but no file of the program defines it "
                                    "(give all the program's .c files on the command line)", "missing-definition")
         macros = tuple(self._macro_consts())
-        order += list(self.records.values()) + self.enums
+        # a record whose fields could not be read (an error collected above) stays marked None, "being read": it is
+        # no record of the unit (the error is reported, and the class name is chosen before it is, cli.py)
+        records = [r for r in self.records.values() if r is not None]
+        order += records + self.enums
         return ir.TranslationUnit(self.path, tuple(globals_.values()), tuple(defined), macros,
-                                  tuple(self._comments()), tuple(order), tuple(self.records.values()),
+                                  tuple(self._comments()), tuple(order), tuple(records),
                                   tuple(self.enums), tuple(self.files),
                                   tuple((n, tuple(token_spelling(t) for t in c.get_tokens())[1:])
                                         for n, c in self.macro_defs.items()),
