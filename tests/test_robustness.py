@@ -154,6 +154,8 @@ BAD = {
     "printf_int_format.c": ("4:10", "c-error"),
     "comm_as_datatype.c": ("5:34", "c-error"),
     "int_as_request.c": ("5:12", "c-error"),
+    "handle_vs_int.c": ("7:9", "pointer-to-integer"),
+    "handle_as_int.c": ("5:15", "pointer-to-integer"),
 }
 
 
