@@ -114,8 +114,11 @@ def main() -> int:
         if pid == 0:
             _child(request)
         status, timed_out, cpu = _wait(pid, request["timeout"], request["wall_timeout"])
-        print(json.dumps({"status": status, "timeout": timed_out, "seconds": time.monotonic() - start, "cpu": cpu}),
-              file=out, flush=True)
+        try:
+            print(json.dumps({"status": status, "timeout": timed_out, "seconds": time.monotonic() - start,
+                              "cpu": cpu}), file=out, flush=True)
+        except BrokenPipeError:
+            return 0  # the harness is gone (stopped; --resume goes on)
     return 0
 
 
