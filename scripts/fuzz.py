@@ -337,7 +337,11 @@ def main(argv=None) -> int:
                     help="with --compare: this tree's warm translator against TREE's cold one (a checkout of another commit)")
     ap.add_argument("--resume", action="store_true",
                     help="go on with a run stopped before its end: the inputs its journal has are not run again")
+    ap.add_argument("--counts", action="store_true",
+                    help="run nothing: the counts by outcome of the journal of --out, --seed and --n so far")
     args = ap.parse_args(argv)
+    if args.counts:
+        return journal_counts(args)
 
     pool = seeds()
     indices = args.only or list(range(args.n))
@@ -502,6 +506,27 @@ def compare(args, pool, indices, scratch, warm_worker) -> int:
           f"({cpu['cold'] / n:.3f} s an input), warm {cpu['warm']:.1f} s ({cpu['warm'] / n:.3f} s an input) (warm "
           f"{cpu['cold'] / max(cpu['warm'], 1e-9):.1f}x less); {differences} input(s) differ")
     return 1 if differences else 0
+
+
+def journal_counts(args) -> int:
+    """--counts: what a run (perhaps stopped, perhaps still running) has found so far, from its journal."""
+    path = os.path.join(args.out, f"journal-seed{args.seed}.jsonl")
+    outcomes = {}
+    with open(path) as f:
+        for line in f:
+            try:
+                entry = json.loads(line)
+            except ValueError:
+                continue
+            if entry["i"] < args.n:
+                outcomes.setdefault(entry["i"], entry)
+    counts = collections.Counter(e["outcome"] for e in outcomes.values())
+    print(f"fuzz seed {args.seed}: {len(outcomes)} of {args.n} inputs so far: " +
+          ", ".join(f"{k} {counts.get(k, 0)}" for k in OUTCOMES))
+    for i, e in sorted(outcomes.items()):
+        if e["outcome"] in DEFECTS:
+            print(f"  {e['outcome']}: input {i} ({e['origin']})")
+    return 0
 
 
 def _children_cpu(resource) -> float:
