@@ -165,7 +165,7 @@ def test_warnings_are_given_once_when_an_unused_static_is_left_out(tools, tmp_pa
     mismatch = [ln for ln in r.stderr.splitlines() if ln.endswith("[-Wmpi-type-mismatch]")]
     unused = [ln for ln in r.stderr.splitlines() if ln.endswith("[-Wunused-untranslatable]")]
     assert len(mismatch) == 1 and len(unused) == 1, r.stderr
-    assert "cycle_counter" in unused[0] and "the call moves the first 4-byte units" in mismatch[0], r.stderr
+    assert "cycle_counter" in unused[0] and "the call moves count * 4 bytes from its address" in mismatch[0], r.stderr
 
 
 def test_call_without_prototype_whose_argument_count_differs_warns_and_translates(tools, tmp_path):

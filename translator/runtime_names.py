@@ -18,6 +18,7 @@ RUNTIME_TYPE_NAMES = frozenset({
     'BitOperations',
     'Boolean',
     'Buffer',
+    'BufferBytes',
     'Byte',
     'CArgv',
     'CArray',

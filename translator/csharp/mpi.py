@@ -293,9 +293,10 @@ _INTEGER_DATATYPES = frozenset(n for n in _DATATYPE_SIZES if n not in (
 def _warn_type_mismatches(ctx, call: ir.Call, callee: ir.NameRef, rule) -> None:
     """-Wmpi-type-mismatch: a buffer whose C element type differs in size from the predefined datatype that
     describes it (`int n; MPI_Bcast(&n, 1, MPI_LONG_LONG_INT, ...)`), as clang's type-safety attributes warn.
-    Natively such a call reads or writes past the variable (a neighbour's bytes); the port stops at the call with
-    MPI_ERR_TYPE instead of reproducing the overwrite (docs/runtime-contract.md). An integer variable wider than
-    its integer datatype (`long n` as MPI_INT) holds the bytes the call moves: the port moves the same ones."""
+    C moves count * extent bytes from the buffer's address whatever its type; the port moves the same bytes of the
+    buffer's own storage, reading zeros and dropping writes past its end where C reaches a neighbour's bytes
+    (Buffers.CheckType, DataBuf.Clipped; docs/runtime-contract.md). A number described by a datatype of the other
+    kind (an int as MPI_DOUBLE) stops the port with MPI_ERR_TYPE."""
     params = list(rule.params)
     for i, kind in enumerate(params):
         if kind != "buffer" or i >= len(call.args):
@@ -314,16 +315,56 @@ def _warn_type_mismatches(ctx, call: ir.Call, callee: ir.NameRef, rule) -> None:
         have = size_of(ctx, element)
         if want is not None and have is not None and want != have:
             c_name = element.name if not isinstance(element, ir.ComplexType) else f"{element.element.name} complex"
-            if have > want and have % want == 0 and isinstance(element, ir.IntType) and name in _INTEGER_DATATYPES:
-                # `long n; MPI_Allgather(&n, 1, MPI_INT, ...)`: the bytes lie within the buffer; the runtime moves
-                # the same bytes as the native call (Buffers.CheckType)
-                what = (f"the call moves the first {want}-byte units of its memory, as natively (the low part of "
-                        f"each {c_name} on x86-64 only if the count says so); give the buffer's own datatype")
+            if _same_kind(element, name):
+                what = (f"the call moves count * {want} bytes from its address, as natively; past the buffer's end "
+                        "(a neighbour's bytes natively) the port reads zeros and drops what it receives; give the "
+                        "buffer's own datatype")
             else:
-                what = ("natively the call reads or writes past them; the port stops there with MPI_ERR_TYPE (give "
-                        "the buffer's own datatype)")
+                what = "the port stops there with MPI_ERR_TYPE (give the buffer's own datatype)"
             ctx.diagnostics.warn(call.args[i].loc, f"{callee.name}'s buffer holds {c_name} ({have} bytes) but "
                                  f"{name} describes {want}-byte elements: {what}", "mpi-type-mismatch")
+
+
+def _same_kind(element, datatype: str) -> bool:
+    """Whether the runtime moves a number's bytes as the datatype's (integers as integer datatypes, reals and
+    complex numbers as real or complex ones) rather than refusing it (Buffers.CheckType)."""
+    if isinstance(element, ir.IntType):
+        return datatype in _INTEGER_DATATYPES
+    return datatype not in _INTEGER_DATATYPES and datatype not in ("MPI_C_BOOL", "MPI_WCHAR")
+
+
+def _numeric_element_cs(ctx, arg: ir.Expr) -> Optional[str]:
+    """The C# element type of a buffer of numbers (int, long, double...), or None for anything else."""
+    if is_null_pointer(arg):
+        return None
+    element = _buffer_element(arg)
+    while isinstance(element, ir.ArrayType):
+        element = element.element
+    if not isinstance(element, (ir.IntType, ir.FloatType)):
+        return None
+    return element_cs(element, arg.loc)
+
+
+def _written_buffer_cs(ctx, call: ir.Call, rule) -> Optional[str]:
+    """In a call whose buffers share one datatype (Reduce, Allreduce, Scan, Reduce_local, Fetch_and_op, Compare_and_
+    swap...), the C# element type of the buffer it writes: the last one, the others being read only. cMPI's
+    overloads take one element type for all of them: a read buffer of other numbers goes as a copy of its bytes of
+    that type (_retyped_read_buffer). None for a call of another shape."""
+    if "buffer, buffer" not in ", ".join(rule.params):
+        return None
+    last = max(i for i, kind in enumerate(rule.params) if kind == "buffer")
+    return _numeric_element_cs(ctx, call.args[last]) if last < len(call.args) else None
+
+
+def _retyped_read_buffer(ctx, arg: ir.Expr, buffer: List[str], written: Optional[str]) -> List[str]:
+    """`MPI_Allreduce(&my_int, &my_long, 1, MPI_LONG, ...)`: the int's bytes as a long[] (BufferBytes.As), which
+    the runtime then reads as it reads any buffer: the same bytes C reads, zeros past the variable's end."""
+    mine = _numeric_element_cs(ctx, arg)
+    if written is None or mine is None or mine == written:
+        return buffer
+    if len(buffer) == 1:  # `ref x`: its value's bytes
+        return [f"BufferBytes.As<{mine}, {written}>({buffer[0][len('ref '):]})", "0"]
+    return [f"BufferBytes.As<{mine}, {written}>({buffer[0]}, {buffer[1]})", "0"]
 
 
 def _null_buffer(call: ir.Call, rule, arg: ir.Expr) -> List[str]:
@@ -402,6 +443,8 @@ def _call_code(ctx, call: ir.Call, callee: ir.NameRef, rule) -> str:
     _warn_type_mismatches(ctx, call, callee, rule)
     args: List[str] = []
     buffers = []  # (index in args, 1 for `ref x` or 2 for an array and offset) of each buffer converted
+    written = _written_buffer_cs(ctx, call, rule)
+    last_buffer = max((i for i, kind in enumerate(rule.params) if kind == "buffer"), default=-1)
     for i, (kind, arg) in enumerate(zip(rule.params, call.args)):
         if kind == "value":
             if is_null_pointer(arg) and isinstance(ftype.params[i], ir.OpaqueType):
@@ -428,6 +471,8 @@ def _call_code(ctx, call: ir.Call, callee: ir.NameRef, rule) -> str:
                 args.extend([fresh.code, "0"])
             else:
                 buffer = convert_buffer(ctx, arg)
+                if i != last_buffer:
+                    buffer = _retyped_read_buffer(ctx, arg, buffer, written)
                 buffers.append((len(args), len(buffer)))
                 args.extend(buffer)
         elif kind == "address":
@@ -450,19 +495,27 @@ def _call_code(ctx, call: ir.Call, callee: ir.NameRef, rule) -> str:
             else:
                 args.append(f"out {_lvalue_of_pointer(ctx, arg, 'status')}")
     if "buffer, buffer" in ", ".join(rule.params):  # one count for both buffers: Reduce, Allreduce, Scan, ...
-        _same_buffer_forms(args, buffers)
+        _same_buffer_forms(args, buffers, rule.target in _MIXED_FORMS)
     return f"{rule.target}({', '.join(args)})"
 
 
-def _same_buffer_forms(args: List[str], buffers) -> None:
+# The calls whose buffers sharing one datatype cMPI also takes as a read array and a written `ref`
+# (cMPI.Collectives.cs, cMPI.Scan.cs, cMPI.OneSidedAtomics.cs).
+_MIXED_FORMS = frozenset({"cMPI.Reduce", "cMPI.Allreduce", "cMPI.Scan", "cMPI.Exscan", "cMPI.Reduce_local",
+                          "cMPI.Fetch_and_op"})
+
+
+def _same_buffer_forms(args: List[str], buffers, mixed: bool) -> None:
     """A reduction of two buffers (one count and datatype for both), one a scalar's address and the other an
     element of an array (`MPI_Scan(&bin[k], &i, 1, MPI_INT, ...)`): cMPI's overloads take both as `ref` or both as
     arrays, so the element is passed as `ref a[offset]`, the variable it is (the count, one element for the
-    scalar, fits either). Gather and the others with a count per buffer have overloads for each mix."""
+    scalar, fits either). Gather and the others with a count per buffer have overloads for each mix.
+    A read buffer's bytes retyped (BufferBytes.As, _retyped_read_buffer) stay an array where the call takes the
+    mix (`mixed`): all its bytes reach the call, where `ref copy[0]` would give one element's."""
     if not any(n == 1 and args[i].startswith("ref ") for i, n in buffers):
         return
     for i, n in reversed(buffers):
-        if n == 2:
+        if n == 2 and not (mixed and args[i].startswith("BufferBytes.As<")):
             args[i:i + 2] = [f"ref {args[i]}[{args[i + 1]}]"]
 
 

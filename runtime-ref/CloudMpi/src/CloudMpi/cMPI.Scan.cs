@@ -39,6 +39,20 @@ public static partial class cMPI
         return SUCCESS;
     }
 
+    /// <summary>A read buffer given as an array and a written one as a scalar (C's `&amp;x`): the translator's
+    /// retyped sendbuf (BufferBytes.As) of a MPI_Scan into a variable of another type reaches the call whole.</summary>
+    public static int Scan<T>(T[] sendbuf, int sendoffset, ref T recvbuf, int count, Datatype datatype, Op op, Comm comm) where T : unmanaged
+    {
+        const string call = "MPI_Scan";
+        var ctx = Ctx(call);
+        CheckReduce(call, ctx, datatype, op, comm, 0);
+        var send = Buffers.Data(call, sendbuf, sendoffset, count, datatype);
+        var recv = Buffers.DataScalar(call, ref recvbuf, count, datatype);
+        ScanCore(ctx, call, send.Bytes, recv.Bytes, datatype, op, comm, exclusive: false);
+        recv.Commit();
+        return SUCCESS;
+    }
+
     public static int Scan<T>(InPlace sendbuf, T[] recvbuf, int recvoffset, int count, Datatype datatype, Op op, Comm comm) where T : unmanaged
     {
         const string call = "MPI_Scan";
@@ -81,6 +95,20 @@ public static partial class cMPI
         var ctx = Ctx(call);
         CheckReduce(call, ctx, datatype, op, comm, 0);
         var send = Buffers.DataScalar(call, ref sendbuf, count, datatype);
+        var recv = Buffers.DataScalar(call, ref recvbuf, count, datatype);
+        ScanCore(ctx, call, send.Bytes, recv.Bytes, datatype, op, comm, exclusive: true);
+        recv.Commit();
+        return SUCCESS;
+    }
+
+    /// <summary>A read buffer given as an array and a written one as a scalar (C's `&amp;x`): the translator's
+    /// retyped sendbuf (BufferBytes.As) of a MPI_Exscan into a variable of another type reaches the call whole.</summary>
+    public static int Exscan<T>(T[] sendbuf, int sendoffset, ref T recvbuf, int count, Datatype datatype, Op op, Comm comm) where T : unmanaged
+    {
+        const string call = "MPI_Exscan";
+        var ctx = Ctx(call);
+        CheckReduce(call, ctx, datatype, op, comm, 0);
+        var send = Buffers.Data(call, sendbuf, sendoffset, count, datatype);
         var recv = Buffers.DataScalar(call, ref recvbuf, count, datatype);
         ScanCore(ctx, call, send.Bytes, recv.Bytes, datatype, op, comm, exclusive: true);
         recv.Commit();
@@ -258,6 +286,18 @@ public static partial class cMPI
         const string call = "MPI_Reduce_local";
         CheckOp(call, datatype, op);
         var input = Buffers.DataScalar(call, ref inbuf, count, datatype);
+        var inout = Buffers.DataScalar(call, ref inoutbuf, count, datatype);
+        ReduceLocalCore(input.Bytes, inout.Bytes, datatype, op);
+        inout.Commit();
+        return SUCCESS;
+    }
+
+    /// <summary>inbuf as an array, inoutbuf a scalar: a retyped inbuf (BufferBytes.As) reaches the call whole.</summary>
+    public static int Reduce_local<T>(T[] inbuf, int inoffset, ref T inoutbuf, int count, Datatype datatype, Op op) where T : unmanaged
+    {
+        const string call = "MPI_Reduce_local";
+        CheckOp(call, datatype, op);
+        var input = Buffers.Data(call, inbuf, inoffset, count, datatype);
         var inout = Buffers.DataScalar(call, ref inoutbuf, count, datatype);
         ReduceLocalCore(input.Bytes, inout.Bytes, datatype, op);
         inout.Commit();

@@ -47,13 +47,11 @@ public class ErrorTests
         {
             double[] d = new double[4];
             int[] i = new int[4];
-            int x = 0;
             var ex = Throws(() => cMPI.Send(d, 0, 1, MPI_INT, 0, 0, World), cMPI.ERR_TYPE, "MPI_Send");
             Assert.Contains("MPI_INT", ex.Message);
             Assert.Contains("Double", ex.Message);
             Throws(() => cMPI.Send(i, 0, 1, MPI_DOUBLE, 0, 0, World), cMPI.ERR_TYPE, "MPI_Send");
             Throws(() => cMPI.Send(i, 0, 1, MPI_FLOAT, 0, 0, World), cMPI.ERR_TYPE, "MPI_Send");
-            Throws(() => cMPI.Send(ref x, 1, MPI_LONG, 0, 0, World), cMPI.ERR_TYPE, "MPI_Send");
             Throws(() => cMPI.Recv(d, 0, 1, MPI_LONG, 0, 0, World, out _), cMPI.ERR_TYPE, "MPI_Recv");
             Throws(() => cMPI.Bcast(d, 0, 1, MPI_INT, 0, World), cMPI.ERR_TYPE, "MPI_Bcast");
             Throws(() => cMPI.Allreduce(i, 0, i, 0, 1, MPI_DOUBLE, MPI_SUM, World), cMPI.ERR_TYPE, "MPI_Allreduce");
@@ -67,9 +65,47 @@ public class ErrorTests
             cMPI.Send(wide, 0, 1, MPI_INT, 0, 0, World);
             cMPI.Recv(i, 0, 1, MPI_INT, 0, 0, World, out _);
             Assert.Equal(5, i[0]);
-            Throws(() => cMPI.Send(wide, 0, 3, MPI_INT, 0, 0, World), cMPI.ERR_BUFFER, "MPI_Send");  // past its end
+            // past its end: C's bytes beyond the buffer; the port's read as zero and are dropped on receipt
+            cMPI.Send(wide, 0, 3, MPI_INT, 0, 0, World);
+            int[] three = [9, 9, 9, 9];
+            cMPI.Recv(three, 0, 3, MPI_INT, 0, 0, World, out var st);
+            Assert.Equal([5, 1, 0, 9], three);
+            Assert.Equal(3, cMPI.Get_count(ref st, MPI_INT, out int got) == cMPI.SUCCESS ? got : -1);
             cMPI.Send(d, 0, 32, MPI_BYTE, 0, 0, World);
             cMPI.Recv(d, 0, 32, MPI_BYTE, 0, 0, World, out _);
+        });
+    }
+
+    [Fact]
+    public void NumbersOfAnotherSizeMoveTheirBytes()
+    {
+        // `int n` as MPI_LONG_LONG_INT (C moves 8 bytes from &n): the int's own 4 bytes and 4 zeros; a receive
+        // writes the int's 4 and drops the rest, where C overwrites the neighbour
+        MpiRunner.Run(2, me =>
+        {
+            int n = me == 0 ? -7 : 0;
+            cMPI.Bcast(ref n, 1, MPI_LONG_LONG_INT, 0, World);
+            Assert.Equal(-7, n);
+            int[] three = me == 0 ? [1, 2, 3] : [0, 0, 0];
+            cMPI.Bcast(three, 0, 2, MPI_LONG, 0, World);  // 16 bytes from 12: the last 4 read as zeros
+            Assert.Equal([1, 2, 3], three);
+            // a reduction of (x, 0) as longs: -1 is 0xFFFFFFFF, their sum's low 4 bytes are -2
+            int x = -1, sum = 0;
+            cMPI.Allreduce(ref x, ref sum, 1, MPI_LONG, MPI_SUM, World);
+            Assert.Equal(-2, sum);
+            long[] total = [0];
+            long[] word = [x];
+            cMPI.Allreduce(word, 0, total, 0, 1, MPI_LONG, MPI_SUM, World);
+            Assert.Equal(-2L, total[0]);  // the same call on longs sign-extends: the bytes differ, as in C
+            // point to point, from an offset near the end of an array, into a scalar
+            int[] a = [10, 20, 30];
+            if (me == 0) cMPI.Send(a, 2, 1, MPI_LONG, 1, 0, World);
+            else
+            {
+                short s = 0;
+                cMPI.Recv(ref s, 1, MPI_LONG, 0, 0, World, out _);
+                Assert.Equal((short)30, s);
+            }
         });
     }
 

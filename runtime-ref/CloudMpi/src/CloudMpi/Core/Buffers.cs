@@ -40,32 +40,35 @@ internal static class Buffers
     }
 
     /// <summary>
-    /// Whether elements of T may be described by <paramref name="type"/>:
+    /// Whether elements of T may be described by <paramref name="type"/>, and whether they differ in size from it:
     /// - 1-byte types (MPI_BYTE, MPI_CHAR, MPI_[UN]SIGNED_CHAR, MPI_[U]INT8_T) view any buffer as bytes;
     /// - a buffer of bytes (a C `char *` or `void *` block) holds any datatype's elements, as C's memory does
     ///   (`malloc(size * n)` gathered into as MPI_FLOAT);
-    /// - a C# primitive must have the datatype's size and kind (integer / floating / bool); signed and
-    ///   unsigned integers of one size are interchangeable, as in C; an integer buffer may also be described by a
-    ///   narrower integer datatype (its bytes from the start, as C's memory is);
+    /// - a C# primitive must have the datatype's kind (integer / floating / bool); signed and unsigned integers
+    ///   of one size are interchangeable, as in C;
     /// - a struct must be a whole number of datatype elements (a struct of doubles as MPI_DOUBLE).
+    /// A number of another size than the datatype's elements (`int n` broadcast as MPI_LONG_LONG_INT, `long n` as
+    /// MPI_INT) returns true: C moves count * extent bytes from the buffer's address whatever the variable's type,
+    /// and so does the port, on the bytes of the buffer's own storage (a call that reaches past its end is
+    /// <see cref="DataBuf"/>'s clipped form: docs/runtime-contract.md). A wrong kind (an int buffer as MPI_DOUBLE)
+    /// is MPI_ERR_TYPE.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveOptimization)]
-    public static void CheckType<T>(string call, Datatype type) where T : unmanaged
+    public static bool CheckType<T>(string call, Datatype type) where T : unmanaged
     {
         CheckUsable(call, type);
-        if (type.IsByteView) return;
-        if (Info<T>.Size == 1 && Info<T>.Class is TClass.SignedInt or TClass.UnsignedInt) return;
-        if (type.Map.SpansVariables) return; // its blocks lie in other variables too, of their own types
+        if (type.IsByteView) return false;
+        if (Info<T>.Size == 1 && Info<T>.Class is TClass.SignedInt or TClass.UnsignedInt)
+            // bytes hold any datatype's elements; a call that reaches past them is a size mismatch as any other
+            return type.Kind is not (ElementKind.Pair or ElementKind.Derived) || type.Leaf is { Size: not 1 };
+        if (type.Map.SpansVariables) return false; // its blocks lie in other variables too, of their own types
         if (type.Kind is ElementKind.Pair or ElementKind.Derived)
         {
             // A derived type made of one basic type describes arrays of that type; any other derived or
             // pair type describes a C struct (a C# struct of the same layout) or raw bytes.
             if (type.Leaf is { } basic && Info<T>.Class != TClass.Other)
-            {
-                CheckType<T>(call, basic);
-                return;
-            }
-            if (Info<T>.Class == TClass.Other || Info<T>.Size == 1) return;
+                return CheckType<T>(call, basic);
+            if (Info<T>.Class == TClass.Other || Info<T>.Size == 1) return false;
             throw new MpiException(call, cMPI.ERR_TYPE,
                 $"datatype {type.Name} describes a record; a buffer of {typeof(T).Name} cannot hold it (use a struct or bytes)");
         }
@@ -73,12 +76,8 @@ internal static class Buffers
         TClass c = Info<T>.Class;
         bool ok = c switch
         {
-            // a wider integer variable described by a narrower integer datatype (`long n; MPI_Allgather(&n, 1,
-            // MPI_INT, ...)`, PRK's dgemm): the call's count * type.Size bytes lie within the buffer (checked with its
-            // length), and they are the variable's first bytes, as natively (the low half on x86-64)
-            TClass.SignedInt or TClass.UnsignedInt => (size == type.Size || (size > type.Size && size % type.Size == 0))
-                                                      && (type.IsInteger || type.Kind == ElementKind.Char),
-            TClass.Float => (size == type.Size && type.IsFloat) || (2 * size == type.Size && type.IsComplex),  // re, im as reals
+            TClass.SignedInt or TClass.UnsignedInt => type.IsInteger || type.Kind == ElementKind.Char,
+            TClass.Float => type.IsFloat || type.IsComplex,  // a complex as its re, im reals
             TClass.Bool => type.Kind == ElementKind.Bool,
             TClass.Char16 => size == type.Size && type.IsInteger,
             _ => size % type.Size == 0,
@@ -86,6 +85,12 @@ internal static class Buffers
         if (!ok)
             throw new MpiException(call, cMPI.ERR_TYPE,
                 $"datatype {type.Name} ({type.Size}-byte {KindName(type)}) does not describe a buffer of {typeof(T).Name} ({size} bytes)");
+        return c switch
+        {
+            TClass.SignedInt or TClass.UnsignedInt => size != type.Size,
+            TClass.Float => type.IsComplex ? 2 * size != type.Size : size != type.Size,
+            _ => false,
+        };
     }
 
     /// <summary>Array/Scalar give a plain view of the memory, which is only right for a contiguous layout; Data packs.</summary>
@@ -117,7 +122,7 @@ internal static class Buffers
             CheckNullBuffer(call, count, type);
             return default;
         }
-        CheckType<T>(call, type);
+        bool resized = CheckType<T>(call, type);
         if (count < 0) throw new MpiException(call, cMPI.ERR_COUNT, $"negative count {count}");
         var raw = RawBytes(call, buf, offset, out long origin);
         if (count == 0 || type.Size == 0) return default;
@@ -128,6 +133,8 @@ internal static class Buffers
         {
             // a type whose blocks lie in other variables: each block is found by its address
             if (type.Map.SpansVariables) return DataBuf.AtAddress(call, Addresses.Of(buf!, origin), type, count);
+            // a number of another size than the datatype's (`int a[n]` as n MPI_LONGs): C's bytes past the array
+            if (resized) return DataBuf.Clipped(raw, origin, type, count, lo, hi);
             throw new MpiException(call, cMPI.ERR_BUFFER,
                 $"{count} x {type.Name} (bytes {lo}..{hi} from the buffer position) from offset {offset} overruns the buffer " +
                 $"({typeof(T).Name}[{buf!.Length}], {raw.Length - origin} bytes left)");
@@ -184,16 +191,20 @@ internal static class Buffers
     [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     public static DataBuf DataScalar<T>(string call, ref T buf, int count, Datatype type) where T : unmanaged
     {
-        CheckType<T>(call, type);
+        bool resized = CheckType<T>(call, type);
         if (count < 0) throw new MpiException(call, cMPI.ERR_COUNT, $"negative count {count}");
         if (count == 0 || type.Size == 0) return default;
         var raw = MemoryMarshal.AsBytes(MemoryMarshal.CreateSpan(ref buf, 1));
         var (lo, hi) = Touched(type, count);
         if (lo < 0 || hi > raw.Length)
+        {
+            // `int n; MPI_Bcast(&n, 1, MPI_LONG_LONG_INT, ...)`: the 4 bytes after n are not the port's to move
+            if (resized) return DataBuf.Clipped(raw, 0, type, count, lo, hi);
             throw new MpiException(call, cMPI.ERR_BUFFER, type.Map.SpansVariables
                 ? $"datatype {type.Name} reaches other variables by address, but this {typeof(T).Name} has none (the translator " +
                   "gives one to a variable passed to MPI_Get_address)"
                 : $"{count} x {type.Name} (bytes {lo}..{hi}) does not fit in a single {typeof(T).Name} ({raw.Length} bytes); pass an array and offset");
+        }
         return new DataBuf(raw, 0, type, count);
     }
 
@@ -258,6 +269,12 @@ internal ref struct DataBuf
     private readonly byte[]? staged;
     /// <summary>For a layout found by address (MPI_BOTTOM, blocks in several variables): the call, for its errors; origin is then the address.</summary>
     private readonly string? addressedBy;
+    /// <summary>
+    /// For a call that reaches past its buffer (<see cref="Clipped"/>): the buffer's own bytes, and where the window
+    /// <see cref="raw"/> copies starts in them; <see cref="Commit"/> writes back the window's bytes that lie inside.
+    /// </summary>
+    private readonly Span<byte> clippedTo;
+    private readonly long windowStart;
 
     /// <summary>The packed bytes (count * type.Size).</summary>
     public Span<byte> Bytes { get; }
@@ -297,12 +314,45 @@ internal ref struct DataBuf
     /// <summary>count elements of type at an address of <see cref="Addresses"/>: every block is found by its address.</summary>
     public static DataBuf AtAddress(string call, long address, Datatype type, int count) => new(call, address, type, count);
 
+    /// <summary>
+    /// count elements of type at byte <paramref name="origin"/> of a buffer they overrun, touching bytes
+    /// [origin + lo, origin + hi): a number of another size than the datatype's (`int n` as MPI_LONG_LONG_INT, an
+    /// int array as MPI_LONG). C moves those bytes wherever they lie, the neighbour's too; the port works on a window
+    /// copied from the buffer's own bytes, in which the bytes past its end read as zero (a send, a reduction's
+    /// input), and <see cref="Commit"/> writes back only the bytes inside the buffer (a receive's others are
+    /// dropped, where C overwrites the neighbour).
+    /// </summary>
+    public static DataBuf Clipped(Span<byte> buffer, long origin, Datatype type, int count, long lo, long hi)
+    {
+        long start = origin + lo;
+        var window = new byte[checked((int)(hi - lo))];
+        long from = Math.Max(0, start), to = Math.Min(buffer.Length, origin + hi);
+        if (to > from) buffer.Slice((int)from, (int)(to - from)).CopyTo(window.AsSpan((int)(from - start)));
+        return new DataBuf(window, -lo, type, count, buffer, start);
+    }
+
+    private DataBuf(Span<byte> window, long origin, Datatype type, int count, Span<byte> buffer, long windowStart)
+        : this(window, origin, type, count)
+    {
+        clippedTo = buffer;
+        this.windowStart = windowStart;
+    }
+
     public readonly int Length => Bytes.Length;
 
     /// <summary>Write the packed bytes back into the user's layout (nothing to do for a contiguous one).</summary>
     public readonly void Commit()
     {
         if (staged != null) UnpackAt(staged, origin, count);
+        WriteBackClipped();
+    }
+
+    /// <summary>A clipped window's bytes that lie inside the buffer go back into it; the others are dropped.</summary>
+    private readonly void WriteBackClipped()
+    {
+        if (clippedTo.IsEmpty) return;
+        long from = Math.Max(0, windowStart), to = Math.Min(clippedTo.Length, windowStart + raw.Length);
+        if (to > from) raw.Slice((int)(from - windowStart), (int)(to - from)).CopyTo(clippedTo.Slice((int)from));
     }
 
     /// <summary>
@@ -313,13 +363,16 @@ internal ref struct DataBuf
     /// </summary>
     public readonly void CommitSlots(int[] counts, int[] displs, int ranks)
     {
-        if (staged == null) return;
-        for (int r = 0; r < ranks; r++)
+        if (staged != null)
         {
-            if (counts[r] <= 0) continue;
-            var slot = staged.AsSpan(checked(displs[r] * type!.Size), checked(counts[r] * type.Size));
-            UnpackAt(slot, origin + displs[r] * type.Extent, counts[r]);
+            for (int r = 0; r < ranks; r++)
+            {
+                if (counts[r] <= 0) continue;
+                var slot = staged.AsSpan(checked(displs[r] * type!.Size), checked(counts[r] * type.Size));
+                UnpackAt(slot, origin + displs[r] * type.Extent, counts[r]);
+            }
         }
+        WriteBackClipped();
     }
 
     /// <summary>Scatter <paramref name="n"/> packed elements to the layout from <paramref name="at"/> (a byte of raw, or an address).</summary>
