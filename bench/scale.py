@@ -168,6 +168,18 @@ def project() -> None:
         idle_rows.append([str(p), f"{old_rate:.0f}", f"{old:.2f}", f"{new_rate:.0f}", f"{new:.3f}",
                           "yes" if old_rate > model.ACCOUNT_TARGET_PER_S else "no"])
     print(common.table(["p", "req/s old", "USD/h old", "req/s new", "USD/h new", "old saturates the account"], idle_rows))
+    print("\naccounts needed (--azure-accounts: rank r's queues on account r mod k, the table on account 0), each under "
+          f"{model.ACCOUNT_TARGET_PER_S}/s with the operation back to back:")
+    ps = (64, 256, 1024, 4096)
+    shard_rows = []
+    for op, variants in model.VARIANTS.items():
+        if op == "pingpong":
+            continue
+        for v in variants:
+            need = [model.accounts_needed(op, v, p, lat) for p in ps]
+            busiest = max(model.account_rates(op, v, 4096, lat, need[-1])) if need[-1] else None
+            shard_rows.append([op, v] + [str(k) if k else "none" for k in need] + [f"{busiest:.0f}" if busiest else "-"])
+    print(common.table(["op", "variant"] + [f"k p={p}" for p in ps] + ["busiest account req/s p=4096"], shard_rows))
 
 
 def main(argv=None) -> int:

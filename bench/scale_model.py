@@ -216,3 +216,66 @@ def idle_cost_per_hour(p: int, lat: Latency, stretched: bool, idle_s: float = 60
 def busy_cost_per_hour(op: str, variant: str, p: int, lat: Latency) -> float:
     """The operation back to back for an hour on one account, at most its target rate (beyond, requests are refused)."""
     return cost_per_hour(min(busy_rates(op, variant, p, lat)[1], ACCOUNT_TARGET_PER_S))
+
+
+# ---------------------------------------------------------------- several accounts (--azure-accounts)
+
+def account_of(rank: int, accounts: int) -> int:
+    """The account of rank's queues when a job is sharded over `accounts` (runtime StorageAccounts.AccountOf)."""
+    return rank % accounts
+
+
+def account_rates(op: str, variant: str, p: int, lat: Latency, accounts: int) -> List[float]:
+    """Requests a second on each account when the operation runs back to back on p ranks sharded by rank mod k.
+
+    Every request of a message lands on its receiver's account (the sender's put goes to the receiver's queue, the
+    receiver's get and delete to its own), each rank's polls on its own account, and the table barrier's rows
+    (an insert and a query each) on account 0, which holds the job's table. Their sum is busy_rates' account rate."""
+    s = shape(op, variant, p)
+    t = op_seconds(s, lat)
+    rates = [0.0] * accounts
+    if t <= 0:
+        return rates
+    poll = busy_poll_rate(lat)
+    for r in range(p):
+        rates[account_of(r, accounts)] += 3 * s.received[r] / t + poll
+    rates[0] += 2 * s.table_inserts / t
+    return rates
+
+
+def accounts_needed(op: str, variant: str, p: int, lat: Latency, limit: int = 1024) -> Optional[int]:
+    """The fewest accounts that keep every account under its target for the operation back to back on p ranks;
+    None when no k up to limit does (one rank's own queue, or account 0's table, passes the target alone)."""
+    for k in range(1, min(p, limit) + 1):
+        if max(account_rates(op, variant, p, lat, k)) <= ACCOUNT_TARGET_PER_S:
+            return k
+    return None
+
+
+# The grid on which this model and the runtime's copy (Core/StorageCollectiveModel.cs) must agree: both print it the
+# same way (tests/golden/storage_model_accounts.txt; tests/test_scale_model.py and the runtime's
+# StorageModelAgreementTests). The table barrier is left out: the runtime's model does not price it (docs/scale.md).
+GRID_RANKS = (2, 3, 5, 8, 13, 64, 256, 1024, 4096)
+GRID_ACCOUNTS = (1, 2, 3, 7)
+
+
+def account_grid(lat: Latency = CLOUD) -> str:
+    lines = []
+    for op, variants in VARIANTS.items():
+        for v in variants:
+            if op == "pingpong" or v == "table":
+                continue
+            for p in GRID_RANKS:
+                lines.append(f"{op} {v} p={p} seconds={op_seconds(shape(op, v, p), lat):.6f} requests={requests_per_op(shape(op, v, p))}")
+                for k in GRID_ACCOUNTS:
+                    rates = " ".join(f"{x:.6f}" for x in account_rates(op, v, p, lat, k))
+                    lines.append(f"{op} {v} p={p} k={k}: {rates}")
+                need = accounts_needed(op, v, p, lat)
+                lines.append(f"{op} {v} p={p} accounts needed: {need if need else 'none'}")
+    return "\n".join(lines) + "\n"
+
+
+if __name__ == "__main__":
+    import sys
+    if sys.argv[1:] == ["--account-grid"]:
+        sys.stdout.write(account_grid())

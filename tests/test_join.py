@@ -114,6 +114,27 @@ def test_rank_started_late_within_the_deadline(ported, azurite, tmp_path):
     assert "deleted 0 queue(s)" in cleanup(job, azurite.env)
 
 
+def test_each_joined_rank_prints_its_own_stats(ported, azurite, tmp_path):
+    """--stats with --join: no cmpi-run sees every rank, so each prints its own requests when it ends (docs/scale.md).
+    Across the ranks every message is one put and one delete (a put refused while its queue did not exist yet is a
+    retry), so the puts of all reports add up to their deletes; the output is still mpirun's."""
+    job = "stats-join"
+    results = finish([start_rank(ported["reduce_alltoall"], job, 3, i, azurite.env, "--stats") for i in range(3)])
+    puts = deletes = 0
+    for i, (code, _, err) in enumerate(results):
+        assert code == 0, err
+        assert f"cmpi-run: job {job}: rank {i}: storage requests of this rank (--stats)\n" in err
+        row = re.search(rf"^  rank {i} +\d+: (.*)$", err, re.M)
+        assert row, err
+        kinds = dict((k, int(n)) for n, k in ((m.group(2), m.group(1)) for m in re.finditer(r"([a-z ]+?) (\d+)(?:, |$)", row.group(1))))
+        puts += kinds.get("queue put", 0)
+        deletes += kinds.get("queue delete", 0)
+        assert re.search(r"^  cmpi-run +\d+: .*table insert \d+", err, re.M), err  # the registry's rows, this process's own
+        assert "wall time" in err and "cost" in err
+    assert puts > 0 and puts == deletes
+    assert joined_by_rank({i: out for i, (_, out, _) in enumerate(results)}) == native_by_rank(REDUCE_ALLTOALL, 3, tmp_path)
+
+
 def test_rank_killed_mid_job_ends_the_others(ported, azurite):
     job = "killed-rank"
     env = dict(azurite.env, **FAST_WATCH)

@@ -86,3 +86,39 @@ def test_docs_projection_is_the_tools():
     with open(os.path.join(ROOT, "docs", "scale.md"), encoding="utf-8") as f:
         doc = f.read()
     assert out.strip() in doc, "docs/scale.md's projection block is not bench/scale.py --project-only's output"
+
+
+GRID_GOLDEN = os.path.join(ROOT, "tests", "golden", "storage_model_accounts.txt")
+
+
+@pytest.mark.parametrize("op,variant", [(op, v) for op, vs in model.VARIANTS.items() if op != "pingpong" for v in vs])
+@pytest.mark.parametrize("p,k", [(5, 2), (13, 3), (64, 7), (256, 5)])
+def test_account_rates_put_each_message_on_its_receivers_account(op, variant, p, k):
+    """Sharded by rank mod k: the three requests of each replayed message on its receiver's account, each rank's
+    polls on its own, the table's rows on account 0; together the one-account rate."""
+    lat = model.CLOUD
+    s = model.shape(op, variant, p)
+    t = model.op_seconds(s, lat)
+    expected = [0.0] * k
+    for _, to in replay(op, variant, p):
+        expected[to % k] += 3 / t
+    for r in range(p):
+        expected[r % k] += model.busy_poll_rate(lat)
+    expected[0] += 2 * s.table_inserts / t
+    rates = model.account_rates(op, variant, p, lat, k)
+    assert rates == pytest.approx(expected)
+    assert sum(rates) == pytest.approx(model.busy_rates(op, variant, p, lat)[1])
+    need = model.accounts_needed(op, variant, p, lat)
+    if need:
+        assert max(model.account_rates(op, variant, p, lat, need)) <= model.ACCOUNT_TARGET_PER_S
+        assert need == 1 or max(model.account_rates(op, variant, p, lat, need - 1)) > model.ACCOUNT_TARGET_PER_S
+
+
+def test_account_grid_golden(update_golden):
+    """The grid the runtime's copy of the model (StorageModelAgreementTests, xunit) must print the same."""
+    grid = model.account_grid()
+    if update_golden:
+        with open(GRID_GOLDEN, "w", encoding="utf-8") as f:
+            f.write(grid)
+    with open(GRID_GOLDEN, encoding="utf-8") as f:
+        assert f.read() == grid, "bench/scale_model.py's account grid changed: pytest --update-golden, then the runtime must agree"

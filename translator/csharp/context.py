@@ -11,6 +11,8 @@ from ..diagnostics import DiagnosticSink
 from ..rules import RuleTable
 from ..csharp_names import CS_KEYWORDS
 from .types import cs_type, delegate_of
+from .cstypes import array_of, ptr_of
+from ..passes.plan import Plan
 from ..passes.pointers import PTR, PointerPlan
 
 INDENT = "    "  # one level of C# indentation
@@ -70,16 +72,23 @@ class Context:
     comments: List[ir.Comment] = field(default_factory=list)
     emitted_comments: Set[int] = field(default_factory=set)
     macro_names: Set[str] = field(default_factory=set)
-    plan: Optional[PointerPlan] = None  # which pointers are arrays, which variables are boxed (passes/plan.py)
+    program: Optional[Plan] = None  # the passes' frozen plan of the whole program (passes/plan.py)
     constructor_lines: List[str] = field(default_factory=list)  # field initializers that name members (rank_state.py)
-    static_globals: Set[str] = field(default_factory=set)  # C globals that stay static: never written (constants.py)
-    inline_arrays: Set[int] = field(default_factory=set)  # sizes of fixed arrays inside structs
     current_file: Optional[str] = None  # the file of the declaration being converted
     _blank_lines: Optional[Dict[str, FrozenSet[int]]] = None  # file -> its blank lines (blank_before)
     mpi_buffer_count: int = 0  # Ptr buffers given to MPI calls so far: numbers their cmpiAt/cmpiStaged locals
-    sets_errhandler: Optional[bool] = None  # whether the program installs an MPI error handler (mpi.py, cached)
     fn: FunctionContext = field(default_factory=FunctionContext)
     expr: ExprContext = field(default_factory=ExprContext)
+
+    @property
+    def plan(self) -> Optional[PointerPlan]:
+        """The pointers of the program's plan: which are arrays, which variables are boxed (passes/pointers.py)."""
+        return self.program.pointers if self.program is not None else None
+
+    @property
+    def static_globals(self) -> FrozenSet[str]:
+        """C globals that stay static: never written (passes/constants.py)."""
+        return self.program.static_globals if self.program is not None else frozenset()
 
     def local_name(self, c_name: str, decl_loc) -> str:
         """A local's C# name: renamed where C# forbids C's shadowing, else the C name."""
@@ -97,10 +106,10 @@ class Context:
                 if delegate is not None:
                     return delegate
             if key in self.plan.generic_buffers:
-                element = f"Ptr<{self.plan.generic_buffers[key]}>"  # a generic method's buffer (generic_buffers.py)
+                element = ptr_of(self.plan.generic_buffers[key])  # a generic method's buffer (generic_buffers.py)
                 if isinstance(ctype.pointee, ir.PointerType):
                     # an optional `char **` out-parameter (generic_buffers.py): a pointer to the caller's pointer
-                    return f"Ptr<{element}>" if self.plan.rep(key) == PTR else f"{element}[]"
+                    return ptr_of(element) if self.plan.rep(key) == PTR else array_of(element)
                 return element
             if isinstance(ctype.pointee, ir.VoidType) and self.plan.void_type(key) is not None:
                 return cs_type(ir.PointerType(self.plan.void_type(key)), loc, "ptr")

@@ -6,18 +6,16 @@ from typing import List, Tuple
 
 from .. import ir
 from ..diagnostics import TranslationError, TranslationErrors
-from ..passes.constants import never_written_globals
 from .rank_state import instance_field, names_instance_member
 from .context import Context, FunctionContext, render_comment
 from .exprs import convert_value, string_literal
-from ..passes.inlining import functions_to_inline
 from .stmts import INDENT, completes_normally, convert_block_items, convert_var_decl
 from ..reader.literals import STRING_TOKEN, parse_string_literal
 from . import bitfields
 from .generic_calls import generic_signature
-from .inits import inline_array_type
 from .loops import plan_loop_views
-from .types import cs_type, default_value, managed_footprint
+from .cstypes import array_of, ptr_of
+from .types import cs_type, default_value, inline_array_type, managed_footprint
 from .varargs import varargs_parameter
 from ..passes.gotos import lower_gotos, needs_lowering
 from ..passes.plan import plan_program
@@ -130,7 +128,7 @@ def convert_param(ctx, p: ir.VarDecl) -> str:
     name = ctx.name(p.name)
     if ctx.plan.is_ref_param(key):
         if key in ctx.plan.generic_buffers:  # `void **buf` given fresh memory of the caller's type
-            return f"ref Ptr<{ctx.plan.generic_buffers[key]}> {name}"
+            return f"ref {ptr_of(ctx.plan.generic_buffers[key])} {name}"
         return f"ref {cs_type(p.type.pointee, p.loc)} {name}"  # an out-parameter: only *p is used
     cs = ctx.slot_type(key, p.type, p.loc)
     return f"{cs} {name}_in" if ctx.is_boxed(key) else f"{cs} {name}"
@@ -156,14 +154,14 @@ def convert_function(ctx, fn: ir.Function) -> Tuple[List[str], List[str]]:
         header = f"{visibility}{ret} {ctx.name(fn.name)}{type_params}({params}){constraints}"
         body = fn.body
         lines = [header, "{"]
-        from ..recursion import GUARD, recursive_functions
-        if fn.name in recursive_functions(ctx.tu):
+        from ..recursion import GUARD
+        if fn.name in ctx.program.recursive:
             lines.append(INDENT + GUARD)  # a recursion deeper than the rank's stack: the rank fails, named
         for p in fn.params:
             if ctx.is_boxed(ctx.var_key(p.name)):
                 cs = ctx.slot_type(ctx.var_key(p.name), p.type, p.loc)
                 # the parameter's address is taken: it lives in a one-element array
-                lines.append(f"{INDENT}{cs}[] {ctx.name(p.name)} = {{ {ctx.name(p.name)}_in }};")
+                lines.append(f"{INDENT}{array_of(cs)} {ctx.name(p.name)} = {{ {ctx.name(p.name)}_in }};")
         plan_loop_views(ctx, body)  # which loops read which arrays through views, before any line of the body
         items = convert_block_items(ctx, body.items, INDENT, body.end.line if body.end else None)
         lines += list(ctx.fn.loop_views.function_lines) + items  # views of global arrays its loops share
@@ -197,7 +195,7 @@ def convert_record(ctx, rec: ir.RecordDecl) -> List[str]:
     offsets = union_offsets(ctx, rec) if rec.is_union else \
         {f.name: f.bit_offset // 8 for f in rec.fields} if packed is not None or squeezed else {}
     for f in rec.fields:
-        cs = inline_array_type(ctx, f.type) if isinstance(f.type, ir.ArrayType) else cs_type(f.type, f.loc)
+        cs = inline_array_type(f.type) if isinstance(f.type, ir.ArrayType) else cs_type(f.type, f.loc)
         offset = f"[FieldOffset({offsets[f.name]})] " if offsets else ""
         if packed is not None and f.name in packed:
             lines += [INDENT + line for line in bitfields.packed_property_lines(ctx.name(f.name), cs, f.bits, packed[f.name])]
@@ -234,7 +232,7 @@ def convert_enum(ctx, e: ir.EnumDecl) -> List[str]:
 
 def inline_array_types(ctx) -> List[List[str]]:
     out = []
-    for n in sorted(ctx.inline_arrays):
+    for n in sorted(ctx.program.inline_array_sizes):
         out.append([
             f"[InlineArray({n})]",
             f"public struct InlineArray{n}<T>",
@@ -272,9 +270,8 @@ def convert_translation_unit(ctx: Context) -> dict:
     tu = ctx.tu = lower_statement_expressions(ctx.tu)  # GNU ({ ... }) out of its expressions, first
     ctx.comments = list(tu.comments)
     ctx.macro_names = {m.name for m in tu.macros}
-    ctx.plan = plan_program(tu, ctx.rules)
-    inlined = functions_to_inline(tu)
-    ctx.static_globals = {name for name in never_written_globals(tu) if not ctx.is_boxed(ctx.var_key(name, True))}
+    ctx.program = plan_program(tu, ctx.rules)
+    inlined = ctx.program.inlined
     members: List[dict] = []
     files = list(tu.files) or [tu.path]
 
@@ -311,8 +308,8 @@ def convert_translation_unit(ctx: Context) -> dict:
         raise TranslationErrors(errors)
     for arr in inline_array_types(ctx):
         members.append({"lines": arr, "kind": "type", "joined": False})
-    from ..recursion import FIELD, recursive_functions
-    if recursive_functions(tu):
+    from ..recursion import FIELD
+    if ctx.program.recursive:
         members.append({"lines": [FIELD], "kind": "field", "joined": False})
     ctx.current_file = None
     tail = [ln for c in ctx.comments_before(10 ** 9) for ln in render_comment(c, "")]
@@ -320,7 +317,7 @@ def convert_translation_unit(ctx: Context) -> dict:
     if main is None:
         raise TranslationError(None, f"{tu.path}: no main function", "no-main")
     usings = []
-    if ctx.inline_arrays or inlined:
+    if ctx.program.inline_array_sizes or inlined:
         usings.append(INLINE_USING)
     if any(r.is_union or bitfields.packed_layout(ctx, r) is not None or
            bitfields.squeezed_layout(ctx, r) for r in tu.records):  # explicit layouts

@@ -14,9 +14,9 @@ from typing import Optional
 from .. import ir
 from ..diagnostics import TranslationError
 from .types import (BITS, NUMERIC, INTEGRAL, COMPLEX_TYPES, PRIMITIVE_ELEMENTS, SIGNED, complex_cs, cs_type, element_cs,
-                    fits, flat_length, is_implicit, size_of)
+                    fits, inline_array_type, is_implicit, size_of)
 from . import bitfields
-from .cstypes import array_of, parse as cs_of, ptr_of
+from .cstypes import CsType, array_of, parse as cs_of, ptr_of
 from .registry import BUILTINS, CALLS, EXPRESSIONS, delegate
 from ..passes.queries import is_null_pointer, is_pointer_value, is_pure, strip_implicit, unwrap  # noqa: F401
 
@@ -39,6 +39,11 @@ class CsExpr:
     type: str              # C# type name; "bool" for C truth values
     prec: int = PRIMARY
     const: Optional[int] = None  # the value of an integer constant, for C#'s constant conversions
+
+    @property
+    def cstype(self) -> CsType:
+        """What the type is made of (cstypes.py): ask `e.cstype.is_ptr`, never its text."""
+        return cs_of(self.type)
 
 
 def paren(e: CsExpr, min_prec: int) -> str:
@@ -76,17 +81,17 @@ def coerce(e: CsExpr, cs: str) -> CsExpr:
         return as_bool(e)
     if e.type == "null":
         return CsExpr("default" if is_ptr_cs(cs) else "null", cs)
-    if e.type == "string" and cs == "Ptr<sbyte>":
+    if e.type == "string" and cs == ptr_of("sbyte"):
         return CsExpr(f"CString.Lit({e.code})", cs, PRIMARY)  # a C string literal is a char array
-    if e.type == "string" and cs == "sbyte[]":
+    if e.type == "string" and cs == array_of("sbyte"):
         return CsExpr(f"CStrings.FromString({e.code})", cs, PRIMARY)
-    target, source_t = cs_of(cs), cs_of(e.type)
+    target, source_t = cs_of(cs), e.cstype
     if source_t.is_inline_array and (target.is_ptr or target.is_array):
         raise TranslationError(None, "an array inside a struct used as a pointer can only be read "
                                "(printf, a const parameter) so far", "struct-array-pointer")
     if target.is_ptr and e.type == array_of(target.element.text):
         return CsExpr(e.code, cs, e.prec)  # T[] converts to Ptr<T> implicitly (offset 0)
-    if cs == "Ptr<byte>" and (source_t.is_ptr or source_t.is_array):
+    if cs == ptr_of("byte") and source_t.is_memory:
         source = source_t.element.text
         if source != "byte" and (source in PRIMITIVE_ELEMENTS or source.isidentifier()):
             # into a `void *` that holds bytes (pointers.py: read as several types, or as bytes by the
@@ -162,7 +167,7 @@ def as_bool(e: CsExpr) -> CsExpr:
         return CsExpr("true" if e.const else "false", "bool", PRIMARY, 1 if e.const else 0)
     if e.type in NUMERIC:
         return CsExpr(f"{paren(e, REL)} != 0", "bool", EQ)
-    if is_ptr_cs(e.type):
+    if e.cstype.is_ptr:
         return CsExpr(f"!{paren(e, PRIMARY)}.IsNull", "bool", UNARY)
     if e.type in COMPLEX_CS:
         return CsExpr(f"{paren(e, PRIMARY)}.IsTrue", "bool", PRIMARY)
@@ -360,7 +365,7 @@ def convert_cast(ctx, e: ir.Cast) -> CsExpr:
     inner = convert_expr(ctx, e.operand)
     if isinstance(e.type, ir.ArrayType):
         # a pointer passed for a parameter declared as an array (`const int counts[]`): still that pointer
-        return inner if is_ptr_cs(inner.type) else CsExpr(inner.code, target, inner.prec)
+        return inner if inner.cstype.is_ptr else CsExpr(inner.code, target, inner.prec)
     if isinstance(strip_implicit(e.operand).type, ir.OpaqueType) and target in INTEGRAL:
         # (int)comm, (long)op: a handle's address in C; the port's handles are objects (fuzz seed 1 input 169)
         raise TranslationError(e.loc, "converting an MPI handle to an integer cannot be translated",
@@ -368,7 +373,7 @@ def convert_cast(ctx, e: ir.Cast) -> CsExpr:
     if isinstance(strip_implicit(e.operand).type, (ir.PointerType, ir.ArrayType)) and target != "bool":
         source = strip_implicit(e.operand).type
         pointee = source.element if isinstance(source, ir.ArrayType) else source.pointee
-        if target in INTEGRAL and (inner.type.endswith("[]") or is_ptr_cs(inner.type)) and \
+        if target in INTEGRAL and inner.cstype.is_memory and \
                 not isinstance(pointee, ir.FunctionType):
             # (uintptr_t)p, (size_t)p, (long)&a[i]: the address MPI_Get_address gives (CloudMpi's cMPI.AddressOf)
             return coerce(CsExpr(f"cMPI.AddressOf({inner.code})", "long", PRIMARY), target)
@@ -420,7 +425,7 @@ def convert_binary(ctx, e: ir.Binary) -> CsExpr:
                 rhs = CsExpr("(object?)null", "null")
             else:
                 elem = element_cs(e.type.pointee, e.loc)
-                rhs = CsExpr(f"default(Ptr<{elem}>)", f"Ptr<{elem}>")
+                rhs = CsExpr(f"default({ptr_of(elem)})", ptr_of(elem))
         return CsExpr(f"CExpr.Comma({lhs.code}, {rhs.code})", rhs.type, PRIMARY)
     if op in ("&&", "||"):
         lhs = as_bool(convert_expr(ctx, e.lhs))
@@ -537,8 +542,8 @@ def convert_unary(ctx, e: ir.Unary) -> CsExpr:
             return convert_expr(ctx, e.operand)  # (*f)(x) calls f
         ref = ref_param_name(ctx, e.operand)
         if ref is not None:
-            # *p of a `ref` parameter is the parameter (`ref Ptr<TBuf> p` for a generic `void **`)
-            return CsExpr(ref, ctx.slot_type(slot_key(ctx, strip_implicit(e.operand)), e.operand.type, e.loc)
+            # *p of a `ref` parameter is the parameter (`ref Ptr<TBuf> p` for a generic `void **`: *p is a Ptr<TBuf>)
+            return CsExpr(ref, ctx.slot_type(slot_key(ctx, strip_implicit(e.operand)), e.type, e.loc)
                           if slot_key(ctx, strip_implicit(e.operand)) in ctx.plan.generic_buffers else
                           cs_type(e.type, e.loc))
         indexed = _array_plus_offset(e)
@@ -680,7 +685,7 @@ def convert_index(ctx, e: ir.Index) -> CsExpr:
     base, offset = element_address(ctx, e)
     if isinstance(e.type, ir.ArrayType):
         return pointer_at(ctx, base, offset, e.type, e.loc)  # a row of a 2-D array, used as a pointer
-    if cs_of(base.type).is_inline_array and offset.type != "int":
+    if base.cstype.is_inline_array and offset.type != "int":
         offset = coerce(offset, "int")  # an inline array (a struct's array field) takes an int index only
     return CsExpr(f"{paren(base, PRIMARY)}[{offset.code}]", cs_type(e.type, e.loc), PRIMARY)
 
@@ -749,23 +754,23 @@ def _add(a: CsExpr, b: CsExpr) -> CsExpr:
 
 def pointer_at(ctx, base: CsExpr, offset: CsExpr, c_type, loc: ir.Loc) -> CsExpr:
     """A pointer `offset` elements into the buffer `base` (T[] or Ptr<T>)."""
-    if cs_of(base.type).is_inline_array:
+    if base.cstype.is_inline_array:
         raise TranslationError(loc, "a pointer into an array inside a struct cannot be translated yet "
                                "(index the array instead)", "struct-array-pointer")
     pointee = c_type.element if isinstance(c_type, ir.ArrayType) else c_type.pointee
-    if isinstance(pointee, ir.VoidType) and cs_of(base.type).element is not None:
+    if isinstance(pointee, ir.VoidType) and base.cstype.element is not None:
         # GNU C's arithmetic on a `void *` counts bytes: the buffer is bytes here (a byte slot, pointers.py)
-        if cs_of(base.type).element.text != "byte":
+        if base.cstype.element.text != "byte":
             raise TranslationError(loc, "arithmetic on a void pointer that is not a byte buffer here",
                                    "void-pointer")
         elem = "byte"
     else:
         elem = element_cs(pointee, loc)
-    ptr = f"Ptr<{elem}>"
+    ptr = ptr_of(elem)
     if offset.const == 0:
         # the buffer itself: a T[] stays one (it converts to Ptr<T> implicitly where one is needed)
-        return base if base.type in (ptr, f"{elem}[]") else coerce(base, ptr)
-    if is_ptr_cs(base.type):
+        return base if base.cstype.points_to(elem) else coerce(base, ptr)
+    if base.cstype.is_ptr:
         return CsExpr(f"{paren(base, ADD)} + {paren(offset, ADD + 1)}", ptr, ADD)
     return CsExpr(f"new {ptr}({base.code}, {offset.code})", ptr, PRIMARY)
 
@@ -778,9 +783,8 @@ def convert_member(ctx, e: ir.Member) -> CsExpr:
     if e.arrow:
         base = CsExpr(f"{paren(base, PRIMARY)}[0]", "", PRIMARY)  # p->x is (*p).x
     if isinstance(e.type, ir.ArrayType):
-        # a fixed array inside a struct: an inline array (inits.inline_array_type)
-        cs = f"InlineArray{flat_length(e.type)}<{element_cs(e.type)}>"
-        return CsExpr(f"{paren(base, PRIMARY)}.{ctx.name(e.name)}", cs, PRIMARY)
+        # a fixed array inside a struct: an inline array
+        return CsExpr(f"{paren(base, PRIMARY)}.{ctx.name(e.name)}", inline_array_type(e.type), PRIMARY)
     cs = cs_type(e.type, e.loc)
     return CsExpr(f"{paren(base, PRIMARY)}.{ctx.name(e.name)}", cs, PRIMARY)
 
@@ -903,8 +907,8 @@ def convert_call(ctx, e: ir.Call, result_type: Optional[str] = None) -> CsExpr:
             if i not in generic and _retyped_out_argument(a):
                 raise TranslationError(a.loc, f"'{fn.params[i].name}' of '{fn.name}' uses the memory it is given as "
                                        "its own C type, not as the type of the pointer passed here "
-                                       "(only an out-parameter that memset, free and generic buffers alone use "
-                                       "takes any), which cannot be translated", "pointer-cast")
+                                       "(only an out-parameter that memset, free, MPI buffers and generic buffers "
+                                       "alone use takes any), which cannot be translated", "pointer-cast")
             args.append("ref " + delegate("ref_argument")(ctx, a))
         elif i in generic:
             given = strip_implicit(a)
@@ -921,7 +925,7 @@ def convert_call(ctx, e: ir.Call, result_type: Optional[str] = None) -> CsExpr:
             args.append(convert_expr(ctx, a).code)
     ret = ctx.slot_type(("ret", fn.name, ""), fn.type.result, e.loc)
     if fn.name in ctx.plan.result_type_parameters:
-        ret = f"Ptr<{type_args[0]}>"
+        ret = ptr_of(type_args[0])
     type_list = f"<{', '.join(type_args)}>" if type_args else ""
     return CsExpr(f"{ctx.name(callee.name)}{type_list}({', '.join(args)})", ret, PRIMARY)
 

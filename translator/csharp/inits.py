@@ -12,7 +12,8 @@ from .. import ir
 from ..diagnostics import TranslationError
 from .exprs import PRIMARY, CsExpr, convert_value, string_literal, strip_implicit
 from . import registry
-from .types import cs_type, default_value, element_cs, flat_length
+from .cstypes import array_of
+from .types import cs_type, default_value, element_cs, flat_length, inline_array_type
 
 # Beyond this many padding zeros, an initializer says CArray.Padded(n, ...) instead of listing them.
 MAX_LISTED_PADDING = 16
@@ -67,15 +68,15 @@ def convert_array_initializer(ctx, init: ir.Expr, t: ir.ArrayType, length_code: 
         s = strip_implicit(init)
         text = string_literal(s.value)
         if len(s.value) + 1 == n:
-            return CsExpr(f"CStrings.FromString({text})", f"{ecs}[]", PRIMARY)
-        return CsExpr(f"CArray.Padded({length_code}, CStrings.FromString({text}))", f"{ecs}[]", PRIMARY)
+            return CsExpr(f"CStrings.FromString({text})", array_of(ecs), PRIMARY)
+        return CsExpr(f"CArray.Padded({length_code}, CStrings.FromString({text}))", array_of(ecs), PRIMARY)
     last = max((i for i, c in enumerate(out) if c != zero), default=-1)
     if last < 0:
-        return CsExpr(f"new {ecs}[{length_code}]", f"{ecs}[]", PRIMARY)
+        return CsExpr(f"new {ecs}[{length_code}]", array_of(ecs), PRIMARY)
     if n - 1 - last > MAX_LISTED_PADDING:
         return CsExpr(f"CArray.Padded({length_code}, new {ecs}[] {{ {', '.join(out[:last + 1])} }})",
-                      f"{ecs}[]", PRIMARY)
-    return CsExpr(f"new {ecs}[] {{ {', '.join(out)} }}", f"{ecs}[]", PRIMARY)
+                      array_of(ecs), PRIMARY)
+    return CsExpr(f"new {ecs}[] {{ {', '.join(out)} }}", array_of(ecs), PRIMARY)
 
 
 def convert_initializer(ctx, init: ir.Expr, t: ir.CType) -> CsExpr:
@@ -104,7 +105,7 @@ def convert_record_initializer(ctx, init: ir.InitList, t: ir.RecordType) -> CsEx
         if isinstance(f.type, ir.ArrayType):
             values = [default_value(element_cs(f.type))] * (flat_length(f.type) or 0)
             flatten(ctx, item, f.type, values, 0)
-            code = f"{inline_array_type(ctx, f.type)}.Of({', '.join(values)})"
+            code = f"{inline_array_type(f.type)}.Of({', '.join(values)})"
         else:
             code = convert_initializer(ctx, item, f.type).code
         parts.append(f"{ctx.name(f.name)} = {code}")
@@ -113,13 +114,6 @@ def convert_record_initializer(ctx, init: ir.InitList, t: ir.RecordType) -> CsEx
             break
     body = f" {{ {', '.join(parts)} }}" if parts else "()"
     return CsExpr(f"new {t.name}{body}", t.name, PRIMARY)
-
-
-def inline_array_type(ctx, t: ir.ArrayType) -> str:
-    """A fixed array inside a struct: an inline array type, so the struct keeps C's value semantics."""
-    n = flat_length(t)
-    ctx.inline_arrays.add(n)
-    return f"InlineArray{n}<{element_cs(t)}>"
 
 
 @registry.expression(ir.InitList)

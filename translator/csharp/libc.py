@@ -12,7 +12,7 @@ from .exprs import (CsExpr, PRIMARY, convert_expr, convert_value, is_null_pointe
                     strip_implicit, unwrap)
 from .pointer_exprs import PRIMITIVE_ELEMENTS, array_field_pointer
 from . import registry
-from .cstypes import parse as cs_of
+from .cstypes import GENERIC_RESULT
 from .types import cs_type, element_cs
 from ..passes.pointers import memalign_target
 
@@ -43,7 +43,7 @@ def convert_pointer_arg(ctx, a: ir.Expr, untyped: bool = False) -> str:
     value = convert_expr(ctx, inner)
     if untyped and value.type == "string":
         return f"CString.Lit({value.code})"  # memcpy(buf, "abc", 4): the generic overloads take a char array
-    return readable_copy(value) if cs_of(value.type).is_inline_array else value.code
+    return readable_copy(value) if value.cstype.is_inline_array else value.code
 
 
 
@@ -158,11 +158,11 @@ def convert_libc_call(ctx, call: ir.Call, callee: ir.NameRef, rule) -> CsExpr:
         else:
             view = _struct_array_view(ctx, strip_implicit(a))
             value = view or convert_expr(ctx, strip_implicit(a) if _is_struct_array(a) else a)
-            args.append(readable_copy(value) if cs_of(value.type).is_inline_array else value.code)
+            args.append(readable_copy(value) if value.cstype.is_inline_array else value.code)
     if rule.family == "byte_pair" and len(args) == 3:
         _read_as_first_buffer(ctx, call, args)
     if isinstance(call.type, ir.PointerType) and isinstance(call.type.pointee, ir.VoidType):
-        ret = "Ptr<?>"  # bsearch, memcpy...: the runtime's generic result; the cast around the call types it
+        ret = GENERIC_RESULT  # bsearch, memcpy...: the runtime's generic result; the cast around the call types it
     else:
         ret = cs_type(call.type, call.loc)
     return CsExpr(f"{rule.target}({', '.join(args)})", ret, PRIMARY)

@@ -261,7 +261,7 @@ def _row_of_pointer_table(ctx, base: ir.Expr, counter: ir.NameRef, assigned, bod
             or shapes.mentions(base.index, counter.name) or shapes.stores_row_pointers(body):
         return None
     rows = convert_expr(ctx, table)
-    rows_t = cs_of(rows.type)
+    rows_t = rows.cstype
     if not (rows_t.is_array and rows_t.element.is_ptr):
         return None
     return convert_expr(ctx, base).code, rows_t.element.element.text
@@ -420,7 +420,7 @@ def _fresh_name(ctx, array: str, suffix: str) -> str:
 def _flat_array(cs: str) -> Optional[str]:
     """The element type of a C# array of one rank (`double[]`, `Ptr<double>[]`), else None."""
     t = cs_of(cs)
-    return t.element.text if t.is_array and "[" not in t.element.text else None
+    return t.element.text if t.is_array and not t.element.is_array else None
 
 
 # ---------------------------------------------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from .. import ir
 from ..diagnostics import TranslationError
 from .exprs import PRIMARY, CsExpr, coerce, convert_call, convert_expr, flat_size, paren, scaled_by, strip_implicit, unwrap, MUL
 from . import registry
+from .cstypes import array_of, ptr_of
 from .types import element_cs, size_of
 from ..rules import load as load_rules
 
@@ -59,7 +60,7 @@ def convert_allocation(ctx, call: ir.Call, pointee, loc: ir.Loc) -> CsExpr:
         elem = element_cs(pointee, loc)
         elem_size = size_of(ctx, pointee)
         row = flat_size(ctx, pointee)
-    ptr = f"{elem}[]"
+    ptr = array_of(elem)
     if name in ("malloc", "aligned_alloc", "alloca"):  # alloca: an array the GC frees
         size = call.args[-1]
         n = _count(ctx, size, elem_size)
@@ -77,7 +78,7 @@ def convert_allocation(ctx, call: ir.Call, pointee, loc: ir.Loc) -> CsExpr:
     if name == "realloc":
         old = convert_expr(ctx, call.args[0])
         return CsExpr(f"CMem.Realloc({old.code}, {convert_expr(ctx, call.args[1]).code})",
-                      f"Ptr<{elem}>", PRIMARY)
+                      ptr_of(elem), PRIMARY)
     raise TranslationError(loc, f"cannot translate this use of {name}", "allocation")
 
 
@@ -105,7 +106,7 @@ def allocation_into_void_slot(ctx, value: ir.Expr, key) -> Optional[CsExpr]:
         # `return (void *)n` in a generic result, `void *p = (void *)n`: the slot's type at the address n holds
         # (one cMPI.AddressOf or MPI_Get_address gave; the runtime finds its array)
         want = pointee if generic else element_cs(pointee, value.loc)
-        return CsExpr(f"cMPI.PointerAt<{want}>({coerce(convert_expr(ctx, inner), 'long').code})", f"Ptr<{want}>", PRIMARY)
+        return CsExpr(f"cMPI.PointerAt<{want}>({coerce(convert_expr(ctx, inner), 'long').code})", ptr_of(want), PRIMARY)
     if not is_allocation(inner):
         return None
     return convert_allocation(ctx, inner, pointee, value.loc)

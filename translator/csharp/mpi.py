@@ -13,12 +13,12 @@ from .. import ir
 from ..diagnostics import TranslationError
 from ..rules import special
 from ..passes.queries import split_marker_choice
-from .exprs import (ADD, COND, LOR, UNARY, CsExpr, PRIMARY, as_bool, coerce, convert_expr, element_address, is_null_pointer, is_ptr_cs,
+from .exprs import (ADD, COND, LOR, UNARY, CsExpr, PRIMARY, as_bool, coerce, convert_expr, element_address, is_null_pointer,
                     is_pure, paren, slot_key, string_literal, strip_implicit)
 from .pointer_exprs import array_field_pointer
 from .memory import convert_allocation, is_allocation
 from . import registry
-from .cstypes import parse as cs_of
+from .cstypes import CsType, array_of, ptr_of
 from .types import cs_type, element_cs, size_of
 
 
@@ -42,15 +42,21 @@ def _split(ctx, base: CsExpr, offset: CsExpr) -> List[str]:
     PtrBuffer.Lasting, which refuses a struct field instead of staging it."""
     if offset.type in ("long", "ulong", "uint"):
         offset = coerce(offset, "int")  # `&vector[i + (j) * (n + 1)]` with long indices: cMPI's offsets are int
-    if is_ptr_cs(base.type) and _SIMPLE_CODE.match(base.code) and "++" not in base.code and "--" not in base.code \
-            and not _may_be_view(ctx, base.type):
+    if base.cstype.is_ptr and _SIMPLE_CODE.match(base.code) and "++" not in base.code and "--" not in base.code \
+            and not _may_be_view(ctx, base.cstype):
         # no pointer of this type is ever a view: the Ptr's own array and offset, read twice from a plain name
         return [f"{base.code}.Array", f"{base.code}.Offset" if offset.const == 0
                 else f"{base.code}.Offset + {paren(offset, ADD + 1)}"]
-    if is_ptr_cs(base.type):
+    if base.cstype.is_ptr:
         ctx.mpi_buffer_count = n = ctx.mpi_buffer_count + 1
         at = f"cmpiAt{n}"
         staging = ctx.expr.mpi_staged
+        rule = ctx.rules.mpi.get(ctx.expr.mpi_call)
+        if rule is not None and rule.takes_views:
+            # a window's memory or its address (Win_create, Win_attach, Get_address...): cMPI's Ptr<T> overload
+            # exposes the bytes a view reads (`uint64_t *` aligned into a char pool) in place, where
+            # PtrBuffer.Lasting would refuse it
+            return [base.code if offset.const == 0 else f"{paren(base, ADD)} + {paren(offset, ADD + 1)}"]
         if staging is None and ctx.expr.mpi_call in _NONBLOCKING_POINT_TO_POINT:
             # a view given to Isend/Irecv: a staged copy that the receive's completion writes back (PtrBuffer.Pending)
             array = f"PtrBuffer.Pending({base.code}, out var {at})"
@@ -72,9 +78,9 @@ _NONBLOCKING_POINT_TO_POINT = frozenset({"MPI_Isend", "MPI_Ibsend", "MPI_Issend"
 _SIMPLE_CODE = re.compile(r"^[A-Za-z_@][\w.]*(\[[\w .+\-*/]+\])*$")
 
 
-def _may_be_view(ctx, ptr_cs: str) -> bool:
+def _may_be_view(ctx, ptr: CsType) -> bool:
     """Whether a Ptr<T> of this C# type may be a view (pointers.PointerPlan.view_pointees)."""
-    element = cs_of(ptr_cs).element.text
+    element = ptr.element.text
     if element in ctx.plan.generic_buffers.values():
         return True  # a generic method's buffer may be any caller's pointer, a view too (generic_buffers.py)
     return any(cs_type(t) == element for t in ctx.plan.view_pointees)
@@ -169,8 +175,8 @@ def convert_address(ctx, arg: ir.Expr) -> List[str]:
     holder = _struct_holder(target)
     if holder is None:
         parts = convert_buffer(ctx, arg)
-        if len(parts) == 2:
-            return parts
+        if len(parts) == 2 or (len(parts) == 1 and not parts[0].startswith("ref ")):
+            return parts  # an array and offset, or a Ptr that may be a view (the row takes_views)
     else:
         location = f"ref {convert_expr(ctx, target).code}"
         if isinstance(holder, ir.Member):  # p->f: the array p points into
@@ -374,7 +380,7 @@ def _null_buffer(call: ir.Call, rule, arg: ir.Expr) -> List[str]:
         if kind == "buffer" and other is not arg and not is_null_pointer(other):
             element = _buffer_element(other)
             if element is not None:
-                return [f"({cs_type(element, arg.loc)}[])null", "0"]
+                return [f"({array_of(cs_type(element, arg.loc))})null", "0"]
     # `MPI_Send(NULL, 0, MPI_INT, ...)`, a message that is all envelope: the runtime matches no element type for a
     # NULL buffer (and reports MPI_ERR_BUFFER if the count is not 0)
     return ["(byte[])null", "0"]
@@ -409,11 +415,11 @@ def _address_storage(ctx, arg: ir.Expr, ptype) -> Optional[str]:
         # a `void *` the port holds as bytes (a parameter passed on to MPI, as PRK's PRK_Win_allocate does): the
         # address goes into those bytes, as in C; a `void *` of another representation is the usual `&p` path
         value = convert_expr(ctx, e)
-        return value.code if is_ptr_cs(value.type) else None
+        return value.code if value.cstype.is_ptr else None
     if not isinstance(e.type.pointee, (ir.IntType, ir.FloatType)):
         return None
     value = convert_expr(ctx, e)
-    return value.code if is_ptr_cs(value.type) else f"new Ptr<{element_cs(e.type.pointee, arg.loc)}>({value.code}, 0)"
+    return value.code if value.cstype.is_ptr else f"new {ptr_of(element_cs(e.type.pointee, arg.loc))}({value.code}, 0)"
 
 
 @registry.call("mpi")
@@ -453,7 +459,7 @@ def _call_code(ctx, call: ir.Call, callee: ir.NameRef, rule) -> str:
             kept = _kept_as_is(ctx, arg)
             if kept is None:
                 value = convert_expr(ctx, arg)
-                if _is_array_parameter(ftype.params[i]) and is_ptr_cs(value.type):
+                if _is_array_parameter(ftype.params[i]) and value.cstype.is_ptr:
                     kept = _whole_array(ctx, value)
                 else:
                     kept = coerce(value, cs_type(ftype.params[i], arg.loc)).code
@@ -590,9 +596,6 @@ def _error_code_view(ctx, call: ir.Call, callee: ir.NameRef, rule, code: str) ->
     return f"cMPI.Try(() => {code})"
 
 
-_ERRHANDLER_SETTERS = ("MPI_Comm_set_errhandler", "MPI_Errhandler_set")
-
-
 def _uses_ref_parameter(ctx, call: ir.Call) -> bool:
     """Whether an argument of the call names a parameter of the current function that is a C# ref parameter."""
     f = ctx.fn.function
@@ -603,13 +606,8 @@ def _uses_ref_parameter(ctx, call: ir.Call) -> bool:
 
 
 def _sets_errhandler(ctx) -> bool:
-    """Whether the program installs an error handler anywhere (cached on the context: one walk per file)."""
-    cached = ctx.sets_errhandler
-    if cached is None:
-        cached = any(isinstance(n, ir.NameRef) and n.kind == "library" and n.name in _ERRHANDLER_SETTERS
-                     for f in ctx.tu.functions if f.body is not None for n in ir.walk(f.body))
-        ctx.sets_errhandler = cached
-    return cached
+    """Whether the program installs an error handler anywhere (passes/plan.py)."""
+    return ctx.program.sets_errhandler
 
 
 def _may_capture(ctx) -> bool:

@@ -11,11 +11,11 @@ from typing import Optional
 from .. import ir
 from ..diagnostics import TranslationError
 from .exprs import (ADD, BINARY_PREC, COMPARISONS, MUL, PRIMARY, UNARY, CsExpr, coerce, coerce_index, convert_expr,
-                    element_address, flat_size, is_null_pointer, is_ptr_cs, paren, pointer_at, ref_param_name,
+                    element_address, flat_size, is_null_pointer, paren, pointer_at, ref_param_name,
                     scaled_by, slot_key, unwrap, convert_call)
 from .memory import convert_allocation, is_allocation
 from . import registry
-from .cstypes import parse as cs_of, ptr_of
+from .cstypes import GENERIC_RESULT, array_of, ptr_of
 from .types import PRIMITIVE_ELEMENTS, element_cs
 from ..passes.pointers import struct_array_of
 from ..passes.queries import is_pointer_value
@@ -43,16 +43,16 @@ def convert_pointer_binary(ctx, e: ir.Binary) -> CsExpr:
     lhs = convert_expr(ctx, e.lhs)
     rhs = convert_expr(ctx, e.rhs)
     if op in COMPARISONS:
-        if not is_ptr_cs(lhs.type) and not is_ptr_cs(rhs.type) and op not in ("==", "!="):
+        if not lhs.cstype.is_ptr and not rhs.cstype.is_ptr and op not in ("==", "!="):
             # two arrays (`a + 0 > a`): positions, as Ptr<T> (C# has no `<` on T[])
-            lhs, rhs = (_as_position(x, ptr_of(cs_of(x.type).element.text)) for x in (lhs, rhs))
+            lhs, rhs = (_as_position(x, ptr_of(x.cstype.element.text)) for x in (lhs, rhs))
         elif lhs.type != rhs.type:
-            common = lhs.type if is_ptr_cs(lhs.type) else rhs.type
+            common = lhs.type if lhs.cstype.is_ptr else rhs.type
             lhs, rhs = coerce(lhs, common), coerce(rhs, common)
         return CsExpr(f"{paren(lhs, prec)} {op} {paren(rhs, prec + 1)}", "bool", prec)
     if op == "-" and is_pointer_value(e.lhs) and is_pointer_value(e.rhs):
         # p - q: elements between two positions in one buffer (ptrdiff_t)
-        ptr = lhs.type if is_ptr_cs(lhs.type) else ptr_of(cs_of(lhs.type).element.text)
+        ptr = lhs.type if lhs.cstype.is_ptr else ptr_of(lhs.cstype.element.text)
         diff = CsExpr(f"{paren(coerce(lhs, ptr), ADD)} - {paren(coerce(rhs, ptr), ADD + 1)}", "long", ADD)
         stride = pointee_stride(ctx, e.lhs.type)
         return diff if stride.const == 1 else CsExpr(f"({diff.code}) / {paren(stride, MUL + 1)}", "long", MUL)
@@ -71,7 +71,7 @@ def convert_pointer_binary(ctx, e: ir.Binary) -> CsExpr:
 
 def _as_position(x: CsExpr, ptr: str) -> CsExpr:
     """An array as the Ptr<T> of its first element (the conversion is implicit, but C# looks for `<` on T[])."""
-    return CsExpr(f"(({ptr}){x.code})", ptr, PRIMARY) if cs_of(x.type).is_array else x
+    return CsExpr(f"(({ptr}){x.code})", ptr, PRIMARY) if x.cstype.is_array else x
 
 
 def _without_void_cast(e: ir.Expr) -> ir.Expr:
@@ -111,7 +111,7 @@ def _pointer_equality(ctx, e: ir.Binary) -> CsExpr:
     for ptr_side, other in ((lhs_ir, rhs_ir), (rhs_ir, lhs_ir)):
         if is_null_pointer(other) and is_pointer_value(ptr_side):
             p = convert_expr(ctx, ptr_side)
-            if is_ptr_cs(p.type):
+            if p.cstype.is_ptr:
                 code = f"{paren(p, PRIMARY)}.IsNull"
                 return CsExpr(code if op == "==" else "!" + code, "bool", PRIMARY if op == "==" else UNARY)
             return CsExpr(f"{paren(p, prec)} {op} null", "bool", prec)
@@ -122,10 +122,10 @@ def _pointer_equality(ctx, e: ir.Binary) -> CsExpr:
         if a != b:
             # Pointers to different types (C warns, csmith writes it): equal only when both are NULL,
             # since no cast here makes one object readable as two types.
-            code = f"Ptr.SameAddress<{a}, {b}>({coerce(lhs, f'Ptr<{a}>').code}, {coerce(rhs, f'Ptr<{b}>').code})"
+            code = f"Ptr.SameAddress<{a}, {b}>({coerce(lhs, ptr_of(a)).code}, {coerce(rhs, ptr_of(b)).code})"
             return CsExpr(code if op == "==" else f"!{code}", "bool", PRIMARY if op == "==" else UNARY)
     if lhs.type != rhs.type:
-        common = lhs.type if is_ptr_cs(lhs.type) else rhs.type
+        common = lhs.type if lhs.cstype.is_ptr else rhs.type
         lhs, rhs = coerce(lhs, common), coerce(rhs, common)
     return CsExpr(f"{paren(lhs, prec)} {op} {paren(rhs, prec + 1)}", "bool", prec)
 
@@ -143,10 +143,10 @@ def convert_address_of(ctx, e: ir.Unary) -> CsExpr:
         if ctx.is_boxed(key):
             name = ctx.static_local_name(target.name) if target.kind == "static_local" \
                 else ctx.local_name(target.name, target.decl)
-            return CsExpr(name, ctx.slot_type(key, target.type, target.loc) + "[]")
+            return CsExpr(name, array_of(ctx.slot_type(key, target.type, target.loc)))
     if isinstance(target, ir.Index):
         base, offset = element_address(ctx, target)
-        if cs_of(base.type).is_inline_array:
+        if base.cstype.is_inline_array:
             array = struct_array_of(target)
             view = array_field_pointer(ctx, array) if array is not None else None
             if view is not None:
@@ -197,13 +197,13 @@ def field_address(ctx, target: ir.Member, array: bool = False) -> Optional[CsExp
         break
     struct_cs = element_cs(struct_t)
     field_cs = element_cs(target.type)
-    container = coerce(container, f"Ptr<{struct_cs}>")
+    container = coerce(container, ptr_of(struct_cs))
     fields = '.'.join(reversed(path))
     if array:
         lam = f"static Span<{field_cs}> (ref {struct_cs} s) => s.{fields}"
-        return CsExpr(f"Ptr.ToArrayField({container.code}, {lam})", f"Ptr<{field_cs}>", PRIMARY)
+        return CsExpr(f"Ptr.ToArrayField({container.code}, {lam})", ptr_of(field_cs), PRIMARY)
     lam = f"static ref {field_cs} (ref {struct_cs} s) => ref s.{fields}"
-    return CsExpr(f"Ptr.ToField({container.code}, {lam})", f"Ptr<{field_cs}>", PRIMARY)
+    return CsExpr(f"Ptr.ToField({container.code}, {lam})", ptr_of(field_cs), PRIMARY)
 
 
 @registry.operation("pointer_cast")
@@ -235,13 +235,13 @@ def convert_pointer_cast(ctx, e: ir.Cast) -> CsExpr:
     if isinstance(src, (ir.PointerType, ir.ArrayType)):
         if isinstance(_pointee(src), ir.VoidType) and not isinstance(target_t.pointee, ir.VoidType):
             want = element_cs(target_t.pointee)
-            if inner.type == "Ptr<?>":
-                return CsExpr(inner.code, f"Ptr<{want}>", inner.prec)  # a library call's generic result
-            if inner.type in (f"Ptr<{want}>", f"{want}[]"):
+            if inner.type == GENERIC_RESULT:
+                return CsExpr(inner.code, ptr_of(want), inner.prec)  # a library call's generic result
+            if inner.cstype.points_to(want):
                 return inner  # a void * that is only ever used as this type (pointers.py)
-            if inner.type in ("Ptr<byte>", "byte[]") and want in PRIMITIVE_ELEMENTS:
+            if inner.cstype.points_to("byte") and want in PRIMITIVE_ELEMENTS:
                 # a void * read as several types holds bytes (pointers.py): this cast is a view of them
-                return CsExpr(f"Ptr.Reinterpret<byte, {want}>({inner.code})", f"Ptr<{want}>", PRIMARY)
+                return CsExpr(f"Ptr.Reinterpret<byte, {want}>({inner.code})", ptr_of(want), PRIMARY)
         if isinstance(target_t.pointee, ir.VoidType) and isinstance(_pointee(src), ir.VoidType):
             return inner  # void * to const void *: the same buffer
         if isinstance(target_t.pointee, ir.VoidType) and not isinstance(_pointee(src), ir.VoidType):
@@ -257,13 +257,13 @@ def convert_pointer_cast(ctx, e: ir.Cast) -> CsExpr:
         if src_cs in PRIMITIVE_ELEMENTS and dst_cs in PRIMITIVE_ELEMENTS:
             # An integer read through its other-signedness type (which C's aliasing rules allow), or a
             # number's bytes or bits (`(unsigned char *)&d`): a view of the same buffer
-            return CsExpr(f"Ptr.Reinterpret<{src_cs}, {dst_cs}>({inner.code})", f"Ptr<{dst_cs}>", PRIMARY)
+            return CsExpr(f"Ptr.Reinterpret<{src_cs}, {dst_cs}>({inner.code})", ptr_of(dst_cs), PRIMARY)
         raise TranslationError(e.loc, "a cast between pointers to different types reinterprets memory and "
                                "cannot be translated", "pointer-cast")
     if isinstance(src, ir.IntType) and not isinstance(target_t.pointee, (ir.VoidType, ir.FunctionType)):
         # (T *)(intptr_t)p: the array and element at that address (an address cMPI.AddressOf gave)
         want = element_cs(target_t.pointee, e.loc)
-        return CsExpr(f"cMPI.PointerAt<{want}>({coerce(inner, 'long').code})", f"Ptr<{want}>", PRIMARY)
+        return CsExpr(f"cMPI.PointerAt<{want}>({coerce(inner, 'long').code})", ptr_of(want), PRIMARY)
     raise TranslationError(e.loc, "converting an integer to a pointer cannot be translated", "integer-to-pointer")
 
 

@@ -18,6 +18,7 @@ from .inits import convert_array_initializer, convert_initializer
 from .memory import allocation_into_void_slot
 from .rank_state import instance_field, names_instance_member
 from ..passes.struct_copies import split_copies_after_field_writes
+from .cstypes import array_of
 from .types import cs_type, default_value, element_cs, flat_length
 from ..passes.queries import split_marker_choice
 
@@ -108,7 +109,7 @@ def convert_var_decl(ctx, d: ir.VarDecl, for_header: bool = False, is_global: bo
         value = coerce(value, cs).code
     if ctx.is_boxed(key):
         # Its address is taken: the variable lives in a one-element array, `&x` is the array.
-        return f"{cs}[] {name} = {{ {value} }}"
+        return f"{array_of(cs)} {name} = {{ {value} }}"
     return f"{cs} {name} = {value}"
 
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from .. import ir
 from ..diagnostics import TranslationError
+from .cstypes import array_of, delegate_of, inline_array_of, parse as parse_cs, ptr_of
 from ..passes.queries import flat_length  # noqa: F401 (the C# types' modules import it from here)
 
 INT_TYPES = {
@@ -79,14 +80,14 @@ def cs_type(t: ir.CType, loc: ir.Loc | None = None, rep: str = "ptr") -> str:
             return OPAQUE_TYPES[t.name]
         raise TranslationError(loc, f"the library type {t.name} has no CloudMpi equivalent yet", "unsupported-construct")
     if isinstance(t, ir.ArrayType):
-        return element_cs(t, loc) + "[]"
+        return array_of(element_cs(t, loc))
     if isinstance(t, ir.PointerType):
         if isinstance(t.pointee, ir.OpaqueType) and t.pointee.name == "FILE":
             return "FILE"  # FILE * is the runtime's FILE object
         if isinstance(t.pointee, ir.FunctionType):
             return delegate_type(t.pointee, loc)
         elem = element_cs(t.pointee, loc)
-        return f"{elem}[]" if rep == "array" else f"Ptr<{elem}>"
+        return array_of(elem) if rep == "array" else ptr_of(elem)
     if isinstance(t, ir.FunctionType):
         return delegate_type(t, loc)
     raise TranslationError(loc, f"type {t} is not supported yet", "unsupported-construct")
@@ -108,11 +109,10 @@ def delegate_type(f: ir.FunctionType, loc: ir.Loc | None = None) -> str:
                        None if isinstance(f.result, ir.VoidType) else cs_type(f.result, loc))
 
 
-def delegate_of(params: list, result: str | None) -> str:
-    """`Func<params..., result>`, or `Action<params...>` for a void function (result None)."""
-    if result is None:
-        return "Action" if not params else f"Action<{', '.join(params)}>"
-    return f"Func<{', '.join(params + [result])}>"
+def inline_array_type(t: ir.ArrayType) -> str:
+    """A fixed array inside a struct: an inline array type, so the struct keeps C's value semantics (the class
+    declares each length: Plan.inline_array_sizes)."""
+    return inline_array_of(flat_length(t), element_cs(t))
 
 
 def default_value(cs: str) -> str:
@@ -120,7 +120,7 @@ def default_value(cs: str) -> str:
         return "0"
     if cs == "bool":
         return "false"
-    if cs.endswith("[]") or cs in ("string", "FILE") or cs.startswith(("Func<", "Action")):
+    if parse_cs(cs).is_reference:
         return "null"
     return "default"  # structs, Ptr<T>, Status, handles
 

@@ -34,8 +34,11 @@ The same holds for the other things real C does with `void *` memory of any type
 - a `void **` out-parameter only given to posix_memalign (`int alloc(void **buf, size_t n)`): `ref Ptr<TBuf>
   buf`, called `alloc<double>(ref dbuf, n)` for `alloc((void **)&dbuf, n)` (pointers.py makes it a ref parameter);
   likewise a `char **` one given `(char **)&p` of a `uint64_t *p` (`*sbuf = (char *)align_buffer(...)`, memset(*sbuf),
-  passed on to another such parameter): `ref Ptr<TSbuf>`, or `Ptr<Ptr<TCbuf>>` when it is tested against NULL. Not
-  when `*p` reaches an MPI call: the MPI emission takes `*p` as its C type.
+  passed on to another such parameter): `ref Ptr<TSbuf>`, or `Ptr<Ptr<TCbuf>>` when it is tested against NULL; `*p`
+  may also be an MPI call's buffer or address (`MPI_Win_create(*win_base, ...)`, MPI_Win_attach, MPI_Get_address) or
+  the `void *` out-parameter of a row that stores_address (MPI_Win_allocate's baseptr given memory): the type
+  parameter is then `unmanaged`, and the caller's pointer may be a view of the callee's char memory (pointers.py's
+  view_pointees), which the rows that take_views take whole.
 
 A `void *` variable that MPI calls, free and the mem* functions alone use (`void *buf = malloc(size)` for
 MPI_Pack) holds bytes: plan_byte_buffers.
@@ -97,6 +100,7 @@ def plan_generic_buffers(tu: ir.TranslationUnit, plan: PointerPlan) -> None:
         if _reaches_mpi(functions[fn_name], functions[fn_name].params[i].name, generic_params):
             plan.unmanaged_type_parameters.add((fn_name, plan.generic_buffers[("var", fn_name,
                                                                                  functions[fn_name].params[i].name)]))
+    _unmanaged_outs(functions, outs, plan)
     for fn_name in sorted(results):
         taken = {t for _, t in plan.type_parameters.get(fn_name, [])}
         type_name = next(t for t in ("T", "TResult", "TMemory") if t not in taken)
@@ -121,6 +125,36 @@ def _reaches_mpi(fn: ir.Function, name: str, generic_params, kind: str = "param"
                                     (callee.kind == "function" and (callee.name, i) in generic_params)):
                 return True
     return False
+
+
+def _unmanaged_outs(functions, outs, plan: PointerPlan) -> None:
+    """The generic out-parameters whose `*p` is an MPI call's argument (`MPI_Win_create(*win_base, ...)`), or that
+    pass themselves on to such an out-parameter: their type parameters must be `unmanaged`, as MPI buffers are."""
+    def type_parameter(fn_name, i):
+        return plan.generic_buffers[("var", fn_name, functions[fn_name].params[i].name)]
+
+    marked = set()
+    changed = True
+    while changed:
+        changed = False
+        for fn_name, i in sorted(outs - marked):
+            name = functions[fn_name].params[i].name
+            for call in (n for n in ir.walk(functions[fn_name].body) if isinstance(n, ir.Call)):
+                callee = strip(call.callee)
+                if not isinstance(callee, ir.NameRef):
+                    continue
+                for k, a in enumerate(call.args):
+                    a = strip(a)
+                    deref = isinstance(a, ir.Unary) and a.op == "*" and _named(a.operand, name)
+                    if (deref and callee.kind == "library" and callee.name.startswith("MPI_")) or \
+                            (_named(a, name) and callee.kind == "function" and (callee.name, k) in marked):
+                        marked.add((fn_name, i))
+                        changed = True
+                        break
+                if (fn_name, i) in marked:
+                    break
+    for fn_name, i in marked:
+        plan.unmanaged_type_parameters.add((fn_name, type_parameter(fn_name, i)))
 
 
 def _is_out_pointer(t) -> bool:
@@ -157,7 +191,8 @@ def _only_given_memory(fn: ir.Function, name: str, candidates, outs, results) ->
     """Whether a `void **` or `char **` parameter (pointers.py made it a ref parameter: every use is `*p` or
     posix_memalign's first argument) only receives fresh memory and hands it on as memory of any type:
     posix_memalign(p, ...), `*p = malloc(n)` or `*p = (char *)align_buffer(...)` (a generic result), `*p` given to
-    memset, free or another generic buffer parameter (not MPI, whose emission takes `*p` as its C type), p given on to another such out-parameter, tests of `*p`.
+    memset, free, another generic buffer parameter or an MPI call's memory argument (_mpi_memory_argument), p given
+    on to another such out-parameter, tests of `*p`.
     candidates: the generic `void *` parameters, outs: these out-parameters, results: the generic results."""
     def program_argument(call, node, allowed) -> bool:
         callee = strip(call.callee)
@@ -194,8 +229,9 @@ def _only_given_memory(fn: ir.Function, name: str, candidates, outs, results) ->
         if isinstance(grand, ir.Call):
             callee = strip(grand.callee)
             if isinstance(callee, ir.NameRef) and callee.kind == "library" and callee is not deref:
-                # not MPI: the emission gives `*p` to MPI calls as the parameter's C type (a `char *` buffer)
-                return callee.name in load_rules().names("bytes")
+                i = next((k for k, a in enumerate(grand.args) if _under(a, deref)), None)
+                return callee.name in load_rules().names("bytes") or \
+                    (i is not None and _mpi_memory_argument(callee.name, i))
             return program_argument(grand, deref, candidates)
         return isinstance(grand, (ir.If, ir.While, ir.DoWhile))
 
@@ -320,6 +356,18 @@ def _uses_untyped(fn: ir.Function, names: Set[str], kind: str, candidates, resul
 
     walk(fn.body, None)
     return ok
+
+
+def _mpi_memory_argument(name: str, i: int) -> bool:
+    """Whether argument i of MPI function `name` takes memory of any element type, given as `*p` of a generic
+    out-parameter: a buffer, MPI_Get_address's location, or the `void *` out-parameter of a row that
+    stores_address (MPI_Win_allocate given memory for its baseptr writes the window's address into it)."""
+    if not name.startswith("MPI_"):
+        return False
+    rule = load_rules().function(name)
+    if rule is None or rule.params is None or i >= len(rule.params):
+        return False  # a call special.py emits: it may read `*p` as its C type
+    return rule.params[i] in ("buffer", "address") or (rule.params[i] == "out" and rule.stores_address)
 
 
 def _mpi_buffer_argument(name: str, i: int) -> bool:

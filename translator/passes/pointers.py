@@ -464,6 +464,12 @@ class _Analysis:
                     inner = strip(node.operand)
                     if (isinstance(inner, ir.Member) and isinstance(inner.type, ir.ArrayType)) or _reinterprets(node):
                         out.add(node.type.pointee)
+                        if is_pointer(node.type.pointee) and not isinstance(node.type.pointee.pointee, ir.VoidType) \
+                                and is_pointer(inner.type) and is_pointer(inner.type.pointee):
+                            # `(char **)&p` of a `uint64_t *p`: the out-parameter may store memory of its own type
+                            # there (an aligned place in a char pool), which p then reads as uint64_t: a view.
+                            # (`(void **)&p` gets fresh memory of p's type: posix_memalign, generic_buffers.py)
+                            out.add(inner.type.pointee.pointee)
         # (`(void **)&p` views no memory: p itself is given to a `void **` out-parameter)
         return {t for t in out if isinstance(t, (ir.IntType, ir.FloatType, ir.RecordType, ir.PointerType))
                 and not (isinstance(t, ir.PointerType) and isinstance(t.pointee, ir.VoidType))}

@@ -4,7 +4,9 @@ of a constant expression).
 """
 from __future__ import annotations
 
+import contextlib
 import ctypes
+import functools
 import os
 from typing import Dict, FrozenSet, List, Optional, Sequence, Tuple
 
@@ -110,40 +112,50 @@ def include_dirs(args: Sequence[str]) -> List[str]:
     return out
 
 
-def evaluate_int(cur: ci.Cursor) -> Optional[int]:
-    """clang's own value of an integer constant expression (sizeof), or None."""
+_CXEVAL_FLOAT = 2  # clang-c/Index.h: CXEvalResultKind's CXEval_Float
+
+
+@functools.lru_cache(maxsize=None)
+def _evaluation_api():
+    """libclang with the signatures of clang_Cursor_Evaluate and its result's readers declared, once per process:
+    the Python binding does not declare them, and without restypes ctypes would truncate the result pointer."""
     lib = ci.conf.lib
-    # The Python binding does not declare these; without restypes ctypes would truncate the pointer.
     lib.clang_Cursor_Evaluate.argtypes = [ci.Cursor]
     lib.clang_Cursor_Evaluate.restype = ctypes.c_void_p
-    lib.clang_EvalResult_getAsLongLong.argtypes = [ctypes.c_void_p]
-    lib.clang_EvalResult_getAsLongLong.restype = ctypes.c_longlong
+    for reader, restype in (("clang_EvalResult_getAsLongLong", ctypes.c_longlong),
+                            ("clang_EvalResult_getAsDouble", ctypes.c_double),
+                            ("clang_EvalResult_getKind", ctypes.c_int)):
+        getattr(lib, reader).argtypes = [ctypes.c_void_p]
+        getattr(lib, reader).restype = restype
     lib.clang_EvalResult_dispose.argtypes = [ctypes.c_void_p]
+    return lib
+
+
+@contextlib.contextmanager
+def _evaluated(cur: ci.Cursor):
+    """clang's evaluation of `cur` (None when it has none), disposed when the block ends."""
+    lib = _evaluation_api()
     result = lib.clang_Cursor_Evaluate(cur)
-    if not result:
-        return None
     try:
-        return int(lib.clang_EvalResult_getAsLongLong(result))
+        yield lib, result
     finally:
-        lib.clang_EvalResult_dispose(result)
+        if result:
+            lib.clang_EvalResult_dispose(result)
+
+
+def evaluate_int(cur: ci.Cursor) -> Optional[int]:
+    """clang's own value of an integer constant expression (sizeof), or None."""
+    with _evaluated(cur) as (lib, result):
+        return int(lib.clang_EvalResult_getAsLongLong(result)) if result else None
 
 
 def evaluate_float(cur: ci.Cursor) -> Optional[float]:
-    lib = ci.conf.lib
-    lib.clang_Cursor_Evaluate.argtypes = [ci.Cursor]
-    lib.clang_Cursor_Evaluate.restype = ctypes.c_void_p
-    lib.clang_EvalResult_getAsDouble.argtypes = [ctypes.c_void_p]
-    lib.clang_EvalResult_getAsDouble.restype = ctypes.c_double
-    lib.clang_EvalResult_getKind.argtypes = [ctypes.c_void_p]
-    lib.clang_EvalResult_getKind.restype = ctypes.c_int
-    lib.clang_EvalResult_dispose.argtypes = [ctypes.c_void_p]
-    result = lib.clang_Cursor_Evaluate(cur)
-    if not result:
-        return None
-    try:
-        return float(lib.clang_EvalResult_getAsDouble(result)) if lib.clang_EvalResult_getKind(result) == 2 else None
-    finally:
-        lib.clang_EvalResult_dispose(result)
+    """clang's own value of a floating constant expression (a compiler-defined macro such as __FLT_MAX__), or
+    None."""
+    with _evaluated(cur) as (lib, result):
+        if not result or lib.clang_EvalResult_getKind(result) != _CXEVAL_FLOAT:
+            return None
+        return float(lib.clang_EvalResult_getAsDouble(result))
 
 
 def declared_functions(header: str, clang_args: Sequence[str] = ()) -> Dict[str, Tuple[str, Tuple[str, ...]]]:

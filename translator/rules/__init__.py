@@ -28,11 +28,17 @@ PARAM_KINDS = frozenset({"value", "buffer", "address", "out", "ref", "status", "
 #                 one argument list are kept in gcc's order
 #   bytes         sees its `void *` arguments as bytes (free, memset, memcpy): a `void *` buffer passed to it
 #                 may hold bytes
+#   takes_views   (MPI) a call that keeps its buffer, whose cMPI method has an overload taking it as one Ptr<T>, a
+#                 view too (memory read as another type): exposes or names the bytes in place, where an array and
+#                 offset would need a staged copy that the call cannot keep (Win_create, Win_attach, Get_address)
+#   stores_address  (MPI) its `void *` out-parameter, given a pointer to memory rather than `&p`
+#                 (MPI_Win_allocate's baseptr), gets the new memory's address stored in the bytes it points to, as
+#                 C stores it: the runtime's Ptr<T> overload takes memory of any element type
 #   allocates     returns a new buffer: "copy" (strdup: a fresh array holding a copy); "new" (a fresh
 #                 buffer) and "resize" (realloc) are the kinds of libc.toml's [allocators], which have no row
 #   family        the calls one conversion of libc.py serves: "byte_pair" (memcpy, memmove, memcmp: two
 #                 buffers read alike), "strto" (strtol...: an end pointer), "scanf" (scanf...: out arguments)
-FLAGS = ("keeps_buffer", "pure", "stateful", "bytes")
+FLAGS = ("keeps_buffer", "pure", "stateful", "bytes", "stores_address", "takes_views")
 ALLOCATES = frozenset({"new", "resize", "copy"})
 FAMILIES = frozenset({"byte_pair", "strto", "scanf"})
 
@@ -52,6 +58,8 @@ class Rule:
     pure: bool = False
     stateful: bool = False
     bytes: bool = False
+    stores_address: bool = False
+    takes_views: bool = False
     allocates: Optional[str] = None
     family: Optional[str] = None
 
@@ -132,6 +140,10 @@ def _load_file(filename: str, needs_params: bool) -> Tuple[Dict[str, Rule], Dict
             flags[flag] = flag in row
         if flags["keeps_buffer"] and not (params and ("buffer" in params or "address" in params)):
             raise RuleError(f"{where}: keeps_buffer needs a buffer or address parameter")
+        if flags["takes_views"] and not (params and ("buffer" in params or "address" in params)):
+            raise RuleError(f"{where}: takes_views needs a buffer or address parameter")
+        if flags["stores_address"] and not (params and "out" in params):
+            raise RuleError(f"{where}: stores_address needs an out parameter")
         if flags["pure"] and flags["stateful"]:
             raise RuleError(f"{where}: a function is pure or stateful, not both")
         allocates = row.get("allocates")

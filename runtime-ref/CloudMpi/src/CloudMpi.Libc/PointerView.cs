@@ -42,6 +42,16 @@ public abstract class PointerView<T>
         return null;
     }
 
+    /// <summary>
+    /// The primitive array whose bytes the view reads in place and the byte offset of the view's start in it; null
+    /// when no array holds them as they are (a struct field). See <see cref="PtrBuffer.Memory{T}"/>.
+    /// </summary>
+    internal virtual Array? Memory(out long byteOffset)
+    {
+        byteOffset = 0;
+        return null;
+    }
+
     internal static bool Same(PointerView<T>? a, PointerView<T>? b) =>
         ReferenceEquals(a, b) || (a is not null && b is not null && a.SameStart(b));
 }
@@ -134,6 +144,8 @@ internal sealed class ReinterpretView<TFrom, T>(Ptr<TFrom> source) : PointerView
         return (object?)array as T[];
     }
 
+    internal override Array? Memory(out long byteOffset) => PtrBuffer.MemoryOrNull(source, out byteOffset);
+
     internal override Span<T> Span(long index, int count)
     {
         var span = (source + index).AsSpan(count);
@@ -163,6 +175,8 @@ internal sealed class ByteReinterpretView<TFrom, T>(Ptr<TFrom> source) : Pointer
         other is ByteReinterpretView<TFrom, T> r && r.Source.Equals(source);
 
     internal override int Length => (int)((long)Math.Max(source.Remaining, 0) * FromSize / Size);
+
+    internal override Array? Memory(out long byteOffset) => PtrBuffer.MemoryOrNull(source, out byteOffset);
 
     internal override Span<T> Span(long index, int count)
     {

@@ -44,6 +44,41 @@ public static class PtrBuffer
         return copy;
     }
 
+    /// <summary>
+    /// The primitive array whose memory <paramref name="p"/> points into and p's offset in it in bytes: p's own
+    /// array, or the array a view reads in place (an integer buffer read as the other signedness; a <c>char</c>
+    /// pool read as <c>uint64_t</c>, as a pointer aligned into it by an address is: cMPI.PointerAt). For the MPI
+    /// calls that keep memory or name its address (a window's base, MPI_Get_address), which a staged copy cannot
+    /// serve. Null for NULL; a struct field, which no array holds as it is, throws.
+    /// </summary>
+    public static Array? Memory<T>(Ptr<T> p, out long byteOffset)
+    {
+        if (p.IsNull)
+        {
+            byteOffset = 0;
+            return null;
+        }
+        return MemoryOrNull(p, out byteOffset) ?? throw new PointerException(
+            "a struct field or an array inside a struct cannot be a window's memory or have its address taken by MPI: " +
+            "the call keeps or names memory that only an array holds; use an array");
+    }
+
+    internal static Array? MemoryOrNull<T>(Ptr<T> p, out long byteOffset)
+    {
+        Array? array;
+        if (p.View is null)
+        {
+            array = p.Array;
+            byteOffset = 0;
+        }
+        else
+        {
+            array = p.View.Memory(out byteOffset);
+        }
+        byteOffset += (long)p.Offset * Unsafe.SizeOf<T>();
+        return array;
+    }
+
     /// <summary>The array and offset for a call that holds on to its buffer after it returns.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static T[]? Lasting<T>(Ptr<T> p, out int offset)

@@ -15,6 +15,8 @@ public sealed record RunOptions
     public string? AzureConnectionFile { get; init; }
     /// <summary>A storage account reached with a Microsoft Entra ID token (else $CMPI_AZURE_ACCOUNT).</summary>
     public string? AzureAccount { get; init; }
+    /// <summary>A file naming the storage accounts to shard the job over, one a line (else $CMPI_AZURE_ACCOUNTS).</summary>
+    public string? AzureAccounts { get; init; }
 
     /// <summary>Whether every rank is a process of its own (tcp always; azure by default).</summary>
     public bool RanksAsProcesses => (Hosting ?? (Transport == "inproc" ? "threads" : "processes")) == "processes";
@@ -58,12 +60,13 @@ public static class CommandLine
         """
         usage: cmpi-run [-n N] [--transport inproc|tcp|azure] [--hosting threads|processes]
                         [--hostfile F] [--azure-connection-file F] [--azure-account NAME]
-                        [--deadlock-timeout S]
+                        [--azure-accounts F] [--deadlock-timeout S]
                         [--timeout S] [--tag-output] [--check] [--no-cache] [--verbose]
                         [--stats] [--price-per-10k-transactions USD]
                         App.cs [program args...]
                cmpi-run --join JOB [--size N] [--rank R] [--join-timeout S] [--collect-output]
-                        [--azure-connection-file F | --azure-account NAME] App.cs|App.dll [args...]
+                        [--azure-connection-file F | --azure-account NAME | --azure-accounts F]
+                        [--stats] App.cs|App.dll [args...]
                cmpi-run --cleanup JOB | --fetch-output JOB [--tag-output]
 
         Compiles App.cs (a program translated by cmpi-translate) in memory with Roslyn
@@ -88,6 +91,11 @@ public static class CommandLine
           --azure-account NAME  use storage account NAME with a Microsoft Entra ID token
                                 (DefaultAzureCredential: managed identity, workload
                                 identity, az login ...); else $CMPI_AZURE_ACCOUNT
+          --azure-accounts F    shard the job over several storage accounts: F holds one
+                                connection string or account name a line (else
+                                $CMPI_AZURE_ACCOUNTS, same lines); rank r's queues on
+                                account r mod k, the job's table on the first
+                                (docs/scale.md)
           --deadlock-timeout S  seconds every live rank may stay blocked in MPI with no
                                 progress before the job ends as deadlocked (exit 124);
                                 default 10, or $CMPI_DEADLOCK_TIMEOUT
@@ -103,7 +111,8 @@ public static class CommandLine
           --stats               at the end, print on stderr the storage requests of each
                                 rank by kind (queue put/get/delete, empty polls, blob and
                                 table operations), the total, the wall time and the cost
-                                (azure; the other transports make none)
+                                (azure; the other transports make none); per account
+                                when sharded; with --join each rank prints its own
           --price-per-10k-transactions USD
                                 price for the --stats cost line (default 0.004: Azure
                                 Queue Storage's list price, GPv2 Standard LRS)
@@ -201,6 +210,9 @@ public static class CommandLine
                     break;
                 case "--azure-account":
                     o = o with { AzureAccount = Value() };
+                    break;
+                case "--azure-accounts":
+                    o = o with { AzureAccounts = Value() };
                     break;
                 case "--deadlock-timeout":
                     o = o with { DeadlockTimeoutSeconds = ParseSeconds(name, Value()) };

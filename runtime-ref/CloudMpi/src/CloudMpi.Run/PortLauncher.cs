@@ -26,10 +26,10 @@ public static class PortLauncher
 
     /// <summary>Options that take a value (as <see cref="CommandLine"/> reads them).</summary>
     private static readonly HashSet<string> ValueOptions =
-        ["-n", "-np", "--np", "--n", "--transport", "--hosting", "--hostfile", "--azure-connection-file", "--azure-account", "--deadlock-timeout", "--timeout",
-         "--join", "--size", "--rank", "--join-timeout", "--cleanup", "--fetch-output"];
+        ["-n", "-np", "--np", "--n", "--transport", "--hosting", "--hostfile", "--azure-connection-file", "--azure-account", "--azure-accounts", "--deadlock-timeout", "--timeout",
+         "--join", "--size", "--rank", "--join-timeout", "--cleanup", "--fetch-output", "--price-per-10k-transactions"];
 
-    private static readonly HashSet<string> FlagOptions = ["--tag-output", "--no-cache", "-v", "--verbose", "-h", "--help", "--collect-output"];
+    private static readonly HashSet<string> FlagOptions = ["--tag-output", "--no-cache", "-v", "--verbose", "-h", "--help", "--collect-output", "--stats"];
 
     /// <param name="args">The port's command line: cmpi-run's options, then (after the first argument that is not
     /// one of them, or after <c>--</c>) the program's own arguments.</param>
@@ -122,10 +122,12 @@ public static class PortLauncher
             s_launched = true;
             using var outSink = new OutputSink(stdout, flushEveryLine: !Console.IsOutputRedirected);
             using var errSink = new OutputSink(stderr, flushEveryLine: true, flushFirst: outSink);
+            var wall = System.Diagnostics.Stopwatch.StartNew();
             try
             {
                 outcome = JobRunners.Run(image, options, outSink, errSink);
                 code = outcome.ExitCode;
+                if (options.Stats) errSink.WriteLine(null, JobStats.Report(options, wall.Elapsed));
             }
             catch (UsageException e)
             {
@@ -146,7 +148,7 @@ public static class PortLauncher
 
     private static string Usage(string name) =>
         $"usage: {name} [-n N] [--transport inproc|tcp|azure] [--hosting threads|processes] [--hostfile F]\n" +
-        $"       {new string(' ', name.Length)} [--azure-connection-file F] [--azure-account NAME] [--deadlock-timeout S] [--timeout S] [--tag-output] [--] [program args...]\n" +
+        $"       {new string(' ', name.Length)} [--azure-connection-file F] [--azure-account NAME] [--azure-accounts F] [--deadlock-timeout S] [--timeout S] [--tag-output] [--] [program args...]\n" +
         $"       {name} --join JOB [--size N] [--rank R] [--join-timeout S] [--collect-output] [--azure-account NAME] [--] [program args...]\n" +
         $"       {name} --cleanup JOB | --fetch-output JOB [--tag-output]\n" +
         "A program ported by cmpi-port: runs as an N-rank CloudMpi job, with cmpi-run's options (cmpi-run --help).";

@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using CloudMpi.Core;
 
@@ -67,6 +68,30 @@ internal sealed class WindowMemory<T>(T[] array, int offset, int count) : Window
 {
     public T[] Array { get; } = array;
     public override Span<byte> Bytes => MemoryMarshal.AsBytes(Array.AsSpan(offset, count));
+}
+
+/// <summary>
+/// Window memory that a view designates (a <c>uint64_t *</c> aligned into a <c>char</c> pool): the bytes of the
+/// primitive array the view reads, in place, so the program sees through its pointer what RMA writes.
+/// </summary>
+internal sealed class ArrayBytesWindowMemory : WindowMemory
+{
+    private readonly Array array;
+    private readonly long byteOffset;
+    private readonly int bytes;
+
+    public ArrayBytesWindowMemory(Array array, long byteOffset, int bytes)
+    {
+        // Buffer.ByteLength accepts arrays of primitive types only: memory of no other kind reaches here
+        if (byteOffset < 0 || bytes < 0 || byteOffset + bytes > Buffer.ByteLength(array))
+            throw new ArgumentOutOfRangeException(nameof(bytes), $"{bytes} bytes at byte {byteOffset} overrun the array ({Buffer.ByteLength(array)} bytes)");
+        this.array = array;
+        this.byteOffset = byteOffset;
+        this.bytes = bytes;
+    }
+
+    public override Span<byte> Bytes =>
+        MemoryMarshal.CreateSpan(ref Unsafe.AddByteOffset(ref MemoryMarshal.GetArrayDataReference(array), (nint)byteOffset), bytes);
 }
 
 /// <summary>

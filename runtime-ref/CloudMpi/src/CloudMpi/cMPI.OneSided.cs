@@ -76,9 +76,10 @@ public static partial class cMPI
     public static int Win_allocate<T>(long size, int disp_unit, Info info, Comm comm, Ptr<T> baseptr, out Win win) where T : unmanaged
     {
         const string call = "MPI_Win_allocate";
-        if (baseptr.IsNull || baseptr.Array is null)
+        if (baseptr.IsNull)
             throw new MpiException(call, ERR_ARG, "baseptr is NULL: there is nowhere to store the window's address");
-        var into = MemoryMarshal.AsBytes(baseptr.Array.AsSpan(baseptr.Offset));
+        // a view too: a `uint64_t *` aligned into a char pool stores the address in the pool's bytes
+        var into = MemoryMarshal.AsBytes(baseptr.AsSpan());
         if (into.Length < sizeof(long))
             throw new MpiException(call, ERR_ARG, $"baseptr points to {into.Length} bytes, too few to hold an address");
         Win_allocate(size, disp_unit, info, comm, out byte[] memory, out win);

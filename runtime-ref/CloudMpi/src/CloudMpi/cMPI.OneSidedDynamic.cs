@@ -43,13 +43,18 @@ public static partial class cMPI
         long address = Addresses.Of(win_base, (long)offset * elementSize);
         // Whole elements back the region; a size that ends inside an element still lets requests reach only its bytes.
         int count = (int)((size + elementSize - 1) / elementSize);
+        AttachRegion(ctx, call, w, address, size, new WindowMemory<T>(win_base, offset, count));
+        return SUCCESS;
+    }
+
+    private static void AttachRegion(RankContext ctx, string call, Win w, long address, long size, WindowMemory region)
+    {
         var memory = (DynamicWindowMemory)ctx.Windows[w.Key];
         lock (memory.Gate)
         {
-            if (!memory.Attach(address, size, new WindowMemory<T>(win_base, offset, count)))
+            if (!memory.Attach(address, size, region))
                 throw new MpiException(call, ERR_RMA_ATTACH, $"the region at 0x{address:x} ({size} bytes) overlaps memory already attached");
         }
-        return SUCCESS;
     }
 
     /// <summary>MPI_Win_detach(win, &amp;a[offset]): the region attached at that address is no longer exposed (local).</summary>
@@ -59,14 +64,18 @@ public static partial class cMPI
         var ctx = Ctx(call);
         var w = CheckDynamic(call, win);
         ArgumentNullException.ThrowIfNull(win_base);
-        long address = Addresses.Of(win_base, (long)offset * Unsafe.SizeOf<T>());
+        DetachRegion(ctx, call, w, Addresses.Of(win_base, (long)offset * Unsafe.SizeOf<T>()));
+        return SUCCESS;
+    }
+
+    private static void DetachRegion(RankContext ctx, string call, Win w, long address)
+    {
         var memory = (DynamicWindowMemory)ctx.Windows[w.Key];
         lock (memory.Gate)
         {
             if (!memory.Detach(address))
                 throw new MpiException(call, ERR_RMA_ATTACH, $"no region is attached at 0x{address:x}");
         }
-        return SUCCESS;
     }
 
     private static Win CheckDynamic(string call, Win win)

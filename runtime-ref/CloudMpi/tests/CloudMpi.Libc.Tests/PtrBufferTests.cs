@@ -133,4 +133,21 @@ public sealed class PtrBufferTests
         var e = Assert.Throws<PointerException>(() => PtrBuffer.Lasting(x, out _));
         Assert.Contains("nonblocking or persistent", e.Message);
     }
+    [Fact]
+    public void Memory_names_the_array_a_view_reads_in_place_and_its_byte_offset()
+    {
+        sbyte[] pool = new sbyte[64];                        // `uint64_t *p` aligned into a `char pool[64]`
+        Ptr<ulong> p = Ptr.Reinterpret<sbyte, ulong>(new Ptr<sbyte>(pool, 16)) + 1;
+        Assert.Same(pool, PtrBuffer.Memory(p, out long at));
+        Assert.Equal(24, at);
+        int[] ints = [1, 2, 3];                              // the other signedness: the same array
+        Assert.Same(ints, PtrBuffer.Memory(Ptr.Reinterpret<int, uint>(new Ptr<int>(ints, 1)), out at));
+        Assert.Equal(4, at);
+        Assert.Same(ints, PtrBuffer.Memory(new Ptr<int>(ints, 2), out at));
+        Assert.Equal(8, at);
+        Assert.Null(PtrBuffer.Memory(default(Ptr<long>), out _));
+        var box = new Rec[1];
+        Ptr<int> x = Ptr.ToField(new Ptr<Rec>(box), static ref int (ref Rec r) => ref r.X);
+        Assert.Throws<PointerException>(() => PtrBuffer.Memory(x, out _));
+    }
 }

@@ -46,7 +46,7 @@ public class AzureRunTests(AzuriteServer azurite) : IClassFixture<AzuriteServer>
         Assert.Empty(client.Queues.List("cmpi")); // every job deleted its queues
     }
 
-    private static readonly string PingPongProgram = Sources.Program("PingPong", """
+    internal static readonly string PingPongProgram = Sources.Program("PingPong", """
                 int v = 0;
                 for (int i = 0; i < 5; i++)
                 {

@@ -24,20 +24,20 @@ public static partial class JobStorageCommands
     public static int Run(RunOptions options, TextWriter stdout, TextWriter stderr, Func<string, string?>? getEnv = null)
     {
         var (command, job) = options.JobCommand!.Value;
-        StorageConnection connection;
+        List<StorageConnection> connections;
         try
         {
-            connection = WorkerTransports.Connection(AzureSettings.From(options, getEnv ?? Environment.GetEnvironmentVariable));
+            connections = WorkerTransports.Connections(AzureSettings.From(options, getEnv ?? Environment.GetEnvironmentVariable));
         }
         catch (UsageException e)
         {
             stderr.Write($"cmpi-run: {e.Message}\n");
             return CommandLine.UsageExitCode;
         }
-        using var client = new StorageClients(connection);
+        using var accounts = StorageAccounts.Connect(connections);
         try
         {
-            return command == "--cleanup" ? Cleanup(client, job, stdout) : FetchOutput(client, job, options.TagOutput, stdout, stderr);
+            return command == "--cleanup" ? Cleanup(accounts, job, stdout) : FetchOutput(accounts.Home, job, options.TagOutput, stdout, stderr);
         }
         catch (StorageException e)
         {
@@ -51,12 +51,14 @@ public static partial class JobStorageCommands
         }
     }
 
-    private static int Cleanup(StorageClients client, string job, TextWriter stdout)
+    /// <summary>Every account's queues and container, the table and collected output on account 0 (StorageAccounts' rule).</summary>
+    private static int Cleanup(StorageAccounts accounts, string job, TextWriter stdout)
     {
         string id = JobNames.StorageId(job);
-        int queues = client.Queues.List(id + "-").Count;
+        var client = accounts.Home;
+        int queues = accounts.All.Sum(a => a.Queues.List(id + "-").Count);
         int outputs = client.Blobs.List(JobNames.OutputContainer(job)).Count;
-        AzureTransport.DeleteJobResources(client, id);
+        AzureTransport.DeleteJobResources(accounts, id);
         client.Blobs.DeleteContainer(JobNames.OutputContainer(job));
         stdout.Write($"cmpi-run: job {job}: deleted {queues} queue(s), the container and table {id}, and {outputs} collected output blob(s)\n");
         return 0;

@@ -26,6 +26,7 @@ public static class JoinedRank
     public static int Run(byte[] image, RunOptions options, TextWriter stderr, Func<string, string?>? getEnv = null)
     {
         getEnv ??= Environment.GetEnvironmentVariable;
+        var wall = System.Diagnostics.Stopwatch.StartNew();
         string job = options.JoinJob!;
         string id = JobNames.StorageId(job);
         RankPlacement place;
@@ -45,18 +46,20 @@ public static class JoinedRank
         stderr.Flush();
         int rank = place.Rank, size = place.Size;
 
-        StorageConnection connection;
+        List<StorageConnection> connections;
         try
         {
-            connection = WorkerTransports.Connection(settings);
+            connections = WorkerTransports.Connections(settings);
         }
         catch (UsageException e)
         {
             stderr.Write($"cmpi-run: {e.Message}\n");
             return CommandLine.UsageExitCode;
         }
-        using var control = new StorageClients(connection);
-        var transport = new AzureTransport(new StorageClients(connection), id, size, AzureOptions.From(settings));
+        // The registry, output and clean-up: the job's table is on account 0 (StorageAccounts' rule).
+        using var controlAccounts = StorageAccounts.Connect(connections);
+        var control = controlAccounts.Home;
+        var transport = new AzureTransport(StorageAccounts.Connect(connections), id, size, AzureOptions.From(settings));
         var registry = new JobRegistry(control, id, rank, size);
         try
         {
@@ -155,13 +158,18 @@ public static class JoinedRank
         {
             if (registry.LeaveAndClaimCleanup())
             {
-                AzureTransport.DeleteJobResources(control, id);
+                AzureTransport.DeleteJobResources(controlAccounts, id);
                 if (options.Verbose) stderr.Write($"cmpi-run: job {job}: rank {rank} was the last out and deleted the job's queues, container and table\n");
             }
         }
         catch (StorageException e)
         {
             stderr.Write($"cmpi-run: job {job}: rank {rank}: could not delete the job's storage ({id}*): {e.Message}; cmpi-run --cleanup {job} removes it\n");
+        }
+        if (options.Stats)
+        {
+            // No cmpi-run sees every rank of a joined job: each rank reports its own requests, after its clean-up.
+            stderr.Write(JobStats.JoinedRankReport(options, job, rank, wall.Elapsed));
         }
         stderr.Flush();
         if (programStuck) Environment.Exit(Launcher.ProcessExitCode(code));

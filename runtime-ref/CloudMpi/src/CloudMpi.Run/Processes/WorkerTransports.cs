@@ -50,16 +50,21 @@ internal static class WorkerTransports
     public static string NewJobId() => "cmpi" + Guid.NewGuid().ToString("N")[..16];
 
     internal static AzureTransport NewAzure(IReadOnlyDictionary<string, string> settings, string jobId, int size) =>
-        new(new StorageClients(Connection(settings)), jobId, size, AzureOptions.From(settings));
+        new(StorageAccounts.Connect(Connections(settings)), jobId, size, AzureOptions.From(settings));
 
-    /// <summary>How to reach the storage account the settings name; a malformed connection string is a usage error.</summary>
-    internal static StorageConnection Connection(IReadOnlyDictionary<string, string> settings)
+    /// <summary>How to reach the storage account the settings name (account 0 of a sharded job); a malformed connection string is a usage error.</summary>
+    internal static StorageConnection Connection(IReadOnlyDictionary<string, string> settings) => Connections(settings)[0];
+
+    /// <summary>Every storage account of the job, in account order (one unless <c>--azure-accounts</c> named several).</summary>
+    internal static List<StorageConnection> Connections(IReadOnlyDictionary<string, string> settings)
     {
         try
         {
-            return settings.TryGetValue(AzureSettings.AccountKey, out string? account)
+            if (settings.TryGetValue(AzureSettings.AccountsKey, out string? lines))
+                return lines.Split('\n').Select(a => StorageConnection.IsAccountName(a) ? StorageConnection.ForAccount(a) : StorageConnection.FromConnectionString(a)).ToList();
+            return [settings.TryGetValue(AzureSettings.AccountKey, out string? account)
                 ? StorageConnection.ForAccount(account)
-                : StorageConnection.FromConnectionString(settings[AzureSettings.ConnectionStringKey]);
+                : StorageConnection.FromConnectionString(settings[AzureSettings.ConnectionStringKey])];
         }
         catch (FormatException e)
         {
@@ -82,7 +87,7 @@ internal static class WorkerTransports
         {
             try
             {
-                AzureTransport.DeleteJobResources(azure.Client, azure.JobId);
+                AzureTransport.DeleteJobResources(azure.Accounts, azure.JobId);
             }
             catch (StorageException e)
             {
@@ -90,7 +95,7 @@ internal static class WorkerTransports
             }
             finally
             {
-                azure.Client.Dispose();
+                azure.Accounts.Dispose();
             }
         }
     }

@@ -73,6 +73,54 @@ internal static class StorageCollectiveModel
         return Math.Max(LatencySeconds(variant, p), Requests(variant, p) / spare);
     }
 
+    /// <summary>Messages rank <paramref name="rank"/> receives in one operation (each costs its account 3 requests).</summary>
+    public static long Received(Enum variant, int p, int rank)
+    {
+        if (p <= 1) return 0;
+        return variant switch
+        {
+            CollectiveVariants.BcastKind.Hypercube or CollectiveVariants.BcastKind.Naive
+                or CollectiveVariants.ScatterKind.Threads or CollectiveVariants.ScatterKind.Sequential => rank == 0 ? 0 : 1,
+            // fan-in along the binomial tree to rank 0 (its children's messages), then the broadcast from 0
+            CollectiveVariants.BarrierKind.Messages => BinomialChildren(p, rank) + (rank == 0 ? 0 : 1),
+            CollectiveVariants.BarrierKind.Dissemination => Log2Ceil(p),
+            CollectiveVariants.AllgatherKind.GatherBcast => rank == 0 ? p - 1 : 1,
+            CollectiveVariants.AllgatherKind.Exchange => p - 1,
+            _ => throw new ArgumentException($"no storage model for variant {variant}"),
+        };
+    }
+
+    /// <summary>Children of <paramref name="rank"/> in the binomial tree from 0: rank + m for each power m below its lowest set bit.</summary>
+    private static int BinomialChildren(int p, int rank)
+    {
+        int low = rank == 0 ? int.MaxValue : rank & -rank, n = 0;
+        for (long m = 1; m < low && rank + m < p; m <<= 1) n++;
+        return n;
+    }
+
+    /// <summary>
+    /// Requests a second on each of <paramref name="accounts"/> storage accounts when the operation runs back to back
+    /// on p ranks sharded by rank mod k (<c>--azure-accounts</c>, Transports/Azure/StorageAccounts): a message's three
+    /// requests on its receiver's account, each rank's polls on its own. The same numbers as bench/scale_model.py's
+    /// account_rates (tests/test_scale_model.py and StorageModelAgreementTests check both against one golden grid).
+    /// </summary>
+    public static double[] AccountRates(Enum variant, int p, int accounts)
+    {
+        var rates = new double[accounts];
+        double t = LatencySeconds(variant, p);
+        if (t <= 0) return rates;
+        for (int r = 0; r < p; r++) rates[r % accounts] += 3 * Received(variant, p, r) / t + BusyPollsPerSecond;
+        return rates;
+    }
+
+    /// <summary>The fewest accounts that keep each under its 20,000 requests a second; null when none up to <paramref name="limit"/> does.</summary>
+    public static int? AccountsNeeded(Enum variant, int p, int limit = 1024)
+    {
+        for (int k = 1; k <= Math.Min(p, limit); k++)
+            if (AccountRates(variant, p, k).Max() <= AccountTargetPerSecond) return k;
+        return null;
+    }
+
     /// <summary>
     /// The variant of <paramref name="candidates"/> the model says is best on p ranks: the shortest time, then the
     /// fewest requests, then the shortest latency; on a full tie the earlier candidate (the transport's old default).

@@ -162,3 +162,14 @@ public sealed class AzuriteServer : IDisposable
         if (certDir is not null) Directory.Delete(certDir, recursive: true);
     }
 }
+
+/// <summary>Two Azurite instances on different ports: two storage accounts for one job.</summary>
+public sealed class TwoAzurites : IDisposable
+{
+    public AzuriteServer[] Servers { get; } = [new AzuriteServer(), new AzuriteServer()];
+
+    public void Dispose()
+    {
+        foreach (var s in Servers) s.Dispose();
+    }
+}

@@ -222,6 +222,8 @@ public class RequestCountTests(AzuriteServer azurite) : IClassFixture<AzuriteSer
     [InlineData("table", "DELETE", "/devstoreaccount1/Tables('cmpi1')", "", null, nameof(RequestKind.TableDelete))]
     [InlineData("table", "POST", "/devstoreaccount1/cmpi1", "", null, nameof(RequestKind.TableInsert))]
     [InlineData("table", "GET", "/devstoreaccount1/cmpi1()", "?$filter=PartitionKey%20eq%20'barrier-0-0'", null, nameof(RequestKind.TableQuery))]
+    [InlineData("table", "PATCH", "/devstoreaccount1/cmpi1(PartitionKey='rank',RowKey='000001')", "", null, nameof(RequestKind.TableUpdate))]
+    [InlineData("table", "MERGE", "/cmpi1(PartitionKey='rank',RowKey='000001')", "", null, nameof(RequestKind.TableUpdate))]
     public void EveryRestCallHasItsKind(string service, string method, string path, string query, string? body, string expected)
     {
         var s = service switch { "queue" => StorageService.Queue, "blob" => StorageService.Blob, _ => StorageService.Table };

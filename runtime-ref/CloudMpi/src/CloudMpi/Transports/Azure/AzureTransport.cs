@@ -48,6 +48,8 @@ internal sealed record AzureOptions
 /// only then; the mailbox's per-sender sequence numbers restore MPI's order (queues do not promise FIFO) and drop
 /// duplicates. Messages a rank sends to itself skip storage. Queues are created by their receivers; a vanished
 /// queue (storage restarted without its data, or the job's resources deleted) is an error, never a silent loss.
+/// A job may be sharded over several storage accounts (<see cref="StorageAccounts"/>): rank r's queues and the blobs
+/// of the large messages sent to it on account r mod k, the table on account 0.
 /// </summary>
 internal sealed class AzureTransport : ITransport, ITransportBarrier, IStorageBacked
 {
@@ -56,7 +58,7 @@ internal sealed class AzureTransport : ITransport, ITransportBarrier, IStorageBa
 
     // Queues that have taken a message from this process: a 404 on one of them later means the storage lost it.
     private readonly ConcurrentDictionary<string, bool> acceptedPuts = new();
-    private readonly StorageClients client;
+    private readonly StorageAccounts accounts;
     private readonly AzureOptions options;
     private readonly string jobId;
     private readonly IMessageSink?[] localSinks;
@@ -68,8 +70,14 @@ internal sealed class AzureTransport : ITransport, ITransportBarrier, IStorageBa
     private int rejected;
 
     public AzureTransport(StorageClients client, string jobId, int worldSize, AzureOptions options)
+        : this(new StorageAccounts([client]), jobId, worldSize, options)
     {
-        this.client = client;
+    }
+
+    /// <summary>A transport whose queues, blobs and table are spread over <paramref name="accounts"/> (<see cref="StorageAccounts"/>'s rule).</summary>
+    public AzureTransport(StorageAccounts accounts, string jobId, int worldSize, AzureOptions options)
+    {
+        this.accounts = accounts;
         this.jobId = jobId;
         this.options = options;
         WorldSize = worldSize;
@@ -83,9 +91,12 @@ internal sealed class AzureTransport : ITransport, ITransportBarrier, IStorageBa
 
     public string JobId => jobId;
 
-    internal StorageClients Client => client;
+    /// <summary>Account 0's clients (the job's table); <see cref="Accounts"/> has them all.</summary>
+    internal StorageClients Client => accounts.Home;
 
-    public StorageActivity Storage => client.Activity;
+    internal StorageAccounts Accounts => accounts;
+
+    public StorageActivity Storage => accounts.Activity;
 
     /// <summary>A receive loop failed for good (storage unreachable, a queue vanished): the rank must abort.</summary>
     public Action<int, Exception>? OnFatal { get; set; }
@@ -104,11 +115,11 @@ internal sealed class AzureTransport : ITransport, ITransportBarrier, IStorageBa
 
     public static string TableName(string jobId) => jobId;
 
-    /// <summary>The job's container (large payloads) and table (barriers); creating them twice is harmless.</summary>
+    /// <summary>The job's container (large payloads) in every account and its table (barriers) in account 0; creating them twice is harmless.</summary>
     public void CreateJobResources()
     {
-        client.Blobs.CreateContainer(ContainerName(jobId));
-        client.Tables.Create(TableName(jobId));
+        foreach (var account in accounts.All) account.Blobs.CreateContainer(ContainerName(jobId));
+        accounts.Home.Tables.Create(TableName(jobId));
     }
 
     /// <summary>Delete every queue, the container and the table of the job (at its end).</summary>
@@ -117,6 +128,17 @@ internal sealed class AzureTransport : ITransport, ITransportBarrier, IStorageBa
         foreach (string q in client.Queues.List(jobId + "-")) client.Queues.Delete(q);
         client.Blobs.DeleteContainer(ContainerName(jobId));
         client.Tables.Delete(TableName(jobId));
+    }
+
+    /// <summary>Delete the job's queues and containers in every account, and its table in account 0.</summary>
+    public static void DeleteJobResources(StorageAccounts accounts, string jobId)
+    {
+        foreach (var account in accounts.All)
+        {
+            foreach (string q in account.Queues.List(jobId + "-")) account.Queues.Delete(q);
+            account.Blobs.DeleteContainer(ContainerName(jobId));
+        }
+        accounts.Home.Tables.Delete(TableName(jobId));
     }
 
     /// <summary>
@@ -133,10 +155,17 @@ internal sealed class AzureTransport : ITransport, ITransportBarrier, IStorageBa
         t.Start();
     }
 
+    /// <summary>The rank whose queue <paramref name="name"/> ({job}-{rank}-{communicator}) is.</summary>
+    private int RankOfQueue(string name)
+    {
+        string rest = name[(jobId.Length + 1)..];
+        return int.Parse(rest[..rest.IndexOf('-')], System.Globalization.CultureInfo.InvariantCulture);
+    }
+
     private void EnsureQueue(string name)
     {
         if (knownQueues.ContainsKey(name)) return;
-        client.Queues.Create(name);
+        accounts.ForRank(RankOfQueue(name)).Queues.Create(name);
         knownQueues[name] = true;
     }
 
@@ -156,6 +185,8 @@ internal sealed class AzureTransport : ITransport, ITransportBarrier, IStorageBa
         int commId = message.Context < 0 ? 0 : message.Context / 2;
         string queue = QueueName(jobId, destWorldRank, commId);
         bool external = !message.IsAck && MessageCodec.HeaderSize + message.Data.Length > MaxInlineBytes;
+        // The receiver's account carries its queue and the blobs of its large messages (StorageAccounts).
+        var client = accounts.ForRank(destWorldRank);
         if (external) client.Blobs.Put(ContainerName(jobId), BlobName(message), message.Data);
         string text = Convert.ToBase64String(MessageCodec.Encode(message, external));
         var waitedSince = DateTime.UtcNow;
@@ -195,6 +226,7 @@ internal sealed class AzureTransport : ITransport, ITransportBarrier, IStorageBa
         string table = TableName(jobId);
         string partition = $"barrier-{commId}-{epoch}";
         using var charged = RequestTally.ForRank(worldRank);
+        var client = accounts.Home; // the job's table is on account 0
         try
         {
             client.Tables.Insert(table, partition, memberRank.ToString("D6", System.Globalization.CultureInfo.InvariantCulture));
@@ -224,6 +256,7 @@ internal sealed class AzureTransport : ITransport, ITransportBarrier, IStorageBa
     private void ReceiveLoop(int rank, IMessageSink sink, Func<int> communicatorLimit)
     {
         using var charged = RequestTally.ForRank(rank);
+        var client = accounts.ForRank(rank);
         var pause = TimeSpan.Zero;
         var queues = new List<string> { QueueName(jobId, rank, 0) };
         ReceiverWake wake = wakes[rank]!;
@@ -283,6 +316,7 @@ internal sealed class AzureTransport : ITransport, ITransportBarrier, IStorageBa
 
     private void Handle(int rank, IMessageSink sink, string queue, QueueMessage qm)
     {
+        var client = accounts.ForRank(rank);
         cMPIMessage m;
         try
         {
@@ -317,14 +351,14 @@ internal sealed class AzureTransport : ITransport, ITransportBarrier, IStorageBa
         {
             try
             {
-                DeleteJobResources(client, jobId);
+                DeleteJobResources(accounts, jobId);
             }
             catch (StorageException)
             {
                 // storage gone: nothing left to clean, or nothing we can clean
             }
         }
-        client.Dispose();
+        accounts.Dispose();
     }
 }
 

@@ -13,13 +13,24 @@ internal enum StorageService { Queue, Blob, Table }
 /// and Table services (https://learn.microsoft.com/rest/api/storageservices/); a get of messages whose answer holds
 /// none is an empty poll.
 /// </summary>
-internal sealed class RequestCountingPolicy(StorageService service, RequestTally tally) : HttpPipelineSynchronousPolicy
+internal sealed class RequestCountingPolicy(StorageService service, RequestTally tally, int account = 0) : HttpPipelineSynchronousPolicy
 {
     public override void OnReceivedResponse(HttpMessage message)
     {
-        tally.Count(Classify(service, message.Request.Method, message.Request.Uri.Path, message.Request.Uri.Query,
-                             () => ResponseText(message)));
+        var kind = Classify(service, message.Request.Method, message.Request.Uri.Path, message.Request.Uri.Query,
+                            () => ResponseText(message));
+        tally.Count(IsRetried(kind, message.Response.Status) ? RequestKind.Retry : kind, account);
     }
+
+    /// <summary>
+    /// Whether a try answered <paramref name="status"/> will be tried again: the SDK retries 408, 429 and 5xx (its
+    /// default classifier, https://learn.microsoft.com/dotnet/api/azure.core.pipeline.retrypolicy), and the azure
+    /// transport puts a message again while the receiver's queue does not exist yet (404). Such a try counts as a
+    /// <see cref="RequestKind.Retry"/>, so a message's put is counted once, by the try that stored it. (A try whose
+    /// answer never arrived is not counted at all: the client cannot know whether the service saw it.)
+    /// </summary>
+    internal static bool IsRetried(RequestKind kind, int status) =>
+        status is 408 or 429 or >= 500 || (kind == RequestKind.QueuePut && status == 404);
 
     /// <summary>What a request is; <paramref name="responseText"/> is asked only for a get of queue messages.</summary>
     internal static RequestKind Classify(StorageService service, RequestMethod method, string path, string query, Func<string?> responseText)
@@ -61,6 +72,8 @@ internal sealed class RequestCountingPolicy(StorageService service, RequestTally
                 if (tables) return RequestKind.Other;
                 if (method == RequestMethod.Post) return RequestKind.TableInsert;
                 if (method == RequestMethod.Get) return RequestKind.TableQuery;
+                // UpdateEntity and UpsertEntity: PATCH or MERGE to merge, PUT to replace (Table service REST API)
+                if (method == RequestMethod.Patch || method == RequestMethod.Put || method.Method == "MERGE") return RequestKind.TableUpdate;
                 return RequestKind.Other;
         }
     }

@@ -30,10 +30,15 @@ internal sealed class StorageClients : IDisposable
     /// <param name="retryFor">How long requests that cannot reach the service are retried (default 30 s).</param>
     /// <param name="handler">The HTTP handler (tests: one that trusts Azurite's self-signed certificate).</param>
     /// <param name="tally">Where every request is counted (default: this process's, <see cref="RequestTally.ForProcess"/>).</param>
-    public StorageClients(StorageConnection connection, TimeSpan? retryFor = null, HttpMessageHandler? handler = null, RequestTally? tally = null)
+    /// <param name="account">The index of this account among the job's (<see cref="StorageAccounts"/>), its requests' column in the tally.</param>
+    /// <param name="activity">The operations under way, shared by the clients of one job's accounts (default: this client's own).</param>
+    public StorageClients(StorageConnection connection, TimeSpan? retryFor = null, HttpMessageHandler? handler = null, RequestTally? tally = null,
+                          int account = 0, StorageActivity? activity = null)
     {
         Connection = connection;
         Tally = tally ?? RequestTally.ForProcess;
+        Account = account;
+        Activity = activity ?? new StorageActivity();
         RetryFor = retryFor ?? TimeSpan.FromSeconds(30);
         handler ??= new SocketsHttpHandler
         {
@@ -74,7 +79,7 @@ internal sealed class StorageClients : IDisposable
         {
             options.Transport = transport;
             // Every try of every request is counted here, the one place they all pass (cmpi-run --stats).
-            options.AddPolicy(new RequestCountingPolicy(service, Tally), HttpPipelinePosition.PerRetry);
+            options.AddPolicy(new RequestCountingPolicy(service, Tally, account), HttpPipelinePosition.PerRetry);
             options.Retry.Mode = RetryMode.Exponential;
             options.Retry.Delay = FirstRetryDelay;
             options.Retry.MaxDelay = MaxRetryDelay;
@@ -96,7 +101,10 @@ internal sealed class StorageClients : IDisposable
     public TimeSpan RetryFor { get; }
 
     /// <summary>The operations under way (a request and its retries), for the deadlock detectors.</summary>
-    public StorageActivity Activity { get; } = new();
+    public StorageActivity Activity { get; }
+
+    /// <summary>This account's index among the job's accounts (0 when there is one).</summary>
+    public int Account { get; }
 
     public QueueStore Queues { get; }
 
