@@ -66,7 +66,7 @@ port-demo: setup
 verify: setup
 	.venv/bin/cmpi-verify tests/verify/corpus.toml -o build/verify $(VERIFY_ARGS)
 
-# Mutated and hostile C against the translator (scripts/fuzz.py): make fuzz N=2000 SEED=7. Counts by outcome;
+# Mutated and hostile C against the translator (scripts/fuzz.py, docs/fuzz.md): make fuzz N=2000 SEED=7. Counts by outcome;
 # defects (internal errors, crashes, timeouts, successes that do not compile) saved under build/fuzz/.
 fuzz: setup
 	/usr/bin/python3 scripts/fuzz.py --n $(N) --seed $(SEED) $(FUZZ_ARGS)

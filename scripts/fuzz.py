@@ -26,15 +26,19 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor, as_completed
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TRANSLATE = os.path.join(ROOT, ".venv", "bin", "cmpi-translate")
-CMPI_RUN = os.path.join(ROOT, ".venv", "bin", "cmpi-run")
+CMPI_RUN = os.environ.get("CMPI_RUN", os.path.join(ROOT, ".venv", "bin", "cmpi-run"))  # the C# check's runtime
+PYTHON = os.path.join(ROOT, ".venv", "bin", "python")
+WORKER = os.path.join(ROOT, "scripts", "fuzz_worker.py")
+# A warm translation is killed past --timeout seconds of CPU time, or this many times that in wall time
+WALL_FACTOR = 30
 DEFECTS = ("internal-error", "crash", "timeout", "ok-fails-compile")
 OUTCOMES = ("located-error", "ok-compiles") + DEFECTS
-
 _LOCATED = re.compile(r"^(?:\S+:\d+:\d+: (?:error|warning)|cmpi-translate: error: ).*$", re.M)
 _DIAG_FILE = re.compile(r"^(.+?\.cs):\d+:\d+: (error|warning): (.*)$", re.M)
 
@@ -217,30 +221,84 @@ def make_input(seed: int, i: int, pool):
 
 # ---------------------------------------------------------------- running
 
-def translate(work: str, data: bytes, out_name: str, time_limit: float, timeout: float):
+class WarmTranslator:
+    """One scripts/fuzz_worker.py: the translator imported once, forked per input (isolation as a process gives)."""
+
+    def __init__(self, root: str = ROOT):
+        """`root`: the tree whose translator (and fuzz_worker.py) to run (another one: --against)."""
+        self.proc = subprocess.Popen([PYTHON, os.path.join(root, "scripts", "fuzz_worker.py")], stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, cwd=root, text=True, bufsize=1, env=_env_for(root))
+        self.cpu = 0.0  # CPU seconds of the translations so far
+        if not json.loads(self.proc.stdout.readline() or "{}").get("ready"):
+            raise RuntimeError("scripts/fuzz_worker.py did not start")
+
+    def run(self, argv, cwd: str, stderr_file: str, timeout: float):
+        """(exit code as subprocess gives it: negative for a signal, or None past the timeout), stderr text.
+        The timeout counts the translation's CPU seconds, as its --time-limit does (translator/cli.py), with a wall
+        bound WALL_FACTOR times longer for one blocked without using CPU."""
+        request = {"argv": argv, "cwd": cwd, "stderr": stderr_file, "timeout": timeout,
+                   "wall_timeout": timeout * WALL_FACTOR}
+        self.proc.stdin.write(json.dumps(request) + "\n")
+        self.proc.stdin.flush()
+        answer = json.loads(self.proc.stdout.readline())
+        self.cpu += answer["cpu"]
+        with open(stderr_file, "rb") as f:
+            err = f.read().decode("utf-8", "replace")
+        if answer["timeout"]:
+            return None, err
+        return os.waitstatus_to_exitcode(answer["status"]), err
+
+    def close(self):
+        self.proc.stdin.close()
+        self.proc.wait()
+
+
+def _env_for(root: str) -> dict:
+    """The environment that makes .venv's Python import `root`'s translator."""
+    return {**os.environ, "PYTHONPATH": os.pathsep.join([root] + [p for p in os.environ.get("PYTHONPATH", "")
+                                                                  .split(os.pathsep) if p])}
+
+
+def run_translator(argv, cwd: str, timeout: float, warm: WarmTranslator | None, root: str = ROOT):
+    """(exit code, or None past the timeout; stderr) of `cmpi-translate ARGV`: a fork of a warm worker, or (cold) a
+    process of its own as a user starts it (`root`'s translator)."""
+    if warm is not None:
+        return warm.run(argv, cwd, os.path.join(cwd, "stderr.txt"), timeout)
+    try:
+        p = subprocess.run([TRANSLATE, *argv], capture_output=True, timeout=timeout, cwd=cwd, env=_env_for(root))
+    except subprocess.TimeoutExpired as e:
+        return None, (e.stderr or b"").decode("utf-8", "replace")
+    return p.returncode, p.stderr.decode("utf-8", "replace")
+
+
+def translate(work: str, data: bytes, out_name: str, time_limit: float, timeout: float, warm=None, root=ROOT):
     src = os.path.join(work, "in.c")
     with open(src, "wb") as f:
         f.write(data)
     out = os.path.join(work, out_name)
-    cmd = [TRANSLATE, src, "-o", out, "--time-limit", str(time_limit), "--memory-limit", "1536"]
+    argv = [src, "-o", out, "--time-limit", str(time_limit), "--memory-limit", "1536"]
     start = time.monotonic()
-    try:
-        p = subprocess.run(cmd, capture_output=True, timeout=timeout, cwd=work)
-    except subprocess.TimeoutExpired as e:
-        return "timeout", (e.stderr or b"").decode("utf-8", "replace"), time.monotonic() - start
-    err = p.stderr.decode("utf-8", "replace")
+    status, err = run_translator(argv, work, timeout, warm, root)
     elapsed = time.monotonic() - start
+    outcome = classify(status, err)
+    return outcome, f"exit status {status}\n{err}" if outcome == "crash" else err, elapsed
+
+
+def classify(status, err: str) -> str:
+    """The outcome of one translation from its exit code (None: killed at the timeout) and its messages."""
+    if status is None:
+        return "timeout"
     if "Traceback (most recent call last)" in err:
-        return "internal-error", err, elapsed
-    if p.returncode == 0:
-        return "ok", err, elapsed
-    if p.returncode == 3:
-        return "internal-error", err, elapsed
-    if p.returncode in (1, 2):
+        return "internal-error"
+    if status == 0:
+        return "ok"
+    if status == 3:
+        return "internal-error"
+    if status in (1, 2):
         if _LOCATED.search(err) and "[-Winternal]" not in err:
-            return "located-error", err, elapsed
-        return "internal-error", err, elapsed
-    return "crash", f"exit status {p.returncode}\n{err}", elapsed
+            return "located-error"
+        return "internal-error"
+    return "crash"
 
 
 def check_batch(paths):
@@ -265,12 +323,25 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--time-limit", type=float, default=20.0, help="the translator's own bound (--time-limit)")
-    ap.add_argument("--timeout", type=float, default=60.0, help="kill a translation after this many seconds")
+    ap.add_argument("--timeout", type=float, default=60.0, help="kill a translation after this many seconds of CPU time (--cold: wall time)")
     ap.add_argument("--batch", type=int, default=40, help="files per cmpi-run --check")
     ap.add_argument("--out", default=os.path.join(ROOT, "build", "fuzz"))
     ap.add_argument("--only", type=int, action="append", help="run only input i (repeatable)")
     ap.add_argument("--no-check", action="store_true", help="do not compile exit-0 translations")
+    ap.add_argument("--cold", action="store_true",
+                    help="start cmpi-translate afresh for each input (as a user does) instead of forking a warm one")
+    ap.add_argument("--compare", action="store_true",
+                    help="translate each input both ways, cold and warm in turn: their times, and any difference in "
+                         "outcome, messages or C# output")
+    ap.add_argument("--against", metavar="TREE",
+                    help="with --compare: this tree's warm translator against TREE's cold one (a checkout of another commit)")
+    ap.add_argument("--resume", action="store_true",
+                    help="go on with a run stopped before its end: the inputs its journal has are not run again")
+    ap.add_argument("--counts", action="store_true",
+                    help="run nothing: the counts by outcome of the journal of --out, --seed and --n so far")
     args = ap.parse_args(argv)
+    if args.counts:
+        return journal_counts(args)
 
     pool = seeds()
     indices = args.only or list(range(args.n))
@@ -279,14 +350,49 @@ def main(argv=None) -> int:
     counts = collections.Counter()
     by_origin = collections.defaultdict(collections.Counter)
     results = {}
+    # Each input's outcome, a line as it is known: a long run (10,000 inputs on a loaded machine) stopped halfway
+    # goes on with --resume. A run of chosen inputs (--only) keeps none.
+    journal_path = None if args.only else os.path.join(args.out, f"journal-seed{args.seed}.jsonl")
+    if journal_path and args.resume and os.path.exists(journal_path):
+        with open(journal_path) as f:
+            for line in f:
+                try:
+                    entry = json.loads(line)
+                except ValueError:
+                    continue  # the line being written when the run stopped
+                if entry["i"] < args.n and entry["i"] not in results:
+                    results[entry["i"]] = (entry["origin"], entry["outcome"])
+                    counts[entry["outcome"]] += 1
+        indices = [i for i in indices if i not in results]
+        print(f"fuzz: resuming: {len(results)} inputs known from {journal_path}, {len(indices)} to run",
+              file=sys.stderr)
+    elif journal_path and os.path.exists(journal_path):
+        os.unlink(journal_path)
+    journal = open(journal_path, "a") if journal_path else None
     start = time.monotonic()
+
+    local = threading.local()
+    workers = []
+    workers_lock = threading.Lock()
+
+    def warm_worker():
+        """This thread's warm translator (one per thread: a worker serves one input at a time)."""
+        if getattr(local, "worker", None) is None:
+            local.worker = WarmTranslator()
+            with workers_lock:
+                workers.append(local.worker)
+        return local.worker
 
     def one(i):
         origin, data, out_name = make_input(args.seed, i, pool)
         work = os.path.join(scratch, str(i))
         os.makedirs(work, exist_ok=True)
-        outcome, err, elapsed = translate(work, data, out_name, args.time_limit, args.timeout)
+        outcome, err, elapsed = translate(work, data, out_name, args.time_limit, args.timeout,
+                                          None if args.cold else warm_worker())
         return i, origin, data, os.path.join(work, out_name), outcome, err, elapsed
+
+    if args.compare:
+        return compare(args, pool, indices, scratch, warm_worker)
 
     pending_check = []
 
@@ -315,10 +421,15 @@ def main(argv=None) -> int:
         results[i] = (origin, outcome)
         if outcome in DEFECTS:
             save(i, origin, data, outcome, err, cs)
+        if journal:
+            journal.write(json.dumps({"i": i, "origin": origin, "outcome": outcome}) + "\n")
+            journal.flush()
 
     translated = 0
     with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as ex:
-        for i, origin, data, work, outcome, err, elapsed in ex.map(one, indices):
+        # as each input ends, not in input order: one slow input does not hold back the journal of those after it
+        for done in as_completed([ex.submit(one, i) for i in indices]):
+            i, origin, data, work, outcome, err, elapsed = done.result()
             if outcome == "ok":
                 if args.no_check:
                     record(i, origin, data, "ok-compiles", err)
@@ -330,22 +441,97 @@ def main(argv=None) -> int:
                 record(i, origin, data, outcome, err)
             translated += 1
             if translated % 50 == 0:
-                print(f"fuzz: {translated}/{len(indices)} translated, {len(pending_check)} awaiting the check: "
-                      f"{dict(counts)}", file=sys.stderr, flush=True)
+                print(f"fuzz: {translated}/{len(indices)} translated in {time.monotonic() - start:.0f} s, "
+                      f"{len(pending_check)} awaiting the check: {dict(counts)}", file=sys.stderr, flush=True)
         flush_checks()
+    for w in workers:
+        w.close()
     shutil.rmtree(scratch, ignore_errors=True)
 
-    summary = {"seed": args.seed, "n": len(indices), "seconds": round(time.monotonic() - start, 1),
+    if journal:
+        journal.close()
+    total = len(results)
+    summary = {"seed": args.seed, "n": total, "seconds": round(time.monotonic() - start, 1),
                "counts": {k: counts.get(k, 0) for k in OUTCOMES}}
-    with open(os.path.join(args.out, f"summary-seed{args.seed}-n{len(indices)}.json"), "w") as f:
+    with open(os.path.join(args.out, f"summary-seed{args.seed}-n{total}.json"), "w") as f:
         json.dump({**summary, "defects": {str(i): r for i, r in sorted(results.items()) if r[1] in DEFECTS}}, f,
                   indent=1)
     line = ", ".join(f"{k} {counts.get(k, 0)}" for k in OUTCOMES)
-    print(f"fuzz seed {args.seed}: {len(indices)} inputs in {summary['seconds']} s: {line}")
+    resumed = f" ({len(indices)} run now)" if total != len(indices) else ""
+    print(f"fuzz seed {args.seed}: {total} inputs{resumed} in {summary['seconds']} s: {line}")
     defects = sum(counts.get(k, 0) for k in DEFECTS)
     if defects:
         print(f"fuzz: {defects} defect(s) saved under {os.path.relpath(args.out, ROOT)}/<outcome>/", file=sys.stderr)
     return 1 if defects else 0
+
+
+def compare(args, pool, indices, scratch, warm_worker) -> int:
+    """--compare: each input translated cold and warm in turn (the order alternating), on one thread: the two rates
+    as a ratio taken in one run, so the machine's load weighs on both alike; and any difference between the two
+    (outcome, messages, C# text), which would make the warm run's counts untrue of cmpi-translate.
+    --against TREE: "cold" is TREE's translator, started cold (the harness and translator before a change against
+    this tree's warm one: the whole speed-up, and whether the change alters any outcome or output)."""
+    import resource
+    times = {"cold": 0.0, "warm": 0.0}
+    cpu = {"cold": 0.0, "warm": 0.0}
+    differences = 0
+    cold_root = os.path.abspath(args.against) if args.against else ROOT
+    for n, i in enumerate(indices):
+        origin, data, out_name = make_input(args.seed, i, pool)
+        results = {}
+        for mode in (("cold", "warm") if n % 2 == 0 else ("warm", "cold")):
+            work = os.path.join(scratch, f"{i}-{mode}")
+            os.makedirs(work, exist_ok=True)
+            worker = None if mode == "cold" else warm_worker()
+            before = worker.cpu if worker else _children_cpu(resource)
+            outcome, err, elapsed = translate(work, data, out_name, args.time_limit, args.timeout, worker, cold_root)
+            cpu[mode] += (worker.cpu if worker else _children_cpu(resource)) - before
+            times[mode] += elapsed
+            cs = os.path.join(work, out_name)
+            text = open(cs, "rb").read() if os.path.exists(cs) else None
+            tree = os.path.abspath(args.against) if mode == "cold" and args.against else ROOT
+            results[mode] = (outcome, err.replace(work, "WORK").replace(tree, "TREE"), text)
+            if outcome in ("timeout", "crash"):
+                results[mode] = (outcome, "", None)  # where it stopped is not the point
+        if results["cold"] != results["warm"]:
+            differences += 1
+            print(f"fuzz --compare: input {i} ({origin}) differs: cold {results['cold'][0]}, warm "
+                  f"{results['warm'][0]}", file=sys.stderr)
+    shutil.rmtree(scratch, ignore_errors=True)
+    n = len(indices)
+    if args.against:
+        print(f"fuzz --compare: 'cold' is {args.against}'s translator, 'warm' this tree's")
+    print(f"fuzz --compare seed {args.seed}: {n} inputs: wall cold {times['cold']:.1f} s, warm {times['warm']:.1f} s "
+          f"(warm {times['cold'] / max(times['warm'], 1e-9):.1f}x faster); CPU cold {cpu['cold']:.1f} s "
+          f"({cpu['cold'] / n:.3f} s an input), warm {cpu['warm']:.1f} s ({cpu['warm'] / n:.3f} s an input) (warm "
+          f"{cpu['cold'] / max(cpu['warm'], 1e-9):.1f}x less); {differences} input(s) differ")
+    return 1 if differences else 0
+
+
+def journal_counts(args) -> int:
+    """--counts: what a run (perhaps stopped, perhaps still running) has found so far, from its journal."""
+    path = os.path.join(args.out, f"journal-seed{args.seed}.jsonl")
+    outcomes = {}
+    with open(path) as f:
+        for line in f:
+            try:
+                entry = json.loads(line)
+            except ValueError:
+                continue
+            if entry["i"] < args.n:
+                outcomes.setdefault(entry["i"], entry)
+    counts = collections.Counter(e["outcome"] for e in outcomes.values())
+    print(f"fuzz seed {args.seed}: {len(outcomes)} of {args.n} inputs so far: " +
+          ", ".join(f"{k} {counts.get(k, 0)}" for k in OUTCOMES))
+    for i, e in sorted(outcomes.items()):
+        if e["outcome"] in DEFECTS:
+            print(f"  {e['outcome']}: input {i} ({e['origin']})")
+    return 0
+
+
+def _children_cpu(resource) -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 if __name__ == "__main__":

@@ -154,6 +154,8 @@ BAD = {
     "printf_int_format.c": ("4:10", "c-error"),
     "comm_as_datatype.c": ("5:34", "c-error"),
     "int_as_request.c": ("5:12", "c-error"),
+    "handle_vs_int.c": ("7:9", "pointer-to-integer"),
+    "handle_as_int.c": ("5:15", "pointer-to-integer"),
 }
 
 
@@ -163,6 +165,15 @@ def test_what_would_not_compile_is_a_located_error(tools, tmp_path):
         assert t.returncode == 1, (name, t.stderr)
         assert f"{name}:{where}: error:" in t.stderr and f"[-W{flag}]" in t.stderr, (name, t.stderr)
     assert not (tmp_path / "Out.cs").exists()
+
+
+def test_a_record_left_half_read_is_no_internal_error(tools, tmp_path):
+    """A library struct whose fields cannot be read (glibc's __mbstate_t, its header included inside a function):
+    the located errors, where the record once stayed in the unit half-read and the class name's choice failed."""
+    t = tools.translate_file(os.path.join(ROBUST, "bad", "include_inside_function.c"), str(tmp_path / "Out.cs"))
+    assert t.returncode == 1 and "internal error" not in t.stderr, t.stderr
+    assert "__mbstate_t.h:20:5: error: the library type" in t.stderr and "[-Wunsupported-construct]" in t.stderr, \
+        t.stderr
 
 
 def test_pointer_sign_mismatch_at_a_library_call_is_a_view(tools, tmp_path):
@@ -254,6 +265,54 @@ def test_fuzz_small_run_finds_no_defect(tmp_path):
     assert r.returncode == 0, r.stdout + r.stderr + "".join(
         open(os.path.join(d, f)).read() for d, _, fs in os.walk(tmp_path) for f in fs if f == "messages.txt")
     assert "internal-error 0, crash 0, timeout 0, ok-fails-compile 0" in r.stdout
+
+
+def _fuzz_module():
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("fuzz", os.path.join(ROOT, "scripts", "fuzz.py"))
+    fuzz = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(fuzz)
+    return fuzz
+
+
+def test_fuzz_warm_translator_gives_what_cmpi_translate_gives(tmp_path):
+    """The fuzz's warm translator (scripts/fuzz_worker.py, forked per input) against cmpi-translate started afresh:
+    the same outcome, messages and C# for each input, or the fuzz's counts would not be cmpi-translate's."""
+    r = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "fuzz.py"), "--n", "6", "--seed", "27",
+                        "--compare", "--out", str(tmp_path)], capture_output=True, text=True, timeout=1800)
+    assert r.returncode == 0 and "6 inputs" in r.stdout and "0 input(s) differ" in r.stdout, r.stdout + r.stderr
+
+
+def test_fuzz_worker_kills_at_the_cpu_bound_and_serves_on(tmp_path):
+    """A translation past the harness's bound (an object-like macro expanding 2^21 times, the translator's own
+    --time-limit off) is killed (a timeout), and the same worker then translates the next input."""
+    fuzz = _fuzz_module()
+    warm = fuzz.WarmTranslator()
+    try:
+        bomb = os.path.join(ROBUST, "bad", "object_macro_bomb.c")
+        status, _ = warm.run([bomb, "-o", str(tmp_path / "Bomb.cs"), "--time-limit", "0"], str(tmp_path),
+                             str(tmp_path / "bomb.txt"), timeout=1.0)
+        assert status is None
+        with open(tmp_path / "in.c", "w") as f:
+            f.write("int main(void) { return 3; }\n")
+        status, err = warm.run(["in.c", "-o", "In.cs"], str(tmp_path), str(tmp_path / "in.txt"), timeout=60.0)
+        assert status == 0 and (tmp_path / "In.cs").exists(), err
+        status, err = warm.run(["missing.c", "-o", "M.cs"], str(tmp_path), str(tmp_path / "m.txt"), timeout=60.0)
+        assert status == 1 and "missing.c: no such file" in err, err
+    finally:
+        warm.close()
+
+
+def test_fuzz_run_resumes_where_it_stopped(tmp_path):
+    """A run's journal: a second run with --resume runs only the inputs the first did not."""
+    fuzz = [sys.executable, os.path.join(ROOT, "scripts", "fuzz.py"), "--seed", "27", "--no-check", "--out",
+            str(tmp_path)]
+    r = subprocess.run(fuzz + ["--n", "3"], capture_output=True, text=True, timeout=600)
+    assert "3 inputs in" in r.stdout, r.stdout + r.stderr
+    r = subprocess.run(fuzz + ["--n", "5", "--resume"], capture_output=True, text=True, timeout=600)
+    assert "5 inputs (2 run now)" in r.stdout, r.stdout + r.stderr
+    with open(tmp_path / "journal-seed27.jsonl") as f:
+        assert sorted(int(line.split('"i": ')[1].split(",")[0]) for line in f) == [0, 1, 2, 3, 4]
 
 
 def test_main_of_another_integer_type(tools, tmp_path):

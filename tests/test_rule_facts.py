@@ -30,6 +30,8 @@ def test_the_shipped_table_loads_with_its_facts():
     assert t.names("allocates", ("new", "resize")) == {"malloc", "calloc", "realloc", "aligned_alloc", "alloca"}
     assert "strdup" in t.names("allocates", ("new", "copy")) and t.allocates("realloc") == "resize"
     assert t.libc["memcpy"].family == "byte_pair" and t.libc["strtol"].family == "strto"
+    # cMPI takes a scalar's `ref` for Gather's sendbuf, not its recvbuf (tests/test_mpi_buffer_shapes.py)
+    assert t.mpi["MPI_Gather"].ref_buffers == (0,) and t.mpi["MPI_Reduce_scatter_block"].ref_buffers == ()
     assert t.names("stores_address") == {"MPI_Win_allocate"}
     assert {"MPI_Win_create", "MPI_Win_attach", "MPI_Win_detach", "MPI_Get_address"} <= t.names("takes_views")
     assert "MPI_Put" not in t.names("takes_views")
@@ -47,6 +49,9 @@ def test_every_call_that_keeps_its_buffer_says_so():
 @pytest.mark.parametrize("mpi_rows, libc_rows, words", [
     ('[MPI_X]\ntarget = "cMPI.X"\nparams = ["buffer"]\nkeeps_buffer = 1\n', "", "keeps_buffer is `true`"),
     ('[MPI_X]\ntarget = "cMPI.X"\nparams = ["value"]\nkeeps_buffer = true\n', "", "needs a buffer"),
+    ('[MPI_X]\ntarget = "cMPI.X"\nparams = ["buffer", "value"]\nref_buffers = [1]\n', "", "positions of buffer"),
+    ('[MPI_X]\ntarget = "cMPI.X"\nparams = ["buffer"]\nref_buffers = [0]\nkeeps_buffer = true\n', "",
+     "keeps its buffer takes no `ref`"),
     ('[MPI_X]\ntarget = "cMPI.X"\nparams = ["value"]\ntakes_views = true\n', "", "takes_views needs a buffer"),
     ('[MPI_X]\ntarget = "cMPI.X"\nparams = ["buffer"]\nstores_address = true\n', "", "stores_address needs an out"),
     ("", '[xfn]\ntarget = "xfn"\npure = true\nstateful = true\n', "pure or stateful"),

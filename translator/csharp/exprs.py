@@ -382,6 +382,10 @@ def convert_cast(ctx, e: ir.Cast) -> CsExpr:
     if isinstance(e.type, ir.ArrayType):
         # a pointer passed for a parameter declared as an array (`const int counts[]`): still that pointer
         return inner if inner.cstype.is_ptr else CsExpr(inner.code, target, inner.prec)
+    if isinstance(strip_implicit(e.operand).type, ir.OpaqueType) and target in INTEGRAL:
+        # (int)comm, (long)op: a handle's address in C; the port's handles are objects (fuzz seed 1 input 169)
+        raise TranslationError(e.loc, "converting an MPI handle to an integer cannot be translated",
+                               "pointer-to-integer")
     if isinstance(strip_implicit(e.operand).type, (ir.PointerType, ir.ArrayType)) and target != "bool":
         source = strip_implicit(e.operand).type
         pointee = source.element if isinstance(source, ir.ArrayType) else source.pointee
@@ -444,6 +448,8 @@ def convert_binary(ctx, e: ir.Binary) -> CsExpr:
         rhs = as_bool(convert_expr(ctx, e.rhs))
         prec = BINARY_PREC[op]
         return CsExpr(f"{paren(lhs, prec)} {op} {paren(rhs, prec + 1)}", "bool", prec)
+    if op in COMPARISONS:
+        _refuse_handle_against_integer(e)
     if is_pointer_value(e.lhs) or is_pointer_value(e.rhs):
         return delegate("pointer_binary")(ctx, e)
     lhs = convert_expr(ctx, e.lhs)
@@ -470,6 +476,19 @@ def convert_binary(ctx, e: ir.Binary) -> CsExpr:
             return CsExpr(f"unchecked({code})", result, PRIMARY, wrapped)
         return CsExpr(code, result, prec, exact)
     return CsExpr(code, result, prec)
+
+
+def _refuse_handle_against_integer(e: ir.Binary) -> None:
+    """`rank == MPI_SUM`, `op < 0`: an MPI handle (a pointer in C's mpi.h, a CloudMpi object in the port) compared
+    with an integer. C compares the handle's address with the number (gcc warns); the port's handles have no
+    address to compare (fuzz seed 1 input 169: the C# did not compile, CS0019)."""
+    sides = (strip_implicit(e.lhs).type, strip_implicit(e.rhs).type)
+    if any(isinstance(t, ir.OpaqueType) for t in sides) and any(isinstance(t, ir.IntType) for t in sides):
+        if any(isinstance(strip_implicit(x), ir.IntLit) and strip_implicit(x).value == 0 for x in (e.lhs, e.rhs)):
+            raise TranslationError(e.loc, "comparing an MPI handle with 0 (a null pointer in C) cannot be "
+                                   "translated: compare it with its MPI_..._NULL", "pointer-to-integer")
+        raise TranslationError(e.loc, "comparing an MPI handle with an integer cannot be translated (C compares "
+                               "the handle's address)", "pointer-to-integer")
 
 
 def _widened(x: CsExpr, c_expr: ir.Expr, other: CsExpr, common: str) -> CsExpr:

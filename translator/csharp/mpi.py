@@ -129,7 +129,10 @@ def _element_buffer(ctx, target: ir.Index) -> List[str]:
     return _split(ctx, base, offset)
 
 
-def convert_buffer(ctx, arg: ir.Expr) -> List[str]:
+def convert_buffer(ctx, arg: ir.Expr, takes_ref: bool = True) -> List[str]:
+    """takes_ref: cMPI has a `ref` overload for this buffer (the row's ref_buffers); where it has none, a scalar
+    `&x` is x's one-element array (the pointer plan boxed x) and a struct's scalar field `&s.f` a view of the field
+    (Ptr.ToField), which _split stages: copied back after a blocking call, at completion for Isend/Irecv."""
     zero = CsExpr("0", "int", PRIMARY, 0)
     e = _unparen(arg)
     if isinstance(e, ir.Unary) and e.op == "&":
@@ -137,12 +140,19 @@ def convert_buffer(ctx, arg: ir.Expr) -> List[str]:
         if isinstance(target, ir.Index):
             return _element_buffer(ctx, target)
         if isinstance(target, (ir.NameRef, ir.Member)) and not isinstance(target.type, ir.ArrayType):
+            if not takes_ref and isinstance(target, ir.Member):
+                view = convert_expr(ctx, e)
+                if view.cstype.is_ptr:
+                    return _split(ctx, view, zero)
             value = convert_expr(ctx, target)
             if isinstance(target, ir.NameRef) and value.code.endswith("[0]") and ctx.is_boxed(slot_key(ctx, target)):
                 return [value.code[:-3], "0"]  # a boxed scalar: its one-element array
+            if not takes_ref:
+                raise TranslationError(arg.loc, f"cmpi cannot pass the address of {value.code} as this buffer: "
+                                       f"{ctx.expr.mpi_call} takes an array here", "unsupported-buffer")
             return [f"ref {value.code}"]
         if isinstance(target, ir.Unary) and target.op == "*":
-            return convert_buffer(ctx, target.operand)
+            return convert_buffer(ctx, target.operand, takes_ref)
         if isinstance(target.type, ir.ArrayType):
             return _split(ctx, _array_base(ctx, target), zero)
         raise TranslationError(arg.loc, "this buffer address is not supported yet", "unsupported-buffer")
@@ -476,7 +486,7 @@ def _call_code(ctx, call: ir.Call, callee: ir.NameRef, rule) -> str:
                 fresh = convert_allocation(ctx, strip_implicit(arg), ir.IntType("unsigned char"), arg.loc)
                 args.extend([fresh.code, "0"])
             else:
-                buffer = convert_buffer(ctx, arg)
+                buffer = convert_buffer(ctx, arg, i in rule.ref_buffers)
                 if i != last_buffer:
                     buffer = _retyped_read_buffer(ctx, arg, buffer, written)
                 buffers.append((len(args), len(buffer)))

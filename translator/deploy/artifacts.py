@@ -20,6 +20,13 @@ from typing import Dict, List, Optional
 # The Secret key a Kubernetes Secret holds the connection string under (kubectl create secret ... --from-literal=...).
 SECRET_KEY = "connection-string"
 CONNECTION_PLACEHOLDER = "REPLACE-WITH-THE-STORAGE-CONNECTION-STRING"
+# Sharded over several accounts (--azure-accounts): the accounts file (one connection string or account name a line,
+# cmpi-run --azure-accounts, docs/scale.md) is key ACCOUNTS_KEY of the same Secret, mounted read-only in every pod, so
+# that no key is in the manifest or on a command line; Batch gets the lines in $CMPI_AZURE_ACCOUNTS, as it gets the one
+# connection string; Slurm from the environment sbatch passes on.
+ACCOUNTS_KEY = "accounts"
+ACCOUNTS_MOUNT = "/etc/cmpi-storage"
+ACCOUNTS_PLACEHOLDER = "REPLACE-WITH-THE-LINES-OF-THE-ACCOUNTS-FILE"
 
 
 @dataclass(frozen=True)
@@ -38,6 +45,8 @@ class Plan:
     image: str
     job_name: str                          # Kubernetes Job name, Batch task id
     azure_account: Optional[str] = None    # Entra ID (workload / managed identity); else a connection string
+    azure_accounts: bool = False           # sharded: the accounts file from the Secret / the environment
+    workload_identity: bool = False        # Kubernetes: pods get a token (with azure_account, or accounts named)
     secret: str = "cmpi-storage"           # Kubernetes Secret holding the connection string
     service_account: str = "cmpi-storage"  # Kubernetes service account federated with the managed identity
     namespace: Optional[str] = None
@@ -76,11 +85,12 @@ ENTRYPOINT ["dotnet", "/app/{dll}"]
 """
 
 
-def rank_args(job: str, size: Optional[int], plan: Plan, collect_output: bool = True) -> List[str]:
+def rank_args(job: str, size: Optional[int], plan: Plan, collect_output: bool = True,
+              storage: Optional[List[str]] = None) -> List[str]:
     args = ["--join", job]
     if size is not None:
         args += ["--size", str(size)]
-    args += ["--join-timeout", str(plan.join_timeout)]
+    args += ["--join-timeout", str(plan.join_timeout)] + list(storage or [])
     if collect_output:
         args.append("--collect-output")
     return args + ["--"] + list(plan.program_args)
@@ -96,21 +106,32 @@ def kubernetes_job(plan: Plan) -> Dict:
     }]
     pod_labels = dict(labels)
     pod_spec: Dict = {"restartPolicy": "Never"}
-    if plan.azure_account:
-        env.append({"name": "CMPI_AZURE_ACCOUNT", "value": plan.azure_account})
+    storage: List[str] = []
+    if plan.workload_identity:
         pod_labels["azure.workload.identity/use"] = "true"
         pod_spec["serviceAccountName"] = plan.service_account
+    if plan.azure_accounts:
+        # a path on the command line, the accounts themselves in the Secret's file
+        storage = ["--azure-accounts", f"{ACCOUNTS_MOUNT}/{ACCOUNTS_KEY}"]
+    elif plan.azure_account:
+        env.append({"name": "CMPI_AZURE_ACCOUNT", "value": plan.azure_account})
     else:
         env.append({"name": "CMPI_AZURE_CONNECTION_STRING",
                     "valueFrom": {"secretKeyRef": {"name": plan.secret, "key": SECRET_KEY}}})
-    pod_spec["containers"] = [{
+    container: Dict = {
         "name": "rank",
         "image": plan.image,
         # $(CMPI_JOB) is expanded by Kubernetes from the container's env
-        "args": rank_args("$(CMPI_JOB)", plan.ranks, plan),
+        "args": rank_args("$(CMPI_JOB)", plan.ranks, plan, storage=storage),
         "env": env,
         "resources": {"requests": {"cpu": "1", "memory": "512Mi"}},
-    }]
+    }
+    if plan.azure_accounts:
+        container["volumeMounts"] = [{"name": "storage-accounts", "mountPath": ACCOUNTS_MOUNT, "readOnly": True}]
+        # only the accounts key, as file ACCOUNTS_MOUNT/accounts (default mode 0644: the image's user reads it)
+        pod_spec["volumes"] = [{"name": "storage-accounts", "secret": {
+            "secretName": plan.secret, "items": [{"key": ACCOUNTS_KEY, "path": ACCOUNTS_KEY}]}}]
+    pod_spec["containers"] = [container]
     metadata: Dict = {"name": plan.job_name, "labels": labels}
     if plan.namespace:
         metadata["namespace"] = plan.namespace
@@ -142,8 +163,12 @@ def batch_task(plan: Plan) -> Dict:
     dll = f"/app/{plan.port.assembly}.dll"
     rank = ["dotnet", dll] + rank_args(job, None, plan)
     fetch = ["dotnet", dll, "--fetch-output", job]
-    env = ([{"name": "CMPI_AZURE_ACCOUNT", "value": plan.azure_account}] if plan.azure_account
-           else [{"name": "CMPI_AZURE_CONNECTION_STRING", "value": CONNECTION_PLACEHOLDER}])
+    if plan.azure_accounts:
+        env = [{"name": "CMPI_AZURE_ACCOUNTS", "value": ACCOUNTS_PLACEHOLDER}]
+    elif plan.azure_account:
+        env = [{"name": "CMPI_AZURE_ACCOUNT", "value": plan.azure_account}]
+    else:
+        env = [{"name": "CMPI_AZURE_CONNECTION_STRING", "value": CONNECTION_PLACEHOLDER}]
     return {
         "id": plan.job_name,
         "displayName": f"{plan.port.program} on {plan.ranks} nodes (cmpi-deploy)",
@@ -167,6 +192,25 @@ def slurm_script(plan: Plan, publish_dir: str) -> str:
     dll = f"{publish_dir.rstrip('/')}/{plan.port.assembly}.dll"
     rank = ["dotnet", dll] + rank_args('"slurm-$SLURM_JOB_ID"', None, plan, collect_output=False)
     account = f'export CMPI_AZURE_ACCOUNT={shlex.quote(plan.azure_account)}\n' if plan.azure_account else ""
+    if plan.azure_accounts:
+        storage = f"""\
+# storage: the job's accounts (--azure-accounts: one connection string or account name a line, in the same order for
+# every rank), exported before sbatch, which passes the environment on; keep them out of this file:
+#   export CMPI_AZURE_ACCOUNTS="$(cat accounts.txt)"; sbatch {plan.job_name}.sbatch
+if [ -z "${{CMPI_AZURE_ACCOUNTS:-}}" ]; then
+  echo "{plan.job_name}: export CMPI_AZURE_ACCOUNTS (the lines of the accounts file) before sbatch" >&2
+  exit 2
+fi
+"""
+    else:
+        storage = f"""\
+{account}# storage: CMPI_AZURE_ACCOUNT (Entra ID: the nodes' managed identity) or CMPI_AZURE_CONNECTION_STRING, exported
+# before sbatch (sbatch passes the environment on; keep the string out of this file)
+if [ -z "${{CMPI_AZURE_ACCOUNT:-}}" ] && [ -z "${{CMPI_AZURE_CONNECTION_STRING:-}}" ]; then
+  echo "{plan.job_name}: export CMPI_AZURE_CONNECTION_STRING or CMPI_AZURE_ACCOUNT before sbatch" >&2
+  exit 2
+fi
+"""
     return f"""\
 #!/bin/bash
 # Written by cmpi-deploy for {plan.port.program}: {plan.ranks} ranks, one per Slurm task; each finds its rank and the
@@ -176,11 +220,5 @@ def slurm_script(plan: Plan, publish_dir: str) -> str:
 #SBATCH --ntasks={plan.ranks}
 #SBATCH --output={plan.job_name}-%j.out
 set -eu
-{account}# storage: CMPI_AZURE_ACCOUNT (Entra ID: the nodes' managed identity) or CMPI_AZURE_CONNECTION_STRING, exported
-# before sbatch (sbatch passes the environment on; keep the string out of this file)
-if [ -z "${{CMPI_AZURE_ACCOUNT:-}}" ] && [ -z "${{CMPI_AZURE_CONNECTION_STRING:-}}" ]; then
-  echo "{plan.job_name}: export CMPI_AZURE_CONNECTION_STRING or CMPI_AZURE_ACCOUNT before sbatch" >&2
-  exit 2
-fi
-srun --kill-on-bad-exit=1 {_sh(rank)}
+{storage}srun --kill-on-bad-exit=1 {_sh(rank)}
 """

@@ -1,6 +1,7 @@
 """`cmpi-deploy k8s|batch|slurm|all ported/<program> -n N`: the files that run a port on an orchestrator.
 
     cmpi-deploy k8s ported/ep -n 4 --image myregistry.azurecr.io/ep:1 --azure-account mystorage --publish [-- args]
+    cmpi-deploy all ported/ep -n 64 --azure-accounts      # sharded: the accounts file in Secret cmpi-storage
     kubectl apply -f ported/ep/deploy/k8s-job.yaml
 
 Writes into ported/<program>/deploy (or -o DIR): Dockerfile (the published port on the .NET runtime image) and,
@@ -66,8 +67,16 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--azure-account", metavar="NAME", help="reach storage account NAME with Microsoft Entra ID "
                    "(Kubernetes workload identity, Batch and Slurm nodes' managed identity) instead of a connection "
                    "string")
+    p.add_argument("--azure-accounts", action="store_true",
+                   help="shard the job over several storage accounts (cmpi-run --azure-accounts, docs/scale.md): "
+                   "Kubernetes mounts the accounts file from the Secret's key "
+                   f"'{artifacts.ACCOUNTS_KEY}', Batch and Slurm give it in $CMPI_AZURE_ACCOUNTS")
+    p.add_argument("--workload-identity", action="store_true",
+                   help="Kubernetes with --azure-accounts naming accounts (not connection strings): run the pods as "
+                   "--service-account with a Microsoft Entra ID token")
     p.add_argument("--secret", default="cmpi-storage", help="Kubernetes: the Secret holding the connection string "
-                   f"under key '{artifacts.SECRET_KEY}' (default: cmpi-storage)")
+                   f"under key '{artifacts.SECRET_KEY}' (or with --azure-accounts the accounts file under key "
+                   f"'{artifacts.ACCOUNTS_KEY}'; default: cmpi-storage)")
     p.add_argument("--service-account", default="cmpi-storage",
                    help="Kubernetes with --azure-account: the workload identity's service account (default: cmpi-storage)")
     p.add_argument("--namespace", help="Kubernetes: the Job's namespace")
@@ -103,6 +112,11 @@ def run(args) -> int:
         raise UsageError(f"-n {args.ranks}: a job has 1 to 4096 ranks")
     if args.azure_account and not re.fullmatch(r"[a-z0-9]{3,24}", args.azure_account):
         raise UsageError(f"'{args.azure_account}' is not a storage account name (3-24 lowercase letters and digits)")
+    if args.azure_accounts and args.azure_account:
+        raise UsageError("--azure-accounts names every account of the job (in the Secret or the environment): "
+                         "pass it without --azure-account")
+    if args.workload_identity and not args.azure_accounts:
+        raise UsageError("--workload-identity goes with --azure-accounts (--azure-account implies it)")
     job = args.job or artifacts.dns_label("cmpi-" + port.program)
     if artifacts.dns_label(job) != job:
         raise UsageError(f"job name '{job}' must be lowercase letters, digits and '-' (a Kubernetes name)")
@@ -111,7 +125,8 @@ def run(args) -> int:
     except ValueError as e:
         raise UsageError(str(e))
     plan = Plan(port=port, ranks=args.ranks, image=args.image or f"{artifacts.dns_label(port.program)}:latest",
-                job_name=job, azure_account=args.azure_account, secret=args.secret,
+                job_name=job, azure_account=args.azure_account, azure_accounts=args.azure_accounts,
+                workload_identity=bool(args.azure_account) or args.workload_identity, secret=args.secret,
                 service_account=args.service_account, namespace=args.namespace, join_timeout=args.join_timeout,
                 program_args=list(args.program_args))
     out = args.output or os.path.join(port.directory, "deploy")
@@ -134,7 +149,11 @@ def run(args) -> int:
               + yaml.safe_dump(artifacts.kubernetes_job(plan), sort_keys=False, width=120))
     if "batch" in targets:
         write("batch-task.json", json.dumps(artifacts.batch_task(plan), indent=2) + "\n")
-        if not plan.azure_account:
+        if plan.azure_accounts:
+            print(f"cmpi-deploy: {os.path.join(out, 'batch-task.json')}: put the lines of the accounts file in place of "
+                  f"{artifacts.ACCOUNTS_PLACEHOLDER} (one connection string or account name a line, the same order "
+                  f"as every rank's)", file=sys.stderr)
+        elif not plan.azure_account:
             print(f"cmpi-deploy: {os.path.join(out, 'batch-task.json')}: put the storage connection string in place of "
                   f"{artifacts.CONNECTION_PLACEHOLDER} (or use --azure-account with the pool's managed identity)",
                   file=sys.stderr)

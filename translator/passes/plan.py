@@ -104,13 +104,14 @@ def library_takes_ref(rules: RuleTable, name: str, i: int, call: ir.Call) -> boo
     rule = rules.mpi.get(name)
     if rule is not None:
         kind = rule.params[i] if rule.params and i < len(rule.params) else None
-        if rule.keeps_buffer and kind == "buffer":
-            # the call keeps its buffer after it returns (MPI_Isend, MPI_Win_create): a scalar passed as `&x`
-            # lives in a one-element array (DESIGN), not passed by `ref`
-            return False
+        if kind == "buffer":
+            # only where cMPI has a `ref` overload (the row's ref_buffers; never in a call that keeps its buffer
+            # after it returns, MPI_Isend, MPI_Win_create): elsewhere a scalar passed as `&x` lives in a
+            # one-element array (DESIGN), and a struct passed as `&s.f` in one too (its field becomes a view)
+            return i in rule.ref_buffers
         # `&x` as an array argument (MPI_Waitall(1, &req, ...), a struct type's &disp) is x's one-element array,
         # and MPI_Get_address's location must stay valid after the call (Addresses.cs): x lives in an array
-        return kind in ("buffer", "out", "ref", "status", "unread")  # unread: nothing is passed
+        return kind in ("out", "ref", "status", "unread")  # unread: nothing is passed
     if name not in rules.libc:
         return False
     # memset(&s, ...), fwrite(&x, ...), bsearch(&key, ...): a `void *` takes a buffer, so x lives in one

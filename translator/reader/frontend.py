@@ -81,6 +81,10 @@ def with_c_errors(c_errors: List[Diagnostic], errors: List[Diagnostic]) -> List[
     return list(c_errors) + [d for d in errors if d.loc not in places]
 
 
+# Cursors no typedef can be inside (the preprocessing record's, a parameter's): _index_typedef_names does not enter them
+_NO_TYPEDEF_INSIDE = frozenset((K.MACRO_DEFINITION, K.MACRO_INSTANTIATION, K.INCLUSION_DIRECTIVE, K.PARM_DECL))
+
+
 class Frontend:
     """Parses one C program: one .c file, or several (then read as one unit, as a unity build)."""
 
@@ -103,6 +107,8 @@ class Frontend:
         self.files: List[str] = []
         self._is_user_cache: Dict[str, bool] = {}
         self._file_names: Dict[int, str] = {}
+        self._user_files: Tuple[object, Dict[int, bool]] = (None, {})  # (the parse, libclang file -> user_file_of)
+        self._top_level: Tuple[object, List[ci.Cursor]] = (None, [])  # (the parse, its top-level cursors)
         self._macro_use_starts: Set[Tuple[int, int]] = set()
         self.macro_externs: Dict[str, str] = {}  # globals declared `EXTERN int x;` -> EXTERN (_extern_macro)
         self.block_externs: List[ir.VarDecl] = []  # `extern int x;` inside functions: each must name a defined global
@@ -194,7 +200,7 @@ class Frontend:
             return True
         keys = {self.path} | {os.path.abspath(p) for p in self.paths[1:]}  # the names clang reads the files by
         declared: Dict[str, Dict[str, List[bool]]] = {}  # name -> file -> whether each declaration is static
-        for cur in self.tu.cursor.get_children():
+        for cur in self.top_level():
             f = cur.location.file
             if cur.kind in (K.FUNCTION_DECL, K.VAR_DECL) and f is not None and f.name in keys:
                 declared.setdefault(cur.spelling, {}).setdefault(f.name, []).append(
@@ -298,7 +304,7 @@ class Frontend:
     def _defines_function(self, name: str) -> bool:
         """Whether the program defines the function `name` (later in a file than a call that has no declaration)."""
         return any(c.kind == K.FUNCTION_DECL and c.spelling == name and c.is_definition() and self._in_main_file(c)
-                   for c in self.tu.cursor.get_children())
+                   for c in self.top_level())
 
     def parse(self) -> ir.TranslationUnit:
         for p in self.paths:
@@ -337,7 +343,7 @@ class Frontend:
         functions: Dict[str, ir.Function] = {}
         order: List[object] = []
         errors: List = []
-        for cur in self.tu.cursor.get_children():
+        for cur in self.top_level():
             if not self._in_main_file(cur):
                 continue
             self._note_file(cur)
@@ -440,9 +446,12 @@ class Frontend:
             raise TranslationError(v.loc, f"'{v.name}' is declared extern but no file of the program defines it "
                                    "(give all the program's .c files on the command line)", "missing-definition")
         macros = tuple(self._macro_consts())
-        order += list(self.records.values()) + self.enums
+        # a record whose fields could not be read (an error collected above) stays marked None, "being read": it is
+        # no record of the unit (the error is reported, and the class name is chosen before it is, cli.py)
+        records = [r for r in self.records.values() if r is not None]
+        order += records + self.enums
         return ir.TranslationUnit(self.path, tuple(globals_.values()), tuple(defined), macros,
-                                  tuple(self._comments()), tuple(order), tuple(self.records.values()),
+                                  tuple(self._comments()), tuple(order), tuple(records),
                                   tuple(self.enums), tuple(self.files),
                                   tuple((n, tuple(token_spelling(t) for t in c.get_tokens())[1:])
                                         for n, c in self.macro_defs.items()),
@@ -510,8 +519,32 @@ class Frontend:
         return cached
 
     def _in_main_file(self, cur: ci.Cursor) -> bool:
-        f = cur.location.file
-        return f is not None and self._is_user_path(f.name)
+        return bool(self.user_file_of(cur))
+
+    def top_level(self) -> List[ci.Cursor]:
+        """The top-level cursors of the current parse (the headers' thousands of declarations and macros among
+        them), listed once a parse: several passes read them, and each listing costs a callback from libclang each."""
+        if self._top_level[0] is not self.tu:
+            self._top_level = (self.tu, list(self.tu.cursor.get_children()))
+        return self._top_level[1]
+
+    def user_file_of(self, cur: ci.Cursor) -> Optional[bool]:
+        """Whether the cursor is in the program's own files (_is_user_path); None where it is in no file.
+
+        Asked of each of the thousands of top-level cursors (the headers' declarations and macros) several times a
+        translation: the file is asked of libclang alone (no line nor column, no File object) and its answer
+        remembered per libclang file of this parse (a file handle of an earlier parse may be reused)."""
+        if self._user_files[0] is not self.tu:
+            self._user_files = (self.tu, {})
+        handle = ci.c_object_p()
+        ci.conf.lib.clang_getInstantiationLocation(cur.location, ctypes.byref(handle), None, None, None)
+        key = ctypes.cast(handle, ctypes.c_void_p).value
+        if not key:
+            return None
+        known = self._user_files[1].get(key)
+        if known is None:
+            known = self._user_files[1][key] = self._is_user_path(cur.location.file.name)
+        return known
 
     def _note_file(self, cur: ci.Cursor) -> None:
         name = cur.location.file.name
@@ -551,7 +584,7 @@ class Frontend:
     def _index_macros(self) -> None:
         redefined_macros = set()
         self._macro_use_cursors: Dict[Tuple[str, int, int, int, int], ci.Cursor] = {}
-        for cur in self.tu.cursor.get_children():
+        for cur in self.top_level():
             if cur.kind == K.MACRO_DEFINITION and not ci.conf.lib.clang_Cursor_isMacroFunctionLike(cur):
                 self.macro_bodies.define(cur.spelling, cur)
             if cur.kind == K.MACRO_DEFINITION and self._in_main_file(cur):
@@ -639,7 +672,7 @@ class Frontend:
         """`typedef struct {...} name;` names an anonymous struct: C# calls the struct `name`."""
         # Typedefs sit among declarations and statements: expressions are not entered, which
         # keeps this walk small on programs with hundreds of thousands of expression nodes.
-        pending = [self.tu.cursor]
+        pending = list(reversed(self.top_level()))
         while pending:
             cur = pending.pop()
             if cur.kind == K.TYPEDEF_DECL:
@@ -647,7 +680,10 @@ class Frontend:
                 decl = under.get_canonical().get_declaration()
                 if decl.kind in (K.STRUCT_DECL, K.UNION_DECL, K.ENUM_DECL):
                     self.typedef_names.setdefault(self._decl_key(decl), cur.spelling)
-            elif not cur.kind.is_expression():
+            elif not cur.kind.is_expression() and cur.kind not in _NO_TYPEDEF_INSIDE and \
+                    not (cur.kind == K.FUNCTION_DECL and not cur.is_definition()):
+                # (a prototype holds parameters, a macro or #include nothing: asking their children costs a
+                # callback from libclang each, thousands for stdio.h, stdlib.h and mpi.h)
                 pending.extend(reversed(list(cur.get_children())))
 
     def record_name(self, decl: ci.Cursor) -> str:

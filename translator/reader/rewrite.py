@@ -349,11 +349,10 @@ def expand_function_macros(fe: "Frontend") -> bool:
     library_defs = {}
     object_defs: Dict[str, List[str]] = {}  # the program's object-like macros: name -> body tokens
     library_constants = set()  # names a constant's body may use: the headers' macros, variables, enum constants
-    for cur in fe.tu.cursor.get_children():
-        f = cur.location.file
-        if f is None:
+    for cur in fe.top_level():
+        own = fe.user_file_of(cur)
+        if own is None:
             continue
-        own = fe._is_user_path(f.name)
         if cur.kind == K.MACRO_DEFINITION and ci.conf.lib.clang_Cursor_isMacroFunctionLike(cur):
             if own:
                 defs[cur.spelling] = _macro_signature(cur)

@@ -73,7 +73,7 @@ def _definition(fe, name: str) -> Optional[ci.Cursor]:
     every function of the program asks)."""
     cache = getattr(fe, "_function_definitions", None)
     if cache is None or cache[0] is not fe.tu:
-        found = {c.spelling: c for c in fe.tu.cursor.get_children()
+        found = {c.spelling: c for c in fe.top_level()
                  if c.kind == K.FUNCTION_DECL and c.is_definition()}
         cache = fe._function_definitions = (fe.tu, found)
     return cache[1].get(name)

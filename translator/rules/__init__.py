@@ -36,6 +36,9 @@ PARAM_KINDS = frozenset({"value", "buffer", "address", "out", "ref", "status", "
 #                 C stores it: the runtime's Ptr<T> overload takes memory of any element type
 #   allocates     returns a new buffer: "copy" (strdup: a fresh array holding a copy); "new" (a fresh
 #                 buffer) and "resize" (realloc) are the kinds of libc.toml's [allocators], which have no row
+#   ref_buffers   (MPI) the positions of the buffer parameters where cMPI has an overload taking a scalar's `ref`,
+#                 whatever form the call's other buffers take: `&x` there is `ref x`; at any other buffer
+#                 position x lives in a one-element array and a struct field is passed as a view (issue 27)
 #   family        the calls one conversion of libc.py serves: "byte_pair" (memcpy, memmove, memcmp: two
 #                 buffers read alike), "strto" (strtol...: an end pointer), "scanf" (scanf...: out arguments)
 FLAGS = ("keeps_buffer", "pure", "stateful", "bytes", "stores_address", "takes_views")
@@ -62,6 +65,7 @@ class Rule:
     takes_views: bool = False
     allocates: Optional[str] = None
     family: Optional[str] = None
+    ref_buffers: Tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -114,7 +118,8 @@ def _load_file(filename: str, needs_params: bool) -> Tuple[Dict[str, Rule], Dict
     rows: Dict[str, Rule] = {}
     for name, row in data.items():
         where = f"{filename}: [{name}]"
-        unknown = set(row) - {"target", "params", "special", "removed", "allocates", "family", *FLAGS}
+        unknown = set(row) - {"target", "params", "special", "removed", "allocates", "family", "ref_buffers",
+                            *FLAGS}
         if unknown:
             raise RuleError(f"{where}: unknown keys {sorted(unknown)}")
         target = row.get("target")
@@ -152,7 +157,15 @@ def _load_file(filename: str, needs_params: bool) -> Tuple[Dict[str, Rule], Dict
         family = row.get("family")
         if family is not None and family not in FAMILIES:
             raise RuleError(f"{where}: family must be one of {sorted(FAMILIES)}")
-        rows[name] = Rule(name, target, params, sp, removed, allocates=allocates, family=family, **flags)
+        ref_buffers = row.get("ref_buffers", [])
+        if not isinstance(ref_buffers, list) or \
+                any(not isinstance(i, int) or not params or not 0 <= i < len(params) or params[i] != "buffer"
+                    for i in ref_buffers):
+            raise RuleError(f"{where}: ref_buffers lists positions of buffer parameters")
+        if ref_buffers and flags["keeps_buffer"]:
+            raise RuleError(f"{where}: a call that keeps its buffer takes no `ref` (keeps_buffer)")
+        rows[name] = Rule(name, target, params, sp, removed, allocates=allocates, family=family,
+                          ref_buffers=tuple(ref_buffers), **flags)
         if allocates is not None:
             allocators[name] = allocates
     for k, v in constants.items():
