@@ -308,11 +308,17 @@ def check_batch(paths):
     try:
         p = subprocess.run([CMPI_RUN, "--check", *paths], capture_output=True, text=True, timeout=120 + 10 * len(paths))
     except subprocess.TimeoutExpired:
+        if len(paths) > 1:
+            return {path: why for one in paths for path, why in check_batch([one]).items()}
         return {path: "cmpi-run --check timed out" for path in paths}
     bad = collections.defaultdict(list)
     for m in _DIAG_FILE.finditer(p.stderr):
         bad[os.path.abspath(m.group(1))].append(m.group(0))
     if p.returncode != 0 and not bad:
+        if len(paths) > 1:
+            # the checker itself failed (a crash, a timeout) with no file named: check each file alone, so one
+            # input's failure is not counted against the whole batch
+            return {path: why for one in paths for path, why in check_batch([one]).items()}
         return {path: p.stderr or f"cmpi-run --check exited with {p.returncode}" for path in paths}
     return {path: "\n".join(bad[os.path.abspath(path)]) for path in paths if os.path.abspath(path) in bad}
 

@@ -48,6 +48,7 @@ def _deep_program() -> str:
         "  y += " + "*&" * 250 + "x;",
         "  y += " + "(int)" * 1000 + "x;",
         "  y += " + "- " * 5000 + "x;",
+        "  int " + "*" * 500 + "pp = 0; y += pp == 0;",
         '  printf("%d\\n", y);',
     ]
     return "#include <stdio.h>\nint main(void) {\n  int x = 1, y = 0;\n" + "\n".join(body) + "\n  return 0;\n}\n"
@@ -69,10 +70,12 @@ def test_deep_nesting_translates_compiles_and_runs(tools, tmp_path):
 
 
 def test_nesting_beyond_the_bound_is_a_located_error(tools, tmp_path):
-    from translator.reader.frontend import MAX_EXPRESSION_DEPTH, MAX_STATEMENT_DEPTH
+    from translator.reader.frontend import MAX_EXPRESSION_DEPTH, MAX_STATEMENT_DEPTH, MAX_TYPE_DEPTH
     cases = {
         "casts.c": "int main(void) { int x = 1; return " + "(int)" * (MAX_EXPRESSION_DEPTH + 1) + "x; }\n",
         "ifs.c": "int main(void) { int x = 1; " + "if (x) " * (MAX_STATEMENT_DEPTH + 1) + "x++; return 0; }\n",
+        # a 5,000-level pointer type became C# that overflowed Roslyn's stack on a thread-pool thread (fuzz seed 1)
+        "pointers.c": "int main(void) { int " + "*" * (MAX_TYPE_DEPTH + 1) + "p = 0; return p == 0; }\n",
     }
     for name, text in cases.items():
         (tmp_path / name).write_text(text)

@@ -1425,6 +1425,10 @@ def _as_written_cast(e: ir.Cast) -> ir.Cast:
 # bounds compiles with Roslyn and runs. Statements cost more per level (their scopes are walked per level).
 MAX_EXPRESSION_DEPTH = 10_000
 MAX_STATEMENT_DEPTH = 1_000
+# Types: `int ****...` 5,000 levels deep became a C# type of 5,000 nested generics, which Roslyn binds by recursion
+# without its stack guard: on a thread-pool thread (1.5 MiB) it overflowed at about 4,000 levels and killed the
+# compiler (the fuzz's batched check, seed 1). 1,000 levels of type steps (pointers, arrays, typedefs) stay far below.
+MAX_TYPE_DEPTH = 1_000
 
 
 def _nesting_bounded(method, counter: str, limit: int, what: str):
@@ -1444,6 +1448,26 @@ def _nesting_bounded(method, counter: str, limit: int, what: str):
 
 Frontend.expr = _nesting_bounded(Frontend.expr, "_expression_depth", MAX_EXPRESSION_DEPTH, "expressions")
 Frontend.stmt = _nesting_bounded(Frontend.stmt, "_statement_depth", MAX_STATEMENT_DEPTH, "statements")
+
+
+def _type_depth_bounded(method):
+    def bounded(self, t, cur=None):
+        depth = getattr(self, "_type_depth", 0) + 1
+        self._type_depth = depth
+        try:
+            if depth > MAX_TYPE_DEPTH:
+                raise TranslationError(self.loc(cur) if cur is not None else None,
+                                       f"a type nested more than {MAX_TYPE_DEPTH:,} levels deep (pointers, arrays, "
+                                       "typedefs): beyond cmpi's bound (the C# compiler cannot bind it)",
+                                       "nesting-limit")
+            return method(self, t, cur)
+        finally:
+            self._type_depth = depth - 1
+    bounded.__name__, bounded.__doc__ = method.__name__, method.__doc__
+    return bounded
+
+
+Frontend.ctype = _type_depth_bounded(Frontend.ctype)
 
 
 def _builtin_callee(cur: ci.Cursor) -> Optional[str]:
