@@ -159,6 +159,7 @@ BAD = {
     "int_as_request.c": ("5:12", "c-error"),
     "handle_vs_int.c": ("7:9", "pointer-to-integer"),
     "handle_as_int.c": ("5:15", "pointer-to-integer"),
+    "address_of_mpi_constant.c": ("8:23", "unsupported-address"),
 }
 
 

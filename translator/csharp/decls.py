@@ -58,6 +58,10 @@ def convert_macro_const(ctx: Context, m: ir.MacroConst) -> str:
                 raise TranslationError(m.loc, f"the macro {m.name} uses '{tok}', which has no translation",
                                        "macro-expansion")
             tok = mapped
+        elif re.match(r"^[A-Za-z_]\w*$", tok):
+            # a kept macro under its C# name, which differs where it collides with a runtime name
+            # (`#define Stdio 29` is `Stdio_`; fuzz seed 1 input 1004)
+            tok = ctx.name(tok)
         parts.append(tok)
     body = _join_tokens(parts)
     keyword = "const" if cs in ("int", "uint", "long", "ulong", "double", "float", "short", "sbyte", "byte",
