@@ -337,3 +337,14 @@ def test_callbacks_named_like_runtime_types(tools, tmp_path):
     assert t.returncode == 0, t.stderr
     chk = tools.check(cs)
     assert chk.returncode == 0, chk.stdout + chk.stderr
+
+
+def test_a_diagnostic_quoting_bytes_that_are_no_utf8_is_written_as_those_bytes(tools, tmp_path):
+    """`#include "caf\\xe9"` (fuzz seed 1 input 3186): clang's message quotes the name; writing it once failed with a
+    UnicodeEncodeError (an internal error with a traceback). gcc prints the byte itself."""
+    src = tmp_path / "latin_include.c"
+    src.write_bytes(b'#include "caf\xe9"\nint main(void) { return 0; }\n')
+    t = _bytes_run(tools.translate + [str(src), "-o", str(tmp_path / "Out.cs")])
+    assert t.returncode == 1, t.stderr
+    assert b"latin_include.c:1:10: error: 'caf\xe9' file not found" in t.stderr, t.stderr
+    assert b"Traceback" not in t.stderr
