@@ -69,6 +69,8 @@ public sealed class InProcRunner
         using var job = new InProcJob(n, TimeSpan.FromSeconds(_options.DeadlockTimeoutSeconds),
                                       Processes.WorkerTransports.ForThreads(_options.Transport, TransportSettings));
         _job = job;
+        RuntimePrecompiler.Start();
+        RankJitTally.Reset();
         var threads = new Thread[n];
         var finished = new bool[n];
         var contexts = new RankLoadContext?[n];
@@ -243,7 +245,16 @@ public sealed class InProcRunner
             LibcState.Current = new LibcState(stdout, stderr, rank == 0 ? Console.OpenStandardInput() : null); // mpirun gives stdin to rank 0
 
             object?[]? args = entry.GetParameters().Length == 0 ? null : [_options.ProgramArgs.ToArray()];
-            object? ret = entry.Invoke(null, BindingFlags.DoNotWrapExceptions, binder: null, args, culture: null);
+            var jit = RankJitTally.Start();
+            object? ret;
+            try
+            {
+                ret = entry.Invoke(null, BindingFlags.DoNotWrapExceptions, binder: null, args, culture: null);
+            }
+            finally
+            {
+                RankJitTally.Stop(rank, jit);
+            }
             int code = ret is int i ? i : 0;
             if (code != 0)
                 RankExited(rank, code);

@@ -49,6 +49,7 @@ public static class RankWorker
             return 2;
         }
 
+        Hosting.RuntimePrecompiler.Start(); // while the job is set up: the program comes over the control channel
         ControlChannel control;
         try
         {
