@@ -91,36 +91,34 @@ def main(argv=None) -> int:
         skipped = [r for r in ranks if r not in prog.ranks]
         if skipped:
             notes.append(f"{prog.label}: not run at {skipped} ranks (not allowed)")
+        # each side of the comparison: (label for problems, results, how to run it); in_variant rows after the usual
+        sides = []
+        if exe:
+            sides.append(("native", lambda n: common.run_native(exe, prog, n, os.path.join(run_dir, "native"), a.timeout)))
+        if cs:
+            sides.append(("translated", lambda n: common.run_translated(
+                cs, prog, n, os.path.join(run_dir, "translated"), a.timeout)))
+            for v, env, cmpi_run in variants:
+                if (v, cs) not in checked:  # compiled once, untimed, into that cmpi-run's cache
+                    checked.add((v, cs))
+                    subprocess.run([cmpi_run, "--check", cs], capture_output=True, env=dict(os.environ, **env))
+                sides.append((f"translated with {v}", lambda n, env=env, cmpi_run=cmpi_run: common.run_translated(
+                    cs, prog, n, os.path.join(run_dir, "variant"), a.timeout, env=env, cmpi_run=cmpi_run)))
         for n in prog.ranks:
-            native, translated = [], []
-            in_variant = {v: [] for v, _, _ in variants}
+            results = {label: [] for label, _ in sides}
             for i in range(a.k):
                 progress(f"  np{n} run {i + 1}/{a.k}")
-                if exe:
-                    r = common.run_native(exe, prog, n, os.path.join(run_dir, "native"), a.timeout)
+                # the order rotates from one repetition to the next: a run right after another (mpirun's processes
+                # still exiting, caches another program filled) is not always the same side's
+                for label, run in sides[i % len(sides):] + sides[:i % len(sides)]:
+                    r = run(n)
                     if r.ok and prog.verify(r.stdout, n):
-                        native.append(r)
+                        results[label].append(r)
                     else:
-                        problems.append(f"{prog.label} np{n} native: " +
+                        problems.append(f"{prog.label} np{n} {label}: " +
                                         (r.first_error() if not r.ok else "verification failed"))
-                if cs:
-                    r = common.run_translated(cs, prog, n, os.path.join(run_dir, "translated"), a.timeout)
-                    if r.ok and prog.verify(r.stdout, n):
-                        translated.append(r)
-                    else:
-                        problems.append(f"{prog.label} np{n} translated: " +
-                                        (r.first_error() if not r.ok else "verification failed"))
-                for v, env, cmpi_run in variants if cs else ():
-                    if (v, cs) not in checked:  # compiled once, untimed, into that cmpi-run's cache
-                        checked.add((v, cs))
-                        subprocess.run([cmpi_run, "--check", cs], capture_output=True, env=dict(os.environ, **env))
-                    r = common.run_translated(cs, prog, n, os.path.join(run_dir, "variant"), a.timeout, env=env,
-                                              cmpi_run=cmpi_run)
-                    if r.ok and prog.verify(r.stdout, n):
-                        in_variant[v].append(r)
-                    else:
-                        problems.append(f"{prog.label} np{n} translated with {v}: " +
-                                        (r.first_error() if not r.ok else "verification failed"))
+            native, translated = results.get("native", []), results.get("translated", [])
+            in_variant = {v: results.get(f"translated with {v}", []) for v, _, _ in variants}
             rows.append(_row(prog, n, native, translated, cs is not None))
             for v, _, _ in variants:
                 rows.append(_row(prog, n, native, in_variant[v], cs is not None, f" [{v}]"))

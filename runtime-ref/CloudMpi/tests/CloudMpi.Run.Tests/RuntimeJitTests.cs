@@ -15,6 +15,35 @@ public class RuntimeJitTests
     }
 
     [Fact]
+    public void AProgramIsCompiledBeforeItsMainRuns()
+    {
+        // compiled ahead: the program's own methods and the runtime's generic methods at the program's instantiations
+        // (cMPI.Send over double brings Buffers.Data over double); at its first timed call nothing is left to compile
+        using var s = new Scratch();
+        string app = s.Write("Ahead.cs", Sources.Program("Ahead", """
+                double[] x = new double[4];
+                if (rank == 0) cMPI.Send(x, 0, 4, DOUBLE, 1, 0, cMPI.COMM_WORLD);
+                else if (rank == 1) cMPI.Recv(x, 0, 4, DOUBLE, 0, 0, cMPI.COMM_WORLD, out _);
+                cMPI.Finalize();
+                return 0;
+        """));
+        var r = Cmpi.InProc(s, "-n", "2", "--check", app);
+        Assert.True(r.ExitCode == 0, r.ToString());
+        byte[] image = new Compilation.ProgramCompiler(null).Compile(app, File.ReadAllText(app)).Image!;
+        var alc = new RankLoadContext("test");
+        try
+        {
+            int compiled = PortPrecompiler.Compile(alc.LoadProgram(image));
+            // main, Main, its lambda, Send<double>, Recv<double>, and below them Buffers' generic methods
+            Assert.True(compiled >= 8, $"{compiled} methods compiled");
+        }
+        finally
+        {
+            alc.Unload();
+        }
+    }
+
+    [Fact]
     public void StatsShowTheCompilingOnEachRankThread()
     {
         using var s = new Scratch();

@@ -10,25 +10,46 @@ namespace CloudMpi.Run.Hosting;
 /// ReadyToRun code, so each was JIT-compiled by the first rank thread to call it, inside whatever the program was
 /// timing then (a few milliseconds in all: a large part of a 10-50 ms timed section). Native MPI's library is
 /// compiled before mpirun starts; this is the same for ours, and only the runtime's own non-generic methods are
-/// compiled: the program and the runtime's generic methods instantiated over its types are compiled when called,
-/// as before. A rank that calls a method being compiled here waits for that compile, no longer than it would have
-/// compiled it itself. <c>cmpi-run --stats</c> shows the compiling left on the rank threads (<see cref="RankJitTally"/>).
+/// compiled (the program and the runtime's generic methods at its instantiations: <see cref="PortPrecompiler"/>). The
+/// ranks wait for these compiles before their main runs (<see cref="WaitUntilDone"/>). <c>cmpi-run --stats</c> shows the compiling left on the rank threads (<see cref="RankJitTally"/>).
 /// </summary>
 internal static class RuntimePrecompiler
 {
     private static int s_started;
+    private static readonly ManualResetEventSlim Done = new(initialState: false);
 
     /// <summary>Starts the compiles once per process (a background thread; the job does not wait for it).</summary>
     public static void Start()
     {
         if (Environment.GetEnvironmentVariable("CMPI_PRECOMPILE") == "0" || Interlocked.Exchange(ref s_started, 1) == 1)
             return;
-        var thread = new Thread(() => CompileHotPaths(typeof(global::CloudMpi.cMPI).Assembly))
+        var thread = new Thread(() =>
+        {
+            try
+            {
+                CompileHotPaths(typeof(global::CloudMpi.cMPI).Assembly);
+            }
+            finally
+            {
+                Done.Set();
+            }
+        })
         {
             IsBackground = true,
             Name = "cmpi runtime precompile",
         };
         thread.Start();
+    }
+
+    /// <summary>
+    /// Called by a rank before its program's main: the compiles started with the job are done (they mostly are by then:
+    /// they ran while the program was read and loaded), so none is left to land in the program's first timed calls.
+    /// Bounded, so that a slow machine only loses the benefit, never the job.
+    /// </summary>
+    public static void WaitUntilDone()
+    {
+        if (Volatile.Read(ref s_started) == 1)
+            Done.Wait(TimeSpan.FromSeconds(5));
     }
 
     /// <summary>The methods compiled, for tests.</summary>
