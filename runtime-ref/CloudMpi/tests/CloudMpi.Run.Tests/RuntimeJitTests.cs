@@ -22,8 +22,8 @@ public class RuntimeJitTests
         using var s = new Scratch();
         string app = s.Write("Ahead.cs", Sources.Program("Ahead", """
                 double[] x = new double[4];
-                if (rank == 0) cMPI.Send(x, 0, 4, DOUBLE, 1, 0, cMPI.COMM_WORLD);
-                else if (rank == 1) cMPI.Recv(x, 0, 4, DOUBLE, 0, 0, cMPI.COMM_WORLD, out _);
+                if (rank == 0) cMPI.Send(x, 0, 4, MPI_DOUBLE, 1, 0, cMPI.COMM_WORLD);
+                else if (rank == 1) cMPI.Recv(x, 0, 4, MPI_DOUBLE, 0, 0, cMPI.COMM_WORLD, out _);
                 cMPI.Finalize();
                 return 0;
         """));
