@@ -91,7 +91,8 @@ def plot_time(plt, record: dict, out: str) -> str:
     for ax, op in zip(axes.flat, OPS):
         for i, v in enumerate(model.VARIANTS[op]):
             color = f"C{i}"
-            ax.plot(fine, [model.timed_op_seconds(op, v, p, lat, rate) * 1000 for p in fine],
+            ax.plot(fine, [model.timed_op_seconds(op, v, p, lat, rate, cal.get("parallel_sends", model.PARALLEL_SENDS)) * 1000
+                           for p in fine],
                     color=color, label=f"{v} (loaded model)")
             ax.plot(fine, [model.op_seconds(model.shape(op, v, p), lat) * 1000 for p in fine], ":", color=color)
             pts = [(r["p"], r["ms_per_op"]) for r in runs.get((op, v), []) if r.get("ms_per_op")]

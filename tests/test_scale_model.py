@@ -83,8 +83,10 @@ def test_root_sends_in_a_row_are_the_roots_messages(op, variant, p):
     in_a_row = model.root_sends_in_a_row(op, variant, p)
     if variant in ("naive", "threads"):
         assert in_a_row == -(-root_sends // model.PARALLEL_SENDS)
+        assert model.root_sends_in_a_row(op, variant, p, parallel_sends=2) == -(-root_sends // 2)  # a 2-core host's pool
     else:
         assert in_a_row == root_sends
+        assert model.root_sends_in_a_row(op, variant, p, parallel_sends=2) == root_sends
 
 
 def test_loaded_model_is_the_latency_model_until_the_service_saturates():
