@@ -99,3 +99,19 @@ def test_the_ir_of_the_walk_program_is_the_same_read_either_way(tmp_path, monkey
     src = tmp_path / "walk.c"
     src.write_text(PROGRAM)
     assert _ir_of(str(src), True, monkeypatch) == _ir_of(str(src), False, monkeypatch)
+
+
+@pytest.mark.parametrize("kind", ["PUNCTUATION", "COMMENT"])
+def test_the_tokens_lexed_in_one_call_are_clang_cindexs(kind, tmp_path):
+    """Operators and comments (one of them with a byte that is no UTF-8, kept as its surrogate escape)."""
+    src = tmp_path / "tokens.c"
+    src.write_bytes(PROGRAM.encode() + b"/* caf\xe9 */\nint g(int a) { return a<<2 >= a ? -a : a++; } // end\n")
+    tu = ci.Index.create().parse(str(src), args=["-fparse-all-comments"])
+    size = os.path.getsize(src)
+    f = tu.get_file(str(src))
+    extent = ci.SourceRange.from_locations(ci.SourceLocation.from_offset(tu, f, 0),
+                                           ci.SourceLocation.from_offset(tu, f, size))
+    want = [(t.location.line, t.location.column, t.extent.end.line, t.extent.end.column, t.spelling)
+            for t in tu.get_tokens(extent=extent) if t.kind == getattr(ci.TokenKind, kind)]
+    assert len(want) > (80 if kind == "PUNCTUATION" else 1)
+    assert flat_ast.tokens(tu, extent, getattr(ci.TokenKind, kind)) == want

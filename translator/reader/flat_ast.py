@@ -12,6 +12,8 @@ into the same clang.cindex Cursor objects get_children() gives, with the facts t
     cur._cmpi_end    (file name, line, column) of cur.extent.end
     cur._type        its type (clang.cindex's own cache attribute for cur.type)
 
+`tokens(tu, extent, kind)` lexes a range once and keeps the tokens of one kind (the reader's operators, comments).
+
 A file name is "" where libclang gives no file. Without the library (a checkout whose setup did not build it, a
 libclang it was not built against) nothing is attached and the reader asks clang.cindex as before: the answers are
 the same (tests/test_flat_ast.py compares both on every construct), only slower. CMPI_NO_FLAT_AST=1 forces that.
@@ -47,6 +49,9 @@ def _open_library():
         lib.cmpi_export.argtypes = [ctypes.c_void_p, ctypes.c_int, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p,
                                     ctypes.c_void_p]
         lib.cmpi_export.restype = None
+        lib.cmpi_tokens.argtypes = [ci.TranslationUnit, ci.SourceRange, ctypes.c_int, ctypes.POINTER(ctypes.c_void_p),
+                                    ctypes.POINTER(ctypes.c_void_p)]
+        lib.cmpi_tokens.restype = ctypes.c_int
         lib.cmpi_free.argtypes = [ctypes.c_void_p]
         lib.cmpi_free.restype = None
         return lib
@@ -112,3 +117,26 @@ def release(root: ci.Cursor) -> None:
         kids = c.__dict__.pop("_cmpi_kids", None)
         if kids is not None:
             pending.extend(kids)
+
+
+def tokens(tu: ci.TranslationUnit, extent: ci.SourceRange, kind: ci.TokenKind) -> Optional[List[tuple]]:
+    """The tokens of one kind in a range, each (line, column, end line, end column, spelling) as clang.cindex's
+    token.location, token.extent.end and token.spelling give them; None without the library."""
+    if not available():
+        return None
+    numbers, text = ctypes.c_void_p(), ctypes.c_void_p()
+    count = _lib.cmpi_tokens(tu, extent, kind.value, ctypes.byref(numbers), ctypes.byref(text))
+    if count < 0:
+        return None
+    try:
+        v = list((ctypes.c_uint * (5 * count)).from_address(numbers.value)) if count else []
+        lengths = v[4::5]
+        raw = ctypes.string_at(text.value, sum(lengths)) if count else b""
+    finally:
+        _lib.cmpi_free(numbers)
+        _lib.cmpi_free(text)
+    spellings, at = [], 0
+    for n in lengths:
+        spellings.append(raw[at:at + n].decode("utf-8", "surrogateescape"))  # as clang_setup.py decodes strings
+        at += n
+    return list(zip(v[0::5], v[1::5], v[2::5], v[3::5], spellings))

@@ -689,11 +689,16 @@ class Frontend:
         toks = self._punctuation.get(name)
         if toks is None:
             full = os.path.abspath(name)
-            toks = []
-            for t in self.tu.get_tokens(extent=self._file_extent(name)):
-                if t.kind == ci.TokenKind.PUNCTUATION:
-                    at = t.location  # one location object: line and column come from one libclang call
-                    toks.append(((full, at.line, at.column), t.spelling))
+            extent = self._file_extent(name)
+            lexed = flat_ast.tokens(self.tu, extent, ci.TokenKind.PUNCTUATION)  # in one call (flat_ast.py)
+            if lexed is not None:
+                toks = [((full, line, column), spelling) for line, column, _, _, spelling in lexed]
+            else:
+                toks = []
+                for t in self.tu.get_tokens(extent=extent):
+                    if t.kind == ci.TokenKind.PUNCTUATION:
+                        at = t.location  # one location object: line and column come from one libclang call
+                        toks.append(((full, at.line, at.column), t.spelling))
             toks.sort()
             self._punctuation[name] = toks
         return toks
@@ -702,14 +707,20 @@ class Frontend:
         comments = []
         seen = set()
         for name in self.files or [self.path]:
-            for tok in self.tu.get_tokens(extent=self._file_extent(name)):
-                if tok.kind == ci.TokenKind.COMMENT:
-                    e = tok.extent
-                    key = (name, e.start.line, e.start.column)
-                    if key in seen:
-                        continue
-                    seen.add(key)
-                    comments.append(ir.Comment(ir.Loc(name, e.start.line, e.start.column), e.end.line, tok.spelling))
+            extent = self._file_extent(name)
+            lexed = flat_ast.tokens(self.tu, extent, ci.TokenKind.COMMENT)  # in one call (flat_ast.py)
+            if lexed is None:
+                lexed = []
+                for tok in self.tu.get_tokens(extent=extent):
+                    if tok.kind == ci.TokenKind.COMMENT:
+                        e = tok.extent
+                        lexed.append((e.start.line, e.start.column, e.end.line, e.end.column, tok.spelling))
+            for line, column, end_line, _, spelling in lexed:
+                key = (name, line, column)
+                if key in seen:
+                    continue
+                seen.add(key)
+                comments.append(ir.Comment(ir.Loc(name, line, column), end_line, spelling))
         return comments
 
     # ------------------------------------------------------------ records and enums

@@ -7,7 +7,8 @@
  *
  * Layout: node 0 is the root; the children of a node are contiguous, [first_child, first_child + n_children), in
  * libclang's visiting order (clang_visitChildren, as cindex's get_children). Locations are expansion locations
- * (clang_getExpansionLocation, which cindex's clang_getInstantiationLocation is in libclang 14). */
+ * (clang_getExpansionLocation, which cindex's clang_getInstantiationLocation is in libclang 14). cmpi_tokens lists the
+ * tokens of one kind in a range. */
 #include <clang-c/Index.h>
 #include <stdlib.h>
 #include <string.h>
@@ -110,7 +111,59 @@ void cmpi_export(const cmpi_node *nodes, int count, CXCursor *cursors, CXType *t
     }
 }
 
-void cmpi_free(cmpi_node *nodes) { free(nodes); }
+void cmpi_free(void *table) { free(table); }
+
+/* The tokens of one kind (CXToken_Punctuation, CXToken_Comment, ...) in a range, lexed once: the reader reads every
+ * operator and comment of a file from them, and asking libclang token by token cost three calls each (kind,
+ * location, spelling). *numbers gets 5 per token: line and column of its location, line and column of its extent's
+ * end (expansion locations), the length of its spelling; *text their spellings one after another (as C strings:
+ * what clang.cindex reads). Returns the number of tokens (free both with cmpi_free), or -1 when memory ran out. */
+int cmpi_tokens(CXTranslationUnit tu, CXSourceRange range, int kind, unsigned **numbers, char **text) {
+    CXToken *tokens = NULL;
+    unsigned n = 0;
+    clang_tokenize(tu, range, &tokens, &n);
+    unsigned *v = malloc(5 * (size_t)(n ? n : 1) * sizeof(unsigned));
+    size_t capacity = 4096, used = 0;
+    char *buffer = malloc(capacity);
+    int count = 0;
+    for (unsigned i = 0; v && buffer && i < n; i++) {
+        if ((int)clang_getTokenKind(tokens[i]) != kind)
+            continue;
+        unsigned *t = &v[5 * count];
+        clang_getExpansionLocation(clang_getTokenLocation(tu, tokens[i]), NULL, &t[0], &t[1], NULL);
+        clang_getExpansionLocation(clang_getRangeEnd(clang_getTokenExtent(tu, tokens[i])), NULL, &t[2], &t[3], NULL);
+        CXString spelling = clang_getTokenSpelling(tu, tokens[i]);
+        const char *s = clang_getCString(spelling);
+        size_t length = s ? strlen(s) : 0;
+        if (used + length > capacity) {
+            while (used + length > capacity)
+                capacity *= 2;
+            char *grown = realloc(buffer, capacity);
+            if (!grown) {
+                free(buffer);
+                buffer = NULL;
+                clang_disposeString(spelling);
+                break;
+            }
+            buffer = grown;
+        }
+        memcpy(buffer + used, s ? s : "", length);
+        used += length;
+        t[4] = (unsigned)length;
+        clang_disposeString(spelling);
+        count++;
+    }
+    if (tokens)
+        clang_disposeTokens(tu, tokens, n);
+    if (!v || !buffer) {
+        free(v);
+        free(buffer);
+        return -1;
+    }
+    *numbers = v;
+    *text = buffer;
+    return count;
+}
 
 /* sizeof(CXCursor) and sizeof(CXType): the Python side checks its ctypes layouts against them before trusting the
  * arrays. */
