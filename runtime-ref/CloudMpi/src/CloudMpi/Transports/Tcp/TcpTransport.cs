@@ -1,5 +1,6 @@
 using System.Net;
 using System.Net.Sockets;
+using CloudMpi.Core;
 
 namespace CloudMpi.Transports.Tcp;
 
@@ -9,8 +10,10 @@ namespace CloudMpi.Transports.Tcp;
 /// (closing it can never discard unread data of the other direction). Every connection is first authenticated
 /// both ways with the job's secret (<see cref="TcpHandshake"/>); a peer that fails, or stays silent past the
 /// deadline, is dropped and reported through <see cref="OnRejected"/>, and the job goes on. Frames are the
-/// <see cref="MessageCodec"/> header, which carries the payload length, followed by the payload. A reader
-/// thread per authenticated incoming connection hands each frame to the local mailbox. Messages to oneself
+/// <see cref="MessageCodec"/> header, which carries the payload length, followed by the payload. Each
+/// authenticated incoming connection (<see cref="TcpInbound"/>) is read by its own reader thread and, while the
+/// rank waits for a message, by the rank's thread itself (<see cref="Poll"/>); either hands each frame to the local
+/// mailbox. Large payloads travel in pooled arrays on both sides (<see cref="PayloadPool"/>). Messages to oneself
 /// skip the network.
 /// </summary>
 internal sealed class TcpTransport : ITransport
@@ -28,6 +31,7 @@ internal sealed class TcpTransport : ITransport
     private readonly string jobId;
     private readonly Connection?[] outgoing;
     private readonly List<Socket> incoming = [];
+    private TcpInbound[] inbound = []; // authenticated connections, replaced whole under the lock of incoming (Poll reads it without)
     private IPEndPoint[] peers = [];
     private IMessageSink? sink;
     private volatile bool disposed;
@@ -81,6 +85,8 @@ internal sealed class TcpTransport : ITransport
         if (peerEndPoints.Length != WorldSize) throw new ArgumentException("one endpoint per rank", nameof(peerEndPoints));
         sink = localSink;
         peers = peerEndPoints;
+        // The waiting rank reads its own arrivals (Poll) rather than only waiting for the reader threads.
+        if (localSink is Mailbox mailbox) mailbox.Progress = Poll;
         new Thread(AcceptLoop) { IsBackground = true, Name = $"cmpi tcp accept (rank {localRank})" }.Start();
     }
 
@@ -93,6 +99,10 @@ internal sealed class TcpTransport : ITransport
         }
         var c = Volatile.Read(ref outgoing[destWorldRank]) ?? ConnectTo(destWorldRank);
         c.Write(message);
+        // The kernel has the bytes and the sender never touches the message again (ITransport.Send): its payload
+        // array goes back to the pool for the next send. Without this every send of 85 000 bytes or more was a
+        // fresh large-object-heap array (page faults, full collections): 1 MiB ping-pong 1.56 ms, see docs/transports.md.
+        PayloadPool.Return(message);
     }
 
     private Connection ConnectTo(int dest)
@@ -186,71 +196,87 @@ internal sealed class TcpTransport : ITransport
         if (!disposed) OnRejected?.Invoke(remote, reason);
     }
 
+    /// <summary>
+    /// The reader thread of one connection: wait until bytes arrive (holding nothing, so the rank's own thread may
+    /// take them first, <see cref="Poll"/>), then read what is there under the connection's gate. A wake-up that
+    /// finds the bytes gone (the rank read them) waits again; one that finds the socket readable with nothing in it
+    /// is the sender's close (or a reset), which the read reports.
+    /// </summary>
     private void ReadLoop(Socket s, int from)
     {
-        var header = new byte[MessageCodec.HeaderSize];
+        var c = new TcpInbound(s, from, WorldSize, MaxPayload, sink!);
+        lock (incoming) inbound = [.. inbound, c];
         try
         {
-            using var stream = new BufferedStream(new NetworkStream(s, ownsSocket: false), 1 << 16);
             while (true)
             {
-                if (!ReadFully(stream, header, 0, header.Length, atFrameStart: true)) return; // the sender closed: normal at the end
-                var m = MessageCodec.ReadHeader(header, WorldSize, out int length, out bool external);
-                if (external) throw new MalformedMessageException("an external payload on a TCP connection");
-                if (m.SenderWorldRank != from)
-                    throw new MalformedMessageException($"a frame from rank {m.SenderWorldRank} on rank {from}'s connection");
-                if (length > MaxPayload)
-                    throw new MalformedMessageException($"a frame announcing {length} bytes, more than the {MaxPayload} allowed");
-                m.Data = ReadPayload(stream, length);
-                sink!.Deliver(m);
+                s.Poll(-1, SelectMode.SelectRead);
+                lock (c.Gate)
+                {
+                    if (c.Ended) return;
+                    bool closing = !c.HasBytes && s.Poll(0, SelectMode.SelectRead) && s.Available == 0;
+                    if ((closing || c.HasBytes) && !c.Drain(atLeastOne: true)) return; // the sender closed: normal at the end
+                }
             }
         }
-        catch (MalformedMessageException e) when (!disposed)
+        catch (Exception e)
         {
-            Reject(s, $"protocol error from rank {from}: {e.Message}; connection dropped");
-        }
-        catch (Exception e) when (e is IOException or SocketException or ObjectDisposedException)
-        {
-            // a peer that died or a transport being disposed: the job's supervisor reports dead ranks
-        }
-        catch (Exception e) when (!disposed)
-        {
-            OnReceiveError?.Invoke(e);
+            Failed(c, e);
         }
     }
 
     /// <summary>
-    /// The payload of a frame announcing <paramref name="length"/> bytes: one array of that size when it is at most
-    /// <see cref="TrustedAllocation"/>, otherwise an array that doubles as the bytes arrive.
+    /// Read, on the calling rank thread, the frames that have already arrived on any connection whose reader thread is
+    /// not reading it at this moment; true when something was delivered. The rank's wait loop calls it between checks
+    /// (<see cref="Mailbox.Progress"/>), as Open MPI's ranks poll their sockets themselves: the message is matched at
+    /// once instead of after the reader thread's wake-up. Never blocks for a frame that has not begun to arrive.
     /// </summary>
-    private static byte[] ReadPayload(Stream stream, int length)
+    public bool Poll()
     {
-        if (length == 0) return [];
-        var data = new byte[Math.Min(length, TrustedAllocation)];
-        int got = 0;
-        while (true)
+        bool delivered = false;
+        foreach (var c in Volatile.Read(ref inbound))
         {
-            ReadFully(stream, data, got, data.Length, atFrameStart: false);
-            got = data.Length;
-            if (got == length) return data;
-            Array.Resize(ref data, (int)Math.Min(length, 2L * data.Length));
+            try
+            {
+                if (c.Ended || !c.HasBytes || !Monitor.TryEnter(c.Gate)) continue;
+                try
+                {
+                    if (!c.Ended && c.HasBytes)
+                    {
+                        c.Drain(atLeastOne: true);
+                        delivered = true;
+                    }
+                }
+                finally
+                {
+                    Monitor.Exit(c.Gate);
+                }
+            }
+            catch (Exception e)
+            {
+                Failed(c, e);
+            }
         }
+        return delivered;
     }
 
-    /// <summary>Fill <paramref name="buffer"/> from <paramref name="got"/> to <paramref name="end"/>; false on a clean end of stream before the frame's first byte.</summary>
-    private static bool ReadFully(Stream stream, byte[] buffer, int got, int end, bool atFrameStart)
+    /// <summary>A read of <paramref name="c"/> failed: drop a peer that broke the protocol, report a mailbox failure, ignore a dead peer.</summary>
+    private void Failed(TcpInbound c, Exception e)
     {
-        while (got < end)
+        switch (e)
         {
-            int n = stream.Read(buffer, got, end - got);
-            if (n == 0)
-            {
-                if (got == 0 && atFrameStart) return false;
-                throw new MalformedMessageException($"connection closed inside a frame ({got} of {end} bytes read)");
-            }
-            got += n;
+            case MalformedMessageException when !disposed:
+                Reject(c.Socket, $"protocol error from rank {c.From}: {e.Message}; connection dropped");
+                break;
+            case MalformedMessageException:
+            case IOException or SocketException or ObjectDisposedException:
+                // a peer that died or a transport being disposed: the job's supervisor reports dead ranks
+                break;
+            default:
+                if (!disposed) OnReceiveError?.Invoke(e);
+                break;
         }
-        return true;
+        lock (incoming) inbound = [.. inbound.Where(x => x != c)];
     }
 
     public void Dispose()
@@ -268,23 +294,39 @@ internal sealed class TcpTransport : ITransport
         }
     }
 
-    /// <summary>The sending side of one connection: frames are written whole under a lock.</summary>
+    /// <summary>
+    /// The sending side of one connection: frames are written whole under a lock. A small frame is copied behind its
+    /// header into one buffer and sent with one plain send call; a large one is sent from the header and the
+    /// message's own array as a gather (sendmsg), never copied.
+    /// </summary>
     private sealed class Connection(Socket socket, int from, int to) : IDisposable
     {
+        /// <summary>Frames up to this size (header included) go out through <see cref="small"/>.</summary>
+        public const int SmallFrame = 4096;
+
         private readonly byte[] header = new byte[MessageCodec.HeaderSize];
+        private readonly byte[] small = new byte[SmallFrame];
         private readonly List<ArraySegment<byte>> parts = new(2);
 
         public void Write(cMPIMessage m)
         {
             lock (header)
             {
-                MessageCodec.WriteHeader(header, m);
-                parts.Clear();
-                parts.Add(header);
-                if (m.Data.Length > 0) parts.Add(m.Data);
                 try
                 {
                     int total = header.Length + m.Data.Length;
+                    if (total <= SmallFrame)
+                    {
+                        MessageCodec.WriteHeader(small, m);
+                        m.Data.CopyTo(small, header.Length);
+                        int n = socket.Send(small, 0, total, SocketFlags.None);
+                        while (n < total) n += socket.Send(small, n, total - n, SocketFlags.None);
+                        return;
+                    }
+                    MessageCodec.WriteHeader(header, m);
+                    parts.Clear();
+                    parts.Add(header);
+                    parts.Add(m.Data);
                     int sent = socket.Send(parts);
                     if (sent != total) SendRest(total, sent);
                 }
@@ -295,14 +337,12 @@ internal sealed class TcpTransport : ITransport
             }
         }
 
-        // A blocking send normally writes everything; finish by hand if it did not.
+        // A blocking send normally writes everything; finish by hand if it did not, from where it stopped (no copy).
         private void SendRest(int total, int sent)
         {
-            var all = new byte[total];
-            header.CopyTo(all, 0);
-            int dataStart = header.Length;
-            if (total > dataStart) Buffer.BlockCopy(parts[1].Array!, 0, all, dataStart, total - dataStart);
-            while (sent < total) sent += socket.Send(all, sent, total - sent, SocketFlags.None);
+            while (sent < header.Length) sent += socket.Send(header, sent, header.Length - sent, SocketFlags.None);
+            byte[] data = parts[1].Array!;
+            while (sent < total) sent += socket.Send(data, sent - header.Length, total - sent, SocketFlags.None);
         }
 
         public void Dispose()
