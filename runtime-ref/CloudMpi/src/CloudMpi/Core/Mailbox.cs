@@ -37,14 +37,6 @@ internal sealed class Mailbox : IMessageSink
     /// <summary>How the owning rank polls before it sleeps (<see cref="WaitPolicy"/>); the job's builder chooses.</summary>
     internal WaitPolicy Waiting = WaitPolicy.Yielding;
 
-    /// <summary>
-    /// Reads what the transport has received for this rank, on the waiting rank's own thread; true when it delivered
-    /// something (the tcp transport's <c>Poll</c>, so a message is matched without waiting for a reader thread's
-    /// wake-up). Called between the checks of the yield phase of <see cref="Waiting"/>; null for transports whose
-    /// deliveries need no help (inproc: the sender delivers).
-    /// </summary>
-    internal Func<bool>? Progress;
-
     /// <summary>The rank this mailbox belongs to (transports that poll per rank need its communicators).</summary>
     internal RankContext Owner => owner;
 
@@ -300,9 +292,9 @@ internal sealed class Mailbox : IMessageSink
         return v;
     }
 
-    private bool SpinUntil(Completion c) => Waiting.SpinUntil(new Completed(c), Progress);
+    private bool SpinUntil(Completion c) => Waiting.SpinUntil(new Completed(c));
 
-    private bool SpinUntilArrival(int seen) => Waiting.SpinUntil(new ArrivedSince(this, seen), Progress);
+    private bool SpinUntilArrival(int seen) => Waiting.SpinUntil(new ArrivedSince(this, seen));
 
     private readonly struct Completed(Completion c) : ISpinCondition
     {

@@ -42,14 +42,13 @@ internal sealed class WaitPolicy(int spinMicroseconds, int yieldMicroseconds)
     private static long ToTicks(int microseconds) => Stopwatch.Frequency * microseconds / 1_000_000;
 
     /// <summary>
-    /// Poll <paramref name="condition"/> through the pause phase, then the yield phase (calling
-    /// <paramref name="progress"/>, when given, between its checks); true as soon as it holds, false when it is time to
-    /// sleep. The condition is a struct so the check is inlined into the loop (a delegate call per
+    /// Poll <paramref name="condition"/> through the pause phase, then the yield phase; true as soon as it holds, false
+    /// when it is time to sleep. The condition is a struct so the check is inlined into the loop (a delegate call per
     /// poll, and a clock read per poll, delayed noticing a delivery by a few hundred nanoseconds); the clock is read
     /// once every <see cref="PollsPerClockRead"/> polls.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveOptimization)]
-    public bool SpinUntil<TCondition>(TCondition condition, Func<bool>? progress = null) where TCondition : struct, ISpinCondition
+    public bool SpinUntil<TCondition>(TCondition condition) where TCondition : struct, ISpinCondition
     {
         if (condition.Holds()) return true;
         long start = Stopwatch.GetTimestamp();
@@ -68,11 +67,8 @@ internal sealed class WaitPolicy(int spinMicroseconds, int yieldMicroseconds)
         while (Stopwatch.GetTimestamp() - start < spinTicks + yieldTicks)
         {
             if (condition.Holds()) return true;
-            // A transport that needs the rank to read its arrivals (tcp): read them, and look again at once if it did.
-            if (progress != null && progress()) continue;
             Thread.Yield();
         }
-        if (progress != null) progress();
         return condition.Holds();
     }
 

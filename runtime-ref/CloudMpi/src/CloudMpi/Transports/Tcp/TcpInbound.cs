@@ -4,13 +4,10 @@ using CloudMpi.Core;
 namespace CloudMpi.Transports.Tcp;
 
 /// <summary>
-/// The receiving end of one authenticated connection: reads its frames (the <see cref="MessageCodec"/> header, then
-/// the payload) and hands each to the rank's mailbox. Two threads may read it, one at a time under <see cref="Gate"/>:
-/// the connection's reader thread, and the rank's own thread while it waits for a message
-/// (<see cref="TcpTransport.Poll"/>), which so takes a frame that has arrived without waiting for the reader thread
-/// to be woken and scheduled, a hop that cost several microseconds per message on a loaded 2-core machine.
-/// Reads go through a buffer of <see cref="BufferSize"/> bytes (a small frame is one receive call, header and
-/// payload together); the rest of a large payload is received straight into its array.
+/// The receiving end of one authenticated connection, read by its reader thread: its frames (the
+/// <see cref="MessageCodec"/> header, then the payload), each handed to the rank's mailbox. Reads go through a buffer
+/// of <see cref="BufferSize"/> bytes, so a small frame, header and payload together, is one receive call; the rest of
+/// a large payload is received straight into its array (no second copy).
 /// </summary>
 internal sealed class TcpInbound(Socket socket, int from, int worldSize, int maxPayload, IMessageSink sink)
 {
@@ -19,39 +16,16 @@ internal sealed class TcpInbound(Socket socket, int from, int worldSize, int max
     private readonly byte[] buffer = new byte[BufferSize];
     private int start, end; // buffered bytes not yet consumed: buffer[start..end)
 
-    /// <summary>Held by whichever thread reads a frame; frames are read whole, so the other never sees half of one.</summary>
-    public readonly object Gate = new();
-
-    public Socket Socket => socket;
-    public int From => from;
-
-    /// <summary>The sender closed the connection cleanly (between frames); nothing more will be read.</summary>
-    public bool Ended { get; private set; }
-
-    /// <summary>
-    /// Bytes are waiting to be read: in the buffer, or in the socket (one FIONREAD call). A hint when read without
-    /// <see cref="Gate"/>; exact under it.
-    /// </summary>
-    public bool HasBytes => end > start || socket.Available > 0;
-
-    /// <summary>Read and deliver the frames that have arrived, at least one when <paramref name="atLeastOne"/> (blocking
-    /// for it); the caller holds <see cref="Gate"/>. False when the sender closed the connection.</summary>
-    public bool Drain(bool atLeastOne)
+    /// <summary>Read and deliver frames until the sender closes the connection.</summary>
+    public void ReadUntilEnd()
     {
-        if (atLeastOne && !ReadFrame()) return false;
-        while (!Ended && HasBytes)
-            if (!ReadFrame()) return false;
-        return !Ended;
+        while (ReadFrame()) { }
     }
 
-    /// <summary>One frame, delivered; false (and <see cref="Ended"/>) on a clean end of stream before its first byte.</summary>
+    /// <summary>One frame, delivered; false on a clean end of stream before its first byte.</summary>
     private bool ReadFrame()
     {
-        if (!Fill(MessageCodec.HeaderSize))
-        {
-            Ended = true;
-            return false;
-        }
+        if (!Fill(MessageCodec.HeaderSize)) return false;
         var m = MessageCodec.ReadHeader(buffer.AsSpan(start, MessageCodec.HeaderSize), worldSize, out int length, out bool external);
         start += MessageCodec.HeaderSize;
         if (external) throw new MalformedMessageException("an external payload on a TCP connection");

@@ -11,9 +11,8 @@ namespace CloudMpi.Transports.Tcp;
 /// both ways with the job's secret (<see cref="TcpHandshake"/>); a peer that fails, or stays silent past the
 /// deadline, is dropped and reported through <see cref="OnRejected"/>, and the job goes on. Frames are the
 /// <see cref="MessageCodec"/> header, which carries the payload length, followed by the payload. Each
-/// authenticated incoming connection (<see cref="TcpInbound"/>) is read by its own reader thread and, while the
-/// rank waits for a message, by the rank's thread itself (<see cref="Poll"/>); either hands each frame to the local
-/// mailbox. Large payloads travel in pooled arrays on both sides (<see cref="PayloadPool"/>). Messages to oneself
+/// authenticated incoming connection is read by its own reader thread (<see cref="TcpInbound"/>), which hands each
+/// frame to the local mailbox. Large payloads travel in pooled arrays on both sides (<see cref="PayloadPool"/>). Messages to oneself
 /// skip the network.
 /// </summary>
 internal sealed class TcpTransport : ITransport
@@ -31,7 +30,6 @@ internal sealed class TcpTransport : ITransport
     private readonly string jobId;
     private readonly Connection?[] outgoing;
     private readonly List<Socket> incoming = [];
-    private TcpInbound[] inbound = []; // authenticated connections, replaced whole under the lock of incoming (Poll reads it without)
     private IPEndPoint[] peers = [];
     private IMessageSink? sink;
     private volatile bool disposed;
@@ -85,8 +83,6 @@ internal sealed class TcpTransport : ITransport
         if (peerEndPoints.Length != WorldSize) throw new ArgumentException("one endpoint per rank", nameof(peerEndPoints));
         sink = localSink;
         peers = peerEndPoints;
-        // The waiting rank reads its own arrivals (Poll) rather than only waiting for the reader threads.
-        if (localSink is Mailbox mailbox) mailbox.Progress = Poll;
         new Thread(AcceptLoop) { IsBackground = true, Name = $"cmpi tcp accept (rank {localRank})" }.Start();
     }
 
@@ -197,86 +193,28 @@ internal sealed class TcpTransport : ITransport
     }
 
     /// <summary>
-    /// The reader thread of one connection: wait until bytes arrive (holding nothing, so the rank's own thread may
-    /// take them first, <see cref="Poll"/>), then read what is there under the connection's gate. A wake-up that
-    /// finds the bytes gone (the rank read them) waits again; one that finds the socket readable with nothing in it
-    /// is the sender's close (or a reset), which the read reports.
+    /// The reader thread of one connection: it blocks in the receive call itself and hands each frame to the mailbox
+    /// (one system call per small frame). The waiting rank reading its sockets itself, as Open MPI's ranks do, was
+    /// measured slower here (docs/transports.md, "tcp").
     /// </summary>
     private void ReadLoop(Socket s, int from)
     {
-        var c = new TcpInbound(s, from, WorldSize, MaxPayload, sink!);
-        lock (incoming) inbound = [.. inbound, c];
         try
         {
-            while (true)
-            {
-                s.Poll(-1, SelectMode.SelectRead);
-                lock (c.Gate)
-                {
-                    if (c.Ended) return;
-                    bool closing = !c.HasBytes && s.Poll(0, SelectMode.SelectRead) && s.Available == 0;
-                    if ((closing || c.HasBytes) && !c.Drain(atLeastOne: true)) return; // the sender closed: normal at the end
-                }
-            }
+            new TcpInbound(s, from, WorldSize, MaxPayload, sink!).ReadUntilEnd(); // returns when the sender closes: normal at the end
         }
-        catch (Exception e)
+        catch (MalformedMessageException e) when (!disposed)
         {
-            Failed(c, e);
+            Reject(s, $"protocol error from rank {from}: {e.Message}; connection dropped");
         }
-    }
-
-    /// <summary>
-    /// Read, on the calling rank thread, the frames that have already arrived on any connection whose reader thread is
-    /// not reading it at this moment; true when something was delivered. The rank's wait loop calls it between checks
-    /// (<see cref="Mailbox.Progress"/>), as Open MPI's ranks poll their sockets themselves: the message is matched at
-    /// once instead of after the reader thread's wake-up. Never blocks for a frame that has not begun to arrive.
-    /// </summary>
-    public bool Poll()
-    {
-        bool delivered = false;
-        foreach (var c in Volatile.Read(ref inbound))
+        catch (Exception e) when (e is IOException or SocketException or ObjectDisposedException)
         {
-            try
-            {
-                if (c.Ended || !c.HasBytes || !Monitor.TryEnter(c.Gate)) continue;
-                try
-                {
-                    if (!c.Ended && c.HasBytes)
-                    {
-                        c.Drain(atLeastOne: true);
-                        delivered = true;
-                    }
-                }
-                finally
-                {
-                    Monitor.Exit(c.Gate);
-                }
-            }
-            catch (Exception e)
-            {
-                Failed(c, e);
-            }
+            // a peer that died or a transport being disposed: the job's supervisor reports dead ranks
         }
-        return delivered;
-    }
-
-    /// <summary>A read of <paramref name="c"/> failed: drop a peer that broke the protocol, report a mailbox failure, ignore a dead peer.</summary>
-    private void Failed(TcpInbound c, Exception e)
-    {
-        switch (e)
+        catch (Exception e) when (!disposed)
         {
-            case MalformedMessageException when !disposed:
-                Reject(c.Socket, $"protocol error from rank {c.From}: {e.Message}; connection dropped");
-                break;
-            case MalformedMessageException:
-            case IOException or SocketException or ObjectDisposedException:
-                // a peer that died or a transport being disposed: the job's supervisor reports dead ranks
-                break;
-            default:
-                if (!disposed) OnReceiveError?.Invoke(e);
-                break;
+            OnReceiveError?.Invoke(e);
         }
-        lock (incoming) inbound = [.. inbound.Where(x => x != c)];
     }
 
     public void Dispose()
