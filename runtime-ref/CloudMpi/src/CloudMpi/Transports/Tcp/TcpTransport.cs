@@ -83,11 +83,6 @@ internal sealed class TcpTransport : ITransport
         if (peerEndPoints.Length != WorldSize) throw new ArgumentException("one endpoint per rank", nameof(peerEndPoints));
         sink = localSink;
         peers = peerEndPoints;
-        // More ranks on this host than cores: wait as oversubscribed inproc ranks do (yield 50 us, then sleep). A rank
-        // that yields for the default 500 us keeps a core from the reader threads and ranks it waits for: barrier on
-        // 7 ranks on 2 cores 2.9-4.0 ms per call against 0.74 ms (load 45; docs/transports.md, "tcp").
-        if (localSink is Mailbox mailbox && RanksOnThisHost(peerEndPoints) > Environment.ProcessorCount)
-            mailbox.Waiting = WaitPolicy.Oversubscribed;
         new Thread(AcceptLoop) { IsBackground = true, Name = $"cmpi tcp accept (rank {localRank})" }.Start();
     }
 
@@ -104,23 +99,6 @@ internal sealed class TcpTransport : ITransport
         // array goes back to the pool for the next send. Without this every send of 85 000 bytes or more was a
         // fresh large-object-heap array (page faults, full collections): 1 MiB ping-pong 1.56 ms, see docs/transports.md.
         PayloadPool.Return(message);
-    }
-
-    /// <summary>The ranks whose endpoint is on this machine: a loopback address or one of this host's own.</summary>
-    internal static int RanksOnThisHost(IPEndPoint[] endPoints)
-    {
-        if (endPoints.All(e => IPAddress.IsLoopback(e.Address))) return endPoints.Length;
-        HashSet<IPAddress> own = [];
-        try
-        {
-            foreach (var nic in System.Net.NetworkInformation.NetworkInterface.GetAllNetworkInterfaces())
-                foreach (var a in nic.GetIPProperties().UnicastAddresses) own.Add(a.Address);
-        }
-        catch (System.Net.NetworkInformation.NetworkInformationException)
-        {
-            // the interfaces cannot be listed: count loopback endpoints only
-        }
-        return endPoints.Count(e => IPAddress.IsLoopback(e.Address) || own.Contains(e.Address));
     }
 
     private Connection ConnectTo(int dest)
