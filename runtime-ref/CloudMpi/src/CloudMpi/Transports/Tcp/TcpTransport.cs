@@ -12,8 +12,8 @@ namespace CloudMpi.Transports.Tcp;
 /// deadline, is dropped and reported through <see cref="OnRejected"/>, and the job goes on. Frames are the
 /// <see cref="MessageCodec"/> header, which carries the payload length, followed by the payload. Each
 /// authenticated incoming connection is read by its own reader thread (<see cref="TcpInbound"/>), which hands each
-/// frame to the local mailbox. Large payloads travel in pooled arrays on both sides (<see cref="PayloadPool"/>). Messages to oneself
-/// skip the network.
+/// frame to the local mailbox. Large payloads travel in pooled arrays on both sides (<see cref="PayloadPool"/>).
+/// Messages to oneself skip the network.
 /// </summary>
 internal sealed class TcpTransport : ITransport
 {
