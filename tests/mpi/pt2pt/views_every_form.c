@@ -1,7 +1,8 @@
 /* Pointers into structs (views in the port) given to the blocking calls whose cMPI methods take a pointer
  * themselves (the rows' takes_pointers): Ssend and Recv of a moved pointer into a struct's array, Reduce into a
  * view at the root and from one everywhere, Allreduce and Reduce in place in a view, Sendrecv mixing a scalar's
- * address with a view, and Bcast through a double pointer read as bytes. Only the view's elements change.
+ * address with a view, Bcast through a double pointer read as bytes, Scan between views and Exscan in place in
+ * one. Only the view's elements change.
  * ranks: 1 2 4 7 */
 #include <stdio.h>
 #include <mpi.h>
@@ -90,6 +91,20 @@ int main(int argc, char **argv)
     if (b.w[1] != 1.5 || b.w[2] != 3.0 || b.w[0] != 0.0 || b.w[3] != (rank == 0 ? 4.5 : 0.0)) {
         errs++;
         printf("bcast bytes: %g %g %g %g\n", b.w[0], b.w[1], b.w[2], b.w[3]);
+    }
+    /* Scan from one struct's array into another's; Exscan in place through a pointer into a struct. */
+    for (i = 0; i < 5; i++) { a.vals[i] = rank + i; b.vals[i] = -7; }
+    MPI_Scan(&a.vals[1], &b.vals[1], 2, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+    if (b.vals[1] != rank * (rank + 1) / 2 + (rank + 1) || b.vals[2] != rank * (rank + 1) / 2 + 2 * (rank + 1) ||
+        b.vals[0] != -7 || b.vals[3] != -7) {
+        errs++;
+        printf("scan: %d %d %d %d\n", b.vals[0], b.vals[1], b.vals[2], b.vals[3]);
+    }
+    p = a.vals + 3;
+    MPI_Exscan(MPI_IN_PLACE, p, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+    if ((rank > 0 && a.vals[3] != rank * (rank - 1) / 2 + 3 * rank) || a.vals[2] != rank + 2 || a.vals[4] != rank + 4) {
+        errs++;
+        printf("exscan in place: %d %d %d\n", a.vals[2], a.vals[3], a.vals[4]);
     }
     if (a.head != 11 || a.tail != 22) { errs++; printf("a.head = %d, a.tail = %d\n", a.head, a.tail); }
 
