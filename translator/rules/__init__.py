@@ -31,9 +31,10 @@ PARAM_KINDS = frozenset({"value", "buffer", "address", "out", "ref", "status", "
 #   takes_views   (MPI) a call that keeps its buffer, whose cMPI method has an overload taking it as one Ptr<T>, a
 #                 view too (memory read as another type): exposes or names the bytes in place, where an array and
 #                 offset would need a staged copy that the call cannot keep (Win_create, Win_attach, Get_address)
-#   takes_pointers  (MPI) a blocking call whose cMPI method takes each buffer as a Ptr<T> as well (UserBuffer in the
-#                 runtime finds a pointer's memory, stages a view and writes it back after the call): a pointer
-#                 goes as it is (`p`, `p + k`), with no PtrBuffer wrapper around the call
+#   takes_pointers  (MPI) a call whose cMPI method takes each buffer as a Ptr<T> as well (UserBuffer in the
+#                 runtime finds a pointer's memory, stages a view and writes it back after the call, or, for a
+#                 call that completes_views, when its request completes): a pointer goes as it is (`p`, `p + k`),
+#                 with no PtrBuffer wrapper around the call
 #   completes_views  (MPI) a nonblocking point-to-point call (Isend, Irecv) whose request's completion (Wait,
 #                 Test) writes a staged view back: a view goes through PtrBuffer.Pending, where another call that
 #                 keeps its buffer (a window, a persistent request) refuses it (PtrBuffer.Lasting)
@@ -165,8 +166,9 @@ def _load_file(filename: str, needs_params: bool) -> Tuple[Dict[str, Rule], Dict
             raise RuleError(f"{where}: takes_views needs a buffer or address parameter")
         if flags["takes_pointers"] and not (params and "buffer" in params):
             raise RuleError(f"{where}: takes_pointers needs a buffer parameter")
-        if flags["takes_pointers"] and flags["keeps_buffer"]:
-            raise RuleError(f"{where}: a call that keeps its buffer cannot have a view staged for it (takes_pointers)")
+        if flags["takes_pointers"] and flags["keeps_buffer"] and not flags["completes_views"]:
+            raise RuleError(f"{where}: a call that keeps its buffer cannot have a view staged for it (takes_pointers), "
+                            "unless its completion writes the view back (completes_views)")
         if flags["completes_views"] and not flags["keeps_buffer"]:
             raise RuleError(f"{where}: completes_views is a fact of a call that keeps its buffer (keeps_buffer)")
         if flags["mixed_forms"] and "buffer, buffer" not in ", ".join(params or ()):
