@@ -774,6 +774,10 @@ def pointer_at(ctx, base: CsExpr, offset: CsExpr, c_type, loc: ir.Loc) -> CsExpr
         raise TranslationError(loc, "a pointer into an array inside a struct cannot be translated yet "
                                "(index the array instead)", "struct-array-pointer")
     pointee = c_type.element if isinstance(c_type, ir.ArrayType) else c_type.pointee
+    if isinstance(pointee, ir.VoidType) and base.type == HANDLE:
+        # GNU C's byte arithmetic on an opaque handle (`data + 4` of a callback's `void *data`): the bytes of
+        # whatever numbers it holds (Handle.Bytes)
+        base = CsExpr(f"Handle.Bytes({base.code})", ptr_of("byte"), PRIMARY)
     if isinstance(pointee, ir.VoidType) and base.cstype.element is not None:
         # GNU C's arithmetic on a `void *` counts bytes: the buffer is bytes here (a byte slot, pointers.py)
         if base.cstype.element.text != "byte":
