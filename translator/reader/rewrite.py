@@ -309,6 +309,8 @@ def _unsaved_text(fe: "Frontend", name: str) -> str:
 # constant: `[`, `.`, `->`, `=`, `{`, and the operators whose C result is an int but a C# bool (`!TRUE`, `a < b`,
 # `x ? 1 : 0`), which read right once translated as the expressions they are where they are used.
 _CONSTANT_PUNCTUATION = frozenset("( ) + - * / % << >> & | ^ ~".split())
+# Operators that cannot start an expression: a body starting with one continues the expression it is used in.
+_BINARY_ONLY = frozenset("* / % << >> & | ^".split())
 _LITERAL_TOKEN = re.compile(r"""^([0-9.]|(u8|u|U|L)?["'])""")
 
 
@@ -324,6 +326,8 @@ class _ConstantMacros:
         self.known: Dict[str, bool] = {}
 
     def __call__(self, name: str, body: Sequence[str], depth: int = 0) -> bool:
+        if body and (body[0] in _BINARY_ONLY or body[-1] in _CONSTANT_PUNCTUATION - {")"}):
+            return False  # a piece of an expression (`#define ulong_shift >>6`, used as `v ulong_shift`)
         for tok in body:
             if _LITERAL_TOKEN.match(tok) or tok in _CONSTANT_PUNCTUATION or tok in self.library_constants:
                 continue
