@@ -52,6 +52,26 @@ static void send(void *src, int type, int length, int local)
     memcpy(dst + sizeof(struct hdr), src, length);
 }
 
+static char forwarded[64];
+static int nforwarded;
+
+/* copies a message on as bytes: called with `m + sizeof(struct hdr)` and with a relayed handle */
+static void forward(void *src, int length)
+{
+    memcpy(forwarded + nforwarded, src, length);
+    nforwarded += length;
+}
+
+/* aml_send's shape: the same `void *src` goes to a handler (so it is an opaque handle) and to a memcpy */
+static void relay(void *src, int type, int length, int self)
+{
+    if (self) {
+        handlers[type](7, src, length);
+        return;
+    }
+    forward(src, length);
+}
+
 static void process(int from, int length, char *message)
 {
     int i = 0;
@@ -61,6 +81,8 @@ static void process(int from, int length, char *message)
         int hsz = h->sz;
         int hndl = h->hndl;
         handlers[hndl](from + h->routing, m + sizeof(struct hdr), hsz);
+        if (hndl == 3)
+            forward(m + sizeof(struct hdr), hsz);
         i += sizeof(struct hdr) + hsz;
     }
 }
@@ -96,9 +118,21 @@ int main(void)
     handlers[2](0, local, 16);
     visitmsg self = {4, 9};
     handlers[3](1, &self, sizeof self);
+    visitmsg other = {3, 4};
+    relay(&other, 3, sizeof other, 1);
+    relay(&other, 3, sizeof other, 0);
+    int payload[2] = {5, 6};
+    relay(payload, 1, 4, 1);
+    relay(payload, 1, 8, 0);
     process(0, sendsize, sendbuf);
     for (int v = 0; v < 6; v++)
         printf("%d: degree %d column %lld weight %.2f visited %d\n", v, degrees[v], (long long)column[v],
                weights[v], visited[v]);
+    int words[16];
+    memcpy(words, forwarded, nforwarded);
+    printf("forwarded %d bytes:", nforwarded);
+    for (int k = 0; k < nforwarded / 4; k++)
+        printf(" %d", words[k]);
+    printf("\n");
     return 0;
 }

@@ -7,6 +7,7 @@ bool in conditions, bool -> int for comparisons used as values).
 """
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass
 from typing import Optional
@@ -936,6 +937,11 @@ def convert_call(ctx, e: ir.Call, result_type: Optional[str] = None) -> CsExpr:
                     _pointer_to_pointer(strip_implicit(given.operand).type):
                 given = strip_implicit(given.operand)  # `(char **)&p` for a generic out-parameter: p's own box
             value = convert_expr(ctx, given)  # its own Ptr or array: the type argument says which
+            if value.type == HANDLE:
+                # an opaque handle passed on as a generic buffer (graph500's aml_send(void *src) hands src to a
+                # handler and to aml_send_intra's memcpy): the bytes of whatever numbers it holds
+                where = f"{os.path.basename(a.loc.file)}:{a.loc.line}:{a.loc.col}" if a.loc is not None else "?"
+                value = CsExpr(f"Handle.Bytes({value.code}, \"{where}\")", ptr_of("byte"), PRIMARY)
             args.append("default" if value.type == "null" else value.code)
         elif i < len(fn.params):
             p = fn.params[i]
