@@ -65,8 +65,13 @@ static void forward(void *src, int length)
 /* aml_send's shape: the same `void *src` goes to a handler (so it is an opaque handle) and to a memcpy */
 static void relay(void *src, int type, int length, int self)
 {
-    if (self) {
+    if (self == 1) {
         handlers[type](7, src, length);
+        return;
+    }
+    if (self == 2) {
+        memcpy(forwarded + nforwarded, src, length);
+        nforwarded += length;
         return;
     }
     forward(src, length);
@@ -124,6 +129,8 @@ int main(void)
     int payload[2] = {5, 6};
     relay(payload, 1, 4, 1);
     relay(payload, 1, 8, 0);
+    relay(payload, 1, 4, 2);
+    relay(&other, 3, sizeof other, 2);
     process(0, sendsize, sendbuf);
     for (int v = 0; v < 6; v++)
         printf("%d: degree %d column %lld weight %.2f visited %d\n", v, degrees[v], (long long)column[v],
