@@ -533,14 +533,15 @@ def _same_buffer_forms(args: List[str], buffers, mixed: bool) -> None:
 
 
 def _unread_pointer(arg: ir.Expr, function: str) -> str:
-    """A `void *` argument nothing reads (extra_state): `null`, when computing the pointer has no effect to keep
-    (`&state`, `(void *) &table[i]`, `p`, NULL)."""
+    """A `void *` argument nothing reads (a keyval's extra_state, a split collective _end's buffer, which MPI
+    requires to be its _begin's): `null`, when computing the pointer has no effect to keep (`&state`,
+    `(void *) &table[i]`, `p`, NULL)."""
     e = _unparen(arg)
     while isinstance(e, (ir.Cast, ir.Paren)) or (isinstance(e, ir.Unary) and e.op == "&"):
         e = e.operand if not isinstance(e, ir.Paren) else e.inner
     if not is_pure(e):
-        raise TranslationError(arg.loc, f"{function}'s extra_state argument has side effects: compute it before the "
-                               "call (cMPI does not read extra_state)", "unsupported-construct")
+        raise TranslationError(arg.loc, f"{function}'s pointer argument has side effects: compute it before the "
+                               "call (cMPI does not read this pointer)", "unsupported-construct")
     return "null"
 
 
