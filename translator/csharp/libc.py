@@ -17,6 +17,7 @@ from . import registry
 from .cstypes import GENERIC_RESULT
 from .types import HANDLE, cs_type, element_cs
 from ..passes.pointers import memalign_target
+from ..rules import load as load_rules
 
 
 def readable_copy(value: CsExpr) -> str:
@@ -33,8 +34,6 @@ def _struct_array_view(ctx, e: ir.Expr):
     return None
 
 
-# The library functions that move or compare a buffer's bytes whatever they hold.
-_BYTE_COPIERS = frozenset({"memcpy", "memmove", "memcmp", "memset", "bcopy", "bzero"})
 
 
 def convert_pointer_arg(ctx, a: ir.Expr, untyped: bool = False, function: str = "") -> str:
@@ -47,7 +46,7 @@ def convert_pointer_arg(ctx, a: ir.Expr, untyped: bool = False, function: str = 
     if view is not None:
         return view.code
     value = convert_expr(ctx, inner)
-    if value.type == HANDLE and function in _BYTE_COPIERS:
+    if value.type == HANDLE and function != "free" and function in load_rules().names("bytes"):
         # memcpy(dst, src, n) of an opaque handle (graph500's aml_send copies its `void *src` into a message):
         # the bytes of whatever numbers it holds, which is all memcpy reads (Handle.Bytes stops the port naming
         # this place when the handle holds objects, a struct with pointers)
