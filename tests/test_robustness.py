@@ -103,6 +103,44 @@ def test_output_that_is_the_input_is_refused(tools, tmp_path):
     assert sorted(os.listdir(tmp_path)) == ["Same.cs", "hard.c", "link.c", "same.c"]  # no temporary file left
 
 
+def test_output_that_is_no_regular_file_is_written_into_never_replaced(tools, tmp_path):
+    """`-o /dev/full` (as root) once renamed the C# over the device node; a pipe or a device is written into as gcc
+    writes (`-o /dev/null` succeeds, a full device is a clear error), a symbolic link stays a link, a directory is
+    refused. Copies of the devices are made in tmp_path: the test never touches /dev."""
+    import stat
+    import threading
+    src = tmp_path / "prog.c"
+    src.write_text('#include <stdio.h>\nint main(void) { printf("x\\n"); return 0; }\n')
+    fifo = tmp_path / "pipe.cs"
+    os.mkfifo(fifo)
+    got = []
+    reader = threading.Thread(target=lambda: got.append(open(fifo, "rb").read()))
+    reader.start()
+    t = tools.translate_file(str(src), str(fifo), "--class-name", "Prog")
+    reader.join(60)
+    assert t.returncode == 0, t.stderr
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode) and b"class Prog" in got[0]
+    (tmp_path / "real.cs").write_text("old\n")
+    os.symlink("real.cs", tmp_path / "link.cs")
+    t = tools.translate_file(str(src), str(tmp_path / "link.cs"), "--class-name", "Prog")
+    assert t.returncode == 0, t.stderr
+    assert os.path.islink(tmp_path / "link.cs") and "class Prog" in (tmp_path / "real.cs").read_text()
+    t = tools.translate_file(str(src), str(tmp_path))
+    assert t.returncode == 1 and "it is a directory [-Woutput]" in t.stderr, t.stderr
+    t = tools.translate_file(str(src), str(tmp_path / "no" / "such" / "Prog.cs"))
+    assert t.returncode == 1 and "No such file or directory [-Woutput]" in t.stderr, t.stderr
+    if os.geteuid() == 0:  # only root makes device nodes (and only root could replace /dev/full)
+        full, null = tmp_path / "full", tmp_path / "null"
+        os.mknod(full, 0o666 | stat.S_IFCHR, os.makedev(1, 7))
+        os.mknod(null, 0o666 | stat.S_IFCHR, os.makedev(1, 3))
+        t = tools.translate_file(str(src), str(full), "--class-name", "Prog")
+        assert t.returncode == 1 and "No space left on device [-Woutput]" in t.stderr, t.stderr
+        t = tools.translate_file(str(src), str(null), "--class-name", "Prog")
+        assert t.returncode == 0, t.stderr
+        assert stat.S_ISCHR(os.lstat(full).st_mode) and stat.S_ISCHR(os.lstat(null).st_mode)
+    assert not [n for n in os.listdir(tmp_path) if n.endswith(".tmp")]
+
+
 def test_class_names_that_cannot_be_are_refused(tools, tmp_path):
     src = tmp_path / "t.c"
     src.write_text("int main(void) { return 0; }\n")
@@ -148,6 +186,13 @@ def test_c_names_of_runtime_types_are_renamed(tools, tmp_path):
 def test_comparisons_with_constants_beyond_the_type_compile_without_warning(tools, tmp_path):
     """`i < 2147483648`: C's always-true comparison; C# warns (CS0652) unless the widening is explicit."""
     _same_as_gcc(tools, tmp_path, os.path.join(ROBUST, "wide_constants.c"))
+
+
+def test_or_with_a_sign_extended_operand_compiles_without_warning(tools, tmp_path):
+    """`((long)a << 32) | rank`, `l |= s`: C converts the narrower signed operand to the result's type (sign-extending,
+    C11 6.3.1.8) exactly as C# does; C# warns (CS0675) where C is silent (tests/mpi/datatype/reduction_two_types.c
+    failed `cmpi-run --check`). Negative operands show the extension is C's."""
+    _same_as_gcc(tools, tmp_path, os.path.join(ROBUST, "sign_extended_or.c"))
 
 
 BAD = {
