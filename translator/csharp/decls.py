@@ -150,6 +150,11 @@ def convert_function(ctx, fn: ir.Function) -> Tuple[List[str], List[str]]:
     ctx.current_file = fn.loc.file
     try:
         ret = ctx.slot_type(("ret", fn.name, ""), fn.type.result, fn.loc)
+        if fn.name == "main" and len(fn.params) == 3:
+            # the environment differs between mpirun and cmpi-run (each adds its own variables) and its order is
+            # the C library's: a program reads its variables by name, which the port keeps
+            raise TranslationError(fn.params[2].loc, "main's third parameter (the environment, a common extension) "
+                                   "is not supported: read the variables with getenv", "unsupported-construct")
         if fn.name == "main" and len(fn.params) not in (0, 2):
             raise TranslationError(fn.loc, "main must be main(void) or main(argc, argv)", "unsupported-construct")
         params = ", ".join([convert_param(ctx, p) for p in fn.params] +

@@ -85,6 +85,27 @@ def with_c_errors(c_errors: List[Diagnostic], errors: List[Diagnostic]) -> List[
 _NO_TYPEDEF_INSIDE = frozenset((K.MACRO_DEFINITION, K.MACRO_INSTANTIATION, K.INCLUSION_DIRECTIVE, K.PARM_DECL))
 
 
+def check_input_file(p: str) -> None:
+    """A located refusal of an input that is no readable regular file, before clang sees it (clang would wait on a
+    pipe, or read a directory as an empty program)."""
+    if p == "-" and not os.path.exists(p):
+        raise TranslationError(None, "-: reading the program from standard input is not supported: give its file "
+                               "(cmpi names the C# class and its diagnostics after it)", "missing-input")
+    if not os.path.exists(p):
+        raise TranslationError(None, f"{p}: no such file", "missing-input")
+    if os.path.isdir(p):
+        raise TranslationError(None, f"{p}: is a directory, not a C file (a directory of headers goes with -I)",
+                               "missing-input")
+    if not os.path.isfile(p):
+        raise TranslationError(None, f"{p}: not a regular file (a pipe or a device): cmpi reads a program from its "
+                               "file", "missing-input")
+    try:
+        with open(p, "rb"):
+            pass
+    except OSError as e:
+        raise TranslationError(None, f"{p}: cannot read it: {e.strerror}", "missing-input")
+
+
 class Frontend:
     """Parses one C program: one .c file, or several (then read as one unit, as a unity build)."""
 
@@ -308,11 +329,7 @@ class Frontend:
 
     def parse(self) -> ir.TranslationUnit:
         for p in self.paths:
-            if not os.path.exists(p):
-                raise TranslationError(None, f"{p}: no such file", "missing-input")
-            if not os.path.isfile(p):
-                raise TranslationError(None, f"{p}: not a C file (a directory of headers goes with -I)",
-                                       "missing-input")
+            check_input_file(p)
         if len(self.paths) > 1:
             include_unguarded_headers_once(self)
         refuse_special_includes(self)
