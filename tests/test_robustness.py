@@ -270,6 +270,29 @@ def test_pointer_sign_mismatch_at_a_library_call_is_a_view(tools, tmp_path):
         assert by_rank(port.stdout) == by_rank(native.stdout)
 
 
+def _same_as_mpirun(tools, tmp_path, src, ranks=(1, 2)):
+    from tests.support import by_rank
+    if not (tools.mpicc and tools.mpirun):
+        pytest.skip("needs mpicc and mpirun")
+    exe = str(tmp_path / "native")
+    assert tools.build_native(src, exe).returncode == 0
+    cs = str(tmp_path / "Port.cs")
+    t = tools.translate_file(src, cs)
+    assert t.returncode == 0, t.stderr
+    chk = tools.check(cs)
+    assert chk.returncode == 0, chk.stdout + chk.stderr  # no error, no warning
+    for n in ranks:
+        native, port = tools.native(exe, n, []), tools.cmpi(cs, n, [])
+        assert native.returncode == 0 and port.returncode == 0, port.stderr
+        assert by_rank(port.stdout) == by_rank(native.stdout)
+
+
+def test_handles_compared_with_and_set_to_null(tools, tmp_path):
+    """`comm == 0`, `req != NULL`, `saved = 0`, `MPI_Request r[3] = {0, NULL}` (legal C, once refused or C# that
+    did not compile: `comm = 0;`, `(Request)0`): whether the variable holds zero bits, a null object in the port."""
+    _same_as_mpirun(tools, tmp_path, os.path.join(ROBUST, "handle_null.c"))
+
+
 def test_runtime_names_are_current():
     """translator/runtime_names.py lists the runtime's names as scripts/gen_runtime_names.py reads them now."""
     import importlib.util

@@ -13,8 +13,8 @@ from typing import Optional
 
 from .. import ir
 from ..diagnostics import TranslationError
-from .types import (BITS, HANDLE, NUMERIC, INTEGRAL, COMPLEX_TYPES, PRIMITIVE_ELEMENTS, SIGNED, complex_cs, cs_type,
-                    element_cs, fits, inline_array_type, is_implicit, size_of)
+from .types import (BITS, HANDLE, NUMERIC, INTEGRAL, COMPLEX_TYPES, OPAQUE_TYPES, PRIMITIVE_ELEMENTS, SIGNED,
+                    complex_cs, cs_type, element_cs, fits, inline_array_type, is_implicit, size_of)
 from . import bitfields
 from .cstypes import CsType, array_of, parse as cs_of, ptr_of
 from .registry import BUILTINS, CALLS, EXPRESSIONS, delegate
@@ -91,6 +91,8 @@ def coerce(e: CsExpr, cs: str) -> CsExpr:
         return as_bool(e)
     if e.type == "null":
         return CsExpr("default" if is_ptr_cs(cs) else "null", cs)
+    if cs in MPI_HANDLE_CS and e.const == 0 and e.type in INTEGRAL:
+        return CsExpr(f"({cs})null", cs, UNARY)  # `MPI_Request rs[2] = {0}`: C's null pointer constant
     if e.type == "string" and cs == ptr_of("sbyte"):
         return CsExpr(f"CString.Lit({e.code})", cs, PRIMARY)  # a C string literal is a char array
     if e.type == "string" and cs == array_of("sbyte"):
@@ -371,6 +373,9 @@ def convert_cast(ctx, e: ir.Cast) -> CsExpr:
         x = coerce(convert_expr(ctx, integer_part), cs_type(e.type, e.loc))
         return CsExpr(f"CMath.IntPart({x.code})", x.type, PRIMARY)
     target = cs_type(e.type, e.loc)
+    if is_mpi_handle(e.type) and is_null_pointer(e.operand):
+        # `comm = 0`, `(MPI_Request)NULL`: the handle that is no object (see _handle_null_test)
+        return CsExpr(f"({target})null", target, UNARY)
     imaginary = e.operand
     while isinstance(imaginary, (ir.Paren, ir.MacroRef)) and not (isinstance(imaginary, ir.MacroRef) and imaginary.expansion is None):
         imaginary = imaginary.inner if isinstance(imaginary, ir.Paren) else imaginary.expansion
@@ -448,6 +453,10 @@ def convert_binary(ctx, e: ir.Binary) -> CsExpr:
         rhs = as_bool(convert_expr(ctx, e.rhs))
         prec = BINARY_PREC[op]
         return CsExpr(f"{paren(lhs, prec)} {op} {paren(rhs, prec + 1)}", "bool", prec)
+    if op in ("==", "!="):
+        null_test = _handle_null_test(ctx, e)
+        if null_test is not None:
+            return null_test
     if op in COMPARISONS:
         _refuse_handle_against_integer(e)
     if is_pointer_value(e.lhs) or is_pointer_value(e.rhs):
@@ -478,15 +487,38 @@ def convert_binary(ctx, e: ir.Binary) -> CsExpr:
     return CsExpr(code, result, prec)
 
 
+# The MPI handles: pointers in C's mpi.h, objects (classes) in CloudMpi; MPI_Status is a struct in both.
+MPI_HANDLES = frozenset({"MPI_Comm", "MPI_Datatype", "MPI_Op", "MPI_Request", "MPI_Group", "MPI_Errhandler",
+                         "MPI_Info", "MPI_Win", "MPI_File", "MPI_Message"})
+
+
+MPI_HANDLE_CS = frozenset(OPAQUE_TYPES[name] for name in MPI_HANDLES)
+
+
+def is_mpi_handle(t) -> bool:
+    return isinstance(t, ir.OpaqueType) and t.name in MPI_HANDLES
+
+
+def _handle_null_test(ctx, e: ir.Binary) -> Optional[CsExpr]:
+    """`comm == 0`, `req != NULL`: a handle compared with a null pointer constant. In C (Open MPI's pointers, MPICH's
+    nonzero integers alike) no handle MPI gives, MPI_..._NULL included, is 0: the test is whether the variable still
+    holds zero bits (a static never assigned, or one assigned 0). The port's handles are objects and such a variable
+    holds null (`Comm c = default`, `c = null`), so the test is the same one as C# `c == null`, the one `if (comm)`
+    already makes."""
+    for handle, other in ((e.lhs, e.rhs), (e.rhs, e.lhs)):
+        if is_mpi_handle(strip_implicit(handle).type) and is_null_pointer(other):
+            h = convert_expr(ctx, strip_implicit(handle))
+            return CsExpr(f"{paren(h, REL)} {e.op} null", "bool", BINARY_PREC[e.op])
+    return None
+
+
 def _refuse_handle_against_integer(e: ir.Binary) -> None:
     """`rank == MPI_SUM`, `op < 0`: an MPI handle (a pointer in C's mpi.h, a CloudMpi object in the port) compared
     with an integer. C compares the handle's address with the number (gcc warns); the port's handles have no
     address to compare (fuzz seed 1 input 169: the C# did not compile, CS0019)."""
     sides = (strip_implicit(e.lhs).type, strip_implicit(e.rhs).type)
     if any(isinstance(t, ir.OpaqueType) for t in sides) and any(isinstance(t, ir.IntType) for t in sides):
-        if any(isinstance(strip_implicit(x), ir.IntLit) and strip_implicit(x).value == 0 for x in (e.lhs, e.rhs)):
-            raise TranslationError(e.loc, "comparing an MPI handle with 0 (a null pointer in C) cannot be "
-                                   "translated: compare it with its MPI_..._NULL", "pointer-to-integer")
+        # (== and != with 0 are _handle_null_test's: a handle ordered against 0 is left here)
         raise TranslationError(e.loc, "comparing an MPI handle with an integer cannot be translated (C compares "
                                "the handle's address)", "pointer-to-integer")
 
