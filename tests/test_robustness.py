@@ -214,6 +214,27 @@ def test_or_with_a_sign_extended_operand_compiles_without_warning(tools, tmp_pat
     _same_as_gcc(tools, tmp_path, os.path.join(ROBUST, "sign_extended_or.c"))
 
 
+def test_identifiers_longer_than_csharp_allows(tools, tmp_path):
+    """C keeps every character of a name (gcc: no limit); C# refuses a name longer than 512 (CS0645). Two names
+    alike in their first 600 characters stay two; a long word inside a string literal stays as it is."""
+    a, b = "a" * 600 + "_one", "a" * 600 + "_two"
+    fn, field, macro = "f" * 2000, "g" * 700, "M" * 900
+    src = tmp_path / "long_names.c"
+    src.write_text(f"""#include <stdio.h>
+#define {macro} 7
+struct {"s" * 800} {{ int {field}; }};
+static int {fn}(int x) {{ return x * {macro}; }}
+int main(void) {{
+  int {a} = 1, {b} = 2;
+  struct {"s" * 800} v = {{ 5 }};
+  v.{field} += {fn}({a}) + {b};
+  printf("%d %d %d %s\\n", {a}, {b}, v.{field}, "{"w" * 600}");
+  return 0;
+}}
+""")
+    _same_as_gcc(tools, tmp_path, str(src))
+
+
 BAD = {
     "type_free_null.c": ("4:17", "null-argument"),
     "comm_zero.c": ("5:17", "null-argument"),
