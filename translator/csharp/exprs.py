@@ -8,6 +8,7 @@ bool in conditions, bool -> int for comparisons used as values).
 from __future__ import annotations
 
 import re
+import sys
 from dataclasses import dataclass
 from typing import Optional
 
@@ -205,12 +206,19 @@ def convert_int_lit(ctx, e: ir.IntLit) -> CsExpr:
     return int_literal(e.value, cs)
 
 
+# The least value a float constant rounds to infinity from: FLT_MAX plus half its last place (2^127 * (2 - 2^-24)).
+_FLT_OVERFLOW = 2.0 ** 127 * (2 - 2.0 ** -24)
+
+
 def convert_float_lit(ctx, e: ir.FloatLit) -> CsExpr:
     if isinstance(e.type, ir.ComplexType):  # an imaginary constant (complex.h's I is 1.0iF)
         if complex_cs(e.type) == "CComplexF":
             return CsExpr(f"new CComplexF(0.0f, {e.value!r}f)", "CComplexF", PRIMARY)
         return CsExpr(f"new CComplex(0.0, {e.value!r})", "CComplex", PRIMARY)
     cs = cs_type(e.type, e.loc)
+    if e.value >= _FLT_OVERFLOW if cs == "float" else e.value > sys.float_info.max:
+        # `1e999`: C rounds a constant beyond the type's range to infinity (clang warns); C# refuses it (CS0594)
+        return CsExpr(f"{cs}.PositiveInfinity", cs, PRIMARY)
     text = e.text.rstrip("fFlL")
     if text.lower().startswith("0x"):
         text = repr(e.value)
@@ -341,6 +349,8 @@ def _limit_value(code: str) -> Optional[int]:
 def convert_macro_ref(ctx, e: ir.MacroRef) -> CsExpr:
     if e.name in ctx.macro_names:
         if isinstance(unwrap(e.expansion), ir.StringLit) if e.expansion is not None else False:
+            if 0 in unwrap(e.expansion).value:
+                return convert_expr(ctx, e.expansion)  # read as C reads it, to the NUL (convert_string)
             return CsExpr(ctx.name(e.name), "string", PRIMARY)  # a string constant (decls.convert_macro_const)
         const = e.expansion.value if isinstance(e.expansion, ir.IntLit) else None
         cs = cs_type(e.type, e.loc)
@@ -476,6 +486,8 @@ def convert_binary(ctx, e: ir.Binary) -> CsExpr:
         rhs = coerce(rhs, "int")  # C# shift counts are int
     else:
         lhs, rhs = coerce(lhs, result), coerce(rhs, result)
+    if op in ("/", "%") and rhs.const == 0 and result in INTEGRAL:
+        rhs = constant_zero_divisor(result)
     code = f"{paren(lhs, prec)} {op} {paren(rhs, prec + 1)}"
     if lhs.const is not None and rhs.const is not None and result in INTEGRAL:
         exact = _fold(op, lhs.const, rhs.const)
@@ -510,6 +522,12 @@ def _handle_null_test(ctx, e: ir.Binary) -> Optional[CsExpr]:
             h = convert_expr(ctx, strip_implicit(handle))
             return CsExpr(f"{paren(h, REL)} {e.op} null", "bool", BINARY_PREC[e.op])
     return None
+
+
+def constant_zero_divisor(cs: str) -> CsExpr:
+    """`x / 0`, `x % 0`: C compiles them (undefined, a trap when run; clang warns), C# refuses a constant zero divisor
+    (CS0020): a zero the compiler does not fold, so the port compiles and traps where the C would."""
+    return CsExpr(f"CExpr.Zero<{cs}>()", cs, PRIMARY)
 
 
 def _refuse_handle_against_integer(e: ir.Binary) -> None:
@@ -671,6 +689,8 @@ def _convert_assign(ctx, e: ir.Assign) -> CsExpr:
         return CsExpr(f"{target.code} {e.op} {paren(value, ASSIGN)}", tcs, ASSIGN)
     if value.type == "bool":
         value = coerce(value, "int")
+    if op in ("/", "%") and value.const == 0 and value.type in INTEGRAL:
+        value = constant_zero_divisor(value.type)  # `x /= 0` (CS0020 as C#'s constant)
     if is_ptr_cs(tcs):
         step = scaled_by(coerce_index(value), delegate("pointee_stride")(ctx, e.target.type))
         return CsExpr(f"{target.code} {e.op} {paren(step, ASSIGN)}", tcs, ASSIGN)
@@ -892,6 +912,10 @@ def _variable_size(ctx, e: Optional[ir.Expr]) -> Optional[CsExpr]:
 
 
 def convert_string(ctx, e: ir.StringLit) -> CsExpr:
+    if 0 in e.value:
+        # `"one\0two"`: every C function that reads it stops at the NUL; as a .NET string the runtime's string
+        # overloads (printf's format, strlen, fputs, %s) would read past it. Its char array reads as C does.
+        return CsExpr(f"CString.Lit({string_literal(e.value)})", ptr_of("sbyte"), PRIMARY)
     return CsExpr(string_literal(e.value), "string")
 
 
