@@ -85,6 +85,17 @@ def with_c_errors(c_errors: List[Diagnostic], errors: List[Diagnostic]) -> List[
 _NO_TYPEDEF_INSIDE = frozenset((K.MACRO_DEFINITION, K.MACRO_INSTANTIATION, K.INCLUSION_DIRECTIVE, K.PARM_DECL))
 
 
+def _float_constant(text: str) -> float:
+    """A floating constant's value; one beyond a double's range is infinity, as C rounds it (`0x1p2000`:
+    float.fromhex raises OverflowError where float('1e999') gives inf)."""
+    if not text.lower().startswith("0x"):
+        return float(text)
+    try:
+        return float.fromhex(text)
+    except OverflowError:
+        return float("inf")
+
+
 def check_input_file(p: str) -> None:
     """A located refusal of an input that is no readable regular file, before clang sees it (clang would wait on a
     pipe, or read a directory as an empty program)."""
@@ -1236,8 +1247,7 @@ class Frontend:
         if kind == K.FLOATING_LITERAL:
             text = self._first_token(cur)
             try:
-                value = float.fromhex(text.rstrip("fFlL")) if text.lower().startswith("0x") \
-                    else float(text.rstrip("fFlL"))
+                value = _float_constant(text.rstrip("fFlL"))
             except ValueError:
                 value = evaluate_float(cur)  # a compiler-defined macro such as __FLT_MAX__
                 if value is None:
@@ -1251,7 +1261,7 @@ class Frontend:
                 toks = []
             text = toks[0].rstrip("iIjJfFlL") if len(toks) == 1 else ""
             try:
-                value = float.fromhex(text) if text.lower().startswith("0x") else float(text)
+                value = _float_constant(text)
             except ValueError:
                 if toks:
                     raise self.unsupported(cur, "this imaginary constant")
