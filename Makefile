@@ -32,7 +32,8 @@ bench-comm: setup
 	/usr/bin/python3 bench/commbench.py $(BENCH_ARGS)
 
 # The azure transport's storage requests per collective on Azurite beside the model, and its projection to
-# 64-4096 ranks (docs/scale.md). BENCH_ARGS, e.g. --ranks 2,4,8 --idle 5.
+# 64-4096 ranks (docs/scale.md). BENCH_ARGS, e.g. --ranks 2,4,8 --idle 5. Exit 1: a count differs from the model;
+# 3: a time outside --margin. Plots of its --json: /usr/bin/python3 bench/scale_plots.py (docs/scale/*.png).
 bench-scale: setup
 	/usr/bin/python3 bench/scale.py $(BENCH_ARGS)
 

@@ -5,18 +5,26 @@ bench/scale_model.py, and the model projected to 64-4096 ranks (docs/scale.md).
 Measured: bench/scale/collectives.c translated, run with `cmpi-run --transport azure --hosting threads --stats` on a
 private in-memory Azurite at each rank count, once per collective and variant; --stats gives the requests by kind.
 Printed per run: queue puts and deletes measured / modelled (these must agree exactly), gets (between M/32 and M),
-empty polls, and the time per operation measured / modelled (the model calibrated on the 2-rank ping-pong of the
-same run; the margin is printed). Then the idle test (every rank but 0 blocked for --idle seconds), with the old
-poll schedule (CMPI_AZURE_IDLE_POLL_MS=20) and the new one, interleaved, as empty polls per rank and second.
+empty polls, and the time per operation measured beside two models calibrated in the same run: the latency model
+(rounds of hops, from the 2-rank ping-pong) and the loaded model (the same path with every request slowed by the p
+ranks sharing Azurite, whose throughput is measured by a saturating poll run, and for a broadcast or scatter only the
+root's own puts, as rank 0 times it; scale_model.timed_op_seconds). The
+column meas/loaded must lie within the margin (--margin, a factor either way; for the table barrier, whose model is a
+lower bound, only the lower side). Then the idle test (every rank but 0
+blocked for --idle seconds) and a 2-rank ping-pong, each with the old poll schedule (CMPI_AZURE_IDLE_POLL_MS=20) and
+the new one, interleaved round by round: empty polls per idle rank and second, and ms per round trip.
 
-    bench/scale.py [--ranks 2,4,8,16,32] [--reps 3] [--idle 10] [--ops barrier,bcast,...] [--project-only]
+    bench/scale.py [--ranks 2,4,8,16,32] [--reps 3] [--idle 10] [--ops barrier,bcast,...] [--margin 3]
+                   [--json build/bench/scale.json] [--project-only]
 
-Exit status 1 when a measured message count differs from the model.
+Exit status 1 when a measured message count differs from the model or a run fails; 3 when the counts agree but a
+measured time lies outside the margin of the loaded model. --json keeps every number for bench/scale_plots.py.
 """
 from __future__ import annotations
 
 import argparse
 import contextlib
+import json
 import os
 import re
 import subprocess
@@ -77,7 +85,7 @@ def run(cs: str, p: int, op: str, variant: str, reps: int, env: Dict[str, str],
     return None, counts, wall, "no result line"
 
 
-def measure(args, cs: str, env: Dict[str, str]) -> int:
+def measure(args, cs: str, env: Dict[str, str], record: dict) -> int:
     ranks = [int(x) for x in args.ranks.split(",")]
     ops = args.ops.split(",")
     bad = 0
@@ -87,12 +95,21 @@ def measure(args, cs: str, env: Dict[str, str]) -> int:
         print(f"ping-pong failed: {err}")
         return 1
     lat = model.Latency.from_pingpong(pp_us / 1e6)
+    server_rate = calibrate_server(args, cs, env, max(ranks))
+    parallel = min(model.PARALLEL_SENDS, args.parallel_sends or os.cpu_count() or 1)
     print(f"calibration: 2-rank ping-pong {pp_us / 1000:.1f} ms a round trip -> hop {lat.hop_s * 1000:.1f} ms, "
-          f"request {lat.request_s * 1000:.1f} ms (bench/scale_model.py Latency.from_pingpong)\n")
+          f"request {lat.request_s * 1000:.1f} ms (bench/scale_model.py Latency.from_pingpong); "
+          f"Azurite's throughput {server_rate:.0f} requests/s ({max(ranks)} ranks polling every 20 ms for "
+          f"{args.calibrate_seconds} s; scale_model.loaded_op_seconds); threaded sends under way at once: {parallel} "
+          f"(the thread pool's minimum, one per core: scale_model.root_sends_in_a_row)\n")
+    record["calibration"] = {"pingpong_ms": pp_us / 1000, "hop_ms": lat.hop_s * 1000, "request_ms": lat.request_s * 1000,
+                             "server_rate_per_s": server_rate, "server_rate_ranks": max(ranks),
+                             "parallel_sends": parallel}
     header = ["op", "variant", "p", "puts meas/model", "deletes meas/model", "gets [M/32, M]", "empty polls",
-              "table ins meas/model", "ms/op meas", "ms/op model", "meas/model"]
+              "table ins meas/model", "ms/op meas", "ms/op latency model", "ms/op loaded model", "meas/loaded"]
     rows: List[List[str]] = []
     ratios: List[float] = []
+    outside: List[str] = []
     for op in ops:
         for variant in model.VARIANTS[op]:
             for p in ranks if op != "pingpong" else [2]:
@@ -108,35 +125,86 @@ def measure(args, cs: str, env: Dict[str, str]) -> int:
                 if err or not ok:
                     bad += 1
                 t_model = model.op_seconds(s, lat) * 1000
-                ratio = (us / 1000) / t_model if us and t_model > 0 else None
+                t_loaded = model.timed_op_seconds(op, variant, p, lat, server_rate, parallel) * 1000
+                ratio = (us / 1000) / t_loaded if us and t_loaded > 0 else None
+                bound = (op, variant) in model.LOWER_BOUND_ONLY  # only "not faster than the model" is asked
+                within = ratio is not None and 1 / args.margin <= ratio and (bound or ratio <= args.margin)
                 if ratio:
                     ratios.append(ratio)
+                    if not within:
+                        outside.append(f"{op} {variant} p={p}: {ratio:.2f}")
                 rows.append([op, variant, str(p), f"{puts}/{n * s.messages}{'' if ok else ' !'}",
                              f"{deletes}/{n * s.messages}", f"{gets} [{(n * s.messages + 31) // 32}, {n * s.messages}]",
                              str(counts.get("empty poll", 0)), f"{inserts}/{n * s.table_inserts}",
-                             f"{us / 1000:.1f}" if us else err[:30], f"{t_model:.1f}",
-                             f"{ratio:.2f}" if ratio else "-"])
+                             f"{us / 1000:.1f}" if us else err[:30], f"{t_model:.1f}", f"{t_loaded:.1f}",
+                             (f"{ratio:.2f}" + (" (bound)" if bound else "") + ("" if within else " !")) if ratio else "-"])
+                record["runs"].append({"op": op, "variant": variant, "p": p, "reps": args.reps, "counts": counts,
+                                       "wall_s": wall, "error": err, "counts_ok": ok, "messages_model": n * s.messages,
+                                       "ms_per_op": us / 1000 if us else None, "ms_latency_model": t_model,
+                                       "ms_loaded_model": t_loaded, "lower_bound_only": bound})
     print(common.table(header, rows))
     if ratios:
         ratios.sort()
-        print(f"\ntime measured / modelled: median {ratios[len(ratios) // 2]:.2f}, range {ratios[0]:.2f}-{ratios[-1]:.2f} "
-              f"over {len(ratios)} runs (Azurite on this host; load {os.getloadavg()[0]:.0f})")
+        print(f"\ntime measured / loaded model: median {ratios[len(ratios) // 2]:.2f}, range {ratios[0]:.2f}-{ratios[-1]:.2f} "
+              f"over {len(ratios)} runs, {len(ratios) - len(outside)} within the margin of {args.margin:g}x either way "
+              f"(Azurite on this host; load {os.getloadavg()[0]:.0f})")
+        if outside:
+            print("outside the margin: " + "; ".join(outside))
     print(f"message counts: {'all equal the model' if bad == 0 else f'{bad} run(s) differ from the model or failed'}")
-    return bad
+    return 1 if bad else (3 if outside else 0)
 
 
-def idle(args, cs: str, env: Dict[str, str]) -> None:
-    """Every rank but 0 blocked in MPI_Recv for --idle seconds: empty polls per idle rank and second, old schedule vs new."""
+def calibrate_server(args, cs: str, env: Dict[str, str], p: int) -> float:
+    """Azurite's throughput as this host gives it now: p ranks (threads) all polling their empty queues every 20 ms
+    (the old schedule: CMPI_AZURE_IDLE_POLL_MS=20) for --calibrate-seconds demand more requests than it answers, so
+    the requests it answered a second are its ceiling, with the rank threads' own CPU on the same 2 cores included."""
+    _, counts, _, err = run(cs, p, "idle", "-", args.calibrate_seconds, env, {"CMPI_AZURE_IDLE_POLL_MS": "20"})
+    answered = counts.get("empty poll", 0) + counts.get("queue get", 0)
+    if err or answered == 0:
+        progress(f"server calibration failed ({err}); the loaded model is the latency model")
+        return 0.0
+    return answered / args.calibrate_seconds
+
+
+def idle(args, cs: str, env: Dict[str, str], record: dict) -> None:
+    """The poll schedule, old (CMPI_AZURE_IDLE_POLL_MS=20) against new, interleaved round by round: empty polls per
+    idle rank and second (every rank but 0 blocked in MPI_Recv for --idle seconds) and a 2-rank ping-pong's round trip."""
     p = args.idle_ranks
-    print(f"\nidle: {p} ranks, ranks 1..{p - 1} blocked {args.idle} s (old schedule CMPI_AZURE_IDLE_POLL_MS=20 vs the new, interleaved)")
+    print(f"\nidle: {p} ranks, ranks 1..{p - 1} blocked {args.idle} s; ping-pong: 2 ranks, {args.pingpong_reps} round "
+          f"trips; old schedule (CMPI_AZURE_IDLE_POLL_MS=20) and new interleaved, {args.rounds} rounds")
     rows = []
+    schedules = (("old (20 ms)", {"CMPI_AZURE_IDLE_POLL_MS": "20"}), ("new (to 1 s)", {}))
+    rates: Dict[str, List[float]] = {label: [] for label, _ in schedules}
+    trips: Dict[str, List[float]] = {label: [] for label, _ in schedules}
     for rnd in range(args.rounds):
-        for label, extra in (("old (20 ms)", {"CMPI_AZURE_IDLE_POLL_MS": "20"}), ("new (to 1 s)", {})):
+        for label, extra in schedules:
             _, counts, wall, err = run(cs, p, "idle", "-", args.idle, env, extra)
             polls = counts.get("empty poll", 0)
             rate = polls / max(1e-9, (p - 1) * args.idle)
-            rows.append([str(rnd + 1), label, str(polls), f"{rate:.1f}", f"{wall:.1f}", err[:30]])
-    print(common.table(["round", "schedule", "empty polls", "per idle rank and s", "wall s", "error"], rows))
+            if not err:
+                rates[label].append(rate)
+            us, _, _, perr = run(cs, 2, "pingpong", "-", args.pingpong_reps, env, extra)
+            if us:
+                trips[label].append(us / 1000)
+            rows.append([str(rnd + 1), label, str(polls), f"{rate:.1f}", f"{us / 1000:.1f}" if us else perr[:30],
+                         (err or perr)[:30]])
+    print(common.table(["round", "schedule", "empty polls", "per idle rank and s", "ping-pong ms/round trip", "error"], rows))
+    old, new = schedules[0][0], schedules[1][0]
+    if rates[old] and rates[new] and trips[old] and trips[new]:
+        fewer = median(rates[old]) / max(1e-9, median(rates[new]))
+        ratios = [n / o for o, n in zip(trips[old], trips[new])]
+        print(f"idle polls: median {median(rates[old]):.1f} -> {median(rates[new]):.1f} per idle rank and second, "
+              f"{fewer:.1f}x fewer (asked: at least 5x); ping-pong: median {median(trips[old]):.1f} -> "
+              f"{median(trips[new]):.1f} ms, per-round new/old median {median(ratios):.2f} (asked: within 10 %)")
+        record["schedule"] = {"idle_rate_old": rates[old], "idle_rate_new": rates[new], "pingpong_ms_old": trips[old],
+                              "pingpong_ms_new": trips[new], "idle_s": args.idle, "idle_ranks": p,
+                              "pingpong_reps": args.pingpong_reps}
+
+
+def median(xs: List[float]) -> float:
+    ys = sorted(xs)
+    n = len(ys)
+    return (ys[n // 2] + ys[(n - 1) // 2]) / 2 if n else 0.0
 
 
 def project() -> None:
@@ -189,7 +257,16 @@ def main(argv=None) -> int:
     ap.add_argument("--ops", default="barrier,bcast,scatter,allgather")
     ap.add_argument("--idle", type=int, default=10, help="seconds of the idle test (0: skip it)")
     ap.add_argument("--idle-ranks", type=int, default=4)
-    ap.add_argument("--rounds", type=int, default=2, help="rounds of the idle test")
+    ap.add_argument("--rounds", type=int, default=2, help="rounds of the idle test and the ping-pong")
+    ap.add_argument("--pingpong-reps", type=int, default=40, help="round trips of the schedule test's ping-pong")
+    ap.add_argument("--calibrate-seconds", type=int, default=5, help="seconds of the saturating poll run")
+    ap.add_argument("--parallel-sends", type=int, default=0,
+                    help="threaded sends under way at once in the timed model (0: the host's cores, at most 16)")
+    ap.add_argument("--margin", type=float, default=3.0,
+                    help="measured / loaded model must lie within this factor either way (docs/scale.md)")
+    ap.add_argument("--json", default=os.path.join(common.ROOT, "build", "bench", "scale.json"),
+                    help="write every measured number here (bench/scale_plots.py draws them)")
+    ap.add_argument("--skip-measure", action="store_true", help="only the schedule test and the projection")
     ap.add_argument("--project-only", action="store_true", help="print the projection only (no Azurite)")
     args = ap.parse_args(argv)
     if args.project_only:
@@ -209,12 +286,19 @@ def main(argv=None) -> int:
             server = Azurite(AZURITE)
             cleanup.callback(server.stop)
             env = dict(server.env)
-        bad = measure(args, cs, env)
+        record: dict = {"date": __import__("time").strftime("%Y-%m-%d %H:%M UTC", __import__("time").gmtime()),
+                        "load": os.getloadavg()[0], "ranks": args.ranks, "margin": args.margin, "runs": []}
+        status = 0 if args.skip_measure else measure(args, cs, env, record)
         if args.idle > 0:
-            idle(args, cs, env)
+            idle(args, cs, env, record)
+        record["load_end"] = os.getloadavg()[0]
+        os.makedirs(os.path.dirname(os.path.abspath(args.json)), exist_ok=True)
+        with open(args.json, "w") as f:
+            json.dump(record, f, indent=1)
+        progress(f"wrote {args.json}")
     print()
     project()
-    return 1 if bad else 0
+    return status
 
 
 if __name__ == "__main__":

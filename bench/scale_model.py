@@ -152,6 +152,77 @@ def op_seconds(s: Shape, lat: Latency) -> float:
     return s.rounds * lat.hop_s + s.serial_puts * lat.request_s + s.table_rounds * lat.request_s
 
 
+def loaded_request_s(p: int, lat: Latency, server_rate_per_s: float) -> float:
+    """One request's time when p ranks share a service that answers at most server_rate_per_s requests a second.
+
+    Each rank's receive loop is a client with one request out at a time and a pause (think time Z, about half the
+    20 ms cap while busy) between polls. In a closed system of N such clients, a request's response time is at least
+    max(D, N / X_max - Z), D its time unloaded and X_max the service's throughput: the asymptotic bounds of
+    operational analysis (Lazowska, Zahorjan, Graham, Sevcik, "Quantitative System Performance", 1984, section 5.2).
+    On Azurite (one Node.js thread) with the ranks as threads on a shared 2-core host, X_max is a few hundred a
+    second and the second term wins from about 8 ranks."""
+    if server_rate_per_s <= 0:
+        return lat.request_s
+    return max(lat.request_s, p / server_rate_per_s - BUSY_POLL_CAP_S / 2)
+
+
+# The root's puts that go out at once in the naive broadcast and the threaded scatter (runtime
+# StorageCollectiveModel.ParallelSends), at most.
+PARALLEL_SENDS = 16
+# Variants whose modelled time is a lower bound, not an estimate: the table barrier's ranks that arrive early query
+# their partition again and again until the last row is in, and the model counts one query (docs/scale.md).
+LOWER_BOUND_ONLY = {("barrier", "table")}
+
+
+def root_sends_in_a_row(op: str, variant: str, p: int, parallel_sends: int = PARALLEL_SENDS) -> Optional[int]:
+    """Puts rank 0 makes one after another in a rooted one-way collective (bcast, scatter from 0), None for the others.
+
+    bench/scale/collectives.c times the operation on rank 0, back to back. In a broadcast or scatter the root receives
+    nothing, so it goes on to the next operation as soon as its own puts are answered: its time per operation is its
+    puts one after another (the binomial tree's ceil(log2 p) children in turn, the threaded sends 16 at a time, the
+    sequential scatter's p - 1), not the hops to the last receiver, which overlap with the next operations. The
+    collectives in which rank 0 receives (barriers, allgathers) wait a full round of hops each time.
+
+    parallel_sends: how many of the threaded sends are really under way at once. The runtime asks for 16
+    (Parallel.ForEach), but they run on the .NET thread pool, which starts as many worker threads as the machine has
+    cores and adds more only slowly when they block (ThreadPool.SetMinThreads: "the thread pool provides new worker
+    threads ... on demand until it reaches the minimum", the minimum defaulting to the processor count;
+    https://learn.microsoft.com/dotnet/api/system.threading.threadpool.setminthreads). Each send blocks in its HTTP
+    request, so on a 2-core host about 2 go at once, and fewer when the rank threads of one cmpi-run share the pool."""
+    if p < 2 or op not in ("bcast", "scatter"):
+        return None
+    if op == "bcast" and variant == "hypercube":
+        return log2ceil(p)
+    if variant in ("naive", "threads"):
+        return math.ceil((p - 1) / max(1, min(parallel_sends, PARALLEL_SENDS)))
+    return p - 1
+
+
+def timed_op_seconds(op: str, variant: str, p: int, lat: Latency, server_rate_per_s: Optional[float],
+                     parallel_sends: int = PARALLEL_SENDS) -> float:
+    """The time per operation rank 0 of bench/scale/collectives.c measures on p ranks sharing the service:
+    loaded_op_seconds, except for the rooted one-way collectives, whose root waits for its own puts only."""
+    s = shape(op, variant, p)
+    puts = root_sends_in_a_row(op, variant, p, parallel_sends)
+    if puts is None:
+        return loaded_op_seconds(s, p, lat, server_rate_per_s)
+    request = loaded_request_s(p, lat, server_rate_per_s) if server_rate_per_s else lat.request_s
+    return puts * request
+
+
+def loaded_op_seconds(s: Shape, p: int, lat: Latency, server_rate_per_s: Optional[float]) -> float:
+    """Time of one operation on p ranks sharing a service of server_rate_per_s requests a second (None: unbounded).
+
+    The larger of two bounds: the critical path (op_seconds) with every request slowed to loaded_request_s, and the
+    service's time for the operation's own requests (3 per message, 2 per table row) at its full rate. The poll wait
+    of a hop scales with the request time (the pause between polls is a fixed share of a hop, Latency.from_pingpong)."""
+    if not server_rate_per_s:
+        return op_seconds(s, lat)
+    slow = loaded_request_s(p, lat, server_rate_per_s) / lat.request_s if lat.request_s > 0 else 1.0
+    path = op_seconds(s, Latency(request_s=lat.request_s * slow, poll_wait_s=lat.poll_wait_s * slow))
+    return max(path, requests_per_op(s) / server_rate_per_s)
+
+
 # ---------------------------------------------------------------- rates, saturation, cost
 
 def busy_poll_rate(lat: Latency) -> float:

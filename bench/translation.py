@@ -414,6 +414,15 @@ def main(argv=None) -> int:
     ratio_head = f" {'before s':>9} {'ratio':>6}" if before else ""
     print(f"{'program':<22} {'stmts':>7} {'lines':>7} {'cpu s':>8} {'ms/stmt':>8}{ratio_head}  "
           f"target <= {TARGET_MS_PER_STATEMENT} ms/stmt")
+    # The fixed cost every program pays (imports, libclang, mpi.h's and stdio.h's declarations, the template): what
+    # the corpus's small programs mostly are.
+    empty = os.path.join(work, "startup.c")
+    with open(empty, "w") as f:
+        f.write("#include <mpi.h>\n#include <stdio.h>\nint main(int argc, char **argv) {\n    MPI_Init(&argc, &argv);\n"
+                "    printf(\"hi\\n\");\n    MPI_Finalize();\n    return 0;\n}\n")
+    cpu, other, note = timed("start-up", [empty], [], empty[:-2] + ".cs")
+    ratio = (f" {other:>9.2f} {cpu / other:>6.2f}" if other else f" {'-':>9} {'-':>6}") if before else ""
+    print(f"{'start-up':<22} {4:>7} {8:>7} {cpu:>8.2f} {'':>8}{ratio}  the fixed cost of one program{note}", flush=True)
     rates = {}
     for kind, make, counts in (("functions", many_functions, sizes), ("long function", long_function, longs)):
         for n in counts:

@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
 
-PACKAGES=(python3-clang-14 libclang1-14 python3-jinja2 python3-pytest python3-venv python3-setuptools
+PACKAGES=(python3-clang-14 libclang1-14 libclang-14-dev python3-jinja2 python3-pytest python3-venv python3-setuptools
           python3-pip openmpi-bin libopenmpi-dev gcc make python3-matplotlib csmith libcsmith-dev
           chromium python3-jsonschema python3-yaml)
 missing=()
@@ -36,6 +36,24 @@ fi
 if [ ! -x .venv/bin/cmpi-translate ] || [ pyproject.toml -nt .venv/bin/cmpi-translate ]; then
   .venv/bin/python -m pip install --quiet --no-index --no-build-isolation --no-deps -e . >/dev/null
   touch .venv/bin/cmpi-translate
+fi
+
+# The reader's native walker (translator/reader/native/cmpi_ast.c, issue 28): reads a function's whole syntax tree in
+# one libclang call. Built against the libclang clang.cindex loads (reader/clang_setup.py's candidates); without it
+# the translator still works, asking clang.cindex node by node (several times slower), so a failed build is an error
+# here, where it can be fixed, not a silent slowdown.
+NATIVE=build/native/libcmpi_ast.so
+if [ ! -f "$NATIVE" ] || [ translator/reader/native/cmpi_ast.c -nt "$NATIVE" ]; then
+  LLVM=""
+  for d in /usr/lib/llvm-16 /usr/lib/llvm-14; do
+    [ -e "$d/lib/libclang.so.1" ] && { LLVM=$d; break; }
+  done
+  echo "setup: building the reader's native walker ($NATIVE)"
+  mkdir -p build/native
+  gcc -O2 -shared -fPIC -Wall -Werror -I"$LLVM/include" -o "$NATIVE.tmp" translator/reader/native/cmpi_ast.c \
+    "$LLVM/lib/libclang.so.1" -Wl,-rpath,"$LLVM/lib" || {
+    echo "setup: error: could not build $NATIVE (gcc and libclang's headers, libclang-14-dev, are needed)" >&2; exit 1; }
+  mv "$NATIVE.tmp" "$NATIVE"
 fi
 
 # The runtime: rebuilt when a source file is newer than the last build.

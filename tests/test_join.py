@@ -115,12 +115,14 @@ def test_rank_started_late_within_the_deadline(ported, azurite, tmp_path):
 
 
 def test_each_joined_rank_prints_its_own_stats(ported, azurite, tmp_path):
-    """--stats with --join: no cmpi-run sees every rank, so each prints its own requests when it ends (docs/scale.md).
-    Across the ranks every message is one put and one delete (a put refused while its queue did not exist yet is a
+    """--stats with --join: no cmpi-run sees every rank, so each prints its own requests when it ends (docs/scale.md),
+    and with --stats-json writes them to its file, which `cmpi-run --stats-merge` adds up into the job's report. Across the ranks every message is one put and one delete (a put refused while its queue did not exist yet is a
     retry), so the puts of all reports add up to their deletes; the output is still mpirun's."""
     job = "stats-join"
-    results = finish([start_rank(ported["reduce_alltoall"], job, 3, i, azurite.env, "--stats") for i in range(3)])
-    puts = deletes = 0
+    stats_json = str(tmp_path / "stats-{rank}.json")
+    results = finish([start_rank(ported["reduce_alltoall"], job, 3, i, azurite.env, "--stats-json", stats_json)
+                      for i in range(3)])
+    puts = deletes = total = 0
     for i, (code, _, err) in enumerate(results):
         assert code == 0, err
         assert f"cmpi-run: job {job}: rank {i}: storage requests of this rank (--stats)\n" in err
@@ -129,10 +131,19 @@ def test_each_joined_rank_prints_its_own_stats(ported, azurite, tmp_path):
         kinds = dict((k, int(n)) for n, k in ((m.group(2), m.group(1)) for m in re.finditer(r"([a-z ]+?) (\d+)(?:, |$)", row.group(1))))
         puts += kinds.get("queue put", 0)
         deletes += kinds.get("queue delete", 0)
+        total += int(re.search(r"^  total +(\d+):", err, re.M).group(1))
         assert re.search(r"^  cmpi-run +\d+: .*table insert \d+", err, re.M), err  # the registry's rows, this process's own
         assert "wall time" in err and "cost" in err
     assert puts > 0 and puts == deletes
     assert joined_by_rank({i: out for i, (_, out, _) in enumerate(results)}) == native_by_rank(REDUCE_ALLTOALL, 3, tmp_path)
+    # --stats-json wrote each rank's counts (--stats-json implies --stats); --stats-merge adds them into the job's report
+    merged = run([CMPI_RUN, "--stats-merge", *(stats_json.replace("{rank}", str(i)) for i in range(3))], timeout=120)
+    assert merged.returncode == 0 and merged.stderr == "", merged.stderr
+    assert merged.stdout.startswith(f"cmpi-run: job {job}: storage requests of 3 of its 3 ranks (--stats-merge)\n"), merged.stdout
+    assert re.search(rf"^  total +{total}: .*queue put {puts}, ", merged.stdout, re.M), merged.stdout
+    for i in range(3):
+        assert re.search(rf"^  rank {i} +\d+: ", merged.stdout, re.M), merged.stdout
+    assert "cost" in merged.stdout and "wall time" in merged.stdout
 
 
 def test_rank_killed_mid_job_ends_the_others(ported, azurite):

@@ -74,6 +74,38 @@ def test_model_counts_are_the_algorithms_messages(op, variant, p):
     assert list(s.received) == [sum(1 for _, b in sends if b == r) for r in range(p)]
 
 
+@pytest.mark.parametrize("op,variant", [("bcast", "hypercube"), ("bcast", "naive"), ("scatter", "threads"), ("scatter", "sequential")])
+@pytest.mark.parametrize("p", [2, 3, 5, 8, 17, 32, 33])
+def test_root_sends_in_a_row_are_the_roots_messages(op, variant, p):
+    """The timed model of a broadcast or scatter is the root's puts: all of rank 0's messages of the replayed
+    algorithm, one after another, or 16 at a time for the threaded sends."""
+    root_sends = sum(1 for a, _ in replay(op, variant, p) if a == 0)
+    in_a_row = model.root_sends_in_a_row(op, variant, p)
+    if variant in ("naive", "threads"):
+        assert in_a_row == -(-root_sends // model.PARALLEL_SENDS)
+        assert model.root_sends_in_a_row(op, variant, p, parallel_sends=2) == -(-root_sends // 2)  # a 2-core host's pool
+    else:
+        assert in_a_row == root_sends
+        assert model.root_sends_in_a_row(op, variant, p, parallel_sends=2) == root_sends
+
+
+def test_loaded_model_is_the_latency_model_until_the_service_saturates():
+    """The loaded request time is max(D, N / X - Z) (closed-system asymptotic bound): the unloaded time while the p
+    pollers ask for less than the service gives, then p / X - Z; the loaded operation is never faster than either
+    its latency path or its own requests at the service's full rate."""
+    lat = model.Latency(request_s=0.02, poll_wait_s=0.01)
+    assert model.loaded_request_s(2, lat, 1000.0) == lat.request_s
+    assert model.loaded_request_s(32, lat, 200.0) == pytest.approx(32 / 200.0 - model.BUSY_POLL_CAP_S / 2)
+    for op, variants in model.VARIANTS.items():
+        for v in variants:
+            for p in (2, 4, 8, 16, 32):
+                s = model.shape(op, v, p)
+                loaded = model.loaded_op_seconds(s, p, lat, 150.0)
+                assert loaded >= model.op_seconds(s, lat) - 1e-12
+                assert loaded >= model.requests_per_op(s) / 150.0 - 1e-12
+                assert model.loaded_op_seconds(s, p, lat, None) == model.op_seconds(s, lat)
+
+
 def test_idle_polling_is_at_least_five_times_cheaper_in_the_model():
     lat = model.CLOUD
     assert model.idle_poll_rate(lat, 600, stretched=False) >= 5 * model.idle_poll_rate(lat, 600, stretched=True)

@@ -19,6 +19,7 @@ from typing import Dict, List, Optional, Sequence, Set, Tuple
 from .. import ir
 from ..csharp_names import RESERVED_TYPE_NAMES
 from ..diagnostics import Diagnostic, TranslationError, TranslationErrors
+from . import flat_ast
 from .clang_setup import (INCLUDE_DIR, K, ci, clang_options, declaring_header, evaluate_float, evaluate_int,
                           include_dirs)
 from .literals import STRING_TOKEN, parse_char, parse_int, parse_string_literal
@@ -139,6 +140,7 @@ class Frontend:
         self.files: List[str] = []
         self._is_user_cache: Dict[str, bool] = {}
         self._file_names: Dict[int, str] = {}
+        self._abspaths: Dict[str, str] = {}
         self._user_files: Tuple[object, Dict[int, bool]] = (None, {})  # (the parse, libclang file -> user_file_of)
         self._top_level: Tuple[object, List[ci.Cursor]] = (None, [])  # (the parse, its top-level cursors)
         self._macro_use_starts: Set[Tuple[int, int]] = set()
@@ -375,6 +377,8 @@ class Frontend:
             if not self._in_main_file(cur):
                 continue
             self._note_file(cur)
+            if cur.kind in (K.FUNCTION_DECL, K.VAR_DECL):
+                self._read_tree(cur)
             try:
                 if cur.kind == K.FUNCTION_DECL:
                     if cur.spelling.endswith(UNPROTOTYPED):
@@ -435,6 +439,8 @@ class Frontend:
                 if not self.c_errors:
                     raise
                 # a declaration clang could not read whole (its error is reported): nothing more to say of it
+            finally:
+                flat_ast.release(cur)  # its cursors are freed: nothing keeps them once it is read
         # A static function no other code calls (a header's helper) that cannot be translated is left out with a
         # warning: C's linker drops it too, and the program does not need it.
         used = {n.name for root in [f.body for f in functions.values() if f.body is not None] +
@@ -580,8 +586,53 @@ class Frontend:
             self.files.append(name)
 
     def loc(self, cur: ci.Cursor) -> ir.Loc:
+        facts = getattr(cur, "_cmpi_loc", None)  # read with its function's whole tree (flat_ast.py)
+        if facts is not None:
+            return ir.Loc(facts[0] or self.path, facts[1], facts[2])
         f, line, column, _ = cur.location._get_instantiation()  # one tuple: .file, .line, .column each ask for it
         return ir.Loc(self._file_name(f) if f is not None else self.path, line, column)
+
+    # The cursor questions of every syntax-tree node, answered from the table flat_ast.py reads per function when
+    # the native walker is there, else asked of clang.cindex (the same answers).
+
+    @staticmethod
+    def kids(cur: ci.Cursor) -> List[ci.Cursor]:
+        """list(cur.get_children())"""
+        known = getattr(cur, "_cmpi_kids", None)
+        return list(known) if known is not None else list(cur.get_children())
+
+    def _start(self, cur: ci.Cursor) -> Tuple[str, int, int]:
+        """(file name or "", line, column) of cur.extent.start"""
+        facts = getattr(cur, "_cmpi_start", None)
+        if facts is None:
+            f, line, column, _ = cur.extent.start._get_instantiation()
+            facts = (self._file_name(f), line, column)
+        return facts
+
+    def _end(self, cur: ci.Cursor) -> Tuple[str, int, int]:
+        """(file name or "", line, column) of cur.extent.end"""
+        facts = getattr(cur, "_cmpi_end", None)
+        if facts is None:
+            f, line, column, _ = cur.extent.end._get_instantiation()
+            facts = (self._file_name(f), line, column)
+        return facts
+
+    def _read_tree(self, cur: ci.Cursor) -> None:
+        """Read a top-level declaration's whole syntax tree in one foreign call (flat_ast.py), if the native walker
+        is there: its cursors then answer kids/loc/_start/_end/type without asking libclang again."""
+        flat_ast.load(cur, self._file_name_of_handle)
+
+    def _file_name_of_handle(self, handle: int) -> str:
+        name = self._file_names.get(handle)
+        if name is None:
+            name = self._file_names[handle] = ci.File(ctypes.cast(handle, ci.c_object_p)).name
+        return name
+
+    def _abspath(self, name: str) -> str:
+        full = self._abspaths.get(name)
+        if full is None:
+            full = self._abspaths[name] = os.path.abspath(name)
+        return full
 
     def _loc_of_diag(self, d: ci.Diagnostic) -> Optional[ir.Loc]:
         l = d.location
@@ -594,9 +645,8 @@ class Frontend:
 
     def _extent_key(self, cur: ci.Cursor) -> Tuple[str, int, int, int, int]:
         # Each `extent.start` is a fresh SourceLocation that asks libclang again: read each end once.
-        e = cur.extent
-        start, end = e.start, e.end
-        return (self._file_name(start.file), start.line, start.column, end.line, end.column)
+        start, end = self._start(cur), self._end(cur)
+        return (start[0], start[1], start[2], end[1], end[2])
 
     def _file_name(self, f: Optional[ci.File]) -> str:
         """A file's name ("" for none), remembered per libclang file: asking costs a foreign call and a
@@ -667,11 +717,16 @@ class Frontend:
         toks = self._punctuation.get(name)
         if toks is None:
             full = os.path.abspath(name)
-            toks = []
-            for t in self.tu.get_tokens(extent=self._file_extent(name)):
-                if t.kind == ci.TokenKind.PUNCTUATION:
-                    at = t.location  # one location object: line and column come from one libclang call
-                    toks.append(((full, at.line, at.column), t.spelling))
+            extent = self._file_extent(name)
+            lexed = flat_ast.tokens(self.tu, extent, ci.TokenKind.PUNCTUATION)  # in one call (flat_ast.py)
+            if lexed is not None:
+                toks = [((full, line, column), spelling) for line, column, _, _, spelling in lexed]
+            else:
+                toks = []
+                for t in self.tu.get_tokens(extent=extent):
+                    if t.kind == ci.TokenKind.PUNCTUATION:
+                        at = t.location  # one location object: line and column come from one libclang call
+                        toks.append(((full, at.line, at.column), t.spelling))
             toks.sort()
             self._punctuation[name] = toks
         return toks
@@ -680,14 +735,20 @@ class Frontend:
         comments = []
         seen = set()
         for name in self.files or [self.path]:
-            for tok in self.tu.get_tokens(extent=self._file_extent(name)):
-                if tok.kind == ci.TokenKind.COMMENT:
-                    e = tok.extent
-                    key = (name, e.start.line, e.start.column)
-                    if key in seen:
-                        continue
-                    seen.add(key)
-                    comments.append(ir.Comment(ir.Loc(name, e.start.line, e.start.column), e.end.line, tok.spelling))
+            extent = self._file_extent(name)
+            lexed = flat_ast.tokens(self.tu, extent, ci.TokenKind.COMMENT)  # in one call (flat_ast.py)
+            if lexed is None:
+                lexed = []
+                for tok in self.tu.get_tokens(extent=extent):
+                    if tok.kind == ci.TokenKind.COMMENT:
+                        e = tok.extent
+                        lexed.append((e.start.line, e.start.column, e.end.line, e.end.column, tok.spelling))
+            for line, column, end_line, _, spelling in lexed:
+                key = (name, line, column)
+                if key in seen:
+                    continue
+                seen.add(key)
+                comments.append(ir.Comment(ir.Loc(name, line, column), end_line, spelling))
         return comments
 
     # ------------------------------------------------------------ records and enums
@@ -882,7 +943,7 @@ class Frontend:
             t = t.element_type
         if not any(level.kind == ci.TypeKind.VARIABLEARRAY for level in levels):
             return
-        bounds = [c for c in cur.get_children() if c.kind.is_expression() or c.kind == K.UNEXPOSED_EXPR]
+        bounds = [c for c in self.kids(cur) if c.kind.is_expression() or c.kind == K.UNEXPOSED_EXPR]
         written = list(reversed(bounds[:len(levels)]))
         if len(written) != len(levels):
             return
@@ -891,13 +952,13 @@ class Frontend:
                 self._vla_bounds[level.data[0]] = self.expr(bound)
 
     def function(self, cur: ci.Cursor) -> ir.Function:
-        for ch in cur.get_children():
+        for ch in self.kids(cur):
             if ch.kind == K.PARM_DECL:
                 self._note_vla_bounds(ch)
         ftype = self.ctype(cur.type, cur)
         params = []
         body = None
-        for ch in cur.get_children():
+        for ch in self.kids(cur):
             if ch.kind == K.PARM_DECL:
                 params.append(ir.VarDecl(self.loc(ch), ch.spelling, self._param_type(ch), None, None, is_param=True))
             elif ch.kind == K.COMPOUND_STMT:
@@ -920,7 +981,7 @@ class Frontend:
         self._note_vla_bounds(cur)
         ctype = self.ctype(cur.type, cur)
         storage = {ci.StorageClass.STATIC: "static", ci.StorageClass.EXTERN: "extern"}.get(cur.storage_class)
-        children = [c for c in cur.get_children() if c.kind.is_expression() or c.kind == K.UNEXPOSED_EXPR]
+        children = [c for c in self.kids(cur) if c.kind.is_expression() or c.kind == K.UNEXPOSED_EXPR]
         n_bounds = 0
         t = cur.type
         while t.kind in (ci.TypeKind.CONSTANTARRAY, ci.TypeKind.VARIABLEARRAY):
@@ -936,7 +997,7 @@ class Frontend:
         eq = next((t for t in tokens if t.spelling == "="), None)
         if eq is not None:
             eq_pos = (eq.extent.start.line, eq.extent.start.column)
-            written = [c for c in children if (c.extent.start.line, c.extent.start.column) < eq_pos]
+            written = [c for c in children if self._start(c)[1:] < eq_pos]
             rest = children[len(written):]
         elif not tokens and children and (n_bounds == 0 or children[-1].kind == K.INIT_LIST_EXPR):
             # a declaration that starts in a system header's macro (`bool done = calloc(...)`, stdbool.h) has no
@@ -953,10 +1014,10 @@ class Frontend:
     def stmt(self, cur: ci.Cursor) -> ir.Stmt:
         kind = cur.kind
         loc = self.loc(cur)
-        kids = list(cur.get_children())
+        kids = self.kids(cur)
         if kind == K.COMPOUND_STMT:
-            e = cur.extent.end
-            return ir.Compound(loc, tuple(self.stmt(c) for c in kids), ir.Loc(loc.file, e.line, e.column))
+            _, end_line, end_column = self._end(cur)
+            return ir.Compound(loc, tuple(self.stmt(c) for c in kids), ir.Loc(loc.file, end_line, end_column))
         if kind == K.DECL_STMT:
             decls = []
             for c in kids:
@@ -968,7 +1029,7 @@ class Frontend:
                     self.enum(c)
                     continue
                 if c.kind == K.TYPEDEF_DECL:
-                    for ch in c.get_children():
+                    for ch in self.kids(c):
                         if ch.kind in (K.STRUCT_DECL, K.UNION_DECL) and ch.is_definition():
                             self.record(ch)
                         elif ch.kind == K.ENUM_DECL:
@@ -1024,9 +1085,9 @@ class Frontend:
         # libclang omits absent parts; find which of init; cond; step are present from the tokens.
         # Only the header's punctuation matters: reading the whole loop's tokens would make
         # nested loops quadratic.
-        start = cur.extent.start
-        toks = self._punctuation_of(start.file.name) if start.file is not None else []
-        i = bisect.bisect_left(toks, ((os.path.abspath(start.file.name), start.line, start.column), ""))
+        start_file, start_line, start_column = self._start(cur)
+        toks = self._punctuation_of(start_file) if start_file else []
+        i = bisect.bisect_left(toks, ((self._abspath(start_file), start_line, start_column), ""))
         depth, semis = 0, []
         for k in range(i, len(toks)):  # not islice(toks, i, None): that steps over the i tokens before the loop
             pos, spelling = toks[k]
@@ -1042,14 +1103,14 @@ class Frontend:
         parts = kids[:-1]
 
         def before(c, pos):
-            return (c.extent.end.line, c.extent.end.column) <= pos[1:]
+            return self._end(c)[1:] <= pos[1:]
 
         init = cond = step = None
         if len(semis) < 2:
             raise self.unsupported(cur, "this form of for loop")
 
         def starts_before(c, pos):
-            return (c.extent.start.line, c.extent.start.column) < pos[1:]
+            return self._start(c)[1:] < pos[1:]
 
         for c in parts:
             # A declaration's extent includes its own `;`, so test where the part starts.
@@ -1066,11 +1127,10 @@ class Frontend:
     # ------------------------------------------------------------ expressions
 
     def expr(self, cur: ci.Cursor) -> ir.Expr:
-        start = cur.extent.start
         # Most expressions are no macro's expansion: a start position no macro use has is answered without
         # the rest of the extent key (three more libclang calls).
         name = self.macro_uses.get(self._extent_key(cur)) \
-            if (start.line, start.column) in self._macro_use_starts else None
+            if self._start(cur)[1:] in self._macro_use_starts else None
         if name is not None and name in self.macro_defs:
             # A macro of the program used as a whole expression: kept by name, so the
             # expansion (which may hide operators in the macro body) is only a fallback.
@@ -1106,7 +1166,7 @@ class Frontend:
         e = cur.extent
         start = e.start
         tok = next(self.tu.get_tokens(extent=ci.SourceRange.from_locations(start, start)), None)
-        if tok is not None and self._file_name(tok.location.file) == self._file_name(e.end.file):
+        if tok is not None and self._file_name(tok.location.file) == self._end(cur)[0]:
             return tok.spelling  # tests/test_translation_speed.py: the same as _tokens(cur)[0]
         return self._tokens(cur)[0]
 
@@ -1160,14 +1220,14 @@ class Frontend:
 
     def _operator_between(self, cur: ci.Cursor, lhs: ci.Cursor, rhs: ci.Cursor, allowed) -> str:
         """The operator token between two operands, found in the source where they are spelled."""
-        end, start = lhs.extent.end, rhs.extent.start
-        end_file = end.file
-        fname = os.path.abspath(end_file.name) if end_file is not None else ""
-        lhs_end = (fname, end.line, end.column)
-        rhs_start = (fname, start.line, start.column)
+        end_file, end_line, end_column = self._end(lhs)
+        _, start_line, start_column = self._start(rhs)
+        fname = self._abspath(end_file) if end_file else ""
+        lhs_end = (fname, end_line, end_column)
+        rhs_start = (fname, start_line, start_column)
         # Search the program's tokens: a cursor whose extent starts inside a
         # macro expansion has no tokens of its own in libclang.
-        tokens = self._punctuation_of(end_file.name) if end_file is not None else []
+        tokens = self._punctuation_of(end_file) if end_file else []
         i = bisect.bisect_left(tokens, (lhs_end, ""))
         while i < len(tokens) and tokens[i][0] < rhs_start:
             if tokens[i][1] in allowed:
@@ -1182,7 +1242,7 @@ class Frontend:
         address ("lvalue required as unary '&' operand"); so does the port, at the same place (fuzz seed 1)."""
         target = operand
         while target.kind in (K.UNEXPOSED_EXPR, K.PAREN_EXPR):
-            kids = list(target.get_children())
+            kids = self.kids(target)
             if len(kids) != 1:
                 return
             target = kids[0]
@@ -1197,18 +1257,19 @@ class Frontend:
 
     def _unary_operator(self, cur: ci.Cursor, operand: ci.Cursor) -> str:
         """The operator of a unary expression: the punctuation token before or after its operand."""
-        start, end = cur.extent.start, cur.extent.end
-        if start.file is not None:
-            fname = os.path.abspath(start.file.name)
-            toks = self._punctuation_of(start.file.name)
-            here = (fname, start.line, start.column)
-            op_start = (start.line, start.column)
-            operand_start = (operand.extent.start.line, operand.extent.start.column)
+        start_file, start_line, start_column = self._start(cur)
+        _, end_line, end_column = self._end(cur)
+        if start_file:
+            fname = self._abspath(start_file)
+            toks = self._punctuation_of(start_file)
+            here = (fname, start_line, start_column)
+            op_start = (start_line, start_column)
+            operand_start = self._start(operand)[1:]
             i = bisect.bisect_left(toks, (here, ""))
             if op_start < operand_start and i < len(toks) and toks[i][0] == here and toks[i][1] in _UNARY_PREFIX:
                 return toks[i][1] if toks[i][1] not in ("++", "--") else "pre" + toks[i][1]
-            j = bisect.bisect_left(toks, ((fname, end.line, end.column), "")) - 1
-            operand_end = (operand.extent.end.line, operand.extent.end.column)
+            j = bisect.bisect_left(toks, ((fname, end_line, end_column), "")) - 1
+            operand_end = self._end(operand)[1:]
             if j >= 0 and toks[j][1] in ("++", "--") and toks[j][0][1:] >= operand_end:
                 return "post" + toks[j][1]
         # Inside a system header's macro (glibc's errno is `(*__errno_location ())`) the types tell * and & apart
@@ -1225,7 +1286,7 @@ class Frontend:
     def _expr(self, cur: ci.Cursor) -> ir.Expr:
         kind = cur.kind
         loc = self.loc(cur)
-        kids = list(cur.get_children())
+        kids = self.kids(cur)
         if kind == K.UNEXPOSED_EXPR or kind == K.CSTYLE_CAST_EXPR:
             if kind == K.UNEXPOSED_EXPR and len(kids) == 1:
                 inner = self.expr(kids[0])
@@ -1338,7 +1399,7 @@ class Frontend:
         if kind == K.INIT_LIST_EXPR:
             items, designators = [], []
             for k in kids:
-                sub = list(k.get_children())
+                sub = self.kids(k)
                 if k.kind == K.UNEXPOSED_EXPR and k.type.kind == ci.TypeKind.VOID and len(sub) == 2:
                     # a designated initializer: `.field = v` or `[index] = v`
                     if sub[0].kind == K.MEMBER_REF:
@@ -1522,7 +1583,7 @@ def _builtin_callee(cur: ci.Cursor) -> Optional[str]:
     """The name of the compiler builtin a call's callee names (through its implicit conversion), or None;
     the va_* builtins are read by their own path."""
     while cur.kind == K.UNEXPOSED_EXPR:
-        kids = list(cur.get_children())
+        kids = Frontend.kids(cur)
         if len(kids) != 1:
             return None
         cur = kids[0]

@@ -32,6 +32,10 @@ public sealed record RunOptions
     public bool Stats { get; init; }
     /// <summary>USD per 10,000 storage transactions for the cost line of <see cref="Stats"/>; null = the list price.</summary>
     public double? PricePer10kTransactions { get; init; }
+    /// <summary><c>--stats-json FILE</c>: also write the counts as JSON ("{rank}" in FILE: the joined rank's number).</summary>
+    public string? StatsJson { get; init; }
+    /// <summary><c>--stats-merge FILE...</c>: add up the --stats-json files of a joined job's ranks; no program.</summary>
+    public IReadOnlyList<string>? StatsMerge { get; init; }
     public string SourcePath { get; init; } = "";
 
     /// <summary><c>--join JOB</c>: this process is one rank of job JOB, finding its peers through storage (no supervisor).</summary>
@@ -62,12 +66,13 @@ public static class CommandLine
                         [--hostfile F] [--azure-connection-file F] [--azure-account NAME]
                         [--azure-accounts F] [--deadlock-timeout S]
                         [--timeout S] [--tag-output] [--check] [--no-cache] [--verbose]
-                        [--stats] [--price-per-10k-transactions USD]
+                        [--stats] [--stats-json F] [--price-per-10k-transactions USD]
                         App.cs [program args...]
                cmpi-run --join JOB [--size N] [--rank R] [--join-timeout S] [--collect-output]
                         [--azure-connection-file F | --azure-account NAME | --azure-accounts F]
-                        [--stats] App.cs|App.dll [args...]
+                        [--stats] [--stats-json F] App.cs|App.dll [args...]
                cmpi-run --cleanup JOB | --fetch-output JOB [--tag-output]
+               cmpi-run [--price-per-10k-transactions USD] --stats-merge FILE...
 
         Compiles App.cs (a program translated by cmpi-translate) in memory with Roslyn
         against CloudMpi and CloudMpi.Libc, then runs it as an N-rank MPI job.
@@ -113,6 +118,10 @@ public static class CommandLine
                                 table operations), the total, the wall time and the cost
                                 (azure; the other transports make none); per account
                                 when sharded; with --join each rank prints its own
+          --stats-json F        also write those counts to F as JSON; with --join, "{rank}"
+                                in F is the rank's number (one file per rank)
+          --stats-merge FILE... add up the --stats-json files of a joined job's ranks and
+                                print the job's report: totals, wall time, cost
           --price-per-10k-transactions USD
                                 price for the --stats cost line (default 0.004: Azure
                                 Queue Storage's list price, GPv2 Standard LRS)
@@ -261,6 +270,19 @@ public static class CommandLine
                     NoValue();
                     o = o with { Stats = true };
                     break;
+                case "--stats-json":
+                    o = o with { StatsJson = Value(), Stats = true };
+                    break;
+                case "--stats-merge":
+                    {
+                        NoValue();
+                        var files = args.Skip(i + 1).ToArray();
+                        if (files.Length == 0)
+                            throw new UsageException("--stats-merge needs the --stats-json files of the job's ranks");
+                        if (o.JoinJob is not null || o.JobCommand is not null)
+                            throw new UsageException("--stats-merge is a command of its own: it takes no --join, --cleanup or --fetch-output");
+                        return o with { StatsMerge = files };
+                    }
                 case "--price-per-10k-transactions":
                     {
                         string v = Value();

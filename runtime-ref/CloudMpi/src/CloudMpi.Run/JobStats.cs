@@ -20,6 +20,13 @@ public static class JobStats
         return RequestTally.ForProcess.Report(wall, price, source) + variants;
     }
 
+    /// <summary><c>--stats-json FILE</c> of a cmpi-run job: every rank's counts, in the form --stats-merge reads.</summary>
+    public static void WriteJson(RunOptions options, TimeSpan wall, TextWriter stderr)
+    {
+        if (options.Transport == "azure")
+            StatsFiles.Write(options, RequestTally.ForProcess, job: null, rank: null, options.Ranks, wall, stderr);
+    }
+
     /// <summary>
     /// <c>cmpi-run --join JOB --stats</c>: the requests of this one rank of a joined job, which has no cmpi-run to add
     /// up every rank's (docs/scale.md). Its "rank R" row is what the rank's transport made (messages, polls, barriers);

@@ -46,6 +46,13 @@ public static class Launcher
 
         if (options.JobCommand is not null)
             return new LaunchResult(Join.JobStorageCommands.Run(options, stdout, stderr), null, null);
+        if (options.StatsMerge is not null)
+        {
+            int merged = StatsFiles.Merge(options.StatsMerge, options.PricePer10kTransactions, stdout, stderr);
+            stdout.Flush();
+            stderr.Flush();
+            return new LaunchResult(merged, null, null);
+        }
         if (options.JoinJob is not null)
         {
             try
@@ -136,7 +143,10 @@ public static class Launcher
             return new LaunchResult(CommandLine.UsageExitCode, compiled, null);
         }
         if (options.Stats)
+        {
             errSink.WriteLine(null, JobStats.Report(options, wall.Elapsed));
+            JobStats.WriteJson(options, wall.Elapsed, stderr);
+        }
         return new LaunchResult(outcome.ExitCode, compiled, outcome);
     }
 

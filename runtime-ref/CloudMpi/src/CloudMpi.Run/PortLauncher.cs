@@ -27,7 +27,7 @@ public static class PortLauncher
     /// <summary>Options that take a value (as <see cref="CommandLine"/> reads them).</summary>
     private static readonly HashSet<string> ValueOptions =
         ["-n", "-np", "--np", "--n", "--transport", "--hosting", "--hostfile", "--azure-connection-file", "--azure-account", "--azure-accounts", "--deadlock-timeout", "--timeout",
-         "--join", "--size", "--rank", "--join-timeout", "--cleanup", "--fetch-output", "--price-per-10k-transactions"];
+         "--join", "--size", "--rank", "--join-timeout", "--cleanup", "--fetch-output", "--price-per-10k-transactions", "--stats-json"];
 
     private static readonly HashSet<string> FlagOptions = ["--tag-output", "--no-cache", "-v", "--verbose", "-h", "--help", "--collect-output", "--stats"];
 
@@ -127,7 +127,11 @@ public static class PortLauncher
             {
                 outcome = JobRunners.Run(image, options, outSink, errSink);
                 code = outcome.ExitCode;
-                if (options.Stats) errSink.WriteLine(null, JobStats.Report(options, wall.Elapsed));
+                if (options.Stats)
+                {
+                    errSink.WriteLine(null, JobStats.Report(options, wall.Elapsed));
+                    JobStats.WriteJson(options, wall.Elapsed, stderr);
+                }
             }
             catch (UsageException e)
             {

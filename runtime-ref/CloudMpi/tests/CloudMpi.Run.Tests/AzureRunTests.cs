@@ -70,7 +70,8 @@ public class AzureRunTests(AzuriteServer azurite) : IClassFixture<AzuriteServer>
     {
         using var s = new Scratch();
         string app = s.Write("PingPong.cs", PingPongProgram);
-        Ran r = Cmpi.Process(s, Limit, "-n", "2", "--transport", "azure", "--hosting", hosting, "--stats",
+        string statsJson = Path.Combine(s.Dir, "stats.json");
+        Ran r = Cmpi.Process(s, Limit, "-n", "2", "--transport", "azure", "--hosting", hosting, "--stats", "--stats-json", statsJson,
                              "--price-per-10k-transactions", "40", "--azure-connection-file", ConnectionFile(s), app);
         Assert.True(r.ExitCode == 0, r.ToString());
         Assert.Equal(["v 5"], r.StdoutLines);
@@ -92,6 +93,11 @@ public class AzureRunTests(AzuriteServer azurite) : IClassFixture<AzuriteServer>
         // the cost line is the total at the given price: total / 10,000 * 40 USD
         long total = long.Parse(Regex.Match(r.Stderr, @"^\s+total\s+(\d+):", RegexOptions.Multiline).Groups[1].Value, System.Globalization.CultureInfo.InvariantCulture);
         Assert.Contains(string.Create(System.Globalization.CultureInfo.InvariantCulture, $"cost {total * 40 / 10_000.0:0.000000} USD at 40 USD per 10,000"), r.Stderr);
+        // --stats-json: the same counts as JSON, every rank of the job in one file ("rank": null), which --stats-merge reads back
+        var file = StatsFiles.Read(statsJson);
+        Assert.Equal((null, (int?)null, 2, 40.0), (file.Job, file.Rank, file.Size, file.Price));
+        Assert.Equal(total, file.Cells.Values.Sum(row => row.Sum()));
+        Assert.Equal(10, file.Cells.Where(c => c.Key.Rank >= 0).Sum(c => c.Value[(int)CloudMpi.Transports.Azure.RequestKind.QueuePut]));
         // the variants the chooser picked for 2 ranks from the storage model (VariantChooserTests has the switch points)
         Assert.Contains("collectives: bcast hypercube, scatter threads, barrier dissemination, allgather exchange (by rank count at 2 ranks", r.Stderr);
     }

@@ -170,6 +170,7 @@ public static class JoinedRank
         {
             // No cmpi-run sees every rank of a joined job: each rank reports its own requests, after its clean-up.
             stderr.Write(JobStats.JoinedRankReport(options, job, rank, wall.Elapsed));
+            StatsFiles.Write(options, RequestTally.ForProcess, job, rank, size, wall.Elapsed, stderr);
         }
         stderr.Flush();
         if (programStuck) Environment.Exit(Launcher.ProcessExitCode(code));

@@ -192,6 +192,21 @@ internal sealed class RequestTally
         }
         return result;
     }
+    /// <summary>The kind <see cref="Describe"/> names <paramref name="name"/> ("queue put" ...), for reading a report back.</summary>
+    public static bool TryParseKind(string name, out RequestKind kind)
+    {
+        foreach (var k in Enum.GetValues<RequestKind>())
+        {
+            if (Describe(k) == name)
+            {
+                kind = k;
+                return true;
+            }
+        }
+        kind = RequestKind.Other;
+        return false;
+    }
+
     /// <summary>The short name <c>--stats</c> prints for <paramref name="kind"/> ("queue put", "empty poll" ...).</summary>
     public static string Describe(RequestKind kind) => kind switch
     {

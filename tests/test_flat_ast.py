@@ -1,0 +1,117 @@
+"""The reader's native walker (issue 28, translator/reader/flat_ast.py): a function's whole syntax tree read in one
+libclang call must answer exactly what clang.cindex answers cursor by cursor, and the reader's IR must not depend on
+which of the two it read."""
+from __future__ import annotations
+
+import glob
+import os
+
+import pytest
+
+from tests.support import ROOT
+from translator.reader import flat_ast
+from translator.reader.clang_setup import K, ci
+from translator.reader.frontend import Frontend
+
+# Constructs whose cursors are unusual: macros of the file and of a header around expressions, a for loop without
+# parts, designated initializers, a statement expression, a compound literal, sizeof of a type, a VLA, a string
+# literal split by a macro, nested ternaries, casts, labels and gotos, a switch.
+PROGRAM = r"""
+#include <stdio.h>
+#include <inttypes.h>
+#define N 8
+#define SQ(x) ((x) * (x))
+#define MAX(a, b) ({ int _a = (a), _b = (b); _a > _b ? _a : _b; })
+struct pt { int x, y; };
+static int table[N] = { [2] = 5, [N - 1] = SQ(3) };
+int f(int n, double m[][N]) {
+    int vla[n];
+    struct pt p = { .y = 2, .x = 1 };
+    struct pt *q = &(struct pt){ 3, 4 };
+    for (;;) { if (n-- < 0) break; }
+    for (int i = 0; i < n; i++) vla[i] = i ? -i : +i;
+    switch (n) { case 1: n += sizeof(struct pt); break; default: n = (int) m[0][1]; }
+    if (n > 3) goto out;
+    n = MAX(n, p.x) + q->y + table[2] + (n > 1 ? n < 4 ? 1 : 2 : 3);
+out:
+    printf("%" PRId64 " %s\n", (int64_t) n, "a" "b");
+    return vla[0] + SQ(n) + N;
+}
+"""
+
+
+def _facts_of_cindex(fe: Frontend, cur: ci.Cursor):
+    loc = cur.location
+    start, end = cur.extent.start, cur.extent.end
+    name = lambda f: fe._file_name(f)  # noqa: E731
+    return ([c for c in cur.get_children()], (name(loc.file), loc.line, loc.column),
+            (name(start.file), start.line, start.column), (name(end.file), end.line, end.column),
+            cur.type.kind, cur.type.spelling)
+
+
+def test_the_native_walker_is_built_by_setup():
+    assert os.path.exists(flat_ast.LIBRARY), "make setup builds build/native/libcmpi_ast.so"
+    assert flat_ast.available(), "the walker must load and call the libclang clang.cindex loaded"
+
+
+def test_each_cursors_facts_are_clang_cindexs(tmp_path):
+    src = tmp_path / "walk.c"
+    src.write_text(PROGRAM)
+    fe = Frontend(str(src), [])
+    fe.parse()
+    compared = 0
+    for top in fe.top_level():
+        if top.kind not in (K.FUNCTION_DECL, K.VAR_DECL) or not fe._in_main_file(top):
+            continue
+        assert flat_ast.load(top, fe._file_name_of_handle)
+        pending = [top]
+        while pending:
+            cur = pending.pop()
+            kids, loc, start, end, type_kind, type_spelling = _facts_of_cindex(fe, cur)
+            assert cur._cmpi_kids == kids and [k.kind for k in cur._cmpi_kids] == [k.kind for k in kids]
+            assert (cur._cmpi_loc, cur._cmpi_start, cur._cmpi_end) == (loc, start, end), cur.kind
+            assert (cur._type.kind, cur._type.spelling) == (type_kind, type_spelling)
+            compared += 1
+            pending.extend(cur._cmpi_kids)
+        flat_ast.release(top)
+        assert getattr(top, "_cmpi_kids", None) is None
+    assert compared > 150  # every cursor of the program's declarations (187 today)
+
+
+def _ir_of(path: str, native: bool, monkeypatch) -> str:
+    monkeypatch.setattr(flat_ast, "_lib_opened", True)
+    monkeypatch.setattr(flat_ast, "_lib", flat_ast._open_library() if native else None)
+    fe = Frontend(path, ["-I", os.path.dirname(path)])
+    try:
+        return repr(fe.parse())
+    except Exception as e:  # an error the program is there for: it must be the same error
+        return f"{type(e).__name__}: {e}"
+
+
+@pytest.mark.parametrize("path", sorted(glob.glob(os.path.join(ROOT, "tests", "c", "*.c")))[::4] +
+                         [os.path.join(ROOT, "tests", "robust", "pointer_sign.c")],
+                         ids=os.path.basename)
+def test_the_ir_is_the_same_read_either_way(path, monkeypatch):
+    assert _ir_of(path, True, monkeypatch) == _ir_of(path, False, monkeypatch)
+
+
+def test_the_ir_of_the_walk_program_is_the_same_read_either_way(tmp_path, monkeypatch):
+    src = tmp_path / "walk.c"
+    src.write_text(PROGRAM)
+    assert _ir_of(str(src), True, monkeypatch) == _ir_of(str(src), False, monkeypatch)
+
+
+@pytest.mark.parametrize("kind", ["PUNCTUATION", "COMMENT"])
+def test_the_tokens_lexed_in_one_call_are_clang_cindexs(kind, tmp_path):
+    """Operators and comments (one of them with a byte that is no UTF-8, kept as its surrogate escape)."""
+    src = tmp_path / "tokens.c"
+    src.write_bytes(PROGRAM.encode() + b"/* caf\xe9 */\nint g(int a) { return a<<2 >= a ? -a : a++; } // end\n")
+    tu = ci.Index.create().parse(str(src), args=["-fparse-all-comments"])
+    size = os.path.getsize(src)
+    f = tu.get_file(str(src))
+    extent = ci.SourceRange.from_locations(ci.SourceLocation.from_offset(tu, f, 0),
+                                           ci.SourceLocation.from_offset(tu, f, size))
+    want = [(t.location.line, t.location.column, t.extent.end.line, t.extent.end.column, t.spelling)
+            for t in tu.get_tokens(extent=extent) if t.kind == getattr(ci.TokenKind, kind)]
+    assert len(want) > (80 if kind == "PUNCTUATION" else 1)
+    assert flat_ast.tokens(tu, extent, getattr(ci.TokenKind, kind)) == want

@@ -1,0 +1,138 @@
+"""The syntax tree of a function read in one foreign call (issue 28: translation speed).
+
+clang.cindex asks libclang one thing per call: a cursor's children cost a Python callback each (and an equality
+check with the null cursor), its extent start and end are new objects that each ask again for file, line and
+column. About three quarters of a translation went there. native/cmpi_ast.c, built by scripts/setup.sh, walks a
+whole subtree in C and returns a flat table (children, type, location, extent per cursor); `load(root)` turns it
+into the same clang.cindex Cursor objects get_children() gives, with the facts the reader asks for attached:
+
+    cur._cmpi_kids   its children (list of Cursor, each with the same facts)
+    cur._cmpi_loc    (file name, line, column) of cur.location
+    cur._cmpi_start  (file name, line, column) of cur.extent.start
+    cur._cmpi_end    (file name, line, column) of cur.extent.end
+    cur._type        its type (clang.cindex's own cache attribute for cur.type)
+
+`tokens(tu, extent, kind)` lexes a range once and keeps the tokens of one kind (the reader's operators, comments).
+
+A file name is "" where libclang gives no file. Without the library (a checkout whose setup did not build it, a
+libclang it was not built against) nothing is attached and the reader asks clang.cindex as before: the answers are
+the same (tests/test_flat_ast.py compares both on every construct), only slower. CMPI_NO_FLAT_AST=1 forces that.
+"""
+from __future__ import annotations
+
+import ctypes
+import os
+from typing import Callable, Dict, List, Optional
+
+from .clang_setup import ci
+
+_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+LIBRARY = os.path.join(_ROOT, "build", "native", "libcmpi_ast.so")
+
+
+def _open_library():
+    """The native walker, or None (missing, disabled, or bound to another libclang than clang.cindex's)."""
+    if os.environ.get("CMPI_NO_FLAT_AST") or not os.path.exists(LIBRARY):
+        return None
+    try:
+        lib = ctypes.CDLL(LIBRARY)
+        lib.cmpi_cursor_size.restype = lib.cmpi_type_size.restype = ctypes.c_int
+        if lib.cmpi_cursor_size() != ctypes.sizeof(ci.Cursor) or lib.cmpi_type_size() != ctypes.sizeof(ci.Type):
+            return None
+        # the library must call into the very libclang clang.cindex loaded: cursors point into its parse
+        ours = ctypes.cast(lib.clang_visitChildren, ctypes.c_void_p).value
+        theirs = ctypes.cast(ci.conf.lib.clang_visitChildren, ctypes.c_void_p).value
+        if ours != theirs:
+            return None
+        lib.cmpi_flatten.argtypes = [ci.Cursor, ctypes.POINTER(ctypes.c_void_p)]
+        lib.cmpi_flatten.restype = ctypes.c_int
+        lib.cmpi_export.argtypes = [ctypes.c_void_p, ctypes.c_int, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p,
+                                    ctypes.c_void_p]
+        lib.cmpi_export.restype = None
+        lib.cmpi_tokens.argtypes = [ci.TranslationUnit, ci.SourceRange, ctypes.c_int, ctypes.POINTER(ctypes.c_void_p),
+                                    ctypes.POINTER(ctypes.c_void_p)]
+        lib.cmpi_tokens.restype = ctypes.c_int
+        lib.cmpi_free.argtypes = [ctypes.c_void_p]
+        lib.cmpi_free.restype = None
+        return lib
+    except (OSError, AttributeError):
+        return None
+
+
+_lib = None
+_lib_opened = False
+
+
+def available() -> bool:
+    global _lib, _lib_opened
+    if not _lib_opened:
+        _lib, _lib_opened = _open_library(), True
+    return _lib is not None
+
+
+def load(root: ci.Cursor, file_name: Callable[[int], str]) -> bool:
+    """Attach the facts above to `root` and every cursor under it; `file_name(handle)` names a libclang file (the
+    reader remembers names per handle). False (nothing attached) without the library."""
+    if getattr(root, "_cmpi_kids", None) is not None:
+        return True
+    if not available():
+        return False
+    table = ctypes.c_void_p()
+    count = _lib.cmpi_flatten(root, ctypes.byref(table))
+    if count < 0:
+        return False
+    # arrays Python owns: each Cursor and Type below is a view into them, which keeps them alive
+    cursors, types = (ci.Cursor * count)(), (ci.Type * count)()
+    ints, files = (ctypes.c_uint * (8 * count))(), (ctypes.c_void_p * (3 * count))()
+    try:
+        _lib.cmpi_export(table, count, cursors, types, ints, files)
+    finally:
+        _lib.cmpi_free(table)
+    tu = root._tu
+    handles = list(files)
+    names: Dict[Optional[int], str] = {h: file_name(h) if h else "" for h in set(handles)}
+    names = [names[h] for h in handles]
+    v = list(ints)
+    locs = list(zip(names[0::3], v[2::8], v[3::8]))
+    starts = list(zip(names[1::3], v[4::8], v[5::8]))
+    ends = list(zip(names[2::3], v[6::8], v[7::8]))
+    nodes: List[ci.Cursor] = list(cursors)
+    nodes[0] = root
+    for i, (c, t, first, n) in enumerate(zip(nodes, types, v[0::8], v[1::8])):
+        c._tu = t._tu = tu
+        c._type = t
+        c._cmpi_kids = nodes[first:first + n]
+        c._cmpi_loc = locs[i]
+        c._cmpi_start = starts[i]
+        c._cmpi_end = ends[i]
+    return True
+
+
+def release(root: ci.Cursor) -> None:
+    """Drop the table of `root`'s tree once its declaration is read: the cursors under it are then freed (a program
+    of 100k statements would otherwise keep a Cursor and three tuples per node of every function). Only the root's
+    link is cut: nothing else refers to the others (no cycles), and one still held elsewhere answers as before."""
+    root.__dict__.pop("_cmpi_kids", None)
+
+
+def tokens(tu: ci.TranslationUnit, extent: ci.SourceRange, kind: ci.TokenKind) -> Optional[List[tuple]]:
+    """The tokens of one kind in a range, each (line, column, end line, end column, spelling) as clang.cindex's
+    token.location, token.extent.end and token.spelling give them; None without the library."""
+    if not available():
+        return None
+    numbers, text = ctypes.c_void_p(), ctypes.c_void_p()
+    count = _lib.cmpi_tokens(tu, extent, kind.value, ctypes.byref(numbers), ctypes.byref(text))
+    if count < 0:
+        return None
+    try:
+        v = list((ctypes.c_uint * (5 * count)).from_address(numbers.value)) if count else []
+        lengths = v[4::5]
+        raw = ctypes.string_at(text.value, sum(lengths)) if count else b""
+    finally:
+        _lib.cmpi_free(numbers)
+        _lib.cmpi_free(text)
+    spellings, at = [], 0
+    for n in lengths:
+        spellings.append(raw[at:at + n].decode("utf-8", "surrogateescape"))  # as clang_setup.py decodes strings
+        at += n
+    return list(zip(v[0::5], v[1::5], v[2::5], v[3::5], spellings))
