@@ -32,7 +32,8 @@ public sealed class cMPIMessage
 
     /// <summary>
     /// <see cref="Data"/> came from <see cref="Core.PayloadPool"/> and this message alone holds it: the receive that
-    /// copies it out gives it back. Never set on arrays that are shared (broadcasts) or that arrived from a transport.
+    /// copies it out gives it back. Never set on arrays that are shared (broadcasts); the tcp transport sets it on the
+    /// payloads it reads, which are the arriving message's alone.
     /// </summary>
     internal bool PooledPayload;
 

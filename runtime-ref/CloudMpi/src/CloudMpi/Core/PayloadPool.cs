@@ -15,8 +15,10 @@ namespace CloudMpi.Core;
 /// set by <c>cMPI.SendCore</c> and the collectives' <c>CollSend</c>, which copy into it), and only the receive that
 /// copies it into the user's buffer (or into a copy of its own) gives it back, once (<see cref="Return"/> clears the flag and the message's data). Arrays that are
 /// shared are never marked: the broadcast used by other collectives forwards one array to several ranks (the MPI_Bcast
-/// path forwards a span of its received message instead, so each hop's message owns its array). A message that leaves the process is encoded by the transport and arrives as another message with its
-/// own array, so its pooled array is simply never given back (the garbage collector takes it).
+/// path forwards a span of its received message instead, so each hop's message owns its array). A message that leaves the
+/// process arrives as another message with its own array: the tcp transport gives the sender's back once its socket
+/// has the bytes and reads the payload into a pooled one (Transports/Tcp); azure leaves the sender's to the garbage
+/// collector.
 /// </para>
 /// Arrays are kept by exact length (the message's length is its array's), at most <see cref="MaxPooledBytes"/> in all.
 /// </summary>

@@ -1,5 +1,6 @@
 using System.Net;
 using System.Net.Sockets;
+using CloudMpi.Core;
 
 namespace CloudMpi.Transports.Tcp;
 
@@ -9,9 +10,10 @@ namespace CloudMpi.Transports.Tcp;
 /// (closing it can never discard unread data of the other direction). Every connection is first authenticated
 /// both ways with the job's secret (<see cref="TcpHandshake"/>); a peer that fails, or stays silent past the
 /// deadline, is dropped and reported through <see cref="OnRejected"/>, and the job goes on. Frames are the
-/// <see cref="MessageCodec"/> header, which carries the payload length, followed by the payload. A reader
-/// thread per authenticated incoming connection hands each frame to the local mailbox. Messages to oneself
-/// skip the network.
+/// <see cref="MessageCodec"/> header, which carries the payload length, followed by the payload. Each
+/// authenticated incoming connection is read by its own reader thread (<see cref="TcpInbound"/>), which hands each
+/// frame to the local mailbox. Large payloads travel in pooled arrays on both sides (<see cref="PayloadPool"/>).
+/// Messages to oneself skip the network.
 /// </summary>
 internal sealed class TcpTransport : ITransport
 {
@@ -93,6 +95,10 @@ internal sealed class TcpTransport : ITransport
         }
         var c = Volatile.Read(ref outgoing[destWorldRank]) ?? ConnectTo(destWorldRank);
         c.Write(message);
+        // The kernel has the bytes and the sender never touches the message again (ITransport.Send): its payload
+        // array goes back to the pool for the next send. Without this every send of 85 000 bytes or more was a
+        // fresh large-object-heap array (page faults, full collections): 1 MiB ping-pong 1.56 ms, see docs/transports.md.
+        PayloadPool.Return(message);
     }
 
     private Connection ConnectTo(int dest)
@@ -186,24 +192,16 @@ internal sealed class TcpTransport : ITransport
         if (!disposed) OnRejected?.Invoke(remote, reason);
     }
 
+    /// <summary>
+    /// The reader thread of one connection: it blocks in the receive call itself and hands each frame to the mailbox
+    /// (one system call per small frame). The waiting rank reading its sockets itself, as Open MPI's ranks do, was
+    /// measured slower here (docs/transports.md, "tcp").
+    /// </summary>
     private void ReadLoop(Socket s, int from)
     {
-        var header = new byte[MessageCodec.HeaderSize];
         try
         {
-            using var stream = new BufferedStream(new NetworkStream(s, ownsSocket: false), 1 << 16);
-            while (true)
-            {
-                if (!ReadFully(stream, header, 0, header.Length, atFrameStart: true)) return; // the sender closed: normal at the end
-                var m = MessageCodec.ReadHeader(header, WorldSize, out int length, out bool external);
-                if (external) throw new MalformedMessageException("an external payload on a TCP connection");
-                if (m.SenderWorldRank != from)
-                    throw new MalformedMessageException($"a frame from rank {m.SenderWorldRank} on rank {from}'s connection");
-                if (length > MaxPayload)
-                    throw new MalformedMessageException($"a frame announcing {length} bytes, more than the {MaxPayload} allowed");
-                m.Data = ReadPayload(stream, length);
-                sink!.Deliver(m);
-            }
+            new TcpInbound(s, from, WorldSize, MaxPayload, sink!).ReadUntilEnd(); // returns when the sender closes: normal at the end
         }
         catch (MalformedMessageException e) when (!disposed)
         {
@@ -217,40 +215,6 @@ internal sealed class TcpTransport : ITransport
         {
             OnReceiveError?.Invoke(e);
         }
-    }
-
-    /// <summary>
-    /// The payload of a frame announcing <paramref name="length"/> bytes: one array of that size when it is at most
-    /// <see cref="TrustedAllocation"/>, otherwise an array that doubles as the bytes arrive.
-    /// </summary>
-    private static byte[] ReadPayload(Stream stream, int length)
-    {
-        if (length == 0) return [];
-        var data = new byte[Math.Min(length, TrustedAllocation)];
-        int got = 0;
-        while (true)
-        {
-            ReadFully(stream, data, got, data.Length, atFrameStart: false);
-            got = data.Length;
-            if (got == length) return data;
-            Array.Resize(ref data, (int)Math.Min(length, 2L * data.Length));
-        }
-    }
-
-    /// <summary>Fill <paramref name="buffer"/> from <paramref name="got"/> to <paramref name="end"/>; false on a clean end of stream before the frame's first byte.</summary>
-    private static bool ReadFully(Stream stream, byte[] buffer, int got, int end, bool atFrameStart)
-    {
-        while (got < end)
-        {
-            int n = stream.Read(buffer, got, end - got);
-            if (n == 0)
-            {
-                if (got == 0 && atFrameStart) return false;
-                throw new MalformedMessageException($"connection closed inside a frame ({got} of {end} bytes read)");
-            }
-            got += n;
-        }
-        return true;
     }
 
     public void Dispose()
@@ -268,23 +232,39 @@ internal sealed class TcpTransport : ITransport
         }
     }
 
-    /// <summary>The sending side of one connection: frames are written whole under a lock.</summary>
+    /// <summary>
+    /// The sending side of one connection: frames are written whole under a lock. A small frame is copied behind its
+    /// header into one buffer and sent with one plain send call; a large one is sent from the header and the
+    /// message's own array as a gather (sendmsg), never copied.
+    /// </summary>
     private sealed class Connection(Socket socket, int from, int to) : IDisposable
     {
+        /// <summary>Frames up to this size (header included) go out through <see cref="small"/>.</summary>
+        public const int SmallFrame = 4096;
+
         private readonly byte[] header = new byte[MessageCodec.HeaderSize];
+        private readonly byte[] small = new byte[SmallFrame];
         private readonly List<ArraySegment<byte>> parts = new(2);
 
         public void Write(cMPIMessage m)
         {
             lock (header)
             {
-                MessageCodec.WriteHeader(header, m);
-                parts.Clear();
-                parts.Add(header);
-                if (m.Data.Length > 0) parts.Add(m.Data);
                 try
                 {
                     int total = header.Length + m.Data.Length;
+                    if (total <= SmallFrame)
+                    {
+                        MessageCodec.WriteHeader(small, m);
+                        m.Data.CopyTo(small, header.Length);
+                        int n = socket.Send(small, 0, total, SocketFlags.None);
+                        while (n < total) n += socket.Send(small, n, total - n, SocketFlags.None);
+                        return;
+                    }
+                    MessageCodec.WriteHeader(header, m);
+                    parts.Clear();
+                    parts.Add(header);
+                    parts.Add(m.Data);
                     int sent = socket.Send(parts);
                     if (sent != total) SendRest(total, sent);
                 }
@@ -295,14 +275,12 @@ internal sealed class TcpTransport : ITransport
             }
         }
 
-        // A blocking send normally writes everything; finish by hand if it did not.
+        // A blocking send normally writes everything; finish by hand if it did not, from where it stopped (no copy).
         private void SendRest(int total, int sent)
         {
-            var all = new byte[total];
-            header.CopyTo(all, 0);
-            int dataStart = header.Length;
-            if (total > dataStart) Buffer.BlockCopy(parts[1].Array!, 0, all, dataStart, total - dataStart);
-            while (sent < total) sent += socket.Send(all, sent, total - sent, SocketFlags.None);
+            while (sent < header.Length) sent += socket.Send(header, sent, header.Length - sent, SocketFlags.None);
+            byte[] data = parts[1].Array!;
+            while (sent < total) sent += socket.Send(data, sent - header.Length, total - sent, SocketFlags.None);
         }
 
         public void Dispose()

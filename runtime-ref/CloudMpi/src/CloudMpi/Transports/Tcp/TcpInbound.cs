@@ -1,0 +1,109 @@
+using System.Net.Sockets;
+using CloudMpi.Core;
+
+namespace CloudMpi.Transports.Tcp;
+
+/// <summary>
+/// The receiving end of one authenticated connection, read by its reader thread: its frames (the
+/// <see cref="MessageCodec"/> header, then the payload), each handed to the rank's mailbox. Reads go through a buffer
+/// of <see cref="BufferSize"/> bytes, so a small frame, header and payload together, is one receive call; the rest of
+/// a large payload is received straight into its array (no second copy).
+/// </summary>
+internal sealed class TcpInbound(Socket socket, int from, int worldSize, int maxPayload, IMessageSink sink)
+{
+    public const int BufferSize = 1 << 16;
+
+    private readonly byte[] buffer = new byte[BufferSize];
+    private int start, end; // buffered bytes not yet consumed: buffer[start..end)
+
+    /// <summary>Read and deliver frames until the sender closes the connection.</summary>
+    public void ReadUntilEnd()
+    {
+        while (ReadFrame()) { }
+    }
+
+    /// <summary>One frame, delivered; false on a clean end of stream before its first byte.</summary>
+    private bool ReadFrame()
+    {
+        if (!Fill(MessageCodec.HeaderSize)) return false;
+        var m = MessageCodec.ReadHeader(buffer.AsSpan(start, MessageCodec.HeaderSize), worldSize, out int length, out bool external);
+        start += MessageCodec.HeaderSize;
+        if (external) throw new MalformedMessageException("an external payload on a TCP connection");
+        if (m.SenderWorldRank != from)
+            throw new MalformedMessageException($"a frame from rank {m.SenderWorldRank} on rank {from}'s connection");
+        if (length > maxPayload)
+            throw new MalformedMessageException($"a frame announcing {length} bytes, more than the {maxPayload} allowed");
+        m.Data = ReadPayload(length, out m.PooledPayload);
+        sink.Deliver(m);
+        return true;
+    }
+
+    /// <summary>
+    /// The payload of a frame announcing <paramref name="length"/> bytes: one array of that size when it is at most
+    /// <see cref="TcpTransport.TrustedAllocation"/>, otherwise an array that doubles as the bytes arrive, so a length
+    /// field alone never makes the rank allocate more. From <see cref="PayloadPool.MinPooledBytes"/> up to the
+    /// trusted size the array comes from the payload pool (<paramref name="pooled"/>): the message is this
+    /// connection's alone, and the receive that copies it out gives the array back, as for an inproc message, so a
+    /// steady stream of large messages allocates nothing.
+    /// </summary>
+    private byte[] ReadPayload(int length, out bool pooled)
+    {
+        pooled = false;
+        if (length == 0) return [];
+        if (length >= PayloadPool.MinPooledBytes && length <= TcpTransport.TrustedAllocation)
+        {
+            var rented = PayloadPool.Rent(length); // not cleared: every byte is read into it below, or the frame fails
+            ReadInto(rented, 0, length);
+            pooled = true;
+            return rented;
+        }
+        var data = new byte[Math.Min(length, TcpTransport.TrustedAllocation)];
+        int got = 0;
+        while (true)
+        {
+            ReadInto(data, got, data.Length - got);
+            got = data.Length;
+            if (got == length) return data;
+            Array.Resize(ref data, (int)Math.Min(length, 2L * data.Length));
+        }
+    }
+
+    /// <summary>Exactly <paramref name="count"/> bytes into <paramref name="target"/>: the buffered ones first, then the
+    /// rest received straight into it (no second copy of a large payload).</summary>
+    private void ReadInto(byte[] target, int offset, int count)
+    {
+        int fromBuffer = Math.Min(count, end - start);
+        Buffer.BlockCopy(buffer, start, target, offset, fromBuffer);
+        start += fromBuffer;
+        int got = fromBuffer;
+        while (got < count)
+        {
+            int n = socket.Receive(target, offset + got, count - got, SocketFlags.None);
+            if (n == 0) throw new MalformedMessageException($"connection closed inside a frame ({offset + got} of {offset + count} bytes read)");
+            got += n;
+        }
+    }
+
+    /// <summary>At least <paramref name="count"/> bytes buffered; false on a clean end of stream with none.</summary>
+    private bool Fill(int count)
+    {
+        if (end - start >= count) return true;
+        if (start > 0)
+        {
+            Buffer.BlockCopy(buffer, start, buffer, 0, end - start);
+            end -= start;
+            start = 0;
+        }
+        while (end < count)
+        {
+            int n = socket.Receive(buffer, end, buffer.Length - end, SocketFlags.None);
+            if (n == 0)
+            {
+                if (end == 0) return false;
+                throw new MalformedMessageException($"connection closed inside a frame ({end} of {count} bytes read)");
+            }
+            end += n;
+        }
+        return true;
+    }
+}
