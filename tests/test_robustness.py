@@ -268,6 +268,12 @@ QUIRKY_FORMS = {
                    b'double h = 0x1p2000; float g = 0x1p200f;\n  long l = argc; unsigned u = 3;\n'
                    b'  if (argc > 5) { l /= 0; u %= 0; l = l % 0L; u = u / 0u; d = 1 / 0; }\n'
                    b'  printf("%f %f %g %g %ld %u\\n", -d, f, h, g, l, u); return 0; }\n',
+    # initializers with more elements than the array (gcc and clang warn, drop them; fuzz seed 1 input 5546: an
+    # internal error, IndexError)
+    "excess_initializers.c": b'#include <stdio.h>\nint main(void) { int z[0] = {1}; int e[2] = {1, 2, 3};\n'
+                             b'  int m[1][2] = {1, 2, 3}; int n[2][2] = {{1, 2, 3}, {4}};\n'
+                             b'  printf("%d %d %d %d %d %d\\n", (int)sizeof z, e[1], m[0][1], n[0][1], n[1][0], n[1][1]);'
+                             b' return 0; }\n',
     "line_markers.c": b'#include <stdio.h>\n# 1 "gen.y"\nint f(int x) { return x + __LINE__; }\n#line 50\n'
                       b'int main(void) { printf("%d %d\\n", f(1), __LINE__); return 0; }\n',
 }
