@@ -274,6 +274,11 @@ QUIRKY_FORMS = {
                              b'  int m[1][2] = {1, 2, 3}; int n[2][2] = {{1, 2, 3}, {4}};\n'
                              b'  printf("%d %d %d %d %d %d\\n", (int)sizeof z, e[1], m[0][1], n[0][1], n[1][0], n[1][1]);'
                              b' return 0; }\n',
+    # a pointer to rows of a `long` length stepped inside an expression (fuzz seed 1 input 5752: CS1503)
+    "long_row_step.c": b'#include <stdio.h>\nint main(void) { long rows = 3, cols = 2; '
+                       b'double m[3][2] = {{1, 2}, {3, 4}, {5, 6}}; double s = 0;\n'
+                       b'  double (*r)[cols] = m, (*end)[cols] = m + rows;\n'
+                       b'  while (r < end) { double *row = *r++; s += row[1]; }\n  printf("%g\\n", s); return 0; }\n',
     "line_markers.c": b'#include <stdio.h>\n# 1 "gen.y"\nint f(int x) { return x + __LINE__; }\n#line 50\n'
                       b'int main(void) { printf("%d %d\\n", f(1), __LINE__); return 0; }\n',
 }

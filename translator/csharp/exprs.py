@@ -627,6 +627,7 @@ def convert_unary(ctx, e: ir.Unary) -> CsExpr:
         step = "+=" if op.endswith("++") else "-="
         if op.startswith("pre"):
             return CsExpr(f"{paren(inner, ASSIGN)} {step} {paren(stride, ASSIGN)}", result, ASSIGN)
+        stride = coerce(stride, "int")  # a row of a `long` length (fuzz seed 1 input 5752): PostStep takes int
         elements = stride.code if step == "+=" else f"-{paren(stride, UNARY)}"
         return CsExpr(f"CExpr.PostStep(ref {inner.code}, {elements})", result, PRIMARY)
     if op in ("pre++", "pre--"):
