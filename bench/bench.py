@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -58,13 +59,26 @@ def main(argv=None) -> int:
     ap.add_argument("--npb-classes", default="W,A")
     ap.add_argument("--only", default="", help="program names, comma-separated")
     ap.add_argument("--timeout", type=float, default=1800, help="seconds allowed for one run")
+    ap.add_argument("--before", metavar="CHECKOUT",
+                    help="also run each translated program with another checkout's cmpi-run (main's, in a worktree, "
+                         "after its make setup), interleaved: a runtime change before/after in one run; its rows are "
+                         "marked [before]")
+    ap.add_argument("--variant-env", action="append", default=[], metavar="'NAME=VALUE ...'",
+                    help="also run the translated program with these environment variables (e.g. DOTNET_ runtime "
+                         "settings), interleaved with the others: a before/after in one run; its rows are "
+                         "marked with the settings. Repeatable")
     a = ap.parse_args(argv)
     ranks = [int(r) for r in a.ranks.split(",") if r]
+    # (marker, environment, cmpi-run): the translated program run again in each, right after the usual run
+    variants = [(v, dict(kv.split("=", 1) for kv in v.split()), common.CMPI_RUN) for v in a.variant_env]
+    if a.before:
+        variants.append(("before", {}, os.path.join(os.path.abspath(a.before), ".venv", "bin", "cmpi-run")))
     only = {x.strip().lower() for x in a.only.split(",") if x.strip()}
     progs, notes = programs(ranks, a.quick, [c for c in a.npb_classes.split(",") if c], only)
 
     builds = common.Builds()
     rows, problems = [], []
+    checked = set()
     run_dir = os.path.join(common.BUILD, "bench-runs")
     for prog in progs:
         progress(prog.label)
@@ -77,35 +91,49 @@ def main(argv=None) -> int:
         skipped = [r for r in ranks if r not in prog.ranks]
         if skipped:
             notes.append(f"{prog.label}: not run at {skipped} ranks (not allowed)")
+        # each side of the comparison: (label for problems, results, how to run it); in_variant rows after the usual
+        sides = []
+        if exe:
+            sides.append(("native", lambda n: common.run_native(exe, prog, n, os.path.join(run_dir, "native"), a.timeout)))
+        if cs:
+            sides.append(("translated", lambda n: common.run_translated(
+                cs, prog, n, os.path.join(run_dir, "translated"), a.timeout)))
+            for v, env, cmpi_run in variants:
+                if (v, cs) not in checked:  # compiled once, untimed, into that cmpi-run's cache
+                    checked.add((v, cs))
+                    subprocess.run([cmpi_run, "--check", cs], capture_output=True, env=dict(os.environ, **env))
+                sides.append((f"translated with {v}", lambda n, env=env, cmpi_run=cmpi_run: common.run_translated(
+                    cs, prog, n, os.path.join(run_dir, "variant"), a.timeout, env=env, cmpi_run=cmpi_run)))
         for n in prog.ranks:
-            native, translated = [], []
+            results = {label: [] for label, _ in sides}
             for i in range(a.k):
                 progress(f"  np{n} run {i + 1}/{a.k}")
-                if exe:
-                    r = common.run_native(exe, prog, n, os.path.join(run_dir, "native"), a.timeout)
+                # the order rotates from one repetition to the next: a run right after another (mpirun's processes
+                # still exiting, caches another program filled) is not always the same side's
+                for label, run in sides[i % len(sides):] + sides[:i % len(sides)]:
+                    r = run(n)
                     if r.ok and prog.verify(r.stdout, n):
-                        native.append(r)
+                        results[label].append(r)
                     else:
-                        problems.append(f"{prog.label} np{n} native: " +
+                        problems.append(f"{prog.label} np{n} {label}: " +
                                         (r.first_error() if not r.ok else "verification failed"))
-                if cs:
-                    r = common.run_translated(cs, prog, n, os.path.join(run_dir, "translated"), a.timeout)
-                    if r.ok and prog.verify(r.stdout, n):
-                        translated.append(r)
-                    else:
-                        problems.append(f"{prog.label} np{n} translated: " +
-                                        (r.first_error() if not r.ok else "verification failed"))
+            native, translated = results.get("native", []), results.get("translated", [])
+            in_variant = {v: results.get(f"translated with {v}", []) for v, _, _ in variants}
             rows.append(_row(prog, n, native, translated, cs is not None))
+            for v, _, _ in variants:
+                rows.append(_row(prog, n, native, in_variant[v], cs is not None, f" [{v}]"))
 
     print(f"cmpi bench: median of {a.k} runs, native (mpicc -O2 + mpirun, shared memory) vs "
           "translated (cmpi-run, inproc), run interleaved")
     print("wall = whole job in seconds (includes mpirun's or dotnet's start-up); "
           "timer = the program's own timed section; ratio = translated / native")
     print("cpu = user + system seconds of the job (steadier than wall on a loaded machine; note that "
-          "Open MPI busy-polls while it waits for a message, cmpi sleeps after a short spin)\n")
+          "Open MPI busy-polls while it waits for a message, cmpi sleeps after a short spin)")
+    print("rss = peak resident memory of the job in MiB: each process's high-water mark, summed over the job's "
+          "processes (mpirun and its ranks; cmpi-run's one process)\n")
     print(common.table(["program", "size/class", "ranks", "native wall", "transl. wall", "ratio wall",
                         "native timer", "transl. timer", "ratio timer", "native cpu", "transl. cpu",
-                        "ratio cpu"], rows))
+                        "ratio cpu", "native rss", "transl. rss", "ratio rss"], rows))
     for p in dict.fromkeys(problems):
         print("problem: " + p.replace(common.ROOT + os.sep, ""))
     for note in notes:
@@ -113,17 +141,24 @@ def main(argv=None) -> int:
     return 1 if problems else 0
 
 
-def _row(prog, n, native, translated, translatable):
+def _row(prog, n, native, translated, translatable, marker=""):
     nw = common.median([r.seconds for r in native])
     tw = common.median([r.seconds for r in translated])
     nt = common.median([r.program_seconds for r in native if r.program_seconds is not None])
     tt = common.median([r.program_seconds for r in translated if r.program_seconds is not None])
     nc = common.median([r.cpu_seconds for r in native if r.cpu_seconds is not None])
     tc = common.median([r.cpu_seconds for r in translated if r.cpu_seconds is not None])
+    nm = common.median([r.peak_rss_mib for r in native if r.peak_rss_mib is not None])
+    tm = common.median([r.peak_rss_mib for r in translated if r.peak_rss_mib is not None])
     t_wall = common.fmt_seconds(tw) if translatable else "untranslatable"
-    return [prog.name, prog.variant, str(n), common.fmt_seconds(nw), t_wall, common.fmt_ratio(tw, nw),
+    return [prog.name, prog.variant + marker, str(n), common.fmt_seconds(nw), t_wall, common.fmt_ratio(tw, nw),
             common.fmt_seconds(nt), common.fmt_seconds(tt), common.fmt_ratio(tt, nt),
-            common.fmt_seconds(nc), common.fmt_seconds(tc), common.fmt_ratio(tc, nc)]
+            common.fmt_seconds(nc), common.fmt_seconds(tc), common.fmt_ratio(tc, nc),
+            _fmt_mib(nm), _fmt_mib(tm), common.fmt_ratio(tm, nm)]
+
+
+def _fmt_mib(m):
+    return "-" if m is None else f"{m:.0f}"
 
 
 if __name__ == "__main__":

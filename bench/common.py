@@ -22,6 +22,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
 from tests.support import NATIVE_ENV, by_rank, mask  # noqa: E402  (ROOT must be on sys.path first)
+from peak_rss import JobMemory  # noqa: E402
 
 BUILD = os.path.join(ROOT, "build", "corpus")
 TRANSLATE = os.path.join(ROOT, ".venv", "bin", "cmpi-translate")
@@ -80,6 +81,7 @@ class RunResult:
     files: Dict[str, bytes]
     program_seconds: Optional[float] = None
     cpu_seconds: Optional[float] = None  # user + system time of the job's processes
+    peak_rss_mib: Optional[float] = None  # the job's processes' peak resident sets, summed (peak_rss.py)
 
     def first_error(self) -> str:
         for line in (self.stderr.strip().splitlines() or self.stdout.strip().splitlines()):
@@ -251,12 +253,13 @@ def run_native(exe: str, prog: Program, ranks: int, workdir: str, timeout: float
 
 
 def run_translated(cs: str, prog: Program, ranks: int, workdir: str, timeout: float,
-                   transport: Optional[str] = None) -> RunResult:
-    cmd = [CMPI_RUN, "-n", str(ranks), "--tag-output", "--timeout", str(int(timeout))]
+                   transport: Optional[str] = None, env: Optional[dict] = None,
+                   cmpi_run: str = CMPI_RUN) -> RunResult:
+    cmd = [cmpi_run, "-n", str(ranks), "--tag-output", "--timeout", str(int(timeout))]
     if transport:
         cmd += ["--transport", transport]
     cmd += [cs, *prog.args]
-    return _timed(cmd, prog, workdir, timeout + 30, None)
+    return _timed(cmd, prog, workdir, timeout + 30, env)
 
 
 def _timed(cmd: List[str], prog: Program, workdir: str, timeout: float, env: Optional[dict]) -> RunResult:
@@ -266,15 +269,19 @@ def _timed(cmd: List[str], prog: Program, workdir: str, timeout: float, env: Opt
     # (mpirun waits for its ranks; cmpi-run's ranks are threads).
     usage0 = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
-    try:
-        p = subprocess.run(cmd, capture_output=True, text=True, cwd=workdir, timeout=timeout,
-                           env=dict(os.environ, **(env or {})))
-        ok, out, err = p.returncode == 0, p.stdout, p.stderr
-        if not ok:
-            err = f"exit {p.returncode}: " + (err.strip() or out.strip()[-300:])
-    except subprocess.TimeoutExpired as e:
-        ok, out = False, (e.stdout or b"").decode() if isinstance(e.stdout, bytes) else (e.stdout or "")
-        err = f"timed out after {timeout:.0f} s"
+    with subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=workdir,
+                          env=dict(os.environ, **(env or {}))) as p:
+        memory = JobMemory(p.pid)
+        try:
+            out, err = p.communicate(timeout=timeout)
+            ok = p.returncode == 0
+            if not ok:
+                err = f"exit {p.returncode}: " + (err.strip() or out.strip()[-300:])
+        except subprocess.TimeoutExpired:
+            p.kill()
+            out, _ = p.communicate()
+            ok, err = False, f"timed out after {timeout:.0f} s"
+        peak_rss = memory.stop()
     seconds = time.perf_counter() - t0
     usage1 = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (usage1.ru_utime - usage0.ru_utime) + (usage1.ru_stime - usage0.ru_stime)
@@ -286,7 +293,7 @@ def _timed(cmd: List[str], prog: Program, workdir: str, timeout: float, env: Opt
                 files[name] = f.read()
     grouped = by_rank(out)
     m = PROGRAM_TIME.search(grouped)
-    return RunResult(ok, seconds, grouped, err, files, float(m.group(1)) if m else None, cpu)
+    return RunResult(ok, seconds, grouped, err, files, float(m.group(1)) if m else None, cpu, peak_rss)
 
 
 def same_output(a: RunResult, b: RunResult) -> Tuple[bool, str]:

@@ -106,3 +106,20 @@ def test_a_run_reports_the_cpu_time_of_its_processes(tmp_path):
     assert r_busy.ok and r_idle.ok
     assert r_busy.cpu_seconds >= 0.29
     assert r_idle.cpu_seconds < 0.25
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc"), reason="peak RSS is read from /proc")
+def test_a_run_reports_the_peak_memory_of_all_its_processes(tmp_path):
+    # a job of two processes (a parent and the child it starts) holding 120 MiB each at the same time, then a
+    # job of one small process: the peak is the two processes' peaks added up, not the largest alone (which is
+    # what getrusage's ru_maxrss would give), and each run counts only its own job
+    prog = common.Program("mem", "-", [], [], [], [1], common.verify_npb)
+    hold = "b = bytearray(120 << 20); import time; time.sleep(0.4)"
+    pair = [sys.executable, "-c",
+            f"import subprocess, sys\np = subprocess.Popen([sys.executable, '-c', {hold!r}])\n{hold}\np.wait()"]
+    small = [sys.executable, "-c", "import time; time.sleep(0.3)"]
+    r_pair = common._timed(pair, prog, str(tmp_path / "pair"), 60, None)
+    r_small = common._timed(small, prog, str(tmp_path / "small"), 60, None)
+    assert r_pair.ok and r_small.ok
+    assert r_pair.peak_rss_mib >= 240
+    assert r_small.peak_rss_mib < 100

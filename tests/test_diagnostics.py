@@ -37,7 +37,6 @@ def _one_diagnostic(r):
     ("library_conflict.c", 3, 5, "conflicting types for 'srandom'"),
     ("after_continued_macro.c", 14, 18, "reinterprets memory"),
     ("unused_static_beside_error.c", 11, 18, "reinterprets memory"),
-    ("handle_memcpy.c", 9, 21, "opaque handle) is given to memcpy"),
     ("handle_mpi_buffer.c", 9, 17, "opaque handle) is given to MPI_Bcast"),
 ])
 def test_bad_source_gives_located_diagnostic(tools, tmp_path, name, line, col, words):

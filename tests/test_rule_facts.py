@@ -35,15 +35,33 @@ def test_the_shipped_table_loads_with_its_facts():
     assert t.names("stores_address") == {"MPI_Win_allocate"}
     assert {"MPI_Win_create", "MPI_Win_attach", "MPI_Win_detach", "MPI_Get_address"} <= t.names("takes_views")
     assert "MPI_Put" not in t.names("takes_views")
+    # cMPI takes a Ptr<T> itself for these (UserBuffer stages a view): the call has no PtrBuffer wrapper
+    assert {"MPI_Send", "MPI_Recv", "MPI_Bcast", "MPI_Allreduce", "MPI_Sendrecv", "MPI_Irecv"} <= t.names("takes_pointers")
+    assert "MPI_Win_create" not in t.names("takes_pointers") and "MPI_Recv_init" not in t.names("takes_pointers")
+    assert t.names("completes_views") == {"MPI_Isend", "MPI_Ibsend", "MPI_Issend", "MPI_Irsend", "MPI_Irecv"}
+    assert t.names("sets_errhandler") == {"MPI_Comm_set_errhandler", "MPI_Errhandler_set"}
+    assert {"MPI_Reduce", "MPI_Scan", "MPI_Fetch_and_op"} <= t.names("mixed_forms")
+    assert "MPI_Gather" not in t.names("mixed_forms")
 
 
-def test_every_call_that_keeps_its_buffer_says_so():
-    """A nonblocking or persistent call keeps its buffer after it returns: its row must say keeps_buffer, or
-    a scalar `&x` becomes `ref x` (which no such cMPI overload takes) and a staged copy is written back early."""
+def test_no_name_sets_of_function_facts_in_code():
+    """A fact about MPI or library functions is a row attribute, not a set of names in the translator's code
+    (issue 26: ERRHANDLER_SETTERS, the nonblocking calls whose completion writes a view back, the calls of mixed
+    buffer forms were such sets): no set or tuple literal in translator/ names two functions that have rows."""
+    import ast
+    import glob
     t = load()
-    missing = [n for n, r in t.mpi.items() if "buffer" in r.params and not r.keeps_buffer and
-               ((n.startswith("MPI_I") and not n.startswith(("MPI_Info", "MPI_Init"))) or n.endswith("_init"))]
-    assert not missing, f"rows without keeps_buffer: {missing}"
+    functions = set(t.mpi) | set(t.libc) | {r.target for r in t.mpi.values()}
+    offenders = []
+    for path in sorted(glob.glob(f"{ROOT}/translator/**/*.py", recursive=True)):
+        if path.endswith("/runtime_names.py"):
+            continue  # generated from the runtime's members (scripts/gen_runtime_names.py): names, no facts
+        for node in ast.walk(ast.parse(open(path).read())):
+            if isinstance(node, (ast.Set, ast.Tuple, ast.List)):
+                named = [e.value for e in node.elts if isinstance(e, ast.Constant) and e.value in functions]
+                if len(named) >= 2:
+                    offenders.append(f"{path[len(ROOT) + 1:]}:{node.lineno}: {named}")
+    assert offenders == [], "\n".join(offenders)
 
 
 @pytest.mark.parametrize("mpi_rows, libc_rows, words", [
@@ -54,6 +72,11 @@ def test_every_call_that_keeps_its_buffer_says_so():
      "keeps its buffer takes no `ref`"),
     ('[MPI_X]\ntarget = "cMPI.X"\nparams = ["value"]\ntakes_views = true\n', "", "takes_views needs a buffer"),
     ('[MPI_X]\ntarget = "cMPI.X"\nparams = ["buffer"]\nstores_address = true\n', "", "stores_address needs an out"),
+    ('[MPI_X]\ntarget = "cMPI.X"\nparams = ["value"]\ntakes_pointers = true\n', "", "takes_pointers needs a buffer"),
+    ('[MPI_X]\ntarget = "cMPI.X"\nparams = ["buffer"]\ntakes_pointers = true\nkeeps_buffer = true\n', "",
+     "cannot have a view staged"),
+    ('[MPI_X]\ntarget = "cMPI.X"\nparams = ["buffer"]\ncompletes_views = true\n', "", "completes_views is a fact"),
+    ('[MPI_X]\ntarget = "cMPI.X"\nparams = ["buffer", "value"]\nmixed_forms = true\n', "", "two buffer parameters"),
     ("", '[xfn]\ntarget = "xfn"\npure = true\nstateful = true\n', "pure or stateful"),
     ("", '[xfn]\ntarget = "xfn"\nallocates = "maybe"\n', "allocates must be one of"),
     ("", '[xfn]\ntarget = "xfn"\nfamily = "printf"\n', "family must be one of"),

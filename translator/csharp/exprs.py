@@ -7,6 +7,7 @@ bool in conditions, bool -> int for comparisons used as values).
 """
 from __future__ import annotations
 
+import os
 import re
 import sys
 from dataclasses import dataclass
@@ -827,6 +828,10 @@ def pointer_at(ctx, base: CsExpr, offset: CsExpr, c_type, loc: ir.Loc) -> CsExpr
         raise TranslationError(loc, "a pointer into an array inside a struct cannot be translated yet "
                                "(index the array instead)", "struct-array-pointer")
     pointee = c_type.element if isinstance(c_type, ir.ArrayType) else c_type.pointee
+    if isinstance(pointee, ir.VoidType) and base.type == HANDLE:
+        # GNU C's byte arithmetic on an opaque handle (`data + 4` of a callback's `void *data`): the bytes of
+        # whatever numbers it holds (Handle.Bytes)
+        base = CsExpr(f"Handle.Bytes({base.code})", ptr_of("byte"), PRIMARY)
     if isinstance(pointee, ir.VoidType) and base.cstype.element is not None:
         # GNU C's arithmetic on a `void *` counts bytes: the buffer is bytes here (a byte slot, pointers.py)
         if base.cstype.element.text != "byte":
@@ -989,6 +994,11 @@ def convert_call(ctx, e: ir.Call, result_type: Optional[str] = None) -> CsExpr:
                     _pointer_to_pointer(strip_implicit(given.operand).type):
                 given = strip_implicit(given.operand)  # `(char **)&p` for a generic out-parameter: p's own box
             value = convert_expr(ctx, given)  # its own Ptr or array: the type argument says which
+            if value.type == HANDLE:
+                # an opaque handle passed on as a generic buffer (graph500's aml_send(void *src) hands src to a
+                # handler and to aml_send_intra's memcpy): the bytes of whatever numbers it holds
+                where = f"{os.path.basename(a.loc.file)}:{a.loc.line}:{a.loc.col}" if a.loc is not None else "?"
+                value = CsExpr(f"Handle.Bytes({value.code}, \"{where}\")", ptr_of("byte"), PRIMARY)
             args.append("default" if value.type == "null" else value.code)
         elif i < len(fn.params):
             p = fn.params[i]

@@ -8,7 +8,7 @@ from .. import ir
 from ..diagnostics import TranslationError
 from .exprs import slot_key
 from . import registry
-from .types import element_cs
+from .types import HANDLE, element_cs
 from ..passes.pointers import strip
 from ..passes.queries import is_null_pointer
 
@@ -50,12 +50,16 @@ def type_argument(ctx, arg: ir.Expr, out: bool = False) -> str:
     if isinstance(t, ir.PointerType):
         if not isinstance(t.pointee, ir.VoidType):
             return element_cs(t.pointee, arg.loc)
+        while isinstance(e, ir.Binary) and e.op in ("+", "-") and isinstance(strip(e.lhs).type, ir.PointerType):
+            e = strip(e.lhs)  # `m + sizeof(struct hdr)` of a `void *m`: m's own buffer (bytes: GNU C's arithmetic)
         if isinstance(e, ir.NameRef):
             key = slot_key(ctx, e)
             if key in ctx.plan.generic_buffers:
                 return ctx.plan.generic_buffers[key]
             if ctx.plan.void_type(key) is not None:
                 return element_cs(ctx.plan.void_type(key), arg.loc)
+            if ctx.plan.is_handle(key) or ctx.slot_type(key, t, arg.loc) == HANDLE:
+                return "byte"  # an opaque handle given as memory: its bytes (exprs.py, Handle.Bytes)
     raise TranslationError(arg.loc, "the type this buffer points to is unknown here: cast it to its element type "
                            "(`(double *)p`)", "unsupported-buffer")
 

@@ -6,6 +6,8 @@ inserted the default argument promotions), so the formatter sees C's types.
 """
 from __future__ import annotations
 
+import os
+
 from .. import ir
 from ..diagnostics import TranslationError
 from .exprs import (CsExpr, PRIMARY, convert_expr, convert_value, is_null_pointer, ref_param_name, refuse_handle_memory,
@@ -13,7 +15,7 @@ from .exprs import (CsExpr, PRIMARY, convert_expr, convert_value, is_null_pointe
 from .pointer_exprs import PRIMITIVE_ELEMENTS, array_field_pointer
 from . import registry
 from .cstypes import GENERIC_RESULT
-from .types import cs_type, element_cs
+from .types import HANDLE, cs_type, element_cs
 from ..passes.pointers import memalign_target
 
 
@@ -31,6 +33,10 @@ def _struct_array_view(ctx, e: ir.Expr):
     return None
 
 
+# The library functions that move or compare a buffer's bytes whatever they hold.
+_BYTE_COPIERS = frozenset({"memcpy", "memmove", "memcmp", "memset", "bcopy", "bzero"})
+
+
 def convert_pointer_arg(ctx, a: ir.Expr, untyped: bool = False, function: str = "") -> str:
     """A buffer given to a `const char *` or (`untyped`) a `void *` parameter of the library's `function`."""
     inner = unwrap(a)
@@ -41,6 +47,12 @@ def convert_pointer_arg(ctx, a: ir.Expr, untyped: bool = False, function: str = 
     if view is not None:
         return view.code
     value = convert_expr(ctx, inner)
+    if value.type == HANDLE and function in _BYTE_COPIERS:
+        # memcpy(dst, src, n) of an opaque handle (graph500's aml_send copies its `void *src` into a message):
+        # the bytes of whatever numbers it holds, which is all memcpy reads (Handle.Bytes stops the port naming
+        # this place when the handle holds objects, a struct with pointers)
+        where = f"{os.path.basename(a.loc.file)}:{a.loc.line}:{a.loc.col}" if a.loc is not None else "?"
+        return f"Handle.Bytes({value.code}, \"{where}\")"
     if function != "free":  # free(handle) frees whatever it holds (CMem.free(object))
         refuse_handle_memory(value, a.loc, function or "a library function")
     if untyped and value.type == "string":
@@ -70,7 +82,12 @@ def _buffer_element(a: ir.Expr, ctx=None):
         key = slot_key(ctx, inner)
         typed = ctx.plan.void_type(key)
         # a type parameter, or the one type (or bytes) the pointer plan gave the void *
-        return ctx.plan.generic_buffers.get(key) or (element_cs(typed, a.loc) if typed is not None else None)
+        if key in ctx.plan.generic_buffers or typed is not None:
+            return ctx.plan.generic_buffers.get(key) or element_cs(typed, a.loc)
+        # an opaque handle, which the library reads as its bytes (Handle.Bytes, convert_pointer_arg)
+        return "byte" if ctx.slot_type(key, t, a.loc) == HANDLE else None
+    if isinstance(pointee, ir.VoidType) and isinstance(inner, ir.Member):
+        return "byte"  # a struct's `void *` field is an opaque handle (void_handles.py): its bytes
     if pointee is None or isinstance(pointee, ir.VoidType):
         return None
     return element_cs(pointee, a.loc)

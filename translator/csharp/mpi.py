@@ -35,13 +35,17 @@ def _is_library_name(e: ir.Expr, name: str) -> bool:
 
 
 def _split(ctx, base: CsExpr, offset: CsExpr) -> List[str]:
-    """cMPI takes (array, offset). A Ptr<T> goes through CloudMpi.Libc's PtrBuffer: a plain pointer gives its own
-    array and offset; a view (a struct field, an array inside a struct, a reinterpreted buffer) has no array of
-    its own, so PtrBuffer.Of hands the call a staged copy that PtrBuffer.Done writes back after the call
-    (see _with_staged_copies). A call that keeps its buffer (Isend, Recv_init, Win_create) takes
+    """cMPI takes (array, offset), and a row that takes_pointers a Ptr<T> as it is: the runtime finds its memory,
+    staging a view (UserBuffer). For the other rows a Ptr<T> goes through CloudMpi.Libc's PtrBuffer: a plain
+    pointer gives its own array and offset; a view (a struct field, an array inside a struct, a reinterpreted
+    buffer) has no array of its own, so PtrBuffer.Of hands the call a staged copy that PtrBuffer.Done writes back
+    after the call (see _with_staged_copies). A call that keeps its buffer (Isend, Recv_init, Win_create) takes
     PtrBuffer.Lasting, which refuses a struct field instead of staging it."""
     if offset.type in ("long", "ulong", "uint"):
         offset = coerce(offset, "int")  # `&vector[i + (j) * (n + 1)]` with long indices: cMPI's offsets are int
+    rule = ctx.rules.mpi.get(ctx.expr.mpi_call)
+    if base.cstype.is_ptr and rule is not None and rule.takes_pointers:
+        return [_pointer_at(base, offset)]  # the pointer itself: cMPI's Ptr<T> overload stages a view
     if base.cstype.is_ptr and _SIMPLE_CODE.match(base.code) and "++" not in base.code and "--" not in base.code \
             and not _may_be_view(ctx, base.cstype):
         # no pointer of this type is ever a view: the Ptr's own array and offset, read twice from a plain name
@@ -51,13 +55,12 @@ def _split(ctx, base: CsExpr, offset: CsExpr) -> List[str]:
         ctx.mpi_buffer_count = n = ctx.mpi_buffer_count + 1
         at = f"cmpiAt{n}"
         staging = ctx.expr.mpi_staged
-        rule = ctx.rules.mpi.get(ctx.expr.mpi_call)
         if rule is not None and rule.takes_views:
             # a window's memory or its address (Win_create, Win_attach, Get_address...): cMPI's Ptr<T> overload
             # exposes the bytes a view reads (`uint64_t *` aligned into a char pool) in place, where
             # PtrBuffer.Lasting would refuse it
-            return [base.code if offset.const == 0 else f"{paren(base, ADD)} + {paren(offset, ADD + 1)}"]
-        if staging is None and ctx.expr.mpi_call in _NONBLOCKING_POINT_TO_POINT:
+            return [_pointer_at(base, offset)]
+        if staging is None and rule is not None and rule.completes_views:
             # a view given to Isend/Irecv: a staged copy that the receive's completion writes back (PtrBuffer.Pending)
             array = f"PtrBuffer.Pending({base.code}, out var {at})"
         elif staging is None:
@@ -69,9 +72,9 @@ def _split(ctx, base: CsExpr, offset: CsExpr) -> List[str]:
     return [base.code, offset.code]
 
 
-# Calls that keep their buffer until a Wait or Test completes them, and whose completion the runtime can follow
-# with the copy-back of a staged view (windows and persistent requests keep theirs longer: PtrBuffer.Lasting).
-_NONBLOCKING_POINT_TO_POINT = frozenset({"MPI_Isend", "MPI_Ibsend", "MPI_Issend", "MPI_Irsend", "MPI_Irecv"})
+def _pointer_at(base: CsExpr, offset: CsExpr) -> str:
+    """`p`, or `p + k`: a Ptr<T> buffer argument a cMPI overload takes as it is."""
+    return base.code if offset.const == 0 else f"{paren(base, ADD)} + {paren(offset, ADD + 1)}"
 
 
 # A C# expression that reads the same twice: a name, a member, indexing by names and arithmetic.
@@ -537,14 +540,8 @@ def _call_code(ctx, call: ir.Call, callee: ir.NameRef, rule) -> str:
             else:
                 args.append(f"out {_lvalue_of_pointer(ctx, arg, 'status')}")
     if "buffer, buffer" in ", ".join(rule.params):  # one count for both buffers: Reduce, Allreduce, Scan, ...
-        _same_buffer_forms(args, buffers, rule.target in _MIXED_FORMS)
+        _same_buffer_forms(args, buffers, rule.mixed_forms)
     return f"{rule.target}({', '.join(args)})"
-
-
-# The calls whose buffers sharing one datatype cMPI also takes as a read array and a written `ref`
-# (cMPI.Collectives.cs, cMPI.Scan.cs, cMPI.OneSidedAtomics.cs).
-_MIXED_FORMS = frozenset({"cMPI.Reduce", "cMPI.Allreduce", "cMPI.Scan", "cMPI.Exscan", "cMPI.Reduce_local",
-                          "cMPI.Fetch_and_op"})
 
 
 def _same_buffer_forms(args: List[str], buffers, mixed: bool) -> None:
@@ -562,14 +559,15 @@ def _same_buffer_forms(args: List[str], buffers, mixed: bool) -> None:
 
 
 def _unread_pointer(arg: ir.Expr, function: str) -> str:
-    """A `void *` argument nothing reads (extra_state): `null`, when computing the pointer has no effect to keep
-    (`&state`, `(void *) &table[i]`, `p`, NULL)."""
+    """A `void *` argument nothing reads (a keyval's extra_state, a split collective _end's buffer, which MPI
+    requires to be its _begin's): `null`, when computing the pointer has no effect to keep (`&state`,
+    `(void *) &table[i]`, `p`, NULL)."""
     e = _unparen(arg)
     while isinstance(e, (ir.Cast, ir.Paren)) or (isinstance(e, ir.Unary) and e.op == "&"):
         e = e.operand if not isinstance(e, ir.Paren) else e.inner
     if not is_pure(e):
-        raise TranslationError(arg.loc, f"{function}'s extra_state argument has side effects: compute it before the "
-                               "call (cMPI does not read extra_state)", "unsupported-construct")
+        raise TranslationError(arg.loc, f"{function}'s pointer argument has side effects: compute it before the "
+                               "call (cMPI does not read this pointer)", "unsupported-construct")
     return "null"
 
 

@@ -226,6 +226,10 @@ def convert_pointer_cast(ctx, e: ir.Cast) -> CsExpr:
     pushed = _cast_inside(inner_ir, target_t, e)
     if pushed is not None:
         return convert_expr(ctx, pushed)
+    through = _through_void(inner_ir, target_t)
+    if through is not None:
+        # `struct hdr *h = (void *)dst` of a `char *dst`: the cast from the typed pointer itself
+        return convert_pointer_cast(ctx, ir.Cast(e.loc, target_t, through, e.implicit))
     if isinstance(inner_ir, ir.Member) and isinstance(inner_ir.type, ir.ArrayType) and \
             (isinstance(target_t.pointee, ir.VoidType) or
              element_cs(inner_ir.type, e.loc) == element_cs(target_t.pointee, e.loc)):
@@ -247,13 +251,16 @@ def convert_pointer_cast(ctx, e: ir.Cast) -> CsExpr:
         if isinstance(_pointee(src), ir.VoidType) and not isinstance(target_t.pointee, ir.VoidType):
             want = element_cs(target_t.pointee)
             if inner.type == HANDLE:
-                return handle_cast(inner, want, e.loc)
+                return handle_cast(inner, want, e.loc, _read_as_several_types(ctx, inner_ir))
             if inner.type == GENERIC_RESULT:
                 return CsExpr(inner.code, ptr_of(want), inner.prec)  # a library call's generic result
             if inner.cstype.points_to(want):
                 return inner  # a void * that is only ever used as this type (pointers.py)
-            if inner.cstype.points_to("byte") and want in PRIMITIVE_ELEMENTS:
-                # a void * read as several types holds bytes (pointers.py): this cast is a view of them
+            if inner.cstype.points_to("byte") and (want in PRIMITIVE_ELEMENTS or
+                                                   _bytes_as_struct(ctx, ir.IntType("unsigned char"), target_t.pointee,
+                                                                    "byte", want) is not None):
+                # a void * read as several types holds bytes (pointers.py): this cast is a view of them (of a
+                # struct of numbers only, whose C# layout is its bytes)
                 return CsExpr(f"Ptr.Reinterpret<byte, {want}>({inner.code})", ptr_of(want), PRIMARY)
         if isinstance(target_t.pointee, ir.VoidType) and isinstance(_pointee(src), ir.VoidType):
             return inner  # void * to const void *: the same buffer
@@ -326,11 +333,37 @@ def _bytes_as_struct(ctx, src: ir.CType, dst: ir.CType, src_cs: str, dst_cs: str
     return None
 
 
-def handle_cast(handle: CsExpr, element: str, loc: Optional[ir.Loc]) -> CsExpr:
+def handle_cast(handle: CsExpr, element: str, loc: Optional[ir.Loc], view: bool = False) -> CsExpr:
     """`(T *) h` of an opaque handle: the pointer it holds, checked at run time to be a `T *` (a wrong cast
-    stops the port naming this C location, where C would read the memory as the wrong type)."""
+    stops the port naming this C location, where C would read the memory as the wrong type), or a view of a
+    char buffer's bytes. `view`: the handle's memory is read as several types (an active message's payload:
+    `*(int *)data`, `((float *)data)[3]`), so the cast is a view of whatever numbers it holds (Handle.View)."""
     where = f"{os.path.basename(loc.file)}:{loc.line}:{loc.col}" if loc is not None else "?"
-    return CsExpr(f"Handle.As<{element}>({handle.code}, \"{where}\")", f"Ptr<{element}>", PRIMARY)
+    method = "View" if view else "As"
+    return CsExpr(f"Handle.{method}<{element}>({handle.code}, \"{where}\")", f"Ptr<{element}>", PRIMARY)
+
+
+def _read_as_several_types(ctx, operand: ir.Expr) -> bool:
+    """Whether the `void *` variable cast here is read as more than one type, or with GNU C's byte arithmetic
+    (pointers.py records `p + k` as a read of unsigned char), in its function."""
+    e = operand
+    while isinstance(e, (ir.Paren, ir.Cast)) and not isinstance(e, ir.NameRef):
+        e = e.inner if isinstance(e, ir.Paren) else e.operand
+    if not isinstance(e, ir.NameRef) or ctx.plan is None:
+        return False
+    return len(ctx.plan.void_casts.get(slot_key(ctx, e), ())) > 1
+
+
+def _through_void(inner: ir.Expr, target_t: ir.PointerType) -> Optional[ir.Expr]:
+    """`p` of `(T *)(void *)p` for a pointer p to another non-void type, else None (a `void *` in the middle
+    changes nothing C reads)."""
+    if isinstance(target_t.pointee, ir.VoidType) or not isinstance(inner, ir.Cast) or inner.implicit or \
+            not isinstance(inner.type, ir.PointerType) or not isinstance(inner.type.pointee, ir.VoidType):
+        return None
+    source = unwrap(inner.operand)
+    if isinstance(source.type, (ir.PointerType, ir.ArrayType)) and not isinstance(_pointee(source.type), ir.VoidType):
+        return source
+    return None
 
 
 def _cast_inside(inner: ir.Expr, target_t: ir.PointerType, cast: ir.Cast) -> Optional[ir.Expr]:

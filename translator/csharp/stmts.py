@@ -370,6 +370,9 @@ def convert_return(ctx, st: ir.Return, indent: str) -> List[str]:
     if st.value is None:
         return _with_trailing(ctx, [indent + "return;"], st)
     ret = ctx.fn.function.type.result
+    if isinstance(ret, ir.VoidType):
+        # `return f(x);` of a void f in a void function (GNU C, graph500's aml_send): the call, then return
+        return _with_trailing(ctx, [indent + f"{convert_expr(ctx, st.value).code};", indent + "return;"], st)
     key = ("ret", ctx.fn.function.name, "")
     cs = ctx.slot_type(key, ret, st.loc)
     value = _void_allocation(ctx, st.value, ret, key) or convert_expr(ctx, st.value)  # `return malloc(n)`

@@ -36,10 +36,6 @@ from .pointers import PointerPlan, plan_pointers
 from .void_handles import plan_handles
 from .queries import flat_length
 
-# The MPI calls that install an error handler (MPI_Errhandler_set: MPI-1's name of the first).
-ERRHANDLER_SETTERS = frozenset({"MPI_Comm_set_errhandler", "MPI_Errhandler_set"})
-
-
 class FrozenPointerPlan(PointerPlan):
     """A PointerPlan no one can change (frozen_pointer_plan makes one)."""
 
@@ -83,6 +79,7 @@ class Plan:
 
 
 def plan_program(tu: ir.TranslationUnit, rules: RuleTable) -> Plan:
+    errhandler_setters = rules.names("sets_errhandler")  # the rows' fact (MPI_Errhandler_set: MPI-1's name)
     pointers = plan_pointers(tu, lambda name, i, call: library_takes_ref(rules, name, i, call))
     plan_handles(tu, pointers)
     plan_generic_buffers(tu, pointers)
@@ -93,7 +90,7 @@ def plan_program(tu: ir.TranslationUnit, rules: RuleTable) -> Plan:
                                  if not pointers.is_boxed(("var", "", name))),  # a global's slot key
         inlined=frozenset(functions_to_inline(tu)),
         recursive=frozenset(recursive_functions(tu)),
-        sets_errhandler=any(isinstance(n, ir.NameRef) and n.kind == "library" and n.name in ERRHANDLER_SETTERS
+        sets_errhandler=any(isinstance(n, ir.NameRef) and n.kind == "library" and n.name in errhandler_setters
                             for f in tu.functions if f.body is not None for n in ir.walk(f.body)),
         inline_array_sizes=frozenset(flat_length(f.type) for rec in tu.order if isinstance(rec, ir.RecordDecl)
                                      for f in rec.fields if isinstance(f.type, ir.ArrayType)))

@@ -127,8 +127,12 @@ class PointerPlan:
             return None
         if len(types) == 1:
             return next(iter(types))
-        if all(isinstance(t, (ir.IntType, ir.FloatType)) and not (isinstance(t, ir.FloatType) and t.name == "long double")
-               for t in types):
+        numbers = [t for t in types if isinstance(t, (ir.IntType, ir.FloatType)) and
+                   not (isinstance(t, ir.FloatType) and t.name == "long double")]
+        # a message of a header struct and numbers after it (graph500's aml.c: `struct hdr *h = m;` then
+        # `m + sizeof(struct hdr)`): bytes too, each struct cast a view of them when the struct holds numbers only
+        # (pointer_exprs.py); structs alone are not (an opaque handle cast to one struct or another)
+        if numbers and all(t in numbers or (isinstance(t, ir.RecordType) and not t.is_union) for t in types):
             return ir.IntType("unsigned char")
         return None
 
@@ -532,6 +536,7 @@ class _Analysis:
             inner = strip(node.operand)
             if isinstance(inner, ir.Member) and isinstance(inner.type, ir.ArrayType):
                 self._box_struct_of(inner)  # `s.name` as a pointer reaches s's own array
+            inner = _void_base_of_offset(inner)  # `(int64_t *)(data + 4)` reads data's memory as int64_t too
             if isinstance(inner, ir.NameRef) and is_pointer(inner.type) and \
                     isinstance(inner.type.pointee, ir.VoidType) and not isinstance(node.type.pointee, ir.VoidType):
                 k = slot_of_name(self.fn, inner)
@@ -545,6 +550,12 @@ class _Analysis:
             if node.op in ("-", "<", ">", "<=", ">=") and is_pointer(node.lhs.type) and is_pointer(node.rhs.type):
                 self.moved(node.lhs)
                 self.moved(node.rhs)
+            base = _void_base_of_offset(node)
+            if base is not node:
+                # GNU C's arithmetic on a `void *` counts bytes: its memory is read as bytes here
+                k = slot_of_name(self.fn, base)
+                if k is not None:
+                    self.plan.void_casts.setdefault(k, set()).add(ir.IntType("unsigned char"))
             return
         if isinstance(node, ir.Call):
             name = _callee_name(node)
@@ -614,6 +625,18 @@ def _out_pointer_argument(t, a: ir.Expr) -> bool:
         return False
     target = _without_casts(a)
     return isinstance(target, ir.Unary) and target.op == "&" and is_pointer(target.operand.type)
+
+
+def _void_base_of_offset(e: ir.Expr) -> ir.Expr:
+    """`p` of `p + k`, `k + p` or `p - k` for a `void *` variable or parameter p (GNU C's byte arithmetic), else e."""
+    e = strip(e)
+    if isinstance(e, ir.Binary) and e.op in ("+", "-") and is_pointer(e.type) and isinstance(e.type.pointee, ir.VoidType):
+        for side, other in ((e.lhs, e.rhs), (e.rhs, e.lhs) if e.op == "+" else (None, None)):
+            side = strip(side) if side is not None else None
+            if isinstance(side, ir.NameRef) and is_pointer(side.type) and isinstance(side.type.pointee, ir.VoidType) \
+                    and isinstance(other.type, ir.IntType):
+                return side
+    return e
 
 
 def _is_void_pointer_pointer(t) -> bool:

@@ -82,6 +82,7 @@ def _functions_stored_in_objects(tu: ir.TranslationUnit, functions) -> Set[str]:
     """Functions assigned to a struct field or an array element (`e->load = loadAtoms`): a place with no
     function of its own (pointers.PointerPlan.function_source), whose delegate type says `object`."""
     out: Set[str] = set()
+    stored_params: Set[str] = set()  # names of function-pointer variables stored so (checked per function below)
     roots = [g.init for g in tu.globals if g.init is not None] + [f.body for f in tu.functions if f.body]
     for root in roots:
         for node in ir.walk(root):
@@ -94,4 +95,37 @@ def _functions_stored_in_objects(tu: ir.TranslationUnit, functions) -> Set[str]:
                 value = strip(value.operand)
             if isinstance(value, ir.NameRef) and value.kind == "function" and value.name in functions:
                 out.add(value.name)
+            elif isinstance(value, ir.NameRef) and value.kind != "function" and isinstance(value.type, ir.PointerType) \
+                    and isinstance(value.type.pointee, ir.FunctionType):
+                stored_params.add(value.name)
+    # A function-pointer parameter stored so (graph500's `aml_register_handler(void (*f)(int, void *, int), int n)
+    # { aml_handlers[n] = f; }`): every function a call passes there is stored too.
+    for fn in tu.functions:
+        positions = [i for i, p in enumerate(fn.params) if p.name in stored_params and _stores(fn, p.name)]
+        if not positions:
+            continue
+        for root in roots:
+            for call in (n for n in ir.walk(root) if isinstance(n, ir.Call)):
+                callee = strip(call.callee)
+                if not (isinstance(callee, ir.NameRef) and callee.name == fn.name):
+                    continue
+                for i in positions:
+                    if i < len(call.args):
+                        value = strip(call.args[i])
+                        while isinstance(value, ir.Cast):
+                            value = strip(value.operand)
+                        if isinstance(value, ir.NameRef) and value.kind == "function" and value.name in functions:
+                            out.add(value.name)
     return out
+
+
+def _stores(fn: ir.Function, param: str) -> bool:
+    """Whether fn's body assigns its parameter `param` to a struct field or an array element."""
+    for node in ir.walk(fn.body) if fn.body is not None else ():
+        if isinstance(node, ir.Assign) and node.op == "=" and isinstance(strip(node.target), (ir.Member, ir.Index)):
+            value = strip(node.value)
+            while isinstance(value, ir.Cast):
+                value = strip(value.operand)
+            if isinstance(value, ir.NameRef) and value.name == param:
+                return True
+    return False

@@ -45,7 +45,11 @@ PTHREAD_OBJECTS = ("pthread_mutex_t", "pthread_cond_t", "pthread_barrier_t", "pt
                    "pthread_condattr_t", "pthread_barrierattr_t")
 OPAQUE_TYPEDEFS = {"MPI_Comm", "MPI_Datatype", "MPI_Op", "MPI_Request", "MPI_Status", "MPI_Group",
                    "MPI_Errhandler", "MPI_Info", "MPI_Win", "MPI_File", "MPI_Message", "FILE", "va_list", "__gnuc_va_list",
-                   "fpos_t", *PTHREAD_OBJECTS}
+                   "fpos_t", "cpu_set_t", *PTHREAD_OBJECTS}
+# glibc's feature-test macros (feature_test_macros(7)), as a file defines them: `#define _GNU_SOURCE`.
+_FEATURE_TEST_DEFINE = re.compile(r"^[ \t]*#[ \t]*define[ \t]+(_GNU_SOURCE|_DEFAULT_SOURCE|_BSD_SOURCE|_SVID_SOURCE|"
+                                  r"_POSIX_C_SOURCE|_XOPEN_SOURCE|_XOPEN_SOURCE_EXTENDED|_ISOC99_SOURCE|_ISOC11_SOURCE|"
+                                  r"_LARGEFILE64_SOURCE|_FILE_OFFSET_BITS)\b[ \t]*([^\n/]*)", re.M)
 # The x86-64 va_list is `struct __va_list_tag[1]` and decays to a pointer to it: all are one va_list.
 VA_LIST_TAG = "__va_list_tag"
 
@@ -243,7 +247,25 @@ class Frontend:
 
     def _clang_args(self) -> List[str]:
         return clang_options(self.clang_args, self._forced_headers,
-                             bool(self.calls_before_declaration or self.unprototyped_calls))
+                             bool(self.calls_before_declaration or self.unprototyped_calls)) + \
+            self._feature_test_macros()
+
+    def _feature_test_macros(self) -> List[str]:
+        """`-D` for the feature-test macros a later file of the program defines before its headers (graph500's
+        aml.c: `#define _GNU_SOURCE`, then <sched.h>'s CPU_ZERO). Each C file is compiled alone, so its headers
+        see them; read as one unit, the first file's headers are read already and glibc's <features.h> does
+        not look again. Given to the whole unit with the file's own body (so its #define is no redefinition)."""
+        if len(self.paths) < 2:
+            return []
+        found: Dict[str, str] = {}
+        for p in self.paths[1:]:
+            try:
+                text = open(p, errors="replace").read()
+            except OSError:
+                continue
+            for m in _FEATURE_TEST_DEFINE.finditer(text):
+                found.setdefault(m.group(1), m.group(2).strip())
+        return [f"-D{name}={body}" for name, body in sorted(found.items())]
 
     def _unused_static_at(self, loc: Optional[ir.Loc]) -> Optional[str]:
         """The static function no code calls whose definition holds `loc`, or None."""

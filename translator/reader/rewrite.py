@@ -309,6 +309,8 @@ def _unsaved_text(fe: "Frontend", name: str) -> str:
 # constant: `[`, `.`, `->`, `=`, `{`, and the operators whose C result is an int but a C# bool (`!TRUE`, `a < b`,
 # `x ? 1 : 0`), which read right once translated as the expressions they are where they are used.
 _CONSTANT_PUNCTUATION = frozenset("( ) + - * / % << >> & | ^ ~".split())
+# Operators that cannot start an expression: a body starting with one continues the expression it is used in.
+_BINARY_ONLY = frozenset("* / % << >> & | ^".split())
 _LITERAL_TOKEN = re.compile(r"""^([0-9.]|(u8|u|U|L)?["'])""")
 
 
@@ -324,6 +326,8 @@ class _ConstantMacros:
         self.known: Dict[str, bool] = {}
 
     def __call__(self, name: str, body: Sequence[str], depth: int = 0) -> bool:
+        if body and (body[0] in _BINARY_ONLY or body[-1] in _CONSTANT_PUNCTUATION - {")"}):
+            return False  # a piece of an expression (`#define ulong_shift >>6`, used as `v ulong_shift`)
         for tok in body:
             if _LITERAL_TOKEN.match(tok) or tok in _CONSTANT_PUNCTUATION or tok in self.library_constants:
                 continue
@@ -349,10 +353,13 @@ def expand_function_macros(fe: "Frontend") -> bool:
     library_defs = {}
     object_defs: Dict[str, List[str]] = {}  # the program's object-like macros: name -> body tokens
     library_constants = set()  # names a constant's body may use: the headers' macros, variables, enum constants
+    program_names = set()  # the program's own top-level variables and functions
     for cur in fe.top_level():
         own = fe.user_file_of(cur)
         if own is None:
             continue
+        if own and cur.kind in (K.VAR_DECL, K.FUNCTION_DECL):
+            program_names.add(cur.spelling)
         if cur.kind == K.MACRO_DEFINITION and ci.conf.lib.clang_Cursor_isMacroFunctionLike(cur):
             if own:
                 defs[cur.spelling] = _macro_signature(cur)
@@ -385,7 +392,10 @@ def expand_function_macros(fe: "Frontend") -> bool:
         if cur.spelling in object_defs and definition is not None and definition.kind == K.MACRO_DEFINITION \
                 and not _takes_arguments(definition):
             body = macro_tokens(definition)[1:]
-            if constant_like(cur.spelling, body) or cur.spelling in body:
+            # a macro named as one of the program's variables (graph500: common.h's `static const int ulong_bits`
+            # and bitmap_reference.h's `#define ulong_bits 64`, one file including both) is no constant of the
+            # class, where the two would be one name: its uses are expanded
+            if (constant_like(cur.spelling, body) and cur.spelling not in program_names) or cur.spelling in body:
                 continue
             name = cur.location.file.name
             text = _unsaved_text(fe, name)

@@ -31,6 +31,18 @@ PARAM_KINDS = frozenset({"value", "buffer", "address", "out", "ref", "status", "
 #   takes_views   (MPI) a call that keeps its buffer, whose cMPI method has an overload taking it as one Ptr<T>, a
 #                 view too (memory read as another type): exposes or names the bytes in place, where an array and
 #                 offset would need a staged copy that the call cannot keep (Win_create, Win_attach, Get_address)
+#   takes_pointers  (MPI) a call whose cMPI method takes each buffer as a Ptr<T> as well (UserBuffer in the
+#                 runtime finds a pointer's memory, stages a view and writes it back after the call, or, for a
+#                 call that completes_views, when its request completes): a pointer goes as it is (`p`, `p + k`),
+#                 with no PtrBuffer wrapper around the call
+#   completes_views  (MPI) a nonblocking point-to-point call (Isend, Irecv) whose request's completion (Wait,
+#                 Test) writes a staged view back: a view goes through PtrBuffer.Pending, where another call that
+#                 keeps its buffer (a window, a persistent request) refuses it (PtrBuffer.Lasting)
+#   sets_errhandler  (MPI) installs an error handler (MPI_Comm_set_errhandler): a program that calls one gets
+#                 the runtime's errors as return codes (the Plan's sets_errhandler)
+#   mixed_forms   (MPI) a call of two buffers sharing one count and datatype whose cMPI method also takes one as
+#                 an array and the other as a scalar's `ref` (Reduce, Scan, Fetch_and_op): a retyped read buffer
+#                 stays an array there
 #   stores_address  (MPI) its `void *` out-parameter, given a pointer to memory rather than `&p`
 #                 (MPI_Win_allocate's baseptr), gets the new memory's address stored in the bytes it points to, as
 #                 C stores it: the runtime's Ptr<T> overload takes memory of any element type
@@ -41,7 +53,8 @@ PARAM_KINDS = frozenset({"value", "buffer", "address", "out", "ref", "status", "
 #                 position x lives in a one-element array and a struct field is passed as a view (issue 27)
 #   family        the calls one conversion of libc.py serves: "byte_pair" (memcpy, memmove, memcmp: two
 #                 buffers read alike), "strto" (strtol...: an end pointer), "scanf" (scanf...: out arguments)
-FLAGS = ("keeps_buffer", "pure", "stateful", "bytes", "stores_address", "takes_views")
+FLAGS = ("keeps_buffer", "pure", "stateful", "bytes", "stores_address", "takes_views", "takes_pointers",
+         "completes_views", "sets_errhandler", "mixed_forms")
 ALLOCATES = frozenset({"new", "resize", "copy"})
 FAMILIES = frozenset({"byte_pair", "strto", "scanf"})
 
@@ -63,6 +76,10 @@ class Rule:
     bytes: bool = False
     stores_address: bool = False
     takes_views: bool = False
+    takes_pointers: bool = False
+    completes_views: bool = False
+    sets_errhandler: bool = False
+    mixed_forms: bool = False
     allocates: Optional[str] = None
     family: Optional[str] = None
     ref_buffers: Tuple[int, ...] = ()
@@ -147,6 +164,15 @@ def _load_file(filename: str, needs_params: bool) -> Tuple[Dict[str, Rule], Dict
             raise RuleError(f"{where}: keeps_buffer needs a buffer or address parameter")
         if flags["takes_views"] and not (params and ("buffer" in params or "address" in params)):
             raise RuleError(f"{where}: takes_views needs a buffer or address parameter")
+        if flags["takes_pointers"] and not (params and "buffer" in params):
+            raise RuleError(f"{where}: takes_pointers needs a buffer parameter")
+        if flags["takes_pointers"] and flags["keeps_buffer"] and not flags["completes_views"]:
+            raise RuleError(f"{where}: a call that keeps its buffer cannot have a view staged for it (takes_pointers), "
+                            "unless its completion writes the view back (completes_views)")
+        if flags["completes_views"] and not flags["keeps_buffer"]:
+            raise RuleError(f"{where}: completes_views is a fact of a call that keeps its buffer (keeps_buffer)")
+        if flags["mixed_forms"] and "buffer, buffer" not in ", ".join(params or ()):
+            raise RuleError(f"{where}: mixed_forms needs two buffer parameters in a row")
         if flags["stores_address"] and not (params and "out" in params):
             raise RuleError(f"{where}: stores_address needs an out parameter")
         if flags["pure"] and flags["stateful"]:

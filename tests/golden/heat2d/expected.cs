@@ -80,8 +80,8 @@ public sealed class Heat2d
         down = rank < size - 1 ? rank + 1 : cMPI.PROC_NULL;
         for (it = 0; it < MAXIT; it++)
         {
-            cMPI.Sendrecv(u[1].Array, u[1].Offset, NY, MPI_DOUBLE, up, 0, u[local + 1].Array, u[local + 1].Offset, NY, MPI_DOUBLE, down, 0, cMPI.COMM_WORLD, out st);
-            cMPI.Sendrecv(u[local].Array, u[local].Offset, NY, MPI_DOUBLE, down, 1, u[0].Array, u[0].Offset, NY, MPI_DOUBLE, up, 1, cMPI.COMM_WORLD, out st);
+            cMPI.Sendrecv(u[1], NY, MPI_DOUBLE, up, 0, u[local + 1], NY, MPI_DOUBLE, down, 0, cMPI.COMM_WORLD, out st);
+            cMPI.Sendrecv(u[local], NY, MPI_DOUBLE, down, 1, u[0], NY, MPI_DOUBLE, up, 1, cMPI.COMM_WORLD, out st);
             diff = 0.0;
             for (i = 1; i <= local; i++)
             {

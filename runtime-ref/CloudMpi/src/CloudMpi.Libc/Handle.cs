@@ -1,3 +1,7 @@
+using System.Collections.Concurrent;
+using System.Reflection;
+using System.Runtime.CompilerServices;
+
 namespace CloudMpi.Libc;
 
 /// <summary>
@@ -16,9 +20,58 @@ public static class Handle
         Ptr<T> p => p,
         IPointer { Array: null } => default,
         T[] array => new Ptr<T>(array),
+        // char memory read as another type (a message buffer's payload, GNU C's byte arithmetic): its bytes
+        Ptr<byte> or Ptr<sbyte> or byte[] or sbyte[] when !RuntimeHelpers.IsReferenceOrContainsReferences<T>() =>
+            Ptr.Reinterpret<byte, T>(Bytes(handle)),
         _ => throw new PointerException(
             $"{where}: a void * that holds {Describe(handle)} cast to {CName(typeof(T))} *"),
     };
+
+    /// <summary>
+    /// <c>(T *) handle</c> of a handle whose memory the program reads as several types (an active message's
+    /// <c>void *data</c>: <c>*(int *)data</c>, <c>((float *)data)[3]</c>): a view of the bytes of whatever
+    /// numbers it holds, as C reads them; a handle holding objects (a struct with pointers) still stops the port.
+    /// </summary>
+    public static Ptr<T> View<T>(object? handle, string where)
+    {
+        if (handle is Ptr<T> p) return p;
+        if (handle is T[] array) return new Ptr<T>(array);
+        if (IsNull(handle)) return default;
+        if (RuntimeHelpers.IsReferenceOrContainsReferences<T>())
+            throw new PointerException($"{where}: a void * that holds {Describe(handle!)} cast to {CName(typeof(T))} *");
+        return Ptr.Reinterpret<byte, T>(Bytes(handle, where));
+    }
+
+    /// <summary>
+    /// GNU C's arithmetic on a <c>void *</c> handle (<c>data + 4</c>) counts bytes: the memory it holds as
+    /// unsigned chars, a view of its numbers' bytes (a <c>Ptr&lt;byte&gt;</c> it holds is itself).
+    /// </summary>
+    public static Ptr<byte> Bytes(object? handle, string where = "?") => handle switch
+    {
+        null => default,
+        Ptr<byte> p => p,
+        byte[] a => new Ptr<byte>(a),
+        IPointer { Array: null } => default,
+        IPointer p => p.AsBytes(where),
+        Array a => ArrayBytes.Of(a, where),
+        _ => throw new PointerException($"{where}: a void * that holds {Describe(handle)} used as bytes"),
+    };
+
+    /// <summary>The bytes of an array of any unmanaged element type (one generic method made per type).</summary>
+    private static class ArrayBytes
+    {
+        private static readonly ConcurrentDictionary<Type, Func<Array, Ptr<byte>>> makers = new();
+
+        public static Ptr<byte> Of(Array array, string where)
+        {
+            var element = array.GetType().GetElementType()!;
+            var make = makers.GetOrAdd(element, t => (Func<Array, Ptr<byte>>)Delegate.CreateDelegate(
+                typeof(Func<Array, Ptr<byte>>), typeof(ArrayBytes).GetMethod(nameof(Typed), BindingFlags.NonPublic | BindingFlags.Static)!.MakeGenericMethod(t)));
+            return make(array);
+        }
+
+        private static Ptr<byte> Typed<U>(Array array) => Ptr.Reinterpret<U, byte>(new Ptr<U>((U[])array));
+    }
 
     /// <summary>C's <c>handle == NULL</c>: null, or a NULL <see cref="Ptr{T}"/> stored into it.</summary>
     public static bool IsNull(object? handle) => handle is null || handle is IPointer { Array: null };

@@ -166,6 +166,10 @@ public readonly struct Ptr<T> : IEquatable<Ptr<T>>, IPointer
 
     int IPointer.ByteOffset => Offset * CSizeOf<T>.Size;
 
+    Ptr<byte> IPointer.AsBytes(string where) => RuntimeHelpers.IsReferenceOrContainsReferences<T>()
+        ? throw new PointerException($"{where}: a void * that holds a {typeof(T).Name} * used as bytes")
+        : Ptr.Reinterpret<T, byte>(this);
+
     public override string ToString() =>
         View is not null ? $"view of {View.Root.GetType().Name}+{Offset}"
         : Array is null
@@ -179,4 +183,7 @@ internal interface IPointer
     object? Array { get; }
 
     int ByteOffset { get; }
+
+    /// <summary>The memory pointed at as bytes (Handle.Bytes); a PointerException for memory holding objects.</summary>
+    Ptr<byte> AsBytes(string where);
 }

@@ -14,7 +14,8 @@ public static class JobStats
     {
         double price = options.PricePer10kTransactions ?? StoragePrices.DefaultPer10k;
         string source = options.PricePer10kTransactions is null ? StoragePrices.DefaultSource : "--price-per-10k-transactions";
-        string variants = $"  collectives: {CollectiveVariants.Describe(options.Transport, options.Ranks)}\n";
+        string variants = $"  collectives: {CollectiveVariants.Describe(options.Transport, options.Ranks)}\n"
+                          + Hosting.RankJitTally.Report();
         if (options.Transport != "azure")
             return $"cmpi-run: --stats: transport {options.Transport} makes no storage requests; wall time {wall.TotalSeconds.ToString("0.000", System.Globalization.CultureInfo.InvariantCulture)} s\n{variants}";
         return RequestTally.ForProcess.Report(wall, price, source) + variants;

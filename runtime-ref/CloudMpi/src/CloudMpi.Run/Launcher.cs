@@ -98,6 +98,9 @@ public static class Launcher
             return new LaunchResult(CommandLine.UsageExitCode, null, null);
         }
 
+        // the ranks will be threads of this process: their runtime paths compile while the program is read and loaded
+        if (!options.CheckOnly && !options.RanksAsProcesses && options.JoinJob is null)
+            Hosting.RuntimePrecompiler.Start();
         var compiler = new ProgramCompiler(options.NoCache ? null : cacheDirectory ?? ProgramCompiler.DefaultCacheDirectory());
         // --check always runs Roslyn: its answer is the diagnostics, which the cache does not keep
         CompileResult compiled = compiler.Compile(options.SourcePath, source, forceCompile: options.CheckOnly);
@@ -174,6 +177,9 @@ public static class Launcher
     /// </summary>
     private static LaunchResult CheckAll(IReadOnlyList<string> paths, RunOptions options, TextWriter stderr, string? cacheDirectory)
     {
+        // the ranks will be threads of this process: their runtime paths compile while the program is read and loaded
+        if (!options.CheckOnly && !options.RanksAsProcesses && options.JoinJob is null)
+            Hosting.RuntimePrecompiler.Start();
         var compiler = new ProgramCompiler(options.NoCache ? null : cacheDirectory ?? ProgramCompiler.DefaultCacheDirectory());
         int code = 0;
         foreach (string path in paths)

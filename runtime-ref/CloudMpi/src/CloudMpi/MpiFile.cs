@@ -30,6 +30,19 @@ public sealed class MpiFile
     /// </summary>
     internal long SharedPosition { get; set; }
 
+    /// <summary>What an error on this file does (MPI_File_set_errhandler); a new file takes MPI_FILE_NULL's.</summary>
+    internal Errhandler Errhandler { get; set; } = Errhandler.Return;
+
+    /// <summary>MPI_File_set_atomicity's flag. Every access is already positional and unbuffered, so what one
+    /// rank wrote is visible to the others when its call returns, atomic or not: the flag is only kept.</summary>
+    internal bool Atomic { get; set; }
+
+    /// <summary>
+    /// The split collective begun on this file and not yet ended (MPI-4.0 14.4.5: at most one a file handle):
+    /// the call that began it and the bytes it moved, which the matching _end reports in its status.
+    /// </summary>
+    internal (string Begin, int Moved)? Split { get; set; }
+
     internal MpiFile(Comm comm, string path, int amode, SafeFileHandle handle)
     {
         Comm = comm;

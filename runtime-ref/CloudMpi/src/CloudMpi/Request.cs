@@ -5,7 +5,7 @@ namespace CloudMpi;
 
 /// <summary>
 /// A nonblocking operation (MPI_Request), returned by <see cref="cMPI.Isend{T}(T[], int, int, Datatype, int, int, Comm, out Request)"/>
-/// and <see cref="cMPI.Irecv{T}"/>; completed by <see cref="cMPI.Wait"/>, <see cref="cMPI.Waitall"/> or <see cref="cMPI.Test"/>,
+/// and <see cref="cMPI.Irecv{T}(T[], int, int, Datatype, int, int, Comm, out Request)"/>; completed by <see cref="cMPI.Wait"/>, <see cref="cMPI.Waitall"/> or <see cref="cMPI.Test"/>,
 /// which then set the variable to <see cref="cMPI.REQUEST_NULL"/>.
 /// </summary>
 public abstract class Request

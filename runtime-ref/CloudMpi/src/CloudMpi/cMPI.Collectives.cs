@@ -1,6 +1,7 @@
 using System.Runtime.CompilerServices;
 using CloudMpi.Core;
 using CloudMpi.Hosting;
+using CloudMpi.Libc;
 
 namespace CloudMpi;
 
@@ -51,25 +52,24 @@ public static partial class cMPI
 
     // ------------------------------------------------------------------ Bcast
 
-    public static int Bcast<T>(T[] buf, int offset, int count, Datatype datatype, int root, Comm comm) where T : unmanaged
-    {
-        const string call = "MPI_Bcast";
-        var ctx = Ctx(call);
-        CheckRoot(call, ctx, comm, root);
-        var data = Buffers.Data(call, buf, offset, count, datatype);
-        BcastCore(ctx, call, data.Bytes, root, comm, datatype);
-        data.Commit();
-        return SUCCESS;
-    }
+    public static int Bcast<T>(T[] buf, int offset, int count, Datatype datatype, int root, Comm comm) where T : unmanaged =>
+        Bcast(UserBuffer.Of(buf, offset), count, datatype, root, comm);
 
-    public static int Bcast<T>(ref T buf, int count, Datatype datatype, int root, Comm comm) where T : unmanaged
+    public static int Bcast<T>(ref T buf, int count, Datatype datatype, int root, Comm comm) where T : unmanaged =>
+        Bcast(UserBuffer.Of(ref buf), count, datatype, root, comm);
+
+    public static int Bcast<T>(Ptr<T> buf, int count, Datatype datatype, int root, Comm comm) where T : unmanaged =>
+        Bcast(UserBuffer.Of(buf), count, datatype, root, comm);
+
+    private static int Bcast<T>(UserBuffer<T> buf, int count, Datatype datatype, int root, Comm comm) where T : unmanaged
     {
         const string call = "MPI_Bcast";
         var ctx = Ctx(call);
         CheckRoot(call, ctx, comm, root);
-        var data = Buffers.DataScalar(call, ref buf, count, datatype);
+        var data = buf.Data(call, count, datatype);
         BcastCore(ctx, call, data.Bytes, root, comm, datatype);
         data.Commit();
+        buf.Done();
         return SUCCESS;
     }
 
@@ -148,101 +148,86 @@ public static partial class cMPI
 
     // ------------------------------------------------------------------ Reduce, Allreduce
 
-    public static int Reduce<T>(T[] sendbuf, int sendoffset, T[] recvbuf, int recvoffset, int count, Datatype datatype, Op op, int root, Comm comm) where T : unmanaged
+    // Each buffer as an array and offset, a scalar's `ref` or a pointer (C passes an array for one and the address of
+    // a scalar for the other): nine one-line overloads of each call, one core.
+
+    public static int Reduce<T>(T[] sendbuf, int sendoffset, T[] recvbuf, int recvoffset, int count, Datatype datatype, Op op, int root, Comm comm) where T : unmanaged =>
+        Reduce(UserBuffer.Of(sendbuf, sendoffset), UserBuffer.Of(recvbuf, recvoffset), count, datatype, op, root, comm);
+
+    public static int Reduce<T>(T[] sendbuf, int sendoffset, ref T recvbuf, int count, Datatype datatype, Op op, int root, Comm comm) where T : unmanaged =>
+        Reduce(UserBuffer.Of(sendbuf, sendoffset), UserBuffer.Of(ref recvbuf), count, datatype, op, root, comm);
+
+    public static int Reduce<T>(T[] sendbuf, int sendoffset, Ptr<T> recvbuf, int count, Datatype datatype, Op op, int root, Comm comm) where T : unmanaged =>
+        Reduce(UserBuffer.Of(sendbuf, sendoffset), UserBuffer.Of(recvbuf), count, datatype, op, root, comm);
+
+    public static int Reduce<T>(ref T sendbuf, T[] recvbuf, int recvoffset, int count, Datatype datatype, Op op, int root, Comm comm) where T : unmanaged =>
+        Reduce(UserBuffer.Of(ref sendbuf), UserBuffer.Of(recvbuf, recvoffset), count, datatype, op, root, comm);
+
+    public static int Reduce<T>(ref T sendbuf, ref T recvbuf, int count, Datatype datatype, Op op, int root, Comm comm) where T : unmanaged =>
+        Reduce(UserBuffer.Of(ref sendbuf), UserBuffer.Of(ref recvbuf), count, datatype, op, root, comm);
+
+    public static int Reduce<T>(ref T sendbuf, Ptr<T> recvbuf, int count, Datatype datatype, Op op, int root, Comm comm) where T : unmanaged =>
+        Reduce(UserBuffer.Of(ref sendbuf), UserBuffer.Of(recvbuf), count, datatype, op, root, comm);
+
+    public static int Reduce<T>(Ptr<T> sendbuf, T[] recvbuf, int recvoffset, int count, Datatype datatype, Op op, int root, Comm comm) where T : unmanaged =>
+        Reduce(UserBuffer.Of(sendbuf), UserBuffer.Of(recvbuf, recvoffset), count, datatype, op, root, comm);
+
+    public static int Reduce<T>(Ptr<T> sendbuf, ref T recvbuf, int count, Datatype datatype, Op op, int root, Comm comm) where T : unmanaged =>
+        Reduce(UserBuffer.Of(sendbuf), UserBuffer.Of(ref recvbuf), count, datatype, op, root, comm);
+
+    public static int Reduce<T>(Ptr<T> sendbuf, Ptr<T> recvbuf, int count, Datatype datatype, Op op, int root, Comm comm) where T : unmanaged =>
+        Reduce(UserBuffer.Of(sendbuf), UserBuffer.Of(recvbuf), count, datatype, op, root, comm);
+
+    public static int Allreduce<T>(T[] sendbuf, int sendoffset, T[] recvbuf, int recvoffset, int count, Datatype datatype, Op op, Comm comm) where T : unmanaged =>
+        Allreduce(UserBuffer.Of(sendbuf, sendoffset), UserBuffer.Of(recvbuf, recvoffset), count, datatype, op, comm);
+
+    public static int Allreduce<T>(T[] sendbuf, int sendoffset, ref T recvbuf, int count, Datatype datatype, Op op, Comm comm) where T : unmanaged =>
+        Allreduce(UserBuffer.Of(sendbuf, sendoffset), UserBuffer.Of(ref recvbuf), count, datatype, op, comm);
+
+    public static int Allreduce<T>(T[] sendbuf, int sendoffset, Ptr<T> recvbuf, int count, Datatype datatype, Op op, Comm comm) where T : unmanaged =>
+        Allreduce(UserBuffer.Of(sendbuf, sendoffset), UserBuffer.Of(recvbuf), count, datatype, op, comm);
+
+    public static int Allreduce<T>(ref T sendbuf, T[] recvbuf, int recvoffset, int count, Datatype datatype, Op op, Comm comm) where T : unmanaged =>
+        Allreduce(UserBuffer.Of(ref sendbuf), UserBuffer.Of(recvbuf, recvoffset), count, datatype, op, comm);
+
+    public static int Allreduce<T>(ref T sendbuf, ref T recvbuf, int count, Datatype datatype, Op op, Comm comm) where T : unmanaged =>
+        Allreduce(UserBuffer.Of(ref sendbuf), UserBuffer.Of(ref recvbuf), count, datatype, op, comm);
+
+    public static int Allreduce<T>(ref T sendbuf, Ptr<T> recvbuf, int count, Datatype datatype, Op op, Comm comm) where T : unmanaged =>
+        Allreduce(UserBuffer.Of(ref sendbuf), UserBuffer.Of(recvbuf), count, datatype, op, comm);
+
+    public static int Allreduce<T>(Ptr<T> sendbuf, T[] recvbuf, int recvoffset, int count, Datatype datatype, Op op, Comm comm) where T : unmanaged =>
+        Allreduce(UserBuffer.Of(sendbuf), UserBuffer.Of(recvbuf, recvoffset), count, datatype, op, comm);
+
+    public static int Allreduce<T>(Ptr<T> sendbuf, ref T recvbuf, int count, Datatype datatype, Op op, Comm comm) where T : unmanaged =>
+        Allreduce(UserBuffer.Of(sendbuf), UserBuffer.Of(ref recvbuf), count, datatype, op, comm);
+
+    public static int Allreduce<T>(Ptr<T> sendbuf, Ptr<T> recvbuf, int count, Datatype datatype, Op op, Comm comm) where T : unmanaged =>
+        Allreduce(UserBuffer.Of(sendbuf), UserBuffer.Of(recvbuf), count, datatype, op, comm);
+
+    private static int Reduce<T>(UserBuffer<T> sendbuf, UserBuffer<T> recvbuf, int count, Datatype datatype, Op op, int root, Comm comm) where T : unmanaged
     {
         const string call = "MPI_Reduce";
         var ctx = Ctx(call);
         CheckReduce(call, ctx, datatype, op, comm, root);
-        var send = Buffers.Data(call, sendbuf, sendoffset, count, datatype);
-        var recv = comm.RankIn(ctx) == root ? Buffers.Data(call, recvbuf, recvoffset, count, datatype) : default;
+        var send = sendbuf.Data(call, count, datatype);
+        var recv = comm.RankIn(ctx) == root ? recvbuf.Data(call, count, datatype) : default;
         ReduceCore(ctx, call, send.Bytes, recv.Bytes, datatype, op, root, comm, all: false);
         recv.Commit();
+        recvbuf.Done();
         return SUCCESS;
     }
 
-    public static int Reduce<T>(ref T sendbuf, ref T recvbuf, int count, Datatype datatype, Op op, int root, Comm comm) where T : unmanaged
-    {
-        const string call = "MPI_Reduce";
-        var ctx = Ctx(call);
-        CheckReduce(call, ctx, datatype, op, comm, root);
-        var send = Buffers.DataScalar(call, ref sendbuf, count, datatype);
-        var recv = comm.RankIn(ctx) == root ? Buffers.DataScalar(call, ref recvbuf, count, datatype) : default;
-        ReduceCore(ctx, call, send.Bytes, recv.Bytes, datatype, op, root, comm, all: false);
-        recv.Commit();
-        return SUCCESS;
-    }
-
-    public static int Allreduce<T>(T[] sendbuf, int sendoffset, T[] recvbuf, int recvoffset, int count, Datatype datatype, Op op, Comm comm) where T : unmanaged
+    private static int Allreduce<T>(UserBuffer<T> sendbuf, UserBuffer<T> recvbuf, int count, Datatype datatype, Op op, Comm comm) where T : unmanaged
     {
         const string call = "MPI_Allreduce";
         var ctx = Ctx(call);
         CheckReduce(call, ctx, datatype, op, comm, 0);
-        var send = Buffers.Data(call, sendbuf, sendoffset, count, datatype);
-        var recv = Buffers.Data(call, recvbuf, recvoffset, count, datatype);
+        var send = sendbuf.Data(call, count, datatype);
+        var recv = recvbuf.Data(call, count, datatype);
         ReduceCore(ctx, call, send.Bytes, recv.Bytes, datatype, op, 0, comm, all: true);
         recv.Commit();
-        return SUCCESS;
-    }
-
-    public static int Allreduce<T>(ref T sendbuf, ref T recvbuf, int count, Datatype datatype, Op op, Comm comm) where T : unmanaged
-    {
-        const string call = "MPI_Allreduce";
-        var ctx = Ctx(call);
-        CheckReduce(call, ctx, datatype, op, comm, 0);
-        var send = Buffers.DataScalar(call, ref sendbuf, count, datatype);
-        var recv = Buffers.DataScalar(call, ref recvbuf, count, datatype);
-        ReduceCore(ctx, call, send.Bytes, recv.Bytes, datatype, op, 0, comm, all: true);
-        recv.Commit();
-        return SUCCESS;
-    }
-
-    // Mixed forms: C may pass an array for one buffer and the address of a scalar for the other.
-
-    public static int Reduce<T>(T[] sendbuf, int sendoffset, ref T recvbuf, int count, Datatype datatype, Op op, int root, Comm comm) where T : unmanaged
-    {
-        const string call = "MPI_Reduce";
-        var ctx = Ctx(call);
-        CheckReduce(call, ctx, datatype, op, comm, root);
-        var send = Buffers.Data(call, sendbuf, sendoffset, count, datatype);
-        var recv = comm.RankIn(ctx) == root ? Buffers.DataScalar(call, ref recvbuf, count, datatype) : default;
-        ReduceCore(ctx, call, send.Bytes, recv.Bytes, datatype, op, root, comm, all: false);
-        recv.Commit();
-        return SUCCESS;
-    }
-
-    public static int Reduce<T>(ref T sendbuf, T[] recvbuf, int recvoffset, int count, Datatype datatype, Op op, int root, Comm comm) where T : unmanaged
-    {
-        const string call = "MPI_Reduce";
-        var ctx = Ctx(call);
-        CheckReduce(call, ctx, datatype, op, comm, root);
-        var send = Buffers.DataScalar(call, ref sendbuf, count, datatype);
-        var recv = comm.RankIn(ctx) == root ? Buffers.Data(call, recvbuf, recvoffset, count, datatype) : default;
-        ReduceCore(ctx, call, send.Bytes, recv.Bytes, datatype, op, root, comm, all: false);
-        recv.Commit();
-        return SUCCESS;
-    }
-
-    public static int Allreduce<T>(T[] sendbuf, int sendoffset, ref T recvbuf, int count, Datatype datatype, Op op, Comm comm) where T : unmanaged
-    {
-        const string call = "MPI_Allreduce";
-        var ctx = Ctx(call);
-        CheckReduce(call, ctx, datatype, op, comm, 0);
-        var send = Buffers.Data(call, sendbuf, sendoffset, count, datatype);
-        var recv = Buffers.DataScalar(call, ref recvbuf, count, datatype);
-        ReduceCore(ctx, call, send.Bytes, recv.Bytes, datatype, op, 0, comm, all: true);
-        recv.Commit();
-        return SUCCESS;
-    }
-
-    public static int Allreduce<T>(ref T sendbuf, T[] recvbuf, int recvoffset, int count, Datatype datatype, Op op, Comm comm) where T : unmanaged
-    {
-        const string call = "MPI_Allreduce";
-        var ctx = Ctx(call);
-        CheckReduce(call, ctx, datatype, op, comm, 0);
-        var send = Buffers.DataScalar(call, ref sendbuf, count, datatype);
-        var recv = Buffers.Data(call, recvbuf, recvoffset, count, datatype);
-        ReduceCore(ctx, call, send.Bytes, recv.Bytes, datatype, op, 0, comm, all: true);
-        recv.Commit();
+        recvbuf.Done();
         return SUCCESS;
     }
 

@@ -64,14 +64,14 @@ public static partial class cMPI
             if (all != SUCCESS)
             {
                 handle?.Dispose();
-                return all;
+                return FileError(fh, new MpiException(call, all, $"cannot open \"{filename}\""));
             }
-            var file = new MpiFile(comm, filename, amode, handle!);
+            var file = new MpiFile(comm, filename, amode, handle!) { Errhandler = DefaultFileErrhandler };
             if ((amode & MODE_APPEND) != 0) file.Position = RandomAccess.GetLength(handle!);
             fh = file;
             return SUCCESS;
         }
-        catch (MpiException ex) { return ex.ErrorClass; }
+        catch (MpiException ex) { return FileError(fh, ex); }
     }
 
     public static int File_open(Comm comm, sbyte[] filename, int amode, Info info, out MpiFile fh) =>
@@ -92,7 +92,7 @@ public static partial class cMPI
                 return Guarded(() => System.IO.File.Delete(file.Path));
             return SUCCESS;
         }
-        catch (MpiException ex) { return ex.ErrorClass; }
+        catch (MpiException ex) { return FileError(fh, ex); }
     }
 
     /// <summary>MPI_File_delete (not collective); a missing file is MPI_ERR_NO_SUCH_FILE.</summary>
@@ -104,7 +104,7 @@ public static partial class cMPI
             if (!System.IO.File.Exists(filename)) return ERR_NO_SUCH_FILE;
             return Guarded(() => System.IO.File.Delete(filename));
         }
-        catch (MpiException ex) { return ex.ErrorClass; }
+        catch (MpiException ex) { return FileError(FILE_NULL, ex); }
     }
 
     public static int File_delete(sbyte[] filename, Info info) => File_delete(CString(filename), info);
@@ -124,7 +124,7 @@ public static partial class cMPI
             int mine = rank == 0 ? Guarded(() => RandomAccess.SetLength(file.Handle!, size)) : SUCCESS;
             return AgreeOnError(file.Comm, mine);
         }
-        catch (MpiException ex) { return ex.ErrorClass; }
+        catch (MpiException ex) { return FileError(fh, ex); }
     }
 
     public static int File_get_size(MpiFile fh, out long size)
@@ -136,7 +136,7 @@ public static partial class cMPI
             size = RandomAccess.GetLength(file.Handle!);
             return SUCCESS;
         }
-        catch (MpiException ex) { return ex.ErrorClass; }
+        catch (MpiException ex) { return FileError(fh, ex); }
         catch (IOException) { return ERR_IO; }
     }
 
@@ -148,7 +148,7 @@ public static partial class cMPI
             var file = CheckFile("MPI_File_sync", fh);
             return Guarded(() => RandomAccess.FlushToDisk(file.Handle!));
         }
-        catch (MpiException ex) { return ex.ErrorClass; }
+        catch (MpiException ex) { return FileError(fh, ex); }
     }
 
     // ------------------------------------------------------------------ views and the file pointer
@@ -174,7 +174,7 @@ public static partial class cMPI
             file.SetView(disp, etype, filetype);
             return SUCCESS;
         }
-        catch (MpiException ex) { return ex.ErrorClass; }
+        catch (MpiException ex) { return FileError(fh, ex); }
     }
 
     public static int File_set_view(MpiFile fh, long disp, Datatype etype, Datatype filetype, sbyte[] datarep, Info info) =>
@@ -197,7 +197,7 @@ public static partial class cMPI
             (disp, etype, filetype) = (file.Disp, file.Etype, file.Filetype);
             return SUCCESS;
         }
-        catch (MpiException ex) { return ex.ErrorClass; }
+        catch (MpiException ex) { return FileError(fh, ex); }
     }
 
     /// <summary>MPI_File_seek: the individual pointer, in etypes; SEEK_END counts from the view's last byte in the file.</summary>
@@ -210,7 +210,7 @@ public static partial class cMPI
             file.Position = SeekTarget(call, file, offset, whence, file.Position);
             return SUCCESS;
         }
-        catch (MpiException ex) { return ex.ErrorClass; }
+        catch (MpiException ex) { return FileError(fh, ex); }
     }
 
     public static int File_get_position(MpiFile fh, out long offset)
@@ -221,7 +221,7 @@ public static partial class cMPI
             offset = CheckFile("MPI_File_get_position", fh).Position;
             return SUCCESS;
         }
-        catch (MpiException ex) { return ex.ErrorClass; }
+        catch (MpiException ex) { return FileError(fh, ex); }
     }
 
     // ------------------------------------------------------------------ helpers

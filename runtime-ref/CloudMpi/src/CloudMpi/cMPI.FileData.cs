@@ -63,7 +63,7 @@ public static partial class cMPI
             status = new Status(ANY_SOURCE, ANY_TAG, moved);
             return SUCCESS;
         }
-        catch (MpiException ex) { return ex.ErrorClass; }
+        catch (MpiException ex) { return FileError(fh, ex); }
     }
 
     private static int TransferScalar<T>(string call, MpiFile fh, long? at, ref T buf, int count, Datatype datatype,
@@ -79,7 +79,7 @@ public static partial class cMPI
             status = new Status(ANY_SOURCE, ANY_TAG, moved);
             return SUCCESS;
         }
-        catch (MpiException ex) { return ex.ErrorClass; }
+        catch (MpiException ex) { return FileError(fh, ex); }
     }
 
     private static MpiFile CheckAccess(string call, MpiFile fh, bool write)

@@ -36,7 +36,7 @@ public static partial class cMPI
             file.SharedPosition = target;
             return SUCCESS;
         }
-        catch (MpiException ex) { return ex.ErrorClass; }
+        catch (MpiException ex) { return FileError(fh, ex); }
     }
 
     public static int File_get_position_shared(MpiFile fh, out long offset)
@@ -47,7 +47,7 @@ public static partial class cMPI
             offset = CheckFile("MPI_File_get_position_shared", fh).SharedPosition;
             return SUCCESS;
         }
-        catch (MpiException ex) { return ex.ErrorClass; }
+        catch (MpiException ex) { return FileError(fh, ex); }
     }
 
     /// <summary>This rank's part at the shared pointer plus the etypes of the lower ranks; every rank then advances it by all of them.</summary>

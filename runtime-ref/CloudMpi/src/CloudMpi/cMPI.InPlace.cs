@@ -1,5 +1,6 @@
 using CloudMpi.Core;
 using CloudMpi.Hosting;
+using CloudMpi.Libc;
 
 namespace CloudMpi;
 
@@ -28,50 +29,47 @@ public static partial class cMPI
     // ------------------------------------------------------------------ Reduce, Allreduce
 
     /// <summary>MPI_Reduce(MPI_IN_PLACE, recvbuf, ...) at the root: its data is in recvbuf and is replaced by the result.</summary>
-    public static int Reduce<T>(InPlace sendbuf, T[] recvbuf, int recvoffset, int count, Datatype datatype, Op op, int root, Comm comm) where T : unmanaged
-    {
-        const string call = "MPI_Reduce";
-        var ctx = Ctx(call);
-        CheckReduce(call, ctx, datatype, op, comm, root);
-        RequireRoot(call, ctx, comm, root);
-        var recv = Buffers.Data(call, recvbuf, recvoffset, count, datatype);
-        ReduceCore(ctx, call, recv.Bytes, recv.Bytes, datatype, op, root, comm, all: false);
-        recv.Commit();
-        return SUCCESS;
-    }
+    public static int Reduce<T>(InPlace sendbuf, T[] recvbuf, int recvoffset, int count, Datatype datatype, Op op, int root, Comm comm) where T : unmanaged =>
+        Reduce(sendbuf, UserBuffer.Of(recvbuf, recvoffset), count, datatype, op, root, comm);
 
-    public static int Reduce<T>(InPlace sendbuf, ref T recvbuf, int count, Datatype datatype, Op op, int root, Comm comm) where T : unmanaged
+    public static int Reduce<T>(InPlace sendbuf, ref T recvbuf, int count, Datatype datatype, Op op, int root, Comm comm) where T : unmanaged =>
+        Reduce(sendbuf, UserBuffer.Of(ref recvbuf), count, datatype, op, root, comm);
+
+    public static int Reduce<T>(InPlace sendbuf, Ptr<T> recvbuf, int count, Datatype datatype, Op op, int root, Comm comm) where T : unmanaged =>
+        Reduce(sendbuf, UserBuffer.Of(recvbuf), count, datatype, op, root, comm);
+
+    private static int Reduce<T>(InPlace sendbuf, UserBuffer<T> recvbuf, int count, Datatype datatype, Op op, int root, Comm comm) where T : unmanaged
     {
         const string call = "MPI_Reduce";
         var ctx = Ctx(call);
         CheckReduce(call, ctx, datatype, op, comm, root);
         RequireRoot(call, ctx, comm, root);
-        var recv = Buffers.DataScalar(call, ref recvbuf, count, datatype);
+        var recv = recvbuf.Data(call, count, datatype);
         ReduceCore(ctx, call, recv.Bytes, recv.Bytes, datatype, op, root, comm, all: false);
         recv.Commit();
+        recvbuf.Done();
         return SUCCESS;
     }
 
     /// <summary>MPI_Allreduce(MPI_IN_PLACE, recvbuf, ...): every rank's data is in recvbuf and is replaced by the result.</summary>
-    public static int Allreduce<T>(InPlace sendbuf, T[] recvbuf, int recvoffset, int count, Datatype datatype, Op op, Comm comm) where T : unmanaged
-    {
-        const string call = "MPI_Allreduce";
-        var ctx = Ctx(call);
-        CheckReduce(call, ctx, datatype, op, comm, 0);
-        var recv = Buffers.Data(call, recvbuf, recvoffset, count, datatype);
-        ReduceCore(ctx, call, recv.Bytes, recv.Bytes, datatype, op, 0, comm, all: true);
-        recv.Commit();
-        return SUCCESS;
-    }
+    public static int Allreduce<T>(InPlace sendbuf, T[] recvbuf, int recvoffset, int count, Datatype datatype, Op op, Comm comm) where T : unmanaged =>
+        Allreduce(sendbuf, UserBuffer.Of(recvbuf, recvoffset), count, datatype, op, comm);
 
-    public static int Allreduce<T>(InPlace sendbuf, ref T recvbuf, int count, Datatype datatype, Op op, Comm comm) where T : unmanaged
+    public static int Allreduce<T>(InPlace sendbuf, ref T recvbuf, int count, Datatype datatype, Op op, Comm comm) where T : unmanaged =>
+        Allreduce(sendbuf, UserBuffer.Of(ref recvbuf), count, datatype, op, comm);
+
+    public static int Allreduce<T>(InPlace sendbuf, Ptr<T> recvbuf, int count, Datatype datatype, Op op, Comm comm) where T : unmanaged =>
+        Allreduce(sendbuf, UserBuffer.Of(recvbuf), count, datatype, op, comm);
+
+    private static int Allreduce<T>(InPlace sendbuf, UserBuffer<T> recvbuf, int count, Datatype datatype, Op op, Comm comm) where T : unmanaged
     {
         const string call = "MPI_Allreduce";
         var ctx = Ctx(call);
         CheckReduce(call, ctx, datatype, op, comm, 0);
-        var recv = Buffers.DataScalar(call, ref recvbuf, count, datatype);
+        var recv = recvbuf.Data(call, count, datatype);
         ReduceCore(ctx, call, recv.Bytes, recv.Bytes, datatype, op, 0, comm, all: true);
         recv.Commit();
+        recvbuf.Done();
         return SUCCESS;
     }
 

@@ -19,6 +19,18 @@ public static partial class cMPI
         return SUCCESS;
     }
 
+    /// <summary>
+    /// MPI_Alloc_mem(size, info, &amp;p) with a <c>void *p</c> that holds pointers of any type (an opaque handle,
+    /// graph500's <c>void *xMPI_Alloc_mem(size_t)</c>): size bytes, which each cast back reads as its own type
+    /// (Handle.As views a char buffer's bytes).
+    /// </summary>
+    public static int Alloc_mem(long size, Info info, out object baseptr)
+    {
+        Alloc_mem(size, info, out byte[] bytes);
+        baseptr = bytes;
+        return SUCCESS;
+    }
+
     /// <summary>MPI_Free_mem: nothing to give back, the GC collects the array.</summary>
     public static int Free_mem<T>(T[]? @base, int offset) where T : unmanaged
     {

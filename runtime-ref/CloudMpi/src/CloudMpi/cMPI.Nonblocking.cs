@@ -1,11 +1,17 @@
 using CloudMpi.Core;
 using CloudMpi.Hosting;
+using CloudMpi.Libc;
 
 namespace CloudMpi;
 
 public static partial class cMPI
 {
     private static readonly Request completedSend = new Request.Completed(default, "MPI_Isend (complete)");
+
+    /// <summary>MPI_Isend of a pointer: a view (a struct field, memory read as another type) is staged, and a receive's
+    /// completion writes it back (<see cref="PtrBuffer.Pending{T}"/>). NULL is null: the array overload checks it.</summary>
+    public static int Isend<T>(Ptr<T> buf, int count, Datatype datatype, int dest, int tag, Comm comm, out Request request) where T : unmanaged =>
+        Isend(PtrBuffer.Pending(buf, out int offset)!, offset, count, datatype, dest, tag, comm, out request);
 
     /// <summary>Nonblocking send; sends are eager, so the request is complete at once (the data is copied).</summary>
     public static int Isend<T>(T[] buf, int offset, int count, Datatype datatype, int dest, int tag, Comm comm, out Request request) where T : unmanaged
@@ -28,6 +34,11 @@ public static partial class cMPI
         return SUCCESS;
     }
 
+    /// <summary>MPI_Issend of a pointer: a view (a struct field, memory read as another type) is staged, and a receive's
+    /// completion writes it back (<see cref="PtrBuffer.Pending{T}"/>). NULL is null: the array overload checks it.</summary>
+    public static int Issend<T>(Ptr<T> buf, int count, Datatype datatype, int dest, int tag, Comm comm, out Request request) where T : unmanaged =>
+        Issend(PtrBuffer.Pending(buf, out int offset)!, offset, count, datatype, dest, tag, comm, out request);
+
     /// <summary>Nonblocking synchronous send: the request completes when the receiver has matched the message.</summary>
     public static int Issend<T>(T[] buf, int offset, int count, Datatype datatype, int dest, int tag, Comm comm, out Request request) where T : unmanaged
     {
@@ -46,6 +57,11 @@ public static partial class cMPI
         request = new Request.SyncSend(entry, dest, tag, comm);
         return SUCCESS;
     }
+
+    /// <summary>MPI_Irecv of a pointer: a view (a struct field, memory read as another type) is staged, and a receive's
+    /// completion writes it back (<see cref="PtrBuffer.Pending{T}"/>). NULL is null: the array overload checks it.</summary>
+    public static int Irecv<T>(Ptr<T> buf, int count, Datatype datatype, int source, int tag, Comm comm, out Request request) where T : unmanaged =>
+        Irecv(PtrBuffer.Pending(buf, out int offset)!, offset, count, datatype, source, tag, comm, out request);
 
     /// <summary>
     /// Nonblocking receive into <c>buf[offset..]</c> (an array, since the buffer outlives the call).

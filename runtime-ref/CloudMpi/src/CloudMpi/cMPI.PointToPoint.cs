@@ -1,156 +1,146 @@
 using System.Runtime.CompilerServices;
 using CloudMpi.Core;
 using CloudMpi.Hosting;
+using CloudMpi.Libc;
 
 namespace CloudMpi;
 
 public static partial class cMPI
 {
+    // Each call takes its buffer as an array and offset (`a, i`), a scalar (`ref x`) or a pointer (`Ptr<T> p`, which
+    // may be a view): the public overloads wrap it in a UserBuffer in one line and call the call's one core.
+
     // ------------------------------------------------------------------ Send (eager: returns once the data is copied)
 
-    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
-    public static int Send<T>(T[] buf, int offset, int count, Datatype datatype, int dest, int tag, Comm comm) where T : unmanaged
-    {
-        const string call = "MPI_Send";
-        var ctx = Ctx(call);
-        CheckSend(call, ctx, comm, dest, tag);
-        SendCore(ctx, call, Buffers.Data(call, buf, offset, count, datatype).Bytes, dest, tag, comm, sync: false);
-        return SUCCESS;
-    }
+    public static int Send<T>(T[] buf, int offset, int count, Datatype datatype, int dest, int tag, Comm comm) where T : unmanaged =>
+        Send(UserBuffer.Of(buf, offset), count, datatype, dest, tag, comm);
+
+    public static int Send<T>(ref T buf, int count, Datatype datatype, int dest, int tag, Comm comm) where T : unmanaged =>
+        Send(UserBuffer.Of(ref buf), count, datatype, dest, tag, comm);
+
+    public static int Send<T>(Ptr<T> buf, int count, Datatype datatype, int dest, int tag, Comm comm) where T : unmanaged =>
+        Send(UserBuffer.Of(buf), count, datatype, dest, tag, comm);
 
     [MethodImpl(MethodImplOptions.AggressiveOptimization)]
-    public static int Send<T>(ref T buf, int count, Datatype datatype, int dest, int tag, Comm comm) where T : unmanaged
+    private static int Send<T>(UserBuffer<T> buf, int count, Datatype datatype, int dest, int tag, Comm comm) where T : unmanaged
     {
         const string call = "MPI_Send";
         var ctx = Ctx(call);
         CheckSend(call, ctx, comm, dest, tag);
-        SendCore(ctx, call, Buffers.DataScalar(call, ref buf, count, datatype).Bytes, dest, tag, comm, sync: false);
+        SendCore(ctx, call, buf.Data(call, count, datatype).Bytes, dest, tag, comm, sync: false);
         return SUCCESS;
     }
 
     // ------------------------------------------------------------------ Ssend (returns once the receiver matched it)
 
-    public static int Ssend<T>(T[] buf, int offset, int count, Datatype datatype, int dest, int tag, Comm comm) where T : unmanaged
-    {
-        const string call = "MPI_Ssend";
-        var ctx = Ctx(call);
-        CheckSend(call, ctx, comm, dest, tag);
-        SendCore(ctx, call, Buffers.Data(call, buf, offset, count, datatype).Bytes, dest, tag, comm, sync: true);
-        return SUCCESS;
-    }
+    public static int Ssend<T>(T[] buf, int offset, int count, Datatype datatype, int dest, int tag, Comm comm) where T : unmanaged =>
+        Ssend(UserBuffer.Of(buf, offset), count, datatype, dest, tag, comm);
 
-    public static int Ssend<T>(ref T buf, int count, Datatype datatype, int dest, int tag, Comm comm) where T : unmanaged
+    public static int Ssend<T>(ref T buf, int count, Datatype datatype, int dest, int tag, Comm comm) where T : unmanaged =>
+        Ssend(UserBuffer.Of(ref buf), count, datatype, dest, tag, comm);
+
+    public static int Ssend<T>(Ptr<T> buf, int count, Datatype datatype, int dest, int tag, Comm comm) where T : unmanaged =>
+        Ssend(UserBuffer.Of(buf), count, datatype, dest, tag, comm);
+
+    private static int Ssend<T>(UserBuffer<T> buf, int count, Datatype datatype, int dest, int tag, Comm comm) where T : unmanaged
     {
         const string call = "MPI_Ssend";
         var ctx = Ctx(call);
         CheckSend(call, ctx, comm, dest, tag);
-        SendCore(ctx, call, Buffers.DataScalar(call, ref buf, count, datatype).Bytes, dest, tag, comm, sync: true);
+        SendCore(ctx, call, buf.Data(call, count, datatype).Bytes, dest, tag, comm, sync: true);
         return SUCCESS;
     }
 
     // ------------------------------------------------------------------ Recv
 
-    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
-    public static int Recv<T>(T[] buf, int offset, int count, Datatype datatype, int source, int tag, Comm comm, out Status status) where T : unmanaged
-    {
-        const string call = "MPI_Recv";
-        var ctx = Ctx(call);
-        CheckRecv(call, ctx, comm, source, tag);
-        var data = Buffers.Data(call, buf, offset, count, datatype);
-        ctx.Wait.Set(call, comm, "source", source, true, tag);
-        status = RecvCore(ctx, call, data.Bytes, source, tag, comm, comm.P2PContext);
-        data.Commit();
-        return SUCCESS;
-    }
+    public static int Recv<T>(T[] buf, int offset, int count, Datatype datatype, int source, int tag, Comm comm, out Status status) where T : unmanaged =>
+        Recv(UserBuffer.Of(buf, offset), count, datatype, source, tag, comm, out status);
+
+    public static int Recv<T>(ref T buf, int count, Datatype datatype, int source, int tag, Comm comm, out Status status) where T : unmanaged =>
+        Recv(UserBuffer.Of(ref buf), count, datatype, source, tag, comm, out status);
+
+    public static int Recv<T>(Ptr<T> buf, int count, Datatype datatype, int source, int tag, Comm comm, out Status status) where T : unmanaged =>
+        Recv(UserBuffer.Of(buf), count, datatype, source, tag, comm, out status);
 
     [MethodImpl(MethodImplOptions.AggressiveOptimization)]
-    public static int Recv<T>(ref T buf, int count, Datatype datatype, int source, int tag, Comm comm, out Status status) where T : unmanaged
+    private static int Recv<T>(UserBuffer<T> buf, int count, Datatype datatype, int source, int tag, Comm comm, out Status status) where T : unmanaged
     {
         const string call = "MPI_Recv";
         var ctx = Ctx(call);
         CheckRecv(call, ctx, comm, source, tag);
-        var data = Buffers.DataScalar(call, ref buf, count, datatype);
+        var data = buf.Data(call, count, datatype);
         ctx.Wait.Set(call, comm, "source", source, true, tag);
         status = RecvCore(ctx, call, data.Bytes, source, tag, comm, comm.P2PContext);
         data.Commit();
+        buf.Done();
         return SUCCESS;
     }
 
     // ------------------------------------------------------------------ Sendrecv
+    // Each buffer in any of the three forms: nine one-line overloads, one core.
 
-    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     public static int Sendrecv<TS, TR>(TS[] sendbuf, int sendoffset, int sendcount, Datatype sendtype, int dest, int sendtag,
         TR[] recvbuf, int recvoffset, int recvcount, Datatype recvtype, int source, int recvtag, Comm comm, out Status status)
-        where TS : unmanaged where TR : unmanaged
-    {
-        const string call = "MPI_Sendrecv";
-        var ctx = Ctx(call);
-        CheckSend(call, ctx, comm, dest, sendtag);
-        CheckRecv(call, ctx, comm, source, recvtag);
-        var send = Buffers.Data(call, sendbuf, sendoffset, sendcount, sendtype);
-        var recv = Buffers.Data(call, recvbuf, recvoffset, recvcount, recvtype);
-        SendCore(ctx, call, send.Bytes, dest, sendtag, comm, sync: false);
-        ctx.Wait.Set(call, comm, "source", source, true, recvtag);
-        ctx.Wait.SetSendPart(dest, sendtag);
-        status = RecvCore(ctx, call, recv.Bytes, source, recvtag, comm, comm.P2PContext);
-        recv.Commit();
-        return SUCCESS;
-    }
+        where TS : unmanaged where TR : unmanaged =>
+        Sendrecv(UserBuffer.Of(sendbuf, sendoffset), sendcount, sendtype, dest, sendtag, UserBuffer.Of(recvbuf, recvoffset), recvcount, recvtype, source, recvtag, comm, out status);
 
-    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
-    public static int Sendrecv<TS, TR>(ref TS sendbuf, int sendcount, Datatype sendtype, int dest, int sendtag,
-        ref TR recvbuf, int recvcount, Datatype recvtype, int source, int recvtag, Comm comm, out Status status)
-        where TS : unmanaged where TR : unmanaged
-    {
-        const string call = "MPI_Sendrecv";
-        var ctx = Ctx(call);
-        CheckSend(call, ctx, comm, dest, sendtag);
-        CheckRecv(call, ctx, comm, source, recvtag);
-        var send = Buffers.DataScalar(call, ref sendbuf, sendcount, sendtype);
-        var recv = Buffers.DataScalar(call, ref recvbuf, recvcount, recvtype);
-        SendCore(ctx, call, send.Bytes, dest, sendtag, comm, sync: false);
-        ctx.Wait.Set(call, comm, "source", source, true, recvtag);
-        ctx.Wait.SetSendPart(dest, sendtag);
-        status = RecvCore(ctx, call, recv.Bytes, source, recvtag, comm, comm.P2PContext);
-        recv.Commit();
-        return SUCCESS;
-    }
-
-    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     public static int Sendrecv<TS, TR>(TS[] sendbuf, int sendoffset, int sendcount, Datatype sendtype, int dest, int sendtag,
         ref TR recvbuf, int recvcount, Datatype recvtype, int source, int recvtag, Comm comm, out Status status)
-        where TS : unmanaged where TR : unmanaged
-    {
-        const string call = "MPI_Sendrecv";
-        var ctx = Ctx(call);
-        CheckSend(call, ctx, comm, dest, sendtag);
-        CheckRecv(call, ctx, comm, source, recvtag);
-        var send = Buffers.Data(call, sendbuf, sendoffset, sendcount, sendtype);
-        var recv = Buffers.DataScalar(call, ref recvbuf, recvcount, recvtype);
-        SendCore(ctx, call, send.Bytes, dest, sendtag, comm, sync: false);
-        ctx.Wait.Set(call, comm, "source", source, true, recvtag);
-        ctx.Wait.SetSendPart(dest, sendtag);
-        status = RecvCore(ctx, call, recv.Bytes, source, recvtag, comm, comm.P2PContext);
-        recv.Commit();
-        return SUCCESS;
-    }
+        where TS : unmanaged where TR : unmanaged =>
+        Sendrecv(UserBuffer.Of(sendbuf, sendoffset), sendcount, sendtype, dest, sendtag, UserBuffer.Of(ref recvbuf), recvcount, recvtype, source, recvtag, comm, out status);
 
-    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
+    public static int Sendrecv<TS, TR>(TS[] sendbuf, int sendoffset, int sendcount, Datatype sendtype, int dest, int sendtag,
+        Ptr<TR> recvbuf, int recvcount, Datatype recvtype, int source, int recvtag, Comm comm, out Status status)
+        where TS : unmanaged where TR : unmanaged =>
+        Sendrecv(UserBuffer.Of(sendbuf, sendoffset), sendcount, sendtype, dest, sendtag, UserBuffer.Of(recvbuf), recvcount, recvtype, source, recvtag, comm, out status);
+
     public static int Sendrecv<TS, TR>(ref TS sendbuf, int sendcount, Datatype sendtype, int dest, int sendtag,
         TR[] recvbuf, int recvoffset, int recvcount, Datatype recvtype, int source, int recvtag, Comm comm, out Status status)
+        where TS : unmanaged where TR : unmanaged =>
+        Sendrecv(UserBuffer.Of(ref sendbuf), sendcount, sendtype, dest, sendtag, UserBuffer.Of(recvbuf, recvoffset), recvcount, recvtype, source, recvtag, comm, out status);
+
+    public static int Sendrecv<TS, TR>(ref TS sendbuf, int sendcount, Datatype sendtype, int dest, int sendtag,
+        ref TR recvbuf, int recvcount, Datatype recvtype, int source, int recvtag, Comm comm, out Status status)
+        where TS : unmanaged where TR : unmanaged =>
+        Sendrecv(UserBuffer.Of(ref sendbuf), sendcount, sendtype, dest, sendtag, UserBuffer.Of(ref recvbuf), recvcount, recvtype, source, recvtag, comm, out status);
+
+    public static int Sendrecv<TS, TR>(ref TS sendbuf, int sendcount, Datatype sendtype, int dest, int sendtag,
+        Ptr<TR> recvbuf, int recvcount, Datatype recvtype, int source, int recvtag, Comm comm, out Status status)
+        where TS : unmanaged where TR : unmanaged =>
+        Sendrecv(UserBuffer.Of(ref sendbuf), sendcount, sendtype, dest, sendtag, UserBuffer.Of(recvbuf), recvcount, recvtype, source, recvtag, comm, out status);
+
+    public static int Sendrecv<TS, TR>(Ptr<TS> sendbuf, int sendcount, Datatype sendtype, int dest, int sendtag,
+        TR[] recvbuf, int recvoffset, int recvcount, Datatype recvtype, int source, int recvtag, Comm comm, out Status status)
+        where TS : unmanaged where TR : unmanaged =>
+        Sendrecv(UserBuffer.Of(sendbuf), sendcount, sendtype, dest, sendtag, UserBuffer.Of(recvbuf, recvoffset), recvcount, recvtype, source, recvtag, comm, out status);
+
+    public static int Sendrecv<TS, TR>(Ptr<TS> sendbuf, int sendcount, Datatype sendtype, int dest, int sendtag,
+        ref TR recvbuf, int recvcount, Datatype recvtype, int source, int recvtag, Comm comm, out Status status)
+        where TS : unmanaged where TR : unmanaged =>
+        Sendrecv(UserBuffer.Of(sendbuf), sendcount, sendtype, dest, sendtag, UserBuffer.Of(ref recvbuf), recvcount, recvtype, source, recvtag, comm, out status);
+
+    public static int Sendrecv<TS, TR>(Ptr<TS> sendbuf, int sendcount, Datatype sendtype, int dest, int sendtag,
+        Ptr<TR> recvbuf, int recvcount, Datatype recvtype, int source, int recvtag, Comm comm, out Status status)
+        where TS : unmanaged where TR : unmanaged =>
+        Sendrecv(UserBuffer.Of(sendbuf), sendcount, sendtype, dest, sendtag, UserBuffer.Of(recvbuf), recvcount, recvtype, source, recvtag, comm, out status);
+
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
+    private static int Sendrecv<TS, TR>(UserBuffer<TS> sendbuf, int sendcount, Datatype sendtype, int dest, int sendtag,
+        UserBuffer<TR> recvbuf, int recvcount, Datatype recvtype, int source, int recvtag, Comm comm, out Status status)
         where TS : unmanaged where TR : unmanaged
     {
         const string call = "MPI_Sendrecv";
         var ctx = Ctx(call);
         CheckSend(call, ctx, comm, dest, sendtag);
         CheckRecv(call, ctx, comm, source, recvtag);
-        var send = Buffers.DataScalar(call, ref sendbuf, sendcount, sendtype);
-        var recv = Buffers.Data(call, recvbuf, recvoffset, recvcount, recvtype);
+        var send = sendbuf.Data(call, sendcount, sendtype);
+        var recv = recvbuf.Data(call, recvcount, recvtype);
         SendCore(ctx, call, send.Bytes, dest, sendtag, comm, sync: false);
         ctx.Wait.Set(call, comm, "source", source, true, recvtag);
         ctx.Wait.SetSendPart(dest, sendtag);
         status = RecvCore(ctx, call, recv.Bytes, source, recvtag, comm, comm.P2PContext);
         recv.Commit();
+        recvbuf.Done();
         return SUCCESS;
     }
 

@@ -1,5 +1,6 @@
 using CloudMpi.Core;
 using CloudMpi.Hosting;
+using CloudMpi.Libc;
 
 namespace CloudMpi;
 
@@ -13,127 +14,108 @@ public static partial class cMPI
 {
     private const int TagScan = 19;
 
+    // Each buffer as an array and offset, a scalar's `ref` or a pointer (a translator's retyped sendbuf,
+    // BufferBytes.As, is an array beside a scalar recvbuf), or MPI_IN_PLACE: one-line overloads, one core.
+
     // ------------------------------------------------------------------ Scan
 
-    public static int Scan<T>(T[] sendbuf, int sendoffset, T[] recvbuf, int recvoffset, int count, Datatype datatype, Op op, Comm comm) where T : unmanaged
-    {
-        const string call = "MPI_Scan";
-        var ctx = Ctx(call);
-        CheckReduce(call, ctx, datatype, op, comm, 0);
-        var send = Buffers.Data(call, sendbuf, sendoffset, count, datatype);
-        var recv = Buffers.Data(call, recvbuf, recvoffset, count, datatype);
-        ScanCore(ctx, call, send.Bytes, recv.Bytes, datatype, op, comm, exclusive: false);
-        recv.Commit();
-        return SUCCESS;
-    }
+    public static int Scan<T>(T[] sendbuf, int sendoffset, T[] recvbuf, int recvoffset, int count, Datatype datatype, Op op, Comm comm) where T : unmanaged =>
+        Scan("MPI_Scan", UserBuffer.Of(sendbuf, sendoffset), UserBuffer.Of(recvbuf, recvoffset), count, datatype, op, comm, exclusive: false);
 
-    public static int Scan<T>(ref T sendbuf, ref T recvbuf, int count, Datatype datatype, Op op, Comm comm) where T : unmanaged
-    {
-        const string call = "MPI_Scan";
-        var ctx = Ctx(call);
-        CheckReduce(call, ctx, datatype, op, comm, 0);
-        var send = Buffers.DataScalar(call, ref sendbuf, count, datatype);
-        var recv = Buffers.DataScalar(call, ref recvbuf, count, datatype);
-        ScanCore(ctx, call, send.Bytes, recv.Bytes, datatype, op, comm, exclusive: false);
-        recv.Commit();
-        return SUCCESS;
-    }
+    public static int Scan<T>(T[] sendbuf, int sendoffset, ref T recvbuf, int count, Datatype datatype, Op op, Comm comm) where T : unmanaged =>
+        Scan("MPI_Scan", UserBuffer.Of(sendbuf, sendoffset), UserBuffer.Of(ref recvbuf), count, datatype, op, comm, exclusive: false);
 
-    /// <summary>A read buffer given as an array and a written one as a scalar (C's `&amp;x`): the translator's
-    /// retyped sendbuf (BufferBytes.As) of a MPI_Scan into a variable of another type reaches the call whole.</summary>
-    public static int Scan<T>(T[] sendbuf, int sendoffset, ref T recvbuf, int count, Datatype datatype, Op op, Comm comm) where T : unmanaged
-    {
-        const string call = "MPI_Scan";
-        var ctx = Ctx(call);
-        CheckReduce(call, ctx, datatype, op, comm, 0);
-        var send = Buffers.Data(call, sendbuf, sendoffset, count, datatype);
-        var recv = Buffers.DataScalar(call, ref recvbuf, count, datatype);
-        ScanCore(ctx, call, send.Bytes, recv.Bytes, datatype, op, comm, exclusive: false);
-        recv.Commit();
-        return SUCCESS;
-    }
+    public static int Scan<T>(T[] sendbuf, int sendoffset, Ptr<T> recvbuf, int count, Datatype datatype, Op op, Comm comm) where T : unmanaged =>
+        Scan("MPI_Scan", UserBuffer.Of(sendbuf, sendoffset), UserBuffer.Of(recvbuf), count, datatype, op, comm, exclusive: false);
 
-    public static int Scan<T>(InPlace sendbuf, T[] recvbuf, int recvoffset, int count, Datatype datatype, Op op, Comm comm) where T : unmanaged
-    {
-        const string call = "MPI_Scan";
-        var ctx = Ctx(call);
-        CheckReduce(call, ctx, datatype, op, comm, 0);
-        var recv = Buffers.Data(call, recvbuf, recvoffset, count, datatype);
-        ScanCore(ctx, call, recv.Bytes, recv.Bytes, datatype, op, comm, exclusive: false);
-        recv.Commit();
-        return SUCCESS;
-    }
+    public static int Scan<T>(ref T sendbuf, T[] recvbuf, int recvoffset, int count, Datatype datatype, Op op, Comm comm) where T : unmanaged =>
+        Scan("MPI_Scan", UserBuffer.Of(ref sendbuf), UserBuffer.Of(recvbuf, recvoffset), count, datatype, op, comm, exclusive: false);
 
-    public static int Scan<T>(InPlace sendbuf, ref T recvbuf, int count, Datatype datatype, Op op, Comm comm) where T : unmanaged
-    {
-        const string call = "MPI_Scan";
-        var ctx = Ctx(call);
-        CheckReduce(call, ctx, datatype, op, comm, 0);
-        var recv = Buffers.DataScalar(call, ref recvbuf, count, datatype);
-        ScanCore(ctx, call, recv.Bytes, recv.Bytes, datatype, op, comm, exclusive: false);
-        recv.Commit();
-        return SUCCESS;
-    }
+    public static int Scan<T>(ref T sendbuf, ref T recvbuf, int count, Datatype datatype, Op op, Comm comm) where T : unmanaged =>
+        Scan("MPI_Scan", UserBuffer.Of(ref sendbuf), UserBuffer.Of(ref recvbuf), count, datatype, op, comm, exclusive: false);
+
+    public static int Scan<T>(ref T sendbuf, Ptr<T> recvbuf, int count, Datatype datatype, Op op, Comm comm) where T : unmanaged =>
+        Scan("MPI_Scan", UserBuffer.Of(ref sendbuf), UserBuffer.Of(recvbuf), count, datatype, op, comm, exclusive: false);
+
+    public static int Scan<T>(Ptr<T> sendbuf, T[] recvbuf, int recvoffset, int count, Datatype datatype, Op op, Comm comm) where T : unmanaged =>
+        Scan("MPI_Scan", UserBuffer.Of(sendbuf), UserBuffer.Of(recvbuf, recvoffset), count, datatype, op, comm, exclusive: false);
+
+    public static int Scan<T>(Ptr<T> sendbuf, ref T recvbuf, int count, Datatype datatype, Op op, Comm comm) where T : unmanaged =>
+        Scan("MPI_Scan", UserBuffer.Of(sendbuf), UserBuffer.Of(ref recvbuf), count, datatype, op, comm, exclusive: false);
+
+    public static int Scan<T>(Ptr<T> sendbuf, Ptr<T> recvbuf, int count, Datatype datatype, Op op, Comm comm) where T : unmanaged =>
+        Scan("MPI_Scan", UserBuffer.Of(sendbuf), UserBuffer.Of(recvbuf), count, datatype, op, comm, exclusive: false);
+
+    public static int Scan<T>(InPlace sendbuf, T[] recvbuf, int recvoffset, int count, Datatype datatype, Op op, Comm comm) where T : unmanaged =>
+        Scan("MPI_Scan", UserBuffer.Of(recvbuf, recvoffset), count, datatype, op, comm, exclusive: false);
+
+    public static int Scan<T>(InPlace sendbuf, ref T recvbuf, int count, Datatype datatype, Op op, Comm comm) where T : unmanaged =>
+        Scan("MPI_Scan", UserBuffer.Of(ref recvbuf), count, datatype, op, comm, exclusive: false);
+
+    public static int Scan<T>(InPlace sendbuf, Ptr<T> recvbuf, int count, Datatype datatype, Op op, Comm comm) where T : unmanaged =>
+        Scan("MPI_Scan", UserBuffer.Of(recvbuf), count, datatype, op, comm, exclusive: false);
 
     // ------------------------------------------------------------------ Exscan (rank 0's recvbuf is left as it was)
 
-    public static int Exscan<T>(T[] sendbuf, int sendoffset, T[] recvbuf, int recvoffset, int count, Datatype datatype, Op op, Comm comm) where T : unmanaged
+    public static int Exscan<T>(T[] sendbuf, int sendoffset, T[] recvbuf, int recvoffset, int count, Datatype datatype, Op op, Comm comm) where T : unmanaged =>
+        Scan("MPI_Exscan", UserBuffer.Of(sendbuf, sendoffset), UserBuffer.Of(recvbuf, recvoffset), count, datatype, op, comm, exclusive: true);
+
+    public static int Exscan<T>(T[] sendbuf, int sendoffset, ref T recvbuf, int count, Datatype datatype, Op op, Comm comm) where T : unmanaged =>
+        Scan("MPI_Exscan", UserBuffer.Of(sendbuf, sendoffset), UserBuffer.Of(ref recvbuf), count, datatype, op, comm, exclusive: true);
+
+    public static int Exscan<T>(T[] sendbuf, int sendoffset, Ptr<T> recvbuf, int count, Datatype datatype, Op op, Comm comm) where T : unmanaged =>
+        Scan("MPI_Exscan", UserBuffer.Of(sendbuf, sendoffset), UserBuffer.Of(recvbuf), count, datatype, op, comm, exclusive: true);
+
+    public static int Exscan<T>(ref T sendbuf, T[] recvbuf, int recvoffset, int count, Datatype datatype, Op op, Comm comm) where T : unmanaged =>
+        Scan("MPI_Exscan", UserBuffer.Of(ref sendbuf), UserBuffer.Of(recvbuf, recvoffset), count, datatype, op, comm, exclusive: true);
+
+    public static int Exscan<T>(ref T sendbuf, ref T recvbuf, int count, Datatype datatype, Op op, Comm comm) where T : unmanaged =>
+        Scan("MPI_Exscan", UserBuffer.Of(ref sendbuf), UserBuffer.Of(ref recvbuf), count, datatype, op, comm, exclusive: true);
+
+    public static int Exscan<T>(ref T sendbuf, Ptr<T> recvbuf, int count, Datatype datatype, Op op, Comm comm) where T : unmanaged =>
+        Scan("MPI_Exscan", UserBuffer.Of(ref sendbuf), UserBuffer.Of(recvbuf), count, datatype, op, comm, exclusive: true);
+
+    public static int Exscan<T>(Ptr<T> sendbuf, T[] recvbuf, int recvoffset, int count, Datatype datatype, Op op, Comm comm) where T : unmanaged =>
+        Scan("MPI_Exscan", UserBuffer.Of(sendbuf), UserBuffer.Of(recvbuf, recvoffset), count, datatype, op, comm, exclusive: true);
+
+    public static int Exscan<T>(Ptr<T> sendbuf, ref T recvbuf, int count, Datatype datatype, Op op, Comm comm) where T : unmanaged =>
+        Scan("MPI_Exscan", UserBuffer.Of(sendbuf), UserBuffer.Of(ref recvbuf), count, datatype, op, comm, exclusive: true);
+
+    public static int Exscan<T>(Ptr<T> sendbuf, Ptr<T> recvbuf, int count, Datatype datatype, Op op, Comm comm) where T : unmanaged =>
+        Scan("MPI_Exscan", UserBuffer.Of(sendbuf), UserBuffer.Of(recvbuf), count, datatype, op, comm, exclusive: true);
+
+    public static int Exscan<T>(InPlace sendbuf, T[] recvbuf, int recvoffset, int count, Datatype datatype, Op op, Comm comm) where T : unmanaged =>
+        Scan("MPI_Exscan", UserBuffer.Of(recvbuf, recvoffset), count, datatype, op, comm, exclusive: true);
+
+    public static int Exscan<T>(InPlace sendbuf, ref T recvbuf, int count, Datatype datatype, Op op, Comm comm) where T : unmanaged =>
+        Scan("MPI_Exscan", UserBuffer.Of(ref recvbuf), count, datatype, op, comm, exclusive: true);
+
+    public static int Exscan<T>(InPlace sendbuf, Ptr<T> recvbuf, int count, Datatype datatype, Op op, Comm comm) where T : unmanaged =>
+        Scan("MPI_Exscan", UserBuffer.Of(recvbuf), count, datatype, op, comm, exclusive: true);
+
+    private static int Scan<T>(string call, UserBuffer<T> sendbuf, UserBuffer<T> recvbuf, int count, Datatype datatype, Op op,
+        Comm comm, bool exclusive) where T : unmanaged
     {
-        const string call = "MPI_Exscan";
         var ctx = Ctx(call);
         CheckReduce(call, ctx, datatype, op, comm, 0);
-        var send = Buffers.Data(call, sendbuf, sendoffset, count, datatype);
-        var recv = Buffers.Data(call, recvbuf, recvoffset, count, datatype);
-        ScanCore(ctx, call, send.Bytes, recv.Bytes, datatype, op, comm, exclusive: true);
+        var send = sendbuf.Data(call, count, datatype);
+        var recv = recvbuf.Data(call, count, datatype);
+        ScanCore(ctx, call, send.Bytes, recv.Bytes, datatype, op, comm, exclusive);
         recv.Commit();
+        recvbuf.Done();
         return SUCCESS;
     }
 
-    public static int Exscan<T>(ref T sendbuf, ref T recvbuf, int count, Datatype datatype, Op op, Comm comm) where T : unmanaged
+    /// <summary>In place (MPI_IN_PLACE as sendbuf): every rank's data is in recvbuf and is replaced by the result.</summary>
+    private static int Scan<T>(string call, UserBuffer<T> recvbuf, int count, Datatype datatype, Op op, Comm comm, bool exclusive)
+        where T : unmanaged
     {
-        const string call = "MPI_Exscan";
         var ctx = Ctx(call);
         CheckReduce(call, ctx, datatype, op, comm, 0);
-        var send = Buffers.DataScalar(call, ref sendbuf, count, datatype);
-        var recv = Buffers.DataScalar(call, ref recvbuf, count, datatype);
-        ScanCore(ctx, call, send.Bytes, recv.Bytes, datatype, op, comm, exclusive: true);
+        var recv = recvbuf.Data(call, count, datatype);
+        ScanCore(ctx, call, recv.Bytes, recv.Bytes, datatype, op, comm, exclusive);
         recv.Commit();
-        return SUCCESS;
-    }
-
-    /// <summary>A read buffer given as an array and a written one as a scalar (C's `&amp;x`): the translator's
-    /// retyped sendbuf (BufferBytes.As) of a MPI_Exscan into a variable of another type reaches the call whole.</summary>
-    public static int Exscan<T>(T[] sendbuf, int sendoffset, ref T recvbuf, int count, Datatype datatype, Op op, Comm comm) where T : unmanaged
-    {
-        const string call = "MPI_Exscan";
-        var ctx = Ctx(call);
-        CheckReduce(call, ctx, datatype, op, comm, 0);
-        var send = Buffers.Data(call, sendbuf, sendoffset, count, datatype);
-        var recv = Buffers.DataScalar(call, ref recvbuf, count, datatype);
-        ScanCore(ctx, call, send.Bytes, recv.Bytes, datatype, op, comm, exclusive: true);
-        recv.Commit();
-        return SUCCESS;
-    }
-
-    public static int Exscan<T>(InPlace sendbuf, T[] recvbuf, int recvoffset, int count, Datatype datatype, Op op, Comm comm) where T : unmanaged
-    {
-        const string call = "MPI_Exscan";
-        var ctx = Ctx(call);
-        CheckReduce(call, ctx, datatype, op, comm, 0);
-        var recv = Buffers.Data(call, recvbuf, recvoffset, count, datatype);
-        ScanCore(ctx, call, recv.Bytes, recv.Bytes, datatype, op, comm, exclusive: true);
-        recv.Commit();
-        return SUCCESS;
-    }
-
-    public static int Exscan<T>(InPlace sendbuf, ref T recvbuf, int count, Datatype datatype, Op op, Comm comm) where T : unmanaged
-    {
-        const string call = "MPI_Exscan";
-        var ctx = Ctx(call);
-        CheckReduce(call, ctx, datatype, op, comm, 0);
-        var recv = Buffers.DataScalar(call, ref recvbuf, count, datatype);
-        ScanCore(ctx, call, recv.Bytes, recv.Bytes, datatype, op, comm, exclusive: true);
-        recv.Commit();
+        recvbuf.Done();
         return SUCCESS;
     }
 

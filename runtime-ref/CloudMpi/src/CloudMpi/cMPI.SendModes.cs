@@ -94,6 +94,11 @@ public static partial class cMPI
         return SUCCESS;
     }
 
+    /// <summary>MPI_Ibsend of a pointer: a view (a struct field, memory read as another type) is staged, and a receive's
+    /// completion writes it back (<see cref="PtrBuffer.Pending{T}"/>). NULL is null: the array overload checks it.</summary>
+    public static int Ibsend<T>(Ptr<T> buf, int count, Datatype datatype, int dest, int tag, Comm comm, out Request request) where T : unmanaged =>
+        Ibsend(PtrBuffer.Pending(buf, out int offset)!, offset, count, datatype, dest, tag, comm, out request);
+
     public static int Ibsend<T>(T[] buf, int offset, int count, Datatype datatype, int dest, int tag, Comm comm, out Request request) where T : unmanaged
     {
         const string call = "MPI_Ibsend";
@@ -123,6 +128,11 @@ public static partial class cMPI
         SendCore(ctx, call, Buffers.DataScalar(call, ref buf, count, datatype).Bytes, dest, tag, comm, sync: false);
         return SUCCESS;
     }
+
+    /// <summary>MPI_Irsend of a pointer: a view (a struct field, memory read as another type) is staged, and a receive's
+    /// completion writes it back (<see cref="PtrBuffer.Pending{T}"/>). NULL is null: the array overload checks it.</summary>
+    public static int Irsend<T>(Ptr<T> buf, int count, Datatype datatype, int dest, int tag, Comm comm, out Request request) where T : unmanaged =>
+        Irsend(PtrBuffer.Pending(buf, out int offset)!, offset, count, datatype, dest, tag, comm, out request);
 
     public static int Irsend<T>(T[] buf, int offset, int count, Datatype datatype, int dest, int tag, Comm comm, out Request request) where T : unmanaged
     {

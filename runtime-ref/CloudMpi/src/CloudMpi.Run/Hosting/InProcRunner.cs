@@ -55,6 +55,9 @@ public sealed class InProcRunner
     /// <summary>How long ranks get to stop after the job was aborted before they are given up on.</summary>
     public TimeSpan AbortGracePeriod { get; init; } = TimeSpan.FromSeconds(2);
 
+    /// <summary>The compiling ahead of the shared load (<see cref="PortPrecompiler"/>), null when ranks load their own.</summary>
+    private Lazy<int>? _sharedPrecompile;
+
     public InProcRunner(byte[] image, RunOptions options, OutputSink stdout, OutputSink stderr)
     {
         _image = image;
@@ -69,10 +72,16 @@ public sealed class InProcRunner
         using var job = new InProcJob(n, TimeSpan.FromSeconds(_options.DeadlockTimeoutSeconds),
                                       Processes.WorkerTransports.ForThreads(_options.Transport, TransportSettings));
         _job = job;
+        RuntimePrecompiler.Start();
+        RankJitTally.Reset();
         var threads = new Thread[n];
         var finished = new bool[n];
         var contexts = new RankLoadContext?[n];
         RankLoadContext? shared = LoadShared();
+        // one load for all ranks: compiled once, by the first rank to get there (the others wait for it)
+        _sharedPrecompile = shared?.Program is Assembly sharedProgram && PortPrecompiler.Enabled
+            ? new Lazy<int>(() => PortPrecompiler.Compile(sharedProgram), LazyThreadSafetyMode.ExecutionAndPublication)
+            : null;
         using var allDone = new CountdownEvent(n);
 
         for (int r = 0; r < n; r++)
@@ -230,11 +239,14 @@ public sealed class InProcRunner
             {
                 alc = shared;
                 program = loaded;
+                _ = _sharedPrecompile?.Value;
             }
             else
             {
                 alc = new RankLoadContext($"rank {rank}");
                 program = alc.LoadProgram(_image);
+                if (PortPrecompiler.Enabled)
+                    PortPrecompiler.Compile(program);
             }
             MethodInfo entry = program.EntryPoint
                 ?? throw new InvalidOperationException("the program has no entry point (static Main)");
@@ -243,7 +255,17 @@ public sealed class InProcRunner
             LibcState.Current = new LibcState(stdout, stderr, rank == 0 ? Console.OpenStandardInput() : null); // mpirun gives stdin to rank 0
 
             object?[]? args = entry.GetParameters().Length == 0 ? null : [_options.ProgramArgs.ToArray()];
-            object? ret = entry.Invoke(null, BindingFlags.DoNotWrapExceptions, binder: null, args, culture: null);
+            RuntimePrecompiler.WaitUntilDone();
+            var jit = RankJitTally.Start();
+            object? ret;
+            try
+            {
+                ret = entry.Invoke(null, BindingFlags.DoNotWrapExceptions, binder: null, args, culture: null);
+            }
+            finally
+            {
+                RankJitTally.Stop(rank, jit);
+            }
             int code = ret is int i ? i : 0;
             if (code != 0)
                 RankExited(rank, code);

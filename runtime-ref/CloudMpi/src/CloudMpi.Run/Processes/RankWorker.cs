@@ -49,6 +49,7 @@ public static class RankWorker
             return 2;
         }
 
+        Hosting.RuntimePrecompiler.Start(); // while the job is set up: the program comes over the control channel
         ControlChannel control;
         try
         {
@@ -228,6 +229,9 @@ public static class RankWorker
             program = alc.LoadProgram(image);
             MethodInfo entry = program.EntryPoint
                 ?? throw new InvalidOperationException("the program has no entry point (static Main)");
+            if (Hosting.PortPrecompiler.Enabled)
+                Hosting.PortPrecompiler.Compile(program);
+            Hosting.RuntimePrecompiler.WaitUntilDone();
             LibcState.Current = new LibcState(stdout, stderr);
             object?[]? args = entry.GetParameters().Length == 0 ? null : [programArgs.ToArray()];
             object? ret = entry.Invoke(null, BindingFlags.DoNotWrapExceptions, binder: null, args, culture: null);

@@ -95,6 +95,9 @@ internal sealed class RankContext
     /// <summary>The thread level MPI_Init_thread provided (MPI_THREAD_SINGLE after MPI_Init).</summary>
     public int ThreadLevel;
 
+    /// <summary>MPI_FILE_NULL's error handler (MPI_File_set_errhandler): for opens, deletes and new files.</summary>
+    public Errhandler FileErrhandler = Errhandler.Return;
+
     /// <summary>The buffer MPI_Buffer_attach attached, if any.</summary>
     public cMPI.AttachedBuffer? Bsend;
 

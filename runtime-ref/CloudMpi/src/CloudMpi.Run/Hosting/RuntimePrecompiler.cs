@@ -1,0 +1,83 @@
+using System.Reflection;
+using System.Runtime.CompilerServices;
+
+namespace CloudMpi.Run.Hosting;
+
+/// <summary>
+/// Compiles the runtime's hot paths before the ranks need them, on a thread of its own that starts with the job.
+/// The message paths of CloudMpi (matching, mailboxes, the checks every call makes) are marked AggressiveOptimization
+/// so that they never run as tier-0 code (busy-polling ranks starve the tier-up thread); such methods have no
+/// ReadyToRun code, so each was JIT-compiled by the first rank thread to call it, inside whatever the program was
+/// timing then (a few milliseconds in all: a large part of a 10-50 ms timed section). Native MPI's library is
+/// compiled before mpirun starts; this is the same for ours, and only the runtime's own non-generic methods are
+/// compiled (the program and the runtime's generic methods at its instantiations: <see cref="PortPrecompiler"/>). The
+/// ranks wait for these compiles before their main runs (<see cref="WaitUntilDone"/>). <c>cmpi-run --stats</c> shows the compiling left on the rank threads (<see cref="RankJitTally"/>).
+/// </summary>
+internal static class RuntimePrecompiler
+{
+    private static int s_started;
+    private static readonly ManualResetEventSlim Done = new(initialState: false);
+
+    /// <summary>Starts the compiles once per process (a background thread; the job does not wait for it).</summary>
+    public static void Start()
+    {
+        if (Environment.GetEnvironmentVariable("CMPI_PRECOMPILE") == "0" || Interlocked.Exchange(ref s_started, 1) == 1)
+            return;
+        var thread = new Thread(() =>
+        {
+            try
+            {
+                CompileHotPaths(typeof(global::CloudMpi.cMPI).Assembly);
+            }
+            finally
+            {
+                Done.Set();
+            }
+        })
+        {
+            IsBackground = true,
+            Name = "cmpi runtime precompile",
+        };
+        thread.Start();
+    }
+
+    /// <summary>
+    /// Called by a rank before its program's main: the compiles started with the job are done (they mostly are by then:
+    /// they ran while the program was read and loaded), so none is left to land in the program's first timed calls.
+    /// Bounded, so that a slow machine only loses the benefit, never the job.
+    /// </summary>
+    public static void WaitUntilDone()
+    {
+        if (Volatile.Read(ref s_started) == 1)
+            Done.Wait(TimeSpan.FromSeconds(5));
+    }
+
+    /// <summary>The methods compiled, for tests.</summary>
+    internal static int CompileHotPaths(Assembly runtime)
+    {
+        int compiled = 0;
+        const BindingFlags all = BindingFlags.Public | BindingFlags.NonPublic | BindingFlags.Static |
+                                 BindingFlags.Instance | BindingFlags.DeclaredOnly;
+        foreach (Type type in runtime.GetTypes())
+        {
+            if (type.ContainsGenericParameters)
+                continue; // compiled per instantiation, when one is called
+            foreach (MethodBase m in type.GetMethods(all).Cast<MethodBase>().Concat(type.GetConstructors(all)))
+            {
+                if (m.IsAbstract || m.ContainsGenericParameters ||
+                    (m.MethodImplementationFlags & MethodImplAttributes.AggressiveOptimization) == 0)
+                    continue;
+                try
+                {
+                    RuntimeHelpers.PrepareMethod(m.MethodHandle);
+                    compiled++;
+                }
+                catch (Exception e) when (e is ArgumentException or NotSupportedException or InvalidOperationException or TypeLoadException)
+                {
+                    // a method the runtime will not compile ahead is compiled at its first call, as without this
+                }
+            }
+        }
+        return compiled;
+    }
+}
