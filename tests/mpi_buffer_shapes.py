@@ -39,8 +39,7 @@ def _prototypes(text: str) -> Dict[str, List[str]]:
 def keeps_a_field(name: str, row: dict) -> bool:
     """A call that keeps its buffer after it returns (a nonblocking collective, a persistent request, a window) and
     cannot stage a struct field as Isend/Irecv do: a field given to it is a located -Wunsupported-buffer error."""
-    from translator.csharp.mpi import _NONBLOCKING_POINT_TO_POINT
-    return bool(row.get("takes_views") or (row.get("keeps_buffer") and name not in _NONBLOCKING_POINT_TO_POINT))
+    return bool(row.get("takes_views") or (row.get("keeps_buffer") and not row.get("completes_views")))
 
 
 def buffer_calls(kept_fields: Optional[List[str]] = None) -> Tuple[List[Tuple[str, str, str]], List[str]]:
