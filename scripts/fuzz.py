@@ -114,6 +114,37 @@ def hostile(rng: random.Random):
         "pointer-levels": lambda: _main("  int " + "*" * k + "pp = 0; y = pp == 0;"),
         "long-line": lambda: _main("  y = " + " + ".join(["x"] * (k * 4)) + ";"),
         "many-statements": lambda: _main("\n".join(f"  y += {j};" for j in range(min(k * 4, 4000)))),
+        # round 4's hand-made ones (docs/fuzz.md): names, constants and literals C# takes otherwise than C
+        "names": lambda: _main("  int %s = 2; y += %s;" % ((rng.choice(["a$b", "$", "x" * min(k * 3, 6000),
+                                                                        "_" * 600, "$" * 3]),) * 2)),
+        "float-range": lambda: _main("  d = %s; printf(\"%%g\\n\", d);" % rng.choice(["1e999", "-1e400", "1e50f",
+                                                                                   "1e-999", "0x1p2000", "3.5e38f"])),
+        "zero-divisor": lambda: _main("  if (argc > 9) { " + rng.choice(["y = x / 0;", "y %= 0;", "y = x % (1 - 1);",
+                                                                         "d = d / 0;", "y /= 0u;"]) + " }"),
+        "nul-literal": lambda: _main("  " + rng.choice(['printf("a\\0b\\n");', 'puts("c\\0d");',
+                                                        'y = (int)strlen("ab\\0cd");', 'printf("%s|", "e\\0f");',
+                                                        'fputs("g\\0h", stdout);'])),
+        "handle-null": lambda: _main("  MPI_Comm c = MPI_COMM_WORLD; MPI_Request r = MPI_REQUEST_NULL; " +
+                                     rng.choice(["y = c == 0;", "y = r != NULL;", "c = 0; y = !c;",
+                                                 "MPI_Request rs[2] = {0, NULL}; y = rs[1] == 0;",
+                                                 "y = (MPI_Comm)0 == c;", "if (c < 0) y++;", "y = c == 1;"])),
+        "field-buffer": lambda: _main("  struct { int a; int b[4]; } st = {1, {2}}; MPI_Request r; MPI_Win w; " +
+                                      rng.choice(["MPI_Iallreduce(&st.a, &y, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD, &r);"
+                                                  " MPI_Wait(&r, MPI_STATUS_IGNORE);",
+                                                  "MPI_Isend(st.b, 4, MPI_INT, MPI_PROC_NULL, 0, MPI_COMM_WORLD, &r);"
+                                                  " MPI_Wait(&r, MPI_STATUS_IGNORE);",
+                                                  "MPI_Recv_init(st.b, 4, MPI_INT, MPI_PROC_NULL, 0, MPI_COMM_WORLD, "
+                                                  "&r); MPI_Request_free(&r);",
+                                                  "MPI_Win_create(st.b, 16, 4, MPI_INFO_NULL, MPI_COMM_WORLD, &w);"
+                                                  " MPI_Win_free(&w);"])),
+        "struct-shapes": lambda: _main("  struct fl *f = malloc(64); f->n = 1; y = f->n; free(f);",
+                                       "struct fl { int n; %s; };\n" % rng.choice(["double d[]", "int a[0]",
+                                                                                  "char c[1]", "int b : 3"])),
+        "main-forms": lambda: rng.choice([b"int main(int argc, char **argv, char **envp) { return envp == 0; }\n",
+                                          b"void main(void) { }\n", b"int main() { return 0; }\n",
+                                          b"int main(argc, argv) int argc; char **argv; { return argc - 1; }\n",
+                                          b"\xef\xbb\xbfint main(void) { return 0; }\r\n",
+                                          b"int main(void) { unused: return 0; }\n"]),
     }
     name = rng.choice(sorted(kinds))
     return name, kinds[name]()

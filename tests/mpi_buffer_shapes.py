@@ -36,9 +36,17 @@ def _prototypes(text: str) -> Dict[str, List[str]]:
     return protos
 
 
-def buffer_calls() -> Tuple[List[Tuple[str, str, str]], List[str]]:
+def keeps_a_field(name: str, row: dict) -> bool:
+    """A call that keeps its buffer after it returns (a nonblocking collective, a persistent request, a window) and
+    cannot stage a struct field as Isend/Irecv do: a field given to it is a located -Wunsupported-buffer error."""
+    return bool(row.get("takes_views") or (row.get("keeps_buffer") and not row.get("completes_views")))
+
+
+def buffer_calls(kept_fields: Optional[List[str]] = None) -> Tuple[List[Tuple[str, str, str]], List[str]]:
     """(function, form, C call) for each buffer parameter of each row and each form (the other buffers arrays),
-    and the rows left out (no prototype comment, or a parameter type _VALUES has no argument for)."""
+    and the rows left out (no prototype comment, or a parameter type _VALUES has no argument for). The calls that
+    keep a field (keeps_a_field) are left out too, their names appended to kept_fields."""
+    kept_fields = [] if kept_fields is None else kept_fields
     text = open(os.path.join(ROOT, "translator", "rules", "mpi.toml")).read()
     rows = tomllib.loads(text)
     protos = _prototypes(text)
@@ -56,6 +64,9 @@ def buffer_calls() -> Tuple[List[Tuple[str, str, str]], List[str]]:
         positions = [i for i, kind in enumerate(kinds) if kind == "buffer" and types[i].endswith("void *")]
         for at in positions:
             for form in FORMS:
+                if form == "field" and keeps_a_field(name, row):
+                    kept_fields.append(name)
+                    continue
                 k = len(calls)
                 args = [FORMS[form].format(k=k) if i == at else f"b{k}_{i}" if kind == "buffer" and types[i].endswith("void *")
                         else "datarep" if kind == "buffer" else _VALUES[t]

@@ -66,7 +66,8 @@ def test_deep_nesting_translates_compiles_and_runs(tools, tmp_path):
     chk = tools.check(cs)
     assert chk.returncode == 0, chk.stdout + chk.stderr
     port = _bytes_run(tools.cmpi_run + ["-n", "1", cs])
-    assert (port.returncode, port.stdout) == (native.returncode, native.stdout)
+    assert port.stdout == native.stdout
+    assert port.returncode == native.returncode or not status, (port.returncode, native.returncode)
 
 
 def test_nesting_beyond_the_bound_is_a_located_error(tools, tmp_path):
@@ -103,6 +104,63 @@ def test_output_that_is_the_input_is_refused(tools, tmp_path):
     assert sorted(os.listdir(tmp_path)) == ["Same.cs", "hard.c", "link.c", "same.c"]  # no temporary file left
 
 
+def test_output_that_is_no_regular_file_is_written_into_never_replaced(tools, tmp_path):
+    """`-o /dev/full` (as root) once renamed the C# over the device node; a pipe or a device is written into as gcc
+    writes (`-o /dev/null` succeeds, a full device is a clear error), a symbolic link stays a link, a directory is
+    refused. Copies of the devices are made in tmp_path: the test never touches /dev."""
+    import stat
+    import threading
+    src = tmp_path / "prog.c"
+    src.write_text('#include <stdio.h>\nint main(void) { printf("x\\n"); return 0; }\n')
+    fifo = tmp_path / "pipe.cs"
+    os.mkfifo(fifo)
+    got = []
+    reader = threading.Thread(target=lambda: got.append(open(fifo, "rb").read()))
+    reader.start()
+    t = tools.translate_file(str(src), str(fifo), "--class-name", "Prog")
+    reader.join(60)
+    assert t.returncode == 0, t.stderr
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode) and b"class Prog" in got[0]
+    (tmp_path / "real.cs").write_text("old\n")
+    os.symlink("real.cs", tmp_path / "link.cs")
+    t = tools.translate_file(str(src), str(tmp_path / "link.cs"), "--class-name", "Prog")
+    assert t.returncode == 0, t.stderr
+    assert os.path.islink(tmp_path / "link.cs") and "class Prog" in (tmp_path / "real.cs").read_text()
+    t = tools.translate_file(str(src), str(tmp_path))
+    assert t.returncode == 1 and "it is a directory [-Woutput]" in t.stderr, t.stderr
+    t = tools.translate_file(str(src), str(tmp_path / "no" / "such" / "Prog.cs"))
+    assert t.returncode == 1 and "No such file or directory [-Woutput]" in t.stderr, t.stderr
+    if os.geteuid() == 0:  # only root makes device nodes (and only root could replace /dev/full)
+        full, null = tmp_path / "full", tmp_path / "null"
+        os.mknod(full, 0o666 | stat.S_IFCHR, os.makedev(1, 7))
+        os.mknod(null, 0o666 | stat.S_IFCHR, os.makedev(1, 3))
+        t = tools.translate_file(str(src), str(full), "--class-name", "Prog")
+        assert t.returncode == 1 and "No space left on device [-Woutput]" in t.stderr, t.stderr
+        t = tools.translate_file(str(src), str(null), "--class-name", "Prog")
+        assert t.returncode == 0, t.stderr
+        assert stat.S_ISCHR(os.lstat(full).st_mode) and stat.S_ISCHR(os.lstat(null).st_mode)
+    assert not [n for n in os.listdir(tmp_path) if n.endswith(".tmp")]
+
+
+def test_inputs_that_are_no_readable_c_file_are_clear_errors(tools, tmp_path):
+    """`-` (standard input), a directory, a device, a fifo (clang would wait on it), a main taking the environment:
+    each a located or named diagnostic and exit 1, never a wait or a traceback."""
+    fifo = tmp_path / "pipe.c"
+    os.mkfifo(fifo)
+    prog = tmp_path / "envp.c"
+    prog.write_text("int main(int argc, char **argv, char **envp) { return envp == 0; }\n")
+    cases = {"-": "reading the program from standard input is not supported",
+             str(tmp_path): "is a directory, not a C file",
+             "/dev/null": "not a regular file",
+             str(fifo): "not a regular file",
+             str(prog): "envp.c:1:40: error: main's third parameter (the environment, a common extension)"}
+    for src, message in cases.items():
+        t = subprocess.run(tools.translate + [src, "-o", str(tmp_path / "Out.cs")], capture_output=True, text=True,
+                           stdin=subprocess.DEVNULL, timeout=120)
+        assert t.returncode == 1 and message in t.stderr and "Traceback" not in t.stderr, (src, t.stderr)
+    assert not (tmp_path / "Out.cs").exists()
+
+
 def test_class_names_that_cannot_be_are_refused(tools, tmp_path):
     src = tmp_path / "t.c"
     src.write_text("int main(void) { return 0; }\n")
@@ -127,7 +185,7 @@ def test_class_names_from_the_output_file_never_collide(tools, tmp_path):
         assert chk.returncode == 0, (stem, chk.stdout + chk.stderr)
 
 
-def _same_as_gcc(tools, tmp_path, src):
+def _same_as_gcc(tools, tmp_path, src, status=True):
     exe = str(tmp_path / "native")
     assert _bytes_run(["gcc", "-w", "-o", exe, src, "-lm"]).returncode == 0
     native = _bytes_run([exe])
@@ -137,7 +195,8 @@ def _same_as_gcc(tools, tmp_path, src):
     chk = tools.check(cs)
     assert chk.returncode == 0, chk.stdout + chk.stderr  # no error, no warning
     port = _bytes_run(tools.cmpi_run + ["-n", "1", cs])
-    assert (port.returncode, port.stdout) == (native.returncode, native.stdout)
+    assert port.stdout == native.stdout
+    assert port.returncode == native.returncode or not status, (port.returncode, native.returncode)
 
 
 def test_c_names_of_runtime_types_are_renamed(tools, tmp_path):
@@ -150,6 +209,89 @@ def test_comparisons_with_constants_beyond_the_type_compile_without_warning(tool
     _same_as_gcc(tools, tmp_path, os.path.join(ROBUST, "wide_constants.c"))
 
 
+def test_or_with_a_sign_extended_operand_compiles_without_warning(tools, tmp_path):
+    """`((long)a << 32) | rank`, `l |= s`: C converts the narrower signed operand to the result's type (sign-extending,
+    C11 6.3.1.8) exactly as C# does; C# warns (CS0675) where C is silent (tests/mpi/datatype/reduction_two_types.c
+    failed `cmpi-run --check`). Negative operands show the extension is C's."""
+    _same_as_gcc(tools, tmp_path, os.path.join(ROBUST, "sign_extended_or.c"))
+
+
+def test_identifiers_longer_than_csharp_allows(tools, tmp_path):
+    """C keeps every character of a name (gcc: no limit); C# refuses a name longer than 512 (CS0645). Two names
+    alike in their first 600 characters stay two; a long word inside a string literal stays as it is."""
+    a, b = "a" * 600 + "_one", "a" * 600 + "_two"
+    fn, field, macro = "f" * 2000, "g" * 700, "M" * 900
+    src = tmp_path / "long_names.c"
+    src.write_text(f"""#include <stdio.h>
+#define {macro} 7
+struct {"s" * 800} {{ int {field}; }};
+static int {fn}(int x) {{ return x * {macro}; }}
+int main(void) {{
+  int {a} = 1, {b} = 2;
+  struct {"s" * 800} v = {{ 5 }};
+  v.{field} += {fn}({a}) + {b};
+  printf("%d %d %d %s\\n", {a}, {b}, v.{field}, "{"w" * 600}");
+  return 0;
+}}
+""")
+    _same_as_gcc(tools, tmp_path, str(src))
+
+
+def test_a_nul_inside_a_literal_ends_the_string(tools, tmp_path):
+    """`printf("one\\0two\\n")` prints "one" in C; the port printed the NUL and the rest (the format is a .NET
+    string there)."""
+    _same_as_gcc(tools, tmp_path, os.path.join(ROBUST, "nul_in_literals.c"))
+
+
+QUIRKY_FORMS = {
+    # a UTF-8 byte order mark, CRLF line ends, a NUL byte between tokens (gcc and clang ignore it with a warning)
+    "bom.c": b'\xef\xbb\xbf#include <stdio.h>\nint main(void) { printf("bom\\n"); return 0; }\n',
+    "crlf.c": b'#include <stdio.h>\r\nint main(void) {\r\n  printf("crlf %d\\n", __LINE__);\r\n  return 0;\r\n}\r\n',
+    "nul_byte.c": b'#include <stdio.h>\nint main(void) { printf("nul\\n"); \0 return 0; }\n',
+    # K&R definitions, digraphs, main returning void, `#line` and a line marker, no MPI at all
+    "knr.c": b'#include <stdio.h>\nint add(a, b) int a; long b; { return a + (int)b; }\n'
+             b'int main() { printf("%d\\n", add(2, 3L)); return 0; }\n',
+    "digraphs.c": b'#include <stdio.h>\nint main(void) <% int a<:2:> = <%1, 2%>; printf("%d\\n", a<:1:>); '
+                  b'return 0; %>\n',
+    "void_main.c": b'#include <stdio.h>\nvoid main(void) { printf("void main\\n"); }\n',
+    # `$` in names (a gcc extension; C# has no such character), one that collides with the spelling chosen for it,
+    # and a `$` in a literal that stays
+    "dollar.c": b'#include <stdio.h>\nint a$b = 3; int a_dollar_b = 5;\nstruct s$t { int f$; };\n'
+                b'int $f(int $x) { return $x * 2; }\nint main(void) { int $x = 2; struct s$t v = {7}; '
+                b'printf("%d %d %d %s\\n", a$b + $x, a_dollar_b, $f(v.f$), "a$b"); return 0; }\n',
+    # an unused label (C# warns, CS0164), labels named like C# keywords
+    "labels.c": b'#include <stdio.h>\nint main(void) { int i = 0; string: i++; if (i < 3) goto string; '
+                b'object: printf("%d\\n", i); return 0; }\n',
+    # constants C# refuses as written: beyond the type's range (C: infinity), a constant zero divisor never run
+    # (0x1p2000: an internal error, float.fromhex's OverflowError, fuzz kind float-range)
+    "constants.c": b'#include <stdio.h>\nint main(int argc, char **argv) { double d = 1e999; float f = 1e50f; '
+                   b'double h = 0x1p2000; float g = 0x1p200f;\n  long l = argc; unsigned u = 3;\n'
+                   b'  if (argc > 5) { l /= 0; u %= 0; l = l % 0L; u = u / 0u; d = 1 / 0; }\n'
+                   b'  printf("%f %f %g %g %ld %u\\n", -d, f, h, g, l, u); return 0; }\n',
+    # initializers with more elements than the array (gcc and clang warn, drop them; fuzz seed 1 input 5546: an
+    # internal error, IndexError)
+    "excess_initializers.c": b'#include <stdio.h>\nint main(void) { int z[0] = {1}; int e[2] = {1, 2, 3};\n'
+                             b'  int m[1][2] = {1, 2, 3}; int n[2][2] = {{1, 2, 3}, {4}};\n'
+                             b'  printf("%d %d %d %d %d %d\\n", (int)sizeof z, e[1], m[0][1], n[0][1], n[1][0], n[1][1]);'
+                             b' return 0; }\n',
+    # a pointer to rows of a `long` length stepped inside an expression (fuzz seed 1 input 5752: CS1503)
+    "long_row_step.c": b'#include <stdio.h>\nint main(void) { long rows = 3, cols = 2; '
+                       b'double m[3][2] = {{1, 2}, {3, 4}, {5, 6}}; double s = 0;\n'
+                       b'  double (*r)[cols] = m, (*end)[cols] = m + rows;\n'
+                       b'  while (r < end) { double *row = *r++; s += row[1]; }\n  printf("%g\\n", s); return 0; }\n',
+    "line_markers.c": b'#include <stdio.h>\n# 1 "gen.y"\nint f(int x) { return x + __LINE__; }\n#line 50\n'
+                      b'int main(void) { printf("%d %d\\n", f(1), __LINE__); return 0; }\n',
+}
+
+
+@pytest.mark.parametrize("name", sorted(QUIRKY_FORMS))
+def test_quirky_legal_forms_run_like_gcc(tools, tmp_path, name):
+    src = tmp_path / name
+    src.write_bytes(QUIRKY_FORMS[name])
+    # a void main's status is unspecified in C (C11 5.1.2.2.3): gcc's is what printf left in a register
+    _same_as_gcc(tools, tmp_path, str(src), status=name != "void_main.c")
+
+
 BAD = {
     "type_free_null.c": ("4:17", "null-argument"),
     "comm_zero.c": ("5:17", "null-argument"),
@@ -160,6 +302,12 @@ BAD = {
     "handle_vs_int.c": ("7:9", "pointer-to-integer"),
     "handle_as_int.c": ("5:15", "pointer-to-integer"),
     "address_of_mpi_constant.c": ("8:23", "unsupported-address"),
+    # a struct field kept by a call past its return: once a run-time PointerException ("use an array")
+    "field_nonblocking_collective.c": ("9:20", "unsupported-buffer"),
+    "field_persistent.c": ("8:17", "unsupported-buffer"),
+    "field_window.c": ("8:20", "unsupported-buffer"),
+    # a flexible array member (C99) or a zero-length one (GNU): exit 0 and C# that did not compile (CS0021, CS9167)
+    "flexible_array_member.c": ("4:26", "unsupported-construct"),
 }
 
 
@@ -200,6 +348,29 @@ def test_pointer_sign_mismatch_at_a_library_call_is_a_view(tools, tmp_path):
         native, port = tools.native(exe, ranks, []), tools.cmpi(cs, ranks, [])
         assert native.returncode == 0 and port.returncode == 0, port.stderr
         assert by_rank(port.stdout) == by_rank(native.stdout)
+
+
+def _same_as_mpirun(tools, tmp_path, src, ranks=(1, 2)):
+    from tests.support import by_rank
+    if not (tools.mpicc and tools.mpirun):
+        pytest.skip("needs mpicc and mpirun")
+    exe = str(tmp_path / "native")
+    assert tools.build_native(src, exe).returncode == 0
+    cs = str(tmp_path / "Port.cs")
+    t = tools.translate_file(src, cs)
+    assert t.returncode == 0, t.stderr
+    chk = tools.check(cs)
+    assert chk.returncode == 0, chk.stdout + chk.stderr  # no error, no warning
+    for n in ranks:
+        native, port = tools.native(exe, n, []), tools.cmpi(cs, n, [])
+        assert native.returncode == 0 and port.returncode == 0, port.stderr
+        assert by_rank(port.stdout) == by_rank(native.stdout)
+
+
+def test_handles_compared_with_and_set_to_null(tools, tmp_path):
+    """`comm == 0`, `req != NULL`, `saved = 0`, `MPI_Request r[3] = {0, NULL}` (legal C, once refused or C# that
+    did not compile: `comm = 0;`, `(Request)0`): whether the variable holds zero bits, a null object in the port."""
+    _same_as_mpirun(tools, tmp_path, os.path.join(ROBUST, "handle_null.c"))
 
 
 def test_runtime_names_are_current():

@@ -145,16 +145,40 @@ def translate_file(path, output: str, clang_args, class_name: str | None = None)
 
 
 def _write_atomically(output: str, text: str) -> None:
-    """The C# file, written beside its place and renamed there: an interrupted run leaves no half-written file."""
+    """The C# file, written beside its place and renamed there: an interrupted run leaves no half-written file.
+
+    Only a regular file (or a new name) is replaced so: a device or a pipe (`-o /dev/null`, `/dev/stdout`, a fifo)
+    is written into, as gcc writes, and `-o /dev/full` fails with ENOSPC (it once renamed the C# over the device
+    node, which root may do); a symbolic link keeps its place and the file it names is replaced."""
+    import stat
+    try:
+        mode = os.stat(output).st_mode  # through a symbolic link
+    except FileNotFoundError:
+        mode = None
+    except OSError as e:
+        raise TranslationError(None, f"cannot write {output}: {e.strerror}", "output")
+    if mode is not None and stat.S_ISDIR(mode):
+        raise TranslationError(None, f"cannot write {output}: it is a directory", "output")
+    if mode is not None and not stat.S_ISREG(mode):
+        try:
+            with open(output, "w", encoding="utf-8") as f:
+                f.write(text)
+        except OSError as e:
+            raise TranslationError(None, f"cannot write {output}: {e.strerror}", "output")
+        return
+    _replace_file(os.path.realpath(output), output, text)
+
+
+def _replace_file(target: str, output: str, text: str) -> None:
     import tempfile
-    directory = os.path.dirname(os.path.abspath(output))
+    directory = os.path.dirname(target)
     tmp = None
     try:
-        fd, tmp = tempfile.mkstemp(prefix="." + os.path.basename(output) + ".", suffix=".tmp", dir=directory)
+        fd, tmp = tempfile.mkstemp(prefix="." + os.path.basename(target) + ".", suffix=".tmp", dir=directory)
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
         os.chmod(tmp, 0o666 & ~_umask())
-        os.replace(tmp, output)
+        os.replace(tmp, target)
         tmp = None
     except OSError as e:
         raise TranslationError(None, f"cannot write {output}: {e.strerror}", "output")

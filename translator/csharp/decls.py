@@ -15,7 +15,7 @@ from . import bitfields
 from .generic_calls import generic_signature
 from .loops import plan_loop_views
 from .cstypes import array_of, ptr_of
-from .types import cs_type, default_value, inline_array_type, managed_footprint
+from .types import cs_type, default_value, flat_length, inline_array_type, managed_footprint
 from .varargs import varargs_parameter
 from ..passes.gotos import lower_gotos, needs_lowering
 from ..passes.plan import plan_program
@@ -150,6 +150,11 @@ def convert_function(ctx, fn: ir.Function) -> Tuple[List[str], List[str]]:
     ctx.current_file = fn.loc.file
     try:
         ret = ctx.slot_type(("ret", fn.name, ""), fn.type.result, fn.loc)
+        if fn.name == "main" and len(fn.params) == 3:
+            # the environment differs between mpirun and cmpi-run (each adds its own variables) and its order is
+            # the C library's: a program reads its variables by name, which the port keeps
+            raise TranslationError(fn.params[2].loc, "main's third parameter (the environment, a common extension) "
+                                   "is not supported: read the variables with getenv", "unsupported-construct")
         if fn.name == "main" and len(fn.params) not in (0, 2):
             raise TranslationError(fn.loc, "main must be main(void) or main(argc, argv)", "unsupported-construct")
         params = ", ".join([convert_param(ctx, p) for p in fn.params] +
@@ -200,6 +205,12 @@ def convert_record(ctx, rec: ir.RecordDecl) -> List[str]:
     offsets = union_offsets(ctx, rec) if rec.is_union else \
         {f.name: f.bit_offset // 8 for f in rec.fields} if packed is not None or squeezed else {}
     for f in rec.fields:
+        if isinstance(f.type, ir.ArrayType) and not flat_length(f.type):
+            # `double d[];` (C99) or `int a[0];` (GNU) ending a struct allocated with room for n elements: C# has
+            # no struct whose size a malloc chooses (an inline array has a length of at least 1, CS9167)
+            raise TranslationError(f.loc, f"the flexible array member '{f.name}' (an array of no length ending a "
+                                   "struct) is not supported yet: give the struct a pointer to the elements, "
+                                   "allocated on their own", "unsupported-construct")
         cs = inline_array_type(f.type) if isinstance(f.type, ir.ArrayType) else cs_type(f.type, f.loc)
         offset = f"[FieldOffset({offsets[f.name]})] " if offsets else ""
         if packed is not None and f.name in packed:

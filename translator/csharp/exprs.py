@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import os
 import re
+import sys
 from dataclasses import dataclass
 from typing import Optional
 
 from .. import ir
 from ..diagnostics import TranslationError
-from .types import (BITS, HANDLE, NUMERIC, INTEGRAL, COMPLEX_TYPES, PRIMITIVE_ELEMENTS, SIGNED, complex_cs, cs_type,
-                    element_cs, fits, inline_array_type, is_implicit, size_of)
+from .types import (BITS, HANDLE, NUMERIC, INTEGRAL, COMPLEX_TYPES, OPAQUE_TYPES, PRIMITIVE_ELEMENTS, SIGNED,
+                    complex_cs, cs_type, element_cs, fits, inline_array_type, is_implicit, size_of)
 from . import bitfields
 from .cstypes import CsType, array_of, parse as cs_of, ptr_of
 from .registry import BUILTINS, CALLS, EXPRESSIONS, delegate
@@ -92,6 +93,8 @@ def coerce(e: CsExpr, cs: str) -> CsExpr:
         return as_bool(e)
     if e.type == "null":
         return CsExpr("default" if is_ptr_cs(cs) else "null", cs)
+    if cs in MPI_HANDLE_CS and e.const == 0 and e.type in INTEGRAL:
+        return CsExpr(f"({cs})null", cs, UNARY)  # `MPI_Request rs[2] = {0}`: C's null pointer constant
     if e.type == "string" and cs == ptr_of("sbyte"):
         return CsExpr(f"CString.Lit({e.code})", cs, PRIMARY)  # a C string literal is a char array
     if e.type == "string" and cs == array_of("sbyte"):
@@ -204,12 +207,19 @@ def convert_int_lit(ctx, e: ir.IntLit) -> CsExpr:
     return int_literal(e.value, cs)
 
 
+# The least value a float constant rounds to infinity from: FLT_MAX plus half its last place (2^127 * (2 - 2^-24)).
+_FLT_OVERFLOW = 2.0 ** 127 * (2 - 2.0 ** -24)
+
+
 def convert_float_lit(ctx, e: ir.FloatLit) -> CsExpr:
     if isinstance(e.type, ir.ComplexType):  # an imaginary constant (complex.h's I is 1.0iF)
         if complex_cs(e.type) == "CComplexF":
             return CsExpr(f"new CComplexF(0.0f, {e.value!r}f)", "CComplexF", PRIMARY)
         return CsExpr(f"new CComplex(0.0, {e.value!r})", "CComplex", PRIMARY)
     cs = cs_type(e.type, e.loc)
+    if e.value >= _FLT_OVERFLOW if cs == "float" else e.value > sys.float_info.max:
+        # `1e999`: C rounds a constant beyond the type's range to infinity (clang warns); C# refuses it (CS0594)
+        return CsExpr(f"{cs}.PositiveInfinity", cs, PRIMARY)
     text = e.text.rstrip("fFlL")
     if text.lower().startswith("0x"):
         text = repr(e.value)
@@ -340,6 +350,8 @@ def _limit_value(code: str) -> Optional[int]:
 def convert_macro_ref(ctx, e: ir.MacroRef) -> CsExpr:
     if e.name in ctx.macro_names:
         if isinstance(unwrap(e.expansion), ir.StringLit) if e.expansion is not None else False:
+            if 0 in unwrap(e.expansion).value:
+                return convert_expr(ctx, e.expansion)  # read as C reads it, to the NUL (convert_string)
             return CsExpr(ctx.name(e.name), "string", PRIMARY)  # a string constant (decls.convert_macro_const)
         const = e.expansion.value if isinstance(e.expansion, ir.IntLit) else None
         cs = cs_type(e.type, e.loc)
@@ -372,6 +384,9 @@ def convert_cast(ctx, e: ir.Cast) -> CsExpr:
         x = coerce(convert_expr(ctx, integer_part), cs_type(e.type, e.loc))
         return CsExpr(f"CMath.IntPart({x.code})", x.type, PRIMARY)
     target = cs_type(e.type, e.loc)
+    if is_mpi_handle(e.type) and is_null_pointer(e.operand):
+        # `comm = 0`, `(MPI_Request)NULL`: the handle that is no object (see _handle_null_test)
+        return CsExpr(f"({target})null", target, UNARY)
     imaginary = e.operand
     while isinstance(imaginary, (ir.Paren, ir.MacroRef)) and not (isinstance(imaginary, ir.MacroRef) and imaginary.expansion is None):
         imaginary = imaginary.inner if isinstance(imaginary, ir.Paren) else imaginary.expansion
@@ -449,6 +464,10 @@ def convert_binary(ctx, e: ir.Binary) -> CsExpr:
         rhs = as_bool(convert_expr(ctx, e.rhs))
         prec = BINARY_PREC[op]
         return CsExpr(f"{paren(lhs, prec)} {op} {paren(rhs, prec + 1)}", "bool", prec)
+    if op in ("==", "!="):
+        null_test = _handle_null_test(ctx, e)
+        if null_test is not None:
+            return null_test
     if op in COMPARISONS:
         _refuse_handle_against_integer(e)
     if is_pointer_value(e.lhs) or is_pointer_value(e.rhs):
@@ -468,6 +487,8 @@ def convert_binary(ctx, e: ir.Binary) -> CsExpr:
         rhs = coerce(rhs, "int")  # C# shift counts are int
     else:
         lhs, rhs = coerce(lhs, result), coerce(rhs, result)
+    if op in ("/", "%") and rhs.const == 0 and result in INTEGRAL:
+        rhs = constant_zero_divisor(result)
     code = f"{paren(lhs, prec)} {op} {paren(rhs, prec + 1)}"
     if lhs.const is not None and rhs.const is not None and result in INTEGRAL:
         exact = _fold(op, lhs.const, rhs.const)
@@ -479,15 +500,44 @@ def convert_binary(ctx, e: ir.Binary) -> CsExpr:
     return CsExpr(code, result, prec)
 
 
+# The MPI handles: pointers in C's mpi.h, objects (classes) in CloudMpi; MPI_Status is a struct in both.
+MPI_HANDLES = frozenset({"MPI_Comm", "MPI_Datatype", "MPI_Op", "MPI_Request", "MPI_Group", "MPI_Errhandler",
+                         "MPI_Info", "MPI_Win", "MPI_File", "MPI_Message"})
+
+
+MPI_HANDLE_CS = frozenset(OPAQUE_TYPES[name] for name in MPI_HANDLES)
+
+
+def is_mpi_handle(t) -> bool:
+    return isinstance(t, ir.OpaqueType) and t.name in MPI_HANDLES
+
+
+def _handle_null_test(ctx, e: ir.Binary) -> Optional[CsExpr]:
+    """`comm == 0`, `req != NULL`: a handle compared with a null pointer constant. In C (Open MPI's pointers, MPICH's
+    nonzero integers alike) no handle MPI gives, MPI_..._NULL included, is 0: the test is whether the variable still
+    holds zero bits (a static never assigned, or one assigned 0). The port's handles are objects and such a variable
+    holds null (`Comm c = default`, `c = null`), so the test is the same one as C# `c == null`, the one `if (comm)`
+    already makes."""
+    for handle, other in ((e.lhs, e.rhs), (e.rhs, e.lhs)):
+        if is_mpi_handle(strip_implicit(handle).type) and is_null_pointer(other):
+            h = convert_expr(ctx, strip_implicit(handle))
+            return CsExpr(f"{paren(h, REL)} {e.op} null", "bool", BINARY_PREC[e.op])
+    return None
+
+
+def constant_zero_divisor(cs: str) -> CsExpr:
+    """`x / 0`, `x % 0`: C compiles them (undefined, a trap when run; clang warns), C# refuses a constant zero divisor
+    (CS0020): a zero the compiler does not fold, so the port compiles and traps where the C would."""
+    return CsExpr(f"CExpr.Zero<{cs}>()", cs, PRIMARY)
+
+
 def _refuse_handle_against_integer(e: ir.Binary) -> None:
     """`rank == MPI_SUM`, `op < 0`: an MPI handle (a pointer in C's mpi.h, a CloudMpi object in the port) compared
     with an integer. C compares the handle's address with the number (gcc warns); the port's handles have no
     address to compare (fuzz seed 1 input 169: the C# did not compile, CS0019)."""
     sides = (strip_implicit(e.lhs).type, strip_implicit(e.rhs).type)
     if any(isinstance(t, ir.OpaqueType) for t in sides) and any(isinstance(t, ir.IntType) for t in sides):
-        if any(isinstance(strip_implicit(x), ir.IntLit) and strip_implicit(x).value == 0 for x in (e.lhs, e.rhs)):
-            raise TranslationError(e.loc, "comparing an MPI handle with 0 (a null pointer in C) cannot be "
-                                   "translated: compare it with its MPI_..._NULL", "pointer-to-integer")
+        # (== and != with 0 are _handle_null_test's: a handle ordered against 0 is left here)
         raise TranslationError(e.loc, "comparing an MPI handle with an integer cannot be translated (C compares "
                                "the handle's address)", "pointer-to-integer")
 
@@ -578,6 +628,7 @@ def convert_unary(ctx, e: ir.Unary) -> CsExpr:
         step = "+=" if op.endswith("++") else "-="
         if op.startswith("pre"):
             return CsExpr(f"{paren(inner, ASSIGN)} {step} {paren(stride, ASSIGN)}", result, ASSIGN)
+        stride = coerce(stride, "int")  # a row of a `long` length (fuzz seed 1 input 5752): PostStep takes int
         elements = stride.code if step == "+=" else f"-{paren(stride, UNARY)}"
         return CsExpr(f"CExpr.PostStep(ref {inner.code}, {elements})", result, PRIMARY)
     if op in ("pre++", "pre--"):
@@ -640,6 +691,8 @@ def _convert_assign(ctx, e: ir.Assign) -> CsExpr:
         return CsExpr(f"{target.code} {e.op} {paren(value, ASSIGN)}", tcs, ASSIGN)
     if value.type == "bool":
         value = coerce(value, "int")
+    if op in ("/", "%") and value.const == 0 and value.type in INTEGRAL:
+        value = constant_zero_divisor(value.type)  # `x /= 0` (CS0020 as C#'s constant)
     if is_ptr_cs(tcs):
         step = scaled_by(coerce_index(value), delegate("pointee_stride")(ctx, e.target.type))
         return CsExpr(f"{target.code} {e.op} {paren(step, ASSIGN)}", tcs, ASSIGN)
@@ -865,6 +918,10 @@ def _variable_size(ctx, e: Optional[ir.Expr]) -> Optional[CsExpr]:
 
 
 def convert_string(ctx, e: ir.StringLit) -> CsExpr:
+    if 0 in e.value:
+        # `"one\0two"`: every C function that reads it stops at the NUL; as a .NET string the runtime's string
+        # overloads (printf's format, strlen, fputs, %s) would read past it. Its char array reads as C does.
+        return CsExpr(f"CString.Lit({string_literal(e.value)})", ptr_of("sbyte"), PRIMARY)
     return CsExpr(string_literal(e.value), "string")
 
 

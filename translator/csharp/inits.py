@@ -44,12 +44,14 @@ def flatten(ctx, init: ir.Expr, t: ir.CType, out: List[str], base: int) -> None:
         elided = isinstance(t.element, ir.ArrayType) and items and not isinstance(strip_implicit(items[0]),
                                                                                   (ir.InitList, ir.StringLit))
         if elided:
-            for i, item in enumerate(items):
+            for i, item in enumerate(items[:max(len(out) - base, 0)]):  # beyond the object: excess, dropped
                 out[base + i] = convert_value(ctx, item, _scalar_of(t)).code
             return
         for item, d in zip(items, designators):
             if isinstance(d, int):
                 pos = d
+            if t.size is not None and pos >= t.size:
+                break  # `int a[0] = {1}`: C drops the excess elements (with a warning; fuzz seed 1 input 5546)
             flatten(ctx, item, t.element, out, base + pos * step)
             pos += 1
         return

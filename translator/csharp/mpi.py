@@ -133,6 +133,32 @@ def _element_buffer(ctx, target: ir.Index) -> List[str]:
 
 
 def convert_buffer(ctx, arg: ir.Expr, takes_ref: bool = True) -> List[str]:
+    parts = _convert_buffer(ctx, arg, takes_ref)
+    rule = ctx.rules.mpi.get(ctx.expr.mpi_call)
+    kept = any(p.startswith("PtrBuffer.Lasting(") for p in parts) or (rule is not None and rule.takes_views)
+    if kept and _is_field_location(arg):
+        # PtrBuffer.Lasting and PtrBuffer.Memory (a window's) throw for a field's view at run time ("use an
+        # array"): said here, where it is known
+        raise TranslationError(arg.loc, f"a struct field cannot be the buffer of {ctx.expr.mpi_call}: the call keeps "
+                               "its buffer after it returns (until the request completes, or for the persistent "
+                               "request's or window's life), and a field of a C# struct is no array it can keep; "
+                               "use an array or a variable, copied to and from the field", "unsupported-buffer")
+    return parts
+
+
+def _is_field_location(arg: ir.Expr) -> bool:
+    """`&s.f`, `&p->f`, `s.arr`, `&a[i].arr[j]`: a location inside a struct."""
+    e = _unparen(arg)
+    if isinstance(e, ir.Unary) and e.op == "&":
+        target = _unparen(e.operand)
+    elif isinstance(e, ir.Member) and isinstance(e.type, ir.ArrayType):
+        target = e
+    else:
+        return False
+    return _struct_holder(target) is not None
+
+
+def _convert_buffer(ctx, arg: ir.Expr, takes_ref: bool = True) -> List[str]:
     """takes_ref: cMPI has a `ref` overload for this buffer (the row's ref_buffers); where it has none, a scalar
     `&x` is x's one-element array (the pointer plan boxed x) and a struct's scalar field `&s.f` a view of the field
     (Ptr.ToField), which _split stages: copied back after a blocking call, at completion for Isend/Irecv."""
@@ -155,7 +181,7 @@ def convert_buffer(ctx, arg: ir.Expr, takes_ref: bool = True) -> List[str]:
                                        f"{ctx.expr.mpi_call} takes an array here", "unsupported-buffer")
             return [f"ref {value.code}"]
         if isinstance(target, ir.Unary) and target.op == "*":
-            return convert_buffer(ctx, target.operand, takes_ref)
+            return _convert_buffer(ctx, target.operand, takes_ref)
         if isinstance(target.type, ir.ArrayType):
             return _split(ctx, _array_base(ctx, target), zero)
         raise TranslationError(arg.loc, "this buffer address is not supported yet", "unsupported-buffer")

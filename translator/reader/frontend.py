@@ -90,6 +90,38 @@ def with_c_errors(c_errors: List[Diagnostic], errors: List[Diagnostic]) -> List[
 _NO_TYPEDEF_INSIDE = frozenset((K.MACRO_DEFINITION, K.MACRO_INSTANTIATION, K.INCLUSION_DIRECTIVE, K.PARM_DECL))
 
 
+def _float_constant(text: str) -> float:
+    """A floating constant's value; one beyond a double's range is infinity, as C rounds it (`0x1p2000`:
+    float.fromhex raises OverflowError where float('1e999') gives inf)."""
+    if not text.lower().startswith("0x"):
+        return float(text)
+    try:
+        return float.fromhex(text)
+    except OverflowError:
+        return float("inf")
+
+
+def check_input_file(p: str) -> None:
+    """A located refusal of an input that is no readable regular file, before clang sees it (clang would wait on a
+    pipe, or read a directory as an empty program)."""
+    if p == "-" and not os.path.exists(p):
+        raise TranslationError(None, "-: reading the program from standard input is not supported: give its file "
+                               "(cmpi names the C# class and its diagnostics after it)", "missing-input")
+    if not os.path.exists(p):
+        raise TranslationError(None, f"{p}: no such file", "missing-input")
+    if os.path.isdir(p):
+        raise TranslationError(None, f"{p}: is a directory, not a C file (a directory of headers goes with -I)",
+                               "missing-input")
+    if not os.path.isfile(p):
+        raise TranslationError(None, f"{p}: not a regular file (a pipe or a device): cmpi reads a program from its "
+                               "file", "missing-input")
+    try:
+        with open(p, "rb"):
+            pass
+    except OSError as e:
+        raise TranslationError(None, f"{p}: cannot read it: {e.strerror}", "missing-input")
+
+
 class Frontend:
     """Parses one C program: one .c file, or several (then read as one unit, as a unity build)."""
 
@@ -332,11 +364,7 @@ class Frontend:
 
     def parse(self) -> ir.TranslationUnit:
         for p in self.paths:
-            if not os.path.exists(p):
-                raise TranslationError(None, f"{p}: no such file", "missing-input")
-            if not os.path.isfile(p):
-                raise TranslationError(None, f"{p}: not a C file (a directory of headers goes with -I)",
-                                       "missing-input")
+            check_input_file(p)
         if len(self.paths) > 1:
             include_unguarded_headers_once(self)
         refuse_special_includes(self)
@@ -1302,8 +1330,7 @@ class Frontend:
         if kind == K.FLOATING_LITERAL:
             text = self._first_token(cur)
             try:
-                value = float.fromhex(text.rstrip("fFlL")) if text.lower().startswith("0x") \
-                    else float(text.rstrip("fFlL"))
+                value = _float_constant(text.rstrip("fFlL"))
             except ValueError:
                 value = evaluate_float(cur)  # a compiler-defined macro such as __FLT_MAX__
                 if value is None:
@@ -1317,7 +1344,7 @@ class Frontend:
                 toks = []
             text = toks[0].rstrip("iIjJfFlL") if len(toks) == 1 else ""
             try:
-                value = float.fromhex(text) if text.lower().startswith("0x") else float(text)
+                value = _float_constant(text)
             except ValueError:
                 if toks:
                     raise self.unsupported(cur, "this imaginary constant")

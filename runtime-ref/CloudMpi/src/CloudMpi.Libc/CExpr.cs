@@ -4,6 +4,13 @@ namespace CloudMpi.Libc;
 public static class CExpr
 {
     /// <summary>
+    /// Zero as a value the C# compiler does not fold: the divisor of C's <c>x / 0</c> and <c>x % 0</c>, which C
+    /// compiles (undefined behaviour, a trap when it runs, as the port's DivideByZeroException) and C# refuses as a
+    /// constant (CS0020).
+    /// </summary>
+    public static T Zero<T>() where T : struct => default;
+
+    /// <summary>
     /// C's comma operator <c>(a, b)</c>: <paramref name="first"/> is evaluated (C# evaluates arguments left
     /// to right), its value dropped, and <paramref name="second"/> is the result. Generic so nothing is boxed.
     /// </summary>

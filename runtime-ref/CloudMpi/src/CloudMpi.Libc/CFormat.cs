@@ -34,6 +34,9 @@ public static partial class CFormat
 
     internal static void FormatTo(ByteSink sink, ReadOnlySpan<byte> format, object?[]? args)
     {
+        // C's format is a string: it ends at its first NUL (`printf("a\0b")` prints "a"), whatever the literal holds
+        int end = format.IndexOf((byte)0);
+        if (end >= 0) format = format[..end];
         var reader = new FormatArgs(args);
         int i = 0;
         while (i < format.Length)

@@ -96,7 +96,7 @@ internal struct FormatArgs
             case null:
                 return null;
             case string s:
-                return Utf8b.Instance.GetBytes(s);
+                return CStrings.Bytes(Utf8b.Instance.GetBytes(s), 0, precision); // a literal's bytes to its first NUL
             case sbyte[] sb:
                 return CStrings.Bytes(sb, 0, precision);
             case byte[] b:

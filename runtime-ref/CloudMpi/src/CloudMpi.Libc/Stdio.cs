@@ -159,7 +159,8 @@ public static partial class Stdio
     /// <summary>Writes the string and a newline to stdout.</summary>
     public static int puts(string s)
     {
-        FILE.Stdout.Write(Utf8b.Instance.GetBytes(s + "\n"));
+        FILE.Stdout.Write(CStrings.Bytes(Utf8b.Instance.GetBytes(s), 0, -1)); // to the literal's first NUL
+        FILE.Stdout.Write("\n"u8);
         return 1;
     }
 

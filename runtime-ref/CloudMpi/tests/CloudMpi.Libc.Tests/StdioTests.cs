@@ -29,6 +29,27 @@ public sealed class StdioTests
     }
 
     [Fact]
+    public void A_nul_ends_a_format_a_string_argument_and_puts_as_in_C()
+    {
+        int n = 0;
+        var (o, _) = Capture(() =>
+        {
+            n = Stdio.printf("one\0two %d\n", 5);
+            Stdio.printf("[%s] [%.1s]\n", "x\0y", "pq\0r");
+            Stdio.puts("left\0right");
+        });
+        Assert.Equal("one[x] [p]\nleft\n", o);
+        Assert.Equal(3, n);
+    }
+
+    [Fact]
+    public void Zero_is_a_zero_the_compiler_does_not_fold()
+    {
+        Assert.Equal(0L, CExpr.Zero<long>());
+        Assert.Throws<DivideByZeroException>(() => 1u / CExpr.Zero<uint>()); // C's x / 0 traps when it runs
+    }
+
+    [Fact]
     public void Puts_putchar_fputs_fputc()
     {
         var (o, e) = Capture(() =>
