@@ -279,6 +279,9 @@ QUIRKY_FORMS = {
                        b'double m[3][2] = {{1, 2}, {3, 4}, {5, 6}}; double s = 0;\n'
                        b'  double (*r)[cols] = m, (*end)[cols] = m + rows;\n'
                        b'  while (r < end) { double *row = *r++; s += row[1]; }\n  printf("%g\\n", s); return 0; }\n',
+    # a static local written and never read (fuzz seed 1 input 5970: C# warned, CS0414, on the field it becomes)
+    "write_only_static.c": b'#include <stdio.h>\nint next(void) { static int id = 100; static int last; '
+                           b'return ++last; }\nint main(void) { next(); printf("%d\\n", next()); return 0; }\n',
     "line_markers.c": b'#include <stdio.h>\n# 1 "gen.y"\nint f(int x) { return x + __LINE__; }\n#line 50\n'
                       b'int main(void) { printf("%d %d\\n", f(1), __LINE__); return 0; }\n',
 }
@@ -308,6 +311,10 @@ BAD = {
     "field_window.c": ("8:20", "unsupported-buffer"),
     # a flexible array member (C99) or a zero-length one (GNU): exit 0 and C# that did not compile (CS0021, CS9167)
     "flexible_array_member.c": ("4:26", "unsupported-construct"),
+    # a pointer C converts to a handle's pointer type (fuzz seed 1 input 6583: MPI_BOTTOM as an MPI_Info, CS1503)
+    "bottom_as_info.c": ("6:23", "null-argument"),
+    "in_place_as_comm.c": ("5:17", "incompatible-pointer-types"),
+    "pointer_as_info.c": ("6:23", "incompatible-pointer-types"),
 }
 
 

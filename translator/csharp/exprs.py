@@ -394,7 +394,17 @@ def convert_cast(ctx, e: ir.Cast) -> CsExpr:
             isinstance(imaginary.type, ir.ComplexType):
         # complex.h's I (a float complex constant) used with double complex values: the constant in their type
         return convert_float_lit(ctx, ir.FloatLit(imaginary.loc, e.type, imaginary.value, imaginary.text))
+    if is_mpi_handle(e.type) and _is_named(e.operand, "MPI_BOTTOM"):
+        # MPI_BOTTOM where a handle goes (C converts any `void *`): Open MPI's mpi.h defines it as ((void *) 0),
+        # so the handle is the null one (fuzz seed 1 input 6583: MPI_Alloc_mem(n, MPI_BOTTOM, &p))
+        return CsExpr(f"({target})null", target, UNARY)
     inner = convert_expr(ctx, e.operand)
+    if is_mpi_handle(e.type) and inner.type not in (target, HANDLE) and \
+            isinstance(strip_implicit(e.operand).type, ir.PointerType):
+        # another pointer C converts to the handle's pointer type (a `void *` buffer, MPI_IN_PLACE): the port's
+        # handles are objects, not addresses; C#'s compiler would refuse the line
+        raise TranslationError(e.loc, f"a pointer given as an {e.type.name} cannot be translated: pass an "
+                               f"{e.type.name} (or {e.type.name.upper()}_NULL)", "incompatible-pointer-types")
     if isinstance(e.type, ir.ArrayType):
         # a pointer passed for a parameter declared as an array (`const int counts[]`): still that pointer
         return inner if inner.cstype.is_ptr else CsExpr(inner.code, target, inner.prec)
@@ -423,6 +433,14 @@ def convert_cast(ctx, e: ir.Cast) -> CsExpr:
     res = cast(inner, target)
     return CsExpr(res.code, res.type, res.prec,
                   inner.const if inner.const is not None and target in INTEGRAL else None)
+
+
+def _is_named(e: ir.Expr, name: str) -> bool:
+    """`e` is the library's `name` (MPI_BOTTOM), through parentheses and implicit conversions."""
+    e = strip_implicit(e)
+    while isinstance(e, ir.Paren):
+        e = strip_implicit(e.inner)
+    return isinstance(e, ir.NameRef) and e.kind == "library" and e.name == name
 
 
 def _integer_part_of(e: ir.Cast) -> ir.Expr | None:

@@ -19,7 +19,7 @@ from .pointer_exprs import array_field_pointer
 from .memory import convert_allocation, is_allocation
 from . import registry
 from .cstypes import CsType, array_of, ptr_of
-from .types import cs_type, element_cs, size_of
+from .types import HANDLE, cs_type, element_cs, size_of
 
 
 def _unparen(e: ir.Expr) -> ir.Expr:
@@ -27,6 +27,24 @@ def _unparen(e: ir.Expr) -> ir.Expr:
     while isinstance(e, ir.Paren):
         e = strip_implicit(e.inner)
     return e
+
+
+def _refuse_pointer_as_handle(ptype, arg: ir.Expr, value: Optional[CsExpr], function: str) -> None:
+    """A pointer that is no handle given for a handle parameter (a `void *` buffer, MPI_IN_PLACE as an MPI_Info):
+    C converts any `void *` to the handle's pointer type; the port's handles are objects, and C# would refuse the
+    line, so it is a located error (a `void *` holding a handle, passes/void_handles.py, is a Handle and goes on)."""
+    if not isinstance(ptype, ir.OpaqueType) or \
+            (value is not None and value.type in (HANDLE, cs_type(ptype, arg.loc))):
+        return
+    if isinstance(strip_implicit(arg).type, (ir.PointerType, ir.ArrayType)):
+        raise TranslationError(arg.loc, f"a pointer given as {function}'s {ptype.name} argument cannot be "
+                               f"translated: pass an {ptype.name}", "incompatible-pointer-types")
+
+
+def _is_library_pointer(e: ir.Expr) -> bool:
+    """A pointer constant of the library (MPI_IN_PLACE, MPI_BOTTOM, MPI_STATUS_IGNORE...)."""
+    e = _unparen(strip_implicit(e))
+    return isinstance(e, ir.NameRef) and e.kind == "library" and isinstance(e.type, (ir.PointerType, ir.ArrayType))
 
 
 def _is_library_name(e: ir.Expr, name: str) -> bool:
@@ -492,12 +510,17 @@ def _call_code(ctx, call: ir.Call, callee: ir.NameRef, rule) -> str:
     last_buffer = max((i for i, kind in enumerate(rule.params) if kind == "buffer"), default=-1)
     for i, (kind, arg) in enumerate(zip(rule.params, call.args)):
         if kind == "value":
-            if is_null_pointer(arg) and isinstance(ftype.params[i], ir.OpaqueType):
-                raise TranslationError(arg.loc, f"0 or NULL as {callee.name}'s {ftype.params[i].name} argument: no "
+            if (is_null_pointer(arg) or _is_library_name(strip_implicit(arg), "MPI_BOTTOM")) and \
+                    isinstance(ftype.params[i], ir.OpaqueType):
+                # (MPI_BOTTOM is Open MPI's ((void *) 0): C converts it to any handle, fuzz seed 1 input 6583)
+                raise TranslationError(arg.loc, f"0, NULL or MPI_BOTTOM as {callee.name}'s {ftype.params[i].name} argument: no "
                                        "handle (the C program fails there)", "null-argument")
+            if _is_library_pointer(arg):
+                _refuse_pointer_as_handle(ftype.params[i], arg, None, callee.name)  # MPI_IN_PLACE as a communicator
             kept = _kept_as_is(ctx, arg)
             if kept is None:
                 value = convert_expr(ctx, arg)
+                _refuse_pointer_as_handle(ftype.params[i], arg, value, callee.name)
                 if _is_array_parameter(ftype.params[i]) and value.cstype.is_ptr:
                     kept = _whole_array(ctx, value)
                 else:

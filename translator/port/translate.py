@@ -358,7 +358,7 @@ CSPROJ = """<Project Sdk="Microsoft.NET.Sdk">
     <Optimize>true</Optimize>
     <SatelliteResourceLanguages>en</SatelliteResourceLanguages>
     <!-- C idioms C# warns about (as in the translated file's #pragma) -->
-    <NoWarn>$(NoWarn);CS1718;CS0168;CS0219;CS0162;CS0675;CS0164;CS8981</NoWarn>
+    <NoWarn>$(NoWarn);CS1718;CS0168;CS0219;CS0162;CS0675;CS0164;CS0414;CS8981</NoWarn>
   </PropertyGroup>
   <ItemGroup>
     <PackageReference Include="CloudMpi.Run" Version="{version}" />

@@ -1,7 +1,7 @@
 // Translated by cmpi-translate from taskfarm.c. Edit freely: this is now your code.
-// C idioms C# warns about: x != x as a NaN test, unused or write-only locals, code after a constant test, `|` on a
-// sign-extended operand (C extends it the same way), a label no goto names.
-#pragma warning disable CS1718, CS0168, CS0219, CS0162, CS0675, CS0164
+// C idioms C# warns about: x != x as a NaN test, unused or write-only locals (static locals: fields here), code
+// after a constant test, `|` on a sign-extended operand (C extends it the same way), a label no goto names.
+#pragma warning disable CS1718, CS0168, CS0219, CS0162, CS0675, CS0164, CS0414
 using System;
 using CloudMpi;
 using CloudMpi.Libc;
