@@ -614,6 +614,8 @@ def _array_plus_offset(e: ir.Unary) -> Optional[ir.Index]:
 
 def convert_unary(ctx, e: ir.Unary) -> CsExpr:
     op = e.op
+    if op in ("pre++", "pre--", "post++", "post--"):
+        _refuse_string_literal_write(e.operand, e.loc)
     if op == "!":
         inner = as_bool(convert_expr(ctx, e.operand))
         if inner.const is not None:
@@ -686,7 +688,36 @@ def convert_assign(ctx, e: ir.Assign) -> CsExpr:
     return result if stored == result.code else CsExpr(stored, result.type, PRIMARY)
 
 
+def _refuse_string_literal_write(target: ir.Expr, loc) -> None:
+    """`"x"[1] = c`, `*"ab" += 1`, `"ab"[0]++`: a write into a string literal, undefined in C (C11 6.4.5p7; gcc's
+    literal sits in read-only memory and the native program crashes there). The port's literal is an immutable
+    C# string, so the line would not compile (fuzz seed 1 input 8231, CS0200): a located error."""
+    t = strip_implicit(target)
+    while isinstance(t, ir.Paren):
+        t = strip_implicit(t.inner)
+    if isinstance(t, ir.Index):
+        base = t.base
+    elif isinstance(t, ir.Unary) and t.op == "*":
+        base = t.operand
+    else:
+        return
+    while True:
+        base = strip_implicit(base)
+        if isinstance(base, ir.Paren):
+            base = base.inner
+        elif isinstance(base, ir.Cast):
+            base = base.operand
+        elif isinstance(base, ir.Binary) and base.op in ("+", "-"):
+            base = base.lhs if isinstance(strip_implicit(base.rhs).type, ir.IntType) else base.rhs
+        else:
+            break
+    if isinstance(base, ir.StringLit):
+        raise TranslationError(loc, "writing into a string literal is undefined in C (its memory is read-only): "
+                               "copy it into a char array first", "string-literal-write")
+
+
 def _convert_assign(ctx, e: ir.Assign) -> CsExpr:
+    _refuse_string_literal_write(e.target, e.loc)
     target = convert_expr(ctx, e.target)
     tcs = target.type if isinstance(e.target.type, ir.PointerType) else cs_type(e.target.type, e.loc)
     if e.op == "=":
