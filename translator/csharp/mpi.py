@@ -425,8 +425,14 @@ def _retyped_read_buffer(ctx, arg: ir.Expr, buffer: List[str], written: Optional
     mine = _numeric_element_cs(ctx, arg)
     if written is None or mine is None or mine == written:
         return buffer
-    if len(buffer) == 1:  # `ref x`: its value's bytes
+    if len(buffer) == 1 and buffer[0].startswith("ref "):  # `ref x`: its value's bytes
         return [f"BufferBytes.As<{mine}, {written}>({buffer[0][len('ref '):]})", "0"]
+    if len(buffer) == 1:
+        # a Ptr<T> itself (a row that takes_pointers, e.g. a struct's array `s.arr`): its memory as array and offset,
+        # a view staged as a copy, which a read buffer never writes back
+        ctx.mpi_buffer_count = n = ctx.mpi_buffer_count + 1
+        return [f"BufferBytes.As<{mine}, {written}>(PtrBuffer.Of({buffer[0]}, out _, out var cmpiAt{n}), cmpiAt{n})",
+                "0"]
     return [f"BufferBytes.As<{mine}, {written}>({buffer[0]}, {buffer[1]})", "0"]
 
 
