@@ -145,9 +145,105 @@ def hostile(rng: random.Random):
                                           b"int main(argc, argv) int argc; char **argv; { return argc - 1; }\n",
                                           b"\xef\xbb\xbfint main(void) { return 0; }\r\n",
                                           b"int main(void) { unused: return 0; }\n"]),
+        # round 5's (docs/fuzz.md "Hostile inputs tried by hand (round 5)"): the preprocessor's own hostility, C11
+        # keywords, GNU extensions, control flow C# has no form of, the process's life and MPI's, printf's corners
+        "preprocessor": lambda: rng.choice(_PREPROCESSOR),
+        "c11": lambda: _main(*rng.choice(_C11)),
+        "gnu": lambda: _main(*rng.choice(_GNU)),
+        "control": lambda: _main(*rng.choice(_CONTROL)),
+        "process": lambda: _main(*rng.choice(_PROCESS)),
+        "mpi-life": lambda: rng.choice(_MPI_LIFE),
+        "printf-forms": lambda: _main("  " + rng.choice(_PRINTF)),
     }
     name = rng.choice(sorted(kinds))
     return name, kinds[name]()
+
+
+# Round 5's hostile constructs: each a (body, head) of _main, or a whole program. The input is always in.c, so a
+# file that includes itself is `#include "in.c"`.
+_PREPROCESSOR = [
+    b'#include "in.c"\nint main(void) { return 0; }\n',
+    b'#include __FILE__\nint main(void) { return 0; }\n',
+    b'#pragma once\n#include "in.c"\n#include <stdio.h>\nint main(void) { printf("once\\n"); return 0; }\n',
+    b'#error "not supported here"\nint main(void) { return 0; }\n',
+    b'#include <stdio.h>\n#warning "only a warning"\nint main(void) { printf("w\\n"); return 0; }\n',
+    b'#include <stdio.h>\n_Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \\"-Wunused\\"")\n'
+    b'#define P(x) _Pragma(#x)\nP(GCC diagnostic pop)\n#pragma weird thing\n#pragma pack(push, 1)\n'
+    b'struct pk { char c; int i; };\n#pragma pack(pop)\nint main(void) { printf("%zu\\n", sizeof(struct pk)); '
+    b'return 0; }\n',
+    b'#if 1\nint main(void) { return 0; }\n',
+    b'#define A(x) x\nint main(void) { return A(0; }\n',
+    b'#include <stdio.h>\n#define STR(x) #x\n#define XSTR(x) STR(x)\n#define CAT(a, b) a##b\n'
+    b'int main(void) { int CAT(v, 1) = 3; printf("%s %d %s\\n", XSTR(__LINE__), v1, STR(a "b" \\n)); return 0; }\n',
+]
+_C11 = [
+    ("  _Static_assert(sizeof(int) == 4, \"int\"); y = (int)_Alignof(double);", "_Static_assert(1, \"t\");\n"),
+    ("  y = 1;", "_Static_assert(sizeof(int) == 3, \"int is not 3 bytes\");\n"),
+    ("  y = tl + al[1];", "static _Thread_local int tl = 3;\n_Alignas(16) static int al[4] = {1, 2};\n"),
+    ("  _Atomic int a = 1; a += 2; a++; y = a;", ""),
+    ("  volatile int v = 2; int *restrict q = &x; register int r = v; y = r + *q;", ""),
+    ("  y = sq(3);", "static inline int sq(int v) { return v * v; }\nstatic _Noreturn void die(void) { exit(1); }\n"),
+    ("  __asm__ volatile(\"\" ::: \"memory\"); asm(\"nop\"); y = 1;", ""),
+    ("  struct __attribute__((packed)) pk { char c; int i; } k = {1, 2}; y = (int)sizeof k + k.i;", ""),
+    ("  y = tw(2);", "__attribute__((noinline, unused)) static int tw(int v) { return 2 * v; }\n"),
+]
+_GNU = [
+    ("  int n = argc + 2; int v[n]; v[n - 1] = 4; y = v[n - 1] + (int)sizeof v;", ""),
+    ("  int n = argc + 1, m = n + 1; double w[n][m]; w[n - 1][m - 1] = 2; d = w[n - 1][m - 1] + sizeof w;", ""),
+    ("  int *q = (int[]){5, 6, 7}; struct pt { int a, b; } v = (struct pt){.b = 2}; y = q[1] + v.b;", ""),
+    ("  int a[10] = {[0 ... 3] = 7, [8 ... 9] = 2}; y = a[2] + a[9] + a[5];", ""),
+    ("  y = ({ int t = x * 2; t + 1; });", ""),
+    ("  int add(int v) { return v + x; } y = add(5);", ""),
+    ("  typeof(d) e = d * 2; __typeof__(x) *q = &x; d = e + *q;", ""),
+    ("  y = __builtin_popcount(0xF0u) + __builtin_clz(1u) + __builtin_ctzll(8ull); if (__builtin_expect(x, 1)) y++;"
+     " __builtin_memcpy(&i, &y, sizeof i);", ""),
+    ("  long double ld = 1.0L / 3; d = (double)ld;", ""),
+    ("  double _Complex z = 1.0 + 2.0 * I; z = z * z; d = creal(z) + cimag(z);", "#include <complex.h>\n"),
+    ("  struct { signed s : 3; unsigned u : 3; int : 0; unsigned w : 5; } b = {0}; b.s = 3; b.s++; b.u = 9; "
+     "y = b.s + b.u + (int)sizeof b;", ""),
+    ("  union { float f; unsigned u; unsigned char c[4]; } un; un.f = 1.0f; y = (int)(un.u >> 20) + un.c[3];", ""),
+    ("  enum e { NEG = -5, BIG = 2147483647 } e1 = NEG; enum { H = 4294967295u } h = H; y = e1 + (h > 0);", ""),
+    ("  switch (x) { case 0 ... 3: y = 1; break; case 4 ... 9: y = 2; break; default: y = 3; }", ""),
+]
+_CONTROL = [
+    ("  int n = (x + 9) / 8; switch (x % 8) { case 0: do { y++; case 7: y++; case 6: y++; case 5: y++; case 4: y++;"
+     " case 3: y++; case 2: y++; case 1: y++; } while (--n > 0); }", ""),
+    ("  switch (x) { case 0: if (argc) { case 1: y += 10; } break; case 2: { y += 100; case 3: y++; } }", ""),
+    ("  goto in; { int t; back: t = i * 2; y += t; in: i++; if (i < 5) goto back; }", ""),
+    ("  for (i = 0; i < 9; i++) for (int j = 0; j < 9; j++) if (i * j > 20) goto out; out: y = i;", ""),
+    ("  i = 0; again: if (++i < 3) goto again; y = i;", ""),
+]
+_PROCESS = [
+    ("  static jmp_buf env; if (setjmp(env) == 0) longjmp(env, 2); y = 1;", "#include <setjmp.h>\n"),
+    ("  signal(SIGUSR1, SIG_IGN); raise(SIGUSR1); y = 1;", "#include <signal.h>\n"),
+    ("  if (argc > 9) abort();", ""),
+    ("  atexit(bye);", "static void bye(void) { printf(\"bye\\n\"); }\n"),
+    ("  if (x) { printf(\"exit\\n\"); MPI_Finalize(); exit(3); }", ""),
+    ("  y = (int)depth(100000);", "static long depth(long n) { return n == 0 ? 0 : 1 + depth(n - 1); }\n"),
+]
+_MPI_LIFE = [
+    b'#include <stdio.h>\n#include <mpi.h>\nint main(void) { printf("no init\\n"); return 0; }\n',
+    b'#include <mpi.h>\nint main(int argc, char **argv) { MPI_Init(&argc, &argv); MPI_Init(&argc, &argv); '
+    b'MPI_Finalize(); return 0; }\n',
+    b'#include <mpi.h>\nint main(int argc, char **argv) { int f = 0; MPI_Init(&argc, &argv); MPI_Finalize(); '
+    b'MPI_Finalized(&f); MPI_Barrier(MPI_COMM_WORLD); return !f; }\n',
+    b'#include <stdio.h>\n#include <mpi.h>\nint main(int argc, char **argv) { MPI_Init(&argc, &argv); '
+    b'printf("abort\\n"); MPI_Abort(MPI_COMM_WORLD, 5); MPI_Finalize(); return 0; }\n',
+    b'#include <mpi.h>\nint main(int argc, char **argv) { MPI_Init(NULL, NULL); MPI_Finalize(); return 0; }\n',
+    b'#include <mpi.h>\nint main(int argc, char **argv) { MPI_Finalize(); return 0; }\n',
+]
+_PRINTF = [
+    'printf("[%*.*f] [%-*d] [%.*s]\\n", 8, 3, d, 5, x, 2, "abcdef");',
+    'printf("[%a] [%A]\\n", d, 0.5);',
+    "printf(\"[%'d]\\n\", 1234567);",
+    'int n = 0; printf("ab%n|\\n", &n); y = n;',
+    'printf("%ls\\n", L"wide");',
+    'const char *f = x ? "%d!\\n" : "%d?\\n"; printf(f, y); snprintf(s, sizeof s, f, x); puts(s);',
+    'printf("%%|%-5c|%+.3e|%#o|%#x|%hhd|%hd|%zu|%lld\\n", \'z\', d, 8, 255, 300, 70000, sizeof s, 1LL);',
+    'printf("%d %d\\n", x);',
+    'printf("%s\\n", x);',
+    'printf("%q %k\\n", x);',
+]
 
 
 # ---------------------------------------------------------------- mutations of the project's programs

@@ -237,6 +237,12 @@ int main(void) {{
     _same_as_gcc(tools, tmp_path, str(src))
 
 
+def test_gnu_case_ranges_match_every_value_of_the_range(tools, tmp_path):
+    """`case 'a' ... 'z':` was read as `case 'a':` (exit 0, a port that printed other results than gcc's): now a
+    relational pattern, with fall-through into a section of ranges only, and in a switch lowered to jumps."""
+    _same_as_gcc(tools, tmp_path, os.path.join(ROBUST, "case_ranges.c"))
+
+
 def test_a_nul_inside_a_literal_ends_the_string(tools, tmp_path):
     """`printf("one\\0two\\n")` prints "one" in C; the port printed the NUL and the rest (the format is a .NET
     string there)."""
@@ -318,6 +324,8 @@ BAD = {
     "bottom_as_datatype.c": ("6:36", "null-argument"),
     # a write into a string literal (fuzz seed 1 input 8231: CS0200; gcc's program crashes there)
     "string_literal_write.c": ("6:5", "string-literal-write"),
+    # an empty GNU case range (gcc: a warning, never matched)
+    "empty_case_range.c": ("4:8", "empty-case-range"),
 }
 
 

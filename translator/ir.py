@@ -303,6 +303,7 @@ class Switch(Stmt):
 class Case(Stmt):
     value: Expr
     body: Stmt
+    high: Optional[Expr] = None  # GNU `case lo ... high:`: every value from `value` to `high`, both included
 
 
 @dataclass(frozen=True)

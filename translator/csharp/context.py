@@ -49,6 +49,7 @@ class FunctionContext:
     # The loop-view decisions (loops.py's plan_loop_views), made for the whole function before its emission and
     # read-only while it is emitted
     loop_views: LoopViews = field(default_factory=lambda: NO_LOOP_VIEWS)
+    range_labels: int = 0  # labels made for switch sections of GNU case ranges (stmts.py), numbered per function
 
 
 @dataclass

@@ -344,23 +344,40 @@ def convert_switch(ctx, st: ir.Switch, indent: str) -> List[str]:
     if narrow_before_promotion(ctx, st.cond):
         cond = cast(cond, scs)  # C promotes a char to int: its case labels ('I') are ints, not sbytes
     out = [indent + f"switch ({cond.code})", indent + "{"]
-    for i, (labels, stmts) in enumerate(sections):
+
+    def constant(e):
+        return coerce(convert_expr(ctx, e), scs).code
+
+    bodies = [[s for s in stmts if not isinstance(s, ir.NullStmt)] for _, stmts in sections]
+    falls = [completes_normally(real[-1] if real else None) for real in bodies]
+    # C falls through into the next section; C# needs it said: `goto case V` of one of its single values, or
+    # `goto default`, or, for a section of GNU case ranges only (`goto case` cannot name a range), a label of its own
+    entries = [None] * len(sections)
+    for i, (labels, _) in enumerate(sections):
+        target = next((lab for lab in labels if not isinstance(lab, ir.Case) or lab.high is None), None)
+        if isinstance(target, ir.Default):
+            entries[i] = ("goto default;", None)
+        elif target is not None:
+            entries[i] = (f"goto case {constant(target.value)};", None)
+        elif i > 0 and falls[i - 1]:
+            ctx.fn.range_labels += 1
+            label = f"cmpiRange{ctx.fn.range_labels}"
+            entries[i] = (f"goto {label};", label)
+    for i, (labels, _) in enumerate(sections):
         for lab in labels:
             if isinstance(lab, ir.Default):
                 out.append(indent + INDENT + "default:")
+            elif lab.high is not None:
+                # GNU `case lo ... high:` (C# 9's relational patterns)
+                out.append(indent + INDENT + f"case >= {constant(lab.value)} and <= {constant(lab.high)}:")
             else:
-                out.append(indent + INDENT + f"case {coerce(convert_expr(ctx, lab.value), scs).code}:")
+                out.append(indent + INDENT + f"case {constant(lab.value)}:")
+        if entries[i] is not None and entries[i][1] is not None:
+            out.append(indent + INDENT + f"{entries[i][1]}:")
         inner = indent + INDENT * 2
-        lines = convert_block_items(ctx, [s for s in stmts if not isinstance(s, ir.NullStmt)], inner)
-        real = [s for s in stmts if not isinstance(s, ir.NullStmt)]
-        if completes_normally(real[-1] if real else None):
-            if i + 1 < len(sections):
-                nxt = sections[i + 1][0][0]
-                # C falls through; C# needs it said.
-                lines.append(inner + ("goto default;" if isinstance(nxt, ir.Default)
-                                      else f"goto case {coerce(convert_expr(ctx, nxt.value), scs).code};"))
-            else:
-                lines.append(inner + "break;")
+        lines = convert_block_items(ctx, bodies[i], inner)
+        if falls[i]:
+            lines.append(inner + (entries[i + 1][0] if i + 1 < len(sections) else "break;"))
         out += lines
     out.append(indent + "}")
     return out

@@ -213,6 +213,9 @@ class _Lowering:
         walk(st.body, body_out)
         for case, name in cases:
             test = ir.Binary(case.loc, _INT, "==", ref, case.value)
+            if case.high is not None:  # GNU `case lo ... high:`
+                test = ir.Binary(case.loc, _INT, "&&", ir.Binary(case.loc, _INT, ">=", ref, case.value),
+                                 ir.Binary(case.loc, _INT, "<=", ref, case.high))
             out.append(ir.If(case.loc, test, self._goto(case.loc, name), None))
         out.append(self._goto(loc, default[0] if default else end))
         out.extend(body_out)

@@ -1082,7 +1082,16 @@ class Frontend:
         if kind == K.SWITCH_STMT:
             return ir.Switch(loc, self.expr(kids[0]), self.stmt(kids[-1]))
         if kind == K.CASE_STMT:
-            return ir.Case(loc, self.expr(kids[0]), self.stmt(kids[-1]))
+            # GNU `case lo ... high:` has three children (its two bounds, then the statement): the high bound was
+            # once dropped, and the range became the single case `lo` (gcc: 'a' ... 'z' matched only 'a')
+            high = self.expr(kids[1]) if len(kids) == 3 else None
+            if high is not None:
+                lo, hi = evaluate_int(kids[0]), evaluate_int(kids[1])
+                if lo is not None and hi is not None and lo > hi:
+                    raise TranslationError(self.loc(kids[0]), f"an empty case range ({lo} ... {hi}), which never "
+                                           "matches (gcc warns: empty range specified): write the bounds in "
+                                           "increasing order, or remove it", "empty-case-range")
+            return ir.Case(loc, self.expr(kids[0]), self.stmt(kids[-1]), high)
         if kind == K.DEFAULT_STMT:
             return ir.Default(loc, self.stmt(kids[-1]))
         if kind == K.BREAK_STMT:
