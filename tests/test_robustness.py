@@ -243,6 +243,12 @@ def test_gnu_case_ranges_match_every_value_of_the_range(tools, tmp_path):
     _same_as_gcc(tools, tmp_path, os.path.join(ROBUST, "case_ranges.c"))
 
 
+def test_a_zero_where_an_initializer_gives_a_pointer_is_null(tools, tmp_path):
+    """`{2.5, 0}` for a function-pointer field (fuzz seed 2 input 1722), `{&x, 0}`, `fn t[3] = {f, 0}`: exit 0 and C#
+    that did not compile (CS0029), the 0 an int."""
+    _same_as_gcc(tools, tmp_path, os.path.join(ROBUST, "null_pointer_initializers.c"))
+
+
 def test_a_nul_inside_a_literal_ends_the_string(tools, tmp_path):
     """`printf("one\\0two\\n")` prints "one" in C; the port printed the NUL and the rest (the format is a .NET
     string there)."""
@@ -288,6 +294,11 @@ QUIRKY_FORMS = {
     # a static local written and never read (fuzz seed 1 input 5970: C# warned, CS0414, on the field it becomes)
     "write_only_static.c": b'#include <stdio.h>\nint next(void) { static int id = 100; static int last; '
                            b'return ++last; }\nint main(void) { next(); printf("%d\\n", next()); return 0; }\n',
+    # an array length whose C# is a bool (fuzz seed 2 input 1961: `#define N !!!!6`, `int a[N]` gave new int[true], CS0029)
+    "bool_lengths.c": b'#include <stdio.h>\n#include <stdlib.h>\n#define N !!6\n#define M (3 > 2)\nint main(void) {\n'
+                      b'  int a[N]; int c[M + 1]; double *b = malloc(N * sizeof(double)); int *z = calloc(!0, sizeof(int));\n'
+                      b'  a[0] = 4; b[0] = 1.5; c[1] = 2; printf("%d %g %d %zu %zu %d\\n", a[0], b[0], c[1], sizeof a, '
+                      b'sizeof c, z[0]);\n  free(b); free(z); return 0; }\n',
     "line_markers.c": b'#include <stdio.h>\n# 1 "gen.y"\nint f(int x) { return x + __LINE__; }\n#line 50\n'
                       b'int main(void) { printf("%d %d\\n", f(1), __LINE__); return 0; }\n',
 }
@@ -326,6 +337,8 @@ BAD = {
     "string_literal_write.c": ("6:5", "string-literal-write"),
     # an empty GNU case range (gcc: a warning, never matched)
     "empty_case_range.c": ("4:8", "empty-case-range"),
+    # an assignment to a predefined MPI handle (fuzz seed 2 input 4907: CS0198; mpicc: lvalue required)
+    "assign_to_mpi_constant.c": ("8:10", "mpi-constant"),
 }
 
 

@@ -281,6 +281,10 @@ def convert_value(ctx, e: ir.Expr, c_type: ir.CType) -> CsExpr:
     """Convert `e` and coerce it to the C# form of `c_type`.
 
     A pointer keeps its own form (T[] or Ptr<T>): only the caller knows the slot it goes to."""
+    if isinstance(c_type, ir.PointerType) and is_null_pointer(e):
+        # `{twice, 0}` for function pointers, `{&x, 0}` for pointers: an initializer's items reach here without
+        # their implicit cast, and the 0 stayed an int (fuzz seed 2 input 1722: CS0029)
+        return CsExpr("null", "null")
     value = convert_expr(ctx, e)
     if isinstance(c_type, ir.PointerType):
         if value.type == "string" and _is_char(c_type.pointee):
@@ -818,6 +822,12 @@ def element_address(ctx, e: ir.Index):
         outer_base, outer_off = element_address(ctx, base_ir)
         return outer_base, _add(outer_off, scaled)
     return convert_expr(ctx, base_ir), scaled
+
+
+def as_count(value: CsExpr) -> CsExpr:
+    """A C integer that C# typed bool (`!!6`, `(3 > 2)`, a macro of one), as the int C has, where an array's length
+    goes (fuzz seed 2 input 1961: `#define N !!!!6`, `int a[N]` became `new int[true]`, CS0029)."""
+    return coerce(value, "int") if value.type == "bool" else value
 
 
 def coerce_index(index: CsExpr) -> CsExpr:

@@ -12,7 +12,7 @@ from typing import Optional
 
 from .. import ir
 from ..diagnostics import TranslationError
-from .exprs import (PRIMARY, CsExpr, coerce, convert_call, convert_expr, flat_size, paren, refuse_handle_memory, scaled_by,
+from .exprs import (PRIMARY, CsExpr, as_count, coerce, convert_call, convert_expr, flat_size, paren, refuse_handle_memory, scaled_by,
                     strip_implicit, unwrap, MUL)
 from . import registry
 from .cstypes import array_of, ptr_of
@@ -40,9 +40,9 @@ def _count(ctx, size: ir.Expr, elem_size: Optional[int]) -> Optional[CsExpr]:
     if isinstance(e, ir.Binary) and e.op == "*":
         lhs, rhs = unwrap(e.lhs), unwrap(e.rhs)
         if isinstance(rhs, ir.SizeOf) and rhs.value == elem_size:
-            return convert_expr(ctx, lhs)
+            return as_count(convert_expr(ctx, lhs))
         if isinstance(lhs, ir.SizeOf) and lhs.value == elem_size:
-            return convert_expr(ctx, rhs)
+            return as_count(convert_expr(ctx, rhs))
     return None
 
 
@@ -72,7 +72,7 @@ def convert_allocation(ctx, call: ir.Call, pointee, loc: ir.Loc) -> CsExpr:
         count, size = call.args
         s = unwrap(size)
         if isinstance(s, ir.SizeOf) and s.value == elem_size:
-            return CsExpr(f"new {elem}[{_flat(convert_expr(ctx, unwrap(count)), row)}]", ptr, PRIMARY)
+            return CsExpr(f"new {elem}[{_flat(as_count(convert_expr(ctx, unwrap(count))), row)}]", ptr, PRIMARY)
         n = convert_expr(ctx, count)
         return CsExpr(f"CMem.Alloc<{elem}>({paren(n, MUL)} * {paren(convert_expr(ctx, size), MUL + 1)})",
                       ptr, PRIMARY)

@@ -12,7 +12,7 @@ from typing import List, Optional
 from .. import ir
 from ..diagnostics import TranslationError
 from .context import INDENT, render_comment
-from .exprs import (ASSIGN, CsExpr, as_bool, cast, coerce, convert_expr, convert_value, narrow_before_promotion,
+from .exprs import (ASSIGN, CsExpr, as_bool, as_count, cast, coerce, convert_expr, convert_value, narrow_before_promotion,
                     strip_implicit, unwrap)
 from .inits import convert_array_initializer, convert_initializer
 from .memory import allocation_into_void_slot
@@ -123,7 +123,7 @@ def convert_array_init(ctx, d: ir.VarDecl) -> str:
     t = d.type
     ecs = element_cs(t, d.loc)
     # Keep the bounds as written (N, N * M) where the program spells them with its macros.
-    bounds = [convert_expr(ctx, b).code for b in d.size_exprs]
+    bounds = [as_count(convert_expr(ctx, b)).code for b in d.size_exprs]
     if bounds and len(bounds) == _rank(t):
         length = " * ".join(b if len(bounds) == 1 or b.isidentifier() or b.isdigit() else f"({b})" for b in bounds)
     else:

@@ -1267,10 +1267,13 @@ class Frontend:
         raise TranslationError(self.loc(cur), "cannot recover an operator inside this macro expansion; "
                                "expand the macro by hand", "macro-operator")
 
-    def _refuse_address_of_mpi_constant(self, cur: ci.Cursor, operand: ci.Cursor) -> None:
-        """`&MPI_COMM_WORLD`, `&MPI_INT`: cmpi's mpi.h declares the predefined handles as variables so the
-        translator can map them by name, but Open MPI's makes them casts of addresses, so mpicc refuses their
-        address ("lvalue required as unary '&' operand"); so does the port, at the same place (fuzz seed 1)."""
+    def _refuse_mpi_constant_as_lvalue(self, cur: ci.Cursor, operand: ci.Cursor, use: str) -> None:
+        """`&MPI_COMM_WORLD`, `MPI_DOUBLE = 0`: cmpi's mpi.h declares the predefined handles as
+        variables so the translator can map them by name, but Open MPI's makes them casts of addresses (MPICH's
+        casts of integers), so mpicc refuses them as lvalues ("lvalue required as unary '&' operand", "... as left
+        operand of assignment"); so does the port, at the same place (fuzz seed 1 input 397; seed 2 input 4907: an
+        assignment became C# that did not compile, CS0198). (`MPI_SUM++`, `+=`: clang refuses arithmetic on the
+        handle's incomplete type.) `use`: how the lvalue is used, as gcc says it."""
         target = operand
         while target.kind in (K.UNEXPOSED_EXPR, K.PAREN_EXPR):
             kids = self.kids(target)
@@ -1283,8 +1286,9 @@ class Frontend:
         if decl.kind != K.VAR_DECL or decl.location.file is None:
             return
         if os.path.abspath(decl.location.file.name).startswith(INCLUDE_DIR + os.sep) and target.spelling.startswith("MPI_"):
-            raise TranslationError(self.loc(cur), f"'{target.spelling}' is a constant: its address cannot be "
-                                   "taken (mpicc: lvalue required as unary '&' operand)", "unsupported-address")
+            what = "its address cannot be taken" if use == "unary '&' operand" else "it cannot be assigned"
+            raise TranslationError(self.loc(cur), f"'{target.spelling}' is a constant: {what} (mpicc: lvalue "
+                                   f"required as {use})", "unsupported-address" if "&" in use else "mpi-constant")
 
     def _unary_operator(self, cur: ci.Cursor, operand: ci.Cursor) -> str:
         """The operator of a unary expression: the punctuation token before or after its operand."""
@@ -1396,6 +1400,7 @@ class Frontend:
             lhs, rhs = kids
             op = self._operator_between(cur, lhs, rhs, _BINARY_OPS | _ASSIGN_OPS)
             if op == "=":
+                self._refuse_mpi_constant_as_lvalue(cur, lhs, "left operand of assignment")
                 return ir.Assign(loc, self.ctype(cur.type, cur), "=", self.expr(lhs), self.expr(rhs))
             return ir.Binary(loc, self.ctype(cur.type, cur), op, self.expr(lhs), self.expr(rhs))
         if kind == K.COMPOUND_ASSIGNMENT_OPERATOR:
@@ -1408,7 +1413,7 @@ class Frontend:
             if op == "__extension__":
                 return self.expr(operand)
             if op == "&":
-                self._refuse_address_of_mpi_constant(cur, operand)
+                self._refuse_mpi_constant_as_lvalue(cur, operand, "unary '&' operand")
             return ir.Unary(loc, self.ctype(cur.type, cur), op, self.expr(operand))
         if kind == K.ARRAY_SUBSCRIPT_EXPR:
             return ir.Index(loc, self.ctype(cur.type, cur), self.expr(kids[0]), self.expr(kids[1]))
