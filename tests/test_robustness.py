@@ -299,6 +299,12 @@ QUIRKY_FORMS = {
                       b'  int a[N]; int c[M + 1]; double *b = malloc(N * sizeof(double)); int *z = calloc(!0, sizeof(int));\n'
                       b'  a[0] = 4; b[0] = 1.5; c[1] = 2; printf("%d %g %d %zu %zu %d\\n", a[0], b[0], c[1], sizeof a, '
                       b'sizeof c, z[0]);\n  free(b); free(z); return 0; }\n',
+    # string literals where an initializer gives `unsigned char *` (fuzz seed 2 input 4744: CS0029), a struct's field too
+    "unsigned_literals.c": b'#include <stdio.h>\n#include <string.h>\nstruct named { int id; const unsigned char *name; };\n'
+                           b'static const unsigned char *names[3] = {"sin", "cos", "\\xe9t\\xe9"};\nint main(void) {\n'
+                           b'  const unsigned char *p = "abc"; struct named n = {7, "seven"};\n'
+                           b'  printf("%s %s %d %s %s %d\\n", names[0], names[1], names[2][0], p, n.name, '
+                           b'(int)strlen((const char *)names[1]));\n  return 0; }\n',
     "line_markers.c": b'#include <stdio.h>\n# 1 "gen.y"\nint f(int x) { return x + __LINE__; }\n#line 50\n'
                       b'int main(void) { printf("%d %d\\n", f(1), __LINE__); return 0; }\n',
 }
@@ -402,6 +408,12 @@ def test_handles_compared_with_and_set_to_null(tools, tmp_path):
     """`comm == 0`, `req != NULL`, `saved = 0`, `MPI_Request r[3] = {0, NULL}` (legal C, once refused or C# that
     did not compile: `comm = 0;`, `(Request)0`): whether the variable holds zero bits, a null object in the port."""
     _same_as_mpirun(tools, tmp_path, os.path.join(ROBUST, "handle_null.c"))
+
+
+def test_string_literals_as_mpi_buffers(tools, tmp_path):
+    """`MPI_Send("hello", ...)`, `MPI_Reduce(&"x", ...)` (fuzz seed 2 input 4472): exit 0 and C# that did not compile
+    (CS1503, CS0411), a C# string where cMPI takes an array."""
+    _same_as_mpirun(tools, tmp_path, os.path.join(ROBUST, "literal_buffers.c"))
 
 
 def test_runtime_names_are_current():

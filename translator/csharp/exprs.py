@@ -97,6 +97,10 @@ def coerce(e: CsExpr, cs: str) -> CsExpr:
         return CsExpr(f"({cs})null", cs, UNARY)  # `MPI_Request rs[2] = {0}`: C's null pointer constant
     if e.type == "string" and cs == ptr_of("sbyte"):
         return CsExpr(f"CString.Lit({e.code})", cs, PRIMARY)  # a C string literal is a char array
+    if e.type == "string" and cs == ptr_of("byte"):
+        # `unsigned char *` (or a `void *` of bytes) at a literal, C's char array as unsigned bytes (fuzz seed 2 input
+        # 4744: `const unsigned char *names[] = {"sin", ...}`, CS0029)
+        return CsExpr(f"Ptr.Reinterpret<sbyte, byte>(CString.Lit({e.code}))", cs, PRIMARY)
     if e.type == "string" and cs == array_of("sbyte"):
         return CsExpr(f"CStrings.FromString({e.code})", cs, PRIMARY)
     if e.type == "string" and cs == HANDLE:
@@ -289,6 +293,8 @@ def convert_value(ctx, e: ir.Expr, c_type: ir.CType) -> CsExpr:
     if isinstance(c_type, ir.PointerType):
         if value.type == "string" and _is_char(c_type.pointee):
             return coerce(value, "Ptr<sbyte>")
+        if value.type == "string" and isinstance(c_type.pointee, ir.IntType) and c_type.pointee.name == "unsigned char":
+            return coerce(value, ptr_of("byte"))
         return value
     return coerce(value, cs_type(c_type, e.loc))
 

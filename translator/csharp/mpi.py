@@ -136,7 +136,13 @@ def _array_base(ctx, e: ir.Expr) -> CsExpr:
         view = array_field_pointer(ctx, e)
         if view is not None:
             return view
-    return refuse_handle_memory(convert_expr(ctx, e), e.loc, ctx.expr.mpi_call or "an MPI function")
+    value = convert_expr(ctx, e)
+    if value.type == "string":
+        # a string literal (`MPI_Send("hello", 6, MPI_CHAR, ...)`, `&"x"`): C's char array, NUL included (fuzz seed
+        # 2 input 4472: a C# string where cMPI takes sbyte[], CS1503). A call that writes it writes a copy: C's
+        # program writes read-only memory there (undefined; gcc's crashes)
+        return coerce(value, array_of("sbyte"))
+    return refuse_handle_memory(value, e.loc, ctx.expr.mpi_call or "an MPI function")
 
 
 def _element_buffer(ctx, target: ir.Index) -> List[str]:
