@@ -249,6 +249,11 @@ def test_a_zero_where_an_initializer_gives_a_pointer_is_null(tools, tmp_path):
     _same_as_gcc(tools, tmp_path, os.path.join(ROBUST, "null_pointer_initializers.c"))
 
 
+def test_enum_constants_beyond_int(tools, tmp_path):
+    """`enum { U = 4294967295u }`, `= 0x100000000LL` (GNU): exit 0 and `const int U = 4294967295;` (CS0266)."""
+    _same_as_gcc(tools, tmp_path, os.path.join(ROBUST, "wide_enums.c"))
+
+
 def test_a_nul_inside_a_literal_ends_the_string(tools, tmp_path):
     """`printf("one\\0two\\n")` prints "one" in C; the port printed the NUL and the rest (the format is a .NET
     string there)."""

@@ -380,6 +380,9 @@ class EnumDecl:
     loc: Loc
     name: Optional[str]
     constants: Tuple[Tuple[str, int], ...]
+    # the enum's integer type when a constant is beyond int's range (a GNU extension: `= 4294967295u` makes it
+    # unsigned int, a larger one long): its variables and those constants have it; None: int, as C says
+    wide: Optional[CType] = None
 
 
 @dataclass(frozen=True)

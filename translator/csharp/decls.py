@@ -8,7 +8,7 @@ from .. import ir
 from ..diagnostics import TranslationError, TranslationErrors
 from .rank_state import instance_field, names_instance_member
 from .context import Context, FunctionContext, render_comment
-from .exprs import convert_value, string_literal
+from .exprs import convert_value, enum_constant_cs, string_literal
 from .stmts import INDENT, completes_normally, convert_block_items, convert_var_decl
 from ..reader.literals import STRING_TOKEN, parse_string_literal
 from . import bitfields
@@ -243,7 +243,7 @@ def union_offsets(ctx, rec: ir.RecordDecl) -> dict:
 def convert_enum(ctx, e: ir.EnumDecl) -> List[str]:
     """C enumerators are int constants; enum-typed variables are ints."""
     head = [f"// enum {e.name}"] if e.name else []
-    return head + [f"const int {ctx.name(n)} = {v};" for n, v in e.constants]
+    return head + [f"const {enum_constant_cs(ctx, n)} {ctx.name(n)} = {v};" for n, v in e.constants]
 
 
 def inline_array_types(ctx) -> List[List[str]]:

@@ -319,13 +319,23 @@ def convert_name(ctx, e: ir.NameRef) -> CsExpr:
     if e.kind == "function":
         return CsExpr(ctx.name(e.name), "function")
     if e.kind == "enum_const":
-        return CsExpr(ctx.name(e.name), "int")
+        return CsExpr(ctx.name(e.name), enum_constant_cs(ctx, e.name))
     name = ctx.static_local_name(e.name) if e.kind == "static_local" else ctx.local_name(e.name, e.decl)
     key = slot_key(ctx, e)
     cs = ctx.slot_type(key, e.type, e.loc)
     if ctx.is_boxed(key):
         return CsExpr(f"{name}[0]", cs)  # a variable whose address is taken lives in a 1-element array
     return CsExpr(name, cs)
+
+
+def enum_constant_cs(ctx, name: str) -> str:
+    """The C# type of an enum constant: int, or its enum's wider type when the constant is beyond int's range."""
+    for e in ctx.tu.enums:
+        if e.wide is not None:
+            for n, v in e.constants:
+                if n == name and not -2 ** 31 <= v < 2 ** 31:
+                    return cs_type(e.wide, e.loc)
+    return "int"
 
 
 def slot_key(ctx, e: ir.NameRef):

@@ -867,7 +867,15 @@ class Frontend:
         if any(e.loc == self.loc(decl) for e in self.enums):
             return
         consts = tuple((c.spelling, c.enum_value) for c in decl.get_children() if c.kind == K.ENUM_CONSTANT_DECL)
-        self.enums.append(ir.EnumDecl(self.loc(decl), self.typedef_names.get(key) or decl.spelling or None, consts))
+        self.enums.append(ir.EnumDecl(self.loc(decl), self.typedef_names.get(key) or decl.spelling or None, consts,
+                                      self._wide_enum_type(decl)))
+
+    def _wide_enum_type(self, decl: ci.Cursor) -> Optional[ir.CType]:
+        """The integer type of an enum with a constant beyond int's range (gcc and clang: unsigned int or a 64-bit
+        type), or None for an enum of ints. Such constants once became `const int X = 4294967295;` (CS0266)."""
+        if all(-2 ** 31 <= c.enum_value < 2 ** 31 for c in decl.get_children() if c.kind == K.ENUM_CONSTANT_DECL):
+            return None
+        return self.ctype(decl.enum_type)
 
     # ------------------------------------------------------------ types
 
@@ -932,7 +940,7 @@ class Frontend:
                                        f"the library type '{t.spelling}' has no translation", "unsupported-construct")
             return self.record(decl)
         if t.kind == ci.TypeKind.ENUM:
-            return ir.IntType("int")
+            return self._wide_enum_type(t.get_declaration()) or ir.IntType("int")
         if t.kind == ci.TypeKind.COMPLEX:
             element = self.ctype(t.element_type, cur)
             if not isinstance(element, ir.FloatType):
