@@ -161,6 +161,26 @@ def test_inputs_that_are_no_readable_c_file_are_clear_errors(tools, tmp_path):
     assert not (tmp_path / "Out.cs").exists()
 
 
+def test_file_names_of_any_characters(tools, tmp_path):
+    """A file name with a space, quotes, a backslash, a newline, U+2028 or a leading '-' (given as ./-x.c): the C#
+    compiles (a quote once ended CProgram.Run's string literal, CS1010); one that is not UTF-8, which libclang cannot
+    read, is a clear error (once an internal error, UnicodeEncodeError), as is an -I directory so named."""
+    text = b'#include <stdio.h>\nint main(void) { printf("ok\\n"); return 0; }\n'
+    for name in ("my prog.c", 'quo"te.c', "it's.c", "back\\slash.c", "new\nline.c", "sep\u2028arator.c", "-dash.c"):
+        (tmp_path / name).write_bytes(text)
+        t = subprocess.run(tools.translate + ["./" + name, "-o", "Out.cs"], capture_output=True, text=True, cwd=tmp_path)
+        assert t.returncode == 0, (name, t.stderr)
+        chk = tools.check(str(tmp_path / "Out.cs"))
+        assert chk.returncode == 0, (name, chk.stdout + chk.stderr)
+    bad = os.fsencode(str(tmp_path)) + b"/caf\xe9.c"
+    with open(bad, "wb") as f:
+        f.write(text)
+    for argv in ([bad], [os.fsencode(str(tmp_path / "my prog.c")), b"-I", os.fsencode(str(tmp_path)) + b"/d\xe9"]):
+        t = subprocess.run([os.fsencode(a) if isinstance(a, str) else a for a in tools.translate] + argv + [b"-o", b"Out.cs"],
+                           capture_output=True, cwd=tmp_path)
+        assert t.returncode == 1 and b"is not UTF-8" in t.stderr and b"[-Wfile-name]" in t.stderr, t.stderr
+
+
 def test_class_names_that_cannot_be_are_refused(tools, tmp_path):
     src = tmp_path / "t.c"
     src.write_text("int main(void) { return 0; }\n")
@@ -310,6 +330,11 @@ QUIRKY_FORMS = {
                            b'  const unsigned char *p = "abc"; struct named n = {7, "seven"};\n'
                            b'  printf("%s %s %d %s %s %d\\n", names[0], names[1], names[2][0], p, n.name, '
                            b'(int)strlen((const char *)names[1]));\n  return 0; }\n',
+    # characters C# ends a line at and C does not (U+2028, U+2029, U+0085), a form feed, in comments and literals; a
+    # `//` comment continued by a backslash: the rest of the comment became C# code (it can inject code), CS1010
+    "line_breaks.c": b'#include <stdio.h>\n// line\xe2\x80\xa8 int x = ;\n/* block \xc2\x85 end */\n// form\x0c feed int y = ;\n'
+                     b'// continued \\\nint z = ;\nint main(void) { printf("a\xe2\x80\xa8|\xc2\x85|\xe2\x80\xa9b\\n"); '
+                     b'char c = 1; /* t\xe2\x80\xa8 */ // \xe2\x80\xa9 x = ;\n  return c - 1; // also \\\n c = 2;\n}\n',
     "line_markers.c": b'#include <stdio.h>\n# 1 "gen.y"\nint f(int x) { return x + __LINE__; }\n#line 50\n'
                       b'int main(void) { printf("%d %d\\n", f(1), __LINE__); return 0; }\n',
 }

@@ -196,6 +196,15 @@ def _umask() -> int:
     return mask
 
 
+def _utf8(text: str) -> bool:
+    """Whether a command-line argument is UTF-8 (Python gives a byte that is not as a surrogate, U+DC80 + byte)."""
+    try:
+        text.encode("utf-8")
+        return True
+    except UnicodeEncodeError:
+        return False
+
+
 def _same_file(a: str, b: str) -> bool:
     try:
         return os.path.samefile(a, b)
@@ -338,6 +347,12 @@ def _main(argv=None) -> int:
             print("cmpi-translate: error: an input file is required", file=sys.stderr)
             return 2
         clang_args = [f"-I{d}" for d in args.includes] + [f"-D{d}" for d in args.defines] + extra
+        for text in args.inputs + clang_args:
+            if not _utf8(text):
+                # libclang takes names as UTF-8 only (its Python bindings refuse the bytes): an internal error once
+                print(f"cmpi-translate: error: '{text}' is not UTF-8: libclang reads file names and options as UTF-8 "
+                      "only; rename the file or directory [-Wfile-name]", file=sys.stderr)
+                return 1
         if args.dump_ir:
             from . import ir
             from .reader.frontend import Frontend

@@ -15,9 +15,39 @@ _env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), keep_traili
 
 def render_program(class_name: str, source_name: str, program_name: str, converted: dict) -> str:
     text = _env.get_template("program.cs.j2").render(
-        class_name=class_name, source_name=source_name, program_name=program_name, **converted)
-    text = "\n".join(line.rstrip() for line in text.splitlines()) + "\n"
-    return legal_identifiers(text)
+        class_name=class_name, source_name=_one_line(source_name), program_literal=_string_literal(program_name),
+        **converted)
+    # split at "\n" alone: str.splitlines() also splits at a form feed, \x1c-\x1e, U+0085, U+2028 and U+2029, which a
+    # C comment may hold (a form feed in old GNU sources), and so cut a `//` comment in two
+    lines = text.translate(_LINE_BREAK_ESCAPES).split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    return legal_identifiers("\n".join(line.rstrip() for line in lines) + "\n")
+
+
+# C# ends a line at U+0085, U+2028 and U+2029 too (C does not): such a character of a C comment, copied into a `//`
+# comment, made the rest of the comment C# code, and one in a string literal was CS1010. No verbatim string is
+# emitted, so each left in the text is in a comment (where its escape is text) or a literal (where it is its escape).
+_LINE_BREAK_ESCAPES = {0x85: "\\u0085", 0x2028: "\\u2028", 0x2029: "\\u2029"}
+
+
+def _one_line(name: str) -> str:
+    """A file name for the header's `//` comment: a control character of it (a newline) as '?'."""
+    return "".join("?" if ord(ch) < 32 or ord(ch) == 127 else ch for ch in name)
+
+
+def _string_literal(text: str) -> str:
+    """`text` (a file name, perhaps with quotes or bytes that are no UTF-8, as surrogates) as a C# string literal."""
+    out = []
+    for ch in text:
+        o = ord(ch)
+        if ch in '"\\':
+            out.append("\\" + ch)
+        elif o < 32 or o == 127 or 0xDC80 <= o <= 0xDCFF:  # a raw byte: Utf8b's U+DC80 + byte, as string literals
+            out.append(f"\\u{o:04x}")
+        else:
+            out.append(ch)
+    return '"' + "".join(out) + '"'
 
 
 # C identifiers C# cannot take as they are, renamed where they occur in the C# text (outside literals and comments),

@@ -179,12 +179,18 @@ class Context:
 
 
 def render_comment(c: ir.Comment, indent: str) -> List[str]:
-    lines = c.text.splitlines()
+    # C ends a comment's line at a newline only: str.splitlines() also split at a form feed or U+2028, and the rest
+    # of a `//` comment became C# code
+    lines = c.text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     if len(lines) == 1:
         return [indent + lines[0]]
     out = [indent + lines[0]]
     for ln in lines[1:]:
-        out.append(indent + " " + ln.strip() if ln.strip().startswith("*") else indent + ln.strip())
+        if c.text.startswith("//"):
+            # `// ... \` continues the comment on the next line in C (translation phase 2): a comment there too
+            out.append(indent + "// " + ln.strip())
+        else:
+            out.append(indent + " " + ln.strip() if ln.strip().startswith("*") else indent + ln.strip())
     return out
 
 
