@@ -274,6 +274,18 @@ def test_enum_constants_beyond_int(tools, tmp_path):
     _same_as_gcc(tools, tmp_path, os.path.join(ROBUST, "wide_enums.c"))
 
 
+def test_c11_keywords(tools, tmp_path):
+    """_Thread_local, _Alignas, _Noreturn, restrict, register, volatile, _Static_assert and _Alignof (which was a
+    located "not supported yet") run as gcc's."""
+    _same_as_gcc(tools, tmp_path, os.path.join(ROBUST, "c11_keywords.c"))
+
+
+def test_builtins_that_name_library_functions(tools, tmp_path):
+    """`__builtin_memcpy`, `__builtin_malloc`, `__builtin_printf`... are the library functions (gcc's "Other
+    Built-in Functions"): once unmapped-function errors."""
+    _same_as_gcc(tools, tmp_path, os.path.join(ROBUST, "library_builtins.c"))
+
+
 def test_a_nul_inside_a_literal_ends_the_string(tools, tmp_path):
     """`printf("one\\0two\\n")` prints "one" in C; the port printed the NUL and the rest (the format is a .NET
     string there)."""

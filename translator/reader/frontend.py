@@ -24,7 +24,7 @@ from .clang_setup import (INCLUDE_DIR, K, ci, clang_options, declaring_header, e
                           include_dirs)
 from .literals import STRING_TOKEN, parse_char, parse_int, parse_string_literal
 from .unprototyped import MARKER as UNPROTOTYPED, adapt_call, arity_mismatch_callee, rename_unprototyped_calls
-from .rewrite import (expand_function_macros, include_unguarded_headers_once, macro_tokens, refuse_special_includes,
+from .rewrite import (builtin_library_function, expand_function_macros, include_unguarded_headers_once, macro_tokens, refuse_special_includes,
                       rename_colliding_statics, token_spelling)
 
 _INT_NAMES = {
@@ -1391,7 +1391,11 @@ class Frontend:
                 # A compiler builtin (glibc's isnan is __builtin_isnan) has no C type of its own: it takes
                 # the call's argument types, which is how rules/libc.toml maps it.
                 ftype = ir.FunctionType(self.ctype(cur.type, cur), tuple(a.type for a in args), False)
-                callee = ir.NameRef(self.loc(kids[0]), ftype, builtin, "library", "math.h")
+                plain = builtin_library_function(builtin)
+                if plain is not None:
+                    callee = ir.NameRef(self.loc(kids[0]), ftype, plain, "library", declaring_header(plain))
+                else:
+                    callee = ir.NameRef(self.loc(kids[0]), ftype, builtin, "library", "math.h")
             else:
                 callee = self.expr(kids[0])
                 named = callee.operand if isinstance(callee, ir.Cast) else callee  # (through its decay)
@@ -1439,6 +1443,10 @@ class Frontend:
                 if kids:
                     return ir.SizeOf(loc, self.ctype(cur.type, cur), None, self.expr(kids[0]), value)
                 return ir.SizeOf(loc, self.ctype(cur.type, cur), None, None, value)
+            value = evaluate_int(cur)
+            if self._first_token(cur) in ("_Alignof", "alignof", "__alignof__", "__alignof") and value is not None:
+                # C11's _Alignof: a constant of the target's ABI (x86-64's, as gcc's), once "not supported yet"
+                return ir.IntLit(loc, self.ctype(cur.type, cur), value, str(value))
             raise self.unsupported(cur, "this operator")
         if kind == K.INIT_LIST_EXPR:
             items, designators = [], []

@@ -11,7 +11,7 @@ from __future__ import annotations
 import itertools
 import os
 import re
-from typing import Dict, List, Sequence, Set, Tuple
+from typing import Dict, List, Optional, Sequence, Set, Tuple
 
 from .. import ir
 from ..diagnostics import TranslationError
@@ -59,6 +59,16 @@ def _macro_signature(cur: ci.Cursor):
 # expand to them under clang; programs call __builtin_popcount and its kin themselves). Others are not calls
 # at all (__builtin_offsetof(type, member), __builtin_va_arg(ap, type)) and stay behind their macro's name.
 LIBRARY_BUILTINS = frozenset(name for name in load_rules().libc if name.startswith("__builtin_"))
+
+
+def builtin_library_function(builtin: str) -> Optional[str]:
+    """The library function a compiler builtin is gcc's other name of (`__builtin_memcpy` is memcpy, `__builtin_abs`
+    abs, `__builtin_strlen` strlen: gcc's "Other Built-in Functions"), when the function has a row and the builtin
+    none; else None. Such a call was an unmapped-function error, naming math.h."""
+    plain = builtin[len("__builtin_"):] if builtin.startswith("__builtin_") else None
+    rules = load_rules()
+    known = plain is not None and (plain in rules.libc or plain in rules.allocators)
+    return plain if known and builtin not in rules.libc else None
 
 
 def _calls_one_builtin(body: List[str]) -> bool:
