@@ -347,6 +347,13 @@ QUIRKY_FORMS = {
     "line_breaks.c": b'#include <stdio.h>\n// line\xe2\x80\xa8 int x = ;\n/* block \xc2\x85 end */\n// form\x0c feed int y = ;\n'
                      b'// continued \\\nint z = ;\nint main(void) { printf("a\xe2\x80\xa8|\xc2\x85|\xe2\x80\xa9b\\n"); '
                      b'char c = 1; /* t\xe2\x80\xa8 */ // \xe2\x80\xa9 x = ;\n  return c - 1; // also \\\n c = 2;\n}\n',
+    # an argument replaced before a # or ## of the macro it is passed to sees it (C11 6.10.3.1): XSTR(N) is "64", not
+    # "N" (found by the fuzz kind preprocessor: a port that printed otherwise, and XCAT(v, N) a dropped statement)
+    "stringify_args.c": b'#include <stdio.h>\n#define STR(x) #x\n#define XSTR(x) STR(x)\n#define N 64\n#define NAME hello\n'
+                        b'#define CAT(a, b) a##b\n#define XCAT(a, b) CAT(a, b)\n#define TWICE(x) XSTR(x) XSTR(x)\n'
+                        b'int main(void) {\n  int v64 = 3;\n'
+                        b'  printf("%s %s %s %s %s %s\\n", XSTR(N), STR(N), XSTR(NAME), XSTR(__LINE__), XSTR(N + 1), TWICE(N));\n'
+                        b'  printf("%d %s %d\\n", XCAT(v, N), XSTR(XCAT(v, N)), N);\n  return 0;\n}\n',
     "line_markers.c": b'#include <stdio.h>\n# 1 "gen.y"\nint f(int x) { return x + __LINE__; }\n#line 50\n'
                       b'int main(void) { printf("%d %d\\n", f(1), __LINE__); return 0; }\n',
 }
@@ -387,6 +394,8 @@ BAD = {
     "empty_case_range.c": ("4:8", "empty-case-range"),
     # an assignment to a predefined MPI handle (fuzz seed 2 input 4907: CS0198; mpicc: lvalue required)
     "assign_to_mpi_constant.c": ("8:10", "mpi-constant"),
+    # a library macro in an argument that a # stringifies after another macro passes it on (XSTR(EOF))
+    "stringify_library_macro.c": ("9:18", "macro-expansion"),
 }
 
 

@@ -381,6 +381,12 @@ class Frontend:
             if not expand_function_macros(self):
                 break
             self._parse_once()
+        if not c_errors and self.c_errors:
+            # C that clang took as written but refuses once cmpi expanded its macros: cmpi's expansion differs from
+            # C's there, and clang's recovery dropped what it could not read (a whole statement, silently, before)
+            c_errors = [Diagnostic(d.loc, "error", f"{d.message}, in the program's text once cmpi expanded its "
+                                   "macros (C's expansion differs there): expand the macro by hand",
+                                   "macro-expansion") for d in self.c_errors]
         self.c_errors = c_errors
         self._index_macros()
         self._index_typedef_names()

@@ -145,6 +145,109 @@ def _substitute(params: List[str], variadic: bool, body: List[str], args: List[s
     return " ".join(out)
 
 
+# C11 6.10.3.1: an argument is macro-replaced completely before it is substituted, unless its parameter is an
+# operand of # or ##. The rewrite expands outermost calls first and leaves the calls and names inside arguments to
+# later rounds, which gives the same text except where the argument then reaches a # or ## of another macro:
+# `#define XSTR(x) STR(x)`, XSTR(N) is "64" in C and was "N" (XSTR(__LINE__), XCAT(v, N) likewise). Such an
+# argument is replaced now: the program's object-like macros by their bodies, __LINE__ by the line, the
+# program's function-like macros by their expansions.
+_PP_TOKEN = re.compile(r"""[A-Za-z_]\w*|\d[\w.]*|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|##|\S""")
+
+
+def _operand_params(params: List[str], body: List[str]) -> Set[str]:
+    """The parameters that are operands of # or ## in a macro's body."""
+    out = set()
+    for i, tok in enumerate(body):
+        if tok in params and (i > 0 and body[i - 1] in ("#", "##") or i + 1 < len(body) and body[i + 1] == "##"):
+            out.add(tok)
+    return out
+
+
+def _calls_in(body: List[str], defs) -> List[Tuple[str, List[List[str]]]]:
+    """The calls of function-like macros of `defs` in a body: (name, each argument's tokens)."""
+    calls = []
+    for i, tok in enumerate(body):
+        if tok in defs and i + 1 < len(body) and body[i + 1] == "(":
+            depth, args, cur = 0, [], []
+            for t in body[i + 2:]:
+                if t == "(":
+                    depth += 1
+                elif t == ")":
+                    if depth == 0:
+                        break
+                    depth -= 1
+                if t == "," and depth == 0:
+                    args.append(cur)
+                    cur = []
+                else:
+                    cur.append(t)
+            args.append(cur)
+            calls.append((tok, args))
+    return calls
+
+
+def params_reaching_operators(name: str, defs, depth: int = 0) -> Set[str]:
+    """The parameters of macro `name` whose arguments reach a # or ## operand, in its body or (as a whole argument)
+    through the macros it calls: those C replaces before the # or ## sees them."""
+    params, _, body = defs[name]
+    if depth > 16:
+        return set()
+    out = set()
+    for callee, args in _calls_in(body, defs):
+        callee_params = defs[callee][0]
+        reached = _operand_params(callee_params, defs[callee][2]) | params_reaching_operators(callee, defs, depth + 1)
+        for k, arg in enumerate(args):
+            if k < len(callee_params) and callee_params[k] in reached:
+                out.update(t for t in arg if t in params)
+    return out - _operand_params(params, body)
+
+
+def pre_expand(arg: str, defs, object_defs, line: int, unknown, depth: int = 0) -> Optional[str]:
+    """`arg` with the program's macros replaced as C replaces an argument (a bounded number of rounds), or None where
+    it names a macro cmpi does not expand (a library's, __FILE__): `unknown(name)` says which names are such."""
+    if depth > 16:
+        return None
+    toks = _PP_TOKEN.findall(arg)
+    for _ in range(16):
+        out, changed, i = [], False, 0
+        while i < len(toks):
+            tok = toks[i]
+            if tok == "__LINE__":
+                out.append(str(line))
+                changed = True
+            elif tok in object_defs and tok not in object_defs[tok]:
+                out += list(object_defs[tok])
+                changed = True
+            elif tok in defs and i + 1 < len(toks) and toks[i + 1] == "(":
+                depth, j = 0, i + 1
+                while j < len(toks):
+                    depth += toks[j] == "("
+                    depth -= toks[j] == ")"
+                    if depth == 0:
+                        break
+                    j += 1
+                params, variadic, body = defs[tok]
+                args = _split_args(" ".join(toks[i:j + 1]))
+                reaching = params_reaching_operators(tok, defs)
+                for k, param in enumerate(params):
+                    if param in reaching and k < len(args):
+                        args[k] = pre_expand(args[k], defs, object_defs, line, unknown, depth + 1)
+                        if args[k] is None:
+                            return None
+                out += _PP_TOKEN.findall(_substitute(params, variadic, body, args))
+                changed = True
+                i = j
+            elif unknown(tok):
+                return None
+            else:
+                out.append(tok)
+            i += 1
+        toks = out
+        if not changed:
+            return " ".join(toks)
+    return None
+
+
 _QUOTED_INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"', re.M)
 _GUARD = re.compile(r"\A(?:\s|/\*.*?\*/|//[^\n]*\n)*#\s*(?:ifndef\s+\w+|if\s+!\s*defined|pragma\s+once)", re.S)
 _TYPE_DEFINITION = re.compile(r"\b(?:struct|union|enum)\b[\w\s]*\{")
@@ -363,6 +466,7 @@ def expand_function_macros(fe: "Frontend") -> bool:
     library_defs = {}
     object_defs: Dict[str, List[str]] = {}  # the program's object-like macros: name -> body tokens
     library_constants = set()  # names a constant's body may use: the headers' macros, variables, enum constants
+    library_macros = set()  # the headers' macros
     program_names = set()  # the program's own top-level variables and functions
     for cur in fe.top_level():
         own = fe.user_file_of(cur)
@@ -375,9 +479,11 @@ def expand_function_macros(fe: "Frontend") -> bool:
                 defs[cur.spelling] = _macro_signature(cur)
             else:
                 library_defs[cur.spelling] = cur
+                library_macros.add(cur.spelling)
         elif cur.kind == K.MACRO_DEFINITION:
             if not own:
                 library_constants.add(cur.spelling)
+                library_macros.add(cur.spelling)
             elif not _takes_arguments(cur):
                 object_defs[cur.spelling] = macro_tokens(cur)[1:]
         elif cur.kind == K.MACRO_INSTANTIATION and own:
@@ -427,7 +533,21 @@ def expand_function_macros(fe: "Frontend") -> bool:
         if "(" not in call:
             continue  # the macro's name used without arguments: not a call
         params, variadic, body = sig
-        expansion = _substitute(params, variadic, body, _split_args(call))
+        args = _split_args(call)
+        reaching = params_reaching_operators(cur.spelling, {**defs, cur.spelling: sig})
+        if reaching:
+            line = text.count("\n", 0, start) + 1
+            for k, param in enumerate(params):
+                if param in reaching and k < len(args):
+                    replaced = pre_expand(args[k], defs, object_defs, line,
+                                          lambda tok: tok in library_macros or tok in ("__FILE__", "__COUNTER__"))
+                    if replaced is None:
+                        raise TranslationError(ir.Loc(name, line, start - text.rfind("\n", 0, start)),
+                                               f"the argument '{args[k]}' of {cur.spelling} reaches a # or ## of a "
+                                               "macro after it names a macro cmpi does not expand (a library's, "
+                                               "__FILE__): expand it by hand", "macro-expansion")
+                    args[k] = replaced
+        expansion = _substitute(params, variadic, body, args)
         edits.setdefault(name, []).append((start, end, expansion + "\n" * call.count("\n")))
     for name, items in edits.items():
         text = fe.unsaved[name]
