@@ -503,6 +503,8 @@ def expand_function_macros(fe: "Frontend") -> bool:
             if _calls_one_builtin(sig[2]) or header.startswith(INCLUDE_DIR + os.sep):
                 defs[name] = sig
     edits: Dict[str, List[Tuple[int, int, str]]] = {}
+    stringifies = any(t in ("#", "##") for _, _, body in defs.values() for t in body)
+    reaching_of: Dict[tuple, Set[str]] = {}  # (macro, its parameters and body) -> params_reaching_operators
     for cur in uses:
         definition = cur.referenced  # the definition in force at this use (a macro may be #undef'ed and redefined)
         if cur.spelling in object_defs and definition is not None and definition.kind == K.MACRO_DEFINITION \
@@ -534,7 +536,12 @@ def expand_function_macros(fe: "Frontend") -> bool:
             continue  # the macro's name used without arguments: not a call
         params, variadic, body = sig
         args = _split_args(call)
-        reaching = params_reaching_operators(cur.spelling, {**defs, cur.spelling: sig})
+        reaching = set()
+        if stringifies:  # (most programs have no # nor ## in their macros: nothing to find)
+            key = (cur.spelling, tuple(params), tuple(body))
+            if key not in reaching_of:
+                reaching_of[key] = params_reaching_operators(cur.spelling, {**defs, cur.spelling: sig})
+            reaching = reaching_of[key]
         if reaching:
             line = text.count("\n", 0, start) + 1
             for k, param in enumerate(params):
