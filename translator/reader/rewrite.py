@@ -226,6 +226,8 @@ def pre_expand(arg: str, defs, object_defs, line: int, unknown, depth: int = 0) 
                     if depth == 0:
                         break
                     j += 1
+                if j >= len(toks):
+                    return None  # a call whose parentheses close outside the argument (`#define LP (`)
                 params, variadic, body = defs[tok]
                 args = _split_args(" ".join(toks[i:j + 1]))
                 reaching = params_reaching_operators(tok, defs)
