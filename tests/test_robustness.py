@@ -354,6 +354,11 @@ QUIRKY_FORMS = {
                         b'int main(void) {\n  int v64 = 3;\n'
                         b'  printf("%s %s %s %s %s %s\\n", XSTR(N), STR(N), XSTR(NAME), XSTR(__LINE__), XSTR(N + 1), TWICE(N));\n'
                         b'  printf("%d %s %d\\n", XCAT(v, N), XSTR(XCAT(v, N)), N);\n  return 0;\n}\n',
+    # `#x` escapes only the literals' quotes and backslashes and makes white space one space (C11 6.10.3.2; found by
+    # the fuzz kind preprocessor: STR(a "b" \n) printed a backslash)
+    "stringify_spelling.c": b'#include <stdio.h>\n#define STR(x) #x\nint main(void) {\n  printf("[%s] [%s] [%s] [%s] [%s]\\n", '
+                            b'STR(a   +  b), STR(a+b), STR("x\\n" \'y\' \'\\\'\'), STR(a "b" \\n), STR( p ->  q ));\n'
+                            b'  return 0;\n}\n',
     "line_markers.c": b'#include <stdio.h>\n# 1 "gen.y"\nint f(int x) { return x + __LINE__; }\n#line 50\n'
                       b'int main(void) { printf("%d %d\\n", f(1), __LINE__); return 0; }\n',
 }

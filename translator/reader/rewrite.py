@@ -127,8 +127,7 @@ def _substitute(params: List[str], variadic: bool, body: List[str], args: List[s
     while i < len(body):
         tok = body[i]
         if tok == "#" and i + 1 < len(body) and body[i + 1] in values:
-            arg = values[body[i + 1]]
-            out.append('"' + arg.replace("\\", "\\\\").replace('"', '\\"') + '"')
+            out.append(_stringified(values[body[i + 1]]))
             i += 2
             continue
         if tok == "##":
@@ -248,6 +247,21 @@ def pre_expand(arg: str, defs, object_defs, line: int, unknown, depth: int = 0) 
         if not changed:
             return " ".join(toks)
     return None
+
+
+def _stringified(arg: str) -> str:
+    """`#arg` as C11 6.10.3.2 makes it: white space between tokens one space, and a backslash before each `"` and
+    `\\` of a string literal or character constant only (`STR(a "b" \\n)` is "a \\"b\\" \\n", a newline: the
+    backslash outside a literal was once doubled, and the port printed `\\n`)."""
+    out, last = [], None
+    for m in _PP_TOKEN.finditer(arg):
+        tok = m.group()
+        if last is not None and m.start() > last:
+            out.append(" ")
+        out.append(tok.replace("\\", "\\\\").replace('"', '\\"') if tok[0] in "\"'" or tok[:2] in ('L"', "L'")
+                   else tok)
+        last = m.end()
+    return '"' + "".join(out) + '"'
 
 
 _QUOTED_INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"', re.M)
