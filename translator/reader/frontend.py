@@ -86,7 +86,8 @@ def with_c_errors(c_errors: List[Diagnostic], errors: List[Diagnostic]) -> List[
     return list(c_errors) + [d for d in errors if d.loc not in places]
 
 
-# Cursors no typedef can be inside (the preprocessing record's, a parameter's): _index_typedef_names does not enter them
+# Cursors no typedef can be inside (the preprocessing record's, a parameter's): _typedefs does not enter them (nor
+# does native/cmpi_ast.c's cmpi_typedefs)
 _NO_TYPEDEF_INSIDE = frozenset((K.MACRO_DEFINITION, K.MACRO_INSTANTIATION, K.INCLUSION_DIRECTIVE, K.PARM_DECL))
 
 
@@ -172,6 +173,7 @@ class Frontend:
         for p in self.paths[1:]:
             args += ["-include", os.path.abspath(p)]  # the other files of the program, read after the first
         try:
+            self._file_names = {}  # libclang's file handles are the parse's: one of the last may name another file
             self.tu = ci.Index.create().parse(
                 self.path, args=args, unsaved_files=list(self.unsaved.items()),
                 options=ci.TranslationUnit.PARSE_DETAILED_PROCESSING_RECORD)
@@ -579,9 +581,10 @@ class Frontend:
 
     def top_level(self) -> List[ci.Cursor]:
         """The top-level cursors of the current parse (the headers' thousands of declarations and macros among
-        them), listed once a parse: several passes read them, and each listing costs a callback from libclang each."""
+        them), listed once a parse: several passes read them. Listed by the native walker with their location, spelling
+        and the like (flat_ast.top_level), else by clang.cindex at a callback from libclang each."""
         if self._top_level[0] is not self.tu:
-            self._top_level = (self.tu, list(self.tu.cursor.get_children()))
+            self._top_level = (self.tu, flat_ast.top_level(self.tu, self._file_name_of_handle))
         return self._top_level[1]
 
     def user_file_of(self, cur: ci.Cursor) -> Optional[bool]:
@@ -590,6 +593,9 @@ class Frontend:
         Asked of each of the thousands of top-level cursors (the headers' declarations and macros) several times a
         translation: the file is asked of libclang alone (no line nor column, no File object) and its answer
         remembered per libclang file of this parse (a file handle of an earlier parse may be reused)."""
+        facts = getattr(cur, "_cmpi_loc", None)  # listed by the native walker: the file's name is known
+        if facts is not None:
+            return self._is_user_path(facts[0]) if facts[0] else None
         if self._user_files[0] is not self.tu:
             self._user_files = (self.tu, {})
         handle = ci.c_object_p()
@@ -685,10 +691,10 @@ class Frontend:
         redefined_macros = set()
         self._macro_use_cursors: Dict[Tuple[str, int, int, int, int], ci.Cursor] = {}
         for cur in self.top_level():
-            if cur.kind == K.MACRO_DEFINITION and not ci.conf.lib.clang_Cursor_isMacroFunctionLike(cur):
+            if cur.kind == K.MACRO_DEFINITION and not flat_ast.is_macro_function_like(cur):
                 self.macro_bodies.define(cur.spelling, cur)
             if cur.kind == K.MACRO_DEFINITION and self._in_main_file(cur):
-                if not ci.conf.lib.clang_Cursor_isMacroFunctionLike(cur):
+                if not flat_ast.is_macro_function_like(cur):
                     # a macro #undef'ed and defined again means one thing here and another there: no one
                     # constant can stand for it, so its uses stay the values clang expanded
                     earlier = self.macro_defs.get(cur.spelling)
@@ -781,21 +787,31 @@ class Frontend:
 
     def _index_typedef_names(self) -> None:
         """`typedef struct {...} name;` names an anonymous struct: C# calls the struct `name`."""
+        for cur in self._typedefs():
+            under = cur.underlying_typedef_type
+            decl = under.get_canonical().get_declaration()
+            if decl.kind in (K.STRUCT_DECL, K.UNION_DECL, K.ENUM_DECL):
+                self.typedef_names.setdefault(self._decl_key(decl), cur.spelling)
+
+    def _typedefs(self) -> List[ci.Cursor]:
+        """The unit's typedef declarations in preorder: found by the native walker in one call, else walked here."""
+        found = flat_ast.typedefs(self.tu.cursor)
+        if found is not None:
+            return found
         # Typedefs sit among declarations and statements: expressions are not entered, which
         # keeps this walk small on programs with hundreds of thousands of expression nodes.
+        found = []
         pending = list(reversed(self.top_level()))
         while pending:
             cur = pending.pop()
             if cur.kind == K.TYPEDEF_DECL:
-                under = cur.underlying_typedef_type
-                decl = under.get_canonical().get_declaration()
-                if decl.kind in (K.STRUCT_DECL, K.UNION_DECL, K.ENUM_DECL):
-                    self.typedef_names.setdefault(self._decl_key(decl), cur.spelling)
+                found.append(cur)
             elif not cur.kind.is_expression() and cur.kind not in _NO_TYPEDEF_INSIDE and \
                     not (cur.kind == K.FUNCTION_DECL and not cur.is_definition()):
                 # (a prototype holds parameters, a macro or #include nothing: asking their children costs a
                 # callback from libclang each, thousands for stdio.h, stdlib.h and mpi.h)
                 pending.extend(reversed(list(cur.get_children())))
+        return found
 
     def record_name(self, decl: ci.Cursor) -> str:
         key = self._decl_key(decl)
@@ -1185,6 +1201,9 @@ class Frontend:
         reading them made each use cost as much as the file above it (quadratic in the program). Lexed from the
         start to the start, the range is one token; a list that would be empty (start and end in different
         files, the macro defined in a header) is still the macro-body fallback of _tokens."""
+        known = getattr(cur, "_cmpi_first_token", None)  # found so by the native walker (flat_ast.py)
+        if known is not None:
+            return known
         e = cur.extent
         start = e.start
         tok = next(self.tu.get_tokens(extent=ci.SourceRange.from_locations(start, start)), None)
