@@ -20,6 +20,7 @@ PROGRAM = r"""
 #include <stdio.h>
 #include <inttypes.h>
 #include <limits.h>
+#include <stdbool.h>
 #define N 8
 #define MAXINT INT_MAX
 #define SQ(x) ((x) * (x))
@@ -40,7 +41,7 @@ out:
     return vla[0] + SQ(n) + N + (MAXINT > 'a' ? 1.5e0 : 2.0f) + (int) sizeof n;
 }
 typedef struct { int a; } named;
-int g(void) { typedef union { int i; float f; } local; local u; u.i = 1; named v = { u.i }; return v.a; }
+int g(void) { typedef union { int i; float f; } local; local u; u.i = 1; bool done = true; int grid[N][2] = {{0}}; named v = { u.i }; return v.a; }
 """
 
 
@@ -89,12 +90,19 @@ _FIRST_TOKEN_KINDS = (K.INTEGER_LITERAL, K.FLOATING_LITERAL, K.CHARACTER_LITERAL
 
 def _assert_the_cached_answers_are_cindexs(fe: Frontend, cur: ci.Cursor) -> None:
     """cur.referenced as clang.cindex caches it (the reference kinds), a literal's first token as
-    Frontend._first_token finds it without the walker (None where it must read all the tokens)."""
+    Frontend._first_token finds it without the walker (None where it must read all the tokens), a declaration's
+    tokens as Frontend.var_decl reads them."""
     if cur.kind in (K.DECL_REF_EXPR, K.MEMBER_REF_EXPR, K.MACRO_INSTANTIATION):
         want = ci.conf.lib.clang_getCursorReferenced(cur)
         assert cur._referenced == want if want is not None else cur._referenced is None
     else:
         assert "_referenced" not in cur.__dict__
+    if cur.kind == K.VAR_DECL:
+        tokens = list(cur.get_tokens())
+        eq = next((t for t in tokens if t.spelling == "="), None)
+        assert cur._cmpi_equals == (bool(tokens), (eq.extent.start.line, eq.extent.start.column) if eq else None)
+    else:
+        assert "_cmpi_equals" not in cur.__dict__
     if cur.kind in _FIRST_TOKEN_KINDS:
         start = cur.extent.start
         tok = next(fe.tu.get_tokens(extent=ci.SourceRange.from_locations(start, start)), None)

@@ -11,6 +11,11 @@ into the same clang.cindex Cursor objects get_children() gives, with the facts t
     cur._cmpi_start  (file name, line, column) of cur.extent.start
     cur._cmpi_end    (file name, line, column) of cur.extent.end
     cur._type        its type (clang.cindex's own cache attribute for cur.type)
+    cur._spelling    cur.spelling (clang.cindex's cache), None where libclang gives no string
+    cur._referenced  cur.referenced (clang.cindex's cache) of a DECL_REF_EXPR, MEMBER_REF_EXPR, MACRO_INSTANTIATION
+    cur._cmpi_first_token   a literal's (or sizeof's) first token, as Frontend._first_token finds it (where found so)
+    cur._cmpi_equals        a VAR_DECL's (whether cur.get_tokens() has any, (line, column) of the first `=` or None)
+    cur._cmpi_function_like a macro's clang_Cursor_isMacroFunctionLike, when true
 
 `tokens(tu, extent, kind)` lexes a range once and keeps the tokens of one kind (the reader's operators, comments).
 
@@ -73,7 +78,8 @@ def available() -> bool:
 
 
 # cmpi_export's flags per node (native/cmpi_ast.c)
-_SPELLED, _FIRST_TOKEN, _REFERENCED, _NOT_NULL, _FUNCTION_LIKE = 1, 2, 4, 8, 16
+_SPELLED, _FIRST_TOKEN, _REFERENCED, _NOT_NULL, _FUNCTION_LIKE, _HAS_TOKENS, _HAS_EQUALS, _DECLARATION = \
+    1, 2, 4, 8, 16, 32, 64, 128
 
 
 def _table(root: ci.Cursor, levels: int, file_name: Callable[[int], str]) -> Optional[List[ci.Cursor]]:
@@ -87,7 +93,7 @@ def _table(root: ci.Cursor, levels: int, file_name: Callable[[int], str]) -> Opt
         return None
     # arrays Python owns: each Cursor and Type below is a view into them, which keeps them alive
     cursors, types, referenced = (ci.Cursor * count)(), (ci.Type * count)(), (ci.Cursor * count)()
-    ints, files = (ctypes.c_uint * (10 * count))(), (ctypes.c_void_p * (3 * count))()
+    ints, files = (ctypes.c_uint * (12 * count))(), (ctypes.c_void_p * (3 * count))()
     text = ctypes.c_void_p()
     try:
         size = _lib.cmpi_export(table, count, cursors, types, ints, files, referenced, ctypes.byref(text))
@@ -105,14 +111,14 @@ def _table(root: ci.Cursor, levels: int, file_name: Callable[[int], str]) -> Opt
     names: Dict[Optional[int], str] = {h: file_name(h) if h else "" for h in set(handles)}
     names = [names[h] for h in handles]
     v = list(ints)
-    flags = v[8::10]
-    locs = list(zip(names[0::3], v[2::10], v[3::10]))
-    starts = list(zip(names[1::3], v[4::10], v[5::10]))
-    ends = list(zip(names[2::3], v[6::10], v[7::10]))
+    flags = v[10::12]
+    locs = list(zip(names[0::3], v[2::12], v[3::12]))
+    starts = list(zip(names[1::3], v[4::12], v[5::12]))
+    ends = list(zip(names[2::3], v[6::12], v[7::12]))
     spellings = [s if f & _SPELLED else None for s, f in zip(strings[0::2], flags)]  # NULL: cindex's None
     nodes: List[ci.Cursor] = list(cursors)
     nodes[0] = root
-    for i, (c, t, first, n, spelling) in enumerate(zip(nodes, types, v[0::10], v[1::10], spellings)):
+    for i, (c, t, first, n, spelling) in enumerate(zip(nodes, types, v[0::12], v[1::12], spellings)):
         c._tu = t._tu = tu
         c._type = t
         if first != 0xFFFFFFFF:
@@ -134,6 +140,8 @@ def _table(root: ci.Cursor, levels: int, file_name: Callable[[int], str]) -> Opt
                 c._referenced = ref
             if f & _FUNCTION_LIKE:
                 c._cmpi_function_like = True
+            if f & _DECLARATION:  # a variable declaration: whether its extent has tokens, where its first `=` is
+                c._cmpi_equals = (bool(f & _HAS_TOKENS), (v[12 * i + 8], v[12 * i + 9]) if f & _HAS_EQUALS else None)
     return nodes
 
 

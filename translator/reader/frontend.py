@@ -1031,13 +1031,11 @@ class Frontend:
         # the row lengths are the bounds as written (ArrayType.size_expr), read again where m is indexed.
         # libclang lists the bound expressions of `int a[N][M]` before the initializer; `int a[] = {..}`
         # has none written: the bounds are the children that start before the `=`.
-        tokens = list(cur.get_tokens())
-        eq = next((t for t in tokens if t.spelling == "="), None)
-        if eq is not None:
-            eq_pos = (eq.extent.start.line, eq.extent.start.column)
+        has_tokens, eq_pos = self._declaration_tokens(cur)
+        if eq_pos is not None:
             written = [c for c in children if self._start(c)[1:] < eq_pos]
             rest = children[len(written):]
-        elif not tokens and children and (n_bounds == 0 or children[-1].kind == K.INIT_LIST_EXPR):
+        elif not has_tokens and children and (n_bounds == 0 or children[-1].kind == K.INIT_LIST_EXPR):
             # a declaration that starts in a system header's macro (`bool done = calloc(...)`, stdbool.h) has no
             # tokens to find the `=` in: a scalar's one child, or an array's initializer list, is the initializer
             written, rest = children[:-1], children[-1:]
@@ -1046,6 +1044,16 @@ class Frontend:
         bounds = tuple(self.expr(c) for c in written[:n_bounds]) if len(written) >= n_bounds else ()
         init = self.expr(rest[-1]) if rest else None
         return ir.VarDecl(self.loc(cur), cur.spelling, ctype, init, storage, bounds)
+
+    @staticmethod
+    def _declaration_tokens(cur: ci.Cursor) -> Tuple[bool, Optional[Tuple[int, int]]]:
+        """Whether a declaration's extent has tokens, and the line and column of the first `=` among them."""
+        known = getattr(cur, "_cmpi_equals", None)  # found by the native walker (flat_ast.py)
+        if known is not None:
+            return known
+        tokens = list(cur.get_tokens())
+        eq = next((t for t in tokens if t.spelling == "="), None)
+        return bool(tokens), (eq.extent.start.line, eq.extent.start.column) if eq is not None else None
 
     # ------------------------------------------------------------ statements
 

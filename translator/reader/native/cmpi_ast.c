@@ -104,6 +104,9 @@ enum {
     CMPI_REFERENCED = 4,     /* a reference kind (REFERENCE_KINDS) asked for clang_getCursorReferenced */
     CMPI_NOT_NULL = 8,       /* ... which is no null cursor */
     CMPI_FUNCTION_LIKE = 16, /* clang_Cursor_isMacroFunctionLike: a macro (definition or use) taking arguments */
+    CMPI_DECLARATION = 128,  /* a variable declaration, its tokens looked at (declaration_equals): */
+    CMPI_HAS_TOKENS = 32,    /* ... its extent has tokens */
+    CMPI_HAS_EQUALS = 64,    /* ... one of them `=`, at the line and column of ints[10n + 8], ints[10n + 9] */
 };
 
 static int is_reference_kind(enum CXCursorKind k) {
@@ -167,9 +170,35 @@ static int first_token(CXTranslationUnit tu, const cmpi_node *n, text_buffer *b)
     return found;
 }
 
+/* The reader's Frontend.var_decl: whether the tokens of a variable declaration's extent (clang.cindex's
+ * cur.get_tokens()) are any, and where the first `=` among them starts (expansion location): the initializer follows
+ * it. Listing them in Python cost a Token object and two calls each. */
+static unsigned declaration_equals(CXTranslationUnit tu, const cmpi_node *n, unsigned *line, unsigned *column) {
+    CXToken *tokens = NULL;
+    unsigned count = 0, flags = CMPI_DECLARATION;
+    clang_tokenize(tu, clang_getCursorExtent(n->cursor), &tokens, &count);
+    if (count > 0)
+        flags |= CMPI_HAS_TOKENS;
+    for (unsigned i = 0; i < count; i++) {
+        CXString spelling = clang_getTokenSpelling(tu, tokens[i]);
+        const char *s = clang_getCString(spelling);
+        int equals = s && strcmp(s, "=") == 0;
+        clang_disposeString(spelling);
+        if (equals) {
+            CXSourceLocation at = clang_getRangeStart(clang_getTokenExtent(tu, tokens[i]));
+            clang_getExpansionLocation(at, NULL, line, column, NULL);
+            flags |= CMPI_HAS_EQUALS;
+            break;
+        }
+    }
+    if (tokens)
+        clang_disposeTokens(tu, tokens, count);
+    return flags;
+}
+
 /* The table as arrays, which Python reads in bulk (a ctypes field read per node per fact cost more than the walk):
- * cursors[n], types[n], ints[10n] (first_child, n_children, then line and column of the location, the extent's
- * start and its end, the flags above, 0), files[3n] (of the location, start, end; NULL for none), referenced[n] (of
+ * cursors[n], types[n], ints[12n] (first_child, n_children, then line and column of the location, the extent's
+ * start and its end, the flags above, then line and column of a declaration's `=`), files[3n] (of the location, start, end; NULL for none), referenced[n] (of
  * the reference kinds, else a null cursor), and *text: per node its spelling then its first token ("" where there is
  * none), each ending in a NUL (free it with cmpi_free). Returns the bytes of *text, or -1 when memory ran out. */
 long cmpi_export(const cmpi_node *nodes, int count, CXCursor *cursors, CXType *types, unsigned *ints, CXFile *files,
@@ -181,7 +210,7 @@ long cmpi_export(const cmpi_node *nodes, int count, CXCursor *cursors, CXType *t
         enum CXCursorKind kind = clang_getCursorKind(n->cursor);
         cursors[i] = n->cursor;
         types[i] = n->type;
-        unsigned *v = &ints[10 * i];
+        unsigned *v = &ints[12 * i];
         v[0] = (unsigned)n->first_child;
         v[1] = (unsigned)n->n_children;
         v[2] = n->loc_line;
@@ -213,8 +242,11 @@ long cmpi_export(const cmpi_node *nodes, int count, CXCursor *cursors, CXType *t
         }
         if (clang_Cursor_isMacroFunctionLike(n->cursor)) /* (a definition's, or an expansion's definition's) */
             flags |= CMPI_FUNCTION_LIKE;
-        v[8] = flags;
-        v[9] = 0;
+        v[8] = v[9] = 0;
+        if (tu && kind == CXCursor_VarDecl)
+            flags |= declaration_equals(tu, n, &v[8], &v[9]);
+        v[10] = flags;
+        v[11] = 0;
     }
     if (b.failed) {
         free(b.data);
