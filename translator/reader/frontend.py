@@ -135,6 +135,7 @@ class Frontend:
         self.macro_defs: Dict[str, ci.Cursor] = {}
         self.macro_bodies = _MacroBodies()
         self.macro_types: Dict[str, ir.CType] = {}
+        self._type_depth = 0  # types being converted, one inside another (_type_depth_bounded)
         self.main_file = os.path.abspath(self.path)
         self.unsaved: Dict[str, str] = {}  # file -> text with the program's function-like macros expanded
         self.records: Dict[str, ir.RecordDecl] = {}
@@ -889,7 +890,15 @@ class Frontend:
 
     def ctype(self, t: ci.Type, cur: Optional[ci.Cursor] = None) -> ir.CType:
         # Every expression asks for its type, and each libclang query is a foreign call: remember the answer
-        # per clang type (the QualType pointer; ir types are frozen, so sharing them is safe).
+        # per clang type (the QualType pointer; ir types are frozen, so sharing them is safe). A known type is
+        # answered before the depth bound's bookkeeping, as that bound would (_type_depth_bounded: a type
+        # converted at depth MAX_TYPE_DEPTH + 1 is an error, known or not).
+        known = self._ctypes.get(t.data[0])
+        if known is not None and self._type_depth < MAX_TYPE_DEPTH:
+            return known
+        return self._bounded_ctype(t, cur)
+
+    def _remembered_ctype(self, t: ci.Type, cur: Optional[ci.Cursor] = None) -> ir.CType:
         key = t.data[0]
         known = self._ctypes.get(key)
         if known is None:
@@ -1610,7 +1619,7 @@ Frontend.stmt = _nesting_bounded(Frontend.stmt, "_statement_depth", MAX_STATEMEN
 
 def _type_depth_bounded(method):
     def bounded(self, t, cur=None):
-        depth = getattr(self, "_type_depth", 0) + 1
+        depth = self._type_depth + 1
         self._type_depth = depth
         try:
             if depth > MAX_TYPE_DEPTH:
@@ -1625,7 +1634,7 @@ def _type_depth_bounded(method):
     return bounded
 
 
-Frontend.ctype = _type_depth_bounded(Frontend.ctype)
+Frontend._bounded_ctype = _type_depth_bounded(Frontend._remembered_ctype)
 
 
 def _builtin_callee(cur: ci.Cursor) -> Optional[str]:
