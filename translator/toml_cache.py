@@ -13,8 +13,6 @@ import hashlib
 import marshal
 import os
 import sys
-import tempfile
-import tomllib
 
 
 def cache_dir() -> str:
@@ -35,6 +33,7 @@ def load(path: str) -> dict:
             return data
     except (OSError, EOFError, ValueError, TypeError):
         pass
+    import tomllib  # (here: its import costs more than reading the cache)
     data = tomllib.loads(raw.decode("utf-8"))
     _store(cached, data)
     return data
@@ -42,6 +41,7 @@ def load(path: str) -> dict:
 
 def _store(cached: str, data: dict) -> None:
     """Write the cache file whole (a temporary renamed into place: a concurrent reader sees all of it or none)."""
+    import tempfile
     tmp = None
     try:
         blob = marshal.dumps(data)  # ValueError for what marshal cannot write (a TOML date): then no cache
