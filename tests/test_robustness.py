@@ -286,6 +286,11 @@ def test_builtins_that_name_library_functions(tools, tmp_path):
     _same_as_gcc(tools, tmp_path, os.path.join(ROBUST, "library_builtins.c"))
 
 
+def test_struct_named_as_a_runtime_type_with_a_field_so_named(tools, tmp_path):
+    """`struct System { int System; }` (fuzz seed 2 input 7690): struct and field both System_ (CS0542)."""
+    _same_as_gcc(tools, tmp_path, os.path.join(ROBUST, "struct_named_as_runtime_field.c"))
+
+
 def test_a_nul_inside_a_literal_ends_the_string(tools, tmp_path):
     """`printf("one\\0two\\n")` prints "one" in C; the port printed the NUL and the rest (the format is a .NET
     string there)."""

@@ -25,3 +25,14 @@ CS_ALL_KEYWORDS = CS_KEYWORDS | {
     "args", "field", "get", "set", "add", "remove", "let", "from", "select", "group", "into", "orderby", "join",
     "equals", "on", "by", "ascending", "descending", "alias",
 }
+
+
+def member_name(c_name: str) -> str:
+    """A C identifier as a C# identifier (Context.name): a C# keyword gets an @ (`Main` becomes `Main_`), a name the
+    generated code uses for a type (`double Ptr`, `int Math`) an _. The reader asks it too: a struct may not be named
+    as one of its fields will be in C# (`struct System { int System; }`: both System_, CS0542, fuzz seed 2 input 7690)."""
+    if c_name in CS_KEYWORDS:
+        return "@" + c_name if c_name != "Main" else "Main_"
+    if c_name in RUNTIME_TYPE_NAMES and (c_name[0].isupper() or c_name == "cMPI"):
+        return c_name + "_"  # not C's own lowercase structs (`struct tm *tm`, `option`): C# allows `tm tm`
+    return c_name

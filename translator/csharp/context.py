@@ -9,14 +9,13 @@ from typing import Dict, FrozenSet, List, Mapping, Optional, Set, Tuple
 from .. import ir
 from ..diagnostics import DiagnosticSink
 from ..rules import RuleTable
-from ..csharp_names import CS_KEYWORDS
+from ..csharp_names import member_name
 from .types import cs_type, delegate_of
 from .cstypes import array_of, ptr_of
 from ..passes.plan import Plan
 from ..passes.pointers import PTR, PointerPlan
 
 INDENT = "    "  # one level of C# indentation
-from ..runtime_names import RUNTIME_TYPE_NAMES
 
 
 
@@ -137,11 +136,7 @@ class Context:
     def name(self, c_name: str) -> str:
         """A C identifier as a C# identifier (C# keywords get an @; a name the generated code uses for a type, `double
         Ptr` or `int Math`, an _)."""
-        if c_name in CS_KEYWORDS:
-            return "@" + c_name if c_name != "Main" else "Main_"
-        if c_name in RUNTIME_TYPE_NAMES and (c_name[0].isupper() or c_name == "cMPI"):
-            return c_name + "_"  # not C's own lowercase structs (`struct tm *tm`, `option`): C# allows `tm tm`
-        return c_name
+        return member_name(c_name)
 
     # ----------------------------------------------------------- layout
 

@@ -17,7 +17,7 @@ import re
 from typing import Dict, List, Optional, Sequence, Set, Tuple
 
 from .. import ir
-from ..csharp_names import RESERVED_TYPE_NAMES
+from ..csharp_names import RESERVED_TYPE_NAMES, member_name
 from ..diagnostics import Diagnostic, TranslationError, TranslationErrors
 from . import flat_ast
 from .clang_setup import (INCLUDE_DIR, K, ci, clang_options, declaring_header, evaluate_float, evaluate_int,
@@ -833,7 +833,7 @@ class Frontend:
             if name in RESERVED_TYPE_NAMES:
                 name += "_"  # `struct record`, `typedef struct {...} object;`: a C# type cannot be named so
             definition = decl.get_definition()
-            if definition is not None and any(f.kind == K.FIELD_DECL and f.spelling == name
+            if definition is not None and any(f.kind == K.FIELD_DECL and member_name(f.spelling) == name
                                               for f in definition.get_children()):
                 name += "_"  # `typedef struct { long parent; ... } parent;`: a C# member cannot be named as its type
             taken = set(self.record_names.values())
