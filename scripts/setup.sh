@@ -57,9 +57,9 @@ if [ ! -f "$NATIVE" ] || [ translator/reader/native/cmpi_ast.c -nt "$NATIVE" ]; 
 fi
 
 # cmpi-run.dll precompiled (ReadyToRun) in place, by crossgen2 itself: most of the methods a job's start-up runs are
-# the launcher's own (command line, cache, hosting), JIT-compiled on every run otherwise. `dotnet publish
-# -p:PublishReadyToRun=true` does not work for it: the RID-specific build makes it x64 and the SDK's Roslyn it
-# references is AnyCPU-marked ReadyToRun code, CS8012 (an error under TreatWarningsAsErrors). crossgen2 comes from the
+# the launcher's own (command line, cache, hosting), JIT-compiled on every run otherwise (cached run of pi.c at 2 ranks:
+# 0.20 s of CPU against 0.235). `dotnet publish -p:PublishReadyToRun=true` does not work for it: its RID-specific
+# build reports CS8012 on the SDK's Roslyn assemblies (an error under TreatWarningsAsErrors). crossgen2 comes from the
 # package the library publishes above restored (microsoft.netcore.app.crossgen2.<rid>); it compiles against the
 # shared framework dotnet runs and the assemblies beside cmpi-run.dll. Any failure keeps the IL build (slower start).
 precompile_launcher() {
