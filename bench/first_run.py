@@ -71,15 +71,15 @@ class Side:
 
 def run_timed(argv: List[str], cwd: str, env: Dict[str, str]) -> Tuple[float, float, int, str]:
     """Wall seconds, CPU seconds (user + system of the process and its waited-for children), exit status, stderr."""
-    err_path = os.path.join(cwd, "stderr.txt")
-    with open(err_path, "w") as err, open(os.devnull, "w") as out:
+    # stderr to an unnamed temporary file (a pipe could fill while wait4 waits), nothing left in cwd
+    with tempfile.TemporaryFile("w+") as err, open(os.devnull, "w") as out:
         start = time.perf_counter()
         proc = subprocess.Popen(argv, cwd=cwd, env=env, stdout=out, stderr=err)
         _, status, usage = os.wait4(proc.pid, 0)
         wall = time.perf_counter() - start
-    proc.returncode = os.waitstatus_to_exitcode(status)
-    with open(err_path) as f:
-        return wall, usage.ru_utime + usage.ru_stime, proc.returncode, f.read()
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        err.seek(0)
+        return wall, usage.ru_utime + usage.ru_stime, proc.returncode, err.read()
 
 
 def translate(case: Case, work: str) -> Tuple[str, float]:
