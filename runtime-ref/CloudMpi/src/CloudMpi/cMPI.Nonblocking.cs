@@ -127,6 +127,7 @@ public static partial class cMPI
         var ctx = Ctx(call);
         var r = request ?? REQUEST_NULL;
         if (r is Request.DeferredCollective { IsComplete: false } c) RunPendingCollectives(ctx, c.Comm, c);
+        if (!r.IsComplete) ctx.Mailbox.Progress();
         if (!r.IsComplete)
         {
             flag = 0;

@@ -173,6 +173,7 @@ public static partial class cMPI
             status = Status.ProcNull;
             return SUCCESS;
         }
+        ctx.Mailbox.Progress();
         var m = ctx.Mailbox.Peek(comm.P2PContext, source, tag);
         flag = m != null ? 1 : 0;
         status = m != null ? new Status(m.Source, m.Tag, m.Data.Length) : default;

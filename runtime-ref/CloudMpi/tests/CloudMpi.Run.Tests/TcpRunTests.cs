@@ -187,6 +187,26 @@ public class TcpRunTests
                      Hostfile.Assign(Hostfile.Parse(File.ReadAllText(hostfile)), 4));
     }
 
+    /// <summary>
+    /// A tcp rank's thread may run on every CPU of its process: it polls its sockets between yields, and bound to one
+    /// core it waited for that core on a loaded machine while another was free (docs/transports.md).
+    /// </summary>
+    [Fact]
+    public void TcpRankThreadsAreNotBoundToOneCore()
+    {
+        if (!OperatingSystem.IsLinux()) return; // binding exists on Linux only
+        using var s = new Scratch();
+        string app = s.Write("Affinity.cs", Sources.Program("Affinity", """
+                string Allowed(string status) => System.Linq.Enumerable.First(System.IO.File.ReadAllLines(status), l => l.StartsWith("Cpus_allowed_list:")).Split(':')[1].Trim();
+                printf("rank %d: %s\n", rank, Allowed("/proc/thread-self/status") == Allowed("/proc/self/status") ? "unbound" : "bound");
+                cMPI.Finalize();
+                return 0;
+        """));
+        Ran r = Cmpi.Process(s, Limit, "-n", "2", "--transport", "tcp", app);
+        Assert.True(r.ExitCode == 0, r.ToString());
+        Assert.Equal(["rank 0: unbound", "rank 1: unbound"], r.StdoutLines.Order());
+    }
+
     [Fact]
     public void HostfileErrorsAreUsageErrors()
     {

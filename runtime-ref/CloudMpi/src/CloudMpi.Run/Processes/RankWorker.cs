@@ -109,8 +109,11 @@ public static class RankWorker
         {
             try
             {
-                // One process per rank, all on this host unless a hostfile spreads them: bind as inproc does.
-                CoreBinding.BindCurrentThread(rank, job.Size);
+                // One process per rank, all on this host unless a hostfile spreads them: bind as inproc does. Not on
+                // tcp, whose waiting rank reads its own sockets between yields (docs/transports.md, "Who reads a
+                // connection"): bound, a loaded machine kept it off its core while the other was free (1-8 B
+                // ping-pong 3.4-6.6x slower than unbound at load 38), and unbound it was as fast on idle cores.
+                if (job.Transport != "tcp") CoreBinding.BindCurrentThread(rank, job.Size);
                 outcome = RunProgram(job.Image, job.ProgramArgs, rank, syncOut, syncErr, host);
             }
             finally

@@ -37,6 +37,12 @@ internal sealed class Mailbox : IMessageSink
     /// <summary>How the owning rank polls before it sleeps (<see cref="WaitPolicy"/>); the job's builder chooses.</summary>
     internal WaitPolicy Waiting = WaitPolicy.Yielding;
 
+    /// <summary>
+    /// A transport the waiting rank reads itself between its checks (tcp, on Linux): set by the transport when it starts;
+    /// null when a transport thread delivers everything (inproc, azure).
+    /// </summary>
+    internal IPolledTransport? Polled;
+
     /// <summary>The rank this mailbox belongs to (transports that poll per rank need its communicators).</summary>
     internal RankContext Owner => owner;
 
@@ -195,6 +201,14 @@ internal sealed class Mailbox : IMessageSink
         m.Next = m.Prev = null;
     }
 
+    /// <summary>Read what a polled transport has for the rank (MPI_Test, MPI_Iprobe: as Open MPI's progress there).</summary>
+    public void Progress()
+    {
+        if (Polled is not { } t) return;
+        t.Poll();
+        t.PollingEnded();
+    }
+
     /// <summary>The first unexpected message matching (context, source, tag), left in the queue (MPI_Iprobe).</summary>
     [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     public cMPIMessage? Peek(int context, int source, int tag)
@@ -292,18 +306,26 @@ internal sealed class Mailbox : IMessageSink
         return v;
     }
 
-    private bool SpinUntil(Completion c) => Waiting.SpinUntil(new Completed(c));
+    // A wait that ends while polling tells a polled transport; one that does not goes on to sleep (StopPolling there).
+    private bool SpinUntil(Completion c) => Ended(Waiting.SpinUntil(new Completed(this, c)));
 
-    private bool SpinUntilArrival(int seen) => Waiting.SpinUntil(new ArrivedSince(this, seen));
+    private bool SpinUntilArrival(int seen) => Ended(Waiting.SpinUntil(new ArrivedSince(this, seen)));
 
-    private readonly struct Completed(Completion c) : ISpinCondition
+    private bool Ended(bool done)
     {
-        public bool Holds() => c.IsComplete;
+        if (done) Polled?.PollingEnded();
+        return done;
+    }
+
+    // Each check first reads what a polled transport has for the rank (Polled), then looks again.
+    private readonly struct Completed(Mailbox mailbox, Completion c) : ISpinCondition
+    {
+        public bool Holds() => c.IsComplete || (mailbox.Polled is { } t && t.Poll() && c.IsComplete);
     }
 
     private readonly struct ArrivedSince(Mailbox mailbox, int seen) : ISpinCondition
     {
-        public bool Holds() => mailbox.arrivals != seen;
+        public bool Holds() => mailbox.arrivals != seen || (mailbox.Polled is { } t && t.Poll() && mailbox.arrivals != seen);
     }
 
     /// <summary>One sleep on the lock (held by the caller); tells the host we are blocked.</summary>
@@ -317,6 +339,7 @@ internal sealed class Mailbox : IMessageSink
         // never reported blocked: the deadlock watch does not see such programs.
         bool report = owner.ThreadLevel != cMPI.THREAD_MULTIPLE;
         if (report) host?.MarkBlocked(owner.WorldRank);
+        Polled?.StopPolling(); // asleep, the rank reads nothing: the transport's threads deliver, and their delivery wakes it
         try
         {
             Monitor.Wait(gate);

@@ -42,3 +42,22 @@ internal interface ITransportBarrier
     /// </summary>
     void Barrier(int worldRank, int commId, long epoch, int memberRank, int size, Action checkAbort);
 }
+
+/// <summary>
+/// A transport whose arrivals the waiting rank reads itself (tcp: its sockets), as Open MPI's ranks poll theirs, rather
+/// than only waiting for a thread of the transport to deliver them: the mailbox calls <see cref="Poll"/> between the
+/// checks of its wait loop (<see cref="Core.Mailbox.Polled"/>), and <see cref="StopPolling"/> before it sleeps.
+/// </summary>
+internal interface IPolledTransport
+{
+    /// <summary>Deliver to the mailbox what has arrived for this rank, without waiting; true when something was. The
+    /// rank counts as polling from now until <see cref="PollingEnded"/> or <see cref="StopPolling"/>.</summary>
+    bool Poll();
+
+    /// <summary>The rank's wait is over (or its one poll in MPI_Test, MPI_Iprobe): it is back in the program, and may
+    /// soon wait again.</summary>
+    void PollingEnded();
+
+    /// <summary>The rank stops polling (it is going to sleep): the transport's own threads must deliver from now on.</summary>
+    void StopPolling();
+}

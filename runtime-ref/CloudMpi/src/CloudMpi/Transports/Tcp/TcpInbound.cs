@@ -4,10 +4,13 @@ using CloudMpi.Core;
 namespace CloudMpi.Transports.Tcp;
 
 /// <summary>
-/// The receiving end of one authenticated connection, read by its reader thread: its frames (the
-/// <see cref="MessageCodec"/> header, then the payload), each handed to the rank's mailbox. Reads go through a buffer
-/// of <see cref="BufferSize"/> bytes, so a small frame, header and payload together, is one receive call; the rest of
-/// a large payload is received straight into its array (no second copy).
+/// The receiving end of one authenticated connection: its frames (the <see cref="MessageCodec"/> header, then the
+/// payload), each handed to the rank's mailbox. Two threads may read it, one at a time (<see cref="TryTake"/>): the
+/// connection's reader thread (<see cref="ReadBlocking"/>), and the rank's own thread while it waits for a message
+/// (<see cref="ReadArrived"/>; <see cref="ReaderHandover"/> says which). Reads go through a buffer of
+/// <see cref="BufferSize"/> bytes, so a small frame, header and payload together, is one receive call; the rest of a
+/// large payload is received straight into its array (no second copy). Whoever reads delivers every frame it has begun
+/// before it lets go, so the buffer is empty whenever the connection changes hands.
 /// </summary>
 internal sealed class TcpInbound(Socket socket, int from, int worldSize, int maxPayload, IMessageSink sink)
 {
@@ -15,11 +18,68 @@ internal sealed class TcpInbound(Socket socket, int from, int worldSize, int max
 
     private readonly byte[] buffer = new byte[BufferSize];
     private int start, end; // buffered bytes not yet consumed: buffer[start..end)
+    private int taken; // 1 while a thread reads (an Interlocked flag: the rank only ever tries, never waits)
 
-    /// <summary>Read and deliver frames until the sender closes the connection.</summary>
-    public void ReadUntilEnd()
+    public Socket Socket => socket;
+    public int From => from;
+
+    /// <summary>Frames read by the reader thread and by the rank's own thread (written by the connection's holder only).</summary>
+    public long FramesByReader, FramesByRank;
+
+    /// <summary>The sender closed the connection, or it was dropped: nothing more will be read.</summary>
+    public volatile bool Ended;
+
+    /// <summary>Become the connection's only reader; false when another thread reads it now.</summary>
+    public bool TryTake() => Interlocked.CompareExchange(ref taken, 1, 0) == 0;
+
+    /// <summary>Let another thread read.</summary>
+    public void Release() => Volatile.Write(ref taken, 0);
+
+    /// <summary>
+    /// The reader thread's read (the caller holds the connection, <see cref="TryTake"/>): wait in the receive call for a
+    /// frame and deliver it, with every other frame already buffered. False when the sender closed the connection
+    /// (normal at the end).
+    /// </summary>
+    public bool ReadBlocking()
     {
-        while (ReadFrame()) { }
+        if (!ReadFrame())
+        {
+            Ended = true;
+            return false;
+        }
+        FramesByReader += 1 + DeliverBuffered();
+        return true;
+    }
+
+    /// <summary>
+    /// The waiting rank's read (the caller holds the connection): the frames that have arrived, without waiting for one
+    /// that has not begun (one non-blocking receive call when nothing is there). A frame that has begun is read to its
+    /// end: its sender writes it whole, so the rest is on its way. True when something was delivered.
+    /// </summary>
+    public bool ReadArrived()
+    {
+        if (end == start)
+        {
+            start = end = 0;
+            int n = NonBlockingReceive.Receive(socket, buffer, 0, buffer.Length);
+            if (n < 0) return false; // nothing has arrived
+            if (n == 0)
+            {
+                Ended = true; // the sender closed the connection
+                return false;
+            }
+            end = n;
+        }
+        FramesByRank += DeliverBuffered();
+        return true;
+    }
+
+    /// <summary>Deliver every frame begun in the buffer (reading the rest of the last one); how many.</summary>
+    private int DeliverBuffered()
+    {
+        int frames = 0;
+        for (; end > start; frames++) ReadFrame();
+        return frames;
     }
 
     /// <summary>One frame, delivered; false on a clean end of stream before its first byte.</summary>

@@ -11,11 +11,12 @@ namespace CloudMpi.Transports.Tcp;
 /// both ways with the job's secret (<see cref="TcpHandshake"/>); a peer that fails, or stays silent past the
 /// deadline, is dropped and reported through <see cref="OnRejected"/>, and the job goes on. Frames are the
 /// <see cref="MessageCodec"/> header, which carries the payload length, followed by the payload. Each
-/// authenticated incoming connection is read by its own reader thread (<see cref="TcpInbound"/>), which hands each
-/// frame to the local mailbox. Large payloads travel in pooled arrays on both sides (<see cref="PayloadPool"/>).
+/// authenticated incoming connection (<see cref="TcpInbound"/>) is read by the rank's own thread while it waits for a
+/// message (<see cref="Poll"/>), and by its own reader thread otherwise (<see cref="ReaderHandover"/>); either hands
+/// each frame to the local mailbox. Large payloads travel in pooled arrays on both sides (<see cref="PayloadPool"/>).
 /// Messages to oneself skip the network.
 /// </summary>
-internal sealed class TcpTransport : ITransport
+internal sealed class TcpTransport : ITransport, IPolledTransport
 {
     /// <summary>A payload is read into an array allocated up front up to this size; a larger one grows with the bytes
     /// that actually arrive, so a length field alone never makes the rank allocate more than this.</summary>
@@ -30,6 +31,9 @@ internal sealed class TcpTransport : ITransport
     private readonly string jobId;
     private readonly Connection?[] outgoing;
     private readonly List<Socket> incoming = [];
+    private TcpInbound[] inbound = []; // authenticated connections, replaced whole under the lock of incoming (Poll reads it without)
+    private readonly List<TcpInbound> everInbound = []; // for FramesRead (under the lock of incoming)
+    private readonly ReaderHandover handover = new();
     private IPEndPoint[] peers = [];
     private IMessageSink? sink;
     private volatile bool disposed;
@@ -43,6 +47,9 @@ internal sealed class TcpTransport : ITransport
 
     /// <summary>How long an accepted connection has to authenticate, and a connector to hear the listener's answer.</summary>
     public TimeSpan HandshakeDeadline { get; init; } = TcpHandshake.DefaultDeadline;
+
+    /// <summary>Whether the waiting rank reads its connections itself (<see cref="Poll"/>); off: the reader threads alone.</summary>
+    public bool RankPolls { get; init; } = NonBlockingReceive.Supported;
 
     /// <summary>The largest payload a frame may announce; a larger length is a protocol error that drops the connection.</summary>
     public int MaxPayload { get; init; } = Array.MaxLength;
@@ -83,6 +90,8 @@ internal sealed class TcpTransport : ITransport
         if (peerEndPoints.Length != WorldSize) throw new ArgumentException("one endpoint per rank", nameof(peerEndPoints));
         sink = localSink;
         peers = peerEndPoints;
+        // The waiting rank reads its own connections (Poll) where a receive call that never waits exists (Linux).
+        if (localSink is Mailbox mailbox && RankPolls) mailbox.Polled = this;
         new Thread(AcceptLoop) { IsBackground = true, Name = $"cmpi tcp accept (rank {localRank})" }.Start();
     }
 
@@ -193,33 +202,117 @@ internal sealed class TcpTransport : ITransport
     }
 
     /// <summary>
-    /// The reader thread of one connection: it blocks in the receive call itself and hands each frame to the mailbox
-    /// (one system call per small frame). The waiting rank reading its sockets itself, as Open MPI's ranks do, was
-    /// measured slower here (docs/transports.md, "tcp").
+    /// The reader thread of one connection: it reads (blocking in the receive call, one system call per small frame)
+    /// whenever the rank is not polling, and steps aside while it is (<see cref="ReaderHandover"/>).
     /// </summary>
     private void ReadLoop(Socket s, int from)
     {
+        var c = new TcpInbound(s, from, WorldSize, MaxPayload, sink!);
+        lock (incoming)
+        {
+            inbound = [.. inbound, c];
+            everInbound.Add(c);
+        }
+        Func<bool> stop = () => disposed || c.Ended;
         try
         {
-            new TcpInbound(s, from, WorldSize, MaxPayload, sink!).ReadUntilEnd(); // returns when the sender closes: normal at the end
+            while (true)
+            {
+                handover.WaitTurn(stop);
+                if (stop()) return;
+                // The rank may be reading it this moment (it polled just before it stopped): wait for it to finish the
+                // frames it has begun, which it never leaves half read.
+                while (!c.TryTake()) Thread.Yield();
+                try
+                {
+                    if (c.Ended || !c.ReadBlocking()) return; // the sender closed: normal at the end
+                }
+                finally
+                {
+                    c.Release();
+                }
+            }
         }
-        catch (MalformedMessageException e) when (!disposed)
+        catch (Exception e)
         {
-            Reject(s, $"protocol error from rank {from}: {e.Message}; connection dropped");
+            Failed(c, e);
         }
-        catch (Exception e) when (e is IOException or SocketException or ObjectDisposedException)
+        finally
         {
-            // a peer that died or a transport being disposed: the job's supervisor reports dead ranks
+            lock (incoming) inbound = [.. inbound.Where(x => x != c)];
         }
-        catch (Exception e) when (!disposed)
+    }
+
+    /// <summary>
+    /// Read, on the calling rank thread, the frames that have already arrived on any connection that no reader thread
+    /// is reading at this moment; true when something was delivered. The rank's wait loop calls it between checks
+    /// (<see cref="Mailbox.Polled"/>), as Open MPI's ranks poll their sockets: the frame is matched at once, without
+    /// the reader thread's wake-up and the switch to it and back, and while the rank polls the reader threads wait
+    /// off their sockets (<see cref="ReaderHandover"/>). Never waits for a frame that has not begun to arrive.
+    /// </summary>
+    public bool Poll()
+    {
+        handover.RankPolled();
+        bool delivered = false;
+        foreach (var c in Volatile.Read(ref inbound))
         {
-            OnReceiveError?.Invoke(e);
+            if (c.Ended || !c.TryTake()) continue;
+            try
+            {
+                if (!c.Ended) delivered |= c.ReadArrived();
+            }
+            catch (Exception e)
+            {
+                Failed(c, e);
+            }
+            finally
+            {
+                c.Release();
+            }
+        }
+        return delivered;
+    }
+
+    /// <summary>Frames received so far, by the reader threads and by the rank's own thread (tests, measurements).</summary>
+    internal (long ByReader, long ByRank) FramesRead
+    {
+        get
+        {
+            lock (incoming) return (everInbound.Sum(c => c.FramesByReader), everInbound.Sum(c => c.FramesByRank));
+        }
+    }
+
+    /// <summary>The rank's wait is over: the reader threads stay parked for a grace period, in case it waits again.</summary>
+    public void PollingEnded() => handover.RankLeft();
+
+    /// <summary>The rank goes to sleep on its mailbox: the reader threads read from now on.</summary>
+    public void StopPolling() => handover.RankStopped();
+
+    /// <summary>
+    /// A read of <paramref name="c"/> failed (on its reader thread or the rank's): drop a peer that broke the protocol,
+    /// report a mailbox failure, let a dead peer go (the job's supervisor reports dead ranks).
+    /// </summary>
+    private void Failed(TcpInbound c, Exception e)
+    {
+        c.Ended = true;
+        switch (e)
+        {
+            case MalformedMessageException when !disposed:
+                Reject(c.Socket, $"protocol error from rank {c.From}: {e.Message}; connection dropped");
+                break;
+            case MalformedMessageException:
+            case IOException or SocketException or ObjectDisposedException:
+                break;
+            default:
+                if (!disposed) OnReceiveError?.Invoke(e);
+                break;
         }
     }
 
     public void Dispose()
     {
         disposed = true;
+        handover.ReleaseAll();
         listener.Dispose();
         lock (outgoing)
         {

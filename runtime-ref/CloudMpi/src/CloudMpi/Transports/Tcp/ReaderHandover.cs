@@ -1,0 +1,114 @@
+using System.Diagnostics;
+
+namespace CloudMpi.Transports.Tcp;
+
+/// <summary>
+/// Who reads a rank's incoming connections: the rank's own thread while it waits for a message (it polls them between
+/// its yields, <see cref="TcpTransport.Poll"/>), the connections' reader threads otherwise.
+/// <para>
+/// Why the reader threads step aside rather than wait in the kernel beside the polling rank: a thread blocked in
+/// <c>recv</c> (or <c>poll</c>) on a socket is woken by the kernel for every frame that arrives, and on a small machine
+/// that wake-up and the switch to the reader and back to the rank are most of a small message's latency. So while the
+/// rank polls, a reader waits on this object, where no arriving byte can wake it, and the kernel has no one to wake.
+/// (Round 4 tried the rank polling beside readers that kept waiting in <c>poll</c>: every frame still woke a reader, and
+/// it measured slower.)
+/// </para>
+/// <para>
+/// The rank counts as polling from its first poll of a wait until the wait ends, however long the scheduler keeps it
+/// off the core between two polls (on a loaded machine a yield can take milliseconds), and for <see cref="Grace"/>
+/// after the wait ended (<see cref="RankLeft"/>), since a rank exchanging messages is soon waiting again. The readers
+/// take over when the rank goes to sleep on its mailbox (<see cref="RankStopped"/>, called before it sleeps) or has
+/// been out of its waits for the grace period (it is computing, or sending a large message): frames that arrive
+/// then are still read at once, so a sender never stays blocked on a full socket, acknowledgements of synchronous sends
+/// and one-sided requests are still served, and no message waits for the rank to enter MPI. One parked reader watches
+/// the clock (a timed wait); the others wait untimed, so a rank with many peers costs one wake-up per grace period.
+/// </para>
+/// </summary>
+internal sealed class ReaderHandover
+{
+    /// <summary>How long after the rank's last poll the readers stay parked.</summary>
+    public static readonly TimeSpan Grace = TimeSpan.FromMilliseconds(2);
+
+    private static readonly long GraceTicks = (long)(Grace.TotalSeconds * Stopwatch.Frequency);
+
+    private readonly object gate = new();
+    private volatile bool inWait; // between the rank's first poll of a wait and the wait's end
+    private long leftAt; // Stopwatch timestamp of the end of the rank's latest wait; 0 = it went to sleep
+    private int parked;
+    private bool clockWatched; // one parked reader waits with a timeout (under gate)
+
+    /// <summary>The rank polled its connections just now, in a wait.</summary>
+    public void RankPolled()
+    {
+        if (!inWait) inWait = true; // written once per wait: the cache line stays with the rank's core
+    }
+
+    /// <summary>The rank's wait ended: it is back in its program.</summary>
+    public void RankLeft()
+    {
+        Volatile.Write(ref leftAt, Stopwatch.GetTimestamp());
+        inWait = false;
+    }
+
+    /// <summary>The rank is going to sleep: the readers read from now on.</summary>
+    public void RankStopped()
+    {
+        Interlocked.Exchange(ref leftAt, 0);
+        inWait = false;
+        Interlocked.MemoryBarrier(); // a reader parking now sees it, or is counted below
+        if (Volatile.Read(ref parked) > 0) ReleaseAll();
+    }
+
+    /// <summary>Wake every parked reader (the rank stopped, or the transport is closing).</summary>
+    public void ReleaseAll()
+    {
+        lock (gate) Monitor.PulseAll(gate);
+    }
+
+    private bool RankPolling
+    {
+        get
+        {
+            if (inWait) return true;
+            long t = Volatile.Read(ref leftAt);
+            return t != 0 && Stopwatch.GetTimestamp() - t < GraceTicks;
+        }
+    }
+
+    /// <summary>A reader's turn: returns at once when the rank is not polling, else when it stops (or
+    /// <paramref name="stop"/> holds: the connection ended, the transport closes).</summary>
+    public void WaitTurn(Func<bool> stop)
+    {
+        if (!RankPolling) return;
+        lock (gate)
+        {
+            Interlocked.Increment(ref parked);
+            try
+            {
+                while (RankPolling && !stop())
+                {
+                    if (clockWatched)
+                    {
+                        Monitor.Wait(gate);
+                        continue;
+                    }
+                    clockWatched = true;
+                    try
+                    {
+                        Monitor.Wait(gate, Grace);
+                    }
+                    finally
+                    {
+                        clockWatched = false;
+                    }
+                }
+            }
+            finally
+            {
+                Interlocked.Decrement(ref parked);
+                // The others re-check: they leave too when the rank stopped, or one of them watches the clock instead.
+                Monitor.PulseAll(gate);
+            }
+        }
+    }
+}

@@ -1,0 +1,199 @@
+using System.Diagnostics;
+using System.Net;
+using CloudMpi.Hosting;
+using CloudMpi.Tests.Contract;
+using CloudMpi.Transports;
+using CloudMpi.Transports.Tcp;
+using static CloudMpi.Datatype;
+
+namespace CloudMpi.Tests.Transports;
+
+/// <summary>
+/// Who reads a tcp rank's connections (issue 28): the waiting rank itself while it polls, the reader threads while it
+/// computes, sends or sleeps (<see cref="ReaderHandover"/>). These check both halves: that the rank really reads its
+/// own frames, and that frames never wait for a rank that is not polling (a sender blocked on a full socket, two ranks
+/// sending large messages to each other, a rank asleep).
+/// </summary>
+public class TcpPollingTests
+{
+    private const int Large = 32 << 20; // more than the kernel's socket buffers on both ends hold
+
+    private volatile TcpTransport[] transports = [];
+
+    private IReadOnlyList<ITransport> CreateTransports(IMessageSink[] mailboxes)
+    {
+        int n = mailboxes.Length;
+        var secret = JobSecret.New();
+        var ts = Enumerable.Range(0, n)
+            .Select(r => new TcpTransport(r, n, TcpTransport.Listen(IPAddress.Loopback), secret, "cmpi-polling-test"))
+            .ToArray();
+        var endpoints = ts.Select(t => t.LocalEndPoint).ToArray();
+        for (int r = 0; r < n; r++) ts[r].Start(mailboxes[r], endpoints);
+        transports = ts;
+        return ts;
+    }
+
+    /// <summary>Run <paramref name="body"/> on 2 ranks (threads) between Init and Finalize; rethrow a rank's failure.</summary>
+    private void Run(Action<int> body)
+    {
+        using var job = new InProcJob(2, TimeSpan.FromSeconds(60), CreateTransports);
+        var errors = new Exception?[2];
+        var threads = Enumerable.Range(0, 2).Select(rank => new Thread(() =>
+        {
+            try
+            {
+                using (job.EnterRank(rank))
+                {
+                    cMPI.Init();
+                    body(rank);
+                    cMPI.Finalize();
+                }
+            }
+            catch (Exception e)
+            {
+                errors[rank] = e;
+                if (e is not JobAbortedException) job.Abort($"rank {rank} failed: {e.Message}");
+            }
+            finally
+            {
+                job.RankFinished(rank);
+            }
+        }, 16 << 20) { IsBackground = true }).ToArray();
+        foreach (var t in threads) t.Start();
+        foreach (var t in threads) Assert.True(t.Join(TimeSpan.FromSeconds(60)), "the job did not finish in 60 s");
+        var first = errors.FirstOrDefault(e => e != null && e is not JobAbortedException) ?? errors.FirstOrDefault(e => e != null);
+        if (first != null) throw new AggregateException($"a rank failed: {first.Message}", first);
+    }
+
+    [Fact]
+    public void TheWaitingRankReadsItsOwnFrames()
+    {
+        Assert.True(NonBlockingReceive.Supported || !OperatingSystem.IsLinux(), "Linux has a receive call that never waits");
+        const int rounds = 2000;
+        Run(rank =>
+        {
+            long[] buf = new long[1];
+            int peer = 1 - rank;
+            for (int i = 0; i < rounds; i++)
+            {
+                if (rank == 0)
+                {
+                    buf[0] = i;
+                    cMPI.Send(buf, 0, 1, MPI_LONG, peer, 1, cMPI.COMM_WORLD);
+                    cMPI.Recv(buf, 0, 1, MPI_LONG, peer, 2, cMPI.COMM_WORLD, out _);
+                    Assert.Equal(-i, buf[0]);
+                }
+                else
+                {
+                    cMPI.Recv(buf, 0, 1, MPI_LONG, peer, 1, cMPI.COMM_WORLD, out _);
+                    Assert.Equal(i, buf[0]);
+                    buf[0] = -i;
+                    cMPI.Send(buf, 0, 1, MPI_LONG, peer, 2, cMPI.COMM_WORLD);
+                }
+            }
+        });
+        var (byReader, byRank) = (transports.Sum(t => t.FramesRead.ByReader), transports.Sum(t => t.FramesRead.ByRank));
+        Assert.True(byReader + byRank >= 2 * rounds, $"{byReader} + {byRank} frames read, at least {2 * rounds} sent");
+        if (OperatingSystem.IsLinux())
+            Assert.True(byRank > 0, $"no frame of {byReader + byRank} was read by a waiting rank itself");
+        else
+            Assert.Equal(0, byRank);
+    }
+
+    /// <summary>
+    /// Rank 1 waits (polls), then computes for 2 s outside MPI; rank 0 sends it more than the sockets hold. The readers
+    /// must take the connection back once rank 1 stops polling, so the send completes while rank 1 still computes.
+    /// </summary>
+    [Fact]
+    public void ReadersTakeOverWhileTheRankComputes()
+    {
+        var clock = Stopwatch.StartNew();
+        long sendDone = 0, computeDone = 0;
+        Run(rank =>
+        {
+            byte[] token = new byte[1];
+            if (rank == 0)
+            {
+                var big = new byte[Large];
+                big[^1] = 42;
+                cMPI.Send(token, 0, 1, MPI_BYTE, 1, 1, cMPI.COMM_WORLD);
+                cMPI.Send(big, 0, Large, MPI_BYTE, 1, 2, cMPI.COMM_WORLD);
+                Volatile.Write(ref sendDone, clock.ElapsedTicks);
+            }
+            else
+            {
+                cMPI.Recv(token, 0, 1, MPI_BYTE, 0, 1, cMPI.COMM_WORLD, out _);
+                var until = clock.Elapsed + TimeSpan.FromSeconds(2);
+                while (clock.Elapsed < until) Thread.SpinWait(100); // computing: not in MPI, not polling
+                Volatile.Write(ref computeDone, clock.ElapsedTicks);
+                var big = new byte[Large];
+                cMPI.Recv(big, 0, Large, MPI_BYTE, 0, 2, cMPI.COMM_WORLD, out var st);
+                Assert.Equal((Large, (byte)42), (st.ByteCount, big[^1]));
+            }
+        });
+        Assert.True(sendDone < computeDone,
+            $"rank 0's send of {Large} bytes returned {TimeSpan.FromTicks(sendDone - computeDone).TotalMilliseconds:F0} ms after rank 1 stopped computing");
+    }
+
+    /// <summary>Both ranks send each other more than the sockets hold before either receives (MPI calls this unsafe,
+    /// but eager transports complete it): whoever is not polling must be read by its reader.</summary>
+    [Fact]
+    public void LargeSendsBothWaysComplete()
+    {
+        Run(rank =>
+        {
+            byte[] token = new byte[1];
+            int peer = 1 - rank;
+            // Both ranks poll first, so their readers are parked when the large sends begin.
+            cMPI.Sendrecv(token, 0, 1, MPI_BYTE, peer, 1, new byte[1], 0, 1, MPI_BYTE, peer, 1, cMPI.COMM_WORLD, out _);
+            var mine = new byte[Large];
+            mine[0] = (byte)(rank + 1);
+            mine[^1] = (byte)(rank + 10);
+            cMPI.Send(mine, 0, Large, MPI_BYTE, peer, 2, cMPI.COMM_WORLD);
+            var theirs = new byte[Large];
+            cMPI.Recv(theirs, 0, Large, MPI_BYTE, peer, 2, cMPI.COMM_WORLD, out _);
+            Assert.Equal(((byte)(peer + 1), (byte)(peer + 10)), (theirs[0], theirs[^1]));
+        });
+    }
+
+    /// <summary>A rank that waits longer than its polling phase sleeps; the reader then reads the frame and wakes it.</summary>
+    [Fact]
+    public void ASleepingRankIsWokenByItsReader()
+    {
+        Run(rank =>
+        {
+            int[] buf = new int[1];
+            for (int i = 0; i < 5; i++)
+            {
+                if (rank == 0)
+                {
+                    Thread.Sleep(30); // far past the 500 us polling phase: rank 1 is asleep
+                    buf[0] = i;
+                    cMPI.Send(buf, 0, 1, MPI_INT, 1, 3, cMPI.COMM_WORLD);
+                }
+                else
+                {
+                    cMPI.Recv(buf, 0, 1, MPI_INT, 0, 3, cMPI.COMM_WORLD, out _);
+                    Assert.Equal(i, buf[0]);
+                }
+            }
+        });
+    }
+}
+
+/// <summary>The whole transport contract with the reader threads alone (the rank never polls): the path of platforms
+/// without a receive call that never waits.</summary>
+public class TcpReaderOnlyContractTests : TransportContract
+{
+    internal override IReadOnlyList<ITransport> CreateTransports(IMessageSink[] mailboxes)
+    {
+        int n = mailboxes.Length;
+        var secret = JobSecret.New();
+        var transports = Enumerable.Range(0, n)
+            .Select(r => new TcpTransport(r, n, TcpTransport.Listen(IPAddress.Loopback), secret, "cmpi-contract") { RankPolls = false })
+            .ToArray();
+        var endpoints = transports.Select(t => t.LocalEndPoint).ToArray();
+        for (int r = 0; r < n; r++) transports[r].Start(mailboxes[r], endpoints);
+        return transports;
+    }
+}
