@@ -1,9 +1,8 @@
 /* A variable defined in one file as unsigned int * and declared extern in another as int * (graph500's rowstarts:
  * bfs_reference.c defines it unsigned, sssp_reference.c declares it int). Each file is compiled alone and the
- * linker binds both names to one pointer; the file reads the same memory as int.
- * xfail: read as one unit, clang refuses the second declaration ("redeclaration of 'rowstarts' with a different
- * type: 'unsigned int *' vs 'int *'"), a located error where gcc builds the program (graph500_reference_bfs_sssp,
- * branch real4) */
+ * linker binds both names to one pointer; this file reads the same memory as int (4000000000u reads as
+ * -294967296). Read as one unit, clang refused the second declaration; the reader gives it the definition's type
+ * and this file's references the cast it means, ((int *)rowstarts) (reader/extern_sign.py). */
 #include <stdio.h>
 
 extern int *rowstarts;

@@ -8,4 +8,5 @@ void fill(int n)
     rowstarts = malloc(n * sizeof(unsigned int));
     for (i = 0; i < n; i++)
         rowstarts[i] = (unsigned int)(i * i + 1);
+    rowstarts[n - 1] = 4000000000u;
 }
