@@ -42,7 +42,12 @@ def _integer_pointee(cur: ci.Cursor):
 
 def retype_sign_mismatched_externs(fe: "Frontend") -> None:
     """Rewrite (in `fe.unsaved`) each file's `extern T1 *x;` whose definition in another file is `T2 *x` with T2
-    the integer type of T1's size and other sign, as described above."""
+    the integer type of T1's size and other sign, as described above. Each file is parsed alone only when the
+    unit just read has a redeclaration with a different type (most programs have none)."""
+    unit = getattr(fe, "tu", None)
+    if unit is None or not any(d.severity >= ci.Diagnostic.Error and "with a different type" in d.spelling
+                               for d in unit.diagnostics):
+        return
     index = ci.Index.create()
     keys = [fe.path] + [os.path.abspath(p) for p in fe.paths[1:]]  # the names clang reads the files by
     units = {key: index.parse(key, args=fe._clang_args(), unsaved_files=list(fe.unsaved.items()),
