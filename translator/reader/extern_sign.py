@@ -12,13 +12,10 @@ from __future__ import annotations
 
 import os
 import re
-from typing import TYPE_CHECKING, Dict, List, Tuple
+from typing import Dict, List, Tuple
 
 from .clang_setup import K, ci
 from .rewrite import _unsaved_text
-
-if TYPE_CHECKING:
-    from .frontend import Frontend
 
 _INTEGER_KINDS = {
     ci.TypeKind.CHAR_S, ci.TypeKind.SCHAR, ci.TypeKind.CHAR_U, ci.TypeKind.UCHAR, ci.TypeKind.SHORT,
