@@ -196,3 +196,15 @@ def test_call_with_a_prototype_in_scope_whose_argument_count_differs_stays_an_er
     r = tools.translate_file(str(main), str(tmp_path / "Out.cs"), str(other))
     assert r.returncode == 1 and "Traceback" not in r.stderr, r.stderr
     assert f"{main}:2:28: error: too few arguments to function call, expected 2, have 1" in r.stderr, r.stderr
+
+
+def test_written_extern_of_the_other_sign_stays_an_error(tools, tmp_path):
+    """An `extern int *p;` that its file assigns, beside another file's `unsigned int *p`: the reader retypes only
+    a name its file reads (reader/extern_sign.py), so this one stays clang's located redeclaration error."""
+    a, b = tmp_path / "a.c", tmp_path / "b.c"
+    a.write_text("extern int *p;\nint main(void) { p = 0; return 0; }\n")
+    b.write_text("unsigned int *p;\n")
+    r = tools.translate_file(str(a), str(tmp_path / "Out.cs"), str(b))
+    line = _one_diagnostic(r)
+    assert re.search(r"a\.c:1:13: error: redeclaration of 'p' with a different type: 'int \*' vs 'unsigned int \*'",
+                     line), line

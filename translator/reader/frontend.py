@@ -26,6 +26,7 @@ from .literals import STRING_TOKEN, parse_char, parse_int, parse_string_literal
 from .unprototyped import MARKER as UNPROTOTYPED, adapt_call, arity_mismatch_callee, rename_unprototyped_calls
 from .rewrite import (builtin_library_function, expand_function_macros, include_unguarded_headers_once, macro_tokens, refuse_special_includes,
                       rename_colliding_statics, token_spelling)
+from .extern_sign import retype_sign_mismatched_externs
 
 _INT_NAMES = {
     ci.TypeKind.CHAR_S: "char", ci.TypeKind.CHAR_U: "char",
@@ -231,6 +232,7 @@ class Frontend:
         except TranslationError:
             pass  # (read again below, after the renaming, where it is reported)
         self.implicit_declarations, self._forced_headers, self.calls_before_declaration = (list(x) for x in saved)
+        retype_sign_mismatched_externs(self)
         rename_colliding_statics(self)
         self._parse_once()
 

@@ -11,4 +11,6 @@ internal sealed class CommLocal
     public Errhandler Errhandler = Errhandler.Fatal;
     /// <summary>How many collectives this rank has started on the communicator (each message carries it).</summary>
     public long CollectiveSeq;
+    /// <summary>How many MPI_Ibarrier this rank has started on the communicator (their notices' tags: cMPI.NonblockingBarrier.cs).</summary>
+    public long IbarrierSeq;
 }

@@ -9,9 +9,10 @@ namespace CloudMpi;
 /// array holding it), the next blocking collective on the communicator, or MPI_Finalize. The rank runs its pending
 /// collectives of a communicator in the order it started them, so every rank runs them in the order MPI requires
 /// all ranks to start them. Sends are eager, so a rank that computes between the start and the wait delays no
-/// other rank's progress beyond what the collective itself needs. Not covered: a program that waits for another
-/// rank's message before the collective it started can complete, and tests it in a loop meanwhile (a
-/// nonblocking-consensus barrier): a Test runs the collective, which blocks until every rank has started it.
+/// other rank's progress beyond what the collective itself needs. MPI_Ibarrier is not one of them: it completes by
+/// itself (cMPI.NonblockingBarrier.cs), as the nonblocking-consensus idiom needs, where a rank tests its barrier in
+/// a loop while answering other ranks' messages. Not covered: such a loop around another nonblocking collective
+/// (a Test runs the collective, which blocks until every rank has started it).
 /// </summary>
 public static partial class cMPI
 {
@@ -74,12 +75,6 @@ public static partial class cMPI
         for (int i = 0; i < count && i < requests.Length; i++)
             if (requests[i] is Request.DeferredCollective { IsComplete: false } c)
                 RunPendingCollectives(ctx, c.Comm, c);
-    }
-
-    public static int Ibarrier(Comm comm, out Request request)
-    {
-        request = StartCollective("MPI_Ibarrier", comm, () => Barrier(comm));
-        return SUCCESS;
     }
 
     public static int Ibcast<T>(T[] buf, int offset, int count, Datatype datatype, int root, Comm comm, out Request request) where T : unmanaged
