@@ -50,10 +50,10 @@ public sealed class MG
      * Split a = 2^23 a1 + a2 and x = 2^23 x1 + x2, then
      *   z = (a1 x2 + a2 x1) mod 2^23,  x = (2^23 z + a2 x2) mod 2^46,
      * which keeps every product below 2^53. */
-    static readonly double R23 = 1.1920928955078125e-07; /* 2^-23 */
-    static readonly double T23 = 8388608.0; /* 2^23 */
-    static readonly double R46 = 1.4210854715202004e-14; /* 2^-46 */
-    static readonly double T46 = 70368744177664.0; /* 2^46 */
+    const double R23 = 1.1920928955078125e-07; /* 2^-23 */
+    const double T23 = 8388608.0; /* 2^23 */
+    const double R46 = 1.4210854715202004e-14; /* 2^-46 */
+    const double T46 = 70368744177664.0; /* 2^46 */
 
     /* One step of the generator on *x with multiplier a; returns the new x / 2^46. */
     double randlc(ref double x, double a)
@@ -665,12 +665,12 @@ public sealed class MG
      * Coefficients of the same distance are summed first (u1: face neighbours
      * in y/z, u2: edge neighbours in y/z) as NPB does, so the sums round alike.
      * Every operator ends with comm3 on what it wrote. */
-    static readonly double A0 = -8.0 / 3.0;
-    static readonly double A2 = 1.0 / 6.0;
-    static readonly double A3 = 1.0 / 12.0;
-    static readonly double C0 = -3.0 / 8.0;
-    static readonly double C1 = 1.0 / 32.0;
-    static readonly double C2 = -1.0 / 64.0;
+    const double A0 = -8.0 / 3.0;
+    const double A2 = 1.0 / 6.0;
+    const double A3 = 1.0 / 12.0;
+    const double C0 = -3.0 / 8.0;
+    const double C1 = 1.0 / 32.0;
+    const double C2 = -1.0 / 64.0;
 
     void resid(double[] u, int uo, double[] v, int vo, double[] r, int ro, int k)
     {
