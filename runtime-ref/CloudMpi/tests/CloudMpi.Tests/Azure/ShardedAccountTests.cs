@@ -272,6 +272,75 @@ public class ShardedAccountTests(TwoAzurites azurites) : IClassFixture<TwoAzurit
     }
 
     /// <summary>Answers every other queue put with 503 Server Busy without passing it on (the SDK's next try goes through).</summary>
+    /// <summary>
+    /// A delete is bookkeeping, not progress: with every delete of a queue message held back, the receiver still gets
+    /// all of a burst of messages (its receive loop hands the deletes to the rank's deleter and polls on), and the
+    /// deletes are made, and counted, once they are let through. Before, the loop deleted each message itself before
+    /// delivering the next: one slow delete held back the rest of its batch (on a saturated Azurite at 32 ranks the
+    /// batch outlived its visibility timeout and an allgather waited ~30 s per operation).
+    /// </summary>
+    [Fact]
+    public void HeldBackDeletesDoNotHoldBackDelivery()
+    {
+        const int burst = 6;
+        var handlers = new List<HoldDeletes>();
+        HttpMessageHandler NewHandler()
+        {
+            var h = new HoldDeletes(TimeSpan.FromSeconds(30));
+            lock (handlers) handlers.Add(h);
+            return h;
+        }
+        bool receivedAllWhileHeld = false;
+        var t = RunCounted(2, rank =>
+        {
+            var buf = new byte[8];
+            if (rank == 0)
+            {
+                for (int i = 0; i < burst; i++) cMPI.Send(buf, 0, 8, MPI_BYTE, 1, i, World);
+                return;
+            }
+            for (int i = 0; i < burst; i++) cMPI.Recv(buf, 0, 8, MPI_BYTE, 0, i, World, out _);
+            lock (handlers)
+            {
+                receivedAllWhileHeld = handlers.All(h => !h.TimedOut);
+                foreach (var h in handlers) h.Release();
+            }
+        }, accounts: 1, handler: NewHandler);
+        Assert.True(receivedAllWhileHeld, "the receiver got its messages only after the held deletes timed out");
+        Assert.True(handlers.Sum(h => h.Held) > 0, "no delete was held back: the test did not test anything");
+        AssertEdges(t, 2, Enumerable.Repeat((0, 1), burst), accounts: 1);
+    }
+
+    /// <summary>Holds every delete of a queue message until <see cref="Release"/> (or, so that a test cannot hang, <c>limit</c>).</summary>
+    private sealed class HoldDeletes(TimeSpan limit) : DelegatingHandler(new SocketsHttpHandler { UseProxy = false })
+    {
+        private readonly ManualResetEventSlim released = new(false);
+        public int Held;
+        public volatile bool TimedOut;
+
+        public void Release() => released.Set();
+
+        protected override HttpResponseMessage Send(HttpRequestMessage request, CancellationToken ct)
+        {
+            Hold(request);
+            return base.Send(request, ct);
+        }
+
+        protected override Task<HttpResponseMessage> SendAsync(HttpRequestMessage request, CancellationToken ct)
+        {
+            Hold(request);
+            return base.SendAsync(request, ct);
+        }
+
+        private void Hold(HttpRequestMessage request)
+        {
+            string[] path = request.RequestUri!.AbsolutePath.Split('/', StringSplitOptions.RemoveEmptyEntries);
+            if (request.Method != HttpMethod.Delete || path.Length < 2 || path[^2] != "messages") return;
+            Interlocked.Increment(ref Held);
+            if (!released.Wait(limit)) TimedOut = true;
+        }
+    }
+
     private sealed class BusyEveryOtherPut() : DelegatingHandler(new SocketsHttpHandler { UseProxy = false })
     {
         private int puts;

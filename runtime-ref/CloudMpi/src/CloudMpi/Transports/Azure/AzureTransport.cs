@@ -65,6 +65,8 @@ internal sealed class AzureTransport : ITransport, ITransportBarrier, IStorageBa
     private readonly List<Thread> receivers = [];
     // The receive loop of each local rank, woken when that rank sends (it expects an answer, so polling resumes at once).
     private readonly ReceiverWake?[] wakes;
+    // Each local rank's deleter: its receive loop hands over the messages it has delivered (MessageDeleter).
+    private readonly MessageDeleter?[] deleters;
     private readonly ConcurrentDictionary<string, bool> knownQueues = new();
     private volatile bool disposed;
     private int rejected;
@@ -83,6 +85,7 @@ internal sealed class AzureTransport : ITransport, ITransportBarrier, IStorageBa
         WorldSize = worldSize;
         localSinks = new IMessageSink?[worldSize];
         wakes = new ReceiverWake?[worldSize];
+        deleters = new MessageDeleter?[worldSize];
     }
 
     public string Name => "azure";
@@ -149,6 +152,7 @@ internal sealed class AzureTransport : ITransport, ITransportBarrier, IStorageBa
     {
         localSinks[rank] = sink;
         wakes[rank] = new ReceiverWake();
+        deleters[rank] = new MessageDeleter(rank, accounts.ForRank(rank), (r, e) => { if (!disposed) OnFatal?.Invoke(r, e); });
         using (RequestTally.ForRank(rank)) EnsureQueue(QueueName(jobId, rank, 0));
         var t = new Thread(() => ReceiveLoop(rank, sink, communicatorLimit)) { IsBackground = true, Name = $"cmpi azure receiver (rank {rank})" };
         lock (receivers) receivers.Add(t);
@@ -332,13 +336,14 @@ internal sealed class AzureTransport : ITransport, ITransportBarrier, IStorageBa
         catch (Exception e) when (e is FormatException or MalformedMessageException)
         {
             Interlocked.Increment(ref rejected);
-            client.Queues.Delete(queue, qm);
+            deleters[rank]!.Add(queue, qm);
             OnRejected?.Invoke(rank, $"rejected a message on queue {queue} that is not a cmpi message: {e.Message}");
             return;
         }
         sink.Deliver(m);
-        // Only now: had this rank died before this line, the message would have reappeared for its successor.
-        client.Queues.Delete(queue, qm);
+        // Only now: had this rank died before this line, the message would have reappeared for its successor. The
+        // delete goes to the rank's deleter, so the loop polls on (and the rest of its batch is delivered) meanwhile.
+        deleters[rank]!.Add(queue, qm);
     }
 
     public void Dispose()
@@ -347,6 +352,12 @@ internal sealed class AzureTransport : ITransport, ITransportBarrier, IStorageBa
         List<Thread> ts;
         lock (receivers) ts = [.. receivers];
         foreach (var t in ts) t.Join(TimeSpan.FromSeconds(2));
+        // The deletes of delivered messages finish before the job's resources go and its requests are counted
+        // (--stats); bounded, as one request with its retries is.
+        foreach (var d in deleters) d?.Close();
+        long deadline = System.Diagnostics.Stopwatch.GetTimestamp()
+                        + (long)((accounts.Home.RetryFor + TimeSpan.FromSeconds(15)).TotalSeconds * System.Diagnostics.Stopwatch.Frequency);
+        foreach (var d in deleters) d?.Wait(deadline);
         if (OwnsJobResources)
         {
             try
