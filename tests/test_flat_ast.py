@@ -19,7 +19,10 @@ from translator.reader.frontend import Frontend
 PROGRAM = r"""
 #include <stdio.h>
 #include <inttypes.h>
+#include <limits.h>
+#include <stdbool.h>
 #define N 8
+#define MAXINT INT_MAX
 #define SQ(x) ((x) * (x))
 #define MAX(a, b) ({ int _a = (a), _b = (b); _a > _b ? _a : _b; })
 struct pt { int x, y; };
@@ -35,8 +38,10 @@ int f(int n, double m[][N]) {
     n = MAX(n, p.x) + q->y + table[2] + (n > 1 ? n < 4 ? 1 : 2 : 3);
 out:
     printf("%" PRId64 " %s\n", (int64_t) n, "a" "b");
-    return vla[0] + SQ(n) + N;
+    return vla[0] + SQ(n) + N + (MAXINT > 'a' ? 1.5e0 : 2.0f) + (int) sizeof n;
 }
+typedef struct { int a; } named;
+int g(void) { typedef union { int i; float f; } local; local u; u.i = 1; bool done = true; int grid[N][2] = {{0}}; named v = { u.i }; return v.a; }
 """
 
 
@@ -71,11 +76,76 @@ def test_each_cursors_facts_are_clang_cindexs(tmp_path):
             assert cur._cmpi_kids == kids and [k.kind for k in cur._cmpi_kids] == [k.kind for k in kids]
             assert (cur._cmpi_loc, cur._cmpi_start, cur._cmpi_end) == (loc, start, end), cur.kind
             assert (cur._type.kind, cur._type.spelling) == (type_kind, type_spelling)
+            assert cur._spelling == ci.conf.lib.clang_getCursorSpelling(cur), cur.kind
+            _assert_the_cached_answers_are_cindexs(fe, cur)
             compared += 1
             pending.extend(cur._cmpi_kids)
         flat_ast.release(top)
         assert getattr(top, "_cmpi_kids", None) is None
     assert compared > 150  # every cursor of the program's declarations (187 today)
+
+
+_FIRST_TOKEN_KINDS = (K.INTEGER_LITERAL, K.FLOATING_LITERAL, K.CHARACTER_LITERAL, K.CXX_UNARY_EXPR)
+
+
+def _assert_the_cached_answers_are_cindexs(fe: Frontend, cur: ci.Cursor) -> None:
+    """cur.referenced as clang.cindex caches it (the reference kinds), a literal's first token as
+    Frontend._first_token finds it without the walker (None where it must read all the tokens), a declaration's
+    tokens as Frontend.var_decl reads them."""
+    if cur.kind in (K.DECL_REF_EXPR, K.MEMBER_REF_EXPR, K.MACRO_INSTANTIATION):
+        want = ci.conf.lib.clang_getCursorReferenced(cur)
+        assert cur._referenced == want if want is not None else cur._referenced is None
+    else:
+        assert "_referenced" not in cur.__dict__
+    if cur.kind == K.VAR_DECL:
+        tokens = list(cur.get_tokens())
+        eq = next((t for t in tokens if t.spelling == "="), None)
+        assert cur._cmpi_equals == (bool(tokens), (eq.extent.start.line, eq.extent.start.column) if eq else None)
+    else:
+        assert "_cmpi_equals" not in cur.__dict__
+    if cur.kind in _FIRST_TOKEN_KINDS:
+        start = cur.extent.start
+        tok = next(fe.tu.get_tokens(extent=ci.SourceRange.from_locations(start, start)), None)
+        want = tok.spelling if tok is not None and \
+            fe._file_name(tok.location.file) == fe._file_name(cur.extent.end.file) else None
+        assert getattr(cur, "_cmpi_first_token", None) == want
+    else:
+        assert "_cmpi_first_token" not in cur.__dict__
+
+
+def test_the_top_level_listed_in_one_call_is_clang_cindexs(tmp_path):
+    """The unit's top level (the headers' declarations and macros): the same cursors with the same facts, the
+    macros' function-like flag, and no children listed (read when the reader enters a declaration)."""
+    src = tmp_path / "walk.c"
+    src.write_text(PROGRAM)
+    fe = Frontend(str(src), [])
+    fe.parse()
+    listed = flat_ast.top_level(fe.tu, fe._file_name_of_handle)
+    want = list(fe.tu.cursor.get_children())
+    assert listed == want and [c.kind for c in listed] == [c.kind for c in want] and len(want) > 1000
+    for cur in listed:
+        kids, loc, start, end, type_kind, type_spelling = _facts_of_cindex(fe, cur)
+        assert "_cmpi_kids" not in cur.__dict__
+        assert (cur._cmpi_loc, cur._cmpi_start, cur._cmpi_end) == (loc, start, end), cur.kind
+        assert (cur._type.kind, cur._type.spelling) == (type_kind, type_spelling)
+        assert cur._spelling == ci.conf.lib.clang_getCursorSpelling(cur)
+        assert flat_ast.is_macro_function_like(cur) == bool(ci.conf.lib.clang_Cursor_isMacroFunctionLike(cur))
+        _assert_the_cached_answers_are_cindexs(fe, cur)
+    assert any(flat_ast.is_macro_function_like(c) for c in listed)
+    assert flat_ast.load(listed[-1], fe._file_name_of_handle) and listed[-1]._cmpi_kids == \
+        list(listed[-1].get_children())
+
+
+def test_the_typedefs_found_in_one_call_are_the_walks(tmp_path, monkeypatch):
+    src = tmp_path / "walk.c"
+    src.write_text(PROGRAM)
+    fe = Frontend(str(src), [])
+    fe.parse()
+    native = fe._typedefs()
+    monkeypatch.setattr(flat_ast, "_lib", None)
+    walked = fe._typedefs()
+    assert native == walked and len(walked) > 50
+    assert {"named", "local"} <= {c.spelling for c in native}
 
 
 def _ir_of(path: str, native: bool, monkeypatch) -> str:

@@ -456,7 +456,7 @@ def children(node):
 
 
 # The walks of big subtrees, remembered: a dozen passes each walk every function body once (issue 28: a fifth of a
-# translation's CPU), and a frozen tree's walk never changes. Keyed by identity, with the node itself kept so the id
+# translation's CPU), and a frozen tree's walk never changes. Keyed by identity (and the order), with the node itself kept so the id
 # cannot be reused; bounded by the references held (oldest dropped first), whatever the program's size or nesting.
 _WALKS: dict = {}
 _WALK_MIN_NODES = 64  # smaller walks cost less than remembering them
@@ -465,9 +465,21 @@ _walk_cache_size = 0
 
 
 def walk(node):
-    """Every expression and statement under node (node included), depth first."""
+    """Every expression and statement under node (node included), depth first (each node's children right to
+    left)."""
+    return _remembered_walk(node, False)
+
+
+def walk_in_order(node):
+    """Every expression and statement under node (node included), depth first, children left to right: source
+    order (the loops' views are found in it)."""
+    return _remembered_walk(node, True)
+
+
+def _remembered_walk(node, in_order: bool):
     global _walk_cache_size
-    known = _WALKS.get(id(node))
+    key = (id(node), in_order)
+    known = _WALKS.get(key)
     if known is not None and known[0] is node:
         return iter(known[1])
     out = []
@@ -475,11 +487,14 @@ def walk(node):
     while pending:
         n = pending.pop()
         out.append(n)
-        pending.extend(children(n))
+        if in_order:
+            pending.extend(reversed(children(n)))
+        else:
+            pending.extend(children(n))
     if len(out) >= _WALK_MIN_NODES:
         if known is not None:
-            _walk_cache_size -= len(_WALKS.pop(id(node))[1])
-        _WALKS[id(node)] = (node, out)
+            _walk_cache_size -= len(_WALKS.pop(key)[1])
+        _WALKS[key] = (node, out)
         _walk_cache_size += len(out)
         while _walk_cache_size > _WALK_CACHE_LIMIT:
             _walk_cache_size -= len(_WALKS.pop(next(iter(_WALKS)))[1])

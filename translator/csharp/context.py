@@ -157,6 +157,15 @@ class Context:
 
     def comments_before(self, line: int, lo_line: int = 0) -> List[ir.Comment]:
         """Comments not yet emitted that end before `line` (and start after lo_line), in the current file."""
+        pending = self._pending()
+        if pending is not None:  # the same answer from the comments between the two lines (pending_comments.py)
+            out = []
+            for i in list(pending.between(self.current_file, lo_line, line)):
+                c = self.comments[i]
+                if c.end_line < line:
+                    self._emit(pending, i)
+                    out.append(c)
+            return out
         out = []
         for i, c in enumerate(self.comments):
             if i in self.emitted_comments:
@@ -169,6 +178,14 @@ class Context:
         return out
 
     def trailing_comment(self, line: int, after_col: int) -> Optional[ir.Comment]:
+        pending = self._pending()
+        if pending is not None:
+            for i in pending.between(self.current_file, line, line + 1):
+                c = self.comments[i]
+                if c.loc.col > after_col:
+                    self._emit(pending, i)
+                    return c
+            return None
         for i, c in enumerate(self.comments):
             if self.current_file is not None and c.loc.file != self.current_file:
                 continue
@@ -176,6 +193,21 @@ class Context:
                 self.emitted_comments.add(i)
                 return c
         return None
+
+    def _pending(self):
+        """The index of the comments not yet emitted (made on first use, again if the list was replaced), or None
+        where it cannot answer as the scan does."""
+        from .pending_comments import PendingComments
+        index = self.__dict__.get("_pending_comments")
+        if index is None or index.comments is not self.comments or index.count != len(self.comments):
+            if self.emitted_comments:
+                return None  # (a list given after comments were emitted: the scan)
+            index = self.__dict__["_pending_comments"] = PendingComments(self.comments)
+        return index if index.usable else None
+
+    def _emit(self, pending, i: int) -> None:
+        self.emitted_comments.add(i)
+        pending.emitted(i)
 
 
 def render_comment(c: ir.Comment, indent: str) -> List[str]:

@@ -381,7 +381,7 @@ def _cast_inside(inner: ir.Expr, target_t: ir.PointerType, cast: ir.Cast) -> Opt
 
 @registry.operation("ref_argument")
 def ref_argument(ctx, a: ir.Expr) -> str:
-    """The variable a `ref` parameter gets: `&x` -> x, `&a[i]` -> a[i], a pointer q -> q[0]."""
+    """The variable a `ref` parameter gets: `&x` -> x, `&a[i]` -> a[i], an array a -> a[0], a pointer q -> q.Target."""
     target = unwrap(a)
     while isinstance(target, ir.Cast) and isinstance(target.type, ir.PointerType) and \
             isinstance(target.type.pointee, ir.PointerType) and isinstance(unwrap(target.operand).type, ir.PointerType) \
@@ -394,7 +394,16 @@ def ref_argument(ctx, a: ir.Expr) -> str:
     ref = ref_param_name(ctx, target)
     if ref is not None:
         return ref
-    return f"{paren(convert_expr(ctx, target), PRIMARY)}[0]"
+    value = convert_expr(ctx, target)
+    if isinstance(target.type, ir.ArrayType):
+        return f"{paren(value, PRIMARY)}[0]"  # a C array is never NULL
+    # A pointer value may be NULL, and passing it on does not dereference it in C: the reference faults only where
+    # the callee uses it (a parameter the callee never uses, or uses on a branch not taken, takes NULL).
+    if value.type.startswith("Ptr<"):
+        return f"{paren(value, PRIMARY)}.Target"
+    if value.type.endswith("[]"):
+        return f"Ptr.Target({value.code})"
+    return f"{paren(value, PRIMARY)}[0]"
 
 
 def _generic_result(ctx, call: ir.Call) -> bool:

@@ -304,11 +304,9 @@ def mentions(e: ir.Expr, name: str) -> bool:
 
 
 def walk_in_order(node):
-    stack = [node]
-    while stack:
-        n = stack.pop()
-        yield n
-        stack.extend(reversed(list(ir.children(n))))  # left to right: views in source order
+    """The nodes under node in source order (left to right: views in source order), remembered for big subtrees:
+    the loop conversions walk each loop's body several times (ir.walk_in_order)."""
+    return ir.walk_in_order(node)
 
 
 def first_access(index: ir.Expr, counter: ir.NameRef, first: int) -> Optional[ir.Expr]:

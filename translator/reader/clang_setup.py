@@ -27,6 +27,23 @@ def _text_as_bytes(x):
 ci.c_interop_string.value = property(_bytes_as_text)  # type: ignore[attr-defined]
 ci.b = _text_as_bytes  # type: ignore[attr-defined]  # unsaved file contents and names
 
+
+_CURSOR_KINDS = ci.CursorKind._kinds  # CursorKind by id (None where libclang has no such kind)
+
+
+def _cursor_kind(self):
+    """Cursor.kind as clang.cindex gives it, without the classmethod call of CursorKind.from_id: the reader asks
+    every cursor its kind several times (issue 28: 160k times for a 5,000-statement program)."""
+    kind_id = self._kind_id
+    if 0 <= kind_id < len(_CURSOR_KINDS):
+        kind = _CURSOR_KINDS[kind_id]
+        if kind is not None:
+            return kind
+    return ci.CursorKind.from_id(kind_id)  # (its error for a kind it does not know)
+
+
+ci.Cursor.kind = property(_cursor_kind)  # type: ignore[assignment]
+
 _LIBCLANG_CANDIDATES = (
     "/usr/lib/llvm-16/lib/libclang.so.1",
     "/usr/lib/llvm-14/lib/libclang.so.1",

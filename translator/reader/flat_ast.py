@@ -11,6 +11,11 @@ into the same clang.cindex Cursor objects get_children() gives, with the facts t
     cur._cmpi_start  (file name, line, column) of cur.extent.start
     cur._cmpi_end    (file name, line, column) of cur.extent.end
     cur._type        its type (clang.cindex's own cache attribute for cur.type)
+    cur._spelling    cur.spelling (clang.cindex's cache), None where libclang gives no string
+    cur._referenced  cur.referenced (clang.cindex's cache) of a DECL_REF_EXPR, MEMBER_REF_EXPR, MACRO_INSTANTIATION
+    cur._cmpi_first_token   a literal's (or sizeof's) first token, as Frontend._first_token finds it (where found so)
+    cur._cmpi_equals        a VAR_DECL's (whether cur.get_tokens() has any, (line, column) of the first `=` or None)
+    cur._cmpi_function_like a macro's clang_Cursor_isMacroFunctionLike, when true
 
 `tokens(tu, extent, kind)` lexes a range once and keeps the tokens of one kind (the reader's operators, comments).
 
@@ -44,14 +49,16 @@ def _open_library():
         theirs = ctypes.cast(ci.conf.lib.clang_visitChildren, ctypes.c_void_p).value
         if ours != theirs:
             return None
-        lib.cmpi_flatten.argtypes = [ci.Cursor, ctypes.POINTER(ctypes.c_void_p)]
+        lib.cmpi_flatten.argtypes = [ci.Cursor, ctypes.c_int, ctypes.POINTER(ctypes.c_void_p)]
         lib.cmpi_flatten.restype = ctypes.c_int
         lib.cmpi_export.argtypes = [ctypes.c_void_p, ctypes.c_int, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p,
-                                    ctypes.c_void_p]
-        lib.cmpi_export.restype = None
+                                    ctypes.c_void_p, ctypes.c_void_p, ctypes.POINTER(ctypes.c_void_p)]
+        lib.cmpi_export.restype = ctypes.c_long
         lib.cmpi_tokens.argtypes = [ci.TranslationUnit, ci.SourceRange, ctypes.c_int, ctypes.POINTER(ctypes.c_void_p),
                                     ctypes.POINTER(ctypes.c_void_p)]
         lib.cmpi_tokens.restype = ctypes.c_int
+        lib.cmpi_typedefs.argtypes = [ci.Cursor, ctypes.POINTER(ctypes.c_void_p)]
+        lib.cmpi_typedefs.restype = ctypes.c_int
         lib.cmpi_free.argtypes = [ctypes.c_void_p]
         lib.cmpi_free.restype = None
         return lib
@@ -70,42 +77,117 @@ def available() -> bool:
     return _lib is not None
 
 
-def load(root: ci.Cursor, file_name: Callable[[int], str]) -> bool:
-    """Attach the facts above to `root` and every cursor under it; `file_name(handle)` names a libclang file (the
-    reader remembers names per handle). False (nothing attached) without the library."""
-    if getattr(root, "_cmpi_kids", None) is not None:
-        return True
+# cmpi_export's flags per node (native/cmpi_ast.c)
+_SPELLED, _FIRST_TOKEN, _REFERENCED, _NOT_NULL, _FUNCTION_LIKE, _HAS_TOKENS, _HAS_EQUALS, _DECLARATION = \
+    1, 2, 4, 8, 16, 32, 64, 128
+
+
+def _table(root: ci.Cursor, levels: int, file_name: Callable[[int], str]) -> Optional[List[ci.Cursor]]:
+    """The cursors `levels` deep under `root` (0: all), root first, with the facts above attached (the last level's
+    without `_cmpi_kids`: not listed); None without the library."""
     if not available():
-        return False
+        return None
     table = ctypes.c_void_p()
-    count = _lib.cmpi_flatten(root, ctypes.byref(table))
+    count = _lib.cmpi_flatten(root, levels, ctypes.byref(table))
     if count < 0:
-        return False
+        return None
     # arrays Python owns: each Cursor and Type below is a view into them, which keeps them alive
-    cursors, types = (ci.Cursor * count)(), (ci.Type * count)()
-    ints, files = (ctypes.c_uint * (8 * count))(), (ctypes.c_void_p * (3 * count))()
+    cursors, types, referenced = (ci.Cursor * count)(), (ci.Type * count)(), (ci.Cursor * count)()
+    ints, files = (ctypes.c_uint * (12 * count))(), (ctypes.c_void_p * (3 * count))()
+    text = ctypes.c_void_p()
     try:
-        _lib.cmpi_export(table, count, cursors, types, ints, files)
+        size = _lib.cmpi_export(table, count, cursors, types, ints, files, referenced, ctypes.byref(text))
     finally:
         _lib.cmpi_free(table)
+    if size < 0:
+        return None
+    try:
+        # decoded whole, then split: the same strings as decoding each (a NUL is one byte of no UTF-8 sequence)
+        strings = ctypes.string_at(text.value, size).decode("utf-8", "surrogateescape").split("\0")
+    finally:
+        _lib.cmpi_free(text)
     tu = root._tu
     handles = list(files)
     names: Dict[Optional[int], str] = {h: file_name(h) if h else "" for h in set(handles)}
     names = [names[h] for h in handles]
     v = list(ints)
-    locs = list(zip(names[0::3], v[2::8], v[3::8]))
-    starts = list(zip(names[1::3], v[4::8], v[5::8]))
-    ends = list(zip(names[2::3], v[6::8], v[7::8]))
+    flags = v[10::12]
+    locs = list(zip(names[0::3], v[2::12], v[3::12]))
+    starts = list(zip(names[1::3], v[4::12], v[5::12]))
+    ends = list(zip(names[2::3], v[6::12], v[7::12]))
+    spellings = [s if f & _SPELLED else None for s, f in zip(strings[0::2], flags)]  # NULL: cindex's None
     nodes: List[ci.Cursor] = list(cursors)
     nodes[0] = root
-    for i, (c, t, first, n) in enumerate(zip(nodes, types, v[0::8], v[1::8])):
+    for i, (c, t, first, n, spelling) in enumerate(zip(nodes, types, v[0::12], v[1::12], spellings)):
         c._tu = t._tu = tu
         c._type = t
-        c._cmpi_kids = nodes[first:first + n]
+        if first != 0xFFFFFFFF:
+            c._cmpi_kids = nodes[first:first + n]
         c._cmpi_loc = locs[i]
         c._cmpi_start = starts[i]
         c._cmpi_end = ends[i]
-    return True
+        c._spelling = spelling  # clang.cindex's own cache of cur.spelling
+    for i, f in enumerate(flags):
+        if f > _SPELLED:  # the rarer facts
+            c = nodes[i]
+            if f & _FIRST_TOKEN:
+                c._cmpi_first_token = strings[2 * i + 1]
+            if f & _REFERENCED:  # clang.cindex's cache of cur.referenced: None for the null cursor
+                ref = None
+                if f & _NOT_NULL:
+                    ref = referenced[i]
+                    ref._tu = tu
+                c._referenced = ref
+            if f & _FUNCTION_LIKE:
+                c._cmpi_function_like = True
+            if f & _DECLARATION:  # a variable declaration: whether its extent has tokens, where its first `=` is
+                c._cmpi_equals = (bool(f & _HAS_TOKENS), (v[12 * i + 8], v[12 * i + 9]) if f & _HAS_EQUALS else None)
+    return nodes
+
+
+def load(root: ci.Cursor, file_name: Callable[[int], str]) -> bool:
+    """Attach the facts above to `root` and every cursor under it; `file_name(handle)` names a libclang file (the
+    reader remembers names per handle). False (nothing attached) without the library."""
+    if getattr(root, "_cmpi_kids", None) is not None:
+        return True
+    return _table(root, 0, file_name) is not None
+
+
+def top_level(tu: ci.TranslationUnit, file_name: Callable[[int], str]) -> List[ci.Cursor]:
+    """list(tu.cursor.get_children()): the unit's top-level cursors (the headers' thousands of declarations and
+    macros among them) in one foreign call, with their facts (not their children: `load` reads a declaration's
+    tree when the reader enters it); without the library, clang.cindex's own listing."""
+    root = tu.cursor
+    nodes = _table(root, 1, file_name)
+    if nodes is None:
+        return list(root.get_children())
+    return nodes[1:]
+
+
+def is_macro_function_like(definition: ci.Cursor) -> bool:
+    """clang_Cursor_isMacroFunctionLike of a macro definition, answered from the table when it was listed there."""
+    if getattr(definition, "_cmpi_loc", None) is not None:
+        return getattr(definition, "_cmpi_function_like", False)
+    return bool(ci.conf.lib.clang_Cursor_isMacroFunctionLike(definition))
+
+
+def typedefs(root: ci.Cursor) -> Optional[List[ci.Cursor]]:
+    """The TYPEDEF_DECL cursors under `root` in preorder, found in C without entering expressions, macros, #includes,
+    parameters or prototypes (where no typedef can be); None without the library."""
+    if not available():
+        return None
+    found = ctypes.c_void_p()
+    count = _lib.cmpi_typedefs(root, ctypes.byref(found))
+    if count < 0:
+        return None
+    try:
+        cursors = list((ci.Cursor * count).from_buffer_copy(ctypes.string_at(found.value, count * ctypes.sizeof(ci.Cursor)))) \
+            if count else []
+    finally:
+        _lib.cmpi_free(found)
+    for c in cursors:
+        c._tu = root._tu
+    return cursors
 
 
 def release(root: ci.Cursor) -> None:

@@ -86,7 +86,8 @@ def with_c_errors(c_errors: List[Diagnostic], errors: List[Diagnostic]) -> List[
     return list(c_errors) + [d for d in errors if d.loc not in places]
 
 
-# Cursors no typedef can be inside (the preprocessing record's, a parameter's): _index_typedef_names does not enter them
+# Cursors no typedef can be inside (the preprocessing record's, a parameter's): _typedefs does not enter them (nor
+# does native/cmpi_ast.c's cmpi_typedefs)
 _NO_TYPEDEF_INSIDE = frozenset((K.MACRO_DEFINITION, K.MACRO_INSTANTIATION, K.INCLUSION_DIRECTIVE, K.PARM_DECL))
 
 
@@ -134,6 +135,7 @@ class Frontend:
         self.macro_defs: Dict[str, ci.Cursor] = {}
         self.macro_bodies = _MacroBodies()
         self.macro_types: Dict[str, ir.CType] = {}
+        self._type_depth = 0  # types being converted, one inside another (_type_depth_bounded)
         self.main_file = os.path.abspath(self.path)
         self.unsaved: Dict[str, str] = {}  # file -> text with the program's function-like macros expanded
         self.records: Dict[str, ir.RecordDecl] = {}
@@ -172,6 +174,7 @@ class Frontend:
         for p in self.paths[1:]:
             args += ["-include", os.path.abspath(p)]  # the other files of the program, read after the first
         try:
+            self._file_names = {}  # libclang's file handles are the parse's: one of the last may name another file
             self.tu = ci.Index.create().parse(
                 self.path, args=args, unsaved_files=list(self.unsaved.items()),
                 options=ci.TranslationUnit.PARSE_DETAILED_PROCESSING_RECORD)
@@ -579,9 +582,10 @@ class Frontend:
 
     def top_level(self) -> List[ci.Cursor]:
         """The top-level cursors of the current parse (the headers' thousands of declarations and macros among
-        them), listed once a parse: several passes read them, and each listing costs a callback from libclang each."""
+        them), listed once a parse: several passes read them. Listed by the native walker with their location, spelling
+        and the like (flat_ast.top_level), else by clang.cindex at a callback from libclang each."""
         if self._top_level[0] is not self.tu:
-            self._top_level = (self.tu, list(self.tu.cursor.get_children()))
+            self._top_level = (self.tu, flat_ast.top_level(self.tu, self._file_name_of_handle))
         return self._top_level[1]
 
     def user_file_of(self, cur: ci.Cursor) -> Optional[bool]:
@@ -590,6 +594,9 @@ class Frontend:
         Asked of each of the thousands of top-level cursors (the headers' declarations and macros) several times a
         translation: the file is asked of libclang alone (no line nor column, no File object) and its answer
         remembered per libclang file of this parse (a file handle of an earlier parse may be reused)."""
+        facts = getattr(cur, "_cmpi_loc", None)  # listed by the native walker: the file's name is known
+        if facts is not None:
+            return self._is_user_path(facts[0]) if facts[0] else None
         if self._user_files[0] is not self.tu:
             self._user_files = (self.tu, {})
         handle = ci.c_object_p()
@@ -685,10 +692,10 @@ class Frontend:
         redefined_macros = set()
         self._macro_use_cursors: Dict[Tuple[str, int, int, int, int], ci.Cursor] = {}
         for cur in self.top_level():
-            if cur.kind == K.MACRO_DEFINITION and not ci.conf.lib.clang_Cursor_isMacroFunctionLike(cur):
+            if cur.kind == K.MACRO_DEFINITION and not flat_ast.is_macro_function_like(cur):
                 self.macro_bodies.define(cur.spelling, cur)
             if cur.kind == K.MACRO_DEFINITION and self._in_main_file(cur):
-                if not ci.conf.lib.clang_Cursor_isMacroFunctionLike(cur):
+                if not flat_ast.is_macro_function_like(cur):
                     # a macro #undef'ed and defined again means one thing here and another there: no one
                     # constant can stand for it, so its uses stay the values clang expanded
                     earlier = self.macro_defs.get(cur.spelling)
@@ -781,21 +788,31 @@ class Frontend:
 
     def _index_typedef_names(self) -> None:
         """`typedef struct {...} name;` names an anonymous struct: C# calls the struct `name`."""
+        for cur in self._typedefs():
+            under = cur.underlying_typedef_type
+            decl = under.get_canonical().get_declaration()
+            if decl.kind in (K.STRUCT_DECL, K.UNION_DECL, K.ENUM_DECL):
+                self.typedef_names.setdefault(self._decl_key(decl), cur.spelling)
+
+    def _typedefs(self) -> List[ci.Cursor]:
+        """The unit's typedef declarations in preorder: found by the native walker in one call, else walked here."""
+        found = flat_ast.typedefs(self.tu.cursor)
+        if found is not None:
+            return found
         # Typedefs sit among declarations and statements: expressions are not entered, which
         # keeps this walk small on programs with hundreds of thousands of expression nodes.
+        found = []
         pending = list(reversed(self.top_level()))
         while pending:
             cur = pending.pop()
             if cur.kind == K.TYPEDEF_DECL:
-                under = cur.underlying_typedef_type
-                decl = under.get_canonical().get_declaration()
-                if decl.kind in (K.STRUCT_DECL, K.UNION_DECL, K.ENUM_DECL):
-                    self.typedef_names.setdefault(self._decl_key(decl), cur.spelling)
+                found.append(cur)
             elif not cur.kind.is_expression() and cur.kind not in _NO_TYPEDEF_INSIDE and \
                     not (cur.kind == K.FUNCTION_DECL and not cur.is_definition()):
                 # (a prototype holds parameters, a macro or #include nothing: asking their children costs a
                 # callback from libclang each, thousands for stdio.h, stdlib.h and mpi.h)
                 pending.extend(reversed(list(cur.get_children())))
+        return found
 
     def record_name(self, decl: ci.Cursor) -> str:
         key = self._decl_key(decl)
@@ -873,7 +890,15 @@ class Frontend:
 
     def ctype(self, t: ci.Type, cur: Optional[ci.Cursor] = None) -> ir.CType:
         # Every expression asks for its type, and each libclang query is a foreign call: remember the answer
-        # per clang type (the QualType pointer; ir types are frozen, so sharing them is safe).
+        # per clang type (the QualType pointer; ir types are frozen, so sharing them is safe). A known type is
+        # answered before the depth bound's bookkeeping, as that bound would (_type_depth_bounded: a type
+        # converted at depth MAX_TYPE_DEPTH + 1 is an error, known or not).
+        known = self._ctypes.get(t.data[0])
+        if known is not None and self._type_depth < MAX_TYPE_DEPTH:
+            return known
+        return self._bounded_ctype(t, cur)
+
+    def _remembered_ctype(self, t: ci.Type, cur: Optional[ci.Cursor] = None) -> ir.CType:
         key = t.data[0]
         known = self._ctypes.get(key)
         if known is None:
@@ -1015,13 +1040,11 @@ class Frontend:
         # the row lengths are the bounds as written (ArrayType.size_expr), read again where m is indexed.
         # libclang lists the bound expressions of `int a[N][M]` before the initializer; `int a[] = {..}`
         # has none written: the bounds are the children that start before the `=`.
-        tokens = list(cur.get_tokens())
-        eq = next((t for t in tokens if t.spelling == "="), None)
-        if eq is not None:
-            eq_pos = (eq.extent.start.line, eq.extent.start.column)
+        has_tokens, eq_pos = self._declaration_tokens(cur)
+        if eq_pos is not None:
             written = [c for c in children if self._start(c)[1:] < eq_pos]
             rest = children[len(written):]
-        elif not tokens and children and (n_bounds == 0 or children[-1].kind == K.INIT_LIST_EXPR):
+        elif not has_tokens and children and (n_bounds == 0 or children[-1].kind == K.INIT_LIST_EXPR):
             # a declaration that starts in a system header's macro (`bool done = calloc(...)`, stdbool.h) has no
             # tokens to find the `=` in: a scalar's one child, or an array's initializer list, is the initializer
             written, rest = children[:-1], children[-1:]
@@ -1030,6 +1053,16 @@ class Frontend:
         bounds = tuple(self.expr(c) for c in written[:n_bounds]) if len(written) >= n_bounds else ()
         init = self.expr(rest[-1]) if rest else None
         return ir.VarDecl(self.loc(cur), cur.spelling, ctype, init, storage, bounds)
+
+    @staticmethod
+    def _declaration_tokens(cur: ci.Cursor) -> Tuple[bool, Optional[Tuple[int, int]]]:
+        """Whether a declaration's extent has tokens, and the line and column of the first `=` among them."""
+        known = getattr(cur, "_cmpi_equals", None)  # found by the native walker (flat_ast.py)
+        if known is not None:
+            return known
+        tokens = list(cur.get_tokens())
+        eq = next((t for t in tokens if t.spelling == "="), None)
+        return bool(tokens), (eq.extent.start.line, eq.extent.start.column) if eq is not None else None
 
     # ------------------------------------------------------------ statements
 
@@ -1185,6 +1218,9 @@ class Frontend:
         reading them made each use cost as much as the file above it (quadratic in the program). Lexed from the
         start to the start, the range is one token; a list that would be empty (start and end in different
         files, the macro defined in a header) is still the macro-body fallback of _tokens."""
+        known = getattr(cur, "_cmpi_first_token", None)  # found so by the native walker (flat_ast.py)
+        if known is not None:
+            return known
         e = cur.extent
         start = e.start
         tok = next(self.tu.get_tokens(extent=ci.SourceRange.from_locations(start, start)), None)
@@ -1583,7 +1619,7 @@ Frontend.stmt = _nesting_bounded(Frontend.stmt, "_statement_depth", MAX_STATEMEN
 
 def _type_depth_bounded(method):
     def bounded(self, t, cur=None):
-        depth = getattr(self, "_type_depth", 0) + 1
+        depth = self._type_depth + 1
         self._type_depth = depth
         try:
             if depth > MAX_TYPE_DEPTH:
@@ -1598,7 +1634,7 @@ def _type_depth_bounded(method):
     return bounded
 
 
-Frontend.ctype = _type_depth_bounded(Frontend.ctype)
+Frontend._bounded_ctype = _type_depth_bounded(Frontend._remembered_ctype)
 
 
 def _builtin_callee(cur: ci.Cursor) -> Optional[str]:

@@ -16,6 +16,7 @@ from typing import Dict, List, Sequence, Set, Tuple
 from .. import ir
 from ..diagnostics import TranslationError
 from ..rules import load as load_rules
+from . import flat_ast
 from .clang_setup import INCLUDE_DIR, K, ci, include_dirs
 
 
@@ -360,7 +361,7 @@ def expand_function_macros(fe: "Frontend") -> bool:
             continue
         if own and cur.kind in (K.VAR_DECL, K.FUNCTION_DECL):
             program_names.add(cur.spelling)
-        if cur.kind == K.MACRO_DEFINITION and ci.conf.lib.clang_Cursor_isMacroFunctionLike(cur):
+        if cur.kind == K.MACRO_DEFINITION and flat_ast.is_macro_function_like(cur):
             if own:
                 defs[cur.spelling] = _macro_signature(cur)
             else:
@@ -408,7 +409,7 @@ def expand_function_macros(fe: "Frontend") -> bool:
         if sig is None:
             continue
         if definition is not None and definition.kind == K.MACRO_DEFINITION and \
-                ci.conf.lib.clang_Cursor_isMacroFunctionLike(definition):
+                flat_ast.is_macro_function_like(definition):
             sig = _macro_signature(definition)
         name = cur.location.file.name
         text = _unsaved_text(fe, name)

@@ -7,12 +7,12 @@ row cannot express are handled by functions registered in `special.py`.
 from __future__ import annotations
 
 import os
-import tomllib
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Dict, Optional, Tuple
 
 from . import special
+from .. import toml_cache
 
 RULES_DIR = os.path.dirname(__file__)
 
@@ -123,8 +123,7 @@ def _names(table: RuleTable, fact: str, value) -> frozenset:
 
 def _load_file(filename: str, needs_params: bool) -> Tuple[Dict[str, Rule], Dict[str, str], Dict[str, str]]:
     path = os.path.join(RULES_DIR, filename)
-    with open(path, "rb") as f:
-        data = tomllib.load(f)
+    data = toml_cache.load(path)  # tomllib.load, parsed once per content (toml_cache.py)
     constants = data.pop("constants", {})
     allocators = data.pop("allocators", {})
     for name, kind in allocators.items():

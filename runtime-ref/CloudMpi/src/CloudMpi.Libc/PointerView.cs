@@ -204,6 +204,13 @@ public static class Ptr
         return new Ptr<T>(new FieldView<TStruct, T>(container, path), 0);
     }
 
+    /// <summary>
+    /// The first element of <paramref name="array"/> as the reference a by-ref parameter takes, for a C pointer held
+    /// as an array: a null reference when the pointer is NULL, faulting only where the callee uses it
+    /// (<see cref="Ptr{T}.Target"/>).
+    /// </summary>
+    public static ref T Target<T>(T[]? array) => ref array is null ? ref Unsafe.NullRef<T>() : ref array[0];
+
     /// <summary>`s.name` (a fixed array inside a struct) used as a pointer to its first element.</summary>
     public static Ptr<T> ToArrayField<TStruct, T>(Ptr<TStruct> container, ArrayFieldPath<TStruct, T> path)
     {

@@ -52,6 +52,14 @@ public readonly struct Ptr<T> : IEquatable<Ptr<T>>, IPointer
     /// <summary><c>*p</c>.</summary>
     public ref T Value => ref ElementAt(Offset);
 
+    /// <summary>
+    /// <c>*p</c> as the reference a by-ref parameter takes (<c>f(p)</c> where f's parameter is used only as <c>*p</c>,
+    /// or not at all). Passing a pointer does not dereference it in C, so a NULL one gives a null reference, which
+    /// faults only where the callee reads or writes through it, as in C, and not at the call (csmith seed 777013 hands
+    /// a NULL pointer on to a parameter its callee never uses).
+    /// </summary>
+    public ref T Target => ref IsNull ? ref Unsafe.NullRef<T>() : ref ElementAt(Offset);
+
     /// <summary>Elements from the pointer to the end of its array (negative when past the end).</summary>
     public int Remaining => View is not null ? View.Length - Offset : Array is null ? 0 : Array.Length - Offset;
 

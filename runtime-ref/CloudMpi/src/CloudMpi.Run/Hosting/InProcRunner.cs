@@ -364,7 +364,10 @@ public sealed class InProcRunner
         if (e is MpiException mpiError)
             sb.Append(cMPI.FatalErrorText(mpiError));
         sb.Append("cmpi-run: rank ").Append(rank).Append(" failed: ")
-          .Append(e.GetType().FullName).Append(": ").Append(e.Message).Append('\n');
+          .Append(e.GetType().FullName).Append(": ").Append(e.Message);
+        // a NULL pointer a C function passed on by reference (Ptr<T>.Target) faults where it is used, as a null reference
+        if (e is NullReferenceException) sb.Append(" (in C: a NULL pointer dereference)");
+        sb.Append('\n');
         for (Exception? inner = e.InnerException; inner is not null; inner = inner.InnerException)
             sb.Append("  ---> ").Append(inner.GetType().FullName).Append(": ").Append(inner.Message).Append('\n');
 
