@@ -197,7 +197,10 @@ def test_a_loop_from_a_computed_start_reads_its_bounds_once_and_views_global_arr
     assert "Span<int> colidx_span = Spans.From(colidx, 0);" in matvec
     assert "int k_start = row_start[row];" in matvec and "int k_limit = row_start[row + 1];" in matvec
     assert "for (k = k_start; k < k_limit; k++)" in matvec
-    assert "sum = sum + a_span[k] * v[colidx_span[k]];" in matvec
+    # the gathered parameter through a view of the whole array, declared before the loop (a length in a register)
+    assert "sum = sum + a_span[k] * v_span[colidx_span[k]];" in matvec
+    assert matvec.index("int k_limit = row_start[row + 1];") < matvec.index("Span<double> v_span = Spans.From(v, 0);") \
+        < matvec.index("for (k = k_start; k < k_limit; k++)")
     assert "for (k = lo; k < hi; k++)" in main and "a_span[k] = a_span[k] * 2.0;" in main
     assert "moving[1] = moving[1] - (k % 2);" in main  # kept plain
     assert "k_start" not in main  # the int-storing, unsigned-limit and unsigned-storing loops read their bounds each time
