@@ -297,9 +297,10 @@ public sealed class CG
             sum = 0.0;
             int k_start = row_start[row];
             int k_limit = row_start[row + 1];
+            Span<double> v_span = Spans.From(v, 0);
             for (k = k_start; k < k_limit; k++)
             {
-                sum = sum + a_span[k] * v[colidx_span[k]];
+                sum = sum + a_span[k] * v_span[colidx_span[k]];
             }
             result[first_row + row] = sum;
         }
