@@ -101,8 +101,9 @@ below zero, so only `a[k]` itself is viewed (`a[k + 1]` is valid C at k = -1, a 
 1 at index -1 is not). A global array gets its function view here too. NPB CG's product then checks one index per element (the gathered v[colidx[k]])
 instead of three: 10-12 % less time at 1 and 2 ranks. The gathered `v` itself, a parameter, goes through a view of the whole array declared before the
 loop (`Span<double> v_span = Spans.From(v, 0)`): the same check, against a length the JIT keeps in a register where
-it read the array's from memory on every access (matvec's CPU samples 254, 296, 236 ms against 273, 390, 300 for
-the array, interleaved, class W at 1 rank). So does every local or parameter array a straight-line innermost loop
+it read the array's from memory on every access (matvec's CPU samples, class W at 1 rank, interleaved on a host
+at load ~40: 254, 296, 236 ms against 273, 390, 300 for the array, then as translated 361, 246 against 313, 291;
+lower in 4 of 5 pairs, the inner loop one load shorter in the listing). So does every local or parameter array a straight-line innermost loop
 inside another reads or writes at a loaded or computed index.
 
 A loop from a constant up to a global, `for (i = 0; i < num_keys; i++)`, has the same trouble: the global is a
