@@ -1,6 +1,6 @@
 # cmpi: the two commands a newcomer needs are `make demo` and `make test`.
 # Both run the set-up first; it installs only what is missing.
-.PHONY: setup demo test test-python test-runtime corpus bench bench-comm bench-translate bench-scale csmith fuzz clean port-demo verify
+.PHONY: setup demo test test-python test-runtime corpus bench bench-comm bench-translate bench-first-run bench-scale csmith fuzz clean port-demo verify
 
 PYTEST ?= .venv/bin/python -m pytest
 
@@ -41,6 +41,11 @@ bench-scale: setup
 # ms per statement against issue 28's targets; BENCH_ARGS="--before ../main-worktree" times another checkout beside.
 bench-translate: setup
 	/usr/bin/python3 bench/translation.py $(BENCH_ARGS)
+
+# A fresh port's first cmpi-run (Roslyn compile included) and its cached run, for programs under 1,000 lines
+# (bench/first_run.py): BENCH_ARGS="--before ../main-worktree" runs another checkout's cmpi-run interleaved.
+bench-first-run: setup
+	/usr/bin/python3 bench/first_run.py $(BENCH_ARGS)
 
 # Random C programs from csmith, built by gcc and translated, outputs compared (scripts/csmith.py):
 # make csmith N=300 SEED=1 TIER=2. The summary is printed and written under build/csmith/.

@@ -22,6 +22,10 @@ static int hand_on(int *q)
 
 static int *nothing(void) { return (void *)0; }
 
+/* `int **` used only as *pp: a ref to a pointer; the caller's `int **` is held as an array of pointers (csmith seed
+ * 778025) */
+static int pick(int flag, int **pp) { return flag ? **pp : -1; }
+
 int main(void)
 {
     int *none = (void *)0;
@@ -34,6 +38,9 @@ int main(void)
     printf("%d %d\n", hand_on(none), hand_on(nothing()));
     int *arr[2] = {none, &v};
     printf("%d %d\n", bump_if(0, arr[0]), bump_if(1, arr[1]));
+    int **holder = &arr[1];
+    int **empty = (void *)0;
+    printf("%d %d\n", pick(1, holder), pick(0, empty));
     printf("%d\n", v);
     return 0;
 }

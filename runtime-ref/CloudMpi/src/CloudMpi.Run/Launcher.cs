@@ -106,9 +106,13 @@ public static class Launcher
         CompileResult compiled = compiler.Compile(options.SourcePath, source, forceCompile: options.CheckOnly);
         if (options.Verbose)
         {
+            // the JIT's share of the start-up so far (the launcher's own code, Roslyn's generic instantiations): what
+            // ReadyToRun images and tiering settings change
             stderr.Write(string.Create(CultureInfo.InvariantCulture,
                 $"cmpi-run: {(compiled.FromCache ? "cache hit" : "compiled")} {options.SourcePath} in {compiled.Elapsed.TotalSeconds:0.000} s" +
-                $"{(compiler.CacheDirectory is null ? " (no cache)" : "")}\n"));
+                $"{(compiler.CacheDirectory is null ? " (no cache)" : "")}; " +
+                $"process up {(DateTime.Now - System.Diagnostics.Process.GetCurrentProcess().StartTime).TotalSeconds:0.000} s, " +
+                $"JIT {System.Runtime.JitInfo.GetCompiledMethodCount()} methods in {System.Runtime.JitInfo.GetCompilationTime().TotalSeconds:0.000} s\n"));
         }
 
         if (options.CheckOnly)

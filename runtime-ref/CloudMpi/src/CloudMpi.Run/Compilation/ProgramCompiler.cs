@@ -1,6 +1,5 @@
 using System.Diagnostics;
 using System.Reflection;
-using System.Security.Cryptography;
 using System.Text;
 
 namespace CloudMpi.Run.Compilation;
@@ -77,7 +76,7 @@ public sealed class ProgramCompiler
             sb.Append(a.GetName().Name).Append('=').Append(a.ManifestModule.ModuleVersionId).Append('\n');
         sb.Append("path=").Append(displayPath).Append('\n');
         sb.Append("source=").Append(source.Length).Append('\n').Append(source);
-        byte[] hash = SHA256.HashData(Encoding.UTF8.GetBytes(sb.ToString()));
+        byte[] hash = Sha256.Hash(Encoding.UTF8.GetBytes(sb.ToString()));  // the framework's SHA-256 loads OpenSSL: Sha256
         return Convert.ToHexStringLower(hash);
     }
 
