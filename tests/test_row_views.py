@@ -197,7 +197,10 @@ def test_a_loop_from_a_computed_start_reads_its_bounds_once_and_views_global_arr
     assert "Span<int> colidx_span = Spans.From(colidx, 0);" in matvec
     assert "int k_start = row_start[row];" in matvec and "int k_limit = row_start[row + 1];" in matvec
     assert "for (k = k_start; k < k_limit; k++)" in matvec
-    assert "sum = sum + a_span[k] * v[colidx_span[k]];" in matvec
+    # the gathered parameter through a view of the whole array, declared before the loop (a length in a register)
+    assert "sum = sum + a_span[k] * v_span[colidx_span[k]];" in matvec
+    assert matvec.index("int k_limit = row_start[row + 1];") < matvec.index("Span<double> v_span = Spans.From(v, 0);") \
+        < matvec.index("for (k = k_start; k < k_limit; k++)")
     assert "for (k = lo; k < hi; k++)" in main and "a_span[k] = a_span[k] * 2.0;" in main
     assert "moving[1] = moving[1] - (k % 2);" in main  # kept plain
     assert "k_start" not in main  # the int-storing, unsigned-limit and unsigned-storing loops read their bounds each time
@@ -397,6 +400,64 @@ def test_a_global_array_indexed_by_a_loaded_value_goes_through_the_function_view
     assert "    Span<int> sorted_span = Spans.From(sorted, 0);" in cs
     assert "weight[bucket_of(sorted[i])] += 0.5;" in cs  # a call in the body: kept plain
     assert "s += weight[u] * hist[u];" in cs  # an unsigned index: the array's long indexer
+    assert_prints_what_gcc_prints(tools, tmp_path, src, out)
+
+
+GLOBAL_LIMITS = r"""
+#include <stdio.h>
+
+#define N 64
+#define B 8
+static int keys[N], hist[B], nkeys, moving, counted[2];
+static const int half = N / 2;
+static double weight[N];
+
+static int bump(void) { if (moving < N - 8) moving++; return moving; }  /* changes the limit, within keys */
+
+int main(void)
+{
+    int i, *p = &counted[0];
+    double s = 0.0;
+    nkeys = N - 3;
+    moving = N / 4;
+    counted[1] = N / 2;
+    for (i = 0; i < N; i++)
+        keys[i] = (i * 37 + 11) % (8 * B);
+    for (i = 0; i < nkeys; i++)               /* a global limit: read once */
+        hist[keys[i] >> 3]++;
+    for (i = 0; i < nkeys - 1; i++)           /* computed from a global: read once */
+        weight[i] = keys[i] * 0.5;
+    for (i = 0; i < counted[1]; i++)          /* an element, the body stores doubles only: read once */
+        weight[i] += 1.0;
+    for (i = 0; i < counted[1]; i++)          /* an element, the body stores ints: kept (may reach it) */
+        p[i % 2] = keys[i];
+    for (i = 0; i < moving; i++) {            /* the body changes the limit: kept */
+        hist[keys[i] >> 3]++;
+        moving = moving - (i % 2);
+    }
+    for (i = 0; i < moving; i++)              /* a call in the body may change it: kept */
+        hist[keys[i] >> 3] += bump() > 1000;
+    for (i = 0; i < half; i++)                /* never written: a constant, kept */
+        s += weight[i];
+    for (i = 0; i < B; i++)
+        s += hist[i] * (i + 1);
+    printf("%.1f %d %d %d\n", s, moving, counted[0], counted[1]);
+    return 0;
+}
+"""
+
+
+def test_a_loop_up_to_a_global_reads_its_limit_once(tools, tmp_path):
+    """A global is a field the JIT reads again on every test of the loop when the body stores through a reference
+    (and then clones no loop): a straight-line loop that cannot change it reads it once (NPB IS's `i < num_keys`)."""
+    src, out, cs = translate(tools, tmp_path, "limits", GLOBAL_LIMITS)
+    assert "int i_limit = nkeys;" in cs and "for (i = 0; i < i_limit; i++)" in cs
+    assert "int i_limit2 = nkeys - 1;" in cs and "for (i = 0; i < i_limit2; i++)" in cs
+    assert "int i_limit3 = counted[1];" in cs and "for (i = 0; i < i_limit3; i++)" in cs
+    assert "int i_limit4" not in cs  # the other four loops keep their limits
+    assert "for (i = 0; i < counted[1]; i++)" in cs
+    assert cs.count("for (i = 0; i < moving; i++)") == 2
+    assert "for (i = 0; i < half; i++)" in cs
     assert_prints_what_gcc_prints(tools, tmp_path, src, out)
 
 

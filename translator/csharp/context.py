@@ -26,8 +26,9 @@ class LoopViews:
     accesses: Mapping[int, str]  # id of an ir.Index -> its access through a view (`u_m1[i1_k]`)
     whole_arrays: Mapping[int, str]  # id of an ir.Index -> the function's view of its whole array
     before: Mapping[int, Tuple[str, ...]]  # id of an ir.For -> the lines before it (views, bounds), unindented
-    # id of an ir.For -> (counter, start local, comparison, limit local): bounds read once before the loop
-    hoisted_bounds: Mapping[int, Tuple[str, str, str, str]]
+    # id of an ir.For -> (counter, start local or None for a constant start, comparison, limit local): bounds read
+    # once before the loop
+    hoisted_bounds: Mapping[int, Tuple[str, Optional[str], str, str]]
     # id of an ir.For -> (new counter, count local, the statement that leaves C's counter where C does): loops
     # counted from zero
     shifted: Mapping[int, Tuple[str, str, str]]

@@ -22,6 +22,7 @@ from ..passes.plan import plan_program
 from ..passes.scopes import plan_local_names
 from ..passes.stmt_exprs import lower_statement_expressions
 from ..passes.common_prefix import nest_common_initial_sequences
+from ..passes.constants import folds_to_constant
 # The modules whose handlers the expression core dispatches to (registry.py): imported here, once, so that
 # they register before any expression is converted.
 from . import generic_calls, inits, libc, memory, mpi, pointer_exprs, varargs  # noqa: F401,E402
@@ -124,7 +125,7 @@ def convert_global(ctx, v: ir.VarDecl) -> str:
         raise TranslationError(v.loc, f"'{v.name}' is declared extern but never defined", "missing-definition")
     declaration = convert_var_decl(ctx, v, is_global=True)
     if v.name in ctx.static_globals:
-        return f"static readonly {declaration};"
+        return f"{'const' if folds_to_constant(v) else 'static readonly'} {declaration};"
     return instance_field(ctx, declaration, names_instance_member(v.init, ctx.static_globals))
 
 

@@ -99,7 +99,20 @@ the body does not assign and int elements of named arrays in a body that stores 
 integer (a double store cannot reach an int array), and call nothing. The start may be
 below zero, so only `a[k]` itself is viewed (`a[k + 1]` is valid C at k = -1, a view from
 1 at index -1 is not). A global array gets its function view here too. NPB CG's product then checks one index per element (the gathered v[colidx[k]])
-instead of three: 10-12 % less time at 1 and 2 ranks.
+instead of three: 10-12 % less time at 1 and 2 ranks. The gathered `v` itself, a parameter, goes through a view of the whole array declared before the
+loop (`Span<double> v_span = Spans.From(v, 0)`): the same check, against a length the JIT keeps in a register where
+it read the array's from memory on every access (matvec's CPU samples, class W at 1 rank, interleaved on a host
+at load ~40: 254, 296, 236 ms against 273, 390, 300 for the array, then as translated 361, 246 against 313, 291;
+lower in 4 of 5 pairs, the inner loop one load shorter in the listing). So does every local or parameter array a straight-line innermost loop
+inside another reads or writes at a loaded or computed index.
+
+A loop from a constant up to a global, `for (i = 0; i < num_keys; i++)`, has the same trouble: the global is a
+field of the rank's object, which the JIT reads again on every test once the body stores through a reference,
+and it clones no loop whose limit is not a local. When the body is straight-line code that assigns neither the
+global nor anything the limit reads (an element limit: no integer store), and calls nothing, the limit is read
+once before the loop, `int i_limit = num_keys;`, the start staying in the header. A never-written global
+(`static readonly`, passes/constants.py) and a limit of locals and constants stay as they are: the JIT reads those
+without memory.
 """
 from __future__ import annotations
 
@@ -162,6 +175,7 @@ def row_views(ctx, st: ir.For, indent: str) -> List[str]:
     lines = _row_views(ctx, st, body, indent)
     if body[0]:
         _global_array_views(ctx, st, body[1])
+        lines += _gather_views(ctx, st, body[1], indent)
     return lines
 
 
@@ -182,12 +196,15 @@ def _row_views(ctx, st: ir.For, body, indent: str) -> List[str]:
         if shifted is not None:
             return shifted
     hoist = False  # read the start and the limit once, before the loop (module docstring)
+    limit_expr = shapes.strip(st.cond).rhs
     if first is None:
-        limit_expr = shapes.strip(st.cond).rhs
         written = shapes.written_types(st.body)
         if not all(shapes.invariant(e, assigned, written) and not _mentions_boxed(ctx, e) for e in (start_expr, limit_expr)):
             return []
         hoist = not (shapes.is_simple(start_expr) and shapes.is_simple(limit_expr))
+    elif shapes.reads_memory(limit_expr, ctx.static_globals) and shapes.invariant(limit_expr, assigned, shapes.written_types(st.body)) \
+            and not _mentions_boxed(ctx, limit_expr):
+        hoist = True  # from a constant up to a global (`i < num_keys`): the limit alone (module docstring)
     groups: Dict[tuple, List[ir.Index]] = {}  # (buffer, start) as C# -> the accesses through that view
     pointer_rows = set()  # the groups that view a row of a pointer table (`c[i][j]`), worth a view from 0 too
     for node in shapes.walk_in_order(st.body):
@@ -224,12 +241,14 @@ def _row_views(ctx, st: ir.For, body, indent: str) -> List[str]:
         # a field of the rank's object, read again after every store through a reference: it gets a view)
     lines = []
     if hoist:
-        bounds = [convert_expr(ctx, e) for e in (start_expr, limit_expr)]
+        read_once = (start_expr, limit_expr) if first is None else (limit_expr,)
+        bounds = [convert_expr(ctx, e) for e in read_once]
         if any(b.type != "int" for b in bounds):
             return []
-        names = [_fresh_name(ctx, j.code, suffix) for suffix in ("_start", "_limit")]
+        names = [_fresh_name(ctx, j.code, suffix) for suffix in ("_start", "_limit")[-len(bounds):]]
         lines += [f"{indent}int {name} = {b.code};" for name, b in zip(names, bounds)]
-        ctx.fn.loop_views.hoisted_bounds[id(st)] = (j.code, names[0], shapes.strip(st.cond).op, names[1])
+        start_name = names[0] if first is None else None  # a constant start stays in the loop's header
+        ctx.fn.loop_views.hoisted_bounds[id(st)] = (j.code, start_name, shapes.strip(st.cond).op, names[-1])
     for key, nodes in groups.items():
         name = _view(ctx, key, key in whole_arrays, lines, indent)
         for n in nodes:
@@ -339,6 +358,34 @@ def _global_array_views(ctx, st: ir.For, assigned: Set[str]) -> None:
         array = convert_expr(ctx, shapes.strip(node.base))
         if _flat_array(array.type):
             ctx.fn.loop_views.whole_arrays[id(node)] = _view(ctx, (array.code, _flat_array(array.type), "0"), True, [], "")
+
+
+def _gather_views(ctx, st: ir.For, assigned: Set[str], indent: str) -> List[str]:
+    """A local or parameter array that the straight-line body of an innermost loop inside another reads or writes at
+    a loaded or computed index (`v[colidx[k]]`, CG's product) goes through a view of the whole array declared before
+    the loop: the same check as the array's, against a length the JIT keeps in a register instead of reading it from
+    the array on every access (module docstring)."""
+    if ctx.fn.loop_views.enclosing_loops == 0 or shapes.has_inner_loop(st):
+        return []
+    groups: Dict[tuple, List[ir.Index]] = {}
+    for node in shapes.walk_in_order(st.body):
+        if not isinstance(node, ir.Index) or id(node) in ctx.fn.loop_views.accesses \
+                or id(node) in ctx.fn.loop_views.whole_arrays or not shapes.element_is_scalar(node.type) \
+                or shapes.strip(node.index).type not in SPAN_INDEX_TYPES or not shapes.data_dependent(node.index, assigned):
+            continue
+        base = shapes.strip(node.base)
+        if not isinstance(base, ir.NameRef) or base.kind not in ("local", "param") or base.name in assigned \
+                or _is_boxed(ctx, base):
+            continue
+        array = convert_expr(ctx, base)
+        if _flat_array(array.type):
+            groups.setdefault((array.code, _flat_array(array.type), "0"), []).append(node)
+    lines: List[str] = []
+    for key, nodes in groups.items():
+        name = _view(ctx, key, False, lines, indent)
+        for n in nodes:
+            ctx.fn.loop_views.whole_arrays[id(n)] = name
+    return lines
 
 
 def _view(ctx, key, for_function: bool, lines: List[str], indent: str, suffix: Optional[str] = None) -> str:

@@ -260,7 +260,8 @@ def convert_for(ctx, st: ir.For, indent: str) -> List[str]:
     bounds = ctx.fn.loop_views.hoisted_bounds.get(id(st))
     if bounds is not None:  # start and limit read once before the loop (loops.py)
         counter, start, compare, limit = bounds
-        init = f"{init.split(' = ', 1)[0]} = {start}"
+        if start is not None:  # None: a constant start, which stays
+            init = f"{init.split(' = ', 1)[0]} = {start}"
         cond = f"{counter} {compare} {limit}"
     step = ", ".join(expr_statement_code(ctx, st.step)) if st.step is not None else ""
     shifted = ctx.fn.loop_views.shifted.get(id(st))

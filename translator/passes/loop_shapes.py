@@ -254,6 +254,13 @@ def is_simple(e: ir.Expr) -> bool:
     return isinstance(e, (ir.IntLit, ir.CharLit)) or isinstance(e, ir.NameRef) and e.kind in ("local", "param")
 
 
+def reads_memory(e: ir.Expr, constants: Set[str]) -> bool:
+    """Whether `e` reads a global (a field of the rank's object in C#) other than the never-written `constants`,
+    or an array element: what the JIT reads again on every test of a loop whose body stores through a reference."""
+    return any(isinstance(n, ir.Index) or isinstance(n, ir.NameRef) and n.kind == "global" and n.name not in constants
+               for n in walk_in_order(e))
+
+
 def is_global_array(access: ir.Index) -> bool:
     """A global C array (not a pointer): never reassigned, so one view of it serves a whole function."""
     base = strip(access.base)

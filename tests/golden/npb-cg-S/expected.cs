@@ -231,7 +231,8 @@ public sealed class CG
         }
 
         /* Reserve for each of my rows the most entries it can receive. */
-        for (row = 0; row <= num_rows; row++)
+        int row_limit = num_rows;
+        for (row = 0; row <= row_limit; row++)
         {
             row_start_span[row] = 0;
         }
@@ -246,7 +247,8 @@ public sealed class CG
                 }
             }
         }
-        for (row = 0; row < num_rows; row++)
+        int row_limit2 = num_rows;
+        for (row = 0; row < row_limit2; row++)
         {
             row_start_from1[row] += row_start_span[row];
             row_len_span[row] = 0;
@@ -295,9 +297,10 @@ public sealed class CG
             sum = 0.0;
             int k_start = row_start[row];
             int k_limit = row_start[row + 1];
+            Span<double> v_span = Spans.From(v, 0);
             for (k = k_start; k < k_limit; k++)
             {
-                sum = sum + a_span[k] * v[colidx_span[k]];
+                sum = sum + a_span[k] * v_span[colidx_span[k]];
             }
             result[first_row + row] = sum;
         }
@@ -372,10 +375,10 @@ public sealed class CG
      * Split a = 2^23 a1 + a2 and x = 2^23 x1 + x2, then
      *   z = (a1 x2 + a2 x1) mod 2^23,  x = (2^23 z + a2 x2) mod 2^46,
      * which keeps every product below 2^53. */
-    static readonly double R23 = 1.1920928955078125e-07; /* 2^-23 */
-    static readonly double T23 = 8388608.0; /* 2^23 */
-    static readonly double R46 = 1.4210854715202004e-14; /* 2^-46 */
-    static readonly double T46 = 70368744177664.0; /* 2^46 */
+    const double R23 = 1.1920928955078125e-07; /* 2^-23 */
+    const double T23 = 8388608.0; /* 2^23 */
+    const double R46 = 1.4210854715202004e-14; /* 2^-46 */
+    const double T46 = 70368744177664.0; /* 2^46 */
 
     /* One step of the generator on *x with multiplier a; returns the new x / 2^46. */
     double randlc(ref double x, double a)

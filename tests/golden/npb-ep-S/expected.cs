@@ -50,10 +50,10 @@ public sealed class EP
      * Split a = 2^23 a1 + a2 and x = 2^23 x1 + x2, then
      *   z = (a1 x2 + a2 x1) mod 2^23,  x = (2^23 z + a2 x2) mod 2^46,
      * which keeps every product below 2^53. */
-    static readonly double R23 = 1.1920928955078125e-07; /* 2^-23 */
-    static readonly double T23 = 8388608.0; /* 2^23 */
-    static readonly double R46 = 1.4210854715202004e-14; /* 2^-46 */
-    static readonly double T46 = 70368744177664.0; /* 2^46 */
+    const double R23 = 1.1920928955078125e-07; /* 2^-23 */
+    const double T23 = 8388608.0; /* 2^23 */
+    const double R46 = 1.4210854715202004e-14; /* 2^-46 */
+    const double T46 = 70368744177664.0; /* 2^46 */
 
     /* One step of the generator on *x with multiplier a; returns the new x / 2^46. */
     double randlc(ref double x, double a)

@@ -51,10 +51,10 @@ public sealed class IS
      * Split a = 2^23 a1 + a2 and x = 2^23 x1 + x2, then
      *   z = (a1 x2 + a2 x1) mod 2^23,  x = (2^23 z + a2 x2) mod 2^46,
      * which keeps every product below 2^53. */
-    static readonly double R23 = 1.1920928955078125e-07; /* 2^-23 */
-    static readonly double T23 = 8388608.0; /* 2^23 */
-    static readonly double R46 = 1.4210854715202004e-14; /* 2^-46 */
-    static readonly double T46 = 70368744177664.0; /* 2^46 */
+    const double R23 = 1.1920928955078125e-07; /* 2^-23 */
+    const double T23 = 8388608.0; /* 2^23 */
+    const double R46 = 1.4210854715202004e-14; /* 2^-46 */
+    const double T46 = 70368744177664.0; /* 2^46 */
 
     /* One step of the generator on *x with multiplier a; returns the new x / 2^46. */
     double randlc(ref double x, double a)
@@ -292,7 +292,8 @@ public sealed class IS
             }
         }
 
-        for (i = 0; i < num_keys; i++)
+        int i_limit = num_keys;
+        for (i = 0; i < i_limit; i++)
         {
             bucket_size_span[key_array_span[i] >> BUCKET_SHIFT]++;
         }
@@ -304,7 +305,8 @@ public sealed class IS
             bucket_start_from1[b_k] = bucket_start_span[b_k] + bucket_size_span[b_k];
         }
         b = 1 + b_count;
-        for (i = 0; i < num_keys; i++)
+        int i_limit2 = num_keys;
+        for (i = 0; i < i_limit2; i++)
         {
             key = key_array_span[i];
             b = key >> BUCKET_SHIFT;
@@ -330,7 +332,8 @@ public sealed class IS
         }
         cMPI.Alltoall(send_count, 0, 1, MPI_INT, recv_count, 0, 1, MPI_INT, cMPI.COMM_WORLD);
         total_local_keys = 0;
-        for (p = 0; p < comm_size; p++)
+        int p_limit = comm_size;
+        for (p = 0; p < p_limit; p++)
         {
             recv_displ_span[p] = total_local_keys;
             total_local_keys += recv_count_span[p];
@@ -341,15 +344,18 @@ public sealed class IS
         min_key_val = first_bucket[my_rank] << BUCKET_SHIFT;
         max_key_val = ((last_bucket[my_rank] + 1) << BUCKET_SHIFT) - 1;
         total_lesser_keys = 0;
-        for (b = 0; b < first_bucket[my_rank]; b++)
+        int b_limit2 = first_bucket[my_rank];
+        for (b = 0; b < b_limit2; b++)
         {
             total_lesser_keys += bucket_size_totals_span[b];
         }
-        for (k = 0; k <= max_key_val - min_key_val; k++)
+        int k_limit = max_key_val - min_key_val;
+        for (k = 0; k <= k_limit; k++)
         {
             key_counts_span[k] = 0;
         }
-        for (i = 0; i < total_local_keys; i++)
+        int i_limit3 = total_local_keys;
+        for (i = 0; i < i_limit3; i++)
         {
             key_counts_span[key_buff2_span[i] - min_key_val]++;
         }
@@ -398,7 +404,8 @@ public sealed class IS
         Request request = default;
         Status status = default;
 
-        for (i = 0; i < total_local_keys; i++)
+        int i_limit = total_local_keys;
+        for (i = 0; i < i_limit; i++)
         {
             key = key_buff2_span[i];
             key_counts_span[key - min_key_val]--;

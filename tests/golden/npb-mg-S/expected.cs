@@ -50,10 +50,10 @@ public sealed class MG
      * Split a = 2^23 a1 + a2 and x = 2^23 x1 + x2, then
      *   z = (a1 x2 + a2 x1) mod 2^23,  x = (2^23 z + a2 x2) mod 2^46,
      * which keeps every product below 2^53. */
-    static readonly double R23 = 1.1920928955078125e-07; /* 2^-23 */
-    static readonly double T23 = 8388608.0; /* 2^23 */
-    static readonly double R46 = 1.4210854715202004e-14; /* 2^-46 */
-    static readonly double T46 = 70368744177664.0; /* 2^46 */
+    const double R23 = 1.1920928955078125e-07; /* 2^-23 */
+    const double T23 = 8388608.0; /* 2^23 */
+    const double R46 = 1.4210854715202004e-14; /* 2^-46 */
+    const double T46 = 70368744177664.0; /* 2^46 */
 
     /* One step of the generator on *x with multiplier a; returns the new x / 2^46. */
     double randlc(ref double x, double a)
@@ -190,21 +190,23 @@ public sealed class MG
 
         for (i3 = 1; i3 < n3 - 1; i3++)
         {
+            Span<double> a_span = Spans.From(a, 0);
             for (i2 = 1; i2 < n2 - 1; i2++)
             {
                 at = off + n1 * (i2 + n2 * i3);
-                a[at] = a[at + n1 - 2];
-                a[at + n1 - 1] = a[at + 1];
+                a_span[at] = a_span[at + n1 - 2];
+                a_span[at + n1 - 1] = a_span[at + 1];
             }
         }
 
         for (i3 = 1; i3 < n3 - 1; i3++)
         {
+            Span<double> a_span2 = Spans.From(a, 0);
             for (i1 = 0; i1 < n1; i1++)
             {
                 at = off + i1 + n1 * n2 * i3;
-                a[at] = a[at + n1 * (n2 - 2)];
-                a[at + n1 * (n2 - 1)] = a[at + n1];
+                a_span2[at] = a_span2[at + n1 * (n2 - 2)];
+                a_span2[at + n1 * (n2 - 1)] = a_span2[at + n1];
             }
         }
 
@@ -665,12 +667,12 @@ public sealed class MG
      * Coefficients of the same distance are summed first (u1: face neighbours
      * in y/z, u2: edge neighbours in y/z) as NPB does, so the sums round alike.
      * Every operator ends with comm3 on what it wrote. */
-    static readonly double A0 = -8.0 / 3.0;
-    static readonly double A2 = 1.0 / 6.0;
-    static readonly double A3 = 1.0 / 12.0;
-    static readonly double C0 = -3.0 / 8.0;
-    static readonly double C1 = 1.0 / 32.0;
-    static readonly double C2 = -1.0 / 64.0;
+    const double A0 = -8.0 / 3.0;
+    const double A2 = 1.0 / 6.0;
+    const double A3 = 1.0 / 12.0;
+    const double C0 = -3.0 / 8.0;
+    const double C1 = 1.0 / 32.0;
+    const double C2 = -1.0 / 64.0;
 
     void resid(double[] u, int uo, double[] v, int vo, double[] r, int ro, int k)
     {
@@ -842,18 +844,24 @@ public sealed class MG
                 f20 = f10 + n1;
                 f21 = f11 + n1;
                 f22 = f12 + n1;
+                Span<double> x1_span = Spans.From(x1, 0);
+                Span<double> r_span = Spans.From(r, 0);
+                Span<double> y1_span = Spans.From(y1, 0);
                 for (j1 = 1; j1 < c1; j1++)
                 {
                     i1 = 2 * j1 - 1;
-                    x1[i1] = r[f01 + i1] + r[f21 + i1] + r[f10 + i1] + r[f12 + i1];
-                    y1[i1] = r[f00 + i1] + r[f02 + i1] + r[f20 + i1] + r[f22 + i1];
+                    x1_span[i1] = r_span[f01 + i1] + r_span[f21 + i1] + r_span[f10 + i1] + r_span[f12 + i1];
+                    y1_span[i1] = r_span[f00 + i1] + r_span[f02 + i1] + r_span[f20 + i1] + r_span[f22 + i1];
                 }
+                Span<double> r_span2 = Spans.From(r, 0);
+                Span<double> x1_span2 = Spans.From(x1, 0);
+                Span<double> y1_span2 = Spans.From(y1, 0);
                 for (j1 = 1; j1 < c1 - 1; j1++)
                 {
                     i1 = 2 * j1 - 1;
-                    y2 = r[f00 + i1 + 1] + r[f02 + i1 + 1] + r[f20 + i1 + 1] + r[f22 + i1 + 1];
-                    x2 = r[f01 + i1 + 1] + r[f21 + i1 + 1] + r[f10 + i1 + 1] + r[f12 + i1 + 1];
-                    s[so + j1 + c1 * (j2 + c2 * j3)] = 0.5 * r[f11 + i1 + 1] + 0.25 * (r[f11 + i1] + r[f11 + i1 + 2] + x2) + 0.125 * (x1[i1] + x1[i1 + 2] + y2) + 0.0625 * (y1[i1] + y1[i1 + 2]);
+                    y2 = r_span2[f00 + i1 + 1] + r_span2[f02 + i1 + 1] + r_span2[f20 + i1 + 1] + r_span2[f22 + i1 + 1];
+                    x2 = r_span2[f01 + i1 + 1] + r_span2[f21 + i1 + 1] + r_span2[f10 + i1 + 1] + r_span2[f12 + i1 + 1];
+                    s[so + j1 + c1 * (j2 + c2 * j3)] = 0.5 * r_span2[f11 + i1 + 1] + 0.25 * (r_span2[f11 + i1] + r_span2[f11 + i1 + 2] + x2) + 0.125 * (x1_span2[i1] + x1_span2[i1 + 2] + y2) + 0.0625 * (y1_span2[i1] + y1_span2[i1 + 2]);
                 }
             }
         }
