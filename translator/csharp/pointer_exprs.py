@@ -401,9 +401,9 @@ def ref_argument(ctx, a: ir.Expr) -> str:
         return f"{paren(value, PRIMARY)}[0]"  # a C array is never NULL
     # A pointer value may be NULL, and passing it on does not dereference it in C: the reference faults only where
     # the callee uses it (a parameter the callee never uses, or uses on a branch not taken, takes NULL).
-    if value.type.endswith("[]"):  # a pointer held as an array (of Ptr<T> too: `int **` as Ptr<int>[])
+    if value.cstype.is_array:  # a pointer held as an array (of Ptr<T> too: `int **` as Ptr<int>[])
         return f"Ptr.Target({value.code})"
-    if value.type.startswith("Ptr<"):
+    if value.cstype.is_ptr:
         return f"{paren(value, PRIMARY)}.Target"
     return f"{paren(value, PRIMARY)}[0]"
 
