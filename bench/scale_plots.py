@@ -35,7 +35,11 @@ MESSAGE_KINDS = ("queue put", "queue get", "queue delete", "table insert", "tabl
 
 
 def pyplot():
-    import matplotlib
+    try:
+        import matplotlib
+    except ImportError:
+        raise SystemExit("scale_plots.py: matplotlib is missing: run it with Debian's /usr/bin/python3 "
+                         "(apt-get install python3-matplotlib)")
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
     return plt
