@@ -8,7 +8,7 @@ Printed per run: queue puts and deletes measured / modelled (these must agree ex
 empty polls, and the time per operation measured beside two models calibrated in the same run: the latency model
 (rounds of hops, from the 2-rank ping-pong) and the loaded model (the same path with every request slowed by the p
 ranks sharing Azurite, whose throughput is measured by a saturating poll run, and for a broadcast or scatter only the
-root's own puts, as rank 0 times it; scale_model.timed_op_seconds). The
+root's own puts, as rank 0 times it, but no less than the service's time for the operation's requests; scale_model.timed_op_seconds). The
 column meas/loaded must lie within the margin (--margin, a factor either way; for the table barrier, whose model is a
 lower bound, only the lower side). Then the idle test (every rank but 0
 blocked for --idle seconds) and a 2-rank ping-pong, each with the old poll schedule (CMPI_AZURE_IDLE_POLL_MS=20) and

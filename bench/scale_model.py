@@ -206,8 +206,13 @@ def timed_op_seconds(op: str, variant: str, p: int, lat: Latency, server_rate_pe
     puts = root_sends_in_a_row(op, variant, p, parallel_sends)
     if puts is None:
         return loaded_op_seconds(s, p, lat, server_rate_per_s)
-    request = loaded_request_s(p, lat, server_rate_per_s) if server_rate_per_s else lat.request_s
-    return puts * request
+    if not server_rate_per_s:
+        return puts * lat.request_s
+    # Back to back, the root cannot stay ahead of the service for long: the operations' requests (a put, a get and a
+    # delete per message) queue up in front of its next puts, so in the steady state it goes no faster than the
+    # service answers a whole operation (the throughput bound, as in loaded_op_seconds). Without it the model had the
+    # hypercube broadcast at 8-16 ranks 3.5-5x too fast on a quiet host (2026-11-27 00:00 UTC, 20 operations timed).
+    return max(puts * loaded_request_s(p, lat, server_rate_per_s), requests_per_op(s) / server_rate_per_s)
 
 
 def loaded_op_seconds(s: Shape, p: int, lat: Latency, server_rate_per_s: Optional[float]) -> float:
