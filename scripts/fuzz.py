@@ -668,4 +668,9 @@ def _children_cpu(resource) -> float:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except BrokenPipeError:
+        # `fuzz.py --counts | head`: the reader has gone; say nothing more (Python's own advice for a closed stdout)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(1)
