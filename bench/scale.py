@@ -77,7 +77,10 @@ def run(cs: str, p: int, op: str, variant: str, reps: int, env: Dict[str, str],
         return None, {}, 0.0, "timed out"
     counts, wall = parse_stats(r.stderr)
     if r.returncode != 0:
-        return None, counts, wall, f"exit {r.returncode}: {r.stderr.strip().splitlines()[-1:] or ''}"
+        # the job's own error, not the --stats report that follows it
+        lines = r.stderr.strip().splitlines()
+        said = [l.strip() for l in lines if l.startswith("cmpi-run:") and "--stats" not in l][:3] or lines[-1:]
+        return None, counts, wall, f"exit {r.returncode}: " + " | ".join(said)
     for line in r.stdout.splitlines():
         m = RESULT_LINE.match(line.strip())
         if m:
