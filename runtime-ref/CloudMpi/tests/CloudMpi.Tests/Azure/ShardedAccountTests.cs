@@ -30,9 +30,9 @@ public class ShardedAccountTests(TwoAzurites azurites) : IClassFixture<TwoAzurit
             handler: handler?.Invoke(), tally: tally, account: i, activity: activity)).ToList());
     }
 
-    private static AzureTransport Transport(StorageAccounts accounts, IMessageSink[] sinks, int startLate = -1)
+    private static AzureTransport Transport(StorageAccounts accounts, IMessageSink[] sinks, int startLate = -1, AzureOptions? options = null)
     {
-        var t = new AzureTransport(accounts, "cmpishard" + Guid.NewGuid().ToString("N")[..12], sinks.Length, new AzureOptions()) { OwnsJobResources = true };
+        var t = new AzureTransport(accounts, "cmpishard" + Guid.NewGuid().ToString("N")[..12], sinks.Length, options ?? new AzureOptions()) { OwnsJobResources = true };
         t.OnFatal = (r, e) => ((Mailbox)sinks[r]).Owner.Host?.TransportFailed(r, $"rank {r}: azure transport: {e.Message}");
         t.CreateJobResources();
         foreach (var sink in sinks)
@@ -49,10 +49,11 @@ public class ShardedAccountTests(TwoAzurites azurites) : IClassFixture<TwoAzurit
         return t;
     }
 
-    private RequestTally RunCounted(int size, Action<int> body, int accounts = K, Func<HttpMessageHandler>? handler = null, int startLate = -1)
+    private RequestTally RunCounted(int size, Action<int> body, int accounts = K, Func<HttpMessageHandler>? handler = null, int startLate = -1,
+                                    AzureOptions? options = null)
     {
         var tally = new RequestTally();
-        var (errors, job) = AzureFaultTests.RunRaw(size, sinks => Transport(Accounts(tally, accounts, handler), sinks, startLate), body);
+        var (errors, job) = AzureFaultTests.RunRaw(size, sinks => Transport(Accounts(tally, accounts, handler), sinks, startLate, options), body);
         job.Dispose();
         var first = errors.FirstOrDefault(e => e != null);
         if (first != null) throw new AggregateException($"a rank failed: {first.Message}", first);
@@ -309,6 +310,61 @@ public class ShardedAccountTests(TwoAzurites azurites) : IClassFixture<TwoAzurit
         Assert.True(receivedAllWhileHeld, "the receiver got its messages only after the held deletes timed out");
         Assert.True(handlers.Sum(h => h.Held) > 0, "no delete was held back: the test did not test anything");
         AssertEdges(t, 2, Enumerable.Repeat((0, 1), burst), accounts: 1);
+    }
+
+    /// <summary>
+    /// A delete that comes after the visibility timeout, when the receive loop has taken the message again (the
+    /// mailbox drops the duplicate, and a delete with the new pop receipt is queued): Azure refuses the late one with
+    /// 400 PopReceiptMismatch (Delete Message, REST API; Azurite answers 404). That is no error: the job goes on and
+    /// the newer receipt deletes the message. Here the first delete of rank 1 is answered so by the handler.
+    /// </summary>
+    [Fact]
+    public void AStaleDeleteRefusedWithPopReceiptMismatchIsNoError()
+    {
+        var handlers = new List<StaleFirstDelete>();
+        HttpMessageHandler NewHandler()
+        {
+            var h = new StaleFirstDelete();
+            lock (handlers) handlers.Add(h);
+            return h;
+        }
+        var t = RunCounted(2, rank =>
+        {
+            var buf = new byte[8];
+            if (rank == 0) cMPI.Send(buf, 0, 8, MPI_BYTE, 1, 0, World);
+            else cMPI.Recv(buf, 0, 8, MPI_BYTE, 0, 0, World, out _);
+            Thread.Sleep(2500); // past the 1 s visibility: the refused message reappears and is taken again
+            cMPI.Barrier(World); // a transport that failed meanwhile fails this call
+        }, accounts: 1, handler: NewHandler, options: new AzureOptions { VisibilityTimeout = TimeSpan.FromSeconds(1) });
+        Assert.Equal(1, handlers.Sum(h => h.Refused));
+        Assert.True(t.Get(1, 0, RequestKind.QueueGet) >= 2, "the refused message did not come back");
+    }
+
+    /// <summary>Answers the first delete of a queue message 400 PopReceiptMismatch, as Azure does for a stale pop receipt.</summary>
+    private sealed class StaleFirstDelete() : DelegatingHandler(new SocketsHttpHandler { UseProxy = false })
+    {
+        public int Refused;
+
+        protected override HttpResponseMessage Send(HttpRequestMessage request, CancellationToken ct) =>
+            Refuse(request) ?? base.Send(request, ct);
+
+        protected override Task<HttpResponseMessage> SendAsync(HttpRequestMessage request, CancellationToken ct) =>
+            Refuse(request) is { } refused ? Task.FromResult(refused) : base.SendAsync(request, ct);
+
+        private HttpResponseMessage? Refuse(HttpRequestMessage request)
+        {
+            string[] path = request.RequestUri!.AbsolutePath.Split('/', StringSplitOptions.RemoveEmptyEntries);
+            if (request.Method != HttpMethod.Delete || path.Length < 2 || path[^2] != "messages") return null;
+            if (Interlocked.CompareExchange(ref Refused, 1, 0) != 0) return null;
+            var r = new HttpResponseMessage(HttpStatusCode.BadRequest)
+            {
+                RequestMessage = request,
+                Content = new StringContent("<?xml version=\"1.0\" encoding=\"utf-8\"?><Error><Code>PopReceiptMismatch</Code>" +
+                                            "<Message>The specified pop receipt did not match the pop receipt for a dequeued message.</Message></Error>"),
+            };
+            r.Headers.Add("x-ms-error-code", "PopReceiptMismatch");
+            return r;
+        }
     }
 
     /// <summary>Holds every delete of a queue message until <see cref="Release"/> (or, so that a test cannot hang, <c>limit</c>).</summary>

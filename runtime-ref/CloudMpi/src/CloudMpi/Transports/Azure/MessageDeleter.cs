@@ -10,7 +10,8 @@ namespace CloudMpi.Transports.Azure;
 /// before its next poll, and one slow or lost answer to a delete (an SDK try waits up to its network timeout) held
 /// back the delivery of the rest of the batch: on a saturated Azurite at 32 ranks the batch's other messages outlived
 /// their visibility timeout, came back as duplicates, and the allgather waited ~30 s per operation (docs/scale.md).
-/// A message whose delete is late can still reappear; the mailbox drops it as a duplicate and it is deleted again.
+/// A message whose delete is late can still reappear; the mailbox drops it as a duplicate and it is deleted again
+/// (the late delete, whose pop receipt is then stale, is refused with PopReceiptMismatch, which is no error here).
 /// The thread charges its requests to the rank (<see cref="RequestTally.ForRank"/>), as the loop did.
 /// </summary>
 internal sealed class MessageDeleter
@@ -65,7 +66,17 @@ internal sealed class MessageDeleter
             foreach (var (queue, message) in pending.GetConsumingEnumerable())
             {
                 if (stopping) return;
-                client.Queues.Delete(queue, message);
+                try
+                {
+                    client.Queues.Delete(queue, message);
+                }
+                catch (StorageException e) when (e.Status == System.Net.HttpStatusCode.BadRequest)
+                {
+                    // 400 PopReceiptMismatch: the delete came after the visibility timeout and the receive loop took
+                    // the message again (a duplicate the mailbox dropped); its newer pop receipt's delete is queued
+                    // behind this one. Any other refusal of a receipt is as harmless: the message reappears and is
+                    // taken, dropped and deleted again.
+                }
             }
         }
         catch (Exception e)
