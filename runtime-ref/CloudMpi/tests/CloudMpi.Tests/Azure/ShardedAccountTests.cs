@@ -341,17 +341,11 @@ public class ShardedAccountTests(TwoAzurites azurites) : IClassFixture<TwoAzurit
     }
 
     /// <summary>Answers the first delete of a queue message 400 PopReceiptMismatch, as Azure does for a stale pop receipt.</summary>
-    private sealed class StaleFirstDelete() : DelegatingHandler(new SocketsHttpHandler { UseProxy = false })
+    private sealed class StaleFirstDelete : AnswersSomeRequests
     {
         public int Refused;
 
-        protected override HttpResponseMessage Send(HttpRequestMessage request, CancellationToken ct) =>
-            Refuse(request) ?? base.Send(request, ct);
-
-        protected override Task<HttpResponseMessage> SendAsync(HttpRequestMessage request, CancellationToken ct) =>
-            Refuse(request) is { } refused ? Task.FromResult(refused) : base.SendAsync(request, ct);
-
-        private HttpResponseMessage? Refuse(HttpRequestMessage request)
+        protected override HttpResponseMessage? Refuse(HttpRequestMessage request)
         {
             string[] path = request.RequestUri!.AbsolutePath.Split('/', StringSplitOptions.RemoveEmptyEntries);
             if (request.Method != HttpMethod.Delete || path.Length < 2 || path[^2] != "messages") return null;
@@ -397,18 +391,24 @@ public class ShardedAccountTests(TwoAzurites azurites) : IClassFixture<TwoAzurit
         }
     }
 
-    private sealed class BusyEveryOtherPut() : DelegatingHandler(new SocketsHttpHandler { UseProxy = false })
+    /// <summary>A handler that answers some requests itself (<see cref="Refuse"/> non-null) and passes the rest on to Azurite.</summary>
+    private abstract class AnswersSomeRequests() : DelegatingHandler(new SocketsHttpHandler { UseProxy = false })
     {
-        private int puts;
-        public int Refused;
-
         protected override HttpResponseMessage Send(HttpRequestMessage request, CancellationToken ct) =>
             Refuse(request) ?? base.Send(request, ct);
 
         protected override Task<HttpResponseMessage> SendAsync(HttpRequestMessage request, CancellationToken ct) =>
-            Refuse(request) is { } busy ? Task.FromResult(busy) : base.SendAsync(request, ct);
+            Refuse(request) is { } answer ? Task.FromResult(answer) : base.SendAsync(request, ct);
 
-        private HttpResponseMessage? Refuse(HttpRequestMessage request)
+        protected abstract HttpResponseMessage? Refuse(HttpRequestMessage request);
+    }
+
+    private sealed class BusyEveryOtherPut : AnswersSomeRequests
+    {
+        private int puts;
+        public int Refused;
+
+        protected override HttpResponseMessage? Refuse(HttpRequestMessage request)
         {
             if (request.Method != HttpMethod.Post || !request.RequestUri!.AbsolutePath.EndsWith("/messages", StringComparison.Ordinal)) return null;
             if (Interlocked.Increment(ref puts) % 2 == 0) return null;
