@@ -613,3 +613,115 @@ def test_every_view_is_planned_before_the_emission_and_the_plan_is_frozen(tmp_pa
     assert isinstance(accesses, types.MappingProxyType) and accesses
     with pytest.raises(TypeError):
         accesses[0] = "x[0]"  # the emission cannot decide a view of its own
+
+
+ACCUMULATORS = r"""
+#include <stdio.h>
+
+#define N 12
+static double g[N];
+
+static double dot(const double *u, const double *v, int n)   /* s[0] in a local while the loop runs */
+{
+    double s[1];
+    int j;
+    s[0] = 0.0;
+    for (j = 0; j < n; j++)
+        s[0] = s[0] + u[j] * v[j];
+    return s[0];
+}
+
+static void norms(const double *x, int n, double *out)      /* both elements, beside a global array */
+{
+    double t[2];
+    int j;
+    t[0] = 0.0;
+    t[1] = 0.0;
+    for (j = 0; j < n; j++) {
+        t[0] = t[0] + x[j] * g[j];
+        t[1] += x[j] * x[j];
+    }
+    out[0] = t[0];
+    out[1] = t[1];
+}
+
+static double aliased(double *w, int n)                     /* w points into s: kept in the array */
+{
+    double s[2];
+    int j;
+    s[0] = 0.0;
+    s[1] = 0.0;
+    w = s;
+    for (j = 0; j < n; j++) {
+        s[0] = s[0] + 1.0;
+        s[1] = s[1] + w[0];
+    }
+    return s[1];
+}
+
+static double through_pointer(double *p, int n)             /* *p in the body: kept */
+{
+    double s[1];
+    int j;
+    s[0] = 0.0;
+    for (j = 0; j < n; j++)
+        s[0] = s[0] + *p;
+    return s[0];
+}
+
+static double kept_static(const double *u, int n)           /* a static local: kept */
+{
+    static double acc[1];
+    int j;
+    for (j = 0; j < n; j++)
+        acc[0] = acc[0] + u[j];
+    return acc[0];
+}
+
+static double moving_index(const double *u, int n)          /* s[j % 2] moves: kept */
+{
+    double s[2] = {0.0, 0.0};
+    int j;
+    for (j = 0; j < n; j++)
+        s[j % 2] = s[j % 2] + u[j];
+    return s[0] - s[1];
+}
+
+static int in_header(int n)                                 /* the condition reads c[0]: kept */
+{
+    int c[1], j;
+    c[0] = 0;
+    for (j = 0; j < n && c[0] < 20; j++)
+        c[0] = c[0] + j;
+    return c[0];
+}
+
+int main(void)
+{
+    double u[N], v[N], out[2];
+    int j;
+    for (j = 0; j < N; j++) { u[j] = j * 0.5 + 0.1; v[j] = 1.0 / (j + 1); g[j] = j - 3.0; }
+    norms(u, N, out);
+    printf("%.17g %.17g %.17g\n", dot(u, v, N), out[0], out[1]);
+    printf("%.17g %.17g\n", aliased(out, 5), through_pointer(&u[3], 4));
+    printf("%.17g %.17g\n", kept_static(u, 3), kept_static(v, 3));
+    printf("%.17g %d %.17g\n", moving_index(u, N), in_header(N), dot(u, v, 0));
+    return 0;
+}
+"""
+
+
+def test_a_local_array_element_accumulated_in_a_loop_lives_in_a_local(tools, tmp_path):
+    src, out, cs = translate(tools, tmp_path, "accumulators", ACCUMULATORS)
+    dot = cs[cs.index("    double dot("):cs.index("    void norms(")]
+    assert "double s_0 = s[0];" in dot and "s_0 = s_0 + u[j] * v[j];" in dot
+    assert dot.index("double s_0 = s[0];") < dot.index("for (j = 0; j < n; j++)") < dot.index("s[0] = s_0;") \
+        < dot.index("return s[0];")
+    assert "t_0 = t_0 + x_span[j] * g_span[j];" in cs and "t_1 += x_span[j] * x_span[j];" in cs
+    assert "t[0] = t_0;" in cs and "t[1] = t_1;" in cs
+    assert "s[1] = s[1] + w[0];" in cs          # a pointer the function assigns may point into s
+    assert "s[0] = s[0] + p;" in cs             # *p (a ref parameter)
+    assert "kept_static_acc[0] = kept_static_acc[0] + u[j];" in cs  # a static local
+    assert "s[j % 2] = s[j % 2] + u[j];" in cs  # an element the loop moves over
+    assert "c[0] = c[0] + j;" in cs             # read by the loop's condition
+    assert_prints_what_gcc_prints(tools, tmp_path, src, out)

@@ -32,11 +32,12 @@ class LoopViews:
     # id of an ir.For -> (new counter, count local, the statement that leaves C's counter where C does): loops
     # counted from zero
     shifted: Mapping[int, Tuple[str, str, str]]
+    after: Mapping[int, Tuple[str, ...]]  # id of an ir.For -> the lines after it (accumulators stored back), unindented
     function_lines: Tuple[str, ...]  # views of global C arrays the function's loops share, at its top
 
 
 NO_LOOP_VIEWS = LoopViews(MappingProxyType({}), MappingProxyType({}), MappingProxyType({}), MappingProxyType({}),
-                          MappingProxyType({}), ())
+                          MappingProxyType({}), MappingProxyType({}), ())
 
 
 @dataclass

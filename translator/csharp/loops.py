@@ -146,6 +146,7 @@ class _Planner:
         self.before: Dict[int, tuple] = {}
         self.hoisted_bounds: Dict[int, tuple] = {}
         self.shifted: Dict[int, tuple] = {}
+        self.after: Dict[int, tuple] = {}
         self.function_lines: List[str] = []
         self.function_views: Dict[tuple, str] = {}  # (array, start) as C# -> the name of the function's view
         self.view_names: Optional[Set[str]] = None  # names taken in the function (its C names, its views)
@@ -154,7 +155,7 @@ class _Planner:
     def freeze(self) -> LoopViews:
         return LoopViews(MappingProxyType(self.accesses), MappingProxyType(self.whole_arrays),
                          MappingProxyType(self.before), MappingProxyType(self.hoisted_bounds),
-                         MappingProxyType(self.shifted), tuple(self.function_lines))
+                         MappingProxyType(self.shifted), MappingProxyType(self.after), tuple(self.function_lines))
 
 
 def plan_loop_views(ctx, body: ir.Stmt) -> LoopViews:
@@ -176,6 +177,39 @@ def row_views(ctx, st: ir.For, indent: str) -> List[str]:
     if body[0]:
         _global_array_views(ctx, st, body[1])
         lines += _gather_views(ctx, st, body[1], indent)
+        lines += _accumulators(ctx, st, indent)
+    return lines
+
+
+def _accumulators(ctx, st: ir.For, indent: str) -> List[str]:
+    """Elements of local C arrays the straight-line body of an innermost loop reads and writes at a constant index
+    (`s[0] = s[0] + u[j] * v[j]`: NPB CG's dot, power_step's norms[0] and norms[1]) live in a local while the
+    loop runs, `double s_0 = s[0];` before it and `s[0] = s_0;` after it, as gcc keeps them in a register: a C#
+    array is memory, which the JIT stores and loads again on every iteration (a store-to-load round trip on the
+    sum's dependency chain). The same program when nothing else in the body can reach the element
+    (loop_shapes.accumulator_elements: other C arrays and never-assigned pointer parameters only) and the index is
+    inside the array, so the read before the loop cannot fail where C's loop would not have read."""
+    if shapes.has_inner_loop(st) or ctx.fn.function is None:
+        return []
+    planned = ctx.fn.loop_views
+    header = {(n.name, n.decl) for part in (st.init, st.cond, st.step) if part is not None
+              for n in shapes.walk_in_order(part) if isinstance(n, ir.NameRef)}
+    elements = {key: nodes for key, nodes in shapes.accumulator_elements(st.body, ctx.fn.function).items()
+                if key[:2] not in header}  # (an element the loop's header reads or sets stays in the array)
+    if any(id(n) in planned.accesses or id(n) in planned.whole_arrays for nodes in elements.values() for n in nodes):
+        return []
+    lines, after = [], []
+    for (name, _decl, c), nodes in elements.items():
+        element = convert_expr(ctx, nodes[0])
+        if not _flat_array(convert_expr(ctx, shapes.strip(nodes[0].base)).type):
+            continue
+        local = _fresh_name(ctx, element.code.split("[", 1)[0], f"_{c}")
+        lines.append(f"{indent}{element.type} {local} = {element.code};")
+        after.append(f"{indent}{element.code} = {local};")
+        for n in nodes:
+            planned.accesses[id(n)] = local
+    if after:
+        planned.after[id(st)] = tuple(after)
     return lines
 
 

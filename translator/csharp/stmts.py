@@ -270,7 +270,10 @@ def convert_for(ctx, st: ir.For, indent: str) -> List[str]:
         init, cond, step = f"int {k} = 0", f"{k} < {count}", f"{k}++"
     header = f"for ({init}; {cond}; {step})".replace("; )", ";)").replace("( ;", "(;")
     lines = views + [indent + header] + convert_body(ctx, st.body, indent + INDENT)
-    return lines + [indent + final] if shifted is not None else lines
+    if shifted is not None:
+        lines.append(indent + final)
+    # accumulators stored back into their arrays (loops.py)
+    return lines + [indent + line for line in ctx.fn.loop_views.after.get(id(st), ())]
 
 
 def completes_normally(st: Optional[ir.Stmt]) -> bool:

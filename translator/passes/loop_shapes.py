@@ -346,3 +346,48 @@ def constant_value(e: ir.Expr) -> Optional[int]:
     if isinstance(e, (ir.IntLit, ir.CharLit)):
         return e.value
     return None
+
+
+def accumulator_elements(body: ir.Stmt, function: ir.Function):
+    """The elements `s[c]` of local C arrays a straight-line loop body reads and writes as accumulators, as
+    {(array name, its declaration, c): [the Index nodes]}: kept in a local while the loop runs (csharp/loops.py).
+    An array qualifies when it is a local of the function, a C array of known length (not static: a static local
+    lives before the call, where a pointer parameter may point at it), every mention of it in the body an element at
+    a constant index inside it, one of them written. And only when every other memory the body reaches is an element
+    of another C array, or of a pointer parameter the function never assigns: the local array did not exist when
+    the parameters were passed, so neither can point into it; no `*p`, no `p->f`, no other pointer.
+    The caller checks that the body is straight-line code (no call but math.h's pure functions)."""
+    static_or_param = {d.loc for d in walk_in_order(function.body)
+                       if isinstance(d, ir.VarDecl) and (d.storage is not None or d.is_param)}
+    assigned_anywhere = assigned_names(function.body)
+    by_array: dict = {}  # (name, decl) -> the body's accesses of a local C array
+    written, indexed = set(), set()  # ids of written Index nodes; ids of the NameRefs that are an Index's base
+    for node in walk_in_order(body):
+        if isinstance(node, ir.Member) and node.arrow or isinstance(node, ir.Unary) and node.op == "*":
+            return {}
+        if isinstance(node, ir.Assign) or isinstance(node, ir.Unary) and node.op in ("post++", "post--", "pre++", "pre--"):
+            target = strip(node.target if isinstance(node, ir.Assign) else node.operand)
+            if isinstance(target, ir.Index):
+                written.add(id(target))
+        if not isinstance(node, ir.Index):
+            continue
+        base = strip(node.base)
+        if not isinstance(base, ir.NameRef):
+            return {}
+        indexed.add(id(base))
+        if isinstance(base.type, ir.ArrayType) and base.kind in ("local", "global"):
+            if base.kind == "local" and base.decl not in static_or_param:
+                by_array.setdefault((base.name, base.decl), []).append(node)
+        elif not (base.kind == "param" and base.name not in assigned_anywhere):
+            return {}
+    bare = {(n.name, n.decl) for n in walk_in_order(body) if isinstance(n, ir.NameRef) and id(n) not in indexed}
+    elements: dict = {}
+    for (name, decl), nodes in by_array.items():
+        size = strip(nodes[0].base).type.size
+        constants = [constant_value(n.index) for n in nodes]
+        if (name, decl) in bare or size is None or any(c is None or not 0 <= c < size for c in constants) \
+                or not all(isinstance(n.type, (ir.IntType, ir.FloatType)) for n in nodes):
+            continue  # the array itself is used (`p = s`), or an element the loop moves over: no accumulator
+        for c, n in zip(constants, nodes):
+            elements.setdefault((name, decl, c), []).append(n)
+    return {key: nodes for key, nodes in elements.items() if any(id(n) in written for n in nodes)}
