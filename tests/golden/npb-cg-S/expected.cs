@@ -537,10 +537,12 @@ public sealed class CG
         int j = 0;
 
         s[0] = 0.0;
+        double s_0 = s[0];
         for (j = lo; j < hi; j++)
         {
-            s[0] = s[0] + u[j] * v[j];
+            s_0 = s_0 + u[j] * v[j];
         }
+        s[0] = s_0;
         global_sum(s, 1);
         return s[0];
     }
@@ -596,11 +598,13 @@ public sealed class CG
         allgather_vector(z);
         matvec(z, r);
         sum[0] = 0.0;
+        double sum_0 = sum[0];
         for (j = lo; j < hi; j++)
         {
             diff = x_span[j] - r_span[j];
-            sum[0] = sum[0] + diff * diff;
+            sum_0 = sum_0 + diff * diff;
         }
+        sum[0] = sum_0;
         global_sum(sum, 1);
         return Math.Sqrt(sum[0]);
     }
@@ -617,11 +621,15 @@ public sealed class CG
         rnorm = conj_grad(lo, hi);
         norms[0] = 0.0;
         norms[1] = 0.0;
+        double norms_0 = norms[0];
+        double norms_1 = norms[1];
         for (j = lo; j < hi; j++)
         {
-            norms[0] = norms[0] + x_span[j] * z_span[j];
-            norms[1] = norms[1] + z_span[j] * z_span[j];
+            norms_0 = norms_0 + x_span[j] * z_span[j];
+            norms_1 = norms_1 + z_span[j] * z_span[j];
         }
+        norms[0] = norms_0;
+        norms[1] = norms_1;
         global_sum(norms, 2);
         scale = 1.0 / Math.Sqrt(norms[1]);
         for (j = lo; j < hi; j++)
