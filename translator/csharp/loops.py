@@ -380,14 +380,17 @@ def _element_views(ctx, st: ir.For, counter: ir.NameRef, assigned: Set[str]) -> 
 
 def _global_array_views(ctx, st: ir.For, assigned: Set[str]) -> None:
     """A global C array indexed by a value the straight-line body of an innermost loop loads or computes
-    (`bucket_size[key_array[i] >> shift]++`, `key_buff1[bucket_start[b]] = key`) goes through the function's view of
-    it (module docstring)."""
+    (`bucket_size[key_array[i] >> shift]++`, `key_buff1[bucket_start[b]] = key`), or by a stride of the counter no
+    row view serves (`roots[k * step]`, NPB FT's butterflies: the field, its length and the check were read again on
+    every iteration), goes through the function's view of it (module docstring)."""
     if shapes.has_inner_loop(st):
         return
+    counter = shapes.loop_counter(st)[0]
     for node in shapes.walk_in_order(st.body):
         if not isinstance(node, ir.Index) or id(node) in ctx.fn.loop_views.accesses or not shapes.is_global_array(node) \
                 or not shapes.element_is_scalar(node.type) or shapes.strip(node.index).type not in SPAN_INDEX_TYPES \
-                or not shapes.data_dependent(node.index, assigned):
+                or not (shapes.data_dependent(node.index, assigned)
+                        or counter is not None and shapes.mentions(node.index, counter.name)):
             continue
         array = convert_expr(ctx, shapes.strip(node.base))
         if _flat_array(array.type):

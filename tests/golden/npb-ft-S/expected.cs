@@ -151,6 +151,7 @@ public sealed class FT
     /* In place on line[0..n-1]; direction 1 forward, -1 inverse. */
     void fft_line(int n, int direction)
     {
+        Span<dcomplex> roots_span = Spans.From(roots, 0);
         int i = 0;
         int j = 0;
         int bit = 0;
@@ -195,8 +196,8 @@ public sealed class FT
                 Span<dcomplex> line_row2 = Spans.From(line, start);
                 for (k = 0; k < half; k++)
                 {
-                    wr = roots[k * step].real;
-                    wi = direction * roots[k * step].imag;
+                    wr = roots_span[k * step].real;
+                    wi = direction * roots_span[k * step].imag;
                     br = line_row[k].real * wr - line_row[k].imag * wi;
                     bi = line_row[k].real * wi + line_row[k].imag * wr;
                     line_row[k].real = line_row2[k].real - br;
@@ -452,6 +453,7 @@ public sealed class FT
      * so my slab starts 2 * NX * NY * k0 numbers into the sequence. */
     void compute_initial_conditions(dcomplex[] u)
     {
+        Span<double> row_span = Spans.From(row, 0);
         double x = SEED;
         int kl = 0;
         int j = 0;
@@ -468,8 +470,8 @@ public sealed class FT
                 Span<dcomplex> u_row = Spans.From(u, row_start);
                 for (i = 0; i < NX; i++)
                 {
-                    u_row[i].real = row[2 * i];
-                    u_row[i].imag = row[2 * i + 1];
+                    u_row[i].real = row_span[2 * i];
+                    u_row[i].imag = row_span[2 * i + 1];
                 }
             }
         }
