@@ -106,6 +106,16 @@ at load ~40: 254, 296, 236 ms against 273, 390, 300 for the array, then as trans
 lower in 4 of 5 pairs, the inner loop one load shorter in the listing). So does every local or parameter array a straight-line innermost loop
 inside another reads or writes at a loaded or computed index.
 
+A global C array the same loops index by a stride of the counter that no row view serves (NPB FT's butterfly
+`roots[k * step]`, `a[k + 1]` from a computed start) goes through the function's view too: the field, its length
+and the check were read again on every iteration (FT W's fft_line: median 613 -> 566 CPU samples).
+
+An element of a local C array that a straight-line innermost loop reads and writes at a constant index, NPB CG's
+`s[0] = s[0] + u[j] * v[j]` into `double s[1]`, lives in a local while the loop runs (`double s_0 = s[0];` before
+it, `s[0] = s_0;` after it): the JIT stores and reloads an array element on every iteration, on the sum's chain of
+adds, where gcc keeps it in a register (CG W's dot: 87-101 -> 23-28 CPU samples). Only when nothing else in the
+body can reach the element (_accumulators, loop_shapes.accumulator_elements).
+
 A loop from a constant up to a global, `for (i = 0; i < num_keys; i++)`, has the same trouble: the global is a
 field of the rank's object, which the JIT reads again on every test once the body stores through a reference,
 and it clones no loop whose limit is not a local. When the body is straight-line code that assigns neither the
