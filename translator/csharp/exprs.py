@@ -80,6 +80,20 @@ def refuse_handle_memory(value: CsExpr, loc, reader: str) -> CsExpr:
     return value
 
 
+def coerce_at(e: CsExpr, cs: str, loc) -> CsExpr:
+    """coerce(e, cs), where a value of an opaque `void *` handle (a struct's `void *` field, void_handles.py) stored
+    into a typed pointer (`kept = b->recv` of a `void *kept` read as doubles, a `void *` parameter that holds bytes)
+    is C's implicit conversion: the pointer the handle holds, checked at run time (Handle.As, naming `loc`), or its
+    bytes (Handle.Bytes, which views any numbers)."""
+    if e.type == HANDLE and is_ptr_cs(cs):
+        element = cs_of(cs).element.text
+        where = f"{os.path.basename(loc.file)}:{loc.line}:{loc.col}" if loc is not None else "?"
+        if element == "byte":
+            return CsExpr(f"Handle.Bytes({e.code}, \"{where}\")", cs, PRIMARY)
+        return CsExpr(f"Handle.As<{element}>({e.code}, \"{where}\")", cs, PRIMARY)
+    return coerce(e, cs)
+
+
 def is_ptr_cs(cs: str) -> bool:
     """A C# `Ptr<T>` (not an array of them, `Ptr<T>[]`)."""
     return cs_of(cs).is_ptr
@@ -751,7 +765,7 @@ def _convert_assign(ctx, e: ir.Assign) -> CsExpr:
             # `*buf = malloc(n)` with buf a `void **` out-parameter (`ref Ptr<TBuf> buf`, generic_buffers.py), or
             # `*sbuf = (char *)align_buffer(...)` with sbuf a generic `char **` one
             allocation = delegate("allocation_into_void_slot")(ctx, e.value, slot_key(ctx, out))
-        value = coerce(allocation or convert_expr(ctx, e.value), tcs)
+        value = coerce_at(allocation or convert_expr(ctx, e.value), tcs, e.value.loc)
         return CsExpr(f"{target.code} = {paren(value, ASSIGN)}", tcs, ASSIGN)
     op = e.op[:-1]
     value = convert_expr(ctx, e.value)
@@ -1062,7 +1076,7 @@ def convert_call(ctx, e: ir.Call, result_type: Optional[str] = None) -> CsExpr:
                                        "its own C type, not as the type of the pointer passed here "
                                        "(only an out-parameter that memset, free, MPI buffers and generic buffers "
                                        "alone use takes any), which cannot be translated", "pointer-cast")
-            args.append("ref " + delegate("ref_argument")(ctx, a))
+            args.append("ref " + delegate("ref_argument")(ctx, a, i in generic))
         elif i in generic:
             given = strip_implicit(a)
             while isinstance(given, ir.Cast) and _pointer_to_pointer(given.type) and \
@@ -1078,7 +1092,7 @@ def convert_call(ctx, e: ir.Call, result_type: Optional[str] = None) -> CsExpr:
         elif i < len(fn.params):
             p = fn.params[i]
             want = ctx.slot_type(("var", fn.name, p.name), p.type, a.loc)
-            args.append(coerce(convert_expr(ctx, a), want).code)
+            args.append(coerce_at(convert_expr(ctx, a), want, a.loc).code)
         else:
             args.append(convert_expr(ctx, a).code)
     ret = ctx.slot_type(("ret", fn.name, ""), fn.type.result, e.loc)
