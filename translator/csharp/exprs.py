@@ -16,7 +16,7 @@ from typing import Optional
 from .. import ir
 from ..diagnostics import TranslationError
 from .types import (BITS, HANDLE, NUMERIC, INTEGRAL, COMPLEX_TYPES, OPAQUE_TYPES, PRIMITIVE_ELEMENTS, SIGNED,
-                    complex_cs, cs_type, element_cs, fits, inline_array_type, is_implicit, size_of)
+                    complex_cs, cs_type, element_cs, fits, inline_array_type, is_implicit, managed_footprint, size_of)
 from . import bitfields
 from .cstypes import CsType, array_of, parse as cs_of, ptr_of
 from .registry import BUILTINS, CALLS, EXPRESSIONS, delegate
@@ -1026,6 +1026,21 @@ def _retyped_out_argument(a: ir.Expr) -> bool:
     return False
 
 
+def _refuse_references_in_mpi_memory(ctx, fn: ir.Function, type_parameter: str, type_arg: str, arg: ir.Expr) -> None:
+    """A generic buffer parameter whose memory reaches MPI (`where T : unmanaged`, generic_buffers.py) given a struct
+    that holds pointers (Intel MPI Benchmarks' IMB_v_free((void **)P_BList) of a struct Bench array, which it hands
+    to MPI_Free_mem): C# would refuse the call (CS8377) and MPI's memory holds numbers only, so a located error."""
+    if (fn.name, type_parameter) not in ctx.plan.unmanaged_type_parameters:
+        return
+    if not any(r.name == type_arg and not r.is_union for r in ctx.tu.records):
+        return
+    holds_references, _ = managed_footprint(ctx, ir.RecordType(type_arg))
+    if holds_references:
+        raise TranslationError(arg.loc, f"'{fn.name}' hands this memory to MPI, whose buffers hold numbers only, and "
+                               f"struct {type_arg} holds pointers: give MPI (MPI_Alloc_mem, MPI_Free_mem) memory of "
+                               "numbers and allocate the structs with malloc", "mpi-buffer-references")
+
+
 def _pointer_to_pointer(t) -> bool:
     return isinstance(t, ir.PointerType) and isinstance(t.pointee, ir.PointerType)
 
@@ -1066,6 +1081,8 @@ def convert_call(ctx, e: ir.Call, result_type: Optional[str] = None) -> CsExpr:
     generic = delegate("generic_call_arguments")(ctx, fn)
     type_args = [delegate("type_argument")(ctx, e.args[i], _pointer_to_pointer(fn.params[i].type))
                  for i in sorted(generic) if i < len(e.args)]
+    for i, type_arg in zip((i for i in sorted(generic) if i < len(e.args)), type_args):
+        _refuse_references_in_mpi_memory(ctx, fn, generic[i], type_arg, e.args[i])
     if fn.name in ctx.plan.result_type_parameters:
         type_args.insert(0, result_type or delegate("result_type_argument")(ctx, e))
     args = []
