@@ -297,6 +297,12 @@ def test_a_nul_inside_a_literal_ends_the_string(tools, tmp_path):
     _same_as_gcc(tools, tmp_path, os.path.join(ROBUST, "nul_in_literals.c"))
 
 
+def test_time_results_given_the_address_of_a_local(tools, tmp_path):
+    """`gmtime_r(&t, &m)` with nothing else taking m's address (fuzz seed 3 input 455): `ref m` where the runtime
+    takes the Ptr<tm> the C function returns (CS1615); m now lives in a one-element array (libc.toml's no_ref)."""
+    _same_as_gcc(tools, tmp_path, os.path.join(ROBUST, "time_result_locals.c"))
+
+
 QUIRKY_FORMS = {
     # a UTF-8 byte order mark, CRLF line ends, a NUL byte between tokens (gcc and clang ignore it with a warning)
     "bom.c": b'\xef\xbb\xbf#include <stdio.h>\nint main(void) { printf("bom\\n"); return 0; }\n',
@@ -364,6 +370,17 @@ QUIRKY_FORMS = {
     "stringify_spelling.c": b'#include <stdio.h>\n#define STR(x) #x\nint main(void) {\n  printf("[%s] [%s] [%s] [%s] [%s]\\n", '
                             b'STR(a   +  b), STR(a+b), STR("x\\n" \'y\' \'\\\'\'), STR(a "b" \\n), STR( p ->  q ));\n'
                             b'  return 0;\n}\n',
+    # function pointers whose parameter types differ from the function's only as C# does not see (const, `int a[]` for
+    # `int *`, long for long long, a comparator's typed pointers for `const void *`, a K&R `f()`): these stay
+    # translated (fuzz seed 3 input 1881 made another type a located error)
+    "function_pointer_agreeing.c": b'#include <stdio.h>\n#include <stdlib.h>\nstatic double sum(const double a[], long n) '
+                                   b'{ double s = 0; for (long i = 0; i < n; i++) s += a[i]; return s; }\n'
+                                   b'static int cmp(const void *x, const void *y) { return *(const int *)x - *(const int *)y; }\n'
+                                   b'static int knr() { return 4; }\n'
+                                   b'int main(void) { double (*f)(double *, long long) = sum; int (*g)(void) = knr; '
+                                   b'int v[3] = {3, 1, 2}; double a[2] = {1.5, 2};\n'
+                                   b'  qsort(v, 3, sizeof v[0], cmp); printf("%g %d %d%d%d\\n", f(a, 2), g(), v[0], v[1], v[2]); '
+                                   b'return 0; }\n',
     "line_markers.c": b'#include <stdio.h>\n# 1 "gen.y"\nint f(int x) { return x + __LINE__; }\n#line 50\n'
                       b'int main(void) { printf("%d %d\\n", f(1), __LINE__); return 0; }\n',
 }
@@ -406,6 +423,8 @@ BAD = {
     "assign_to_mpi_constant.c": ("8:10", "mpi-constant"),
     # a library macro in an argument that a # stringifies after another macro passes it on (XSTR(EOF))
     "stringify_library_macro.c": ("9:18", "macro-expansion"),
+    # a function given for a function pointer of other parameter types (fuzz seed 3 input 1881: CS1503)
+    "function_pointer_other_type.c": ("9:22", "incompatible-function-pointer-types"),
 }
 
 
