@@ -297,6 +297,12 @@ def test_a_nul_inside_a_literal_ends_the_string(tools, tmp_path):
     _same_as_gcc(tools, tmp_path, os.path.join(ROBUST, "nul_in_literals.c"))
 
 
+def test_multi_character_constants(tools, tmp_path):
+    """`'ab'`, `'RIFF'` (gcc: an int of the bytes shifted in) were the first character alone; U'\\U0001F600' a C#
+    char literal of no char (CS1012)."""
+    _same_as_gcc(tools, tmp_path, os.path.join(ROBUST, "multichar_constants.c"))
+
+
 def test_time_results_given_the_address_of_a_local(tools, tmp_path):
     """`gmtime_r(&t, &m)` with nothing else taking m's address (fuzz seed 3 input 455): `ref m` where the runtime
     takes the Ptr<tm> the C function returns (CS1615); m now lives in a one-element array (libc.toml's no_ref)."""
@@ -425,6 +431,8 @@ BAD = {
     "stringify_library_macro.c": ("9:18", "macro-expansion"),
     # a function given for a function pointer of other parameter types (fuzz seed 3 input 1881: CS1503)
     "function_pointer_other_type.c": ("9:22", "incompatible-function-pointer-types"),
+    # C11's anonymous struct or union member (v.i of `struct v { union { int i; }; }`): exit 0, then CS1061
+    "anonymous_member.c": ("4:3", "unsupported-construct"),
 }
 
 

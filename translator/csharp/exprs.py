@@ -242,8 +242,10 @@ _CHAR_ESCAPES = {0: "\\0", 7: "\\a", 8: "\\b", 9: "\\t", 10: "\\n", 11: "\\v", 1
 
 def convert_char_lit(ctx, e: ir.CharLit) -> CsExpr:
     v = e.value
-    if v < 0:
-        return int_literal(v, "int")
+    if v < 0 or v > 0xFFFF:
+        # a negative char, a multi-character constant ('RIFF') or a char32_t beyond the BMP (U'\U0001F600'): no
+        # C# char holds it (CS1012)
+        return int_literal(v, "int" if v < 2 ** 31 else "uint")
     if v in _CHAR_ESCAPES:
         return CsExpr(f"'{_CHAR_ESCAPES[v]}'", "char", PRIMARY, v)
     if 32 <= v < 127:

@@ -868,6 +868,13 @@ class Frontend:
                     offset = f.get_field_offsetof()  # negative: clang could not lay it out
                     fields.append(ir.Field(self.loc(f), f.spelling, ftype, bits, offset if offset >= 0 else None))
                 elif f.kind in (K.STRUCT_DECL, K.UNION_DECL) and f.is_definition():
+                    if f.is_anonymous() and "(anonymous " in f.type.spelling:
+                        # C11's anonymous member (`struct v { union { int i; float f; }; }`, v.i): its fields are the
+                        # enclosing struct's, which the C# struct would not have (exit 0, then CS1061). clang spells
+                        # a nameless type with a named field `(unnamed ...)`, the member itself `(anonymous ...)`.
+                        raise TranslationError(self.loc(f), "an anonymous struct or union member (C11) is not "
+                                               "supported yet: give it a field name and name that field in its "
+                                               "uses", "unsupported-construct")
                     self.record(f)
             del self.records[name]
             self.records[name] = ir.RecordDecl(self.loc(definition), name, tuple(fields), is_union,
