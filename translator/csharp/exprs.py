@@ -15,6 +15,7 @@ from typing import Optional
 
 from .. import ir
 from ..diagnostics import TranslationError
+from .function_types import refuse_other_function_type
 from .types import (BITS, HANDLE, NUMERIC, INTEGRAL, COMPLEX_TYPES, OPAQUE_TYPES, PRIMITIVE_ELEMENTS, SIGNED,
                     complex_cs, cs_type, element_cs, fits, inline_array_type, is_implicit, size_of)
 from . import bitfields
@@ -291,6 +292,8 @@ def convert_value(ctx, e: ir.Expr, c_type: ir.CType) -> CsExpr:
         # `{twice, 0}` for function pointers, `{&x, 0}` for pointers: an initializer's items reach here without
         # their implicit cast, and the 0 stayed an int (fuzz seed 2 input 1722: CS0029)
         return CsExpr("null", "null")
+    if isinstance(c_type, ir.PointerType) and isinstance(c_type.pointee, ir.FunctionType):
+        refuse_other_function_type(strip_implicit(e), c_type.pointee, e.loc)
     value = convert_expr(ctx, e)
     if isinstance(c_type, ir.PointerType):
         if value.type == "string" and _is_char(c_type.pointee):

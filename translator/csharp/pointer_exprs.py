@@ -14,6 +14,7 @@ from ..diagnostics import TranslationError
 from .exprs import (ADD, BINARY_PREC, COMPARISONS, MUL, PRIMARY, UNARY, CsExpr, coerce, coerce_index, convert_expr,
                     element_address, flat_size, is_null_pointer, paren, pointer_at, ref_param_name,
                     scaled_by, slot_key, unwrap, convert_call)
+from .function_types import refuse_other_function_type
 from .memory import convert_allocation, is_allocation
 from . import registry
 from .cstypes import GENERIC_RESULT, array_of, ptr_of
@@ -24,43 +25,6 @@ from ..passes.queries import is_pointer_value
 
 def _pointee(t) -> ir.CType:
     return t.pointee if isinstance(t, ir.PointerType) else t.element
-
-
-def _function_type_of(t) -> Optional[ir.FunctionType]:
-    """The function type of a function designator or of a pointer to a function, else None."""
-    if isinstance(t, ir.PointerType):
-        t = t.pointee
-    return t if isinstance(t, ir.FunctionType) else None
-
-
-def _delegates_agree(a: ir.FunctionType, b: ir.FunctionType) -> bool:
-    """Whether a function of type `a` can go where one of type `b` goes in C#: the same parameter and result types
-    as the port writes them. A `void *` on either side is taken as agreeing (the void pointer plan types it from
-    the function stored: qsort's comparators), as is an unprototyped `f()` (K&R: no parameter types to compare)."""
-    if len(a.params) != len(b.params) or a.variadic != b.variadic:
-        return not a.params or not b.params
-    return _slots_agree(a.result, b.result) and all(_slots_agree(x, y) for x, y in zip(a.params, b.params))
-
-
-def _slots_agree(x, y) -> bool:
-    if isinstance(x, ir.ArrayType) and x.size is None:
-        x = ir.PointerType(x.element)  # a parameter `int a[]` is an `int *`
-    if isinstance(y, ir.ArrayType) and y.size is None:
-        y = ir.PointerType(y.element)
-    if isinstance(x, ir.PointerType) and isinstance(y, ir.PointerType):
-        if isinstance(x.pointee, ir.VoidType) or isinstance(y.pointee, ir.VoidType):
-            return True
-        fx, fy = _function_type_of(x), _function_type_of(y)
-        if fx is not None or fy is not None:
-            return fx is not None and fy is not None and _delegates_agree(fx, fy)
-        return _slots_agree(x.pointee, y.pointee)
-    if isinstance(x, ir.ArrayType) and isinstance(y, ir.ArrayType):
-        return x.size == y.size and _slots_agree(x.element, y.element)
-    if type(x) is not type(y):
-        return False
-    if isinstance(x, (ir.IntType, ir.FloatType, ir.ComplexType)):
-        return element_cs(x) == element_cs(y)  # `long` and `long long` are one C# long
-    return x == y
 
 
 @registry.operation("pointee_stride")
@@ -260,14 +224,7 @@ def convert_pointer_cast(ctx, e: ir.Cast) -> CsExpr:
         # stayed an int, CS0029)
         return CsExpr("null", "null")
     if isinstance(target_t.pointee, ir.FunctionType):
-        source = _function_type_of(e.operand.type)
-        if source is not None and not _delegates_agree(source, target_t.pointee):
-            # C converts any function pointer to any other (clang only warns) and calling through the wrong type is
-            # undefined (C11 6.3.2.3p8); C#'s delegates of two types do not convert (fuzz seed 3 input 1881: a
-            # derivs(double, const long long *, double *) given for a (double, const double *, double *), CS1503)
-            raise TranslationError(e.loc, "a function of another type than the function pointer it is given to "
-                                   "cannot be translated: give the function the pointer's parameter and result types",
-                                   "incompatible-function-pointer-types")
+        refuse_other_function_type(e.operand, target_t.pointee, e.loc)
         return convert_expr(ctx, e.operand)
     inner_ir = unwrap(e.operand)
     pushed = _cast_inside(inner_ir, target_t, e)
