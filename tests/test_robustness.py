@@ -297,6 +297,12 @@ def test_a_nul_inside_a_literal_ends_the_string(tools, tmp_path):
     _same_as_gcc(tools, tmp_path, os.path.join(ROBUST, "nul_in_literals.c"))
 
 
+def test_one_name_in_two_c_name_spaces_and_object_member_names(tools, tmp_path):
+    """`struct s s;`, `struct point point(int)` (CS0102: a nested struct and a member of one name), a function
+    `ToString`, globals `GetType`, `Finalize` (CS0114, CS0108 warnings): found by scripts/fuzz_probe.py names."""
+    _same_as_gcc(tools, tmp_path, os.path.join(ROBUST, "name_spaces.c"))
+
+
 def test_multi_character_constants(tools, tmp_path):
     """`'ab'`, `'RIFF'` (gcc: an int of the bytes shifted in) were the first character alone; U'\\U0001F600' a C#
     char literal of no char (CS1012)."""

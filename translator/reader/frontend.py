@@ -150,6 +150,7 @@ class Frontend:
         self._abspaths: Dict[str, str] = {}
         self._user_files: Tuple[object, Dict[int, bool]] = (None, {})  # (the parse, libclang file -> user_file_of)
         self._top_level: Tuple[object, List[ci.Cursor]] = (None, [])  # (the parse, its top-level cursors)
+        self._class_members: Tuple[object, Set[str]] = (None, set())  # (the parse, _class_member_names)
         self._macro_use_starts: Set[Tuple[int, int]] = set()
         self.macro_externs: Dict[str, str] = {}  # globals declared `EXTERN int x;` -> EXTERN (_extern_macro)
         self.block_externs: List[ir.VarDecl] = []  # `extern int x;` inside functions: each must name a defined global
@@ -838,12 +839,28 @@ class Frontend:
             if definition is not None and any(f.kind == K.FIELD_DECL and member_name(f.spelling) == name
                                               for f in definition.get_children()):
                 name += "_"  # `typedef struct { long parent; ... } parent;`: a C# member cannot be named as its type
-            taken = set(self.record_names.values())
+            taken = set(self.record_names.values()) | self._class_member_names()
             base, i = name, 2
             while name in taken:
                 name, i = f"{base}_{i}", i + 1
             self.record_names[key] = name
         return name
+
+    def _class_member_names(self) -> Set[str]:
+        """The C# names of the program's own globals, functions and enum constants: members of the class a struct
+        type, nested in it, cannot share a name with (`struct s s;`, `struct point point(int)`: C keeps tags apart
+        from ordinary names, C11 6.2.3; C# has one name space in a class, CS0102). Once a parse."""
+        if self._class_members[0] is not self.tu:
+            names = set()
+            for cur in self.top_level():
+                if cur.kind in (K.VAR_DECL, K.FUNCTION_DECL, K.ENUM_DECL) and self.user_file_of(cur):
+                    if cur.kind == K.ENUM_DECL:
+                        names.update(member_name(c.spelling) for c in cur.get_children()
+                                     if c.kind == K.ENUM_CONSTANT_DECL)
+                    else:
+                        names.add(member_name(cur.spelling))
+            self._class_members = (self.tu, names)
+        return self._class_members[1]
 
     def record(self, decl: ci.Cursor) -> ir.RecordType:
         """The record type of a struct/union declaration; its definition is registered once."""
