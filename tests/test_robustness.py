@@ -393,6 +393,13 @@ QUIRKY_FORMS = {
                                    b'int v[3] = {3, 1, 2}; double a[2] = {1.5, 2};\n'
                                    b'  qsort(v, 3, sizeof v[0], cmp); printf("%g %d %d%d%d\\n", f(a, 2), g(), v[0], v[1], v[2]); '
                                    b'return 0; }\n',
+    # a function returning a function pointer, written without a typedef: the returned type's parameters became the
+    # function's own (CS1001, CS7036)
+    "function_returning_function_pointer.c": b'#include <stdio.h>\nstatic int twice(int x) { return 2 * x; }\n'
+                                             b'static int (*pick(int k))(int) { return k ? twice : 0; }\n'
+                                             b'static int (*(*both(void))(int))(int) { return pick; }\n'
+                                             b'int main(void) { printf("%d %d %d\\n", pick(1)(5), both()(1)(4), '
+                                             b'pick(0) == 0); return 0; }\n',
     "line_markers.c": b'#include <stdio.h>\n# 1 "gen.y"\nint f(int x) { return x + __LINE__; }\n#line 50\n'
                       b'int main(void) { printf("%d %d\\n", f(1), __LINE__); return 0; }\n',
 }

@@ -1045,8 +1045,13 @@ class Frontend:
         ftype = self.ctype(cur.type, cur)
         params = []
         body = None
+        own = None
+        if sum(1 for ch in self.kids(cur) if ch.kind == K.PARM_DECL) != len(ftype.params):
+            # `int (*pick(int k))(int)`: the parameters of the function pointer it returns are children too (they
+            # became parameters of pick: CS1001, CS7036); the function's own are libclang's arguments of it
+            own = {self.loc(a) for a in cur.get_arguments()}
         for ch in self.kids(cur):
-            if ch.kind == K.PARM_DECL:
+            if ch.kind == K.PARM_DECL and (own is None or self.loc(ch) in own):
                 params.append(ir.VarDecl(self.loc(ch), ch.spelling, self._param_type(ch), None, None, is_param=True))
             elif ch.kind == K.COMPOUND_STMT:
                 body = self.stmt(ch)
