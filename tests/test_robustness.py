@@ -400,6 +400,11 @@ QUIRKY_FORMS = {
                                              b'static int (*(*both(void))(int))(int) { return pick; }\n'
                                              b'int main(void) { printf("%d %d %d\\n", pick(1)(5), both()(1)(4), '
                                              b'pick(0) == 0); return 0; }\n',
+    # names of characters C11 (Annex D) and gcc take and C# does not (`x²`, `a·b`: CS1056), one taken by the spelling
+    # chosen for another; letters beyond ASCII C# takes stay
+    "unicode_names.c": '#include <stdio.h>\nstatic int x\u00b2(int v) { return v * v; }\nint main(void) { int caf\u00e9 = 1, '
+                       'a\u00b7b = 4, x_u00B2_ = 5, \\u00e9t\\u00e9 = 2; /* x\u00b2 */\n  printf("%d %d %d %d %s\\n", '
+                       'x\u00b2(3), caf\u00e9 + a\u00b7b, x_u00B2_, \u00e9t\u00e9, "x\u00b2"); return 0; }\n'.encode(),
     "line_markers.c": b'#include <stdio.h>\n# 1 "gen.y"\nint f(int x) { return x + __LINE__; }\n#line 50\n'
                       b'int main(void) { printf("%d %d\\n", f(1), __LINE__); return 0; }\n',
 }
