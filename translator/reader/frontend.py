@@ -151,6 +151,7 @@ class Frontend:
         self._user_files: Tuple[object, Dict[int, bool]] = (None, {})  # (the parse, libclang file -> user_file_of)
         self._top_level: Tuple[object, List[ci.Cursor]] = (None, [])  # (the parse, its top-level cursors)
         self._class_members: Tuple[object, Set[str]] = (None, set())  # (the parse, _class_member_names)
+        self.runs_implicitly: Set[str] = set()  # functions gcc calls without a call (constructor, destructor)
         self._macro_use_starts: Set[Tuple[int, int]] = set()
         self.macro_externs: Dict[str, str] = {}  # globals declared `EXTERN int x;` -> EXTERN (_extern_macro)
         self.block_externs: List[ir.VarDecl] = []  # `extern int x;` inside functions: each must name a defined global
@@ -481,7 +482,7 @@ class Frontend:
                 [g.init for g in globals_.values() if g.init is not None]
                 for n in ir.walk(root) if isinstance(n, ir.NameRef) and n.kind == "function"}
         self.unused_statics = {name: ext for name, ext in self.static_extents.items()
-                               if name not in used and name != "main"}
+                               if name not in used and name != "main" and name not in self.runs_implicitly}
         dropped = self._drop_unused_statics(self.c_errors + errors)
         if dropped:
             self.c_errors = [d for d in self.c_errors if self._unused_static_at(d.loc) is None]
@@ -1038,7 +1039,25 @@ class Frontend:
             if level.kind == ci.TypeKind.VARIABLEARRAY:
                 self._vla_bounds[level.data[0]] = self.expr(bound)
 
+    # GNU attributes that make code run where the program does not call it: a port that left them out would exit 0
+    # and behave otherwise (gcc's program prints what a constructor prints before main; a cleanup runs at the end of
+    # its variable's block)
+    _UNRUN_ATTRIBUTES = {"constructor": "a function gcc runs before main", "destructor": "a function gcc runs at exit",
+                         "cleanup": "a function gcc calls when the variable goes out of scope"}
+
+    def _refuse_unrun_attributes(self, cur: ci.Cursor) -> None:
+        for ch in self.kids(cur):
+            if ch.kind == K.UNEXPOSED_ATTR:
+                first = next(iter(ch.get_tokens()), None)
+                name = first.spelling.strip("_") if first is not None else ""
+                if name in self._UNRUN_ATTRIBUTES:
+                    if cur.kind == K.FUNCTION_DECL:
+                        self.runs_implicitly.add(cur.spelling)  # called by no code, yet run: never dropped as unused
+                    raise TranslationError(self.loc(ch), f"__attribute__(({name})) ({self._UNRUN_ATTRIBUTES[name]}) "
+                                           "is not supported: call it where the program should", "unsupported-construct")
+
     def function(self, cur: ci.Cursor) -> ir.Function:
+        self._refuse_unrun_attributes(cur)
         for ch in self.kids(cur):
             if ch.kind == K.PARM_DECL:
                 self._note_vla_bounds(ch)
@@ -1070,6 +1089,7 @@ class Frontend:
         return t
 
     def var_decl(self, cur: ci.Cursor) -> ir.VarDecl:
+        self._refuse_unrun_attributes(cur)
         self._note_vla_bounds(cur)
         ctype = self.ctype(cur.type, cur)
         storage = {ci.StorageClass.STATIC: "static", ci.StorageClass.EXTERN: "extern"}.get(cur.storage_class)
