@@ -457,6 +457,9 @@ BAD = {
     # out, exit 0, and printed otherwise than gcc's program
     "constructor_attribute.c": ("4:16", "unsupported-construct"),
     "cleanup_attribute.c": ("4:35", "unsupported-construct"),
+    # a null pointer as a library function's string (fuzz seed 3 input 4197: printf(0), CS1503; printf(NULL) was
+    # ambiguous between the runtime's overloads, CS0121)
+    "printf_null.c": ("5:12", "null-argument"),
     # C11's anonymous struct or union member (v.i of `struct v { union { int i; }; }`): exit 0, then CS1061
     "anonymous_member.c": ("4:3", "unsupported-construct"),
 }
