@@ -405,6 +405,9 @@ QUIRKY_FORMS = {
     "unicode_names.c": '#include <stdio.h>\nstatic int x\u00b2(int v) { return v * v; }\nint main(void) { int caf\u00e9 = 1, '
                        'a\u00b7b = 4, x_u00B2_ = 5, \\u00e9t\\u00e9 = 2; /* x\u00b2 */\n  printf("%d %d %d %d %s\\n", '
                        'x\u00b2(3), caf\u00e9 + a\u00b7b, x_u00B2_, \u00e9t\u00e9, "x\u00b2"); return 0; }\n'.encode(),
+    # a static local is the field f_x: a global, a function's own static or an enum constant of that name beside it
+    # (scripts/fuzz_probe.py names, kind static-local-vs-global: CS0102)
+    "static_local_fields.c": b'#include <stdio.h>\n/* a static local becomes the field f_x: a global f_x beside it (CS0102) */\nint count_calls = 100, count_calls_ = 7;\nstatic int count(void) { static int calls; return ++calls; }\nenum { count_n = 3 };\nstatic int count_(void) { static int n = 1; n *= 2; return n + count_n; }\nint main(void) { count(); printf("%d %d %d %d\\n", count(), count_calls, count_calls_, count_()); return 0; }\n',
     "line_markers.c": b'#include <stdio.h>\n# 1 "gen.y"\nint f(int x) { return x + __LINE__; }\n#line 50\n'
                       b'int main(void) { printf("%d %d\\n", f(1), __LINE__); return 0; }\n',
 }
