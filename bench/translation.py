@@ -346,6 +346,18 @@ def translate(sources: List[str], flags: List[str], out: str, root: str = ROOT) 
     return cpu_seconds_of([PYTHON, "-m", "translator", *sources, "-o", out, "--time-limit", "0", *flags], cwd=root)
 
 
+def translate_batch(programs: List[Tuple[str, List[str], List[str]]], work: str, root: str = ROOT) \
+        -> Tuple[float, int, str]:
+    """All `programs` through one `cmpi-translate --batch` process of the checkout at `root`, each into a C# file of
+    its own: its CPU seconds, exit status (the worst job's) and stderr."""
+    import shlex
+    jobs = os.path.join(work, "corpus.jobs")
+    with open(jobs, "w") as f:
+        for number, (_, files, flags) in enumerate(programs):
+            f.write(shlex.join([*files, "-o", os.path.join(work, f"batch_{number}.cs"), *flags]) + "\n")
+    return cpu_seconds_of([PYTHON, "-m", "translator", "--batch", jobs, "--time-limit", "0"], cwd=root)
+
+
 def corpus_programs() -> List[Tuple[str, List[str], List[str]]]:
     """Every program of corpus/: (label, C files, flags). NPB kernels are the kernel's files with common/."""
     programs = []
@@ -456,7 +468,20 @@ def main(argv=None) -> int:
             print(f"{label:<40} {cpu:>8.2f}{ratio}{note}", flush=True)
         met = "met" if total < TARGET_CORPUS_SECONDS else "NOT met"
         ratio = f" {total_before:>9.2f} {total / total_before:>6.2f}" if before and total_before else ""
-        print(f"{'corpus total':<40} {total:>8.2f}{ratio}  target < {TARGET_CORPUS_SECONDS:g} s: {met}")
+        print(f"{'corpus total, a process each':<40} {total:>8.2f}{ratio}  target < {TARGET_CORPUS_SECONDS:g} s: {met}")
+        # The same programs through one `cmpi-translate --batch` process: the start-up (imports, the rules, the
+        # standard headers' probes) paid once, as a port of a whole codebase can pay it
+        cpu, rc, err = translate_batch(corpus_programs(), work)
+        failures += rc != 0
+        note = "" if rc == 0 else f"  exit {rc}: {err.strip().splitlines()[:1]}"
+        other = None
+        if before:
+            other, rc_before, _ = translate_batch(corpus_programs(), work, before)
+            other = other if rc_before == 0 else None  # (a checkout without --batch: exit 2)
+        ratio = (f" {other:>9.2f} {cpu / other:>6.2f}" if other else f" {'-':>9} {'-':>6}") if before else ""
+        met = "met" if cpu < TARGET_CORPUS_SECONDS else "NOT met"
+        print(f"{'corpus total, one --batch process':<40} {cpu:>8.2f}{ratio}  target < {TARGET_CORPUS_SECONDS:g} s: "
+              f"{met}{note}")
     return 1 if failures else 0
 
 

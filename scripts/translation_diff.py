@@ -1,7 +1,7 @@
 """Translate every C program of tests/ and corpus/ with one checkout of the translator and keep what it gives,
 then compare two such runs: a speed change must leave every output byte-identical.
 
-    python3 scripts/translation_diff.py run  OUT [--root CHECKOUT] [-j 2]   # OUT/<case>/{out.cs,stderr,rc}
+    python3 scripts/translation_diff.py run  OUT [--root CHECKOUT] [-j 2] [--batch]  # OUT/<case>/{out.cs,stderr,rc}
     python3 scripts/translation_diff.py diff OUT_BEFORE OUT_AFTER           # exit 1 on any difference
 
 `--root` is the checkout whose translator/ runs (`python -m translator` there, with this repository's .venv,
@@ -14,7 +14,9 @@ from __future__ import annotations
 import argparse
 import concurrent.futures
 import filecmp
+import json
 import os
+import shlex
 import subprocess
 import sys
 from typing import Dict, List, Tuple
@@ -73,10 +75,54 @@ def run_one(root: str, out_dir: str, name: str, files: List[str], flags: List[st
     return f"{name}: exit {proc.returncode}"
 
 
-def run(out_dir: str, root: str, jobs: int) -> int:
+def _keep(case: str, output: str, rc: int) -> None:
+    with open(os.path.join(case, "stderr"), "w") as f:
+        f.write(output)
+    with open(os.path.join(case, "rc"), "w") as f:
+        f.write(f"{rc}\n")
+
+
+def run_batch(root: str, out_dir: str, batch: List[Tuple[str, List[str], List[str]]]) -> str:
+    """The cases of `batch` through `cmpi-translate --batch` (one process for all; after a job that ends the process,
+    a resource bound, a new one for the rest), kept as run_one keeps each: a batch must give what each run alone
+    gives."""
+    pending = list(batch)
+    processes = 0
+    while pending:
+        lines, where = [], {}
+        for number, (name, files, flags) in enumerate(pending, 1):
+            case = os.path.join(out_dir, _slug(name))
+            os.makedirs(case, exist_ok=True)
+            cs = os.path.join(case, "out.cs")
+            if os.path.exists(cs):
+                os.unlink(cs)
+            lines.append(shlex.join([*files, "-o", cs, *flags]))
+            where[number] = case
+        proc = subprocess.run([PYTHON, "-m", "translator", "--batch", "-", "--time-limit", "120", "--memory-limit",
+                               "400"], cwd=root, input="\n".join(lines) + "\n", stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True, errors="surrogateescape")
+        processes += 1
+        done = 0
+        for text in proc.stdout.splitlines():
+            result = json.loads(text)
+            _keep(where[result["line"]], result["output"] + result["diagnostics"], result["exit"])
+            done = result["line"]
+        if done == 0:
+            # the process ended with no line for its first job (a crash): that job as a run alone would end
+            _keep(where[1], proc.stderr, proc.returncode)
+            done = 1
+        pending = pending[done:]
+    return f"{len(batch)} cases in {processes} batch process(es)"
+
+
+def run(out_dir: str, root: str, jobs: int, batch: bool = False) -> int:
     all_cases = cases(os.path.join(out_dir, "_generated"))
     with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
-        futures = [pool.submit(run_one, root, out_dir, n, f, fl) for n, (f, fl) in all_cases.items()]
+        if batch:
+            items = [(n, f, fl) for n, (f, fl) in all_cases.items()]
+            futures = [pool.submit(run_batch, root, out_dir, items[k::jobs]) for k in range(jobs)]
+        else:
+            futures = [pool.submit(run_one, root, out_dir, n, f, fl) for n, (f, fl) in all_cases.items()]
         for fut in concurrent.futures.as_completed(futures):
             print(fut.result(), file=sys.stderr, flush=True)
     print(f"{len(all_cases)} cases translated into {out_dir}")
@@ -106,12 +152,14 @@ def main(argv=None) -> int:
     r.add_argument("out")
     r.add_argument("--root", default=ROOT, help="the checkout whose translator runs (default: this one)")
     r.add_argument("-j", type=int, default=2)
+    r.add_argument("--batch", action="store_true", help="translate through `cmpi-translate --batch` (-j processes, "
+                   "each given every j-th case) instead of a process per case")
     d = sub.add_parser("diff")
     d.add_argument("before")
     d.add_argument("after")
     args = p.parse_args(argv)
     if args.command == "run":
-        return run(os.path.abspath(args.out), os.path.abspath(args.root), args.j)
+        return run(os.path.abspath(args.out), os.path.abspath(args.root), args.j, args.batch)
     return diff(args.before, args.after)
 
 

@@ -67,3 +67,31 @@ def test_a_literals_first_token_is_the_first_of_all_its_tokens(tmp_path):
         assert fe._first_token(cur) == expected, fe.loc(cur)
         seen += 1
     assert seen >= 12
+
+
+@pytest.mark.parametrize("program", ["corpus/nbody/nbody.c", "tests/c/gcc_builtins.c", "corpus/examples/heat2d.c"])
+def test_walks_visit_the_nodes_children_gives_in_its_order(program):
+    """ir.walk and ir.walk_in_order put children on their stack through functions written per class (ir._Pushers):
+    every subtree's walk must be the depth-first order children() defines, node for node."""
+    from translator import ir
+    from translator.reader.frontend import Frontend
+    tu = Frontend(os.path.join(ROOT, program), [f"-I{os.path.dirname(os.path.join(ROOT, program))}"]).parse()
+
+    def reference(node, in_order):
+        out, pending = [], [node]
+        while pending:
+            n = pending.pop()
+            out.append(n)
+            pending.extend(reversed(ir.children(n)) if in_order else ir.children(n))
+        return out
+
+    roots = [f.body for f in tu.functions if f.body is not None] + [g.init for g in tu.globals if g.init is not None]
+    checked = 0
+    for root in roots:
+        for node in reference(root, False):
+            for in_order in (False, True):
+                walked = list(ir.walk_in_order(node) if in_order else ir.walk(node))
+                expected = reference(node, in_order)
+                assert len(walked) == len(expected) and all(a is b for a, b in zip(walked, expected)), node.loc
+                checked += 1
+    assert checked > 200

@@ -44,6 +44,10 @@ def _parser() -> argparse.ArgumentParser:
                    help=f"give up after S seconds of CPU time (default {DEFAULT_TIME_LIMIT:g}; 0: no bound)")
     p.add_argument("--memory-limit", type=int, default=DEFAULT_MEMORY_LIMIT, metavar="MIB",
                    help=f"give up beyond MIB MiB of memory (default {DEFAULT_MEMORY_LIMIT}; 0: no bound)")
+    p.add_argument("--batch", metavar="JOBS",
+                   help="many translations, the start-up paid once: JOBS ('-': standard input) has one per line, its "
+                        "arguments as on this command line (the options given beside --batch too); one JSON line per "
+                        "translation on standard output (translator/batch.py)")
     return p
 
 
@@ -263,6 +267,10 @@ _RECURSION_LIMIT = 200_000
 def main(argv=None) -> int:
     import gc
     import threading
+    batch = _batch_arguments(argv)
+    if batch is not None:
+        from .batch import run_batch
+        return run_batch(*batch, main, lambda job: _batch_arguments(job) is not None)
     # a diagnostic can quote bytes of the input that are not UTF-8 (`#include "caf\xe9"`): write them back as the
     # bytes they were, as gcc does, instead of failing to encode them (fuzz seed 1 input 3186: an internal error)
     for stream in (sys.stdout, sys.stderr):
@@ -281,7 +289,8 @@ def main(argv=None) -> int:
     old_size = threading.stack_size()
     try:
         threading.stack_size(_STACK_BYTES)
-        worker = threading.Thread(target=lambda: result.append(_main(argv)), name="cmpi-translate", daemon=True)
+        worker = threading.Thread(target=lambda: result.append(_exit_status(_main, argv)), name="cmpi-translate",
+                                  daemon=True)
         sys.setrecursionlimit(max(old_limit, _RECURSION_LIMIT))
         worker.start()
     finally:
@@ -310,6 +319,39 @@ def main(argv=None) -> int:
     return result[0] if result else 3
 
 
+def _batch_arguments(argv):
+    """(JOBS, the options given beside --batch) when the command line asks for a batch, else None (also when it
+    cannot be read: _main then says why)."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if not any(a == "--batch" or a.startswith("--batch=") for a in argv) or "--" in argv:
+        return None
+    try:
+        args, rest = _parser().parse_known_args(argv)
+    except (SystemExit, Exception):
+        return None
+    if args.batch is None or args.inputs or rest:
+        return None
+    common, skip = [], False
+    for a in argv:
+        if skip:
+            skip = False
+        elif a == "--batch":
+            skip = True
+        elif not a.startswith("--batch="):
+            common.append(a)
+    return args.batch, common
+
+
+def _exit_status(function, argv) -> int:
+    """function(argv), or the status of the SystemExit it raises: argparse's for a command line it cannot read (2)
+    and after --help (0). Raised on the worker thread, it ended only that thread, and the process exited 3, as
+    for an internal error."""
+    try:
+        return function(argv)
+    except SystemExit as e:
+        return e.code if isinstance(e.code, int) else (0 if e.code is None else 2)
+
+
 def _limits(argv):
     """--time-limit and --memory-limit as the worker's parser will read them (defaults if they do not parse)."""
     try:
@@ -334,6 +376,10 @@ def _main(argv=None) -> int:
         i = argv.index("--")
         argv, extra = argv[:i], argv[i + 1:]
     args = _parser().parse_intermixed_args(argv)  # several input files may sit around -o
+    if args.batch is not None:  # (main() runs a batch; here, a batch with input files or clang arguments, or a job)
+        print("cmpi-translate: error: --batch takes no input files and no clang arguments (each job has its own), "
+              "and a job of a batch is no batch", file=sys.stderr)
+        return 2
     try:
         if args.list_mpi:
             from .rules import load

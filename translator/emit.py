@@ -10,12 +10,61 @@ import jinja2
 
 TEMPLATES = os.path.join(os.path.dirname(__file__), "templates")
 
+
+class _CompiledTemplates(jinja2.BytecodeCache):
+    """The template compiled once per content (issue 28: start-up). Jinja lexes, parses and compiles a template to
+    Python every time a process first asks for it: a third of the CPU of a small program's translation. The code it
+    compiles is kept as toml_cache.py keeps the rules' tables, in `$XDG_CACHE_HOME/cmpi/jinja/` (else
+    `~/.cache/cmpi/jinja/`); Jinja's own check (the SHA-1 of the template's text, its version and Python's) makes an
+    edited template compile again, never read stale. A cache that cannot be read or written is no error."""
+
+    def __init__(self):
+        from .toml_cache import cache_dir
+        self.directory = os.path.join(os.path.dirname(cache_dir()), "jinja")
+
+    def _path(self, bucket) -> str:
+        return os.path.join(self.directory, bucket.key + ".jinja")
+
+    def load_bytecode(self, bucket) -> None:
+        try:
+            with open(self._path(bucket), "rb") as f:
+                bucket.load_bytecode(f)  # (a bucket whose checks fail is reset: compiled again)
+        except OSError:
+            pass
+        except Exception:  # a damaged file (a truncated pickle)
+            bucket.reset()
+
+    def dump_bytecode(self, bucket) -> None:
+        import tempfile
+        tmp = None
+        try:
+            os.makedirs(self.directory, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(dir=self.directory, suffix=".tmp")
+            with os.fdopen(fd, "wb") as f:
+                bucket.write_bytecode(f)
+            os.replace(tmp, self._path(bucket))  # whole or not at all, for a concurrent reader
+            tmp = None
+        except OSError:
+            pass
+        finally:
+            if tmp is not None:
+                try:
+                    os.unlink(tmp)
+                except OSError:
+                    pass
+
+
 _env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), keep_trailing_newline=True,
-                          undefined=jinja2.StrictUndefined)
+                          undefined=jinja2.StrictUndefined, bytecode_cache=_CompiledTemplates())
+
+
+def template() -> jinja2.Template:
+    """The C# file's template (compiled once per process; Jinja keeps it)."""
+    return _env.get_template("program.cs.j2")
 
 
 def render_program(class_name: str, source_name: str, program_name: str, converted: dict) -> str:
-    text = _env.get_template("program.cs.j2").render(
+    text = template().render(
         class_name=class_name, source_name=_one_line(source_name), program_literal=_string_literal(program_name),
         **converted)
     # split at "\n" alone: str.splitlines() also splits at a form feed, \x1c-\x1e, U+0085, U+2028 and U+2029, which a

@@ -430,16 +430,34 @@ def _child_fields(cls) -> tuple:
     return tuple(f.name for f in fields(cls) if f.name not in ("loc", "type") and str(f.type) not in _LEAF_FIELD_TYPES)
 
 
+def _tuple_field(cls, name: str) -> bool:
+    """Whether the field is declared a tuple: its value is tested for a tuple first, else for a node first. Both
+    tests stay in the code either way (a value of the other kind is still found): the order only saves a call of
+    isinstance per field in the usual case."""
+    return str(next(f.type for f in fields(cls) if f.name == name)).startswith("Tuple")
+
+
+def _field_tests(cls, single: str, several: str, reverse: bool = False) -> list:
+    """Lines that hand each field's nodes to `single` (one node) and `several` (a list of nodes), in field order
+    (or reversed, with each tuple's nodes reversed too)."""
+    lines = []
+    names = _child_fields(cls)
+    for name in (reversed(names) if reverse else names):
+        items = "reversed(v)" if reverse else "v"
+        node_test = [f"    {'if' if not _tuple_field(cls, name) else 'elif'} isinstance(v, NODE_TYPES):",
+                     f"        {single}(v)"]
+        tuple_test = [f"    {'if' if _tuple_field(cls, name) else 'elif'} isinstance(v, tuple):",
+                      f"        {several}([x for x in {items} if isinstance(x, NODE_TYPES)])"]
+        lines.append(f"    v = node.{name}")
+        lines += tuple_test + node_test if _tuple_field(cls, name) else node_test + tuple_test
+    return lines
+
+
 def _children_function(cls):
     """children() for one class, written out field by field: the loop over field names and getattr() were a tenth of
     a translation's CPU (issue 28), children() being called a million times for 5,000 C statements."""
-    lines = ["def children_of(node):", "    out = []"]
-    for name in _child_fields(cls):
-        lines += [f"    v = node.{name}",
-                  "    if isinstance(v, tuple):",
-                  "        out += [x for x in v if isinstance(x, NODE_TYPES)]",
-                  "    elif isinstance(v, NODE_TYPES):",
-                  "        out.append(v)"]
+    lines = ["def children_of(node):", "    out = []", "    add = out.append", "    add_all = out.extend"]
+    lines += _field_tests(cls, "add", "add_all")
     lines.append("    return out")
     namespace = {"NODE_TYPES": _NODE_TYPES}
     exec("\n".join(lines), namespace)
@@ -457,6 +475,32 @@ def children(node):
     if function is None:
         function = _children_function(type(node))
     return function(node)
+
+
+class _Pushers(dict):
+    """class -> a function that puts a node's children on a walk's stack (`pending.extend(children(node))`, or with
+    `reverse`, `pending.extend(reversed(children(node)))`) without building the list of children; None for a class
+    without child fields (a name, a literal, `break`). Written once per class, as children() is: the walks call
+    them for every node they visit (issue 28)."""
+
+    def __init__(self, reverse: bool):
+        super().__init__()
+        self.reverse = reverse
+
+    def __missing__(self, cls):
+        if not _child_fields(cls):
+            self[cls] = None
+            return None
+        lines = ["def push(node, pending):", "    add = pending.append", "    add_all = pending.extend"]
+        lines += _field_tests(cls, "add", "add_all", self.reverse)
+        namespace = {"NODE_TYPES": _NODE_TYPES}
+        exec("\n".join(lines), namespace)
+        self[cls] = function = namespace["push"]
+        return function
+
+
+_PUSH = _Pushers(reverse=False)
+_PUSH_IN_ORDER = _Pushers(reverse=True)
 
 
 # The walks of big subtrees, remembered: a dozen passes each walk every function body once (issue 28: a fifth of a
@@ -487,14 +531,16 @@ def _remembered_walk(node, in_order: bool):
     if known is not None and known[0] is node:
         return iter(known[1])
     out = []
+    add = out.append
     pending = [node]
+    take = pending.pop
+    pushers = _PUSH_IN_ORDER if in_order else _PUSH
     while pending:
-        n = pending.pop()
-        out.append(n)
-        if in_order:
-            pending.extend(reversed(children(n)))
-        else:
-            pending.extend(children(n))
+        n = take()
+        add(n)
+        push = pushers[type(n)]
+        if push is not None:
+            push(n, pending)
     if len(out) >= _WALK_MIN_NODES:
         if known is not None:
             _walk_cache_size -= len(_WALKS.pop(key)[1])

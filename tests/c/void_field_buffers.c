@@ -1,8 +1,8 @@
 /* A struct's void * fields holding the program's message buffers (Intel MPI Benchmarks' comm_info: s_buffer,
  * r_buffer): filled by an allocator returning void *, written through a char * parameter, read at byte offsets,
  * chosen by ?: into a char *, and freed through a void ** wrapper (IMB_v_free), which also frees an array of structs.
- * xfail: a void * struct field is a handle (object), and (void **)&c_info->s_buffer given to the generic void **
- * parameter (ref Ptr<TB>) is C# that does not compile (CS1503): the translator exits 0 (IMB-MPI1, branch real4) */
+ * A void * field is an opaque handle (object); `(void **)&c_info->s_buffer` given to the generic void ** parameter
+ * (ref Ptr<TB>) is the handle as a pointer to its bytes, stored back in place (Handle.Slot). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

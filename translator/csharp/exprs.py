@@ -17,7 +17,7 @@ from .. import ir
 from ..diagnostics import TranslationError
 from .function_types import refuse_other_function_type
 from .types import (BITS, HANDLE, NUMERIC, INTEGRAL, COMPLEX_TYPES, OPAQUE_TYPES, PRIMITIVE_ELEMENTS, SIGNED,
-                    complex_cs, cs_type, element_cs, fits, inline_array_type, is_implicit, size_of)
+                    complex_cs, cs_type, element_cs, fits, inline_array_type, is_implicit, managed_footprint, size_of)
 from . import bitfields
 from .cstypes import CsType, array_of, parse as cs_of, ptr_of
 from .registry import BUILTINS, CALLS, EXPRESSIONS, delegate
@@ -79,6 +79,20 @@ def refuse_handle_memory(value: CsExpr, loc, reader: str) -> CsExpr:
                                f"{reader}, which reads its memory: cast it to the pointer type it holds first",
                                "void-pointer")
     return value
+
+
+def coerce_at(e: CsExpr, cs: str, loc) -> CsExpr:
+    """coerce(e, cs), where a value of an opaque `void *` handle (a struct's `void *` field, void_handles.py) stored
+    into a typed pointer (`kept = b->recv` of a `void *kept` read as doubles, a `void *` parameter that holds bytes)
+    is C's implicit conversion: the pointer the handle holds, checked at run time (Handle.As, naming `loc`), or its
+    bytes (Handle.Bytes, which views any numbers)."""
+    if e.type == HANDLE and is_ptr_cs(cs):
+        element = cs_of(cs).element.text
+        where = f"{os.path.basename(loc.file)}:{loc.line}:{loc.col}" if loc is not None else "?"
+        if element == "byte":
+            return CsExpr(f"Handle.Bytes({e.code}, \"{where}\")", cs, PRIMARY)
+        return CsExpr(f"Handle.As<{element}>({e.code}, \"{where}\")", cs, PRIMARY)
+    return coerce(e, cs)
 
 
 def is_ptr_cs(cs: str) -> bool:
@@ -756,7 +770,7 @@ def _convert_assign(ctx, e: ir.Assign) -> CsExpr:
             # `*buf = malloc(n)` with buf a `void **` out-parameter (`ref Ptr<TBuf> buf`, generic_buffers.py), or
             # `*sbuf = (char *)align_buffer(...)` with sbuf a generic `char **` one
             allocation = delegate("allocation_into_void_slot")(ctx, e.value, slot_key(ctx, out))
-        value = coerce(allocation or convert_expr(ctx, e.value), tcs)
+        value = coerce_at(allocation or convert_expr(ctx, e.value), tcs, e.value.loc)
         return CsExpr(f"{target.code} = {paren(value, ASSIGN)}", tcs, ASSIGN)
     op = e.op[:-1]
     value = convert_expr(ctx, e.value)
@@ -1017,6 +1031,21 @@ def _retyped_out_argument(a: ir.Expr) -> bool:
     return False
 
 
+def _refuse_references_in_mpi_memory(ctx, fn: ir.Function, type_parameter: str, type_arg: str, arg: ir.Expr) -> None:
+    """A generic buffer parameter whose memory reaches MPI (`where T : unmanaged`, generic_buffers.py) given a struct
+    that holds pointers (Intel MPI Benchmarks' IMB_v_free((void **)P_BList) of a struct Bench array, which it hands
+    to MPI_Free_mem): C# would refuse the call (CS8377) and MPI's memory holds numbers only, so a located error."""
+    if (fn.name, type_parameter) not in ctx.plan.unmanaged_type_parameters:
+        return
+    if not any(r.name == type_arg and not r.is_union for r in ctx.tu.records):
+        return
+    holds_references, _ = managed_footprint(ctx, ir.RecordType(type_arg))
+    if holds_references:
+        raise TranslationError(arg.loc, f"'{fn.name}' hands this memory to MPI, whose buffers hold numbers only, and "
+                               f"struct {type_arg} holds pointers: give MPI (MPI_Alloc_mem, MPI_Free_mem) memory of "
+                               "numbers and allocate the structs with malloc", "mpi-buffer-references")
+
+
 def _pointer_to_pointer(t) -> bool:
     return isinstance(t, ir.PointerType) and isinstance(t.pointee, ir.PointerType)
 
@@ -1057,6 +1086,8 @@ def convert_call(ctx, e: ir.Call, result_type: Optional[str] = None) -> CsExpr:
     generic = delegate("generic_call_arguments")(ctx, fn)
     type_args = [delegate("type_argument")(ctx, e.args[i], _pointer_to_pointer(fn.params[i].type))
                  for i in sorted(generic) if i < len(e.args)]
+    for i, type_arg in zip((i for i in sorted(generic) if i < len(e.args)), type_args):
+        _refuse_references_in_mpi_memory(ctx, fn, generic[i], type_arg, e.args[i])
     if fn.name in ctx.plan.result_type_parameters:
         type_args.insert(0, result_type or delegate("result_type_argument")(ctx, e))
     args = []
@@ -1067,7 +1098,7 @@ def convert_call(ctx, e: ir.Call, result_type: Optional[str] = None) -> CsExpr:
                                        "its own C type, not as the type of the pointer passed here "
                                        "(only an out-parameter that memset, free, MPI buffers and generic buffers "
                                        "alone use takes any), which cannot be translated", "pointer-cast")
-            args.append("ref " + delegate("ref_argument")(ctx, a))
+            args.append("ref " + delegate("ref_argument")(ctx, a, i in generic))
         elif i in generic:
             given = strip_implicit(a)
             while isinstance(given, ir.Cast) and _pointer_to_pointer(given.type) and \
@@ -1083,7 +1114,7 @@ def convert_call(ctx, e: ir.Call, result_type: Optional[str] = None) -> CsExpr:
         elif i < len(fn.params):
             p = fn.params[i]
             want = ctx.slot_type(("var", fn.name, p.name), p.type, a.loc)
-            args.append(coerce(convert_expr(ctx, a), want).code)
+            args.append(coerce_at(convert_expr(ctx, a), want, a.loc).code)
         else:
             args.append(convert_expr(ctx, a).code)
     ret = ctx.slot_type(("ret", fn.name, ""), fn.type.result, e.loc)

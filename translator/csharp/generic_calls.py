@@ -31,11 +31,16 @@ def type_argument(ctx, arg: ir.Expr, out: bool = False) -> str:
         target = e
         while isinstance(target, (ir.Cast, ir.Paren)):
             target = strip(target.operand if isinstance(target, ir.Cast) else target.inner)
-        if isinstance(target, ir.Unary) and target.op == "&" and isinstance(target.operand.type, ir.PointerType) \
-                and not isinstance(target.operand.type.pointee, ir.VoidType):
-            return element_cs(target.operand.type.pointee, arg.loc)
+        if isinstance(target, ir.Unary) and target.op == "&" and isinstance(target.operand.type, ir.PointerType):
+            if not isinstance(target.operand.type.pointee, ir.VoidType):
+                return element_cs(target.operand.type.pointee, arg.loc)
+            return _void_pointer_element(ctx, strip(target.operand), arg)  # `(void **)&buf` of a `void *buf`
         if isinstance(target, ir.NameRef) and slot_key(ctx, target) in ctx.plan.generic_buffers:
             return ctx.plan.generic_buffers[slot_key(ctx, target)]
+        if out and isinstance(target.type, ir.PointerType) and isinstance(target.type.pointee, ir.PointerType) \
+                and not isinstance(target.type.pointee.pointee, ir.VoidType):
+            # `(void **)list` of a `struct Bench **list` (IMB_v_free((void **)P_BList)): what list points to
+            return element_cs(target.type.pointee.pointee, arg.loc)
         if out and not isinstance(e.type.pointee.pointee, ir.VoidType):
             return element_cs(e.type.pointee.pointee, arg.loc)
     deref = e
@@ -52,14 +57,27 @@ def type_argument(ctx, arg: ir.Expr, out: bool = False) -> str:
             return element_cs(t.pointee, arg.loc)
         while isinstance(e, ir.Binary) and e.op in ("+", "-") and isinstance(strip(e.lhs).type, ir.PointerType):
             e = strip(e.lhs)  # `m + sizeof(struct hdr)` of a `void *m`: m's own buffer (bytes: GNU C's arithmetic)
-        if isinstance(e, ir.NameRef):
-            key = slot_key(ctx, e)
-            if key in ctx.plan.generic_buffers:
-                return ctx.plan.generic_buffers[key]
-            if ctx.plan.void_type(key) is not None:
-                return element_cs(ctx.plan.void_type(key), arg.loc)
-            if ctx.plan.is_handle(key) or ctx.slot_type(key, t, arg.loc) == HANDLE:
-                return "byte"  # an opaque handle given as memory: its bytes (exprs.py, Handle.Bytes)
+        if isinstance(e, (ir.NameRef, ir.Member)):
+            return _void_pointer_element(ctx, e, arg)
+    raise TranslationError(arg.loc, "the type this buffer points to is unknown here: cast it to its element type "
+                           "(`(double *)p`)", "unsupported-buffer")
+
+
+def _void_pointer_element(ctx, e: ir.Expr, arg: ir.Expr) -> str:
+    """The element type a `void *` variable or field (`e`) holds when given to a generic buffer: a generic
+    parameter's type parameter, the one type the plan gave the variable (pointers.py's void_type), else it is an
+    opaque handle (a `void *` struct field, void_handles.py): its bytes (exprs.py, Handle.Bytes; Handle.Slot for
+    its address)."""
+    if isinstance(e, ir.NameRef):
+        key = slot_key(ctx, e)
+        if key in ctx.plan.generic_buffers:
+            return ctx.plan.generic_buffers[key]
+        if ctx.plan.void_type(key) is not None:
+            return element_cs(ctx.plan.void_type(key), arg.loc)
+        if ctx.plan.is_handle(key) or ctx.slot_type(key, e.type, arg.loc) == HANDLE:
+            return "byte"
+    if isinstance(e, ir.Member):
+        return "byte"  # a struct's `void *` field is a handle (csharp/types.py)
     raise TranslationError(arg.loc, "the type this buffer points to is unknown here: cast it to its element type "
                            "(`(double *)p`)", "unsupported-buffer")
 

@@ -384,8 +384,11 @@ def _cast_inside(inner: ir.Expr, target_t: ir.PointerType, cast: ir.Cast) -> Opt
 
 
 @registry.operation("ref_argument")
-def ref_argument(ctx, a: ir.Expr) -> str:
-    """The variable a `ref` parameter gets: `&x` -> x, `&a[i]` -> a[i], an array a -> a[0], a pointer q -> q.Target."""
+def ref_argument(ctx, a: ir.Expr, any_type: bool = False) -> str:
+    """The variable a `ref` parameter gets: `&x` -> x, `&a[i]` -> a[i], an array a -> a[0], a pointer q -> q.Target.
+    any_type: the parameter is a generic `void **` out-parameter (`ref Ptr<TB>`, generic_buffers.py), which takes
+    the address of an opaque handle too (`(void **)&c_info->s_buffer` of a `void *` field): the handle as a pointer
+    to its bytes, stored back into it in place (Handle.Slot)."""
     target = unwrap(a)
     while isinstance(target, ir.Cast) and isinstance(target.type, ir.PointerType) and \
             isinstance(target.type.pointee, ir.PointerType) and isinstance(unwrap(target.operand).type, ir.PointerType) \
@@ -394,7 +397,11 @@ def ref_argument(ctx, a: ir.Expr) -> str:
         # argument names when the parameter is generic (generic_buffers.py)
         target = unwrap(target.operand)
     if isinstance(target, ir.Unary) and target.op == "&":
-        return convert_expr(ctx, target.operand).code
+        value = convert_expr(ctx, target.operand)
+        if any_type and value.type == HANDLE:
+            where = f"{os.path.basename(a.loc.file)}:{a.loc.line}:{a.loc.col}" if a.loc is not None else "?"
+            return f"Handle.Slot(ref {value.code}, \"{where}\")"
+        return value.code
     ref = ref_param_name(ctx, target)
     if ref is not None:
         return ref

@@ -29,7 +29,7 @@ KNOWN_OPERATIONS = {
     "pointer_binary": "pointer_exprs",        # (ctx, e: ir.Binary) -> CsExpr, p + k, p - q, p < q, p == q
     "address_of": "pointer_exprs",            # (ctx, e: ir.Unary) -> CsExpr, &x
     "pointee_stride": "pointer_exprs",        # (ctx, c_type) -> CsExpr, flat elements one step of a pointer moves
-    "ref_argument": "pointer_exprs",          # (ctx, arg) -> str, the target of a `ref` argument
+    "ref_argument": "pointer_exprs",          # (ctx, arg, any_type=False) -> str, the target of a `ref` argument
     "allocation_into_void_slot": "memory",    # (ctx, value, key) -> Optional[CsExpr]
     "generic_call_arguments": "generic_calls",  # (ctx, fn) -> {argument index: type parameter}
     "type_argument": "generic_calls",         # (ctx, arg) -> str

@@ -12,7 +12,7 @@ from typing import List, Optional
 from .. import ir
 from ..diagnostics import TranslationError
 from .context import INDENT, render_comment
-from .exprs import (ASSIGN, CsExpr, as_bool, as_count, cast, coerce, convert_expr, convert_value, narrow_before_promotion,
+from .exprs import (ASSIGN, CsExpr, as_bool, as_count, cast, coerce, coerce_at, convert_expr, convert_value, narrow_before_promotion,
                     strip_implicit, unwrap)
 from .inits import convert_array_initializer, convert_initializer
 from .memory import allocation_into_void_slot
@@ -106,7 +106,7 @@ def convert_var_decl(ctx, d: ir.VarDecl, for_header: bool = False, is_global: bo
         value = default_value(cs)
     else:
         value = _void_allocation(ctx, d.init, d.type, key) or convert_initializer(ctx, d.init, d.type)
-        value = coerce(value, cs).code
+        value = coerce_at(value, cs, d.init.loc).code
     if ctx.is_boxed(key):
         # Its address is taken: the variable lives in a one-element array, `&x` is the array.
         return f"{array_of(cs)} {name} = {{ {value} }}"
@@ -394,7 +394,7 @@ def convert_return(ctx, st: ir.Return, indent: str) -> List[str]:
     key = ("ret", ctx.fn.function.name, "")
     cs = ctx.slot_type(key, ret, st.loc)
     value = _void_allocation(ctx, st.value, ret, key) or convert_expr(ctx, st.value)  # `return malloc(n)`
-    return _with_trailing(ctx, [indent + f"return {coerce(value, cs).code};"], st)
+    return _with_trailing(ctx, [indent + f"return {coerce_at(value, cs, st.value.loc).code};"], st)
 
 
 def convert_simple(ctx, st, indent: str) -> List[str]:

@@ -30,44 +30,42 @@ def functions_to_inline(tu: ir.TranslationUnit) -> Set[str]:
     caller_of = {}
     called_in_loop = set()
     for fn in defined.values():
-        for node, in_loop in _walk_with_loops(fn.body):
+        inner_loops = set()  # loops inside another loop: walked with it
+        for node in ir.walk(fn.body):
             if isinstance(node, ir.NameRef) and node.kind == "function":
                 references[node.name] += 1
             elif isinstance(node, ir.Call):
-                callee = node.callee
-                while isinstance(callee, (ir.Cast, ir.Paren)):  # f decays to a function pointer
-                    callee = callee.operand if isinstance(callee, ir.Cast) else callee.inner
-                if isinstance(callee, ir.NameRef) and callee.kind == "function":
-                    calls[callee.name] += 1
-                    caller_of[callee.name] = fn.name
-                    if in_loop:
-                        called_in_loop.add(callee.name)
+                callee = _callee_function(node)
+                if callee is not None:
+                    calls[callee] += 1
+                    caller_of[callee] = fn.name
+            elif isinstance(node, _LOOPS) and id(node) not in inner_loops:
+                # every call under a loop runs in it (ir.walk lists a loop before the loops inside it)
+                for inside in ir.walk(node):
+                    if isinstance(inside, _LOOPS):
+                        inner_loops.add(id(inside))
+                    elif isinstance(inside, ir.Call):
+                        callee = _callee_function(inside)
+                        if callee is not None:
+                            called_in_loop.add(callee)
     chosen = set()
     for name, fn in defined.items():
         # a call outside any loop happens a handful of times: not worth a mark in the output
         if name == "main" or calls[name] != 1 or references[name] != 1 or caller_of[name] == name \
                 or name not in called_in_loop:
             continue
-        nodes = list(_walk(fn.body))
+        nodes = list(ir.walk(fn.body))
         if not MIN_NODES <= len(nodes) <= MAX_NODES or any(isinstance(n, (*_LOOPS, ir.Goto)) for n in nodes):
             continue
         chosen.add(name)
     return chosen
 
 
-def _walk_with_loops(body):
-    """(node, inside a loop of this function)."""
-    stack = [(body, False)]
-    while stack:
-        n, in_loop = stack.pop()
-        yield n, in_loop
-        inner = in_loop or isinstance(n, _LOOPS)
-        stack.extend((c, inner) for c in ir.children(n))
-
-
-def _walk(node):
-    stack = [node]
-    while stack:
-        n = stack.pop()
-        yield n
-        stack.extend(ir.children(n))
+def _callee_function(call: ir.Call):
+    """The name of the program's function a call calls directly, or None."""
+    callee = call.callee
+    while isinstance(callee, (ir.Cast, ir.Paren)):  # f decays to a function pointer
+        callee = callee.operand if isinstance(callee, ir.Cast) else callee.inner
+    if isinstance(callee, ir.NameRef) and callee.kind == "function":
+        return callee.name
+    return None

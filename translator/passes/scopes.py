@@ -43,13 +43,10 @@ def _child_blocks(st) -> List[tuple]:
 
 def globals_used(fn: ir.Function) -> Set[str]:
     """The globals the function's body names (a local named like one of them is renamed)."""
-    names, stack = set(), [fn.body] if fn.body is not None else []
-    while stack:
-        node = stack.pop()
-        if isinstance(node, ir.NameRef) and node.kind == "global":
-            names.add(node.name)
-        stack.extend(ir.children(node))
-    return names
+    if fn.body is None:
+        return set()
+    # (ir.walk: the body's walk the other passes made is remembered)
+    return {node.name for node in ir.walk(fn.body) if isinstance(node, ir.NameRef) and node.kind == "global"}
 
 
 def plan_local_names(fn: ir.Function) -> Dict[ir.Loc, str]:

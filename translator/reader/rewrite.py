@@ -151,7 +151,11 @@ def _substitute(params: List[str], variadic: bool, body: List[str], args: List[s
 # `#define XSTR(x) STR(x)`, XSTR(N) is "64" in C and was "N" (XSTR(__LINE__), XCAT(v, N) likewise). Such an
 # argument is replaced now: the program's object-like macros by their bodies, __LINE__ by the line, the
 # program's function-like macros by their expansions.
-_PP_TOKEN = re.compile(r"""[A-Za-z_]\w*|\d[\w.]*|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|##|\S""")
+# C's punctuators of several characters are one token each (C11 6.4.6): an argument pre_expand gives back joined by
+# spaces kept `p->n` whole (IMB's IMB_i_alloc(int, B, c_info->w_num_procs, ...) passing Len>0 on to IMB_Assert gave
+# `c_info - > w_num_procs`, which clang refused).
+_PP_TOKEN = re.compile(r"""[A-Za-z_]\w*|\d[\w.]*|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|##|"""
+                       r"""->|\+\+|--|<<=|>>=|<<|>>|<=|>=|==|!=|&&|\|\||[-+*/%&^|]=|\.\.\.|\S""")
 
 
 def _operand_params(params: List[str], body: List[str]) -> Set[str]:

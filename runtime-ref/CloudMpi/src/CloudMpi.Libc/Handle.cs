@@ -57,6 +57,20 @@ public static class Handle
         _ => throw new PointerException($"{where}: a void * that holds {Describe(handle)} used as bytes"),
     };
 
+    /// <summary>
+    /// <c>(void **)&amp;handle</c> given to a generic <c>void **</c> out-parameter (<c>ref Ptr&lt;T&gt;</c>, which any
+    /// element type fits: Intel MPI Benchmarks' <c>IMB_v_free((void **)&amp;c_info-&gt;s_buffer)</c>): the handle
+    /// as a pointer to its bytes, a variable the callee reads and writes in place. The handle is given a box of its
+    /// own holding that <see cref="Ptr{T}"/>, and the reference points into the box, so what the callee stores
+    /// (<c>*b = NULL</c>, fresh memory) is what the handle holds afterwards. A new box each time: another handle that
+    /// held the same boxed pointer (<c>void *a = b;</c> copies the reference) keeps its own value, as C's copy does.
+    /// </summary>
+    public static ref Ptr<byte> Slot(ref object? handle, string where = "?")
+    {
+        handle = Bytes(handle, where);
+        return ref Unsafe.Unbox<Ptr<byte>>(handle);
+    }
+
     /// <summary>The bytes of an array of any unmanaged element type (one generic method made per type).</summary>
     private static class ArrayBytes
     {

@@ -62,6 +62,7 @@ public static partial class cMPI
             return SUCCESS;
         }
         var m = ctx.Mailbox.Take(comm.P2PContext, source, tag);
+        ctx.Mailbox.Checked(m != null);
         flag = m != null ? 1 : 0;
         message = m != null ? new MpiMessage(m) : MESSAGE_NULL;
         status = m != null ? new Status(m.Source, m.Tag, m.Data.Length) : default;

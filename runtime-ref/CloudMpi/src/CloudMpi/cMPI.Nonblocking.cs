@@ -128,6 +128,7 @@ public static partial class cMPI
         var r = request ?? REQUEST_NULL;
         if (r is Request.DeferredCollective { IsComplete: false } c) RunPendingCollectives(ctx, c.Comm, c);
         if (!r.IsComplete) ctx.Mailbox.Progress();
+        ctx.Mailbox.Checked(r.IsComplete);
         if (!r.IsComplete)
         {
             flag = 0;
@@ -189,10 +190,12 @@ public static partial class cMPI
         {
             if (!(requests[i] ?? REQUEST_NULL).IsComplete)
             {
+                ctx.Mailbox.NothingFound();
                 flag = 0;
                 return SUCCESS;
             }
         }
+        ctx.Mailbox.Found();
         for (int i = 0; i < count; i++)
         {
             var r = requests[i] ?? REQUEST_NULL;

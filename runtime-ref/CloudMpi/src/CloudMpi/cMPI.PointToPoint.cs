@@ -175,6 +175,7 @@ public static partial class cMPI
         }
         ctx.Mailbox.Progress();
         var m = ctx.Mailbox.Peek(comm.P2PContext, source, tag);
+        ctx.Mailbox.Checked(m != null);
         flag = m != null ? 1 : 0;
         status = m != null ? new Status(m.Source, m.Tag, m.Data.Length) : default;
         return SUCCESS;

@@ -37,6 +37,7 @@ public static partial class cMPI
         CheckRequests(call, incount, requests);
         RunPendingCollectives(ctx, requests, incount);
         outcount = AnyActive(requests, incount) ? FinishCompleted(call, incount, requests, indices, statuses) : UNDEFINED;
+        ctx.Mailbox.Checked(outcount != 0);
         return SUCCESS;
     }
 
@@ -55,6 +56,7 @@ public static partial class cMPI
             return SUCCESS;
         }
         int i = FirstComplete(requests, count);
+        ctx.Mailbox.Checked(i >= 0);
         if (i < 0)
         {
             flag = 0;

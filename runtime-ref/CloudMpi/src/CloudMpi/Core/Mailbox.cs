@@ -33,6 +33,8 @@ internal sealed class Mailbox : IMessageSink
     // waking does not hide another still asleep from Wake).
     private int sleeping;
     private volatile int arrivals;
+    // Nonblocking checks in a row that found nothing (NothingFound); only the owning rank's threads touch it.
+    private int idleChecks;
 
     /// <summary>How the owning rank polls before it sleeps (<see cref="WaitPolicy"/>); the job's builder chooses.</summary>
     internal WaitPolicy Waiting = WaitPolicy.Yielding;
@@ -207,6 +209,28 @@ internal sealed class Mailbox : IMessageSink
         if (Polled is not { } t) return;
         t.Poll();
         t.PollingEnded();
+    }
+
+    /// <summary>
+    /// A nonblocking check of the owning rank (MPI_Test and its kin, MPI_Iprobe, MPI_Improbe) found nothing: past
+    /// the policy's count of such checks in a row, each yields the core (<see cref="WaitPolicy.IdleChecksBeforeYield"/>).
+    /// A rank polling in a loop with more ranks than cores otherwise spins through its whole time slice while the
+    /// rank it waits for, runnable, waits for a core (graph500 at 4 in-process ranks on 2 cores: 28-35x native).
+    /// </summary>
+    public void NothingFound()
+    {
+        int limit = Waiting.IdleChecksBeforeYield;
+        if (limit >= 0 && ++idleChecks > limit) Thread.Yield();
+    }
+
+    /// <summary>A nonblocking check found what it looked for: the count of idle checks starts again.</summary>
+    public void Found() => idleChecks = 0;
+
+    /// <summary>The outcome of a nonblocking check (<see cref="NothingFound"/>, <see cref="Found"/>).</summary>
+    public void Checked(bool found)
+    {
+        if (found) Found();
+        else NothingFound();
     }
 
     /// <summary>The first unexpected message matching (context, source, tag), left in the queue (MPI_Iprobe).</summary>

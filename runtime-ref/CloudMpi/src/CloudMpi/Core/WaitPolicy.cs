@@ -22,19 +22,32 @@ namespace CloudMpi.Core;
 /// </list>
 /// Measured with corpus/commbench (docs/bench/README.md). <c>CMPI_SPIN_US</c> and <c>CMPI_YIELD_US</c> override the
 /// two phases' lengths for every job of the process (0 = skip that phase).
+/// <para>
+/// A rank that polls instead of waiting (a loop of MPI_Test, MPI_Testany, MPI_Iprobe: graph500's active messages)
+/// never reaches these phases. Under the two yielding policies each check that finds nothing after
+/// <see cref="IdleChecksBeforeYield"/> such checks in a row yields the core (<see cref="Mailbox.NothingFound"/>), as
+/// Open MPI's progress loop yields when idle and oversubscribed (<c>mpi_yield_when_idle</c>): the rank that does the
+/// work the pollers wait for gets the core. <see cref="Busy"/> ranks have a core each and poll freely.
+/// <c>CMPI_IDLE_CHECKS</c> overrides the count (a negative value: never yield).
+/// </para>
 /// </summary>
-internal sealed class WaitPolicy(int spinMicroseconds, int yieldMicroseconds)
+internal sealed class WaitPolicy(int spinMicroseconds, int yieldMicroseconds, int idleChecksBeforeYield)
 {
     // Read before the policies below are built (static fields initialize in textual order).
     private static readonly int spinOverride = ReadMicroseconds("CMPI_SPIN_US");
     private static readonly int yieldOverride = ReadMicroseconds("CMPI_YIELD_US");
+    private static readonly int? idleChecksOverride =
+        int.TryParse(Environment.GetEnvironmentVariable("CMPI_IDLE_CHECKS"), out int n) ? n : null;
 
-    public static readonly WaitPolicy Busy = new(1000, 0);
-    public static readonly WaitPolicy Oversubscribed = new(0, 50);
-    public static readonly WaitPolicy Yielding = new(0, 500);
+    public static readonly WaitPolicy Busy = new(1000, 0, -1);
+    public static readonly WaitPolicy Oversubscribed = new(0, 50, 4);
+    public static readonly WaitPolicy Yielding = new(0, 500, 4);
 
     private readonly long spinTicks = ToTicks(spinOverride >= 0 ? spinOverride : spinMicroseconds);
     private readonly long yieldTicks = ToTicks(yieldOverride >= 0 ? yieldOverride : yieldMicroseconds);
+
+    /// <summary>Checks in a row that find nothing before each further one yields the core; negative: never.</summary>
+    public readonly int IdleChecksBeforeYield = idleChecksOverride ?? idleChecksBeforeYield;
 
     private static int ReadMicroseconds(string name) =>
         int.TryParse(Environment.GetEnvironmentVariable(name), out int us) && us >= 0 ? us : -1;

@@ -1,0 +1,114 @@
+"""`cmpi-translate --batch` (translator/batch.py): each job gives what `cmpi-translate` alone gives, and the compiled
+template kept between runs (emit.py) renders what a fresh compilation renders."""
+from __future__ import annotations
+
+import json
+import os
+import shlex
+import subprocess
+import sys
+
+from tests.support import ROOT
+
+ROBUST = os.path.join(ROOT, "tests", "robust")
+TRANSLATE = [sys.executable, "-m", "translator"]
+
+
+def _alone(argv, cwd, env=None):
+    p = subprocess.run(TRANSLATE + argv, capture_output=True, text=True, errors="surrogateescape", cwd=cwd,
+                       timeout=300, env=env)
+    return p.returncode, p.stdout, p.stderr
+
+
+def _batch(lines, cwd, *options, env=None):
+    p = subprocess.run(TRANSLATE + ["--batch", "-", *options], input="\n".join(lines) + "\n", capture_output=True,
+                       text=True, errors="surrogateescape", cwd=cwd, timeout=300, env=env)
+    return p.returncode, [json.loads(line) for line in p.stdout.splitlines()], p.stderr
+
+
+def _read(path):
+    with open(path, "rb") as f:
+        return f.read()
+
+
+def test_each_job_of_a_batch_gives_what_it_gives_alone(tmp_path):
+    """Outputs, diagnostics, exit statuses and C# bytes: a program that translates, one with warnings, one with
+    errors, a missing file, a line argparse refuses, --dump-ir (standard output), and a job that is a batch."""
+    (tmp_path / "sub").mkdir()
+    jobs = [
+        [os.path.join(ROOT, "corpus", "examples", "pi.c"), "-o", "{out}/Pi.cs"],
+        [os.path.join(ROOT, "tests", "robust", "unsigned_main.c"), "-o", "{out}/Um.cs", "--class-name", "Um"],
+        [os.path.join(ROOT, "tests", "bad", "asm.c"), "-o", "{out}/Asm.cs"],
+        ["missing.c", "-o", "{out}/M.cs"],
+        ["--no-such-option", "x.c"],
+        [os.path.join(ROOT, "tests", "robust", "unsigned_main.c"), "--dump-ir"],
+        ["--batch", "other.jobs"],
+    ]
+    alone, lines = [], ["# a comment, then a blank line", ""]
+    for job in jobs:
+        argv = [a.replace("{out}", str(tmp_path / "alone")) for a in job]
+        os.makedirs(tmp_path / "alone", exist_ok=True)
+        alone.append(_alone(argv, str(tmp_path)))
+        lines.append(shlex.join(a.replace("{out}", str(tmp_path / "batch")) for a in job))
+    os.makedirs(tmp_path / "batch", exist_ok=True)
+    status, results, err = _batch(lines, str(tmp_path))
+    assert err == ""
+    assert [r["line"] for r in results] == list(range(3, 3 + len(jobs)))
+    assert [r["exit"] for r in results] == [a[0] for a in alone]
+    assert alone[0][0] == alone[1][0] == 0 and alone[2][0] == 1 and alone[-1][0] == 2  # the cases meant
+    assert status == max(a[0] for a in alone)
+    for r, (_, out, diagnostics) in zip(results[:-1], alone):
+        assert (r["output"], r["diagnostics"]) == (out, diagnostics), r
+        assert r["cpu"] >= 0
+    assert results[-1]["diagnostics"] == "cmpi-translate: error: a job of a batch is no batch\n"  # (alone: a batch)
+    assert "IntLit" in results[-2]["output"]
+    for name in ("Pi.cs", "Um.cs"):
+        assert _read(tmp_path / "batch" / name) == _read(tmp_path / "alone" / name)
+    assert not (tmp_path / "batch" / "Asm.cs").exists()
+
+
+def test_a_job_past_its_bound_ends_alone_and_the_options_beside_batch_reach_every_job(tmp_path):
+    """--time-limit given beside --batch bounds each job: the macro bomb ends with the resource error, the next job
+    is translated; a job's own option wins over the batch's."""
+    bomb = os.path.join(ROBUST, "bad", "object_macro_bomb.c")
+    fine = os.path.join(ROOT, "corpus", "examples", "pi.c")
+    status, results, _ = _batch([shlex.join([bomb, "-o", str(tmp_path / "B.cs")]),
+                                 shlex.join([fine, "-o", str(tmp_path / "P.cs")]),
+                                 shlex.join([fine, "-o", str(tmp_path / "Q.cs"), "--class-name", "Own"]),
+                                 "unbalanced 'quote"], str(tmp_path), "--time-limit", "2", "--class-name", "Common")
+    assert [r["exit"] for r in results] == [1, 0, 0, 2]
+    assert "[-Wresource-limit]" in results[0]["diagnostics"] and results[0]["cpu"] < 30
+    assert " class Common" in (tmp_path / "P.cs").read_text()
+    assert " class Own" in (tmp_path / "Q.cs").read_text() and " class Common" not in (tmp_path / "Q.cs").read_text()
+    assert "line 4 of -" in results[3]["diagnostics"]
+    assert status == 2
+
+
+def test_batch_usage_errors(tmp_path):
+    p = subprocess.run(TRANSLATE + ["--batch", "-", "x.c"], capture_output=True, text=True, cwd=str(tmp_path),
+                       input="")
+    assert p.returncode == 2 and "--batch takes no input files" in p.stderr
+    p = subprocess.run(TRANSLATE + ["--batch", str(tmp_path / "none.jobs")], capture_output=True, text=True)
+    assert p.returncode == 2 and "cannot read the jobs" in p.stderr
+
+
+def test_the_compiled_template_kept_between_runs_renders_the_same(tmp_path):
+    """The first run compiles the template and keeps the code; a run that finds it renders the same bytes; a damaged
+    file is compiled again, and an unwritable cache is no error."""
+    env = dict(os.environ, XDG_CACHE_HOME=str(tmp_path / "cache"))
+    src = os.path.join(ROOT, "corpus", "examples", "pi.c")
+    outputs = []
+    for n in range(2):
+        assert _alone([src, "-o", str(tmp_path / f"P{n}.cs"), "--class-name", "P"], str(tmp_path), env)[0] == 0
+        outputs.append(_read(tmp_path / f"P{n}.cs"))
+    kept = [f for f in os.listdir(tmp_path / "cache" / "cmpi" / "jinja") if f.endswith(".jinja")]
+    assert len(kept) == 1
+    with open(tmp_path / "cache" / "cmpi" / "jinja" / kept[0], "r+b") as f:
+        f.truncate(40)
+    assert _alone([src, "-o", str(tmp_path / "P2.cs"), "--class-name", "P"], str(tmp_path), env)[0] == 0
+    outputs.append(_read(tmp_path / "P2.cs"))
+    blocked = dict(os.environ, XDG_CACHE_HOME=str(tmp_path / "file"))
+    (tmp_path / "file").write_text("no directory")
+    assert _alone([src, "-o", str(tmp_path / "P3.cs"), "--class-name", "P"], str(tmp_path), blocked)[0] == 0
+    outputs.append(_read(tmp_path / "P3.cs"))
+    assert len(set(outputs)) == 1
