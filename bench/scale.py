@@ -28,6 +28,7 @@ import json
 import os
 import re
 import subprocess
+import time
 import sys
 from typing import Dict, List, Optional, Tuple
 
@@ -35,9 +36,12 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import common  # noqa: E402
 import scale_model as model  # noqa: E402
+from azurite_probe import ResponsivenessProbe  # noqa: E402
 from common import progress  # noqa: E402
 
 SOURCE = os.path.join(common.ROOT, "bench", "scale", "collectives.c")
+# The fewest ranks whose 20 ms polls ask Azurite for more requests than it answers on this host class.
+CALIBRATION_RANKS = 32
 AZURITE = os.path.join(common.ROOT, "build", "azurite", "node_modules", ".bin", "azurite")
 KINDS = ["queue put", "queue get", "empty poll", "queue delete", "blob upload", "blob download",
          "table insert", "table query", "create queue"]
@@ -63,9 +67,48 @@ def parse_stats(stderr: str) -> Tuple[Dict[str, int], float]:
     return counts, wall
 
 
-def run(cs: str, p: int, op: str, variant: str, reps: int, env: Dict[str, str],
+class Storage:
+    """Where the runs' queues live: the account of $CMPI_AZURE_CONNECTION_STRING, or else a private in-memory Azurite
+    started afresh for each run, with a probe of its answers (bench/azurite_probe.py).
+
+    Afresh, because Azurite's queue garbage collection (Azurite 3.35, every 60 s) deletes the extents of the messages
+    of the last minute one at a time while its event loop waits: its own debug log (--azurite-debug-log) timed the pass
+    at 2.7 s for 464 extents and 7.0 s for 896 at load ~50, and the probe saw Azurite answer nothing for 20-50 s in
+    quiet runs (the 16- and 32-rank runs 5-57x their model, some with messages taken twice). A run on its own Azurite
+    meets at most the sweep of its own messages, and none when it lasts under a minute. A real account has no such
+    pause; the slowest answer is printed beside every run so that one left shows."""
+
+    def __init__(self, debug_log: str = ""):
+        self.external = bool(os.environ.get("CMPI_AZURE_CONNECTION_STRING"))
+        self.debug_log = debug_log
+        self.slowest_answer: Optional[float] = None  # of the last session's Azurite, seconds
+
+    @contextlib.contextmanager
+    def session(self):
+        """The environment of one run."""
+        if self.external:
+            yield {}
+            return
+        from tests.support import Azurite
+        server = Azurite(AZURITE, debug_log=self.debug_log)
+        probe = ResponsivenessProbe(f"http://127.0.0.1:{server.ports['queue']}/devstoreaccount1?comp=list")
+        try:
+            yield dict(server.env)
+        finally:
+            probe.stop()
+            server.stop()
+            self.slowest_answer = probe.longest_between(0.0, float("inf"))
+
+
+def run(cs: str, p: int, op: str, variant: str, reps: int, storage: Storage,
         extra_env: Optional[Dict[str, str]] = None, timeout: float = 600) -> Tuple[Optional[float], Dict[str, int], float, str]:
-    """One cmpi-run: (time per op in us or None, the --stats totals, wall seconds, error)."""
+    """One cmpi-run on a storage session of its own: (time per op in us or None, the --stats totals, wall seconds, error)."""
+    with storage.session() as env:
+        return _run(cs, p, op, variant, reps, env, extra_env, timeout)
+
+
+def _run(cs: str, p: int, op: str, variant: str, reps: int, env: Dict[str, str],
+         extra_env: Optional[Dict[str, str]], timeout: float) -> Tuple[Optional[float], Dict[str, int], float, str]:
     e = dict(os.environ, **env, **(extra_env or {}))
     if op in model.VARIANT_ENV:
         e[model.VARIANT_ENV[op]] = variant
@@ -88,28 +131,31 @@ def run(cs: str, p: int, op: str, variant: str, reps: int, env: Dict[str, str],
     return None, counts, wall, "no result line"
 
 
-def measure(args, cs: str, env: Dict[str, str], record: dict) -> int:
+def measure(args, cs: str, storage: Storage, record: dict) -> int:
     ranks = [int(x) for x in args.ranks.split(",")]
     ops = args.ops.split(",")
     bad = 0
     # Calibrate the time model on the 2-rank ping-pong of this run (the host's load changes Azurite's speed).
-    pp_us, _, _, err = run(cs, 2, "pingpong", "-", args.reps * 3, env)
+    pp_us, _, _, err = run(cs, 2, "pingpong", "-", args.reps * 3, storage)
     if pp_us is None:
         print(f"ping-pong failed: {err}")
         return 1
     lat = model.Latency.from_pingpong(pp_us / 1e6)
-    server_rate = calibrate_server(args, cs, env, max(ranks))
+    # At least 32 pollers: fewer (4 ranks poll 200 times a second) do not saturate Azurite, and the measured rate
+    # would be their demand, not its ceiling (a --ranks 4 run modelled its scatters 3-4x too slow).
+    calibration_ranks = max(ranks + [CALIBRATION_RANKS])
+    server_rate = calibrate_server(args, cs, storage, calibration_ranks)
     parallel = min(model.PARALLEL_SENDS, args.parallel_sends or os.cpu_count() or 1)
     print(f"calibration: 2-rank ping-pong {pp_us / 1000:.1f} ms a round trip -> hop {lat.hop_s * 1000:.1f} ms, "
           f"request {lat.request_s * 1000:.1f} ms (bench/scale_model.py Latency.from_pingpong); "
-          f"Azurite's throughput {server_rate:.0f} requests/s ({max(ranks)} ranks polling every 20 ms for "
+          f"Azurite's throughput {server_rate:.0f} requests/s ({calibration_ranks} ranks polling every 20 ms for "
           f"{args.calibrate_seconds} s; scale_model.loaded_op_seconds); threaded sends under way at once: {parallel} "
           f"(the thread pool's minimum, one per core: scale_model.root_sends_in_a_row)\n")
     record["calibration"] = {"pingpong_ms": pp_us / 1000, "hop_ms": lat.hop_s * 1000, "request_ms": lat.request_s * 1000,
-                             "server_rate_per_s": server_rate, "server_rate_ranks": max(ranks),
+                             "server_rate_per_s": server_rate, "server_rate_ranks": calibration_ranks,
                              "parallel_sends": parallel}
     header = ["op", "variant", "p", "puts meas/model", "deletes meas/model", "gets [M/32, M]", "empty polls",
-              "table ins meas/model", "ms/op meas", "ms/op latency model", "ms/op loaded model", "meas/loaded"]
+              "table ins meas/model", "retried/unanswered", "Azurite slowest s", "ms/op meas", "ms/op latency model", "ms/op loaded model", "meas/loaded"]
     rows: List[List[str]] = []
     ratios: List[float] = []
     outside: List[str] = []
@@ -118,7 +164,8 @@ def measure(args, cs: str, env: Dict[str, str], record: dict) -> int:
             for p in ranks if op != "pingpong" else [2]:
                 progress(f"  {op} {variant} p={p}")
                 reps = op_reps(args, op)
-                us, counts, wall, err = run(cs, p, op, variant, reps, env)
+                us, counts, wall, err = run(cs, p, op, variant, reps, storage)
+                stall = storage.slowest_answer
                 s = model.shape(op, variant, p)
                 n = reps + 1  # one untimed operation first
                 puts, deletes = counts.get("queue put", 0), counts.get("queue delete", 0)
@@ -136,16 +183,23 @@ def measure(args, cs: str, env: Dict[str, str], record: dict) -> int:
                 if ratio:
                     ratios.append(ratio)
                     if not within:
-                        outside.append(f"{op} {variant} p={p}: {ratio:.2f}")
+                        # A try without an answer waits out the SDK's network timeout: say so, it explains the time.
+                        tries = counts.get("retry", 0) + counts.get("unanswered", 0)
+                        outside.append(f"{op} {variant} p={p}: {ratio:.2f}"
+                                       + (f" ({counts.get('retry', 0)} retried, {counts.get('unanswered', 0)} unanswered tries)" if tries else "")
+                                       + (f" (Azurite's slowest answer {stall:.1f} s)" if stall and stall >= 1 else ""))
                 rows.append([op, variant, str(p), f"{puts}/{n * s.messages}{'' if ok else ' !'}",
                              f"{deletes}/{n * s.messages}", f"{gets} [{(n * s.messages + 31) // 32}, {n * s.messages}]",
                              str(counts.get("empty poll", 0)), f"{inserts}/{n * s.table_inserts}",
+                             f"{counts.get('retry', 0)}/{counts.get('unanswered', 0)}",
+                             f"{stall:.2f}" if stall is not None else "-",
                              f"{us / 1000:.1f}" if us else err[:30], f"{t_model:.1f}", f"{t_loaded:.1f}",
                              (f"{ratio:.2f}" + (" (bound)" if bound else "") + ("" if within else " !")) if ratio else "-"])
                 record["runs"].append({"op": op, "variant": variant, "p": p, "reps": reps, "counts": counts,
                                        "wall_s": wall, "error": err, "counts_ok": ok, "messages_model": n * s.messages,
                                        "ms_per_op": us / 1000 if us else None, "ms_latency_model": t_model,
-                                       "ms_loaded_model": t_loaded, "lower_bound_only": bound})
+                                       "ms_loaded_model": t_loaded, "lower_bound_only": bound,
+                                       "azurite_slowest_answer_s": stall})
     print(common.table(header, rows))
     if ratios:
         ratios.sort()
@@ -168,11 +222,11 @@ def op_reps(args, op: str) -> int:
     return max(args.reps, args.rooted_reps) if op in ("bcast", "scatter") else args.reps
 
 
-def calibrate_server(args, cs: str, env: Dict[str, str], p: int) -> float:
+def calibrate_server(args, cs: str, storage: Storage, p: int) -> float:
     """Azurite's throughput as this host gives it now: p ranks (threads) all polling their empty queues every 20 ms
     (the old schedule: CMPI_AZURE_IDLE_POLL_MS=20) for --calibrate-seconds demand more requests than it answers, so
     the requests it answered a second are its ceiling, with the rank threads' own CPU on the same 2 cores included."""
-    _, counts, _, err = run(cs, p, "idle", "-", args.calibrate_seconds, env, {"CMPI_AZURE_IDLE_POLL_MS": "20"})
+    _, counts, _, err = run(cs, p, "idle", "-", args.calibrate_seconds, storage, {"CMPI_AZURE_IDLE_POLL_MS": "20"})
     answered = counts.get("empty poll", 0) + counts.get("queue get", 0)
     if err or answered == 0:
         progress(f"server calibration failed ({err}); the loaded model is the latency model")
@@ -180,7 +234,7 @@ def calibrate_server(args, cs: str, env: Dict[str, str], p: int) -> float:
     return answered / args.calibrate_seconds
 
 
-def idle(args, cs: str, env: Dict[str, str], record: dict) -> None:
+def idle(args, cs: str, storage: Storage, record: dict) -> None:
     """The poll schedule, old (CMPI_AZURE_IDLE_POLL_MS=20) against new, interleaved round by round: empty polls per
     idle rank and second (every rank but 0 blocked in MPI_Recv for --idle seconds) and a 2-rank ping-pong's round trip."""
     p = args.idle_ranks
@@ -192,12 +246,12 @@ def idle(args, cs: str, env: Dict[str, str], record: dict) -> None:
     trips: Dict[str, List[float]] = {label: [] for label, _ in schedules}
     for rnd in range(args.rounds):
         for label, extra in schedules:
-            _, counts, wall, err = run(cs, p, "idle", "-", args.idle, env, extra)
+            _, counts, wall, err = run(cs, p, "idle", "-", args.idle, storage, extra)
             polls = counts.get("empty poll", 0)
             rate = polls / max(1e-9, (p - 1) * args.idle)
             if not err:
                 rates[label].append(rate)
-            us, _, _, perr = run(cs, 2, "pingpong", "-", args.pingpong_reps, env, extra)
+            us, _, _, perr = run(cs, 2, "pingpong", "-", args.pingpong_reps, storage, extra)
             if us:
                 trips[label].append(us / 1000)
             rows.append([str(rnd + 1), label, str(polls), f"{rate:.1f}", f"{us / 1000:.1f}" if us else perr[:30],
@@ -282,6 +336,8 @@ def main(argv=None) -> int:
                     help="measured / loaded model must lie within this factor either way (docs/scale.md)")
     ap.add_argument("--json", default=os.path.join(common.ROOT, "build", "bench", "scale.json"),
                     help="write every measured number here (bench/scale_plots.py draws them)")
+    ap.add_argument("--azurite-debug-log", default="", metavar="PATH",
+                    help="have the private Azurite write its debug log here (its GC passes; slows it down)")
     ap.add_argument("--skip-measure", action="store_true", help="only the schedule test and the projection")
     ap.add_argument("--project-only", action="store_true", help="print the projection only (no Azurite)")
     args = ap.parse_args(argv)
@@ -294,24 +350,19 @@ def main(argv=None) -> int:
     if cs is None:
         print(f"cannot translate {SOURCE}: {err}")
         return 1
-    with contextlib.ExitStack() as cleanup:
-        env: Dict[str, str] = {}
-        if not os.environ.get("CMPI_AZURE_CONNECTION_STRING"):
-            from tests.support import Azurite
-            progress("starting Azurite (in memory, loopback)")
-            server = Azurite(AZURITE)
-            cleanup.callback(server.stop)
-            env = dict(server.env)
-        record: dict = {"date": __import__("time").strftime("%Y-%m-%d %H:%M UTC", __import__("time").gmtime()),
-                        "load": os.getloadavg()[0], "ranks": args.ranks, "margin": args.margin, "runs": []}
-        status = 0 if args.skip_measure else measure(args, cs, env, record)
-        if args.idle > 0:
-            idle(args, cs, env, record)
-        record["load_end"] = os.getloadavg()[0]
-        os.makedirs(os.path.dirname(os.path.abspath(args.json)), exist_ok=True)
-        with open(args.json, "w") as f:
-            json.dump(record, f, indent=1)
-        progress(f"wrote {args.json}")
+    storage = Storage(args.azurite_debug_log)
+    if not storage.external:
+        progress("each run on a private in-memory Azurite of its own (loopback)")
+    record: dict = {"date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+                    "load": os.getloadavg()[0], "ranks": args.ranks, "margin": args.margin, "runs": []}
+    status = 0 if args.skip_measure else measure(args, cs, storage, record)
+    if args.idle > 0:
+        idle(args, cs, storage, record)
+    record["load_end"] = os.getloadavg()[0]
+    os.makedirs(os.path.dirname(os.path.abspath(args.json)), exist_ok=True)
+    with open(args.json, "w") as f:
+        json.dump(record, f, indent=1)
+    progress(f"wrote {args.json}")
     print()
     project()
     return status

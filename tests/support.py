@@ -62,7 +62,7 @@ class Azurite:
 
     DEV_KEY = "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw=="
 
-    def __init__(self, exe: str):
+    def __init__(self, exe: str, debug_log: str = ""):
         import socket
         import subprocess
         import time
@@ -76,6 +76,8 @@ class Azurite:
         args = [exe, "--silent", "--inMemoryPersistence", "--loose", "--skipApiVersionCheck", "--disableTelemetry"]
         for svc, port in self.ports.items():
             args += [f"--{svc}Host", "127.0.0.1", f"--{svc}Port", str(port)]
+        if debug_log:  # Azurite's own log of every request and of its garbage collection (slows it down)
+            args += ["--debug", debug_log]
         self.proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
         deadline = time.monotonic() + 90
         while time.monotonic() < deadline:

@@ -13,9 +13,39 @@ internal enum StorageService { Queue, Blob, Table }
 /// and Table services (https://learn.microsoft.com/rest/api/storageservices/); a get of messages whose answer holds
 /// none is an empty poll.
 /// </summary>
-internal sealed class RequestCountingPolicy(StorageService service, RequestTally tally, int account = 0) : HttpPipelineSynchronousPolicy
+internal sealed class RequestCountingPolicy(StorageService service, RequestTally tally, int account = 0) : HttpPipelinePolicy
 {
-    public override void OnReceivedResponse(HttpMessage message)
+    public override void Process(HttpMessage message, ReadOnlyMemory<HttpPipelinePolicy> pipeline)
+    {
+        try
+        {
+            ProcessNext(message, pipeline);
+        }
+        catch (Exception) when (!message.CancellationToken.IsCancellationRequested)
+        {
+            tally.Count(RequestKind.Unanswered, account);
+            throw;
+        }
+        OnReceivedResponse(message);
+    }
+
+    public override async ValueTask ProcessAsync(HttpMessage message, ReadOnlyMemory<HttpPipelinePolicy> pipeline)
+    {
+        try
+        {
+            await ProcessNextAsync(message, pipeline).ConfigureAwait(false);
+        }
+        catch (Exception) when (!message.CancellationToken.IsCancellationRequested)
+        {
+            // A broken connection or the SDK's network timeout: no answer to classify. Counted apart, so a slow run
+            // shows why (a try waited out its timeout) while the exact kinds stay exact.
+            tally.Count(RequestKind.Unanswered, account);
+            throw;
+        }
+        OnReceivedResponse(message);
+    }
+
+    private void OnReceivedResponse(HttpMessage message)
     {
         var kind = Classify(service, message.Request.Method, message.Request.Uri.Path, message.Request.Uri.Query,
                             () => ResponseText(message));
@@ -27,7 +57,7 @@ internal sealed class RequestCountingPolicy(StorageService service, RequestTally
     /// default classifier, https://learn.microsoft.com/dotnet/api/azure.core.pipeline.retrypolicy), and the azure
     /// transport puts a message again while the receiver's queue does not exist yet (404). Such a try counts as a
     /// <see cref="RequestKind.Retry"/>, so a message's put is counted once, by the try that stored it. (A try whose
-    /// answer never arrived is not counted at all: the client cannot know whether the service saw it.)
+    /// answer never arrived counts as <see cref="RequestKind.Unanswered"/>: the client cannot know whether the service saw it.)
     /// </summary>
     internal static bool IsRetried(RequestKind kind, int status) =>
         status is 408 or 429 or >= 500 || (kind == RequestKind.QueuePut && status == 404);

@@ -36,6 +36,12 @@ internal enum RequestKind
     /// like any request, counted apart so that the other kinds stay exact: one put per message, however often it was tried.
     /// </summary>
     Retry,
+    /// <summary>
+    /// A try that got no answer: the connection broke or the SDK's network timeout ran out before the service answered
+    /// (the SDK then tries again, unless the try was the last). The service may or may not have seen it, so it is kept
+    /// apart from the exact kinds; a run with such tries took longer for that reason (docs/scale.md).
+    /// </summary>
+    Unanswered,
     Other,
 }
 
@@ -229,6 +235,7 @@ internal sealed class RequestTally
         RequestKind.TableDelete => "delete table",
         RequestKind.TableUpdate => "table update",
         RequestKind.Retry => "retry",
+        RequestKind.Unanswered => "unanswered",
         _ => "other",
     };
 
