@@ -3,7 +3,7 @@
 bench/scale_model.py, and the model projected to 64-4096 ranks (docs/scale.md).
 
 Measured: bench/scale/collectives.c translated, run with `cmpi-run --transport azure --hosting threads --stats` on a
-private in-memory Azurite at each rank count, once per collective and variant; --stats gives the requests by kind.
+private in-memory Azurite of its own (Storage, below), at each rank count, once per collective and variant; --stats gives the requests by kind.
 Printed per run: queue puts and deletes measured / modelled (these must agree exactly), gets (between M/32 and M),
 empty polls, and the time per operation measured beside two models calibrated in the same run: the latency model
 (rounds of hops, from the 2-rank ping-pong) and the loaded model (the same path with every request slowed by the p

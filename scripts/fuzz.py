@@ -154,6 +154,9 @@ def hostile(rng: random.Random):
         "process": lambda: _main(*rng.choice(_PROCESS)),
         "mpi-life": lambda: rng.choice(_MPI_LIFE),
         "printf-forms": lambda: _main("  " + rng.choice(_PRINTF)),
+        # round 6's (docs/fuzz.md "Round 6"): character constants, C11 members, function pointers of other types,
+        # MPI's pointer constants where it writes, one name in two of C's name spaces, GNU attributes
+        "round6": lambda: _main(*rng.choice(_ROUND6)),
     }
     name = rng.choice(sorted(kinds))
     return name, kinds[name]()
@@ -232,6 +235,21 @@ _MPI_LIFE = [
     b'#include <mpi.h>\nint main(int argc, char **argv) { MPI_Init(NULL, NULL); MPI_Finalize(); return 0; }\n',
     b'#include <mpi.h>\nint main(int argc, char **argv) { MPI_Finalize(); return 0; }\n',
 ]
+_ROUND6 = [
+    ("  y = 'ab' + 'RIFF' + '\\xff\\xfe' + '\\e'; printf(\"%d\\n\", (int)U'\\U0001F600');", ""),
+    ("  struct v { int k; union { int n; float f; }; } w = {1}; w.n = 3; y = w.k + w.n;", ""),
+    ("  y = apply(twice, 3);", "static int twice(unsigned *v) { return (int)*v * 2; }\n"
+                           "static int apply(int (*f)(int *), int v) { return f(&v); }\n"),
+    ("  y = tab[0](&x);", "static int neg(long long *v) { return (int)-*v; }\nstatic int (*tab[1])(int *) = {neg};\n"),
+    ("  MPI_Sendrecv_replace(&x, 1, MPI_INT, 0, 0, 0, 0, MPI_COMM_WORLD, MPI_IN_PLACE);", ""),
+    ("  MPI_Comm_rank(MPI_COMM_WORLD, MPI_BOTTOM);", ""),
+    ("  time_t t = 86400; struct tm m; gmtime_r(&t, &m); y = m.tm_mday;", "#include <time.h>\n"),
+    ("  sg.a = x; y = sg.a + mk(2).a;", "struct sg { int a; };\nstruct sg sg;\nstruct mk { int a; };\n"
+                                     "static struct mk mk(int v) { struct mk r = {v}; return r; }\n"),
+    ("  y = ToString() + GetType + Finalize;", "static int ToString(void) { return 1; }\nint GetType = 2, Finalize = 3;\n"),
+    ("  y = x ?: 4;", ""),
+    ("  y = ready;", "static int ready;\n__attribute__((constructor)) static void init(void) { ready = 42; }\n"),
+]
 _PRINTF = [
     'printf("[%*.*f] [%-*d] [%.*s]\\n", 8, 3, d, 5, x, 2, "abcdef");',
     'printf("[%a] [%A]\\n", d, 0.5);',
@@ -295,7 +313,8 @@ def mutate(rng: random.Random, data: bytes) -> tuple[bytes, list]:
                 old = rng.choice(names)[2]
                 new = rng.choice([b"Ptr", b"Math", b"System", b"string", b"object", b"Main", b"value", b"CProgram",
                                   b"Datatype", b"Status", b"Comm", b"Array", b"Span", b"var", b"@x", b"base", b"this",
-                                  b"cmpiIn", b"args", old + b"_", b"Op", b"Stdio", b"Request"])
+                                  b"cmpiIn", b"args", old + b"_", b"Op", b"Stdio", b"Request",
+                                  b"ToString", b"GetType", b"Finalize", b"Equals", b"Out", b"Lit", b"Alloc"])
                 text = b"\n".join(lines)
                 lines = re.sub(rb"\b" + re.escape(old) + rb"\b", new, text).split(b"\n")
                 continue

@@ -62,28 +62,45 @@ if [ ! -f "$NATIVE" ] || [ translator/reader/native/cmpi_ast.c -nt "$NATIVE" ]; 
   mv "$NATIVE.tmp" "$NATIVE"
 fi
 
-# cmpi-run.dll precompiled (ReadyToRun) in place, by crossgen2 itself: most of the methods a job's start-up runs are
-# the launcher's own (command line, cache, hosting), JIT-compiled on every run otherwise (cached run of pi.c at 2 ranks:
-# 0.20 s of CPU against 0.235). `dotnet publish -p:PublishReadyToRun=true` does not work for it: its RID-specific
-# build reports CS8012 on the SDK's Roslyn assemblies (an error under TreatWarningsAsErrors). crossgen2 comes from the
-# package the library publishes above restored (microsoft.netcore.app.crossgen2.<rid>); it compiles against the
-# shared framework dotnet runs and the assemblies beside cmpi-run.dll. Any failure keeps the IL build (slower start).
+# cmpi-run.dll and the C# compiler it loads precompiled (ReadyToRun) in place, by crossgen2 itself: most of the
+# methods a job's start-up runs are the launcher's own (command line, cache, hosting), JIT-compiled on every run
+# otherwise (cached run of pi.c at 2 ranks: 0.20 s of CPU against 0.235). `dotnet publish -p:PublishReadyToRun=true`
+# does not work for it: its RID-specific build reports CS8012 on the SDK's Roslyn assemblies (an error under
+# TreatWarningsAsErrors). crossgen2 comes from the package the library publishes above restored
+# (microsoft.netcore.app.crossgen2.<rid>); it compiles against the shared framework dotnet runs and the assemblies
+# beside cmpi-run.dll.
+# Roslyn (the SDK's copies beside cmpi-run.dll) is compiled again, with the generic instantiations that cross its
+# version bubble: ImmutableArray<T>, List<T>, Dictionary<K,V> over Roslyn's types and Roslyn's ArrayBuilder<T> over
+# framework value types, which the SDK's own images cannot hold, so a fresh port's first compile JIT-compiled ~3,160
+# methods (issue 28 "First run"; ~1,400 after this). --non-local-generics-module '*' lets an image hold those
+# instantiations, --opt-cross-module '*' lets it compile the framework's code into them; the runtime checks that code
+# against the framework it runs on (the IL bodies are fingerprinted in the image) and JIT-compiles any method whose
+# framework code changed, so a framework update costs speed, never correctness. Adds ~90 s of CPU to a setup that
+# builds the runtime. Any failure keeps the previous image of that assembly (slower start, same behaviour).
+PRECOMPILE_STEP="v3: cmpi-run; Roslyn with non-local generics, cross-module"
 precompile_launcher() {
   local rid=$1 packages="${NUGET_PACKAGES:-$HOME/.nuget/packages}" crossgen framework
   crossgen=$(ls -d "$packages/microsoft.netcore.app.crossgen2.$rid"/*/tools/crossgen2 2>/dev/null | sort -V | tail -1)
   # "Microsoft.NETCore.App 10.0.12 [/usr/share/dotnet/shared/Microsoft.NETCore.App]": the newest, which dotnet runs
   framework=$(dotnet --list-runtimes | sed -n 's/^Microsoft.NETCore.App \([^ ]*\) \[\(.*\)\]$/\2\/\1\//p' | sort -V | tail -1)
   if [ -z "$crossgen" ] || [ -z "$framework" ]; then
-    echo "setup: note: cmpi-run.dll stays IL (no crossgen2 package or shared framework found)" >&2
+    echo "setup: note: cmpi-run.dll and Roslyn keep their images (no crossgen2 package or shared framework found)" >&2
     return 0
   fi
-  local arch=${rid##*-} os=${rid%%-*}
-  if "$crossgen" build/runtime/cmpi-run.dll -o build/r2r/cmpi-run.dll --targetos "$os" --targetarch "$arch" -O \
-       -r "$framework*.dll" -r 'build/runtime/*.dll' >>build/runtime-build.log 2>&1; then
-    cp build/r2r/cmpi-run.dll build/runtime/cmpi-run.dll
-  else
-    echo "setup: note: cmpi-run.dll stays IL (crossgen2 failed: see build/runtime-build.log)" >&2
-  fi
+  local arch=${rid##*-} os=${rid%%-*} dll cross
+  mkdir -p build/r2r
+  for dll in cmpi-run Microsoft.CodeAnalysis Microsoft.CodeAnalysis.CSharp; do
+    # cmpi-run.dll without them: a cached run (no Roslyn) measured 0.01-0.04 s more CPU with them (pi.c, 3 runs)
+    cross=()
+    [ "$dll" = cmpi-run ] || cross=(--non-local-generics-module '*' --opt-cross-module '*')
+    if "$crossgen" "build/runtime/$dll.dll" -o "build/r2r/$dll.dll" --targetos "$os" --targetarch "$arch" -O \
+         -r "$framework*.dll" -r 'build/runtime/*.dll' "${cross[@]}" >>build/runtime-build.log 2>&1; then
+      cp "build/r2r/$dll.dll" "build/runtime/$dll.dll"
+    else
+      echo "setup: note: $dll.dll keeps its previous image (crossgen2 failed: see build/runtime-build.log)" >&2
+    fi
+  done
+  echo "$PRECOMPILE_STEP" > build/runtime/.precompiled
 }
 
 # The runtime: rebuilt when a source file is newer than the last build.
@@ -91,6 +108,7 @@ STAMP=build/runtime/.stamp
 if [ ! -f "$STAMP" ] || [ -n "$(find runtime-ref/CloudMpi/src runtime-ref/CloudMpi/Directory.Build.props -newer "$STAMP" -type f \( -name '*.cs' -o -name '*.csproj' -o -name '*.props' \) -print -quit)" ]; then
   echo "setup: building the CloudMpi runtime"
   mkdir -p build
+  rm -f build/runtime/.precompiled   # the build puts the IL cmpi-run.dll and the SDK's Roslyn back
   export DOTNET_CLI_TELEMETRY_OPTOUT=1 DOTNET_NOLOGO=1 DOTNET_SKIP_FIRST_TIME_EXPERIENCE=1
   dotnet build runtime-ref/CloudMpi/src/CloudMpi.Run -c Release -o build/runtime -nologo -v quiet \
     -clp:ErrorsOnly >build/runtime-build.log 2>&1 || { cat build/runtime-build.log >&2; exit 1; }
@@ -118,6 +136,14 @@ if [ ! -f "$STAMP" ] || [ -n "$(find runtime-ref/CloudMpi/src runtime-ref/CloudM
     echo "setup: note: no ReadyToRun build of the runtime (see build/runtime-build.log); using the IL build" >&2
   fi
   touch "$STAMP"
+fi
+# A build from before the current precompile step (an up-to-date runtime, so no rebuild above) gets it now.
+if [ -f build/runtime/cmpi-run.dll ] && [ "$(cat build/runtime/.precompiled 2>/dev/null)" != "$PRECOMPILE_STEP" ]; then
+  rid=$(dotnet --info 2>/dev/null | sed -n 's/^ *RID: *//p' | head -1)
+  if [ -n "$rid" ]; then
+    echo "setup: precompiling cmpi-run and Roslyn (ReadyToRun, ~90 s of CPU)"
+    precompile_launcher "$rid"
+  fi
 fi
 
 # The runtime as NuGet packages in a local feed (build/nuget): a project cmpi-port writes references CloudMpi.Run,

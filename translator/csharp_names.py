@@ -12,9 +12,14 @@ CS_KEYWORDS = {
     "var", "dynamic", "value", "Main"
 }
 
+# The members every C# class and struct inherits from System.Object: a C function `ToString(void)` or a global
+# `GetType` would hide them (CS0114, CS0108 warnings, which cmpi-run --check refuses); such a name gets an _.
+OBJECT_MEMBER_NAMES = {"ToString", "Equals", "GetHashCode", "GetType", "MemberwiseClone", "Finalize",
+                       "ReferenceEquals"}
+
 # A type should not be named `record` (CS8860, a warning cmpi-run --check refuses); the frontend gives such a
 # struct a trailing underscore, as it does a keyword (one spelling for every place the name is used).
-RESERVED_TYPE_NAMES = CS_KEYWORDS | {"record"} | RUNTIME_TYPE_NAMES  # and `struct Ptr`, `struct Math`: Ptr_, Math_
+RESERVED_TYPE_NAMES = CS_KEYWORDS | {"record"} | RUNTIME_TYPE_NAMES | OBJECT_MEMBER_NAMES  # and `struct Ptr`, `struct Math`: Ptr_, Math_
 
 # Every C# keyword, contextual ones included that cannot name a type: what a --class-name cannot be.
 CS_ALL_KEYWORDS = CS_KEYWORDS | {
@@ -33,6 +38,8 @@ def member_name(c_name: str) -> str:
     as one of its fields will be in C# (`struct System { int System; }`: both System_, CS0542, fuzz seed 2 input 7690)."""
     if c_name in CS_KEYWORDS:
         return "@" + c_name if c_name != "Main" else "Main_"
+    if c_name in OBJECT_MEMBER_NAMES:
+        return c_name + "_"
     if c_name in RUNTIME_TYPE_NAMES and (c_name[0].isupper() or c_name == "cMPI"):
         return c_name + "_"  # not C's own lowercase structs (`struct tm *tm`, `option`): C# allows `tm tm`
     return c_name

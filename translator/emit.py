@@ -4,6 +4,7 @@ from __future__ import annotations
 import hashlib
 import os
 import re
+import unicodedata
 
 import jinja2
 
@@ -104,10 +105,29 @@ def _string_literal(text: str) -> str:
 # - gcc keeps every character of a name; C# refuses one longer than 512 characters (CS0645): a longer one keeps its
 #   first characters and gets a digest of the whole;
 # - gcc takes `$` in a name (an extension); C# has no such character (CS1056): `$` is spelt `_dollar_`, with more
-#   underscores if the program has that name too.
+#   underscores if the program has that name too;
+# - C11 (Annex D) and gcc take characters in names that C# does not (`x²`, `a·b`: CS1056): `_u00B2_`, likewise.
 CS_MAX_IDENTIFIER = 512
-_SUSPECT = re.compile(r"\$|\w{%d}" % (CS_MAX_IDENTIFIER + 1))
-_TOKENS = re.compile(r'''@"(?:[^"]|"")*"|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|//[^\n]*|/\*.*?\*/|(?P<name>@?[A-Za-z_$][\w$]*)''', re.S)
+_SUSPECT = re.compile(r"\$|[^\x00-\x7f]|\w{%d}" % (CS_MAX_IDENTIFIER + 1))
+# outside literals and comments a character beyond ASCII is part of a name (C11 Annex D, gcc and clang take UTF-8)
+_TOKENS = re.compile(r'''@"(?:[^"]|"")*"|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|//[^\n]*|/\*.*?\*/|'''
+                     r'''(?P<name>@?(?:[A-Za-z_$]|[^\x00-\x7f])(?:[\w$]|[^\x00-\x7f])*)''', re.S)
+# C#'s identifier characters (ECMA-334 6.4.3): letters (and letter numbers) first, then digits, connectors, combining
+# and formatting characters too
+_CS_START = frozenset(("Lu", "Ll", "Lt", "Lm", "Lo", "Nl"))
+_CS_PART = _CS_START | {"Mn", "Mc", "Nd", "Pc", "Cf"}
+
+
+def _cs_spelling(name: str) -> str:
+    """`name` with each character C allows in a name and C# does not (`x²`, `a·b`: C11 Annex D's ranges take them)
+    spelt `_uXXXX_`."""
+    out = []
+    for i, ch in enumerate(name):
+        if ord(ch) < 128 or unicodedata.category(ch) in (_CS_START if i == 0 else _CS_PART):
+            out.append(ch)
+        else:
+            out.append(f"_u{ord(ch):04X}_")
+    return "".join(out)
 
 
 def legal_identifiers(text: str) -> str:
@@ -120,6 +140,9 @@ def legal_identifiers(text: str) -> str:
         new = name
         if "$" in new:
             new = new.replace("$", "_dollar_")
+        if not new.isascii():
+            new = _cs_spelling(new)
+        if new != name:
             while new in names:
                 new += "_"
         if len(new) > CS_MAX_IDENTIFIER:
@@ -129,7 +152,8 @@ def legal_identifiers(text: str) -> str:
 
     def replace(m: re.Match) -> str:
         name = m.group("name")
-        if name is None or ("$" not in name and len(name) <= CS_MAX_IDENTIFIER):
+        if name is None or ("$" not in name and len(name) <= CS_MAX_IDENTIFIER and
+                            (name.isascii() or _cs_spelling(name) == name)):
             return m.group()  # a literal, a comment, or a name C# takes
         if name not in renamed:
             renamed[name] = legal(name)

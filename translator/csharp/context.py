@@ -79,6 +79,7 @@ class Context:
     current_file: Optional[str] = None  # the file of the declaration being converted
     _blank_lines: Optional[Dict[str, FrozenSet[int]]] = None  # file -> its blank lines (blank_before)
     mpi_buffer_count: int = 0  # Ptr buffers given to MPI calls so far: numbers their cmpiAt/cmpiStaged locals
+    _member_names: Optional[FrozenSet[str]] = None  # the unit's globals, functions, enum constants (static_local_name)
     fn: FunctionContext = field(default_factory=FunctionContext)
     expr: ExprContext = field(default_factory=ExprContext)
 
@@ -133,7 +134,18 @@ class Context:
         return self.plan is not None and self.plan.is_boxed(key)
 
     def static_local_name(self, c_name: str) -> str:
-        return f"{self.fn.function.name}_{c_name}" if self.fn.function else c_name
+        """The field a function's static local becomes: `f_x`, with an _ more while the program has a global,
+        function or enum constant of that name (scripts/fuzz_probe.py: `int probe_x;` beside probe's `static int x`,
+        CS0102)."""
+        if not self.fn.function:
+            return c_name
+        if self._member_names is None:
+            self._member_names = frozenset([g.name for g in self.tu.globals] + [f.name for f in self.tu.functions] +
+                                           [n for e in self.tu.enums for n, _ in e.constants])
+        name = f"{self.fn.function.name}_{c_name}"
+        while name in self._member_names:
+            name += "_"
+        return name
 
     def name(self, c_name: str) -> str:
         """A C identifier as a C# identifier (C# keywords get an @; a name the generated code uses for a type, `double

@@ -15,6 +15,7 @@ from typing import Optional
 
 from .. import ir
 from ..diagnostics import TranslationError
+from .function_types import refuse_other_function_type
 from .types import (BITS, HANDLE, NUMERIC, INTEGRAL, COMPLEX_TYPES, OPAQUE_TYPES, PRIMITIVE_ELEMENTS, SIGNED,
                     complex_cs, cs_type, element_cs, fits, inline_array_type, is_implicit, managed_footprint, size_of)
 from . import bitfields
@@ -256,8 +257,10 @@ _CHAR_ESCAPES = {0: "\\0", 7: "\\a", 8: "\\b", 9: "\\t", 10: "\\n", 11: "\\v", 1
 
 def convert_char_lit(ctx, e: ir.CharLit) -> CsExpr:
     v = e.value
-    if v < 0:
-        return int_literal(v, "int")
+    if v < 0 or v > 0xFFFF:
+        # a negative char, a multi-character constant ('RIFF') or a char32_t beyond the BMP (U'\U0001F600'): no
+        # C# char holds it (CS1012)
+        return int_literal(v, "int" if v < 2 ** 31 else "uint")
     if v in _CHAR_ESCAPES:
         return CsExpr(f"'{_CHAR_ESCAPES[v]}'", "char", PRIMARY, v)
     if 32 <= v < 127:
@@ -303,6 +306,8 @@ def convert_value(ctx, e: ir.Expr, c_type: ir.CType) -> CsExpr:
         # `{twice, 0}` for function pointers, `{&x, 0}` for pointers: an initializer's items reach here without
         # their implicit cast, and the 0 stayed an int (fuzz seed 2 input 1722: CS0029)
         return CsExpr("null", "null")
+    if isinstance(c_type, ir.PointerType) and isinstance(c_type.pointee, ir.FunctionType):
+        refuse_other_function_type(strip_implicit(e), c_type.pointee, e.loc)
     value = convert_expr(ctx, e)
     if isinstance(c_type, ir.PointerType):
         if value.type == "string" and _is_char(c_type.pointee):

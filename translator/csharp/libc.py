@@ -38,6 +38,8 @@ def _struct_array_view(ctx, e: ir.Expr):
 
 def convert_pointer_arg(ctx, a: ir.Expr, untyped: bool = False, function: str = "") -> str:
     """A buffer given to a `const char *` or (`untyped`) a `void *` parameter of the library's `function`."""
+    if not untyped and is_null_pointer(a):
+        return "null"  # strtok(0, " "): NULL reached here as `null` through its (void *) cast, a 0 as the int 0
     inner = unwrap(a)
     if isinstance(inner, ir.Cast) and isinstance(inner.type, ir.PointerType) and \
             isinstance(inner.type.pointee, ir.VoidType):
@@ -112,6 +114,8 @@ def _read_as_first_buffer(ctx, call: ir.Call, args: list) -> None:
 
 
 _BYTE_ELEMENTS = {"sbyte", "byte"}
+# library functions whose `const char *` parameter C defines for a null pointer (perror(NULL) prints the error alone)
+_NULL_STRING_DEFINED = frozenset({"perror", "setlocale"})
 
 
 def _is_struct_array(a: ir.Expr) -> bool:
@@ -168,6 +172,12 @@ def convert_libc_call(ctx, call: ir.Call, callee: ir.NameRef, rule) -> CsExpr:
                                                   (isinstance(p.pointee, ir.IntType) and p.pointee.name == "char")):
                 # const char * parameters: string literals stay C# strings; void * takes the buffer as it is
                 # (the runtime's generic overloads take T[] and Ptr<T>).
+                if p.const_pointee and not isinstance(p.pointee, ir.VoidType) and is_null_pointer(a) and \
+                        callee.name not in _NULL_STRING_DEFINED:
+                    # printf(NULL), puts(0), fputs(NULL, f): undefined in C (glibc's program crashes); the runtime's
+                    # string and char-array overloads make `null` ambiguous (fuzz seed 3 input 4197: printf(0), CS1503)
+                    raise TranslationError(a.loc, f"a null pointer given as {callee.name}'s string argument: C's "
+                                           "behaviour is undefined; pass a string", "null-argument")
                 args.append(convert_pointer_arg(ctx, a, isinstance(p.pointee, ir.VoidType), callee.name))
             else:
                 args.append(_out_argument(ctx, a) or convert_value(ctx, a, p).code)

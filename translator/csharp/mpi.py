@@ -564,6 +564,15 @@ def _call_code(ctx, call: ir.Call, callee: ir.NameRef, rule) -> str:
             args.append(text.code if text.type == "string" else f"CString.Str({coerce(text, 'Ptr<sbyte>').code})")
         elif kind == "function":
             args.append(convert_user_function(ctx, arg))
+        elif kind in ("out", "ref", "status") and _is_library_pointer(arg) and \
+                not (kind == "status" and (_is_library_name(arg, "MPI_STATUS_IGNORE") or
+                                           _is_library_name(arg, "MPI_STATUSES_IGNORE"))):
+            # MPI_IN_PLACE or MPI_BOTTOM where a status or an output goes (Open MPI's `(void *) 1`, which C converts
+            # to any pointer): the port has no such variable to write (fuzz seed 3 input 3309: out cMPI.IN_PLACE[0],
+            # CS0021)
+            name = _unparen(strip_implicit(arg)).name
+            raise TranslationError(arg.loc, f"{name} given as {rule.c_name}'s {kind} argument cannot be translated: "
+                                   f"pass the address of a variable", "incompatible-pointer-types")
         elif kind == "out":
             storage = _address_storage(ctx, arg, ftype.params[i])
             args.append(storage if storage is not None else f"out {_lvalue_of_pointer(ctx, arg, 'output')}")

@@ -14,6 +14,7 @@ from ..diagnostics import TranslationError
 from .exprs import (ADD, BINARY_PREC, COMPARISONS, MUL, PRIMARY, UNARY, CsExpr, coerce, coerce_index, convert_expr,
                     element_address, flat_size, is_null_pointer, paren, pointer_at, ref_param_name,
                     scaled_by, slot_key, unwrap, convert_call)
+from .function_types import refuse_other_function_type
 from .memory import convert_allocation, is_allocation
 from . import registry
 from .cstypes import GENERIC_RESULT, array_of, ptr_of
@@ -223,6 +224,7 @@ def convert_pointer_cast(ctx, e: ir.Cast) -> CsExpr:
         # stayed an int, CS0029)
         return CsExpr("null", "null")
     if isinstance(target_t.pointee, ir.FunctionType):
+        refuse_other_function_type(e.operand, target_t.pointee, e.loc)
         return convert_expr(ctx, e.operand)
     inner_ir = unwrap(e.operand)
     pushed = _cast_inside(inner_ir, target_t, e)

@@ -111,6 +111,8 @@ def library_takes_ref(rules: RuleTable, name: str, i: int, call: ir.Call) -> boo
         return kind in ("out", "ref", "status", "unread")  # unread: nothing is passed
     if name not in rules.libc:
         return False
+    if i in rules.libc[name].no_ref:
+        return False  # the runtime takes a Ptr<T> there (localtime_r's result): x lives in a one-element array
     # memset(&s, ...), fwrite(&x, ...), bsearch(&key, ...): a `void *` takes a buffer, so x lives in one
     ftype = call.callee.type if isinstance(call.callee.type, ir.FunctionType) else None
     callee = call.callee

@@ -150,6 +150,8 @@ class Frontend:
         self._abspaths: Dict[str, str] = {}
         self._user_files: Tuple[object, Dict[int, bool]] = (None, {})  # (the parse, libclang file -> user_file_of)
         self._top_level: Tuple[object, List[ci.Cursor]] = (None, [])  # (the parse, its top-level cursors)
+        self._class_members: Tuple[object, Set[str]] = (None, set())  # (the parse, _class_member_names)
+        self.runs_implicitly: Set[str] = set()  # functions gcc calls without a call (constructor, destructor)
         self._macro_use_starts: Set[Tuple[int, int]] = set()
         self.macro_externs: Dict[str, str] = {}  # globals declared `EXTERN int x;` -> EXTERN (_extern_macro)
         self.block_externs: List[ir.VarDecl] = []  # `extern int x;` inside functions: each must name a defined global
@@ -480,7 +482,7 @@ class Frontend:
                 [g.init for g in globals_.values() if g.init is not None]
                 for n in ir.walk(root) if isinstance(n, ir.NameRef) and n.kind == "function"}
         self.unused_statics = {name: ext for name, ext in self.static_extents.items()
-                               if name not in used and name != "main"}
+                               if name not in used and name != "main" and name not in self.runs_implicitly}
         dropped = self._drop_unused_statics(self.c_errors + errors)
         if dropped:
             self.c_errors = [d for d in self.c_errors if self._unused_static_at(d.loc) is None]
@@ -838,12 +840,28 @@ class Frontend:
             if definition is not None and any(f.kind == K.FIELD_DECL and member_name(f.spelling) == name
                                               for f in definition.get_children()):
                 name += "_"  # `typedef struct { long parent; ... } parent;`: a C# member cannot be named as its type
-            taken = set(self.record_names.values())
+            taken = set(self.record_names.values()) | self._class_member_names()
             base, i = name, 2
             while name in taken:
                 name, i = f"{base}_{i}", i + 1
             self.record_names[key] = name
         return name
+
+    def _class_member_names(self) -> Set[str]:
+        """The C# names of the program's own globals, functions and enum constants: members of the class a struct
+        type, nested in it, cannot share a name with (`struct s s;`, `struct point point(int)`: C keeps tags apart
+        from ordinary names, C11 6.2.3; C# has one name space in a class, CS0102). Once a parse."""
+        if self._class_members[0] is not self.tu:
+            names = set()
+            for cur in self.top_level():
+                if cur.kind in (K.VAR_DECL, K.FUNCTION_DECL, K.ENUM_DECL) and self.user_file_of(cur):
+                    if cur.kind == K.ENUM_DECL:
+                        names.update(member_name(c.spelling) for c in cur.get_children()
+                                     if c.kind == K.ENUM_CONSTANT_DECL)
+                    else:
+                        names.add(member_name(cur.spelling))
+            self._class_members = (self.tu, names)
+        return self._class_members[1]
 
     def record(self, decl: ci.Cursor) -> ir.RecordType:
         """The record type of a struct/union declaration; its definition is registered once."""
@@ -868,6 +886,13 @@ class Frontend:
                     offset = f.get_field_offsetof()  # negative: clang could not lay it out
                     fields.append(ir.Field(self.loc(f), f.spelling, ftype, bits, offset if offset >= 0 else None))
                 elif f.kind in (K.STRUCT_DECL, K.UNION_DECL) and f.is_definition():
+                    if f.is_anonymous() and "(anonymous " in f.type.spelling:
+                        # C11's anonymous member (`struct v { union { int i; float f; }; }`, v.i): its fields are the
+                        # enclosing struct's, which the C# struct would not have (exit 0, then CS1061). clang spells
+                        # a nameless type with a named field `(unnamed ...)`, the member itself `(anonymous ...)`.
+                        raise TranslationError(self.loc(f), "an anonymous struct or union member (C11) is not "
+                                               "supported yet: give it a field name and name that field in its "
+                                               "uses", "unsupported-construct")
                     self.record(f)
             del self.records[name]
             self.records[name] = ir.RecordDecl(self.loc(definition), name, tuple(fields), is_union,
@@ -1014,15 +1039,38 @@ class Frontend:
             if level.kind == ci.TypeKind.VARIABLEARRAY:
                 self._vla_bounds[level.data[0]] = self.expr(bound)
 
+    # GNU attributes that make code run where the program does not call it: a port that left them out would exit 0
+    # and behave otherwise (gcc's program prints what a constructor prints before main; a cleanup runs at the end of
+    # its variable's block)
+    _UNRUN_ATTRIBUTES = {"constructor": "a function gcc runs before main", "destructor": "a function gcc runs at exit",
+                         "cleanup": "a function gcc calls when the variable goes out of scope"}
+
+    def _refuse_unrun_attributes(self, cur: ci.Cursor) -> None:
+        for ch in self.kids(cur):
+            if ch.kind == K.UNEXPOSED_ATTR:
+                first = next(iter(ch.get_tokens()), None)
+                name = first.spelling.strip("_") if first is not None else ""
+                if name in self._UNRUN_ATTRIBUTES:
+                    if cur.kind == K.FUNCTION_DECL:
+                        self.runs_implicitly.add(cur.spelling)  # called by no code, yet run: never dropped as unused
+                    raise TranslationError(self.loc(ch), f"__attribute__(({name})) ({self._UNRUN_ATTRIBUTES[name]}) "
+                                           "is not supported: call it where the program should", "unsupported-construct")
+
     def function(self, cur: ci.Cursor) -> ir.Function:
+        self._refuse_unrun_attributes(cur)
         for ch in self.kids(cur):
             if ch.kind == K.PARM_DECL:
                 self._note_vla_bounds(ch)
         ftype = self.ctype(cur.type, cur)
         params = []
         body = None
+        own = None
+        if sum(1 for ch in self.kids(cur) if ch.kind == K.PARM_DECL) != len(ftype.params):
+            # `int (*pick(int k))(int)`: the parameters of the function pointer it returns are children too (they
+            # became parameters of pick: CS1001, CS7036); the function's own are libclang's arguments of it
+            own = {self.loc(a) for a in cur.get_arguments()}
         for ch in self.kids(cur):
-            if ch.kind == K.PARM_DECL:
+            if ch.kind == K.PARM_DECL and (own is None or self.loc(ch) in own):
                 params.append(ir.VarDecl(self.loc(ch), ch.spelling, self._param_type(ch), None, None, is_param=True))
             elif ch.kind == K.COMPOUND_STMT:
                 body = self.stmt(ch)
@@ -1041,6 +1089,7 @@ class Frontend:
         return t
 
     def var_decl(self, cur: ci.Cursor) -> ir.VarDecl:
+        self._refuse_unrun_attributes(cur)
         self._note_vla_bounds(cur)
         ctype = self.ctype(cur.type, cur)
         storage = {ci.StorageClass.STATIC: "static", ci.StorageClass.EXTERN: "extern"}.get(cur.storage_class)

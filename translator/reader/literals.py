@@ -73,5 +73,13 @@ def parse_char(token: str) -> int:
             return ord(b.decode("utf-8")[0]) if b else 0  # the character's code point, whatever its width
         except UnicodeDecodeError:
             return b[0]
+    if len(b) > 1:
+        # a multi-character constant ('ab', legacy codes' four-character tags): gcc's value is each character's
+        # byte shifted in from the right, an int (gcc's manual, "Implementation-defined behavior: characters");
+        # it was the first character alone, a port that printed 97 where gcc prints 24930
+        v = 0
+        for byte in b:
+            v = ((v << 8) | byte) & 0xFFFFFFFF
+        return v - 2 ** 32 if v >= 2 ** 31 else v
     v = b[0] if b else 0
     return v - 256 if v > 127 else v  # plain char is signed on x86-64

@@ -51,6 +51,9 @@ PARAM_KINDS = frozenset({"value", "buffer", "address", "out", "ref", "status", "
 #   ref_buffers   (MPI) the positions of the buffer parameters where cMPI has an overload taking a scalar's `ref`,
 #                 whatever form the call's other buffers take: `&x` there is `ref x`; at any other buffer
 #                 position x lives in a one-element array and a struct field is passed as a view (issue 27)
+#   no_ref        (libc) the positions of typed pointer parameters the runtime takes as a Ptr<T> only, never a `ref`
+#                 (localtime_r's result, which the C function returns: a `ref` to a local could not be returned):
+#                 `&x` there makes x live in a one-element array (fuzz seed 3 input 455)
 #   family        the calls one conversion of libc.py serves: "byte_pair" (memcpy, memmove, memcmp: two
 #                 buffers read alike), "strto" (strtol...: an end pointer), "scanf" (scanf...: out arguments)
 FLAGS = ("keeps_buffer", "pure", "stateful", "bytes", "stores_address", "takes_views", "takes_pointers",
@@ -83,6 +86,7 @@ class Rule:
     allocates: Optional[str] = None
     family: Optional[str] = None
     ref_buffers: Tuple[int, ...] = ()
+    no_ref: Tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -135,7 +139,7 @@ def _load_file(filename: str, needs_params: bool) -> Tuple[Dict[str, Rule], Dict
     for name, row in data.items():
         where = f"{filename}: [{name}]"
         unknown = set(row) - {"target", "params", "special", "removed", "allocates", "family", "ref_buffers",
-                            *FLAGS}
+                            "no_ref", *FLAGS}
         if unknown:
             raise RuleError(f"{where}: unknown keys {sorted(unknown)}")
         target = row.get("target")
@@ -189,8 +193,12 @@ def _load_file(filename: str, needs_params: bool) -> Tuple[Dict[str, Rule], Dict
             raise RuleError(f"{where}: ref_buffers lists positions of buffer parameters")
         if ref_buffers and flags["keeps_buffer"]:
             raise RuleError(f"{where}: a call that keeps its buffer takes no `ref` (keeps_buffer)")
+        no_ref = row.get("no_ref", [])
+        if not isinstance(no_ref, list) or any(not isinstance(i, int) or i < 0 for i in no_ref) or \
+                (no_ref and needs_params):
+            raise RuleError(f"{where}: no_ref lists positions of a libc row's pointer parameters")
         rows[name] = Rule(name, target, params, sp, removed, allocates=allocates, family=family,
-                          ref_buffers=tuple(ref_buffers), **flags)
+                          ref_buffers=tuple(ref_buffers), no_ref=tuple(no_ref), **flags)
         if allocates is not None:
             allocators[name] = allocates
     for k, v in constants.items():
