@@ -174,24 +174,12 @@ def _write_atomically(output: str, text: str) -> None:
 
 
 def _replace_file(target: str, output: str, text: str) -> None:
-    import tempfile
-    directory = os.path.dirname(target)
-    tmp = None
+    from .atomic_file import replace_atomically
     try:
-        fd, tmp = tempfile.mkstemp(prefix="." + os.path.basename(target) + ".", suffix=".tmp", dir=directory)
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.chmod(tmp, 0o666 & ~_umask())
-        os.replace(tmp, target)
-        tmp = None
+        replace_atomically(target, lambda f: f.write(text.encode("utf-8")),
+                           prefix="." + os.path.basename(target) + ".", mode=0o666 & ~_umask())
     except OSError as e:
         raise TranslationError(None, f"cannot write {output}: {e.strerror}", "output")
-    finally:
-        if tmp is not None:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
 
 
 def _umask() -> int:

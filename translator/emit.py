@@ -35,23 +35,12 @@ class _CompiledTemplates(jinja2.BytecodeCache):
             bucket.reset()
 
     def dump_bytecode(self, bucket) -> None:
-        import tempfile
-        tmp = None
+        from .atomic_file import replace_atomically
         try:
             os.makedirs(self.directory, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(dir=self.directory, suffix=".tmp")
-            with os.fdopen(fd, "wb") as f:
-                bucket.write_bytecode(f)
-            os.replace(tmp, self._path(bucket))  # whole or not at all, for a concurrent reader
-            tmp = None
+            replace_atomically(self._path(bucket), bucket.write_bytecode)  # whole or not at all, for a concurrent reader
         except OSError:
             pass
-        finally:
-            if tmp is not None:
-                try:
-                    os.unlink(tmp)
-                except OSError:
-                    pass
 
 
 _env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), keep_trailing_newline=True,

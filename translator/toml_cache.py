@@ -40,22 +40,11 @@ def load(path: str) -> dict:
 
 
 def _store(cached: str, data: dict) -> None:
-    """Write the cache file whole (a temporary renamed into place: a concurrent reader sees all of it or none)."""
-    import tempfile
-    tmp = None
+    """Write the cache file whole (a concurrent reader sees all of it or none)."""
+    from .atomic_file import replace_atomically
     try:
         blob = marshal.dumps(data)  # ValueError for what marshal cannot write (a TOML date): then no cache
         os.makedirs(os.path.dirname(cached), exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=os.path.dirname(cached), suffix=".tmp")
-        with os.fdopen(fd, "wb") as f:
-            f.write(blob)
-        os.replace(tmp, cached)
-        tmp = None
+        replace_atomically(cached, lambda f: f.write(blob))
     except (OSError, ValueError):
         pass
-    finally:
-        if tmp is not None:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
