@@ -238,14 +238,8 @@ public class ShardedAccountTests(TwoAzurites azurites) : IClassFixture<TwoAzurit
     public void RetriedPutsCountOnceAsPutsAndApartAsRetries()
     {
         const int small = 6;
-        var handlers = new List<BusyEveryOtherPut>();
-        HttpMessageHandler NewHandler()
-        {
-            var h = new BusyEveryOtherPut();
-            lock (handlers) handlers.Add(h);
-            return h;
-        }
-        var t = RunCounted(2, rank => PingPong(rank, small, 0, 8), accounts: 1, handler: NewHandler);
+        var (handlers, newHandler) = HandlersMade<BusyEveryOtherPut>();
+        var t = RunCounted(2, rank => PingPong(rank, small, 0, 8), accounts: 1, handler: newHandler);
         long refused = handlers.Sum(h => h.Refused);
         Assert.Equal(2 * small, refused); // the ping-pong's puts come one at a time: each is refused once, then stored
         AssertEdges(t, 2, [(0, 1), (1, 0)], reps: small, accounts: 1);
@@ -263,14 +257,8 @@ public class ShardedAccountTests(TwoAzurites azurites) : IClassFixture<TwoAzurit
     public void TriesWithoutAnAnswerCountApartAsUnanswered()
     {
         const int small = 6;
-        var handlers = new List<BreaksEveryOtherPut>();
-        HttpMessageHandler NewHandler()
-        {
-            var h = new BreaksEveryOtherPut();
-            lock (handlers) handlers.Add(h);
-            return h;
-        }
-        var t = RunCounted(2, rank => PingPong(rank, small, 0, 8), accounts: 1, handler: NewHandler);
+        var (handlers, newHandler) = HandlersMade<BreaksEveryOtherPut>();
+        var t = RunCounted(2, rank => PingPong(rank, small, 0, 8), accounts: 1, handler: newHandler);
         long broken = handlers.Sum(h => h.Broken);
         Assert.Equal(2 * small, broken);
         AssertEdges(t, 2, [(0, 1), (1, 0)], reps: small, accounts: 1);
@@ -425,6 +413,18 @@ public class ShardedAccountTests(TwoAzurites azurites) : IClassFixture<TwoAzurit
             Refuse(request) is { } answer ? Task.FromResult(answer) : base.SendAsync(request, ct);
 
         protected abstract HttpResponseMessage? Refuse(HttpRequestMessage request);
+    }
+
+    /// <summary>A maker of test handlers for <see cref="RunCounted"/> (one per storage client) and the list of those it made.</summary>
+    private static (List<T> Made, Func<HttpMessageHandler> Make) HandlersMade<T>() where T : HttpMessageHandler, new()
+    {
+        var made = new List<T>();
+        return (made, () =>
+        {
+            var h = new T();
+            lock (made) made.Add(h);
+            return h;
+        });
     }
 
     /// <summary>Answers every other queue put with 503 Server Busy without passing it on (the SDK's next try goes through).</summary>
