@@ -408,6 +408,11 @@ QUIRKY_FORMS = {
     # a static local is the field f_x: a global, a function's own static or an enum constant of that name beside it
     # (scripts/fuzz_probe.py names, kind static-local-vs-global: CS0102)
     "static_local_fields.c": b'#include <stdio.h>\n/* a static local becomes the field f_x: a global f_x beside it (CS0102) */\nint count_calls = 100, count_calls_ = 7;\nstatic int count(void) { static int calls; return ++calls; }\nenum { count_n = 3 };\nstatic int count_(void) { static int n = 1; n *= 2; return n + count_n; }\nint main(void) { count(); printf("%d %d %d %d\\n", count(), count_calls, count_calls_, count_()); return 0; }\n',
+    # GNU `__auto_type` (the safe max macro's other form): the type clang deduced (once "type 'double' is not
+    # supported yet")
+    "auto_type.c": b'#include <stdio.h>\n#define MAX(a, b) ({ __auto_type _a = (a); __auto_type _b = (b); _a > _b ? _a : _b; })\n'
+                   b'int main(void) { __auto_type x = 3.5; __auto_type n = 7; __auto_type p = &n;\n'
+                   b'  printf("%g %d %g %d\\n", x, MAX(n, 2), MAX(x, 9.0), *p); return 0; }\n',
     "line_markers.c": b'#include <stdio.h>\n# 1 "gen.y"\nint f(int x) { return x + __LINE__; }\n#line 50\n'
                       b'int main(void) { printf("%d %d\\n", f(1), __LINE__); return 0; }\n',
 }

@@ -958,6 +958,8 @@ class Frontend:
             return self.ctype(t.get_canonical(), cur)
         if t.kind == ci.TypeKind.ELABORATED:
             return self.ctype(t.get_named_type(), cur)
+        if t.kind == ci.TypeKind.AUTO and t.get_canonical().kind != ci.TypeKind.AUTO:
+            return self.ctype(t.get_canonical(), cur)  # GNU `__auto_type x = 3.5`: the type clang deduced
         if t.kind in _INT_NAMES:
             return ir.IntType(_INT_NAMES[t.kind])
         if t.kind in _FLOAT_NAMES:
