@@ -482,6 +482,9 @@ BAD = {
     # `coords[-1]`, CS0251; an inline array's bounds are checked as C# compiles)
     "negative_constant_index.c": ("4:24", "array-bounds"),
     "field_index_past_end.c": ("5:21", "array-bounds"),
+    # what C continues inside a subobject after a nested designator, a GNU range of a value with side effects
+    "positional_after_nested_designator.c": ("5:30", "unsupported-construct"),
+    "range_with_side_effects.c": ("5:16", "unsupported-construct"),
 }
 
 
@@ -557,6 +560,11 @@ def test_generic_library_result_as_another_element_type(tools, tmp_path):
     """bsearch's or memchr's `void *` result converted to a pointer of another type than the buffers it was given
     (fuzz seed 4 input 8874: CS0029)."""
     _same_as_gcc(tools, tmp_path, os.path.join(ROBUST, "generic_result_retyped.c"))
+
+
+def test_nested_designators_and_ranges(tools, tmp_path):
+    """`.lo.x = 1`, `[1].y = 6`, `[1][2] = 5`, `[0 ... 3] = 7`, merged per subobject, later ones overriding."""
+    _same_as_gcc(tools, tmp_path, os.path.join(ROBUST, "nested_designators.c"))
 
 
 def test_gnu_conditional_with_omitted_operand(tools, tmp_path):

@@ -23,6 +23,7 @@ from . import flat_ast
 from .clang_setup import (INCLUDE_DIR, K, ci, clang_options, declaring_header, evaluate_float, evaluate_int,
                           include_dirs)
 from .literals import STRING_TOKEN, parse_char, parse_int, parse_string_literal
+from .designators import read_designated_list
 from .gnu_conditional import binary_conditional, is_binary_conditional
 from .unprototyped import MARKER as UNPROTOTYPED, adapt_call, arity_mismatch_callee, rename_unprototyped_calls
 from .rewrite import (builtin_library_function, expand_function_macros, include_unguarded_headers_once, macro_tokens, refuse_special_includes,
@@ -1572,7 +1573,7 @@ class Frontend:
                         designators.append(index)
                     items.append(self.expr(sub[1]))
                 elif k.kind == K.UNEXPOSED_EXPR and k.type.kind == ci.TypeKind.VOID:
-                    raise self.unsupported(k, "a nested designator")
+                    return read_designated_list(self, cur, kids)  # `.a.b = 1`, `[1].y = 2`, `[0 ... 3] = v`
                 else:
                     designators.append(None)
                     items.append(self.expr(k))
