@@ -413,6 +413,22 @@ QUIRKY_FORMS = {
     "auto_type.c": b'#include <stdio.h>\n#define MAX(a, b) ({ __auto_type _a = (a); __auto_type _b = (b); _a > _b ? _a : _b; })\n'
                    b'int main(void) { __auto_type x = 3.5; __auto_type n = 7; __auto_type p = &n;\n'
                    b'  printf("%g %d %g %d\\n", x, MAX(n, 2), MAX(x, 9.0), *p); return 0; }\n',
+    # GNU's `, ## __VA_ARGS__` (a logging macro called without arguments for its `...`: the comma goes; once a
+    # -Wmacro-expansion error), a count of arguments by shifting, __COUNTER__, __func__
+    "gnu_variadic_comma.c": (
+        b'#include <stdio.h>\n'
+        b'#define LOG(fmt, ...) printf("[log] " fmt "\\n", ##__VA_ARGS__)\n'
+        b'#define CALL(f, ...) f(__VA_ARGS__)\n'
+        b'#define COUNT(...) COUNT_(__VA_ARGS__, 3, 2, 1, 0)\n'
+        b'#define COUNT_(a, b, c, n, ...) n\n'
+        b'static int add(int a, int b) { return a + b; }\n'
+        b'int main(void) {\n'
+        b'  LOG("start");\n'
+        b'  LOG("%d %s", 3, "x");\n'
+        b'  printf("%d %d %d\\n", CALL(add, 2, 3), COUNT(a, b), COUNT(a, b, c));\n'
+        b'  printf("%d %s\\n", __COUNTER__ + __COUNTER__, __func__);\n'
+        b'  return 0;\n'
+        b'}\n'),
     "line_markers.c": b'#include <stdio.h>\n# 1 "gen.y"\nint f(int x) { return x + __LINE__; }\n#line 50\n'
                       b'int main(void) { printf("%d %d\\n", f(1), __LINE__); return 0; }\n',
 }

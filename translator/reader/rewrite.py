@@ -131,6 +131,15 @@ def _substitute(params: List[str], variadic: bool, body: List[str], args: List[s
             out.append(_stringified(values[body[i + 1]]))
             i += 2
             continue
+        if tok == "##" and variadic and out and out[-1] == "," and i + 1 < len(body) and body[i + 1] == "__VA_ARGS__":
+            # GNU's `, ## __VA_ARGS__`: no arguments for the `...` take the comma away; some are put after it, not
+            # pasted to it (gcc's manual, "Variadic Macros"): `LOG("start")` of `printf(fmt, ##__VA_ARGS__)`
+            if not values.get("__VA_ARGS__", "").strip():
+                out.pop()
+            else:
+                out.append(values["__VA_ARGS__"])
+            i += 2
+            continue
         if tok == "##":
             glue = True
             i += 1
