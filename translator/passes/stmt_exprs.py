@@ -153,7 +153,7 @@ class _Lowering:
                 exprs = [None if e is None else _substitute(e, target, call) for e in exprs]
                 continue
             if not _first_effect(exprs, target):
-                raise TranslationError(target.loc, "a statement expression ({ ... }) evaluated after another effect "
+                raise TranslationError(target.loc, f"{_what(target)} evaluated after another effect "
                                        "of its expression, or only on some paths, cannot be translated (assign "
                                        "it to a variable first)", "statement-expression")
             moved, (value, at) = self._value_of(target)
@@ -267,8 +267,17 @@ def _targets_in_order(e, kept):
 def _refuse_inside(e: ir.Expr) -> None:
     for n in ir.walk(e):
         if isinstance(n, ir.StmtExpr):
-            raise TranslationError(n.loc, "a statement expression ({ ... }) in a loop's condition or step cannot be "
+            raise TranslationError(n.loc, f"{_what(n)} in a loop's condition or step cannot be "
                                    "translated (it runs again on every iteration)", "statement-expression")
+
+
+def _what(n: ir.StmtExpr) -> str:
+    """How the user wrote it: a statement expression, or GNU's `x ?: y` whose x has side effects, which the reader
+    keeps in a temporary `cmpi_elvisN` of a statement expression (reader/gnu_conditional.py)."""
+    first = n.body.items[0] if n.body.items else None
+    if isinstance(first, ir.DeclStmt) and first.decls and first.decls[0].name.startswith("cmpi_elvis"):
+        return "a GNU `x ?: y` whose x has side effects"
+    return "a statement expression ({ ... })"
 
 
 def _first_effect(exprs, target: ir.StmtExpr) -> bool:
