@@ -585,6 +585,14 @@ def test_nested_designators_and_ranges(tools, tmp_path):
     _same_as_gcc(tools, tmp_path, os.path.join(ROBUST, "nested_designators.c"))
 
 
+def test_compound_literals_of_a_sized_array_type(tools, tmp_path):
+    _same_as_gcc(tools, tmp_path, os.path.join(ROBUST, "sized_compound_literals.c"))
+
+
+def test_compound_literals_as_mpi_buffers(tools, tmp_path):
+    _same_as_mpirun(tools, tmp_path, os.path.join(ROBUST, "compound_literal_buffers.c"))
+
+
 def test_gnu_conditional_with_omitted_operand(tools, tmp_path):
     """GNU `x ?: y`, x evaluated once."""
     _same_as_gcc(tools, tmp_path, os.path.join(ROBUST, "gnu_omitted_conditional.c"))

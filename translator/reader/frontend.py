@@ -1579,7 +1579,9 @@ class Frontend:
                     items.append(self.expr(k))
             return ir.InitList(loc, self.ctype(cur.type, cur), tuple(items), tuple(designators))
         if kind == K.COMPOUND_LITERAL_EXPR:
-            init = next(k for k in kids if k.kind == K.INIT_LIST_EXPR or k.kind.is_expression())
+            # the braces are the last child: `(int[3]){...}` has its length's literal before them (once read as the
+            # value: an MPI buffer `(int[3]){r, 2, 3}` became `3`)
+            init = [k for k in kids if k.kind == K.INIT_LIST_EXPR or k.kind.is_expression()][-1]
             return ir.CompoundLiteral(loc, self.ctype(cur.type, cur), self.expr(init))
         if kind == K.StmtExpr:  # GNU `({ ... })`, the safe max macro's form
             body = next(k for k in kids if k.kind == K.COMPOUND_STMT)
