@@ -12,11 +12,13 @@ from typing import List, Optional
 from .. import ir
 from ..diagnostics import TranslationError
 from ..rules import special
+from ..passes.pointers import allocation_target
 from ..passes.queries import split_marker_choice
 from .exprs import (ADD, COND, LOR, UNARY, CsExpr, PRIMARY, as_bool, coerce, convert_expr, element_address, is_null_pointer,
-                    is_pure, paren, refuse_handle_memory, slot_key, string_literal, strip_implicit)
+                    is_pure, paren, ref_param_name, refuse_handle_memory, slot_key, string_literal, strip_implicit)
 from .pointer_exprs import array_field_pointer
 from .memory import convert_allocation, is_allocation
+from .libc import without_pointer_casts
 from . import registry
 from .cstypes import CsType, array_of, ptr_of
 from .types import HANDLE, cs_type, element_cs, size_of
@@ -597,6 +599,13 @@ def _call_code(ctx, call: ir.Call, callee: ir.NameRef, rule) -> str:
             name = _unparen(strip_implicit(arg)).name
             raise TranslationError(arg.loc, f"{name} given as {rule.c_name}'s {kind} argument cannot be translated: "
                                    f"pass the address of a variable", "incompatible-pointer-types")
+        elif kind == "out" and i == rule.allocates_into and allocation_target(call) is not None:
+            # MPI_Alloc_mem(n, info, (void *)&p): p gets fresh memory of its own type (pointers.py keeps p a plain
+            # slot, and a wrapper's returned `void *` local is its generic result's Ptr<T>)
+            args.append(f"out {convert_expr(ctx, allocation_target(call)).code}")
+        elif kind == "out" and i == rule.allocates_into and ref_param_name(ctx, without_pointer_casts(arg)):
+            # MPI_Alloc_mem(n, info, b) with b a `void **` out-parameter (`ref Ptr<TB> b`): *b gets the memory
+            args.append(f"out {ref_param_name(ctx, without_pointer_casts(arg))}")
         elif kind == "out":
             storage = _address_storage(ctx, arg, ftype.params[i])
             args.append(storage if storage is not None else f"out {_lvalue_of_pointer(ctx, arg, 'output')}")
