@@ -21,7 +21,7 @@ from .memory import convert_allocation, is_allocation
 from .libc import without_pointer_casts
 from . import registry
 from .cstypes import CsType, array_of, ptr_of
-from .types import HANDLE, cs_type, element_cs, size_of
+from .types import HANDLE, cs_type, element_cs, managed_footprint, size_of
 
 
 def _unparen(e: ir.Expr) -> ir.Expr:
@@ -576,6 +576,8 @@ def _call_code(ctx, call: ir.Call, callee: ir.NameRef, rule) -> str:
                 fresh = convert_allocation(ctx, strip_implicit(arg), ir.IntType("unsigned char"), arg.loc)
                 args.extend([fresh.code, "0"])
             else:
+                if not rule.frees:
+                    _refuse_pointer_structs(ctx, arg, callee.name)
                 buffer = convert_buffer(ctx, arg, i in rule.ref_buffers)
                 if i != last_buffer:
                     buffer = _retyped_read_buffer(ctx, arg, buffer, written)
@@ -619,6 +621,24 @@ def _call_code(ctx, call: ir.Call, callee: ir.NameRef, rule) -> str:
     if "buffer, buffer" in ", ".join(rule.params):  # one count for both buffers: Reduce, Allreduce, Scan, ...
         _same_buffer_forms(args, buffers, rule.mixed_forms)
     return f"{rule.target}({', '.join(args)})"
+
+
+def _refuse_pointer_structs(ctx, arg: ir.Expr, function: str) -> None:
+    """A message buffer of structs that hold pointers (`MPI_Bcast(list, sizeof list, MPI_BYTE, ...)` of a `struct
+    { char *name; ... }` array): a pointer means nothing in another rank, and cMPI moves numbers only (C# would refuse
+    the call, CS8377). MPI_Free_mem takes such memory back (rows that free), as MPI_Alloc_mem gives it."""
+    e = _unparen(arg)
+    while isinstance(e, (ir.Cast, ir.Paren)):
+        e = _unparen(e.operand if isinstance(e, ir.Cast) else e.inner)
+    t = e.type
+    element = t.pointee if isinstance(t, ir.PointerType) else t.element if isinstance(t, ir.ArrayType) else None
+    while isinstance(element, ir.ArrayType):
+        element = element.element
+    if not isinstance(element, ir.RecordType) or not any(r.name == element.name for r in ctx.tu.records):
+        return
+    if managed_footprint(ctx, element)[0]:
+        raise TranslationError(arg.loc, f"{function} would move struct {element.name}, which holds pointers: a pointer "
+                               "means nothing in another rank (send the numbers only)", "mpi-buffer-references")
 
 
 def _same_buffer_forms(args: List[str], buffers, mixed: bool) -> None:
