@@ -1053,18 +1053,19 @@ def _retyped_out_argument(a: ir.Expr) -> bool:
 
 
 def _refuse_references_in_mpi_memory(ctx, fn: ir.Function, type_parameter: str, type_arg: str, arg: ir.Expr) -> None:
-    """A generic buffer parameter whose memory reaches MPI (`where T : unmanaged`, generic_buffers.py) given a struct
-    that holds pointers (Intel MPI Benchmarks' IMB_v_free((void **)P_BList) of a struct Bench array, which it hands
-    to MPI_Free_mem): C# would refuse the call (CS8377) and MPI's memory holds numbers only, so a located error."""
+    """A generic buffer parameter whose memory MPI moves (`where T : unmanaged`, generic_buffers.py) given a struct
+    that holds pointers (`send_all(list, sizeof list)` of a wrapper of MPI_Bcast): C# would refuse the call (CS8377)
+    and a pointer means nothing in another rank, so a located error. Memory that MPI only allocates and frees
+    (MPI_Alloc_mem, MPI_Free_mem: the Intel MPI Benchmarks' struct Bench list) may hold any type."""
     if (fn.name, type_parameter) not in ctx.plan.unmanaged_type_parameters:
         return
     if not any(r.name == type_arg and not r.is_union for r in ctx.tu.records):
         return
     holds_references, _ = managed_footprint(ctx, ir.RecordType(type_arg))
     if holds_references:
-        raise TranslationError(arg.loc, f"'{fn.name}' hands this memory to MPI, whose buffers hold numbers only, and "
-                               f"struct {type_arg} holds pointers: give MPI (MPI_Alloc_mem, MPI_Free_mem) memory of "
-                               "numbers and allocate the structs with malloc", "mpi-buffer-references")
+        raise TranslationError(arg.loc, f"'{fn.name}' gives this memory to MPI as a message, and struct {type_arg} "
+                               "holds pointers, which mean nothing in another rank: send the numbers only",
+                               "mpi-buffer-references")
 
 
 def _pointer_to_pointer(t) -> bool:

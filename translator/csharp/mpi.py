@@ -12,14 +12,16 @@ from typing import List, Optional
 from .. import ir
 from ..diagnostics import TranslationError
 from ..rules import special
+from ..passes.pointers import allocation_target
 from ..passes.queries import split_marker_choice
 from .exprs import (ADD, COND, LOR, UNARY, CsExpr, PRIMARY, as_bool, coerce, convert_expr, element_address, is_null_pointer,
-                    is_pure, paren, refuse_handle_memory, slot_key, string_literal, strip_implicit)
+                    is_pure, paren, ref_param_name, refuse_handle_memory, slot_key, string_literal, strip_implicit)
 from .pointer_exprs import array_field_pointer
 from .memory import convert_allocation, is_allocation
+from .libc import without_pointer_casts
 from . import registry
 from .cstypes import CsType, array_of, ptr_of
-from .types import HANDLE, cs_type, element_cs, size_of
+from .types import HANDLE, cs_type, element_cs, managed_footprint, size_of
 
 
 def _unparen(e: ir.Expr) -> ir.Expr:
@@ -592,6 +594,8 @@ def _call_code(ctx, call: ir.Call, callee: ir.NameRef, rule) -> str:
                 fresh = convert_allocation(ctx, strip_implicit(arg), ir.IntType("unsigned char"), arg.loc)
                 args.extend([fresh.code, "0"])
             else:
+                if not rule.frees:
+                    _refuse_pointer_structs(ctx, arg, callee.name)
                 buffer = convert_buffer(ctx, arg, i in rule.ref_buffers)
                 if i != last_buffer:
                     buffer = _retyped_read_buffer(ctx, arg, buffer, written)
@@ -615,6 +619,13 @@ def _call_code(ctx, call: ir.Call, callee: ir.NameRef, rule) -> str:
             name = _unparen(strip_implicit(arg)).name
             raise TranslationError(arg.loc, f"{name} given as {rule.c_name}'s {kind} argument cannot be translated: "
                                    f"pass the address of a variable", "incompatible-pointer-types")
+        elif kind == "out" and i == rule.allocates_into and allocation_target(call) is not None:
+            # MPI_Alloc_mem(n, info, (void *)&p): p gets fresh memory of its own type (pointers.py keeps p a plain
+            # slot, and a wrapper's returned `void *` local is its generic result's Ptr<T>)
+            args.append(f"out {convert_expr(ctx, allocation_target(call)).code}")
+        elif kind == "out" and i == rule.allocates_into and ref_param_name(ctx, without_pointer_casts(arg)):
+            # MPI_Alloc_mem(n, info, b) with b a `void **` out-parameter (`ref Ptr<TB> b`): *b gets the memory
+            args.append(f"out {ref_param_name(ctx, without_pointer_casts(arg))}")
         elif kind == "out":
             storage = _address_storage(ctx, arg, ftype.params[i])
             args.append(storage if storage is not None else f"out {_lvalue_of_pointer(ctx, arg, 'output')}")
@@ -628,6 +639,24 @@ def _call_code(ctx, call: ir.Call, callee: ir.NameRef, rule) -> str:
     if "buffer, buffer" in ", ".join(rule.params):  # one count for both buffers: Reduce, Allreduce, Scan, ...
         _same_buffer_forms(args, buffers, rule.mixed_forms)
     return f"{rule.target}({', '.join(args)})"
+
+
+def _refuse_pointer_structs(ctx, arg: ir.Expr, function: str) -> None:
+    """A message buffer of structs that hold pointers (`MPI_Bcast(list, sizeof list, MPI_BYTE, ...)` of a `struct
+    { char *name; ... }` array): a pointer means nothing in another rank, and cMPI moves numbers only (C# would refuse
+    the call, CS8377). MPI_Free_mem takes such memory back (rows that free), as MPI_Alloc_mem gives it."""
+    e = _unparen(arg)
+    while isinstance(e, (ir.Cast, ir.Paren)):
+        e = _unparen(e.operand if isinstance(e, ir.Cast) else e.inner)
+    t = e.type
+    element = t.pointee if isinstance(t, ir.PointerType) else t.element if isinstance(t, ir.ArrayType) else None
+    while isinstance(element, ir.ArrayType):
+        element = element.element
+    if not isinstance(element, ir.RecordType) or not any(r.name == element.name for r in ctx.tu.records):
+        return
+    if managed_footprint(ctx, element)[0]:
+        raise TranslationError(arg.loc, f"{function} would move struct {element.name}, which holds pointers: a pointer "
+                               "means nothing in another rank (send the numbers only)", "mpi-buffer-references")
 
 
 def _same_buffer_forms(args: List[str], buffers, mixed: bool) -> None:
