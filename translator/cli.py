@@ -231,8 +231,8 @@ def warn_long_double(tu, sink: DiagnosticSink) -> None:
     from . import ir
     roots = list(tu.globals) + [f.body for f in tu.functions if f.body is not None]
     for root in roots:
-        for node in ir.walk(root):
-            if isinstance(node, ir.VarDecl) and _mentions_long_double(node.type):
+        for node in ir.nodes_of(root, ir.VarDecl):
+            if _mentions_long_double(node.type):
                 sink.warn(node.loc, "long double is computed as an 8-byte double: digits beyond double's "
                           "precision differ from gcc's 80-bit long double", "long-double")
                 return
