@@ -135,6 +135,7 @@ class Frontend:
         self.macro_uses: Dict[Tuple[str, int, int, int, int], str] = {}
         self.macro_defs: Dict[str, ci.Cursor] = {}
         self.macro_bodies = _MacroBodies()
+        self._function_name: Optional[str] = None  # the function whose body is being read (__PRETTY_FUNCTION__)
         self.macro_types: Dict[str, ir.CType] = {}
         self._type_depth = 0  # types being converted, one inside another (_type_depth_bounded)
         self.main_file = os.path.abspath(self.path)
@@ -1073,7 +1074,11 @@ class Frontend:
             if ch.kind == K.PARM_DECL and (own is None or self.loc(ch) in own):
                 params.append(ir.VarDecl(self.loc(ch), ch.spelling, self._param_type(ch), None, None, is_param=True))
             elif ch.kind == K.COMPOUND_STMT:
-                body = self.stmt(ch)
+                self._function_name = cur.spelling
+                try:
+                    body = self.stmt(ch)
+                finally:
+                    self._function_name = None
         is_static = cur.storage_class == ci.StorageClass.STATIC
         return ir.Function(self.loc(cur), cur.spelling, ftype, tuple(params), body, is_static)
 
@@ -1348,6 +1353,11 @@ class Frontend:
                 # `"%" PRId64 "\n"`: macros between the pieces; clang's spelling is the whole literal, joined
                 return [cur.spelling]
             return parts
+        if not parts and self._function_name and \
+                re.search(r"(?<![A-Za-z0-9_])" + re.escape(self._function_name) + r"\(", cur.spelling):
+            # __PRETTY_FUNCTION__: clang's value is the declaration ("int who(int)"), gcc's in C is the name alone,
+            # as __func__'s (the native program is built by gcc). No literal token: the string is clang's own.
+            return ['"' + self._function_name + '"']
         return [cur.spelling]
 
     def _operator_between(self, cur: ci.Cursor, lhs: ci.Cursor, rhs: ci.Cursor, allowed) -> str:
