@@ -17,7 +17,8 @@ from .. import ir
 from ..diagnostics import TranslationError
 from .function_types import refuse_other_function_type
 from .types import (BITS, HANDLE, NUMERIC, INTEGRAL, COMPLEX_TYPES, OPAQUE_TYPES, PRIMITIVE_ELEMENTS, SIGNED,
-                    complex_cs, cs_type, element_cs, fits, inline_array_type, is_implicit, managed_footprint, size_of)
+                    complex_cs, cs_type, element_cs, fits, flat_length, inline_array_type, is_implicit,
+                    managed_footprint, size_of)
 from . import bitfields
 from .cstypes import CsType, array_of, parse as cs_of, ptr_of
 from .registry import BUILTINS, CALLS, EXPRESSIONS, delegate
@@ -151,6 +152,8 @@ def coerce(e: CsExpr, cs: str) -> CsExpr:
         real = coerce(e, "float") if e.type == "double" else e
         return CsExpr(real.code, cs, real.prec)
     if target.is_array and e.type == ptr_of(target.element.text):
+        if e.code == "null":
+            return CsExpr("null", cs, PRIMARY)  # MPI_STATUS_IGNORE for a user's `MPI_Status *` held as an array
         # The plan keeps such slots apart; if one slips through, fail loudly when the offset is not 0.
         return CsExpr(f"{paren(e, PRIMARY)}.ArrayAtStart()", cs, PRIMARY)
     if e.type == "bool":
@@ -845,7 +848,25 @@ def convert_index(ctx, e: ir.Index) -> CsExpr:
         return pointer_at(ctx, base, offset, e.type, e.loc)  # a row of a 2-D array, used as a pointer
     if base.cstype.is_inline_array and offset.type != "int":
         offset = coerce(offset, "int")  # an inline array (a struct's array field) takes an int index only
+    _refuse_constant_index_outside(e, base, offset)
     return CsExpr(f"{paren(base, PRIMARY)}[{offset.code}]", cs_type(e.type, e.loc), PRIMARY)
+
+
+def _refuse_constant_index_outside(e: ir.Index, base: CsExpr, offset: CsExpr) -> None:
+    """A constant index outside an array object: before its start (`coords[-1]`; fuzz seed 4 input 7048), or past
+    the end of a struct's array field. C leaves the access undefined (gcc reads or writes what lies there); C#
+    warns on the first (CS0251) and refuses the second (an inline array's bounds are checked as it compiles). A
+    pointer's negative index (`p[-1]`, a Ptr<T>) is legal and stays."""
+    if offset.const is None or not (base.cstype.is_array or base.cstype.is_inline_array):
+        return
+    root = unwrap(e.base)
+    while isinstance(root, ir.Index) and isinstance(root.type, ir.ArrayType):
+        root = unwrap(root.base)  # m[i][j]: the offset is into the whole of m, flattened
+    length = flat_length(root.type) if isinstance(root.type, ir.ArrayType) and base.cstype.is_inline_array else None
+    if offset.const < 0 or length is not None and offset.const >= length:
+        where = "before the start" if offset.const < 0 else "past the end"
+        raise TranslationError(e.index.loc, f"this constant index is {where} of the array (undefined in C): the port "
+                               "cannot translate the access", "array-bounds")
 
 
 def element_address(ctx, e: ir.Index):

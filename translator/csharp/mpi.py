@@ -481,6 +481,24 @@ def _null_buffer(call: ir.Call, rule, arg: ir.Expr) -> List[str]:
     return ["(byte[])null", "0"]
 
 
+def _status_variable(ctx, arg: ir.Expr) -> str:
+    """The status MPI writes: `&st` -> st; a pointer variable (a wrapper's `MPI_Status *st`), which may hold
+    MPI_STATUS_IGNORE (null in the port), -> its first element, or a status of its own when it is null:
+    `(st == null ? ref (new Status[1])[0] : ref st[0])`, C#'s conditional variable."""
+    lvalue = _lvalue_of_pointer(ctx, arg, "status")
+    e = _unparen(strip_implicit(arg))
+    if not (isinstance(e, ir.NameRef) and isinstance(e.type, ir.PointerType)):
+        return lvalue
+    pointer = convert_expr(ctx, e)
+    if pointer.cstype.is_array:
+        is_null = f"{paren(pointer, PRIMARY)} == null"
+    elif pointer.cstype.is_ptr:
+        is_null = f"{paren(pointer, PRIMARY)}.IsNull"
+    else:
+        return lvalue
+    return f"({is_null} ? ref (new {pointer.cstype.element.text}[1])[0] : ref {lvalue})"
+
+
 def _lvalue_of_pointer(ctx, arg: ir.Expr, what: str) -> str:
     """The C# variable a pointer argument designates: `&x` -> x, `&a[i]` -> a[i], `p` -> p[0]."""
     e = _unparen(arg)
@@ -617,7 +635,7 @@ def _call_code(ctx, call: ir.Call, callee: ir.NameRef, rule) -> str:
             if _is_library_name(arg, "MPI_STATUS_IGNORE") or _is_library_name(arg, "MPI_STATUSES_IGNORE"):
                 args.append("out _")  # MPI_STATUSES_IGNORE where one status goes: C accepts it, as MPI ignores it
             else:
-                args.append(f"out {_lvalue_of_pointer(ctx, arg, 'status')}")
+                args.append(f"out {_status_variable(ctx, arg)}")
     if "buffer, buffer" in ", ".join(rule.params):  # one count for both buffers: Reduce, Allreduce, Scan, ...
         _same_buffer_forms(args, buffers, rule.mixed_forms)
     return f"{rule.target}({', '.join(args)})"
