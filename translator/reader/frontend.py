@@ -23,6 +23,7 @@ from . import flat_ast
 from .clang_setup import (INCLUDE_DIR, K, ci, clang_options, declaring_header, evaluate_float, evaluate_int,
                           include_dirs)
 from .literals import STRING_TOKEN, parse_char, parse_int, parse_string_literal
+from .gnu_conditional import binary_conditional, is_binary_conditional
 from .unprototyped import MARKER as UNPROTOTYPED, adapt_call, arity_mismatch_callee, rename_unprototyped_calls
 from .rewrite import (builtin_library_function, expand_function_macros, include_unguarded_headers_once, macro_tokens, refuse_special_includes,
                       rename_colliding_statics, token_spelling)
@@ -406,6 +407,7 @@ class Frontend:
         self.failed_names: Set[str] = set()  # declarations that could not be read (their errors in decl_errors)
         self.static_extents: Dict[str, Tuple[str, int, int, ir.Loc]] = {}  # static function -> file, lines, loc
         self.warnings: List[Diagnostic] = []
+        self.elvis_temporaries = 0  # GNU `x ?: y` whose x has effects: its temporaries so far (gnu_conditional.py)
         functions: Dict[str, ir.Function] = {}
         order: List[object] = []
         errors: List = []
@@ -956,6 +958,8 @@ class Frontend:
             return self.ctype(t.get_canonical(), cur)
         if t.kind == ci.TypeKind.ELABORATED:
             return self.ctype(t.get_named_type(), cur)
+        if t.kind == ci.TypeKind.AUTO and t.get_canonical().kind != ci.TypeKind.AUTO:
+            return self.ctype(t.get_canonical(), cur)  # GNU `__auto_type x = 3.5`: the type clang deduced
         if t.kind in _INT_NAMES:
             return ir.IntType(_INT_NAMES[t.kind])
         if t.kind in _FLOAT_NAMES:
@@ -1449,6 +1453,8 @@ class Frontend:
                 return ir.Cast(loc, self.ctype(cur.type, cur), inner, implicit=False)
             if kind == K.UNEXPOSED_EXPR and not kids:
                 raise self.unsupported(cur, "this implicit expression")
+            if kind == K.UNEXPOSED_EXPR and is_binary_conditional(self, cur, kids):
+                return binary_conditional(self, cur, kids)  # GNU `x ?: y`
             raise self.unsupported(cur, "this expression")
         if kind == K.INTEGER_LITERAL:
             text = self._first_token(cur)
