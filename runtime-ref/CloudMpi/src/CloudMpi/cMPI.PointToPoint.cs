@@ -2,6 +2,7 @@ using System.Runtime.CompilerServices;
 using CloudMpi.Core;
 using CloudMpi.Hosting;
 using CloudMpi.Libc;
+using CloudMpi.Transports;
 
 namespace CloudMpi;
 
@@ -208,11 +209,25 @@ public static partial class cMPI
         CheckRecvTag(call, tag);
     }
 
-    /// <summary>Copy <paramref name="data"/> into a message and send it; for a synchronous send, wait for the match.</summary>
+    /// <summary>
+    /// Copy <paramref name="data"/> into a message and send it; for a synchronous send, wait for the match. A large
+    /// payload for another rank goes out straight from <paramref name="data"/> where the transport can write it so
+    /// (<see cref="SendDirect"/>).
+    /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     internal static void SendCore(RankContext ctx, string call, ReadOnlySpan<byte> data, int dest, int tag, Comm comm, bool sync)
     {
         if (dest == PROC_NULL) return;
+        if (data.Length >= PayloadPool.MinPooledBytes && ctx.Transport.Underlying is IDirectSendTransport direct
+            && data.Length >= direct.DirectSendMinBytes)
+        {
+            int world = comm.ToWorld(ctx, dest);
+            if (world != ctx.WorldRank)
+            {
+                SendDirect(ctx, call, direct, data, world, dest, tag, comm, sync);
+                return;
+            }
+        }
         bool pooled = data.Length >= PayloadPool.MinPooledBytes;
         var m = new cMPIMessage
         {
@@ -231,6 +246,24 @@ public static partial class cMPI
         }
         var entry = ctx.Mailbox.RegisterSyncSend(ctx.PeekNextMsgId);
         ctx.SendData(destWorld, m);
+        ctx.Wait.Set(call, comm, "dest", dest, true, tag);
+        ctx.Mailbox.WaitFor(entry);
+    }
+
+    /// <summary>
+    /// <see cref="SendCore"/> without the copy: the transport writes the header and then <paramref name="data"/> itself
+    /// (the user's array, or the packed bytes of a derived datatype) into its connection, and returns once it no longer
+    /// needs them, so the send is still eager and the buffer free when the call returns. Over tcp this saves one copy of
+    /// the payload per message and the pooled array it went into (docs/transports.md, "What a message costs").
+    /// </summary>
+    private static void SendDirect(RankContext ctx, string call, IDirectSendTransport direct, ReadOnlySpan<byte> data,
+        int destWorld, int dest, int tag, Comm comm, bool sync)
+    {
+        var m = new cMPIMessage { Source = comm.RankIn(ctx), Tag = tag, Context = comm.P2PContext, Synchronous = sync };
+        var entry = sync ? ctx.Mailbox.RegisterSyncSend(ctx.PeekNextMsgId) : null;
+        ctx.Stamp(destWorld, m, data.Length);
+        direct.SendFrom(destWorld, m, data);
+        if (entry == null) return;
         ctx.Wait.Set(call, comm, "dest", dest, true, tag);
         ctx.Mailbox.WaitFor(entry);
     }

@@ -33,6 +33,24 @@ internal interface ITransport : IDisposable
     ITransport Underlying => this;
 }
 
+/// <summary>
+/// A transport that can write a message's payload straight from the sender's memory (tcp: the user's array into the
+/// socket), so a large send is not first copied into a message of its own. Only for another rank: a message to oneself
+/// is delivered as a message, which must own its data.
+/// </summary>
+internal interface IDirectSendTransport
+{
+    /// <summary>Payloads from this many bytes on are worth sending directly (below, the copy is cheaper than the extra call).</summary>
+    int DirectSendMinBytes { get; }
+
+    /// <summary>
+    /// Send <paramref name="header"/> (stamped, its <c>Data</c> empty) with <paramref name="payload"/> as its data to world
+    /// rank <paramref name="destWorldRank"/>, another rank than this one; returns once the transport no longer needs
+    /// <paramref name="payload"/> (the kernel has the bytes), as <see cref="ITransport.Send"/> would.
+    /// </summary>
+    void SendFrom(int destWorldRank, cMPIMessage header, ReadOnlySpan<byte> payload);
+}
+
 /// <summary>A transport with a barrier of its own (azure: the thesis's table-based barrier).</summary>
 internal interface ITransportBarrier
 {

@@ -1,0 +1,119 @@
+using CloudMpi.Transports;
+using static CloudMpi.Datatype;
+
+namespace CloudMpi.Tests.Transports;
+
+/// <summary>
+/// Large tcp sends written straight from the user's memory (issue 28: <see cref="IDirectSendTransport"/>, no copy into
+/// a message array first): every byte arrives, in MPI's order among the small (copied) messages around them, for every
+/// send mode and for a derived datatype's packed bytes; a message to oneself still goes as a message of its own.
+/// </summary>
+public class TcpDirectSendTests
+{
+    private readonly TcpJob job = new();
+
+    private static byte Pattern(int size, int i) => (byte)(i * 31 + size);
+
+    private static byte[] Filled(int size)
+    {
+        var a = new byte[size];
+        for (int i = 0; i < size; i++) a[i] = Pattern(size, i);
+        return a;
+    }
+
+    private static void AssertFilled(int size, byte[] a, int count)
+    {
+        Assert.Equal(size, count);
+        for (int i = 0; i < size; i++)
+            if (a[i] != Pattern(size, i)) Assert.Fail($"{size}-byte message: byte {i} is {a[i]}, sent {Pattern(size, i)}");
+    }
+
+    [Fact]
+    public void EveryByteArrivesInOrderForEverySendMode()
+    {
+        // Around the direct sends' threshold (4096, the small-frame buffer), around the payload that shares the first
+        // segment with the header (4054 bytes), and large ones (more than the socket buffers hold).
+        int[] sizes = [1, 4053, 4054, 4055, 4095, 4096, 4097, 65_536 + 3, (1 << 20) + 7, 5 << 20];
+        const int modes = 3; // Send, Ssend, Isend
+        job.Run(2, rank =>
+        {
+            var world = cMPI.COMM_WORLD;
+            int[] marker = new int[1];
+            foreach (int size in sizes)
+            {
+                for (int mode = 0; mode < modes; mode++)
+                {
+                    if (rank == 0)
+                    {
+                        var data = Filled(size);
+                        if (mode == 0) cMPI.Send(data, 0, size, MPI_BYTE, 1, 7, world);
+                        else if (mode == 1) cMPI.Ssend(data, 0, size, MPI_BYTE, 1, 7, world);
+                        else
+                        {
+                            cMPI.Isend(data, 0, size, MPI_BYTE, 1, 7, world, out var r);
+                            cMPI.Wait(ref r, out _);
+                        }
+                        Array.Clear(data); // the buffer is free once the send returned
+                        marker[0] = size + mode;
+                        cMPI.Send(marker, 0, 1, MPI_INT, 1, 7, world); // same tag: must not overtake
+                    }
+                    else
+                    {
+                        var got = new byte[size];
+                        cMPI.Recv(got, 0, size, MPI_BYTE, 0, 7, world, out var st);
+                        AssertFilled(size, got, st.ByteCount);
+                        cMPI.Recv(marker, 0, 1, MPI_INT, 0, 7, world, out _);
+                        Assert.Equal(size + mode, marker[0]);
+                    }
+                }
+            }
+        });
+        var sender = job.Transports[0];
+        int direct = sizes.Count(s => s >= sender.DirectSendMinBytes) * modes;
+        Assert.Equal(direct, sender.FramesSentDirect);
+    }
+
+    [Fact]
+    public void ADerivedDatatypesPackedBytesAreSentDirectly()
+    {
+        const int blocks = 100_000; // every other int of 200 000: 400 000 packed bytes
+        job.Run(2, rank =>
+        {
+            var world = cMPI.COMM_WORLD;
+            cMPI.Type_vector(blocks, 1, 2, MPI_INT, out var everyOther);
+            cMPI.Type_commit(ref everyOther);
+            if (rank == 0)
+            {
+                var all = Enumerable.Range(0, 2 * blocks).ToArray();
+                cMPI.Send(all, 0, 1, everyOther, 1, 3, world);
+            }
+            else
+            {
+                var got = new int[blocks];
+                cMPI.Recv(got, 0, blocks, MPI_INT, 0, 3, world, out _);
+                for (int i = 0; i < blocks; i++)
+                    if (got[i] != 2 * i) Assert.Fail($"element {i} is {got[i]}, sent {2 * i}");
+            }
+            cMPI.Type_free(ref everyOther);
+        });
+        Assert.Equal(1, job.Transports[0].FramesSentDirect);
+    }
+
+    [Fact]
+    public void ALargeMessageToOneselfIsAMessageOfItsOwn()
+    {
+        const int size = 1 << 20;
+        job.Run(2, rank =>
+        {
+            var world = cMPI.COMM_WORLD;
+            var data = Filled(size);
+            cMPI.Isend(data, 0, size, MPI_BYTE, rank, 9, world, out var r);
+            Array.Clear(data); // the eager send copied it: the receive below must still see the pattern
+            var got = new byte[size];
+            cMPI.Recv(got, 0, size, MPI_BYTE, rank, 9, world, out var st);
+            cMPI.Wait(ref r, out _);
+            AssertFilled(size, got, st.ByteCount);
+        });
+        Assert.Equal(0, job.Transports[0].FramesSentDirect + job.Transports[1].FramesSentDirect);
+    }
+}
