@@ -58,7 +58,13 @@ internal sealed class TcpJob
             }
         }, 16 << 20) { IsBackground = true }).ToArray();
         foreach (var t in threads) t.Start();
-        foreach (var t in threads) Assert.True(t.Join(TimeSpan.FromSeconds(60)), "the job did not finish in 60 s");
+        foreach (var t in threads)
+        {
+            if (t.Join(TimeSpan.FromSeconds(60))) continue;
+            // What the ranks that did end failed with: a rank stuck in a socket call does not see the job's abort.
+            var failures = errors.Select((e, r) => e == null ? null : $"rank {r}: {e}").Where(f => f != null);
+            Assert.Fail($"the job did not finish in 60 s; {string.Join("; ", failures.DefaultIfEmpty("no rank failed"))}");
+        }
         var first = errors.FirstOrDefault(e => e != null && e is not JobAbortedException) ?? errors.FirstOrDefault(e => e != null);
         if (first != null) throw new AggregateException($"a rank failed: {first.Message}", first);
     }

@@ -4,11 +4,13 @@ using static CloudMpi.Datatype;
 namespace CloudMpi.Tests.Transports;
 
 /// <summary>
-/// Large tcp sends written straight from the user's memory (issue 28: <see cref="IDirectSendTransport"/>, no copy into
-/// a message array first): every byte arrives, in MPI's order among the small (copied) messages around them, for every
-/// send mode and for a derived datatype's packed bytes; a message to oneself still goes as a message of its own.
+/// Large tcp messages without the copies of a message array (issue 28): a send written straight from the user's memory
+/// (<see cref="IDirectSendTransport"/>), a payload read straight into the buffer of the receive it matches
+/// (<see cref="IDirectReceiveSink"/>). Every byte arrives, in MPI's order among the small (copied) messages around
+/// them, for every send mode, a derived datatype's packed bytes and a buffer at an offset; a message to oneself, a
+/// receive posted late and a receive too small still take the message path (a truncation is still an error).
 /// </summary>
-public class TcpDirectSendTests
+public class TcpLargeMessageTests
 {
     private readonly TcpJob job = new();
 
@@ -70,7 +72,7 @@ public class TcpDirectSendTests
         });
         var sender = job.Transports[0];
         int direct = sizes.Count(s => s >= sender.DirectSendMinBytes) * modes;
-        Assert.Equal(direct, sender.FramesSentDirect);
+        Assert.Equal((long)direct, sender.FramesSentDirect);
     }
 
     [Fact]
@@ -96,7 +98,7 @@ public class TcpDirectSendTests
             }
             cMPI.Type_free(ref everyOther);
         });
-        Assert.Equal(1, job.Transports[0].FramesSentDirect);
+        Assert.Equal(1L, job.Transports[0].FramesSentDirect);
     }
 
     [Fact]
@@ -114,6 +116,61 @@ public class TcpDirectSendTests
             cMPI.Wait(ref r, out _);
             AssertFilled(size, got, st.ByteCount);
         });
-        Assert.Equal(0, job.Transports[0].FramesSentDirect + job.Transports[1].FramesSentDirect);
+        Assert.Equal(0L, job.Transports[0].FramesSentDirect + job.Transports[1].FramesSentDirect);
+    }
+
+    [Fact]
+    public void APostedReceiveGetsThePayloadStraightInItsBuffer()
+    {
+        const int doubles = 1 << 17, at = 3; // 1 MiB, at an offset of the receive's array
+        long inPlaceBefore = 0, inPlaceAfter = 0;
+        job.Run(2, rank =>
+        {
+            var world = cMPI.COMM_WORLD;
+            if (rank == 0)
+            {
+                var data = Enumerable.Range(0, doubles).Select(i => i * 0.5).ToArray();
+                Thread.Sleep(50); // rank 1 has posted its receive
+                cMPI.Send(data, 0, doubles, MPI_DOUBLE, 1, 4, world);
+                cMPI.Send(data, 0, doubles, MPI_DOUBLE, 1, 5, world); // arrives before its receive is posted
+                cMPI.Sendrecv(data, 0, doubles, MPI_DOUBLE, 1, 6, new double[1], 0, 1, MPI_DOUBLE, 1, 7, world, out _);
+                return;
+            }
+            inPlaceBefore = job.Transports[1].FramesReceivedInPlace;
+            var got = new double[doubles + at + 1];
+            cMPI.Recv(got, at, doubles, MPI_DOUBLE, 0, 4, world, out var st);
+            Assert.Equal(doubles * 8, st.ByteCount);
+            for (int i = 0; i < doubles; i++) if (got[at + i] != i * 0.5) Assert.Fail($"element {i} is {got[at + i]}");
+            Assert.Equal((0.0, 0.0), (got[at - 1], got[at + doubles])); // nothing written outside the receive's elements
+            Thread.Sleep(50); // the second message is there before this receive
+            Array.Clear(got);
+            cMPI.Recv(got, 0, doubles, MPI_DOUBLE, 0, 5, world, out _);
+            Assert.Equal(((doubles - 1) * 0.5, 0.0), (got[doubles - 1], got[doubles]));
+            Array.Clear(got);
+            cMPI.Sendrecv(new double[1], 0, 1, MPI_DOUBLE, 0, 7, got, 1, doubles, MPI_DOUBLE, 0, 6, world, out _);
+            Assert.Equal((0.5, (doubles - 1) * 0.5), (got[2], got[doubles]));
+            inPlaceAfter = job.Transports[1].FramesReceivedInPlace;
+        });
+        if (OperatingSystem.IsLinux()) Assert.True(inPlaceAfter - inPlaceBefore >= 1, "no payload was read into a posted receive's buffer");
+    }
+
+    [Fact]
+    public void AMessageLargerThanThePostedReceiveIsTruncatedAsBefore()
+    {
+        const int sent = 16 << 10, room = 8 << 10;
+        job.Run(2, rank =>
+        {
+            var world = cMPI.COMM_WORLD;
+            if (rank == 0)
+            {
+                Thread.Sleep(50); // rank 1 has posted its receive
+                cMPI.Send(Filled(sent), 0, sent, MPI_BYTE, 1, 8, world);
+                return;
+            }
+            var got = new byte[room];
+            var e = Assert.Throws<MpiException>(() => cMPI.Recv(got, 0, room, MPI_BYTE, 0, 8, world, out _));
+            Assert.Equal(cMPI.ERR_TRUNCATE, e.ErrorClass);
+            for (int i = 0; i < room; i++) if (got[i] != Pattern(sent, i)) Assert.Fail($"byte {i} of the part that fits is {got[i]}");
+        });
     }
 }
