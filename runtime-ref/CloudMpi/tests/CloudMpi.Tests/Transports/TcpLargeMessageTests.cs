@@ -33,9 +33,9 @@ public class TcpLargeMessageTests
     [Fact]
     public void EveryByteArrivesInOrderForEverySendMode()
     {
-        // Around the direct sends' threshold (4096, the small-frame buffer), around the payload that shares the first
-        // segment with the header (4054 bytes), and large ones (more than the socket buffers hold).
-        int[] sizes = [1, 4053, 4054, 4055, 4095, 4096, 4097, 65_536 + 3, (1 << 20) + 7, 5 << 20];
+        // Around the direct receives' threshold (4096, the small-frame buffer) and the direct sends' (128 KiB), and large
+        // ones (more than the socket buffers hold).
+        int[] sizes = [1, 4095, 4096, 4097, 65_536 + 3, (128 << 10) - 1, 128 << 10, (128 << 10) + 1, (1 << 20) + 7, 5 << 20];
         const int modes = 3; // Send, Ssend, Isend
         job.Run(2, rank =>
         {

@@ -54,14 +54,23 @@ internal sealed class TcpTransport : ITransport, IPolledTransport, IDirectSendTr
     /// <summary>The largest payload a frame may announce; a larger length is a protocol error that drops the connection.</summary>
     public int MaxPayload { get; init; } = Array.MaxLength;
 
+    /// <summary>Whether large payloads skip the message array (<see cref="DirectSendMinBytes"/>, <see cref="DirectReceiveMinBytes"/>);
+    /// <c>CMPI_TCP_DIRECT=off</c> turns both off, for measurements.</summary>
+    private static readonly bool directPayloads = Environment.GetEnvironmentVariable("CMPI_TCP_DIRECT") != "off";
+
     /// <summary>
-    /// Payloads from this size on are written from the sender's own memory (<see cref="SendFrom"/>), and read straight
-    /// into the buffer of a posted receive they match (<see cref="TcpInbound"/>): the frames that do not fit the
-    /// small-frame buffer (below, one copy costs less than the second call or the second lock). <c>CMPI_TCP_DIRECT_MIN</c>
-    /// overrides it (a huge value turns both off, for measurements).
+    /// Payloads from this size on are written from the sender's own memory (<see cref="SendFrom"/>), in two send calls
+    /// (the header with the first bytes, then the rest). Below it the frame goes out as one gather of the header and
+    /// a copied array: with two calls the receiver, having read the first part, waited in the kernel for the second
+    /// (a wake-up: 4-64 KiB ping-pong 1.5-3x the time), while a frame this large never arrives whole anyway, and the
+    /// copy saved is worth more (1-4 MiB 0.80-0.85 of the time; bench/README.md, round 7).
     /// </summary>
-    public int DirectSendMinBytes { get; init; } =
-        int.TryParse(Environment.GetEnvironmentVariable("CMPI_TCP_DIRECT_MIN"), out int n) && n >= 0 ? n : Connection.SmallFrame;
+    public int DirectSendMinBytes { get; init; } = directPayloads ? 128 << 10 : int.MaxValue;
+
+    /// <summary>Payloads from this size on are read straight into the buffer of a posted receive they match
+    /// (<see cref="TcpInbound"/>): the frames that do not fit the small-frame buffer (below, the copy costs less than
+    /// the mailbox's lock taken twice).</summary>
+    public int DirectReceiveMinBytes { get; init; } = directPayloads ? Connection.SmallFrame : int.MaxValue;
 
     private long framesSentDirect;
 
@@ -233,7 +242,7 @@ internal sealed class TcpTransport : ITransport, IPolledTransport, IDirectSendTr
     /// </summary>
     private void ReadLoop(Socket s, int from)
     {
-        var c = new TcpInbound(s, from, WorldSize, MaxPayload, DirectSendMinBytes, sink!);
+        var c = new TcpInbound(s, from, WorldSize, MaxPayload, DirectReceiveMinBytes, sink!);
         lock (incoming)
         {
             inbound = [.. inbound, c];
