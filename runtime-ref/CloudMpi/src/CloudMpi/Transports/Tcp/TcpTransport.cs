@@ -287,6 +287,7 @@ internal sealed class TcpTransport : ITransport, IPolledTransport, IDirectSendTr
     /// </summary>
     public bool Poll()
     {
+        Polls++;
         handover.RankPolled();
         bool delivered = false;
         foreach (var c in Volatile.Read(ref inbound))
@@ -307,6 +308,9 @@ internal sealed class TcpTransport : ITransport, IPolledTransport, IDirectSendTr
         }
         return delivered;
     }
+
+    /// <summary>Calls of <see cref="Poll"/> so far (tests; written by the rank's thread only).</summary>
+    internal long Polls;
 
     /// <summary>Frames received so far, by the reader threads and by the rank's own thread (tests, measurements).</summary>
     internal (long ByReader, long ByRank) FramesRead
