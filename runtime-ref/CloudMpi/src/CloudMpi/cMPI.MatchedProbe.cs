@@ -61,6 +61,7 @@ public static partial class cMPI
             (flag, message, status) = (1, MESSAGE_NO_PROC, Status.ProcNull);
             return SUCCESS;
         }
+        ctx.Mailbox.Progress(); // as MPI_Iprobe: what the transport has for the rank, read first
         var m = ctx.Mailbox.Take(comm.P2PContext, source, tag);
         ctx.Mailbox.Checked(m != null);
         flag = m != null ? 1 : 0;

@@ -186,6 +186,7 @@ public static partial class cMPI
         if (count < 0 || requests == null || count > requests.Length)
             throw new MpiException(call, ERR_COUNT, $"count {count} does not fit the request array ({requests?.Length ?? 0})");
         RunPendingCollectives(ctx, requests, count);
+        ProgressUnlessComplete(ctx, requests, count);
         for (int i = 0; i < count; i++)
         {
             if (!(requests[i] ?? REQUEST_NULL).IsComplete)
@@ -205,6 +206,24 @@ public static partial class cMPI
         }
         flag = 1;
         return SUCCESS;
+    }
+
+    /// <summary>
+    /// The progress of a nonblocking check (MPI_Test, Testany, Testall, Testsome, Iprobe, Improbe): when a request is
+    /// still incomplete, read once what a polled transport (tcp) has for the rank, as Open MPI's tests call its progress
+    /// engine. Without it a program polling with MPI_Testany or MPI_Testall left its frames to the transport's reader
+    /// threads (a wake-up each), while the same loop with MPI_Test read them itself.
+    /// </summary>
+    private static void ProgressUnlessComplete(RankContext ctx, Request[] requests, int count)
+    {
+        for (int i = 0; i < count; i++)
+        {
+            if (requests[i] is { } r && !r.IsComplete)
+            {
+                ctx.Mailbox.Progress();
+                return;
+            }
+        }
     }
 
     private static Status WaitOne(RankContext ctx, string call, Request? request, int index)

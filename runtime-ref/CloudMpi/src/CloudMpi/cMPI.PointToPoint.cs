@@ -2,6 +2,7 @@ using System.Runtime.CompilerServices;
 using CloudMpi.Core;
 using CloudMpi.Hosting;
 using CloudMpi.Libc;
+using CloudMpi.Transports;
 
 namespace CloudMpi;
 
@@ -70,7 +71,7 @@ public static partial class cMPI
         CheckRecv(call, ctx, comm, source, tag);
         var data = buf.Data(call, count, datatype);
         ctx.Wait.Set(call, comm, "source", source, true, tag);
-        status = RecvCore(ctx, call, data.Bytes, source, tag, comm, comm.P2PContext);
+        status = RecvInto(ctx, call, buf, data, source, tag, comm);
         data.Commit();
         buf.Done();
         return SUCCESS;
@@ -138,7 +139,7 @@ public static partial class cMPI
         SendCore(ctx, call, send.Bytes, dest, sendtag, comm, sync: false);
         ctx.Wait.Set(call, comm, "source", source, true, recvtag);
         ctx.Wait.SetSendPart(dest, sendtag);
-        status = RecvCore(ctx, call, recv.Bytes, source, recvtag, comm, comm.P2PContext);
+        status = RecvInto(ctx, call, recvbuf, recv, source, recvtag, comm);
         recv.Commit();
         recvbuf.Done();
         return SUCCESS;
@@ -208,11 +209,25 @@ public static partial class cMPI
         CheckRecvTag(call, tag);
     }
 
-    /// <summary>Copy <paramref name="data"/> into a message and send it; for a synchronous send, wait for the match.</summary>
+    /// <summary>
+    /// Copy <paramref name="data"/> into a message and send it; for a synchronous send, wait for the match. A large
+    /// payload for another rank goes out straight from <paramref name="data"/> where the transport can write it so
+    /// (<see cref="SendDirect"/>).
+    /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     internal static void SendCore(RankContext ctx, string call, ReadOnlySpan<byte> data, int dest, int tag, Comm comm, bool sync)
     {
         if (dest == PROC_NULL) return;
+        if (data.Length >= PayloadPool.MinPooledBytes && ctx.Transport.Underlying is IDirectSendTransport direct
+            && data.Length >= direct.DirectSendMinBytes)
+        {
+            int world = comm.ToWorld(ctx, dest);
+            if (world != ctx.WorldRank)
+            {
+                SendDirect(ctx, call, direct, data, world, dest, tag, comm, sync);
+                return;
+            }
+        }
         bool pooled = data.Length >= PayloadPool.MinPooledBytes;
         var m = new cMPIMessage
         {
@@ -235,12 +250,60 @@ public static partial class cMPI
         ctx.Mailbox.WaitFor(entry);
     }
 
+    /// <summary>
+    /// <see cref="SendCore"/> without the copy: the transport writes the header and then <paramref name="data"/> itself
+    /// (the user's array, or the packed bytes of a derived datatype) into its connection, and returns once it no longer
+    /// needs them, so the send is still eager and the buffer free when the call returns. Over tcp this saves one copy of
+    /// the payload per message and the pooled array it went into (docs/transports.md, "What a message costs").
+    /// </summary>
+    private static void SendDirect(RankContext ctx, string call, IDirectSendTransport direct, ReadOnlySpan<byte> data,
+        int destWorld, int dest, int tag, Comm comm, bool sync)
+    {
+        var m = new cMPIMessage { Source = comm.RankIn(ctx), Tag = tag, Context = comm.P2PContext, Synchronous = sync };
+        var entry = sync ? ctx.Mailbox.RegisterSyncSend(ctx.PeekNextMsgId) : null;
+        ctx.Stamp(destWorld, m, data.Length);
+        direct.SendFrom(destWorld, m, data);
+        if (entry == null) return;
+        ctx.Wait.Set(call, comm, "dest", dest, true, tag);
+        ctx.Mailbox.WaitFor(entry);
+    }
+
     /// <summary>Blocking receive into <paramref name="buf"/> on <paramref name="context"/>; the caller set <c>ctx.Wait</c>.</summary>
     [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     internal static Status RecvCore(RankContext ctx, string call, Span<byte> buf, int source, int tag, Comm comm, int context)
     {
         if (source == PROC_NULL) return Status.ProcNull;
-        var m = ReceiveMessage(ctx, source, tag, context);
+        return Received(call, ReceiveMessage(ctx, source, tag, context), buf);
+    }
+
+    /// <summary>
+    /// Blocking point-to-point receive into the user's <paramref name="buf"/> (its bytes <paramref name="data"/>; the caller
+    /// set <c>ctx.Wait</c>): a transport may write the payload straight into it as it arrives (tcp: TcpInbound), where
+    /// <see cref="RecvCore"/> copies it out of the message's array.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
+    private static Status RecvInto<T>(RankContext ctx, string call, UserBuffer<T> buf, in DataBuf data, int source, int tag, Comm comm)
+        where T : unmanaged
+    {
+        if (source == PROC_NULL) return Status.ProcNull;
+        var e = ctx.BlockingEntry;
+        e.Reset(comm.P2PContext, source, tag);
+        buf.OfferAsTarget(e, data);
+        return Received(call, ReceiveMessage(ctx, e), data.Bytes);
+    }
+
+    /// <summary>The status of a matched message <paramref name="m"/>, its payload copied into <paramref name="buf"/>
+    /// unless it arrived there already (<see cref="cMPIMessage.InPlace"/>); its pooled array goes back.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
+    private static Status Received(string call, cMPIMessage m, Span<byte> buf)
+    {
+        if (m.InPlace)
+        {
+            if (m.CutOff)
+                throw new MpiException(call, ERR_OTHER,
+                    $"the message from rank {m.Source} (tag {m.Tag}) was cut off: its connection broke after part of its {m.InPlaceLength} bytes arrived");
+            return new Status(m.Source, m.Tag, m.InPlaceLength);
+        }
         var status = CopyOut(call, m, buf);
         PayloadPool.Return(m); // the message is done with: nothing else holds it
         return status;
@@ -252,6 +315,13 @@ public static partial class cMPI
     {
         var e = ctx.BlockingEntry;
         e.Reset(context, source, tag);
+        return ReceiveMessage(ctx, e);
+    }
+
+    /// <summary>Blocking match of the receive <paramref name="e"/> describes (reset by the caller).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
+    private static cMPIMessage ReceiveMessage(RankContext ctx, RecvEntry e)
+    {
         if (!ctx.Mailbox.MatchOrPost(e))
         {
             try

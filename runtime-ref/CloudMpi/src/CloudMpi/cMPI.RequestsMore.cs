@@ -36,6 +36,7 @@ public static partial class cMPI
         var ctx = Ctx(call);
         CheckRequests(call, incount, requests);
         RunPendingCollectives(ctx, requests, incount);
+        ProgressUnlessComplete(ctx, requests, incount);
         outcount = AnyActive(requests, incount) ? FinishCompleted(call, incount, requests, indices, statuses) : UNDEFINED;
         ctx.Mailbox.Checked(outcount != 0);
         return SUCCESS;
@@ -56,6 +57,11 @@ public static partial class cMPI
             return SUCCESS;
         }
         int i = FirstComplete(requests, count);
+        if (i < 0)
+        {
+            ctx.Mailbox.Progress();
+            i = FirstComplete(requests, count);
+        }
         ctx.Mailbox.Checked(i >= 0);
         if (i < 0)
         {

@@ -37,6 +37,15 @@ public sealed class cMPIMessage
     /// </summary>
     internal bool PooledPayload;
 
+    /// <summary>
+    /// The payload was written straight into the matched receive's buffer as it arrived (<see cref="Core.RecvEntry.TargetArray"/>):
+    /// <see cref="Data"/> is empty and <see cref="InPlaceLength"/> bytes are in the user's buffer, or, when
+    /// <see cref="CutOff"/>, the connection broke before they all were.
+    /// </summary>
+    internal bool InPlace;
+    internal int InPlaceLength;
+    internal bool CutOff;
+
     internal cMPIMessage? Next;
     internal cMPIMessage? Prev;
 

@@ -340,6 +340,9 @@ internal ref struct DataBuf
 
     public readonly int Length => Bytes.Length;
 
+    /// <summary>Whether <see cref="Bytes"/> is the user's memory itself (a contiguous layout): bytes received there need no <see cref="Commit"/>.</summary>
+    public readonly bool IsView => staged == null && clippedTo.IsEmpty;
+
     /// <summary>Write the packed bytes back into the user's layout (nothing to do for a contiguous one).</summary>
     public readonly void Commit()
     {

@@ -1,4 +1,5 @@
 using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
 
 namespace CloudMpi.Core;
 
@@ -28,6 +29,14 @@ internal sealed class RecvEntry : Completion
     public RecvEntry? Next;
     public RecvEntry? Prev;
 
+    /// <summary>
+    /// Where a transport may write a matching message's payload as it arrives (<see cref="Mailbox.ClaimDirect"/>): bytes
+    /// [<see cref="TargetOffset"/>, + <see cref="TargetLength"/>) of this array, the user's buffer of a blocking receive;
+    /// null: the payload arrives in a message array of its own and the receive copies it.
+    /// </summary>
+    public Array? TargetArray;
+    public int TargetOffset, TargetLength;
+
     public void Reset(int context, int source, int tag)
     {
         Context = context;
@@ -36,8 +45,23 @@ internal sealed class RecvEntry : Completion
         Message = null;
         Posted = false;
         Next = Prev = null;
+        TargetArray = null;
         ResetCompletion();
     }
+
+    /// <summary>Offer <paramref name="bytes"/> as the target when they lie inside <paramref name="array"/> (a view of
+    /// it, as a contiguous datatype's <see cref="DataBuf.Bytes"/> is); otherwise leave none.</summary>
+    public void OfferTarget<T>(T[] array, Span<byte> bytes) where T : unmanaged
+    {
+        var all = MemoryMarshal.AsBytes(array.AsSpan());
+        long offset = Unsafe.ByteOffset(ref MemoryMarshal.GetReference(all), ref MemoryMarshal.GetReference(bytes));
+        if (bytes.IsEmpty || offset < 0 || offset + bytes.Length > all.Length) return;
+        (TargetArray, TargetOffset, TargetLength) = (array, (int)offset, bytes.Length);
+    }
+
+    /// <summary>The first <paramref name="length"/> bytes of the target (the caller claimed this entry, and length fits).</summary>
+    public Span<byte> Target(int length) =>
+        MemoryMarshal.CreateSpan(ref Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(TargetArray!), TargetOffset), length);
 
     [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     public bool Matches(cMPIMessage m) =>

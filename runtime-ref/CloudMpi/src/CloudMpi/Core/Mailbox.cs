@@ -12,7 +12,7 @@ namespace CloudMpi.Core;
 /// unexpected message. Together this gives MPI's matching rules and non-overtaking order.
 /// The owning rank sleeps on this object's lock (Monitor.Wait) after a short spin; deliveries pulse it.
 /// </summary>
-internal sealed class Mailbox : IMessageSink
+internal sealed class Mailbox : IMessageSink, IDirectReceiveSink
 {
     private readonly object gate = new();
     private readonly RankContext owner;
@@ -125,6 +125,49 @@ internal sealed class Mailbox : IMessageSink
         arrivals++;
         Wake();
         return false;
+    }
+
+    /// <summary>
+    /// A transport's claim on the receive an arriving data message matches, so that it writes the payload into that
+    /// receive's buffer itself (<see cref="IDirectReceiveSink"/>). Only for the message its sender's order expects next,
+    /// with none held back, matched against the posted receives as <see cref="Accept"/> would: the first match takes
+    /// it, and when that receive has no target big enough the message goes the usual way (null), where it matches the
+    /// same receive (or is truncated there).
+    /// </summary>
+    public RecvEntry? ClaimDirect(cMPIMessage m, int length)
+    {
+        if (m.IsAck || m.Context == cMPI.RmaContext) return null;
+        lock (gate)
+        {
+            int sender = m.SenderWorldRank;
+            if (m.Sequence != expectedSeq[sender] || holdback is { Count: > 0 }) return null;
+            for (var e = postedHead; e != null; e = e.Next)
+            {
+                if (!e.Matches(m)) continue;
+                if (e.TargetArray == null || e.TargetLength < length) return null;
+                Unlink(e);
+                expectedSeq[sender]++;
+                return e;
+            }
+            return null;
+        }
+    }
+
+    /// <summary>The payload of a claimed receive is in its buffer (or was cut off): complete it, and acknowledge a
+    /// synchronous send, as <see cref="Deliver"/> does for a message it matches.</summary>
+    public void CompleteDirect(RecvEntry e, cMPIMessage m, int length, bool whole)
+    {
+        m.InPlace = true;
+        m.InPlaceLength = length;
+        m.CutOff = !whole;
+        lock (gate)
+        {
+            e.Message = m;
+            e.MarkComplete();
+            Wake();
+        }
+        owner.Host?.NoteProgress(owner.WorldRank);
+        if (whole && m.Synchronous) SendAck(m);
     }
 
     private void Wake()

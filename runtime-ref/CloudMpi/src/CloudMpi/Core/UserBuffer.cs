@@ -44,6 +44,16 @@ internal readonly ref struct UserBuffer<T> where T : unmanaged
     public DataBuf Data(string call, int count, Datatype type) =>
         isScalar ? Buffers.DataScalar(call, ref scalar, count, type) : Buffers.Data(call, array, offset, count, type);
 
+    /// <summary>
+    /// Let a blocking receive's payload be written straight into this buffer as it arrives (<see cref="RecvEntry.OfferTarget{T}"/>):
+    /// when <paramref name="data"/> is a view of its array (a staged pointer's array too: <see cref="Done"/> copies it back).
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void OfferAsTarget(RecvEntry e, in DataBuf data)
+    {
+        if (!isScalar && array != null && data.IsView) e.OfferTarget(array, data.Bytes);
+    }
+
     /// <summary>After a call that wrote the buffer: a staged view's copy goes back through the view.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void Done() => staged?.CopyBack();

@@ -142,7 +142,12 @@ internal sealed class RankContext
     /// be handed to <see cref="Transport"/> from another thread (collectives that send in parallel).
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveOptimization)]
-    public void Stamp(int destWorld, cMPIMessage m)
+    public void Stamp(int destWorld, cMPIMessage m) => Stamp(destWorld, m, m.Data.Length);
+
+    /// <summary><see cref="Stamp(int, cMPIMessage)"/> for a message whose payload of <paramref name="payloadLength"/> bytes
+    /// travels beside it (<see cref="Transports.IDirectSendTransport"/>).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
+    public void Stamp(int destWorld, cMPIMessage m, int payloadLength)
     {
         m.SenderWorldRank = WorldRank;
         if (ThreadLevel == cMPI.THREAD_MULTIPLE)
@@ -159,7 +164,7 @@ internal sealed class RankContext
             m.Sequence = nextSeq[destWorld]++;
             m.MsgId = nextMsgId++;
         }
-        m.IsSmallMessage = m.Data.Length <= cMPIMessage.SmallMessageLimit;
+        m.IsSmallMessage = payloadLength <= cMPIMessage.SmallMessageLimit;
     }
 
     private readonly object stampGate = new();

@@ -33,6 +33,44 @@ internal interface ITransport : IDisposable
     ITransport Underlying => this;
 }
 
+/// <summary>
+/// A transport that can write a message's payload straight from the sender's memory (tcp: the user's array into the
+/// socket), so a large send is not first copied into a message of its own. Only for another rank: a message to oneself
+/// is delivered as a message, which must own its data.
+/// </summary>
+internal interface IDirectSendTransport
+{
+    /// <summary>Payloads from this many bytes on are worth sending directly (below, the copy is cheaper than the extra call).</summary>
+    int DirectSendMinBytes { get; }
+
+    /// <summary>
+    /// Send <paramref name="header"/> (stamped, its <c>Data</c> empty) with <paramref name="payload"/> as its data to world
+    /// rank <paramref name="destWorldRank"/>, another rank than this one; returns once the transport no longer needs
+    /// <paramref name="payload"/> (the kernel has the bytes), as <see cref="ITransport.Send"/> would.
+    /// </summary>
+    void SendFrom(int destWorldRank, cMPIMessage header, ReadOnlySpan<byte> payload);
+}
+
+/// <summary>
+/// A sink that lets a transport write an arriving payload straight into the buffer of the receive it matches (the
+/// mailbox): the transport reads a frame's header, claims the matching posted receive (<see cref="ClaimDirect"/>),
+/// receives the payload into its buffer (<see cref="Core.RecvEntry.Target"/>), then completes it
+/// (<see cref="CompleteDirect"/>). No message array, no copy by the receive.
+/// </summary>
+internal interface IDirectReceiveSink
+{
+    /// <summary>
+    /// The posted receive that <paramref name="header"/>, a data message of <paramref name="length"/> bytes arriving in
+    /// order, matches first, taken out of the posted list, when it offers a target that holds the payload; null
+    /// otherwise (then deliver the message as usual: the same receive matches it there, or none does).
+    /// </summary>
+    Core.RecvEntry? ClaimDirect(cMPIMessage header, int length);
+
+    /// <summary>The payload is in <paramref name="entry"/>'s target (<paramref name="whole"/>), or the connection broke
+    /// before it all arrived: complete the receive either way.</summary>
+    void CompleteDirect(Core.RecvEntry entry, cMPIMessage header, int length, bool whole);
+}
+
 /// <summary>A transport with a barrier of its own (azure: the thesis's table-based barrier).</summary>
 internal interface ITransportBarrier
 {

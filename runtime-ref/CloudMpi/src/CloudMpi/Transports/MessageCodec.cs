@@ -31,7 +31,11 @@ internal static class MessageCodec
     public const int HeaderSize = 4 + 1 + 1 + 4 + 4 + 4 + 4 + 8 + 8 + 4;
 
     /// <summary>Write the header for <paramref name="m"/>; <paramref name="external"/> says the payload travels separately.</summary>
-    public static void WriteHeader(Span<byte> h, cMPIMessage m, bool external = false)
+    public static void WriteHeader(Span<byte> h, cMPIMessage m, bool external = false) => WriteHeader(h, m, m.Data.Length, external);
+
+    /// <summary>The header for <paramref name="m"/> whose payload, of <paramref name="dataLength"/> bytes, is not in its
+    /// <c>Data</c> but written after the header from elsewhere (the tcp transport's direct send).</summary>
+    public static void WriteHeader(Span<byte> h, cMPIMessage m, int dataLength, bool external = false)
     {
         var flags = Flags.None;
         if (m.IsSmallMessage) flags |= Flags.Small;
@@ -47,7 +51,7 @@ internal static class MessageCodec
         BinaryPrimitives.WriteInt32LittleEndian(h[18..], m.SenderWorldRank);
         BinaryPrimitives.WriteInt64LittleEndian(h[22..], m.Sequence);
         BinaryPrimitives.WriteInt64LittleEndian(h[30..], m.MsgId);
-        BinaryPrimitives.WriteInt32LittleEndian(h[38..], m.Data.Length);
+        BinaryPrimitives.WriteInt32LittleEndian(h[38..], dataLength);
     }
 
     /// <summary>Header plus payload in one array (queue bodies).</summary>

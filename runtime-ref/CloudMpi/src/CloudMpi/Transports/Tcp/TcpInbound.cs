@@ -11,8 +11,10 @@ namespace CloudMpi.Transports.Tcp;
 /// <see cref="BufferSize"/> bytes, so a small frame, header and payload together, is one receive call; the rest of a
 /// large payload is received straight into its array (no second copy). Whoever reads delivers every frame it has begun
 /// before it lets go, so the buffer is empty whenever the connection changes hands.
+/// A payload of <c>directMin</c> bytes or more whose receive is already posted is received straight into that receive's
+/// buffer instead (<see cref="IDirectReceiveSink"/>): no pooled array, no copy by the receive.
 /// </summary>
-internal sealed class TcpInbound(Socket socket, int from, int worldSize, int maxPayload, IMessageSink sink)
+internal sealed class TcpInbound(Socket socket, int from, int worldSize, int maxPayload, int directMin, IMessageSink sink)
 {
     public const int BufferSize = 1 << 16;
 
@@ -25,6 +27,9 @@ internal sealed class TcpInbound(Socket socket, int from, int worldSize, int max
 
     /// <summary>Frames read by the reader thread and by the rank's own thread (written by the connection's holder only).</summary>
     public long FramesByReader, FramesByRank;
+
+    /// <summary>Frames whose payload went straight into the buffer of the receive it matched (written by the holder only).</summary>
+    public long FramesInPlace;
 
     /// <summary>The sender closed the connection, or it was dropped: nothing more will be read.</summary>
     public volatile bool Ended;
@@ -93,6 +98,21 @@ internal sealed class TcpInbound(Socket socket, int from, int worldSize, int max
             throw new MalformedMessageException($"a frame from rank {m.SenderWorldRank} on rank {from}'s connection");
         if (length > maxPayload)
             throw new MalformedMessageException($"a frame announcing {length} bytes, more than the {maxPayload} allowed");
+        if (length >= directMin && sink is IDirectReceiveSink direct && direct.ClaimDirect(m, length) is { } receive)
+        {
+            bool whole = false;
+            try
+            {
+                ReadInto(receive.Target(length));
+                whole = true;
+                FramesInPlace++;
+            }
+            finally
+            {
+                direct.CompleteDirect(receive, m, length, whole); // a broken connection still ends the receive (with an error)
+            }
+            return true;
+        }
         m.Data = ReadPayload(length, out m.PooledPayload);
         sink.Deliver(m);
         return true;
@@ -130,16 +150,20 @@ internal sealed class TcpInbound(Socket socket, int from, int worldSize, int max
 
     /// <summary>Exactly <paramref name="count"/> bytes into <paramref name="target"/>: the buffered ones first, then the
     /// rest received straight into it (no second copy of a large payload).</summary>
-    private void ReadInto(byte[] target, int offset, int count)
+    private void ReadInto(byte[] target, int offset, int count) => ReadInto(target.AsSpan(offset, count), offset);
+
+    /// <summary>Exactly <paramref name="target"/>'s length in bytes into it, the buffered ones first (<paramref name="before"/>:
+    /// bytes of the payload read before, for the error message).</summary>
+    private void ReadInto(Span<byte> target, int before = 0)
     {
-        int fromBuffer = Math.Min(count, end - start);
-        Buffer.BlockCopy(buffer, start, target, offset, fromBuffer);
+        int fromBuffer = Math.Min(target.Length, end - start);
+        buffer.AsSpan(start, fromBuffer).CopyTo(target);
         start += fromBuffer;
         int got = fromBuffer;
-        while (got < count)
+        while (got < target.Length)
         {
-            int n = socket.Receive(target, offset + got, count - got, SocketFlags.None);
-            if (n == 0) throw new MalformedMessageException($"connection closed inside a frame ({offset + got} of {offset + count} bytes read)");
+            int n = socket.Receive(target[got..], SocketFlags.None);
+            if (n == 0) throw new MalformedMessageException($"connection closed inside a frame ({before + got} of {before + target.Length} bytes read)");
             got += n;
         }
     }

@@ -16,7 +16,7 @@ namespace CloudMpi.Transports.Tcp;
 /// each frame to the local mailbox. Large payloads travel in pooled arrays on both sides (<see cref="PayloadPool"/>).
 /// Messages to oneself skip the network.
 /// </summary>
-internal sealed class TcpTransport : ITransport, IPolledTransport
+internal sealed class TcpTransport : ITransport, IPolledTransport, IDirectSendTransport
 {
     /// <summary>A payload is read into an array allocated up front up to this size; a larger one grows with the bytes
     /// that actually arrive, so a length field alone never makes the rank allocate more than this.</summary>
@@ -53,6 +53,29 @@ internal sealed class TcpTransport : ITransport, IPolledTransport
 
     /// <summary>The largest payload a frame may announce; a larger length is a protocol error that drops the connection.</summary>
     public int MaxPayload { get; init; } = Array.MaxLength;
+
+    /// <summary>Whether large payloads skip the message array (<see cref="DirectSendMinBytes"/>, <see cref="DirectReceiveMinBytes"/>);
+    /// <c>CMPI_TCP_DIRECT=off</c> turns both off, for measurements.</summary>
+    private static readonly bool directPayloads = Environment.GetEnvironmentVariable("CMPI_TCP_DIRECT") != "off";
+
+    /// <summary>
+    /// Payloads from this size on are written from the sender's own memory (<see cref="SendFrom"/>), in two send calls
+    /// (the header with the first bytes, then the rest). Below it the frame goes out as one gather of the header and
+    /// a copied array: with two calls the receiver, having read the first part, waited in the kernel for the second
+    /// (a wake-up: 4-64 KiB ping-pong 1.5-3x the time), while a frame this large never arrives whole anyway, and the
+    /// copy saved is worth more (1-4 MiB 0.80-0.85 of the time; bench/README.md, round 7).
+    /// </summary>
+    public int DirectSendMinBytes { get; init; } = directPayloads ? 128 << 10 : int.MaxValue;
+
+    /// <summary>Payloads from this size on are read straight into the buffer of a posted receive they match
+    /// (<see cref="TcpInbound"/>): the frames that do not fit the small-frame buffer (below, the copy costs less than
+    /// the mailbox's lock taken twice).</summary>
+    public int DirectReceiveMinBytes { get; init; } = directPayloads ? Connection.SmallFrame : int.MaxValue;
+
+    private long framesSentDirect;
+
+    /// <summary>Frames whose payload was written from the sender's memory (tests).</summary>
+    internal long FramesSentDirect => Interlocked.Read(ref framesSentDirect);
 
     /// <param name="localRank">This end's world rank.</param>
     /// <param name="worldSize">Number of ranks.</param>
@@ -108,6 +131,18 @@ internal sealed class TcpTransport : ITransport, IPolledTransport
         // array goes back to the pool for the next send. Without this every send of 85 000 bytes or more was a
         // fresh large-object-heap array (page faults, full collections): 1 MiB ping-pong 1.56 ms, see docs/transports.md.
         PayloadPool.Return(message);
+    }
+
+    /// <summary>
+    /// Send a message whose payload is still the sender's memory (<see cref="IDirectSendTransport"/>): the header and
+    /// then <paramref name="payload"/> itself are written to the connection, with no copy into a message array of its
+    /// own. Returns when the kernel has every byte. Another rank only (the caller checks).
+    /// </summary>
+    public void SendFrom(int destWorldRank, cMPIMessage header, ReadOnlySpan<byte> payload)
+    {
+        var c = Volatile.Read(ref outgoing[destWorldRank]) ?? ConnectTo(destWorldRank);
+        c.WriteFrom(header, payload);
+        Interlocked.Increment(ref framesSentDirect);
     }
 
     private Connection ConnectTo(int dest)
@@ -207,7 +242,7 @@ internal sealed class TcpTransport : ITransport, IPolledTransport
     /// </summary>
     private void ReadLoop(Socket s, int from)
     {
-        var c = new TcpInbound(s, from, WorldSize, MaxPayload, sink!);
+        var c = new TcpInbound(s, from, WorldSize, MaxPayload, DirectReceiveMinBytes, sink!);
         lock (incoming)
         {
             inbound = [.. inbound, c];
@@ -252,6 +287,7 @@ internal sealed class TcpTransport : ITransport, IPolledTransport
     /// </summary>
     public bool Poll()
     {
+        Polls++;
         handover.RankPolled();
         bool delivered = false;
         foreach (var c in Volatile.Read(ref inbound))
@@ -273,12 +309,24 @@ internal sealed class TcpTransport : ITransport, IPolledTransport
         return delivered;
     }
 
+    /// <summary>Calls of <see cref="Poll"/> so far (tests; written by the rank's thread only).</summary>
+    internal long Polls;
+
     /// <summary>Frames received so far, by the reader threads and by the rank's own thread (tests, measurements).</summary>
     internal (long ByReader, long ByRank) FramesRead
     {
         get
         {
             lock (incoming) return (everInbound.Sum(c => c.FramesByReader), everInbound.Sum(c => c.FramesByRank));
+        }
+    }
+
+    /// <summary>Frames received straight into the buffer of the receive they matched (tests, measurements).</summary>
+    internal long FramesReceivedInPlace
+    {
+        get
+        {
+            lock (incoming) return everInbound.Sum(c => c.FramesInPlace);
         }
     }
 
@@ -366,6 +414,35 @@ internal sealed class TcpTransport : ITransport, IPolledTransport
                     throw new TransportException($"rank {from} lost its connection to rank {to}: {e.Message}", e);
                 }
             }
+        }
+
+        /// <summary>
+        /// A frame whose payload is the sender's memory: the header and the payload's first bytes in one segment (so
+        /// the receiver's first read holds a whole header), then the rest of the payload straight from
+        /// <paramref name="payload"/>. Two send calls, no copy beyond those first bytes.
+        /// </summary>
+        public void WriteFrom(cMPIMessage m, ReadOnlySpan<byte> payload)
+        {
+            lock (header)
+            {
+                try
+                {
+                    MessageCodec.WriteHeader(small, m, payload.Length);
+                    int first = Math.Min(payload.Length, SmallFrame - MessageCodec.HeaderSize);
+                    payload[..first].CopyTo(small.AsSpan(MessageCodec.HeaderSize));
+                    SendAll(small.AsSpan(0, MessageCodec.HeaderSize + first));
+                    SendAll(payload[first..]);
+                }
+                catch (Exception e) when (e is SocketException or ObjectDisposedException)
+                {
+                    throw new TransportException($"rank {from} lost its connection to rank {to}: {e.Message}", e);
+                }
+            }
+        }
+
+        private void SendAll(ReadOnlySpan<byte> bytes)
+        {
+            while (!bytes.IsEmpty) bytes = bytes[socket.Send(bytes, SocketFlags.None)..];
         }
 
         // A blocking send normally writes everything; finish by hand if it did not, from where it stopped (no copy).
