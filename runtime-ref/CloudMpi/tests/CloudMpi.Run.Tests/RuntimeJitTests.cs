@@ -1,3 +1,4 @@
+using System.Reflection;
 using System.Text.RegularExpressions;
 using CloudMpi.Run.Hosting;
 
@@ -12,6 +13,56 @@ public class RuntimeJitTests
         // every non-generic AggressiveOptimization method of CloudMpi (the message paths: mailboxes, matching, checks)
         int compiled = RuntimePrecompiler.CompileHotPaths(typeof(CloudMpi.cMPI).Assembly);
         Assert.True(compiled >= 30, $"{compiled} methods compiled");
+    }
+
+    [Fact]
+    public void NoHotPathIsVirtual()
+    {
+        // RuntimeHelpers.PrepareMethod returns without compiling a virtual method (an interface implementation such as
+        // Mailbox.Deliver was JIT-compiled at the job's first message, on a rank thread): a hot path that must be
+        // compiled ahead is a non-virtual method, behind the interface's one-line entry (which has ReadyToRun code)
+        const BindingFlags all = BindingFlags.Public | BindingFlags.NonPublic | BindingFlags.Static |
+                                 BindingFlags.Instance | BindingFlags.DeclaredOnly;
+        var virtualHotPaths =
+            from assembly in new[] { typeof(CloudMpi.cMPI).Assembly, typeof(CloudMpi.Libc.LibcState).Assembly }
+            from type in assembly.GetTypes()
+            from m in type.GetMethods(all)
+            where (m.MethodImplementationFlags & MethodImplAttributes.AggressiveOptimization) != 0 && m.IsVirtual
+            select $"{type.FullName}.{m.Name}";
+        Assert.Empty(virtualHotPaths);
+    }
+
+    [Fact]
+    public void TheReductionKernelsOfAProgramsTypesCompileAhead()
+    {
+        // the kernel is chosen by the datatype below non-generic code, where the walk through the program's calls does
+        // not reach; PortPrecompiler compiles it for the element types of the program's runtime calls
+        using var s = new Scratch();
+        string app = s.Write("Kernels.cs", Sources.Program("Kernels", """
+                ushort[] x = new ushort[4], y = new ushort[4];
+                cMPI.Allreduce(x, 0, y, 0, 4, MPI_UNSIGNED_SHORT, MPI_SUM, cMPI.COMM_WORLD);
+                cMPI.Finalize();
+                return 0;
+        """));
+        Assert.True(Cmpi.InProc(s, "--check", app).ExitCode == 0);
+        byte[] image = new Compilation.ProgramCompiler(null).Compile(app, File.ReadAllText(app)).Image!;
+        var alc = new RankLoadContext("test");
+        try
+        {
+            var prepared = new HashSet<MethodBase>();
+            PortPrecompiler.Compile(alc.LoadProgram(image), prepared);
+            MethodInfo kernel = CloudMpi.Core.Reduction.KernelFor(typeof(ushort))!;
+            Assert.Equal("Typed", kernel.Name);
+            Assert.Contains(prepared, m => m.MethodHandle == kernel.MethodHandle);
+            // and not the kernels of types the program does not use
+            MethodInfo unused = CloudMpi.Core.Reduction.KernelFor(typeof(float))!;
+            Assert.DoesNotContain(prepared, m => m.MethodHandle == unused.MethodHandle);
+            Assert.Null(CloudMpi.Core.Reduction.KernelFor(typeof(decimal)));
+        }
+        finally
+        {
+            alc.Unload();
+        }
     }
 
     [Fact]

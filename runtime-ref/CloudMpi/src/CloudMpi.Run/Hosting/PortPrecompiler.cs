@@ -20,10 +20,10 @@ internal static class PortPrecompiler
 
     public static bool Enabled => Environment.GetEnvironmentVariable("CMPI_PRECOMPILE") != "0";
 
-    /// <summary>The number of methods compiled.</summary>
-    public static int Compile(Assembly program)
+    /// <summary>The number of methods compiled; <paramref name="seen"/> collects the methods prepared (tests).</summary>
+    public static int Compile(Assembly program, HashSet<MethodBase>? seen = null)
     {
-        var seen = new HashSet<MethodBase>();
+        seen ??= [];
         int compiled = 0;
         const BindingFlags all = BindingFlags.Public | BindingFlags.NonPublic | BindingFlags.Static |
                                  BindingFlags.Instance | BindingFlags.DeclaredOnly;
@@ -48,6 +48,33 @@ internal static class PortPrecompiler
                 foreach (MethodBase callee in Callees(m))
                     compiled += PrepareRuntimeGeneric(callee, seen, RuntimeDepth);
             }
+        }
+        return compiled + PrepareReductionKernels(seen);
+    }
+
+    /// <summary>
+    /// The reduction kernels (<c>Reduction.KernelFor</c>) of the arithmetic types the program's runtime calls are
+    /// instantiated over (<c>cMPI.Allreduce&lt;int&gt;</c>: the int kernel). The kernel is chosen by the datatype when
+    /// the call runs, below non-generic code, so the walk above does not reach it. A type the program only sends costs
+    /// one compile that is never used.
+    /// </summary>
+    private static int PrepareReductionKernels(HashSet<MethodBase> seen)
+    {
+        var elements = new HashSet<Type>();
+        foreach (MethodBase m in seen.ToList())
+        {
+            if (!IsRuntime(m.Module.Assembly))
+                continue;
+            if (m.IsGenericMethod)
+                elements.UnionWith(m.GetGenericArguments());
+            if (m.DeclaringType is { IsConstructedGenericType: true } t)
+                elements.UnionWith(t.GetGenericArguments());
+        }
+        int compiled = 0;
+        foreach (Type element in elements)
+        {
+            if (global::CloudMpi.Core.Reduction.KernelFor(element) is MethodInfo kernel)
+                compiled += Prepare(kernel, seen);
         }
         return compiled;
     }

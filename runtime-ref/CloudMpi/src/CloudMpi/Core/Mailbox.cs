@@ -56,8 +56,16 @@ internal sealed class Mailbox : IMessageSink, IDirectReceiveSink
 
     // ------------------------------------------------------------------ arrival
 
+    /// <summary>
+    /// The sink's entry: a call to <see cref="DeliverMessage"/>. An interface method is virtual, and
+    /// RuntimeHelpers.PrepareMethod does not compile a virtual method ahead (CloudMpi.Run's RuntimePrecompiler: it
+    /// returned without compiling, so the body was JIT-compiled at the first message of the job, on the sending rank's
+    /// thread); this one-line entry has ReadyToRun code, and the body is non-virtual, so it is compiled ahead.
+    /// </summary>
+    public void Deliver(cMPIMessage m) => DeliverMessage(m);
+
     [MethodImpl(MethodImplOptions.AggressiveOptimization)]
-    public void Deliver(cMPIMessage m)
+    private void DeliverMessage(cMPIMessage m)
     {
         cMPIMessage? ackFor = null;
         List<cMPIMessage>? moreAcks = null;

@@ -1,4 +1,3 @@
-using System.Runtime.CompilerServices;
 using System.Diagnostics;
 using System.Text;
 using CloudMpi.Core;
@@ -168,7 +167,8 @@ public sealed class InProcJob : IDisposable
 
         public int WorldSize => worldSize;
 
-        [MethodImpl(MethodImplOptions.AggressiveOptimization)]
+        // Not AggressiveOptimization: an interface method, which RuntimeHelpers.PrepareMethod does not compile ahead
+        // (RuntimePrecompiler), so it was JIT-compiled at a rank's first send; its ReadyToRun code serves as well.
         public void Send(int destWorldRank, cMPIMessage message) => Inner.Send(destWorldRank, message);
 
         public ITransport Underlying => Inner;
@@ -337,7 +337,7 @@ public sealed class InProcJob : IDisposable
             }
         }
 
-        [MethodImpl(MethodImplOptions.AggressiveOptimization)]
+        // Not AggressiveOptimization: an interface method (see LateTransport.Send); ReadyToRun code.
         public void NoteProgress(int rank) => Interlocked.Increment(ref job.deliveries[rank * CounterStride]);
 
         public void TransportFailed(int rank, string reason)

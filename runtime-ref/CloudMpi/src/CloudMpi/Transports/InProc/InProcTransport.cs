@@ -1,5 +1,3 @@
-using System.Runtime.CompilerServices;
-
 namespace CloudMpi.Transports.InProc;
 
 /// <summary>All ranks in one process: sending is a direct call into the destination mailbox (no copy beyond the payload).</summary>
@@ -13,7 +11,8 @@ internal sealed class InProcTransport : ITransport
 
     public int WorldSize => mailboxes.Length;
 
-    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
+    // Not AggressiveOptimization: an interface method, which RuntimeHelpers.PrepareMethod does not compile ahead
+    // (CloudMpi.Run's RuntimePrecompiler), so it was JIT-compiled at a rank's first send; its ReadyToRun code serves.
     public void Send(int destWorldRank, cMPIMessage message) => mailboxes[destWorldRank].Deliver(message);
 
     public void Dispose() { }
