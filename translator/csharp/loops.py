@@ -118,9 +118,14 @@ body can reach the element (_accumulators, loop_shapes.accumulator_elements).
 
 A struct element the straight-line body of an innermost loop reaches more than once at one index (NPB FT's
 butterfly reads and writes `line[start + k + half].real` and `.imag` four times each) is reached through a `ref`
-local declared before the first statement that reaches it, `ref dcomplex line_row_k = ref line_row[k];`
-(_element_refs): one bounds check and address where each access was a dozen IR nodes of its own, which kept the
-butterfly over the JIT's cloning size and every check in its loop (MEASURED).
+local declared before the first statement that reaches it (_element_refs). Each `view[k].real` is a bounds check
+and an address of its own in the JIT's trees, and the JIT cloned no loop over them (not its size limit: 5000 gave
+the same code); through `ref dcomplex line_row_k = ref line_row[k];` it clones at once. A global C array's elements
+at an index other than the bare counter go through the function's view at the whole index instead,
+`ref dcomplex line_k = ref line_span[start + k + half];`: FT's butterflies enter their loop once per 1 to 128
+iterations, and a row view and the clone's tests on every entry cost more than the one check per element the ref
+leaves (FT A at 1 rank, interleaved: row views and refs 5.52-5.66 s, function view and refs 4.79-4.99 s; main's
+translation 5.1-6.6 s, gcc 4.3-4.9 s; bench/README.md, round 7).
 
 A loop from a constant up to a global, `for (i = 0; i < num_keys; i++)`, has the same trouble: the global is a
 field of the rank's object, which the JIT reads again on every test once the body stores through a reference,
@@ -214,9 +219,8 @@ def _element_refs(ctx, st: ir.For, assigned: Set[str], from_function_view: bool)
     The same element as every access it stands for: nothing in the body assigns the array or a name of the index, and
     the index reads no memory, so every access of one iteration is to the element the first one checked (which throws
     where C's first access is out of range, before anything else of that statement runs). Each access through a span
-    or an array is a bounds check, an address computation and the field's offset: a dozen IR nodes, and the JIT
-    clones only loops of at most 400 (JitCloneLoopsSizeLimit, loops.py's module docstring), so the butterfly's twelve
-    accesses kept every check of its loop; through the refs it is cloned.
+    is a bounds check and an address of its own, which the JIT did not clone the butterfly's loop over (the module
+    docstring); through the refs there is one per element, and it does.
 
     First (`from_function_view`, before the row views are planned) the elements of a global C array at an index
     other than the bare counter: their ref reads the function's view of the array at the whole index,
