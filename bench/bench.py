@@ -60,19 +60,20 @@ def main(argv=None) -> int:
     ap.add_argument("--only", default="", help="program names, comma-separated")
     ap.add_argument("--timeout", type=float, default=1800, help="seconds allowed for one run")
     ap.add_argument("--before", metavar="CHECKOUT",
-                    help="also run each translated program with another checkout's cmpi-run (main's, in a worktree, "
-                         "after its make setup), interleaved: a runtime change before/after in one run; its rows are "
-                         "marked [before]")
+                    help="also translate and run each program with another checkout's cmpi-translate and cmpi-run "
+                         "(main's, in a worktree, after its make setup), interleaved: a translator or runtime change "
+                         "before/after in one run; its rows are marked [before]")
     ap.add_argument("--variant-env", action="append", default=[], metavar="'NAME=VALUE ...'",
                     help="also run the translated program with these environment variables (e.g. DOTNET_ runtime "
                          "settings), interleaved with the others: a before/after in one run; its rows are "
                          "marked with the settings. Repeatable")
     a = ap.parse_args(argv)
     ranks = [int(r) for r in a.ranks.split(",") if r]
-    # (marker, environment, cmpi-run): the translated program run again in each, right after the usual run
-    variants = [(v, dict(kv.split("=", 1) for kv in v.split()), common.CMPI_RUN) for v in a.variant_env]
+    # (marker, environment, cmpi-run, checkout whose translation it runs): the program run again in each, right
+    # after the usual run
+    variants = [(v, dict(kv.split("=", 1) for kv in v.split()), common.CMPI_RUN, None) for v in a.variant_env]
     if a.before:
-        variants.append(("before", {}, os.path.join(os.path.abspath(a.before), ".venv", "bin", "cmpi-run")))
+        variants.append(("before", {}, os.path.join(os.path.abspath(a.before), ".venv", "bin", "cmpi-run"), a.before))
     only = {x.strip().lower() for x in a.only.split(",") if x.strip()}
     progs, notes = programs(ranks, a.quick, [c for c in a.npb_classes.split(",") if c], only)
 
@@ -98,12 +99,19 @@ def main(argv=None) -> int:
         if cs:
             sides.append(("translated", lambda n: common.run_translated(
                 cs, prog, n, os.path.join(run_dir, "translated"), a.timeout)))
-            for v, env, cmpi_run in variants:
-                if (v, cs) not in checked:  # compiled once, untimed, into that cmpi-run's cache
-                    checked.add((v, cs))
-                    subprocess.run([cmpi_run, "--check", cs], capture_output=True, env=dict(os.environ, **env))
-                sides.append((f"translated with {v}", lambda n, env=env, cmpi_run=cmpi_run: common.run_translated(
-                    cs, prog, n, os.path.join(run_dir, "variant"), a.timeout, env=env, cmpi_run=cmpi_run)))
+            for v, env, cmpi_run, checkout in variants:
+                v_cs = cs
+                if checkout:
+                    v_cs, err = builds.translation(prog, checkout)
+                    if v_cs is None:
+                        problems.append(f"{prog.name} [{v}]: {err}")
+                        continue
+                if (v, v_cs) not in checked:  # compiled once, untimed, into that cmpi-run's cache
+                    checked.add((v, v_cs))
+                    subprocess.run([cmpi_run, "--check", v_cs], capture_output=True, env=dict(os.environ, **env))
+                sides.append((f"translated with {v}", lambda n, env=env, cmpi_run=cmpi_run, v_cs=v_cs:
+                              common.run_translated(v_cs, prog, n, os.path.join(run_dir, "variant"), a.timeout,
+                                                    env=env, cmpi_run=cmpi_run)))
         for n in prog.ranks:
             results = {label: [] for label, _ in sides}
             for i in range(a.k):
@@ -118,9 +126,9 @@ def main(argv=None) -> int:
                         problems.append(f"{prog.label} np{n} {label}: " +
                                         (r.first_error() if not r.ok else "verification failed"))
             native, translated = results.get("native", []), results.get("translated", [])
-            in_variant = {v: results.get(f"translated with {v}", []) for v, _, _ in variants}
+            in_variant = {v: results.get(f"translated with {v}", []) for v, _, _, _ in variants}
             rows.append(_row(prog, n, native, translated, cs is not None))
-            for v, _, _ in variants:
+            for v, _, _, _ in variants:
                 rows.append(_row(prog, n, native, in_variant[v], cs is not None, f" [{v}]"))
 
     print(f"cmpi bench: median of {a.k} runs, native (mpicc -O2 + mpirun, shared memory) vs "

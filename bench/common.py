@@ -212,25 +212,33 @@ class Builds:
                 self.native[prog.key] = (exe, "") if p.returncode == 0 else (None, _first_line(p.stderr))
         return self.native[prog.key]
 
-    def translation(self, prog: Program) -> Tuple[Optional[str], str]:
-        """(path of the C# file, "") or (None, the translator's first error line)."""
-        if prog.key not in self.translated:
-            cs = os.path.join(BUILD, _class_name(prog.key) + ".cs")
-            progress(f"  cmpi-translate {prog.key}")
-            cmd = [TRANSLATE, *prog.sources, "-o", cs, *prog.cflags]
+    def translation(self, prog: Program, checkout: Optional[str] = None) -> Tuple[Optional[str], str]:
+        """(path of the C# file, "") or (None, the translator's first error line). With `checkout` (another
+        worktree, after its make setup): that checkout's translator and cmpi-run, so a before/after of a change to
+        the emitted code compares the two translations, not one translation run by two runtimes."""
+        key = (prog.key, checkout)
+        if key not in self.translated:
+            out_dir = os.path.join(BUILD, "before") if checkout else BUILD
+            os.makedirs(out_dir, exist_ok=True)
+            cs = os.path.join(out_dir, _class_name(prog.key) + ".cs")
+            venv_bin = os.path.join(os.path.abspath(checkout), ".venv", "bin") if checkout else None
+            translate = os.path.join(venv_bin, "cmpi-translate") if checkout else TRANSLATE
+            cmpi_run = os.path.join(venv_bin, "cmpi-run") if checkout else CMPI_RUN
+            progress(f"  cmpi-translate {prog.key}" + (f" ({checkout})" if checkout else ""))
+            cmd = [translate, *prog.sources, "-o", cs, *prog.cflags]
             p = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT)
             if p.returncode != 0:
-                self.translated[prog.key] = (None, _first_line(p.stderr or p.stdout) +
-                                             f" (cmpi-translate exit {p.returncode})")
+                self.translated[key] = (None, _first_line(p.stderr or p.stdout) +
+                                        f" (cmpi-translate exit {p.returncode})")
             else:
                 # Compile once, untimed, so the timed runs use Roslyn's cache.
                 progress(f"  cmpi-run --check {os.path.basename(cs)}")
-                c = subprocess.run([CMPI_RUN, "--check", cs], capture_output=True, text=True)
+                c = subprocess.run([cmpi_run, "--check", cs], capture_output=True, text=True)
                 if c.returncode != 0:
-                    self.translated[prog.key] = (None, "does not compile: " + _first_line(c.stdout + c.stderr))
+                    self.translated[key] = (None, "does not compile: " + _first_line(c.stdout + c.stderr))
                 else:
-                    self.translated[prog.key] = (cs, "")
-        return self.translated[prog.key]
+                    self.translated[key] = (cs, "")
+        return self.translated[key]
 
 
 def _class_name(key: str) -> str:

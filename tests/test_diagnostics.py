@@ -38,7 +38,8 @@ def _one_diagnostic(r):
     ("after_continued_macro.c", 14, 18, "reinterprets memory"),
     ("unused_static_beside_error.c", 11, 18, "reinterprets memory"),
     ("handle_mpi_buffer.c", 9, 17, "opaque handle) is given to MPI_Bcast"),
-    ("mpi_memory_of_structs.c", 10, 12, "struct bench holds pointers"),
+    ("mpi_memory_of_structs.c", 10, 14, "struct bench holds pointers"),
+    ("mpi_message_of_pointer_structs.c", 9, 15, "MPI_Bcast would move struct bench, which holds pointers"),
 ])
 def test_bad_source_gives_located_diagnostic(tools, tmp_path, name, line, col, words):
     d = _one_diagnostic(_translate(tools, tmp_path, os.path.join(BAD, name)))

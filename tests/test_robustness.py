@@ -408,6 +408,11 @@ QUIRKY_FORMS = {
     # a static local is the field f_x: a global, a function's own static or an enum constant of that name beside it
     # (scripts/fuzz_probe.py names, kind static-local-vs-global: CS0102)
     "static_local_fields.c": b'#include <stdio.h>\n/* a static local becomes the field f_x: a global f_x beside it (CS0102) */\nint count_calls = 100, count_calls_ = 7;\nstatic int count(void) { static int calls; return ++calls; }\nenum { count_n = 3 };\nstatic int count_(void) { static int n = 1; n *= 2; return n + count_n; }\nint main(void) { count(); printf("%d %d %d %d\\n", count(), count_calls, count_calls_, count_()); return 0; }\n',
+    # GNU `__auto_type` (the safe max macro's other form): the type clang deduced (once "type 'double' is not
+    # supported yet")
+    "auto_type.c": b'#include <stdio.h>\n#define MAX(a, b) ({ __auto_type _a = (a); __auto_type _b = (b); _a > _b ? _a : _b; })\n'
+                   b'int main(void) { __auto_type x = 3.5; __auto_type n = 7; __auto_type p = &n;\n'
+                   b'  printf("%g %d %g %d\\n", x, MAX(n, 2), MAX(x, 9.0), *p); return 0; }\n',
     "line_markers.c": b'#include <stdio.h>\n# 1 "gen.y"\nint f(int x) { return x + __LINE__; }\n#line 50\n'
                       b'int main(void) { printf("%d %d\\n", f(1), __LINE__); return 0; }\n',
 }
@@ -467,6 +472,16 @@ BAD = {
     "anonymous_member.c": ("4:3", "unsupported-construct"),
     # a user op of other parameter types than MPI_User_function's (fuzz seed 3 input 9949: float *len, CS1503)
     "user_op_other_type.c": ("7:17", "incompatible-function-pointer-types"),
+    # an integer that is no null constant in a conditional with a handle or pointer (fuzz seed 4 input 6426: CS0029;
+    # `c ? &x : 12` ran and failed on the address 12)
+    "int_in_handle_conditional.c": ("5:16", "c-error"),
+    "int_in_pointer_conditional.c": ("3:28", "c-error"),
+    # a conditional of two pointer types (fuzz seed 4 input 8874: `found ? found : "absent"`, an int * given to %s)
+    "pointer_type_mismatch.c": ("5:24", "c-error"),
+    # a constant index before an array's start or past a struct's array field (fuzz seed 4 input 7048:
+    # `coords[-1]`, CS0251; an inline array's bounds are checked as C# compiles)
+    "negative_constant_index.c": ("4:24", "array-bounds"),
+    "field_index_past_end.c": ("5:21", "array-bounds"),
 }
 
 
@@ -530,6 +545,23 @@ def test_handles_compared_with_and_set_to_null(tools, tmp_path):
     """`comm == 0`, `req != NULL`, `saved = 0`, `MPI_Request r[3] = {0, NULL}` (legal C, once refused or C# that
     did not compile: `comm = 0;`, `(Request)0`): whether the variable holds zero bits, a null object in the port."""
     _same_as_mpirun(tools, tmp_path, os.path.join(ROBUST, "handle_null.c"))
+
+
+def test_mpi_pointer_constants_compared_and_a_status_forwarded(tools, tmp_path):
+    """`MPI_STATUS_IGNORE == 0` (fuzz seed 4 input 7455: `null.IsNull`, CS0023) and MPI's other pointer constants
+    compared as Open MPI defines them; a wrapper's `MPI_Status *st` given MPI_STATUS_IGNORE, tested and forwarded."""
+    _same_as_mpirun(tools, tmp_path, os.path.join(ROBUST, "mpi_pointer_constants.c"))
+
+
+def test_generic_library_result_as_another_element_type(tools, tmp_path):
+    """bsearch's or memchr's `void *` result converted to a pointer of another type than the buffers it was given
+    (fuzz seed 4 input 8874: CS0029)."""
+    _same_as_gcc(tools, tmp_path, os.path.join(ROBUST, "generic_result_retyped.c"))
+
+
+def test_gnu_conditional_with_omitted_operand(tools, tmp_path):
+    """GNU `x ?: y`, x evaluated once."""
+    _same_as_gcc(tools, tmp_path, os.path.join(ROBUST, "gnu_omitted_conditional.c"))
 
 
 def test_string_literals_as_mpi_buffers(tools, tmp_path):

@@ -42,6 +42,10 @@ def test_the_shipped_table_loads_with_its_facts():
     assert t.names("sets_errhandler") == {"MPI_Comm_set_errhandler", "MPI_Errhandler_set"}
     assert {"MPI_Reduce", "MPI_Scan", "MPI_Fetch_and_op"} <= t.names("mixed_forms")
     assert "MPI_Gather" not in t.names("mixed_forms")
+    # memory of any type, structs holding pointers too, as malloc's (tests/mpi/env/alloc_mem_structs.c)
+    assert t.allocation_out("posix_memalign") == 0 and t.allocation_out("MPI_Alloc_mem") == 2
+    assert t.allocation_out("malloc") is None and t.allocation_out("MPI_Win_allocate") is None
+    assert t.names("frees") == {"MPI_Free_mem"}
 
 
 def test_no_name_sets_of_function_facts_in_code():
@@ -77,6 +81,10 @@ def test_no_name_sets_of_function_facts_in_code():
      "cannot have a view staged"),
     ('[MPI_X]\ntarget = "cMPI.X"\nparams = ["buffer"]\ncompletes_views = true\n', "", "completes_views is a fact"),
     ('[MPI_X]\ntarget = "cMPI.X"\nparams = ["buffer", "value"]\nmixed_forms = true\n', "", "two buffer parameters"),
+    ('[MPI_X]\ntarget = "cMPI.X"\nparams = ["value", "buffer"]\nallocates_into = 1\n', "",
+     "allocates_into is the position of an out"),
+    ('[MPI_X]\ntarget = "cMPI.X"\nparams = ["out"]\nallocates_into = 1\n', "", "allocates_into is the position"),
+    ("", '[xfn]\ntarget = "xfn"\nallocates_into = -1\n', "allocates_into is the position"),
     ("", '[xfn]\ntarget = "xfn"\npure = true\nstateful = true\n', "pure or stateful"),
     ("", '[xfn]\ntarget = "xfn"\nallocates = "maybe"\n', "allocates must be one of"),
     ("", '[xfn]\ntarget = "xfn"\nfamily = "printf"\n', "family must be one of"),

@@ -17,7 +17,8 @@ from .. import ir
 from ..diagnostics import TranslationError
 from .function_types import refuse_other_function_type
 from .types import (BITS, HANDLE, NUMERIC, INTEGRAL, COMPLEX_TYPES, OPAQUE_TYPES, PRIMITIVE_ELEMENTS, SIGNED,
-                    complex_cs, cs_type, element_cs, fits, inline_array_type, is_implicit, managed_footprint, size_of)
+                    complex_cs, cs_type, element_cs, fits, flat_length, inline_array_type, is_implicit,
+                    managed_footprint, size_of)
 from . import bitfields
 from .cstypes import CsType, array_of, parse as cs_of, ptr_of
 from .registry import BUILTINS, CALLS, EXPRESSIONS, delegate
@@ -151,6 +152,8 @@ def coerce(e: CsExpr, cs: str) -> CsExpr:
         real = coerce(e, "float") if e.type == "double" else e
         return CsExpr(real.code, cs, real.prec)
     if target.is_array and e.type == ptr_of(target.element.text):
+        if e.code == "null":
+            return CsExpr("null", cs, PRIMARY)  # MPI_STATUS_IGNORE for a user's `MPI_Status *` held as an array
         # The plan keeps such slots apart; if one slips through, fail loudly when the offset is not 0.
         return CsExpr(f"{paren(e, PRIMARY)}.ArrayAtStart()", cs, PRIMARY)
     if e.type == "bool":
@@ -845,7 +848,25 @@ def convert_index(ctx, e: ir.Index) -> CsExpr:
         return pointer_at(ctx, base, offset, e.type, e.loc)  # a row of a 2-D array, used as a pointer
     if base.cstype.is_inline_array and offset.type != "int":
         offset = coerce(offset, "int")  # an inline array (a struct's array field) takes an int index only
+    _refuse_constant_index_outside(e, base, offset)
     return CsExpr(f"{paren(base, PRIMARY)}[{offset.code}]", cs_type(e.type, e.loc), PRIMARY)
+
+
+def _refuse_constant_index_outside(e: ir.Index, base: CsExpr, offset: CsExpr) -> None:
+    """A constant index outside an array object: before its start (`coords[-1]`; fuzz seed 4 input 7048), or past
+    the end of a struct's array field. C leaves the access undefined (gcc reads or writes what lies there); C#
+    warns on the first (CS0251) and refuses the second (an inline array's bounds are checked as it compiles). A
+    pointer's negative index (`p[-1]`, a Ptr<T>) is legal and stays."""
+    if offset.const is None or not (base.cstype.is_array or base.cstype.is_inline_array):
+        return
+    root = unwrap(e.base)
+    while isinstance(root, ir.Index) and isinstance(root.type, ir.ArrayType):
+        root = unwrap(root.base)  # m[i][j]: the offset is into the whole of m, flattened
+    length = flat_length(root.type) if isinstance(root.type, ir.ArrayType) and base.cstype.is_inline_array else None
+    if offset.const < 0 or length is not None and offset.const >= length:
+        where = "before the start" if offset.const < 0 else "past the end"
+        raise TranslationError(e.index.loc, f"this constant index is {where} of the array (undefined in C): the port "
+                               "cannot translate the access", "array-bounds")
 
 
 def element_address(ctx, e: ir.Index):
@@ -1032,18 +1053,19 @@ def _retyped_out_argument(a: ir.Expr) -> bool:
 
 
 def _refuse_references_in_mpi_memory(ctx, fn: ir.Function, type_parameter: str, type_arg: str, arg: ir.Expr) -> None:
-    """A generic buffer parameter whose memory reaches MPI (`where T : unmanaged`, generic_buffers.py) given a struct
-    that holds pointers (Intel MPI Benchmarks' IMB_v_free((void **)P_BList) of a struct Bench array, which it hands
-    to MPI_Free_mem): C# would refuse the call (CS8377) and MPI's memory holds numbers only, so a located error."""
+    """A generic buffer parameter whose memory MPI moves (`where T : unmanaged`, generic_buffers.py) given a struct
+    that holds pointers (`send_all(list, sizeof list)` of a wrapper of MPI_Bcast): C# would refuse the call (CS8377)
+    and a pointer means nothing in another rank, so a located error. Memory that MPI only allocates and frees
+    (MPI_Alloc_mem, MPI_Free_mem: the Intel MPI Benchmarks' struct Bench list) may hold any type."""
     if (fn.name, type_parameter) not in ctx.plan.unmanaged_type_parameters:
         return
     if not any(r.name == type_arg and not r.is_union for r in ctx.tu.records):
         return
     holds_references, _ = managed_footprint(ctx, ir.RecordType(type_arg))
     if holds_references:
-        raise TranslationError(arg.loc, f"'{fn.name}' hands this memory to MPI, whose buffers hold numbers only, and "
-                               f"struct {type_arg} holds pointers: give MPI (MPI_Alloc_mem, MPI_Free_mem) memory of "
-                               "numbers and allocate the structs with malloc", "mpi-buffer-references")
+        raise TranslationError(arg.loc, f"'{fn.name}' gives this memory to MPI as a message, and struct {type_arg} "
+                               "holds pointers, which mean nothing in another rank: send the numbers only",
+                               "mpi-buffer-references")
 
 
 def _pointer_to_pointer(t) -> bool:

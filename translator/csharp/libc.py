@@ -16,7 +16,7 @@ from .pointer_exprs import PRIMITIVE_ELEMENTS, array_field_pointer
 from . import registry
 from .cstypes import GENERIC_RESULT
 from .types import HANDLE, cs_type, element_cs
-from ..passes.pointers import memalign_target
+from ..passes.pointers import allocation_target
 from ..rules import load as load_rules
 
 
@@ -163,7 +163,7 @@ def convert_libc_call(ctx, call: ir.Call, callee: ir.NameRef, rule) -> CsExpr:
     args = []
     for i, a in enumerate(call.args):
         if callee.name == "free":
-            a = _without_pointer_casts(a)  # free((char *)(m + nrl - 1)), Numerical Recipes' way: the same block
+            a = without_pointer_casts(a)  # free((char *)(m + nrl - 1)), Numerical Recipes' way: the same block
         if rule.family == "strto" and i == 1 and is_null_pointer(a):
             continue  # strtol(s, NULL, base) is the runtime's strtol(s, base)
         if i < len(ftype.params):
@@ -196,7 +196,7 @@ def convert_libc_call(ctx, call: ir.Call, callee: ir.NameRef, rule) -> CsExpr:
     return CsExpr(f"{rule.target}({', '.join(args)})", ret, PRIMARY)
 
 
-def _without_pointer_casts(a: ir.Expr) -> ir.Expr:
+def without_pointer_casts(a: ir.Expr) -> ir.Expr:
     """A pointer with the casts between pointer types around it taken off (parentheses too)."""
     while True:
         if isinstance(a, ir.Paren):
@@ -211,8 +211,8 @@ def _without_pointer_casts(a: ir.Expr) -> ir.Expr:
 def _posix_memalign(ctx, call: ir.Call, rule) -> CsExpr:
     """posix_memalign((void **)&p, alignment, size): `CMem.PosixMemalign(out p, alignment, size)`, which checks the
     alignment as glibc does and gives p size bytes' worth of its element type (pointers.py keeps p a plain slot)."""
-    target = memalign_target(call)
-    out = ref_param_name(ctx, _without_pointer_casts(call.args[0])) if call.args else None
+    target = allocation_target(call)
+    out = ref_param_name(ctx, without_pointer_casts(call.args[0])) if call.args else None
     if target is None and out is not None:
         # posix_memalign(buf, ...) with buf an out-parameter (`ref Ptr<T> buf`, `void **buf` or `char **buf`)
         args = [convert_value(ctx, a, t).code for a, t in zip(call.args[1:], callee_params(call)[1:])]

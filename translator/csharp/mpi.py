@@ -12,14 +12,16 @@ from typing import List, Optional
 from .. import ir
 from ..diagnostics import TranslationError
 from ..rules import special
+from ..passes.pointers import allocation_target
 from ..passes.queries import split_marker_choice
 from .exprs import (ADD, COND, LOR, UNARY, CsExpr, PRIMARY, as_bool, coerce, convert_expr, element_address, is_null_pointer,
-                    is_pure, paren, refuse_handle_memory, slot_key, string_literal, strip_implicit)
+                    is_pure, paren, ref_param_name, refuse_handle_memory, slot_key, string_literal, strip_implicit)
 from .pointer_exprs import array_field_pointer
 from .memory import convert_allocation, is_allocation
+from .libc import without_pointer_casts
 from . import registry
 from .cstypes import CsType, array_of, ptr_of
-from .types import HANDLE, cs_type, element_cs, size_of
+from .types import HANDLE, cs_type, element_cs, managed_footprint, size_of
 
 
 def _unparen(e: ir.Expr) -> ir.Expr:
@@ -479,6 +481,24 @@ def _null_buffer(call: ir.Call, rule, arg: ir.Expr) -> List[str]:
     return ["(byte[])null", "0"]
 
 
+def _status_variable(ctx, arg: ir.Expr) -> str:
+    """The status MPI writes: `&st` -> st; a pointer variable (a wrapper's `MPI_Status *st`), which may hold
+    MPI_STATUS_IGNORE (null in the port), -> its first element, or a status of its own when it is null:
+    `(st == null ? ref (new Status[1])[0] : ref st[0])`, C#'s conditional variable."""
+    lvalue = _lvalue_of_pointer(ctx, arg, "status")
+    e = _unparen(strip_implicit(arg))
+    if not (isinstance(e, ir.NameRef) and isinstance(e.type, ir.PointerType)):
+        return lvalue
+    pointer = convert_expr(ctx, e)
+    if pointer.cstype.is_array:
+        is_null = f"{paren(pointer, PRIMARY)} == null"
+    elif pointer.cstype.is_ptr:
+        is_null = f"{paren(pointer, PRIMARY)}.IsNull"
+    else:
+        return lvalue
+    return f"({is_null} ? ref (new {pointer.cstype.element.text}[1])[0] : ref {lvalue})"
+
+
 def _lvalue_of_pointer(ctx, arg: ir.Expr, what: str) -> str:
     """The C# variable a pointer argument designates: `&x` -> x, `&a[i]` -> a[i], `p` -> p[0]."""
     e = _unparen(arg)
@@ -574,6 +594,8 @@ def _call_code(ctx, call: ir.Call, callee: ir.NameRef, rule) -> str:
                 fresh = convert_allocation(ctx, strip_implicit(arg), ir.IntType("unsigned char"), arg.loc)
                 args.extend([fresh.code, "0"])
             else:
+                if not rule.frees:
+                    _refuse_pointer_structs(ctx, arg, callee.name)
                 buffer = convert_buffer(ctx, arg, i in rule.ref_buffers)
                 if i != last_buffer:
                     buffer = _retyped_read_buffer(ctx, arg, buffer, written)
@@ -597,6 +619,13 @@ def _call_code(ctx, call: ir.Call, callee: ir.NameRef, rule) -> str:
             name = _unparen(strip_implicit(arg)).name
             raise TranslationError(arg.loc, f"{name} given as {rule.c_name}'s {kind} argument cannot be translated: "
                                    f"pass the address of a variable", "incompatible-pointer-types")
+        elif kind == "out" and i == rule.allocates_into and allocation_target(call) is not None:
+            # MPI_Alloc_mem(n, info, (void *)&p): p gets fresh memory of its own type (pointers.py keeps p a plain
+            # slot, and a wrapper's returned `void *` local is its generic result's Ptr<T>)
+            args.append(f"out {convert_expr(ctx, allocation_target(call)).code}")
+        elif kind == "out" and i == rule.allocates_into and ref_param_name(ctx, without_pointer_casts(arg)):
+            # MPI_Alloc_mem(n, info, b) with b a `void **` out-parameter (`ref Ptr<TB> b`): *b gets the memory
+            args.append(f"out {ref_param_name(ctx, without_pointer_casts(arg))}")
         elif kind == "out":
             storage = _address_storage(ctx, arg, ftype.params[i])
             args.append(storage if storage is not None else f"out {_lvalue_of_pointer(ctx, arg, 'output')}")
@@ -606,10 +635,28 @@ def _call_code(ctx, call: ir.Call, callee: ir.NameRef, rule) -> str:
             if _is_library_name(arg, "MPI_STATUS_IGNORE") or _is_library_name(arg, "MPI_STATUSES_IGNORE"):
                 args.append("out _")  # MPI_STATUSES_IGNORE where one status goes: C accepts it, as MPI ignores it
             else:
-                args.append(f"out {_lvalue_of_pointer(ctx, arg, 'status')}")
+                args.append(f"out {_status_variable(ctx, arg)}")
     if "buffer, buffer" in ", ".join(rule.params):  # one count for both buffers: Reduce, Allreduce, Scan, ...
         _same_buffer_forms(args, buffers, rule.mixed_forms)
     return f"{rule.target}({', '.join(args)})"
+
+
+def _refuse_pointer_structs(ctx, arg: ir.Expr, function: str) -> None:
+    """A message buffer of structs that hold pointers (`MPI_Bcast(list, sizeof list, MPI_BYTE, ...)` of a `struct
+    { char *name; ... }` array): a pointer means nothing in another rank, and cMPI moves numbers only (C# would refuse
+    the call, CS8377). MPI_Free_mem takes such memory back (rows that free), as MPI_Alloc_mem gives it."""
+    e = _unparen(arg)
+    while isinstance(e, (ir.Cast, ir.Paren)):
+        e = _unparen(e.operand if isinstance(e, ir.Cast) else e.inner)
+    t = e.type
+    element = t.pointee if isinstance(t, ir.PointerType) else t.element if isinstance(t, ir.ArrayType) else None
+    while isinstance(element, ir.ArrayType):
+        element = element.element
+    if not isinstance(element, ir.RecordType) or not any(r.name == element.name for r in ctx.tu.records):
+        return
+    if managed_footprint(ctx, element)[0]:
+        raise TranslationError(arg.loc, f"{function} would move struct {element.name}, which holds pointers: a pointer "
+                               "means nothing in another rank (send the numbers only)", "mpi-buffer-references")
 
 
 def _same_buffer_forms(args: List[str], buffers, mixed: bool) -> None:

@@ -105,13 +105,45 @@ def _typed_like(e: ir.Expr, other: ir.Expr) -> ir.Expr:
     return e
 
 
+# MPI's pointer constants as the native MPI (Open MPI, mpi.h) defines them: `MPI_STATUS_IGNORE == 0` is a constant
+# there (fuzz seed 4 input 7455: `null.IsNull`, CS0023). The port holds the first two as null.
+_MPI_ADDRESSES = {"MPI_STATUS_IGNORE": 0, "MPI_STATUSES_IGNORE": 0, "MPI_BOTTOM": 0, "MPI_ERRCODES_IGNORE": 0,
+                  "MPI_IN_PLACE": 1, "MPI_UNWEIGHTED": 2, "MPI_WEIGHTS_EMPTY": 3}
+_HELD_AS_NULL = ("MPI_STATUS_IGNORE", "MPI_STATUSES_IGNORE")
+
+
+def _constant_address(e: ir.Expr) -> Optional[int]:
+    """The address a null pointer constant or one of MPI's pointer constants is, else None."""
+    if is_null_pointer(e):
+        return 0
+    while isinstance(e, (ir.Cast, ir.Paren)):
+        e = e.operand if isinstance(e, ir.Cast) else e.inner
+    if isinstance(e, ir.NameRef) and e.kind == "library":
+        return _MPI_ADDRESSES.get(e.name)
+    return None
+
+
+def _is_null_like(e: ir.Expr) -> bool:
+    """NULL, or an MPI constant the port holds as null (a status pointer given MPI_STATUS_IGNORE is null)."""
+    while isinstance(e, (ir.Cast, ir.Paren)):
+        e = e.operand if isinstance(e, ir.Cast) else e.inner
+    return is_null_pointer(e) or isinstance(e, ir.NameRef) and e.kind == "library" and e.name in _HELD_AS_NULL
+
+
 def _pointer_equality(ctx, e: ir.Binary) -> CsExpr:
     op, prec = e.op, BINARY_PREC[e.op]
     lhs_ir, rhs_ir = _without_void_cast(e.lhs), _without_void_cast(e.rhs)
     lhs_ir, rhs_ir = _typed_like(lhs_ir, rhs_ir), _typed_like(rhs_ir, lhs_ir)
+    a, b = _constant_address(lhs_ir), _constant_address(rhs_ir)
+    if a is not None and b is not None:
+        # two constants (`MPI_STATUS_IGNORE == NULL`): known as C compiles it, written as a call so that C# sees no
+        # constant condition to warn about
+        same = (a == b) == (op == "==")
+        return CsExpr("Handle.IsNull(null)" if same else "!Handle.IsNull(null)", "bool",
+                      PRIMARY if same else UNARY)
     # Comparing with NULL: an array is null, a Ptr<T> IsNull, a handle may hold either.
     for ptr_side, other in ((lhs_ir, rhs_ir), (rhs_ir, lhs_ir)):
-        if is_null_pointer(other) and is_pointer_value(ptr_side):
+        if _is_null_like(other) and is_pointer_value(ptr_side):
             p = convert_expr(ctx, ptr_side)
             if p.type == HANDLE:
                 code = f"Handle.IsNull({p.code})"
@@ -216,6 +248,42 @@ def field_address(ctx, target: ir.Member, array: bool = False) -> Optional[CsExp
     return CsExpr(f"Ptr.ToField({container.code}, {lam})", ptr_of(field_cs), PRIMARY)
 
 
+def _callee_name(call: ir.Expr) -> str:
+    callee = unwrap(call.callee) if isinstance(call, ir.Call) else None
+    return callee.name if isinstance(callee, ir.NameRef) else "the call"
+
+
+def _generic_call_element(call: ir.Expr) -> Optional[str]:
+    """The one element type of the buffers a library call gives its `void *` parameters (the type the runtime's
+    generic method infers, and so the type of the pointer it returns), or None where it is not that simple."""
+    if not isinstance(call, ir.Call) or not isinstance(unwrap(call.callee).type, ir.FunctionType):
+        return None
+    found = set()
+    for arg, param in zip(call.args, unwrap(call.callee).type.params):
+        if not (isinstance(param, ir.PointerType) and isinstance(param.pointee, ir.VoidType)):
+            continue
+        a = arg
+        while isinstance(a, ir.Paren) or isinstance(a, ir.Cast) and isinstance(a.type, ir.PointerType) and \
+                isinstance(a.type.pointee, ir.VoidType):
+            a = a.inner if isinstance(a, ir.Paren) else a.operand
+        t = a.type
+        while isinstance(t, ir.ArrayType):
+            t = t.element
+        if isinstance(a, ir.StringLit):
+            found.add("sbyte")
+        elif a.type is not t or isinstance(t, ir.PointerType) and not isinstance(t.pointee, ir.VoidType):
+            scalar = t if a.type is not t else t.pointee
+            while isinstance(scalar, ir.ArrayType):
+                scalar = scalar.element
+            try:
+                found.add(element_cs(scalar, call.loc))
+            except TranslationError:
+                return None
+        else:
+            return None
+    return found.pop() if len(found) == 1 else None
+
+
 @registry.operation("pointer_cast")
 def convert_pointer_cast(ctx, e: ir.Cast) -> CsExpr:
     target_t = e.type
@@ -257,7 +325,17 @@ def convert_pointer_cast(ctx, e: ir.Cast) -> CsExpr:
             if inner.type == HANDLE:
                 return handle_cast(inner, want, e.loc, _read_as_several_types(ctx, inner_ir))
             if inner.type == GENERIC_RESULT:
-                return CsExpr(inner.code, ptr_of(want), inner.prec)  # a library call's generic result
+                # a library call's generic result (bsearch, memcpy): C# infers its element type from the buffers
+                # the call is given, which need not be the type C converts the result to (fuzz seed 4 input 8874:
+                # `const int *found = bsearch("ca", names, ...)` of a char table, CS0029)
+                given = _generic_call_element(inner_ir)
+                if given is not None and given != want:
+                    if given in PRIMITIVE_ELEMENTS and want in PRIMITIVE_ELEMENTS:
+                        return CsExpr(f"Ptr.Reinterpret<{given}, {want}>({inner.code})", ptr_of(want), PRIMARY)
+                    raise TranslationError(e.loc, f"the pointer {_callee_name(inner_ir)} returns points into a "
+                                           f"buffer of another type than this one: C reinterprets the memory, "
+                                           "which cannot be translated", "void-pointer")
+                return CsExpr(inner.code, ptr_of(want), inner.prec)
             if inner.cstype.points_to(want):
                 return inner  # a void * that is only ever used as this type (pointers.py)
             if inner.cstype.points_to("byte") and (want in PRIMITIVE_ELEMENTS or

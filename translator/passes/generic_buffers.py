@@ -48,7 +48,7 @@ from __future__ import annotations
 from typing import Dict, Set, Tuple
 
 from .. import ir
-from .pointers import PointerPlan, memalign_target, slot_of_name, strip
+from .pointers import PointerPlan, allocation_target, slot_of_name, strip
 from .queries import is_null_pointer
 from .void_handles import handle_arguments
 from ..rules import load as load_rules
@@ -117,16 +117,27 @@ def plan_generic_buffers(tu: ir.TranslationUnit, plan: PointerPlan) -> None:
 def _reaches_mpi(fn: ir.Function, name: str, generic_params, kind: str = "param") -> bool:
     """Whether the parameter is an MPI call's argument, or another generic parameter's (which may be one): its type
     parameter must then be `unmanaged`, as the runtime's MPI buffers are; memory that is only allocated, set,
-    copied and freed may hold any type (`MPI_Datatype *types = xmalloc(...)`)."""
+    copied and freed may hold any type (`MPI_Datatype *types = xmalloc(...)`), MPI_Alloc_mem's and MPI_Free_mem's
+    included."""
     for call in (n for n in ir.walk(fn.body) if isinstance(n, ir.Call)):
         callee = strip(call.callee)
         if not isinstance(callee, ir.NameRef):
             continue
         for i, a in enumerate(call.args):
-            if _named(a, name, kind) and ((callee.kind == "library" and callee.name.startswith("MPI_")) or
+            if _named(a, name, kind) and ((callee.kind == "library" and _mpi_message_memory(callee.name)) or
                                     (callee.kind == "function" and (callee.name, i) in generic_params)):
                 return True
     return False
+
+
+def _mpi_message_memory(name: str) -> bool:
+    """Whether MPI function `name` may move the bytes of the memory it is given (its type parameter `unmanaged`):
+    every MPI call but the ones that only allocate and free it (MPI_Alloc_mem, MPI_Free_mem: rows that
+    allocates_into or frees), which, as malloc and free, take memory of any type, structs holding pointers too."""
+    if not name.startswith("MPI_"):
+        return False
+    rule = load_rules().function(name)
+    return rule is None or not (rule.frees or rule.allocates_into is not None)
 
 
 def _unmanaged_outs(functions, outs, plan: PointerPlan) -> None:
@@ -148,7 +159,7 @@ def _unmanaged_outs(functions, outs, plan: PointerPlan) -> None:
                 for k, a in enumerate(call.args):
                     a = strip(a)
                     deref = isinstance(a, ir.Unary) and a.op == "*" and _named(a.operand, name)
-                    if (deref and callee.kind == "library" and callee.name.startswith("MPI_")) or \
+                    if (deref and callee.kind == "library" and _mpi_message_memory(callee.name)) or \
                             (_named(a, name) and callee.kind == "function" and (callee.name, k) in marked):
                         marked.add((fn_name, i))
                         changed = True
@@ -206,8 +217,9 @@ def _only_given_memory(fn: ir.Function, name: str, candidates, outs, results) ->
     def ok(parent, node) -> bool:
         if isinstance(parent, ir.Call):
             callee = strip(parent.callee)
-            if isinstance(callee, ir.NameRef) and callee.name == "posix_memalign" and _named(parent.args[0], name):
-                return True
+            into = load_rules().allocation_out(callee.name) if isinstance(callee, ir.NameRef) else None
+            if into is not None and into < len(parent.args) and _named(parent.args[into], name):
+                return True  # posix_memalign(p, ...), MPI_Alloc_mem(n, info, p): fresh memory stored through p
             return program_argument(parent, node, outs)
         if isinstance(parent, ir.Binary) and parent.op in ("==", "!="):
             # `if (cbuf != NULL) *cbuf = ...`: an optional out-parameter (no ref parameter then: `T[]` or a box)
@@ -342,10 +354,13 @@ def _uses_untyped(fn: ir.Function, names: Set[str], kind: str, candidates, resul
         nonlocal ok
         if not ok:
             return
-        if returned and isinstance(node, ir.Call) and _memalign_into(node, names, kind):
-            # `posix_memalign(&p, align, n)` gives the returned local fresh memory, as `p = malloc(n)` does
-            for x in node.args[1:]:
-                walk(x, node)
+        if returned and isinstance(node, ir.Call) and _allocates_into(node, names, kind):
+            # `posix_memalign(&p, align, n)`, `MPI_Alloc_mem(n, info, &p)` give the returned local fresh memory, as
+            # `p = malloc(n)` does
+            into = load_rules().allocation_out(strip(node.callee).name)
+            for k, x in enumerate(node.args):
+                if k != into:
+                    walk(x, node)
             return
         if isinstance(node, ir.NameRef) and node.kind == kind and node.name in names:
             if not use_ok(parent, node):
@@ -386,12 +401,13 @@ def _mpi_buffer_argument(name: str, i: int) -> bool:
     return rule.params[i] in ("buffer", "address")
 
 
-def _memalign_into(call: ir.Call, names: Set[str], kind: str) -> bool:
-    """Whether call is posix_memalign(&p, ...) (or `(void **)&p`) with p one of the named variables."""
+def _allocates_into(call: ir.Call, names: Set[str], kind: str) -> bool:
+    """Whether call is posix_memalign(&p, ...) or MPI_Alloc_mem(n, info, (void *)&p) (a row that allocates_into)
+    with p one of the named variables."""
     callee = strip(call.callee)
-    if not (isinstance(callee, ir.NameRef) and callee.kind == "library" and callee.name == "posix_memalign"):
+    if not (isinstance(callee, ir.NameRef) and callee.kind == "library"):
         return False
-    target = memalign_target(call)
+    target = allocation_target(call)
     return target is not None and target.kind == kind and target.name in names
 
 

@@ -343,13 +343,17 @@ class _Analysis:
                     if isinstance(base, ir.NameRef) and base.kind == "param" and base.name in uses and \
                             not (isinstance(parent, ir.Index) and strip(parent.base) is node):
                         uses[base.name].append(False)
-                if isinstance(node, ir.Call) and _callee_name(node) == "posix_memalign" and node.args:
-                    # posix_memalign(p, ...) with p a `void **` (or `(void **)p`) parameter stores through p: *p = ...
-                    out = _without_casts(node.args[0])
+                into = load_rules().allocation_out(_callee_name(node)) if isinstance(node, ir.Call) and \
+                    _callee_name(node) is not None else None
+                if into is not None and into < len(node.args):
+                    # posix_memalign(p, ...), MPI_Alloc_mem(n, info, p) with p a `void **` (or `(void **)p`)
+                    # parameter stores through p: *p = ...
+                    out = _without_casts(node.args[into])
                     if isinstance(out, ir.NameRef) and out.kind == "param" and out.name in uses:
                         uses[out.name].append(True)
-                        for x in node.args[1:]:
-                            walk(x, node)
+                        for k, x in enumerate(node.args):
+                            if k != into:
+                                walk(x, node)
                         return
                 if isinstance(node, ir.Call) and _callee_name(node) in self.functions and \
                         _callee_name(node) not in self.function_values:
@@ -568,12 +572,14 @@ class _Analysis:
                 return
             if fn is None:
                 self.visit(node.callee)
-                target = memalign_target(node) if name == "posix_memalign" else None
+                target = allocation_target(node)
                 if target is not None:
-                    # posix_memalign((void **)&p, alignment, size) stores a fresh buffer in p: p is neither
-                    # boxed nor moved, as `p = malloc(size)` (libc.py passes `out p`)
-                    for a in node.args[1:]:
-                        self.visit(a)
+                    # posix_memalign((void **)&p, alignment, size), MPI_Alloc_mem(size, info, (void *)&p) store a
+                    # fresh buffer in p: p is neither boxed nor moved, as `p = malloc(size)` (`out p`)
+                    into = load_rules().allocation_out(name)
+                    for k, a in enumerate(node.args):
+                        if k != into:
+                            self.visit(a)
                     return
                 for i, a in enumerate(node.args):
                     target = strip(a)
@@ -655,11 +661,14 @@ def _without_casts(e: ir.Expr) -> ir.Expr:
     return e
 
 
-def memalign_target(call: ir.Call) -> Optional[ir.NameRef]:
-    """p in posix_memalign(&p, ...) or posix_memalign((void **)&p, ...), for a pointer variable p."""
-    if not call.args:
+def allocation_target(call: ir.Call) -> Optional[ir.NameRef]:
+    """p in posix_memalign(&p, ...) or MPI_Alloc_mem(n, info, (void *)&p), for a pointer variable p: the argument
+    through which a call whose row allocates_into stores a fresh buffer (rules/__init__.py)."""
+    name = _callee_name(call)
+    position = load_rules().allocation_out(name) if name is not None else None
+    if position is None or position >= len(call.args):
         return None
-    e = call.args[0]
+    e = call.args[position]
     while isinstance(e, (ir.Cast, ir.Paren)):
         e = e.operand if isinstance(e, ir.Cast) else e.inner
     if isinstance(e, ir.Unary) and e.op == "&":

@@ -23,6 +23,7 @@ from . import flat_ast
 from .clang_setup import (INCLUDE_DIR, K, ci, clang_options, declaring_header, evaluate_float, evaluate_int,
                           include_dirs)
 from .literals import STRING_TOKEN, parse_char, parse_int, parse_string_literal
+from .gnu_conditional import binary_conditional, is_binary_conditional
 from .unprototyped import MARKER as UNPROTOTYPED, adapt_call, arity_mismatch_callee, rename_unprototyped_calls
 from .rewrite import (builtin_library_function, expand_function_macros, include_unguarded_headers_once, macro_tokens, refuse_special_includes,
                       rename_colliding_statics, token_spelling)
@@ -135,6 +136,7 @@ class Frontend:
         self.macro_uses: Dict[Tuple[str, int, int, int, int], str] = {}
         self.macro_defs: Dict[str, ci.Cursor] = {}
         self.macro_bodies = _MacroBodies()
+        self._function_name: Optional[str] = None  # the function whose body is being read (__PRETTY_FUNCTION__)
         self.macro_types: Dict[str, ir.CType] = {}
         self._type_depth = 0  # types being converted, one inside another (_type_depth_bounded)
         self.main_file = os.path.abspath(self.path)
@@ -405,6 +407,7 @@ class Frontend:
         self.failed_names: Set[str] = set()  # declarations that could not be read (their errors in decl_errors)
         self.static_extents: Dict[str, Tuple[str, int, int, ir.Loc]] = {}  # static function -> file, lines, loc
         self.warnings: List[Diagnostic] = []
+        self.elvis_temporaries = 0  # GNU `x ?: y` whose x has effects: its temporaries so far (gnu_conditional.py)
         functions: Dict[str, ir.Function] = {}
         order: List[object] = []
         errors: List = []
@@ -955,6 +958,8 @@ class Frontend:
             return self.ctype(t.get_canonical(), cur)
         if t.kind == ci.TypeKind.ELABORATED:
             return self.ctype(t.get_named_type(), cur)
+        if t.kind == ci.TypeKind.AUTO and t.get_canonical().kind != ci.TypeKind.AUTO:
+            return self.ctype(t.get_canonical(), cur)  # GNU `__auto_type x = 3.5`: the type clang deduced
         if t.kind in _INT_NAMES:
             return ir.IntType(_INT_NAMES[t.kind])
         if t.kind in _FLOAT_NAMES:
@@ -1073,7 +1078,11 @@ class Frontend:
             if ch.kind == K.PARM_DECL and (own is None or self.loc(ch) in own):
                 params.append(ir.VarDecl(self.loc(ch), ch.spelling, self._param_type(ch), None, None, is_param=True))
             elif ch.kind == K.COMPOUND_STMT:
-                body = self.stmt(ch)
+                self._function_name = cur.spelling
+                try:
+                    body = self.stmt(ch)
+                finally:
+                    self._function_name = None
         is_static = cur.storage_class == ci.StorageClass.STATIC
         return ir.Function(self.loc(cur), cur.spelling, ftype, tuple(params), body, is_static)
 
@@ -1348,6 +1357,11 @@ class Frontend:
                 # `"%" PRId64 "\n"`: macros between the pieces; clang's spelling is the whole literal, joined
                 return [cur.spelling]
             return parts
+        if not parts and self._function_name and \
+                re.search(r"(?<![A-Za-z0-9_])" + re.escape(self._function_name) + r"\(", cur.spelling):
+            # __PRETTY_FUNCTION__: clang's value is the declaration ("int who(int)"), gcc's in C is the name alone,
+            # as __func__'s (the native program is built by gcc). No literal token: the string is clang's own.
+            return ['"' + self._function_name + '"']
         return [cur.spelling]
 
     def _operator_between(self, cur: ci.Cursor, lhs: ci.Cursor, rhs: ci.Cursor, allowed) -> str:
@@ -1437,6 +1451,8 @@ class Frontend:
                 return ir.Cast(loc, self.ctype(cur.type, cur), inner, implicit=False)
             if kind == K.UNEXPOSED_EXPR and not kids:
                 raise self.unsupported(cur, "this implicit expression")
+            if kind == K.UNEXPOSED_EXPR and is_binary_conditional(self, cur, kids):
+                return binary_conditional(self, cur, kids)  # GNU `x ?: y`
             raise self.unsupported(cur, "this expression")
         if kind == K.INTEGER_LITERAL:
             text = self._first_token(cur)

@@ -46,6 +46,12 @@ PARAM_KINDS = frozenset({"value", "buffer", "address", "out", "ref", "status", "
 #   stores_address  (MPI) its `void *` out-parameter, given a pointer to memory rather than `&p`
 #                 (MPI_Win_allocate's baseptr), gets the new memory's address stored in the bytes it points to, as
 #                 C stores it: the runtime's Ptr<T> overload takes memory of any element type
+#   allocates_into  the position of a pointer-to-pointer parameter through which the call stores a fresh buffer
+#                 (posix_memalign's memptr, MPI_Alloc_mem's baseptr): `&p` there is `out p` and gives p memory of its
+#                 own type, whatever it is, structs holding pointers included, as `p = malloc(n)` does (p is neither
+#                 boxed nor moved; a `void *` local a wrapper returns is its generic result, generic_buffers.py)
+#   frees         gives back memory of any element type, as free does (MPI_Free_mem): memory that only passes
+#                 through it and the allocates_into calls need not be `unmanaged`, as MPI's message buffers are
 #   allocates     returns a new buffer: "copy" (strdup: a fresh array holding a copy); "new" (a fresh
 #                 buffer) and "resize" (realloc) are the kinds of libc.toml's [allocators], which have no row
 #   ref_buffers   (MPI) the positions of the buffer parameters where cMPI has an overload taking a scalar's `ref`,
@@ -57,7 +63,7 @@ PARAM_KINDS = frozenset({"value", "buffer", "address", "out", "ref", "status", "
 #   family        the calls one conversion of libc.py serves: "byte_pair" (memcpy, memmove, memcmp: two
 #                 buffers read alike), "strto" (strtol...: an end pointer), "scanf" (scanf...: out arguments)
 FLAGS = ("keeps_buffer", "pure", "stateful", "bytes", "stores_address", "takes_views", "takes_pointers",
-         "completes_views", "sets_errhandler", "mixed_forms")
+         "completes_views", "sets_errhandler", "mixed_forms", "frees")
 ALLOCATES = frozenset({"new", "resize", "copy"})
 FAMILIES = frozenset({"byte_pair", "strto", "scanf"})
 
@@ -83,7 +89,9 @@ class Rule:
     completes_views: bool = False
     sets_errhandler: bool = False
     mixed_forms: bool = False
+    frees: bool = False
     allocates: Optional[str] = None
+    allocates_into: Optional[int] = None
     family: Optional[str] = None
     ref_buffers: Tuple[int, ...] = ()
     no_ref: Tuple[int, ...] = ()
@@ -102,6 +110,11 @@ class RuleTable:
     def allocates(self, name: str) -> Optional[str]:
         """The kind of buffer a function returns ("new", "resize", "copy"), else None."""
         return self.allocators.get(name)
+
+    def allocation_out(self, name: str) -> Optional[int]:
+        """The position through which `name` stores a fresh buffer (its row's allocates_into), else None."""
+        rule = self.function(name)
+        return rule.allocates_into if rule is not None else None
 
     def names(self, fact: str, value=True) -> frozenset:
         """The functions (MPI and libc) whose row has `fact` (FLAGS, allocates, family) equal to `value`; for
@@ -139,7 +152,7 @@ def _load_file(filename: str, needs_params: bool) -> Tuple[Dict[str, Rule], Dict
     for name, row in data.items():
         where = f"{filename}: [{name}]"
         unknown = set(row) - {"target", "params", "special", "removed", "allocates", "family", "ref_buffers",
-                            "no_ref", *FLAGS}
+                            "no_ref", "allocates_into", *FLAGS}
         if unknown:
             raise RuleError(f"{where}: unknown keys {sorted(unknown)}")
         target = row.get("target")
@@ -183,6 +196,11 @@ def _load_file(filename: str, needs_params: bool) -> Tuple[Dict[str, Rule], Dict
         allocates = row.get("allocates")
         if allocates is not None and allocates not in ALLOCATES:
             raise RuleError(f"{where}: allocates must be one of {sorted(ALLOCATES)}")
+        allocates_into = row.get("allocates_into")
+        if allocates_into is not None and (type(allocates_into) is not int or allocates_into < 0 or
+                                           (params is not None and (allocates_into >= len(params) or
+                                                                    params[allocates_into] != "out"))):
+            raise RuleError(f"{where}: allocates_into is the position of an out parameter")
         family = row.get("family")
         if family is not None and family not in FAMILIES:
             raise RuleError(f"{where}: family must be one of {sorted(FAMILIES)}")
@@ -197,8 +215,8 @@ def _load_file(filename: str, needs_params: bool) -> Tuple[Dict[str, Rule], Dict
         if not isinstance(no_ref, list) or any(not isinstance(i, int) or i < 0 for i in no_ref) or \
                 (no_ref and needs_params):
             raise RuleError(f"{where}: no_ref lists positions of a libc row's pointer parameters")
-        rows[name] = Rule(name, target, params, sp, removed, allocates=allocates, family=family,
-                          ref_buffers=tuple(ref_buffers), no_ref=tuple(no_ref), **flags)
+        rows[name] = Rule(name, target, params, sp, removed, allocates=allocates, allocates_into=allocates_into,
+                          family=family, ref_buffers=tuple(ref_buffers), no_ref=tuple(no_ref), **flags)
         if allocates is not None:
             allocators[name] = allocates
     for k, v in constants.items():

@@ -1,4 +1,4 @@
-using System.Runtime.CompilerServices;
+using CloudMpi.Libc;
 
 namespace CloudMpi;
 
@@ -6,17 +6,27 @@ namespace CloudMpi;
 public static partial class cMPI
 {
     /// <summary>
-    /// MPI_Alloc_mem(size, info, &amp;p) with <c>T *p</c>: a new array of size bytes' worth of T (rounded up), zeroed
-    /// as .NET arrays are.
+    /// MPI_Alloc_mem(size, info, &amp;p) with <c>T *p</c>: a new array of size bytes' worth of T (C's sizeof, rounded
+    /// up), zeroed as .NET arrays are. T may be any type, a struct holding pointers too: a C program keeps what it
+    /// likes in MPI's memory (the Intel MPI Benchmarks allocate their benchmark list, names and function pointers,
+    /// there), and only the calls that move bytes need numbers (their <c>unmanaged</c> constraint).
     /// </summary>
-    public static int Alloc_mem<T>(long size, Info info, out T[] baseptr) where T : unmanaged
+    public static int Alloc_mem<T>(long size, Info info, out T[] baseptr)
     {
         const string call = "MPI_Alloc_mem";
         Ctx(call);
         if (size < 0) throw new MpiException(call, ERR_ARG, $"negative size {size}");
-        int elementSize = Unsafe.SizeOf<T>();
+        int elementSize = CSizeOf<T>.Size;
         baseptr = new T[(size + elementSize - 1) / elementSize];
         return SUCCESS;
+    }
+
+    /// <summary>MPI_Alloc_mem into a pointer the program also moves, or a wrapper's generic result.</summary>
+    public static int Alloc_mem<T>(long size, Info info, out Ptr<T> baseptr)
+    {
+        int rc = Alloc_mem(size, info, out T[] array);
+        baseptr = array;
+        return rc;
     }
 
     /// <summary>
@@ -31,8 +41,8 @@ public static partial class cMPI
         return SUCCESS;
     }
 
-    /// <summary>MPI_Free_mem: nothing to give back, the GC collects the array.</summary>
-    public static int Free_mem<T>(T[]? @base, int offset) where T : unmanaged
+    /// <summary>MPI_Free_mem: nothing to give back, the GC collects the array (of any type, as Alloc_mem's).</summary>
+    public static int Free_mem<T>(T[]? @base, int offset)
     {
         Ctx("MPI_Free_mem");
         return SUCCESS;
