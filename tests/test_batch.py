@@ -112,3 +112,37 @@ def test_the_compiled_template_kept_between_runs_renders_the_same(tmp_path):
     assert _alone([src, "-o", str(tmp_path / "P3.cs"), "--class-name", "P"], str(tmp_path), blocked)[0] == 0
     outputs.append(_read(tmp_path / "P3.cs"))
     assert len(set(outputs)) == 1
+
+
+def test_jobs_on_standard_input_are_read_as_they_come_and_C_changes_directory(tmp_path):
+    """A caller may send a job, read its answer, then send the next (cmpi-port keeps a batch per worker so): each
+    answer comes before the next job is written. -C DIR reads the job's relative paths from DIR, as a process started
+    there would (cmpi-port runs each program's job in its build directory)."""
+    import threading
+    sub = tmp_path / "src"
+    sub.mkdir()
+    (sub / "util.h").write_text("#define N 3\n")
+    (sub / "prog.c").write_text('#include <stdio.h>\n#include "util.h"\nint main(void) { printf("%d\\n", N); '
+                                "return 0; }\n")
+    p = subprocess.Popen(TRANSLATE + ["--batch", "-"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+                         cwd=str(tmp_path))
+    answers = []
+    try:
+        for job in (["-C", "src", "prog.c", "-o", "../Batch.cs", "--class-name", "App"], ["-C", "missing-dir", "prog.c"]):
+            p.stdin.write(shlex.join(job) + "\n")
+            p.stdin.flush()
+            reader = threading.Thread(target=lambda: answers.append(p.stdout.readline()), daemon=True)
+            reader.start()
+            reader.join(120)
+            assert not reader.is_alive(), "no answer before the next job was written"
+        p.stdin.close()
+        assert p.wait(timeout=120) == 2
+    finally:
+        if p.poll() is None:
+            p.kill()
+    first, second = (json.loads(a) for a in answers)
+    assert first["exit"] == 0, first
+    assert second["exit"] == 2 and "cannot change to the directory missing-dir" in second["diagnostics"]
+    status, _, err = _alone(["prog.c", "-o", str(tmp_path / "Alone.cs"), "--class-name", "App"], cwd=str(sub))
+    assert status == 0, err
+    assert _read(tmp_path / "Batch.cs") == _read(tmp_path / "Alone.cs")

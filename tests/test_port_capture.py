@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import sys
 
 import pytest
 
@@ -150,6 +151,28 @@ def test_list_of_files_and_a_located_error(tmp_path):
     assert (d["category"], d["line"], d["severity"]) == ("inline-asm", 4, "error")
     assert d["source_line"].strip() == '__asm__("nop");'
     assert not os.path.exists(os.path.join(root, "out", "asm"))
+
+
+def test_ports_through_batches_equal_ports_a_process_each(tmp_path):
+    """cmpi-port translates through `cmpi-translate --batch` processes (one per worker, a child forked per program,
+    each in its program's directory with -C): the ports, statuses and diagnostics are those of a process per program
+    (CMPI_PORT_TRANSLATE names a translator's command line: then it runs once per program, as before)."""
+    root = str(tmp_path)
+    write(root, {"hello.c": HELLO, "util.c": UTIL_C, "util.h": UTIL_H, "asm.c": ASM, "other.c": OTHER})
+    args = ["-j", "2", "-D", "N=2", "hello.c", "util.c", "asm.c", "other.c"]
+    batch = port(["-o", "batch"] + args, cwd=root)
+    alone = port(["-o", "alone"] + args, cwd=root, env={"CMPI_PORT_TRANSLATE": f"{sys.executable} -m translator"})
+    assert batch.returncode == alone.returncode == 1, (batch.stderr, alone.stderr)
+    a, b = programs(os.path.join(root, "alone")), programs(os.path.join(root, "batch"))
+    assert sorted(a) == sorted(b) == ["asm", "hello", "other"]
+    for name in a:
+        for key in ("status", "class", "output", "c_lines", "cs_lines", "diagnostics"):
+            assert a[name][key] == b[name][key], (name, key)
+        if a[name]["output"]:
+            with open(os.path.join(root, "alone", a[name]["output"]), "rb") as fa, \
+                    open(os.path.join(root, "batch", b[name]["output"]), "rb") as fb:
+                assert fa.read() == fb.read(), name
+    assert a["asm"]["status"] == "failed" and a["asm"]["diagnostics"][0]["category"] == "inline-asm"
 
 
 def test_build_that_compiles_but_links_nothing(tmp_path):

@@ -95,3 +95,29 @@ def test_walks_visit_the_nodes_children_gives_in_its_order(program):
                 assert len(walked) == len(expected) and all(a is b for a, b in zip(walked, expected)), node.loc
                 checked += 1
     assert checked > 200
+
+
+@pytest.mark.parametrize("program", ["corpus/nbody/nbody.c", "tests/c/gcc_builtins.c", "corpus/cannon/cannon.c"])
+def test_nodes_of_gives_the_walks_nodes_of_those_classes_in_its_order(program):
+    """ir.nodes_of answers from an index by class of the remembered walk: for every subtree, small (filtered, not
+    indexed) and big, and for one class or several, exactly the walk filtered with isinstance, node for node; asked
+    again (the index kept), the same; an abstract class is refused."""
+    from translator import ir
+    from translator.reader.frontend import Frontend
+    path = os.path.join(ROOT, program)
+    tu = Frontend(path, [f"-I{os.path.dirname(path)}"]).parse()
+    roots = [f.body for f in tu.functions if f.body is not None] + [g.init for g in tu.globals if g.init is not None]
+    asks = [(ir.Call,), (ir.NameRef,), (ir.Return,), (ir.For, ir.While, ir.DoWhile), (ir.NameRef, ir.Call, ir.Assign),
+            (ir.Goto,)]
+    indexed = 0
+    for root in roots:
+        for node in ir.walk(root):
+            for classes in asks:
+                expected = [n for n in ir.walk(node) if isinstance(n, classes)]
+                for _ in range(2):
+                    got = ir.nodes_of(node, *classes)
+                    assert len(got) == len(expected) and all(a is b for a, b in zip(got, expected)), node.loc
+            indexed += id(node) in ir._INDEXES
+    assert indexed >= 1  # (the big subtrees: their walks are remembered and indexed)
+    with pytest.raises(TypeError):
+        ir.nodes_of(roots[0], ir.Expr)

@@ -8,8 +8,8 @@ parent never translates, so nothing one translation caches or changes reaches th
 each job's --time-limit and --memory-limit bound that job alone (scripts/fuzz_worker.py serves the fuzz the same
 way).
 
-JOBS ('-': standard input) has one job a line, its arguments shell-quoted as on the command line (blank lines and
-`#` comments skipped). Options given beside --batch are given to every job, before its own (a job's own win). For
+JOBS ('-': standard input, read line by line as the jobs come) has one job a line, its arguments shell-quoted as on
+the command line (blank lines and `#` comments skipped). Options given beside --batch are given to every job, before its own (a job's own win). For
 each job, in order, one JSON line on standard output:
 
     {"line": its line in JOBS, "exit": its exit status (-N: killed by signal N), "output": its standard output,
@@ -33,16 +33,18 @@ def run_batch(jobs: str, common: List[str], translate: Callable[[List[str]], int
     the command line that imports it) in a child of its own; a job for which `is_batch` holds is refused."""
     try:
         if jobs == "-":
-            text = sys.stdin.read()
+            # read as they come: a caller may send a job, read its result, then send the next (cmpi-port keeps one
+            # batch per worker so), where reading to the end first would wait for jobs that wait for results
+            lines = (line.rstrip("\n") for line in iter(sys.stdin.readline, ""))
         else:
             with open(jobs, encoding="utf-8", errors="surrogateescape") as f:
-                text = f.read()
+                lines = iter(f.read().split("\n"))
     except OSError as e:
         print(f"cmpi-translate: error: cannot read the jobs {jobs}: {e.strerror}", file=sys.stderr)
         return 2
     _warm()
     worst = 0
-    for number, line in enumerate(text.split("\n"), 1):
+    for number, line in enumerate(lines, 1):
         if not line.strip() or line.lstrip().startswith("#"):
             continue
         try:

@@ -44,6 +44,9 @@ def _parser() -> argparse.ArgumentParser:
                    help=f"give up after S seconds of CPU time (default {DEFAULT_TIME_LIMIT:g}; 0: no bound)")
     p.add_argument("--memory-limit", type=int, default=DEFAULT_MEMORY_LIMIT, metavar="MIB",
                    help=f"give up beyond MIB MiB of memory (default {DEFAULT_MEMORY_LIMIT}; 0: no bound)")
+    p.add_argument("-C", "--directory", metavar="DIR",
+                   help="change to DIR first, as make -C does: the other paths are read from there (a job of a "
+                        "batch in its program's folder: cmpi-port)")
     p.add_argument("--batch", metavar="JOBS",
                    help="many translations, the start-up paid once: JOBS ('-': standard input) has one per line, its "
                         "arguments as on this command line (the options given beside --batch too); one JSON line per "
@@ -231,8 +234,8 @@ def warn_long_double(tu, sink: DiagnosticSink) -> None:
     from . import ir
     roots = list(tu.globals) + [f.body for f in tu.functions if f.body is not None]
     for root in roots:
-        for node in ir.walk(root):
-            if isinstance(node, ir.VarDecl) and _mentions_long_double(node.type):
+        for node in ir.nodes_of(root, ir.VarDecl):
+            if _mentions_long_double(node.type):
                 sink.warn(node.loc, "long double is computed as an 8-byte double: digits beyond double's "
                           "precision differ from gcc's 80-bit long double", "long-double")
                 return
@@ -368,6 +371,13 @@ def _main(argv=None) -> int:
         print("cmpi-translate: error: --batch takes no input files and no clang arguments (each job has its own), "
               "and a job of a batch is no batch", file=sys.stderr)
         return 2
+    if args.directory is not None:
+        try:
+            os.chdir(args.directory)
+        except OSError as e:
+            print(f"cmpi-translate: error: cannot change to the directory {args.directory}: {e.strerror}",
+                  file=sys.stderr)
+            return 2
     try:
         if args.list_mpi:
             from .rules import load

@@ -6,6 +6,7 @@ every node carries a `loc` for diagnostics.
 """
 from __future__ import annotations
 
+from array import array as _positions
 from dataclasses import dataclass, field, fields
 from typing import Optional, Tuple, Union
 
@@ -430,6 +431,11 @@ def _child_fields(cls) -> tuple:
     return tuple(f.name for f in fields(cls) if f.name not in ("loc", "type") and str(f.type) not in _LEAF_FIELD_TYPES)
 
 
+# The node classes with no expression or statement inside (a name, a literal, `break`): a walker need not ask for
+# their children
+LEAF_CLASSES = frozenset(cls for base in _NODE_TYPES for cls in base.__subclasses__() if not _child_fields(cls))
+
+
 def _tuple_field(cls, name: str) -> bool:
     """Whether the field is declared a tuple: its value is tested for a tuple first, else for a node first. Both
     tests stay in the code either way (a value of the other kind is still found): the order only saves a call of
@@ -543,12 +549,66 @@ def _remembered_walk(node, in_order: bool):
             push(n, pending)
     if len(out) >= _WALK_MIN_NODES:
         if known is not None:
-            _walk_cache_size -= len(_WALKS.pop(key)[1])
+            _forget_walk(key)
         _WALKS[key] = (node, out)
         _walk_cache_size += len(out)
         while _walk_cache_size > _WALK_CACHE_LIMIT:
-            _walk_cache_size -= len(_WALKS.pop(next(iter(_WALKS)))[1])
+            _forget_walk(next(iter(_WALKS)))
     return iter(out)
+
+
+def _forget_walk(key) -> None:
+    """Drops a remembered walk, and its index by class (nodes_of): an index is never kept longer than its walk, so
+    the indexes hold at most as many positions (8 bytes each, no references) as the walks hold references."""
+    global _walk_cache_size
+    _walk_cache_size -= len(_WALKS.pop(key)[1])
+    if not key[1]:
+        _INDEXES.pop(key[0], None)
+
+
+# The remembered walks indexed by class, built on the first question (issue 28): most analyses ask one subtree for
+# the nodes of one or two classes (every call of a body, every name, every return), and each filtered the whole walk
+# with isinstance, a dozen times per body. The index lists, per class, the positions of its nodes in the walk: a
+# pass then visits only what it asks for, in the walk's order. Kept with the walk, dropped with it.
+_INDEXES: dict = {}  # id(node) -> (node, {class: [positions in the walk]})
+
+
+def nodes_of(node, *classes) -> list:
+    """The nodes under node (node included) whose class is one of `classes`, in ir.walk's order: the same as
+    `[n for n in walk(node) if isinstance(n, classes)]` (the IR's node classes have no subclasses, so a node's class
+    is the class isinstance finds; an abstract class such as Expr is refused)."""
+    for cls in classes:
+        if cls not in _CONCRETE_CLASSES:
+            _check_concrete_class(cls)
+    walked = _remembered_walk(node, False)
+    known = _WALKS.get((id(node), False))
+    if known is None or known[0] is not node:  # a small subtree: its walk is not remembered, nor indexed
+        return [n for n in walked if type(n) in classes]
+    order = known[1]
+    indexed = _INDEXES.get(id(node))
+    if indexed is None or indexed[0] is not node:
+        index: dict = {}
+        for position, n in enumerate(order):
+            at = index.get(type(n))
+            if at is None:
+                index[type(n)] = at = _positions("l")
+            at.append(position)
+        _INDEXES[id(node)] = indexed = (node, index)
+    index = indexed[1]
+    if len(classes) == 1:
+        positions = index.get(classes[0], ())
+    else:
+        positions = sorted(p for cls in classes for p in index.get(cls, ()))
+    return list(map(order.__getitem__, positions))
+
+
+_CONCRETE_CLASSES: set = set()
+
+
+def _check_concrete_class(cls) -> None:
+    if not isinstance(cls, type) or cls.__subclasses__():
+        raise TypeError(f"nodes_of asks for classes without subclasses, not {cls!r}")
+    _CONCRETE_CLASSES.add(cls)
 
 
 def dump(node, indent: int = 0) -> str:

@@ -35,8 +35,8 @@ def _on_cycles(tu) -> Set[str]:
         if f.body is None:
             continue
         out = calls.setdefault(f.name, set())
-        for node in ir.walk(f.body):
-            if isinstance(node, ir.NameRef) and node.kind == "function" and node.name in names:
+        for node in ir.nodes_of(f.body, ir.NameRef):
+            if node.kind == "function" and node.name in names:
                 out.add(node.name)  # a call, or the function taken as a value (it may be called back)
     # Tarjan's strongly connected components, iteratively (a program may have thousands of functions)
     index: Dict[str, int] = {}

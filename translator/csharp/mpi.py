@@ -14,7 +14,7 @@ from ..diagnostics import TranslationError
 from ..rules import special
 from ..passes.pointers import allocation_target
 from ..passes.queries import split_marker_choice
-from .exprs import (ADD, COND, LOR, UNARY, CsExpr, PRIMARY, as_bool, coerce, convert_expr, element_address, is_null_pointer,
+from .exprs import (ADD, COND, LOR, UNARY, CsExpr, PRIMARY, as_bool, coerce, coerce_at, convert_expr, element_address, is_null_pointer,
                     is_pure, paren, ref_param_name, refuse_handle_memory, slot_key, string_literal, strip_implicit)
 from .pointer_exprs import array_field_pointer
 from .memory import convert_allocation, is_allocation
@@ -144,6 +144,11 @@ def _array_base(ctx, e: ir.Expr) -> CsExpr:
         # 2 input 4472: a C# string where cMPI takes sbyte[], CS1503). A call that writes it writes a copy: C's
         # program writes read-only memory there (undefined; gcc's crashes)
         return coerce(value, array_of("sbyte"))
+    if value.type == HANDLE and ctx.expr.mpi_call:
+        # MPI_Win_create(c_info->r_buffer, ...), MPI_Put(c_info->s_buffer, ...) of a `void *` field the program
+        # reads as several types (the Intel MPI Benchmarks' EXT and RMA parts): the handle's bytes (Handle.Bytes), as
+        # memcpy takes them: a window's Ptr overload exposes them in place, a message stages them as any view
+        return coerce_at(value, ptr_of("byte"), e.loc)
     return refuse_handle_memory(value, e.loc, ctx.expr.mpi_call or "an MPI function")
 
 

@@ -54,9 +54,8 @@ def _derived_structs(tu: ir.TranslationUnit, records) -> Dict[str, str]:
     out: Dict[str, str] = {}
     roots = [g.init for g in tu.globals if g.init is not None] + [f.body for f in tu.functions if f.body is not None]
     for root in roots:
-        for node in ir.walk(root):
-            if not (isinstance(node, ir.Cast) and isinstance(node.type, ir.PointerType)
-                    and isinstance(node.operand.type, ir.PointerType)):
+        for node in ir.nodes_of(root, ir.Cast):
+            if not (isinstance(node.type, ir.PointerType) and isinstance(node.operand.type, ir.PointerType)):
                 continue
             a, b = node.type.pointee, node.operand.type.pointee
             while isinstance(a, ir.PointerType) and isinstance(b, ir.PointerType):

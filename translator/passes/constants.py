@@ -28,7 +28,7 @@ def never_written_globals(tu: ir.TranslationUnit) -> Set[str]:
                   and isinstance(g.type, (ir.IntType, ir.FloatType))}
     roots = [f.body for f in tu.functions if f.body is not None] + [g.init for g in tu.globals if g.init is not None]
     for root in roots:
-        for node in ir.walk(root):
+        for node in ir.nodes_of(root, ir.Assign, ir.Unary):
             target = None
             if isinstance(node, ir.Assign):
                 target = node.target

@@ -119,7 +119,7 @@ def _reaches_mpi(fn: ir.Function, name: str, generic_params, kind: str = "param"
     parameter must then be `unmanaged`, as the runtime's MPI buffers are; memory that is only allocated, set,
     copied and freed may hold any type (`MPI_Datatype *types = xmalloc(...)`), MPI_Alloc_mem's and MPI_Free_mem's
     included."""
-    for call in (n for n in ir.walk(fn.body) if isinstance(n, ir.Call)):
+    for call in ir.nodes_of(fn.body, ir.Call):
         callee = strip(call.callee)
         if not isinstance(callee, ir.NameRef):
             continue
@@ -152,7 +152,7 @@ def _unmanaged_outs(functions, outs, plan: PointerPlan) -> None:
         changed = False
         for fn_name, i in sorted(outs - marked):
             name = functions[fn_name].params[i].name
-            for call in (n for n in ir.walk(functions[fn_name].body) if isinstance(n, ir.Call)):
+            for call in ir.nodes_of(functions[fn_name].body, ir.Call):
                 callee = strip(call.callee)
                 if not isinstance(callee, ir.NameRef):
                     continue
@@ -278,7 +278,7 @@ def _untyped(plan: PointerPlan, key) -> bool:
 
 
 def _returned_locals(fn: ir.Function) -> Set[str]:
-    return {strip(n.value).name for n in ir.walk(fn.body) if isinstance(n, ir.Return) and n.value is not None
+    return {strip(n.value).name for n in ir.nodes_of(fn.body, ir.Return) if n.value is not None
             and isinstance(strip(n.value), ir.NameRef) and strip(n.value).kind == "local"}
 
 
@@ -290,7 +290,7 @@ def _generic_result(fn: ir.Function, plan: PointerPlan, candidates, results) -> 
     for name in returned:
         if not _untyped(plan, ("var", fn.name, name)):
             return False
-    for node in ir.walk(fn.body):
+    for node in ir.nodes_of(fn.body, ir.Return, ir.VarDecl):
         if isinstance(node, ir.Return) and node.value is not None:
             v = strip(node.value)
             if not (isinstance(v, ir.NameRef) and v.name in returned) and not _fresh(v, results):
@@ -429,7 +429,8 @@ def plan_byte_buffers(tu: ir.TranslationUnit, plan: PointerPlan) -> None:
     roots = [(None, g.init) for g in tu.globals if g.init is not None] + \
             [(fn.name, fn.body) for fn in tu.functions if fn.body is not None]
     for fn_name, root in roots:
-        for node in ir.walk(root):
+        # (_byte_buffer_uses finds uses in calls and assignments only)
+        for node in ir.nodes_of(root, ir.NameRef, ir.Call, ir.Assign):
             if isinstance(node, ir.NameRef) and _is_void_pointer(node.type) and node.kind != "param":
                 key = slot_of_name(fn_name, node)
                 if key is not None:
@@ -462,7 +463,7 @@ def _plan_byte_parameters(tu: ir.TranslationUnit, plan: PointerPlan) -> Set[Tupl
 
 
 def _used(fn: ir.Function, name: str) -> bool:
-    return any(isinstance(n, ir.NameRef) and n.kind == "param" and n.name == name for n in ir.walk(fn.body))
+    return any(n.kind == "param" and n.name == name for n in ir.nodes_of(fn.body, ir.NameRef))
 
 
 def _only_bytes(fn: ir.Function, name: str) -> bool:

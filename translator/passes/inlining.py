@@ -30,24 +30,27 @@ def functions_to_inline(tu: ir.TranslationUnit) -> Set[str]:
     caller_of = {}
     called_in_loop = set()
     for fn in defined.values():
-        inner_loops = set()  # loops inside another loop: walked with it
-        for node in ir.walk(fn.body):
-            if isinstance(node, ir.NameRef) and node.kind == "function":
+        for node in ir.nodes_of(fn.body, ir.NameRef):
+            if node.kind == "function":
                 references[node.name] += 1
-            elif isinstance(node, ir.Call):
-                callee = _callee_function(node)
-                if callee is not None:
-                    calls[callee] += 1
-                    caller_of[callee] = fn.name
-            elif isinstance(node, _LOOPS) and id(node) not in inner_loops:
-                # every call under a loop runs in it (ir.walk lists a loop before the loops inside it)
-                for inside in ir.walk(node):
-                    if isinstance(inside, _LOOPS):
-                        inner_loops.add(id(inside))
-                    elif isinstance(inside, ir.Call):
-                        callee = _callee_function(inside)
-                        if callee is not None:
-                            called_in_loop.add(callee)
+        for node in ir.nodes_of(fn.body, ir.Call):
+            callee = _callee_function(node)
+            if callee is not None:
+                calls[callee] += 1
+                caller_of[callee] = fn.name
+        inner_loops = set()  # loops inside another loop: walked with it
+        for node in ir.nodes_of(fn.body, *_LOOPS):
+            if id(node) in inner_loops:
+                continue
+            # every call under a loop runs in it (ir.walk lists a loop before the loops inside it); one walk of the
+            # loop for both (a loop of fewer than 64 nodes is walked again at each question: its walk is not kept)
+            for inside in ir.walk(node):
+                if type(inside) is ir.Call:
+                    callee = _callee_function(inside)
+                    if callee is not None:
+                        called_in_loop.add(callee)
+                elif type(inside) in _LOOPS:
+                    inner_loops.add(id(inside))
     chosen = set()
     for name, fn in defined.items():
         # a call outside any loop happens a handful of times: not worth a mark in the output

@@ -348,6 +348,21 @@ def constant_value(e: ir.Expr) -> Optional[int]:
     return None
 
 
+# The last function's facts for accumulator_elements: asked for each loop of a function, they were found by walking
+# the whole function again per loop (a function of 5,000 statements and hundreds of loops: quadratic, issue 28).
+# The IR is frozen: the function itself is kept, so its id cannot name another.
+_last_function_facts: list = [None, None]
+
+
+def _function_facts(function: ir.Function):
+    """(the declarations of the function's static locals and parameters, by location; the names it assigns)."""
+    if _last_function_facts[0] is not function:
+        static_or_param = {d.loc for d in walk_in_order(function.body)
+                           if isinstance(d, ir.VarDecl) and (d.storage is not None or d.is_param)}
+        _last_function_facts[:] = [function, (static_or_param, assigned_names(function.body))]
+    return _last_function_facts[1]
+
+
 def accumulator_elements(body: ir.Stmt, function: ir.Function):
     """The elements `s[c]` of local C arrays a straight-line loop body reads and writes as accumulators, as
     {(array name, its declaration, c): [the Index nodes]}: kept in a local while the loop runs (csharp/loops.py).
@@ -357,9 +372,7 @@ def accumulator_elements(body: ir.Stmt, function: ir.Function):
     of another C array, or of a pointer parameter the function never assigns: the local array did not exist when
     the parameters were passed, so neither can point into it; no `*p`, no `p->f`, no other pointer.
     The caller checks that the body is straight-line code (no call but math.h's pure functions)."""
-    static_or_param = {d.loc for d in walk_in_order(function.body)
-                       if isinstance(d, ir.VarDecl) and (d.storage is not None or d.is_param)}
-    assigned_anywhere = assigned_names(function.body)
+    static_or_param, assigned_anywhere = _function_facts(function)
     by_array: dict = {}  # (name, decl) -> the body's accesses of a local C array
     written, indexed = set(), set()  # ids of written Index nodes; ids of the NameRefs that are an Index's base
     for node in walk_in_order(body):

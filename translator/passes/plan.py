@@ -90,8 +90,8 @@ def plan_program(tu: ir.TranslationUnit, rules: RuleTable) -> Plan:
                                  if not pointers.is_boxed(("var", "", name))),  # a global's slot key
         inlined=frozenset(functions_to_inline(tu)),
         recursive=frozenset(recursive_functions(tu)),
-        sets_errhandler=any(isinstance(n, ir.NameRef) and n.kind == "library" and n.name in errhandler_setters
-                            for f in tu.functions if f.body is not None for n in ir.walk(f.body)),
+        sets_errhandler=any(n.kind == "library" and n.name in errhandler_setters
+                            for f in tu.functions if f.body is not None for n in ir.nodes_of(f.body, ir.NameRef)),
         inline_array_sizes=frozenset(flat_length(f.type) for rec in tu.order if isinstance(rec, ir.RecordDecl)
                                      for f in rec.fields if isinstance(f.type, ir.ArrayType)))
 

@@ -264,9 +264,7 @@ class _Analysis:
         for f in self.tu.functions:
             if f.body is None:
                 continue
-            for node in ir.walk(f.body):
-                if not isinstance(node, ir.Call):
-                    continue
+            for node in ir.nodes_of(f.body, ir.Call):
                 fn = self.functions.get(_callee_name(node))
                 if fn is None:
                     continue
@@ -281,35 +279,28 @@ class _Analysis:
         """The program's functions named other than as a call's callee: stored in or passed as function pointers,
         whose delegate types say Ptr<T> for every pointer parameter and result (types.py)."""
         used: Set[str] = set()
-
-        def walk(node):
-            callee = _callee_name(node) if isinstance(node, ir.Call) else None
-            if callee in self.functions:
-                for a in node.args:
-                    walk(a)
-                return
-            if callee is not None and callee.startswith("MPI_"):
-                # an MPI callback (an error handler, a reduction): the runtime's adapter takes refs (mpi.py)
-                for a in node.args:
-                    f = strip(a)
-                    while isinstance(f, ir.Cast):  # `(MPI_Comm_errhandler_function *)handler`
-                        f = strip(f.operand)
-                    if isinstance(f, ir.NameRef) and f.kind == "function" and f.name in self.functions:
-                        self.mpi_callbacks.add(f.name)
-                    else:
-                        walk(a)
-                return
-            if isinstance(node, ir.NameRef) and node.kind == "function" and node.name in self.functions:
-                used.add(node.name)
-            for x in ir.children(node):
-                walk(x)
-
-        for g in self.tu.globals:
-            if g.init is not None:
-                walk(g.init)
-        for f in self.tu.functions:
-            if f.body is not None:
-                walk(f.body)
+        # A name a call calls directly is no value, nor an MPI call's callback (the runtime's adapter takes refs:
+        # mpi.py): the other uses of the program's functions, in the bodies' indexes (ir.nodes_of: no recursive
+        # walk of every node). A callee or callback argument under its parentheses and casts holds no other name.
+        called: Set[int] = set()
+        roots = [g.init for g in self.tu.globals if g.init is not None] + \
+                [f.body for f in self.tu.functions if f.body is not None]
+        for root in roots:
+            for call in ir.nodes_of(root, ir.Call):
+                callee = _callee_name(call)
+                if callee in self.functions:
+                    called.add(id(strip(call.callee)))
+                elif callee is not None and callee.startswith("MPI_"):
+                    for a in call.args:
+                        f = strip(a)
+                        while isinstance(f, ir.Cast):  # `(MPI_Comm_errhandler_function *)handler`
+                            f = strip(f.operand)
+                        if isinstance(f, ir.NameRef) and f.kind == "function" and f.name in self.functions:
+                            self.mpi_callbacks.add(f.name)
+                            called.add(id(f))
+            for name in ir.nodes_of(root, ir.NameRef):
+                if name.kind == "function" and name.name in self.functions and id(name) not in called:
+                    used.add(name.name)
         return used
 
     def find_ref_params(self) -> None:
@@ -380,7 +371,8 @@ class _Analysis:
                 for x in ir.children(node):
                     walk(x, context)
 
-            walk(f.body, None)
+            if uses:  # (the walk records facts of these parameters only)
+                walk(f.body, None)
             for name, seen in uses.items():
                 seen_of[("var", f.name, name)] = seen
                 if f.name in self.mpi_callbacks:
@@ -441,8 +433,8 @@ class _Analysis:
             if fn.body is None or not (is_pointer(result) and isinstance(result.pointee, ir.VoidType)):
                 continue
             types = set()
-            for node in ir.walk(fn.body):
-                if isinstance(node, ir.Return) and node.value is not None:
+            for node in ir.nodes_of(fn.body, ir.Return):
+                if node.value is not None:
                     v = strip(node.value)
                     while isinstance(v, ir.Cast) and is_pointer(v.type) and isinstance(v.type.pointee, ir.VoidType):
                         v = strip(v.operand)
@@ -472,7 +464,7 @@ class _Analysis:
         roots = [g.init for g in self.tu.globals if g.init is not None] + \
                 [f.body for f in self.tu.functions if f.body is not None]
         for root in roots:
-            for node in ir.walk(root):
+            for node in ir.nodes_of(root, ir.Unary, ir.Cast):
                 if isinstance(node, ir.Unary) and node.op == "&" and is_pointer(node.type):
                     target = strip(node.operand)
                     if isinstance(target, ir.Index) and struct_array_of(target) is not None:
@@ -509,117 +501,131 @@ class _Analysis:
                 self.plan.boxed.add(k)
 
     def visit(self, node) -> None:
-        if isinstance(node, ir.VarDecl):
-            self.decl(node)
-            return
-        if isinstance(node, ir.Assign):
-            self.visit(node.target)
-            self.visit(node.value)
-            if is_pointer(node.target.type):
-                if node.op in ("+=", "-="):
-                    self.moved(node.target)
-                else:
-                    self.flow(self.shape(node.target), self.shape(node.value))
-            return
-        if isinstance(node, ir.Unary):
-            self.visit(node.operand)
-            if node.op in ("pre++", "pre--", "post++", "post--") and is_pointer(node.operand.type):
-                self.moved(node.operand)
-            if node.op == "&":
-                target = strip(node.operand)
-                if isinstance(target, ir.Index) and struct_array_of(target) is not None:
-                    target = struct_array_of(target)  # `&s.arr[i]`
-                if isinstance(target, ir.Member):
-                    self._box_struct_of(target)  # `&s.f`: the struct s is what must have an address
-                elif isinstance(target, ir.NameRef) and not isinstance(target.type, ir.ArrayType):
-                    k = slot_of_name(self.fn, target)
-                    if k is not None:
-                        self.plan.boxed.add(k)
-            return
-        if isinstance(node, ir.Cast) and is_pointer(node.type):
-            inner = strip(node.operand)
-            if isinstance(inner, ir.Member) and isinstance(inner.type, ir.ArrayType):
-                self._box_struct_of(inner)  # `s.name` as a pointer reaches s's own array
-            inner = _void_base_of_offset(inner)  # `(int64_t *)(data + 4)` reads data's memory as int64_t too
-            if isinstance(inner, ir.NameRef) and is_pointer(inner.type) and \
-                    isinstance(inner.type.pointee, ir.VoidType) and not isinstance(node.type.pointee, ir.VoidType):
-                k = slot_of_name(self.fn, inner)
+        """The facts of node and of everything under it (a handler per class, below; the other classes: their
+        children's)."""
+        handler = _VISITS.get(type(node))
+        if handler is not None:
+            handler(self, node)
+        elif node.__class__ not in _LEAVES:
+            for x in ir.children(node):
+                self.visit(x)
+
+    def _visit_assign(self, node: ir.Assign) -> None:
+        self.visit(node.target)
+        self.visit(node.value)
+        if is_pointer(node.target.type):
+            if node.op in ("+=", "-="):
+                self.moved(node.target)
+            else:
+                self.flow(self.shape(node.target), self.shape(node.value))
+
+    def _visit_unary(self, node: ir.Unary) -> None:
+        self.visit(node.operand)
+        if node.op in ("pre++", "pre--", "post++", "post--") and is_pointer(node.operand.type):
+            self.moved(node.operand)
+        if node.op == "&":
+            target = strip(node.operand)
+            if isinstance(target, ir.Index) and struct_array_of(target) is not None:
+                target = struct_array_of(target)  # `&s.arr[i]`
+            if isinstance(target, ir.Member):
+                self._box_struct_of(target)  # `&s.f`: the struct s is what must have an address
+            elif isinstance(target, ir.NameRef) and not isinstance(target.type, ir.ArrayType):
+                k = slot_of_name(self.fn, target)
                 if k is not None:
-                    self.plan.void_casts.setdefault(k, set()).add(node.type.pointee)
-            self.visit(node.operand)
+                    self.plan.boxed.add(k)
+
+    def _visit_cast(self, node: ir.Cast) -> None:
+        if not is_pointer(node.type):
+            self.visit(node.operand)  # (a cast's only child)
             return
-        if isinstance(node, ir.Binary):
-            self.visit(node.lhs)
-            self.visit(node.rhs)
-            if node.op in ("-", "<", ">", "<=", ">=") and is_pointer(node.lhs.type) and is_pointer(node.rhs.type):
-                self.moved(node.lhs)
-                self.moved(node.rhs)
-            base = _void_base_of_offset(node)
-            if base is not node:
-                # GNU C's arithmetic on a `void *` counts bytes: its memory is read as bytes here
-                k = slot_of_name(self.fn, base)
-                if k is not None:
-                    self.plan.void_casts.setdefault(k, set()).add(ir.IntType("unsigned char"))
+        inner = strip(node.operand)
+        if isinstance(inner, ir.Member) and isinstance(inner.type, ir.ArrayType):
+            self._box_struct_of(inner)  # `s.name` as a pointer reaches s's own array
+        inner = _void_base_of_offset(inner)  # `(int64_t *)(data + 4)` reads data's memory as int64_t too
+        if isinstance(inner, ir.NameRef) and is_pointer(inner.type) and \
+                isinstance(inner.type.pointee, ir.VoidType) and not isinstance(node.type.pointee, ir.VoidType):
+            k = slot_of_name(self.fn, inner)
+            if k is not None:
+                self.plan.void_casts.setdefault(k, set()).add(node.type.pointee)
+        self.visit(node.operand)
+
+    def _visit_binary(self, node: ir.Binary) -> None:
+        self.visit(node.lhs)
+        self.visit(node.rhs)
+        if node.op in ("-", "<", ">", "<=", ">=") and is_pointer(node.lhs.type) and is_pointer(node.rhs.type):
+            self.moved(node.lhs)
+            self.moved(node.rhs)
+        base = _void_base_of_offset(node)
+        if base is not node:
+            # GNU C's arithmetic on a `void *` counts bytes: its memory is read as bytes here
+            k = slot_of_name(self.fn, base)
+            if k is not None:
+                self.plan.void_casts.setdefault(k, set()).add(ir.IntType("unsigned char"))
+
+    def _visit_call(self, node: ir.Call) -> None:
+        name = _callee_name(node)
+        fn = self.functions.get(name)
+        choice = split_marker_choice(node) if fn is None and name and name.startswith("MPI_") else None
+        if choice is not None:
+            # `MPI_Reduce(rank == 0 ? MPI_IN_PLACE : &x, ...)` is two calls (mpi.py): &x is a plain argument
+            for part in choice:
+                self.visit(part)
             return
-        if isinstance(node, ir.Call):
-            name = _callee_name(node)
-            fn = self.functions.get(name)
-            choice = split_marker_choice(node) if fn is None and name and name.startswith("MPI_") else None
-            if choice is not None:
-                # `MPI_Reduce(rank == 0 ? MPI_IN_PLACE : &x, ...)` is two calls (mpi.py): &x is a plain argument
-                for part in choice:
-                    self.visit(part)
-                return
-            if fn is None:
-                self.visit(node.callee)
-                target = allocation_target(node)
-                if target is not None:
-                    # posix_memalign((void **)&p, alignment, size), MPI_Alloc_mem(size, info, (void *)&p) store a
-                    # fresh buffer in p: p is neither boxed nor moved, as `p = malloc(size)` (`out p`)
-                    into = load_rules().allocation_out(name)
-                    for k, a in enumerate(node.args):
-                        if k != into:
-                            self.visit(a)
-                    return
-                for i, a in enumerate(node.args):
-                    target = strip(a)
-                    if isinstance(target, ir.Unary) and target.op == "&" and \
-                            self.library_calls_take_refs(name, i, node):
-                        # MPI and library calls take `ref x` for &x: no need to box x.
-                        self.visit(target.operand)
-                        inner = strip(target.operand)
-                        if is_pointer(inner.type) and not name.startswith("MPI_"):
-                            # libc stores a pointer that may point anywhere in a buffer (strtol's end,
-                            # strtok_r's save, getline's line): its `ref Ptr<T>` parameters
-                            self.moved(inner)
-                        if not isinstance(inner, ir.NameRef):
-                            self.visit(inner)
-                    else:
+        if fn is None:
+            self.visit(node.callee)
+            target = allocation_target(node)
+            if target is not None:
+                # posix_memalign((void **)&p, alignment, size), MPI_Alloc_mem(size, info, (void *)&p) store a
+                # fresh buffer in p: p is neither boxed nor moved, as `p = malloc(size)` (`out p`)
+                into = load_rules().allocation_out(name)
+                for k, a in enumerate(node.args):
+                    if k != into:
                         self.visit(a)
                 return
             for i, a in enumerate(node.args):
-                if i < len(fn.params) and ("var", name, fn.params[i].name) in self.plan.ref_params:
-                    target = _without_casts(a)  # `alloc((void **)&p, n)` too
-                    # `f(&x)` for an out-parameter is `f(ref x)`: x needs no box; a pointer passed by
-                    # ref must have the parameter's exact type, Ptr<T> (pointers inside pointers are Ptr<T>)
-                    if isinstance(target, ir.Unary) and target.op == "&":
-                        self.visit(target.operand)
-                        self.moved(target.operand) if is_pointer(target.operand.type) else None
-                    else:
-                        self.visit(a)
-                    continue
-                self.visit(a)
-                if i < len(fn.params) and is_pointer(fn.params[i].type):
-                    self.flow(("var", name, fn.params[i].name), self.shape(a))
+                target = strip(a)
+                if isinstance(target, ir.Unary) and target.op == "&" and \
+                        self.library_calls_take_refs(name, i, node):
+                    # MPI and library calls take `ref x` for &x: no need to box x.
+                    self.visit(target.operand)
+                    inner = strip(target.operand)
+                    if is_pointer(inner.type) and not name.startswith("MPI_"):
+                        # libc stores a pointer that may point anywhere in a buffer (strtol's end,
+                        # strtok_r's save, getline's line): its `ref Ptr<T>` parameters
+                        self.moved(inner)
+                    if not isinstance(inner, ir.NameRef):
+                        self.visit(inner)
+                else:
+                    self.visit(a)
             return
-        if isinstance(node, ir.Return):
-            if node.value is not None:
-                self.visit(node.value)
-                if self.fn is not None and is_pointer(node.value.type):
-                    self.flow(("ret", self.fn, ""), self.shape(node.value))
-            return
-        for x in ir.children(node):
-            self.visit(x)
+        for i, a in enumerate(node.args):
+            if i < len(fn.params) and ("var", name, fn.params[i].name) in self.plan.ref_params:
+                target = _without_casts(a)  # `alloc((void **)&p, n)` too
+                # `f(&x)` for an out-parameter is `f(ref x)`: x needs no box; a pointer passed by
+                # ref must have the parameter's exact type, Ptr<T> (pointers inside pointers are Ptr<T>)
+                if isinstance(target, ir.Unary) and target.op == "&":
+                    self.visit(target.operand)
+                    self.moved(target.operand) if is_pointer(target.operand.type) else None
+                else:
+                    self.visit(a)
+                continue
+            self.visit(a)
+            if i < len(fn.params) and is_pointer(fn.params[i].type):
+                self.flow(("var", name, fn.params[i].name), self.shape(a))
+
+    def _visit_return(self, node: ir.Return) -> None:
+        if node.value is not None:
+            self.visit(node.value)
+            if self.fn is not None and is_pointer(node.value.type):
+                self.flow(("ret", self.fn, ""), self.shape(node.value))
+
+
+# What _Analysis.visit does per class, looked up by the node's class (the IR's classes have no subclasses) instead of
+# a chain of isinstance tests per node (issue 28: it visits every node of the program).
+_VISITS = {ir.VarDecl: _Analysis.decl, ir.Assign: _Analysis._visit_assign, ir.Unary: _Analysis._visit_unary,
+           ir.Cast: _Analysis._visit_cast, ir.Binary: _Analysis._visit_binary, ir.Call: _Analysis._visit_call,
+           ir.Return: _Analysis._visit_return}
+_LEAVES = ir.LEAF_CLASSES  # nothing under them
 
 
 def _out_pointer_argument(t, a: ir.Expr) -> bool:

@@ -46,7 +46,7 @@ def globals_used(fn: ir.Function) -> Set[str]:
     if fn.body is None:
         return set()
     # (ir.walk: the body's walk the other passes made is remembered)
-    return {node.name for node in ir.walk(fn.body) if isinstance(node, ir.NameRef) and node.kind == "global"}
+    return {node.name for node in ir.nodes_of(fn.body, ir.NameRef) if node.kind == "global"}
 
 
 def plan_local_names(fn: ir.Function) -> Dict[ir.Loc, str]:

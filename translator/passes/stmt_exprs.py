@@ -56,8 +56,9 @@ def lower_statement_expressions(tu: ir.TranslationUnit) -> ir.TranslationUnit:
     """`tu` with every function's statement expressions moved out (the unit itself when it has none)."""
     lowered = {}
     for f in tu.functions:
-        if f.body is not None and any(isinstance(n, ir.StmtExpr) or _reordered_call(n) for n in ir.walk(f.body)):
-            names = {n.name for n in ir.walk(f.body) if isinstance(n, (ir.NameRef, ir.VarDecl))}
+        if f.body is not None and any(isinstance(n, ir.StmtExpr) or _reordered_call(n)
+                                      for n in ir.nodes_of(f.body, ir.StmtExpr, ir.Call)):
+            names = {n.name for n in ir.nodes_of(f.body, ir.NameRef, ir.VarDecl)}
             lowered[id(f)] = replace(f, body=_Lowering(names).compound(f.body))
     if not lowered:
         return tu

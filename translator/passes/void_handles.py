@@ -52,7 +52,7 @@ def handle_arguments(tu: ir.TranslationUnit, plan: PointerPlan) -> Set[Tuple[str
     for fn in tu.functions:
         if fn.body is None:
             continue
-        for call in (n for n in ir.walk(fn.body) if isinstance(n, ir.Call)):
+        for call in ir.nodes_of(fn.body, ir.Call):
             callee = strip(call.callee)
             if not (isinstance(callee, ir.NameRef) and callee.kind == "function"):
                 continue
@@ -85,8 +85,8 @@ def _functions_stored_in_objects(tu: ir.TranslationUnit, functions) -> Set[str]:
     stored_params: Set[str] = set()  # names of function-pointer variables stored so (checked per function below)
     roots = [g.init for g in tu.globals if g.init is not None] + [f.body for f in tu.functions if f.body]
     for root in roots:
-        for node in ir.walk(root):
-            if not (isinstance(node, ir.Assign) and node.op == "="):
+        for node in ir.nodes_of(root, ir.Assign):
+            if node.op != "=":
                 continue
             if not isinstance(strip(node.target), (ir.Member, ir.Index)):
                 continue
@@ -105,7 +105,7 @@ def _functions_stored_in_objects(tu: ir.TranslationUnit, functions) -> Set[str]:
         if not positions:
             continue
         for root in roots:
-            for call in (n for n in ir.walk(root) if isinstance(n, ir.Call)):
+            for call in ir.nodes_of(root, ir.Call):
                 callee = strip(call.callee)
                 if not (isinstance(callee, ir.NameRef) and callee.name == fn.name):
                     continue
@@ -121,8 +121,8 @@ def _functions_stored_in_objects(tu: ir.TranslationUnit, functions) -> Set[str]:
 
 def _stores(fn: ir.Function, param: str) -> bool:
     """Whether fn's body assigns its parameter `param` to a struct field or an array element."""
-    for node in ir.walk(fn.body) if fn.body is not None else ():
-        if isinstance(node, ir.Assign) and node.op == "=" and isinstance(strip(node.target), (ir.Member, ir.Index)):
+    for node in ir.nodes_of(fn.body, ir.Assign) if fn.body is not None else ():
+        if node.op == "=" and isinstance(strip(node.target), (ir.Member, ir.Index)):
             value = strip(node.value)
             while isinstance(value, ir.Cast):
                 value = strip(value.operand)

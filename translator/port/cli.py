@@ -24,7 +24,7 @@ from typing import List, Optional
 from . import capture as cap_mod
 from . import report as report_mod
 from .capture import Capture, PortError
-from .translate import (Job, Result, Runner, folder_names, job_key, make_job, nuget_feed, runtime_version,
+from .translate import (Job, Result, make_runner, folder_names, job_key, make_job, nuget_feed, runtime_version,
                         solution_text, translator_fingerprint, write_project)
 
 VERSION = "0.1.0"
@@ -247,7 +247,7 @@ def translate_all(capture: Capture, out: str, work: str, tmp_root: str, jobs: in
     progress = Progress(len(capture.programs))
     for r in results:
         progress.finished(r)
-    runner = Runner()
+    runner = make_runner()  # cmpi-translate --batch processes, one per worker (translate.py)
 
     def one(job: Job) -> Result:
         progress.started(job.folder)
@@ -268,10 +268,12 @@ def translate_all(capture: Capture, out: str, work: str, tmp_root: str, jobs: in
     except BaseException:
         runner.interrupt()
         pool.shutdown(wait=True, cancel_futures=True)
+        runner.close()
         progress.close()
         shutil.rmtree(tmp_root, ignore_errors=True)
         raise
     pool.shutdown()
+    runner.close()
     progress.close()
     order = {id(p): i for i, p in enumerate(capture.programs)}
     results.sort(key=lambda r: order[id(r.job.program)])

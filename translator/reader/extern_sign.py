@@ -15,6 +15,7 @@ import re
 from typing import Dict, List, Tuple
 
 from .clang_setup import K, ci
+from .offsets import text_index
 from .rewrite import _unsaved_text
 
 _INTEGER_KINDS = {
@@ -73,7 +74,7 @@ def retype_sign_mismatched_externs(fe: "Frontend") -> None:
 def _rewrite(fe: "Frontend", key: str, tu: ci.TranslationUnit, decl: ci.Cursor, definition: ci.Cursor) -> None:
     name = decl.spelling
     text = _unsaved_text(fe, key)
-    start, end = decl.extent.start.offset, decl.extent.end.offset
+    start, end = text_index(text, decl.extent.start.offset), text_index(text, decl.extent.end.offset)
     written = text[start:end]
     if not (written.startswith("extern") and written.endswith(name) and text[end:].lstrip().startswith(";")):
         return  # several declarators in one declaration, or a macro's: left as clang reads it
@@ -94,7 +95,7 @@ def _rewrite(fe: "Frontend", key: str, tu: ci.TranslationUnit, decl: ci.Cursor, 
         for cur in top.walk_preorder():
             if cur.kind == K.DECL_REF_EXPR and cur.referenced is not None and cur.referenced.get_usr() == usr and \
                     cur.location.file is not None and cur.location.file.name == key:
-                at = cur.location.offset
+                at = text_index(text, cur.location.offset)
                 if text[at:at + len(name)] != name or _WRITTEN_AFTER.match(text, at + len(name)) or \
                         _WRITTEN_BEFORE.search(text[max(0, at - 4):at]):
                     return  # written, or spelled by a macro of another name: left as it is

@@ -107,18 +107,22 @@ def _table(root: ci.Cursor, levels: int, file_name: Callable[[int], str]) -> Opt
     finally:
         _lib.cmpi_free(text)
     tu = root._tu
-    handles = _numbers(files, "P")  # (a null handle is 0 here, where iterating the array gives None)
-    names: Dict[Optional[int], str] = {h: file_name(h) if h else "" for h in set(handles)}
-    names = [names[h] for h in handles]
-    v = _numbers(ints, "I")
-    flags = v[10::12]
-    locs = list(zip(names[0::3], v[2::12], v[3::12]))
-    starts = list(zip(names[1::3], v[4::12], v[5::12]))
-    ends = list(zip(names[2::3], v[6::12], v[7::12]))
+    # Each column listed alone from a strided view of the array (memoryview's tolist, one C loop each): listing all
+    # 15 numbers a cursor and slicing the lists made every number a Python int and copied it again (issue 28)
+    numbers = memoryview(ints).cast("B").cast("I")
+    handle_view = memoryview(files).cast("B").cast("P")  # (a null handle is 0 here, where the array gives None)
+    handles = [handle_view[k::3].tolist() for k in range(3)]  # the location's, the extent's start's and end's
+    known: Dict[int, str] = {h: file_name(h) if h else "" for h in set().union(*handles)}
+    name = known.__getitem__
+    flags = numbers[10::12].tolist()
+    locs = list(zip(map(name, handles[0]), numbers[2::12].tolist(), numbers[3::12].tolist()))
+    starts = list(zip(map(name, handles[1]), numbers[4::12].tolist(), numbers[5::12].tolist()))
+    ends = list(zip(map(name, handles[2]), numbers[6::12].tolist(), numbers[7::12].tolist()))
     spellings = [s if f & _SPELLED else None for s, f in zip(strings[0::2], flags)]  # NULL: cindex's None
     nodes: List[ci.Cursor] = list(cursors)
     nodes[0] = root
-    for i, (c, t, first, n, spelling) in enumerate(zip(nodes, types, v[0::12], v[1::12], spellings)):
+    for i, (c, t, first, n, spelling) in enumerate(zip(nodes, types, numbers[0::12].tolist(),
+                                                         numbers[1::12].tolist(), spellings)):
         c._tu = t._tu = tu
         c._type = t
         if first != 0xFFFFFFFF:
@@ -141,7 +145,8 @@ def _table(root: ci.Cursor, levels: int, file_name: Callable[[int], str]) -> Opt
             if f & _FUNCTION_LIKE:
                 c._cmpi_function_like = True
             if f & _DECLARATION:  # a variable declaration: whether its extent has tokens, where its first `=` is
-                c._cmpi_equals = (bool(f & _HAS_TOKENS), (v[12 * i + 8], v[12 * i + 9]) if f & _HAS_EQUALS else None)
+                c._cmpi_equals = (bool(f & _HAS_TOKENS),
+                                  (numbers[12 * i + 8], numbers[12 * i + 9]) if f & _HAS_EQUALS else None)
     return nodes
 
 

@@ -483,7 +483,7 @@ class Frontend:
         # warning: C's linker drops it too, and the program does not need it.
         used = {n.name for root in [f.body for f in functions.values() if f.body is not None] +
                 [g.init for g in globals_.values() if g.init is not None]
-                for n in ir.walk(root) if isinstance(n, ir.NameRef) and n.kind == "function"}
+                for n in ir.nodes_of(root, ir.NameRef) if n.kind == "function"}
         self.unused_statics = {name: ext for name, ext in self.static_extents.items()
                                if name not in used and name != "main" and name not in self.runs_implicitly}
         dropped = self._drop_unused_statics(self.c_errors + errors)
@@ -639,9 +639,9 @@ class Frontend:
 
     @staticmethod
     def kids(cur: ci.Cursor) -> List[ci.Cursor]:
-        """list(cur.get_children())"""
+        """list(cur.get_children()); from the table, its own list (no copy per node: the reader never changes one)"""
         known = getattr(cur, "_cmpi_kids", None)
-        return list(known) if known is not None else list(cur.get_children())
+        return known if known is not None else list(cur.get_children())
 
     def _start(self, cur: ci.Cursor) -> Tuple[str, int, int]:
         """(file name or "", line, column) of cur.extent.start"""
@@ -1395,12 +1395,14 @@ class Frontend:
             if len(kids) != 1:
                 return
             target = kids[0]
-        if target.kind != K.DECL_REF_EXPR or target.referenced is None:
+        # (the name first: the declaration's file is three foreign calls and a path, asked of every assignment)
+        if target.kind != K.DECL_REF_EXPR or not (target.spelling or "").startswith("MPI_") \
+                or target.referenced is None:
             return
         decl = target.referenced
         if decl.kind != K.VAR_DECL or decl.location.file is None:
             return
-        if os.path.abspath(decl.location.file.name).startswith(INCLUDE_DIR + os.sep) and target.spelling.startswith("MPI_"):
+        if os.path.abspath(decl.location.file.name).startswith(INCLUDE_DIR + os.sep):
             what = "its address cannot be taken" if use == "unary '&' operand" else "it cannot be assigned"
             raise TranslationError(self.loc(cur), f"'{target.spelling}' is a constant: {what} (mpicc: lvalue "
                                    f"required as {use})", "unsupported-address" if "&" in use else "mpi-constant")

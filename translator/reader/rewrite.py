@@ -17,6 +17,7 @@ from .. import ir
 from ..diagnostics import TranslationError
 from ..rules import load as load_rules
 from . import flat_ast
+from .offsets import text_index
 from .clang_setup import INCLUDE_DIR, K, ci, include_dirs
 
 
@@ -394,10 +395,11 @@ def rename_colliding_statics(fe: "Frontend") -> None:
             taken.add(new_name)
             edits.setdefault(key, []).extend((offset, name, new_name) for offset in _references(key, declared[key][name]))
     for key, items in edits.items():
-        text = _unsaved_text(fe, key)
+        original = text = _unsaved_text(fe, key)
         for offset, name, new_name in sorted(items, reverse=True):
-            if text[offset:offset + len(name)] == name:  # not a use that a macro of another name expands to
-                text = text[:offset] + new_name + text[offset + len(name):]
+            at = text_index(original, offset)  # from the end: the text before `at` is still the original's
+            if text[at:at + len(name)] == name:  # not a use that a macro of another name expands to
+                text = text[:at] + new_name + text[at + len(name):]
         fe.unsaved[key] = text
 
 
@@ -538,7 +540,7 @@ def expand_function_macros(fe: "Frontend") -> bool:
                 continue
             name = cur.location.file.name
             text = _unsaved_text(fe, name)
-            start, end = cur.extent.start.offset, cur.extent.end.offset
+            start, end = text_index(text, cur.extent.start.offset), text_index(text, cur.extent.end.offset)
             if text[text.rfind("\n", 0, start) + 1:start].lstrip().startswith("#"):
                 continue  # a use in #if: the preprocessor's business
             edits.setdefault(name, []).append((start, end, " ".join(body)))
@@ -551,7 +553,7 @@ def expand_function_macros(fe: "Frontend") -> bool:
             sig = _macro_signature(definition)
         name = cur.location.file.name
         text = _unsaved_text(fe, name)
-        start, end = cur.extent.start.offset, cur.extent.end.offset
+        start, end = text_index(text, cur.extent.start.offset), text_index(text, cur.extent.end.offset)
         call = text[start:end]
         if "(" not in call:
             continue  # the macro's name used without arguments: not a call

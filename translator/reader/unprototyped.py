@@ -18,6 +18,7 @@ from typing import List, Optional, Tuple
 from .. import ir
 from ..diagnostics import Diagnostic, TranslationError
 from .clang_setup import K, ci
+from .offsets import text_index
 
 MARKER = "__cmpi_unprototyped"
 _ARITY = re.compile(r"too (?:few|many) arguments to function call, expected (?:at least )?\d+, have \d+")
@@ -60,8 +61,9 @@ def rename_unprototyped_calls(fe, key: str, name: str) -> bool:
     text = _unsaved_text(fe, key)
     edited = text
     for offset in sorted(offsets, reverse=True):
-        if edited[offset:offset + len(name)] == name:  # not a use a macro of another name expands to
-            edited = edited[:offset] + name + MARKER + edited[offset + len(name):]
+        at = text_index(text, offset)  # from the end: the text before `at` is still the original's
+        if edited[at:at + len(name)] == name:  # not a use a macro of another name expands to
+            edited = edited[:at] + name + MARKER + edited[at + len(name):]
     if edited == text:
         return False
     fe.unsaved[key] = edited
