@@ -725,3 +725,106 @@ def test_a_local_array_element_accumulated_in_a_loop_lives_in_a_local(tools, tmp
     assert "s[j % 2] = s[j % 2] + u[j];" in cs  # an element the loop moves over
     assert "c[0] = c[0] + j;" in cs             # read by the loop's condition
     assert_prints_what_gcc_prints(tools, tmp_path, src, out)
+
+
+ELEMENT_REFS = r"""
+#include <stdio.h>
+
+#define N 16
+typedef struct { double re, im; } cplx;
+static cplx line[N], roots[N / 2];
+
+/* FT's butterflies: each element reached four times, through a view and a ref */
+static void butterflies(int n, int direction)
+{
+    int len, half, start, k, step;
+    double wr, wi, br, bi;
+    for (len = 2; len <= n; len *= 2) {
+        half = len / 2;
+        step = N / len;
+        for (start = 0; start < n; start += len)
+            for (k = 0; k < half; k++) {
+                wr = roots[k * step].re;
+                wi = direction * roots[k * step].im;
+                br = line[start + k + half].re * wr - line[start + k + half].im * wi;
+                bi = line[start + k + half].re * wi + line[start + k + half].im * wr;
+                line[start + k + half].re = line[start + k].re - br;
+                line[start + k + half].im = line[start + k].im - bi;
+                line[start + k].re = line[start + k].re + br;
+                line[start + k].im = line[start + k].im + bi;
+            }
+    }
+}
+
+/* a parameter's elements from a computed start: a row view, then a ref into it */
+static void conjugate_scaled(cplx *a, int first, int n)
+{
+    int j;
+    for (j = 0; j < n; j++) {
+        a[first + j].re = a[first + j].re * 2.0;
+        a[first + j].im = -a[first + j].im;
+    }
+}
+
+static double kept(cplx *a, int n)
+{
+    int j, m = 0;
+    double s = 0.0;
+    cplx t;
+    for (j = 0; j < n; j++) {
+        s += a[j].re;                   /* once: no ref */
+        a[m].im = a[m].im + 1.0;        /* m moves inside the body: no ref */
+        m = m + 1;
+        a[m % n].re = a[m % n].re * 0.5;
+    }
+    for (j = 0; j < n; j++) {
+        t = a[j];                       /* first reached by a struct copy: no ref */
+        a[j].re = t.im;
+        a[j].im = t.re + a[j].im;
+    }
+    return s;
+}
+
+int main(void)
+{
+    int i;
+    double s = 0.0;
+    cplx a[N + 1];
+    for (i = 0; i < N / 2; i++) { roots[i].re = 1.0 - i * 0.125; roots[i].im = -0.0625 * i; }
+    for (i = 0; i < N; i++) { line[i].re = i % 5 - 2.0; line[i].im = i % 3 * 0.25; }
+    butterflies(N, 1);
+    butterflies(N, -1);
+    for (i = 0; i <= N; i++) { a[i].re = i * 0.5; a[i].im = -i; }
+    conjugate_scaled(a, 3, N - 4);
+    s = kept(a, N);
+    for (i = 0; i < N; i++)
+        printf("%.17g %.17g\n", line[i].re, line[i].im);
+    for (i = 0; i <= N; i++)
+        s += a[i].re * 3.0 + a[i].im;
+    printf("%.17g\n", s);
+    return 0;
+}
+"""
+
+
+def test_a_struct_element_reached_several_times_in_a_loop_is_a_ref_local(tools, tmp_path):
+    """FT's butterfly reaches each of two elements of a global array four times: one `ref` local each, into the
+    function's view at the whole index, declared before the first statement that reaches it; a parameter's elements
+    from a computed start get a row view and a ref into it; an element reached once, at a moving index, or first by a
+    struct copy keeps its accesses."""
+    src, out, cs = translate(tools, tmp_path, "element_refs", ELEMENT_REFS)
+    flies = cs[cs.index("    void butterflies("):cs.index("    void conjugate_scaled(")]
+    assert "ref cplx line_k = ref line_span[start + k + half];" in flies
+    assert "ref cplx line_k2 = ref line_span[start + k];" in flies
+    assert "ref cplx roots_k = ref roots_span[k * step];" in flies
+    assert "Span<cplx> line_span = Spans.From(line, 0);" in flies and "line_row" not in flies
+    assert flies.index("wr = roots_k.re;") < flies.index("ref cplx line_k ") \
+        < flies.index("br = line_k.re * wr - line_k.im * wi;") < flies.index("ref cplx line_k2") \
+        < flies.index("line_k.re = line_k2.re - br;")
+    assert "line_k2.im = line_k2.im + bi;" in flies
+    conj = cs[cs.index("    void conjugate_scaled("):cs.index("    double kept(")]
+    assert "Span<cplx> a_row = Spans.From(a, first);" in conj
+    assert "ref cplx a_row_j = ref a_row[j];" in conj and "a_row_j.im = -a_row_j.im;" in conj
+    kept = cs[cs.index("    double kept("):cs.index("    public int main(")]
+    assert "ref cplx" not in kept
+    assert_prints_what_gcc_prints(tools, tmp_path, src, out)

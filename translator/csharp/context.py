@@ -34,6 +34,8 @@ class LoopViews:
     shifted: Mapping[int, Tuple[str, str, str]]
     after: Mapping[int, Tuple[str, ...]]  # id of an ir.For -> the lines after it (accumulators stored back), unindented
     function_lines: Tuple[str, ...]  # views of global C arrays the function's loops share, at its top
+    # id of a statement of a loop's body -> the lines before it (`ref` locals of struct elements), unindented
+    before_items: Mapping[int, Tuple[str, ...]] = field(default_factory=lambda: MappingProxyType({}))
 
 
 NO_LOOP_VIEWS = LoopViews(MappingProxyType({}), MappingProxyType({}), MappingProxyType({}), MappingProxyType({}),

@@ -116,6 +116,17 @@ it, `s[0] = s_0;` after it): the JIT stores and reloads an array element on ever
 adds, where gcc keeps it in a register (CG W's dot: 87-101 -> 23-28 CPU samples). Only when nothing else in the
 body can reach the element (_accumulators, loop_shapes.accumulator_elements).
 
+A struct element the straight-line body of an innermost loop reaches more than once at one index (NPB FT's
+butterfly reads and writes `line[start + k + half].real` and `.imag` four times each) is reached through a `ref`
+local declared before the first statement that reaches it (_element_refs). Each `view[k].real` is a bounds check
+and an address of its own in the JIT's trees, and the JIT cloned no loop over them (not its size limit: 5000 gave
+the same code); through `ref dcomplex line_row_k = ref line_row[k];` it clones at once. A global C array's elements
+at an index other than the bare counter go through the function's view at the whole index instead,
+`ref dcomplex line_k = ref line_span[start + k + half];`: FT's butterflies enter their loop once per 1 to 128
+iterations, and a row view and the clone's tests on every entry cost more than the one check per element the ref
+leaves (FT A at 1 rank, interleaved: row views and refs 5.52-5.66 s, function view and refs 4.79-4.99 s; main's
+translation 5.1-6.6 s, gcc 4.3-4.9 s; bench/README.md, round 7).
+
 A loop from a constant up to a global, `for (i = 0; i < num_keys; i++)`, has the same trouble: the global is a
 field of the rank's object, which the JIT reads again on every test once the body stores through a reference,
 and it clones no loop whose limit is not a local. When the body is straight-line code that assigns neither the
@@ -128,12 +139,12 @@ from __future__ import annotations
 
 import re
 from types import MappingProxyType
-from typing import Dict, List, Optional, Set
+from typing import Dict, List, NamedTuple, Optional, Set
 
 from .. import ir
 from .context import INDENT, LoopViews
 from .cstypes import parse as cs_of
-from .exprs import convert_expr, slot_key
+from .exprs import coerce_index, convert_expr, slot_key
 from ..passes import loop_shapes as shapes
 
 # The JIT (.NET 10) clones a loop whose body is at most 400 IR nodes (JitCloneLoopsSizeLimit); each buffer
@@ -157,6 +168,8 @@ class _Planner:
         self.hoisted_bounds: Dict[int, tuple] = {}
         self.shifted: Dict[int, tuple] = {}
         self.after: Dict[int, tuple] = {}
+        self.before_items: Dict[int, tuple] = {}
+        self.refs: Set[int] = set()  # the accesses _element_refs gave to a ref local
         self.function_lines: List[str] = []
         self.function_views: Dict[tuple, str] = {}  # (array, start) as C# -> the name of the function's view
         self.view_names: Optional[Set[str]] = None  # names taken in the function (its C names, its views)
@@ -165,7 +178,8 @@ class _Planner:
     def freeze(self) -> LoopViews:
         return LoopViews(MappingProxyType(self.accesses), MappingProxyType(self.whole_arrays),
                          MappingProxyType(self.before), MappingProxyType(self.hoisted_bounds),
-                         MappingProxyType(self.shifted), MappingProxyType(self.after), tuple(self.function_lines))
+                         MappingProxyType(self.shifted), MappingProxyType(self.after), tuple(self.function_lines),
+                         MappingProxyType(self.before_items))
 
 
 def plan_loop_views(ctx, body: ir.Stmt) -> LoopViews:
@@ -183,12 +197,115 @@ def plan_loop_views(ctx, body: ir.Stmt) -> LoopViews:
 def row_views(ctx, st: ir.For, indent: str) -> List[str]:
     """The view declarations to emit before `st`; records in ctx.fn.loop_views which accesses use them."""
     body = shapes.straight_line(st.body)  # (every statement runs each iteration, the names the body assigns)
+    if body[0]:
+        _element_refs(ctx, st, body[1], from_function_view=True)
     lines = _row_views(ctx, st, body, indent)
     if body[0]:
         _global_array_views(ctx, st, body[1])
         lines += _gather_views(ctx, st, body[1], indent)
         lines += _accumulators(ctx, st, indent)
+        _element_refs(ctx, st, body[1], from_function_view=False)
     return lines
+
+
+def _element_refs(ctx, st: ir.For, assigned: Set[str], from_function_view: bool) -> None:
+    """A struct element that the straight-line body of an innermost loop reaches more than once at the same index
+    (NPB FT's butterfly: `line[start + k + half].real`, `.imag`, read and written four times each) is reached through
+    one `ref` local, declared right before the body's first statement that reaches it,
+
+        ref dcomplex line_row_k = ref line_row[k];
+        br = line_row_k.real * wr - line_row_k.imag * wi;
+
+    The same element as every access it stands for: nothing in the body assigns the array or a name of the index, and
+    the index reads no memory, so every access of one iteration is to the element the first one checked (which throws
+    where C's first access is out of range, before anything else of that statement runs). Each access through a span
+    is a bounds check and an address of its own, which the JIT did not clone the butterfly's loop over (the module
+    docstring); through the refs there is one per element, and it does.
+
+    First (`from_function_view`, before the row views are planned) the elements of a global C array at an index
+    other than the bare counter: their ref reads the function's view of the array at the whole index,
+    `ref dcomplex line_k = ref line_span[start + k + half];`, where a row view would be made again on every entry of
+    the loop (FT's butterflies enter theirs once per 1-128 iterations: a view and the clone's test on each entry cost
+    more than the one check per element the ref leaves). Then the others, through the views planned."""
+    if shapes.has_inner_loop(st) or not isinstance(st.body, ir.Compound):
+        return
+    planned = ctx.fn.loop_views
+    counter = shapes.loop_counter(st)[0]
+    declared = {n.name for n in shapes.walk_in_order(st.body) if isinstance(n, ir.VarDecl)}
+    uses: Dict[str, list] = {}  # the element as C# -> [(the body's statement reaching it first, type, nodes)]
+    for item in st.body.items:
+        for node in shapes.walk_in_order(item):
+            if not isinstance(node, ir.Index) or not isinstance(node.type, ir.RecordType) or id(node) in planned.refs \
+                    or not _same_element_all_body(ctx, node, assigned, declared):
+                continue
+            if from_function_view:
+                element = _in_function_view(ctx, node, counter)
+                if element is None:
+                    continue
+            else:
+                element = convert_expr(ctx, node)  # through the views planned so far
+            if element.code not in uses:
+                uses[element.code] = [item, element.type, []]
+            uses[element.code][2].append(node)
+    for code, (item, cs_type_name, nodes) in uses.items():
+        if len(nodes) < 2 or _copies_struct(item):
+            continue  # (a struct copy may be split into one statement per field: passes/struct_copies.py)
+        if from_function_view:
+            name = _fresh_name(ctx, convert_expr(ctx, shapes.strip(nodes[0].base)).code, "_" + counter.name)
+        else:
+            name = _fresh_name(ctx, code.split("[", 1)[0], "_" + _index_suffix(code))
+        planned.refs.update(id(n) for n in nodes)
+        planned.before_items[id(item)] = planned.before_items.get(id(item), ()) + (f"ref {cs_type_name} {name} = ref {code};",)
+        for n in nodes:
+            planned.accesses[id(n)] = name
+
+
+class _Element(NamedTuple):
+    code: str  # C#
+    type: str
+
+
+def _in_function_view(ctx, node: ir.Index, counter: Optional[ir.NameRef]):
+    """`line_span[start + k + half]`: a global C array's element at an index other than the loop's bare counter,
+    through the function's view of the array (declared at its top); None for any other element."""
+    if counter is None or shapes.is_name(node.index, counter.name) or not shapes.is_global_array(node):
+        return None
+    array = convert_expr(ctx, shapes.strip(node.base))
+    element, index = _flat_array(array.type), coerce_index(convert_expr(ctx, node.index))
+    if element is None or index.type != "int":
+        return None
+    view = _view(ctx, (array.code, element, "0"), True, [], "")
+    return _Element(f"{view}[{index.code}]", convert_expr(ctx, node).type)
+
+
+def _same_element_all_body(ctx, node: ir.Index, assigned: Set[str], declared: Set[str]) -> bool:
+    """Whether `node` reaches the same element everywhere in one iteration of the loop's body: an array (or a view of
+    one) the body does not assign, at an index of names declared outside the body and not assigned in it, reading
+    no memory."""
+    base = shapes.strip(node.base)
+    if not isinstance(base, ir.NameRef) or base.kind not in ("local", "param", "global") or base.name in assigned \
+            or _is_boxed(ctx, base):
+        return False
+    for n in shapes.walk_in_order(node.index):
+        if isinstance(n, (ir.Index, ir.Call, ir.Assign, ir.Member)) or \
+                isinstance(n, ir.Unary) and n.op in ("post++", "post--", "pre++", "pre--", "*", "&"):
+            return False
+        if isinstance(n, ir.NameRef) and (n.kind not in ("local", "param", "enum_const") or n.name in assigned
+                                          or n.name in declared or _is_boxed(ctx, n)):
+            return False
+    if id(node) in ctx.fn.loop_views.accesses or id(node) in ctx.fn.loop_views.whole_arrays:
+        return True
+    return _flat_array(convert_expr(ctx, base).type) is not None
+
+
+def _copies_struct(st: ir.Stmt) -> bool:
+    return isinstance(st, ir.ExprStmt) and isinstance(st.expr, ir.Assign) and isinstance(st.expr.type, ir.RecordType)
+
+
+def _index_suffix(code: str) -> str:
+    """`k` of `line_row[k]`, `at` for a computed index (`roots_span[k * step]`): the ref local's name ends with it."""
+    index = code.split("[", 1)[1][:-1]
+    return index if index.isidentifier() else "at"
 
 
 def _accumulators(ctx, st: ir.For, indent: str) -> List[str]:
@@ -252,8 +369,8 @@ def _row_views(ctx, st: ir.For, body, indent: str) -> List[str]:
     groups: Dict[tuple, List[ir.Index]] = {}  # (buffer, start) as C# -> the accesses through that view
     pointer_rows = set()  # the groups that view a row of a pointer table (`c[i][j]`), worth a view from 0 too
     for node in shapes.walk_in_order(st.body):
-        if not isinstance(node, ir.Index):
-            continue
+        if not isinstance(node, ir.Index) or id(node) in ctx.fn.loop_views.refs:
+            continue  # (a ref from the function's view: _element_refs)
         base = shapes.strip(node.base)
         row = _pointer_table_row(ctx, node, base, counter, first, assigned, st.body)
         if row is not None:
@@ -559,7 +676,8 @@ def _shifted_views(ctx, st: ir.For, counter: ir.NameRef, first: int, assigned: S
     needs_shift = False
     uses = sum(1 for n in shapes.walk_in_order(st.body) if shapes.is_name(n, counter.name))
     for node in shapes.walk_in_order(st.body):
-        if not isinstance(node, ir.Index) or not shapes.mentions(node.index, counter.name):
+        if not isinstance(node, ir.Index) or not shapes.mentions(node.index, counter.name) \
+                or id(node) in ctx.fn.loop_views.refs:
             continue
         flat = shapes.flat_index(node)  # `u[i][j - 1]` of `double u[N][M]` is `u[i * M + j - 1]`
         base, start = shapes.strip(flat.base), shapes.first_access(flat.index, counter, first)

@@ -31,6 +31,7 @@ def convert_block_items(ctx, items, indent: str, end_line: Optional[int] = None)
     for st in split_copies_after_field_writes(ctx, items):
         out.extend(_comments_before(ctx, st.loc.line, indent, out, last))
         _blank_line_before(ctx, st.loc, out, last)
+        out.extend(indent + line for line in ctx.fn.loop_views.before_items.get(id(st), ()))  # loops.py's refs
         out.extend(convert_stmt(ctx, st, indent))
         last[0] = st.loc.line
     if end_line is not None:

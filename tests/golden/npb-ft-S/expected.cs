@@ -143,8 +143,9 @@ public sealed class FT
         for (k = 0; k < MAXDIM / 2; k++)
         {
             angle = 2.0 * pi * (double)k / (double)MAXDIM;
-            roots_span[k].real = Math.Cos(angle);
-            roots_span[k].imag = -Math.Sin(angle);
+            ref dcomplex roots_span_k = ref roots_span[k];
+            roots_span_k.real = Math.Cos(angle);
+            roots_span_k.imag = -Math.Sin(angle);
         }
     }
 
@@ -152,6 +153,7 @@ public sealed class FT
     void fft_line(int n, int direction)
     {
         Span<dcomplex> roots_span = Spans.From(roots, 0);
+        Span<dcomplex> line_span = Spans.From(line, 0);
         int i = 0;
         int j = 0;
         int bit = 0;
@@ -192,18 +194,19 @@ public sealed class FT
             step = MAXDIM / len;
             for (start = 0; start < n; start += len)
             {
-                Span<dcomplex> line_row = Spans.From(line, start + half);
-                Span<dcomplex> line_row2 = Spans.From(line, start);
                 for (k = 0; k < half; k++)
                 {
-                    wr = roots_span[k * step].real;
-                    wi = direction * roots_span[k * step].imag;
-                    br = line_row[k].real * wr - line_row[k].imag * wi;
-                    bi = line_row[k].real * wi + line_row[k].imag * wr;
-                    line_row[k].real = line_row2[k].real - br;
-                    line_row[k].imag = line_row2[k].imag - bi;
-                    line_row2[k].real = line_row2[k].real + br;
-                    line_row2[k].imag = line_row2[k].imag + bi;
+                    ref dcomplex roots_k = ref roots_span[k * step];
+                    wr = roots_k.real;
+                    wi = direction * roots_k.imag;
+                    ref dcomplex line_k = ref line_span[start + k + half];
+                    br = line_k.real * wr - line_k.imag * wi;
+                    bi = line_k.real * wi + line_k.imag * wr;
+                    ref dcomplex line_k2 = ref line_span[start + k];
+                    line_k.real = line_k2.real - br;
+                    line_k.imag = line_k2.imag - bi;
+                    line_k2.real = line_k2.real + br;
+                    line_k2.imag = line_k2.imag + bi;
                 }
             }
         }
@@ -283,8 +286,9 @@ public sealed class FT
                     Span<dcomplex> data_row = Spans.From(data, src);
                     for (i = 0; i < NX; i++)
                     {
-                        send_buf_span[n] = data_row[i].real;
-                        send_buf_span[n + 1] = data_row[i].imag;
+                        ref dcomplex data_row_i = ref data_row[i];
+                        send_buf_span[n] = data_row_i.real;
+                        send_buf_span[n + 1] = data_row_i.imag;
                         n += 2;
                     }
                 }
@@ -302,8 +306,9 @@ public sealed class FT
                     Span<dcomplex> data_row2 = Spans.From(data, dst);
                     for (i = 0; i < NX; i++)
                     {
-                        data_row2[i].real = recv_buf_span[n];
-                        data_row2[i].imag = recv_buf_span[n + 1];
+                        ref dcomplex data_row2_i = ref data_row2[i];
+                        data_row2_i.real = recv_buf_span[n];
+                        data_row2_i.imag = recv_buf_span[n + 1];
                         n += 2;
                     }
                 }
@@ -336,8 +341,9 @@ public sealed class FT
                     Span<dcomplex> data_row = Spans.From(data, src);
                     for (i = 0; i < NX; i++)
                     {
-                        send_buf_span[n] = data_row[i].real;
-                        send_buf_span[n + 1] = data_row[i].imag;
+                        ref dcomplex data_row_i = ref data_row[i];
+                        send_buf_span[n] = data_row_i.real;
+                        send_buf_span[n + 1] = data_row_i.imag;
                         n += 2;
                     }
                 }
@@ -355,8 +361,9 @@ public sealed class FT
                     Span<dcomplex> data_row2 = Spans.From(data, dst);
                     for (i = 0; i < NX; i++)
                     {
-                        data_row2[i].real = recv_buf_span[n];
-                        data_row2[i].imag = recv_buf_span[n + 1];
+                        ref dcomplex data_row2_i = ref data_row2[i];
+                        data_row2_i.real = recv_buf_span[n];
+                        data_row2_i.imag = recv_buf_span[n + 1];
                         n += 2;
                     }
                 }
@@ -470,8 +477,9 @@ public sealed class FT
                 Span<dcomplex> u_row = Spans.From(u, row_start);
                 for (i = 0; i < NX; i++)
                 {
-                    u_row[i].real = row_span[2 * i];
-                    u_row[i].imag = row_span[2 * i + 1];
+                    ref dcomplex u_row_i = ref u_row[i];
+                    u_row_i.real = row_span[2 * i];
+                    u_row_i.imag = row_span[2 * i + 1];
                 }
             }
         }
@@ -520,10 +528,11 @@ public sealed class FT
 
         for (n = 0; n < count; n++)
         {
-            u0_span[n].real = u0_span[n].real * twiddle_span[n];
-            u0_span[n].imag = u0_span[n].imag * twiddle_span[n];
-            u1_span[n].real = u0_span[n].real;
-            u1_span[n].imag = u0_span[n].imag;
+            ref dcomplex u0_span_n = ref u0_span[n];
+            u0_span_n.real = u0_span_n.real * twiddle_span[n];
+            u0_span_n.imag = u0_span_n.imag * twiddle_span[n];
+            u1_span[n].real = u0_span_n.real;
+            u1_span[n].imag = u0_span_n.imag;
         }
     }
 
