@@ -43,6 +43,21 @@ def _refuse_pointer_as_handle(ptype, arg: ir.Expr, value: Optional[CsExpr], func
                                f"translated: pass an {ptype.name}", "incompatible-pointer-types")
 
 
+def _refuse_buffer_marker_as_array(arg: ir.Expr, ptype, function: str) -> None:
+    """MPI_BOTTOM or MPI_IN_PLACE, or arithmetic on them, where an array of values goes (`MPI_Waitall(2,
+    MPI_BOTTOM + 2, ...)`, fuzz seed 5 input 1883: CS1503): C converts their `void *` to any pointer, but they are
+    markers of a message buffer, no array of counts, requests or handles the port could pass: a located error."""
+    for n in ir.walk(arg):
+        if isinstance(n, ir.NameRef) and n.kind == "library" and n.name in ("MPI_BOTTOM", "MPI_IN_PLACE"):
+            raise TranslationError(arg.loc, f"{n.name} given as {function}'s {_param_kind(ptype)} array cannot be "
+                                   "translated: it marks a message buffer; pass an array", "incompatible-pointer-types")
+
+
+def _param_kind(ptype) -> str:
+    inner = ptype.element if isinstance(ptype, ir.ArrayType) else ptype.pointee
+    return getattr(inner, "name", None) or "value"
+
+
 def _is_library_pointer(e: ir.Expr) -> bool:
     """A pointer constant of the library (MPI_IN_PLACE, MPI_BOTTOM, MPI_STATUS_IGNORE...)."""
     e = _unparen(strip_implicit(e))
@@ -578,6 +593,8 @@ def _call_code(ctx, call: ir.Call, callee: ir.NameRef, rule) -> str:
                                        "handle (the C program fails there)", "null-argument")
             if _is_library_pointer(arg):
                 _refuse_pointer_as_handle(ftype.params[i], arg, None, callee.name)  # MPI_IN_PLACE as a communicator
+            if _is_array_parameter(ftype.params[i]):
+                _refuse_buffer_marker_as_array(arg, ftype.params[i], callee.name)
             kept = _kept_as_is(ctx, arg)
             if kept is None:
                 value = convert_expr(ctx, arg)
