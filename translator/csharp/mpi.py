@@ -43,14 +43,22 @@ def _refuse_pointer_as_handle(ptype, arg: ir.Expr, value: Optional[CsExpr], func
                                f"translated: pass an {ptype.name}", "incompatible-pointer-types")
 
 
+def _buffer_marker_in(arg: ir.Expr) -> Optional[str]:
+    """MPI_BOTTOM or MPI_IN_PLACE anywhere in an argument (`MPI_BOTTOM + 2`, `&MPI_BOTTOM[1]`), or None."""
+    for n in ir.walk(arg):
+        if isinstance(n, ir.NameRef) and n.kind == "library" and n.name in ("MPI_BOTTOM", "MPI_IN_PLACE"):
+            return n.name
+    return None
+
+
 def _refuse_buffer_marker_as_array(arg: ir.Expr, ptype, function: str) -> None:
     """MPI_BOTTOM or MPI_IN_PLACE, or arithmetic on them, where an array of values goes (`MPI_Waitall(2,
     MPI_BOTTOM + 2, ...)`, fuzz seed 5 input 1883: CS1503): C converts their `void *` to any pointer, but they are
     markers of a message buffer, no array of counts, requests or handles the port could pass: a located error."""
-    for n in ir.walk(arg):
-        if isinstance(n, ir.NameRef) and n.kind == "library" and n.name in ("MPI_BOTTOM", "MPI_IN_PLACE"):
-            raise TranslationError(arg.loc, f"{n.name} given as {function}'s {_param_kind(ptype)} array cannot be "
-                                   "translated: it marks a message buffer; pass an array", "incompatible-pointer-types")
+    name = _buffer_marker_in(arg)
+    if name:
+        raise TranslationError(arg.loc, f"{name} given as {function}'s {_param_kind(ptype)} array cannot be "
+                               "translated: it marks a message buffer; pass an array", "incompatible-pointer-types")
 
 
 def _param_kind(ptype) -> str:
@@ -632,6 +640,11 @@ def _call_code(ctx, call: ir.Call, callee: ir.NameRef, rule) -> str:
             args.append(text.code if text.type == "string" else f"CString.Str({coerce(text, 'Ptr<sbyte>').code})")
         elif kind == "function":
             args.append(convert_user_function(ctx, arg))
+        elif kind in ("out", "ref", "status") and not _is_library_pointer(arg) and _buffer_marker_in(arg):
+            # `&MPI_BOTTOM[1]` as MPI_Comm_free's communicator (fuzz seed 6 input 2007: ref cMPI.BOTTOM[1], CS1503)
+            raise TranslationError(arg.loc, f"{_buffer_marker_in(arg)} in {rule.c_name}'s {kind} argument cannot be "
+                                   "translated: it marks a message buffer; pass the address of a variable",
+                                   "incompatible-pointer-types")
         elif kind in ("out", "ref", "status") and _is_library_pointer(arg) and \
                 not (kind == "status" and (_is_library_name(arg, "MPI_STATUS_IGNORE") or
                                            _is_library_name(arg, "MPI_STATUSES_IGNORE"))):
