@@ -596,6 +596,12 @@ def test_compound_literals_as_mpi_buffers(tools, tmp_path):
     _same_as_mpirun(tools, tmp_path, os.path.join(ROBUST, "compound_literal_buffers.c"))
 
 
+def test_floating_constants_converted_to_integers(tools, tmp_path):
+    """INFINITY, NAN and HUGE_VAL where C converts them to an integer (a `size_t` table, an `int`): the constant in
+    its own type, then an unchecked conversion (fuzz seed 6 input 831: CS0266, then CS0221)."""
+    _same_as_gcc(tools, tmp_path, os.path.join(ROBUST, "float_constants_to_integers.c"))
+
+
 def test_gnu_conditional_with_omitted_operand(tools, tmp_path):
     """GNU `x ?: y`, x evaluated once."""
     _same_as_gcc(tools, tmp_path, os.path.join(ROBUST, "gnu_omitted_conditional.c"))

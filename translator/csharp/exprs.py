@@ -55,6 +55,7 @@ def paren(e: CsExpr, min_prec: int) -> str:
 
 
 _CONSTANT_CODE = re.compile(r"^(?:\s|\b(?:true|false|unchecked|u?int|u?long|u?short|s?byte)\b|"
+                            r"\b(?:float|double)\.(?:PositiveInfinity|NegativeInfinity|NaN|MaxValue|MinValue)\b|"
                             r"\b0[xX][0-9a-fA-F]+[uUlL]*|\b\d+(?:\.\d*)?(?:[eE][+-]?\d+)?[uUlLfF]*|"
                             r"[()+\-*/%<>=!&|^~?:])*$")
 
@@ -405,10 +406,26 @@ def convert_macro_ref(ctx, e: ir.MacroRef) -> CsExpr:
         if mapped.lstrip("-").isdigit():
             const = int(mapped)
             return int_literal(const, cs)
+        own = _mapped_constant_type(e)
+        if own is not None and own != cs:
+            # INFINITY/NAN/HUGE_VAL where C converts them to an integer (`size_t n = INFINITY`, fuzz seed 6 input
+            # 831: CS0266): the constant in its own type, then C's conversion (cast: unchecked, as C# refuses an
+            # out-of-range constant conversion that C leaves undefined)
+            return coerce(CsExpr(mapped, own, PRIMARY), cs)
         return CsExpr(mapped, cs, PRIMARY, _limit_value(mapped))  # a value, so `UINT_MAX + 1u` folds (and wraps)
     if e.expansion is None:
         raise TranslationError(e.loc, f"cannot translate the macro '{e.name}'", "macro-expansion")
     return convert_expr(ctx, e.expansion)
+
+
+def _mapped_constant_type(e: ir.MacroRef) -> Optional[str]:
+    """The C# type of a library macro's floating constant as its expansion has it (INFINITY: float), or None."""
+    inner = unwrap(e.expansion) if e.expansion is not None else None
+    while isinstance(inner, ir.Cast) and getattr(inner, "implicit", False):
+        inner = inner.operand
+    if inner is None or not isinstance(inner.type, ir.FloatType):
+        return None
+    return cs_type(inner.type, e.loc)
 
 
 def convert_paren(ctx, e: ir.Paren) -> CsExpr:
