@@ -506,6 +506,8 @@ BAD = {
     # MPI_BOTTOM (arithmetic on it) where an array of requests goes (fuzz seed 5 input 1883: CS1503)
     "bottom_as_request_array.c": ("4:18", "incompatible-pointer-types"),
     "bottom_element_as_output.c": ("4:17", "incompatible-pointer-types"),  # seed 6 input 2007: &MPI_BOTTOM[1], CS1503
+    # a function's enum constant named as a file-scope one (fuzz seed 5 input 9713: two class constants, CS0102)
+    "enum_constant_shadowed_in_function.c": ("5:17", "unsupported-construct"),
 }
 
 

@@ -138,6 +138,7 @@ class Frontend:
         self.macro_defs: Dict[str, ci.Cursor] = {}
         self.macro_bodies = _MacroBodies()
         self._function_name: Optional[str] = None  # the function whose body is being read (__PRETTY_FUNCTION__)
+        self._function_enum_constants: Set[str] = set()  # the constants of enums declared inside functions
         self.macro_types: Dict[str, ir.CType] = {}
         self._type_depth = 0  # types being converted, one inside another (_type_depth_bounded)
         self.main_file = os.path.abspath(self.path)
@@ -921,8 +922,26 @@ class Frontend:
         if any(e.loc == self.loc(decl) for e in self.enums):
             return
         consts = tuple((c.spelling, c.enum_value) for c in decl.get_children() if c.kind == K.ENUM_CONSTANT_DECL)
+        self._refuse_shadowing_enum_constants(decl, consts)
         self.enums.append(ir.EnumDecl(self.loc(decl), self.typedef_names.get(key) or decl.spelling or None, consts,
                                       self._wide_enum_type(decl)))
+
+    def _refuse_shadowing_enum_constants(self, decl: ci.Cursor, consts) -> None:
+        """An enum inside a function whose constant has the name of another enum's (`enum sync { LOCK }` in main
+        beside a file-scope `enum sync { LOCK, FLUSH }`, fuzz seed 5 input 9713): C's inner constant hides the
+        outer one, but the port's constants are the class's named constants, one per name (CS0102): a located
+        error until constants are named by scope."""
+        parent = decl.semantic_parent
+        local = parent is not None and parent.kind == K.FUNCTION_DECL
+        # a function's constant meets any other; a file-scope one meets those of functions read before it
+        known = {n for e in self.enums for n, _ in e.constants} if local else self._function_enum_constants
+        if local:
+            self._function_enum_constants.update(n for n, _ in consts)
+        for c in decl.get_children():
+            if c.kind == K.ENUM_CONSTANT_DECL and c.spelling in known:
+                raise TranslationError(self.loc(c), f"two enum constants named '{c.spelling}', one declared inside a "
+                                       "function: the port's enum constants are one per name, not per scope; not "
+                                       "supported yet, rename one", "unsupported-construct")
 
     def _wide_enum_type(self, decl: ci.Cursor) -> Optional[ir.CType]:
         """The integer type of an enum with a constant beyond int's range (gcc and clang: unsigned int or a 64-bit
