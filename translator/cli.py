@@ -427,6 +427,10 @@ def _main(argv=None) -> int:
         return 1
     except KeyboardInterrupt:
         return 130
+    except MemoryError:  # the input asked for more than this process may have: a bound, as the watchdog's are
+        print("cmpi-translate: error: the translation needed more memory than it may have (--memory-limit or the "
+              "machine's): the input is beyond cmpi's bounds [-Wresource-limit]", file=sys.stderr)
+        return 1
     except Exception as e:  # a bug in the translator, not in the input
         if os.environ.get("CMPI_DEBUG"):
             traceback.print_exc()

@@ -58,11 +58,18 @@ def flatten(ctx, init: ir.Expr, t: ir.CType, out: List[str], base: int) -> None:
     out[base] = convert_initializer(ctx, init, t).code
 
 
+_CS_ARRAY_MAX_LENGTH = 2147483591  # .NET's Array.MaxLength
+
+
 def convert_array_initializer(ctx, init: ir.Expr, t: ir.ArrayType, length_code: str) -> CsExpr:
     n = flat_length(t)
     ecs = element_cs(t)
     if n is None:
         raise TranslationError(init.loc, "an array initializer without a known size", "unsupported-construct")
+    if n > _CS_ARRAY_MAX_LENGTH:
+        # `static const char *names[4294967295] = {...}` (fuzz seed 6 input 4400: a MemoryError, an internal error)
+        raise TranslationError(init.loc, f"an initialized array of {n} elements: more than a C# array holds "
+                               f"({_CS_ARRAY_MAX_LENGTH})", "unsupported-construct")
     zero = default_value(ecs)
     out = [zero] * n
     flatten(ctx, init, t, out, 0)
