@@ -8,6 +8,7 @@ import contextlib
 import ctypes
 import functools
 import os
+import re
 from typing import Dict, FrozenSet, List, Optional, Sequence, Tuple
 
 import clang.cindex as ci
@@ -61,6 +62,30 @@ TYPE_ERRORS = ["-Werror=int-conversion", "-Werror=incompatible-pointer-types",
                # `found ? found : "absent"` of an `int *` and a `char *`: C makes both `void *` (a warning); the port's
                # pointers are typed (fuzz seed 4 input 8874: printf's %s given the Ptr<int>)
                "-Werror=pointer-type-mismatch"]
+# -Wincompatible-pointer-types' messages, by the form of conversion, with the type converted to
+_INCOMPATIBLE_POINTER_TARGET = re.compile(
+    r"incompatible pointer types (?:passing '.*' to parameter of type '(?P<param>[^']*)'(?: \(aka '(?P<param_aka>[^']*)'\))?"
+    r"|initializing '(?P<init>[^']*)'(?: \(aka '(?P<init_aka>[^']*)'\))? with"
+    r"|assigning to '(?P<assign>[^']*)'(?: \(aka '(?P<assign_aka>[^']*)'\))? from"
+    r"|returning '.*' from a function with result type '(?P<ret>[^']*)'(?: \(aka '(?P<ret_aka>[^']*)'\))?)")
+_CHARACTER_POINTER = re.compile(r"(?:(?:const|volatile) )*(?:(?:signed|unsigned) )?char(?: (?:const|volatile))* \*"
+                                r"(?: ?(?:const|volatile|restrict|__restrict))*")
+
+
+def is_object_to_character_pointer(d) -> bool:
+    """A -Wincompatible-pointer-types diagnostic for an object pointer converted implicitly to a character pointer
+    (`dump(&f)` of a `float f` for a `char *` parameter: csmith --float's transparent_crc_bytes(&g, ...)). C reads
+    any object's bytes through a character pointer (C11 6.3.2.3p7, 6.5p7) and gcc before 14 only warns; the port
+    reads the conversion as the written cast `(char *)&f`, a byte view (pointer_exprs.convert_pointer_cast), or
+    its located error where there is none (a pointer's own bytes). Other incompatible pointers stay errors."""
+    m = _INCOMPATIBLE_POINTER_TARGET.match(d.spelling)
+    if m is None:
+        return False
+    groups = m.groupdict()
+    target = next((groups[k + "_aka"] or groups[k] for k in ("param", "init", "assign", "ret") if groups[k]), None)
+    return target is not None and _CHARACTER_POINTER.fullmatch(target) is not None
+
+
 # cmpi's own headers (mpi.h, omp.h, ...): translator/include
 INCLUDE_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "include")
 

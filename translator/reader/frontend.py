@@ -21,7 +21,7 @@ from ..csharp_names import RESERVED_TYPE_NAMES, member_name
 from ..diagnostics import Diagnostic, TranslationError, TranslationErrors
 from . import flat_ast
 from .clang_setup import (INCLUDE_DIR, K, ci, clang_options, declaring_header, evaluate_float, evaluate_int,
-                          include_dirs)
+                          include_dirs, is_object_to_character_pointer)
 from .literals import STRING_TOKEN, parse_char, parse_int, parse_string_literal
 from .designators import read_designated_list
 from .gnu_conditional import binary_conditional, is_binary_conditional
@@ -215,6 +215,8 @@ class Frontend:
                     before_declaration.append((self._loc_of_diag(d), name))
                 elif d.severity >= ci.Diagnostic.Fatal:
                     raise TranslationError(self._loc_of_diag(d), d.spelling, "c-error")  # clang stops here
+                elif is_object_to_character_pointer(d):
+                    continue  # read as the written (char *) cast
                 else:
                     self.c_errors.append(Diagnostic(self._loc_of_diag(d), "error", d.spelling, "c-error"))
         if implicit or before_declaration or unprototyped:
