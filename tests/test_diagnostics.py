@@ -233,3 +233,31 @@ def test_packed_bytes_of_pack_and_unpack_draw_no_type_mismatch(tools, tmp_path):
     assert r.returncode == 0, r.stderr
     mismatch = [ln for ln in r.stderr.splitlines() if ln.endswith("[-Wmpi-type-mismatch]")]
     assert [ln.split(": warning: ")[0] for ln in mismatch] == [f"{src}:9:39"], r.stderr
+
+
+@pytest.mark.parametrize("body, where", [
+    ('    printf("%zu\\n", sizeof(2.0L * 3));\n', "3:21"),
+    ('    printf("%.3f\\n", (double)(1.0L / 3));\n', "3:31"),
+    ('    long double x = 1;\n    printf("%.3f\\n", (double)x);\n', "3:17"),
+])
+def test_long_double_is_named_once_wherever_the_program_first_mentions_it(tools, tmp_path, body, where):
+    """long double is an 8-byte double in the port: a located -Wlong-double where the program first mentions it,
+    a cast, a `1.0L` literal (in a sizeof: 8 here, 16 with gcc) too, not only a declaration. `sizeof(long double)`
+    alone is not named: the reader keeps no type operand of sizeof."""
+    src = tmp_path / "ld.c"
+    src.write_text("#include <stdio.h>\nint main(void) {\n" + body + "    return 0;\n}\n")
+    r = _translate(tools, tmp_path, str(src))
+    assert r.returncode == 0, r.stderr
+    warnings = [ln for ln in r.stderr.splitlines() if ln.endswith("[-Wlong-double]")]
+    assert [w.split(": warning: ")[0] for w in warnings] == [f"{src}:{where}"], r.stderr
+    assert "sizeof(long double) is 8 where gcc's is 16" in warnings[0]
+
+
+def test_a_long_double_parameter_is_named(tools, tmp_path):
+    src = tmp_path / "ldp.c"
+    src.write_text("#include <stdio.h>\nstatic double half(long double v) { return (double)(v / 2); }\n"
+                   "int main(void) { printf(\"%.1f\\n\", half(3)); return 0; }\n")
+    r = _translate(tools, tmp_path, str(src))
+    assert r.returncode == 0, r.stderr
+    assert [ln.split(": warning: ")[0] for ln in r.stderr.splitlines() if ln.endswith("[-Wlong-double]")] == \
+        [f"{src}:2:15"], r.stderr
