@@ -1,3 +1,4 @@
+using System.Buffers.Binary;
 using System.Numerics;
 
 namespace CloudMpi.Libc;
@@ -6,7 +7,10 @@ namespace CloudMpi.Libc;
 /// GCC's builtins that C programs call by name: the bit counts of bit-twiddling code (<c>__builtin_popcount</c>,
 /// <c>__builtin_clz</c>, <c>__builtin_ctz</c> and their <c>l</c>/<c>ll</c> forms) and <c>__builtin_expect</c>, a branch
 /// hint whose value is its first argument. GCC leaves <c>__builtin_clz(0)</c> and <c>__builtin_ctz(0)</c> undefined;
-/// here they give the operand's width, as x86's lzcnt and tzcnt do.
+/// here they give the operand's width, as x86's lzcnt and tzcnt do. Also the byte swaps of endian code
+/// (<c>__builtin_bswap16/32/64</c>), <c>__builtin_ffs</c> (one plus the index of the lowest set bit, 0 for 0) and
+/// <c>__builtin_parity</c> (the number of set bits modulo 2), each in the operand's type as GCC declares it
+/// (csmith's --builtins programs call all of them).
 /// </summary>
 public static class CBuiltins
 {
@@ -23,4 +27,18 @@ public static class CBuiltins
     public static int TrailingZeros(ulong x) => BitOperations.TrailingZeroCount(x);
 
     public static long Expect(long value, long expected) => value;
+
+    public static ushort ByteSwap(ushort x) => BinaryPrimitives.ReverseEndianness(x);
+
+    public static uint ByteSwap(uint x) => BinaryPrimitives.ReverseEndianness(x);
+
+    public static ulong ByteSwap(ulong x) => BinaryPrimitives.ReverseEndianness(x);
+
+    public static int FindFirstSet(int x) => x == 0 ? 0 : BitOperations.TrailingZeroCount(x) + 1;
+
+    public static int FindFirstSet(long x) => x == 0 ? 0 : BitOperations.TrailingZeroCount(x) + 1;
+
+    public static int Parity(uint x) => BitOperations.PopCount(x) & 1;
+
+    public static int Parity(ulong x) => BitOperations.PopCount(x) & 1;
 }
