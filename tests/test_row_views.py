@@ -865,6 +865,12 @@ static void hand_on(body *p, const body *q) { spread(p, q); }
 
 static void count(body *p) { calls++; p->ay -= 0.5; }
 
+/* reads the whole of *q, ax included, which it writes through p */
+static void whole(body *p, const body *q) { body t = *q; p->ax += t.ax * 0.25 + t.x; }
+
+/* calls a library function that is not pure */
+static void noisy(body *p, const body *q) { if (q->x > 100.0) printf("far\n"); p->ay += q->y; }
+
 int main(void)
 {
     body b[N];
@@ -888,6 +894,10 @@ int main(void)
                 through_global(&b[i], &b[j]);
             for (j = 0; j < N; j++)               /* kept: the pointer handed on */
                 hand_on(&b[i], &b[j]);
+            for (j = 0; j < N; j++)               /* kept: the whole struct read through q */
+                whole(&b[i], &b[j]);
+            for (j = 0; j < N; j++)               /* kept: printf in the callee */
+                noisy(&b[i], &b[j]);
             for (j = 1; j <= N; j++) {            /* held: two calls, from 1 up to and with N */
                 force(&b[i], &b[j - 1], &sum, &pairs);
                 count(&b[i]);
@@ -915,6 +925,6 @@ def test_a_struct_element_passed_to_functions_in_a_loop_is_held_in_a_local(tools
     assert "force(ref b_i3, ref b[j - 1], ref sum, ref pairs);" in cs and "count(ref b_i3);" in cs
     assert cs.count("if (0 < N)") == 1 and cs.count("if (1 <= N)") == 1 and cs.count("b[far] = b_far;") == 1
     assert cs.count("b[i] = b_i2;") == 1 and cs.count("b[i] = b_i3;") == 1
-    for kept in ("drag", "spread", "through_global", "hand_on"):
+    for kept in ("drag", "spread", "through_global", "hand_on", "whole", "noisy"):
         assert re.search(rf"{kept}\(ref b_at\d*\[0\], ref b_span\d*\[j\]\);", cs), kept
     assert_prints_what_gcc_prints(tools, tmp_path, src, out)
