@@ -898,6 +898,9 @@ int main(void)
                 whole(&b[i], &b[j]);
             for (j = 0; j < N; j++)               /* kept: printf in the callee */
                 noisy(&b[i], &b[j]);
+            j = 2;
+            for (j = j; j < N; j++)               /* kept: the first test reads j, which the loop moves */
+                force(&b[i], &b[j], &sum, &pairs);
             for (j = 1; j <= N; j++) {            /* held: two calls, from 1 up to and with N */
                 force(&b[i], &b[j - 1], &sum, &pairs);
                 count(&b[i]);
@@ -925,6 +928,7 @@ def test_a_struct_element_passed_to_functions_in_a_loop_is_held_in_a_local(tools
     assert "force(ref b_i3, ref b[j - 1], ref sum, ref pairs);" in cs and "count(ref b_i3);" in cs
     assert cs.count("if (0 < N)") == 1 and cs.count("if (1 <= N)") == 1 and cs.count("b[far] = b_far;") == 1
     assert cs.count("b[i] = b_i2;") == 1 and cs.count("b[i] = b_i3;") == 1
+    assert re.search(r"force\(ref b_at\d*\[0\], ref b_span\d*\[j\], ref sum, ref pairs\);", cs)  # from j = j
     for kept in ("drag", "spread", "through_global", "hand_on", "whole", "noisy"):
         assert re.search(rf"{kept}\(ref b_at\d*\[0\], ref b_span\d*\[j\]\);", cs), kept
     assert_prints_what_gcc_prints(tools, tmp_path, src, out)

@@ -510,9 +510,10 @@ def _held_element(ctx, st: ir.For, key: tuple, nodes: List[ir.Index], assigned: 
     counter, _first, start = shapes.loop_counter(st)
     limit = shapes.strip(st.cond).rhs if counter is not None else None
     if counter is None or start is None or not shapes.is_simple(start) or not shapes.is_simple(limit) \
-            or any(isinstance(n, ir.NameRef) and n.name in assigned for e in (start, limit) for n in shapes.walk_in_order(e)) \
+            or any(isinstance(n, ir.NameRef) and (n.name in assigned or n.name == counter.name)
+                   for e in (start, limit) for n in shapes.walk_in_order(e)) \
             or _mentions_boxed(ctx, start) or _mentions_boxed(ctx, limit):
-        return False  # the loop's first test is repeated after it: it must still read what it read before
+        return False  # the loop's first test is repeated after it: it must still read what it read before (not j)
     functions = {f.name: f for f in ctx.tu.functions if f.body is not None}
     if not held_elements.holds_element(st.body, frozenset(id(n) for n in nodes), nodes[0].type, functions,
                                        ctx.rules.names("pure")):
