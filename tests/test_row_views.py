@@ -835,6 +835,7 @@ HELD_ELEMENTS = r"""
 
 #define N 6
 typedef struct { double x, y, ax, ay; } body;
+typedef union { double d; long long bits; } word;
 static body *spy;          /* a global pointer a callee may write through */
 static int calls;
 
@@ -865,6 +866,9 @@ static void hand_on(body *p, const body *q) { spread(p, q); }
 
 static void count(body *p) { calls++; p->ay -= 0.5; }
 
+/* a union: bits and d are the same bytes */
+static void flip(word *p, const word *q) { p->d += (double)((q->bits >> 40) & 7) + 0.5; }
+
 /* reads the whole of *q, ax included, which it writes through p */
 static void whole(body *p, const body *q) { body t = *q; p->ax += t.ax * 0.25 + t.x; }
 
@@ -874,12 +878,15 @@ static void noisy(body *p, const body *q) { if (q->x > 100.0) printf("far\n"); p
 int main(void)
 {
     body b[N];
+    word w[N];
     int i, j, k, pairs = 0, zero = 0, far = 1000;
     double sum = 0.0, s = 0.0;
     for (i = 0; i < N; i++) {
         b[i].x = (i * 37 % 11) * 0.5; b[i].y = (i * 13 % 7) * 0.25; b[i].ax = 0.0; b[i].ay = 0.0;
     }
     spy = &b[2];
+    for (i = 0; i < N; i++)
+        w[i].d = i * 0.75;
     for (k = 0; k < 2; k++) {
         for (i = 0; i < N; i++) {
             for (j = 0; j < N; j++)               /* held: the same array, but no field read and written */
@@ -898,6 +905,8 @@ int main(void)
                 whole(&b[i], &b[j]);
             for (j = 0; j < N; j++)               /* kept: printf in the callee */
                 noisy(&b[i], &b[j]);
+            for (j = 0; j < N; j++)               /* kept: a union's fields overlap */
+                flip(&w[i], &w[j]);
             j = 2;
             for (j = j; j < N; j++)               /* kept: the first test reads j, which the loop moves */
                 force(&b[i], &b[j], &sum, &pairs);
@@ -908,7 +917,7 @@ int main(void)
         }
     }
     for (i = 0; i < N; i++)
-        s += b[i].x + b[i].y + b[i].ax + b[i].ay;
+        s += b[i].x + b[i].y + b[i].ax + b[i].ay + w[i].d;
     printf("%.17g %.17g %d %d\n", s, sum, pairs, calls);
     return 0;
 }
@@ -929,6 +938,7 @@ def test_a_struct_element_passed_to_functions_in_a_loop_is_held_in_a_local(tools
     assert cs.count("if (0 < N)") == 1 and cs.count("if (1 <= N)") == 1 and cs.count("b[far] = b_far;") == 1
     assert cs.count("b[i] = b_i2;") == 1 and cs.count("b[i] = b_i3;") == 1
     assert re.search(r"force\(ref b_at\d*\[0\], ref b_span\d*\[j\], ref sum, ref pairs\);", cs)  # from j = j
+    assert re.search(r"flip\(ref w_at\d*\[0\], ref w_span\d*\[j\]\);", cs)
     for kept in ("drag", "spread", "through_global", "hand_on", "whole", "noisy"):
         assert re.search(rf"{kept}\(ref b_at\d*\[0\], ref b_span\d*\[j\]\);", cs), kept
     assert_prints_what_gcc_prints(tools, tmp_path, src, out)

@@ -48,6 +48,8 @@ def holds_element(body: ir.Stmt, element_ids: FrozenSet[int], record: ir.RecordT
                   functions: Dict[str, ir.Function], pure_library: FrozenSet[str]) -> bool:
     """Whether the struct element whose Index nodes in `body` are `element_ids` (all of them: one element, one
     index) may be held in a local copy while the loop runs (module docstring)."""
+    if record.is_union:
+        return False  # a union's fields overlap: a store to one changes the others
     items = body.items if isinstance(body, ir.Compound) else (body,)
     mine, others = _Fields(), _Fields()
     for item in items:
