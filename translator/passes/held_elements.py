@@ -12,7 +12,8 @@ may. The JIT has no such field-sensitive rule: a store through a reference makes
 a new value, so it reads both fields again on every iteration (and tests the element's bounds every time).
 
 A copy held in a local (`particle_t local_i = local[i];` before the loop, `local[i] = local_i;` after it) is the
-same program when no other way into memory in the loop can see the difference, field by field:
+same program when no other way into memory in the loop can see the difference, field by field (of a struct: a
+union's fields overlap):
 - every field the loop writes through the element, no other access in the loop reads or writes (another
   particle_t, `&particles[j]`, may be the same object: it reads only x and y, which nobody writes);
 - no other access in the loop writes a field of the element's type at all (the write back would undo it);
