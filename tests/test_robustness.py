@@ -510,6 +510,8 @@ BAD = {
     "enum_constant_shadowed_in_function.c": ("5:17", "unsupported-construct"),
     # an initialized array longer than a C# array (fuzz seed 6 input 4400: a MemoryError, an internal error)
     "huge_initialized_array.c": ("3:40", "unsupported-construct"),
+    # MPI_IN_PLACE given to a program function's `void *` parameter (round 7: compiled, the rank failed at run time)
+    "in_place_to_function.c": ("7:32", "unsupported-buffer"),
 }
 
 
@@ -604,6 +606,12 @@ def test_floating_constants_converted_to_integers(tools, tmp_path):
     """INFINITY, NAN and HUGE_VAL where C converts them to an integer (a `size_t` table, an `int`): the constant in
     its own type, then an unchecked conversion (fuzz seed 6 input 831: CS0266, then CS0221)."""
     _same_as_gcc(tools, tmp_path, os.path.join(ROBUST, "float_constants_to_integers.c"))
+
+
+def test_constant_arithmetic_wraps_in_its_c_type(tools, tmp_path):
+    """`0x7fffffffffffffff * sizeof(struct s)`, `sizeof(int) - 8`, `4000000000u * 2`: C computes them in C's type
+    (unsigned long, unsigned int) modulo 2^n, C# in its operands' own (fuzz seed 7 input 5004: CS1503)."""
+    _same_as_gcc(tools, tmp_path, os.path.join(ROBUST, "constant_wraps_in_c_type.c"))
 
 
 def test_gnu_conditional_with_omitted_operand(tools, tmp_path):
