@@ -328,17 +328,33 @@ def _is_char(t) -> bool:
 
 def convert_name(ctx, e: ir.NameRef) -> CsExpr:
     if e.kind == "library":
-        mapped = ctx.rules.constants.get(e.name)
-        row = ctx.rules.libc.get(e.name) if isinstance(e.type, ir.FunctionType) else None
-        if mapped is None and row is not None and row.special is None and re.fullmatch(r"[\w.]+", row.target):
-            # a library function as a value (`double (*f[])(double) = {sin, cos}`): its C# method, whose group
-            # converts to the slot's delegate type as a program function's does
-            return CsExpr(row.target, "function")
-        if mapped is None:
-            raise TranslationError(e.loc, f"no translation for the library name '{e.name}'"
-                                   + (f" (declared in {e.header})" if e.header else ""), "unmapped-name")
-        # an enum constant's value lets a conversion fold it: C# rejects (ulong)cMPI.PROC_NULL as a constant
-        return CsExpr(mapped, _library_constant_type(ctx, e), PRIMARY, e.value)
+        if e.name == "MPI_IN_PLACE":
+            # an MPI call's buffer takes the marker itself (mpi.py), a comparison reads it (pointer_exprs.py,
+            # _comparison_side); anywhere else it would be memory: a `void *` variable or parameter that
+            # holds it (`const void *s = MPI_IN_PLACE;` then MPI_Allreduce(s, ...): exit 0, then CS1503)
+            raise TranslationError(e.loc, "MPI_IN_PLACE kept in a variable or given to a function cannot be "
+                                   "translated: the port's MPI_IN_PLACE is a marker the MPI call takes, not memory "
+                                   "a pointer holds (give it to the MPI call itself)", "unsupported-buffer")
+        return convert_library_name(ctx, e)
+    return _convert_program_name(ctx, e)
+
+
+def convert_library_name(ctx, e: ir.NameRef) -> CsExpr:
+    """A library constant or function as a value, MPI_IN_PLACE too (for a comparison with a pointer)."""
+    mapped = ctx.rules.constants.get(e.name)
+    row = ctx.rules.libc.get(e.name) if isinstance(e.type, ir.FunctionType) else None
+    if mapped is None and row is not None and row.special is None and re.fullmatch(r"[\w.]+", row.target):
+        # a library function as a value (`double (*f[])(double) = {sin, cos}`): its C# method, whose group
+        # converts to the slot's delegate type as a program function's does
+        return CsExpr(row.target, "function")
+    if mapped is None:
+        raise TranslationError(e.loc, f"no translation for the library name '{e.name}'"
+                               + (f" (declared in {e.header})" if e.header else ""), "unmapped-name")
+    # an enum constant's value lets a conversion fold it: C# rejects (ulong)cMPI.PROC_NULL as a constant
+    return CsExpr(mapped, _library_constant_type(ctx, e), PRIMARY, e.value)
+
+
+def _convert_program_name(ctx, e: ir.NameRef) -> CsExpr:
     if e.kind == "function":
         return CsExpr(ctx.name(e.name), "function")
     if e.kind == "enum_const":
