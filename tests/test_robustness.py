@@ -609,6 +609,11 @@ def test_floating_constants_converted_to_integers(tools, tmp_path):
     _same_as_gcc(tools, tmp_path, os.path.join(ROBUST, "float_constants_to_integers.c"))
 
 
+def test_mpi_calls_before_init(tools, tmp_path):
+    """MPI_Wtime, MPI_Get_version, MPI_Initialized before MPI_Init (round 8 by hand: a first MPI_Wtime was negative)."""
+    _same_as_mpirun(tools, tmp_path, os.path.join(ROBUST, "calls_before_init.c"))
+
+
 def test_constant_arithmetic_wraps_in_its_c_type(tools, tmp_path):
     """`0x7fffffffffffffff * sizeof(struct s)`, `sizeof(int) - 8`, `4000000000u * 2`: C computes them in C's type
     (unsigned long, unsigned int) modulo 2^n, C# in its operands' own (fuzz seed 7 input 5004: CS1503)."""
