@@ -611,6 +611,12 @@ def test_floating_constants_converted_to_integers(tools, tmp_path):
     _same_as_gcc(tools, tmp_path, os.path.join(ROBUST, "float_constants_to_integers.c"))
 
 
+def test_program_types_named_as_library_types(tools, tmp_path):
+    """`typedef struct cpu_set_t {...} cpu_set_t;`, `typedef int pthread_mutex_t;` without their headers: the
+    program's own types, not the runtime's of those names (fuzz_probe.py names, field-and-type: CS0029)."""
+    _same_as_gcc(tools, tmp_path, os.path.join(ROBUST, "program_types_named_as_library_types.c"))
+
+
 def test_mpi_calls_before_init(tools, tmp_path):
     """MPI_Wtime, MPI_Get_version, MPI_Initialized before MPI_Init (round 8 by hand: a first MPI_Wtime was negative)."""
     _same_as_mpirun(tools, tmp_path, os.path.join(ROBUST, "calls_before_init.c"))
