@@ -617,6 +617,12 @@ def test_program_types_named_as_library_types(tools, tmp_path):
     _same_as_gcc(tools, tmp_path, os.path.join(ROBUST, "program_types_named_as_library_types.c"))
 
 
+def test_static_locals_named_as_library_macros(tools, tmp_path):
+    """`static int stdout` in a function: glibc's `#define stdout stdout` names the program's static local there
+    (fuzz_probe.py names: the port wrote Stdio.stdout, CS0200)."""
+    _same_as_gcc(tools, tmp_path, os.path.join(ROBUST, "static_locals_named_as_library_macros.c"))
+
+
 def test_mpi_calls_before_init(tools, tmp_path):
     """MPI_Wtime, MPI_Get_version, MPI_Initialized before MPI_Init (round 8 by hand: a first MPI_Wtime was negative)."""
     _same_as_mpirun(tools, tmp_path, os.path.join(ROBUST, "calls_before_init.c"))

@@ -1319,6 +1319,13 @@ class Frontend:
                 if value is None:
                     raise
                 e = ir.IntLit(self.loc(cur), self.ctype(cur.type, cur), value, str(value))
+            named = e
+            while isinstance(named, ir.Cast) and named.implicit:
+                named = named.operand
+            if isinstance(named, ir.NameRef) and named.kind != "library":
+                # glibc's `#define stdout stdout` expanded to a name the program declares (a static local
+                # `stdout`): C binds the program's, not the library's (fuzz_probe.py names: CS0200, Stdio.stdout)
+                return e
             return ir.MacroRef(e.loc, e.type, name, e)
         return self._expr(cur)
 
