@@ -429,6 +429,11 @@ QUIRKY_FORMS = {
         b'  printf("%d %s\\n", __COUNTER__ + __COUNTER__, __func__);\n'
         b'  return 0;\n'
         b'}\n'),
+    # structs C# cannot name so (`file`, `required`, `scoped`: CS9056, CS9029, CS9062; fuzz_probe.py names)
+    "contextual_type_names.c": b'#include <stdio.h>\nstruct file { int fd; };\nstruct required { int n; };\n'
+                               b'typedef struct scoped { double d; } scoped;\nint main(void) { struct file f = {3}; '
+                               b'struct required r = {4}; scoped s = {1.5}; printf("%d %d %g\\n", f.fd, r.n, s.d); '
+                               b'return 0; }\n',
     "line_markers.c": b'#include <stdio.h>\n# 1 "gen.y"\nint f(int x) { return x + __LINE__; }\n#line 50\n'
                       b'int main(void) { printf("%d %d\\n", f(1), __LINE__); return 0; }\n',
 }
