@@ -23,6 +23,13 @@ namespace CloudMpi.Transports.Tcp;
 /// and one-sided requests are still served, and no message waits for the rank to enter MPI. One parked reader watches
 /// the clock (a timed wait); the others wait untimed, so a rank with many peers costs one wake-up per grace period.
 /// </para>
+/// <para>
+/// A rank whose polling phase is over sleeps in the kernel on its own connections (<see cref="SocketSleep"/>) and stays
+/// the reader meanwhile: a frame wakes it, not a reader. While it sleeps there the clock watcher waits
+/// <see cref="AsleepWatch"/> instead of <see cref="Grace"/> (an idle rank would otherwise cost 500 wake-ups a second),
+/// and the end of the rank's wait ends that long wait (<see cref="RankLeft"/>), so the grace period after the wait is
+/// watched as before; the rank's waking up in the middle of its wait does not (a barrier sleeps several times per call).
+/// </para>
 /// </summary>
 internal sealed class ReaderHandover
 {
@@ -31,8 +38,13 @@ internal sealed class ReaderHandover
 
     private static readonly long GraceTicks = (long)(Grace.TotalSeconds * Stopwatch.Frequency);
 
+    /// <summary>How long the clock watcher waits while the rank sleeps in the kernel (its waking up ends it sooner).</summary>
+    public static readonly TimeSpan AsleepWatch = TimeSpan.FromMilliseconds(200);
+
     private readonly object gate = new();
     private volatile bool inWait; // between the rank's first poll of a wait and the wait's end
+    private int asleep; // 1 while the rank sleeps in the kernel on its connections (Interlocked, with slowWatch)
+    private int slowWatch; // 1 while the clock watcher waits AsleepWatch rather than Grace
     private long leftAt; // Stopwatch timestamp of the end of the rank's latest wait; 0 = it went to sleep
     private int parked;
     private bool clockWatched; // one parked reader waits with a timeout (under gate)
@@ -43,11 +55,31 @@ internal sealed class ReaderHandover
         if (!inWait) inWait = true; // written once per wait: the cache line stays with the rank's core
     }
 
-    /// <summary>The rank's wait ended: it is back in its program.</summary>
+    /// <summary>The rank goes to sleep in the kernel on its connections, still in its wait (the readers stay parked).</summary>
+    public void RankSleeps() => Interlocked.Exchange(ref asleep, 1);
+
+    /// <summary>Whether the rank sleeps in the kernel now (a full fence first: a reader that just let go of a connection
+    /// the sleeping rank left out, as held, sees it asleep, or the rank saw the connection free).</summary>
+    public bool RankAsleep
+    {
+        get
+        {
+            Interlocked.MemoryBarrier();
+            return Volatile.Read(ref asleep) != 0;
+        }
+    }
+
+    /// <summary>The rank woke from its sleep in the kernel (a full fence: a clock watcher that chose its long wait
+    /// before this is seen by <see cref="RankLeft"/>, one that chooses after sees the rank awake).</summary>
+    public void RankWoke() => Interlocked.Exchange(ref asleep, 0);
+
+    /// <summary>The rank's wait ended: it is back in its program (a clock watcher in its long wait watches the grace
+    /// period instead).</summary>
     public void RankLeft()
     {
         Volatile.Write(ref leftAt, Stopwatch.GetTimestamp());
         inWait = false;
+        if (Volatile.Read(ref slowWatch) != 0) ReleaseAll();
     }
 
     /// <summary>The rank is going to sleep: the readers read from now on.</summary>
@@ -95,10 +127,15 @@ internal sealed class ReaderHandover
                     clockWatched = true;
                     try
                     {
-                        Monitor.Wait(gate, Grace);
+                        // Announced before looking, as RankWoke clears before RankLeft looks: one of the two sees the other.
+                        Interlocked.Exchange(ref slowWatch, 1);
+                        bool slow = Volatile.Read(ref asleep) != 0;
+                        if (!slow) Volatile.Write(ref slowWatch, 0);
+                        Monitor.Wait(gate, slow ? AsleepWatch : Grace);
                     }
                     finally
                     {
+                        Volatile.Write(ref slowWatch, 0);
                         clockWatched = false;
                     }
                 }
