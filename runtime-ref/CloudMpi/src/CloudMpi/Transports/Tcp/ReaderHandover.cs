@@ -26,9 +26,11 @@ namespace CloudMpi.Transports.Tcp;
 /// <para>
 /// A rank whose polling phase is over sleeps in the kernel on its own connections (<see cref="SocketSleep"/>) and stays
 /// the reader meanwhile: a frame wakes it, not a reader. While it sleeps there the clock watcher waits
-/// <see cref="AsleepWatch"/> instead of <see cref="Grace"/> (an idle rank would otherwise cost 500 wake-ups a second),
-/// and the end of the rank's wait ends that long wait (<see cref="RankLeft"/>), so the grace period after the wait is
-/// watched as before; the rank's waking up in the middle of its wait does not (a barrier sleeps several times per call).
+/// <see cref="AsleepWatch"/> instead of <see cref="Grace"/> (an idle rank would otherwise cost 500 wake-ups a second).
+/// Nothing ends that wait early: after a wait in which the rank slept, the readers take over within 10 ms of its end
+/// rather than 2 ms. Round 8 first had the end of each wait wake the watcher, so that the grace period was kept
+/// exactly: a barrier on 7 ranks on 2 cores then cost 50 futex calls and 37 context switches (all ranks), against 2.7
+/// and 20 without (perf stat, bench/README.md round 8).
 /// </para>
 /// </summary>
 internal sealed class ReaderHandover
@@ -38,13 +40,12 @@ internal sealed class ReaderHandover
 
     private static readonly long GraceTicks = (long)(Grace.TotalSeconds * Stopwatch.Frequency);
 
-    /// <summary>How long the clock watcher waits while the rank sleeps in the kernel (its waking up ends it sooner).</summary>
-    public static readonly TimeSpan AsleepWatch = TimeSpan.FromMilliseconds(200);
+    /// <summary>How long the clock watcher waits when the rank sleeps in the kernel as it starts waiting.</summary>
+    public static readonly TimeSpan AsleepWatch = TimeSpan.FromMilliseconds(10);
 
     private readonly object gate = new();
     private volatile bool inWait; // between the rank's first poll of a wait and the wait's end
-    private int asleep; // 1 while the rank sleeps in the kernel on its connections (Interlocked, with slowWatch)
-    private int slowWatch; // 1 while the clock watcher waits AsleepWatch rather than Grace
+    private int asleep; // 1 while the rank sleeps in the kernel on its connections (Interlocked: see RankAsleep)
     private long leftAt; // Stopwatch timestamp of the end of the rank's latest wait; 0 = it went to sleep
     private int parked;
     private bool clockWatched; // one parked reader waits with a timeout (under gate)
@@ -56,7 +57,7 @@ internal sealed class ReaderHandover
     }
 
     /// <summary>The rank goes to sleep in the kernel on its connections, still in its wait (the readers stay parked).</summary>
-    public void RankSleeps() => Interlocked.Exchange(ref asleep, 1);
+    public void RankSleeps() => Interlocked.Exchange(ref asleep, 1); // a full fence before the rank looks (RankAsleep)
 
     /// <summary>Whether the rank sleeps in the kernel now (a full fence first: a reader that just let go of a connection
     /// the sleeping rank left out, as held, sees it asleep, or the rank saw the connection free).</summary>
@@ -69,17 +70,14 @@ internal sealed class ReaderHandover
         }
     }
 
-    /// <summary>The rank woke from its sleep in the kernel (a full fence: a clock watcher that chose its long wait
-    /// before this is seen by <see cref="RankLeft"/>, one that chooses after sees the rank awake).</summary>
-    public void RankWoke() => Interlocked.Exchange(ref asleep, 0);
+    /// <summary>The rank woke from its sleep in the kernel.</summary>
+    public void RankWoke() => Volatile.Write(ref asleep, 0);
 
-    /// <summary>The rank's wait ended: it is back in its program (a clock watcher in its long wait watches the grace
-    /// period instead).</summary>
+    /// <summary>The rank's wait ended: it is back in its program.</summary>
     public void RankLeft()
     {
         Volatile.Write(ref leftAt, Stopwatch.GetTimestamp());
         inWait = false;
-        if (Volatile.Read(ref slowWatch) != 0) ReleaseAll();
     }
 
     /// <summary>The rank is going to sleep: the readers read from now on.</summary>
@@ -127,15 +125,10 @@ internal sealed class ReaderHandover
                     clockWatched = true;
                     try
                     {
-                        // Announced before looking, as RankWoke clears before RankLeft looks: one of the two sees the other.
-                        Interlocked.Exchange(ref slowWatch, 1);
-                        bool slow = Volatile.Read(ref asleep) != 0;
-                        if (!slow) Volatile.Write(ref slowWatch, 0);
-                        Monitor.Wait(gate, slow ? AsleepWatch : Grace);
+                        Monitor.Wait(gate, Volatile.Read(ref asleep) != 0 ? AsleepWatch : Grace);
                     }
                     finally
                     {
-                        Volatile.Write(ref slowWatch, 0);
                         clockWatched = false;
                     }
                 }
