@@ -169,8 +169,9 @@ public class TcpPollingTests
                 Assert.Equal(77, buf[0]);
             }
         });
+        // (Who read that frame depends on the host's timing: the new connection's reader, had it started reading before
+        // rank 0's wait, holds it and delivers the frame, waking rank 0 through its eventfd; either way in time.)
         Assert.True(waited < TimeSpan.FromSeconds(5), $"rank 0 got its first message from rank 1 after {waited.TotalSeconds:F1} s");
-        Assert.True(transports[0].FramesRead.ByRank > 0, "rank 0 read none of its frames itself");
     }
 
     /// <summary>An abort wakes a rank asleep on its connections (it waits for a message that never comes); the job's
