@@ -24,15 +24,13 @@ from __future__ import annotations
 import os
 import re
 from collections import Counter
-from typing import TYPE_CHECKING, Dict, List
+from typing import Dict, List
 
 from .. import ir
 from ..diagnostics import TranslationError
 from .clang_setup import K, ci
 from .rewrite import _QUOTED_INCLUDE, _STATIC_DEFINITION, _TYPE_DEFINITION, _unsaved_text
 
-if TYPE_CHECKING:
-    from .frontend import Frontend
 
 # `#ifndef NAME` then `#define NAME` first in the file (comments and blank lines before them)
 _GUARD_NAME = re.compile(r"\A(?:\s|/\*.*?\*/|//[^\n]*\n)*#[ \t]*ifndef[ \t]+(\w+)[ \t]*(?://[^\n]*|/\*.*?\*/)?\n"
