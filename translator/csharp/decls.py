@@ -157,6 +157,10 @@ def convert_function(ctx, fn: ir.Function) -> Tuple[List[str], List[str]]:
             # the C library's: a program reads its variables by name, which the port keeps
             raise TranslationError(fn.params[2].loc, "main's third parameter (the environment, a common extension) "
                                    "is not supported: read the variables with getenv", "unsupported-construct")
+        if fn.name == "main" and fn.is_static:
+            # gcc compiles a static main (a warning) and the link then finds no entry point: no program to run
+            raise TranslationError(fn.loc, "main is static, so the program has no entry point (gcc's link fails): "
+                                   "remove the static", "unsupported-construct")
         if fn.name == "main" and len(fn.params) not in (0, 2):
             raise TranslationError(fn.loc, "main must be main(void) or main(argc, argv)", "unsupported-construct")
         params = ", ".join([convert_param(ctx, p) for p in fn.params] +

@@ -973,11 +973,18 @@ class Frontend:
             known = self._ctypes[key] = self._ctype(t, cur)
         return known
 
+    def _declared_by_program(self, decl: ci.Cursor) -> bool:
+        """A typedef or record the program declares itself: one named as a library type the runtime has
+        (`typedef struct cpu_set_t {...} cpu_set_t;` without <sched.h>, found by fuzz_probe.py names) is the program's
+        own record, not the runtime's type."""
+        f = decl.location.file if decl is not None else None
+        return f is not None and self._is_user_path(f.name)
+
     def _ctype(self, t: ci.Type, cur: Optional[ci.Cursor] = None) -> ir.CType:
         if t.kind == ci.TypeKind.TYPEDEF:
             name = t.get_typedef_name() if hasattr(t, "get_typedef_name") else t.spelling
             name = name.replace("const ", "").strip()
-            if name in OPAQUE_TYPEDEFS:
+            if name in OPAQUE_TYPEDEFS and not self._declared_by_program(t.get_declaration()):
                 return ir.OpaqueType(name)
             return self.ctype(t.get_canonical(), cur)
         if t.kind == ci.TypeKind.ELABORATED:
@@ -1017,7 +1024,8 @@ class Frontend:
         if t.kind == ci.TypeKind.RECORD:
             decl = t.get_declaration()
             # A record declared in a library header that the runtime knows by its typedef name.
-            if decl.spelling in OPAQUE_TYPEDEFS or decl.spelling in ("_IO_FILE",):
+            if (decl.spelling in OPAQUE_TYPEDEFS or decl.spelling in ("_IO_FILE",)) and \
+                    not self._declared_by_program(decl):
                 return ir.OpaqueType("FILE" if decl.spelling == "_IO_FILE" else decl.spelling)
             if decl.location.file is not None and not self._is_user_path(decl.location.file.name):
                 if decl.spelling in LIBRARY_RECORDS:
@@ -1315,6 +1323,13 @@ class Frontend:
                 if value is None:
                     raise
                 e = ir.IntLit(self.loc(cur), self.ctype(cur.type, cur), value, str(value))
+            named = e
+            while isinstance(named, ir.Cast) and named.implicit:
+                named = named.operand
+            if isinstance(named, ir.NameRef) and named.kind != "library":
+                # glibc's `#define stdout stdout` expanded to a name the program declares (a static local
+                # `stdout`): C binds the program's, not the library's (fuzz_probe.py names: CS0200, Stdio.stdout)
+                return e
             return ir.MacroRef(e.loc, e.type, name, e)
         return self._expr(cur)
 
