@@ -26,6 +26,7 @@ from .literals import STRING_TOKEN, parse_char, parse_int, parse_string_literal
 from .designators import read_designated_list
 from .gnu_conditional import binary_conditional, is_binary_conditional
 from .unprototyped import MARKER as UNPROTOTYPED, adapt_call, arity_mismatch_callee, rename_unprototyped_calls
+from .shared_guards import separate_shared_guards
 from .rewrite import (builtin_library_function, expand_function_macros, include_unguarded_headers_once, macro_tokens, refuse_special_includes,
                       rename_colliding_statics, token_spelling)
 from .extern_sign import retype_sign_mismatched_externs
@@ -178,6 +179,8 @@ class Frontend:
         # An undeclared function is an error, as in C99: for an MPI function it means cmpi's mpi.h (and so the
         # runtime) does not have it; a standard library function (gcc 12 only warns) gets its header read first.
         args = self._clang_args()
+        if getattr(self, "unit_prelude", None):
+            args += ["-include", self.unit_prelude]  # reader/shared_guards.py
         for p in self.paths[1:]:
             args += ["-include", os.path.abspath(p)]  # the other files of the program, read after the first
         try:
@@ -378,6 +381,7 @@ class Frontend:
             check_input_file(p)
         if len(self.paths) > 1:
             include_unguarded_headers_once(self)
+            separate_shared_guards(self)
         refuse_special_includes(self)
         if len(self.paths) > 1:
             self._parse_several_files()
@@ -1353,8 +1357,14 @@ class Frontend:
         # A cursor produced by a macro expansion has no tokens of its own at the
         # expansion site (and libclang 14 reports no spelling locations inside
         # macro bodies): an object-like macro whose body is one token gives it.
-        name = self.macro_uses.get(self._extent_key(cur))
-        body = self.macro_bodies.get(name) if name else None
+        key = self._extent_key(cur)
+        name = self.macro_uses.get(key)
+        use = self._macro_use_cursors.get(key)
+        definition = use.referenced if use is not None and name in self._redefined_macros else None
+        if definition is not None and definition.kind == K.MACRO_DEFINITION:
+            body = tuple(macro_tokens(definition)[1:])  # the definition in force here (`#define MAXLOG 22` in one file)
+        else:
+            body = self.macro_bodies.get(name) if name else None
         for _ in range(16):  # `#define A B`, `#define B 64`: follow the chain to the literal
             if body is not None and len(body) == 1 and body[0] in self.macro_bodies:
                 body = self.macro_bodies[body[0]]
