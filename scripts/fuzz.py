@@ -167,6 +167,9 @@ def hostile(rng: random.Random):
         "round6": lambda: _main(*rng.choice(_ROUND6)),
         # round 7's (docs/fuzz.md "Round 7"): C11 and GNU corners legacy codes use, as MPI buffers and counts too
         "round7": lambda: _main(*rng.choice(_ROUND7)),
+        # round 8's (docs/fuzz.md "Round 8"): macros that make MPI calls, odd includes, main's odd forms, MPI's
+        # life out of order, exit midway, recursion through function pointers, argv written, MPI_IN_PLACE wrapped
+        "round8": lambda: rng.choice(_ROUND8),
     }
     name = rng.choice(sorted(kinds))
     return name, kinds[name]()
@@ -302,6 +305,90 @@ _ROUND7 = [
      " MPI_Status c = st; c.MPI_TAG = 9; y += st.MPI_SOURCE + st.MPI_TAG + c.MPI_TAG;", ""),
     ("  y = twice(x);", "int twice();\nint twice(v) int v; { return 2 * v; }\n"),
 ]
+def _r8(body: str, head: str = "", main: str = "int main(int argc, char **argv)", init: str = "MPI_Init(&argc, &argv)",
+        end: str = "  printf(\"%d %d %d\\n\", rank, x, y);\n  MPI_Finalize();\n  return 0;\n}\n") -> bytes:
+    """A whole program of round 8: `head` before main, main's signature, its MPI_Init, `body`, its end."""
+    return ("#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n#include <mpi.h>\n" + head + main +
+            " {\n  int rank = 0, x = 1, y = 0;\n  " + init + ";\n  MPI_Comm_rank(MPI_COMM_WORLD, &rank);\n" + body +
+            "\n" + end).encode()
+
+
+_ROUND8 = [
+    # macros that expand to MPI calls with odd argument shapes
+    _r8("  y = rank + 1; SUM(y);",
+        "#define SUM(v) MPI_Allreduce(MPI_IN_PLACE, &(v), 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD)\n"),
+    _r8("  SEND(&x, 1, MPI_INT, rank, 3, &y, 1, MPI_INT, rank, 3);",
+        "#define SEND(...) MPI_Sendrecv(__VA_ARGS__, MPI_COMM_WORLD, MPI_STATUS_IGNORE)\n"),
+    _r8("  x = 5; MPI_Bcast(BUF, 0, MPI_COMM_WORLD); y = x;", "#define BUF &x, 1, MPI_INT\n"),
+    _r8("  CALL(MPI_Allreduce, &x, &y, 1, MPI_INT, MPI_MAX, WORLD);",
+        "#define CALL(f, ...) f(__VA_ARGS__)\n#define WORLD MPI_COMM_WORLD\n"),
+    _r8("  MPI_Barrier(COMM);", "#define COMM MPI_COMM_WORLD,\n"),
+    _r8("  CHECK(MPI_Allreduce(&x, &y, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD)); CHECK(MPI_Barrier(MPI_COMM_WORLD));",
+        "#define CHECK(c) do { int rc_ = (c); if (rc_ != MPI_SUCCESS) MPI_Abort(MPI_COMM_WORLD, rc_); } while (0)\n"),
+    _r8("  REDUCE(double, MPI_DOUBLE, 1.5); REDUCE(long, MPI_LONG, 7); REDUCE(short, MPI_SHORT, 2);",
+        "#define REDUCE(T, MT, v) do { T t_ = (v), r_; MPI_Allreduce(&t_, &r_, 1, MT, MPI_SUM, MPI_COMM_WORLD); "
+        "printf(\"%g\\n\", (double)r_); } while (0)\n"),
+    _r8("  MPIX(Allreduce, &x, &y, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD); MPIX(Barrier, MPI_COMM_WORLD);",
+        "#define MPIX(op, ...) MPI_##op(__VA_ARGS__)\n"),
+    # includes of a missing, an empty-named or a macro-named header
+    _r8("", "#include \"no_such_header.h\"\n"),
+    b"#include <no/such/header.h>\nint main(void) { return 0; }\n",
+    b"#include \"\"\nint main(void) { return 0; }\n",
+    b"#define HDR <stdio.h>\n#include HDR\nint main(void) { printf(\"hdr\\n\"); return 0; }\n",
+    # a long literal, a long declaration line, a long global's name
+    _r8("  static const char big[] = \"" + "abcdefghij" * 20000 + "\";\n  y = (int)strlen(big);"),
+    _r8("  int " + ", ".join(f"v{k} = {k}" for k in range(3000)) + ";\n  y = v2999 + v17;"),
+    _r8("  y = " + "g" * 3000 + ";", "int " + "g" * 3000 + " = 4;\n"),
+    # main's odd forms
+    _r8("", main="int main(int argc, char **argv, char **envp)"),
+    _r8("  y = argc;", main="int main(int argc, const char *argv[])", init="MPI_Init(&argc, (char ***)&argv)"),
+    _r8("", main="static int main(int argc, char **argv)"),
+    _r8("  y = argc;", main="int main(int argc)", init="MPI_Init(NULL, NULL)"),
+    _r8("", main="long main(void)", init="MPI_Init(NULL, NULL)"),
+    _r8("  y = (int)argc;", main="int main(unsigned argc, char **argv)", init="MPI_Init(NULL, NULL)"),
+    _r8("  y = argv[0] != NULL;", main="int main(int argc, char *argv[static 1])"),
+    _r8("  y = again(3);", "int main(int, char **);\nstatic int again(int n) { return n > 0 ? main(-n, NULL) : 0; }\n",
+        init="if (argc < 0) return -argc; MPI_Init(&argc, &argv)"),
+    b"#include <stdio.h>\nint main(argc, argv) int argc; char **argv; {\n  if (argc < 3) return main(argc + 1, argv) + 1;"
+    b"\n  printf(\"%d\\n\", argc);\n  return 0;\n}\n",
+    b"#include <stdio.h>\nint (*entry)(void);\nint main(void) { entry = main; printf(\"%d\\n\", entry == main); return 0; }\n",
+    # MPI's life out of order, exit midway
+    b"#include <stdio.h>\n#include <mpi.h>\nint main(void) { int f = -1; MPI_Initialized(&f); printf(\"%d\\n\", f); "
+    b"return 0; }\n",
+    _r8("  printf(\"%d\\n\", rank);", end="  return 0;\n}\n"),
+    _r8("", main="int main(int argc, char **argv)", init="double t = MPI_Wtime(); int v = 0, sv = 0; "
+        "MPI_Get_version(&v, &sv); x = v > 0 && t >= 0; MPI_Init(&argc, &argv)"),
+    _r8("  MPI_Finalize();", end="  MPI_Finalize();\n  return 0;\n}\n"),
+    _r8("  if (x) { printf(\"leaving\\n\"); exit(0); }"),
+    _r8("  fflush(stdout); MPI_Finalize(); exit(rank + 4);", end="}\n"),
+    _r8("", end="  MPI_Finalize();\n  return 7;\n}\n"),
+    _r8("  atexit(done); printf(\"%d\\n\", rank);", "static void done(void) { MPI_Finalize(); printf(\"atexit\\n\"); }\n",
+        end="  return 0;\n}\n"),
+    _r8("", "static int start(int *c, char ***v) { return MPI_Init(c, v); }\n", init="start(&argc, &argv)"),
+    _r8("", init="int prov = -1; MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &prov)"),
+    # recursion through function pointers
+    _r8("  step = down; y = step(50000);",
+        "static int (*step)(int);\nstatic int down(int n) { return n == 0 ? 0 : 1 + step(n - 1); }\n"),
+    _r8("  y = even(1001) * 10 + odd(7);", "static int even(int n);\nstatic int odd(int n);\n"
+        "static int (*const tab[2])(int) = {even, odd};\nstatic int even(int n) { return n == 0 ? 1 : tab[1](n - 1); }\n"
+        "static int odd(int n) { return n == 0 ? 0 : tab[0](n - 1); }\n"),
+    _r8("  struct node n = {walk, 3}; y = n.visit(&n, 100);", "struct node { int (*visit)(struct node *, int); int v; };\n"
+        "static int walk(struct node *s, int d) { return d == 0 ? s->v : s->visit(s, d - 1) + 1; }\n"),
+    # argv written
+    _r8("  argv[0] = \"renamed\"; y = (int)strlen(argv[0]); argv++; argc--; x = argc;"),
+    _r8("  char *a = argv[0]; size_t n = strlen(a); a[n - 1] = 'Z'; y = argv[0][n - 1];"),
+    _r8("  y = argv[argc] == NULL; for (char **a = argv; *a; a++) x++;"),
+    _r8("  argv = mine; argc = 3; y = atoi(argv[2]); x = argc;", "static char *mine[] = {\"prog\", \"-n\", \"4\", NULL};\n"),
+    _r8("  y = argc;", init="argc = 0; argv = NULL; MPI_Init(&argc, &argv)"),
+    # MPI's pointer constants through a user function's `void *` (round 7's run-time failure)
+    _r8("  int a[2] = {1, 2}; x = in_place(a); y = in_place(MPI_IN_PLACE) * 10 + in_place(MPI_BOTTOM) * 100 + "
+        "in_place(NULL) * 1000;", "static int in_place(const void *b) { return b == MPI_IN_PLACE; }\n"),
+    _r8("  int a[2] = {rank, 1}, b[2]; sum(a, b, 2); y = b[1]; sum(MPI_IN_PLACE, a, 2); x = a[1];",
+        "static int sum(const void *s, void *r, int n) { return MPI_Allreduce(s, r, n, MPI_INT, MPI_SUM, MPI_COMM_WORLD); }\n"),
+    _r8("  int a[2] = {1, 2}; x = is_null(a); y = is_null(NULL) * 10 + is_null(MPI_BOTTOM) * 100;",
+        "static int is_null(const void *b) { return b == NULL; }\n"),
+]
+
 _PRINTF = [
     'printf("[%*.*f] [%-*d] [%.*s]\\n", 8, 3, d, 5, x, 2, "abcdef");',
     'printf("[%a] [%A]\\n", d, 0.5);',

@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import collections
 import os
+import re
 import shutil
 import sys
 import tempfile
@@ -108,11 +109,32 @@ def names_family():
 
 
 def names_program(kind: str, names) -> bytes:
+    return names_program_lines(kind, names)[0]
+
+
+def names_program_lines(kind: str, names):
+    """(the program, {line number: the name whose text it is}): each name's declarations, body and term of the
+    result on lines of their own, so that a diagnostic's line says which name it is about (the prefilter)."""
     decl, body, result = KINDS[kind]
-    decls = "".join(decl.format(N=n, i=i) for i, n in enumerate(names))
-    bodies = "".join(body.format(N=n, i=i) for i, n in enumerate(names))
-    total = " + ".join(f"({result.format(N=n, i=i)})" for i, n in enumerate(names)) or "0"
-    return (_HEAD + decls + "static int probe(int argc) {\n" + bodies + f"  return {total};\n}}\n" + _MAIN).encode()
+    text, owner = _HEAD, {}
+
+    def add(part: str, name: str):
+        nonlocal text
+        first = text.count("\n") + 1
+        text += part
+        for line in range(first, text.count("\n") + 1):
+            owner[line] = name
+
+    for i, n in enumerate(names):
+        add(decl.format(N=n, i=i), n)
+    text += "static int probe(int argc) {\n"
+    for i, n in enumerate(names):
+        add(body.format(N=n, i=i), n)
+    text += "  return 0\n"
+    for i, n in enumerate(names):
+        add(f"    + ({result.format(N=n, i=i)})\n", n)
+    text += "  ;\n}\n" + _MAIN
+    return text.encode(), owner
 
 
 # C types a buffer may have, each with the MPI datatype that matches it
@@ -271,24 +293,116 @@ class Prober:
         shutil.rmtree(self.scratch, ignore_errors=True)
 
 
-def probe_names(p: Prober, kinds, names, chunk: int):
-    """Each kind with all the names, `chunk` names a program, split down to one name where not ok-compiles."""
-    todo = [(k, tuple(names[j:j + chunk])) for k in kinds for j in range(0, len(names), chunk)]
-    while todo:
-        results = p.outcomes([((k, ns), names_program(k, ns)) for k, ns in todo])
-        todo = []
-        for (k, ns), (outcome, err, data) in results.items():
-            if outcome == "ok-compiles":
-                p.counts[outcome] += len(ns)
-            elif len(ns) > 1:
-                todo += [(k, ns[:len(ns) // 2]), (k, ns[len(ns) // 2:])]
-            else:
-                p.counts[outcome] += 1
+class CPrefilter:
+    """The names a kind's program is already an error in C with (a name a header declares as another kind of thing,
+    `int EOF = 1;`; a macro that breaks the lines after it): clang's errors, which the translator reports as they
+    are (located), so such a pair needs no translation of its own. One parse of libclang, with the translator's
+    options, answers for a whole chunk of names: each error's line says whose it is (names_program_lines). When
+    every error is on a name's own line and the kind is no macro, those names are the chunk's C errors (one name's
+    declaration reaches no other name's lines); else each blamed name is parsed alone, and errors on no name's line
+    (in main: `#define argc 3`) split the rest in two. Either way the rest is parsed again until it is clean, so
+    every name not returned is translated."""
+
+    def __init__(self):
+        from translator.reader.clang_setup import ci, clang_options
+        self.ci = ci
+        self.args = clang_options([], [], implicit_ok=False) + ["-ferror-limit=0"]
+        self.index = ci.Index.create()
+        self.parses = 0
+
+    def errors(self, data: bytes):
+        """[(line in the program, or None in a header; clang's message)] of its errors."""
+        self.parses += 1
+        tu = self.index.parse("probe.c", args=self.args, unsaved_files=[("probe.c", data)])
+        return [(d.location.line if d.location.file is not None and d.location.file.name == "probe.c" else None,
+                 d.spelling) for d in tu.diagnostics if d.severity >= self.ci.Diagnostic.Error]
+
+    def refused(self, kind: str, names) -> dict:
+        """{name: clang's first error of its program alone} of the names that are C errors in this kind."""
+        if not names:
+            return {}
+        data, owner = names_program_lines(kind, names)
+        errors = self.errors(data)
+        if not errors:
+            return {}
+        if len(names) == 1:
+            return {names[0]: errors[0][1]}
+        blamed = sorted({owner[line] for line, _ in errors if line in owner})
+        first = {}
+        for line, message in errors:
+            first.setdefault(owner.get(line), message)
+        out = {}
+        if None in first or kind.startswith("macro"):
+            # an error on no name's line, or a macro (which can break the lines of the names after it): each
+            # blamed name parsed alone
+            for n in blamed:
+                out.update(self.refused(kind, (n,)))
+        else:
+            # every error on the line of the name it is about: a declaration of one name reaches no other's lines
+            # (the rest parsed again below must be clean)
+            out.update({n: first[n] for n in blamed})
+        rest = tuple(n for n in names if n not in blamed)
+        if blamed:
+            out.update(self.refused(kind, rest))
+        else:
+            out.update(self.refused(kind, rest[:len(rest) // 2]))
+            out.update(self.refused(kind, rest[len(rest) // 2:]))
+        return out
+
+
+_ERROR_LINE = re.compile(r"in\.c:(\d+):\d+: error")
+
+
+def probe_names(p: Prober, kinds, names, chunk: int, prefilter: bool = True):
+    """Each kind with all the names, `chunk` names a program. The names that are C errors (CPrefilter) are left out
+    and one of them translated alone per kind and clang message (it must be a located error: the others of its
+    message are counted so). A chunk that is not ok-compiles: the names its located errors' lines belong to are
+    translated alone and the rest again; any other outcome (a defect) splits it in two, down to the name."""
+    c = CPrefilter() if prefilter else None
+    for k in kinds:
+        before = collections.Counter(p.counts)
+        todo_names = list(names)
+        if c is not None:
+            refused = c.refused(k, tuple(names))
+            todo_names = [n for n in names if n not in refused]
+            groups = collections.defaultdict(list)
+            for n, message in refused.items():
+                groups[message.replace(n, "{N}")].append(n)
+            representatives = [group[0] for group in groups.values()]
+            confirmed = p.outcomes([((k, (n,)), names_program(k, (n,))) for n in representatives])
+            for (_, (n,)), (outcome, err, data) in confirmed.items():
+                size = len(next(g for g in groups.values() if g[0] == n))
+                p.counts[outcome] += size
+                p.counts["prefiltered"] += size
                 if outcome != "located-error":
-                    p.save("names", f"{k}-{ns[0]}", outcome, err, data)
-                    print(f"{outcome}: {k} {ns[0]}: {_first_error(err)}", flush=True)
-                elif os.environ.get("PROBE_VERBOSE"):
-                    print(f"located-error: {k} {ns[0]}: {_first_error(err)}", flush=True)
+                    p.save("names", f"{k}-{n}", outcome, err, data)
+                    print(f"{outcome}: {k} {n} (a C error: {refused[n]}): {_first_error(err)}", flush=True)
+        todo = [(k, tuple(todo_names[j:j + chunk])) for j in range(0, len(todo_names), chunk)]
+        while todo:
+            results = p.outcomes([((kk, ns), names_program(kk, ns)) for kk, ns in todo])
+            todo = []
+            for (kk, ns), (outcome, err, data) in results.items():
+                if outcome == "ok-compiles":
+                    p.counts[outcome] += len(ns)
+                elif len(ns) > 1:
+                    owner = names_program_lines(kk, ns)[1]
+                    blamed = sorted({owner[int(m)] for m in _ERROR_LINE.findall(err) if int(m) in owner}) \
+                        if outcome == "located-error" else []
+                    if blamed:
+                        rest = tuple(n for n in ns if n not in blamed)
+                        todo += [(kk, (n,)) for n in blamed] + ([(kk, rest)] if rest else [])
+                    else:
+                        todo += [(kk, ns[:len(ns) // 2]), (kk, ns[len(ns) // 2:])]
+                else:
+                    p.counts[outcome] += 1
+                    if outcome != "located-error":
+                        p.save("names", f"{kk}-{ns[0]}", outcome, err, data)
+                        print(f"{outcome}: {kk} {ns[0]}: {_first_error(err)}", flush=True)
+                    elif os.environ.get("PROBE_VERBOSE"):
+                        print(f"located-error: {kk} {ns[0]}: {_first_error(err)}", flush=True)
+        done = p.counts - before
+        print(f"names {k}: " + ", ".join(f"{o} {v}" for o, v in sorted(done.items())) +
+              f" ({p.n} translations, {c.parses if c else 0} clang parses so far)", flush=True)
 
 
 def probe_buffers(p: Prober, calls, forms):
@@ -314,13 +428,15 @@ def main(argv=None) -> int:
     ap.add_argument("--form", action="append", help="buffers: only this form (repeatable)")
     ap.add_argument("--name", action="append", help="names: only this name (repeatable)")
     ap.add_argument("--chunk", type=int, default=40, help="names: names a program")
+    ap.add_argument("--no-prefilter", action="store_true",
+                    help="names: translate the names that are C errors too (no clang parse first)")
     ap.add_argument("--out", default=os.path.join(fuzz.ROOT, "build", "probe"))
     args = ap.parse_args(argv)
     os.makedirs(args.out, exist_ok=True)
     p = Prober(args.out)
     try:
         if args.family == "names":
-            probe_names(p, args.kind or sorted(KINDS), args.name or names_family(), args.chunk)
+            probe_names(p, args.kind or sorted(KINDS), args.name or names_family(), args.chunk, not args.no_prefilter)
         elif args.family == "library":
             probe_library(p, args.kind or list(LIBRARY_POINTER_CALLS))
         else:

@@ -17,9 +17,10 @@ CS_KEYWORDS = {
 OBJECT_MEMBER_NAMES = {"ToString", "Equals", "GetHashCode", "GetType", "MemberwiseClone", "Finalize",
                        "ReferenceEquals"}
 
-# A type should not be named `record` (CS8860, a warning cmpi-run --check refuses); the frontend gives such a
-# struct a trailing underscore, as it does a keyword (one spelling for every place the name is used).
-RESERVED_TYPE_NAMES = CS_KEYWORDS | {"record"} | RUNTIME_TYPE_NAMES | OBJECT_MEMBER_NAMES  # and `struct Ptr`, `struct Math`: Ptr_, Math_
+# A type should not be named `record` (CS8860, a warning cmpi-run --check refuses) and cannot be named `file`,
+# `required` or `scoped` (CS9056, CS9029, CS9062: `struct file`, found by fuzz_probe.py names); the frontend gives such
+# a struct a trailing underscore, as it does a keyword (one spelling for every place the name is used).
+RESERVED_TYPE_NAMES = CS_KEYWORDS | {"record", "file", "required", "scoped"} | RUNTIME_TYPE_NAMES | OBJECT_MEMBER_NAMES  # and `struct Ptr`, `struct Math`: Ptr_, Math_
 
 # Every C# keyword, contextual ones included that cannot name a type: what a --class-name cannot be.
 CS_ALL_KEYWORDS = CS_KEYWORDS | {

@@ -21,6 +21,7 @@ from ..passes.gotos import lower_gotos, needs_lowering
 from ..passes.plan import plan_program
 from ..passes.scopes import plan_local_names
 from ..passes.stmt_exprs import lower_statement_expressions
+from ..passes.mpi_function_values import dispatch_mpi_function_pointers
 from ..passes.common_prefix import nest_common_initial_sequences
 from ..passes.constants import folds_to_constant
 # The modules whose handlers the expression core dispatches to (registry.py): imported here, once, so that
@@ -156,6 +157,10 @@ def convert_function(ctx, fn: ir.Function) -> Tuple[List[str], List[str]]:
             # the C library's: a program reads its variables by name, which the port keeps
             raise TranslationError(fn.params[2].loc, "main's third parameter (the environment, a common extension) "
                                    "is not supported: read the variables with getenv", "unsupported-construct")
+        if fn.name == "main" and fn.is_static:
+            # gcc compiles a static main (a warning) and the link then finds no entry point: no program to run
+            raise TranslationError(fn.loc, "main is static, so the program has no entry point (gcc's link fails): "
+                                   "remove the static", "unsupported-construct")
         if fn.name == "main" and len(fn.params) not in (0, 2):
             raise TranslationError(fn.loc, "main must be main(void) or main(argc, argv)", "unsupported-construct")
         params = ", ".join([convert_param(ctx, p) for p in fn.params] +
@@ -286,6 +291,7 @@ def convert_translation_unit(ctx: Context) -> dict:
     """The members of the C# class, in source order, with the comments that precede them."""
     tu = ctx.tu = lower_statement_expressions(ctx.tu)  # GNU ({ ... }) out of its expressions, first
     tu = ctx.tu = nest_common_initial_sequences(tu)  # a struct repeating another's fields holds one (common_prefix.py)
+    tu = ctx.tu = dispatch_mpi_function_pointers(tu, ctx.rules.mpi)  # `f = MPI_File_write; f(...)` (mpi_function_values.py)
     ctx.comments = list(tu.comments)
     ctx.macro_names = {m.name for m in tu.macros}
     ctx.program = plan_program(tu, ctx.rules)

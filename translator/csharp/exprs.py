@@ -328,17 +328,33 @@ def _is_char(t) -> bool:
 
 def convert_name(ctx, e: ir.NameRef) -> CsExpr:
     if e.kind == "library":
-        mapped = ctx.rules.constants.get(e.name)
-        row = ctx.rules.libc.get(e.name) if isinstance(e.type, ir.FunctionType) else None
-        if mapped is None and row is not None and row.special is None and re.fullmatch(r"[\w.]+", row.target):
-            # a library function as a value (`double (*f[])(double) = {sin, cos}`): its C# method, whose group
-            # converts to the slot's delegate type as a program function's does
-            return CsExpr(row.target, "function")
-        if mapped is None:
-            raise TranslationError(e.loc, f"no translation for the library name '{e.name}'"
-                                   + (f" (declared in {e.header})" if e.header else ""), "unmapped-name")
-        # an enum constant's value lets a conversion fold it: C# rejects (ulong)cMPI.PROC_NULL as a constant
-        return CsExpr(mapped, _library_constant_type(ctx, e), PRIMARY, e.value)
+        if e.name == "MPI_IN_PLACE":
+            # an MPI call's buffer takes the marker itself (mpi.py), a comparison reads it (pointer_exprs.py,
+            # _comparison_side); anywhere else it would be memory: a `void *` variable or parameter that
+            # holds it (`const void *s = MPI_IN_PLACE;` then MPI_Allreduce(s, ...): exit 0, then CS1503)
+            raise TranslationError(e.loc, "MPI_IN_PLACE kept in a variable or given to a function cannot be "
+                                   "translated: the port's MPI_IN_PLACE is a marker the MPI call takes, not memory "
+                                   "a pointer holds (give it to the MPI call itself)", "unsupported-buffer")
+        return convert_library_name(ctx, e)
+    return _convert_program_name(ctx, e)
+
+
+def convert_library_name(ctx, e: ir.NameRef) -> CsExpr:
+    """A library constant or function as a value, MPI_IN_PLACE too (for a comparison with a pointer)."""
+    mapped = ctx.rules.constants.get(e.name)
+    row = ctx.rules.libc.get(e.name) if isinstance(e.type, ir.FunctionType) else None
+    if mapped is None and row is not None and row.special is None and re.fullmatch(r"[\w.]+", row.target):
+        # a library function as a value (`double (*f[])(double) = {sin, cos}`): its C# method, whose group
+        # converts to the slot's delegate type as a program function's does
+        return CsExpr(row.target, "function")
+    if mapped is None:
+        raise TranslationError(e.loc, f"no translation for the library name '{e.name}'"
+                               + (f" (declared in {e.header})" if e.header else ""), "unmapped-name")
+    # an enum constant's value lets a conversion fold it: C# rejects (ulong)cMPI.PROC_NULL as a constant
+    return CsExpr(mapped, _library_constant_type(ctx, e), PRIMARY, e.value)
+
+
+def _convert_program_name(ctx, e: ir.NameRef) -> CsExpr:
     if e.kind == "function":
         return CsExpr(ctx.name(e.name), "function")
     if e.kind == "enum_const":
@@ -502,6 +518,23 @@ def _is_named(e: ir.Expr, name: str) -> bool:
     return isinstance(e, ir.NameRef) and e.kind == "library" and e.name == name
 
 
+def _refuse_in_place_as_memory(fn: ir.Function, args) -> None:
+    """MPI_IN_PLACE given to a program function's pointer parameter (`in_place(const void *b)`, a wrapper that passes
+    its `sendbuf` on to MPI_Allreduce): in C a pointer (Open MPI's `(void *) 1`) the callee compares or hands to MPI;
+    the port's MPI_IN_PLACE is a marker the MPI call itself takes, no memory a parameter can hold (the rank failed
+    at run time, Handle.Bytes of the marker). A located error instead."""
+    for i, a in enumerate(args):
+        if i >= len(fn.params) or not isinstance(fn.params[i].type, ir.PointerType):
+            continue
+        inner = a
+        while isinstance(inner, (ir.Cast, ir.Paren)):
+            inner = inner.operand if isinstance(inner, ir.Cast) else inner.inner
+        if isinstance(inner, ir.NameRef) and inner.kind == "library" and inner.name == "MPI_IN_PLACE":
+            raise TranslationError(a.loc, f"MPI_IN_PLACE given to parameter '{fn.params[i].name}' of '{fn.name}' "
+                                   "cannot be translated: the port's MPI_IN_PLACE is a marker the MPI call takes, "
+                                   "not memory a pointer holds (give it to the MPI call itself)", "unsupported-buffer")
+
+
 def _integer_part_of(e: ir.Cast) -> ir.Expr | None:
     """x when `e` is (double)(int)x with x a double (float and float alike, any integer type but _Bool):
     the integer part of x wherever C defines the conversion. C#'s (int)x saturates, several
@@ -559,6 +592,7 @@ def convert_binary(ctx, e: ir.Binary) -> CsExpr:
             lhs, rhs = _widened(lhs, e.lhs, rhs, common), _widened(rhs, e.rhs, lhs, common)
         return CsExpr(f"{paren(lhs, prec)} {op} {paren(rhs, prec + 1)}", "bool", prec)
     result = cs_type(e.type, e.loc)
+    lhs_own, rhs_own = _literal_type(lhs), _literal_type(rhs)  # what C# types the code as (coerce may only claim)
     if op in ("<<", ">>"):
         lhs = coerce(lhs, result)
         rhs = coerce(rhs, "int")  # C# shift counts are int
@@ -569,10 +603,17 @@ def convert_binary(ctx, e: ir.Binary) -> CsExpr:
     code = f"{paren(lhs, prec)} {op} {paren(rhs, prec + 1)}"
     if lhs.const is not None and rhs.const is not None and result in INTEGRAL:
         exact = _fold(op, lhs.const, rhs.const)
-        if exact is not None and not fits(exact, result):
-            # C wraps constant arithmetic modulo 2^n; C# rejects it at compile time unless unchecked.
-            wrapped = _wrapped_constant(exact, result).const
-            return CsExpr(f"unchecked({code})", result, PRIMARY, wrapped)
+        # C# computes a constant operation in its operands' own types (C#'s promotions), which a constant's
+        # implicit conversion leaves as written: a `long` constant times sizeof's `int` is C's `unsigned long`,
+        # C#'s `long` (fuzz seed 7 input 5004: `0x7fffffffffffffff * sizeof(struct s)` given to a size_t became a
+        # negative long, CS1503; `0x7fffffffffffffff * 2`, which fits C's type, overflows C#'s: CS0220)
+        computed = _csharp_promotion(lhs_own, rhs_own if op not in ("<<", ">>") else lhs_own)  # a shift: its lhs's
+        if exact is not None and not (fits(exact, result) and fits(exact, computed)):
+            wrapped = _wrapped_constant(exact, result)
+            if computed == result:
+                # C wraps constant arithmetic modulo 2^n; C# rejects it at compile time unless unchecked
+                return CsExpr(f"unchecked({code})", result, PRIMARY, wrapped.const)
+            return wrapped  # C# would wrap at another width or sign: the value C computes
         return CsExpr(code, result, prec, exact)
     return CsExpr(code, result, prec)
 
@@ -628,6 +669,29 @@ def _widened(x: CsExpr, c_expr: ir.Expr, other: CsExpr, common: str) -> CsExpr:
             own != common and not fits(other.const, own):
         return CsExpr(f"({common}){paren(x, UNARY)}", common, UNARY)
     return coerce(x, common)
+
+
+_INT_LITERAL = re.compile(r"(\d+|0[xX][0-9a-fA-F]+)([uU]?[lL]?|[lL][uU])")
+
+
+def _literal_type(e: CsExpr) -> str:
+    """The type C# gives an integer literal's code (C# 6.4.5.3: the first of its suffix's types that holds the
+    value), whatever type a constant conversion claims for it; any other code's own type."""
+    m = _INT_LITERAL.fullmatch(e.code)
+    if m is None:
+        return e.type
+    value, suffix = int(m.group(1), 0), m.group(2).lower()
+    candidates = {"": ("int", "uint", "long", "ulong"), "u": ("uint", "ulong"), "l": ("long", "ulong")}
+    return next((t for t in candidates.get(suffix, ("ulong",)) if fits(value, t)), "ulong")
+
+
+def _csharp_promotion(a: str, b: str) -> str:
+    """The type C# computes a binary operation of integral operands of types a and b in (C# 12.4.7.3)."""
+    if "ulong" in (a, b):
+        return "ulong"
+    if "long" in (a, b) or ("uint" in (a, b) and ({a, b} & {"int", "short", "sbyte"})):
+        return "long"
+    return "uint" if "uint" in (a, b) else "int"
 
 
 def _fold(op: str, a: int, b: int):
@@ -1122,6 +1186,7 @@ def convert_call(ctx, e: ir.Call, result_type: Optional[str] = None) -> CsExpr:
     if fn is None:
         raise TranslationError(e.loc, f"'{callee.name}' is declared but no file of the program defines it",
                                "missing-definition")
+    _refuse_in_place_as_memory(fn, e.args)
     generic = delegate("generic_call_arguments")(ctx, fn)
     type_args = [delegate("type_argument")(ctx, e.args[i], _pointer_to_pointer(fn.params[i].type))
                  for i in sorted(generic) if i < len(e.args)]

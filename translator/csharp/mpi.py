@@ -535,10 +535,26 @@ def _lvalue_of_pointer(ctx, arg: ir.Expr, what: str) -> str:
         raise TranslationError(arg.loc, f"NULL as an MPI {what} argument: MPI writes or reads through it (the C "
                                "program fails there)", "null-argument")
     if isinstance(e, ir.Unary) and e.op == "&":
+        target = _unparen(e.operand)
+        if not isinstance(target, (ir.NameRef, ir.Index, ir.Member)) and \
+                not (isinstance(target, ir.Unary) and target.op == "*"):
+            # `&"text"`, `&(int){0}`, `&f()`: C takes the address of an object the port holds no variable for (a
+            # string literal is read-only memory natively; fuzz seed 8 input 6258: out "caf", CS1510)
+            raise TranslationError(arg.loc, f"the address of {_object_kind(target)} as an MPI {what} argument "
+                                   "cannot be translated: MPI writes through it; pass the address of a variable",
+                                   "unsupported-construct")
         return convert_expr(ctx, e.operand).code
     if isinstance(e.type, (ir.PointerType, ir.ArrayType)):
         return f"{paren(convert_expr(ctx, e), PRIMARY)}[0]"
     raise TranslationError(arg.loc, f"this {what} argument is not supported yet", "unsupported-construct")
+
+
+def _object_kind(e: ir.Expr) -> str:
+    if isinstance(e, ir.StringLit):
+        return "a string literal"
+    if isinstance(e, ir.CompoundLiteral):
+        return "a compound literal"
+    return "a value that is no variable"
 
 
 def _address_storage(ctx, arg: ir.Expr, ptype) -> Optional[str]:

@@ -12,7 +12,7 @@ from typing import Optional
 from .. import ir
 from ..diagnostics import TranslationError
 from .exprs import (ADD, BINARY_PREC, COMPARISONS, MUL, PRIMARY, UNARY, CsExpr, coerce, coerce_index, convert_expr,
-                    element_address, flat_size, is_null_pointer, paren, pointer_at, ref_param_name,
+                    convert_library_name, element_address, flat_size, is_null_pointer, paren, pointer_at, ref_param_name,
                     scaled_by, slot_key, unwrap, convert_call)
 from .function_types import refuse_other_function_type
 from .memory import convert_allocation, is_allocation
@@ -130,6 +130,17 @@ def _is_null_like(e: ir.Expr) -> bool:
     return is_null_pointer(e) or isinstance(e, ir.NameRef) and e.kind == "library" and e.name in _HELD_AS_NULL
 
 
+def _comparison_side(ctx, e: ir.Expr) -> CsExpr:
+    """A side of a pointer comparison; MPI_IN_PLACE there is the marker (`b == MPI_IN_PLACE` of a handle that may
+    hold it), which the expression core refuses anywhere it would be memory."""
+    inner = e
+    while isinstance(inner, (ir.Cast, ir.Paren)):
+        inner = inner.operand if isinstance(inner, ir.Cast) else inner.inner
+    if isinstance(inner, ir.NameRef) and inner.kind == "library" and inner.name == "MPI_IN_PLACE":
+        return convert_library_name(ctx, inner)
+    return convert_expr(ctx, e)
+
+
 def _pointer_equality(ctx, e: ir.Binary) -> CsExpr:
     op, prec = e.op, BINARY_PREC[e.op]
     lhs_ir, rhs_ir = _without_void_cast(e.lhs), _without_void_cast(e.rhs)
@@ -152,7 +163,7 @@ def _pointer_equality(ctx, e: ir.Binary) -> CsExpr:
                 code = f"{paren(p, PRIMARY)}.IsNull"
                 return CsExpr(code if op == "==" else "!" + code, "bool", PRIMARY if op == "==" else UNARY)
             return CsExpr(f"{paren(p, prec)} {op} null", "bool", prec)
-    lhs, rhs = convert_expr(ctx, lhs_ir), convert_expr(ctx, rhs_ir)
+    lhs, rhs = _comparison_side(ctx, lhs_ir), _comparison_side(ctx, rhs_ir)
     if HANDLE in (lhs.type, rhs.type):
         # a handle against a handle or a pointer: the same address, however each holds it (a boxed Ptr<T> is
         # a new object each time it is stored)

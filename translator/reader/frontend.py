@@ -26,6 +26,7 @@ from .literals import STRING_TOKEN, parse_char, parse_int, parse_string_literal
 from .designators import read_designated_list
 from .gnu_conditional import binary_conditional, is_binary_conditional
 from .unprototyped import MARKER as UNPROTOTYPED, adapt_call, arity_mismatch_callee, rename_unprototyped_calls
+from .shared_guards import separate_shared_guards
 from .rewrite import (builtin_library_function, expand_function_macros, include_unguarded_headers_once, macro_tokens, refuse_special_includes,
                       rename_colliding_statics, token_spelling)
 from .extern_sign import retype_sign_mismatched_externs
@@ -178,6 +179,8 @@ class Frontend:
         # An undeclared function is an error, as in C99: for an MPI function it means cmpi's mpi.h (and so the
         # runtime) does not have it; a standard library function (gcc 12 only warns) gets its header read first.
         args = self._clang_args()
+        if getattr(self, "unit_prelude", None):
+            args += ["-include", self.unit_prelude]  # reader/shared_guards.py
         for p in self.paths[1:]:
             args += ["-include", os.path.abspath(p)]  # the other files of the program, read after the first
         try:
@@ -380,6 +383,7 @@ class Frontend:
             check_input_file(p)
         if len(self.paths) > 1:
             include_unguarded_headers_once(self)
+            separate_shared_guards(self)
         refuse_special_includes(self)
         if len(self.paths) > 1:
             self._parse_several_files()
@@ -971,11 +975,18 @@ class Frontend:
             known = self._ctypes[key] = self._ctype(t, cur)
         return known
 
+    def _declared_by_program(self, decl: ci.Cursor) -> bool:
+        """A typedef or record the program declares itself: one named as a library type the runtime has
+        (`typedef struct cpu_set_t {...} cpu_set_t;` without <sched.h>, found by fuzz_probe.py names) is the program's
+        own record, not the runtime's type."""
+        f = decl.location.file if decl is not None else None
+        return f is not None and self._is_user_path(f.name)
+
     def _ctype(self, t: ci.Type, cur: Optional[ci.Cursor] = None) -> ir.CType:
         if t.kind == ci.TypeKind.TYPEDEF:
             name = t.get_typedef_name() if hasattr(t, "get_typedef_name") else t.spelling
             name = name.replace("const ", "").strip()
-            if name in OPAQUE_TYPEDEFS:
+            if name in OPAQUE_TYPEDEFS and not self._declared_by_program(t.get_declaration()):
                 return ir.OpaqueType(name)
             return self.ctype(t.get_canonical(), cur)
         if t.kind == ci.TypeKind.ELABORATED:
@@ -1015,7 +1026,8 @@ class Frontend:
         if t.kind == ci.TypeKind.RECORD:
             decl = t.get_declaration()
             # A record declared in a library header that the runtime knows by its typedef name.
-            if decl.spelling in OPAQUE_TYPEDEFS or decl.spelling in ("_IO_FILE",):
+            if (decl.spelling in OPAQUE_TYPEDEFS or decl.spelling in ("_IO_FILE",)) and \
+                    not self._declared_by_program(decl):
                 return ir.OpaqueType("FILE" if decl.spelling == "_IO_FILE" else decl.spelling)
             if decl.location.file is not None and not self._is_user_path(decl.location.file.name):
                 if decl.spelling in LIBRARY_RECORDS:
@@ -1313,6 +1325,13 @@ class Frontend:
                 if value is None:
                     raise
                 e = ir.IntLit(self.loc(cur), self.ctype(cur.type, cur), value, str(value))
+            named = e
+            while isinstance(named, ir.Cast) and named.implicit:
+                named = named.operand
+            if isinstance(named, ir.NameRef) and named.kind != "library":
+                # glibc's `#define stdout stdout` expanded to a name the program declares (a static local
+                # `stdout`): C binds the program's, not the library's (fuzz_probe.py names: CS0200, Stdio.stdout)
+                return e
             return ir.MacroRef(e.loc, e.type, name, e)
         return self._expr(cur)
 
@@ -1340,8 +1359,14 @@ class Frontend:
         # A cursor produced by a macro expansion has no tokens of its own at the
         # expansion site (and libclang 14 reports no spelling locations inside
         # macro bodies): an object-like macro whose body is one token gives it.
-        name = self.macro_uses.get(self._extent_key(cur))
-        body = self.macro_bodies.get(name) if name else None
+        key = self._extent_key(cur)
+        name = self.macro_uses.get(key)
+        use = self._macro_use_cursors.get(key)
+        definition = use.referenced if use is not None and name in self._redefined_macros else None
+        if definition is not None and definition.kind == K.MACRO_DEFINITION:
+            body = tuple(macro_tokens(definition)[1:])  # the definition in force here (`#define MAXLOG 22` in one file)
+        else:
+            body = self.macro_bodies.get(name) if name else None
         for _ in range(16):  # `#define A B`, `#define B 64`: follow the chain to the literal
             if body is not None and len(body) == 1 and body[0] in self.macro_bodies:
                 body = self.macro_bodies[body[0]]

@@ -25,10 +25,10 @@ public sealed class MpiFile
     /// <summary>The individual file pointer, in etypes of the view.</summary>
     internal long Position { get; set; }
     /// <summary>
-    /// The shared file pointer, in etypes of the view. Only collective calls move it (the _ordered forms,
-    /// MPI_File_seek_shared), identically on every rank, so each rank's copy is the shared value.
+    /// The window that holds the shared file pointer (in etypes of the view): one long on rank 0 of
+    /// <see cref="Comm"/>, which every rank moves with an atomic fetch-and-add (cMPI.FileShared.cs).
     /// </summary>
-    internal long SharedPosition { get; set; }
+    internal Win SharedPointer { get; set; } = Win.Null;
 
     /// <summary>What an error on this file does (MPI_File_set_errhandler); a new file takes MPI_FILE_NULL's.</summary>
     internal Errhandler Errhandler { get; set; } = Errhandler.Return;
@@ -66,7 +66,6 @@ public sealed class MpiFile
         Etype = etype;
         Filetype = filetype;
         Position = 0;
-        SharedPosition = 0;
     }
 
     internal void Release()

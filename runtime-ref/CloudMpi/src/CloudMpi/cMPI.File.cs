@@ -67,7 +67,9 @@ public static partial class cMPI
                 return FileError(fh, new MpiException(call, all, $"cannot open \"{filename}\""));
             }
             var file = new MpiFile(comm, filename, amode, handle!) { Errhandler = DefaultFileErrhandler };
-            if ((amode & MODE_APPEND) != 0) file.Position = RandomAccess.GetLength(handle!);
+            long length = (amode & MODE_APPEND) != 0 ? RandomAccess.GetLength(handle!) : 0;
+            file.Position = length;
+            file.SharedPointer = CreateSharedPointer(call, comm, rank, length);
             fh = file;
             return SUCCESS;
         }
@@ -86,6 +88,7 @@ public static partial class cMPI
             var file = CheckFile(call, fh);
             file.Release();
             Barrier(file.Comm);
+            ForgetSharedPointer(file);
             Comm_rank(file.Comm, out int rank);
             fh = FILE_NULL;
             if ((file.Amode & MODE_DELETE_ON_CLOSE) != 0 && rank == 0)
@@ -172,6 +175,7 @@ public static partial class cMPI
                 throw new MpiException(call, ERR_TYPE, $"the filetype {filetype.Name} ({filetype.Size} bytes) is not a whole number of etypes {etype.Name} ({etype.Size} bytes)");
             CheckFiletypeLayout(call, filetype);
             file.SetView(disp, etype, filetype);
+            ResetSharedPointer(call, file);
             return SUCCESS;
         }
         catch (MpiException ex) { return FileError(fh, ex); }

@@ -46,19 +46,22 @@ public static partial class cMPI
     public static int File_read_at_all<T>(MpiFile fh, long at, ref T buf, int count, Datatype datatype, out Status status) where T : unmanaged =>
         TransferScalar("MPI_File_read_at_all", fh, at, ref buf, count, datatype, write: false, out status);
 
+    /// <summary>Which file pointer an access without an explicit offset starts at.</summary>
+    private enum FilePointer { Individual, Shared, Ordered }
+
     /// <summary>
-    /// One data access: from etype <paramref name="at"/>, the individual pointer (null), or, <paramref name="ordered"/>,
-    /// the shared pointer in rank order (cMPI.FileOrdered.cs).
+    /// One data access: from etype <paramref name="at"/>, or else at <paramref name="pointer"/>: the individual
+    /// pointer, the shared one (cMPI.FileShared.cs), or the shared one in rank order (cMPI.FileOrdered.cs).
     /// </summary>
     private static int Transfer<T>(string call, MpiFile fh, long? at, T[] buf, int offset, int count, Datatype datatype,
-        bool write, out Status status, bool ordered = false) where T : unmanaged
+        bool write, out Status status, FilePointer pointer = FilePointer.Individual) where T : unmanaged
     {
         status = new Status(ANY_SOURCE, ANY_TAG, 0);
         try
         {
             var file = CheckAccess(call, fh, write);
             var data = Buffers.Data(call, buf, offset, count, datatype);
-            int moved = ordered ? MoveOrdered(call, file, data.Bytes, write) : Move(call, file, at, data.Bytes, write);
+            int moved = MoveAt(call, file, at, pointer, data.Bytes, write);
             if (!write) data.Commit();
             status = new Status(ANY_SOURCE, ANY_TAG, moved);
             return SUCCESS;
@@ -67,20 +70,28 @@ public static partial class cMPI
     }
 
     private static int TransferScalar<T>(string call, MpiFile fh, long? at, ref T buf, int count, Datatype datatype,
-        bool write, out Status status, bool ordered = false) where T : unmanaged
+        bool write, out Status status, FilePointer pointer = FilePointer.Individual) where T : unmanaged
     {
         status = new Status(ANY_SOURCE, ANY_TAG, 0);
         try
         {
             var file = CheckAccess(call, fh, write);
             var data = Buffers.DataScalar(call, ref buf, count, datatype);
-            int moved = ordered ? MoveOrdered(call, file, data.Bytes, write) : Move(call, file, at, data.Bytes, write);
+            int moved = MoveAt(call, file, at, pointer, data.Bytes, write);
             if (!write) data.Commit();
             status = new Status(ANY_SOURCE, ANY_TAG, moved);
             return SUCCESS;
         }
         catch (MpiException ex) { return FileError(fh, ex); }
     }
+
+    private static int MoveAt(string call, MpiFile file, long? at, FilePointer pointer, Span<byte> bytes, bool write) =>
+        at is not null ? Move(call, file, at, bytes, write) : pointer switch
+        {
+            FilePointer.Shared => MoveShared(call, file, bytes, write),
+            FilePointer.Ordered => MoveOrdered(call, file, bytes, write),
+            _ => Move(call, file, null, bytes, write),
+        };
 
     private static MpiFile CheckAccess(string call, MpiFile fh, bool write)
     {

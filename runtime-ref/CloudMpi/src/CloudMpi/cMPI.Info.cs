@@ -40,6 +40,19 @@ public static partial class cMPI
         return SUCCESS;
     }
 
+    /// <summary>MPI_Info_get into a char pointer's memory (a generic allocator's, IMB's Print_Info): the same, written through the view.</summary>
+    public static int Info_get(Info info, string key, int valuelen, CloudMpi.Libc.Ptr<sbyte> value, out int flag)
+    {
+        var staged = new sbyte[Math.Max(valuelen, 0) + 1];
+        int rc = Info_get(info, key, valuelen, staged, out flag);
+        for (int i = 0; flag != 0 && i < staged.Length && i < value.Remaining; i++)
+        {
+            value[i] = staged[i];
+            if (staged[i] == 0) break;
+        }
+        return rc;
+    }
+
     public static int Info_get_valuelen(Info info, string key, out int valuelen, out int flag)
     {
         const string call = "MPI_Info_get_valuelen";

@@ -110,7 +110,13 @@ public static partial class cMPI
 
     /// <summary>Seconds since an arbitrary point in the past (monotonic).</summary>
     [MethodImpl(MethodImplOptions.AggressiveOptimization)]
-    public static double Wtime() => (Stopwatch.GetTimestamp() - wtimeBase) / (double)Stopwatch.Frequency;
+    public static double Wtime()
+    {
+        // the base read first: a first call (MPI_Wtime before MPI_Init) initializes it, and a timestamp taken
+        // before that would be earlier than the base, a negative time
+        long since = wtimeBase;
+        return (Stopwatch.GetTimestamp() - since) / (double)Stopwatch.Frequency;
+    }
 
     /// <summary>The resolution of <see cref="Wtime"/> in seconds.</summary>
     public static double Wtick() => 1.0 / Stopwatch.Frequency;

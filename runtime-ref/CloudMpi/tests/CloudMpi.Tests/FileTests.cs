@@ -37,6 +37,46 @@ public class FileTests : IDisposable
         });
     }
 
+    [Theory]
+    [MemberData(nameof(MpiRunner.SizeData), MemberType = typeof(MpiRunner))]
+    public void IndependentSharedWritesTakeDisjointPlaces(int size)
+    {
+        const int each = 25;
+        string path = Path.Combine(dir, "shared.dat");
+        MpiRunner.Run(size, rank =>
+        {
+            cMPI.File_open(World, path, cMPI.MODE_CREATE | cMPI.MODE_RDWR, cMPI.INFO_NULL, out var fh);
+            cMPI.File_set_view(fh, 0, MPI_LONG, MPI_LONG, "native", cMPI.INFO_NULL);
+            for (int i = 0; i < each; i++)
+            {
+                long value = rank * 1000L + i;
+                var block = new[] { value, -value }; // one access: the pair stays together
+                if (i % 2 == 0) Assert.Equal(cMPI.SUCCESS, cMPI.File_write_shared(fh, block, 0, 2, MPI_LONG, out _));
+                else
+                {
+                    Assert.Equal(cMPI.SUCCESS, cMPI.File_iwrite_shared(fh, block, 0, 2, MPI_LONG, out var rq));
+                    cMPI.Wait(ref rq, out var st);
+                    cMPI.Get_count(st, MPI_LONG, out int n);
+                    Assert.Equal(2, n);
+                }
+            }
+            cMPI.Barrier(World);
+            cMPI.File_get_position_shared(fh, out long pos);
+            Assert.Equal(2L * each * size, pos);
+            var all = new long[2 * each * size];
+            cMPI.File_read_at(fh, 0, all, 0, all.Length, MPI_LONG, out _);
+            var firsts = Enumerable.Range(0, each * size).Select(k => all[2 * k]).OrderBy(v => v).ToArray();
+            Assert.Equal(Enumerable.Range(0, size).SelectMany(r => Enumerable.Range(0, each).Select(i => r * 1000L + i)), firsts);
+            for (int k = 0; k < each * size; k++) Assert.Equal(-all[2 * k], all[2 * k + 1]);
+            cMPI.File_seek_shared(fh, 0, cMPI.SEEK_SET);
+            var mine = new long[2];
+            cMPI.File_write_ordered(fh, new[] { (long)rank, rank + 0L }, 0, 2, MPI_LONG, out _);
+            cMPI.File_read_at(fh, 2 * rank, mine, 0, 2, MPI_LONG, out _);
+            Assert.Equal(new[] { (long)rank, rank }, mine);
+            cMPI.File_close(ref fh);
+        });
+    }
+
     [Fact]
     public void AStridedFiletypeInterleavesTheRanks()
     {

@@ -2,6 +2,7 @@ using System.Net;
 using System.Net.Sockets;
 using System.Reflection;
 using System.Text;
+using CloudMpi.Core;
 using CloudMpi.Hosting;
 using CloudMpi.Libc;
 using CloudMpi.Run.Hosting;
@@ -181,6 +182,11 @@ public static class RankWorker
         if (transport is TcpTransport tcp)
         {
             var peers = job.Endpoints.Select(e => new IPEndPoint(IPAddress.Parse(e.Host), e.Port)).ToArray();
+            // More ranks on this host than cores: a rank that polls before it sleeps holds a core the rank it waits
+            // for needs, so it sleeps at once (on its own connections), as Open MPI's ranks yield when oversubscribed.
+            string here = job.Endpoints[ctx.WorldRank].Host;
+            int ranksHere = job.Endpoints.Count(e => e.Host == here);
+            if (ranksHere > Environment.ProcessorCount) ctx.Mailbox.Waiting = WaitPolicy.TcpOversubscribed;
             tcp.Start(ctx.Mailbox, peers);
         }
         else

@@ -35,6 +35,8 @@ internal sealed class Mailbox : IMessageSink, IDirectReceiveSink
     private volatile int arrivals;
     // Nonblocking checks in a row that found nothing (NothingFound); only the owning rank's threads touch it.
     private int idleChecks;
+    // The managed thread id of the owning rank's thread while it sleeps in its transport (SleepInTransport); 0 otherwise.
+    private int sleeperThread;
 
     /// <summary>How the owning rank polls before it sleeps (<see cref="WaitPolicy"/>); the job's builder chooses.</summary>
     internal WaitPolicy Waiting = WaitPolicy.Yielding;
@@ -181,6 +183,12 @@ internal sealed class Mailbox : IMessageSink, IDirectReceiveSink
     private void Wake()
     {
         if (sleeping > 0) Monitor.PulseAll(gate);
+        // A rank asleep in its transport is woken by a frame on its own connections, which it reads itself; what
+        // another thread delivers must wake it (the fence: it announced its sleep before its last look, see there).
+        if (Polled is not { } t) return; // inproc, azure: the lock is the only place a rank sleeps
+        Interlocked.MemoryBarrier();
+        int sleeper = Volatile.Read(ref sleeperThread);
+        if (sleeper != 0 && sleeper != Environment.CurrentManagedThreadId) t.WakeSleeper();
     }
 
     private void SendAck(cMPIMessage m)
@@ -313,7 +321,7 @@ internal sealed class Mailbox : IMessageSink, IDirectReceiveSink
             int seen = arrivals;
             var m = find();
             if (m != null) return m;
-            if (!SpinUntilArrival(seen))
+            if (!SpinUntilArrival(seen) && !SleepInTransport(new ArrivedSince(this, seen)))
             {
                 lock (gate)
                 {
@@ -359,6 +367,7 @@ internal sealed class Mailbox : IMessageSink, IDirectReceiveSink
     {
         if (c.IsComplete) return;
         if (SpinUntil(c)) return;
+        if (SleepInTransport(new Completed(this, c))) return;
         lock (gate)
         {
             while (!c.IsComplete) Sleep();
@@ -366,14 +375,20 @@ internal sealed class Mailbox : IMessageSink, IDirectReceiveSink
     }
 
     /// <summary>
-    /// Block until <paramref name="probe"/> returns a non-negative value (it is re-evaluated after every delivery
-    /// to this mailbox, under its lock); returns that value.
+    /// Block until <paramref name="probe"/> returns a non-negative value; returns that value (MPI_Waitany, MPI_Waitsome).
+    /// It waits as <see cref="WaitFor"/> does: polling first, each check reading what a polled transport (tcp) has for
+    /// the rank, then asleep, re-evaluated after every delivery to this mailbox, under its lock. The probe's answer
+    /// must stay non-negative once it is (a completed request stays complete until the rank finishes it). Before,
+    /// these waits went to sleep at once and left every frame to the transport's reader threads: a wake-up of the
+    /// reader and one of the rank per frame, where MPI_Wait read its own sockets.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     public int WaitUntil(Func<int> probe)
     {
         int v = probe();
         if (v >= 0) return v;
+        if (Ended(Waiting.SpinUntil(new Probed(this, probe)))) return probe();
+        if (SleepInTransport(new Probed(this, probe))) return probe();
         lock (gate)
         {
             while ((v = probe()) < 0) Sleep();
@@ -392,15 +407,62 @@ internal sealed class Mailbox : IMessageSink, IDirectReceiveSink
         return done;
     }
 
+    /// <summary>
+    /// The sleep of a wait whose polling phase is over, where the transport can hold it (tcp on Linux: in the kernel
+    /// on the rank's own connections, <see cref="IPolledTransport.Sleep"/>): a frame wakes the rank, which reads it
+    /// itself and looks again, rather than a reader thread reading it and then waking the rank from the lock (two
+    /// wake-ups per frame). True when <paramref name="condition"/> holds; false when the transport cannot hold the
+    /// sleep (none that can, several threads of the rank in MPI, or it closed): the caller sleeps on the lock.
+    /// </summary>
+    private bool SleepInTransport<TCondition>(TCondition condition) where TCondition : struct, ISpinCondition
+    {
+        if (Polled is not { CanSleep: true } t || owner.ThreadLevel == cMPI.THREAD_MULTIPLE) return false;
+        var host = owner.Host;
+        host?.MarkBlocked(owner.WorldRank);
+        try
+        {
+            while (true)
+            {
+                if (host?.AbortReason is string reason) throw new JobAbortedException(reason);
+                // Announced before the last look (a full fence), as a delivery completes before Wake looks: a delivery
+                // the look misses sees the sleeper and wakes it.
+                Interlocked.Exchange(ref sleeperThread, Environment.CurrentManagedThreadId);
+                if (condition.HoldsWithoutPolling()) break; // a frame already waiting wakes the sleep at once
+                if (!t.Sleep())
+                {
+                    Volatile.Write(ref sleeperThread, 0);
+                    return false;
+                }
+                Volatile.Write(ref sleeperThread, 0);
+                if (condition.Holds()) break; // reads what woke it
+            }
+        }
+        finally
+        {
+            Volatile.Write(ref sleeperThread, 0);
+            host?.MarkRunning(owner.WorldRank);
+        }
+        t.PollingEnded();
+        return true;
+    }
+
     // Each check first reads what a polled transport has for the rank (Polled), then looks again.
     private readonly struct Completed(Mailbox mailbox, Completion c) : ISpinCondition
     {
         public bool Holds() => c.IsComplete || (mailbox.Polled is { } t && t.Poll() && c.IsComplete);
+        public bool HoldsWithoutPolling() => c.IsComplete;
+    }
+
+    private readonly struct Probed(Mailbox mailbox, Func<int> probe) : ISpinCondition
+    {
+        public bool Holds() => probe() >= 0 || (mailbox.Polled is { } t && t.Poll() && probe() >= 0);
+        public bool HoldsWithoutPolling() => probe() >= 0;
     }
 
     private readonly struct ArrivedSince(Mailbox mailbox, int seen) : ISpinCondition
     {
         public bool Holds() => mailbox.arrivals != seen || (mailbox.Polled is { } t && t.Poll() && mailbox.arrivals != seen);
+        public bool HoldsWithoutPolling() => mailbox.arrivals != seen;
     }
 
     /// <summary>One sleep on the lock (held by the caller); tells the host we are blocked.</summary>
@@ -432,6 +494,7 @@ internal sealed class Mailbox : IMessageSink, IDirectReceiveSink
     public void WakeForAbort()
     {
         lock (gate) Monitor.PulseAll(gate);
+        Polled?.WakeSleeper();
     }
 
     internal int UnexpectedCount

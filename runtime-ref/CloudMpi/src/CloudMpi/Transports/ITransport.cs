@@ -98,4 +98,16 @@ internal interface IPolledTransport
 
     /// <summary>The rank stops polling (it is going to sleep): the transport's own threads must deliver from now on.</summary>
     void StopPolling();
+
+    /// <summary>Whether the rank can sleep in the transport itself (<see cref="Sleep"/>) instead of on its mailbox's lock.</summary>
+    bool CanSleep { get; }
+
+    /// <summary>Sleep until something may have arrived for the rank (it still counts as polling: it reads what woke it
+    /// with <see cref="Poll"/>), <see cref="WakeSleeper"/> is called, or the transport's longest sleep passes (the caller
+    /// looks again, then sleeps again); false when it cannot sleep there (any more): the rank sleeps on its mailbox
+    /// instead. Only when <see cref="CanSleep"/>.</summary>
+    bool Sleep();
+
+    /// <summary>End the rank's <see cref="Sleep"/> (or make its next return at once); any thread.</summary>
+    void WakeSleeper();
 }

@@ -14,7 +14,8 @@ public class TcpContractTests : TransportContract
         int n = mailboxes.Length;
         var secret = JobSecret.New();
         var transports = Enumerable.Range(0, n)
-            .Select(r => new TcpTransport(r, n, TcpTransport.Listen(IPAddress.Loopback), secret, "cmpi-contract"))
+            // A sleep on the connections that only its timeout ended would show as a stall of seconds (TcpJob).
+            .Select(r => new TcpTransport(r, n, TcpTransport.Listen(IPAddress.Loopback), secret, "cmpi-contract") { LongestSleep = TimeSpan.FromSeconds(10) })
             .ToArray();
         var endpoints = transports.Select(t => t.LocalEndPoint).ToArray();
         for (int r = 0; r < n; r++) transports[r].Start(mailboxes[r], endpoints);

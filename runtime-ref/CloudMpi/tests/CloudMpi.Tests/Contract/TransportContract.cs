@@ -181,6 +181,68 @@ public abstract class TransportContract
         });
     }
 
+    /// <summary>
+    /// A rank that completes its receives with MPI_Waitany or MPI_Waitsome in a loop (one receive posted per sender,
+    /// reposted as each completes) gets every message of every sender, each sender's in its order. Issue 28: these
+    /// waits now poll the transport as MPI_Wait does; nothing may be lost or reordered by it.
+    /// </summary>
+    [Theory]
+    [InlineData("Waitany")]
+    [InlineData("Waitsome")]
+    public void WaitanyAndWaitsomeLoopsGetEveryMessageInOrder(string wait)
+    {
+        const int perSender = 60, senders = 3;
+        Run(senders + 1, rank =>
+        {
+            if (rank != 0)
+            {
+                for (int k = 0; k < perSender; k++)
+                {
+                    int v = rank * 1000 + k;
+                    cMPI.Send(ref v, 1, MPI_INT, 0, 7, World);
+                }
+                return;
+            }
+            var values = new int[senders][];
+            var requests = new Request[senders];
+            var next = new int[senders];
+            for (int s = 0; s < senders; s++)
+            {
+                values[s] = new int[1];
+                cMPI.Irecv(values[s], 0, 1, MPI_INT, s + 1, 7, World, out requests[s]);
+            }
+            int received = 0;
+            var indices = new int[senders];
+            var statuses = new Status[senders];
+            while (received < senders * perSender)
+            {
+                int done;
+                if (wait == "Waitany")
+                {
+                    cMPI.Waitany(senders, requests, out indices[0], out statuses[0]);
+                    done = 1;
+                }
+                else
+                {
+                    cMPI.Waitsome(senders, requests, out done, indices, statuses);
+                }
+                Assert.InRange(done, 1, senders);
+                for (int j = 0; j < done; j++)
+                {
+                    int s = indices[j];
+                    Assert.Equal(s + 1, statuses[j].MPI_SOURCE);
+                    Assert.Equal((s + 1) * 1000 + next[s]++, values[s][0]); // this sender's order, none skipped
+                    received++;
+                    if (next[s] < perSender) cMPI.Irecv(values[s], 0, 1, MPI_INT, s + 1, 7, World, out requests[s]);
+                }
+            }
+            Assert.All(next, n => Assert.Equal(perSender, n));
+            // Every request is done: both calls say so with MPI_UNDEFINED.
+            cMPI.Waitany(senders, requests, out int index, out _);
+            Assert.Equal(cMPI.UNDEFINED, index);
+        });
+    }
+
     [Fact]
     public void SynchronousSendCompletesWhenMatched()
     {

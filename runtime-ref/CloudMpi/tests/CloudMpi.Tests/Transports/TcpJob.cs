@@ -8,9 +8,11 @@ namespace CloudMpi.Tests.Transports;
 /// <summary>
 /// A job of rank threads in this process whose messages go over real tcp connections on loopback, one
 /// <see cref="TcpTransport"/> per rank, as in a `cmpi-run --transport tcp` job: what the tcp tests run their
-/// ranks on, and then look into (<see cref="Transports"/>: frames read, frames sent directly).
+/// ranks on, and then look into (<see cref="Transports"/>: frames read, frames sent directly). A waiting rank's longest
+/// sleep on its connections is 10 s here (<see cref="TcpTransport.LongestSleep"/>; 100 ms in a job), so that a wake-up
+/// that only the timeout gave would make a test take seconds instead of passing unseen.
 /// </summary>
-internal sealed class TcpJob
+internal sealed class TcpJob(TimeSpan? longestSleep = null)
 {
     private volatile TcpTransport[] transports = [];
 
@@ -22,7 +24,10 @@ internal sealed class TcpJob
         int n = mailboxes.Length;
         var secret = JobSecret.New();
         var ts = Enumerable.Range(0, n)
-            .Select(r => new TcpTransport(r, n, TcpTransport.Listen(IPAddress.Loopback), secret, "cmpi-tcp-test"))
+            .Select(r => new TcpTransport(r, n, TcpTransport.Listen(IPAddress.Loopback), secret, "cmpi-tcp-test")
+            {
+                LongestSleep = longestSleep ?? TimeSpan.FromSeconds(10),
+            })
             .ToArray();
         var endpoints = ts.Select(t => t.LocalEndPoint).ToArray();
         for (int r = 0; r < n; r++) ts[r].Start(mailboxes[r], endpoints);

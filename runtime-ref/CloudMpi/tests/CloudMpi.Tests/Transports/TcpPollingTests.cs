@@ -116,7 +116,8 @@ public class TcpPollingTests
         });
     }
 
-    /// <summary>A rank that waits longer than its polling phase sleeps; the reader then reads the frame and wakes it.</summary>
+    /// <summary>A rank that waits longer than its polling phase sleeps (in the kernel on its own connections; with
+    /// CMPI_TCP_SLEEP=lock on its mailbox, and the reader reads the frame and wakes it); the frame wakes it.</summary>
     [Fact]
     public void ASleepingRankIsWokenByItsReader()
     {
@@ -138,6 +139,59 @@ public class TcpPollingTests
                 }
             }
         });
+    }
+
+    /// <summary>
+    /// A rank asleep on its connections (in the kernel, SocketSleep) is woken by the first frame of a peer that had not
+    /// connected to it when it fell asleep: the new connection wakes it so that it watches that one too. In a job of 4
+    /// ranks, Init's and Finalize's barriers (dissemination: distances 1 and 2) never have rank 1 send to rank 0, so
+    /// its message below opens that connection. The job's longest sleep is 10 s (TcpJob): a wake-up left to it fails.
+    /// </summary>
+    [Fact]
+    public void ARankAsleepOnItsConnectionsIsWokenByANewPeer()
+    {
+        var clock = Stopwatch.StartNew();
+        TimeSpan waited = default;
+        job.Run(4, rank =>
+        {
+            int[] buf = new int[1];
+            if (rank == 1)
+            {
+                Thread.Sleep(50); // rank 0 is asleep by now: its polling phase is 500 us
+                buf[0] = 77;
+                cMPI.Send(buf, 0, 1, MPI_INT, 0, 9, cMPI.COMM_WORLD);
+            }
+            else if (rank == 0)
+            {
+                var start = clock.Elapsed;
+                cMPI.Recv(buf, 0, 1, MPI_INT, 1, 9, cMPI.COMM_WORLD, out _);
+                waited = clock.Elapsed - start;
+                Assert.Equal(77, buf[0]);
+            }
+        });
+        // (Who read that frame depends on the host's timing: the new connection's reader, had it started reading before
+        // rank 0's wait, holds it and delivers the frame, waking rank 0 through its eventfd; either way in time.)
+        Assert.True(waited < TimeSpan.FromSeconds(5), $"rank 0 got its first message from rank 1 after {waited.TotalSeconds:F1} s");
+    }
+
+    /// <summary>An abort wakes a rank asleep on its connections (it waits for a message that never comes); the job's
+    /// longest sleep is 10 s, so an abort that did not wake it would show.</summary>
+    [Fact]
+    public void AnAbortWakesARankAsleepOnItsConnections()
+    {
+        var clock = Stopwatch.StartNew();
+        var e = Assert.Throws<AggregateException>(() => Run(rank =>
+        {
+            int[] buf = new int[1];
+            if (rank == 0)
+            {
+                Thread.Sleep(50); // rank 1 is asleep by now
+                throw new InvalidOperationException("rank 0 gives up");
+            }
+            cMPI.Recv(buf, 0, 1, MPI_INT, 0, 9, cMPI.COMM_WORLD, out _);
+        }));
+        Assert.Contains("rank 0 gives up", e.Message);
+        Assert.True(clock.Elapsed < TimeSpan.FromSeconds(5), $"the job took {clock.Elapsed.TotalSeconds:F1} s to end");
     }
 
     /// <summary>
@@ -182,6 +236,91 @@ public class TcpPollingTests
         });
         if (OperatingSystem.IsLinux())
             Assert.True(polls > 0, $"rank 1 polled with {check} {rounds} times and never read its connections (it read {readByChecks} frames)");
+    }
+
+    /// <summary>
+    /// Every blocking completion waits as MPI_Wait does: it polls the rank's own connections before it sleeps, so a
+    /// frame that arrives meanwhile is read by the waiting rank, not by a reader thread that then wakes it. Before
+    /// round 8 MPI_Waitany and MPI_Waitsome went to sleep at once (a reader's wake-up and the rank's per frame). As in
+    /// the test above, the polls of rank 1's loop are asserted (rank 0 sends only after rank 1's answer, so rank 1 is
+    /// in its wait before the frame comes, and a waiting rank polls at least once before it can sleep). Before the
+    /// change a loop of MPI_Waitany polled 0 times; at least once is asserted, since on a loaded host a rank kept off
+    /// its core long enough may find its frame already read by a reader thread and not need to poll in some rounds.
+    /// </summary>
+    [Theory]
+    [InlineData("Wait")]
+    [InlineData("Waitall")]
+    [InlineData("Waitany")]
+    [InlineData("Waitsome")]
+    [InlineData("Probe")]
+    [InlineData("Mprobe")]
+    public void EveryBlockingCompletionReadsTheRanksOwnFrames(string wait)
+    {
+        const int rounds = 300;
+        long polls = 0;
+        Run(rank =>
+        {
+            int[] buf = new int[1];
+            if (rank == 0)
+            {
+                for (int i = 0; i < rounds; i++)
+                {
+                    buf[0] = i;
+                    cMPI.Send(buf, 0, 1, MPI_INT, 1, 5, cMPI.COMM_WORLD);
+                    cMPI.Recv(buf, 0, 1, MPI_INT, 1, 6, cMPI.COMM_WORLD, out _);
+                }
+                return;
+            }
+            long pollsBefore = transports[1].Polls;
+            for (int i = 0; i < rounds; i++)
+            {
+                Assert.Equal(i, WaitFor(wait, buf));
+                cMPI.Send(buf, 0, 1, MPI_INT, 0, 6, cMPI.COMM_WORLD);
+            }
+            polls = transports[1].Polls - pollsBefore;
+        });
+        if (OperatingSystem.IsLinux())
+            Assert.True(polls > 0, $"rank 1 waited with {wait} {rounds} times and polled its connections {polls} times");
+    }
+
+    /// <summary>Receive rank 0's next int with tag 5 into <paramref name="buf"/> with the blocking call
+    /// <paramref name="wait"/>; its value.</summary>
+    private static int WaitFor(string wait, int[] buf)
+    {
+        var world = cMPI.COMM_WORLD;
+        switch (wait)
+        {
+            case "Probe":
+                cMPI.Probe(0, 5, world, out _);
+                cMPI.Recv(buf, 0, 1, MPI_INT, 0, 5, world, out _);
+                return buf[0];
+            case "Mprobe":
+                cMPI.Mprobe(0, 5, world, out var message, out _);
+                cMPI.Mrecv(buf, 0, 1, MPI_INT, ref message, out _);
+                return buf[0];
+        }
+        cMPI.Irecv(buf, 0, 1, MPI_INT, 0, 5, world, out var request);
+        var requests = new[] { request };
+        switch (wait)
+        {
+            case "Wait":
+                cMPI.Wait(ref requests[0], out _);
+                break;
+            case "Waitall":
+                cMPI.Waitall(1, requests, null);
+                break;
+            case "Waitany":
+                cMPI.Waitany(1, requests, out int index, out _);
+                Assert.Equal(0, index);
+                break;
+            case "Waitsome":
+                cMPI.Waitsome(1, requests, out int done, new int[1], null);
+                Assert.Equal(1, done);
+                break;
+            default:
+                throw new ArgumentException(wait);
+        }
+        return buf[0];
     }
 
     /// <summary>Receive rank 0's next int with tag 5 into <paramref name="buf"/> by polling <paramref name="check"/>

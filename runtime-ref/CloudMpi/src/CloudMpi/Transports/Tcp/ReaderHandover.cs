@@ -23,6 +23,15 @@ namespace CloudMpi.Transports.Tcp;
 /// and one-sided requests are still served, and no message waits for the rank to enter MPI. One parked reader watches
 /// the clock (a timed wait); the others wait untimed, so a rank with many peers costs one wake-up per grace period.
 /// </para>
+/// <para>
+/// A rank whose polling phase is over sleeps in the kernel on its own connections (<see cref="SocketSleep"/>) and stays
+/// the reader meanwhile: a frame wakes it, not a reader. While it sleeps there the clock watcher waits
+/// <see cref="AsleepWatch"/> instead of <see cref="Grace"/> (an idle rank would otherwise cost 500 wake-ups a second).
+/// Nothing ends that wait early: after a wait in which the rank slept, the readers take over within 10 ms of its end
+/// rather than 2 ms. Round 8 first had the end of each wait wake the watcher, so that the grace period was kept
+/// exactly: a barrier on 7 ranks on 2 cores then cost 50 futex calls and 37 context switches (all ranks), against 2.7
+/// and 20 without (perf stat, bench/README.md round 8).
+/// </para>
 /// </summary>
 internal sealed class ReaderHandover
 {
@@ -31,8 +40,12 @@ internal sealed class ReaderHandover
 
     private static readonly long GraceTicks = (long)(Grace.TotalSeconds * Stopwatch.Frequency);
 
+    /// <summary>How long the clock watcher waits when the rank sleeps in the kernel as it starts waiting.</summary>
+    public static readonly TimeSpan AsleepWatch = TimeSpan.FromMilliseconds(10);
+
     private readonly object gate = new();
     private volatile bool inWait; // between the rank's first poll of a wait and the wait's end
+    private int asleep; // 1 while the rank sleeps in the kernel on its connections (Interlocked: see RankAsleep)
     private long leftAt; // Stopwatch timestamp of the end of the rank's latest wait; 0 = it went to sleep
     private int parked;
     private bool clockWatched; // one parked reader waits with a timeout (under gate)
@@ -42,6 +55,23 @@ internal sealed class ReaderHandover
     {
         if (!inWait) inWait = true; // written once per wait: the cache line stays with the rank's core
     }
+
+    /// <summary>The rank goes to sleep in the kernel on its connections, still in its wait (the readers stay parked).</summary>
+    public void RankSleeps() => Interlocked.Exchange(ref asleep, 1); // a full fence before the rank looks (RankAsleep)
+
+    /// <summary>Whether the rank sleeps in the kernel now (a full fence first: a reader that just let go of a connection
+    /// the sleeping rank left out, as held, sees it asleep, or the rank saw the connection free).</summary>
+    public bool RankAsleep
+    {
+        get
+        {
+            Interlocked.MemoryBarrier();
+            return Volatile.Read(ref asleep) != 0;
+        }
+    }
+
+    /// <summary>The rank woke from its sleep in the kernel.</summary>
+    public void RankWoke() => Volatile.Write(ref asleep, 0);
 
     /// <summary>The rank's wait ended: it is back in its program.</summary>
     public void RankLeft()
@@ -95,7 +125,7 @@ internal sealed class ReaderHandover
                     clockWatched = true;
                     try
                     {
-                        Monitor.Wait(gate, Grace);
+                        Monitor.Wait(gate, Volatile.Read(ref asleep) != 0 ? AsleepWatch : Grace);
                     }
                     finally
                     {

@@ -25,6 +25,9 @@ internal sealed class TcpInbound(Socket socket, int from, int worldSize, int max
     public Socket Socket => socket;
     public int From => from;
 
+    /// <summary>The socket's file descriptor, for the rank's sleep in the kernel (<see cref="SocketSleep"/>).</summary>
+    public int Descriptor { get; } = (int)socket.SafeHandle.DangerousGetHandle();
+
     /// <summary>Frames read by the reader thread and by the rank's own thread (written by the connection's holder only).</summary>
     public long FramesByReader, FramesByRank;
 
@@ -36,6 +39,9 @@ internal sealed class TcpInbound(Socket socket, int from, int worldSize, int max
 
     /// <summary>Become the connection's only reader; false when another thread reads it now.</summary>
     public bool TryTake() => Interlocked.CompareExchange(ref taken, 1, 0) == 0;
+
+    /// <summary>Whether a thread reads it now.</summary>
+    public bool Held => Volatile.Read(ref taken) != 0;
 
     /// <summary>Let another thread read.</summary>
     public void Release() => Volatile.Write(ref taken, 0);

@@ -34,6 +34,10 @@ internal sealed class TcpTransport : ITransport, IPolledTransport, IDirectSendTr
     private TcpInbound[] inbound = []; // authenticated connections, replaced whole under the lock of incoming (Poll reads it without)
     private readonly List<TcpInbound> everInbound = []; // for FramesRead (under the lock of incoming)
     private readonly ReaderHandover handover = new();
+    private SocketSleep? sleeper; // where the rank sleeps on its connections (Start, when the rank polls)
+    private int[] sleepDescriptors = [];
+    private TcpInbound?[] slept = [], ready = []; // the connections of the last Sleep, and those it found ready
+    private int readyCount = -1; // how many of ready the next Poll reads (-1: it reads every connection)
     private IPEndPoint[] peers = [];
     private IMessageSink? sink;
     private volatile bool disposed;
@@ -71,6 +75,10 @@ internal sealed class TcpTransport : ITransport, IPolledTransport, IDirectSendTr
     /// (<see cref="TcpInbound"/>): the frames that do not fit the small-frame buffer (below, the copy costs less than
     /// the mailbox's lock taken twice).</summary>
     public int DirectReceiveMinBytes { get; init; } = directPayloads ? Connection.SmallFrame : int.MaxValue;
+
+    /// <summary>Whether a waiting rank sleeps in the kernel on its own connections (<see cref="Sleep"/>);
+    /// <c>CMPI_TCP_SLEEP=lock</c>: on its mailbox's lock, the reader threads reading meanwhile (before round 8; for measurements).</summary>
+    private static readonly bool sleepOnConnections = Environment.GetEnvironmentVariable("CMPI_TCP_SLEEP") != "lock";
 
     private long framesSentDirect;
 
@@ -114,7 +122,11 @@ internal sealed class TcpTransport : ITransport, IPolledTransport, IDirectSendTr
         sink = localSink;
         peers = peerEndPoints;
         // The waiting rank reads its own connections (Poll) where a receive call that never waits exists (Linux).
-        if (localSink is Mailbox mailbox && RankPolls) mailbox.Polled = this;
+        if (localSink is Mailbox mailbox && RankPolls)
+        {
+            if (sleepOnConnections) sleeper = SocketSleep.Create();
+            mailbox.Polled = this;
+        }
         new Thread(AcceptLoop) { IsBackground = true, Name = $"cmpi tcp accept (rank {localRank})" }.Start();
     }
 
@@ -248,6 +260,7 @@ internal sealed class TcpTransport : ITransport, IPolledTransport, IDirectSendTr
             inbound = [.. inbound, c];
             everInbound.Add(c);
         }
+        sleeper?.Signal(); // a rank asleep on its connections does not watch this one yet: it looks again
         Func<bool> stop = () => disposed || c.Ended;
         try
         {
@@ -265,6 +278,8 @@ internal sealed class TcpTransport : ITransport, IPolledTransport, IDirectSendTr
                 finally
                 {
                     c.Release();
+                    // A rank asleep on its connections left this one out while it was held (Sleep): it looks again.
+                    if (handover.RankAsleep) sleeper?.Signal();
                 }
             }
         }
@@ -290,23 +305,40 @@ internal sealed class TcpTransport : ITransport, IPolledTransport, IDirectSendTr
         Polls++;
         handover.RankPolled();
         bool delivered = false;
-        foreach (var c in Volatile.Read(ref inbound))
+        if (readyCount >= 0)
         {
-            if (c.Ended || !c.TryTake()) continue;
-            try
+            // Just woken from Sleep: only the connections its poll found ready (the others have nothing, and what comes
+            // on them now wakes the next sleep at once).
+            int n = readyCount;
+            readyCount = -1;
+            for (int i = 0; i < n; i++)
             {
-                if (!c.Ended) delivered |= c.ReadArrived();
+                delivered |= Read(ready[i]);
+                ready[i] = null;
             }
-            catch (Exception e)
-            {
-                Failed(c, e);
-            }
-            finally
-            {
-                c.Release();
-            }
+            return delivered;
         }
+        foreach (var c in Volatile.Read(ref inbound)) delivered |= Read(c);
         return delivered;
+    }
+
+    /// <summary>The rank's read of one connection: what has arrived on it, unless a reader holds it or it ended.</summary>
+    private bool Read(TcpInbound? c)
+    {
+        if (c is null || c.Ended || !c.TryTake()) return false;
+        try
+        {
+            return !c.Ended && c.ReadArrived();
+        }
+        catch (Exception e)
+        {
+            Failed(c, e);
+            return false;
+        }
+        finally
+        {
+            c.Release();
+        }
     }
 
     /// <summary>Calls of <see cref="Poll"/> so far (tests; written by the rank's thread only).</summary>
@@ -330,11 +362,79 @@ internal sealed class TcpTransport : ITransport, IPolledTransport, IDirectSendTr
         }
     }
 
+    /// <summary>
+    /// The longest sleep of a waiting rank on its connections before it looks again (<see cref="Sleep"/>). Nothing needs
+    /// it: frames, deliveries by other threads, new connections and aborts all wake the sleep; it bounds what a missed
+    /// wake-up could cost. (Tests make it long, so that a wake-up that relied on it shows.)
+    /// </summary>
+    public TimeSpan LongestSleep { get; init; } = DefaultLongestSleep;
+
+    public static readonly TimeSpan DefaultLongestSleep = TimeSpan.FromMilliseconds(100);
+
+    /// <summary>Whether the rank can sleep in the kernel on its own connections (<see cref="Sleep"/>; Linux).</summary>
+    public bool CanSleep => sleeper != null;
+
+    /// <summary>
+    /// The waiting rank's sleep once its polling phase is over (<see cref="SocketSleep"/>): in one poll on every
+    /// connection no one has seen end, until a frame arrives on one, <see cref="WakeSleeper"/> is called, or
+    /// <see cref="LongestSleep"/> passes. The readers stay parked: the rank reads what woke it itself
+    /// (<see cref="Poll"/>, after this returns), so a frame costs one wake-up, not a reader's and then the rank's.
+    /// False when it cannot (the transport closed).
+    /// </summary>
+    public bool Sleep()
+    {
+        if (sleeper is not { } s || disposed) return false;
+        // Announced before looking at the connections: a reader that lets go of one after the look signals (ReadLoop).
+        handover.RankSleeps();
+        try
+        {
+            // A connection a reader holds is left out: the reader delivers what arrives on it (and signals), where
+            // polling it too would find it readable again and again while the reader, off its core, has not read it.
+            var current = Volatile.Read(ref inbound);
+            if (sleepDescriptors.Length < current.Length)
+            {
+                int size = Math.Max(current.Length, 2 * sleepDescriptors.Length);
+                (sleepDescriptors, slept, ready) = (new int[size], new TcpInbound?[size], new TcpInbound?[size]);
+            }
+            int n = 0;
+            foreach (var c in current)
+            {
+                if (c.Ended || c.Held) continue;
+                slept[n] = c;
+                sleepDescriptors[n++] = c.Descriptor;
+            }
+            if (!s.Sleep(sleepDescriptors.AsSpan(0, n), (int)LongestSleep.TotalMilliseconds)) return false;
+            int k = 0;
+            for (int i = 0; i < n; i++)
+            {
+                if (s.Ready(i)) ready[k++] = slept[i];
+                slept[i] = null;
+            }
+            readyCount = k;
+            return true;
+        }
+        finally
+        {
+            handover.RankWoke();
+        }
+    }
+
+    /// <summary>Wake the rank from <see cref="Sleep"/> (any thread: a delivery not read by the rank, an abort).</summary>
+    public void WakeSleeper() => sleeper?.Signal();
+
     /// <summary>The rank's wait is over: the reader threads stay parked for a grace period, in case it waits again.</summary>
-    public void PollingEnded() => handover.RankLeft();
+    public void PollingEnded()
+    {
+        readyCount = -1;
+        handover.RankLeft();
+    }
 
     /// <summary>The rank goes to sleep on its mailbox: the reader threads read from now on.</summary>
-    public void StopPolling() => handover.RankStopped();
+    public void StopPolling()
+    {
+        readyCount = -1;
+        handover.RankStopped();
+    }
 
     /// <summary>
     /// A read of <paramref name="c"/> failed (on its reader thread or the rank's): drop a peer that broke the protocol,
@@ -361,6 +461,8 @@ internal sealed class TcpTransport : ITransport, IPolledTransport, IDirectSendTr
     {
         disposed = true;
         handover.ReleaseAll();
+        sleeper?.Signal();
+        sleeper?.Dispose();
         listener.Dispose();
         lock (outgoing)
         {
