@@ -209,3 +209,55 @@ def test_written_extern_of_the_other_sign_stays_an_error(tools, tmp_path):
     line = _one_diagnostic(r)
     assert re.search(r"a\.c:1:13: error: redeclaration of 'p' with a different type: 'int \*' vs 'unsigned int \*'",
                      line), line
+
+
+def test_packed_bytes_of_pack_and_unpack_draw_no_type_mismatch(tools, tmp_path):
+    """MPI_Unpack(inbuf, insize, &pos, outbuf, count, datatype, comm): the datatype describes outbuf, never the
+    packed bytes of inbuf (a char array): no -Wmpi-type-mismatch for those, while an out-buffer the datatype does
+    not describe still draws one."""
+    src = tmp_path / "unpack.c"
+    src.write_text(
+        "#include <mpi.h>\n"
+        "int main(int argc, char **argv) {\n"
+        "    char buf[64]; int pos = 0, n = 3; double d[2] = {1, 2}; short s = 0;\n"
+        "    MPI_Init(&argc, &argv);\n"
+        "    MPI_Pack(&n, 1, MPI_INT, buf, sizeof buf, &pos, MPI_COMM_WORLD);\n"
+        "    MPI_Pack(d, 2, MPI_DOUBLE, buf, sizeof buf, &pos, MPI_COMM_WORLD);\n"
+        "    pos = 0;\n"
+        "    MPI_Unpack(buf, sizeof buf, &pos, &n, 1, MPI_INT, MPI_COMM_WORLD);\n"
+        "    MPI_Unpack(buf, sizeof buf, &pos, &s, 1, MPI_INT, MPI_COMM_WORLD);\n"
+        "    MPI_Finalize();\n"
+        "    return 0;\n"
+        "}\n")
+    r = _translate(tools, tmp_path, str(src))
+    assert r.returncode == 0, r.stderr
+    mismatch = [ln for ln in r.stderr.splitlines() if ln.endswith("[-Wmpi-type-mismatch]")]
+    assert [ln.split(": warning: ")[0] for ln in mismatch] == [f"{src}:9:39"], r.stderr
+
+
+@pytest.mark.parametrize("body, where", [
+    ('    printf("%zu\\n", sizeof(2.0L * 3));\n', "3:21"),
+    ('    printf("%.3f\\n", (double)(1.0L / 3));\n', "3:31"),
+    ('    long double x = 1;\n    printf("%.3f\\n", (double)x);\n', "3:17"),
+])
+def test_long_double_is_named_once_wherever_the_program_first_mentions_it(tools, tmp_path, body, where):
+    """long double is an 8-byte double in the port: a located -Wlong-double where the program first mentions it,
+    a cast, a `1.0L` literal (in a sizeof: 8 here, 16 with gcc) too, not only a declaration. `sizeof(long double)`
+    alone is not named: the reader keeps no type operand of sizeof."""
+    src = tmp_path / "ld.c"
+    src.write_text("#include <stdio.h>\nint main(void) {\n" + body + "    return 0;\n}\n")
+    r = _translate(tools, tmp_path, str(src))
+    assert r.returncode == 0, r.stderr
+    warnings = [ln for ln in r.stderr.splitlines() if ln.endswith("[-Wlong-double]")]
+    assert [w.split(": warning: ")[0] for w in warnings] == [f"{src}:{where}"], r.stderr
+    assert "sizeof(long double) is 8 where gcc's is 16" in warnings[0]
+
+
+def test_a_long_double_parameter_is_named(tools, tmp_path):
+    src = tmp_path / "ldp.c"
+    src.write_text("#include <stdio.h>\nstatic double half(long double v) { return (double)(v / 2); }\n"
+                   "int main(void) { printf(\"%.1f\\n\", half(3)); return 0; }\n")
+    r = _translate(tools, tmp_path, str(src))
+    assert r.returncode == 0, r.stderr
+    assert [ln.split(": warning: ")[0] for ln in r.stderr.splitlines() if ln.endswith("[-Wlong-double]")] == \
+        [f"{src}:2:15"], r.stderr

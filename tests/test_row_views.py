@@ -340,8 +340,8 @@ def test_an_inner_loop_with_calls_or_branches_views_whole_arrays(tools, tmp_path
     as the array, and a short-lived local the JIT keeps in a register (nbody's force loop at 1 rank: 0.36 -> 0.26 s)."""
     src, out, cs = translate(tools, tmp_path, "calls", WITH_CALLS)
     views = views_of(cs)
-    assert "push(ref ps_at[0], ref ps_span[j], ref sum);" in cs  # the element the loop does not move: viewed from i
-    assert ("particle", "ps_at", "ps", "i") in views and ("particle", "ps_at2", "ps", "far") in views
+    # the element the loop does not move: a local copy (push's accesses cannot see it: test_..._held_in_a_local)
+    assert "push(ref ps_i, ref ps_span[j], ref sum);" in cs and "particle ps_far = 0 < zero ? ps[far] : default;" in cs
     assert ("particle", "ps_span", "ps", "0") in views
     assert "push(ref ps[i + k[0]], ref ps_span3[j], ref sum);" in cs  # the boxed k: no view
     assert "g_span[i] += ps_span4[i].ax;" in cs and "h_span[i] -= 1.0;" in cs
@@ -827,4 +827,118 @@ def test_a_struct_element_reached_several_times_in_a_loop_is_a_ref_local(tools, 
     assert "ref cplx a_row_j = ref a_row[j];" in conj and "a_row_j.im = -a_row_j.im;" in conj
     kept = cs[cs.index("    double kept("):cs.index("    public int main(")]
     assert "ref cplx" not in kept
+    assert_prints_what_gcc_prints(tools, tmp_path, src, out)
+
+
+HELD_ELEMENTS = r"""
+#include <stdio.h>
+
+#define N 6
+typedef struct { double x, y, ax, ay; } body;
+typedef union { double d; long long bits; } word;
+static body *spy;          /* a global pointer a callee may write through */
+static int calls;
+
+static double larger(double a, double b) { return a > b ? a : b; }
+
+/* reads p->x, p->y, q->x, q->y; adds to p->ax, p->ay and *sum: nbody's apply_force */
+static void force(body *p, const body *q, double *sum, int *n)
+{
+    double dx = q->x - p->x, dy = q->y - p->y;
+    double r2 = larger(dx * dx + dy * dy, 0.01);
+    p->ax += dx / r2;
+    p->ay += dy / r2;
+    *sum += r2;
+    *n += 1;
+}
+
+/* writes q->x: another object of the type, maybe p itself (j == i) */
+static void drag(body *p, body *q) { q->x = q->x * 0.5 + p->x * 0.25; p->ax += q->x; }
+
+/* reads q->ax, which it also writes through p: with j == i the read sees the sum so far */
+static void spread(body *p, const body *q) { p->ax += q->ax * 0.5 + 1.0; }
+
+/* writes through a global pointer, which may point at p */
+static void through_global(body *p, const body *q) { spy->ay += 1.0; p->ay += q->x + p->ay * 0.125; }
+
+/* hands its pointer on */
+static void hand_on(body *p, const body *q) { spread(p, q); }
+
+static void count(body *p) { calls++; p->ay -= 0.5; }
+
+/* a union: bits and d are the same bytes */
+static void flip(word *p, const word *q) { p->d += (double)((q->bits >> 40) & 7) + 0.5; }
+
+/* reads the whole of *q, ax included, which it writes through p */
+static void whole(body *p, const body *q) { body t = *q; p->ax += t.ax * 0.25 + t.x; }
+
+/* calls a library function that is not pure */
+static void noisy(body *p, const body *q) { if (q->x > 100.0) printf("far\n"); p->ay += q->y; }
+
+int main(void)
+{
+    body b[N];
+    word w[N];
+    int i, j, k, pairs = 0, zero = 0, far = 1000;
+    double sum = 0.0, s = 0.0;
+    for (i = 0; i < N; i++) {
+        b[i].x = (i * 37 % 11) * 0.5; b[i].y = (i * 13 % 7) * 0.25; b[i].ax = 0.0; b[i].ay = 0.0;
+    }
+    spy = &b[2];
+    for (i = 0; i < N; i++)
+        w[i].d = i * 0.75;
+    for (k = 0; k < 2; k++) {
+        for (i = 0; i < N; i++) {
+            for (j = 0; j < N; j++)               /* held: the same array, but no field read and written */
+                force(&b[i], &b[j], &sum, &pairs);
+            for (j = 0; j < zero; j++)            /* held, never runs: b[far] must not be read */
+                force(&b[far], &b[j], &sum, &pairs);
+            for (j = 0; j < N; j++)               /* kept: drag writes x through q */
+                drag(&b[i], &b[j]);
+            for (j = 0; j < N; j++)               /* kept: spread reads ax through q */
+                spread(&b[i], &b[j]);
+            for (j = 0; j < N; j++)               /* kept: a write through a global pointer */
+                through_global(&b[i], &b[j]);
+            for (j = 0; j < N; j++)               /* kept: the pointer handed on */
+                hand_on(&b[i], &b[j]);
+            for (j = 0; j < N; j++)               /* kept: the whole struct read through q */
+                whole(&b[i], &b[j]);
+            for (j = 0; j < N; j++)               /* kept: printf in the callee */
+                noisy(&b[i], &b[j]);
+            for (j = 0; j < N; j++)               /* kept: a union's fields overlap */
+                flip(&w[i], &w[j]);
+            j = 2;
+            for (j = j; j < N; j++)               /* kept: the first test reads j, which the loop moves */
+                force(&b[i], &b[j], &sum, &pairs);
+            for (j = 1; j <= N; j++) {            /* held: two calls, from 1 up to and with N */
+                force(&b[i], &b[j - 1], &sum, &pairs);
+                count(&b[i]);
+            }
+        }
+    }
+    for (i = 0; i < N; i++)
+        s += b[i].x + b[i].y + b[i].ax + b[i].ay + w[i].d;
+    printf("%.17g %.17g %d %d\n", s, sum, pairs, calls);
+    return 0;
+}
+"""
+
+
+def test_a_struct_element_passed_to_functions_in_a_loop_is_held_in_a_local(tools, tmp_path):
+    """nbody's force loop: an element the loop passes to functions that read and write fields no other access in the
+    loop writes or reads lives in a local copy while the loop runs (gcc keeps those fields in registers); read and
+    written back only when the loop runs; kept in the array when another access may see the difference (a field the
+    other object's access writes, or reads while this one writes it), or when a callee reaches memory another way."""
+    src, out, cs = translate(tools, tmp_path, "held", HELD_ELEMENTS)
+    assert "body b_i2 = 0 < N ? b[i] : default;" in cs  # (b_i: the first loop's ref, csharp/loops.py _element_refs)
+    assert "force(ref b_i2, ref b_span[j], ref sum, ref pairs);" in cs
+    assert "body b_far = 0 < zero ? b[far] : default;" in cs
+    assert "body b_i3 = 1 <= N ? b[i] : default;" in cs
+    assert "force(ref b_i3, ref b[j - 1], ref sum, ref pairs);" in cs and "count(ref b_i3);" in cs
+    assert cs.count("if (0 < N)") == 1 and cs.count("if (1 <= N)") == 1 and cs.count("b[far] = b_far;") == 1
+    assert cs.count("b[i] = b_i2;") == 1 and cs.count("b[i] = b_i3;") == 1
+    assert re.search(r"force\(ref b_at\d*\[0\], ref b_span\d*\[j\], ref sum, ref pairs\);", cs)  # from j = j
+    assert re.search(r"flip\(ref w_at\d*\[0\], ref w_span\d*\[j\]\);", cs)
+    for kept in ("drag", "spread", "through_global", "hand_on", "whole", "noisy"):
+        assert re.search(rf"{kept}\(ref b_at\d*\[0\], ref b_span\d*\[j\]\);", cs), kept
     assert_prints_what_gcc_prints(tools, tmp_path, src, out)

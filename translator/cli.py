@@ -230,15 +230,35 @@ def warn_openmp_directives(tu, sink: DiagnosticSink) -> None:
 
 def warn_long_double(tu, sink: DiagnosticSink) -> None:
     """`long double` is an 8-byte double here (docs/runtime-contract.md): say so once, where the program first
-    declares one, since what it prints beyond double's 17 digits then differs from gcc's 80-bit results."""
+    mentions it (a declaration, a parameter or result, a cast, a literal, `sizeof` of an expression), since what it prints beyond double's
+    17 digits then differs from gcc's 80-bit results, and `sizeof(long double)` is 8 where gcc's is 16."""
     from . import ir
-    roots = list(tu.globals) + [f.body for f in tu.functions if f.body is not None]
-    for root in roots:
-        for node in ir.nodes_of(root, ir.VarDecl):
-            if _mentions_long_double(node.type):
-                sink.warn(node.loc, "long double is computed as an 8-byte double: digits beyond double's "
-                          "precision differ from gcc's 80-bit long double", "long-double")
-                return
+    roots = [(g, None) for g in tu.globals] + [(f.body, f) for f in tu.functions if f.body is not None]
+    for root, function in roots:
+        # the walk's order is not the source's: the earliest mention of the declaration or function, by position
+        found = [n.loc for n in ir.nodes_of(root, ir.VarDecl, ir.SizeOf, ir.Cast, ir.FloatLit) if _long_double_at(n)]
+        if function is not None and (_mentions_long_double(function.type.result)
+                                     or any(_mentions_long_double(p.type) for p in function.params)):
+            found.append(function.loc)
+        if found:
+            return _warn_long_double_at(sink, min(found, key=lambda loc: (loc.line, loc.col)))
+
+
+def _long_double_at(node) -> bool:
+    """Whether a declaration, an explicit cast, a sizeof or a literal (`1.0L`) names long double (an implicit
+    conversion follows from one of those, found first)."""
+    from . import ir
+    if isinstance(node, ir.SizeOf):  # the reader keeps the expression of `sizeof x`, not the type of `sizeof(T)`
+        operand = node.of_type if node.of_type is not None else getattr(node.of_expr, "type", None)
+        return operand is not None and _mentions_long_double(operand)
+    if isinstance(node, ir.Cast):
+        return not node.implicit and _mentions_long_double(node.type)
+    return _mentions_long_double(node.type)
+
+
+def _warn_long_double_at(sink: DiagnosticSink, loc) -> None:
+    sink.warn(loc, "long double is computed as an 8-byte double: digits beyond double's precision differ from "
+              "gcc's 80-bit long double, and sizeof(long double) is 8 where gcc's is 16", "long-double")
 
 
 def _mentions_long_double(t) -> bool:

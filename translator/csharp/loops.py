@@ -67,6 +67,15 @@ from past the end is empty, so an out-of-range element still throws where C's ac
 only there. The index may name only locals and parameters whose address is not taken (a call
 in the body could change any other name).
 
+Better still, when nothing else in the loop can see the difference (passes/held_elements.py: field by field, the
+functions reach memory only through their parameters, and what the loop writes through the element no other
+access of its type reads, while no such access writes at all), the element lives in a local copy while the loop
+runs, `particle_t local_i = 0 < n ? local[i] : default;` before it and `local[i] = local_i;` after it (both only
+when the loop runs, so the element is reached only where C reaches it): once the JIT has inlined apply_force, the
+copy's fields are locals it keeps in registers, as gcc keeps `particle->x`, `->y` (field-sensitive aliasing: a
+store to `.ax` cannot change `.x`) where the JIT read both fields and tested the view's length on every iteration
+(_held_element; bench/README.md, round 8).
+
 A matrix of malloc'ed rows (`double **c`, a `Ptr<double>[]` of row pointers) is indexed `c[i][j]`: through
 the Ptr's indexer, each access loads the row, checks its offset and the array's bounds. An innermost loop
 inside another, counted from 0, whose straight-line body stores no row pointer, reads a row whose index it
@@ -145,7 +154,7 @@ from .. import ir
 from .context import INDENT, LoopViews
 from .cstypes import parse as cs_of
 from .exprs import coerce_index, convert_expr, slot_key
-from ..passes import loop_shapes as shapes
+from ..passes import held_elements, loop_shapes as shapes
 
 # The JIT (.NET 10) clones a loop whose body is at most 400 IR nodes (JitCloneLoopsSizeLimit); each buffer
 # access adds to it. Measured on its listings: 10 views in a body of two statements still clone (MG's resid),
@@ -465,9 +474,11 @@ def _whole_views(ctx, st: ir.For, counter: ir.NameRef, j: str, indent: str) -> L
         if _flat_array(array.type):
             groups.setdefault((array.code, _flat_array(array.type), "0"), []).append(node)
     elements = _element_views(ctx, st, counter, assigned)
-    if not groups or len(groups) + len(elements) > MAX_BUFFERS:
-        return []
     lines: List[str] = []
+    for key in [key for key, nodes in elements.items() if _held_element(ctx, st, key, nodes, assigned, lines, indent)]:
+        del elements[key]  # (a copy in a local, whatever the views: _held_element)
+    if not groups or len(groups) + len(elements) > MAX_BUFFERS:
+        return lines
     for key, nodes in groups.items():
         name = _view(ctx, key, shapes.is_global_array(nodes[0]), lines, indent)
         for n in nodes:
@@ -477,6 +488,46 @@ def _whole_views(ctx, st: ir.For, counter: ir.NameRef, j: str, indent: str) -> L
         for n in nodes:
             ctx.fn.loop_views.accesses[id(n)] = f"{name}[0]"
     return lines
+
+
+def _held_element(ctx, st: ir.For, key: tuple, nodes: List[ir.Index], assigned: Set[str], lines: List[str],
+                  indent: str) -> bool:
+    """A struct element that the loop only passes to functions whose accesses cannot see a copy of it
+    (passes/held_elements.py: nbody's `apply_force(&local[i], &particles[j], ...)`) lives in a local while the loop
+    runs, read before it and written back after it when the loop runs at all (its first test, repeated: the
+    element is reached only if C reaches it),
+
+        particle_t local_i = 0 < n ? local[i] : default;
+        for (j = 0; j < n; j++)
+            apply_force(ref local_i, ref particles_span[j], ref dmin, ref davg, ref navg);
+        if (0 < n)
+        {
+            local[i] = local_i;
+        }
+
+    so that the JIT, once it has inlined the function, keeps the fields in registers as gcc does (module
+    docstring). Appends the line before the loop to `lines`; True when it did."""
+    counter, _first, start = shapes.loop_counter(st)
+    limit = shapes.strip(st.cond).rhs if counter is not None else None
+    if counter is None or start is None or not shapes.is_simple(start) or not shapes.is_simple(limit) \
+            or any(isinstance(n, ir.NameRef) and (n.name in assigned or n.name == counter.name)
+                   for e in (start, limit) for n in shapes.walk_in_order(e)) \
+            or _mentions_boxed(ctx, start) or _mentions_boxed(ctx, limit):
+        return False  # the loop's first test is repeated after it: it must still read what it read before (not j)
+    functions = {f.name: f for f in ctx.tu.functions if f.body is not None}
+    if not held_elements.holds_element(st.body, frozenset(id(n) for n in nodes), nodes[0].type, functions,
+                                       ctx.rules.names("pure")):
+        return False
+    array, element_type, index = key
+    entered = f"{convert_expr(ctx, start).code} {shapes.strip(st.cond).op} {convert_expr(ctx, limit).code}"
+    element = f"{array}[{index}]"
+    name = _fresh_name(ctx, array, "_" + (index if index.isidentifier() else "at"))
+    lines.append(f"{indent}{element_type} {name} = {entered} ? {element} : default;")
+    ctx.fn.loop_views.after[id(st)] = ctx.fn.loop_views.after.get(id(st), ()) + (
+        f"if ({entered})", "{", f"{INDENT}{element} = {name};", "}")
+    for n in nodes:
+        ctx.fn.loop_views.accesses[id(n)] = name
+    return True
 
 
 def _element_views(ctx, st: ir.For, counter: ir.NameRef, assigned: Set[str]) -> Dict[tuple, List[ir.Index]]:

@@ -419,10 +419,11 @@ def _warn_type_mismatches(ctx, call: ir.Call, callee: ir.NameRef, rule) -> None:
     C moves count * extent bytes from the buffer's address whatever its type; the port moves the same bytes of the
     buffer's own storage, reading zeros and dropping writes past its end where C reaches a neighbour's bytes
     (Buffers.CheckType, DataBuf.Clipped; docs/runtime-contract.md). A number described by a datatype of the other
-    kind (an int as MPI_DOUBLE) stops the port with MPI_ERR_TYPE."""
+    kind (an int as MPI_DOUBLE) stops the port with MPI_ERR_TYPE. A buffer of packed bytes (the row's
+    packed_buffers: MPI_Unpack's inbuf) is described by no datatype: the one after it is the other buffer's."""
     params = list(rule.params)
     for i, kind in enumerate(params):
-        if kind != "buffer" or i >= len(call.args):
+        if kind != "buffer" or i >= len(call.args) or i in rule.packed_buffers:
             continue
         element = _buffer_element(call.args[i])
         while isinstance(element, ir.ArrayType):

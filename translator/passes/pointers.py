@@ -100,6 +100,9 @@ class PointerPlan:
     unmanaged_type_parameters: Set[Tuple[str, str]] = field(default_factory=set)
     # `void *` slots that are opaque handles though a cast gives them a type: the parameters and results of
     # functions stored in function-pointer fields (void_handles.py), and the roots of their classes
+    # functions used as values (stored in function pointers, given as callbacks): a delegate names its types, so
+    # their `void *` parameters and results take no type parameter (generic_buffers.py)
+    function_values: Set[str] = field(default_factory=set)
     handles: Set[SlotKey] = field(default_factory=set)
     handle_roots: frozenset = frozenset()
 
@@ -394,6 +397,7 @@ class _Analysis:
     def run(self) -> PointerPlan:
         self.mpi_callbacks: Set[str] = set()
         self.function_values = self.functions_used_as_values() - self.mpi_callbacks
+        self.plan.function_values = set(self.function_values)
         self.find_ref_params()
         for g in self.tu.globals:
             if g.init is not None:
@@ -404,6 +408,7 @@ class _Analysis:
             if f.body is not None:
                 self.visit(f.body)
         self.fn = None
+        self.join_stored_functions()
         self.typed_void_results()
         # A function used as a function pointer takes and returns what the delegate type says: Ptr<T>.
         for name in self.function_values:
@@ -423,6 +428,35 @@ class _Analysis:
                 self.plan.mark(k)
         self.plan.view_pointees = self.view_pointees()
         return self.plan
+
+    def join_stored_functions(self) -> None:
+        """Functions stored in one function pointer (or in pointers joined by assignment) are called through one
+        delegate type (PointerPlan.function_source): their `void *` parameters at each position, and their results,
+        become one slot class, so that the type one of them reads (`*(const int *)a`) is every one's, and a
+        parameter none of them reads takes its siblings' type (fuzz seed 8 input 2519: a comparator that ignores
+        its first parameter gave the delegate a type parameter of its own, CS0246)."""
+        stored: Dict[SlotKey, List[str]] = {}
+        for slot in list(self.plan.parent):
+            if slot[0] == "fn":
+                stored.setdefault(self.plan.find(slot), []).append(slot[1])
+        for names in stored.values():
+            fns = [self.functions[n] for n in sorted(set(names)) if n in self.functions]
+            if len(fns) < 2 or len({len(f.params) for f in fns}) != 1:
+                continue
+            first = fns[0]
+            for other in fns[1:]:
+                for p, q in zip(first.params, other.params):
+                    if _is_void_pointer_type(p.type) and _is_void_pointer_type(q.type):
+                        self._join_marked(("var", first.name, p.name), ("var", other.name, q.name))
+                if _is_void_pointer_type(first.type.result) and _is_void_pointer_type(other.type.result):
+                    self._join_marked(("ret", first.name, ""), ("ret", other.name, ""))
+
+    def _join_marked(self, a: SlotKey, b: SlotKey) -> None:
+        """union, keeping a mark either class had (a mark is kept on a class's root)."""
+        moved = self.plan.rep(a) == PTR or self.plan.rep(b) == PTR
+        self.plan.union(a, b)
+        if moved:
+            self.plan.mark(a)
 
     def typed_void_results(self) -> None:
         """A `void *` result that every return gives as one pointer type or NULL (a thread function's
@@ -713,3 +747,7 @@ def _callee_name(call: ir.Call) -> Optional[str]:
 def plan_pointers(tu: ir.TranslationUnit, library_calls_take_refs) -> PointerPlan:
     """Each pointer's representation and the boxed variables (plan.py adds the generic and byte buffers)."""
     return _Analysis(tu, library_calls_take_refs).run()
+
+
+def _is_void_pointer_type(t) -> bool:
+    return isinstance(t, ir.PointerType) and isinstance(t.pointee, ir.VoidType)

@@ -57,6 +57,8 @@ PARAM_KINDS = frozenset({"value", "buffer", "address", "out", "ref", "status", "
 #   ref_buffers   (MPI) the positions of the buffer parameters where cMPI has an overload taking a scalar's `ref`,
 #                 whatever form the call's other buffers take: `&x` there is `ref x`; at any other buffer
 #                 position x lives in a one-element array and a struct field is passed as a view (issue 27)
+#   packed_buffers  (MPI) the positions of buffer parameters holding packed bytes (MPI_Pack's outbuf, MPI_Unpack's
+#                 inbuf): no datatype argument describes them, so -Wmpi-type-mismatch leaves them alone
 #   no_ref        (libc) the positions of typed pointer parameters the runtime takes as a Ptr<T> only, never a `ref`
 #                 (localtime_r's result, which the C function returns: a `ref` to a local could not be returned):
 #                 `&x` there makes x live in a one-element array (fuzz seed 3 input 455)
@@ -95,6 +97,7 @@ class Rule:
     family: Optional[str] = None
     ref_buffers: Tuple[int, ...] = ()
     no_ref: Tuple[int, ...] = ()
+    packed_buffers: Tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -152,7 +155,7 @@ def _load_file(filename: str, needs_params: bool) -> Tuple[Dict[str, Rule], Dict
     for name, row in data.items():
         where = f"{filename}: [{name}]"
         unknown = set(row) - {"target", "params", "special", "removed", "allocates", "family", "ref_buffers",
-                            "no_ref", "allocates_into", *FLAGS}
+                            "no_ref", "packed_buffers", "allocates_into", *FLAGS}
         if unknown:
             raise RuleError(f"{where}: unknown keys {sorted(unknown)}")
         target = row.get("target")
@@ -211,12 +214,18 @@ def _load_file(filename: str, needs_params: bool) -> Tuple[Dict[str, Rule], Dict
             raise RuleError(f"{where}: ref_buffers lists positions of buffer parameters")
         if ref_buffers and flags["keeps_buffer"]:
             raise RuleError(f"{where}: a call that keeps its buffer takes no `ref` (keeps_buffer)")
+        packed_buffers = row.get("packed_buffers", [])
+        if not isinstance(packed_buffers, list) or \
+                any(not isinstance(i, int) or not params or not 0 <= i < len(params) or params[i] != "buffer"
+                    for i in packed_buffers):
+            raise RuleError(f"{where}: packed_buffers lists positions of buffer parameters")
         no_ref = row.get("no_ref", [])
         if not isinstance(no_ref, list) or any(not isinstance(i, int) or i < 0 for i in no_ref) or \
                 (no_ref and needs_params):
             raise RuleError(f"{where}: no_ref lists positions of a libc row's pointer parameters")
         rows[name] = Rule(name, target, params, sp, removed, allocates=allocates, allocates_into=allocates_into,
-                          family=family, ref_buffers=tuple(ref_buffers), no_ref=tuple(no_ref), **flags)
+                          family=family, ref_buffers=tuple(ref_buffers), no_ref=tuple(no_ref),
+                          packed_buffers=tuple(packed_buffers), **flags)
         if allocates is not None:
             allocators[name] = allocates
     for k, v in constants.items():

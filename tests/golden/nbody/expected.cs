@@ -315,11 +315,15 @@ public sealed class Nbody
                 int j = 0;
                 local[i].ax = 0.0;
                 local[i].ay = 0.0;
+                particle_t local_i = 0 < n ? local[i] : default;
                 Span<particle_t> particles_span = Spans.From(particles, 0);
-                Span<particle_t> local_at = Spans.From(local, i);
                 for (j = 0; j < n; j++)
                 {
-                    apply_force(ref local_at[0], ref particles_span[j], ref dmin, ref davg, ref navg);
+                    apply_force(ref local_i, ref particles_span[j], ref dmin, ref davg, ref navg);
+                }
+                if (0 < n)
+                {
+                    local[i] = local_i;
                 }
             }
 

@@ -32,6 +32,26 @@ public class TcpRunTests
     }
 
     [Fact]
+    public void RankZeroReadsTheJobsStdinAndTheOthersAnEmptyOne()
+    {
+        // As mpirun: a program that reads its input on rank 0 and broadcasts it (scanf on rank 0) sees cmpi-run's
+        // stdin there; every other rank reads end of file at once.
+        using var s = new Scratch();
+        string app = s.Write("Input.cs", Sources.Program("Input", """
+                Ptr<sbyte> line = new sbyte[64];
+                Ptr<sbyte> got = fgets(line, 64, stdin);
+                printf("rank %d read %s\n", rank, got.IsNull ? CStrings.FromString("(end of file)") : line);
+                cMPI.Finalize();
+                return 0;
+        """));
+        Ran r = Cmpi.ProcessWithInput(s, Limit, "0 3 1024\n", "-n", "3", "--transport", "tcp", app);
+        Assert.True(r.ExitCode == 0, r.ToString());
+        // fgets keeps the line's newline: rank 0's line is followed by an empty one
+        Assert.Equal(["rank 0 read 0 3 1024", "rank 1 read (end of file)", "rank 2 read (end of file)"],
+                     r.StdoutLines.Where(l => l != "").Order());
+    }
+
+    [Fact]
     public void LoneRankPartialLineIsByteExact()
     {
         using var s = new Scratch();

@@ -92,7 +92,10 @@ internal static class Cmpi
     }
 
     /// <summary>Runs <c>dotnet cmpi-run.dll args...</c> as its own process, killed (and the test failed) after <paramref name="limit"/>.</summary>
-    public static Ran Process(Scratch s, TimeSpan limit, params string[] args)
+    public static Ran Process(Scratch s, TimeSpan limit, params string[] args) => ProcessWithInput(s, limit, "", args);
+
+    /// <summary><see cref="Process"/> with <paramref name="stdin"/> written to cmpi-run's standard input, then closed.</summary>
+    public static Ran ProcessWithInput(Scratch s, TimeSpan limit, string stdin, params string[] args)
     {
         var psi = new ProcessStartInfo("dotnet")
         {
@@ -110,6 +113,7 @@ internal static class Cmpi
 
         var sw = Stopwatch.StartNew();
         using var p = System.Diagnostics.Process.Start(psi)!;
+        p.StandardInput.Write(stdin);
         p.StandardInput.Close();
         Task<string> stdout = p.StandardOutput.ReadToEndAsync();
         Task<string> stderr = p.StandardError.ReadToEndAsync();

@@ -160,6 +160,9 @@ public sealed class ProcessJobRunner
         {
             p.StandardInput.Write(_secret.ToText() + "\n");
             p.StandardInput.Flush();
+            // After the secret, rank 0 reads cmpi-run's stdin (as mpirun forwards it) and the others an empty one.
+            if (c.Rank == 0) ForwardStdin(p.StandardInput.BaseStream);
+            else p.StandardInput.Close();
         }
         c.Process = p;
         c.Pid = p.Id;
@@ -170,6 +173,26 @@ public sealed class ProcessJobRunner
         c.OutPump = Pump(p.StandardOutput, outWriter, $"cmpi stdout of rank {c.Rank}");
         c.ErrPump = Pump(p.StandardError, errWriter, $"cmpi stderr of rank {c.Rank}");
         RankStarted?.Invoke(c.Rank, p.Id);
+    }
+
+    /// <summary>Copies cmpi-run's stdin to a remote rank 0's until it ends (then the rank sees end of file); a rank
+    /// that ends first closes the pipe, which ends the copy.</summary>
+    private static void ForwardStdin(Stream rankStdin)
+    {
+        var forward = new Thread(() =>
+        {
+            try
+            {
+                using Stream input = Console.OpenStandardInput();
+                input.CopyTo(rankStdin);
+            }
+            catch (Exception e) when (e is IOException or ObjectDisposedException) { }
+            finally
+            {
+                try { rankStdin.Dispose(); } catch (Exception e) when (e is IOException or ObjectDisposedException) { }
+            }
+        }) { IsBackground = true, Name = "cmpi stdin to rank 0" };
+        forward.Start();
     }
 
     /// <summary>How a rank process is started: this cmpi-run in worker mode, locally or through ssh.</summary>

@@ -114,7 +114,10 @@ public static class RankWorker
                 // connection"): bound, a loaded machine kept it off its core while the other was free (1-8 B
                 // ping-pong 3.4-6.6x slower than unbound at load 38), and unbound it was as fast on idle cores.
                 if (job.Transport != "tcp") CoreBinding.BindCurrentThread(rank, job.Size);
-                outcome = RunProgram(job.Image, job.ProgramArgs, rank, syncOut, syncErr, host);
+                // mpirun gives its stdin to rank 0 and an empty one to the others: a local rank process inherits
+                // cmpi-run's stdin, a remote one gets it forwarded after the secret's line (ProcessJobRunner).
+                outcome = RunProgram(job.Image, job.ProgramArgs, rank, syncOut, syncErr, host,
+                                     rank == 0 ? Console.OpenStandardInput() : null);
             }
             finally
             {
@@ -223,7 +226,8 @@ public static class RankWorker
     }
 
     /// <summary>Load and run the program's Main, mapping its end to what the parent reports (as the in-process runner does).</summary>
-    internal static (RankEnd, int, string) RunProgram(byte[] image, IReadOnlyList<string> programArgs, int rank, TextWriter stdout, TextWriter stderr, ProcessRankHost host)
+    internal static (RankEnd, int, string) RunProgram(byte[] image, IReadOnlyList<string> programArgs, int rank, TextWriter stdout, TextWriter stderr, ProcessRankHost host,
+                                                      Stream? stdin = null)
     {
         Assembly? program = null;
         try
@@ -235,7 +239,7 @@ public static class RankWorker
             if (Hosting.PortPrecompiler.Enabled)
                 Hosting.PortPrecompiler.Compile(program);
             Hosting.RuntimePrecompiler.WaitUntilDone();
-            LibcState.Current = new LibcState(stdout, stderr);
+            LibcState.Current = new LibcState(stdout, stderr, stdin);
             object?[]? args = entry.GetParameters().Length == 0 ? null : [programArgs.ToArray()];
             object? ret = entry.Invoke(null, BindingFlags.DoNotWrapExceptions, binder: null, args, culture: null);
             return (RankEnd.Returned, ret is int i ? i : 0, "");
