@@ -121,3 +121,37 @@ def test_nodes_of_gives_the_walks_nodes_of_those_classes_in_its_order(program):
     assert indexed >= 1  # (the big subtrees: their walks are remembered and indexed)
     with pytest.raises(TypeError):
         ir.nodes_of(roots[0], ir.Expr)
+
+
+def _ir_classes():
+    from translator import ir
+    import dataclasses
+    return [c for c in vars(ir).values() if isinstance(c, type) and dataclasses.is_dataclass(c)
+            and c.__module__ == ir.__name__]
+
+
+@pytest.mark.parametrize("cls", _ir_classes(), ids=lambda c: c.__name__)
+def test_an_ir_class_built_by_its_fast_init_is_the_dataclass_it_was(cls):
+    """ir.py's __init__ (object.__setattr__ bound once, issue 28, round 8): the same signature,
+    defaults and state as dataclasses' frozen __init__, which a fresh dataclass of the same fields gives here."""
+    import dataclasses
+    import inspect
+    reference = dataclasses.dataclass(frozen=True)(type(cls.__name__, (), {
+        "__annotations__": {f.name: f.type for f in dataclasses.fields(cls)},
+        **{f.name: dataclasses.field(default=f.default, compare=f.compare) for f in dataclasses.fields(cls)
+           if f.default is not dataclasses.MISSING}}))
+    def parameters(init):
+        return [(p.name, p.default, p.kind) for p in inspect.signature(init).parameters.values()]
+    assert parameters(cls.__init__) == parameters(reference.__init__)
+    required = [f.name for f in dataclasses.fields(cls) if f.default is dataclasses.MISSING]
+    values = {name: f"value of {name}" for name in required}
+    ours, theirs = cls(**values), reference(**values)
+    assert vars(ours) == vars(theirs)  # the defaults too
+    positional = cls(*values.values())
+    assert positional == ours and hash(positional) == hash(ours) and repr(ours).split("(", 1)[1] == \
+        repr(theirs).split("(", 1)[1]
+    if dataclasses.fields(cls):
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            setattr(ours, dataclasses.fields(cls)[0].name, 1)
+        changed = dataclasses.replace(ours, **{dataclasses.fields(cls)[0].name: "other"})
+        assert getattr(changed, dataclasses.fields(cls)[0].name) == "other" and changed != ours

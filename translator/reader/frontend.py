@@ -56,6 +56,7 @@ _FEATURE_TEST_DEFINE = re.compile(r"^[ \t]*#[ \t]*define[ \t]+(_GNU_SOURCE|_DEFA
                                   r"_LARGEFILE64_SOURCE|_FILE_OFFSET_BITS)\b[ \t]*([^\n/]*)", re.M)
 # The x86-64 va_list is `struct __va_list_tag[1]` and decays to a pointer to it: all are one va_list.
 VA_LIST_TAG = "__va_list_tag"
+_VA_LIST = ir.OpaqueType("va_list")  # (compared with every implicit conversion's operand type: built once)
 
 # Structs of the C library that CloudMpi.Libc defines with the same fields (Ctime.cs, CtimeFormat.cs, Unistd.cs, Sys.cs): the
 # program uses them by name and passes them to the library (gettimeofday(&tv, NULL), strftime(..., localtime(&t))).
@@ -408,7 +409,7 @@ class Frontend:
         self._index_macros()
         self._index_typedef_names()
         self._punctuation: Dict[str, List] = {}
-        self._declarations: Dict[int, List] = {}  # a declaration's hash -> [(its cursor, _declaration_facts)]
+        self._declarations: Dict[bytes, Tuple] = {}  # a declaration cursor's bytes -> its _declaration_facts
         self._ctypes: Dict[int, ir.CType] = {}
         self._vla_bounds: Dict[int, ir.Expr] = {}  # a variable-length array type -> its bound expression
         globals_: Dict[str, ir.VarDecl] = {}
@@ -1490,7 +1491,7 @@ class Frontend:
             if kind == K.UNEXPOSED_EXPR and len(kids) == 1:
                 inner = self.expr(kids[0])
                 t = self.ctype(cur.type, cur)
-                if inner.type == ir.OpaqueType("va_list") and t != inner.type:
+                if inner.type == _VA_LIST and t != inner.type:
                     return ir.VaArg(loc, t, inner)  # va_arg(ap, T): libclang shows no node of its own
                 if t == inner.type or isinstance(t, ir.FunctionType):
                     return inner  # an lvalue-to-rvalue conversion or decay without type change
@@ -1656,12 +1657,14 @@ class Frontend:
     def _declaration_facts(self, ref: ci.Cursor) -> Tuple[str, Optional[str], Optional[int], Optional[ir.Loc]]:
         """What a name's uses share (NameRef's kind, header, value, decl), read once per declaration: a dozen
         libclang calls that every use of a variable would otherwise repeat."""
-        bucket = self._declarations.setdefault(ref.hash, [])
-        for known, facts in bucket:
-            if known == ref:
-                return facts
-        facts = self._read_declaration_facts(ref)
-        bucket.append((ref, facts))
+        # Keyed by the cursor's own bytes (kind, xdata, the declaration and unit pointers), where clang_hashCursor and
+        # clang_equalCursors made two foreign calls per name use (issue 28): equal bytes are the same cursor, and a
+        # declaration reached through cursors whose bytes differ (clang's first-in-group bit) is read twice, to the
+        # same facts. The unit, and so the declarations its pointers name, lives as long as this map (parse()).
+        key = bytes(ref)
+        facts = self._declarations.get(key)
+        if facts is None:
+            facts = self._declarations[key] = self._read_declaration_facts(ref)
         return facts
 
     def _read_declaration_facts(self, ref: ci.Cursor) -> Tuple[str, Optional[str], Optional[int], Optional[ir.Loc]]:
