@@ -280,7 +280,12 @@ def _stringified(arg: str) -> str:
 
 
 _QUOTED_INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"', re.M)
-_GUARD = re.compile(r"\A(?:\s|/\*.*?\*/|//[^\n]*\n)*#\s*(?:ifndef\s+\w+|if\s+!\s*defined|pragma\s+once)", re.S)
+# A C block comment that ends at its first `*/` (Friedl's unrolled form): `/\*.*?\*/` inside a repeated group may
+# stretch over code to a later comment's end, and on a header that starts with many comments and has no guard
+# (autoconf's config.h: 200 of them) the failing match backtracked through every way to do so, exponentially
+# (IOR's `cmpi-port` translated for hours, holding the GIL, so --time-limit never fired).
+BLOCK_COMMENT = r"/\*[^*]*\*+(?:[^/*][^*]*\*+)*/"
+_GUARD = re.compile(r"\A(?:\s|" + BLOCK_COMMENT + r"|//[^\n]*\n)*#\s*(?:ifndef\s+\w+|if\s+!\s*defined|pragma\s+once)")
 _TYPE_DEFINITION = re.compile(r"\b(?:struct|union|enum)\b[\w\s]*\{")
 # A file-scope static definition: a variable with an initializer or an array (`static int next[6][8][2] = {`), or
 # a function with its body (`static inline double sq(double x) {`).

@@ -29,12 +29,12 @@ from typing import Dict, List
 from .. import ir
 from ..diagnostics import TranslationError
 from .clang_setup import K, ci
-from .rewrite import _QUOTED_INCLUDE, _STATIC_DEFINITION, _TYPE_DEFINITION, _unsaved_text
+from .rewrite import BLOCK_COMMENT, _QUOTED_INCLUDE, _STATIC_DEFINITION, _TYPE_DEFINITION, _unsaved_text
 
 
 # `#ifndef NAME` then `#define NAME` first in the file (comments and blank lines before them)
-_GUARD_NAME = re.compile(r"\A(?:\s|/\*.*?\*/|//[^\n]*\n)*#[ \t]*ifndef[ \t]+(\w+)[ \t]*(?://[^\n]*|/\*.*?\*/)?\n"
-                         r"(?:\s|/\*.*?\*/|//[^\n]*\n)*#[ \t]*define[ \t]+\1\b", re.S)
+_GUARD_NAME = re.compile(r"\A(?:\s|" + BLOCK_COMMENT + r"|//[^\n]*\n)*#[ \t]*ifndef[ \t]+(\w+)[ \t]*(?://[^\n]*|"
+                         + BLOCK_COMMENT + r")?\n(?:\s|" + BLOCK_COMMENT + r"|//[^\n]*\n)*#[ \t]*define[ \t]+\1\b")
 _COMMENT = re.compile(r"/\*.*?\*/|//[^\n]*", re.S)
 _DEFINE = re.compile(r"^[ \t]*#[ \t]*define[ \t]+(\w+)", re.M)
 _TYPEDEF = re.compile(r"^([ \t]*typedef[ \t]+[^;{}()]*?[\s*])(\w+)([ \t]*;)", re.M)
