@@ -146,3 +146,28 @@ def test_jobs_on_standard_input_are_read_as_they_come_and_C_changes_directory(tm
     status, _, err = _alone(["prog.c", "-o", str(tmp_path / "Alone.cs"), "--class-name", "App"], cwd=str(sub))
     assert status == 0, err
     assert _read(tmp_path / "Batch.cs") == _read(tmp_path / "Alone.cs")
+
+
+def test_a_job_the_kernel_stops_at_its_cpu_limit_is_the_resource_limit_error():
+    """A translation stuck in one C call that holds Python's lock (an exponential regular expression once did) never
+    lets the watchdog thread see --time-limit pass: the kernel's RLIMIT_CPU, set a little past it, ends the job with
+    SIGXCPU, which the batch reports as the resource-limit error (exit 1), not as a death by signal."""
+    import signal
+    from translator import batch
+
+    def stuck(argv):
+        os.kill(os.getpid(), signal.SIGXCPU)  # what the kernel sends at the soft limit
+        return 0
+
+    status, output, diagnostics, _ = batch._run_job(["x.c"], stuck, lambda argv: False)
+    assert status == 1 and output == "", (status, diagnostics)
+    assert diagnostics.endswith("[-Wresource-limit]\n") and "kernel's CPU limit" in diagnostics, diagnostics
+
+
+def test_cmpi_translate_sets_a_cpu_limit_past_its_time_limit(tmp_path):
+    """The backstop itself: a process that ran cli's setup has RLIMIT_CPU about --time-limit + 30 s."""
+    code = ("import resource; from translator import cli; cli._cpu_backstop(7.0); "
+            "print(resource.getrlimit(resource.RLIMIT_CPU)[0])")
+    r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert 37 <= int(r.stdout) <= 39, r.stdout

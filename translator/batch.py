@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import shlex
 import sys
 import tempfile
@@ -80,6 +81,11 @@ def _warm() -> None:
     gc.freeze()
 
 
+XCPU_MESSAGE = ("cmpi-translate: error: the translation went past --time-limit inside one call that could not be "
+                "interrupted and was stopped by the kernel's CPU limit: the input is beyond cmpi's bounds "
+                "[-Wresource-limit]")
+
+
 def _run_job(argv: List[str], translate, is_batch) -> Tuple[int, str, str, float]:
     """One job in a forked child: (exit status, standard output, standard error, CPU seconds)."""
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
@@ -91,8 +97,12 @@ def _run_job(argv: List[str], translate, is_batch) -> Tuple[int, str, str, float
         _, status, usage = os.wait4(pid, 0)
         out.seek(0)
         err.seek(0)
-        return (os.waitstatus_to_exitcode(status), out.read().decode("utf-8", "surrogateescape"),
-                err.read().decode("utf-8", "surrogateescape"), usage.ru_utime + usage.ru_stime)
+        code = os.waitstatus_to_exitcode(status)
+        diagnostics = err.read().decode("utf-8", "surrogateescape")
+        if code == -signal.SIGXCPU:  # the kernel's backstop of --time-limit (cli._cpu_backstop)
+            diagnostics += XCPU_MESSAGE + "\n"
+            code = 1
+        return (code, out.read().decode("utf-8", "surrogateescape"), diagnostics, usage.ru_utime + usage.ru_stime)
 
 
 def _child(argv: List[str], out: int, err: int, translate, is_batch) -> None:

@@ -307,6 +307,7 @@ def main(argv=None) -> int:
     finally:
         threading.stack_size(old_size)
     time_limit, memory_limit = _limits(argv)
+    _cpu_backstop(time_limit)
     start = time.process_time()  # CPU seconds of all the process's threads
     try:
         while worker.is_alive():
@@ -361,6 +362,29 @@ def _exit_status(function, argv) -> int:
         return function(argv)
     except SystemExit as e:
         return e.code if isinstance(e.code, int) else (0 if e.code is None else 2)
+
+
+# What the kernel allows past --time-limit before it ends the process (SIGXCPU), for a translation stuck in one C
+# call that holds Python's lock: the watchdog above is Python and waits for that lock (a regular expression that
+# backtracked exponentially ran for hours this way).
+# cmpi-translate --batch reports that end as the resource-limit error (batch.XCPU_MESSAGE).
+_BACKSTOP_SECONDS = 30
+
+
+def _cpu_backstop(time_limit: float) -> None:
+    """RLIMIT_CPU a little past --time-limit (never raised above a limit already set)."""
+    if not time_limit:
+        return
+    import resource
+    soft, hard = resource.getrlimit(resource.RLIMIT_CPU)
+    used = time.process_time()
+    want = int(used + time_limit) + _BACKSTOP_SECONDS
+    if hard != resource.RLIM_INFINITY:
+        want = min(want, hard)
+    if soft == resource.RLIM_INFINITY or want < soft:
+        resource.setrlimit(resource.RLIMIT_CPU, (want, hard))
+        # SIGXCPU's default action dumps core: no core file of the translator in the user's directory
+        resource.setrlimit(resource.RLIMIT_CORE, (0, resource.getrlimit(resource.RLIMIT_CORE)[1]))
 
 
 def _limits(argv):
