@@ -182,11 +182,8 @@ public static class RankWorker
         if (transport is TcpTransport tcp)
         {
             var peers = job.Endpoints.Select(e => new IPEndPoint(IPAddress.Parse(e.Host), e.Port)).ToArray();
-            // More ranks on this host than cores: a rank that polls before it sleeps holds a core the rank it waits
-            // for needs, so it sleeps at once (on its own connections), as Open MPI's ranks yield when oversubscribed.
-            string here = job.Endpoints[ctx.WorldRank].Host;
-            int ranksHere = job.Endpoints.Count(e => e.Host == here);
-            if (ranksHere > Environment.ProcessorCount) ctx.Mailbox.Waiting = WaitPolicy.TcpOversubscribed;
+            // More ranks on this host than cores keep the default wait (500 us of yields, then the sleep on the
+            // rank's connections): sleeping at once measured slower on a quiet host (bench/README.md, round 8).
             tcp.Start(ctx.Mailbox, peers);
         }
         else

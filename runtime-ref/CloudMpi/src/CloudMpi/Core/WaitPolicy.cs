@@ -19,10 +19,6 @@ namespace CloudMpi.Core;
 /// 7 ranks 330-580, 220-250 and 60-70 (native 25). Yield phases of 20, 50 and 100 us were within noise.</item>
 /// <item><see cref="Yielding"/> (the default; tcp and azure): <see cref="Thread.Yield"/> between checks for 500 us,
 /// which lets the transport's reader thread, which delivers the message, run on this core.</item>
-/// <item><see cref="TcpOversubscribed"/>: tcp rank processes with more of them on the host than cores (cmpi-run's
-/// worker counts them): one check, then sleep, in the kernel on the rank's own connections (Tcp/SocketSleep.cs), so
-/// that a frame wakes the rank that reads it and no rank holds a core by polling. Round 8, measured in
-/// bench/README.md.</item>
 /// </list>
 /// Measured with corpus/commbench (docs/bench/README.md). <c>CMPI_SPIN_US</c> and <c>CMPI_YIELD_US</c> override the
 /// two phases' lengths for every job of the process (0 = skip that phase).
@@ -46,7 +42,6 @@ internal sealed class WaitPolicy(int spinMicroseconds, int yieldMicroseconds, in
     public static readonly WaitPolicy Busy = new(1000, 0, -1);
     public static readonly WaitPolicy Oversubscribed = new(0, 50, 4);
     public static readonly WaitPolicy Yielding = new(0, 500, 4);
-    public static readonly WaitPolicy TcpOversubscribed = new(0, 0, 4);
 
     private readonly long spinTicks = ToTicks(spinOverride >= 0 ? spinOverride : spinMicroseconds);
     private readonly long yieldTicks = ToTicks(yieldOverride >= 0 ? yieldOverride : yieldMicroseconds);
@@ -69,7 +64,7 @@ internal sealed class WaitPolicy(int spinMicroseconds, int yieldMicroseconds, in
     public bool SpinUntil<TCondition>(TCondition condition) where TCondition : struct, ISpinCondition
     {
         if (condition.Holds()) return true;
-        if (spinTicks == 0 && yieldTicks == 0) return false; // look once, then sleep (TcpOversubscribed)
+        if (spinTicks == 0 && yieldTicks == 0) return false; // look once, then sleep (CMPI_SPIN_US=0 CMPI_YIELD_US=0)
         long start = Stopwatch.GetTimestamp();
         if (spinTicks > 0)
         {
