@@ -524,6 +524,9 @@ BAD = {
     # given &"caf", `out "caf"`, CS1510; `&(int){0}` as MPI_Comm_rank's rank: `out 0`)
     "string_literal_as_output.c": ("4:38", "unsupported-construct"),
     "compound_literal_as_output.c": ("4:35", "unsupported-construct"),
+    # an object pointer without a cast where a library function takes char * (fuzz seed 9 inputs 3168, 5996:
+    # printf(x, "fmt") of a double *, snprintf into an int array; CS1503 once the reader let the conversion through)
+    "object_pointer_as_string.c": ("5:14", "incompatible-pointer-types"),
 }
 
 

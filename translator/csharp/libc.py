@@ -178,6 +178,8 @@ def convert_libc_call(ctx, call: ir.Call, callee: ir.NameRef, rule) -> CsExpr:
                     # string and char-array overloads make `null` ambiguous (fuzz seed 3 input 4197: printf(0), CS1503)
                     raise TranslationError(a.loc, f"a null pointer given as {callee.name}'s string argument: C's "
                                            "behaviour is undefined; pass a string", "null-argument")
+                if not isinstance(p.pointee, ir.VoidType):
+                    _refuse_object_bytes_as_string(a, callee.name)
                 args.append(convert_pointer_arg(ctx, a, isinstance(p.pointee, ir.VoidType), callee.name))
             else:
                 args.append(_out_argument(ctx, a) or convert_value(ctx, a, p).code)
@@ -194,6 +196,25 @@ def convert_libc_call(ctx, call: ir.Call, callee: ir.NameRef, rule) -> CsExpr:
     else:
         ret = cs_type(call.type, call.loc)
     return CsExpr(f"{rule.target}({', '.join(args)})", ret, PRIMARY)
+
+
+def _refuse_object_bytes_as_string(a: ir.Expr, function: str) -> None:
+    """An object pointer given without a cast where a library function takes `char *` (`printf(x, "fmt")` of a
+    `double *x`, snprintf into an `int tag[8]`): C converts it (a warning; the reader lets the conversion through
+    for the program's own functions, whose parameter the port reads as a byte view), but the runtime's string
+    functions take strings and char arrays (fuzz seed 9 inputs 3168 and 5996: CS1503). A located error, as clang's
+    -Wincompatible-pointer-types: a written `(char *)` cast is the way to mean the bytes."""
+    source = strip_implicit(a)
+    t = source.type
+    element = t.pointee if isinstance(t, ir.PointerType) else t.element if isinstance(t, ir.ArrayType) else None
+    if element is None or isinstance(element, ir.VoidType) or \
+            (isinstance(element, ir.IntType) and "char" in element.name):
+        return
+    if isinstance(source, ir.Cast) and not source.implicit:
+        return
+    what = getattr(element, "name", None) or "a pointer"
+    raise TranslationError(a.loc, f"incompatible pointer types passing a pointer to {what} to {function}'s string "
+                           "parameter (char *): cast it to (char *) if its bytes are meant", "incompatible-pointer-types")
 
 
 def without_pointer_casts(a: ir.Expr) -> ir.Expr:
