@@ -123,7 +123,9 @@ def test_read_only_output_folder(tmp_path):
 def test_ctrl_c_leaves_no_half_written_port(tmp_path):
     root = str(tmp_path)
     files = {}
-    for i in range(6):
+    # enough programs that the port cannot end before the signal: 6 of them, translated in one warm batch process,
+    # were all done within the 0.3 s below on a quiet host (the port exited 0)
+    for i in range(40):
         files[f"p{i}.c"] = OTHER
     write(root, files)
     # A job started in the background by a non-interactive shell (`cmd &`, as some CI runners do) inherits SIGINT
@@ -132,15 +134,15 @@ def test_ctrl_c_leaves_no_half_written_port(tmp_path):
                          env=dict(os.environ, **ENV),
                          preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     first = p.stderr.readline()
-    assert first.startswith("cmpi-port: [1/6]"), first
-    time.sleep(0.3)  # the second translation is under way
+    assert first.startswith("cmpi-port: [1/40]"), first
+    time.sleep(0.1)  # the second translation is under way
     p.send_signal(signal.SIGINT)
     err = p.stderr.read()
     assert p.wait(timeout=60) == 130
     assert "interrupted: no port was left half-written" in err and "Traceback" not in err
     out = os.path.join(root, "out")
     done = [d for d in os.listdir(out) if not d.startswith(".")]
-    assert 1 <= len(done) < 6
+    assert 1 <= len(done) < 40
     for d in done:  # each port there is whole
         cls = d.capitalize()
         assert set(os.listdir(os.path.join(out, d))) == {"CmpiPortEntry.cs", cls + ".csproj", cls + ".cs"}, d
