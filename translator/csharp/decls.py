@@ -163,6 +163,11 @@ def convert_function(ctx, fn: ir.Function) -> Tuple[List[str], List[str]]:
                                    "remove the static", "unsupported-construct")
         if fn.name == "main" and len(fn.params) not in (0, 2):
             raise TranslationError(fn.loc, "main must be main(void) or main(argc, argv)", "unsupported-construct")
+        if fn.name == "main" and fn.params and cs_type(fn.params[0].type, fn.params[0].loc) != "int":
+            # clang refuses this in a prototype but not in a K&R definition (`main(argc, argv) char argc;`), where
+            # gcc only warns: the runtime hands main an int count, as the C startup code does
+            raise TranslationError(fn.loc, "first parameter of 'main' (argument count) must be of type "
+                                   "'int'", "c-error")
         params = ", ".join([convert_param(ctx, p) for p in fn.params] +
                            ([varargs_parameter()] if fn.type.variadic else []))
         visibility = "public " if fn.name == "main" else ""

@@ -160,6 +160,7 @@ def convert_libc_call(ctx, call: ir.Call, callee: ir.NameRef, rule) -> CsExpr:
         raise TranslationError(call.loc, f"'{callee.name}' is not a function here", "unmapped-function")
     if callee.name == "posix_memalign":
         return _posix_memalign(ctx, call, rule)
+    _refuse_callback_of_other_element(ctx, call, ftype, callee.name)
     args = []
     for i, a in enumerate(call.args):
         if callee.name == "free":
@@ -196,6 +197,37 @@ def convert_libc_call(ctx, call: ir.Call, callee: ir.NameRef, rule) -> CsExpr:
     else:
         ret = cs_type(call.type, call.loc)
     return CsExpr(f"{rule.target}({', '.join(args)})", ret, PRIMARY)
+
+
+def _refuse_callback_of_other_element(ctx, call: ir.Call, ftype: ir.FunctionType, function: str) -> None:
+    """`qsort(keys, n, sizeof *keys, by_value)` of an int array where by_value takes a `const float *`: C converts
+    the function pointer (clang and gcc only warn) and the comparator then reads the ints through its own type. The
+    runtime's qsort and bsearch name one element type for the buffers and the callback's pointers
+    (`qsort<T>(T[], ..., Func<Ptr<T>, Ptr<T>, int>)`), so a callback whose typed pointer parameter names another
+    element is a located error (fuzz seed 10 input 1040: CS1503). Its `void *` parameters take the buffers' type."""
+    void_params = [i for i, p in enumerate(ftype.params) if isinstance(p, ir.PointerType) and
+                   isinstance(p.pointee, ir.VoidType)]
+    elements = {_buffer_element(call.args[i], ctx) for i in void_params if i < len(call.args)} - {None}
+    if not elements:
+        return
+    for a, p in zip(call.args, ftype.params):
+        target = p.pointee if isinstance(p, ir.PointerType) else None
+        if not isinstance(target, ir.FunctionType):
+            continue
+        f = unwrap(a)
+        while isinstance(f, (ir.Cast, ir.Paren)) or (isinstance(f, ir.Unary) and f.op == "&"):
+            f = strip_implicit(f.inner if isinstance(f, ir.Paren) else f.operand)
+        if not (isinstance(f, ir.NameRef) and f.kind == "function" and isinstance(f.type, ir.FunctionType)):
+            continue
+        for wanted, given in zip(target.params, f.type.params):
+            if not (isinstance(wanted, ir.PointerType) and isinstance(wanted.pointee, ir.VoidType)):
+                continue
+            if isinstance(given, ir.PointerType) and not isinstance(given.pointee, (ir.VoidType, ir.FunctionType)) \
+                    and element_cs(given.pointee, a.loc) not in elements:
+                raise TranslationError(a.loc, f"{f.name} takes a pointer to {element_cs(given.pointee, a.loc)} where "
+                                       f"{function} passes pointers into a buffer of "
+                                       f"{' or '.join(sorted(elements))}: give it the buffer's element type or "
+                                       "`const void *`", "incompatible-function-pointer-types")
 
 
 def _refuse_object_bytes_as_string(a: ir.Expr, function: str) -> None:
