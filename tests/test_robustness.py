@@ -286,6 +286,11 @@ def test_builtins_that_name_library_functions(tools, tmp_path):
     _same_as_gcc(tools, tmp_path, os.path.join(ROBUST, "library_builtins.c"))
 
 
+def test_a_minus_before_a_negative_operand(tools, tmp_path):
+    """`a[- - 1]` (fuzz seed 10 input 9319): the constant became `--1`, a decrement in C# (CS1059)."""
+    _same_as_gcc(tools, tmp_path, os.path.join(ROBUST, "negated_negatives.c"))
+
+
 def test_struct_named_as_a_runtime_type_with_a_field_so_named(tools, tmp_path):
     """`struct System { int System; }` (fuzz seed 2 input 7690): struct and field both System_ (CS0542)."""
     _same_as_gcc(tools, tmp_path, os.path.join(ROBUST, "struct_named_as_runtime_field.c"))

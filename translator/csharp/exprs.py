@@ -54,6 +54,13 @@ def paren(e: CsExpr, min_prec: int) -> str:
     return e.code if e.prec >= min_prec else f"({e.code})"
 
 
+def negated(e: CsExpr) -> str:
+    """`-x` in C#: an operand that starts with a minus is parenthesized, since `--1` and `--i` are decrements in C#
+    (fuzz seed 10 input 9319: `a[- - 1]`, CS1059)."""
+    operand = paren(e, UNARY)
+    return f"-({operand})" if operand.startswith("-") else f"-{operand}"
+
+
 _CONSTANT_CODE = re.compile(r"^(?:\s|\b(?:true|false|unchecked|u?int|u?long|u?short|s?byte)\b|"
                             r"\b(?:float|double)\.(?:PositiveInfinity|NegativeInfinity|NaN|MaxValue|MinValue)\b|"
                             r"\b0[xX][0-9a-fA-F]+[uUlL]*|\b\d+(?:\.\d*)?(?:[eE][+-]?\d+)?[uUlLfF]*|"
@@ -772,7 +779,7 @@ def convert_unary(ctx, e: ir.Unary) -> CsExpr:
         if op.startswith("pre"):
             return CsExpr(f"{paren(inner, ASSIGN)} {step} {paren(stride, ASSIGN)}", result, ASSIGN)
         stride = coerce(stride, "int")  # a row of a `long` length (fuzz seed 1 input 5752): PostStep takes int
-        elements = stride.code if step == "+=" else f"-{paren(stride, UNARY)}"
+        elements = stride.code if step == "+=" else negated(stride)
         return CsExpr(f"CExpr.PostStep(ref {inner.code}, {elements})", result, PRIMARY)
     if op in ("pre++", "pre--"):
         code = f"{op[3:]}{paren(inner, UNARY)}"
@@ -784,15 +791,13 @@ def convert_unary(ctx, e: ir.Unary) -> CsExpr:
     if op == "+":
         return inner
     if op == "-":
-        if inner.const is not None and inner.code.lstrip("-").replace(".", "").isdigit():
+        if inner.const is not None and inner.code.replace(".", "").isdigit():  # `- -1`: not `--1` (seed 10 #9319)
             return CsExpr(f"-{inner.code}", result, UNARY, -inner.const)
         if result in ("uint", "ulong"):
             # C# widens -uint to long and rejects -ulong; C wraps modulo 2^n.
             zero = "0u" if result == "uint" else "0UL"
             return CsExpr(f"{zero} - {paren(inner, ADD + 1)}", result, ADD)
-        code = f"-{paren(inner, UNARY)}"
-        if code.startswith("--"):
-            code = f"-({inner.code})"
+        code = negated(inner)
         return CsExpr(code, result, UNARY, -inner.const if inner.const is not None else None)
     if op == "~":
         # the constant's value in its own type: ~8UL is 2^64 - 9, not -9

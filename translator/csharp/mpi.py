@@ -14,7 +14,7 @@ from ..diagnostics import TranslationError
 from ..rules import special
 from ..passes.pointers import allocation_target
 from ..passes.queries import split_marker_choice
-from .exprs import (ADD, COND, LOR, UNARY, CsExpr, PRIMARY, as_bool, coerce, coerce_at, convert_expr, element_address, is_null_pointer,
+from .exprs import (ADD, negated, COND, LOR, UNARY, CsExpr, PRIMARY, as_bool, coerce, coerce_at, convert_expr, element_address, is_null_pointer,
                     is_pure, paren, ref_param_name, refuse_handle_memory, slot_key, string_literal, strip_implicit)
 from .pointer_exprs import array_field_pointer
 from .memory import convert_allocation, is_allocation
@@ -243,7 +243,7 @@ def _convert_buffer(ctx, arg: ir.Expr, takes_ref: bool = True) -> List[str]:
         base = _array_base(ctx, e.lhs)
         offset = coerce(convert_expr(ctx, e.rhs), "int")
         if e.op == "-":
-            offset = CsExpr(f"-{paren(offset, UNARY)}", "int", UNARY)
+            offset = CsExpr(negated(offset), "int", UNARY)
         return _split(ctx, base, offset)
     if isinstance(e, ir.Index) and isinstance(e.type, ir.ArrayType):
         return _element_buffer(ctx, e)  # a row of a 2-D array

@@ -11,7 +11,7 @@ from typing import Optional
 
 from .. import ir
 from ..diagnostics import TranslationError
-from .exprs import (ADD, BINARY_PREC, COMPARISONS, MUL, PRIMARY, UNARY, CsExpr, coerce, coerce_index, convert_expr,
+from .exprs import (ADD, negated, BINARY_PREC, COMPARISONS, MUL, PRIMARY, UNARY, CsExpr, coerce, coerce_index, convert_expr,
                     convert_library_name, element_address, flat_size, is_null_pointer, paren, pointer_at, ref_param_name,
                     scaled_by, slot_key, unwrap, convert_call)
 from .function_types import refuse_other_function_type
@@ -66,7 +66,7 @@ def convert_pointer_binary(ctx, e: ir.Binary) -> CsExpr:
         ptr_type = e.lhs.type if is_pointer_value(e.lhs) else e.rhs.type
         k = scaled_by(k, pointee_stride(ctx, ptr_type))  # rows of a flattened 2-D array
         if op == "-":
-            k = CsExpr(f"-{paren(k, UNARY)}", k.type, UNARY, -k.const if k.const is not None else None)
+            k = CsExpr(negated(k), k.type, UNARY, -k.const if k.const is not None else None)
         return pointer_at(ctx, base, k, ptr_type, e.loc)
     raise TranslationError(e.loc, f"the operator {op} on pointers cannot be translated", "unsupported-construct")
 
