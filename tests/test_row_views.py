@@ -1001,3 +1001,53 @@ def test_a_global_scalar_a_loop_reads_is_read_once_before_it(tools, tmp_path):
     # each loop nest declares its views of global arrays right before it (short live ranges), not the function
     assert cs.index("Span<int> counts_span2 = Spans.From(counts, 0);") > cs.index("counts_span[keys_span2[i]")
     assert_prints_what_gcc_prints(tools, tmp_path, src, out)
+
+
+NESTS = r"""
+#include <stdio.h>
+#define N 16
+static int g[N], h[N], off;
+int main(int argc, char **argv)
+{
+    int i, k = 2, s = 0;
+    off = 1;
+    if (argc > 0)
+        for (i = 0; i < N; i++)
+            g[i] = i + off;
+    else
+        for (i = 0; i < N; i++)
+            g[i] = -i;
+    while (k-- > 0)
+        for (i = 0; i < N - 1; i++)
+            h[i] += g[i + 1] - off;
+    switch (argc) {
+    case 1:
+        for (i = 0; i < N; i++)
+            s += g[h[i] % N];
+        break;
+    default:
+        for (i = 0; i < N; i++)
+            s -= g[i];
+    }
+    for (i = 0; i < N; i++)
+        if (h[i] > 3)
+            for (k = 0; k < N; k++)
+                s += g[k] * h[i];
+    printf("%d %d %d\n", s, h[3], g[5]);
+    return 0;
+}
+"""
+
+
+def test_views_of_global_arrays_are_declared_before_their_loop_nest(tools, tmp_path):
+    """A for loop outside any other loop declares the views its nest shares right before it, in whatever block holds
+    it (an if's branch, a switch section); a for loop inside a while loop outside any for loop has no nest, and its
+    views stay at the function's top (csharp/loops.py _nest_of)."""
+    src, out, cs = translate(tools, tmp_path, "nests", NESTS)
+    main = cs[cs.index("    public int main"):]
+    top = main[:main.index("int i = 0;")]
+    assert "Span<int> h_span = Spans.From(h, 0);" in top and "Span<int> g_from1 = Spans.From(g, 1);" in top  # the while's
+    assert main.index("else") < main.index("Span<int> g_span2 = Spans.From(g, 0);") < main.index("g_span2[i] = -i;")
+    assert main.index("case 1:") < main.index("Span<int> g_span3 = Spans.From(g, 0);") < main.index("default:")
+    assert main.index("Span<int> g_span5 = Spans.From(g, 0);") < main.index("s += g_span5[k] * h[i];")
+    assert_prints_what_gcc_prints(tools, tmp_path, src, out)
