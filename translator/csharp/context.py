@@ -33,7 +33,9 @@ class LoopViews:
     # counted from zero
     shifted: Mapping[int, Tuple[str, str, str]]
     after: Mapping[int, Tuple[str, ...]]  # id of an ir.For -> the lines after it (accumulators stored back), unindented
-    function_lines: Tuple[str, ...]  # views of global C arrays the function's loops share, at its top
+    # views of global C arrays shared by for loops inside a while or do loop outside any for loop, at its top (the
+    # other nests' shared views are in `before` of their outermost for loop)
+    function_lines: Tuple[str, ...]
     # id of a statement of a loop's body -> the lines before it (`ref` locals of struct elements), unindented
     before_items: Mapping[int, Tuple[str, ...]] = field(default_factory=lambda: MappingProxyType({}))
 

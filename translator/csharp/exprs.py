@@ -369,6 +369,9 @@ def _convert_program_name(ctx, e: ir.NameRef) -> CsExpr:
     name = ctx.static_local_name(e.name) if e.kind == "static_local" else ctx.local_name(e.name, e.decl)
     key = slot_key(ctx, e)
     cs = ctx.slot_type(key, e.type, e.loc)
+    held = ctx.fn.loop_views.accesses.get(id(e))
+    if held is not None:
+        return CsExpr(held, cs)  # a global read once before a loop (loops.py)
     if ctx.is_boxed(key):
         return CsExpr(f"{name}[0]", cs)  # a variable whose address is taken lives in a 1-element array
     return CsExpr(name, cs)

@@ -31,9 +31,16 @@ array access, so a loop over ten buffers (NPB MG's resid and psinv) still fits.
 A global C array is a field of the rank's object (rank_state.py), which the JIT reads again
 after every store through a reference and never clones a loop over, so a loop that indexes
 one by its counter always views it, even as `g[j]` alone. Such a view (from a constant
-start) is declared once, at the top of the function, and shared by its loops: a C array is
-never reassigned, so the view stays right for the whole call. (Declared inside an outer loop, views made the JIT keep the inner
-loop's accumulator in memory: CG's sparse product ran 2.4x slower.)
+start) is declared once before the loop nest that uses it (the for loop outside any other loop),
+and shared by the nest's loops: a C array is never reassigned, so the view stays right for the
+whole nest. (Declared inside an outer loop, views made the JIT keep the inner loop's accumulator
+in memory: CG's sparse product ran 2.4x slower.) Declared at the top of the function, as they
+were until round 9, every view lived across the whole function: NPB IS's rank_keys held eleven
+(22 registers' worth, a reference and a length each) through each of its loops, and the JIT
+reloaded a view's base and length from the stack on every iteration of the scatter
+`key_buff1[bucket_start[b]] = key` (18 instructions, 2 of them stack loads, against 16 with none
+when each nest declares its own; bench/README.md, round 9). A for loop inside a while or do loop
+outside any for loop has no nest: its shared views stay at the function's top.
 
 The same holds for a gather or a scatter over a global C array in a straight-line innermost loop,
 `bucket_size[key_array[i] >> shift]++` or `key_buff1[bucket_start[b]] = key`: the index is a
@@ -136,6 +143,12 @@ iterations, and a row view and the clone's tests on every entry cost more than t
 leaves (FT A at 1 rank, interleaved: row views and refs 5.52-5.66 s, function view and refs 4.79-4.99 s; main's
 translation 5.1-6.6 s, gcc 4.3-4.9 s; bench/README.md, round 7).
 
+A global scalar that the straight-line body of an innermost loop reads and no part of the loop
+assigns, `key_counts[key_buff2[i] - min_key_val]++`, is a field of the rank's object too: it is read
+once before the loop, `int min_key_val_value
+= min_key_val;` (_global_reads), when no pointer can reach it (its address is never taken) and the
+body calls nothing but math.h; the JIT re-read the field on every iteration, after the store.
+
 A loop from a constant up to a global, `for (i = 0; i < num_keys; i++)`, has the same trouble: the global is a
 field of the rank's object, which the JIT reads again on every test once the body stores through a reference,
 and it clones no loop whose limit is not a local. When the body is straight-line code that assigns neither the
@@ -180,11 +193,17 @@ class _Planner:
         self.before_items: Dict[int, tuple] = {}
         self.refs: Set[int] = set()  # the accesses _element_refs gave to a ref local
         self.function_lines: List[str] = []
-        self.function_views: Dict[tuple, str] = {}  # (array, start) as C# -> the name of the function's view
+        # (id of the loop nest or None for the function's top, array, start) as C# -> the name of its shared view
+        self.function_views: Dict[tuple, str] = {}
+        self.nest: Optional[ir.For] = None  # the outermost for loop around the loop being planned (_nest_of)
+        self.nest_fors: Set[int] = set()  # ids of the for loops inside it
+        self.nest_lines: Dict[int, List[str]] = {}  # id of a nest's loop -> the shared views declared before it
         self.view_names: Optional[Set[str]] = None  # names taken in the function (its C names, its views)
         self.enclosing_loops = 0  # loops around the loop being planned (a hint of heat)
 
     def freeze(self) -> LoopViews:
+        for nest, lines in self.nest_lines.items():  # (first: a view of an inner loop's bounds may read them)
+            self.before[nest] = tuple(lines) + self.before.get(nest, ())
         return LoopViews(MappingProxyType(self.accesses), MappingProxyType(self.whole_arrays),
                          MappingProxyType(self.before), MappingProxyType(self.hoisted_bounds),
                          MappingProxyType(self.shifted), MappingProxyType(self.after), tuple(self.function_lines),
@@ -198,9 +217,21 @@ def plan_loop_views(ctx, body: ir.Stmt) -> LoopViews:
     ctx.fn.loop_views = planner = _Planner()
     for st, depth in shapes.loops_in_order(body, 0):
         planner.enclosing_loops = depth
+        _nest_of(planner, st, depth)
         planner.before[id(st)] = tuple(row_views(ctx, st, ""))
     ctx.fn.loop_views = views = planner.freeze()
     return views
+
+
+def _nest_of(planner: _Planner, st: ir.For, depth: int) -> None:
+    """The loop nest `st` belongs to: the for loop outside any other loop that holds it, where the views of global
+    C arrays its loops share are declared (module docstring); None for a for loop inside a while or do loop
+    outside any for loop (its shared views are declared at the function's top)."""
+    if depth == 0:
+        planner.nest = st
+        planner.nest_fors = {id(n) for n in shapes.walk_in_order(st.body) if isinstance(n, ir.For)}
+    elif planner.nest is not None and id(st) not in planner.nest_fors:
+        planner.nest, planner.nest_fors = None, set()
 
 
 def row_views(ctx, st: ir.For, indent: str) -> List[str]:
@@ -213,6 +244,7 @@ def row_views(ctx, st: ir.For, indent: str) -> List[str]:
         _global_array_views(ctx, st, body[1])
         lines += _gather_views(ctx, st, body[1], indent)
         lines += _accumulators(ctx, st, indent)
+        lines += _global_reads(ctx, st, body[1], indent)
         _element_refs(ctx, st, body[1], from_function_view=False)
     return lines
 
@@ -346,6 +378,34 @@ def _accumulators(ctx, st: ir.For, indent: str) -> List[str]:
             planned.accesses[id(n)] = local
     if after:
         planned.after[id(st)] = tuple(after)
+    return lines
+
+
+def _global_reads(ctx, st: ir.For, assigned: Set[str], indent: str) -> List[str]:
+    """A global scalar the straight-line body of an innermost loop reads and no part of the loop assigns
+    (`key_counts[key_buff2[i] - min_key_val]++`, NPB IS) is read once before the loop, `int min_key_val_value =
+    min_key_val;`: a global is a field of the rank's object, which the JIT reads again on every iteration once the
+    body stores through a reference (a span's element may be any memory to it), where gcc keeps it in a register.
+    The same program: the body calls nothing but math.h's pure functions, and a global whose address is never taken
+    (not boxed) is reached by no pointer, so no store of the loop can change it. Only in a body that stores to
+    memory: otherwise the JIT hoists the read itself. Never-written globals are constants already."""
+    if shapes.has_inner_loop(st) or not shapes.written_types(st.body):
+        return []
+    planned = ctx.fn.loop_views
+    loop_assigned = assigned | shapes.assigned_names(st)  # the header's too (a global counter)
+    reads: Dict[str, List[ir.NameRef]] = {}
+    for node in shapes.walk_in_order(st.body):
+        if isinstance(node, ir.NameRef) and node.kind == "global" and isinstance(node.type, (ir.IntType, ir.FloatType)) \
+                and node.name not in loop_assigned and node.name not in ctx.static_globals \
+                and id(node) not in planned.accesses and not _is_boxed(ctx, node):
+            reads.setdefault(node.name, []).append(node)
+    lines = []
+    for nodes in reads.values():
+        value = convert_expr(ctx, nodes[0])
+        local = _fresh_name(ctx, value.code, "_value")
+        lines.append(f"{indent}{value.type} {local} = {value.code};")
+        for n in nodes:
+            planned.accesses[id(n)] = local
     return lines
 
 
@@ -616,12 +676,19 @@ def _view(ctx, key, for_function: bool, lines: List[str], indent: str, suffix: O
         name = _fresh_name(ctx, array, suffix)
         lines.append(f"{indent}Span<{element}> {name} = Spans.From({array}, {start});")
         return name
-    name = ctx.fn.loop_views.function_views.get((array, start))
+    planned = ctx.fn.loop_views
+    nest = planned.nest
+    shared = (id(nest) if nest is not None else None, array, start)
+    name = planned.function_views.get(shared)
     if name is None:
-        # shared by the function's loops, which may reach it at different offsets: named by its start
+        # shared by the nest's loops, which may reach it at different offsets: named by its start
         suffix = "_span" if start == "0" else f"_from{start}"
-        name = ctx.fn.loop_views.function_views[(array, start)] = _fresh_name(ctx, array, suffix)
-        ctx.fn.loop_views.function_lines.append(f"{INDENT}Span<{element}> {name} = Spans.From({array}, {start});")
+        name = planned.function_views[shared] = _fresh_name(ctx, array, suffix)
+        line = f"Span<{element}> {name} = Spans.From({array}, {start});"
+        if nest is None:
+            planned.function_lines.append(INDENT + line)
+        else:
+            planned.nest_lines.setdefault(id(nest), []).append(line)
     return name
 
 

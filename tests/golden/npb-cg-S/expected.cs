@@ -159,13 +159,13 @@ public sealed class CG
     /* Close the gaps between rows left by the upper-bound reservation. */
     void compact_rows()
     {
-        Span<int> colidx_span = Spans.From(colidx, 0);
-        Span<double> a_span = Spans.From(a, 0);
         int row = 0;
         int k = 0;
         int next = 0;
         int start = 0;
 
+        Span<int> colidx_span = Spans.From(colidx, 0);
+        Span<double> a_span = Spans.From(a, 0);
         for (row = 0; row < num_rows; row++)
         {
             start = row_start[row];
@@ -184,9 +184,6 @@ public sealed class CG
 
     void makea(int lo, int hi)
     {
-        Span<int> row_start_span = Spans.From(row_start, 0);
-        Span<int> row_start_from1 = Spans.From(row_start, 1);
-        Span<int> row_len_span = Spans.From(row_len, 0);
         double[] vc = new double[VEC_MAX];
         double size = 0;
         double ratio = 0;
@@ -231,6 +228,7 @@ public sealed class CG
         }
 
         /* Reserve for each of my rows the most entries it can receive. */
+        Span<int> row_start_span = Spans.From(row_start, 0);
         int row_limit = num_rows;
         for (row = 0; row <= row_limit; row++)
         {
@@ -247,10 +245,13 @@ public sealed class CG
                 }
             }
         }
+        Span<int> row_start_from1 = Spans.From(row_start, 1);
+        Span<int> row_start_span2 = Spans.From(row_start, 0);
+        Span<int> row_len_span = Spans.From(row_len, 0);
         int row_limit2 = num_rows;
         for (row = 0; row < row_limit2; row++)
         {
-            row_start_from1[row] += row_start_span[row];
+            row_start_from1[row] += row_start_span2[row];
             row_len_span[row] = 0;
         }
 
@@ -286,12 +287,12 @@ public sealed class CG
 
     void matvec(double[] v, double[] result)
     {
-        Span<double> a_span = Spans.From(a, 0);
-        Span<int> colidx_span = Spans.From(colidx, 0);
         int row = 0;
         int k = 0;
         double sum = 0;
 
+        Span<double> a_span = Spans.From(a, 0);
+        Span<int> colidx_span = Spans.From(colidx, 0);
         for (row = 0; row < num_rows; row++)
         {
             sum = 0.0;
@@ -550,11 +551,6 @@ public sealed class CG
     /* 25 CG steps on A z = x from z = 0; returns |x - A z|. */
     double conj_grad(int lo, int hi)
     {
-        Span<double> q_span = Spans.From(q, 0);
-        Span<double> z_span = Spans.From(z, 0);
-        Span<double> r_span = Spans.From(r, 0);
-        Span<double> x_span = Spans.From(x, 0);
-        Span<double> p_span = Spans.From(p, 0);
         double rho = 0;
         double rho0 = 0;
         double d = 0;
@@ -565,6 +561,11 @@ public sealed class CG
         int j = 0;
         int step = 0;
 
+        Span<double> q_span = Spans.From(q, 0);
+        Span<double> z_span = Spans.From(z, 0);
+        Span<double> r_span = Spans.From(r, 0);
+        Span<double> x_span = Spans.From(x, 0);
+        Span<double> p_span = Spans.From(p, 0);
         for (j = lo; j < hi; j++)
         {
             q_span[j] = 0.0;
@@ -574,6 +575,10 @@ public sealed class CG
         }
         rho = dot(r, r, lo, hi);
 
+        Span<double> z_span2 = Spans.From(z, 0);
+        Span<double> p_span2 = Spans.From(p, 0);
+        Span<double> r_span2 = Spans.From(r, 0);
+        Span<double> q_span2 = Spans.From(q, 0);
         for (step = 1; step <= CG_STEPS; step++)
         {
             allgather_vector(p);
@@ -583,14 +588,14 @@ public sealed class CG
             rho0 = rho;
             for (j = lo; j < hi; j++)
             {
-                z_span[j] = z_span[j] + alpha * p_span[j];
-                r_span[j] = r_span[j] - alpha * q_span[j];
+                z_span2[j] = z_span2[j] + alpha * p_span2[j];
+                r_span2[j] = r_span2[j] - alpha * q_span2[j];
             }
             rho = dot(r, r, lo, hi);
             beta = rho / rho0;
             for (j = lo; j < hi; j++)
             {
-                p_span[j] = r_span[j] + beta * p_span[j];
+                p_span2[j] = r_span2[j] + beta * p_span2[j];
             }
         }
 
@@ -598,10 +603,12 @@ public sealed class CG
         allgather_vector(z);
         matvec(z, r);
         sum[0] = 0.0;
+        Span<double> x_span2 = Spans.From(x, 0);
+        Span<double> r_span3 = Spans.From(r, 0);
         double sum_0 = sum[0];
         for (j = lo; j < hi; j++)
         {
-            diff = x_span[j] - r_span[j];
+            diff = x_span2[j] - r_span3[j];
             sum_0 = sum_0 + diff * diff;
         }
         sum[0] = sum_0;
@@ -612,8 +619,6 @@ public sealed class CG
     /* One outer iteration: solve, then zeta from x . z and x = z / |z|. */
     double power_step(int lo, int hi, ref double rnorm)
     {
-        Span<double> x_span = Spans.From(x, 0);
-        Span<double> z_span = Spans.From(z, 0);
         double[] norms = new double[2];
         double scale = 0;
         int j = 0;
@@ -621,6 +626,8 @@ public sealed class CG
         rnorm = conj_grad(lo, hi);
         norms[0] = 0.0;
         norms[1] = 0.0;
+        Span<double> x_span = Spans.From(x, 0);
+        Span<double> z_span = Spans.From(z, 0);
         double norms_0 = norms[0];
         double norms_1 = norms[1];
         for (j = lo; j < hi; j++)
@@ -632,9 +639,11 @@ public sealed class CG
         norms[1] = norms_1;
         global_sum(norms, 2);
         scale = 1.0 / Math.Sqrt(norms[1]);
+        Span<double> x_span2 = Spans.From(x, 0);
+        Span<double> z_span2 = Spans.From(z, 0);
         for (j = lo; j < hi; j++)
         {
-            x_span[j] = scale * z_span[j];
+            x_span2[j] = scale * z_span2[j];
         }
         return SHIFT + 1.0 / norms[0];
     }
@@ -646,7 +655,6 @@ public sealed class CG
 
     public int main(int argc, Ptr<sbyte>[] argv)
     {
-        Span<double> x_span = Spans.From(x, 0);
         int lo = 0;
         int hi = 0;
         int j = 0;
@@ -688,14 +696,16 @@ public sealed class CG
         makea(lo, hi);
 
         /* One untimed outer iteration touches all the data, then start again. */
+        Span<double> x_span = Spans.From(x, 0);
         for (j = lo; j < hi; j++)
         {
             x_span[j] = 1.0;
         }
         zeta = power_step(lo, hi, ref rnorm);
+        Span<double> x_span2 = Spans.From(x, 0);
         for (j = lo; j < hi; j++)
         {
-            x_span[j] = 1.0;
+            x_span2[j] = 1.0;
         }
         zeta = 0.0;
 

@@ -212,8 +212,6 @@ public sealed class EP
 
     public int main(int argc, Ptr<sbyte>[] argv)
     {
-        Span<double> q_span = Spans.From(q, 0);
-        Span<double> q_total_span = Spans.From(q_total, 0);
         int rank = 0;
         int nprocs = 0;
         int i = 0;
@@ -262,6 +260,7 @@ public sealed class EP
         an = block_multiplier();
         sx = 0.0;
         sy = 0.0;
+        Span<double> q_span = Spans.From(q, 0);
         for (i = 0; i < NQ; i++)
         {
             q_span[i] = 0.0;
@@ -289,6 +288,7 @@ public sealed class EP
         cMPI.Bcast(ref tmax, 1, MPI_DOUBLE, 0, cMPI.COMM_WORLD);
 
         gc = 0.0;
+        Span<double> q_total_span = Spans.From(q_total, 0);
         for (i = 0; i < NQ; i++)
         {
             gc += q_total_span[i];

@@ -135,11 +135,11 @@ public sealed class FT
 
     void fft_init()
     {
-        Span<dcomplex> roots_span = Spans.From(roots, 0);
         double pi = 3.141592653589793238;
         double angle = 0;
         int k = 0;
 
+        Span<dcomplex> roots_span = Spans.From(roots, 0);
         for (k = 0; k < MAXDIM / 2; k++)
         {
             angle = 2.0 * pi * (double)k / (double)MAXDIM;
@@ -152,8 +152,6 @@ public sealed class FT
     /* In place on line[0..n-1]; direction 1 forward, -1 inverse. */
     void fft_line(int n, int direction)
     {
-        Span<dcomplex> roots_span = Spans.From(roots, 0);
-        Span<dcomplex> line_span = Spans.From(line, 0);
         int i = 0;
         int j = 0;
         int bit = 0;
@@ -188,6 +186,8 @@ public sealed class FT
         }
 
         /* butterflies of growing length */
+        Span<dcomplex> roots_span = Spans.From(roots, 0);
+        Span<dcomplex> line_span = Spans.From(line, 0);
         for (len = 2; len <= n; len *= 2)
         {
             half = len / 2;
@@ -216,11 +216,11 @@ public sealed class FT
      * whose first elements are first_0 + c * line_step, c < count. */
     void fft_lines(dcomplex[] data, int first_0, int line_step, int count, int n, int stride, int direction)
     {
-        Span<dcomplex> line_span = Spans.From(line, 0);
         int c = 0;
         int m = 0;
         int first = 0;
 
+        Span<dcomplex> line_span = Spans.From(line, 0);
         for (c = 0; c < count; c++)
         {
             first = first_0 + c * line_step;
@@ -265,8 +265,6 @@ public sealed class FT
      * all i. */
     void transpose_to_frequency(dcomplex[] data)
     {
-        Span<double> send_buf_span = Spans.From(send_buf, 0);
-        Span<double> recv_buf_span = Spans.From(recv_buf, 0);
         int p = 0;
         int kl = 0;
         int jl = 0;
@@ -276,6 +274,7 @@ public sealed class FT
         int dst = 0;
         int chunk = nz_local * ny_local * NX;
 
+        Span<double> send_buf_span = Spans.From(send_buf, 0);
         for (p = 0; p < ft_size; p++)
         {
             for (kl = 0; kl < nz_local; kl++)
@@ -296,6 +295,7 @@ public sealed class FT
         }
         cMPI.Alltoall(send_buf, 0, 2 * chunk, MPI_DOUBLE, recv_buf, 0, 2 * chunk, MPI_DOUBLE, comm_transpose);
         n = 0;
+        Span<double> recv_buf_span = Spans.From(recv_buf, 0);
         for (p = 0; p < ft_size; p++)
         {
             for (kl = 0; kl < nz_local; kl++)
@@ -320,8 +320,6 @@ public sealed class FT
      * rows jl, all i. */
     void transpose_to_space(dcomplex[] data)
     {
-        Span<double> send_buf_span = Spans.From(send_buf, 0);
-        Span<double> recv_buf_span = Spans.From(recv_buf, 0);
         int p = 0;
         int kl = 0;
         int jl = 0;
@@ -331,6 +329,7 @@ public sealed class FT
         int dst = 0;
         int chunk = nz_local * ny_local * NX;
 
+        Span<double> send_buf_span = Spans.From(send_buf, 0);
         for (p = 0; p < ft_size; p++)
         {
             for (kl = 0; kl < nz_local; kl++)
@@ -351,6 +350,7 @@ public sealed class FT
         }
         cMPI.Alltoall(send_buf, 0, 2 * chunk, MPI_DOUBLE, recv_buf, 0, 2 * chunk, MPI_DOUBLE, comm_transpose);
         n = 0;
+        Span<double> recv_buf_span = Spans.From(recv_buf, 0);
         for (p = 0; p < ft_size; p++)
         {
             for (kl = 0; kl < nz_local; kl++)
@@ -460,7 +460,6 @@ public sealed class FT
      * so my slab starts 2 * NX * NY * k0 numbers into the sequence. */
     void compute_initial_conditions(dcomplex[] u)
     {
-        Span<double> row_span = Spans.From(row, 0);
         double x = SEED;
         int kl = 0;
         int j = 0;
@@ -468,6 +467,7 @@ public sealed class FT
         int row_start = 0;
 
         randlc(ref x, power(MULT, 2 * NX * NY * ft_rank * nz_local));
+        Span<double> row_span = Spans.From(row, 0);
         for (kl = 0; kl < nz_local; kl++)
         {
             for (j = 0; j < NY; j++)
@@ -520,12 +520,12 @@ public sealed class FT
     /* u0 = u0 * twiddle; u1 = u0. */
     void evolve()
     {
-        Span<dcomplex> u0_span = Spans.From(u0, 0);
-        Span<double> twiddle_span = Spans.From(twiddle, 0);
-        Span<dcomplex> u1_span = Spans.From(u1, 0);
         int n = 0;
         int count = NX * NZ * ny_local;
 
+        Span<dcomplex> u0_span = Spans.From(u0, 0);
+        Span<double> twiddle_span = Spans.From(twiddle, 0);
+        Span<dcomplex> u1_span = Spans.From(u1, 0);
         for (n = 0; n < count; n++)
         {
             ref dcomplex u0_span_n = ref u0_span[n];

@@ -254,17 +254,6 @@ public sealed class IS
     /* One ranking of all keys, with the partial verification. */
     void rank_keys(int iteration)
     {
-        Span<int> bucket_size_span = Spans.From(bucket_size, 0);
-        Span<int> key_array_span = Spans.From(key_array, 0);
-        Span<int> bucket_start_from1 = Spans.From(bucket_start, 1);
-        Span<int> bucket_start_span = Spans.From(bucket_start, 0);
-        Span<int> key_buff1_span = Spans.From(key_buff1, 0);
-        Span<int> recv_displ_span = Spans.From(recv_displ, 0);
-        Span<int> recv_count_span = Spans.From(recv_count, 0);
-        Span<int> bucket_size_totals_span = Spans.From(bucket_size_totals, 0);
-        Span<int> key_counts_span = Spans.From(key_counts, 0);
-        Span<int> key_buff2_span = Spans.From(key_buff2, 0);
-        Span<int> key_counts_from1 = Spans.From(key_counts, 1);
         int i = 0;
         int p = 0;
         int b = 0;
@@ -280,6 +269,7 @@ public sealed class IS
             key_array[iteration + MAX_ITERATIONS] = MAX_KEY - iteration;
         }
 
+        Span<int> bucket_size_span = Spans.From(bucket_size, 0);
         for (i = 0; i < NUM_BUCKETS + TEST_ARRAY_SIZE; i++)
         {
             bucket_size_span[i] = 0;
@@ -292,32 +282,41 @@ public sealed class IS
             }
         }
 
+        Span<int> key_array_span = Spans.From(key_array, 0);
+        Span<int> bucket_size_span2 = Spans.From(bucket_size, 0);
         int i_limit = num_keys;
         for (i = 0; i < i_limit; i++)
         {
-            bucket_size_span[key_array_span[i] >> BUCKET_SHIFT]++;
+            bucket_size_span2[key_array_span[i] >> BUCKET_SHIFT]++;
         }
 
         bucket_start[0] = 0;
+        Span<int> bucket_start_from1 = Spans.From(bucket_start, 1);
+        Span<int> bucket_start_span = Spans.From(bucket_start, 0);
+        Span<int> bucket_size_span3 = Spans.From(bucket_size, 0);
         int b_count = Math.Max(NUM_BUCKETS, 1) - 1;
         for (int b_k = 0; b_k < b_count; b_k++)
         {
-            bucket_start_from1[b_k] = bucket_start_span[b_k] + bucket_size_span[b_k];
+            bucket_start_from1[b_k] = bucket_start_span[b_k] + bucket_size_span3[b_k];
         }
         b = 1 + b_count;
+        Span<int> key_array_span2 = Spans.From(key_array, 0);
+        Span<int> key_buff1_span = Spans.From(key_buff1, 0);
+        Span<int> bucket_start_span2 = Spans.From(bucket_start, 0);
         int i_limit2 = num_keys;
         for (i = 0; i < i_limit2; i++)
         {
-            key = key_array_span[i];
+            key = key_array_span2[i];
             b = key >> BUCKET_SHIFT;
-            key_buff1_span[bucket_start_span[b]] = key;
-            bucket_start_span[b]++;
+            key_buff1_span[bucket_start_span2[b]] = key;
+            bucket_start_span2[b]++;
         }
 
         cMPI.Allreduce(bucket_size, 0, bucket_size_totals, 0, NUM_BUCKETS + TEST_ARRAY_SIZE, MPI_INT, MPI_SUM, cMPI.COMM_WORLD);
         assign_buckets();
 
         /* My keys for rank p are the contiguous run of its buckets in key_buff1. */
+        Span<int> bucket_size_span4 = Spans.From(bucket_size, 0);
         for (p = 0; p < comm_size; p++)
         {
             count = 0;
@@ -325,13 +324,15 @@ public sealed class IS
             int b_limit = last_bucket[p];
             for (b = b_start; b <= b_limit; b++)
             {
-                count += bucket_size_span[b];
+                count += bucket_size_span4[b];
             }
             send_count[p] = count;
             send_displ[p] = p == 0 ? 0 : send_displ[p - 1] + send_count[p - 1];
         }
         cMPI.Alltoall(send_count, 0, 1, MPI_INT, recv_count, 0, 1, MPI_INT, cMPI.COMM_WORLD);
         total_local_keys = 0;
+        Span<int> recv_displ_span = Spans.From(recv_displ, 0);
+        Span<int> recv_count_span = Spans.From(recv_count, 0);
         int p_limit = comm_size;
         for (p = 0; p < p_limit; p++)
         {
@@ -344,25 +345,32 @@ public sealed class IS
         min_key_val = first_bucket[my_rank] << BUCKET_SHIFT;
         max_key_val = ((last_bucket[my_rank] + 1) << BUCKET_SHIFT) - 1;
         total_lesser_keys = 0;
+        Span<int> bucket_size_totals_span = Spans.From(bucket_size_totals, 0);
         int b_limit2 = first_bucket[my_rank];
         for (b = 0; b < b_limit2; b++)
         {
             total_lesser_keys += bucket_size_totals_span[b];
         }
+        Span<int> key_counts_span = Spans.From(key_counts, 0);
         int k_limit = max_key_val - min_key_val;
         for (k = 0; k <= k_limit; k++)
         {
             key_counts_span[k] = 0;
         }
+        Span<int> key_buff2_span = Spans.From(key_buff2, 0);
+        Span<int> key_counts_span2 = Spans.From(key_counts, 0);
         int i_limit3 = total_local_keys;
+        int min_key_val_value = min_key_val;
         for (i = 0; i < i_limit3; i++)
         {
-            key_counts_span[key_buff2_span[i] - min_key_val]++;
+            key_counts_span2[key_buff2_span[i] - min_key_val_value]++;
         }
+        Span<int> key_counts_from1 = Spans.From(key_counts, 1);
+        Span<int> key_counts_span3 = Spans.From(key_counts, 0);
         int k_count = Math.Max(max_key_val - min_key_val, 0);
         for (int k_k = 0; k_k < k_count; k_k++)
         {
-            key_counts_from1[k_k] += key_counts_span[k_k];
+            key_counts_from1[k_k] += key_counts_span3[k_k];
         }
         k = 1 + k_count;
 
@@ -393,9 +401,6 @@ public sealed class IS
      * locally and against the last key of the rank below. */
     void full_verify()
     {
-        Span<int> key_buff2_span = Spans.From(key_buff2, 0);
-        Span<int> key_counts_span = Spans.From(key_counts, 0);
-        Span<int> key_array_span = Spans.From(key_array, 0);
         int i = 0;
         int key = 0;
         int out_of_order = 0;
@@ -404,12 +409,16 @@ public sealed class IS
         Request request = default;
         Status status = default;
 
+        Span<int> key_buff2_span = Spans.From(key_buff2, 0);
+        Span<int> key_counts_span = Spans.From(key_counts, 0);
+        Span<int> key_array_span = Spans.From(key_array, 0);
         int i_limit = total_local_keys;
+        int min_key_val_value = min_key_val;
         for (i = 0; i < i_limit; i++)
         {
             key = key_buff2_span[i];
-            key_counts_span[key - min_key_val]--;
-            key_array_span[key_counts_span[key - min_key_val]] = key;
+            key_counts_span[key - min_key_val_value]--;
+            key_array_span[key_counts_span[key - min_key_val_value]] = key;
         }
 
         out_of_order = 0;
