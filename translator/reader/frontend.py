@@ -153,6 +153,7 @@ class Frontend:
         self.files: List[str] = []
         self._is_user_cache: Dict[str, bool] = {}
         self._file_names: Dict[int, str] = {}
+        self._locs: Dict[Tuple[str, int, int], ir.Loc] = {}  # (file or "", line, column) of the table -> its Loc
         self._abspaths: Dict[str, str] = {}
         self._user_files: Tuple[object, Dict[int, bool]] = (None, {})  # (the parse, libclang file -> user_file_of)
         self._top_level: Tuple[object, List[ci.Cursor]] = (None, [])  # (the parse, its top-level cursors)
@@ -639,7 +640,12 @@ class Frontend:
     def loc(self, cur: ci.Cursor) -> ir.Loc:
         facts = getattr(cur, "_cmpi_loc", None)  # read with its function's whole tree (flat_ast.py)
         if facts is not None:
-            return ir.Loc(facts[0] or self.path, facts[1], facts[2])
+            # one Loc per place (an implicit conversion is where its operand is): a lookup, where building one cost
+            # a Python __init__ (issue 28)
+            known = self._locs.get(facts)
+            if known is None:
+                known = self._locs[facts] = ir.Loc(facts[0] or self.path, facts[1], facts[2])
+            return known
         f, line, column, _ = cur.location._get_instantiation()  # one tuple: .file, .line, .column each ask for it
         return ir.Loc(self._file_name(f) if f is not None else self.path, line, column)
 
@@ -1683,19 +1689,22 @@ class Frontend:
         return facts
 
     def _read_declaration_facts(self, ref: ci.Cursor) -> Tuple[str, Optional[str], Optional[int], Optional[ir.Loc]]:
-        in_main = ref.location.file is not None and self._is_user_path(ref.location.file.name)
+        # its location asked of libclang once (each `ref.location.file` is a location, a file and its name again)
+        f, line, column, _ = ref.location._get_instantiation()
+        file_name = self._file_name(f) if f is not None else None
+        in_main = file_name is not None and self._is_user_path(file_name)
         redeclared = self._library_redeclaration(ref) if in_main else None
         if redeclared is not None:
             return "library", redeclared, None, None
         if not in_main:
-            header = os.path.basename(ref.location.file.name) if ref.location.file else None
+            header = os.path.basename(file_name) if file_name is not None else None
             value = ref.enum_value if ref.kind == K.ENUM_CONSTANT_DECL else None
             return "library", header, value, None
         if ref.kind == K.ENUM_CONSTANT_DECL:
             return "enum_const", None, None, None
         if ref.kind == K.FUNCTION_DECL:
             return "function", None, None, None
-        decl = self.loc(ref)
+        decl = ir.Loc(file_name, line, column)  # self.loc(ref)
         if ref.kind == K.PARM_DECL:
             return "param", None, None, decl
         if ref.kind == K.VAR_DECL:
