@@ -64,7 +64,7 @@ def test_each_cursors_facts_are_clang_cindexs(tmp_path):
     src.write_text(PROGRAM)
     fe = Frontend(str(src), [])
     fe.parse()
-    compared = 0
+    compared = nodes = 0
     for top in fe.top_level():
         if top.kind not in (K.FUNCTION_DECL, K.VAR_DECL) or not fe._in_main_file(top):
             continue
@@ -76,13 +76,25 @@ def test_each_cursors_facts_are_clang_cindexs(tmp_path):
             assert cur._cmpi_kids == kids and [k.kind for k in cur._cmpi_kids] == [k.kind for k in kids]
             assert (cur._cmpi_loc, cur._cmpi_start, cur._cmpi_end) == (loc, start, end), cur.kind
             assert (cur._type.kind, cur._type.spelling) == (type_kind, type_spelling)
-            assert cur._spelling == ci.conf.lib.clang_getCursorSpelling(cur), cur.kind
+            assert cur.spelling == ci.conf.lib.clang_getCursorSpelling(cur), cur.kind
             _assert_the_cached_answers_are_cindexs(fe, cur)
+            if cur is not top:  # the tree under the declaration: the walker's Nodes, which answer the rest as cindex
+                assert type(cur) is flat_ast.Node, cur.kind
+                real = cur.cursor
+                assert (cur.is_definition(), cur.storage_class, cur.extent.start.line, cur.type.spelling) == \
+                    (real.is_definition(), real.storage_class, real.extent.start.line, real.type.spelling)
+                assert cur.type_key == (cur.type.data[0] or 0)
+                nodes += 1
             compared += 1
             pending.extend(cur._cmpi_kids)
+        kept = top._cmpi_kids[-1] if top._cmpi_kids else None
         flat_ast.release(top)
         assert getattr(top, "_cmpi_kids", None) is None
-    assert compared > 150  # every cursor of the program's declarations (187 today)
+        if kept is not None:  # the tree no longer lists its Nodes (no cycle is left for a collector that is off)...
+            assert kept[7].kids is None
+            # ... and one still held answers as before, from libclang
+            assert kept._cmpi_kids is None and Frontend.kids(kept) == list(kept.get_children())
+    assert compared > 150 and nodes > 150  # every cursor of the program's declarations (187 today)
 
 
 _FIRST_TOKEN_KINDS = (K.INTEGER_LITERAL, K.FLOATING_LITERAL, K.CHARACTER_LITERAL, K.CXX_UNARY_EXPR)
@@ -169,6 +181,20 @@ def test_the_ir_of_the_walk_program_is_the_same_read_either_way(tmp_path, monkey
     src = tmp_path / "walk.c"
     src.write_text(PROGRAM)
     assert _ir_of(str(src), True, monkeypatch) == _ir_of(str(src), False, monkeypatch)
+
+
+def test_the_ir_is_the_same_read_through_nodes_or_through_cursors(tmp_path, monkeypatch):
+    """The function trees read as Nodes (flat_ast.Node, built from the table's columns) give the IR the table's
+    clang.cindex Cursors gave (CMPI_CURSOR_TABLE=1: rounds 4-8's reading), on the walk program and a sample of
+    tests/c."""
+    src = tmp_path / "walk.c"
+    src.write_text(PROGRAM)
+    paths = [str(src)] + sorted(glob.glob(os.path.join(ROOT, "tests", "c", "*.c")))[1::9]
+    for path in paths:
+        monkeypatch.delenv("CMPI_CURSOR_TABLE", raising=False)
+        through_nodes = _ir_of(path, True, monkeypatch)
+        monkeypatch.setenv("CMPI_CURSOR_TABLE", "1")
+        assert through_nodes == _ir_of(path, True, monkeypatch), path
 
 
 @pytest.mark.parametrize("kind", ["PUNCTUATION", "COMMENT"])

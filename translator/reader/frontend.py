@@ -153,6 +153,7 @@ class Frontend:
         self.files: List[str] = []
         self._is_user_cache: Dict[str, bool] = {}
         self._file_names: Dict[int, str] = {}
+        self._locs: Dict[Tuple[str, int, int], ir.Loc] = {}  # (file or "", line, column) of the table -> its Loc
         self._abspaths: Dict[str, str] = {}
         self._user_files: Tuple[object, Dict[int, bool]] = (None, {})  # (the parse, libclang file -> user_file_of)
         self._top_level: Tuple[object, List[ci.Cursor]] = (None, [])  # (the parse, its top-level cursors)
@@ -639,7 +640,12 @@ class Frontend:
     def loc(self, cur: ci.Cursor) -> ir.Loc:
         facts = getattr(cur, "_cmpi_loc", None)  # read with its function's whole tree (flat_ast.py)
         if facts is not None:
-            return ir.Loc(facts[0] or self.path, facts[1], facts[2])
+            # one Loc per place (an implicit conversion is where its operand is): a lookup, where building one cost
+            # a Python __init__ (issue 28)
+            known = self._locs.get(facts)
+            if known is None:
+                known = self._locs[facts] = ir.Loc(facts[0] or self.path, facts[1], facts[2])
+            return known
         f, line, column, _ = cur.location._get_instantiation()  # one tuple: .file, .line, .column each ask for it
         return ir.Loc(self._file_name(f) if f is not None else self.path, line, column)
 
@@ -649,6 +655,10 @@ class Frontend:
     @staticmethod
     def kids(cur: ci.Cursor) -> List[ci.Cursor]:
         """list(cur.get_children()); from the table, its own list (no copy per node: the reader never changes one)"""
+        if cur.__class__ is flat_ast.Node:
+            listed = cur[7].kids  # (Node: its tree's lists, by its index)
+            if listed is not None:
+                return listed[cur[6]]
         known = getattr(cur, "_cmpi_kids", None)
         return known if known is not None else list(cur.get_children())
 
@@ -969,6 +979,15 @@ class Frontend:
             return known
         return self._bounded_ctype(t, cur)
 
+    def type_of(self, cur) -> ir.CType:
+        """self.ctype(cur.type, cur): for a node of the native walker's table, answered by its type key without making
+        a clang.cindex Type (every expression asks; issue 28)."""
+        if cur.__class__ is flat_ast.Node:
+            known = self._ctypes.get(cur[5])  # (Node.type_key; 0, a null type, is no key: ctype's own path)
+            if known is not None and self._type_depth < MAX_TYPE_DEPTH:
+                return known
+        return self.ctype(cur.type, cur)
+
     def _remembered_ctype(self, t: ci.Type, cur: Optional[ci.Cursor] = None) -> ir.CType:
         key = t.data[0]
         known = self._ctypes.get(key)
@@ -1101,7 +1120,7 @@ class Frontend:
         for ch in self.kids(cur):
             if ch.kind == K.PARM_DECL:
                 self._note_vla_bounds(ch)
-        ftype = self.ctype(cur.type, cur)
+        ftype = self.type_of(cur)
         params = []
         body = None
         own = None
@@ -1126,7 +1145,7 @@ class Frontend:
         (C11 6.7.6.3p7), and the pointer analysis gives it the representation its calls need: a struct's array
         field or `a + k` makes it a Ptr. Arrays of rows (`double m[][N]`, `double m[n][n]`) stay arrays: their
         indexing reads the row lengths from the array type."""
-        t = self.ctype(cur.type, cur)
+        t = self.type_of(cur)
         if isinstance(t, ir.ArrayType) and not isinstance(t.element, ir.ArrayType):
             element = cur.type.get_canonical().element_type
             return ir.PointerType(t.element, element.is_const_qualified())
@@ -1135,7 +1154,7 @@ class Frontend:
     def var_decl(self, cur: ci.Cursor) -> ir.VarDecl:
         self._refuse_unrun_attributes(cur)
         self._note_vla_bounds(cur)
-        ctype = self.ctype(cur.type, cur)
+        ctype = self.type_of(cur)
         storage = {ci.StorageClass.STATIC: "static", ci.StorageClass.EXTERN: "extern"}.get(cur.storage_class)
         children = [c for c in self.kids(cur) if c.kind.is_expression() or c.kind == K.UNEXPOSED_EXPR]
         n_bounds = 0
@@ -1312,7 +1331,7 @@ class Frontend:
             except TranslationError:
                 expansion = None
             if not isinstance(expansion, ir.Cast):
-                t = self.ctype(cur.type, cur)
+                t = self.type_of(cur)
                 self.macro_types.setdefault(name, t)
                 return ir.MacroRef(self.loc(cur), t, name, expansion)
             return expansion
@@ -1325,7 +1344,7 @@ class Frontend:
                 value = evaluate_int(cur)
                 if value is None:
                     raise
-                e = ir.IntLit(self.loc(cur), self.ctype(cur.type, cur), value, str(value))
+                e = ir.IntLit(self.loc(cur), self.type_of(cur), value, str(value))
             named = e
             while isinstance(named, ir.Cast) and named.implicit:
                 named = named.operand
@@ -1490,7 +1509,7 @@ class Frontend:
         if kind == K.UNEXPOSED_EXPR or kind == K.CSTYLE_CAST_EXPR:
             if kind == K.UNEXPOSED_EXPR and len(kids) == 1:
                 inner = self.expr(kids[0])
-                t = self.ctype(cur.type, cur)
+                t = self.type_of(cur)
                 if inner.type == _VA_LIST and t != inner.type:
                     return ir.VaArg(loc, t, inner)  # va_arg(ap, T): libclang shows no node of its own
                 if t == inner.type or isinstance(t, ir.FunctionType):
@@ -1498,7 +1517,7 @@ class Frontend:
                 return ir.Cast(loc, t, inner, implicit=True)
             if kind == K.CSTYLE_CAST_EXPR:
                 inner = self.expr(kids[-1])
-                return ir.Cast(loc, self.ctype(cur.type, cur), inner, implicit=False)
+                return ir.Cast(loc, self.type_of(cur), inner, implicit=False)
             if kind == K.UNEXPOSED_EXPR and not kids:
                 raise self.unsupported(cur, "this implicit expression")
             if kind == K.UNEXPOSED_EXPR and is_binary_conditional(self, cur, kids):
@@ -1506,7 +1525,7 @@ class Frontend:
             raise self.unsupported(cur, "this expression")
         if kind == K.INTEGER_LITERAL:
             text = self._first_token(cur)
-            return ir.IntLit(loc, self.ctype(cur.type, cur), parse_int(text), text)
+            return ir.IntLit(loc, self.type_of(cur), parse_int(text), text)
         if kind == K.FLOATING_LITERAL:
             text = self._first_token(cur)
             try:
@@ -1516,7 +1535,7 @@ class Frontend:
                 if value is None:
                     raise self.unsupported(cur, f"the floating constant {text}")
                 text = repr(value)
-            return ir.FloatLit(loc, self.ctype(cur.type, cur), value, text)
+            return ir.FloatLit(loc, self.type_of(cur), value, text)
         if kind == K.IMAGINARY_LITERAL:  # the coefficient, typed complex
             try:
                 toks = self._tokens(cur)
@@ -1529,15 +1548,15 @@ class Frontend:
                 if toks:
                     raise self.unsupported(cur, "this imaginary constant")
                 value = 1.0  # complex.h's I, `(__extension__ 1.0iF)`, whose tokens a macro hides
-            return ir.FloatLit(loc, self.ctype(cur.type, cur), value, repr(value))
+            return ir.FloatLit(loc, self.type_of(cur), value, repr(value))
         if kind == K.CHARACTER_LITERAL:
             text = self._first_token(cur)
-            return ir.CharLit(loc, self.ctype(cur.type, cur), parse_char(text), text)
+            return ir.CharLit(loc, self.type_of(cur), parse_char(text), text)
         if kind == K.STRING_LITERAL:
             if any(not p.startswith('"') and not p.startswith('u8"') for p in self._string_tokens(cur)):
                 raise self.unsupported(cur, "a wide string literal (L\"...\", u\"...\", U\"...\")")
             value = b"".join(parse_string_literal(p) for p in self._string_tokens(cur))
-            return ir.StringLit(loc, self.ctype(cur.type, cur), value)
+            return ir.StringLit(loc, self.type_of(cur), value)
         if kind == K.DECL_REF_EXPR:
             return self._name_ref(cur)
         if kind == K.PAREN_EXPR:
@@ -1549,7 +1568,7 @@ class Frontend:
             if builtin is not None:
                 # A compiler builtin (glibc's isnan is __builtin_isnan) has no C type of its own: it takes
                 # the call's argument types, which is how rules/libc.toml maps it.
-                ftype = ir.FunctionType(self.ctype(cur.type, cur), tuple(a.type for a in args), False)
+                ftype = ir.FunctionType(self.type_of(cur), tuple(a.type for a in args), False)
                 plain = builtin_library_function(builtin)
                 if plain is not None:
                     callee = ir.NameRef(self.loc(kids[0]), ftype, plain, "library", declaring_header(plain))
@@ -1559,25 +1578,25 @@ class Frontend:
                 callee = self.expr(kids[0])
                 named = callee.operand if isinstance(callee, ir.Cast) else callee  # (through its decay)
                 if isinstance(named, ir.NameRef) and named.kind == "function":
-                    adapted = adapt_call(self, cur, named, args, self.ctype(cur.type, cur))
+                    adapted = adapt_call(self, cur, named, args, self.type_of(cur))
                     if adapted is not None:
                         return adapted
             if isinstance(callee, ir.NameRef) and callee.kind == "library" or \
                     isinstance(callee, ir.Cast) and isinstance(callee.operand, ir.NameRef) and \
                     callee.operand.kind == "library":
                 args = tuple(_as_written_cast(a) if _sign_only_pointer_conversion(a) else a for a in args)
-            return ir.Call(loc, self.ctype(cur.type, cur), callee, args)
+            return ir.Call(loc, self.type_of(cur), callee, args)
         if kind == K.BINARY_OPERATOR:
             lhs, rhs = kids
             op = self._operator_between(cur, lhs, rhs, _BINARY_OPS | _ASSIGN_OPS)
             if op == "=":
                 self._refuse_mpi_constant_as_lvalue(cur, lhs, "left operand of assignment")
-                return ir.Assign(loc, self.ctype(cur.type, cur), "=", self.expr(lhs), self.expr(rhs))
-            return ir.Binary(loc, self.ctype(cur.type, cur), op, self.expr(lhs), self.expr(rhs))
+                return ir.Assign(loc, self.type_of(cur), "=", self.expr(lhs), self.expr(rhs))
+            return ir.Binary(loc, self.type_of(cur), op, self.expr(lhs), self.expr(rhs))
         if kind == K.COMPOUND_ASSIGNMENT_OPERATOR:
             lhs, rhs = kids
             op = self._operator_between(cur, lhs, rhs, _ASSIGN_OPS)
-            return ir.Assign(loc, self.ctype(cur.type, cur), op, self.expr(lhs), self.expr(rhs))
+            return ir.Assign(loc, self.type_of(cur), op, self.expr(lhs), self.expr(rhs))
         if kind == K.UNARY_OPERATOR:
             operand = kids[0]
             op = self._unary_operator(cur, operand)
@@ -1585,27 +1604,27 @@ class Frontend:
                 return self.expr(operand)
             if op == "&":
                 self._refuse_mpi_constant_as_lvalue(cur, operand, "unary '&' operand")
-            return ir.Unary(loc, self.ctype(cur.type, cur), op, self.expr(operand))
+            return ir.Unary(loc, self.type_of(cur), op, self.expr(operand))
         if kind == K.ARRAY_SUBSCRIPT_EXPR:
-            return ir.Index(loc, self.ctype(cur.type, cur), self.expr(kids[0]), self.expr(kids[1]))
+            return ir.Index(loc, self.type_of(cur), self.expr(kids[0]), self.expr(kids[1]))
         if kind == K.CONDITIONAL_OPERATOR:
             c, a, b = kids
-            return ir.Conditional(loc, self.ctype(cur.type, cur), self.expr(c), self.expr(a), self.expr(b))
+            return ir.Conditional(loc, self.type_of(cur), self.expr(c), self.expr(a), self.expr(b))
         if kind == K.MEMBER_REF_EXPR:
             base = self.expr(kids[0])
             arrow = isinstance(base.type, ir.PointerType)  # `p->x`: the base is a pointer
-            return ir.Member(loc, self.ctype(cur.type, cur), base, cur.spelling, arrow)
+            return ir.Member(loc, self.type_of(cur), base, cur.spelling, arrow)
         if kind == K.CXX_UNARY_EXPR:  # sizeof / _Alignof
             if self._first_token(cur) == "sizeof":
                 value = evaluate_int(cur)
                 kids = [k for k in kids if k.kind.is_expression() or k.kind == K.UNEXPOSED_EXPR]  # not TYPE_REF
                 if kids:
-                    return ir.SizeOf(loc, self.ctype(cur.type, cur), None, self.expr(kids[0]), value)
-                return ir.SizeOf(loc, self.ctype(cur.type, cur), None, None, value)
+                    return ir.SizeOf(loc, self.type_of(cur), None, self.expr(kids[0]), value)
+                return ir.SizeOf(loc, self.type_of(cur), None, None, value)
             value = evaluate_int(cur)
             if self._first_token(cur) in ("_Alignof", "alignof", "__alignof__", "__alignof") and value is not None:
                 # C11's _Alignof: a constant of the target's ABI (x86-64's, as gcc's), once "not supported yet"
-                return ir.IntLit(loc, self.ctype(cur.type, cur), value, str(value))
+                return ir.IntLit(loc, self.type_of(cur), value, str(value))
             raise self.unsupported(cur, "this operator")
         if kind == K.INIT_LIST_EXPR:
             items, designators = [], []
@@ -1626,61 +1645,66 @@ class Frontend:
                 else:
                     designators.append(None)
                     items.append(self.expr(k))
-            return ir.InitList(loc, self.ctype(cur.type, cur), tuple(items), tuple(designators))
+            return ir.InitList(loc, self.type_of(cur), tuple(items), tuple(designators))
         if kind == K.COMPOUND_LITERAL_EXPR:
             # the braces are the last child: `(int[3]){...}` has its length's literal before them (once read as the
             # value: an MPI buffer `(int[3]){r, 2, 3}` became `3`)
             init = [k for k in kids if k.kind == K.INIT_LIST_EXPR or k.kind.is_expression()][-1]
-            return ir.CompoundLiteral(loc, self.ctype(cur.type, cur), self.expr(init))
+            return ir.CompoundLiteral(loc, self.type_of(cur), self.expr(init))
         if kind == K.StmtExpr:  # GNU `({ ... })`, the safe max macro's form
             body = next(k for k in kids if k.kind == K.COMPOUND_STMT)
-            return ir.StmtExpr(loc, self.ctype(cur.type, cur), self.stmt(body))
+            return ir.StmtExpr(loc, self.type_of(cur), self.stmt(body))
         if kind == K.TYPE_REF:
             raise self.unsupported(cur, "a type here")
         raise self.unsupported(cur, f"the expression {kind.name}")
 
     def _name_ref(self, cur: ci.Cursor) -> ir.Expr:
-        ref = cur.referenced
+        ref = cur.referenced if cur.__class__ is not flat_ast.Node else cur.referenced_key()  # (its bytes: below)
         loc = self.loc(cur)
         spelling = cur.spelling
         if spelling.startswith("__builtin_va_"):
             # va_start, va_end, va_copy: builtins without a C type (see convert/varargs.py)
             return ir.NameRef(loc, ir.VoidType(), spelling, "library")
-        t = self.ctype(cur.type, cur)
+        t = self.type_of(cur)
         if ref is None:
             return ir.NameRef(loc, t, spelling, "library")
-        kind, header, value, decl = self._declaration_facts(ref)
+        kind, header, value, decl = self._declaration_facts(ref, cur)
         if kind == "param" and isinstance(t, ir.ArrayType):
-            t = self._param_type(ref)  # `char *argv[]` names a pointer: `argv++` moves it
+            t = self._param_type(cur.referenced)  # `char *argv[]` names a pointer: `argv++` moves it
         return ir.NameRef(loc, t, spelling, kind, header, decl, value)
 
-    def _declaration_facts(self, ref: ci.Cursor) -> Tuple[str, Optional[str], Optional[int], Optional[ir.Loc]]:
+    def _declaration_facts(self, ref, cur=None) -> Tuple[str, Optional[str], Optional[int], Optional[ir.Loc]]:
         """What a name's uses share (NameRef's kind, header, value, decl), read once per declaration: a dozen
         libclang calls that every use of a variable would otherwise repeat."""
         # Keyed by the cursor's own bytes (kind, xdata, the declaration and unit pointers), where clang_hashCursor and
         # clang_equalCursors made two foreign calls per name use (issue 28): equal bytes are the same cursor, and a
         # declaration reached through cursors whose bytes differ (clang's first-in-group bit) is read twice, to the
         # same facts. The unit, and so the declarations its pointers name, lives as long as this map (parse()).
-        key = bytes(ref)
+        # A Node of the table gives the bytes alone (`ref` is then `Node.referenced_key()`), and the Cursor is made only
+        # when the declaration is first read.
+        key = ref if ref.__class__ is bytes else bytes(ref)
         facts = self._declarations.get(key)
         if facts is None:
-            facts = self._declarations[key] = self._read_declaration_facts(ref)
+            facts = self._declarations[key] = self._read_declaration_facts(cur.referenced if ref is key else ref)
         return facts
 
     def _read_declaration_facts(self, ref: ci.Cursor) -> Tuple[str, Optional[str], Optional[int], Optional[ir.Loc]]:
-        in_main = ref.location.file is not None and self._is_user_path(ref.location.file.name)
+        # its location asked of libclang once (each `ref.location.file` is a location, a file and its name again)
+        f, line, column, _ = ref.location._get_instantiation()
+        file_name = self._file_name(f) if f is not None else None
+        in_main = file_name is not None and self._is_user_path(file_name)
         redeclared = self._library_redeclaration(ref) if in_main else None
         if redeclared is not None:
             return "library", redeclared, None, None
         if not in_main:
-            header = os.path.basename(ref.location.file.name) if ref.location.file else None
+            header = os.path.basename(file_name) if file_name is not None else None
             value = ref.enum_value if ref.kind == K.ENUM_CONSTANT_DECL else None
             return "library", header, value, None
         if ref.kind == K.ENUM_CONSTANT_DECL:
             return "enum_const", None, None, None
         if ref.kind == K.FUNCTION_DECL:
             return "function", None, None, None
-        decl = self.loc(ref)
+        decl = ir.Loc(file_name, line, column)  # self.loc(ref)
         if ref.kind == K.PARM_DECL:
             return "param", None, None, decl
         if ref.kind == K.VAR_DECL:
