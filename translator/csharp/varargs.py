@@ -20,15 +20,26 @@ def varargs_parameter() -> str:
     return f"params object[] {VARARGS_PARAM}"
 
 
+def _va_list(ctx, e: ir.Expr, what: str) -> CsExpr:
+    """The va_list a va_* macro is given: C's builtins take any pointer on x86-64 (`va_end(0)` compiles, gcc and
+    clang are silent), the port's VaList methods only a va_list (fuzz seed 11 input 8308: `0.End()`, CS1061)."""
+    ap = convert_expr(ctx, strip_implicit(e))
+    if ap.type != "VaList":
+        raise TranslationError(e.loc, f"{what} must be given a va_list variable", "unsupported-construct")
+    return ap
+
+
 @registry.expression(ir.VaArg)
 def convert_va_arg(ctx, e: ir.VaArg) -> CsExpr:
-    ap = convert_expr(ctx, e.ap)
+    ap = _va_list(ctx, e.ap, "va_arg")
     return CsExpr(f"{paren(ap, PRIMARY)}.Arg<{cs_type(e.type, e.loc)}>()", cs_type(e.type, e.loc), PRIMARY)
 
 
 @registry.builtin(*VA_BUILTINS)
 def convert_va_builtin(ctx, call: ir.Call, name: str) -> CsExpr:
-    args = [convert_expr(ctx, strip_implicit(a)) for a in call.args]
+    what = name.replace("__builtin_", "")
+    args = [_va_list(ctx, a, what) if i == 0 or name == "__builtin_va_copy" else convert_expr(ctx, strip_implicit(a))
+            for i, a in enumerate(call.args)]
     if name == "__builtin_va_start":
         fn = ctx.fn.function
         if fn is None or not fn.type.variadic:
