@@ -436,6 +436,12 @@ QUIRKY_FORMS = {
                                b'return 0; }\n',
     "line_markers.c": b'#include <stdio.h>\n# 1 "gen.y"\nint f(int x) { return x + __LINE__; }\n#line 50\n'
                       b'int main(void) { printf("%d %d\\n", f(1), __LINE__); return 0; }\n',
+    # round 9 (fuzz kinds source-form and round9): a CRLF file's function-like macro calls were cut at offsets
+    # counted in the file with its CRs, in a text read without them (an internal error, or a refusal)
+    "crlf_macro_calls.c": (b'#include <stdio.h>\n#define ADD(a, b) ((a) + (b))\n#define MUL3(a, b, c) ((a) * (b) * (c))\n'
+                           b'int main(void) {\n    int x = ADD(1, 2), y = MUL3(2,\n        3, 4);\n'
+                           b'    printf("%d %d %d\\n", x, y, ADD(MUL3(1, 2, 3), x));\n    return 0;\n}\n'
+                           ).replace(b"\n", b"\r\n"),
 }
 
 

@@ -449,7 +449,10 @@ def _unsaved_text(fe: "Frontend", name: str) -> str:
         real = os.path.realpath(name)
         text = next((t for other, t in fe.unsaved.items() if os.path.realpath(other) == real), None)
     if text is None:
-        with open(name, encoding="utf-8", errors="surrogateescape") as fh:
+        # newline="": the line ends as they are (CRLF too), so that clang's offsets, counted in the file as it
+        # reads it, index this text (a CRLF file's macro call was cut one character a line early: an internal
+        # error, fuzz round 9)
+        with open(name, encoding="utf-8", errors="surrogateescape", newline="") as fh:
             text = fh.read()
     fe.unsaved[name] = text
     return text
