@@ -442,6 +442,13 @@ QUIRKY_FORMS = {
                            b'int main(void) {\n    int x = ADD(1, 2), y = MUL3(2,\n        3, 4);\n'
                            b'    printf("%d %d %d\\n", x, y, ADD(MUL3(1, 2, 3), x));\n    return 0;\n}\n'
                            ).replace(b"\n", b"\r\n"),
+    # `\` line splices inside tokens (a number, a keyword, `->`, `+=`, a string, a designator, a character): C joins
+    # the lines before it forms tokens; libclang spells the token with the splice (int('1\\\n23'): an internal error)
+    "splices_in_tokens.c": b'#include <stdio.h>\n#include <string.h>\n#def\\\nine SPL 4\\\n2\nstruct pt { int x, y; };\n'
+                           b'int main(void) {\n    in\\\nt n = 1\\\n23;\n    struct pt p = { .\\\ny = 5, .x = 6 }, *q = &p;\n'
+                           b'    const char *t = "ab\\\ncd";\n    double d = 1.\\\n5e\\\n2;\n    n += q-\\\n>y + SPL;\n'
+                           b'    n +\\\n= 1;\n    printf("%d %d %d %zu %g %c\\n", n, p.x, p.y, strlen(t), d, \'\\\nz\');\n'
+                           b'    return 0;\n}\n',
 }
 
 

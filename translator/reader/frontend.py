@@ -28,7 +28,7 @@ from .gnu_conditional import binary_conditional, is_binary_conditional
 from .unprototyped import MARKER as UNPROTOTYPED, adapt_call, arity_mismatch_callee, rename_unprototyped_calls
 from .shared_guards import separate_shared_guards
 from .rewrite import (builtin_library_function, expand_function_macros, include_unguarded_headers_once, macro_tokens, refuse_special_includes,
-                      rename_colliding_statics, token_spelling)
+                      rename_colliding_statics, token_spelling, unsplice)
 from .extern_sign import retype_sign_mismatched_externs
 
 _INT_NAMES = {
@@ -771,13 +771,13 @@ class Frontend:
             extent = self._file_extent(name)
             lexed = flat_ast.tokens(self.tu, extent, ci.TokenKind.PUNCTUATION)  # in one call (flat_ast.py)
             if lexed is not None:
-                toks = [((full, line, column), spelling) for line, column, _, _, spelling in lexed]
+                toks = [((full, line, column), unsplice(spelling)) for line, column, _, _, spelling in lexed]
             else:
                 toks = []
                 for t in self.tu.get_tokens(extent=extent):
                     if t.kind == ci.TokenKind.PUNCTUATION:
                         at = t.location  # one location object: line and column come from one libclang call
-                        toks.append(((full, at.line, at.column), t.spelling))
+                        toks.append(((full, at.line, at.column), token_spelling(t)))
             toks.sort()
             self._punctuation[name] = toks
         return toks
@@ -1345,12 +1345,12 @@ class Frontend:
         files, the macro defined in a header) is still the macro-body fallback of _tokens."""
         known = getattr(cur, "_cmpi_first_token", None)  # found so by the native walker (flat_ast.py)
         if known is not None:
-            return known
+            return unsplice(known)
         e = cur.extent
         start = e.start
         tok = next(self.tu.get_tokens(extent=ci.SourceRange.from_locations(start, start)), None)
         if tok is not None and self._file_name(tok.location.file) == self._end(cur)[0]:
-            return tok.spelling  # tests/test_translation_speed.py: the same as _tokens(cur)[0]
+            return token_spelling(tok)  # tests/test_translation_speed.py: the same as _tokens(cur)[0]
         return self._tokens(cur)[0]
 
     def _tokens(self, cur: ci.Cursor) -> List[str]:
@@ -1398,7 +1398,7 @@ class Frontend:
         if body and all(STRING_TOKEN.match(t) for t in body):
             return list(body)
         tokens = list(cur.get_tokens())
-        parts = [t.spelling for t in tokens if t.kind == ci.TokenKind.LITERAL]
+        parts = [token_spelling(t) for t in tokens if t.kind == ci.TokenKind.LITERAL]
         if parts and all(STRING_TOKEN.match(p) for p in parts):
             if any(t.kind == ci.TokenKind.IDENTIFIER for t in tokens) and \
                     all(t.kind in (ci.TokenKind.LITERAL, ci.TokenKind.IDENTIFIER) for t in tokens):

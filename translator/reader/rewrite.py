@@ -30,14 +30,22 @@ def _takes_arguments(definition: ci.Cursor) -> bool:
         tokens[1].extent.start.offset == tokens[0].extent.end.offset
 
 
-_LINE_SPLICE = re.compile(r"\\\r?\n")
+# a `\` that ends a line (spaces between are a splice too, with clang's and gcc's warning)
+_LINE_SPLICE = re.compile(r"\\[ \t\f\v]*\r?\n")
+
+
+def unsplice(spelling: str) -> str:
+    """A token's spelling as libclang gives it, without its line splices: C joins the lines before it forms
+    tokens (translation phase 2), so `4\\<newline>2` is the number 42 and `-\\<newline>>` the operator `->`,
+    but libclang spells the token with the backslash-newline inside (once an internal error, int('4\\\n2'))."""
+    return _LINE_SPLICE.sub("", spelling) if "\\" in spelling else spelling
 
 
 def token_spelling(t: ci.Token) -> str:
     """A token's text without line splices: libclang spells a token that opens a continued line of a macro
     definition with the backslash-newline before it (`\\\n{`), which an expansion written into the text would
     turn into extra lines, moving every later line's number (CoMD's multi-line `do { } while(0)` timer macros)."""
-    return _LINE_SPLICE.sub("", t.spelling)
+    return unsplice(t.spelling)
 
 
 def macro_tokens(definition: ci.Cursor) -> Tuple[str, ...]:
