@@ -449,6 +449,11 @@ QUIRKY_FORMS = {
                            b'    const char *t = "ab\\\ncd";\n    double d = 1.\\\n5e\\\n2;\n    n += q-\\\n>y + SPL;\n'
                            b'    n +\\\n= 1;\n    printf("%d %d %d %zu %g %c\\n", n, p.x, p.y, strlen(t), d, \'\\\nz\');\n'
                            b'    return 0;\n}\n',
+    # a function-like macro used, then #undef'ed: libclang's clang_Cursor_isMacroFunctionLike answers from the
+    # state at the file's end (no), and the macro was read as a constant `(x) ((x) + (x))` (a located error)
+    "undef_function_macro.c": b'#include <stdio.h>\n#define TWICE(x) ((x) + (x))\nstatic int twice(int v) { return TWICE(v); }\n'
+                              b'#undef TWICE\nint main(void) {\n    printf("%d\\n", twice(21));\n#ifdef TWICE\n'
+                              b'    printf("still defined\\n");\n#endif\n    return 0;\n}\n',
 }
 
 

@@ -27,7 +27,7 @@ from .designators import read_designated_list
 from .gnu_conditional import binary_conditional, is_binary_conditional
 from .unprototyped import MARKER as UNPROTOTYPED, adapt_call, arity_mismatch_callee, rename_unprototyped_calls
 from .shared_guards import separate_shared_guards
-from .rewrite import (builtin_library_function, expand_function_macros, include_unguarded_headers_once, macro_tokens, refuse_special_includes,
+from .rewrite import (builtin_library_function, defines_function_like, expand_function_macros, include_unguarded_headers_once, macro_tokens, refuse_special_includes,
                       rename_colliding_statics, token_spelling, unsplice)
 from .extern_sign import retype_sign_mismatched_externs
 
@@ -714,10 +714,11 @@ class Frontend:
         redefined_macros = set()
         self._macro_use_cursors: Dict[Tuple[str, int, int, int, int], ci.Cursor] = {}
         for cur in self.top_level():
-            if cur.kind == K.MACRO_DEFINITION and not flat_ast.is_macro_function_like(cur):
+            own = cur.kind == K.MACRO_DEFINITION and self._in_main_file(cur)
+            if cur.kind == K.MACRO_DEFINITION and not defines_function_like(cur, own):
                 self.macro_bodies.define(cur.spelling, cur)
-            if cur.kind == K.MACRO_DEFINITION and self._in_main_file(cur):
-                if not flat_ast.is_macro_function_like(cur):
+            if own:
+                if not defines_function_like(cur, True):
                     # a macro #undef'ed and defined again means one thing here and another there: no one
                     # constant can stand for it, so its uses stay the values clang expanded
                     earlier = self.macro_defs.get(cur.spelling)

@@ -30,6 +30,14 @@ def _takes_arguments(definition: ci.Cursor) -> bool:
         tokens[1].extent.start.offset == tokens[0].extent.end.offset
 
 
+def defines_function_like(definition: ci.Cursor, own: bool) -> bool:
+    """Whether a macro definition takes arguments. libclang's answer is asked first (the native walker's table
+    has it); for a macro of the program's own files (`own`), whose definitions are few, a no is checked against
+    the tokens (_takes_arguments): `#define TWICE(x) ...` used, then `#undef TWICE`, was read as an object-like
+    constant `TWICE` of body `(x) ((x) + (x))`, a located error for legal C."""
+    return flat_ast.is_macro_function_like(definition) or (own and _takes_arguments(definition))
+
+
 # a `\` that ends a line (spaces between are a splice too, with clang's and gcc's warning)
 _LINE_SPLICE = re.compile(r"\\[ \t\f\v]*\r?\n")
 
@@ -522,7 +530,7 @@ def expand_function_macros(fe: "Frontend") -> bool:
             continue
         if own and cur.kind in (K.VAR_DECL, K.FUNCTION_DECL):
             program_names.add(cur.spelling)
-        if cur.kind == K.MACRO_DEFINITION and flat_ast.is_macro_function_like(cur):
+        if cur.kind == K.MACRO_DEFINITION and defines_function_like(cur, own):
             if own:
                 defs[cur.spelling] = _macro_signature(cur)
             else:
@@ -574,7 +582,7 @@ def expand_function_macros(fe: "Frontend") -> bool:
         if sig is None:
             continue
         if definition is not None and definition.kind == K.MACRO_DEFINITION and \
-                flat_ast.is_macro_function_like(definition):
+                defines_function_like(definition, True):
             sig = _macro_signature(definition)
         name = cur.location.file.name
         text = _unsaved_text(fe, name)
