@@ -440,7 +440,7 @@ _ROUND9_BODIES = [
      "struct fl { int n; double d[]; };\n"),
     # designated initializers out of order and repeated
     ("  int a[5] = {[3] = 1, [1] = 2, [3] = 4}; y = a[3] * 10 + a[1];", ""),
-    ("  struct pt p = {.y = 2, .x = 1, .y = 3}; y = p.x * 10 + p.y;", "struct pt { int x, y; };\n"),
+    ("  struct pt pt0 = {.y = 2, .x = 1, .y = 3}; y = pt0.x * 10 + pt0.y;", "struct pt { int x, y; };\n"),
     ("  int a[] = {[2] = 1, [0] = 3, 4}; y = a[0] * 100 + a[1] * 10 + a[2] + (int)sizeof a;", ""),
     ("  struct t3 q = {.b = 5, 6, .a = 1}; y = q.a * 100 + q.b * 10 + q.c;", "struct t3 { int a, b, c; };\n"),
     ("  struct pt ps[2] = {[1] = {.y = 4}, [0].x = 3, [1].x = 9}; y = ps[0].x + ps[1].x + ps[1].y;",
@@ -453,7 +453,7 @@ _ROUND9_BODIES = [
     # splices inside tokens
     ("  in\\\nt sp = 4; y = s\\\np + 1\\\n2;", ""),
     ("  const char *t = \"ab\\\ncd\"; y = (int)strlen(t);", ""),
-    ("  y = x -\\\n> 0 ? 1 : 2; /\\\n/ a comment\n  i = 3;", ""),
+    ("  y = x >\\\n= 0 ? 1 : 2; /\\\n/ a comment\n  i = 3;", ""),
     ("  y = SPL;", "#def\\\nine SPL 4\\\n2\n"),
     ("  y = 2; // a comment that goes on \\\n  y = 3;", ""),
     ("  y = 5;\\   \n  i = 6;", ""),  # backslash, spaces, newline: gcc and clang splice it, with a warning
