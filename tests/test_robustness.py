@@ -454,6 +454,10 @@ QUIRKY_FORMS = {
     "undef_function_macro.c": b'#include <stdio.h>\n#define TWICE(x) ((x) + (x))\nstatic int twice(int v) { return TWICE(v); }\n'
                               b'#undef TWICE\nint main(void) {\n    printf("%d\\n", twice(21));\n#ifdef TWICE\n'
                               b'    printf("still defined\\n");\n#endif\n    return 0;\n}\n',
+    # raw NUL bytes in a comment, a character and a string literal, between tokens (fuzz kind round9): libclang's
+    # spellings end at a NUL, so the string was read as "" and the comment lost its */ (C# that did not compile)
+    "nul_bytes.c": b'#include <stdio.h>\n/* a NUL \x00 in a comment */\nint main(void) {\n    char c = \'\x00\';\n'
+                   b'    printf("a\x00b\\n");\n    printf("%d %zu\\n", c, sizeof("x\x001"));\n  \x00  return 0;\n}\n',
 }
 
 

@@ -28,7 +28,7 @@ from .gnu_conditional import binary_conditional, is_binary_conditional
 from .unprototyped import MARKER as UNPROTOTYPED, adapt_call, arity_mismatch_callee, rename_unprototyped_calls
 from .shared_guards import separate_shared_guards
 from .file_macros import forget_file_macros
-from .rewrite import (builtin_library_function, defines_function_like, expand_function_macros, include_unguarded_headers_once, macro_tokens, refuse_special_includes,
+from .rewrite import (builtin_library_function, defines_function_like, replace_nul_bytes, expand_function_macros, include_unguarded_headers_once, macro_tokens, refuse_special_includes,
                       rename_colliding_statics, token_spelling, unsplice)
 from .extern_sign import retype_sign_mismatched_externs
 
@@ -388,6 +388,7 @@ class Frontend:
             forget_file_macros(self)  # before the next file's prelude of shared guards (appended after them)
             separate_shared_guards(self)
         refuse_special_includes(self)
+        replace_nul_bytes(self)
         if len(self.paths) > 1:
             self._parse_several_files()
         else:

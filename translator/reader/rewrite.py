@@ -311,6 +311,25 @@ _STATIC_DEFINITION = re.compile(r"^[ \t]*static\b[^;{}]*?(?:=|\[|\)\s*\{)", re.M
 _INCLUDE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*(?:"([^"\n]+)"|<([^>\n]+)>)', re.M)
 
 
+# a C literal or comment: a NUL byte is escaped in the first, a space in the second
+_LITERAL_OR_COMMENT = re.compile(r'"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\'|/\*.*?\*/|//[^\n]*', re.S)
+
+
+def replace_nul_bytes(fe: "Frontend") -> None:
+    """The raw NUL bytes of the program's files, which gcc and clang accept with a warning, as clang is to read
+    them: libclang hands a token's spelling over as a C string, which ends at the NUL, so `"a<NUL>b\\n"` was read
+    as the empty string (the port printed nothing where gcc's program prints "a") and a comment holding one lost
+    its `*/` (C# that did not compile, CS1035; fuzz round 9). In a string or character literal it is written
+    `\\000` (three octal digits, so a digit after it stays a character; the line's later columns move by three),
+    elsewhere a space (which clang makes of it anyway)."""
+    for path in [fe.path] + [os.path.abspath(p) for p in fe.paths[1:]]:
+        text = _unsaved_text(fe, path)
+        if "\0" in text:
+            text = _LITERAL_OR_COMMENT.sub(
+                lambda m: m.group().replace("\0", "\\000") if m.group()[0] in "\"'" else m.group(), text)
+            fe.unsaved[path] = text.replace("\0", " ")
+
+
 def refuse_special_includes(fe: "Frontend") -> None:
     """An #include of what is no regular file (`#include "/dev/zero"`, a pipe, /dev/stdin) would read forever or
     wait: a located error before clang opens it. The program's files and the headers they include are read."""
