@@ -315,10 +315,8 @@ def compare_with_native(items, out: str) -> int:
     return differ
 
 
-if __name__ == "__main__":
+def main(argv=None) -> int:
     import argparse
-    import sys
-    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     import fuzz
     ap = argparse.ArgumentParser(description="the fuzz's multi-file inputs of a seed (or round 9's tables), each "
                                              "against the native build")
@@ -327,7 +325,7 @@ if __name__ == "__main__":
     ap.add_argument("--round9", action="store_true", help="fuzz.py's _ROUND9_BODIES and _ROUND9_FILES instead")
     ap.add_argument("--only", type=int, action="append", help="with --round9: only item k (repeatable)")
     ap.add_argument("--out", default="/tmp/fuzz-multifile")
-    a = ap.parse_args()
+    a = ap.parse_args(argv)
     if a.round9:
         programs = [fuzz._main(*b) for b in fuzz._ROUND9_BODIES] + list(fuzz._ROUND9_FILES)
         chosen = [(f"r9-{k}", p) for k, p in enumerate(programs) if not a.only or k in a.only]
@@ -338,4 +336,11 @@ if __name__ == "__main__":
             origin, data, _ = fuzz.make_input(a.seed, i, pool)
             if isinstance(data, Program):
                 chosen.append((f"seed{a.seed}-{i}", data))
-    sys.exit(1 if compare_with_native(chosen, a.out) else 0)
+    return 1 if compare_with_native(chosen, a.out) else 0
+
+
+if __name__ == "__main__":
+    import sys
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import fuzz_multifile  # the module fuzz.py imports (its Program class), not this __main__ copy of it
+    sys.exit(fuzz_multifile.main())
