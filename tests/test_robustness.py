@@ -786,6 +786,22 @@ def test_fuzz_worker_kills_at_the_cpu_bound_and_serves_on(tmp_path):
         warm.close()
 
 
+def test_fuzz_multi_file_inputs_are_remade_alike_and_written_by_name(tmp_path):
+    """The multi-file kind (scripts/fuzz_multifile.py): input i of a seed is the same program each time it is made
+    (--only remakes it), written file by file under its names, its .c inputs in order (the first: the main file)."""
+    fuzz = _fuzz_module()
+    pool = fuzz.seeds()
+    made = [(i, fuzz.make_input(27, i, pool)) for i in range(60)]
+    multi = [(i, data) for i, (origin, data, _) in made if origin.startswith("hostile:multi-file:")]
+    assert multi, "no multi-file input among the first 60 of seed 27"
+    for i, data in multi:
+        again = fuzz.make_input(27, i, pool)[1]
+        assert dict(again) == dict(data) and again.inputs == data.inputs
+        sources = fuzz.write_program(str(tmp_path / str(i)), data)
+        assert [os.path.relpath(s, tmp_path / str(i)) for s in sources] == data.inputs
+        assert all(s.endswith(".c") and os.path.isfile(s) for s in sources)
+
+
 def test_fuzz_run_resumes_where_it_stopped(tmp_path):
     """A run's journal: a second run with --resume runs only the inputs the first did not."""
     fuzz = [sys.executable, os.path.join(ROOT, "scripts", "fuzz.py"), "--seed", "27", "--no-check", "--out",
