@@ -458,6 +458,10 @@ QUIRKY_FORMS = {
     # spellings end at a NUL, so the string was read as "" and the comment lost its */ (C# that did not compile)
     "nul_bytes.c": b'#include <stdio.h>\n/* a NUL \x00 in a comment */\nint main(void) {\n    char c = \'\x00\';\n'
                    b'    printf("a\x00b\\n");\n    printf("%d %zu\\n", c, sizeof("x\x001"));\n  \x00  return 0;\n}\n',
+    # a field designated twice takes the later value (C11 6.7.9p19); C# refused a member initialized twice (CS1912)
+    "repeated_designators.c": b'#include <stdio.h>\nstruct pt { int x, y; };\nstruct t3 { int a, b, c; };\nint main(void) {\n'
+                              b'    struct pt p = {.y = 2, .x = 1, .y = 3};\n    struct t3 q = {.b = 5, 6, .a = 1, .c = 9};\n'
+                              b'    printf("%d %d %d %d %d\\n", p.x, p.y, q.a, q.b, q.c);\n    return 0;\n}\n',
 }
 
 
