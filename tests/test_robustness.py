@@ -462,6 +462,9 @@ QUIRKY_FORMS = {
     "repeated_designators.c": b'#include <stdio.h>\nstruct pt { int x, y; };\nstruct t3 { int a, b, c; };\nint main(void) {\n'
                               b'    struct pt p = {.y = 2, .x = 1, .y = 3};\n    struct t3 q = {.b = 5, 6, .a = 1, .c = 9};\n'
                               b'    printf("%d %d %d %d %d\\n", p.x, p.y, q.a, q.b, q.c);\n    return 0;\n}\n',
+    # a comment whose delimiter a \ splice cuts (`/\` newline `/`): copied so, it was no C# comment (CS1525)
+    "split_comment_delimiters.c": b'#include <stdio.h>\n/\\\n/ a line comment\n/\\\n* a block comment *\\\n/\n'
+                                  b'int main(void) {\n    int y = 1; /\\\n/ after code\n    printf("%d\\n", y);\n    return 0;\n}\n',
 }
 
 

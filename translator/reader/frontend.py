@@ -803,7 +803,7 @@ class Frontend:
                 if key in seen:
                     continue
                 seen.add(key)
-                comments.append(ir.Comment(ir.Loc(name, line, column), end_line, spelling))
+                comments.append(ir.Comment(ir.Loc(name, line, column), end_line, _joined_delimiters(spelling)))
         return comments
 
     # ------------------------------------------------------------ records and enums
@@ -1693,6 +1693,19 @@ class Frontend:
             if is_global or ref.storage_class == ci.StorageClass.STATIC:
                 return ("global" if is_global else "static_local"), None, None, decl
         return "local", None, None, decl
+
+
+_SPLIT_OPENER = re.compile(r"\A/(?:\\[ \t\f\v]*\r?\n)+([/*])")
+_SPLIT_CLOSER = re.compile(r"\*(?:\\[ \t\f\v]*\r?\n)+/\Z")
+
+
+def _joined_delimiters(comment: str) -> str:
+    """A comment whose `/*`, `//` or `*/` a `\\` line splice cuts in two, with the delimiter joined: copied as it
+    was, C# read no comment there (`/\\` newline `/ text` became code; fuzz kind round9). The splices inside
+    the text stay (a `//` comment continued by `\\` is one comment, which the emission keeps so)."""
+    if "\\" not in comment:
+        return comment
+    return _SPLIT_CLOSER.sub("*/", _SPLIT_OPENER.sub(r"/\1", comment))
 
 
 class _MacroBodies:
