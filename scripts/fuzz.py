@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import collections
+import functools
 import glob
 import json
 import os
@@ -29,6 +30,9 @@ import tempfile
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor, as_completed
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # fuzz_multifile, also when loaded by file name
+from fuzz_multifile import Program, multi_file_program, project_programs, write_program  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TRANSLATE = os.path.join(ROOT, ".venv", "bin", "cmpi-translate")
@@ -170,6 +174,10 @@ def hostile(rng: random.Random):
         # round 8's (docs/fuzz.md "Round 8"): macros that make MPI calls, odd includes, main's odd forms, MPI's
         # life out of order, exit midway, recursion through function pointers, argv written, MPI_IN_PLACE wrapped
         "round8": lambda: rng.choice(_ROUND8),
+        # round 9's (docs/fuzz.md "Round 9"): the hostile constructs of issue 27's list as one program each, and the
+        # forms a file's bytes take (CRLF, lone CR, no final newline, splices inside tokens, NUL bytes, digraphs)
+        "round9": lambda: _round9(rng),
+        "source-form": lambda: source_form(rng, _main(*rng.choice(_ROUND9_BODIES)))[1],
     }
     name = rng.choice(sorted(kinds))
     return name, kinds[name]()
@@ -389,6 +397,123 @@ _ROUND8 = [
         "static int is_null(const void *b) { return b == NULL; }\n"),
 ]
 
+# Round 9's constructs: (body, head) of _main, each a construct of issue 27's list that gcc compiles
+_ROUND9_BODIES = [
+    # long double's size, named without an object of the type (8 in the port, 16 in gcc)
+    ("  y = (int)sizeof(long double);", ""),
+    ("  y = (int)sizeof(real) + (int)sizeof(struct lw);", "typedef long double real;\nstruct lw { long double v; };\n"),
+    ("  y = LDS; char b[sizeof(long double)]; i = (int)sizeof b;", "enum { LDS = sizeof(long double) };\n"),
+    ("  long double *q = malloc(4 * sizeof(long double)); q[3] = 2.5L; d = (double)q[3]; free(q);", ""),
+    # _Generic: in a macro, of pointers, of a string, of qualified types
+    ("  printf(\"%s %s %s\\n\", TN(x), TN(d), TN(s));",
+     "#define TN(v) _Generic((v), int: \"int\", double: \"double\", char *: \"char *\", default: \"other\")\n"),
+    ("  const int c = 2; y = _Generic(c, int: 1, const int: 2, default: 3) + _Generic(&x, int *: 10, default: 0);", ""),
+    # __int128
+    ("  unsigned __int128 u = 1; u <<= 100; y = (int)(u >> 98); i = (int)sizeof(__int128);", ""),
+    ("  __int128_t a = -5; __uint128_t b = 7; y = (int)(a * (__int128_t)b);", ""),
+    # wide characters and strings
+    ("  wchar_t w = L'x'; wchar_t ws[] = L\"abc\"; y = w + ws[1] + (int)sizeof ws;", "#include <wchar.h>\n"),
+    ("  y = (int)sizeof(L\"xy\") + L'\\xff' + (int)sizeof(wchar_t);", "#include <stddef.h>\n"),
+    ("  char16_t c = u'x'; char32_t e = U'\\x10FFFF'; y = c + (int)(e >> 16);", "#include <uchar.h>\n"),
+    ("  y = (int)wcslen(L\"caf\\u00e9\");", "#include <wchar.h>\n"),
+    # _Atomic
+    ("  _Atomic(int) a = 3; a++; a += 4; y = a;", ""),
+    ("  atomic_int c = 1; atomic_fetch_add(&c, 2); y = atomic_load(&c);", "#include <stdatomic.h>\n"),
+    ("  static _Atomic long counter; counter += 5; y = (int)counter;", ""),
+    # __auto_type, in a macro
+    ("  int a = 1, b = 2; SWAP(a, b); y = a * 10 + b; __auto_type q = &d; *q = 4.5;",
+     "#define SWAP(a, b) do { __auto_type t_ = (a); (a) = (b); (b) = t_; } while (0)\n"),
+    # GNU nested functions
+    ("  int base = 10; int add(int v) { return v + base; } y = add(3); base = 20; i = add(3);", ""),
+    ("  int v[3] = {3, 1, 2}; int cmp(const void *a, const void *b) { return *(const int *)a - *(const int *)b; }"
+     " qsort(v, 3, sizeof v[0], cmp); y = v[0];", ""),
+    # asm
+    ("  asm volatile(\"\" : \"=r\"(y) : \"0\"(x));", ""),
+    ("  y = twice(3);", "int twice(int v) __asm__(\"twice_impl\");\nint twice(int v) { return 2 * v; }\n"),
+    ("  y = 1;", "__asm__(\".globl cmpi_marker\\ncmpi_marker:\");\n"),
+    # zero-length and flexible array members
+    ("  struct z *q = malloc(sizeof(struct z) + 3 * sizeof(int)); q->n = 3; q->a[2] = 7; y = q->a[2] + "
+     "(int)sizeof(struct z); free(q);", "struct z { int n; int a[0]; };\n"),
+    ("  int none[0]; y = (int)sizeof none;", ""),
+    ("  y = g.n + (int)g.d[1];", "struct fl { int n; double d[]; };\nstatic struct fl g = {2, {1.0, 2.0}};\n"),
+    ("  struct fl *f = malloc(sizeof *f + 3 * sizeof(double)); f->d[2] = 1.5; d = f->d[2]; free(f);",
+     "struct fl { int n; double d[]; };\n"),
+    # designated initializers out of order and repeated
+    ("  int a[5] = {[3] = 1, [1] = 2, [3] = 4}; y = a[3] * 10 + a[1];", ""),
+    ("  struct pt pt0 = {.y = 2, .x = 1, .y = 3}; y = pt0.x * 10 + pt0.y;", "struct pt { int x, y; };\n"),
+    ("  int a[] = {[2] = 1, [0] = 3, 4}; y = a[0] * 100 + a[1] * 10 + a[2] + (int)sizeof a;", ""),
+    ("  struct t3 q = {.b = 5, 6, .a = 1}; y = q.a * 100 + q.b * 10 + q.c;", "struct t3 { int a, b, c; };\n"),
+    ("  struct pt ps[2] = {[1] = {.y = 4}, [0].x = 3, [1].x = 9}; y = ps[0].x + ps[1].x + ps[1].y;",
+     "struct pt { int x, y; };\n"),
+    # #line and GNU line markers
+    ("#line 1000 \"other.c\"\n  y = __LINE__;\n#line 7\n  i = __LINE__;", ""),
+    ("# 40 \"gen.y\" 1\n  y = __LINE__;\n# 3 \"in.c\" 2\n  i = __LINE__;", ""),
+    # digraphs
+    ("  int a<:2:> = <%4, 5%>; y = a<:1:>;", "%:define DG 3\n"),
+    # splices inside tokens
+    ("  in\\\nt sp = 4; y = s\\\np + 1\\\n2;", ""),
+    ("  const char *t = \"ab\\\ncd\"; y = (int)strlen(t);", ""),
+    ("  y = x >\\\n= 0 ? 1 : 2; /\\\n/ a comment\n  i = 3;", ""),
+    ("  y = SPL;", "#def\\\nine SPL 4\\\n2\n"),
+    ("  y = 2; // a comment that goes on \\\n  y = 3;", ""),
+    ("  y = 5;\\   \n  i = 6;", ""),  # backslash, spaces, newline: gcc and clang splice it, with a warning
+]
+
+
+def _round9(rng: random.Random) -> bytes:
+    """A program of _ROUND9_BODIES, or one whose bytes are hostile as a whole (_ROUND9_FILES)."""
+    if rng.random() < 0.7:
+        return _main(*rng.choice(_ROUND9_BODIES))
+    return rng.choice(_ROUND9_FILES)
+
+
+_ROUND9_FILES = [
+    b"#include <stdio.h>\nint main(void) { printf(\"no final newline\\n\"); return 0; }",
+    b"#include <stdio.h>\nint main(void) { printf(\"ends in a comment\\n\"); return 0; } // the end",
+    b"#include <stdio.h>\nint main(void) { printf(\"ends in a splice\\n\"); return 0; }\\",
+    b"#include <stdio.h>\r\nint main(void) {\r\n  printf(\"crlf %d\\n\", __LINE__);\r\n  return 0;\r\n}\r\n",
+    b"#include <stdio.h>\rint main(void) {\r  printf(\"cr alone %d\\n\", __LINE__);\r  return 0;\r}\r",
+    b"#include <stdio.h>\nint main(void) {\n  printf(\"a\x00b\\n\");\n  \x00 return 0;\n}\n",
+    b"#include <stdio.h>\n/* a NUL \x00 in a comment */\nint main(void) { char c = '\x00'; return c; }\n",
+    b"#include <stdio.h>\nint main(void) { printf(\"%d\\n\", " + b"1 + " * 30000 + b"0); return 0; }\n",
+    b"#include <stdio.h>\n// " + b"x" * 1_000_000 + b"\nint main(void) { return 0; }\n",
+    b"??=include <stdio.h>\nint main(void) { printf(\"trigraph??/n\"); return 0; }\n",
+    b"#include <stdio.h>\nint main(void) { printf(\"%s\\n\", \"??(??)??<??>??=??!??-??'\"); return 0; }\n",
+    b"\xef\xbb\xbf#include <stdio.h>\r\nint main(void) {\r\n  printf(\"bom\\n\");\r\n  return 0;\r\n}",
+]
+
+
+def source_form(rng: random.Random, data: bytes):
+    """(the form's name, `data` in a form that means the same program to gcc): CRLF or lone-CR line ends, no final
+    newline, `\\` line splices inside tokens, NUL bytes between tokens, digraphs for brackets and braces."""
+    form = rng.choice(["crlf", "cr", "no-final-newline", "splices", "nul", "digraphs"])
+    if form == "crlf":
+        return form, data.replace(b"\r\n", b"\n").replace(b"\n", b"\r\n")
+    if form == "cr":
+        return form, data.replace(b"\r\n", b"\n").replace(b"\n", b"\r")
+    if form == "no-final-newline":
+        return form, data.rstrip(b"\r\n")
+    lines = data.split(b"\n")
+    code = [k for k, ln in enumerate(lines) if ln.strip() and not ln.lstrip().startswith((b"#", b"//", b"/*", b"*"))]
+    for _ in range(rng.randint(1, 6)):
+        if not code:
+            break
+        k = rng.choice(code)
+        words = [m for m in re.finditer(rb"[A-Za-z_]\w+|\d{2,}", lines[k])]
+        if form == "splices" and words:
+            m = rng.choice(words)
+            cut = rng.randrange(m.start() + 1, m.end())
+            lines[k] = lines[k][:cut] + b"\\\n" + lines[k][cut:]
+        elif form == "nul":
+            gaps = [m.start() for m in re.finditer(rb" ", lines[k])]
+            if gaps and b'"' not in lines[k] and b"'" not in lines[k]:
+                g = rng.choice(gaps)
+                lines[k] = lines[k][:g] + b" \x00" + lines[k][g:]
+        elif form == "digraphs" and b'"' not in lines[k] and b"'" not in lines[k]:
+            lines[k] = lines[k].replace(b"[", b"<:").replace(b"]", b":>").replace(b"{", b"<%").replace(b"}", b"%>")
+    return form, b"\n".join(lines)
+
+
 _PRINTF = [
     'printf("[%*.*f] [%-*d] [%.*s]\\n", 8, 3, d, 5, x, 2, "abcdef");',
     'printf("[%a] [%A]\\n", d, 0.5);',
@@ -421,10 +546,15 @@ def mutate(rng: random.Random, data: bytes) -> tuple[bytes, list]:
     ops = []
     for _ in range(rng.randint(1, 3)):
         op = rng.choice(["delete", "duplicate", "swap", "token", "token", "rename", "retype", "bytes", "nest",
-                         "truncate", "insert"])
+                         "truncate", "insert", "form"])
         ops.append(op)
         if not lines:
             break
+        if op == "form":  # the same program in another form of its bytes (round 9)
+            form, data = source_form(rng, b"\n".join(lines))
+            ops[-1] = f"form-{form}"
+            lines = data.split(b"\n")
+            continue
         i = rng.randrange(len(lines))
         if op == "delete":
             del lines[i]
@@ -492,13 +622,24 @@ _OUTPUT_NAMES = ["Main.cs", "System.cs", "Math.cs", "CProgram.cs", "CArgv.cs", "
                  "1x.cs", "My-Prog.cs", "printf.cs"]
 
 
+@functools.lru_cache(maxsize=None)
+def _project_programs():
+    """The project's programs of several files, read once (fuzz_multifile.project_programs)."""
+    return tuple(project_programs(ROOT))
+
+
 def make_input(seed: int, i: int, pool):
-    """(origin, C text, output file name) of input i: made by random.Random(f"{seed}:{i}") alone."""
+    """(origin, C text, output file name) of input i: made by random.Random(f"{seed}:{i}") alone. The C text is
+    one file's bytes, or a Program of several files (the multi-file kind, 6 inputs in 100)."""
     rng = random.Random(f"{seed}:{i}")
     out = rng.choice(_OUTPUT_NAMES) if rng.random() < 0.1 else "Out.cs"
-    if rng.random() < 0.3:
+    draw = rng.random()
+    if draw < 0.3:
         name, data = hostile(rng)
         return f"hostile:{name}", data, out
+    if draw < 0.36:
+        features, program = multi_file_program(rng, mutate, _project_programs())
+        return f"hostile:multi-file:{'+'.join(features)}", program, out
     origin, data = rng.choice(pool)
     mutated, ops = mutate(rng, data)
     return f"{origin}:{'+'.join(ops)}", mutated, out
@@ -556,12 +697,11 @@ def run_translator(argv, cwd: str, timeout: float, warm: WarmTranslator | None, 
     return p.returncode, p.stderr.decode("utf-8", "replace")
 
 
-def translate(work: str, data: bytes, out_name: str, time_limit: float, timeout: float, warm=None, root=ROOT):
-    src = os.path.join(work, "in.c")
-    with open(src, "wb") as f:
-        f.write(data)
+def translate(work: str, data, out_name: str, time_limit: float, timeout: float, warm=None, root=ROOT):
+    """`data`: one file's bytes (in.c), or a Program of several files (scripts/fuzz_multifile.py)."""
+    sources = write_program(work, data)
     out = os.path.join(work, out_name)
-    argv = [src, "-o", out, "--time-limit", str(time_limit), "--memory-limit", "1536"]
+    argv = [*sources, "-o", out, "--time-limit", str(time_limit), "--memory-limit", "1536"]
     start = time.monotonic()
     status, err = run_translator(argv, work, timeout, warm, root)
     elapsed = time.monotonic() - start
@@ -690,10 +830,13 @@ def main(argv=None) -> int:
     def save(i, origin, data, outcome, err, cs=None):
         d = os.path.join(args.out, outcome, f"seed{args.seed}-{i}")
         os.makedirs(d, exist_ok=True)
-        with open(os.path.join(d, "in.c"), "wb") as f:
-            f.write(data)
+        sources = write_program(d, data)
+        command = ""
+        if isinstance(data, Program):  # several files: how to translate them again
+            command = f"translate: cmpi-translate {' '.join(os.path.relpath(s, d) for s in sources)} -o Out.cs\n"
         with open(os.path.join(d, "messages.txt"), "w") as f:
-            f.write(f"origin: {origin}\nremake: python3 scripts/fuzz.py --seed {args.seed} --only {i}\n\n{err}")
+            f.write(f"origin: {origin}\nremake: python3 scripts/fuzz.py --seed {args.seed} --only {i}\n{command}\n"
+                    f"{err}")
         if cs and os.path.exists(cs):
             shutil.copy(cs, os.path.join(d, "Out.cs"))
 

@@ -239,11 +239,16 @@ def test_packed_bytes_of_pack_and_unpack_draw_no_type_mismatch(tools, tmp_path):
     ('    printf("%zu\\n", sizeof(2.0L * 3));\n', "3:21"),
     ('    printf("%.3f\\n", (double)(1.0L / 3));\n', "3:31"),
     ('    long double x = 1;\n    printf("%.3f\\n", (double)x);\n', "3:17"),
+    # named without an object of the type: 8 in the port, 16 with gcc (round 9: once silent)
+    ('    printf("%zu\\n", sizeof(long double));\n', "3:28"),
+    ('    struct { long double v; } q;\n    printf("%zu\\n", sizeof q);\n', "3:14"),
+    ('    enum { LDS = sizeof(double long) };\n    printf("%d\\n", LDS); /* long double */\n', "3:25"),
 ])
 def test_long_double_is_named_once_wherever_the_program_first_mentions_it(tools, tmp_path, body, where):
     """long double is an 8-byte double in the port: a located -Wlong-double where the program first mentions it,
-    a cast, a `1.0L` literal (in a sizeof: 8 here, 16 with gcc) too, not only a declaration. `sizeof(long double)`
-    alone is not named: the reader keeps no type operand of sizeof."""
+    a cast, a `1.0L` literal (in a sizeof: 8 here, 16 with gcc) too, not only a declaration; where no such node
+    names it (`sizeof(long double)`, a struct's field, an enum constant clang folds), where the file first writes
+    the type outside comments and literals."""
     src = tmp_path / "ld.c"
     src.write_text("#include <stdio.h>\nint main(void) {\n" + body + "    return 0;\n}\n")
     r = _translate(tools, tmp_path, str(src))

@@ -441,6 +441,35 @@ QUIRKY_FORMS = {
                                b'return 0; }\n',
     "line_markers.c": b'#include <stdio.h>\n# 1 "gen.y"\nint f(int x) { return x + __LINE__; }\n#line 50\n'
                       b'int main(void) { printf("%d %d\\n", f(1), __LINE__); return 0; }\n',
+    # round 9 (fuzz kinds source-form and round9): a CRLF file's function-like macro calls were cut at offsets
+    # counted in the file with its CRs, in a text read without them (an internal error, or a refusal)
+    "crlf_macro_calls.c": (b'#include <stdio.h>\n#define ADD(a, b) ((a) + (b))\n#define MUL3(a, b, c) ((a) * (b) * (c))\n'
+                           b'int main(void) {\n    int x = ADD(1, 2), y = MUL3(2,\n        3, 4);\n'
+                           b'    printf("%d %d %d\\n", x, y, ADD(MUL3(1, 2, 3), x));\n    return 0;\n}\n'
+                           ).replace(b"\n", b"\r\n"),
+    # `\` line splices inside tokens (a number, a keyword, `->`, `+=`, a string, a designator, a character): C joins
+    # the lines before it forms tokens; libclang spells the token with the splice (int('1\\\n23'): an internal error)
+    "splices_in_tokens.c": b'#include <stdio.h>\n#include <string.h>\n#def\\\nine SPL 4\\\n2\nstruct pt { int x, y; };\n'
+                           b'int main(void) {\n    in\\\nt n = 1\\\n23;\n    struct pt p = { .\\\ny = 5, .x = 6 }, *q = &p;\n'
+                           b'    const char *t = "ab\\\ncd";\n    double d = 1.\\\n5e\\\n2;\n    n += q-\\\n>y + SPL;\n'
+                           b'    n +\\\n= 1;\n    printf("%d %d %d %zu %g %c\\n", n, p.x, p.y, strlen(t), d, \'\\\nz\');\n'
+                           b'    return 0;\n}\n',
+    # a function-like macro used, then #undef'ed: libclang's clang_Cursor_isMacroFunctionLike answers from the
+    # state at the file's end (no), and the macro was read as a constant `(x) ((x) + (x))` (a located error)
+    "undef_function_macro.c": b'#include <stdio.h>\n#define TWICE(x) ((x) + (x))\nstatic int twice(int v) { return TWICE(v); }\n'
+                              b'#undef TWICE\nint main(void) {\n    printf("%d\\n", twice(21));\n#ifdef TWICE\n'
+                              b'    printf("still defined\\n");\n#endif\n    return 0;\n}\n',
+    # raw NUL bytes in a comment, a character and a string literal, between tokens (fuzz kind round9): libclang's
+    # spellings end at a NUL, so the string was read as "" and the comment lost its */ (C# that did not compile)
+    "nul_bytes.c": b'#include <stdio.h>\n/* a NUL \x00 in a comment */\nint main(void) {\n    char c = \'\x00\';\n'
+                   b'    printf("a\x00b\\n");\n    printf("%d %zu\\n", c, sizeof("x\x001"));\n  \x00  return 0;\n}\n',
+    # a field designated twice takes the later value (C11 6.7.9p19); C# refused a member initialized twice (CS1912)
+    "repeated_designators.c": b'#include <stdio.h>\nstruct pt { int x, y; };\nstruct t3 { int a, b, c; };\nint main(void) {\n'
+                              b'    struct pt p = {.y = 2, .x = 1, .y = 3};\n    struct t3 q = {.b = 5, 6, .a = 1, .c = 9};\n'
+                              b'    printf("%d %d %d %d %d\\n", p.x, p.y, q.a, q.b, q.c);\n    return 0;\n}\n',
+    # a comment whose delimiter a \ splice cuts (`/\` newline `/`): copied so, it was no C# comment (CS1525)
+    "split_comment_delimiters.c": b'#include <stdio.h>\n/\\\n/ a line comment\n/\\\n* a block comment *\\\n/\n'
+                                  b'int main(void) {\n    int y = 1; /\\\n/ after code\n    printf("%d\\n", y);\n    return 0;\n}\n',
 }
 
 
@@ -540,6 +569,8 @@ BAD = {
     # va_end(0): gcc and clang take any pointer there, the port's VaList methods a va_list (fuzz seed 11 input 8308,
     # CS1061)
     "va_end_not_a_list.c": ("7:5", "unsupported-construct"),
+    # a flexible array member given elements by a static initializer (GNU; fuzz round 9: an IndexError, internal)
+    "flexible_array_member_initialized.c": ("3:26", "unsupported-construct"),
 }
 
 
@@ -773,6 +804,22 @@ def test_fuzz_worker_kills_at_the_cpu_bound_and_serves_on(tmp_path):
         assert status == 1 and "missing.c: no such file" in err, err
     finally:
         warm.close()
+
+
+def test_fuzz_multi_file_inputs_are_remade_alike_and_written_by_name(tmp_path):
+    """The multi-file kind (scripts/fuzz_multifile.py): input i of a seed is the same program each time it is made
+    (--only remakes it), written file by file under its names, its .c inputs in order (the first: the main file)."""
+    fuzz = _fuzz_module()
+    pool = fuzz.seeds()
+    made = [(i, fuzz.make_input(27, i, pool)) for i in range(60)]
+    multi = [(i, data) for i, (origin, data, _) in made if origin.startswith("hostile:multi-file:")]
+    assert multi, "no multi-file input among the first 60 of seed 27"
+    for i, data in multi:
+        again = fuzz.make_input(27, i, pool)[1]
+        assert dict(again) == dict(data) and again.inputs == data.inputs
+        sources = fuzz.write_program(str(tmp_path / str(i)), data)
+        assert [os.path.relpath(s, tmp_path / str(i)) for s in sources] == data.inputs
+        assert all(s.endswith(".c") and os.path.isfile(s) for s in sources)
 
 
 def test_fuzz_run_resumes_where_it_stopped(tmp_path):

@@ -230,8 +230,11 @@ def warn_openmp_directives(tu, sink: DiagnosticSink) -> None:
 
 def warn_long_double(tu, sink: DiagnosticSink) -> None:
     """`long double` is an 8-byte double here (docs/runtime-contract.md): say so once, where the program first
-    mentions it (a declaration, a parameter or result, a cast, a literal, `sizeof` of an expression), since what it prints beyond double's
-    17 digits then differs from gcc's 80-bit results, and `sizeof(long double)` is 8 where gcc's is 16."""
+    mentions it (a declaration, a parameter or result, a cast, a literal, `sizeof` of an expression; else where its
+    files first write the type), since what it prints beyond double's 17 digits then differs from gcc's 80-bit
+    results, and `sizeof(long double)` is 8 where gcc's is 16. 8 stays: clang lays out the port's structs and
+    arrays with -mlong-double-64, so a 16 from sizeof alone would make `memcpy(d, s, n * sizeof(long double))` copy
+    twice the bytes its arrays hold."""
     from . import ir
     roots = [(g, None) for g in tu.globals] + [(f.body, f) for f in tu.functions if f.body is not None]
     for root, function in roots:
@@ -242,6 +245,35 @@ def warn_long_double(tu, sink: DiagnosticSink) -> None:
             found.append(function.loc)
         if found:
             return _warn_long_double_at(sink, min(found, key=lambda loc: (loc.line, loc.col)))
+    # what the walk does not see: `sizeof(long double)` (the reader keeps no type operand of sizeof), a struct's
+    # field, an enum constant or array length of such a size (clang folds them), a typedef or macro naming the type
+    written = _long_double_in_text(tu.files or ())
+    if written is not None:
+        _warn_long_double_at(sink, written)
+
+
+# `long double` as C spells it (the specifiers in any order, qualifiers between), in text without comments and literals
+_LONG_DOUBLE_WORDS = re.compile(r"\blong\s+(?:(?:const|volatile|register|static)\s+)*double\b|"
+                                r"\bdouble\s+(?:(?:const|volatile|register|static)\s+)*long\b")
+_COMMENT_OR_LITERAL = re.compile(r"/\*.*?\*/|//[^\n]*|\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'", re.S)
+
+
+def _long_double_in_text(files):
+    """Where the program's own files first write `long double` (comments and literals left out), or None."""
+    from .ir import Loc
+    for name in files:
+        try:
+            with open(name, encoding="utf-8", errors="surrogateescape") as f:
+                text = f.read()
+        except OSError:
+            continue
+        if "double" not in text:
+            continue
+        code = _COMMENT_OR_LITERAL.sub(lambda m: re.sub(r"[^\n]", " ", m.group()), text)
+        m = _LONG_DOUBLE_WORDS.search(code)
+        if m:
+            return Loc(name, code.count("\n", 0, m.start()) + 1, m.start() - code.rfind("\n", 0, m.start()))
+    return None
 
 
 def _long_double_at(node) -> bool:

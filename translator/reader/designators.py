@@ -19,6 +19,7 @@ from typing import List, Optional, Tuple
 
 from .. import ir
 from .clang_setup import K, ci, evaluate_int
+from .rewrite import token_spelling
 
 MAX_RANGE = 1 << 16  # indices one GNU range may cover (a larger one is refused: the flat C# initializer lists them)
 
@@ -48,7 +49,7 @@ def _has_effects(e: ir.Expr) -> bool:
 def _steps(fe, item: ci.Cursor, parts: List[ci.Cursor]):
     """The designator steps of one designated item: ("field", name, field type), ("index", i) or ("range", lo, hi),
     read from its tokens (a range's two bounds are two children, as `[1][2]`'s two indices are)."""
-    tokens = [t.spelling for t in item.get_tokens()]
+    tokens = [token_spelling(t) for t in item.get_tokens()]  # `.x` spliced over two lines too
     if not tokens:
         raise fe.unsupported(item, "a designator inside a macro expansion")
     steps, k, p = [], 0, 0

@@ -27,8 +27,9 @@ from .designators import read_designated_list
 from .gnu_conditional import binary_conditional, is_binary_conditional
 from .unprototyped import MARKER as UNPROTOTYPED, adapt_call, arity_mismatch_callee, rename_unprototyped_calls
 from .shared_guards import separate_shared_guards
-from .rewrite import (builtin_library_function, expand_function_macros, include_unguarded_headers_once, macro_tokens, refuse_special_includes,
-                      rename_colliding_statics, token_spelling)
+from .file_macros import forget_file_macros
+from .rewrite import (builtin_library_function, defines_function_like, replace_nul_bytes, expand_function_macros, include_unguarded_headers_once, macro_tokens, refuse_special_includes,
+                      rename_colliding_statics, token_spelling, unsplice)
 from .extern_sign import retype_sign_mismatched_externs
 
 _INT_NAMES = {
@@ -385,8 +386,10 @@ class Frontend:
             check_input_file(p)
         if len(self.paths) > 1:
             include_unguarded_headers_once(self)
+            forget_file_macros(self)  # before the next file's prelude of shared guards (appended after them)
             separate_shared_guards(self)
         refuse_special_includes(self)
+        replace_nul_bytes(self)
         if len(self.paths) > 1:
             self._parse_several_files()
         else:
@@ -724,10 +727,11 @@ class Frontend:
         redefined_macros = set()
         self._macro_use_cursors: Dict[Tuple[str, int, int, int, int], ci.Cursor] = {}
         for cur in self.top_level():
-            if cur.kind == K.MACRO_DEFINITION and not flat_ast.is_macro_function_like(cur):
+            own = cur.kind == K.MACRO_DEFINITION and self._in_main_file(cur)
+            if cur.kind == K.MACRO_DEFINITION and not defines_function_like(cur, own):
                 self.macro_bodies.define(cur.spelling, cur)
-            if cur.kind == K.MACRO_DEFINITION and self._in_main_file(cur):
-                if not flat_ast.is_macro_function_like(cur):
+            if own:
+                if not defines_function_like(cur, True):
                     # a macro #undef'ed and defined again means one thing here and another there: no one
                     # constant can stand for it, so its uses stay the values clang expanded
                     earlier = self.macro_defs.get(cur.spelling)
@@ -781,13 +785,13 @@ class Frontend:
             extent = self._file_extent(name)
             lexed = flat_ast.tokens(self.tu, extent, ci.TokenKind.PUNCTUATION)  # in one call (flat_ast.py)
             if lexed is not None:
-                toks = [((full, line, column), spelling) for line, column, _, _, spelling in lexed]
+                toks = [((full, line, column), unsplice(spelling)) for line, column, _, _, spelling in lexed]
             else:
                 toks = []
                 for t in self.tu.get_tokens(extent=extent):
                     if t.kind == ci.TokenKind.PUNCTUATION:
                         at = t.location  # one location object: line and column come from one libclang call
-                        toks.append(((full, at.line, at.column), t.spelling))
+                        toks.append(((full, at.line, at.column), token_spelling(t)))
             toks.sort()
             self._punctuation[name] = toks
         return toks
@@ -809,7 +813,7 @@ class Frontend:
                 if key in seen:
                     continue
                 seen.add(key)
-                comments.append(ir.Comment(ir.Loc(name, line, column), end_line, spelling))
+                comments.append(ir.Comment(ir.Loc(name, line, column), end_line, _joined_delimiters(spelling)))
         return comments
 
     # ------------------------------------------------------------ records and enums
@@ -1364,12 +1368,12 @@ class Frontend:
         files, the macro defined in a header) is still the macro-body fallback of _tokens."""
         known = getattr(cur, "_cmpi_first_token", None)  # found so by the native walker (flat_ast.py)
         if known is not None:
-            return known
+            return unsplice(known)
         e = cur.extent
         start = e.start
         tok = next(self.tu.get_tokens(extent=ci.SourceRange.from_locations(start, start)), None)
         if tok is not None and self._file_name(tok.location.file) == self._end(cur)[0]:
-            return tok.spelling  # tests/test_translation_speed.py: the same as _tokens(cur)[0]
+            return token_spelling(tok)  # tests/test_translation_speed.py: the same as _tokens(cur)[0]
         return self._tokens(cur)[0]
 
     def _tokens(self, cur: ci.Cursor) -> List[str]:
@@ -1417,7 +1421,7 @@ class Frontend:
         if body and all(STRING_TOKEN.match(t) for t in body):
             return list(body)
         tokens = list(cur.get_tokens())
-        parts = [t.spelling for t in tokens if t.kind == ci.TokenKind.LITERAL]
+        parts = [token_spelling(t) for t in tokens if t.kind == ci.TokenKind.LITERAL]
         if parts and all(STRING_TOKEN.match(p) for p in parts):
             if any(t.kind == ci.TokenKind.IDENTIFIER for t in tokens) and \
                     all(t.kind in (ci.TokenKind.LITERAL, ci.TokenKind.IDENTIFIER) for t in tokens):
@@ -1713,6 +1717,19 @@ class Frontend:
             if is_global or ref.storage_class == ci.StorageClass.STATIC:
                 return ("global" if is_global else "static_local"), None, None, decl
         return "local", None, None, decl
+
+
+_SPLIT_OPENER = re.compile(r"\A/(?:\\[ \t\f\v]*\r?\n)+([/*])")
+_SPLIT_CLOSER = re.compile(r"\*(?:\\[ \t\f\v]*\r?\n)+/\Z")
+
+
+def _joined_delimiters(comment: str) -> str:
+    """A comment whose `/*`, `//` or `*/` a `\\` line splice cuts in two, with the delimiter joined: copied as it
+    was, C# read no comment there (`/\\` newline `/ text` became code; fuzz kind round9). The splices inside
+    the text stay (a `//` comment continued by `\\` is one comment, which the emission keeps so)."""
+    if "\\" not in comment:
+        return comment
+    return _SPLIT_CLOSER.sub("*/", _SPLIT_OPENER.sub(r"/\1", comment))
 
 
 class _MacroBodies:

@@ -30,14 +30,30 @@ def _takes_arguments(definition: ci.Cursor) -> bool:
         tokens[1].extent.start.offset == tokens[0].extent.end.offset
 
 
-_LINE_SPLICE = re.compile(r"\\\r?\n")
+def defines_function_like(definition: ci.Cursor, own: bool) -> bool:
+    """Whether a macro definition takes arguments. libclang's answer is asked first (the native walker's table
+    has it); for a macro of the program's own files (`own`), whose definitions are few, a no is checked against
+    the tokens (_takes_arguments): `#define TWICE(x) ...` used, then `#undef TWICE`, was read as an object-like
+    constant `TWICE` of body `(x) ((x) + (x))`, a located error for legal C."""
+    return flat_ast.is_macro_function_like(definition) or (own and _takes_arguments(definition))
+
+
+# a `\` that ends a line (spaces between are a splice too, with clang's and gcc's warning)
+_LINE_SPLICE = re.compile(r"\\[ \t\f\v]*\r?\n")
+
+
+def unsplice(spelling: str) -> str:
+    """A token's spelling as libclang gives it, without its line splices: C joins the lines before it forms
+    tokens (translation phase 2), so `4\\<newline>2` is the number 42 and `-\\<newline>>` the operator `->`,
+    but libclang spells the token with the backslash-newline inside (once an internal error, int('4\\\n2'))."""
+    return _LINE_SPLICE.sub("", spelling) if "\\" in spelling else spelling
 
 
 def token_spelling(t: ci.Token) -> str:
     """A token's text without line splices: libclang spells a token that opens a continued line of a macro
     definition with the backslash-newline before it (`\\\n{`), which an expansion written into the text would
     turn into extra lines, moving every later line's number (CoMD's multi-line `do { } while(0)` timer macros)."""
-    return _LINE_SPLICE.sub("", t.spelling)
+    return unsplice(t.spelling)
 
 
 def macro_tokens(definition: ci.Cursor) -> Tuple[str, ...]:
@@ -295,6 +311,25 @@ _STATIC_DEFINITION = re.compile(r"^[ \t]*static\b[^;{}]*?(?:=|\[|\)\s*\{)", re.M
 _INCLUDE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*(?:"([^"\n]+)"|<([^>\n]+)>)', re.M)
 
 
+# a C literal or comment: a NUL byte is escaped in the first, a space in the second
+_LITERAL_OR_COMMENT = re.compile(r'"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\'|/\*.*?\*/|//[^\n]*', re.S)
+
+
+def replace_nul_bytes(fe: "Frontend") -> None:
+    """The raw NUL bytes of the program's files, which gcc and clang accept with a warning, as clang is to read
+    them: libclang hands a token's spelling over as a C string, which ends at the NUL, so `"a<NUL>b\\n"` was read
+    as the empty string (the port printed nothing where gcc's program prints "a") and a comment holding one lost
+    its `*/` (C# that did not compile, CS1035; fuzz round 9). In a string or character literal it is written
+    `\\000` (three octal digits, so a digit after it stays a character; the line's later columns move by three),
+    elsewhere a space (which clang makes of it anyway)."""
+    for path in [fe.path] + [os.path.abspath(p) for p in fe.paths[1:]]:
+        text = _unsaved_text(fe, path)
+        if "\0" in text:
+            text = _LITERAL_OR_COMMENT.sub(
+                lambda m: m.group().replace("\0", "\\000") if m.group()[0] in "\"'" else m.group(), text)
+            fe.unsaved[path] = text.replace("\0", " ")
+
+
 def refuse_special_includes(fe: "Frontend") -> None:
     """An #include of what is no regular file (`#include "/dev/zero"`, a pipe, /dev/stdin) would read forever or
     wait: a located error before clang opens it. The program's files and the headers they include are read."""
@@ -449,7 +484,10 @@ def _unsaved_text(fe: "Frontend", name: str) -> str:
         real = os.path.realpath(name)
         text = next((t for other, t in fe.unsaved.items() if os.path.realpath(other) == real), None)
     if text is None:
-        with open(name, encoding="utf-8", errors="surrogateescape") as fh:
+        # newline="": the line ends as they are (CRLF too), so that clang's offsets, counted in the file as it
+        # reads it, index this text (a CRLF file's macro call was cut one character a line early: an internal
+        # error, fuzz round 9)
+        with open(name, encoding="utf-8", errors="surrogateescape", newline="") as fh:
             text = fh.read()
     fe.unsaved[name] = text
     return text
@@ -511,7 +549,7 @@ def expand_function_macros(fe: "Frontend") -> bool:
             continue
         if own and cur.kind in (K.VAR_DECL, K.FUNCTION_DECL):
             program_names.add(cur.spelling)
-        if cur.kind == K.MACRO_DEFINITION and flat_ast.is_macro_function_like(cur):
+        if cur.kind == K.MACRO_DEFINITION and defines_function_like(cur, own):
             if own:
                 defs[cur.spelling] = _macro_signature(cur)
             else:
@@ -563,7 +601,7 @@ def expand_function_macros(fe: "Frontend") -> bool:
         if sig is None:
             continue
         if definition is not None and definition.kind == K.MACRO_DEFINITION and \
-                flat_ast.is_macro_function_like(definition):
+                defines_function_like(definition, True):
             sig = _macro_signature(definition)
         name = cur.location.file.name
         text = _unsaved_text(fe, name)
