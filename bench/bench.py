@@ -22,6 +22,10 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import common  # noqa: E402
 from common import progress  # noqa: E402
 
+# Issue 28 "Memory": the port's peak resident memory at most this many times the native job's (the target is set for
+# NPB class A at 4 ranks; every cell is judged against it, so a small program's .NET base shows where it matters).
+RSS_TARGET_RATIO = 1.25
+
 
 def programs(ranks, quick, npb_classes, only):
     if quick:
@@ -138,10 +142,14 @@ def main(argv=None) -> int:
     print("cpu = user + system seconds of the job (steadier than wall on a loaded machine; note that "
           "Open MPI busy-polls while it waits for a message, cmpi sleeps after a short spin)")
     print("rss = peak resident memory of the job in MiB: each process's high-water mark, summed over the job's "
-          "processes (mpirun and its ranks; cmpi-run's one process)\n")
+          "processes (mpirun and its ranks; cmpi-run's one process)")
+    print(f"rss target = issue 28's memory target, translated rss <= {RSS_TARGET_RATIO:g} x native (set for NPB class A "
+          "at 4 ranks): 'met' or 'NOT met' per cell\n")
     print(common.table(["program", "size/class", "ranks", "native wall", "transl. wall", "ratio wall",
                         "native timer", "transl. timer", "ratio timer", "native cpu", "transl. cpu",
-                        "ratio cpu", "native rss", "transl. rss", "ratio rss"], rows))
+                        "ratio cpu", "native rss", "transl. rss", "ratio rss",
+                        f"rss target {RSS_TARGET_RATIO:g}x"], rows))
+    print(rss_summary(rows))
     for p in dict.fromkeys(problems):
         print("problem: " + p.replace(common.ROOT + os.sep, ""))
     for note in notes:
@@ -162,7 +170,22 @@ def _row(prog, n, native, translated, translatable, marker=""):
     return [prog.name, prog.variant + marker, str(n), common.fmt_seconds(nw), t_wall, common.fmt_ratio(tw, nw),
             common.fmt_seconds(nt), common.fmt_seconds(tt), common.fmt_ratio(tt, nt),
             common.fmt_seconds(nc), common.fmt_seconds(tc), common.fmt_ratio(tc, nc),
-            _fmt_mib(nm), _fmt_mib(tm), common.fmt_ratio(tm, nm)]
+            _fmt_mib(nm), _fmt_mib(tm), common.fmt_ratio(tm, nm), rss_verdict(tm, nm)]
+
+
+def rss_verdict(translated_mib, native_mib):
+    """A cell against issue 28's memory target: 'met', 'NOT met', or '-' when either side has no measurement."""
+    if translated_mib is None or native_mib is None or native_mib <= 0:
+        return "-"
+    return "met" if translated_mib <= RSS_TARGET_RATIO * native_mib else "NOT met"
+
+
+def rss_summary(rows):
+    """One line: how many measured cells meet the memory target, and which do not (with their ratios)."""
+    judged = [r for r in rows if r[-1] != "-"]
+    over = [f"{r[0]} {r[1]} np{r[2]} ({r[-2]}x)" for r in judged if r[-1] != "met"]
+    line = f"rss target (<= {RSS_TARGET_RATIO:g}x native): {len(judged) - len(over)} of {len(judged)} cells met"
+    return line + (f"; NOT met: {', '.join(over)}" if over else "")
 
 
 def _fmt_mib(m):

@@ -123,3 +123,18 @@ def test_a_run_reports_the_peak_memory_of_all_its_processes(tmp_path):
     assert r_pair.ok and r_small.ok
     assert r_pair.peak_rss_mib >= 240
     assert r_small.peak_rss_mib < 100
+
+
+def test_each_bench_cell_is_judged_against_the_memory_target():
+    import bench  # noqa: E402  (bench/ is on sys.path)
+    assert bench.RSS_TARGET_RATIO == 1.25
+    assert bench.rss_verdict(125.0, 100.0) == "met"
+    assert bench.rss_verdict(126.0, 100.0) == "NOT met"
+    assert bench.rss_verdict(None, 100.0) == "-"
+    prog = common.Program("FT", "class A", [], [], [], [4], common.verify_npb)
+    row_ok = bench._row(prog, 4, [], [], True)
+    assert len(row_ok) == 16 and row_ok[-1] == "-"  # nothing measured: not judged
+    rows = [row_ok, ["FT", "class A", "4", *["-"] * 9, "100", "130", "1.30", "NOT met"],
+            ["IS", "class A", "4", *["-"] * 9, "100", "100", "1.00", "met"]]
+    summary = bench.rss_summary(rows)
+    assert "1 of 2 cells met" in summary and "FT class A np4 (1.30x)" in summary

@@ -1,5 +1,7 @@
+using System.Runtime.CompilerServices;
 using CloudMpi.Core;
 using CloudMpi.Hosting;
+using CloudMpi.Transports.InProc;
 
 namespace CloudMpi;
 
@@ -21,7 +23,8 @@ public static partial class cMPI
         int size = comm.SizeIn(ctx);
         var send = Buffers.Data(call, sendbuf, sendoffset, checked(sendcount * size), sendtype);
         var recv = Buffers.Data(call, recvbuf, recvoffset, checked(recvcount * size), recvtype);
-        ExchangeCore(ctx, call, comm, send.Bytes, sendcount, sendtype, null, null, recv.Bytes, recvcount, recvtype, null, null);
+        ExchangeCore(ctx, call, comm, send.Bytes, sendcount, sendtype, null, null, recv.Bytes, recvcount, recvtype, null, null,
+            ReceiveTarget.Of(recvbuf, recv));
         recv.Commit();
         return SUCCESS;
     }
@@ -36,7 +39,8 @@ public static partial class cMPI
         int size = comm.SizeIn(ctx);
         var recv = Buffers.Data(call, recvbuf, recvoffset, checked(recvcount * size), recvtype);
         byte[] send = recv.Bytes.ToArray();
-        ExchangeCore(ctx, call, comm, send, recvcount, recvtype, null, null, recv.Bytes, recvcount, recvtype, null, null);
+        ExchangeCore(ctx, call, comm, send, recvcount, recvtype, null, null, recv.Bytes, recvcount, recvtype, null, null,
+            ReceiveTarget.Of(recvbuf, recv));
         recv.Commit();
         return SUCCESS;
     }
@@ -49,7 +53,8 @@ public static partial class cMPI
         CheckComm(call, comm);
         var send = Buffers.Data(call, sendbuf, sendoffset, Extent(call, ctx, comm, sendcounts, sdispls), sendtype);
         var recv = Buffers.Data(call, recvbuf, recvoffset, Extent(call, ctx, comm, recvcounts, rdispls), recvtype);
-        ExchangeCore(ctx, call, comm, send.Bytes, 0, sendtype, sendcounts, sdispls, recv.Bytes, 0, recvtype, recvcounts, rdispls);
+        ExchangeCore(ctx, call, comm, send.Bytes, 0, sendtype, sendcounts, sdispls, recv.Bytes, 0, recvtype, recvcounts, rdispls,
+            ReceiveTarget.Of(recvbuf, recv));
         recv.CommitSlots(recvcounts, rdispls, comm.SizeIn(ctx));
         return SUCCESS;
     }
@@ -63,7 +68,8 @@ public static partial class cMPI
         CheckComm(call, comm);
         var recv = Buffers.Data(call, recvbuf, recvoffset, Extent(call, ctx, comm, recvcounts, rdispls), recvtype);
         byte[] send = recv.Bytes.ToArray();
-        ExchangeCore(ctx, call, comm, send, 0, recvtype, recvcounts, rdispls, recv.Bytes, 0, recvtype, recvcounts, rdispls);
+        ExchangeCore(ctx, call, comm, send, 0, recvtype, recvcounts, rdispls, recv.Bytes, 0, recvtype, recvcounts, rdispls,
+            ReceiveTarget.Of(recvbuf, recv));
         recv.CommitSlots(recvcounts, rdispls, comm.SizeIn(ctx));
         return SUCCESS;
     }
@@ -105,34 +111,163 @@ public static partial class cMPI
             throw new MpiException(call, ERR_ARG, $"counts, displacements and datatypes need {size} entries (the communicator size)");
     }
 
+    /// <summary>
+    /// The array behind a receive buffer, when the packed bytes are a view of it (a contiguous layout), so that senders
+    /// in this process may write their blocks straight into it; <see cref="Array"/> null otherwise.
+    /// </summary>
+    private readonly record struct ReceiveTarget(Array? Array, long ArrayBytes)
+    {
+        public static ReceiveTarget Of<T>(T[] buf, in DataBuf data) where T : unmanaged =>
+            data.IsView && buf != null ? new(buf, (long)buf.Length * Unsafe.SizeOf<T>()) : default;
+    }
+
     /// <summary>The linear exchange behind Alltoall and Alltoallv, on packed bytes (slots from counts/displs or a fixed count).</summary>
     private static void ExchangeCore(RankContext ctx, string call, Comm comm,
         ReadOnlySpan<byte> send, int sendcount, Datatype sendtype, int[]? sendcounts, int[]? sdispls,
-        Span<byte> recv, int recvcount, Datatype recvtype, int[]? recvcounts, int[]? rdispls)
+        Span<byte> recv, int recvcount, Datatype recvtype, int[]? recvcounts, int[]? rdispls, ReceiveTarget target)
     {
         ctx.Wait.Set(call, comm, null, 0, false, 0);
         int rank = comm.RankIn(ctx), size = comm.SizeIn(ctx);
         BeginCollective(ctx, call, comm, -1, sendcounts != null ? -1 : (long)sendcount * sendtype.Size, sendtype);
+        if (ctx.Transport.Underlying is InProcTransport inproc && inproc.DirectSendMinBytes != int.MaxValue
+            && ctx.ThreadLevel != THREAD_MULTIPLE && target.Array != null && size > 1)
+        {
+            ExchangeInProcess(ctx, call, comm, inproc, rank, size, send, sendcount, sendtype, sendcounts, sdispls,
+                recv, recvcount, recvtype, recvcounts, rdispls, target);
+            return;
+        }
         for (int k = 1; k < size; k++)
         {
             int dest = (rank + k) % size;
             var (start, length) = Slot(dest, sendcount, sendtype, sendcounts, sdispls);
             CollSend(ctx, comm, dest, TagAlltoall, send.Slice(start, length));
         }
-        {
-            // The rank's own block goes straight from the send buffer: every other block is copied out already, so
-            // an in-place exchange whose send bytes are its receive buffer loses nothing (CopyTo moves overlapping
-            // bytes correctly). A copy through a fresh array cost a large-object allocation per call (32 MiB per
-            // transpose in NPB FT class A on 2 ranks).
-            var (from, fromLength) = Slot(rank, sendcount, sendtype, sendcounts, sdispls);
-            var (to, toLength) = Slot(rank, recvcount, recvtype, recvcounts, rdispls);
-            CopyCollective(call, send.Slice(from, fromLength), recv.Slice(to, toLength));
-        }
+        CopyOwnBlock(call, rank, send, sendcount, sendtype, sendcounts, sdispls, recv, recvcount, recvtype, recvcounts, rdispls);
         for (int r = 0; r < size; r++)
         {
             if (r == rank) continue;
             var (start, length) = Slot(r, recvcount, recvtype, recvcounts, rdispls);
             CollRecvInto(ctx, call, comm, r, TagAlltoall, recv.Slice(start, length));
         }
+    }
+
+    private static void CopyOwnBlock(string call, int rank, ReadOnlySpan<byte> send, int sendcount, Datatype sendtype,
+        int[]? sendcounts, int[]? sdispls, Span<byte> recv, int recvcount, Datatype recvtype, int[]? recvcounts, int[]? rdispls)
+    {
+        // The rank's own block goes straight from the send buffer: every other block is copied out already, so
+        // an in-place exchange whose send bytes are its receive buffer loses nothing (CopyTo moves overlapping
+        // bytes correctly). A copy through a fresh array cost a large-object allocation per call (32 MiB per
+        // transpose in NPB FT class A on 2 ranks).
+        var (from, fromLength) = Slot(rank, sendcount, sendtype, sendcounts, sdispls);
+        var (to, toLength) = Slot(rank, recvcount, recvtype, recvcounts, rdispls);
+        CopyCollective(call, send.Slice(from, fromLength), recv.Slice(to, toLength));
+    }
+
+    /// <summary>
+    /// The exchange with every rank a thread of this process (inproc): each large block is copied once, from the
+    /// sender's buffer straight into the receiver's, with no message array in between. Each rank first posts a receive
+    /// for every large block it takes, its slot of the receive buffer as the target, and marks the exchange posted;
+    /// then sends. A block whose receiver has not entered the exchange yet is held back (stamped, so nothing overtakes
+    /// it) until this rank has its own blocks: by then that receiver has posted, since it sent to this rank after
+    /// posting. A block the receiver's posted exchange cannot take directly (counts that disagree, a slot below the
+    /// direct size) goes at once as a stamped message, which the receiver checks as before. No cycle of waits can form:
+    /// a rank holds a block back only for a rank that entered later than it, whose blocks to it go out at once.
+    /// Before, every block went into a pooled copy first: FT class A's transposes at 4 ranks held 12 blocks of 8 MiB
+    /// in flight beside the arrays (bench/README.md, "memory, round 9").
+    /// </summary>
+    private static void ExchangeInProcess(RankContext ctx, string call, Comm comm, InProcTransport inproc, int rank, int size,
+        ReadOnlySpan<byte> send, int sendcount, Datatype sendtype, int[]? sendcounts, int[]? sdispls,
+        Span<byte> recv, int recvcount, Datatype recvtype, int[]? recvcounts, int[]? rdispls, ReceiveTarget target)
+    {
+        var posted = new RecvEntry?[size];
+        var heldBack = new List<(int Dest, cMPIMessage Header)>();
+        try
+        {
+            for (int r = 0; r < size; r++)
+            {
+                if (r == rank) continue;
+                var (start, length) = Slot(r, recvcount, recvtype, recvcounts, rdispls);
+                if (length < inproc.DirectSendMinBytes) continue; // received as before, after the sends
+                CheckNoStaleMessage(ctx, comm, r);
+                var e = new RecvEntry();
+                e.Reset(comm.CollectiveContext, r, TagAlltoall);
+                e.OfferTarget(target.Array!, target.ArrayBytes, recv.Slice(start, length));
+                ctx.Mailbox.MatchOrPost(e); // an early block (a staged copy) may complete it at once
+                posted[r] = e;
+            }
+            long seq = ctx.Collective!.Value.Seq;
+            ctx.Mailbox.MarkExchangePosted(comm.CollectiveContext, seq);
+            for (int k = 1; k < size; k++)
+            {
+                int dest = (rank + k) % size;
+                var (start, length) = Slot(dest, sendcount, sendtype, sendcounts, sdispls);
+                if (length < inproc.DirectSendMinBytes)
+                {
+                    CollSend(ctx, comm, dest, TagAlltoall, send.Slice(start, length));
+                    continue;
+                }
+                var header = new cMPIMessage
+                {
+                    Source = rank, Tag = TagAlltoall, Context = comm.CollectiveContext, Collective = ctx.Collective,
+                };
+                int destWorld = comm.ToWorld(ctx, dest);
+                ctx.Stamp(destWorld, header, length);
+                var block = send.Slice(start, length);
+                if (inproc.TryDeliverBlock(destWorld, header, block, seq, out bool receiverPosted)) continue;
+                if (receiverPosted) SendStamped(ctx, inproc, destWorld, header, block);
+                else heldBack.Add((dest, header));
+            }
+            CopyOwnBlock(call, rank, send, sendcount, sendtype, sendcounts, sdispls, recv, recvcount, recvtype, recvcounts, rdispls);
+            for (int r = 0; r < size; r++)
+            {
+                if (r == rank) continue;
+                var (start, length) = Slot(r, recvcount, recvtype, recvcounts, rdispls);
+                if (posted[r] is not { } e)
+                {
+                    CollRecvInto(ctx, call, comm, r, TagAlltoall, recv.Slice(start, length));
+                    continue;
+                }
+                ctx.Wait.WaitingForRank = r;
+                ctx.Mailbox.WaitFor(e);
+                ctx.Wait.WaitingForRank = WaitInfo.NoRank;
+                var m = e.Message!;
+                e.Message = null;
+                posted[r] = null;
+                if (m.InPlace)
+                {
+                    if (ctx.Collective is { } mine && m.Collective is { } theirs) CheckAgainst(ctx, comm, r, mine, theirs);
+                    if (m.InPlaceLength != length)
+                        throw new MpiException(call, ERR_COUNT,
+                            $"the collective delivered {m.InPlaceLength} bytes to a buffer of {length} bytes (counts or datatypes differ between ranks)");
+                }
+                else
+                {
+                    CopyCollective(call, CheckedPayload(ctx, comm, r, m.Data), recv.Slice(start, length));
+                    PayloadPool.Return(m);
+                }
+            }
+            foreach (var (dest, header) in heldBack)
+            {
+                var (start, length) = Slot(dest, sendcount, sendtype, sendcounts, sdispls);
+                var block = send.Slice(start, length);
+                int destWorld = comm.ToWorld(ctx, dest);
+                if (!inproc.TryDeliverBlock(destWorld, header, block, seq, out _)) SendStamped(ctx, inproc, destWorld, header, block);
+            }
+        }
+        finally
+        {
+            foreach (var e in posted)
+                if (e is { IsComplete: false }) ctx.Mailbox.Unpost(e);
+        }
+    }
+
+    /// <summary>A block of the in-process exchange that goes as a message after all (its header stamped already): the
+    /// collective stamp in front of a pooled copy, as <see cref="CollSend"/> sends it.</summary>
+    private static void SendStamped(RankContext ctx, InProcTransport inproc, int destWorld, cMPIMessage header, ReadOnlySpan<byte> block)
+    {
+        header.Data = StampCollective(ctx, block, pooled: true);
+        header.PooledPayload = true;
+        header.Collective = null;
+        inproc.Send(destWorld, header);
     }
 }

@@ -46,6 +46,12 @@ public sealed class cMPIMessage
     internal int InPlaceLength;
     internal bool CutOff;
 
+    /// <summary>
+    /// The sender's collective stamp, for a collective message whose payload went straight into the receiver's buffer
+    /// (in-process Alltoall: <c>cMPI.ExchangeCore</c>), where no stamp travels in front of the data; null otherwise.
+    /// </summary>
+    internal CollectiveStamp? Collective;
+
     internal cMPIMessage? Next;
     internal cMPIMessage? Prev;
 

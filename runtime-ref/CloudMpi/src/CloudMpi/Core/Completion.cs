@@ -59,6 +59,15 @@ internal sealed class RecvEntry : Completion
         (TargetArray, TargetOffset, TargetLength) = (array, (int)offset, bytes.Length);
     }
 
+    /// <summary><see cref="OfferTarget{T}"/> for an array whose element type the caller knows only as
+    /// <paramref name="arrayBytes"/> bytes in all (a collective's receive buffer, past its generic entry).</summary>
+    public void OfferTarget(Array array, long arrayBytes, Span<byte> bytes)
+    {
+        long offset = Unsafe.ByteOffset(ref MemoryMarshal.GetArrayDataReference(array), ref MemoryMarshal.GetReference(bytes));
+        if (bytes.IsEmpty || offset < 0 || offset + bytes.Length > arrayBytes) return;
+        (TargetArray, TargetOffset, TargetLength) = (array, (int)offset, bytes.Length);
+    }
+
     /// <summary>The first <paramref name="length"/> bytes of the target (the caller claimed this entry, and length fits).</summary>
     public Span<byte> Target(int length) =>
         MemoryMarshal.CreateSpan(ref Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(TargetArray!), TargetOffset), length);

@@ -147,19 +147,46 @@ internal sealed class Mailbox : IMessageSink, IDirectReceiveSink
     public RecvEntry? ClaimDirect(cMPIMessage m, int length)
     {
         if (m.IsAck || m.Context == cMPI.RmaContext) return null;
+        lock (gate) return ClaimLocked(m, length);
+    }
+
+    private RecvEntry? ClaimLocked(cMPIMessage m, int length)
+    {
+        int sender = m.SenderWorldRank;
+        if (m.Sequence != expectedSeq[sender] || holdback is { Count: > 0 }) return null;
+        for (var e = postedHead; e != null; e = e.Next)
+        {
+            if (!e.Matches(m)) continue;
+            if (e.TargetArray == null || e.TargetLength < length) return null;
+            Unlink(e);
+            expectedSeq[sender]++;
+            return e;
+        }
+        return null;
+    }
+
+    // The in-process exchange (cMPI's Alltoall) whose receives this rank has posted: its communicator's collective
+    // context and the collective's number there.
+    private (int Context, long Seq) postedExchange = (-1, 0);
+
+    /// <summary>This rank has posted the receives of exchange <paramref name="seq"/> on <paramref name="context"/>.</summary>
+    public void MarkExchangePosted(int context, long seq)
+    {
+        lock (gate) postedExchange = (context, seq);
+    }
+
+    /// <summary>
+    /// <see cref="ClaimDirect"/> for a block of exchange <paramref name="seq"/>; when nothing is claimed,
+    /// <paramref name="receiverPosted"/> says whether this rank has posted that exchange's receives already (then no
+    /// receive of it will take the block directly: it travels as a message) or not yet (the sender may hold it back).
+    /// </summary>
+    public RecvEntry? ClaimExchangeBlock(cMPIMessage m, int length, long seq, out bool receiverPosted)
+    {
         lock (gate)
         {
-            int sender = m.SenderWorldRank;
-            if (m.Sequence != expectedSeq[sender] || holdback is { Count: > 0 }) return null;
-            for (var e = postedHead; e != null; e = e.Next)
-            {
-                if (!e.Matches(m)) continue;
-                if (e.TargetArray == null || e.TargetLength < length) return null;
-                Unlink(e);
-                expectedSeq[sender]++;
-                return e;
-            }
-            return null;
+            var e = ClaimLocked(m, length);
+            receiverPosted = e == null && postedExchange == (m.Context, seq);
+            return e;
         }
     }
 
