@@ -31,6 +31,28 @@ public class TcpRunTests
         Assert.Contains("[1,2]<stderr>:note from 2", r.Stderr);
     }
 
+    /// <summary>tcp rank processes that outnumber the host's cores run without tiered compilation
+    /// (ProcessJobRunner.WithoutTiering): its background recompilation took most of a short job's CPU from the polling
+    /// ranks. With a core per rank they keep it.</summary>
+    [Fact]
+    public void OversubscribedTcpRanksRunWithoutTieredCompilation()
+    {
+        using var s = new Scratch();
+        string app = s.Write("Tiering.cs", Sources.Program("Tiering", """
+                printf("tiering %s\n", System.Environment.GetEnvironmentVariable("DOTNET_TieredCompilation") ?? "default");
+                cMPI.Finalize();
+                return 0;
+        """));
+        Ran one = Cmpi.Process(s, Limit, "-n", "1", "--transport", "tcp", app);
+        Assert.True(one.ExitCode == 0, one.ToString());
+        Assert.Equal(["tiering default"], one.StdoutLines);
+        int n = Environment.ProcessorCount + 1;
+        if (n > 9) return; // a host with many cores: too many rank processes for a unit test
+        Ran over = Cmpi.Process(s, Limit, "-n", n.ToString(), "--transport", "tcp", app);
+        Assert.True(over.ExitCode == 0, over.ToString());
+        Assert.Equal(Enumerable.Repeat("tiering 0", n), over.StdoutLines);
+    }
+
     [Fact]
     public void RankZeroReadsTheJobsStdinAndTheOthersAnEmptyOne()
     {

@@ -155,6 +155,7 @@ public sealed class ProcessJobRunner
             psi.Environment.Remove(JobSecret.EnvironmentVariable);
         psi.RedirectStandardInput = !local;
         if (!local) psi.StandardInputEncoding = new UTF8Encoding(false);
+        if (local && _options.Transport == "tcp" && LocalRanksOutnumberCores) WithoutTiering(psi);
         var p = Process.Start(psi) ?? throw new IOException($"could not start the process of rank {c.Rank}");
         if (!local)
         {
@@ -173,6 +174,26 @@ public sealed class ProcessJobRunner
         c.OutPump = Pump(p.StandardOutput, outWriter, $"cmpi stdout of rank {c.Rank}");
         c.ErrPump = Pump(p.StandardError, errWriter, $"cmpi stderr of rank {c.Rank}");
         RankStarted?.Invoke(c.Rank, p.Id);
+    }
+
+    /// <summary>Whether this host runs more of the job's ranks than it has cores.</summary>
+    private bool LocalRanksOutnumberCores => _hosts.Count(h => new HostSlots(h, 1).IsLocal) > Environment.ProcessorCount;
+
+    /// <summary>
+    /// A tcp rank process on a host with more of the job's ranks than cores runs without tiered compilation
+    /// (<c>DOTNET_TieredCompilation=0</c>): ReadyToRun code as it is, every other method compiled optimized once, at its
+    /// first call. With tiering, each rank's runtime recompiled its hot methods on a background thread for seconds
+    /// after start-up, which took the scarce cores from the ranks that poll their connections: a 7-rank barrier job on
+    /// 2 cores spent most of its CPU there (perf: 40 % of the samples in the ".NET Tiered Com" threads), 2.6 ms of CPU
+    /// per barrier against 0.27 ms without, 4.95 s of CPU per job against 2.87 (bench/README.md, round 9). With a core
+    /// per rank tiering stays: there the recompiled code is what counts (2-rank ping-pong of 2 KiB-4 MiB took
+    /// 1.08-1.28x as long without it, under chrt). A user's own DOTNET_TieredCompilation (or COMPlus_) is kept. Not
+    /// through ssh: a remote rank gets the environment of its host.
+    /// </summary>
+    private static void WithoutTiering(ProcessStartInfo psi)
+    {
+        if (psi.Environment.ContainsKey("DOTNET_TieredCompilation") || psi.Environment.ContainsKey("COMPlus_TieredCompilation")) return;
+        psi.Environment["DOTNET_TieredCompilation"] = "0";
     }
 
     /// <summary>Copies cmpi-run's stdin to a remote rank 0's until it ends (then the rank sees end of file); a rank

@@ -12,7 +12,7 @@ namespace CloudMpi.Tests.Transports;
 /// sleep on its connections is 10 s here (<see cref="TcpTransport.LongestSleep"/>; 100 ms in a job), so that a wake-up
 /// that only the timeout gave would make a test take seconds instead of passing unseen.
 /// </summary>
-internal sealed class TcpJob(TimeSpan? longestSleep = null)
+internal sealed class TcpJob(TimeSpan? longestSleep = null, bool looksFirst = true)
 {
     private volatile TcpTransport[] transports = [];
 
@@ -27,6 +27,7 @@ internal sealed class TcpJob(TimeSpan? longestSleep = null)
             .Select(r => new TcpTransport(r, n, TcpTransport.Listen(IPAddress.Loopback), secret, "cmpi-tcp-test")
             {
                 LongestSleep = longestSleep ?? TimeSpan.FromSeconds(10),
+                LooksFirst = looksFirst,
             })
             .ToArray();
         var endpoints = ts.Select(t => t.LocalEndPoint).ToArray();

@@ -61,6 +61,52 @@ public class TcpPollingTests
     }
 
     /// <summary>
+    /// A look at the rank's connections that finds nothing costs one poll call, not a receive call per connection
+    /// (<see cref="ConnectionReadiness"/>). Rank 0 has three connections (ranks 1-3 each sent it a message), then checks
+    /// 2000 times with MPI_Iprobe for a message that no one sends: each check looks at its connections once. Before,
+    /// each made a non-blocking receive on all three (6000 calls); now the receives are only those of connections the
+    /// look found ready, here none. The same job without the look (<see cref="TcpTransport.LooksFirst"/> false, as
+    /// before) is run too, to show what is counted: a receive per connection per check.
+    /// </summary>
+    [Theory]
+    [InlineData(true)]
+    [InlineData(false)]
+    public void AFruitlessLookCostsNoReceivePerConnection(bool looksFirst)
+    {
+        const int checks = 2000;
+        long receives = 0, polls = 0;
+        var job = new TcpJob(looksFirst: looksFirst);
+        var transports = (Func<TcpTransport[]>)(() => job.Transports);
+        job.Run(4, rank =>
+        {
+            int[] buf = new int[1];
+            if (rank != 0)
+            {
+                cMPI.Send(buf, 0, 1, MPI_INT, 0, 1, cMPI.COMM_WORLD);
+                cMPI.Recv(buf, 0, 1, MPI_INT, 0, 3, cMPI.COMM_WORLD, out _); // nothing more reaches rank 0 meanwhile
+                return;
+            }
+            for (int r = 1; r < 4; r++) cMPI.Recv(buf, 0, 1, MPI_INT, r, 1, cMPI.COMM_WORLD, out _);
+            var t = transports()[0];
+            long receivesBefore = t.RankReceiveCalls, pollsBefore = t.Polls;
+            for (int i = 0; i < checks; i++)
+            {
+                cMPI.Iprobe(cMPI.ANY_SOURCE, 2, cMPI.COMM_WORLD, out int flag, out _);
+                Assert.Equal(0, flag);
+            }
+            receives = t.RankReceiveCalls - receivesBefore;
+            polls = t.Polls - pollsBefore;
+            for (int r = 1; r < 4; r++) cMPI.Send(buf, 0, 1, MPI_INT, r, 3, cMPI.COMM_WORLD);
+        });
+        if (!OperatingSystem.IsLinux()) return;
+        Assert.True(polls >= checks, $"rank 0 looked at its connections {polls} times in {checks} checks");
+        if (looksFirst)
+            Assert.True(receives <= 10, $"{checks} checks that found nothing made {receives} receive calls on 3 connections");
+        else
+            Assert.True(receives >= checks, $"without the look, {checks} checks made only {receives} receive calls");
+    }
+
+    /// <summary>
     /// Rank 1 waits (polls), then computes for 2 s outside MPI; rank 0 sends it more than the sockets hold. The readers
     /// must take the connection back once rank 1 stops polling, so the send completes while rank 1 still computes.
     /// </summary>

@@ -20,20 +20,7 @@ namespace CloudMpi.Transports.Tcp;
 /// </summary>
 internal sealed class SocketSleep : IDisposable
 {
-    private const short PollIn = 0x001;
     private const int EfdNonBlock = 0x800, EfdCloexec = 0x80000; // Linux's O_NONBLOCK, O_CLOEXEC
-    private const int EIntr = 4;
-
-    [StructLayout(LayoutKind.Sequential)]
-    private struct PollFd
-    {
-        public int Fd;
-        public short Events;
-        public short Revents;
-    }
-
-    [DllImport("libc", SetLastError = true)]
-    private static extern int poll([In, Out] PollFd[] fds, nuint count, int timeoutMilliseconds);
 
     [DllImport("libc", SetLastError = true)]
     private static extern int eventfd(uint initial, int flags);
@@ -45,7 +32,7 @@ internal sealed class SocketSleep : IDisposable
     private static extern nint read(SafeFileHandle fd, out ulong value, nint count);
 
     private readonly SafeFileHandle wake;
-    private PollFd[] fds = new PollFd[8];
+    private LinuxPoll.PollFd[] fds = new LinuxPoll.PollFd[8];
 
     private SocketSleep(int wakeFd) => wake = new SafeFileHandle(wakeFd, ownsHandle: true);
 
@@ -75,12 +62,12 @@ internal sealed class SocketSleep : IDisposable
         try
         {
             wake.DangerousAddRef(ref held); // throws once disposed: the transport is closing
-            if (fds.Length < sockets.Length + 1) fds = new PollFd[Math.Max(sockets.Length + 1, 2 * fds.Length)];
-            fds[0] = new PollFd { Fd = (int)wake.DangerousGetHandle(), Events = PollIn };
-            for (int i = 0; i < sockets.Length; i++) fds[i + 1] = new PollFd { Fd = sockets[i], Events = PollIn };
-            int n = poll(fds, (nuint)(sockets.Length + 1), timeoutMilliseconds);
-            if (n < 0 && Marshal.GetLastPInvokeError() != EIntr) return false; // (ENOMEM, too many descriptors) sleep elsewhere
-            if (n > 0 && (fds[0].Revents & PollIn) != 0) read(wake, out _, sizeof(ulong)); // drained: the next sleep waits again
+            if (fds.Length < sockets.Length + 1) fds = new LinuxPoll.PollFd[Math.Max(sockets.Length + 1, 2 * fds.Length)];
+            fds[0] = new LinuxPoll.PollFd { Fd = (int)wake.DangerousGetHandle(), Events = LinuxPoll.In };
+            for (int i = 0; i < sockets.Length; i++) fds[i + 1] = new LinuxPoll.PollFd { Fd = sockets[i], Events = LinuxPoll.In };
+            int n = LinuxPoll.poll(fds, (nuint)(sockets.Length + 1), timeoutMilliseconds);
+            if (n < 0 && Marshal.GetLastPInvokeError() != LinuxPoll.EIntr) return false; // (ENOMEM, too many descriptors) sleep elsewhere
+            if (n > 0 && (fds[0].Revents & LinuxPoll.In) != 0) read(wake, out _, sizeof(ulong)); // drained: the next sleep waits again
             return true;
         }
         catch (ObjectDisposedException)

@@ -34,6 +34,9 @@ internal sealed class TcpInbound(Socket socket, int from, int worldSize, int max
     /// <summary>Frames whose payload went straight into the buffer of the receive it matched (written by the holder only).</summary>
     public long FramesInPlace;
 
+    /// <summary>Receive calls of the waiting rank's reads, found something or not (written by the holder only; tests).</summary>
+    public long RankReceiveCalls;
+
     /// <summary>The sender closed the connection, or it was dropped: nothing more will be read.</summary>
     public volatile bool Ended;
 
@@ -72,6 +75,7 @@ internal sealed class TcpInbound(Socket socket, int from, int worldSize, int max
         if (end == start)
         {
             start = end = 0;
+            RankReceiveCalls++;
             int n = NonBlockingReceive.Receive(socket, buffer, 0, buffer.Length);
             if (n < 0) return false; // nothing has arrived
             if (n == 0)

@@ -35,6 +35,7 @@ internal sealed class TcpTransport : ITransport, IPolledTransport, IDirectSendTr
     private readonly List<TcpInbound> everInbound = []; // for FramesRead (under the lock of incoming)
     private readonly ReaderHandover handover = new();
     private SocketSleep? sleeper; // where the rank sleeps on its connections (Start, when the rank polls)
+    private ConnectionReadiness? readiness; // the rank's look at its connections before it reads them (Start, when it polls)
     private int[] sleepDescriptors = [];
     private TcpInbound?[] slept = [], ready = []; // the connections of the last Sleep, and those it found ready
     private int readyCount = -1; // how many of ready the next Poll reads (-1: it reads every connection)
@@ -79,6 +80,14 @@ internal sealed class TcpTransport : ITransport, IPolledTransport, IDirectSendTr
     /// <summary>Whether a waiting rank sleeps in the kernel on its own connections (<see cref="Sleep"/>);
     /// <c>CMPI_TCP_SLEEP=lock</c>: on its mailbox's lock, the reader threads reading meanwhile (before round 8; for measurements).</summary>
     private static readonly bool sleepOnConnections = Environment.GetEnvironmentVariable("CMPI_TCP_SLEEP") != "lock";
+
+    /// <summary>Whether the polling rank asks which connections are ready before it reads (<see cref="ConnectionReadiness"/>);
+    /// <c>CMPI_TCP_LOOK=off</c>: a non-blocking receive on every connection at each look (before round 9; for measurements).</summary>
+    private static readonly bool lookFirst = Environment.GetEnvironmentVariable("CMPI_TCP_LOOK") != "off";
+
+    /// <summary>Whether the polling rank looks which connections are ready before it reads (<see cref="ConnectionReadiness"/>);
+    /// false: a receive on every connection per look (CMPI_TCP_LOOK=off; tests compare the two).</summary>
+    public bool LooksFirst { get; init; } = lookFirst;
 
     private long framesSentDirect;
 
@@ -125,6 +134,7 @@ internal sealed class TcpTransport : ITransport, IPolledTransport, IDirectSendTr
         if (localSink is Mailbox mailbox && RankPolls)
         {
             if (sleepOnConnections) sleeper = SocketSleep.Create();
+            if (LooksFirst) readiness = new ConnectionReadiness();
             mailbox.Polled = this;
         }
         new Thread(AcceptLoop) { IsBackground = true, Name = $"cmpi tcp accept (rank {localRank})" }.Start();
@@ -318,7 +328,30 @@ internal sealed class TcpTransport : ITransport, IPolledTransport, IDirectSendTr
             }
             return delivered;
         }
-        foreach (var c in Volatile.Read(ref inbound)) delivered |= Read(c);
+        var current = Volatile.Read(ref inbound);
+        if (readiness is { } look && ConnectionReadiness.Worthwhile(current.Length) && look.TryBegin())
+        {
+            try
+            {
+                // One poll(2) says which connections have bytes; only those are read (ConnectionReadiness).
+                int found = look.Look(current);
+                if (found >= 0)
+                {
+                    for (int i = 0; found > 0 && i < current.Length; i++)
+                    {
+                        if (!look.Ready(i)) continue;
+                        found--;
+                        delivered |= Read(current[i]);
+                    }
+                    return delivered;
+                }
+            }
+            finally
+            {
+                look.End();
+            }
+        }
+        foreach (var c in current) delivered |= Read(c);
         return delivered;
     }
 
@@ -350,6 +383,15 @@ internal sealed class TcpTransport : ITransport, IPolledTransport, IDirectSendTr
         get
         {
             lock (incoming) return (everInbound.Sum(c => c.FramesByReader), everInbound.Sum(c => c.FramesByRank));
+        }
+    }
+
+    /// <summary>Non-blocking receive calls the rank's own reads have made, on every connection (tests).</summary>
+    internal long RankReceiveCalls
+    {
+        get
+        {
+            lock (incoming) return everInbound.Sum(c => c.RankReceiveCalls);
         }
     }
 
