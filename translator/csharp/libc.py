@@ -115,7 +115,7 @@ def _read_as_first_buffer(ctx, call: ir.Call, args: list) -> None:
 
 _BYTE_ELEMENTS = {"sbyte", "byte"}
 # library functions whose `const char *` parameter C defines for a null pointer (perror(NULL) prints the error alone)
-_NULL_STRING_DEFINED = frozenset({"perror", "setlocale", "system"})  # system(NULL): is there a shell
+_NULL_STRING_DEFINED = frozenset({"perror", "setlocale"})
 
 
 def _is_struct_array(a: ir.Expr) -> bool:
