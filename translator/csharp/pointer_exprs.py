@@ -14,11 +14,11 @@ from ..diagnostics import TranslationError
 from .exprs import (ADD, negated, BINARY_PREC, COMPARISONS, MUL, PRIMARY, UNARY, CsExpr, coerce, coerce_index, convert_expr,
                     convert_library_name, element_address, flat_size, is_null_pointer, paren, pointer_at, ref_param_name,
                     scaled_by, slot_key, unwrap, convert_call)
-from .function_types import refuse_other_function_type
+from .function_types import function_type_of, refuse_other_function_type
 from .memory import convert_allocation, is_allocation
 from . import registry
 from .cstypes import GENERIC_RESULT, array_of, ptr_of
-from .types import HANDLE, PRIMITIVE_ELEMENTS, element_cs, managed_footprint
+from .types import HANDLE, PRIMITIVE_ELEMENTS, cs_type, element_cs, managed_footprint
 from ..passes.pointers import struct_array_of
 from ..passes.queries import is_pointer_value
 
@@ -47,6 +47,12 @@ def convert_pointer_binary(ctx, e: ir.Binary) -> CsExpr:
     if op in COMPARISONS:
         if not lhs.cstype.is_ptr and not rhs.cstype.is_ptr and op not in ("==", "!="):
             # two arrays (`a + 0 > a`): positions, as Ptr<T> (C# has no `<` on T[])
+            if lhs.cstype.element is None or rhs.cstype.element is None:
+                # `ot->fd < 0` of a `FILE *` (IOR's utilities.c: fopen's NULL tested as a descriptor's -1): an order
+                # of objects that are no positions in memory (an internal error before)
+                raise TranslationError(e.loc, f"the ordering comparison '{op}' of a pointer that points into no array "
+                                       "(a FILE *, a handle, NULL) cannot be translated: compare it with == NULL",
+                                       "pointer-comparison")
             lhs, rhs = (_as_position(x, ptr_of(x.cstype.element.text)) for x in (lhs, rhs))
         elif lhs.type != rhs.type:
             common = lhs.type if lhs.cstype.is_ptr else rhs.type
@@ -304,7 +310,14 @@ def convert_pointer_cast(ctx, e: ir.Cast) -> CsExpr:
         return CsExpr("null", "null")
     if isinstance(target_t.pointee, ir.FunctionType):
         refuse_other_function_type(e.operand, target_t.pointee, e.loc)
-        return convert_expr(ctx, e.operand)
+        value = convert_expr(ctx, e.operand)
+        if value.type == HANDLE:
+            # a function a `void *` holds (IOR's option table: `void (*fp)(void *) = o->variable`), called through
+            # this type: the delegate it holds, adapted where its `char *` parameters take this type's `void *`
+            delegate = cs_type(target_t, e.loc)
+            where = f"{os.path.basename(e.loc.file)}:{e.loc.line}:{e.loc.col}" if e.loc is not None else "?"
+            return CsExpr(f"Handle.Function<{delegate}>({value.code}, \"{where}\")", delegate, PRIMARY)
+        return value
     inner_ir = unwrap(e.operand)
     pushed = _cast_inside(inner_ir, target_t, e)
     if pushed is not None:
@@ -330,6 +343,11 @@ def convert_pointer_cast(ctx, e: ir.Cast) -> CsExpr:
         return convert_call(ctx, inner_ir, element_cs(target_t.pointee, e.loc))
     inner = convert_expr(ctx, e.operand)
     src = inner_ir.type
+    if isinstance(target_t.pointee, ir.VoidType) and function_type_of(src) is not None:
+        # `&decodeDirectiveWrapper` into a `void *` (IOR's option table): the function's delegate, typed (a method
+        # group has no type until cast), which Handle.Function gives back
+        delegate = cs_type(ir.PointerType(function_type_of(src)), e.loc)
+        return CsExpr(f"(({delegate}){paren(inner, PRIMARY)})", HANDLE, PRIMARY)
     if isinstance(src, (ir.PointerType, ir.ArrayType)):
         if isinstance(_pointee(src), ir.VoidType) and not isinstance(target_t.pointee, ir.VoidType):
             want = element_cs(target_t.pointee)

@@ -347,6 +347,7 @@ int MPI_Waitsome(int incount, MPI_Request array_of_requests[], int *outcount, in
 int MPI_Testany(int count, MPI_Request array_of_requests[], int *index, int *flag, MPI_Status *status);
 int MPI_Testsome(int incount, MPI_Request array_of_requests[], int *outcount, int array_of_indices[], MPI_Status array_of_statuses[]);
 int MPI_Get_elements(const MPI_Status *status, MPI_Datatype datatype, int *count);
+int MPI_Get_elements_x(const MPI_Status *status, MPI_Datatype datatype, MPI_Count *count);
 int MPI_Cancel(MPI_Request *request);
 int MPI_Test_cancelled(const MPI_Status *status, int *flag);
 int MPI_Request_free(MPI_Request *request);
@@ -540,6 +541,7 @@ int MPI_Type_create_resized(MPI_Datatype oldtype, MPI_Aint lb,
 int MPI_Type_commit(MPI_Datatype *type);
 int MPI_Type_free(MPI_Datatype *type);
 int MPI_Type_size(MPI_Datatype type, int *size);
+int MPI_Type_size_x(MPI_Datatype type, MPI_Count *size);
 int MPI_Type_get_extent(MPI_Datatype type, MPI_Aint *lb, MPI_Aint *extent);
 int MPI_Type_get_true_extent(MPI_Datatype datatype, MPI_Aint *true_lb, MPI_Aint *true_extent);
 int MPI_Get_address(const void *location, MPI_Aint *address);
@@ -623,6 +625,9 @@ enum {
 };
 
 extern MPI_File MPI_FILE_NULL;
+/* a macro as in Open MPI's and MPICH's headers, where programs test it: `#ifndef MPI_FILE_NULL #include <mpio.h>` (IOR,
+ * for MPI-IO before MPI-2 merged ROMIO's mpio.h into mpi.h); it names the constant above */
+#define MPI_FILE_NULL MPI_FILE_NULL
 
 int MPI_File_open(MPI_Comm comm, const char *filename, int amode,
                   MPI_Info info, MPI_File *fh);
@@ -630,6 +635,8 @@ int MPI_File_close(MPI_File *fh);
 int MPI_File_delete(const char *filename, MPI_Info info);
 int MPI_File_set_size(MPI_File fh, MPI_Offset size);
 int MPI_File_get_size(MPI_File fh, MPI_Offset *size);
+int MPI_File_preallocate(MPI_File fh, MPI_Offset size);
+int MPI_File_get_info(MPI_File fh, MPI_Info *info_used);
 int MPI_File_set_view(MPI_File fh, MPI_Offset disp, MPI_Datatype etype,
                       MPI_Datatype filetype, const char *datarep, MPI_Info info);
 int MPI_File_get_view(MPI_File fh, MPI_Offset *disp,

@@ -98,6 +98,16 @@ def _functions_stored_in_objects(tu: ir.TranslationUnit, functions) -> Set[str]:
             elif isinstance(value, ir.NameRef) and value.kind != "function" and isinstance(value.type, ir.PointerType) \
                     and isinstance(value.type.pointee, ir.FunctionType):
                 stored_params.add(value.name)
+        for init in ir.nodes_of(root, ir.InitList):
+            # a table of functions made by an initializer (IOR's `ior_aiori_t posix_aiori = {.create = POSIX_Create,
+            # ...}`, an array of such structs): each function is stored in a field or element as by an assignment
+            for item in init.items:
+                value = strip(item)
+                while isinstance(value, (ir.Cast, ir.Unary)) and \
+                        (isinstance(value, ir.Cast) or value.op == "&"):
+                    value = strip(value.operand)
+                if isinstance(value, ir.NameRef) and value.kind == "function" and value.name in functions:
+                    out.add(value.name)
     # A function-pointer parameter stored so (graph500's `aml_register_handler(void (*f)(int, void *, int), int n)
     # { aml_handlers[n] = f; }`): every function a call passes there is stored too.
     for fn in tu.functions:

@@ -50,7 +50,7 @@ PTHREAD_OBJECTS = ("pthread_mutex_t", "pthread_cond_t", "pthread_barrier_t", "pt
                    "pthread_condattr_t", "pthread_barrierattr_t")
 OPAQUE_TYPEDEFS = {"MPI_Comm", "MPI_Datatype", "MPI_Op", "MPI_Request", "MPI_Status", "MPI_Group",
                    "MPI_Errhandler", "MPI_Info", "MPI_Win", "MPI_File", "MPI_Message", "FILE", "va_list", "__gnuc_va_list",
-                   "fpos_t", "cpu_set_t", *PTHREAD_OBJECTS}
+                   "fpos_t", "cpu_set_t", "regex_t", "regmatch_t", *PTHREAD_OBJECTS}
 # glibc's feature-test macros (feature_test_macros(7)), as a file defines them: `#define _GNU_SOURCE`.
 _FEATURE_TEST_DEFINE = re.compile(r"^[ \t]*#[ \t]*define[ \t]+(_GNU_SOURCE|_DEFAULT_SOURCE|_BSD_SOURCE|_SVID_SOURCE|"
                                   r"_POSIX_C_SOURCE|_XOPEN_SOURCE|_XOPEN_SOURCE_EXTENDED|_ISOC99_SOURCE|_ISOC11_SOURCE|"
@@ -59,9 +59,11 @@ _FEATURE_TEST_DEFINE = re.compile(r"^[ \t]*#[ \t]*define[ \t]+(_GNU_SOURCE|_DEFA
 VA_LIST_TAG = "__va_list_tag"
 _VA_LIST = ir.OpaqueType("va_list")  # (compared with every implicit conversion's operand type: built once)
 
-# Structs of the C library that CloudMpi.Libc defines with the same fields (Ctime.cs, CtimeFormat.cs, Unistd.cs, Sys.cs): the
-# program uses them by name and passes them to the library (gettimeofday(&tv, NULL), strftime(..., localtime(&t))).
-LIBRARY_RECORDS = {"timeval", "timespec", "tm", "option", "timezone", "rusage", "utsname"}
+# Structs of the C library that CloudMpi.Libc defines with the same fields (Ctime.cs, CtimeFormat.cs, Unistd.cs, Sys.cs,
+# Posix.cs): the program uses them by name and passes them to the library (gettimeofday(&tv, NULL),
+# strftime(..., localtime(&t)), stat(path, &st)).
+LIBRARY_RECORDS = {"timeval", "timespec", "tm", "option", "timezone", "rusage", "utsname", "stat", "statvfs", "statfs",
+                   "flock"}
 
 # cmpi's mpi.h defines each handle type as a pointer to an incomplete struct; clang shows the struct pointer
 # where a typedef is canonicalised (MPI_Comm_errhandler_function's MPI_Comm *).
@@ -159,6 +161,8 @@ class Frontend:
         self._user_files: Tuple[object, Dict[int, bool]] = (None, {})  # (the parse, libclang file -> user_file_of)
         self._top_level: Tuple[object, List[ci.Cursor]] = (None, [])  # (the parse, its top-level cursors)
         self._class_members: Tuple[object, Set[str]] = (None, set())  # (the parse, _class_member_names)
+        self._handle_tags: Dict[str, bool] = {}  # record declaration key -> _is_handle_tag
+        self._program_texts: Tuple[object, List[str]] = (None, [])  # (the parse, its user files' texts)
         self.runs_implicitly: Set[str] = set()  # functions gcc calls without a call (constructor, destructor)
         self._macro_use_starts: Set[Tuple[int, int]] = set()
         self.macro_externs: Dict[str, str] = {}  # globals declared `EXTERN int x;` -> EXTERN (_extern_macro)
@@ -223,6 +227,8 @@ class Frontend:
                     raise TranslationError(self._loc_of_diag(d), d.spelling, "c-error")  # clang stops here
                 elif is_object_to_character_pointer(d):
                     continue  # read as the written (char *) cast
+                elif self._is_mpi_constant_initializer(d):
+                    continue  # `MPI_Comm testComm = MPI_COMM_NULL;` at file scope: a constant in every real mpi.h
                 else:
                     self.c_errors.append(Diagnostic(self._loc_of_diag(d), "error", d.spelling, "c-error"))
         if implicit or before_declaration or unprototyped:
@@ -230,6 +236,37 @@ class Frontend:
             self._forced_headers += sorted({h for _, _, h in implicit})
             self.calls_before_declaration += before_declaration
             self._parse_once()
+
+    def _is_mpi_constant_initializer(self, d: ci.Diagnostic) -> bool:
+        """clang's "initializer element is not a compile-time constant" at an MPI handle constant (`MPI_Comm c =
+        MPI_COMM_NULL;`, `static MPI_Datatype t = MPI_INT;` at file scope: IOR's utilities.c). Open MPI's and MPICH's
+        headers make each such constant an address or integer constant, so C takes it; cmpi's mpi.h declares them
+        as variables (the AST names them), so clang refuses the initializer, which the port writes as it is (a C#
+        field initialized with the runtime's constant)."""
+        if d.spelling != "initializer element is not a compile-time constant" or d.location.file is None:
+            return False
+        name = d.location.file.name
+        text = self.unsaved.get(name)
+        if text is None:
+            try:
+                with open(name, encoding="utf-8", errors="replace") as fh:
+                    text = fh.read()
+            except OSError:
+                return False
+        lines = text.split("\n")
+        if d.location.line > len(lines):
+            return False
+        # the column is a byte offset: the identifier there, in the line's bytes
+        rest = lines[d.location.line - 1].encode("utf-8")[d.location.column - 1:].decode("utf-8", "replace")
+        m = re.match(r"(MPI_[A-Z][A-Z0-9_]*)\s*(?:[;,}]|$)", rest)
+        return m is not None and m.group(1) in self._mpi_constants()
+
+    def _mpi_constants(self) -> Set[str]:
+        """The MPI constants cmpi's mpi.h declares as variables (`extern MPI_Comm MPI_COMM_NULL;`)."""
+        if not hasattr(self, "_mpi_constant_names"):
+            with open(os.path.join(INCLUDE_DIR, "mpi.h"), encoding="utf-8") as fh:
+                self._mpi_constant_names = set(re.findall(r"^extern\s+MPI_\w+\s+(MPI_[A-Z0-9_]+);", fh.read(), re.M))
+        return self._mpi_constant_names
 
     def _parse_several_files(self) -> None:
         """Parse the files of a program as one unit, their colliding statics renamed first when there are any.
@@ -521,6 +558,19 @@ class Frontend:
                 globals_[name] = dataclasses.replace(v, storage=None)
                 order[order.index(v)] = globals_[name]
         externs = [v for v in globals_.values() if v.storage == "extern"]
+        if externs:
+            # A header's declarations of variables no file defines and no code names (IOR's aiori.h declares every
+            # backend's table, `extern ior_aiori_t aio_aiori;`, and the build links those it configured): the linker
+            # never looks for them, so neither does the port.
+            named = {n.name for f in defined if f.body is not None for n in ir.nodes_of(f.body, ir.NameRef)
+                     if n.kind == "global"}
+            named |= {n.name for v in globals_.values() if v.init is not None for n in ir.nodes_of(v.init, ir.NameRef)
+                      if n.kind == "global"}
+            for v in [v for v in externs if v.name not in named]:
+                del globals_[v.name]
+                if v in order:
+                    order.remove(v)
+            externs = [v for v in externs if v.name in named]
         externs += [v for v in self.block_externs if globals_.get(v.name) is None or globals_[v.name].storage == "extern"]
         if externs:
             v = externs[0]
@@ -933,10 +983,64 @@ class Frontend:
             return
         self.library_records[name] = None  # being read: a field pointing to the struct itself
         definition = decl.get_definition() or decl
-        fields = tuple(ir.Field(self.loc(f), f.spelling, self.ctype(f.type, f), None, f.get_field_offsetof())
+        fields = tuple(ir.Field(self.loc(f), f.spelling, self._library_field_type(name, f), None,
+                                f.get_field_offsetof())
                        for f in definition.get_children() if f.kind == K.FIELD_DECL)
         self.library_records[name] = ir.RecordDecl(self.loc(definition), name, fields, False,
                                                    definition.type.get_size(), definition.type.get_align())
+
+    def _is_handle_tag(self, t: ci.Type) -> bool:
+        """A struct of `void *` fields that no file of the program ever names after `.` or `->`: a type made only
+        to tell handles apart (IOR's `typedef struct aiori_fd_t { void *dummy; } aiori_fd_t;`, whose backends
+        return an `int *` or an `MPI_File *` as an `aiori_fd_t *` and cast it back). Nothing in it is read, so a
+        pointer to it is a `void *` handle (passes/void_handles.py), each cast back checked at run time; a cast
+        between it and another struct would otherwise reinterpret memory (-Wpointer-cast)."""
+        c = t.get_canonical()
+        if c.kind != ci.TypeKind.RECORD:
+            return False
+        definition = c.get_declaration().get_definition()
+        if definition is None or definition.location.file is None or \
+                not self._is_user_path(definition.location.file.name):
+            return False
+        key = self._decl_key(definition)
+        known = self._handle_tags.get(key)
+        if known is None:
+            fields = [f for f in definition.get_children() if f.kind == K.FIELD_DECL]
+            known = bool(fields) and all(
+                f.type.get_canonical().kind == ci.TypeKind.POINTER and
+                f.type.get_canonical().get_pointee().kind == ci.TypeKind.VOID for f in fields) and \
+                not self._names_a_member({f.spelling for f in fields})
+            self._handle_tags[key] = known
+        return known
+
+    def _names_a_member(self, names: Set[str]) -> bool:
+        """Whether some file of the program (a file it includes, its own headers) names one of these after `.` or
+        `->`, in code, a macro, or (as the text is not parsed here) a comment or string: a use is never missed."""
+        if self._program_texts[0] is not self.tu:
+            files = {os.path.abspath(p) for p in self.paths}
+            files |= {os.path.abspath(i.include.name) for i in self.tu.get_includes() if i.include is not None}
+            texts = []
+            for name in sorted(f for f in files if self._is_user_path(f)):
+                text = self.unsaved.get(name)
+                if text is None:
+                    try:
+                        with open(name, encoding="utf-8", errors="replace") as fh:
+                            text = fh.read()
+                    except OSError:
+                        continue
+                texts.append(text)
+            self._program_texts = (self.tu, texts)
+        pattern = re.compile(r"(?:\.|->)\s*(?:" + "|".join(re.escape(n) for n in sorted(names)) + r")\b")
+        return any(pattern.search(text) for text in self._program_texts[1])
+
+    def _library_field_type(self, record: str, f: ci.Cursor) -> ir.CType:
+        """A library struct's field type; a field of a type the runtime has no translation for (struct statfs's
+        f_fsid, glibc's `__fsid_t`) is an opaque type of its own: the struct is still usable, and a program that
+        reads that field gets the located error of cs_type ("the library type ... has no CloudMpi equivalent")."""
+        try:
+            return self.ctype(f.type, f)
+        except TranslationError:
+            return ir.OpaqueType(f"{f.type.spelling} ({record}.{f.spelling})")
 
     def enum(self, decl: ci.Cursor) -> None:
         key = self._decl_key(decl)
@@ -1030,7 +1134,7 @@ class Frontend:
             handle = _HANDLE_RECORDS.get(p.get_canonical().spelling)
             if handle:  # a handle typedef seen through its canonical type (the parameters of a function typedef)
                 return ir.OpaqueType(handle)
-            if _is_undefined_record(p):
+            if _is_undefined_record(p) or self._is_handle_tag(p):
                 # `struct timezone *` under -std=c99 (glibc then declares no struct timezone), an opaque handle's
                 # `struct h *`: no field can be reached and no arithmetic done, so it is a `void *`
                 return ir.PointerType(ir.VoidType(), p.is_const_qualified())

@@ -105,6 +105,36 @@ def _calls_one_builtin(body: List[str]) -> bool:
     return False
 
 
+_OPERATOR_TOKENS = frozenset("( ) + - * / % << >> & | ^ ~ ! == != < > <= >= && || ? : ,".split())
+_NUMBER = re.compile(r"^(?:0[xX][0-9a-fA-F]+|\d+)[uUlL]*$")
+
+
+def _arithmetic_macro(name: str, library_defs: Dict[str, ci.Cursor], library_macros: Set[str], depth: int = 0) -> bool:
+    """A library function-like macro that is arithmetic on its arguments: its body only parameters, integer numbers,
+    operators, the headers' object-like macros and other such macros (<sys/stat.h>'s `S_ISDIR(mode)`, which is
+    `__S_ISTYPE((mode), __S_IFDIR)`, which is `(((mode) & __S_IFMT) == (mask))`; <sys/wait.h>'s WEXITSTATUS). Its
+    calls are expanded in the program's text like the program's own macros, so the operators hidden in its body can
+    be read (a located -Wmacro-operator error before); the constants stay library macros, mapped or evaluated."""
+    cur = library_defs.get(name)
+    if cur is None or depth > 4:
+        return False
+    params, variadic, body = _macro_signature(cur)
+    if variadic or not body:
+        return False
+    for i, t in enumerate(body):
+        if t in params or t in _OPERATOR_TOKENS or _NUMBER.match(t):
+            continue
+        if t in library_defs:
+            if i + 1 >= len(body) or body[i + 1] != "(" or \
+                    not _arithmetic_macro(t, library_defs, library_macros, depth + 1):
+                return False
+            continue
+        if t in library_macros:
+            continue  # an object-like macro of the headers: a constant
+        return False
+    return True
+
+
 def _split_args(text: str) -> List[str]:
     """The arguments of a macro call `(a, f(b, c), "x,y")`: split at top-level commas."""
     inner = text[text.index("(") + 1:text.rindex(")")]
@@ -445,11 +475,44 @@ def rename_colliding_statics(fe: "Frontend") -> None:
             edits.setdefault(key, []).extend((offset, name, new_name) for offset in _references(key, declared[key][name]))
     for key, items in edits.items():
         original = text = _unsaved_text(fe, key)
+        done_calls = set()
         for offset, name, new_name in sorted(items, reverse=True):
             at = text_index(original, offset)  # from the end: the text before `at` is still the original's
             if text[at:at + len(name)] == name:  # not a use that a macro of another name expands to
                 text = text[:at] + new_name + text[at + len(name):]
+            elif (at, name) not in done_calls:
+                # a use inside a macro call's arguments (`VERBOSE(5, 5, "...", o.unique_dir)`, `MPI_CHECK(
+                # MPI_Bcast(&o.seed, ...), "...")`): libclang places it at the call, so the name is renamed in the
+                # call's arguments, where the file's static is the one in scope
+                done_calls.add((at, name))
+                text = _rename_in_macro_call(text, at, name, new_name)
         fe.unsaved[key] = text
+
+
+def _rename_in_macro_call(text: str, at: int, name: str, new_name: str) -> str:
+    """`name` renamed in the arguments of the macro call starting at `at` (`MACRO ( ... )`): every identifier token
+    of that spelling, not a member (after `.` or `->`), outside string and character literals."""
+    m = re.compile(r"[A-Za-z_]\w*\s*\(").match(text, at)
+    if m is None:
+        return text
+    i, depth, start = m.end(), 1, m.end()
+    while i < len(text) and depth:
+        c = text[i]
+        if c in "\"'":
+            i += 1
+            while i < len(text) and text[i] != c:
+                i += 2 if text[i] == "\\" else 1
+        elif c == "(":
+            depth += 1
+        elif c == ")":
+            depth -= 1
+        i += 1
+    if depth:
+        return text
+    arguments = text[start:i - 1]
+    renamed = re.sub(r"""("(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*')|(?<![\w.>])(?<!->)\s*\b""" + re.escape(name) + r"\b",
+                     lambda k: k.group(0) if k.group(1) else k.group(0).replace(name, new_name), arguments)
+    return text[:start] + renamed + text[i - 1:]
 
 
 def _references(key: str, decls: List[ci.Cursor]) -> Set[int]:
@@ -575,7 +638,8 @@ def expand_function_macros(fe: "Frontend") -> bool:
         if name in library_defs:
             sig = _macro_signature(library_defs[name])
             header = os.path.abspath(library_defs[name].location.file.name)
-            if _calls_one_builtin(sig[2]) or header.startswith(INCLUDE_DIR + os.sep):
+            if _calls_one_builtin(sig[2]) or header.startswith(INCLUDE_DIR + os.sep) or \
+                    _arithmetic_macro(name, library_defs, library_macros):
                 defs[name] = sig
     edits: Dict[str, List[Tuple[int, int, str]]] = {}
     stringifies = any(t in ("#", "##") for _, _, body in defs.values() for t in body)

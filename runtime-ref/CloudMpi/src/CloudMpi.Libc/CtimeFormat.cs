@@ -114,6 +114,22 @@ public static partial class Ctime
     public static Ptr<sbyte> ctime(Ptr<long> t) => ctime(ref t.Value);
     public static Ptr<sbyte> ctime(long[] t) => ctime(ref t[0]);
 
+    /// <summary>asctime_r(t, buf): asctime's text into the caller's buffer (at least 26 chars), which it returns.</summary>
+    public static Ptr<sbyte> asctime_r(ref tm t, Ptr<sbyte> buf)
+    {
+        var text = asctime(ref t);
+        int n = 0;
+        while (text[n] != 0) n++;
+        for (int i = 0; i <= n; i++) buf[i] = text[i];
+        return buf;
+    }
+
+    public static Ptr<sbyte> asctime_r(Ptr<tm> t, Ptr<sbyte> buf) => asctime_r(ref t.Value, buf);
+
+    /// <summary>ctime_r(t, buf): ctime's text into the caller's buffer, which it returns.</summary>
+    public static Ptr<sbyte> ctime_r(ref long t, Ptr<sbyte> buf) => asctime_r(ref localtime(ref t).Value, buf);
+    public static Ptr<sbyte> ctime_r(Ptr<long> t, Ptr<sbyte> buf) => ctime_r(ref t.Value, buf);
+
     /// <summary>strftime in the C locale: the conversions of C99 and POSIX; 0 when the result and its terminating
     /// NUL do not fit in max bytes (the buffer's contents are then unspecified, as in C).</summary>
     public static ulong strftime(Ptr<sbyte> s, SizeT max, string format, ref tm t)

@@ -71,6 +71,61 @@ public static class Handle
         return ref Unsafe.Unbox<Ptr<byte>>(handle);
     }
 
+    /// <summary>
+    /// <c>(void (*)(void *)) handle</c>: a function a <c>void *</c> holds (IOR's option table keeps
+    /// <c>&amp;decodeDirectiveWrapper</c> in its <c>void *variable</c>), called through the function-pointer type the
+    /// program casts it to. C passes a <c>void *</c> where the function takes a <c>char *</c> alike; here the held
+    /// delegate's type may differ from <typeparamref name="TDelegate"/> only so, and an adapter converts each such
+    /// argument (Handle.As, naming <paramref name="where"/>) and the result. A handle holding no function stops the
+    /// port there.
+    /// </summary>
+    public static TDelegate? Function<TDelegate>(object? handle, string where) where TDelegate : Delegate
+    {
+        switch (handle)
+        {
+            case null:
+                return null;
+            case TDelegate same:
+                return same;
+            case Delegate held:
+                return (TDelegate)FunctionAdapters.Make(typeof(TDelegate), held, where);
+            default:
+                if (IsNull(handle)) return null;
+                throw new PointerException($"{where}: a void * that holds {Describe(handle)} called as a function");
+        }
+    }
+
+    private static class FunctionAdapters
+    {
+        private static readonly MethodInfo AsMethod = typeof(Handle).GetMethod(nameof(As))!;
+
+        public static Delegate Make(Type wanted, Delegate held, string where)
+        {
+            var invoke = wanted.GetMethod("Invoke")!;
+            var target = held.GetType().GetMethod("Invoke")!;
+            var given = invoke.GetParameters();
+            var takes = target.GetParameters();
+            if (given.Length != takes.Length)
+                throw new PointerException($"{where}: a function of {takes.Length} parameters called with {given.Length}");
+            var parameters = given.Select(p => System.Linq.Expressions.Expression.Parameter(p.ParameterType, p.Name)).ToArray();
+            var arguments = parameters.Select((p, i) => Convert(p, takes[i].ParameterType, where)).ToArray();
+            System.Linq.Expressions.Expression call = System.Linq.Expressions.Expression.Invoke(
+                System.Linq.Expressions.Expression.Constant(held), arguments);
+            if (invoke.ReturnType != typeof(void))
+                call = Convert(call, invoke.ReturnType, where);
+            return System.Linq.Expressions.Expression.Lambda(wanted, call, parameters).Compile();
+        }
+
+        private static System.Linq.Expressions.Expression Convert(System.Linq.Expressions.Expression value, Type to, string where)
+        {
+            if (value.Type == to) return value;
+            if (value.Type == typeof(object) && to.IsGenericType && to.GetGenericTypeDefinition() == typeof(Ptr<>))
+                return System.Linq.Expressions.Expression.Call(AsMethod.MakeGenericMethod(to.GetGenericArguments()[0]),
+                    value, System.Linq.Expressions.Expression.Constant(where));
+            return System.Linq.Expressions.Expression.Convert(value, to);
+        }
+    }
+
     /// <summary>The bytes of an array of any unmanaged element type (one generic method made per type).</summary>
     private static class ArrayBytes
     {

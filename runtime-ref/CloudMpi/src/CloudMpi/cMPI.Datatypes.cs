@@ -217,6 +217,14 @@ public static partial class cMPI
         return SUCCESS;
     }
 
+    /// <summary>MPI_Type_size_x: the size as an MPI_Count.</summary>
+    public static int Type_size_x(Datatype datatype, out long size)
+    {
+        CheckOld("MPI_Type_size_x", datatype);
+        size = datatype.Size;
+        return SUCCESS;
+    }
+
     public static int Type_get_extent(Datatype datatype, out long lb, out long extent)
     {
         CheckOld("MPI_Type_get_extent", datatype);

@@ -130,6 +130,38 @@ public static partial class cMPI
         catch (MpiException ex) { return FileError(fh, ex); }
     }
 
+    /// <summary>MPI_File_preallocate, collective: the file is at least <paramref name="size"/> bytes (rank 0 extends
+    /// it, never shortens it), then the ranks meet.</summary>
+    public static int File_preallocate(MpiFile fh, long size)
+    {
+        const string call = "MPI_File_preallocate";
+        try
+        {
+            var file = CheckFile(call, fh);
+            if (size < 0) throw new MpiException(call, ERR_ARG, $"negative size {size}");
+            if ((file.Amode & MODE_RDONLY) != 0) throw new MpiException(call, ERR_READ_ONLY, "the file is open MPI_MODE_RDONLY");
+            Comm_rank(file.Comm, out int rank);
+            int mine = rank == 0
+                ? Guarded(() => { if (RandomAccess.GetLength(file.Handle!) < size) RandomAccess.SetLength(file.Handle!, size); })
+                : SUCCESS;
+            return AgreeOnError(file.Comm, mine);
+        }
+        catch (MpiException ex) { return FileError(fh, ex); }
+    }
+
+    /// <summary>MPI_File_get_info: a new info object of the hints in use; this runtime takes no hints (every access
+    /// is positional and unbuffered), so it is empty. The caller frees it.</summary>
+    public static int File_get_info(MpiFile fh, out Info info_used)
+    {
+        info_used = Info.Null;
+        try
+        {
+            CheckFile("MPI_File_get_info", fh);
+            return Info_create(out info_used);
+        }
+        catch (MpiException ex) { return FileError(fh, ex); }
+    }
+
     public static int File_get_size(MpiFile fh, out long size)
     {
         size = 0;

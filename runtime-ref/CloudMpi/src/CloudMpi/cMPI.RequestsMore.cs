@@ -144,6 +144,16 @@ public static partial class cMPI
 
     public static int Get_elements(ref Status status, Datatype datatype, out int count) => Get_elements(status, datatype, out count);
 
+    /// <summary>MPI_Get_elements_x: MPI_Get_elements as an MPI_Count (MPI_UNDEFINED as it is).</summary>
+    public static int Get_elements_x(Status status, Datatype datatype, out long count)
+    {
+        int rc = Get_elements(status, datatype, out int elements);
+        count = elements;
+        return rc;
+    }
+
+    public static int Get_elements_x(ref Status status, Datatype datatype, out long count) => Get_elements_x(status, datatype, out count);
+
     // ------------------------------------------------------------------ helpers
 
     private static void CheckRequests(string call, int count, Request[] requests)
