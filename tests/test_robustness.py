@@ -286,6 +286,12 @@ def test_builtins_that_name_library_functions(tools, tmp_path):
     _same_as_gcc(tools, tmp_path, os.path.join(ROBUST, "library_builtins.c"))
 
 
+def test_realloc_of_a_null_pointer_is_malloc(tools, tmp_path):
+    """`realloc(NULL, n)` (what fuzz seed 11's memcpy(0, ...) made us look at): CMem.Realloc(null, ...) named no
+    element type (CS0411), though C defines it as malloc(n)."""
+    _same_as_gcc(tools, tmp_path, os.path.join(ROBUST, "realloc_of_null.c"))
+
+
 def test_a_minus_before_a_negative_operand(tools, tmp_path):
     """`a[- - 1]` (fuzz seed 10 input 9319): the constant became `--1`, a decrement in C# (CS1059)."""
     _same_as_gcc(tools, tmp_path, os.path.join(ROBUST, "negated_negatives.c"))
@@ -569,6 +575,9 @@ BAD = {
     # va_end(0): gcc and clang take any pointer there, the port's VaList methods a va_list (fuzz seed 11 input 8308,
     # CS1061)
     "va_end_not_a_list.c": ("7:5", "unsupported-construct"),
+    # memcpy(0, src, n): undefined in C, and the runtime's generic overloads name no type for it (fuzz seed 11 input
+    # 9974, CS1503)
+    "memcpy_to_null.c": ("5:12", "null-argument"),
     # a flexible array member given elements by a static initializer (GNU; fuzz round 9: an IndexError, internal)
     "flexible_array_member_initialized.c": ("3:26", "unsupported-construct"),
     # an ordering comparison of a FILE * (IOR's `ot->fd < 0` after fopen): an internal error before (real8)

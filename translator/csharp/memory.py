@@ -13,7 +13,7 @@ from typing import Optional
 from .. import ir
 from ..diagnostics import TranslationError
 from .exprs import (PRIMARY, CsExpr, as_count, coerce, convert_call, convert_expr, flat_size, paren, refuse_handle_memory, scaled_by,
-                    strip_implicit, unwrap, MUL)
+                    strip_implicit, unwrap, MUL, is_null_pointer)
 from . import registry
 from .cstypes import array_of, ptr_of
 from .types import element_cs, size_of
@@ -62,6 +62,8 @@ def convert_allocation(ctx, call: ir.Call, pointee, loc: ir.Loc) -> CsExpr:
         elem_size = size_of(ctx, pointee)
         row = flat_size(ctx, pointee)
     ptr = array_of(elem)
+    if name == "realloc" and is_null_pointer(call.args[0]):
+        name = "malloc"  # realloc(NULL, n) is malloc(n) (C11 7.22.3.5): CMem.Realloc(null, ...) names no type (CS0411)
     if name in ("malloc", "aligned_alloc", "alloca"):  # alloca: an array the GC frees
         size = call.args[-1]
         n = _count(ctx, size, elem_size)
