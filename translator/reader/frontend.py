@@ -257,7 +257,7 @@ class Frontend:
         if d.location.line > len(lines):
             return False
         # the column is a byte offset: the identifier there, in the line's bytes
-        rest = lines[d.location.line - 1].encode("utf-8")[d.location.column - 1:].decode("utf-8", "replace")
+        rest = lines[d.location.line - 1].encode("utf-8", "surrogateescape")[d.location.column - 1:].decode("utf-8", "replace")
         m = re.match(r"(MPI_[A-Z][A-Z0-9_]*)\s*(?:[;,}]|$)", rest)
         return m is not None and m.group(1) in self._mpi_constants()
 
