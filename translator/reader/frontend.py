@@ -249,7 +249,7 @@ class Frontend:
         text = self.unsaved.get(name)
         if text is None:
             try:
-                with open(name, encoding="utf-8", errors="replace") as fh:
+                with open(name, encoding="utf-8", errors="surrogateescape") as fh:
                     text = fh.read()
             except OSError:
                 return False
