@@ -116,9 +116,6 @@ def _read_as_first_buffer(ctx, call: ir.Call, args: list) -> None:
 _BYTE_ELEMENTS = {"sbyte", "byte"}
 # library functions whose `const char *` parameter C defines for a null pointer (perror(NULL) prints the error alone)
 _NULL_STRING_DEFINED = frozenset({"perror", "setlocale"})
-# the <string.h> functions (and BSD's bzero, bcopy) whose `void *` arguments must point at memory, whatever the count
-# (C11 7.24.1p2); a null `void *` is defined elsewhere (free, mmap's address, gettimeofday's zone, pthread_create's arg)
-_NULL_MEMORY_UNDEFINED = frozenset({"memcpy", "memmove", "memset", "memcmp", "memchr", "bzero", "bcopy"})
 
 
 def _is_struct_array(a: ir.Expr) -> bool:
@@ -182,7 +179,7 @@ def convert_libc_call(ctx, call: ir.Call, callee: ir.NameRef, rule) -> CsExpr:
                     # string and char-array overloads make `null` ambiguous (fuzz seed 3 input 4197: printf(0), CS1503)
                     raise TranslationError(a.loc, f"a null pointer given as {callee.name}'s string argument: C's "
                                            "behaviour is undefined; pass a string", "null-argument")
-                if isinstance(p.pointee, ir.VoidType) and is_null_pointer(a) and callee.name in _NULL_MEMORY_UNDEFINED:
+                if isinstance(p.pointee, ir.VoidType) and is_null_pointer(a) and rule.needs_memory:
                     # memcpy(0, src, n), memset(NULL, ...): undefined in C (glibc's program crashes); the runtime's
                     # generic overloads name no element type for it (fuzz seed 11 input 9974: CS1503)
                     raise TranslationError(a.loc, f"a null pointer given as {callee.name}'s memory argument: C's "

@@ -28,6 +28,8 @@ PARAM_KINDS = frozenset({"value", "buffer", "address", "out", "ref", "status", "
 #                 one argument list are kept in gcc's order
 #   bytes         sees its `void *` arguments as bytes (free, memset, memcpy): a `void *` buffer passed to it
 #                 may hold bytes
+#   needs_memory  its `void *` arguments must point at memory whatever the count (C11 7.24.1p2: memcpy, memset,
+#                 memcmp...): a null pointer constant there is a located -Wnull-argument (undefined in C)
 #   takes_views   (MPI) a call that keeps its buffer, whose cMPI method has an overload taking it as one Ptr<T>, a
 #                 view too (memory read as another type): exposes or names the bytes in place, where an array and
 #                 offset would need a staged copy that the call cannot keep (Win_create, Win_attach, Get_address)
@@ -65,7 +67,7 @@ PARAM_KINDS = frozenset({"value", "buffer", "address", "out", "ref", "status", "
 #   family        the calls one conversion of libc.py serves: "byte_pair" (memcpy, memmove, memcmp: two
 #                 buffers read alike), "strto" (strtol...: an end pointer), "scanf" (scanf...: out arguments)
 FLAGS = ("keeps_buffer", "pure", "stateful", "bytes", "stores_address", "takes_views", "takes_pointers",
-         "completes_views", "sets_errhandler", "mixed_forms", "frees")
+         "completes_views", "sets_errhandler", "mixed_forms", "frees", "needs_memory")
 ALLOCATES = frozenset({"new", "resize", "copy"})
 FAMILIES = frozenset({"byte_pair", "strto", "scanf"})
 
@@ -92,6 +94,7 @@ class Rule:
     sets_errhandler: bool = False
     mixed_forms: bool = False
     frees: bool = False
+    needs_memory: bool = False
     allocates: Optional[str] = None
     allocates_into: Optional[int] = None
     family: Optional[str] = None
