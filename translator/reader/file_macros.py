@@ -20,7 +20,7 @@ import re
 from typing import List
 
 from .rewrite import _QUOTED_INCLUDE, _unsaved_text
-from .shared_guards import _program_headers
+from .shared_guards import program_headers
 
 _DEFINE = re.compile(r"^[ \t]*#[ \t]*define[ \t]+(\w+)", re.M)
 _COMMENT = re.compile(r"/\*.*?\*/|//[^\n]*", re.S)
@@ -33,36 +33,17 @@ def append_lines(text: str, lines: str) -> str:
     return text + "\n\n" + lines
 
 
-def _headers_read_by(fe, path: str) -> List[str]:
-    """The program's headers `path` reaches by quoted #includes (through its headers too), by absolute path."""
-    pending, seen, found = [path], {os.path.abspath(path)}, []
-    while pending:
-        here = pending.pop()
-        for name in _QUOTED_INCLUDE.findall(_unsaved_text(fe, here)):
-            for d in [os.path.dirname(os.path.abspath(here))] + [u.rstrip(os.sep) for u in fe.user_dirs]:
-                header = os.path.abspath(os.path.join(d, name))
-                if os.path.isfile(header):
-                    break
-            else:
-                continue
-            if header not in seen:
-                seen.add(header)
-                pending.append(header)
-                found.append(header)
-    return found
-
-
 def forget_file_macros(fe) -> None:
     """After each file of the unit but the last, `#undef` of the macros its own text defines that a later file or
     a header of the program mentions and no header the file reads defines (module doc)."""
     order = [os.path.abspath(p) for p in fe.paths[1:]] + [fe.path]  # the order the unit reads them in
     texts = {path: _COMMENT.sub(" ", _unsaved_text(fe, path)) for path in order}
-    header_words = {w for h in _program_headers(fe) for w in _WORD.findall(_COMMENT.sub(" ", _unsaved_text(fe, h)))}
+    header_words = {w for h in program_headers(fe) for w in _WORD.findall(_COMMENT.sub(" ", _unsaved_text(fe, h)))}
     for k, path in enumerate(order[:-1]):
         own = set(_DEFINE.findall(texts[path]))
         if not own:
             continue
-        own -= {name for h in _headers_read_by(fe, path) for name in _DEFINE.findall(_unsaved_text(fe, h))}
+        own -= {name for h in program_headers(fe, [path]) for name in _DEFINE.findall(_unsaved_text(fe, h))}
         later = set(header_words)
         for after in order[k + 1:]:
             later.update(_WORD.findall(texts[after]))

@@ -92,16 +92,16 @@ _SPELLED, _FIRST_TOKEN, _REFERENCED, _NOT_NULL, _FUNCTION_LIKE, _HAS_TOKENS, _HA
     1, 2, 4, 8, 16, 32, 64, 128
 
 
-def _table(root: ci.Cursor, levels: int, file_name: Callable[[int], str]) -> Optional[List[ci.Cursor]]:
-    """The cursors `levels` deep under `root` (0: all), root first, with the facts above attached (the last level's
-    without `_cmpi_kids`: not listed); None without the library."""
+def _export(root: ci.Cursor, levels: int):
+    """The native walker's table of the cursors `levels` deep under `root` (0: all), as arrays Python owns (each
+    Cursor and Type made from them is a view into them, which keeps them alive): (count, cursors, types, referenced,
+    ints, files, strings); None without the library or when the walk fails."""
     if not available():
         return None
     table = ctypes.c_void_p()
     count = _lib.cmpi_flatten(root, levels, ctypes.byref(table))
     if count < 0:
         return None
-    # arrays Python owns: each Cursor and Type below is a view into them, which keeps them alive
     cursors, types, referenced = (ci.Cursor * count)(), (ci.Type * count)(), (ci.Cursor * count)()
     ints, files = (ctypes.c_uint * (12 * count))(), (ctypes.c_void_p * (3 * count))()
     text = ctypes.c_void_p()
@@ -116,6 +116,16 @@ def _table(root: ci.Cursor, levels: int, file_name: Callable[[int], str]) -> Opt
         strings = ctypes.string_at(text.value, size).decode("utf-8", "surrogateescape").split("\0")
     finally:
         _lib.cmpi_free(text)
+    return count, cursors, types, referenced, ints, files, strings
+
+
+def _table(root: ci.Cursor, levels: int, file_name: Callable[[int], str]) -> Optional[List[ci.Cursor]]:
+    """The cursors `levels` deep under `root` (0: all), root first, with the facts above attached (the last level's
+    without `_cmpi_kids`: not listed); None without the library."""
+    exported = _export(root, levels)
+    if exported is None:
+        return None
+    count, cursors, types, referenced, ints, files, strings = exported
     tu = root._tu
     # Each column listed alone from a strided view of the array (memoryview's tolist, one C loop each): listing all
     # 15 numbers a cursor and slicing the lists made every number a Python int and copied it again (issue 28)
@@ -260,25 +270,10 @@ _make_node = functools.partial(tuple.__new__, Node)  # Node(fields) called from 
 def _tree(root: ci.Cursor, file_name: Callable[[int], str]) -> bool:
     """Read root's whole tree into Nodes (root itself stays the clang.cindex Cursor, given the same facts as
     `_table` gives); False without the library."""
-    if not available():
+    exported = _export(root, 0)
+    if exported is None:
         return False
-    table = ctypes.c_void_p()
-    count = _lib.cmpi_flatten(root, 0, ctypes.byref(table))
-    if count < 0:
-        return False
-    cursors, types, referenced = (ci.Cursor * count)(), (ci.Type * count)(), (ci.Cursor * count)()
-    ints, files = (ctypes.c_uint * (12 * count))(), (ctypes.c_void_p * (3 * count))()
-    text = ctypes.c_void_p()
-    try:
-        size = _lib.cmpi_export(table, count, cursors, types, ints, files, referenced, ctypes.byref(text))
-    finally:
-        _lib.cmpi_free(table)
-    if size < 0:
-        return False
-    try:
-        strings = ctypes.string_at(text.value, size).decode("utf-8", "surrogateescape").split("\0")
-    finally:
-        _lib.cmpi_free(text)
+    count, cursors, types, referenced, ints, files, strings = exported
     kind_ids = memoryview(cursors).cast("B").cast("i")[0::_CURSOR_SIZE // 4].tolist()
     try:
         kinds_of = {k: ci.CursorKind.from_id(k) for k in set(kind_ids)}

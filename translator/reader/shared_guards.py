@@ -41,9 +41,10 @@ _DEFINE = re.compile(r"^[ \t]*#[ \t]*define[ \t]+(\w+)", re.M)
 _TYPEDEF = re.compile(r"^([ \t]*typedef[ \t]+[^;{}()]*?[\s*])(\w+)([ \t]*;)", re.M)
 
 
-def _program_headers(fe: "Frontend") -> List[str]:
-    """The program's own headers its files reach by quoted #includes, by absolute path."""
-    pending = [os.path.abspath(p) for p in fe.paths]
+def program_headers(fe: "Frontend", roots=None) -> List[str]:
+    """The program's own headers that `roots` (default: every file of the unit) reach by quoted #includes, through
+    their headers too, by absolute path."""
+    pending = [os.path.abspath(p) for p in (fe.paths if roots is None else roots)]
     seen = set(pending)
     found = []
     while pending:
@@ -140,7 +141,7 @@ def separate_shared_guards(fe: "Frontend") -> None:
     """Make each file of the unit read the headers of a shared guard as its own compile does (module doc)."""
     if len(fe.paths) < 2:
         return
-    every = _program_headers(fe)
+    every = program_headers(fe)
     shared = {g: hs for g, hs in _shared_guards(fe, every).items()
               if not any(_TYPE_DEFINITION.search(t) or _STATIC_DEFINITION.search(t)
                          for t in (_unsaved_text(fe, h) for h in hs))}  # read again, they would be defined twice
