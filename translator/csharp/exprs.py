@@ -438,10 +438,36 @@ def convert_macro_ref(ctx, e: ir.MacroRef) -> CsExpr:
             # 831: CS0266): the constant in its own type, then C's conversion (cast: unchecked, as C# refuses an
             # out-of-range constant conversion that C leaves undefined)
             return coerce(CsExpr(mapped, own, PRIMARY), cs)
-        return CsExpr(mapped, cs, PRIMARY, _limit_value(mapped))  # a value, so `UINT_MAX + 1u` folds (and wraps)
+        value = _limit_value(mapped)
+        if value is None:
+            value = _integer_expansion_value(e.expansion)
+        return CsExpr(mapped, cs, PRIMARY, value)  # a value, so `UINT_MAX + 1u` folds (and wraps)
     if e.expansion is None:
         raise TranslationError(e.loc, f"cannot translate the macro '{e.name}'", "macro-expansion")
     return convert_expr(ctx, e.expansion)
+
+
+def _integer_expansion_value(e: Optional[ir.Expr]) -> Optional[int]:
+    """The value of a library macro whose expansion is an integer literal, through parentheses and integer casts
+    that keep it (CLOCKS_PER_SEC's `((__clock_t) 1000000)`), or None. A mapped constant with its value is
+    converted with C's modular rules where it does not fit (fuzz seed 13 input 2961: `(short)CLOCKS_PER_SEC` of
+    the runtime's `const long`, CS0221)."""
+    casts = []
+    while isinstance(e, (ir.Paren, ir.Cast, ir.MacroRef)):
+        if isinstance(e, ir.Cast):
+            casts.append(e.type)
+        e = e.inner if isinstance(e, ir.Paren) else e.operand if isinstance(e, ir.Cast) else e.expansion
+    if not isinstance(e, ir.IntLit):
+        return None
+    for t in casts:
+        if not isinstance(t, ir.IntType):
+            return None
+        try:
+            if not fits(e.value, cs_type(t, e.loc)):
+                return None
+        except TranslationError:
+            return None
+    return e.value
 
 
 def _mapped_constant_type(e: ir.MacroRef) -> Optional[str]:
@@ -972,6 +998,10 @@ def element_address(ctx, e: ir.Index):
 def as_count(value: CsExpr) -> CsExpr:
     """A C integer that C# typed bool (`!!6`, `(3 > 2)`, a macro of one), as the int C has, where an array's length
     goes (fuzz seed 2 input 1961: `#define N !!!!6`, `int a[N]` became `new int[true]`, CS0029)."""
+    if value.type in ("float", "double"):
+        # `malloc(n * sizeof(int))` of a double n: C converts the byte count to size_t, truncating (fuzz seed 13
+        # input 3363: `new int[n]` of a double, CS0266)
+        return coerce(value, "long")
     return coerce(value, "int") if value.type == "bool" else value
 
 
@@ -1045,6 +1075,10 @@ def pointer_at(ctx, base: CsExpr, offset: CsExpr, c_type, loc: ir.Loc) -> CsExpr
     else:
         elem = element_cs(pointee, loc)
     ptr = ptr_of(elem)
+    if base.type == "string":
+        # `"abcdef" + n`, `"fmt" - k`: arithmetic on a literal is on its char array (fuzz seed 13 input 1020:
+        # `new Ptr<sbyte>("...", n)` of a .NET string, CS1503)
+        base = coerce(base, ptr_of("sbyte"))
     if offset.const == 0:
         # the buffer itself: a T[] stays one (it converts to Ptr<T> implicitly where one is needed)
         return base if base.cstype.points_to(elem) else coerce(base, ptr)

@@ -224,9 +224,22 @@ def _refuse_callback_of_other_element(ctx, call: ir.Call, ftype: ir.FunctionType
             f = strip_implicit(f.inner if isinstance(f, ir.Paren) else f.operand)
         if not (isinstance(f, ir.NameRef) and f.kind == "function" and isinstance(f.type, ir.FunctionType)):
             continue
-        for wanted, given in zip(target.params, f.type.params):
+        definition = next((fn for fn in ctx.tu.functions if fn.name == f.name and fn.body is not None), None)
+        names = [p.name for p in definition.params] if definition is not None else []
+        for i, (wanted, given) in enumerate(zip(target.params, f.type.params)):
             if not (isinstance(wanted, ir.PointerType) and isinstance(wanted.pointee, ir.VoidType)):
                 continue
+            if isinstance(given, ir.PointerType) and isinstance(given.pointee, ir.VoidType) and i < len(names) and \
+                    ctx.plan is not None:
+                # a `const void *` parameter the comparator casts (`*(const unsigned long *)b`) is read as the
+                # type of its casts (pointers.py), which must be the buffer's too (fuzz seed 13 input 423: a
+                # comparator casting one parameter to int and the other to unsigned long, CS1503)
+                typed = ctx.plan.void_type(("var", f.name, names[i]))
+                if typed is not None and element_cs(typed, a.loc) not in elements:
+                    raise TranslationError(a.loc, f"{f.name} reads its `void *` parameter '{names[i]}' as "
+                                           f"{element_cs(typed, a.loc)} where {function} passes pointers into a "
+                                           f"buffer of {' or '.join(sorted(elements))}: cast it to the buffer's "
+                                           "element type", "incompatible-function-pointer-types")
             if isinstance(given, ir.PointerType) and not isinstance(given.pointee, (ir.VoidType, ir.FunctionType)) \
                     and element_cs(given.pointee, a.loc) not in elements:
                 raise TranslationError(a.loc, f"{f.name} takes a pointer to {element_cs(given.pointee, a.loc)} where "
