@@ -341,6 +341,17 @@ def test_allocations_counted_by_floating_values(tools, tmp_path):
     _same_as_gcc(tools, tmp_path, os.path.join(ROBUST, "floating_allocation_counts.c"))
 
 
+def test_end_pointers_into_string_literals(tools, tmp_path):
+    """`strtol("123xyz", &end, 10)` (round 10, by hand): the literal stayed a .NET string, CS1620."""
+    _same_as_gcc(tools, tmp_path, os.path.join(ROBUST, "end_pointer_into_literal.c"))
+
+
+def test_variable_length_arrays_in_functions_with_lowered_gotos(tools, tmp_path):
+    """A VLA in a function whose gotos are lowered (round 10, by hand): hoisted to the top, it was allocated while
+    its bound was 0 (a silent `sizeof` of 0, then an index out of range)."""
+    _same_as_gcc(tools, tmp_path, os.path.join(ROBUST, "vla_in_lowered_function.c"))
+
+
 QUIRKY_FORMS = {
     # a `\` before a lone CR splices the lines as before LF (clang and gcc read a lone CR as a line end): `4\<CR>2`
     # in a number was an internal error (fuzz seed 13 input 8643, kind source-form)

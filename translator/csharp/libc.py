@@ -186,7 +186,10 @@ def convert_libc_call(ctx, call: ir.Call, callee: ir.NameRef, rule) -> CsExpr:
                                            "behaviour is undefined; pass a buffer", "null-argument")
                 if not isinstance(p.pointee, ir.VoidType):
                     _refuse_object_bytes_as_string(a, callee.name)
-                args.append(convert_pointer_arg(ctx, a, isinstance(p.pointee, ir.VoidType), callee.name))
+                # strtol("12x", &end, 10): the end pointer points into the string, so a literal is its char array
+                # (a .NET string chose the runtime's `out int` overload: CS1620)
+                into = rule.family == "strto" and i == 0 and len(call.args) > 1 and not is_null_pointer(call.args[1])
+                args.append(convert_pointer_arg(ctx, a, isinstance(p.pointee, ir.VoidType) or into, callee.name))
             else:
                 args.append(_out_argument(ctx, a) or convert_value(ctx, a, p).code)
         elif rule.family == "scanf":

@@ -58,6 +58,14 @@ def _labels_by_block(body: ir.Compound):
     return labels, gotos
 
 
+def _variably_modified(t) -> bool:
+    while isinstance(t, ir.ArrayType):
+        if t.size is None and t.size_expr is not None:
+            return True
+        t = t.element
+    return False
+
+
 def needs_lowering(fn: ir.Function) -> bool:
     if fn.body is None:
         return False
@@ -110,6 +118,12 @@ class _Lowering:
         self.names.add(name)
         if name != d.name:
             self.renamed[d.loc] = name
+        if _variably_modified(d.type):
+            # a variable-length array is allocated where C declares it, with the length its bound has there: hoisted,
+            # `new int[n]` ran before n was set (a silent size 0). C forbids a goto into a VLA's scope (C11
+            # 6.8.6.1p1), so every path to its uses passes this declaration, as C#'s definite assignment needs.
+            out.append(ir.DeclStmt(d.loc, (d,)))
+            return
         self.hoisted.append(ir.VarDecl(d.loc, d.name, d.type, None, None, d.size_exprs))
         if d.init is not None:
             target = ir.NameRef(d.loc, d.type, d.name, "local", decl=d.loc)
