@@ -352,6 +352,11 @@ def test_variable_length_arrays_in_functions_with_lowered_gotos(tools, tmp_path)
     _same_as_gcc(tools, tmp_path, os.path.join(ROBUST, "vla_in_lowered_function.c"))
 
 
+def test_declarations_before_the_first_case_label(tools, tmp_path):
+    """`switch (k) { int t; case 0: t = 3; ...` (round 10, by hand): once refused as a statement before a case."""
+    _same_as_gcc(tools, tmp_path, os.path.join(ROBUST, "switch_leading_declarations.c"))
+
+
 QUIRKY_FORMS = {
     # a `\` before a lone CR splices the lines as before LF (clang and gcc read a lone CR as a line end): `4\<CR>2`
     # in a number was an internal error (fuzz seed 13 input 8643, kind source-form)

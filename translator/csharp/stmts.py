@@ -7,6 +7,7 @@ expressions may stand as statements, and locals must be definitely assigned
 """
 from __future__ import annotations
 
+import dataclasses
 from typing import List, Optional
 
 from .. import ir
@@ -332,6 +333,7 @@ def convert_switch(ctx, st: ir.Switch, indent: str) -> List[str]:
     body = st.body.items if isinstance(st.body, ir.Compound) else (st.body,)
     # Flatten `case 1: case 2: stmt` chains into sections of labels + statements.
     sections: List[tuple] = []  # (labels, stmts)
+    leading: List[ir.DeclStmt] = []  # `switch (k) { int tmp; case 1: ...`: declared for the whole body
     for item in body:
         labels = []
         while isinstance(item, (ir.Case, ir.Default)):
@@ -341,8 +343,25 @@ def convert_switch(ctx, st: ir.Switch, indent: str) -> List[str]:
             sections.append((labels, [item]))
         elif sections:
             sections[-1][1].append(item)
-        else:
+        elif isinstance(item, ir.DeclStmt):
+            leading.append(item)
+        elif not isinstance(item, ir.NullStmt):
             raise TranslationError(item.loc, "a statement before the first case label", "unsupported-construct")
+    if leading:
+        # C jumps past these declarations to a case: their names are in scope in every section, an automatic
+        # one's initializer never runs (a static one's does, before the program starts). Declared in a block
+        # around the switch, without initializer.
+        decls = [ir.DeclStmt(d.loc, tuple(v if v.storage == "static" else dataclasses.replace(v, init=None)
+                                          for v in d.decls)) for d in leading]
+        inner = indent + INDENT
+        lines = [indent + "{"]
+        for d in decls:
+            lines += convert_decl_stmt(ctx, d, inner)
+        return lines + _convert_switch_sections(ctx, st, sections, inner) + [indent + "}"]
+    return _convert_switch_sections(ctx, st, sections, indent)
+
+
+def _convert_switch_sections(ctx, st: ir.Switch, sections: List[tuple], indent: str) -> List[str]:
     cond = convert_expr(ctx, st.cond)
     scs = cs_type(st.cond.type, st.loc)
     cond = coerce(cond, scs)
