@@ -357,6 +357,11 @@ def test_declarations_before_the_first_case_label(tools, tmp_path):
     _same_as_gcc(tools, tmp_path, os.path.join(ROBUST, "switch_leading_declarations.c"))
 
 
+def test_legacy_aligned_allocators(tools, tmp_path):
+    """memalign, valloc, pvalloc (round 10, by hand): once unmapped functions."""
+    _same_as_gcc(tools, tmp_path, os.path.join(ROBUST, "legacy_allocators.c"))
+
+
 QUIRKY_FORMS = {
     # a `\` before a lone CR splices the lines as before LF (clang and gcc read a lone CR as a line end): `4\<CR>2`
     # in a number was an internal error (fuzz seed 13 input 8643, kind source-form)

@@ -64,7 +64,8 @@ def convert_allocation(ctx, call: ir.Call, pointee, loc: ir.Loc) -> CsExpr:
     ptr = array_of(elem)
     if name == "realloc" and is_null_pointer(call.args[0]):
         name = "malloc"  # realloc(NULL, n) is malloc(n) (C11 7.22.3.5): CMem.Realloc(null, ...) names no type (CS0411)
-    if name in ("malloc", "aligned_alloc", "alloca"):  # alloca: an array the GC frees
+    if name != "calloc" and name in load_rules().names("allocates", ("new",)):
+        # malloc(n), aligned_alloc(a, n), memalign(a, n), valloc(n), alloca(n) (an array the GC frees): n bytes
         size = call.args[-1]
         n = _count(ctx, size, elem_size)
         if n is not None:
