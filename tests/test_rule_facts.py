@@ -27,7 +27,8 @@ def test_the_shipped_table_loads_with_its_facts():
     assert "MPI_Win_create" in t.names("keeps_buffer") and "MPI_Isend" in t.names("keeps_buffer")
     assert "MPI_Send" not in t.names("keeps_buffer")
     assert "sqrt" in t.names("pure") and "rand" in t.names("stateful") and "MPI_Wtime" in t.names("stateful")
-    assert t.names("allocates", ("new", "resize")) == {"malloc", "calloc", "realloc", "aligned_alloc", "alloca"}
+    assert t.names("allocates", ("new", "resize")) == {"malloc", "calloc", "realloc", "aligned_alloc", "alloca", "memalign",
+                                                       "valloc", "pvalloc"}
     assert "strdup" in t.names("allocates", ("new", "copy")) and t.allocates("realloc") == "resize"
     assert t.libc["memcpy"].family == "byte_pair" and t.libc["strtol"].family == "strto"
     # cMPI takes a scalar's `ref` for Gather's sendbuf, not its recvbuf (tests/test_mpi_buffer_shapes.py)
