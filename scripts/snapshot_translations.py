@@ -15,6 +15,7 @@ import os
 import subprocess
 import sys
 import tomllib
+os.environ.setdefault("CMPI_TRANSLATE_CHECK", "0")  # what needs compiling is compiled here, not twice
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 

@@ -9,6 +9,10 @@ import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
+# cmpi-translate compiles what it writes (translator/compile_check.py) unless told not to; the suites compile every
+# translation they run or check themselves (`cmpi-run`, `--check`), so the translator's own compile would only be
+# a second Roslyn run per case. tests/test_compile_check.py runs the check itself.
+os.environ.setdefault("CMPI_TRANSLATE_CHECK", "0")
 
 
 def pytest_addoption(parser):

@@ -13,6 +13,7 @@ import sys
 import time
 import traceback
 
+from . import compile_check
 from .diagnostics import Diagnostic, DiagnosticSink, TranslationError, TranslationErrors
 
 
@@ -40,6 +41,10 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--dump-ir", action="store_true", help="print the intermediate representation and stop")
     p.add_argument("--list-mpi", action="store_true", help="list the MPI functions the rules table maps")
     p.add_argument("--time", action="store_true", help="print the translation time on stderr")
+    p.add_argument("--no-check", dest="check", action="store_false",
+                   help="write the C# without compiling it first (by default the runtime's checker, cmpi-run --check, "
+                        "compiles it: a translation that would not compile is an error at its C declaration, exit 1; "
+                        "also CMPI_TRANSLATE_CHECK=0)")
     p.add_argument("--time-limit", type=float, default=DEFAULT_TIME_LIMIT, metavar="S",
                    help=f"give up after S seconds of CPU time (default {DEFAULT_TIME_LIMIT:g}; 0: no bound)")
     p.add_argument("--memory-limit", type=int, default=DEFAULT_MEMORY_LIMIT, metavar="MIB",
@@ -93,8 +98,9 @@ def _free_class_name(tu, name: str) -> str:
     return name
 
 
-def translate_file(path, output: str, clang_args, class_name: str | None = None) -> DiagnosticSink:
-    """Translate `path` (a file or a list of the program's files) into `output`.
+def translate_file(path, output: str, clang_args, class_name: str | None = None, check: bool = False) -> DiagnosticSink:
+    """Translate `path` (a file or a list of the program's files) into `output`; with `check`, compiled first by the
+    runtime's checker (compile_check.py).
 
     Raises TranslationError for what cannot be translated."""
     from .csharp.context import Context
@@ -145,8 +151,20 @@ def translate_file(path, output: str, clang_args, class_name: str | None = None)
     warn_long_double(tu, sink)
     paths = [path] if isinstance(path, str) else list(path)
     program = os.path.splitext(os.path.basename(paths[0]))[0]
-    text = render_program(cls, ", ".join(os.path.basename(p) for p in paths), program, converted)
-    text = re.sub("[\udc80-\udcff]", lambda m: chr(ord(m.group()) - 0xDC00), text)  # raw bytes in comments: Latin-1
+
+    def render(members: dict) -> str:
+        text = render_program(cls, ", ".join(os.path.basename(p) for p in paths), program, members)
+        return re.sub("[\udc80-\udcff]", lambda m: chr(ord(m.group()) - 0xDC00), text)  # raw bytes in comments: Latin-1
+
+    text = render(converted)
+    if compile_check.enabled(check):
+        found = compile_check.problems(text, output)
+        if found is None and compile_check.checker() is not None:
+            sink.warn(None, "the C# was written without the compile check: the runtime's checker (cmpi-run --check) "
+                      "did not run; check it with `cmpi-run --check`", "csharp-check")
+        if found:
+            owners = compile_check.member_lines(render, converted, text)
+            raise TranslationErrors(compile_check.diagnostics(found, owners, output))
     _write_atomically(output, text)
     return sink
 
@@ -492,7 +510,7 @@ def _main(argv=None) -> int:
                       "overwrite it", file=sys.stderr)
                 return 2
         start = time.perf_counter()
-        sink = translate_file(args.inputs, output, clang_args, args.class_name)
+        sink = translate_file(args.inputs, output, clang_args, args.class_name, check=args.check)
         sink.print_all()
         if args.time:
             print(f"cmpi-translate: {' '.join(args.inputs)} translated in {time.perf_counter() - start:.3f} s", file=sys.stderr)

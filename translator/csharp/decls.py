@@ -323,7 +323,7 @@ def convert_translation_unit(ctx: Context) -> dict:
                 errors.append(e.diagnostic)
             continue
         if hoisted:
-            members.append({"lines": hoisted, "kind": "field", "joined": False})
+            members.append({"lines": hoisted, "kind": "field", "joined": False, "loc": item.loc})
             prev_kind = "field"
         lines = comments + lines
         trailing = ctx.trailing_comment(item.loc.line, item.loc.col)
@@ -331,7 +331,7 @@ def convert_translation_unit(ctx: Context) -> dict:
             lines[-1] += " " + trailing.text
         # fields (globals, #define constants) stay together as the C has them: apart where it has a blank line
         joined = prev_kind == "field" and kind == "field" and not ctx.blank_before(before[0].loc if before else item.loc)
-        members.append({"lines": lines, "kind": kind, "joined": joined})
+        members.append({"lines": lines, "kind": kind, "joined": joined, "loc": item.loc})  # loc: compile_check.py
         prev_kind = kind
     if errors:
         raise TranslationErrors(errors)
