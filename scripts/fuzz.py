@@ -721,6 +721,10 @@ def classify(status, err: str) -> str:
     if status == 3:
         return "internal-error"
     if status in (1, 2):
+        if "[-Wcsharp-check]" in err:
+            # the translator's own compile check caught C# that does not compile (translator/compile_check.py):
+            # the user gets a located error, but the translation is still the translator's defect
+            return "ok-fails-compile"
         if _LOCATED.search(err) and "[-Winternal]" not in err:
             return "located-error"
         return "internal-error"

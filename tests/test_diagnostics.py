@@ -266,3 +266,22 @@ def test_a_long_double_parameter_is_named(tools, tmp_path):
     assert r.returncode == 0, r.stderr
     assert [ln.split(": warning: ")[0] for ln in r.stderr.splitlines() if ln.endswith("[-Wlong-double]")] == \
         [f"{src}:2:15"], r.stderr
+
+
+def test_an_internal_error_names_the_c_declaration_it_met(tmp_path, capsys, monkeypatch):
+    """A translator bug is still exit 3 ("please report it"), and its line names the C function being converted."""
+    from translator import cli
+    from translator.csharp import stmts
+
+    def broken(*args, **kwargs):
+        raise ValueError("a made-up bug")
+
+    src = tmp_path / "prog.c"
+    src.write_text("int main(void) {\n    int k = 1;\n    switch (k) { case 1: return 0; }\n    return 1;\n}\n")
+    for table in [v for v in vars(stmts).values() if isinstance(v, dict)]:
+        for key, value in list(table.items()):
+            if value is stmts.convert_switch:
+                monkeypatch.setitem(table, key, broken)
+    assert cli.main([str(src), "-o", str(tmp_path / "Prog.cs"), "--no-check"]) == 3
+    err = capsys.readouterr().err
+    assert err.startswith(f"{src}:1:5: error: internal error: ValueError: a made-up bug") and "[-Winternal]" in err

@@ -835,6 +835,15 @@ def _fuzz_module():
     return fuzz
 
 
+def test_fuzz_counts_what_the_translators_own_check_caught_as_a_defect():
+    """With cmpi-translate's compile check on (translator/compile_check.py), C# that would not compile is a located
+    error for the user; the fuzz still counts it as the translator's defect, not as a located error."""
+    fuzz = _fuzz_module()
+    caught = "a.c:3:5: error: its translation does not compile: A.cs:9:1: error: x [CS0029] (...) [-Wcsharp-check]\n"
+    assert fuzz.classify(1, caught) == "ok-fails-compile"
+    assert fuzz.classify(1, "a.c:3:5: error: a construct [-Wunsupported-construct]\n") == "located-error"
+
+
 def test_fuzz_warm_translator_gives_what_cmpi_translate_gives(tmp_path):
     """The fuzz's warm translator (scripts/fuzz_worker.py, forked per input) against cmpi-translate started afresh:
     the same outcome, messages and C# for each input, or the fuzz's counts would not be cmpi-translate's."""

@@ -528,7 +528,8 @@ def _main(argv=None) -> int:
     except Exception as e:  # a bug in the translator, not in the input
         if os.environ.get("CMPI_DEBUG"):
             traceback.print_exc()
-        print(Diagnostic(None, "error", f"internal error: {type(e).__name__}: {e} "
+        # the C declaration being converted when it happened (decls.convert_translation_unit), where known
+        print(Diagnostic(getattr(e, "cmpi_loc", None), "error", f"internal error: {type(e).__name__}: {e} "
                          "(set CMPI_DEBUG=1 for details; please report it)", "internal"), file=sys.stderr)
         return 3
 

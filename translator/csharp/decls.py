@@ -322,6 +322,11 @@ def convert_translation_unit(ctx: Context) -> dict:
             if e.diagnostic not in errors:
                 errors.append(e.diagnostic)
             continue
+        except Exception as e:
+            # a translator bug: still exit 3, but the report names the C declaration it met (cli.py)
+            if getattr(e, "cmpi_loc", None) is None:
+                e.cmpi_loc = item.loc
+            raise
         if hoisted:
             members.append({"lines": hoisted, "kind": "field", "joined": False, "loc": item.loc})
             prev_kind = "field"
