@@ -357,6 +357,22 @@ def test_declarations_before_the_first_case_label(tools, tmp_path):
     _same_as_gcc(tools, tmp_path, os.path.join(ROBUST, "switch_leading_declarations.c"))
 
 
+def test_div_results(tools, tmp_path):
+    """div/ldiv/lldiv and their typedef'd anonymous result structs (round 10, by hand): once "the library type
+    'div_t' has no translation"; the runtime's read-only records could not take C's `d.quot = 40`."""
+    _same_as_gcc(tools, tmp_path, os.path.join(ROBUST, "div_results.c"))
+
+
+def test_c11_and_gnu_spellings(tools, tmp_path):
+    """alignof through <stdalign.h>'s macro, `__extension__` in the program's text, `{"xyz"}` and `"abc"` for a
+    char[3] (round 10, by hand: two located refusals, CS0029 and a run-time ArgumentException)."""
+    _same_as_gcc(tools, tmp_path, os.path.join(ROBUST, "c11_gnu_spellings.c"))
+
+
+def test_braced_and_exact_string_initializers(tools, tmp_path):
+    _same_as_gcc(tools, tmp_path, os.path.join(ROBUST, "braced_string_initializers.c"))
+
+
 def test_legacy_aligned_allocators(tools, tmp_path):
     """memalign, valloc, pvalloc (round 10, by hand): once unmapped functions."""
     _same_as_gcc(tools, tmp_path, os.path.join(ROBUST, "legacy_allocators.c"))

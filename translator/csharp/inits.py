@@ -25,9 +25,20 @@ def _scalar_of(t: ir.CType) -> ir.CType:
     return t
 
 
+def _braced_string(init: ir.Expr, t: ir.CType) -> ir.Expr:
+    """`{"xyz"}` for a char array is its string literal (C11 6.7.9p14: the literal "optionally enclosed in braces");
+    once `new sbyte[] { "xyz", 0, ... }`, CS0029. Anything else as it is."""
+    init = strip_implicit(init)
+    if isinstance(t, ir.ArrayType) and not isinstance(t.element, ir.ArrayType) and isinstance(init, ir.InitList) \
+            and len(init.items) == 1 and not any(d is not None for d in init.designators) and \
+            isinstance(strip_implicit(init.items[0]), ir.StringLit) and isinstance(_scalar_of(t), ir.IntType):
+        return strip_implicit(init.items[0])
+    return init
+
+
 def flatten(ctx, init: ir.Expr, t: ir.CType, out: List[str], base: int) -> None:
     """Write the flat element codes of `init` (for an object of type `t`) into out[base:]."""
-    init = strip_implicit(init)
+    init = _braced_string(init, t)
     if isinstance(t, ir.ArrayType):
         step = flat_length(t.element) if isinstance(t.element, ir.ArrayType) else 1
         if isinstance(init, ir.StringLit) and isinstance(_scalar_of(t), ir.IntType):
@@ -78,8 +89,10 @@ def convert_array_initializer(ctx, init: ir.Expr, t: ir.ArrayType, length_code: 
     zero = default_value(ecs)
     out = [zero] * n
     flatten(ctx, init, t, out, 0)
-    if ecs == "sbyte" and isinstance(strip_implicit(init), ir.StringLit):
-        s = strip_implicit(init)
+    init = _braced_string(init, t)
+    if ecs == "sbyte" and isinstance(init, ir.StringLit) and len(init.value) + 1 <= n:
+        # (`char s[3] = "abc"` leaves the NUL out, C11 6.7.9p14: its bytes are listed below, as flatten cut them)
+        s = init
         text = string_literal(s.value)
         if len(s.value) + 1 == n:
             return CsExpr(f"CStrings.FromString({text})", array_of(ecs), PRIMARY)

@@ -63,7 +63,7 @@ _VA_LIST = ir.OpaqueType("va_list")  # (compared with every implicit conversion'
 # Posix.cs): the program uses them by name and passes them to the library (gettimeofday(&tv, NULL),
 # strftime(..., localtime(&t)), stat(path, &st)).
 LIBRARY_RECORDS = {"timeval", "timespec", "tm", "option", "timezone", "rusage", "utsname", "stat", "statvfs", "statfs",
-                   "flock"}
+                   "flock", "div_t", "ldiv_t", "lldiv_t"}
 
 # cmpi's mpi.h defines each handle type as a pointer to an incomplete struct; clang shows the struct pointer
 # where a typedef is canonicalised (MPI_Comm_errhandler_function's MPI_Comm *).
@@ -975,10 +975,9 @@ class Frontend:
                                                definition.type.get_size(), definition.type.get_align())
         return ir.RecordType(name, is_union)
 
-    def _library_record(self, decl: ci.Cursor) -> None:
+    def _library_record(self, decl: ci.Cursor, name: str) -> None:
         """The fields of a library struct the runtime defines (LIBRARY_RECORDS), for initializers that name them
         (`struct option opts[] = {{"size", required_argument, 0, 's'}, ...}`); no C# type is emitted for it."""
-        name = decl.spelling
         if name in self.library_records:
             return
         self.library_records[name] = None  # being read: a field pointing to the struct itself
@@ -1158,9 +1157,11 @@ class Frontend:
                     not self._declared_by_program(decl):
                 return ir.OpaqueType("FILE" if decl.spelling == "_IO_FILE" else decl.spelling)
             if decl.location.file is not None and not self._is_user_path(decl.location.file.name):
-                if decl.spelling in LIBRARY_RECORDS:
-                    self._library_record(decl)
-                    return ir.RecordType(decl.spelling)
+                # an anonymous struct is known by its typedef's name (glibc's `typedef struct {...} div_t`)
+                name = decl.spelling or (t.spelling if t.spelling.isidentifier() else "")
+                if name in LIBRARY_RECORDS:
+                    self._library_record(decl, name)
+                    return ir.RecordType(name)
                 raise TranslationError(self.loc(cur) if cur else None,
                                        f"the library type '{t.spelling}' has no translation", "unsupported-construct")
             return self.record(decl)
@@ -1463,6 +1464,32 @@ class Frontend:
             return ir.MacroRef(e.loc, e.type, name, e)
         return self._expr(cur)
 
+    def _keyword_at(self, cur: ci.Cursor) -> Optional[str]:
+        """The first token of `cur`, or None where it cannot be read (inside a macro's expansion)."""
+        try:
+            return self._first_token(cur)
+        except TranslationError:
+            return None
+
+    def _operator_word(self, cur: ci.Cursor) -> str:
+        """The keyword of a `sizeof`/`_Alignof` expression, through the object-like macros that spell it
+        (<stdalign.h>'s `#define alignof _Alignof`, whose use once was "cannot read this expression inside a macro
+        expansion": the expression's tokens are the macro's)."""
+        try:
+            word = self._first_token(cur)
+        except TranslationError:
+            start = cur.extent.start
+            tok = next(self.tu.get_tokens(extent=ci.SourceRange.from_locations(start, start)), None)
+            if tok is None:
+                raise
+            word = token_spelling(tok)
+        for _ in range(16):
+            body = self.macro_bodies.get(word) if word not in ("sizeof", "_Alignof") else None
+            if not body:
+                break
+            word = body[0]
+        return word
+
     def _first_token(self, cur: ci.Cursor) -> str:
         """`_tokens(cur)[0]` without reading the rest. libclang lexes a cursor's tokens from the spelling of its
         start to its end: for a literal a macro expands to (`N` of `#define N 64`) the start is in the macro's
@@ -1599,6 +1626,8 @@ class Frontend:
             operand_end = self._end(operand)[1:]
             if j >= 0 and toks[j][1] in ("++", "--") and toks[j][0][1:] >= operand_end:
                 return "post" + toks[j][1]
+            if op_start < operand_start and self._keyword_at(cur) == "__extension__":
+                return "__extension__"  # GNU's `__extension__ ({ ... })` in the program's own text: a keyword
         # Inside a system header's macro (glibc's errno is `(*__errno_location ())`) the types tell * and & apart
         result, inner = cur.type.get_canonical(), operand.type.get_canonical()
         if inner.kind == ci.TypeKind.POINTER and inner.get_pointee().spelling == result.spelling:
@@ -1723,14 +1752,15 @@ class Frontend:
             arrow = isinstance(base.type, ir.PointerType)  # `p->x`: the base is a pointer
             return ir.Member(loc, self.type_of(cur), base, cur.spelling, arrow)
         if kind == K.CXX_UNARY_EXPR:  # sizeof / _Alignof
-            if self._first_token(cur) == "sizeof":
+            word = self._operator_word(cur)
+            if word == "sizeof":
                 value = evaluate_int(cur)
                 kids = [k for k in kids if k.kind.is_expression() or k.kind == K.UNEXPOSED_EXPR]  # not TYPE_REF
                 if kids:
                     return ir.SizeOf(loc, self.type_of(cur), None, self.expr(kids[0]), value)
                 return ir.SizeOf(loc, self.type_of(cur), None, None, value)
             value = evaluate_int(cur)
-            if self._first_token(cur) in ("_Alignof", "alignof", "__alignof__", "__alignof") and value is not None:
+            if word in ("_Alignof", "alignof", "__alignof__", "__alignof") and value is not None:
                 # C11's _Alignof: a constant of the target's ABI (x86-64's, as gcc's), once "not supported yet"
                 return ir.IntLit(loc, self.type_of(cur), value, str(value))
             raise self.unsupported(cur, "this operator")

@@ -35,7 +35,7 @@ public static partial class Stdlib
 
     public static ldiv_t ldiv(long numerator, long denominator) => new(numerator / denominator, numerator % denominator);
 
-    public static ldiv_t lldiv(long numerator, long denominator) => ldiv(numerator, denominator);
+    public static lldiv_t lldiv(long numerator, long denominator) => new(numerator / denominator, numerator % denominator);
 
     public const int EDOM = 33, ERANGE = 34, ENOENT = 2, EACCES = 13, EINVAL = 22;
 
@@ -56,6 +56,27 @@ public static partial class Stdlib
     public static Ptr<sbyte> getenv(Ptr<sbyte> name) => getenv(CString.Str(name));
 }
 
-public readonly record struct div_t(int quot, int rem);
+// The results of div, ldiv and lldiv (<stdlib.h>): C programs read and assign their fields (`r.quot = 0`), so they
+// are plain structs, not read-only records.
+#pragma warning disable CS8981 // lower-case type names, as C spells them
+public struct div_t
+{
+    public int quot, rem;
 
-public readonly record struct ldiv_t(long quot, long rem);
+    public div_t(int quot, int rem) => (this.quot, this.rem) = (quot, rem);
+}
+
+public struct ldiv_t
+{
+    public long quot, rem;
+
+    public ldiv_t(long quot, long rem) => (this.quot, this.rem) = (quot, rem);
+}
+
+public struct lldiv_t
+{
+    public long quot, rem;
+
+    public lldiv_t(long quot, long rem) => (this.quot, this.rem) = (quot, rem);
+}
+#pragma warning restore CS8981
