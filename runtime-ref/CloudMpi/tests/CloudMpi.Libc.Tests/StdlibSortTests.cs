@@ -146,7 +146,7 @@ public sealed class StdlibSortTests
         Assert.True(getenv(name + "_UNSET").IsNull);
         Environment.SetEnvironmentVariable(name, null);
         Assert.Equal(new div_t(-3, -1), div(-7, 2)); // C truncates toward zero
-        Assert.Equal(new ldiv_t(3, 1), lldiv(7, 2));
+        Assert.Equal(new lldiv_t(3, 1), lldiv(7, 2));
         Assert.Equal(5L, llabs(-5));
         var t = new long[1];
         long now = Ctime.time(new Ptr<long>(t));
