@@ -122,8 +122,8 @@ at load ~40: 254, 296, 236 ms against 273, 390, 300 for the array, then as trans
 lower in 4 of 5 pairs, the inner loop one load shorter in the listing). So does every local or parameter array a straight-line innermost loop
 inside another reads or writes at a loaded or computed index, or at a stride of the counter that no row view serves:
 NPB FT's copies of a line, `line[m] = data[first + m * stride]` (the JIT read data's length again on every iteration
-and kept the copy's index in the stack frame, 18 instructions; through the view 13, and the 16-byte element copied
-in one move), MG interp's `u[f00 + 2 * i1] = u[f00 + 2 * i1] + z[c00 + i1]` (31 instructions -> 28, the length in a
+from the stack frame and stored it back on every iteration, 21 instructions; through the view 14, and the 16-byte
+element copied in one move), MG interp's `u[f00 + 2 * i1] = u[f00 + 2 * i1] + z[c00 + i1]` (31 instructions -> 28, the length in a
 register; bench/README.md, round 10).
 
 A global C array the same loops index by a stride of the counter that no row view serves (NPB FT's butterfly
