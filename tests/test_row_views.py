@@ -1051,3 +1051,84 @@ def test_views_of_global_arrays_are_declared_before_their_loop_nest(tools, tmp_p
     assert main.index("case 1:") < main.index("Span<int> g_span3 = Spans.From(g, 0);") < main.index("default:")
     assert main.index("Span<int> g_span5 = Spans.From(g, 0);") < main.index("s += g_span5[k] * h[i];")
     assert_prints_what_gcc_prints(tools, tmp_path, src, out)
+
+
+STRIDES = r"""
+#include <stdio.h>
+
+#define N 8
+typedef struct { double re, im; } cplx;
+static cplx line[N];
+
+/* NPB FT's copies of one line of a 2-D field: data[first + m * stride] */
+static void lines(cplx data[], int count, int n, int stride)
+{
+    int c, m, first;
+    for (c = 0; c < count; c++) {
+        first = c;
+        for (m = 0; m < n; m++)                  /* data viewed whole */
+            line[m] = data[first + m * stride];
+        for (m = 0; m < n; m++) {
+            line[m].re = 2.0 * line[m].re - line[m].im;
+        }
+        for (m = 0; m < n; m++)                  /* data viewed whole */
+            data[first + m * stride] = line[m];
+    }
+}
+
+/* NPB MG's interp: u[f + 2 * i] and u[f + 2 * i + 1] from a row of z */
+static void spread(double u[], const double z[], int rows, int n)
+{
+    int r, i, f;
+    for (r = 0; r < rows; r++) {
+        f = 2 * n * r;
+        for (i = 0; i < n; i++) {                /* u viewed whole */
+            u[f + 2 * i] = u[f + 2 * i] + z[r * n + i];
+            u[f + 2 * i + 1] = u[f + 2 * i + 1] + 0.5 * z[r * n + i];
+        }
+    }
+    for (i = 0; i < n; i++)                      /* outside any other loop: kept plain */
+        u[2 * i] += 1.0;
+    for (r = 0; r < rows; r++)
+        for (i = 0; i < n; i++)                  /* a call in the body: kept plain */
+            u[2 * i + 1] += printf("");
+}
+
+int main(void)
+{
+    cplx data[N * N];
+    double u[4 * N * N], z[N * N], s = 0.0;
+    int i;
+    for (i = 0; i < N * N; i++) {
+        data[i].re = i % 5;
+        data[i].im = i % 3 - 1;
+        z[i] = i % 7 * 0.25;
+    }
+    for (i = 0; i < 4 * N * N; i++)
+        u[i] = i % 9;
+    lines(data, N, N, N);
+    spread(u, z, N, N);
+    for (i = 0; i < N * N; i++)
+        s += data[i].re * (i + 1) + data[i].im;
+    for (i = 0; i < 4 * N * N; i++)
+        s += u[i] * (i % 13);
+    printf("%.6f\n", s);
+    return 0;
+}
+"""
+
+
+def test_a_parameter_indexed_by_a_stride_of_the_counter_goes_through_a_whole_view(tools, tmp_path):
+    """A local or parameter array an inner straight-line loop reaches at a stride of its counter (no row view serves
+    it) is read through a view of the whole array, as a gather is: the JIT keeps its length in a register."""
+    src, out, cs = translate(tools, tmp_path, "strides", STRIDES)
+    lines = cs[cs.index("    void lines("):cs.index("    void spread(")]
+    spread = cs[cs.index("    void spread("):cs.index("    public int main(")]
+    assert "line_span[m] = data_span[first + m * stride];" in lines
+    assert "data_span2[first + m * stride] = line_span[m];" in lines
+    assert "Span<cplx> data_span = Spans.From(data, 0);" in lines
+    assert "u_span[f + 2 * i] = u_span[f + 2 * i] + z_row[i];" in spread
+    assert "u_span[f + 2 * i + 1] = u_span[f + 2 * i + 1] + 0.5 * z_row[i];" in spread
+    assert "u[2 * i] += 1.0;" in spread  # outside any other loop
+    assert "u[2 * i + 1] += printf(" in spread  # a call in the body
+    assert_prints_what_gcc_prints(tools, tmp_path, src, out)

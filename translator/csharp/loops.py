@@ -120,7 +120,11 @@ loop (`Span<double> v_span = Spans.From(v, 0)`): the same check, against a lengt
 it read the array's from memory on every access (matvec's CPU samples, class W at 1 rank, interleaved on a host
 at load ~40: 254, 296, 236 ms against 273, 390, 300 for the array, then as translated 361, 246 against 313, 291;
 lower in 4 of 5 pairs, the inner loop one load shorter in the listing). So does every local or parameter array a straight-line innermost loop
-inside another reads or writes at a loaded or computed index.
+inside another reads or writes at a loaded or computed index, or at a stride of the counter that no row view serves:
+NPB FT's copies of a line, `line[m] = data[first + m * stride]` (the JIT read data's length again on every iteration
+from the stack frame and stored it back on every iteration, 21 instructions; through the view 14, and the 16-byte
+element copied in one move), MG interp's `u[f00 + 2 * i1] = u[f00 + 2 * i1] + z[c00 + i1]` (31 instructions -> 28, the length in a
+register; bench/README.md, round 10).
 
 A global C array the same loops index by a stride of the counter that no row view serves (NPB FT's butterfly
 `roots[k * step]`, `a[k + 1]` from a computed start) goes through the function's view too: the field, its length
@@ -637,16 +641,19 @@ def _global_array_views(ctx, st: ir.For, assigned: Set[str]) -> None:
 
 def _gather_views(ctx, st: ir.For, assigned: Set[str], indent: str) -> List[str]:
     """A local or parameter array that the straight-line body of an innermost loop inside another reads or writes at
-    a loaded or computed index (`v[colidx[k]]`, CG's product) goes through a view of the whole array declared before
-    the loop: the same check as the array's, against a length the JIT keeps in a register instead of reading it from
-    the array on every access (module docstring)."""
+    a loaded or computed index (`v[colidx[k]]`, CG's product), or at a stride of the counter that no row view serves
+    (`data[first + m * stride]`, NPB FT's copies of a line; `u[f00 + 2 * i1]`, MG's interp), goes through a view of
+    the whole array declared before the loop: the same check as the array's, against a length the JIT keeps in a
+    register instead of reading it from the array on every access (module docstring)."""
     if ctx.fn.loop_views.enclosing_loops == 0 or shapes.has_inner_loop(st):
         return []
+    counter = shapes.loop_counter(st)[0]
     groups: Dict[tuple, List[ir.Index]] = {}
     for node in shapes.walk_in_order(st.body):
         if not isinstance(node, ir.Index) or id(node) in ctx.fn.loop_views.accesses \
                 or id(node) in ctx.fn.loop_views.whole_arrays or not shapes.element_is_scalar(node.type) \
-                or shapes.strip(node.index).type not in SPAN_INDEX_TYPES or not shapes.data_dependent(node.index, assigned):
+                or shapes.strip(node.index).type not in SPAN_INDEX_TYPES \
+                or not (shapes.data_dependent(node.index, assigned) or _strided(node.index, counter)):
             continue
         base = shapes.strip(node.base)
         if not isinstance(base, ir.NameRef) or base.kind not in ("local", "param") or base.name in assigned \
@@ -661,6 +668,13 @@ def _gather_views(ctx, st: ir.For, assigned: Set[str], indent: str) -> List[str]
         for n in nodes:
             ctx.fn.loop_views.whole_arrays[id(n)] = name
     return lines
+
+
+def _strided(index: ir.Expr, counter: Optional[ir.NameRef]) -> bool:
+    """Whether an index the row views left reaches the array through the loop's counter in another way than as the
+    counter alone: a stride (`first + m * stride`, `f00 + 2 * i1`) or an offset no row view could take (`a[j]` alone
+    is left to the JIT's own cloning, module docstring)."""
+    return counter is not None and shapes.mentions(index, counter.name) and not shapes.is_name(index, counter.name)
 
 
 def _view(ctx, key, for_function: bool, lines: List[str], indent: str, suffix: Optional[str] = None) -> str:

@@ -854,6 +854,7 @@ public sealed class MG
                     y1_span[i1] = r_span[f00 + i1] + r_span[f02 + i1] + r_span[f20 + i1] + r_span[f22 + i1];
                 }
                 Span<double> r_span2 = Spans.From(r, 0);
+                Span<double> s_span = Spans.From(s, 0);
                 Span<double> x1_span2 = Spans.From(x1, 0);
                 Span<double> y1_span2 = Spans.From(y1, 0);
                 for (j1 = 1; j1 < c1 - 1; j1++)
@@ -861,7 +862,7 @@ public sealed class MG
                     i1 = 2 * j1 - 1;
                     y2 = r_span2[f00 + i1 + 1] + r_span2[f02 + i1 + 1] + r_span2[f20 + i1 + 1] + r_span2[f22 + i1 + 1];
                     x2 = r_span2[f01 + i1 + 1] + r_span2[f21 + i1 + 1] + r_span2[f10 + i1 + 1] + r_span2[f12 + i1 + 1];
-                    s[so + j1 + c1 * (j2 + c2 * j3)] = 0.5 * r_span2[f11 + i1 + 1] + 0.25 * (r_span2[f11 + i1] + r_span2[f11 + i1 + 2] + x2) + 0.125 * (x1_span2[i1] + x1_span2[i1 + 2] + y2) + 0.0625 * (y1_span2[i1] + y1_span2[i1 + 2]);
+                    s_span[so + j1 + c1 * (j2 + c2 * j3)] = 0.5 * r_span2[f11 + i1 + 1] + 0.25 * (r_span2[f11 + i1] + r_span2[f11 + i1 + 2] + x2) + 0.125 * (x1_span2[i1] + x1_span2[i1 + 2] + y2) + 0.0625 * (y1_span2[i1] + y1_span2[i1 + 2]);
                 }
             }
         }
@@ -932,31 +933,35 @@ public sealed class MG
                 }
                 Span<double> z_row5 = Spans.From(z, c00);
                 Span<double> z_row6 = Spans.From(z, c00 + 1);
+                Span<double> u_span = Spans.From(u, 0);
                 for (i1 = 0; i1 < mm1 - 1; i1++)
                 {
-                    u[f00 + 2 * i1] = u[f00 + 2 * i1] + z_row5[i1];
-                    u[f00 + 2 * i1 + 1] = u[f00 + 2 * i1 + 1] + 0.5 * (z_row6[i1] + z_row5[i1]);
+                    u_span[f00 + 2 * i1] = u_span[f00 + 2 * i1] + z_row5[i1];
+                    u_span[f00 + 2 * i1 + 1] = u_span[f00 + 2 * i1 + 1] + 0.5 * (z_row6[i1] + z_row5[i1]);
                 }
                 Span<double> z1_span2 = Spans.From(z1, 0);
                 Span<double> z1_p1 = Spans.From(z1, 1);
+                Span<double> u_span2 = Spans.From(u, 0);
                 for (i1 = 0; i1 < mm1 - 1; i1++)
                 {
-                    u[f10 + 2 * i1] = u[f10 + 2 * i1] + 0.5 * z1_span2[i1];
-                    u[f10 + 2 * i1 + 1] = u[f10 + 2 * i1 + 1] + 0.25 * (z1_span2[i1] + z1_p1[i1]);
+                    u_span2[f10 + 2 * i1] = u_span2[f10 + 2 * i1] + 0.5 * z1_span2[i1];
+                    u_span2[f10 + 2 * i1 + 1] = u_span2[f10 + 2 * i1 + 1] + 0.25 * (z1_span2[i1] + z1_p1[i1]);
                 }
                 Span<double> z2_span2 = Spans.From(z2, 0);
                 Span<double> z2_p1 = Spans.From(z2, 1);
+                Span<double> u_span3 = Spans.From(u, 0);
                 for (i1 = 0; i1 < mm1 - 1; i1++)
                 {
-                    u[f01 + 2 * i1] = u[f01 + 2 * i1] + 0.5 * z2_span2[i1];
-                    u[f01 + 2 * i1 + 1] = u[f01 + 2 * i1 + 1] + 0.25 * (z2_span2[i1] + z2_p1[i1]);
+                    u_span3[f01 + 2 * i1] = u_span3[f01 + 2 * i1] + 0.5 * z2_span2[i1];
+                    u_span3[f01 + 2 * i1 + 1] = u_span3[f01 + 2 * i1 + 1] + 0.25 * (z2_span2[i1] + z2_p1[i1]);
                 }
                 Span<double> z3_span2 = Spans.From(z3, 0);
                 Span<double> z3_p1 = Spans.From(z3, 1);
+                Span<double> u_span4 = Spans.From(u, 0);
                 for (i1 = 0; i1 < mm1 - 1; i1++)
                 {
-                    u[f11 + 2 * i1] = u[f11 + 2 * i1] + 0.25 * z3_span2[i1];
-                    u[f11 + 2 * i1 + 1] = u[f11 + 2 * i1 + 1] + 0.125 * (z3_span2[i1] + z3_p1[i1]);
+                    u_span4[f11 + 2 * i1] = u_span4[f11 + 2 * i1] + 0.25 * z3_span2[i1];
+                    u_span4[f11 + 2 * i1 + 1] = u_span4[f11 + 2 * i1 + 1] + 0.125 * (z3_span2[i1] + z3_p1[i1]);
                 }
             }
         }
