@@ -75,6 +75,16 @@ _BINARY_OPS = {"+", "-", "*", "/", "%", "<<", ">>", "<", ">", "<=", ">=", "==", 
 _ASSIGN_OPS = {"=", "+=", "-=", "*=", "/=", "%=", "<<=", ">>=", "&=", "|=", "^="}
 _BINARY_AND_ASSIGN_OPS = frozenset(_BINARY_OPS | _ASSIGN_OPS)
 _UNARY_PREFIX = {"-", "+", "!", "~", "*", "&", "++", "--"}
+# A token's place in its file as one number, ordered as (line, column) is (columns are below 2**32: libclang's unsigned)
+_COLUMN_BITS = 32
+_COLUMN_MASK = (1 << _COLUMN_BITS) - 1
+_NO_TOKENS: Tuple[List[int], List[str]] = ([], [])
+
+
+def _position(line: int, column: int) -> int:
+    return (line << _COLUMN_BITS) | column
+
+
 _EXPRESSION_KINDS: Dict[object, bool] = {}  # CursorKind -> kind.is_expression() (a foreign call), asked once a kind
 
 
@@ -167,7 +177,6 @@ class Frontend:
         self._is_user_cache: Dict[str, bool] = {}
         self._file_names: Dict[int, str] = {}
         self._locs: Dict[Tuple[str, int, int], ir.Loc] = {}  # (file or "", line, column) of the table -> its Loc
-        self._abspaths: Dict[str, str] = {}
         self._user_files: Tuple[object, Dict[int, bool]] = (None, {})  # (the parse, libclang file -> user_file_of)
         self._top_level: Tuple[object, List[ci.Cursor]] = (None, [])  # (the parse, its top-level cursors)
         self._class_members: Tuple[object, Set[str]] = (None, set())  # (the parse, _class_member_names)
@@ -697,7 +706,8 @@ class Frontend:
         return known
 
     def _note_file(self, cur: ci.Cursor) -> None:
-        name = cur.location.file.name
+        facts = getattr(cur, "_cmpi_loc", None)  # (the top level's, listed by the native walker)
+        name = facts[0] if facts is not None and facts[0] else cur.location.file.name
         if name not in self.files:
             self.files.append(name)
 
@@ -762,12 +772,6 @@ class Frontend:
         if name is None:
             name = self._file_names[handle] = ci.File(ctypes.cast(handle, ci.c_object_p)).name
         return name
-
-    def _abspath(self, name: str) -> str:
-        full = self._abspaths.get(name)
-        if full is None:
-            full = self._abspaths[name] = os.path.abspath(name)
-        return full
 
     def _loc_of_diag(self, d: ci.Diagnostic) -> Optional[ir.Loc]:
         l = d.location
@@ -848,24 +852,26 @@ class Frontend:
         return ci.SourceRange.from_locations(ci.SourceLocation.from_offset(self.tu, f, 0),
                                              ci.SourceLocation.from_offset(self.tu, f, size))
 
-    def _punctuation_of(self, name: str) -> List:
-        """The punctuation tokens of one file, sorted by position, for reading operators."""
-        toks = self._punctuation.get(name)
-        if toks is None:
-            full = os.path.abspath(name)
+    def _punctuation_of(self, name: str) -> Tuple[List[int], List[str]]:
+        """The punctuation tokens of one file, sorted by position, for reading operators: their positions (each
+        `_position(line, column)`) and their spellings, two lists of the same length. The readers of operators
+        bisect the positions: numbers, where (file, line, column) tuples cost a comparison of tuples and strings
+        at each step (issue 28)."""
+        known = self._punctuation.get(name)
+        if known is None:
             extent = self._file_extent(name)
             lexed = flat_ast.tokens(self.tu, extent, ci.TokenKind.PUNCTUATION)  # in one call (flat_ast.py)
             if lexed is not None:
-                toks = [((full, line, column), unsplice(spelling)) for line, column, _, _, spelling in lexed]
+                toks = [(_position(line, column), unsplice(spelling)) for line, column, _, _, spelling in lexed]
             else:
                 toks = []
                 for t in self.tu.get_tokens(extent=extent):
                     if t.kind == ci.TokenKind.PUNCTUATION:
                         at = t.location  # one location object: line and column come from one libclang call
-                        toks.append(((full, at.line, at.column), token_spelling(t)))
+                        toks.append((_position(at.line, at.column), token_spelling(t)))
             toks.sort()
-            self._punctuation[name] = toks
-        return toks
+            known = self._punctuation[name] = ([p for p, _ in toks], [t for _, t in toks])
+        return known
 
     def _comments(self) -> List[ir.Comment]:
         comments = []
@@ -1443,11 +1449,11 @@ class Frontend:
         # Only the header's punctuation matters: reading the whole loop's tokens would make
         # nested loops quadratic.
         start_file, start_line, start_column = self._start(cur)
-        toks = self._punctuation_of(start_file) if start_file else []
-        i = bisect.bisect_left(toks, ((self._abspath(start_file), start_line, start_column), ""))
+        positions, spellings = self._punctuation_of(start_file) if start_file else _NO_TOKENS
+        i = bisect.bisect_left(positions, _position(start_line, start_column))
         depth, semis = 0, []
-        for k in range(i, len(toks)):  # not islice(toks, i, None): that steps over the i tokens before the loop
-            pos, spelling = toks[k]
+        for k in range(i, len(positions)):  # not islice(..., i, None): that steps over the i tokens before the loop
+            spelling = spellings[k]
             if spelling == "(":
                 depth += 1
             elif spelling == ")":
@@ -1455,7 +1461,7 @@ class Frontend:
                 if depth == 0:
                     break
             elif spelling == ";" and depth == 1:
-                semis.append(pos)
+                semis.append((start_file, positions[k] >> _COLUMN_BITS, positions[k] & _COLUMN_MASK))
         body_cur = kids[-1]
         parts = kids[:-1]
 
@@ -1619,16 +1625,14 @@ class Frontend:
         """The operator token between two operands, found in the source where they are spelled."""
         end_file, end_line, end_column = self._end(lhs)
         _, start_line, start_column = self._start(rhs)
-        fname = self._abspath(end_file) if end_file else ""
-        lhs_end = (fname, end_line, end_column)
-        rhs_start = (fname, start_line, start_column)
+        rhs_start = _position(start_line, start_column)
         # Search the program's tokens: a cursor whose extent starts inside a
         # macro expansion has no tokens of its own in libclang.
-        tokens = self._punctuation_of(end_file) if end_file else []
-        i = bisect.bisect_left(tokens, (lhs_end, ""))
-        while i < len(tokens) and tokens[i][0] < rhs_start:
-            if tokens[i][1] in allowed:
-                return tokens[i][1]
+        positions, spellings = self._punctuation_of(end_file) if end_file else _NO_TOKENS
+        i = bisect.bisect_left(positions, _position(end_line, end_column))
+        while i < len(positions) and positions[i] < rhs_start:
+            if spellings[i] in allowed:
+                return spellings[i]
             i += 1
         raise TranslationError(self.loc(cur), "cannot recover an operator inside this macro expansion; "
                                "expand the macro by hand", "macro-operator")
@@ -1663,18 +1667,19 @@ class Frontend:
         start_file, start_line, start_column = self._start(cur)
         _, end_line, end_column = self._end(cur)
         if start_file:
-            fname = self._abspath(start_file)
-            toks = self._punctuation_of(start_file)
-            here = (fname, start_line, start_column)
+            positions, spellings = self._punctuation_of(start_file)
+            here = _position(start_line, start_column)
             op_start = (start_line, start_column)
             operand_start = self._start(operand)[1:]
-            i = bisect.bisect_left(toks, (here, ""))
-            if op_start < operand_start and i < len(toks) and toks[i][0] == here and toks[i][1] in _UNARY_PREFIX:
-                return toks[i][1] if toks[i][1] not in ("++", "--") else "pre" + toks[i][1]
-            j = bisect.bisect_left(toks, ((fname, end_line, end_column), "")) - 1
-            operand_end = self._end(operand)[1:]
-            if j >= 0 and toks[j][1] in ("++", "--") and toks[j][0][1:] >= operand_end:
-                return "post" + toks[j][1]
+            i = bisect.bisect_left(positions, here)
+            if op_start < operand_start and i < len(positions) and positions[i] == here and \
+                    spellings[i] in _UNARY_PREFIX:
+                return spellings[i] if spellings[i] not in ("++", "--") else "pre" + spellings[i]
+            j = bisect.bisect_left(positions, _position(end_line, end_column)) - 1
+            _, operand_end_line, operand_end_column = self._end(operand)
+            if j >= 0 and spellings[j] in ("++", "--") and positions[j] >= _position(operand_end_line,
+                                                                                     operand_end_column):
+                return "post" + spellings[j]
         # Inside a system header's macro (glibc's errno is `(*__errno_location ())`) the types tell * and & apart
         result, inner = cur.type.get_canonical(), operand.type.get_canonical()
         if inner.kind == ci.TypeKind.POINTER and inner.get_pointee().spelling == result.spelling:
