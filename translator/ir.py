@@ -554,8 +554,11 @@ _walk_cache_size = 0
 # The subtrees of the remembered walks: a walk is depth first, so each subtree's own walk is a contiguous part of it
 # (the loop conversions walk each loop's body, its statements and its indexes, inside a body already walked: 14,000
 # walks for the 5k program, 15 % of its conversion; issue 28). (id(node), in_order) -> (the walk's list, start, end)
-# for each node of two or more nodes under a remembered walk; dropped with that walk (_SUBTREE_KEYS).
+# for each subtree of _SUBTREE_MIN_NODES nodes or more under a remembered walk; dropped with that walk (_SUBTREE_KEYS).
 _SUBTREES: dict = {}
+# Smaller subtrees are walked again when asked (a few nodes): listing every subtree of two nodes or more made the 21k
+# program's peak 313 MB against 285, listing those of eight or more 276
+_SUBTREE_MIN_NODES = 8
 _SUBTREE_KEYS: dict = {}  # a remembered walk's key -> the keys of its subtrees in _SUBTREES
 
 
@@ -627,7 +630,8 @@ def _remember(key, node, out: list, counts) -> None:
             if k:
                 size = 1 + sum(sizes[-k:])
                 del sizes[-k:]
-                parts.append(((id(out[i]), in_order), (out, i, i + size)))
+                if size >= _SUBTREE_MIN_NODES:
+                    parts.append(((id(out[i]), in_order), (out, i, i + size)))
             else:
                 size = 1
             sizes.append(size)
