@@ -1826,7 +1826,8 @@ class Frontend:
         loc = self.loc(cur)
         if self._first_token(cur) == "sizeof":
             value = evaluate_int(cur)
-            kids = [k for k in self.kids(cur) if is_expression_kind(k.kind) or k.kind == K.UNEXPOSED_EXPR]  # not TYPE_REF
+            # (not TYPE_REF)
+            kids = [k for k in self.kids(cur) if is_expression_kind(k.kind) or k.kind == K.UNEXPOSED_EXPR]
             if kids:
                 return ir.SizeOf(loc, self.type_of(cur), None, self.expr(kids[0]), value)
             return ir.SizeOf(loc, self.type_of(cur), None, None, value)
