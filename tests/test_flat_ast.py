@@ -97,6 +97,32 @@ def test_each_cursors_facts_are_clang_cindexs(tmp_path):
     assert compared > 150 and nodes > 150  # every cursor of the program's declarations (187 today)
 
 
+def test_a_nodes_place_and_children_are_the_readers_answers(tmp_path):
+    """A tree read for the reader (Frontend._read_tree) gives each Node its place, the Loc `loc` gives for its
+    location (one object per place), and its children, clang.cindex's, as fields the reader reads in place."""
+    from translator import ir
+    src = tmp_path / "walk.c"
+    src.write_text(PROGRAM)
+    fe = Frontend(str(src), [])
+    fe.parse()
+    nodes = 0
+    for top in fe.top_level():
+        if top.kind != K.FUNCTION_DECL or not fe._in_main_file(top) or not top.is_definition():
+            continue
+        fe._read_tree(top)
+        pending = list(top._cmpi_kids)
+        while pending:
+            node = pending.pop()
+            file, line, column = node._cmpi_loc
+            assert node[8] == ir.Loc(file or fe.path, line, column) and fe.loc(node) is node[8]
+            assert fe._locs[node._cmpi_loc] is node[8]  # (the same object for every node at that place)
+            assert Frontend.kids(node) is node[9] and node[9] == list(node.cursor.get_children())
+            nodes += 1
+            pending.extend(node[9])
+        flat_ast.release(top)
+    assert nodes > 150
+
+
 _FIRST_TOKEN_KINDS = (K.INTEGER_LITERAL, K.FLOATING_LITERAL, K.CHARACTER_LITERAL, K.CXX_UNARY_EXPR)
 
 

@@ -155,3 +155,36 @@ def test_an_ir_class_built_by_its_fast_init_is_the_dataclass_it_was(cls):
             setattr(ours, dataclasses.fields(cls)[0].name, 1)
         changed = dataclasses.replace(ours, **{dataclasses.fields(cls)[0].name: "other"})
         assert getattr(changed, dataclasses.fields(cls)[0].name) == "other" and changed != ours
+
+
+def test_a_subtrees_walk_is_its_part_of_a_remembered_walk(monkeypatch):
+    """A remembered walk lists where each subtree lies in it (ir._SUBTREES): a walk of a node inside it is that part
+    of it (no walk of its own), node for node the walk children() defines, in both orders; a walk forgotten (the
+    cache's bound) takes its subtrees' entries with it."""
+    from translator import ir
+    from translator.reader.frontend import Frontend
+    path = os.path.join(ROOT, "corpus/nbody/nbody.c")
+    tu = Frontend(path, [f"-I{os.path.dirname(path)}"]).parse()
+    body = max((f.body for f in tu.functions if f.body is not None), key=lambda b: len(list(ir.walk(b))))
+
+    def reference(node, in_order):
+        out, pending = [], [node]
+        while pending:
+            n = pending.pop()
+            out.append(n)
+            pending.extend(reversed(ir.children(n)) if in_order else ir.children(n))
+        return out
+
+    for in_order in (False, True):
+        whole = list(ir.walk_in_order(body) if in_order else ir.walk(body))
+        inner = [n for n in whole[1:] if len(reference(n, in_order)) >= ir._SUBTREE_MIN_NODES]  # (smaller: walked)
+        assert len(inner) > 20
+        for node in inner:
+            assert (id(node), in_order) in ir._SUBTREES  # answered from the body's walk
+            walked = list(ir.walk_in_order(node) if in_order else ir.walk(node))
+            assert len(walked) == len(reference(node, in_order)) and \
+                all(a is b for a, b in zip(walked, reference(node, in_order)))
+    monkeypatch.setattr(ir, "_WALK_CACHE_LIMIT", 0)
+    import dataclasses
+    ir.walk(dataclasses.replace(body))  # a new walk (a copy of the body), remembered, then all forgotten: the bound
+    assert not ir._WALKS and not ir._SUBTREES and not ir._SUBTREE_KEYS and ir._walk_cache_size == 0

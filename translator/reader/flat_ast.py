@@ -32,6 +32,7 @@ the same (tests/test_flat_ast.py compares both on every construct), only slower.
 """
 from __future__ import annotations
 
+import collections
 import ctypes
 import functools
 import itertools
@@ -191,7 +192,8 @@ class Node(tuple):
     _cmpi_start = property(operator.itemgetter(3))  # ... of the extent's start
     _cmpi_end = property(operator.itemgetter(4))  # ... of the extent's end
     type_key = property(operator.itemgetter(5))  # the type's QualType pointer (Type.data[0]; 0 for none)
-    # [6] the node's index in its tree, [7] the tree (_Tree)
+    # [6] the node's index in its tree, [7] the tree (_Tree), [8] the reader's place of the location (what `load`'s
+    # `places` made of [2]; None without one), [9] the children (list of Node: the reader's Frontend.kids)
 
     @property
     def cursor(self) -> ci.Cursor:
@@ -267,9 +269,10 @@ _CURSOR_SIZE = ctypes.sizeof(ci.Cursor)
 _make_node = functools.partial(tuple.__new__, Node)  # Node(fields) called from C (map), no Python frame per node
 
 
-def _tree(root: ci.Cursor, file_name: Callable[[int], str]) -> bool:
+def _tree(root: ci.Cursor, file_name: Callable[[int], str], places: Optional[Callable[[list], list]] = None) -> bool:
     """Read root's whole tree into Nodes (root itself stays the clang.cindex Cursor, given the same facts as
-    `_table` gives); False without the library."""
+    `_table` gives); False without the library. `places(locations)` gives the reader's object for each location
+    (Node[8]), in one call for the whole tree: the reader asks every node its place."""
     exported = _export(root, 0)
     if exported is None:
         return False
@@ -293,14 +296,20 @@ def _tree(root: ci.Cursor, file_name: Callable[[int], str]) -> bool:
         spellings = strings_spelled
     else:
         spellings = [s if f & _SPELLED else None for s, f in zip(strings_spelled, flags)]
-    locs = zip(map(name, handles[0]), numbers[2::12].tolist(), numbers[3::12].tolist())
+    locs = list(zip(map(name, handles[0]), numbers[2::12].tolist(), numbers[3::12].tolist()))
     starts = zip(map(name, handles[1]), numbers[4::12].tolist(), numbers[5::12].tolist())
     ends = zip(map(name, handles[2]), numbers[6::12].tolist(), numbers[7::12].tolist())
     type_keys = memoryview(types).cast("B").cast("Q")[1::ctypes.sizeof(ci.Type) // 8].tolist()  # data[0]
+    # each node's list of children, made empty before the Nodes that hold them and filled after (C loops: `map`)
+    kids = list(map(list, itertools.repeat((), count)))
     nodes: list = list(map(_make_node, zip(map(kinds_of.__getitem__, kind_ids), spellings, locs, starts, ends,
-                                           type_keys, range(count), itertools.repeat(tree, count))))
+                                           type_keys, range(count), itertools.repeat(tree, count),
+                                           places(locs) if places is not None else itertools.repeat(None, count),
+                                           kids)))
     first = numbers[0::12].tolist()
-    tree.kids = list(map(nodes.__getitem__, map(slice, first, map(operator.add, first, numbers[1::12].tolist()))))
+    collections.deque(map(list.extend, kids, map(nodes.__getitem__, map(slice, first, map(
+        operator.add, first, numbers[1::12].tolist())))), maxlen=0)
+    tree.kids = kids
     tree.first_tokens, tree.equals, tree.referenced_listed, tree.function_like = {}, {}, {}, set()
     for i in [i for i, f in enumerate(flags) if f > _SPELLED]:  # the rarer facts
         f = flags[i]
@@ -330,14 +339,15 @@ def _tree(root: ci.Cursor, file_name: Callable[[int], str]) -> bool:
     return True
 
 
-def load(root: ci.Cursor, file_name: Callable[[int], str]) -> bool:
+def load(root: ci.Cursor, file_name: Callable[[int], str], places: Optional[Callable[[list], list]] = None) -> bool:
     """Attach the facts above to `root` and list every cursor under it as a Node (the same answers); `file_name(handle)`
-    names a libclang file (the reader remembers names per handle). False (nothing attached) without the library."""
+    names a libclang file (the reader remembers names per handle), `places(locations)` the reader's object of each
+    node's location (Node[8]). False (nothing attached) without the library."""
     if getattr(root, "_cmpi_kids", None) is not None:
         return True
     if os.environ.get("CMPI_CURSOR_TABLE"):  # (the Cursor objects of rounds 4-8, kept for comparison)
         return _table(root, 0, file_name) is not None
-    return _tree(root, file_name)
+    return _tree(root, file_name, places)
 
 
 def top_level(tu: ci.TranslationUnit, file_name: Callable[[int], str]) -> List[ci.Cursor]:

@@ -73,7 +73,27 @@ _HANDLE_RECORDS = {f"struct cmpi_{n.lower()}": f"MPI_{n}"
 _BINARY_OPS = {"+", "-", "*", "/", "%", "<<", ">>", "<", ">", "<=", ">=", "==", "!=",
                "&", "|", "^", "&&", "||", ","}
 _ASSIGN_OPS = {"=", "+=", "-=", "*=", "/=", "%=", "<<=", ">>=", "&=", "|=", "^="}
+_BINARY_AND_ASSIGN_OPS = frozenset(_BINARY_OPS | _ASSIGN_OPS)
 _UNARY_PREFIX = {"-", "+", "!", "~", "*", "&", "++", "--"}
+# A token's place in its file as one number, ordered as (line, column) is (columns are below 2**32: libclang's unsigned)
+_COLUMN_BITS = 32
+_COLUMN_MASK = (1 << _COLUMN_BITS) - 1
+_NO_TOKENS: Tuple[List[int], List[str]] = ([], [])
+
+
+def _position(line: int, column: int) -> int:
+    return (line << _COLUMN_BITS) | column
+
+
+_EXPRESSION_KINDS: Dict[object, bool] = {}  # CursorKind -> kind.is_expression() (a foreign call), asked once a kind
+
+
+def is_expression_kind(kind) -> bool:
+    """kind.is_expression(), remembered per kind."""
+    known = _EXPRESSION_KINDS.get(kind)
+    if known is None:
+        known = _EXPRESSION_KINDS[kind] = kind.is_expression()
+    return known
 
 
 def _is_undefined_record(t: ci.Type) -> bool:
@@ -157,14 +177,14 @@ class Frontend:
         self._is_user_cache: Dict[str, bool] = {}
         self._file_names: Dict[int, str] = {}
         self._locs: Dict[Tuple[str, int, int], ir.Loc] = {}  # (file or "", line, column) of the table -> its Loc
-        self._abspaths: Dict[str, str] = {}
         self._user_files: Tuple[object, Dict[int, bool]] = (None, {})  # (the parse, libclang file -> user_file_of)
         self._top_level: Tuple[object, List[ci.Cursor]] = (None, [])  # (the parse, its top-level cursors)
         self._class_members: Tuple[object, Set[str]] = (None, set())  # (the parse, _class_member_names)
         self._handle_tags: Dict[str, bool] = {}  # record declaration key -> _is_handle_tag
         self._program_texts: Tuple[object, List[str]] = (None, [])  # (the parse, its user files' texts)
         self.runs_implicitly: Set[str] = set()  # functions gcc calls without a call (constructor, destructor)
-        self._macro_use_starts: Set[Tuple[int, int]] = set()
+        self._macro_use_places: Set[Tuple[str, int, int]] = set()  # (file, line, column) where a macro use starts
+        self._expression_depth = self._statement_depth = 0  # expressions (statements) being read, one in another
         self.macro_externs: Dict[str, str] = {}  # globals declared `EXTERN int x;` -> EXTERN (_extern_macro)
         self.block_externs: List[ir.VarDecl] = []  # `extern int x;` inside functions: each must name a defined global
         # Library functions the program calls without including their header (gcc 12 accepts that with a warning):
@@ -695,11 +715,16 @@ class Frontend:
         return known
 
     def _note_file(self, cur: ci.Cursor) -> None:
-        name = cur.location.file.name
+        facts = getattr(cur, "_cmpi_loc", None)  # (the top level's, listed by the native walker)
+        name = facts[0] if facts is not None and facts[0] else cur.location.file.name
         if name not in self.files:
             self.files.append(name)
 
     def loc(self, cur: ci.Cursor) -> ir.Loc:
+        if cur.__class__ is flat_ast.Node:
+            place = cur[8]  # made for the whole tree when it was read (_places)
+            if place is not None:
+                return place
         facts = getattr(cur, "_cmpi_loc", None)  # read with its function's whole tree (flat_ast.py)
         if facts is not None:
             # one Loc per place (an implicit conversion is where its operand is): a lookup, where building one cost
@@ -718,9 +743,7 @@ class Frontend:
     def kids(cur: ci.Cursor) -> List[ci.Cursor]:
         """list(cur.get_children()); from the table, its own list (no copy per node: the reader never changes one)"""
         if cur.__class__ is flat_ast.Node:
-            listed = cur[7].kids  # (Node: its tree's lists, by its index)
-            if listed is not None:
-                return listed[cur[6]]
+            return cur[9]  # (its own list, also its tree's)
         known = getattr(cur, "_cmpi_kids", None)
         return known if known is not None else list(cur.get_children())
 
@@ -743,19 +766,21 @@ class Frontend:
     def _read_tree(self, cur: ci.Cursor) -> None:
         """Read a top-level declaration's whole syntax tree in one foreign call (flat_ast.py), if the native walker
         is there: its cursors then answer kids/loc/_start/_end/type without asking libclang again."""
-        flat_ast.load(cur, self._file_name_of_handle)
+        flat_ast.load(cur, self._file_name_of_handle, self._places)
+
+    def _places(self, locations: List[Tuple[str, int, int]]) -> List[ir.Loc]:
+        """self.loc of each of a tree's nodes by its (file or "", line, column), the same Loc objects: a Loc made
+        per new place, the rest looked up by C loops (a tree's nodes share a few thousand places)."""
+        known = self._locs
+        for facts in set(locations).difference(known):
+            known[facts] = ir.Loc(facts[0] or self.path, facts[1], facts[2])
+        return list(map(known.__getitem__, locations))
 
     def _file_name_of_handle(self, handle: int) -> str:
         name = self._file_names.get(handle)
         if name is None:
             name = self._file_names[handle] = ci.File(ctypes.cast(handle, ci.c_object_p)).name
         return name
-
-    def _abspath(self, name: str) -> str:
-        full = self._abspaths.get(name)
-        if full is None:
-            full = self._abspaths[name] = os.path.abspath(name)
-        return full
 
     def _loc_of_diag(self, d: ci.Diagnostic) -> Optional[ir.Loc]:
         l = d.location
@@ -803,7 +828,7 @@ class Frontend:
                 key = self._extent_key(cur)
                 self.macro_uses[key] = cur.spelling
                 self._macro_use_cursors[key] = cur  # its definition in force, for a macro defined again
-                self._macro_use_starts.add(key[1:3])
+                self._macro_use_places.add(key[:3])
         # a macro whose body names one of those (`#define HEADER "# " BENCHMARK`, BENCHMARK defined by each
         # file) means what that one means where it is used: expanded too
         changed = True
@@ -836,24 +861,26 @@ class Frontend:
         return ci.SourceRange.from_locations(ci.SourceLocation.from_offset(self.tu, f, 0),
                                              ci.SourceLocation.from_offset(self.tu, f, size))
 
-    def _punctuation_of(self, name: str) -> List:
-        """The punctuation tokens of one file, sorted by position, for reading operators."""
-        toks = self._punctuation.get(name)
-        if toks is None:
-            full = os.path.abspath(name)
+    def _punctuation_of(self, name: str) -> Tuple[List[int], List[str]]:
+        """The punctuation tokens of one file, sorted by position, for reading operators: their positions (each
+        `_position(line, column)`) and their spellings, two lists of the same length. The readers of operators
+        bisect the positions: numbers, where (file, line, column) tuples cost a comparison of tuples and strings
+        at each step (issue 28)."""
+        known = self._punctuation.get(name)
+        if known is None:
             extent = self._file_extent(name)
             lexed = flat_ast.tokens(self.tu, extent, ci.TokenKind.PUNCTUATION)  # in one call (flat_ast.py)
             if lexed is not None:
-                toks = [((full, line, column), unsplice(spelling)) for line, column, _, _, spelling in lexed]
+                toks = [(_position(line, column), unsplice(spelling)) for line, column, _, _, spelling in lexed]
             else:
                 toks = []
                 for t in self.tu.get_tokens(extent=extent):
                     if t.kind == ci.TokenKind.PUNCTUATION:
                         at = t.location  # one location object: line and column come from one libclang call
-                        toks.append(((full, at.line, at.column), token_spelling(t)))
+                        toks.append((_position(at.line, at.column), token_spelling(t)))
             toks.sort()
-            self._punctuation[name] = toks
-        return toks
+            known = self._punctuation[name] = ([p for p, _ in toks], [t for _, t in toks])
+        return known
 
     def _comments(self) -> List[ir.Comment]:
         comments = []
@@ -1208,7 +1235,7 @@ class Frontend:
             t = t.element_type
         if not any(level.kind == ci.TypeKind.VARIABLEARRAY for level in levels):
             return
-        bounds = [c for c in self.kids(cur) if c.kind.is_expression() or c.kind == K.UNEXPOSED_EXPR]
+        bounds = [c for c in self.kids(cur) if is_expression_kind(c.kind) or c.kind == K.UNEXPOSED_EXPR]
         written = list(reversed(bounds[:len(levels)]))
         if len(written) != len(levels):
             return
@@ -1274,7 +1301,7 @@ class Frontend:
         self._note_vla_bounds(cur)
         ctype = self.type_of(cur)
         storage = {ci.StorageClass.STATIC: "static", ci.StorageClass.EXTERN: "extern"}.get(cur.storage_class)
-        children = [c for c in self.kids(cur) if c.kind.is_expression() or c.kind == K.UNEXPOSED_EXPR]
+        children = [c for c in self.kids(cur) if is_expression_kind(c.kind) or c.kind == K.UNEXPOSED_EXPR]
         n_bounds = 0
         t = cur.type
         while t.kind in (ci.TypeKind.CONSTANTARRAY, ci.TypeKind.VARIABLEARRAY):
@@ -1313,82 +1340,118 @@ class Frontend:
     # ------------------------------------------------------------ statements
 
     def stmt(self, cur: ci.Cursor) -> ir.Stmt:
-        kind = cur.kind
+        """The statement `cur`, read by the reader of its kind (_STMT_READERS), within the nesting bound: one frame
+        per statement besides its reader's (issue 28: the bound, the dispatch and the readers were three)."""
+        depth = self._statement_depth + 1
+        self._statement_depth = depth
+        try:
+            if depth > MAX_STATEMENT_DEPTH:
+                raise _nesting_error(self.loc(cur), "statements", MAX_STATEMENT_DEPTH)
+            return _STMT_READERS.get(cur.kind, Frontend._other_stmt)(self, cur)
+        finally:
+            self._statement_depth = depth - 1
+
+    def _compound(self, cur: ci.Cursor) -> ir.Stmt:
         loc = self.loc(cur)
+        _, end_line, end_column = self._end(cur)
+        return ir.Compound(loc, tuple(map(self.stmt, self.kids(cur))), ir.Loc(loc.file, end_line, end_column))
+
+    def _decl_stmt(self, cur: ci.Cursor) -> ir.Stmt:
+        decls = []
+        for c in self.kids(cur):
+            if c.kind in (K.STRUCT_DECL, K.UNION_DECL):
+                if c.is_definition():
+                    self.record(c)
+                continue
+            if c.kind == K.ENUM_DECL:
+                self.enum(c)
+                continue
+            if c.kind == K.TYPEDEF_DECL:
+                for ch in self.kids(c):
+                    if ch.kind in (K.STRUCT_DECL, K.UNION_DECL) and ch.is_definition():
+                        self.record(ch)
+                    elif ch.kind == K.ENUM_DECL:
+                        self.enum(ch)
+                continue
+            if c.kind == K.FUNCTION_DECL:
+                self._library_redeclaration(c)  # a conflicting prototype of a library function is an error
+                continue  # `void update();` in a block (K&R style): C# methods need no declaration
+            if c.kind == K.STATIC_ASSERT:
+                continue  # checked by clang
+            if c.kind == K.VAR_DECL and self._library_redeclaration(c) is not None:
+                continue  # `extern char *optarg;` in a block: the library's variable
+            if c.kind == K.VAR_DECL and c.storage_class == ci.StorageClass.EXTERN:
+                self.block_externs.append(self.var_decl(c))  # names the global (checked with the globals)
+                continue
+            if c.kind != K.VAR_DECL:
+                raise self.unsupported(c, f"a local {c.kind.name.lower().replace('_', ' ')}")
+            decls.append(self.var_decl(c))
+        return ir.DeclStmt(self.loc(cur), tuple(decls))
+
+    def _if(self, cur: ci.Cursor) -> ir.Stmt:
         kids = self.kids(cur)
-        if kind == K.COMPOUND_STMT:
-            _, end_line, end_column = self._end(cur)
-            return ir.Compound(loc, tuple(self.stmt(c) for c in kids), ir.Loc(loc.file, end_line, end_column))
-        if kind == K.DECL_STMT:
-            decls = []
-            for c in kids:
-                if c.kind in (K.STRUCT_DECL, K.UNION_DECL):
-                    if c.is_definition():
-                        self.record(c)
-                    continue
-                if c.kind == K.ENUM_DECL:
-                    self.enum(c)
-                    continue
-                if c.kind == K.TYPEDEF_DECL:
-                    for ch in self.kids(c):
-                        if ch.kind in (K.STRUCT_DECL, K.UNION_DECL) and ch.is_definition():
-                            self.record(ch)
-                        elif ch.kind == K.ENUM_DECL:
-                            self.enum(ch)
-                    continue
-                if c.kind == K.FUNCTION_DECL:
-                    self._library_redeclaration(c)  # a conflicting prototype of a library function is an error
-                    continue  # `void update();` in a block (K&R style): C# methods need no declaration
-                if c.kind == K.STATIC_ASSERT:
-                    continue  # checked by clang
-                if c.kind == K.VAR_DECL and self._library_redeclaration(c) is not None:
-                    continue  # `extern char *optarg;` in a block: the library's variable
-                if c.kind == K.VAR_DECL and c.storage_class == ci.StorageClass.EXTERN:
-                    self.block_externs.append(self.var_decl(c))  # names the global (checked with the globals)
-                    continue
-                if c.kind != K.VAR_DECL:
-                    raise self.unsupported(c, f"a local {c.kind.name.lower().replace('_', ' ')}")
-                decls.append(self.var_decl(c))
-            return ir.DeclStmt(loc, tuple(decls))
-        if kind == K.IF_STMT:
-            return ir.If(loc, self.expr(kids[0]), self.stmt(kids[1]), self.stmt(kids[2]) if len(kids) > 2 else None)
-        if kind == K.WHILE_STMT:
-            return ir.While(loc, self.expr(kids[0]), self.stmt(kids[1]))
-        if kind == K.DO_STMT:
-            return ir.DoWhile(loc, self.stmt(kids[0]), self.expr(kids[1]))
-        if kind == K.FOR_STMT:
-            return self._for(cur, kids)
-        if kind == K.SWITCH_STMT:
-            return ir.Switch(loc, self.expr(kids[0]), self.stmt(kids[-1]))
-        if kind == K.CASE_STMT:
-            # GNU `case lo ... high:` has three children (its two bounds, then the statement): the high bound was
-            # once dropped, and the range became the single case `lo` (gcc: 'a' ... 'z' matched only 'a')
-            high = self.expr(kids[1]) if len(kids) == 3 else None
-            if high is not None:
-                lo, hi = evaluate_int(kids[0]), evaluate_int(kids[1])
-                if lo is not None and hi is not None and lo > hi:
-                    raise TranslationError(self.loc(kids[0]), f"an empty case range ({lo} ... {hi}), which never "
-                                           "matches (gcc warns: empty range specified): write the bounds in "
-                                           "increasing order, or remove it", "empty-case-range")
-            return ir.Case(loc, self.expr(kids[0]), self.stmt(kids[-1]), high)
-        if kind == K.DEFAULT_STMT:
-            return ir.Default(loc, self.stmt(kids[-1]))
-        if kind == K.BREAK_STMT:
-            return ir.Break(loc)
-        if kind == K.CONTINUE_STMT:
-            return ir.Continue(loc)
-        if kind == K.RETURN_STMT:
-            return ir.Return(loc, self.expr(kids[0]) if kids else None)
-        if kind == K.GOTO_STMT:
-            return ir.Goto(loc, kids[0].spelling if kids else cur.spelling)
-        if kind == K.LABEL_STMT:
-            return ir.Label(loc, cur.spelling, self.stmt(kids[-1]))
-        if kind == K.NULL_STMT:
-            return ir.NullStmt(loc)
-        if kind in (K.ASM_STMT, K.MS_ASM_STMT):
-            raise TranslationError(loc, "inline assembly cannot be translated", "inline-asm")
-        if kind.is_expression() or kind == K.UNEXPOSED_EXPR:
-            return ir.ExprStmt(loc, self.expr(cur))
+        return ir.If(self.loc(cur), self.expr(kids[0]), self.stmt(kids[1]),
+                     self.stmt(kids[2]) if len(kids) > 2 else None)
+
+    def _while(self, cur: ci.Cursor) -> ir.Stmt:
+        kids = self.kids(cur)
+        return ir.While(self.loc(cur), self.expr(kids[0]), self.stmt(kids[1]))
+
+    def _do(self, cur: ci.Cursor) -> ir.Stmt:
+        kids = self.kids(cur)
+        return ir.DoWhile(self.loc(cur), self.stmt(kids[0]), self.expr(kids[1]))
+
+    def _for_stmt(self, cur: ci.Cursor) -> ir.Stmt:
+        return self._for(cur, self.kids(cur))
+
+    def _switch(self, cur: ci.Cursor) -> ir.Stmt:
+        kids = self.kids(cur)
+        return ir.Switch(self.loc(cur), self.expr(kids[0]), self.stmt(kids[-1]))
+
+    def _case(self, cur: ci.Cursor) -> ir.Stmt:
+        kids = self.kids(cur)
+        # GNU `case lo ... high:` has three children (its two bounds, then the statement): the high bound was
+        # once dropped, and the range became the single case `lo` (gcc: 'a' ... 'z' matched only 'a')
+        high = self.expr(kids[1]) if len(kids) == 3 else None
+        if high is not None:
+            lo, hi = evaluate_int(kids[0]), evaluate_int(kids[1])
+            if lo is not None and hi is not None and lo > hi:
+                raise TranslationError(self.loc(kids[0]), f"an empty case range ({lo} ... {hi}), which never "
+                                       "matches (gcc warns: empty range specified): write the bounds in "
+                                       "increasing order, or remove it", "empty-case-range")
+        return ir.Case(self.loc(cur), self.expr(kids[0]), self.stmt(kids[-1]), high)
+
+    def _default(self, cur: ci.Cursor) -> ir.Stmt:
+        return ir.Default(self.loc(cur), self.stmt(self.kids(cur)[-1]))
+
+    def _break(self, cur: ci.Cursor) -> ir.Stmt:
+        return ir.Break(self.loc(cur))
+
+    def _continue(self, cur: ci.Cursor) -> ir.Stmt:
+        return ir.Continue(self.loc(cur))
+
+    def _return(self, cur: ci.Cursor) -> ir.Stmt:
+        kids = self.kids(cur)
+        return ir.Return(self.loc(cur), self.expr(kids[0]) if kids else None)
+
+    def _goto(self, cur: ci.Cursor) -> ir.Stmt:
+        kids = self.kids(cur)
+        return ir.Goto(self.loc(cur), kids[0].spelling if kids else cur.spelling)
+
+    def _label(self, cur: ci.Cursor) -> ir.Stmt:
+        return ir.Label(self.loc(cur), cur.spelling, self.stmt(self.kids(cur)[-1]))
+
+    def _null_stmt(self, cur: ci.Cursor) -> ir.Stmt:
+        return ir.NullStmt(self.loc(cur))
+
+    def _asm(self, cur: ci.Cursor) -> ir.Stmt:
+        raise TranslationError(self.loc(cur), "inline assembly cannot be translated", "inline-asm")
+
+    def _other_stmt(self, cur: ci.Cursor) -> ir.Stmt:
+        """An expression statement, or an unsupported statement."""
+        kind = cur.kind
+        if is_expression_kind(kind) or kind == K.UNEXPOSED_EXPR:
+            return ir.ExprStmt(self.loc(cur), self.expr(cur))
         raise self.unsupported(cur, f"the statement {kind.name}")
 
     def _for(self, cur: ci.Cursor, kids: List[ci.Cursor]) -> ir.For:
@@ -1396,11 +1459,11 @@ class Frontend:
         # Only the header's punctuation matters: reading the whole loop's tokens would make
         # nested loops quadratic.
         start_file, start_line, start_column = self._start(cur)
-        toks = self._punctuation_of(start_file) if start_file else []
-        i = bisect.bisect_left(toks, ((self._abspath(start_file), start_line, start_column), ""))
+        positions, spellings = self._punctuation_of(start_file) if start_file else _NO_TOKENS
+        i = bisect.bisect_left(positions, _position(start_line, start_column))
         depth, semis = 0, []
-        for k in range(i, len(toks)):  # not islice(toks, i, None): that steps over the i tokens before the loop
-            pos, spelling = toks[k]
+        for k in range(i, len(positions)):  # not islice(..., i, None): that steps over the i tokens before the loop
+            spelling = spellings[k]
             if spelling == "(":
                 depth += 1
             elif spelling == ")":
@@ -1408,7 +1471,7 @@ class Frontend:
                 if depth == 0:
                     break
             elif spelling == ";" and depth == 1:
-                semis.append(pos)
+                semis.append((start_file, positions[k] >> _COLUMN_BITS, positions[k] & _COLUMN_MASK))
         body_cur = kids[-1]
         parts = kids[:-1]
 
@@ -1437,10 +1500,29 @@ class Frontend:
     # ------------------------------------------------------------ expressions
 
     def expr(self, cur: ci.Cursor) -> ir.Expr:
-        # Most expressions are no macro's expansion: a start position no macro use has is answered without
-        # the rest of the extent key (three more libclang calls).
-        name = self.macro_uses.get(self._extent_key(cur)) \
-            if self._start(cur)[1:] in self._macro_use_starts else None
+        """The expression `cur`, within the nesting bound, read by the reader of its kind (_EXPR_READERS), or as a
+        macro's use when one starts where it does. One frame per expression besides its reader's (issue 28: the
+        bound, the macro test and the dispatch were three, each asking the node its facts again)."""
+        depth = self._expression_depth + 1
+        self._expression_depth = depth
+        try:
+            if depth > MAX_EXPRESSION_DEPTH:
+                raise _nesting_error(self.loc(cur), "expressions", MAX_EXPRESSION_DEPTH)
+            # Most expressions are no macro's expansion: a start no macro use has is answered without the rest of
+            # the extent key (three more libclang calls without the table)
+            if cur.__class__ is flat_ast.Node:
+                if cur[3] not in self._macro_use_places:  # (Node._cmpi_start)
+                    return _EXPR_READERS.get(cur[0], Frontend._other_expr)(self, cur)
+            elif self._start(cur) not in self._macro_use_places:
+                return self._expr(cur)
+            return self._macro_expr(cur)
+        finally:
+            self._expression_depth = depth - 1
+
+    def _macro_expr(self, cur: ci.Cursor) -> ir.Expr:
+        """An expression that starts where a macro's use does: the macro kept by name when it is the whole
+        expression."""
+        name = self.macro_uses.get(self._extent_key(cur))
         if name is not None and name in self.macro_defs:
             # A macro of the program used as a whole expression: kept by name, so the
             # expansion (which may hide operators in the macro body) is only a fallback.
@@ -1579,16 +1661,14 @@ class Frontend:
         """The operator token between two operands, found in the source where they are spelled."""
         end_file, end_line, end_column = self._end(lhs)
         _, start_line, start_column = self._start(rhs)
-        fname = self._abspath(end_file) if end_file else ""
-        lhs_end = (fname, end_line, end_column)
-        rhs_start = (fname, start_line, start_column)
+        rhs_start = _position(start_line, start_column)
         # Search the program's tokens: a cursor whose extent starts inside a
         # macro expansion has no tokens of its own in libclang.
-        tokens = self._punctuation_of(end_file) if end_file else []
-        i = bisect.bisect_left(tokens, (lhs_end, ""))
-        while i < len(tokens) and tokens[i][0] < rhs_start:
-            if tokens[i][1] in allowed:
-                return tokens[i][1]
+        positions, spellings = self._punctuation_of(end_file) if end_file else _NO_TOKENS
+        i = bisect.bisect_left(positions, _position(end_line, end_column))
+        while i < len(positions) and positions[i] < rhs_start:
+            if spellings[i] in allowed:
+                return spellings[i]
             i += 1
         raise TranslationError(self.loc(cur), "cannot recover an operator inside this macro expansion; "
                                "expand the macro by hand", "macro-operator")
@@ -1623,18 +1703,19 @@ class Frontend:
         start_file, start_line, start_column = self._start(cur)
         _, end_line, end_column = self._end(cur)
         if start_file:
-            fname = self._abspath(start_file)
-            toks = self._punctuation_of(start_file)
-            here = (fname, start_line, start_column)
+            positions, spellings = self._punctuation_of(start_file)
+            here = _position(start_line, start_column)
             op_start = (start_line, start_column)
             operand_start = self._start(operand)[1:]
-            i = bisect.bisect_left(toks, (here, ""))
-            if op_start < operand_start and i < len(toks) and toks[i][0] == here and toks[i][1] in _UNARY_PREFIX:
-                return toks[i][1] if toks[i][1] not in ("++", "--") else "pre" + toks[i][1]
-            j = bisect.bisect_left(toks, ((fname, end_line, end_column), "")) - 1
-            operand_end = self._end(operand)[1:]
-            if j >= 0 and toks[j][1] in ("++", "--") and toks[j][0][1:] >= operand_end:
-                return "post" + toks[j][1]
+            i = bisect.bisect_left(positions, here)
+            if op_start < operand_start and i < len(positions) and positions[i] == here and \
+                    spellings[i] in _UNARY_PREFIX:
+                return spellings[i] if spellings[i] not in ("++", "--") else "pre" + spellings[i]
+            j = bisect.bisect_left(positions, _position(end_line, end_column)) - 1
+            _, operand_end_line, operand_end_column = self._end(operand)
+            if j >= 0 and spellings[j] in ("++", "--") and positions[j] >= _position(operand_end_line,
+                                                                                     operand_end_column):
+                return "post" + spellings[j]
             if op_start < operand_start and self._keyword_at(cur) == "__extension__":
                 return "__extension__"  # GNU's `__extension__ ({ ... })` in the program's own text: a keyword
         # Inside a system header's macro (glibc's errno is `(*__errno_location ())`) the types tell * and & apart
@@ -1649,161 +1730,189 @@ class Frontend:
                                "macro-operator")
 
     def _expr(self, cur: ci.Cursor) -> ir.Expr:
+        """The expression `cur` as it is (no macro test), read by the reader of its kind."""
+        return _EXPR_READERS.get(cur.kind, Frontend._other_expr)(self, cur)
+
+    def _implicit_or_cast(self, cur: ci.Cursor) -> ir.Expr:
         kind = cur.kind
         loc = self.loc(cur)
         kids = self.kids(cur)
-        if kind == K.UNEXPOSED_EXPR or kind == K.CSTYLE_CAST_EXPR:
-            if kind == K.UNEXPOSED_EXPR and len(kids) == 1:
-                inner = self.expr(kids[0])
-                t = self.type_of(cur)
-                if inner.type == _VA_LIST and t != inner.type:
-                    return ir.VaArg(loc, t, inner)  # va_arg(ap, T): libclang shows no node of its own
-                if t == inner.type or isinstance(t, ir.FunctionType):
-                    return inner  # an lvalue-to-rvalue conversion or decay without type change
-                return ir.Cast(loc, t, inner, implicit=True)
-            if kind == K.CSTYLE_CAST_EXPR:
-                inner = self.expr(kids[-1])
-                return ir.Cast(loc, self.type_of(cur), inner, implicit=False)
-            if kind == K.UNEXPOSED_EXPR and not kids:
-                raise self.unsupported(cur, "this implicit expression")
-            if kind == K.UNEXPOSED_EXPR and is_binary_conditional(self, cur, kids):
-                return binary_conditional(self, cur, kids)  # GNU `x ?: y`
-            raise self.unsupported(cur, "this expression")
-        if kind == K.INTEGER_LITERAL:
-            text = self._first_token(cur)
-            return ir.IntLit(loc, self.type_of(cur), parse_int(text), text)
-        if kind == K.FLOATING_LITERAL:
-            text = self._first_token(cur)
-            try:
-                value = _float_constant(text.rstrip("fFlL"))
-            except ValueError:
-                value = evaluate_float(cur)  # a compiler-defined macro such as __FLT_MAX__
-                if value is None:
-                    raise self.unsupported(cur, f"the floating constant {text}")
-                text = repr(value)
-            return ir.FloatLit(loc, self.type_of(cur), value, text)
-        if kind == K.IMAGINARY_LITERAL:  # the coefficient, typed complex
-            try:
-                toks = self._tokens(cur)
-            except TranslationError:
-                toks = []
-            text = toks[0].rstrip("iIjJfFlL") if len(toks) == 1 else ""
-            try:
-                value = _float_constant(text)
-            except ValueError:
-                if toks:
-                    raise self.unsupported(cur, "this imaginary constant")
-                value = 1.0  # complex.h's I, `(__extension__ 1.0iF)`, whose tokens a macro hides
-            return ir.FloatLit(loc, self.type_of(cur), value, repr(value))
-        if kind == K.CHARACTER_LITERAL:
-            text = self._first_token(cur)
-            return ir.CharLit(loc, self.type_of(cur), parse_char(text), text)
-        if kind == K.STRING_LITERAL:
-            if any(not p.startswith('"') and not p.startswith('u8"') for p in self._string_tokens(cur)):
-                raise self.unsupported(cur, "a wide string literal (L\"...\", u\"...\", U\"...\")")
-            value = b"".join(parse_string_literal(p) for p in self._string_tokens(cur))
-            return ir.StringLit(loc, self.type_of(cur), value)
-        if kind == K.DECL_REF_EXPR:
-            return self._name_ref(cur)
-        if kind == K.PAREN_EXPR:
+        if kind == K.UNEXPOSED_EXPR and len(kids) == 1:
             inner = self.expr(kids[0])
-            return ir.Paren(loc, inner.type, inner)
-        if kind == K.CALL_EXPR:
-            args = tuple(self.expr(a) for a in kids[1:])
-            builtin = _builtin_callee(kids[0])
-            if builtin is not None:
-                # A compiler builtin (glibc's isnan is __builtin_isnan) has no C type of its own: it takes
-                # the call's argument types, which is how rules/libc.toml maps it.
-                ftype = ir.FunctionType(self.type_of(cur), tuple(a.type for a in args), False)
-                plain = builtin_library_function(builtin)
-                if plain is not None:
-                    callee = ir.NameRef(self.loc(kids[0]), ftype, plain, "library", declaring_header(plain))
-                else:
-                    callee = ir.NameRef(self.loc(kids[0]), ftype, builtin, "library", "math.h")
+            t = self.type_of(cur)
+            inner_type = inner.type
+            # (the class first: `==` of two dataclasses of different classes asks both, to say no)
+            if inner_type.__class__ is ir.OpaqueType and inner_type == _VA_LIST and t != inner_type:
+                return ir.VaArg(loc, t, inner)  # va_arg(ap, T): libclang shows no node of its own
+            if t is inner_type or t == inner_type or t.__class__ is ir.FunctionType:
+                return inner  # an lvalue-to-rvalue conversion or decay without type change
+            return ir.Cast(loc, t, inner, implicit=True)
+        if kind == K.CSTYLE_CAST_EXPR:
+            inner = self.expr(kids[-1])
+            return ir.Cast(loc, self.type_of(cur), inner, implicit=False)
+        if kind == K.UNEXPOSED_EXPR and not kids:
+            raise self.unsupported(cur, "this implicit expression")
+        if kind == K.UNEXPOSED_EXPR and is_binary_conditional(self, cur, kids):
+            return binary_conditional(self, cur, kids)  # GNU `x ?: y`
+        raise self.unsupported(cur, "this expression")
+
+    def _integer_literal(self, cur: ci.Cursor) -> ir.Expr:
+        text = self._first_token(cur)
+        return ir.IntLit(self.loc(cur), self.type_of(cur), parse_int(text), text)
+
+    def _floating_literal(self, cur: ci.Cursor) -> ir.Expr:
+        text = self._first_token(cur)
+        try:
+            value = _float_constant(text.rstrip("fFlL"))
+        except ValueError:
+            value = evaluate_float(cur)  # a compiler-defined macro such as __FLT_MAX__
+            if value is None:
+                raise self.unsupported(cur, f"the floating constant {text}")
+            text = repr(value)
+        return ir.FloatLit(self.loc(cur), self.type_of(cur), value, text)
+
+    def _imaginary_literal(self, cur: ci.Cursor) -> ir.Expr:  # the coefficient, typed complex
+        try:
+            toks = self._tokens(cur)
+        except TranslationError:
+            toks = []
+        text = toks[0].rstrip("iIjJfFlL") if len(toks) == 1 else ""
+        try:
+            value = _float_constant(text)
+        except ValueError:
+            if toks:
+                raise self.unsupported(cur, "this imaginary constant")
+            value = 1.0  # complex.h's I, `(__extension__ 1.0iF)`, whose tokens a macro hides
+        return ir.FloatLit(self.loc(cur), self.type_of(cur), value, repr(value))
+
+    def _character_literal(self, cur: ci.Cursor) -> ir.Expr:
+        text = self._first_token(cur)
+        return ir.CharLit(self.loc(cur), self.type_of(cur), parse_char(text), text)
+
+    def _string_literal(self, cur: ci.Cursor) -> ir.Expr:
+        if any(not p.startswith('"') and not p.startswith('u8"') for p in self._string_tokens(cur)):
+            raise self.unsupported(cur, "a wide string literal (L\"...\", u\"...\", U\"...\")")
+        value = b"".join(parse_string_literal(p) for p in self._string_tokens(cur))
+        return ir.StringLit(self.loc(cur), self.type_of(cur), value)
+
+    def _paren(self, cur: ci.Cursor) -> ir.Expr:
+        inner = self.expr(self.kids(cur)[0])
+        return ir.Paren(self.loc(cur), inner.type, inner)
+
+    def _call(self, cur: ci.Cursor) -> ir.Expr:
+        kids = self.kids(cur)
+        args = tuple(map(self.expr, kids[1:]))
+        builtin = _builtin_callee(kids[0])
+        if builtin is not None:
+            # A compiler builtin (glibc's isnan is __builtin_isnan) has no C type of its own: it takes
+            # the call's argument types, which is how rules/libc.toml maps it.
+            ftype = ir.FunctionType(self.type_of(cur), tuple(a.type for a in args), False)
+            plain = builtin_library_function(builtin)
+            if plain is not None:
+                callee = ir.NameRef(self.loc(kids[0]), ftype, plain, "library", declaring_header(plain))
             else:
-                callee = self.expr(kids[0])
-                named = callee.operand if isinstance(callee, ir.Cast) else callee  # (through its decay)
-                if isinstance(named, ir.NameRef) and named.kind == "function":
-                    adapted = adapt_call(self, cur, named, args, self.type_of(cur))
-                    if adapted is not None:
-                        return adapted
-            if isinstance(callee, ir.NameRef) and callee.kind == "library" or \
-                    isinstance(callee, ir.Cast) and isinstance(callee.operand, ir.NameRef) and \
-                    callee.operand.kind == "library":
-                args = tuple(_as_written_cast(a) if _sign_only_pointer_conversion(a) else a for a in args)
-            return ir.Call(loc, self.type_of(cur), callee, args)
-        if kind == K.BINARY_OPERATOR:
-            lhs, rhs = kids
-            op = self._operator_between(cur, lhs, rhs, _BINARY_OPS | _ASSIGN_OPS)
-            if op == "=":
-                self._refuse_mpi_constant_as_lvalue(cur, lhs, "left operand of assignment")
-                return ir.Assign(loc, self.type_of(cur), "=", self.expr(lhs), self.expr(rhs))
-            return ir.Binary(loc, self.type_of(cur), op, self.expr(lhs), self.expr(rhs))
-        if kind == K.COMPOUND_ASSIGNMENT_OPERATOR:
-            lhs, rhs = kids
-            op = self._operator_between(cur, lhs, rhs, _ASSIGN_OPS)
-            return ir.Assign(loc, self.type_of(cur), op, self.expr(lhs), self.expr(rhs))
-        if kind == K.UNARY_OPERATOR:
-            operand = kids[0]
-            op = self._unary_operator(cur, operand)
-            if op == "__extension__":
-                return self.expr(operand)
-            if op == "&":
-                self._refuse_mpi_constant_as_lvalue(cur, operand, "unary '&' operand")
-            return ir.Unary(loc, self.type_of(cur), op, self.expr(operand))
-        if kind == K.ARRAY_SUBSCRIPT_EXPR:
-            return ir.Index(loc, self.type_of(cur), self.expr(kids[0]), self.expr(kids[1]))
-        if kind == K.CONDITIONAL_OPERATOR:
-            c, a, b = kids
-            return ir.Conditional(loc, self.type_of(cur), self.expr(c), self.expr(a), self.expr(b))
-        if kind == K.MEMBER_REF_EXPR:
-            base = self.expr(kids[0])
-            arrow = isinstance(base.type, ir.PointerType)  # `p->x`: the base is a pointer
-            return ir.Member(loc, self.type_of(cur), base, cur.spelling, arrow)
-        if kind == K.CXX_UNARY_EXPR:  # sizeof / _Alignof
-            word = self._operator_word(cur)
-            if word == "sizeof":
-                value = evaluate_int(cur)
-                kids = [k for k in kids if k.kind.is_expression() or k.kind == K.UNEXPOSED_EXPR]  # not TYPE_REF
-                if kids:
-                    return ir.SizeOf(loc, self.type_of(cur), None, self.expr(kids[0]), value)
-                return ir.SizeOf(loc, self.type_of(cur), None, None, value)
+                callee = ir.NameRef(self.loc(kids[0]), ftype, builtin, "library", "math.h")
+        else:
+            callee = self.expr(kids[0])
+            named = callee.operand if isinstance(callee, ir.Cast) else callee  # (through its decay)
+            if isinstance(named, ir.NameRef) and named.kind == "function":
+                adapted = adapt_call(self, cur, named, args, self.type_of(cur))
+                if adapted is not None:
+                    return adapted
+        if isinstance(callee, ir.NameRef) and callee.kind == "library" or \
+                isinstance(callee, ir.Cast) and isinstance(callee.operand, ir.NameRef) and \
+                callee.operand.kind == "library":
+            args = tuple(_as_written_cast(a) if _sign_only_pointer_conversion(a) else a for a in args)
+        return ir.Call(self.loc(cur), self.type_of(cur), callee, args)
+
+    def _binary(self, cur: ci.Cursor) -> ir.Expr:
+        lhs, rhs = self.kids(cur)
+        op = self._operator_between(cur, lhs, rhs, _BINARY_AND_ASSIGN_OPS)
+        if op == "=":
+            self._refuse_mpi_constant_as_lvalue(cur, lhs, "left operand of assignment")
+            return ir.Assign(self.loc(cur), self.type_of(cur), "=", self.expr(lhs), self.expr(rhs))
+        return ir.Binary(self.loc(cur), self.type_of(cur), op, self.expr(lhs), self.expr(rhs))
+
+    def _compound_assignment(self, cur: ci.Cursor) -> ir.Expr:
+        lhs, rhs = self.kids(cur)
+        op = self._operator_between(cur, lhs, rhs, _ASSIGN_OPS)
+        return ir.Assign(self.loc(cur), self.type_of(cur), op, self.expr(lhs), self.expr(rhs))
+
+    def _unary(self, cur: ci.Cursor) -> ir.Expr:
+        operand = self.kids(cur)[0]
+        op = self._unary_operator(cur, operand)
+        if op == "__extension__":
+            return self.expr(operand)
+        if op == "&":
+            self._refuse_mpi_constant_as_lvalue(cur, operand, "unary '&' operand")
+        return ir.Unary(self.loc(cur), self.type_of(cur), op, self.expr(operand))
+
+    def _subscript(self, cur: ci.Cursor) -> ir.Expr:
+        kids = self.kids(cur)
+        return ir.Index(self.loc(cur), self.type_of(cur), self.expr(kids[0]), self.expr(kids[1]))
+
+    def _conditional(self, cur: ci.Cursor) -> ir.Expr:
+        c, a, b = self.kids(cur)
+        return ir.Conditional(self.loc(cur), self.type_of(cur), self.expr(c), self.expr(a), self.expr(b))
+
+    def _member(self, cur: ci.Cursor) -> ir.Expr:
+        base = self.expr(self.kids(cur)[0])
+        arrow = isinstance(base.type, ir.PointerType)  # `p->x`: the base is a pointer
+        return ir.Member(self.loc(cur), self.type_of(cur), base, cur.spelling, arrow)
+
+    def _sizeof_or_alignof(self, cur: ci.Cursor) -> ir.Expr:  # CXX_UNARY_EXPR: sizeof / _Alignof
+        loc = self.loc(cur)
+        word = self._operator_word(cur)
+        if word == "sizeof":
             value = evaluate_int(cur)
-            if word in ("_Alignof", "alignof", "__alignof__", "__alignof") and value is not None:
-                # C11's _Alignof: a constant of the target's ABI (x86-64's, as gcc's), once "not supported yet"
-                return ir.IntLit(loc, self.type_of(cur), value, str(value))
-            raise self.unsupported(cur, "this operator")
-        if kind == K.INIT_LIST_EXPR:
-            items, designators = [], []
-            for k in kids:
-                sub = self.kids(k)
-                if k.kind == K.UNEXPOSED_EXPR and k.type.kind == ci.TypeKind.VOID and len(sub) == 2:
-                    # a designated initializer: `.field = v` or `[index] = v`
-                    if sub[0].kind == K.MEMBER_REF:
-                        designators.append(sub[0].spelling)
-                    else:
-                        index = evaluate_int(sub[0])
-                        if index is None:
-                            raise self.unsupported(k, "this designator")
-                        designators.append(index)
-                    items.append(self.expr(sub[1]))
-                elif k.kind == K.UNEXPOSED_EXPR and k.type.kind == ci.TypeKind.VOID:
-                    return read_designated_list(self, cur, kids)  # `.a.b = 1`, `[1].y = 2`, `[0 ... 3] = v`
+            # (not TYPE_REF)
+            kids = [k for k in self.kids(cur) if is_expression_kind(k.kind) or k.kind == K.UNEXPOSED_EXPR]
+            if kids:
+                return ir.SizeOf(loc, self.type_of(cur), None, self.expr(kids[0]), value)
+            return ir.SizeOf(loc, self.type_of(cur), None, None, value)
+        value = evaluate_int(cur)
+        if word in ("_Alignof", "alignof", "__alignof__", "__alignof") and value is not None:
+            # C11's _Alignof: a constant of the target's ABI (x86-64's, as gcc's), once "not supported yet"
+            return ir.IntLit(loc, self.type_of(cur), value, str(value))
+        raise self.unsupported(cur, "this operator")
+
+    def _init_list(self, cur: ci.Cursor) -> ir.Expr:
+        kids = self.kids(cur)
+        items, designators = [], []
+        for k in kids:
+            sub = self.kids(k)
+            if k.kind == K.UNEXPOSED_EXPR and k.type.kind == ci.TypeKind.VOID and len(sub) == 2:
+                # a designated initializer: `.field = v` or `[index] = v`
+                if sub[0].kind == K.MEMBER_REF:
+                    designators.append(sub[0].spelling)
                 else:
-                    designators.append(None)
-                    items.append(self.expr(k))
-            return ir.InitList(loc, self.type_of(cur), tuple(items), tuple(designators))
-        if kind == K.COMPOUND_LITERAL_EXPR:
-            # the braces are the last child: `(int[3]){...}` has its length's literal before them (once read as the
-            # value: an MPI buffer `(int[3]){r, 2, 3}` became `3`)
-            init = [k for k in kids if k.kind == K.INIT_LIST_EXPR or k.kind.is_expression()][-1]
-            return ir.CompoundLiteral(loc, self.type_of(cur), self.expr(init))
-        if kind == K.StmtExpr:  # GNU `({ ... })`, the safe max macro's form
-            body = next(k for k in kids if k.kind == K.COMPOUND_STMT)
-            return ir.StmtExpr(loc, self.type_of(cur), self.stmt(body))
-        if kind == K.TYPE_REF:
-            raise self.unsupported(cur, "a type here")
-        raise self.unsupported(cur, f"the expression {kind.name}")
+                    index = evaluate_int(sub[0])
+                    if index is None:
+                        raise self.unsupported(k, "this designator")
+                    designators.append(index)
+                items.append(self.expr(sub[1]))
+            elif k.kind == K.UNEXPOSED_EXPR and k.type.kind == ci.TypeKind.VOID:
+                return read_designated_list(self, cur, kids)  # `.a.b = 1`, `[1].y = 2`, `[0 ... 3] = v`
+            else:
+                designators.append(None)
+                items.append(self.expr(k))
+        return ir.InitList(self.loc(cur), self.type_of(cur), tuple(items), tuple(designators))
+
+    def _compound_literal(self, cur: ci.Cursor) -> ir.Expr:
+        # the braces are the last child: `(int[3]){...}` has its length's literal before them (once read as the
+        # value: an MPI buffer `(int[3]){r, 2, 3}` became `3`)
+        init = [k for k in self.kids(cur) if k.kind == K.INIT_LIST_EXPR or is_expression_kind(k.kind)][-1]
+        return ir.CompoundLiteral(self.loc(cur), self.type_of(cur), self.expr(init))
+
+    def _statement_expression(self, cur: ci.Cursor) -> ir.Expr:  # GNU `({ ... })`, the safe max macro's form
+        body = next(k for k in self.kids(cur) if k.kind == K.COMPOUND_STMT)
+        return ir.StmtExpr(self.loc(cur), self.type_of(cur), self.stmt(body))
+
+    def _type_ref(self, cur: ci.Cursor) -> ir.Expr:
+        raise self.unsupported(cur, "a type here")
+
+    def _other_expr(self, cur: ci.Cursor) -> ir.Expr:
+        raise self.unsupported(cur, f"the expression {cur.kind.name}")
 
     def _name_ref(self, cur: ci.Cursor) -> ir.Expr:
         ref = cur.referenced if cur.__class__ is not flat_ast.Node else cur.referenced_key()  # (its bytes: below)
@@ -1939,23 +2048,34 @@ MAX_STATEMENT_DEPTH = 1_000
 MAX_TYPE_DEPTH = 1_000
 
 
-def _nesting_bounded(method, counter: str, limit: int, what: str):
-    def bounded(self, cur):
-        depth = getattr(self, counter, 0) + 1
-        setattr(self, counter, depth)
-        try:
-            if depth > limit:
-                raise TranslationError(self.loc(cur), f"{what} nested more than {limit:,} levels deep: beyond "
-                                       "cmpi's bound (clang's syntax tree levels)", "nesting-limit")
-            return method(self, cur)
-        finally:
-            setattr(self, counter, depth - 1)
-    bounded.__name__, bounded.__doc__ = method.__name__, method.__doc__
-    return bounded
+def _nesting_error(loc: ir.Loc, what: str, limit: int) -> TranslationError:
+    """The error of a construct nested beyond its bound (Frontend.expr and Frontend.stmt count the levels)."""
+    return TranslationError(loc, f"{what} nested more than {limit:,} levels deep: beyond cmpi's bound (clang's "
+                            "syntax tree levels)", "nesting-limit")
 
 
-Frontend.expr = _nesting_bounded(Frontend.expr, "_expression_depth", MAX_EXPRESSION_DEPTH, "expressions")
-Frontend.stmt = _nesting_bounded(Frontend.stmt, "_statement_depth", MAX_STATEMENT_DEPTH, "statements")
+# The readers by cursor kind: Frontend.stmt and Frontend.expr call the one of a node's kind (a dictionary lookup, where
+# a chain of kind tests cost up to 20 comparisons per node; issue 28). A kind not listed is the `_other_` reader's.
+_STMT_READERS = {
+    K.COMPOUND_STMT: Frontend._compound, K.DECL_STMT: Frontend._decl_stmt, K.IF_STMT: Frontend._if,
+    K.WHILE_STMT: Frontend._while, K.DO_STMT: Frontend._do, K.FOR_STMT: Frontend._for_stmt,
+    K.SWITCH_STMT: Frontend._switch, K.CASE_STMT: Frontend._case, K.DEFAULT_STMT: Frontend._default,
+    K.BREAK_STMT: Frontend._break, K.CONTINUE_STMT: Frontend._continue, K.RETURN_STMT: Frontend._return,
+    K.GOTO_STMT: Frontend._goto, K.LABEL_STMT: Frontend._label, K.NULL_STMT: Frontend._null_stmt,
+    K.ASM_STMT: Frontend._asm, K.MS_ASM_STMT: Frontend._asm,
+}
+_EXPR_READERS = {
+    K.UNEXPOSED_EXPR: Frontend._implicit_or_cast, K.CSTYLE_CAST_EXPR: Frontend._implicit_or_cast,
+    K.INTEGER_LITERAL: Frontend._integer_literal, K.FLOATING_LITERAL: Frontend._floating_literal,
+    K.IMAGINARY_LITERAL: Frontend._imaginary_literal, K.CHARACTER_LITERAL: Frontend._character_literal,
+    K.STRING_LITERAL: Frontend._string_literal, K.DECL_REF_EXPR: Frontend._name_ref, K.PAREN_EXPR: Frontend._paren,
+    K.CALL_EXPR: Frontend._call, K.BINARY_OPERATOR: Frontend._binary,
+    K.COMPOUND_ASSIGNMENT_OPERATOR: Frontend._compound_assignment, K.UNARY_OPERATOR: Frontend._unary,
+    K.ARRAY_SUBSCRIPT_EXPR: Frontend._subscript, K.CONDITIONAL_OPERATOR: Frontend._conditional,
+    K.MEMBER_REF_EXPR: Frontend._member, K.CXX_UNARY_EXPR: Frontend._sizeof_or_alignof,
+    K.INIT_LIST_EXPR: Frontend._init_list, K.COMPOUND_LITERAL_EXPR: Frontend._compound_literal,
+    K.StmtExpr: Frontend._statement_expression, K.TYPE_REF: Frontend._type_ref,
+}
 
 
 def _type_depth_bounded(method):
