@@ -235,3 +235,12 @@ def test_shutdown_stops_the_server(tmp_path, server):
     assert r.returncode == 0 and r.stdout == "cmpi-run: 1 compile server(s) stopping\n", (r.stdout, r.stderr)
     assert wait_gone(pids[0], 30)
     assert not glob.glob(os.path.join(server["CMPI_COMPILE_SERVER_DIR"], "*.sock"))
+
+
+def test_a_server_ended_by_sigterm_leaves_no_socket(tmp_path, server):
+    assert run([CMPI_RUN, fresh(tmp_path)], env=server).returncode == 0
+    pids = server_pids(server)
+    path = socket_path(server)
+    os.kill(pids[0], 15)
+    assert wait_gone(pids[0], 30)
+    assert not os.path.exists(path), "a server ended by SIGTERM left its socket"

@@ -78,6 +78,13 @@ internal static class CompileServer
             listener.Bind(new UnixDomainSocketEndPoint(settings.SocketPath));
             listener.Listen(64);
             s_listener = listener;
+            // SIGTERM (kill, a session's end) ends it as an idle timeout does: no socket file of a dead server left
+            using var onTerm = System.Runtime.InteropServices.PosixSignalRegistration.Create(
+                System.Runtime.InteropServices.PosixSignal.SIGTERM, context =>
+                {
+                    context.Cancel = true;
+                    Stop(settings);
+                });
 
             var watch = new Thread(() => WatchIdle(settings)) { IsBackground = true, Name = "cmpi compile server idle watch" };
             watch.Start();
