@@ -17,6 +17,15 @@ Printed: median wall seconds and median CPU seconds (user + system of the cmpi-r
 os.wait4), first and cached, and the ratios side / this checkout. The machine is shared: CPU time is the steadier
 figure, wall time mostly measures the neighbours (say which one a claim rests on).
 
+This checkout's cmpi-run compiles through a warm compile server (round 10); it runs as three sides, each with a
+server directory of its own (CMPI_COMPILE_SERVER_DIR): "server warm" (the user's second port: before each timed run
+the side's server is stopped, started again by an untimed compile of another fresh copy, so the timed one is its
+second), "server cold" (the server stopped before each timed run: the run starts it) and "server off"
+(CMPI_COMPILE_SERVER=off, in-process as before round 10). A side's CPU then includes its server's: the CPU the
+server process took from the start of the timed run until it went quiet after it (/proc/PID/stat, from the pid its
+lock file holds; the background JIT a compile leaves the server is charged to it), added to cmpi-run's.
+`--server-modes warm,off` picks some.
+
 Python 3 standard library only, run by /usr/bin/python3 from anywhere.
 """
 from __future__ import annotations
@@ -60,11 +69,15 @@ CASES = [
 ]
 
 
+SERVER_MODES = ("warm", "cold", "off")
+
+
 @dataclass
 class Side:
     label: str
     dll: str                    # build/runtime/cmpi-run.dll of a checkout
     env: Dict[str, str] = field(default_factory=dict)
+    server: Optional[str] = None   # "warm", "cold" or "off" (this checkout's compile server), None: as it comes
     first: List[Tuple[float, float]] = field(default_factory=list)   # (wall, cpu) per repetition
     cached: List[Tuple[float, float]] = field(default_factory=list)
 
@@ -98,6 +111,57 @@ def translate(case: Case, work: str) -> Tuple[str, float]:
     return out, cpu
 
 
+def server_pid(server_dir: str) -> Optional[int]:
+    """The live compile server of a side's directory (its lock file holds the pid), or None."""
+    for name in sorted(os.listdir(server_dir)) if os.path.isdir(server_dir) else []:
+        if not name.endswith(".lock"):
+            continue
+        with open(os.path.join(server_dir, name)) as f:
+            text = f.read().strip()
+        try:
+            with open(f"/proc/{text}/cmdline", "rb") as f:
+                if b"--compile-server" in f.read():
+                    return int(text)
+        except (OSError, ValueError):
+            continue
+    return None
+
+
+def process_cpu(pid: Optional[int]) -> float:
+    """User + system CPU seconds of a live process so far (0 when there is none)."""
+    if pid is None:
+        return 0.0
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
+
+def wait_quiet(pid: Optional[int], limit: float = 20.0) -> None:
+    """Waits until a server has stopped taking CPU (its background JIT of the compiler's hot methods after a compile,
+    its GC) for 0.5 s, at most `limit` seconds: a user's next port does not come within the second."""
+    deadline = time.monotonic() + limit
+    last = process_cpu(pid)
+    while pid is not None and time.monotonic() < deadline:
+        time.sleep(0.5)
+        now = process_cpu(pid)
+        if now == last:
+            return
+        last = now
+
+
+def stop_server(side: Side, env: Dict[str, str]) -> None:
+    """Stops the side's compile server and waits until it is gone (untimed)."""
+    pid = server_pid(env["CMPI_COMPILE_SERVER_DIR"])
+    subprocess.run(["dotnet", side.dll, "--shutdown-compile-server"], env=env, stdout=subprocess.DEVNULL,
+                   stderr=subprocess.DEVNULL, timeout=120)
+    deadline = time.monotonic() + 60
+    while pid is not None and os.path.exists(f"/proc/{pid}") and time.monotonic() < deadline:
+        time.sleep(0.05)
+
+
 def fresh_copy(cs: str, work: str) -> str:
     """The C# with a comment no cache has seen on top: a new source, so cmpi-run must compile it."""
     with open(cs) as f:
@@ -120,15 +184,23 @@ def main(argv=None) -> int:
                    help="also run this checkout's cmpi-run with these environment settings (repeatable)")
     p.add_argument("--only", help="comma-separated case labels' first words (pi, cannon, nbody, generated)")
     p.add_argument("--keep", metavar="DIR", help="keep the C# and the runs' files in DIR")
+    p.add_argument("--server-modes", default=",".join(SERVER_MODES),
+                   help="this checkout's compile-server sides, in order (default warm,cold,off)")
     args = p.parse_args(argv)
 
-    sides = [Side("this", os.path.join(ROOT, "build", "runtime", "cmpi-run.dll"))]
+    this_dll = os.path.join(ROOT, "build", "runtime", "cmpi-run.dll")
+    modes = [m for m in args.server_modes.split(",") if m]
+    if not modes or any(m not in SERVER_MODES for m in modes):
+        p.error(f"--server-modes takes some of {','.join(SERVER_MODES)}")
+    sides = [Side(f"this, server {m}", this_dll, {"CMPI_COMPILE_SERVER": "off"} if m == "off" else {}, server=m)
+             for m in modes]
     if args.before:
         before = os.path.abspath(args.before)
         sides.append(Side(f"before ({before})", os.path.join(before, "build", "runtime", "cmpi-run.dll")))
     for spec in args.variant_env:
         env = dict(kv.split("=", 1) for kv in shlex.split(spec))
-        sides.append(Side(f"[{spec}]", sides[0].dll, env))
+        env.setdefault("CMPI_COMPILE_SERVER", "off")  # a variant of the in-process compile unless it says otherwise
+        sides.append(Side(f"[{spec}]", this_dll, env))
     for s in sides:
         if not os.path.exists(s.dll):
             print(f"first_run: {s.dll} is missing: run `make setup` there first", file=sys.stderr)
@@ -137,6 +209,9 @@ def main(argv=None) -> int:
     work = args.keep or tempfile.mkdtemp(prefix="cmpi-first-run-")
     os.makedirs(work, exist_ok=True)
     failures = 0
+    # every side its own compile-server directory (a side of another checkout ignores it), private as cmpi-run wants
+    for i, s in enumerate(sides):
+        s.env.setdefault("CMPI_COMPILE_SERVER_DIR", os.path.join(work, f"server-{i}"))
 
     print(f"First run of a fresh port: k = {args.k}, sides interleaved (order rotating); median wall / CPU seconds "
           f"(CPU = user + system of cmpi-run and its children; the steadier figure on a shared machine); "
@@ -155,8 +230,23 @@ def main(argv=None) -> int:
                 env = dict(os.environ, XDG_CACHE_HOME=os.path.join(run_dir, "cache"), **s.env)
                 app = fresh_copy(cs, run_dir)
                 argv = ["dotnet", s.dll, "-n", str(case.ranks), app, *case.args]
+                if s.server in ("warm", "cold"):
+                    stop_server(s, env)
+                if s.server == "warm":
+                    # the user's first port, untimed: it starts the server and warms it
+                    subprocess.run(["dotnet", s.dll, "--check", fresh_copy(cs, run_dir)], env=env, cwd=run_dir,
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=600)
+                    wait_quiet(server_pid(env["CMPI_COMPILE_SERVER_DIR"]))
                 for bucket in (s.first, s.cached):
+                    server_dir = env["CMPI_COMPILE_SERVER_DIR"]
+                    before_pid = server_pid(server_dir)
+                    before_cpu = process_cpu(before_pid)
                     wall, cpu, rc, err = run_timed(argv, run_dir, env)
+                    after_pid = server_pid(server_dir)
+                    # the server's share of the run, with the background work the compile left it (a server started
+                    # by this run: all of its CPU so far)
+                    wait_quiet(after_pid)
+                    cpu += process_cpu(after_pid) - (before_cpu if after_pid == before_pid else 0.0)
                     if rc != 0:
                         failures += 1
                         print(f"  {case.label} {s.label}: exit {rc}: {err.strip()[:300]}", file=sys.stderr)
@@ -171,10 +261,13 @@ def main(argv=None) -> int:
         for s in sides:
             fw, fc, cw, cc = median(s.first, 0), median(s.first, 1), median(s.cached, 0), median(s.cached, 1)
             ratio = fc / base if base == base and base > 0 else float("nan")
-            met = "" if s is not sides[0] else ("  target met (CPU)" if fc < TARGET_FIRST_RUN_SECONDS
-                                                 else "  target NOT met (CPU)")
+            met = "" if s.server is None else ("  target met (CPU)" if fc < TARGET_FIRST_RUN_SECONDS
+                                               else "  target NOT met (CPU)")
             print(f"  {s.label[:44]:<44} {fw:>10.3f} {fc:>10.3f} {cw:>11.3f} {cc:>10.3f} {ratio:>9.2f}{met}")
             print(f"    first cpu each: {' '.join(f'{c:.3f}' for _, c in s.first)}")
+    for s in sides:
+        if s.server in ("warm", "cold"):
+            stop_server(s, dict(os.environ, **s.env))
     if not args.keep:
         shutil.rmtree(work, ignore_errors=True)
     return 1 if failures else 0

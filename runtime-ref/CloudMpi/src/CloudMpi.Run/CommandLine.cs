@@ -51,6 +51,8 @@ public sealed record RunOptions
     /// <summary><c>--cleanup JOB</c> or <c>--fetch-output JOB</c>: a command on a job's storage, no program.</summary>
     public (string Command, string Job)? JobCommand { get; init; }
     public IReadOnlyList<string> ProgramArgs { get; init; } = [];
+    /// <summary><c>--shutdown-compile-server</c>: stop this user's compile servers; no program.</summary>
+    public bool ShutdownCompileServer { get; init; }
 }
 
 /// <summary>A command line that cannot be run; the launcher prints it with the usage and exits 2.</summary>
@@ -73,10 +75,15 @@ public static class CommandLine
                         [--stats] [--stats-json F] App.cs|App.dll [args...]
                cmpi-run --cleanup JOB | --fetch-output JOB [--tag-output]
                cmpi-run [--price-per-10k-transactions USD] --stats-merge FILE...
+               cmpi-run --shutdown-compile-server
 
         Compiles App.cs (a program translated by cmpi-translate) in memory with Roslyn
         against CloudMpi and CloudMpi.Libc, then runs it as an N-rank MPI job.
-        Everything after App.cs is passed to the program.
+        Everything after App.cs is passed to the program. A program the cache has not
+        seen is compiled by a compile server that cmpi-run starts on first use and that
+        stays warm for the next one (a process of this user on a socket in
+        $XDG_RUNTIME_DIR/cmpi or /tmp/cmpi-UID; it exits after 10 idle minutes,
+        $CMPI_COMPILE_SERVER_IDLE seconds; CMPI_COMPILE_SERVER=off compiles in-process).
 
           -n, -np N             number of ranks (default 1)
           --transport T         inproc (default): all ranks are threads of this process;
@@ -135,6 +142,8 @@ public static class CommandLine
           --collect-output      also write each rank's stdout/stderr to blobs of the job
           --cleanup JOB         delete what job JOB left in storage
           --fetch-output JOB    print the output a --collect-output job left, rank by rank
+          --shutdown-compile-server
+                                stop this user's compile servers (they restart on use)
           -h, --help            this text
 
         exit status: 0 when every rank returns 0; otherwise the first failing rank's code
@@ -283,6 +292,11 @@ public static class CommandLine
                             throw new UsageException("--stats-merge is a command of its own: it takes no --join, --cleanup or --fetch-output");
                         return o with { StatsMerge = files };
                     }
+                case "--shutdown-compile-server":
+                    NoValue();
+                    if (i != args.Count - 1 || i != 0)
+                        throw new UsageException("--shutdown-compile-server is a command of its own: it takes no other argument");
+                    return o with { ShutdownCompileServer = true };
                 case "--price-per-10k-transactions":
                     {
                         string v = Value();

@@ -1,5 +1,6 @@
 using System.Globalization;
 using CloudMpi.Run.Compilation;
+using CloudMpi.Run.Compilation.Server;
 using CloudMpi.Run.Hosting;
 using CloudMpi.Run.Processes;
 
@@ -23,8 +24,11 @@ public static class Launcher
     /// <summary>Runs one command line with the given standard streams.</summary>
     /// <param name="cacheDirectory">Overrides the cache location (tests); null = <see cref="ProgramCompiler.DefaultCacheDirectory"/>.</param>
     /// <param name="stdoutIsTerminal">Flush stdout after every line instead of periodically.</param>
+    /// <param name="useCompileServer">Compile through the warm compile server (Compilation/Server), unless
+    /// CMPI_COMPILE_SERVER=off: cmpi-run's own Main; the library's callers (tests) compile in-process.</param>
     public static LaunchResult Run(IReadOnlyList<string> args, TextWriter stdout, TextWriter stderr,
-                                   string? cacheDirectory = null, bool stdoutIsTerminal = false)
+                                   string? cacheDirectory = null, bool stdoutIsTerminal = false,
+                                   bool useCompileServer = false)
     {
         RunOptions? options;
         try
@@ -44,6 +48,16 @@ public static class Launcher
             return new LaunchResult(0, null, null);
         }
 
+        if (options.ShutdownCompileServer)
+        {
+            int stopped = CompileServerSettings.FromEnvironment() is { } serverSettings
+                ? CompileServerClient.ShutdownAll(serverSettings, stderr)
+                : 0;
+            stdout.Write($"cmpi-run: {stopped} compile server(s) stopping\n");
+            stdout.Flush();
+            stderr.Flush();
+            return new LaunchResult(0, null, null);
+        }
         if (options.JobCommand is not null)
             return new LaunchResult(Join.JobStorageCommands.Run(options, stdout, stderr), null, null);
         if (options.StatsMerge is not null)
@@ -71,7 +85,7 @@ public static class Launcher
         }
 
         if (options.CheckOnly && options.ProgramArgs.Count > 0 && options.ProgramArgs.All(a => a.EndsWith(".cs", StringComparison.Ordinal)))
-            return CheckAll([options.SourcePath, .. options.ProgramArgs], options, stderr, cacheDirectory);
+            return CheckAll([options.SourcePath, .. options.ProgramArgs], options, stderr, cacheDirectory, useCompileServer);
 
         string source;
         try
@@ -101,7 +115,7 @@ public static class Launcher
         // the ranks will be threads of this process: their runtime paths compile while the program is read and loaded
         if (!options.CheckOnly && !options.RanksAsProcesses && options.JoinJob is null)
             Hosting.RuntimePrecompiler.Start();
-        var compiler = new ProgramCompiler(options.NoCache ? null : cacheDirectory ?? ProgramCompiler.DefaultCacheDirectory());
+        var compiler = NewCompiler(options, stderr, cacheDirectory, useCompileServer);
         // --check always runs Roslyn: its answer is the diagnostics, which the cache does not keep
         CompileResult compiled = compiler.Compile(options.SourcePath, source, forceCompile: options.CheckOnly);
         if (options.Verbose)
@@ -110,7 +124,8 @@ public static class Launcher
             // ReadyToRun images and tiering settings change
             stderr.Write(string.Create(CultureInfo.InvariantCulture,
                 $"cmpi-run: {(compiled.FromCache ? "cache hit" : "compiled")} {options.SourcePath} in {compiled.Elapsed.TotalSeconds:0.000} s" +
-                $"{(compiler.CacheDirectory is null ? " (no cache)" : "")}; " +
+                $"{(compiler.CacheDirectory is null ? " (no cache)" : "")}" +
+                $"{(compiled.FromCache ? "" : " " + CompiledHow(compiler, compiled))}; " +
                 $"process up {(DateTime.Now - System.Diagnostics.Process.GetCurrentProcess().StartTime).TotalSeconds:0.000} s, " +
                 $"JIT {System.Runtime.JitInfo.GetCompiledMethodCount()} methods in {System.Runtime.JitInfo.GetCompilationTime().TotalSeconds:0.000} s\n"));
         }
@@ -174,17 +189,26 @@ public static class Launcher
         return new LaunchResult(Join.JoinedRank.Run(image, options, stderr), null, null);
     }
 
-    /// <summary>An exit status the operating system reports as given: 0..255, and never 0 for a failure.</summary>
+    /// <summary>For --verbose: by the compile server (warm or started now), or in this process (Roslyn's parse and
+    /// bind + emit times: what grows with the program's size; the rest of a first run is start-up and JIT).</summary>
+    private static string CompiledHow(ProgramCompiler compiler, CompileResult compiled) =>
+        compiled.RoslynTime > TimeSpan.Zero
+            ? string.Create(CultureInfo.InvariantCulture,
+                $"in-process (Roslyn: parse {compiled.ParseTime.TotalSeconds:0.000} s, bind and emit {(compiled.RoslynTime - compiled.ParseTime).TotalSeconds:0.000} s)")
+            : compiler.CompileServer?.LastOutcome ?? "";
+
+    private static ProgramCompiler NewCompiler(RunOptions options, TextWriter stderr, string? cacheDirectory, bool useCompileServer) =>
+        new(options.NoCache ? null : cacheDirectory ?? ProgramCompiler.DefaultCacheDirectory(),
+            useCompileServer ? CompileServerClient.FromEnvironment(stderr, options.Verbose) : null);
+
     /// <summary>
     /// <c>cmpi-run --check A.cs B.cs ...</c>: each file compiled in turn by one Roslyn (scripts/fuzz.py checks its
     /// translations so, a file's start-up paid once); each diagnostic names its file. 0 when all compile cleanly.
     /// </summary>
-    private static LaunchResult CheckAll(IReadOnlyList<string> paths, RunOptions options, TextWriter stderr, string? cacheDirectory)
+    private static LaunchResult CheckAll(IReadOnlyList<string> paths, RunOptions options, TextWriter stderr, string? cacheDirectory,
+                                         bool useCompileServer)
     {
-        // the ranks will be threads of this process: their runtime paths compile while the program is read and loaded
-        if (!options.CheckOnly && !options.RanksAsProcesses && options.JoinJob is null)
-            Hosting.RuntimePrecompiler.Start();
-        var compiler = new ProgramCompiler(options.NoCache ? null : cacheDirectory ?? ProgramCompiler.DefaultCacheDirectory());
+        var compiler = NewCompiler(options, stderr, cacheDirectory, useCompileServer);
         int code = 0;
         foreach (string path in paths)
         {
@@ -209,6 +233,7 @@ public static class Launcher
         return new LaunchResult(code, null, null);
     }
 
+    /// <summary>An exit status the operating system reports as given: 0..255, and never 0 for a failure.</summary>
     public static int ProcessExitCode(int code)
     {
         if (code is >= 0 and <= 255)

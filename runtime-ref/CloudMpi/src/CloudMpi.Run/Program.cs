@@ -4,13 +4,15 @@ using CloudMpi.Run.Processes;
 
 if (args.Length > 0 && args[0] == RankWorker.Flag)
     return RankWorker.Run(args);
+if (args.Length > 0 && args[0] == CloudMpi.Run.Compilation.Server.CompileServer.Flag)
+    return CloudMpi.Run.Compilation.Server.CompileServer.Run(args);
 
 TextWriter stdout = OutputSink.OpenStandard(Console.OpenStandardOutput());
 TextWriter stderr = OutputSink.OpenStandard(Console.OpenStandardError());
 LaunchResult result;
 try
 {
-    result = Launcher.Run(args, stdout, stderr, stdoutIsTerminal: !Console.IsOutputRedirected);
+    result = Launcher.Run(args, stdout, stderr, stdoutIsTerminal: !Console.IsOutputRedirected, useCompileServer: true);
 }
 finally
 {

@@ -41,6 +41,14 @@ public class CommandLineTests
         Assert.Throws<UsageException>(() => CommandLine.Parse(["A.cs"], k => k == "CMPI_DEADLOCK_TIMEOUT" ? "soon" : null));
     }
 
+    [Fact]
+    public void ShutdownCompileServerIsACommandOfItsOwn()
+    {
+        RunOptions o = CommandLine.Parse(["--shutdown-compile-server"], NoEnv)!;
+        Assert.True(o.ShutdownCompileServer);
+        Assert.False(CommandLine.Parse(["A.cs"], NoEnv)!.ShutdownCompileServer);
+    }
+
     [Theory]
     [InlineData(new string[0], "missing the program")]
     [InlineData(new[] { "-n" }, "needs a value")]
@@ -55,6 +63,8 @@ public class CommandLineTests
     [InlineData(new[] { "--timeout", "-1", "A.cs" }, "positive number of seconds")]
     [InlineData(new[] { "--check=yes", "A.cs" }, "takes no value")]
     [InlineData(new[] { "App.c" }, "expected a C# source file")]
+    [InlineData(new[] { "--shutdown-compile-server", "A.cs" }, "a command of its own")]
+    [InlineData(new[] { "-n", "2", "--shutdown-compile-server" }, "a command of its own")]
     public void UsageErrors(string[] args, string message)
     {
         var e = Assert.Throws<UsageException>(() => CommandLine.Parse(args, NoEnv));

@@ -23,6 +23,10 @@ public sealed class CompileResult
     /// <summary>True when the image came from the on-disk cache and Roslyn did not run.</summary>
     public bool FromCache { get; init; }
     public TimeSpan Elapsed { get; init; }
+    /// <summary>Roslyn's share of <see cref="Elapsed"/> spent parsing (the rest: binding and emitting), for --verbose.</summary>
+    public TimeSpan ParseTime { get; init; }
+    /// <summary>Roslyn's whole time (parse, bind, emit) when it ran in this process.</summary>
+    public TimeSpan RoslynTime { get; init; }
 
     public bool Success => Image is not null && !Diagnostics.Any(d => d.IsError);
     public int ErrorCount => Diagnostics.Count(d => d.IsError);

@@ -18,7 +18,16 @@ public sealed class ProgramCompiler
     /// <summary>Null: no caching at all.</summary>
     public string? CacheDirectory { get; }
 
+    /// <summary>The warm compile server to ask first; null: always compile in this process.</summary>
+    internal Server.CompileServerClient? CompileServer { get; }
+
     public ProgramCompiler(string? cacheDirectory) => CacheDirectory = cacheDirectory;
+
+    internal ProgramCompiler(string? cacheDirectory, Server.CompileServerClient? compileServer)
+    {
+        CacheDirectory = cacheDirectory;
+        CompileServer = compileServer;
+    }
 
     /// <summary><c>$XDG_CACHE_HOME/cmpi</c>, or <c>~/.cache/cmpi</c>.</summary>
     public static string DefaultCacheDirectory(Func<string, string?>? getEnv = null)
@@ -52,6 +61,18 @@ public sealed class ProgramCompiler
             }
         }
 
+        // the server writes the cache entry itself (the reply names it)
+        CompileResult? served = CompileServer?.TryCompile(displayPath, source, cacheFile is null ? null : Path.GetFullPath(cacheFile));
+        if (served is not null)
+        {
+            return new CompileResult
+            {
+                Image = served.Image,
+                Diagnostics = served.Diagnostics,
+                FromCache = false,
+                Elapsed = sw.Elapsed,
+            };
+        }
         CompileResult result = RoslynCompiler.Compile(displayPath, source, AssemblyNameFor(displayPath),
                                                       RuntimeAssemblies.Select(a => a.Location).ToList());
         if (result.Success && cacheFile is not null)
@@ -62,10 +83,24 @@ public sealed class ProgramCompiler
             Diagnostics = result.Diagnostics,
             FromCache = false,
             Elapsed = sw.Elapsed,
+            ParseTime = result.ParseTime,
+            RoslynTime = result.Elapsed,
         };
     }
 
     public static string CacheKey(string displayPath, string source)
+    {
+        var sb = new StringBuilder();
+        sb.Append(BuildText());
+        sb.Append("path=").Append(displayPath).Append('\n');
+        sb.Append("source=").Append(source.Length).Append('\n').Append(source);
+        byte[] hash = Sha256.Hash(Encoding.UTF8.GetBytes(sb.ToString()));  // the framework's SHA-256 loads OpenSSL: Sha256
+        return Convert.ToHexStringLower(hash);
+    }
+
+    /// <summary>The lines of the cache key that name this build: the compiler, the runtime, the launcher's and the
+    /// runtime assemblies' module ids (also the compile server's version key).</summary>
+    internal static string BuildText()
     {
         var sb = new StringBuilder();
         sb.Append(CacheFormat).Append('\n');
@@ -74,10 +109,7 @@ public sealed class ProgramCompiler
         sb.Append("launcher=").Append(typeof(ProgramCompiler).Assembly.ManifestModule.ModuleVersionId).Append('\n');
         foreach (Assembly a in RuntimeAssemblies)
             sb.Append(a.GetName().Name).Append('=').Append(a.ManifestModule.ModuleVersionId).Append('\n');
-        sb.Append("path=").Append(displayPath).Append('\n');
-        sb.Append("source=").Append(source.Length).Append('\n').Append(source);
-        byte[] hash = Sha256.Hash(Encoding.UTF8.GetBytes(sb.ToString()));  // the framework's SHA-256 loads OpenSSL: Sha256
-        return Convert.ToHexStringLower(hash);
+        return sb.ToString();
     }
 
     /// <summary>The Roslyn version cmpi-run was built against, read without loading Roslyn.</summary>
@@ -100,7 +132,7 @@ public sealed class ProgramCompiler
         return sb.Length == 0 ? "App" : sb.ToString();
     }
 
-    private static byte[]? TryRead(string file)
+    internal static byte[]? TryRead(string file)
     {
         try
         {
@@ -117,7 +149,7 @@ public sealed class ProgramCompiler
     }
 
     /// <summary>Writes to a temporary file in the same directory and renames it over the entry, so readers never see half a file.</summary>
-    private static void TryWrite(string file, byte[] image)
+    internal static bool TryWrite(string file, byte[] image)
     {
         string? tmp = null;
         try
@@ -131,10 +163,12 @@ public sealed class ProgramCompiler
             }
             File.Move(tmp, file, overwrite: true);
             tmp = null;
+            return true;
         }
         catch (Exception e) when (e is IOException or UnauthorizedAccessException)
         {
             // a cache that cannot be written is only slower
+            return false;
         }
         finally
         {

@@ -15,6 +15,8 @@ internal static class RoslynCompiler
 {
     private static readonly object RefLock = new();
     private static ImmutableArray<MetadataReference> s_frameworkRefs;
+    // one reference object per file for the process's life: the compile server's later compiles reuse its metadata
+    private static readonly System.Collections.Concurrent.ConcurrentDictionary<string, MetadataReference> s_runtimeRefs = new(StringComparer.Ordinal);
 
     /// <summary>The compiler's version, part of the cache key.</summary>
     public static string Version =>
@@ -30,7 +32,7 @@ internal static class RoslynCompiler
 
         var references = new List<MetadataReference>(FrameworkRefs());
         foreach (string p in runtimeAssemblyPaths)
-            references.Add(MetadataReference.CreateFromFile(p));
+            references.Add(s_runtimeRefs.GetOrAdd(p, static path => MetadataReference.CreateFromFile(path)));
 
         var options = new CSharpCompilationOptions(
             OutputKind.ConsoleApplication,
@@ -40,6 +42,7 @@ internal static class RoslynCompiler
             deterministic: true,
             concurrentBuild: true);
 
+        TimeSpan parsed = sw.Elapsed;
         CSharpCompilation compilation = CSharpCompilation.Create(assemblyName, [tree], references, options);
 
         using var pe = new MemoryStream();
@@ -62,6 +65,7 @@ internal static class RoslynCompiler
             Image = result.Success ? pe.ToArray() : null,
             Diagnostics = diagnostics,
             Elapsed = sw.Elapsed,
+            ParseTime = parsed,
         };
     }
 

@@ -1,0 +1,255 @@
+using System.Diagnostics;
+using System.Globalization;
+using System.Net.Sockets;
+
+namespace CloudMpi.Run.Compilation.Server;
+
+/// <summary>
+/// The warm compile server (<c>cmpi-run --compile-server DIR IDLE_SECONDS</c>, started by a client, never by hand):
+/// one process per user and build that keeps Roslyn loaded and JIT-compiled, so a port's first compile costs what a
+/// warm compiler costs instead of a fresh process's JIT of the compiler (issue 28, "First run"). It listens on a Unix
+/// socket in a private directory (<see cref="CompileServerSettings"/>), answers only processes of its own user
+/// (SO_PEERCRED) and build (the version key), writes each image to the client's cache entry (or a private temporary
+/// file) and replies with its path. It exits after IDLE_SECONDS without a request, on a shutdown request, or when
+/// its socket file is gone.
+/// </summary>
+internal static class CompileServer
+{
+    public const string Flag = "--compile-server";
+
+    /// <summary>Another server of this build holds the lock: the starting client connects to that one.</summary>
+    public const int AnotherServerExitCode = 3;
+
+    /// <summary>How long a request waits for a compile slot before the client is told to compile in-process.</summary>
+    private static readonly TimeSpan BusyWait = TimeSpan.FromSeconds(10);
+
+    /// <summary>How long a connected client may take to send its request (the client has it ready before it connects).</summary>
+    private const int RequestTimeoutMs = 30_000;
+
+    /// <summary>A temporary image left by a client that died before reading it is deleted after this.</summary>
+    private static readonly TimeSpan StaleImageAge = TimeSpan.FromHours(1);
+
+    private static readonly object Gate = new();
+    private static int s_active;
+    private static long s_lastActivity = Stopwatch.GetTimestamp();
+    private static volatile bool s_stopping;
+    private static Socket? s_listener;
+    private static SemaphoreSlim s_slots = new(1);
+    private static CompileServerSettings? s_settings;
+
+    public static int Run(string[] args)
+    {
+        if (args.Length != 3 || !double.TryParse(args[2], NumberStyles.Float, CultureInfo.InvariantCulture, out double idleSeconds))
+        {
+            Console.Error.WriteLine($"usage: cmpi-run {Flag} DIR IDLE_SECONDS (started by cmpi-run itself)");
+            return 2;
+        }
+        UnixIdentity.NewSession();
+        var settings = new CompileServerSettings(args[1], idleSeconds, CompileServerSettings.DefaultReplyTimeoutSeconds);
+        if (settings.CheckPrivateDirectory() is string problem)
+        {
+            Console.Error.WriteLine($"cmpi-run {Flag}: {problem}");
+            return 1;
+        }
+
+        FileStream lockFile;
+        try
+        {
+            // FileShare.None is an exclusive flock on Unix: one live server per build and directory
+            lockFile = new FileStream(settings.LockPath, FileMode.OpenOrCreate, FileAccess.ReadWrite, FileShare.None);
+        }
+        catch (IOException)
+        {
+            return AnotherServerExitCode;
+        }
+        s_settings = settings;
+        using (lockFile)
+        {
+            lockFile.SetLength(0);
+            byte[] pid = System.Text.Encoding.ASCII.GetBytes(Environment.ProcessId.ToString(CultureInfo.InvariantCulture) + "\n");
+            lockFile.Write(pid);
+            lockFile.Flush();
+
+            DeleteStaleImages(settings.Directory);
+            // with the lock held, a socket file of this build is a dead server's
+            TryDelete(settings.SocketPath);
+            s_slots = new SemaphoreSlim(Math.Max(1, Environment.ProcessorCount));
+            var listener = new Socket(AddressFamily.Unix, SocketType.Stream, ProtocolType.Unspecified);
+            listener.Bind(new UnixDomainSocketEndPoint(settings.SocketPath));
+            listener.Listen(64);
+            s_listener = listener;
+            // SIGTERM (kill, a session's end) ends it as an idle timeout does: no socket file of a dead server left
+            using var onTerm = System.Runtime.InteropServices.PosixSignalRegistration.Create(
+                System.Runtime.InteropServices.PosixSignal.SIGTERM, context =>
+                {
+                    context.Cancel = true;
+                    Stop(settings);
+                });
+
+            var watch = new Thread(() => WatchIdle(settings)) { IsBackground = true, Name = "cmpi compile server idle watch" };
+            watch.Start();
+            // no warm-up compile: the client that started this server is waiting for its own compile, which warms it
+            AcceptLoop(listener);
+            Stop(settings);
+            // let replies in flight finish (their clients are waiting for them)
+            var deadline = Stopwatch.StartNew();
+            while (Volatile.Read(ref s_active) > 0 && deadline.Elapsed < TimeSpan.FromSeconds(30))
+                Thread.Sleep(20);
+            DeleteStaleImages(settings.Directory);
+        }
+        return 0;
+    }
+
+    private static void AcceptLoop(Socket listener)
+    {
+        while (!s_stopping)
+        {
+            Socket client;
+            try
+            {
+                client = listener.Accept();
+            }
+            catch (Exception e) when (e is SocketException or ObjectDisposedException)
+            {
+                if (s_stopping)
+                    return;
+                Thread.Sleep(10);
+                continue;
+            }
+            Interlocked.Increment(ref s_active);
+            var t = new Thread(() => Serve(client)) { IsBackground = true, Name = "cmpi compile request" };
+            t.Start();
+        }
+    }
+
+    /// <summary>Ends the server: no new connections (the socket file goes first, so clients start a new one).</summary>
+    private static void Stop(CompileServerSettings settings)
+    {
+        lock (Gate)
+        {
+            if (s_listener is null)
+                return;
+            s_stopping = true;
+            TryDelete(settings.SocketPath);
+            s_listener.Dispose();
+            s_listener = null;
+        }
+    }
+
+    private static void WatchIdle(CompileServerSettings settings)
+    {
+        var idle = TimeSpan.FromSeconds(settings.IdleSeconds);
+        while (!s_stopping)
+        {
+            Thread.Sleep(TimeSpan.FromMilliseconds(Math.Clamp(settings.IdleSeconds * 1000 / 4, 50, 1000)));
+            bool quiet = Volatile.Read(ref s_active) == 0
+                         && Stopwatch.GetElapsedTime(Interlocked.Read(ref s_lastActivity)) > idle;
+            // a socket file removed (a /tmp cleaner, a user) leaves a server nobody can reach: end it too
+            if (quiet || !File.Exists(settings.SocketPath))
+                Stop(settings);
+        }
+    }
+
+    private static void Serve(Socket client)
+    {
+        try
+        {
+            using (client)
+            {
+                // only this user's processes: the image path and the cache entry are written as this user
+                if (UnixIdentity.PeerUid(client) != UnixIdentity.EffectiveUid)
+                    return;
+                client.ReceiveTimeout = RequestTimeoutMs;
+                using var stream = new NetworkStream(client, ownsSocket: false);
+                using var reader = new BinaryReader(stream);
+                using var writer = new BinaryWriter(stream);
+                CompileRequest request;
+                try
+                {
+                    request = CompileProtocol.ReadRequest(reader);
+                }
+                catch (Exception e) when (e is IOException or InvalidDataException or EndOfStreamException)
+                {
+                    return;
+                }
+                CompileProtocol.Write(writer, Answer(request));
+                if (request.Kind == RequestKind.Shutdown)
+                    Stop(s_settings!);
+            }
+        }
+        catch (Exception e) when (e is IOException or SocketException or ObjectDisposedException)
+        {
+            // the client went away: nothing to answer
+        }
+        finally
+        {
+            Interlocked.Exchange(ref s_lastActivity, Stopwatch.GetTimestamp());
+            Interlocked.Decrement(ref s_active);
+        }
+    }
+
+    private static CompileReply Answer(CompileRequest request)
+    {
+        // a shutdown comes from any build's cmpi-run (--shutdown-compile-server stops every server of the user)
+        if (request.Kind == RequestKind.Shutdown)
+            return Reply(ReplyStatus.Stopping, $"stopping (pid {Environment.ProcessId})");
+        if (request.BuildKey != CompileServerSettings.BuildKey)
+            return Reply(ReplyStatus.OtherBuild, $"this server is of build {CompileServerSettings.BuildKey[..16]}");
+        if (request.Kind != RequestKind.Compile)
+            return Reply(ReplyStatus.Failed, $"unknown request {request.Kind}");
+        if (!s_slots.Wait(BusyWait))
+            return Reply(ReplyStatus.Busy, "every compile slot is taken");
+        try
+        {
+            CompileResult result = RoslynCompiler.Compile(request.DisplayPath, request.Source,
+                ProgramCompiler.AssemblyNameFor(request.DisplayPath),
+                ProgramCompiler.RuntimeAssemblies.Select(a => a.Location).ToList());
+            string? imagePath = null;
+            bool temporary = false;
+            if (result.Image is not null)
+            {
+                if (request.CacheFile is not null && ProgramCompiler.TryWrite(request.CacheFile, result.Image))
+                {
+                    imagePath = request.CacheFile;
+                }
+                else
+                {
+                    imagePath = Path.Combine(s_settings!.Directory, $"image-{Guid.NewGuid():N}.dll");
+                    File.WriteAllBytes(imagePath, result.Image);
+                    temporary = true;
+                }
+            }
+            return new CompileReply(ReplyStatus.Compiled, "", imagePath, temporary, result.Diagnostics, result.Elapsed);
+        }
+        catch (Exception e)
+        {
+            // a compiler crash must not end the server silently: the client says why and compiles in-process
+            return Reply(ReplyStatus.Failed, $"{e.GetType().Name}: {e.Message}");
+        }
+        finally
+        {
+            s_slots.Release();
+        }
+    }
+
+    private static CompileReply Reply(ReplyStatus status, string message) =>
+        new(status, message, null, false, [], TimeSpan.Zero);
+
+    private static void DeleteStaleImages(string directory)
+    {
+        try
+        {
+            foreach (string f in Directory.EnumerateFiles(directory, "image-*.dll"))
+            {
+                if (DateTime.UtcNow - File.GetLastWriteTimeUtc(f) > StaleImageAge)
+                    TryDelete(f);
+            }
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException) { }
+    }
+
+    private static void TryDelete(string path)
+    {
+        try { File.Delete(path); } catch (Exception e) when (e is IOException or UnauthorizedAccessException) { }
+    }
+}
