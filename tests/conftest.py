@@ -27,8 +27,12 @@ def update_golden(request) -> bool:
 
 @pytest.fixture(scope="session")
 def tools():
+    """The translator, cmpi-run and native MPI (tests/support.py); translations go to one warm
+    `cmpi-translate --batch -` for the session, stopped at its end."""
     from tests.support import Tools
-    return Tools(ROOT)
+    t = Tools(ROOT)
+    yield t
+    t.server.stop()
 
 
 @pytest.fixture(scope="session")

@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from tests.support import ROOT, run
+from tests.support import ROOT, run, selected
 
 PROGRAMS = sorted(glob.glob(os.path.join(ROOT, "tests", "c", "*.c"))) + \
     sorted(d.rstrip(os.sep) for d in glob.glob(os.path.join(ROOT, "tests", "c", "*", "")))
@@ -40,15 +40,38 @@ def _sources(program: str):
     return sorted(files, key=lambda f: os.path.basename(f) != "main.c")
 
 
+@pytest.fixture(scope="module")
+def translated(request, tools, tmp_path_factory):
+    """program -> (its translation's Run, the C# file): the module's selected programs are all translated before the
+    first test, and their C# checked by one cmpi-run --check (tools.check_many), not one Roslyn start-up each."""
+    out = tmp_path_factory.mktemp("c_semantics")
+    done = {}
+
+    def translate(src):
+        cs = os.path.join(out, os.path.basename(src).replace(".", "_"), "Program.cs")
+        os.makedirs(os.path.dirname(cs), exist_ok=True)
+        sources = _sources(src)
+        done[src] = (tools.translate_file(sources[0], cs, *sources[1:]), cs)
+
+    def get(src):
+        if not done:
+            for program in selected(request.session, "test_c_semantics.py", "src"):
+                translate(program)
+            tools.check_many(cs for t, cs in done.values() if t.returncode == 0)
+        if src not in done:
+            translate(src)
+        return done[src]
+    return get
+
+
 @pytest.mark.parametrize("src", [_param(p) for p in PROGRAMS])
-def test_translation_prints_what_gcc_build_prints(src, tools, tmp_path):
+def test_translation_prints_what_gcc_build_prints(src, tools, translated, tmp_path):
     sources = _sources(src)
     exe = str(tmp_path / "native")
     b = run(["gcc", "-O1", "-o", exe, *sources, "-lm"])
     assert b.returncode == 0, b.stderr
     native = run([exe, "one", "two"])
-    cs = str(tmp_path / "Program.cs")
-    t = tools.translate_file(sources[0], cs, *sources[1:])
+    t, cs = translated(src)
     assert t.returncode == 0, t.stderr
     chk = tools.check(cs)
     assert chk.returncode == 0, chk.stdout + chk.stderr

@@ -24,7 +24,7 @@ import tomllib
 
 import pytest
 
-from tests.support import ROOT, by_rank, mask
+from tests.support import ROOT, by_rank, mask, selected
 
 GOLDEN = os.path.join(ROOT, "tests", "golden")
 
@@ -89,20 +89,48 @@ def _diff(expected: str, actual: str, a: str, b: str) -> str:
 
 
 @pytest.fixture(scope="session")
-def translated(tmp_path_factory, tools):
-    """Each case translated once per session: name -> path of the C# file."""
+def translated(request, tmp_path_factory, tools):
+    """Each case translated once per session: name -> path of the C# file. The selected cases are all translated
+    at the first call and their C# checked by one cmpi-run --check (tools.check_many: one Roslyn start-up, and
+    cmpi-run's cache filled for the runs); a failed translation fails the tests of its own case only."""
     out_dir = tmp_path_factory.mktemp("golden")
+    cache = {}
+
+    def translate(name):
+        case = CASES[name]
+        src, *more = _sources(case)
+        cls = case.get("class", os.path.splitext(os.path.basename(src))[0].capitalize())
+        out = os.path.join(out_dir, name, f"{cls}.cs")
+        os.makedirs(os.path.dirname(out), exist_ok=True)
+        cache[name] = (tools.translate_file(src, out, *more, *_flags(case)), out)
+
+    def get(name):
+        if not cache:
+            for other in selected(request.session, "test_golden.py", "name"):
+                translate(other)
+            tools.check_many(out for r, out in cache.values() if r.returncode == 0)
+        if name not in cache:
+            translate(name)
+        r, out = cache[name]
+        assert r.returncode == 0, f"cmpi-translate failed:\n{r.stderr}"
+        return out
+    return get
+
+
+@pytest.fixture(scope="session")
+def native_build(tmp_path_factory, tools):
+    """Each case's native program built once per session (not once per rank count): name -> its executable."""
+    out_dir = tmp_path_factory.mktemp("golden-native")
     cache = {}
 
     def get(name):
         if name not in cache:
             case = CASES[name]
-            src, *more = _sources(case)
-            cls = case.get("class", os.path.splitext(os.path.basename(src))[0].capitalize())
-            out = os.path.join(out_dir, f"{cls}.cs")
-            r = tools.translate_file(src, out, *more, *_flags(case))
-            assert r.returncode == 0, f"cmpi-translate failed:\n{r.stderr}"
-            cache[name] = out
+            exe = os.path.join(out_dir, name, "native")  # the name the per-test builds had (argv[0])
+            os.makedirs(os.path.dirname(exe))
+            b = tools.build_native(_sources(case), exe, _flags(case) + case.get("native_flags", []))
+            assert b.returncode == 0, f"mpicc failed:\n{b.stderr}"
+            cache[name] = exe
         return cache[name]
     return get
 
@@ -142,7 +170,7 @@ def transport_env(transport: str, request) -> dict:
 
 
 @pytest.mark.parametrize("name,ranks,transport", RUNS, ids=[f"{n}-np{k}-{t}" for n, k, t in RUNS])
-def test_runs_like_native(name, ranks, transport, translated, tools, update_golden, tmp_path, request):
+def test_runs_like_native(name, ranks, transport, translated, native_build, tools, update_golden, tmp_path, request):
     case = CASES[name]
     args = [str(a) for a in case.get("args", [])]
     filters = case.get("filters", [])
@@ -156,10 +184,7 @@ def test_runs_like_native(name, ranks, transport, translated, tools, update_gold
     env = transport_env(transport, request)
     # the native program runs once per case (beside the in-process transport's run), not once per transport
     if tools.mpicc and tools.mpirun and transport == "inproc":
-        exe = str(tmp_path / "native")
-        b = tools.build_native(_sources(case), exe, _flags(case) + case.get("native_flags", []))
-        assert b.returncode == 0, f"mpicc failed:\n{b.stderr}"
-        n = tools.native(exe, ranks, args, timeout, cwd=str(native_dir))
+        n = tools.native(native_build(name), ranks, args, timeout, cwd=str(native_dir))
         assert n.returncode == case.get("exit", 0), f"native run failed ({n.returncode}):\n{n.stderr}"
         native_out = mask(by_rank(n.stdout), filters)
         checks = [(expected_path, native_out, f"native output (mpirun -np {ranks})")]
