@@ -63,7 +63,7 @@ public static partial class cMPI
     }
 
     /// <summary>
-    /// The linear barrier (Open MPI 4.1's choice for 4-7 ranks, coll/tuned's fixed decision): every rank but 0 tells
+    /// The linear barrier (tcp's at 5-7 ranks; Open MPI 4.1's choice for 4-7 ranks, coll/tuned's fixed decision): every rank but 0 tells
     /// rank 0 it has arrived and waits for its release; rank 0 hears from every rank, then releases each. 2(p - 1)
     /// messages where the dissemination barrier sends p ceil(log2 p) (12 against 21 at 7 ranks), two hops on the
     /// critical path against ceil(log2 p), and every rank but 0 has one message to wait for. Which matters when ranks

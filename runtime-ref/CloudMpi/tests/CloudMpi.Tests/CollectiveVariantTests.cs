@@ -177,7 +177,8 @@ public class CollectiveVariantTests
     [Theory]
     [InlineData("inproc", 4, "Hypercube", "Sequential", "Dissemination", "Exchange")]
     [InlineData("tcp", 3, "Hypercube", "Sequential", "Dissemination", "GatherBcast")]
-    [InlineData("tcp", 4, "Hypercube", "Sequential", "Linear", "GatherBcast")]     // Open MPI's linear barrier at 4-7 ranks
+    [InlineData("tcp", 4, "Hypercube", "Sequential", "Dissemination", "GatherBcast")]
+    [InlineData("tcp", 5, "Hypercube", "Sequential", "Linear", "GatherBcast")]     // linear where dissemination takes 3 hops
     [InlineData("tcp", 7, "Hypercube", "Sequential", "Linear", "GatherBcast")]
     [InlineData("tcp", 8, "Hypercube", "Sequential", "Dissemination", "GatherBcast")]
     [InlineData("azure", 4, "Naive", "Threads", "Dissemination", "Exchange")]     // the storage model's choice (VariantChooserTests)
