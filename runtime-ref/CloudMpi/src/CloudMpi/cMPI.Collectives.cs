@@ -30,10 +30,14 @@ public static partial class cMPI
         ctx.Wait.Set(call, comm, null, 0, false, 0);
         BeginCollective(ctx, call, comm, -1, 0, null);
         if (TransportBarrier(ctx, comm)) return SUCCESS; // CMPI_BARRIER=table on azure
-        if (CollectiveVariants.BarrierFor(ctx.Transport, comm.SizeIn(ctx)) == CollectiveVariants.BarrierKind.Dissemination)
+        switch (CollectiveVariants.BarrierFor(ctx.Transport, comm.SizeIn(ctx)))
         {
-            DisseminationBarrier(ctx, comm);
-            return SUCCESS;
+            case CollectiveVariants.BarrierKind.Dissemination:
+                DisseminationBarrier(ctx, comm);
+                return SUCCESS;
+            case CollectiveVariants.BarrierKind.Linear:
+                LinearBarrier(ctx, comm);
+                return SUCCESS;
         }
         int rank = comm.RankIn(ctx), size = comm.SizeIn(ctx);
         // Fan in to rank 0 along the binomial tree, then fan out the same way.

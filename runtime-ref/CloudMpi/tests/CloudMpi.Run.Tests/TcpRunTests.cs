@@ -53,6 +53,57 @@ public class TcpRunTests
         Assert.Equal(Enumerable.Repeat("tiering 0", n), over.StdoutLines);
     }
 
+    /// <summary>
+    /// The same rule for ranks started through ssh, which passes no environment (round 9 left them tiering): the remote
+    /// command sets it from the remote host's own core count. A stand-in ssh on PATH runs the remote command line with
+    /// sh here, as ssh gives it to the remote user's shell, for a host of the hostfile that is not this one.
+    /// </summary>
+    [Fact]
+    public void RanksStartedThroughSshThatOutnumberTheirHostsCoresRunWithoutTieredCompilation()
+    {
+        if (!OperatingSystem.IsLinux()) return;
+        using var s = new Scratch();
+        string bin = Path.Combine(s.Dir, "bin");
+        Directory.CreateDirectory(bin);
+        string ssh = Path.Combine(bin, "ssh");
+        // ssh -o BatchMode=yes HOST COMMAND...: the words after the host, joined by spaces, are one line for a shell.
+        File.WriteAllText(ssh, "#!/bin/sh\nshift 3\nexec sh -c \"$*\"\n");
+        File.SetUnixFileMode(ssh, UnixFileMode.UserRead | UnixFileMode.UserWrite | UnixFileMode.UserExecute);
+        string hostfile = s.Write("hosts", "far-away-node slots=1\n");
+        string app = s.Write("Tiering.cs", Sources.Program("Tiering", """
+                printf("rank %d tiering %s\n", rank, System.Environment.GetEnvironmentVariable("DOTNET_TieredCompilation") ?? "default");
+                cMPI.Finalize();
+                return 0;
+        """));
+        var env = new Dictionary<string, string>
+        {
+            ["PATH"] = bin + ":" + Environment.GetEnvironmentVariable("PATH"),
+            ["CMPI_PARENT_ADDRESS"] = "127.0.0.1",
+        };
+        Ran one = Cmpi.ProcessWithEnvironment(s, Limit, "", env, "-n", "1", "--transport", "tcp", "--hostfile", hostfile, app);
+        Assert.True(one.ExitCode == 0, one.ToString());
+        Assert.Equal(["rank 0 tiering default"], one.StdoutLines);
+        int n = Environment.ProcessorCount + 1;
+        if (n > 9) return; // a host with many cores: too many rank processes for a unit test
+        Ran over = Cmpi.ProcessWithEnvironment(s, Limit, "", env, "-n", n.ToString(), "--transport", "tcp", "--hostfile", hostfile, app);
+        Assert.True(over.ExitCode == 0, over.ToString());
+        Assert.Equal(Enumerable.Range(0, n).Select(r => $"rank {r} tiering 0"), over.StdoutLines.Order());
+    }
+
+    /// <summary>The remote command line: ssh's options and host, the rule's shell, then the worker (no rule off tcp).</summary>
+    [Fact]
+    public void TheRemoteCommandCarriesTheTieringRuleOnTcpOnly()
+    {
+        var tcp = ProcessJobRunner.WorkerCommand("node7", 8, ["--worker", "a:1", "0", "0.0.0.0", "tcp", "job"]);
+        Assert.Equal("ssh", tcp.FileName);
+        Assert.Equal(["-o", "BatchMode=yes", "node7", "sh", "-c"], tcp.ArgumentList.Take(5));
+        Assert.Contains("-lt 8 ]", tcp.ArgumentList[5]);
+        Assert.Equal(["cmpi-worker"], tcp.ArgumentList.Skip(6).Take(1));
+        Assert.Equal(["--worker", "a:1", "0", "0.0.0.0", "tcp", "job"], tcp.ArgumentList.TakeLast(6));
+        var azure = ProcessJobRunner.WorkerCommand("node7", 0, ["--worker", "a:1", "0", "0.0.0.0", "azure", "job"]);
+        Assert.DoesNotContain("sh", azure.ArgumentList);
+    }
+
     [Fact]
     public void RankZeroReadsTheJobsStdinAndTheOthersAnEmptyOne()
     {

@@ -95,7 +95,11 @@ internal static class Cmpi
     public static Ran Process(Scratch s, TimeSpan limit, params string[] args) => ProcessWithInput(s, limit, "", args);
 
     /// <summary><see cref="Process"/> with <paramref name="stdin"/> written to cmpi-run's standard input, then closed.</summary>
-    public static Ran ProcessWithInput(Scratch s, TimeSpan limit, string stdin, params string[] args)
+    public static Ran ProcessWithInput(Scratch s, TimeSpan limit, string stdin, params string[] args) =>
+        ProcessWithEnvironment(s, limit, stdin, new Dictionary<string, string>(), args);
+
+    /// <summary><see cref="ProcessWithInput"/> with <paramref name="environment"/> added to cmpi-run's environment.</summary>
+    public static Ran ProcessWithEnvironment(Scratch s, TimeSpan limit, string stdin, IReadOnlyDictionary<string, string> environment, params string[] args)
     {
         var psi = new ProcessStartInfo("dotnet")
         {
@@ -110,6 +114,7 @@ internal static class Cmpi
             psi.ArgumentList.Add(a);
         psi.Environment["XDG_CACHE_HOME"] = s.CacheHome;
         psi.Environment.Remove("CMPI_DEADLOCK_TIMEOUT");
+        foreach (var (name, value) in environment) psi.Environment[name] = value;
 
         var sw = Stopwatch.StartNew();
         using var p = System.Diagnostics.Process.Start(psi)!;

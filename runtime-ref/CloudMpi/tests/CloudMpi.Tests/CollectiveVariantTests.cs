@@ -60,7 +60,7 @@ public class CollectiveVariantTests
     }
 
     public static IEnumerable<object[]> BarrierCases =>
-        from barrier in new[] { CollectiveVariants.BarrierKind.Messages, CollectiveVariants.BarrierKind.Dissemination }
+        from barrier in new[] { CollectiveVariants.BarrierKind.Messages, CollectiveVariants.BarrierKind.Dissemination, CollectiveVariants.BarrierKind.Linear }
         from size in new[] { 1, 2, 3, 4, 7 }
         select new object[] { barrier.ToString(), size };
 
@@ -176,7 +176,11 @@ public class CollectiveVariantTests
 
     [Theory]
     [InlineData("inproc", 4, "Hypercube", "Sequential", "Dissemination", "Exchange")]
+    [InlineData("tcp", 3, "Hypercube", "Sequential", "Dissemination", "GatherBcast")]
     [InlineData("tcp", 4, "Hypercube", "Sequential", "Dissemination", "GatherBcast")]
+    [InlineData("tcp", 5, "Hypercube", "Sequential", "Linear", "GatherBcast")]     // linear where dissemination takes 3 hops
+    [InlineData("tcp", 7, "Hypercube", "Sequential", "Linear", "GatherBcast")]
+    [InlineData("tcp", 8, "Hypercube", "Sequential", "Dissemination", "GatherBcast")]
     [InlineData("azure", 4, "Naive", "Threads", "Dissemination", "Exchange")]     // the storage model's choice (VariantChooserTests)
     [InlineData("azure", 400, "Hypercube", "Threads", "Messages", "GatherBcast")]
     public void EachTransportDefaultsToItsMeasuredFasterVariant(string transport, int size, string bcast, string scatter, string barrier, string allgather)

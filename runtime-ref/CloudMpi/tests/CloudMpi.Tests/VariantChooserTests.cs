@@ -105,7 +105,7 @@ public class VariantChooserTests
             foreach (var r in Enum.GetValues<V.BarrierKind>()) { V.Barrier = r; Assert.Equal(r, V.BarrierFor("azure", p)); }
             foreach (var a in Enum.GetValues<V.AllgatherKind>()) { V.Allgather = a; Assert.Equal(a, V.AllgatherFor("azure", p)); }
             // The last of each enum is still set; with all four set the report names no model choice.
-            Assert.Equal("bcast naive (set), scatter threads (set), barrier dissemination (set), allgather gatherbcast (set)", V.Describe("azure", p));
+            Assert.Equal("bcast naive (set), scatter threads (set), barrier linear (set), allgather gatherbcast (set)", V.Describe("azure", p));
         }
         finally { (V.Bcast, V.Scatter, V.Barrier, V.Allgather) = old; }
     }

@@ -139,7 +139,9 @@ public sealed class ProcessJobRunner
 
     private void StartChild(Child c, string parentHost, int parentPort, string bind)
     {
-        var psi = WorkerCommand(c.Host, [RankWorker.Flag, $"{parentHost}:{parentPort}", c.Rank.ToString(CultureInfo.InvariantCulture), bind, _options.Transport, JobId]);
+        int ranksOnHost = _hosts.Count(h => h == c.Host);
+        bool tieringOffWhenOutnumbered = _options.Transport == "tcp";
+        var psi = WorkerCommand(c.Host, tieringOffWhenOutnumbered ? ranksOnHost : 0, [RankWorker.Flag, $"{parentHost}:{parentPort}", c.Rank.ToString(CultureInfo.InvariantCulture), bind, _options.Transport, JobId]);
         psi.RedirectStandardOutput = true;
         psi.RedirectStandardError = true;
         psi.UseShellExecute = false;
@@ -155,7 +157,7 @@ public sealed class ProcessJobRunner
             psi.Environment.Remove(JobSecret.EnvironmentVariable);
         psi.RedirectStandardInput = !local;
         if (!local) psi.StandardInputEncoding = new UTF8Encoding(false);
-        if (local && _options.Transport == "tcp" && LocalRanksOutnumberCores) WithoutTiering(psi);
+        if (local && tieringOffWhenOutnumbered && LocalRanksOutnumberCores) WithoutTiering(psi);
         var p = Process.Start(psi) ?? throw new IOException($"could not start the process of rank {c.Rank}");
         if (!local)
         {
@@ -187,8 +189,8 @@ public sealed class ProcessJobRunner
     /// 2 cores spent most of its CPU there (perf: 40 % of the samples in the ".NET Tiered Com" threads), 2.6 ms of CPU
     /// per barrier against 0.27 ms without, 4.95 s of CPU per job against 2.87 (bench/README.md, round 9). With a core
     /// per rank tiering stays: there the recompiled code is what counts (2-rank ping-pong of 2 KiB-4 MiB took
-    /// 1.08-1.28x as long without it, under chrt). A user's own DOTNET_TieredCompilation (or COMPlus_) is kept. Not
-    /// through ssh: a remote rank gets the environment of its host.
+    /// 1.08-1.28x as long without it, under chrt). A user's own DOTNET_TieredCompilation (or COMPlus_) is kept. A rank
+    /// started through ssh gets the same rule from its own host (<see cref="RemoteTieringRule"/>).
     /// </summary>
     private static void WithoutTiering(ProcessStartInfo psi)
     {
@@ -216,8 +218,25 @@ public sealed class ProcessJobRunner
         forward.Start();
     }
 
-    /// <summary>How a rank process is started: this cmpi-run in worker mode, locally or through ssh.</summary>
-    private static ProcessStartInfo WorkerCommand(string host, string[] workerArgs)
+    /// <summary>
+    /// The remote half of <see cref="WithoutTiering"/>: ssh passes no environment and only the remote host knows its
+    /// cores, so the remote command starts with a POSIX shell that sets <c>DOTNET_TieredCompilation=0</c> when the host
+    /// has fewer cores (<c>nproc</c>) than <paramref name="ranksOnHost"/>, unless the remote environment sets tiering
+    /// itself, then execs the worker with its arguments. ssh joins its arguments into one line for the remote user's
+    /// shell: the script is one single-quoted word (no quote inside), which sh, bash, zsh, csh and fish all pass as is.
+    /// </summary>
+    internal static string[] RemoteTieringRule(int ranksOnHost) =>
+    [
+        "sh", "-c",
+        "'if [ -z \"$DOTNET_TieredCompilation$COMPlus_TieredCompilation\" ] && " +
+        $"[ \"$(nproc 2>/dev/null || echo 1)\" -lt {ranksOnHost.ToString(CultureInfo.InvariantCulture)} ]; " +
+        "then DOTNET_TieredCompilation=0; export DOTNET_TieredCompilation; fi; exec \"$@\"'",
+        "cmpi-worker", // the script's $0
+    ];
+
+    /// <summary>How a rank process is started: this cmpi-run in worker mode, locally or through ssh. A remote tcp rank
+    /// (<paramref name="tieringRuleRanks"/> &gt; 0: the job's ranks on its host) runs under <see cref="RemoteTieringRule"/>.</summary>
+    internal static ProcessStartInfo WorkerCommand(string host, int tieringRuleRanks, string[] workerArgs)
     {
         var psi = new ProcessStartInfo();
         var (exe, prefix) = LocalWorker();
@@ -232,7 +251,8 @@ public sealed class ProcessJobRunner
             string remote = Environment.GetEnvironmentVariable("CMPI_REMOTE_WORKER")
                             ?? string.Join(' ', new[] { exe }.Concat(prefix));
             psi.FileName = "ssh";
-            foreach (string a in new[] { "-o", "BatchMode=yes", host, remote }.Concat(workerArgs)) psi.ArgumentList.Add(a);
+            string[] rule = tieringRuleRanks > 0 ? RemoteTieringRule(tieringRuleRanks) : [];
+            foreach (string a in new[] { "-o", "BatchMode=yes", host }.Concat(rule).Append(remote).Concat(workerArgs)) psi.ArgumentList.Add(a);
         }
         return psi;
     }

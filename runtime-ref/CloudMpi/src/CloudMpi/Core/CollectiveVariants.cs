@@ -9,7 +9,8 @@ namespace CloudMpi.Core;
 /// <item><c>CMPI_BCAST</c>: <c>hypercube</c> (binomial tree, log p rounds; default except on azure below the model's switch point) or <c>naive</c> (the root sends to every rank).</item>
 /// <item><c>CMPI_SCATTER</c>: <c>sequential</c> (default except on azure) or <c>threads</c> (the root's sends go out in parallel; the model's choice on azure).</item>
 /// <item><c>CMPI_BARRIER</c>: <c>dissemination</c> (log2 p rounds of one send and one receive per rank; default on inproc
-/// and tcp), <c>messages</c> (binomial fan-in/fan-out, 2 log2 p hops; on azure the model's choice from its switch point up, dissemination below) or <c>table</c> (the thesis's
+/// and tcp but at 5-7 ranks), <c>linear</c> (every rank to rank 0 and back, 2(p - 1) messages, 2 hops; default on tcp at
+/// 5-7 ranks, as Open MPI's at 4-7), <c>messages</c> (binomial fan-in/fan-out, 2 log2 p hops; on azure the model's choice from its switch point up, dissemination below) or <c>table</c> (the thesis's
 /// barrier on a storage table, azure only; elsewhere it falls back to messages).</item>
 /// <item><c>CMPI_ALLGATHER</c>: <c>exchange</c> (every rank sends its block straight to every other rank, p - 1 sends and
 /// receives a rank; default inproc) or <c>gatherbcast</c> (a gather to rank 0, which broadcasts the packed blocks:
@@ -23,7 +24,7 @@ internal static class CollectiveVariants
 {
     public enum BcastKind { Hypercube, Naive }
     public enum ScatterKind { Sequential, Threads }
-    public enum BarrierKind { Messages, Table, Dissemination }
+    public enum BarrierKind { Messages, Table, Dissemination, Linear }
     public enum AllgatherKind { Exchange, GatherBcast }
 
     /// <summary>The broadcast chosen by CMPI_BCAST (or a test), null = the transport's default (<see cref="BcastFor(string, int)"/>).</summary>
@@ -58,7 +59,8 @@ internal static class CollectiveVariants
 
     /// <summary>
     /// The barrier unless CMPI_BARRIER says otherwise: dissemination in memory and over TCP (half the sequential hops
-    /// of the binomial barrier; 4-7 ranks on 2 cores, docs/bench/README.md); on azure the model's choice between
+    /// of the binomial barrier; 4-7 ranks on 2 cores, docs/bench/README.md), but linear over TCP at 5-7 ranks (12
+    /// messages against 21 at 7 ranks, two hops against three; measured in bench/README.md, tcp round 10); on azure the model's choice between
     /// dissemination (log2 p hops) and messages (2 log2 p hops, but 2(p - 1) messages against p log2 p: fewer requests
     /// once the account's target is near). The table barrier is only taken when CMPI_BARRIER=table asks for it
     /// (<see cref="StorageCollectiveModel"/> says why).
@@ -66,7 +68,17 @@ internal static class CollectiveVariants
     public static BarrierKind BarrierFor(ITransport transport, int size) => BarrierFor(transport.Name, size);
 
     public static BarrierKind BarrierFor(string transportName, int size) =>
-        Barrier ?? (transportName == "azure" ? StorageCollectiveModel.Best(size, BarrierKind.Messages, BarrierKind.Dissemination) : BarrierKind.Dissemination);
+        Barrier ?? transportName switch
+        {
+            "azure" => StorageCollectiveModel.Best(size, BarrierKind.Messages, BarrierKind.Dissemination),
+            "tcp" when size is >= LinearBarrierMin and <= LinearBarrierMax => BarrierKind.Linear,
+            _ => BarrierKind.Dissemination,
+        };
+
+    /// <summary>The communicator sizes whose tcp barrier is linear: where dissemination needs 3 hops to linear's 2.
+    /// Open MPI 4.1's tuned barrier takes linear from 4 ranks to 7; at 4, where dissemination's hops are 2 as well, it
+    /// measured faster here (83 against 120 us, 4 ranks on 2 cores at load 30; bench/README.md, tcp round 10).</summary>
+    public const int LinearBarrierMin = 5, LinearBarrierMax = 7;
 
     /// <summary>
     /// The allgather unless CMPI_ALLGATHER says otherwise: the exchange in memory, where a message is a copy (an

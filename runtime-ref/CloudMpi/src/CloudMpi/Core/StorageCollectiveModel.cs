@@ -42,6 +42,7 @@ internal static class StorageCollectiveModel
             CollectiveVariants.ScatterKind.Sequential => new(p - 1, oneHop, Math.Max(0, p - 2)),
             CollectiveVariants.BarrierKind.Messages => new(2L * (p - 1), 2 * lg, 0),
             CollectiveVariants.BarrierKind.Dissemination => new((long)p * lg, lg, 0),
+            CollectiveVariants.BarrierKind.Linear => new(2L * (p - 1), 2 * oneHop, Math.Max(0, p - 2)),
             CollectiveVariants.AllgatherKind.GatherBcast => new(2L * (p - 1), p > 1 ? 1 + lg : 0, 0),
             CollectiveVariants.AllgatherKind.Exchange => new((long)p * (p - 1), oneHop, Math.Max(0, p - 2)),
             // The table barrier is left out: its model counts one query per rank, but ranks that arrive early query
@@ -84,6 +85,7 @@ internal static class StorageCollectiveModel
             // fan-in along the binomial tree to rank 0 (its children's messages), then the broadcast from 0
             CollectiveVariants.BarrierKind.Messages => BinomialChildren(p, rank) + (rank == 0 ? 0 : 1),
             CollectiveVariants.BarrierKind.Dissemination => Log2Ceil(p),
+            CollectiveVariants.BarrierKind.Linear => rank == 0 ? p - 1 : 1,
             CollectiveVariants.AllgatherKind.GatherBcast => rank == 0 ? p - 1 : 1,
             CollectiveVariants.AllgatherKind.Exchange => p - 1,
             _ => throw new ArgumentException($"no storage model for variant {variant}"),
