@@ -476,7 +476,33 @@ QUIRKY_FORMS = {
     # a comment whose delimiter a \ splice cuts (`/\` newline `/`): copied so, it was no C# comment (CS1525)
     "split_comment_delimiters.c": b'#include <stdio.h>\n/\\\n/ a line comment\n/\\\n* a block comment *\\\n/\n'
                                   b'int main(void) {\n    int y = 1; /\\\n/ after code\n    printf("%d\\n", y);\n    return 0;\n}\n',
+    # round 10: a function-like macro call whose arguments span lines (a call, a `\` splice, a comment): the
+    # expansion kept the argument's line breaks and added the call's again, so the lines after it moved (__LINE__
+    # 16 where gcc says 11); an argument of several lines used twice in the body doubled them
+    "multiline_macro_args.c": b'#include <stdio.h>\n#define ADD(a, b) ((a) + (b))\n#define TWICE(a) ((a) + (a))\n'
+                              b'static int f(int a, int b) { return a * b; }\nint main(void) {\n    int x = ADD(f(2,\n'
+                              b' 3), 1), y = TWICE(f(1,\n2)), z = ADD(1, /* c\n */ 2) + ADD(3, // d\n 4), w = ADD(1\\\n0, 5);\n'
+                              b'    printf("%d %d %d %d %d\\n", x, y, z, w, __LINE__);\n    return 0;\n}\n',
+    # round 10: lone CR line ends (old Mac) throughout, a `\` splice before a lone CR in a number, a directive and a
+    # macro call's argument (clang and gcc end a line at a lone CR; the reader's patterns are LF-anchored)
+    "lone_cr.c": (b'#include <stdio.h>\n// a comment: the rest of the file is no comment\n#define N 4\\\n2\n'
+                  b'#define ADD(a, b) ((a) + \\\n (b))\n#ifdef N\nstatic int n = N;\n#endif\nint main(void) {\n'
+                  b'    int x = ADD(n, 1\\\n0), v = 1\\\n7;\n    printf("%d %d %d %d\\n", x, v, __LINE__, ADD(2, 3));\n'
+                  b'    return 0;\n}\n').replace(b"\n", b"\r"),
 }
+
+
+def test_lf_cr_line_ends_are_read_as_clang_reads_them(tools, tmp_path):
+    """LF CR is one line end to clang (its lexer and line table take CR LF and LF CR alike), two to gcc: the port
+    follows clang, which reads the program (an internal error before: `4\\<LF><CR>2` spelled with its CR)."""
+    src = tmp_path / "lf_cr.c"
+    src.write_bytes(b'#include <stdio.h>\n\r#define N 4\\\n\r2\n\rint main(void) {\n\r'
+                    b'    printf("%d %d\\n", N, __LINE__);\n\r    return 0;\n\r}\n\r')
+    cs = str(tmp_path / "Port.cs")
+    t = tools.translate_file(str(src), cs)
+    assert t.returncode == 0, t.stderr
+    port = _bytes_run(tools.cmpi_run + ["-n", "1", cs])
+    assert port.stdout == b"42 5\n"
 
 
 @pytest.mark.parametrize("name", sorted(QUIRKY_FORMS))

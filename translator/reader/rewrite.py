@@ -135,6 +135,12 @@ def _arithmetic_macro(name: str, library_defs: Dict[str, ci.Cursor], library_mac
     return True
 
 
+def _one_line(arg: str) -> str:
+    """A macro argument on one line: its comments a space, its splices joined, its line breaks spaces."""
+    arg = _LITERAL_OR_COMMENT.sub(lambda m: m.group() if m.group()[0] in "\"'" else " ", arg)
+    return _LINE_SPLICE.sub("", arg).replace("\n", " ")
+
+
 def _split_args(text: str) -> List[str]:
     """The arguments of a macro call `(a, f(b, c), "x,y")`: split at top-level commas."""
     inner = text[text.index("(") + 1:text.rindex(")")]
@@ -538,6 +544,22 @@ def _references(key: str, decls: List[ci.Cursor]) -> Set[int]:
     return offsets
 
 
+# clang's line ends, as its lexer and its line table take them: CR LF and LF CR are one, a lone CR or LF one
+_LINE_END = re.compile(r"\r\n|\n\r|\r|\n")
+
+
+def lf_line_ends(text: str) -> str:
+    """`text` with the line ends clang reads as LF and CR LF only: a lone CR (old Mac files) is an LF, an LF CR
+    (which clang reads as one line end) a space and an LF. Each character stays one, so clang's offsets and
+    columns index the text alike, and it means to clang what it meant: but the reader's line-anchored patterns
+    (`^#define`, include guards, `//` comments up to `\n`, line splices) see the lines clang sees; a file of lone
+    CRs was one line to them (a `#define` after the first line went unseen, a `//` comment blanked the rest of
+    the file, `4\\<CR>2` was no splice)."""
+    if "\r" not in text:
+        return text
+    return _LINE_END.sub(lambda m: {"\r": "\n", "\n\r": " \n"}.get(m.group(), m.group()), text)
+
+
 def _unsaved_text(fe: "Frontend", name: str) -> str:
     """The text of a program file as the next parse will read it (edited, or as on disk)."""
     text = fe.unsaved.get(name)
@@ -551,7 +573,7 @@ def _unsaved_text(fe: "Frontend", name: str) -> str:
         # reads it, index this text (a CRLF file's macro call was cut one character a line early: an internal
         # error, fuzz round 9)
         with open(name, encoding="utf-8", errors="surrogateescape", newline="") as fh:
-            text = fh.read()
+            text = lf_line_ends(fh.read())
     fe.unsaved[name] = text
     return text
 
@@ -694,7 +716,11 @@ def expand_function_macros(fe: "Frontend") -> bool:
                                                "__FILE__): expand it by hand", "macro-expansion")
                     args[k] = replaced
         expansion = _substitute(params, variadic, body, args)
-        edits.setdefault(name, []).append((start, end, expansion + "\n" * call.count("\n")))
+        if expansion.count("\n") > call.count("\n"):  # an argument of several lines used twice
+            expansion = _substitute(params, variadic, body, [_one_line(a) for a in args])
+        # as many lines as the call had, so that the lines after it keep their numbers (__LINE__, diagnostics): an
+        # argument's own line breaks (`f(1,` newline `2)`, a `\` splice) stay in the expansion, the rest follow it
+        edits.setdefault(name, []).append((start, end, expansion + "\n" * (call.count("\n") - expansion.count("\n"))))
     for name, items in edits.items():
         text = fe.unsaved[name]
         last_start = None
