@@ -492,6 +492,12 @@ QUIRKY_FORMS = {
 }
 
 
+def test_bool_bit_fields_share_their_byte_with_other_bit_fields(tools, tmp_path):
+    """A `_Bool` bit-field in the storage unit it shares with other bit-fields (fuzz kind round10: a whole C# bool
+    read the next bit-field's bits as true)."""
+    _same_as_gcc(tools, tmp_path, os.path.join(ROBUST, "bool_bitfields.c"))
+
+
 def test_lf_cr_line_ends_are_read_as_clang_reads_them(tools, tmp_path):
     """LF CR is one line end to clang (its lexer and line table take CR LF and LF CR alike), two to gcc: the port
     follows clang, which reads the program (an internal error before: `4\\<LF><CR>2` spelled with its CR)."""
