@@ -483,6 +483,17 @@ QUIRKY_FORMS = {
                               b'static int f(int a, int b) { return a * b; }\nint main(void) {\n    int x = ADD(f(2,\n'
                               b' 3), 1), y = TWICE(f(1,\n2)), z = ADD(1, /* c\n */ 2) + ADD(3, // d\n 4), w = ADD(1\\\n0, 5);\n'
                               b'    printf("%d %d %d %d %d\\n", x, y, z, w, __LINE__);\n    return 0;\n}\n',
+    # round 10 (fuzz kind round10): GNU's named variable arguments `args...` (read as a parameter more: the port's
+    # printf lost its arguments), `#__VA_ARGS__` as written ("a, b ,c", not "a, b, c"), C23's __VA_OPT__ (a located
+    # error before), `, ## rest`
+    "variadic_macro_forms.c": b'#include <stdio.h>\n#define P(args...) printf(args)\n#define LOG(fmt, rest...) printf(fmt, ## rest)\n'
+                              b'#define S(...) #__VA_ARGS__\n#define SN(first, more...) #more\n#define FIRST(a, ...) a\n'
+                              b'#define V(fmt, ...) printf(fmt __VA_OPT__(,) __VA_ARGS__)\n'
+                              b'#define E(fmt, ...) printf(fmt, 0, ## __VA_ARGS__)\nint main(void) {\n'
+                              b'    P("%d\\n", 7); P("plain\\n"); LOG("log\\n"); LOG("log %d %d\\n", 1, 2);\n'
+                              b'    printf("[%s] [%s] [%s] [%s]\\n", S(a, b ,c), S(), S( x  ,  "q" ), SN(1, 2,3 , 4));\n'
+                              b'    V("a\\n"); V("%d %d\\n", 5, 6); E("%d\\n"); E("%d %d\\n", 2);\n'
+                              b'    printf("%d\\n", FIRST((1, 2), 3));\n    return 0;\n}\n',
     # round 10: lone CR line ends (old Mac) throughout, a `\` splice before a lone CR in a number, a directive and a
     # macro call's argument (clang and gcc end a line at a lone CR; the reader's patterns are LF-anchored)
     "lone_cr.c": (b'#include <stdio.h>\n// a comment: the rest of the file is no comment\n#define N 4\\\n2\n'

@@ -68,7 +68,9 @@ def _macro_signature(cur: ci.Cursor):
     close = toks.index(")")
     params = [t for t in toks[2:close] if t != ","]
     variadic = bool(params) and params[-1] == "..."
-    if variadic:
+    if variadic and toks[close - 2] not in (",", "("):
+        params.pop()  # GNU's named `args...`: the name stands for the variable arguments (once a parameter more)
+    elif variadic:
         params[-1] = "__VA_ARGS__"
     return params, variadic, toks[close + 1:]
 
@@ -142,7 +144,8 @@ def _one_line(arg: str) -> str:
 
 
 def _split_args(text: str) -> List[str]:
-    """The arguments of a macro call `(a, f(b, c), "x,y")`: split at top-level commas."""
+    """The arguments of a macro call `(a, f(b, c), "x,y")`: split at top-level commas, each with its spaces (the
+    variable ones are stringified as written: _substitute)."""
     inner = text[text.index("(") + 1:text.rindex(")")]
     args, depth, cur, i = [], 0, [], 0
     while i < len(inner):
@@ -159,22 +162,46 @@ def _split_args(text: str) -> List[str]:
         elif ch in ")]}":
             depth -= 1
         if ch == "," and depth == 0:
-            args.append("".join(cur).strip())
+            args.append("".join(cur))
             cur = []
         else:
             cur.append(ch)
         i += 1
-    args.append("".join(cur).strip())
+    args.append("".join(cur))
     return args
 
 
+def _va_opt(body: List[str], some: bool) -> List[str]:
+    """`body` with each `__VA_OPT__(tokens)` (C23, which gcc and clang take in C11 too) its tokens where the variable
+    arguments are `some`, nothing where there are none."""
+    out, i = [], 0
+    while i < len(body):
+        if body[i] == "__VA_OPT__" and i + 1 < len(body) and body[i + 1] == "(":
+            depth, j = 0, i + 1
+            while j < len(body):
+                depth += body[j] == "("
+                depth -= body[j] == ")"
+                if depth == 0:
+                    break
+                j += 1
+            if some:
+                out += body[i + 2:j]
+            i = j + 1
+            continue
+        out.append(body[i])
+        i += 1
+    return out
+
+
 def _substitute(params: List[str], variadic: bool, body: List[str], args: List[str]) -> str:
-    if variadic:
-        fixed = len(params) - 1
-        args = args[:fixed] + [", ".join(args[fixed:])]
+    # the variable arguments as written, commas and spaces (`#__VA_ARGS__` of `S(a, b ,c)` is "a, b ,c")
+    fixed = len(params) - 1 if variadic else len(args)
+    args = [a.strip() for a in args[:fixed]] + ([",".join(args[fixed:]).strip()] if variadic else [])
     if params == [] and args == [""]:
         args = []
     values = dict(zip(params, args))
+    if variadic and "__VA_OPT__" in body:
+        body = _va_opt(body, bool(values.get(params[-1], "").strip()))
     out: List[str] = []
     i = 0
     glue = False
@@ -184,13 +211,13 @@ def _substitute(params: List[str], variadic: bool, body: List[str], args: List[s
             out.append(_stringified(values[body[i + 1]]))
             i += 2
             continue
-        if tok == "##" and variadic and out and out[-1] == "," and i + 1 < len(body) and body[i + 1] == "__VA_ARGS__":
+        if tok == "##" and variadic and out and out[-1] == "," and i + 1 < len(body) and body[i + 1] == params[-1]:
             # GNU's `, ## __VA_ARGS__`: no arguments for the `...` take the comma away; some are put after it, not
             # pasted to it (gcc's manual, "Variadic Macros"): `LOG("start")` of `printf(fmt, ##__VA_ARGS__)`
-            if not values.get("__VA_ARGS__", "").strip():
+            if not values.get(params[-1], "").strip():
                 out.pop()
             else:
-                out.append(values["__VA_ARGS__"])
+                out.append(values[params[-1]])
             i += 2
             continue
         if tok == "##":
@@ -711,7 +738,7 @@ def expand_function_macros(fe: "Frontend") -> bool:
                                           lambda tok: tok in library_macros or tok in ("__FILE__", "__COUNTER__"))
                     if replaced is None:
                         raise TranslationError(ir.Loc(name, line, start - text.rfind("\n", 0, start)),
-                                               f"the argument '{args[k]}' of {cur.spelling} reaches a # or ## of a "
+                                               f"the argument '{args[k].strip()}' of {cur.spelling} reaches a # or ## of a "
                                                "macro after it names a macro cmpi does not expand (a library's, "
                                                "__FILE__): expand it by hand", "macro-expansion")
                     args[k] = replaced
