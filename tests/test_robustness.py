@@ -509,6 +509,16 @@ def test_bool_bit_fields_share_their_byte_with_other_bit_fields(tools, tmp_path)
     _same_as_gcc(tools, tmp_path, os.path.join(ROBUST, "bool_bitfields.c"))
 
 
+def test_an_input_file_that_another_includes_gives_located_errors(tools, tmp_path):
+    """main.c `#include "a.c"` of another input, and a macro of its own (fuzz seed 14 input 72, multi-file): the macros
+    a file changes were looked up among the program's headers only (an internal KeyError); gcc's link refuses the
+    program (two definitions of a), the unit is clang's redefinition error."""
+    (tmp_path / "a.c").write_text("#define N 3\nint a(void) { return N; }\n")
+    (tmp_path / "main.c").write_text('#include "a.c"\n#define M 2\nint main(void) { return a() + M; }\n')
+    t = tools.translate_file(str(tmp_path / "a.c"), str(tmp_path / "Out.cs"), str(tmp_path / "main.c"))
+    assert t.returncode == 1 and "redefinition of 'a'" in t.stderr and "internal" not in t.stderr, t.stderr
+
+
 def test_lf_cr_line_ends_are_read_as_clang_reads_them(tools, tmp_path):
     """LF CR is one line end to clang (its lexer and line table take CR LF and LF CR alike), two to gcc: the port
     follows clang, which reads the program (an internal error before: `4\\<LF><CR>2` spelled with its CR)."""

@@ -82,6 +82,9 @@ def forget_file_macros(fe) -> None:
             later.update(_WORD.findall(texts[after]))
         by_header: Dict[str, List[str]] = {}  # name -> the headers the file reads that define it
         for h in program_headers(fe, [path]):
+            if h not in header_texts:  # another input file, included (`#include "a.c"`)
+                headers.append(h)
+                header_texts[h] = _blank_comments(_unsaved_text(fe, h))
             for name in _DEFINE.findall(header_texts[h]):
                 by_header.setdefault(name, []).append(h)
         lines = [f"#undef {name}\n" for name in sorted((defined - by_header.keys()) & later)]
