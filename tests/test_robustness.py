@@ -494,6 +494,12 @@ QUIRKY_FORMS = {
                               b'    printf("[%s] [%s] [%s] [%s]\\n", S(a, b ,c), S(), S( x  ,  "q" ), SN(1, 2,3 , 4));\n'
                               b'    V("a\\n"); V("%d %d\\n", 5, 6); E("%d\\n"); E("%d %d\\n", 2);\n'
                               b'    printf("%d\\n", FIRST((1, 2), 3));\n    return 0;\n}\n',
+    # round 10 (found beside the bit-field fix): a _Bool assigned a constant where its value is a condition or a
+    # number: C#'s CS0665 warning, a refusal ("a cmpi defect") of legal C
+    "bool_assign_conditions.c": b'#include <stdio.h>\nstruct f { _Bool on : 1; };\nint main(void) {\n'
+                                b'    _Bool b = 1; struct f s = {1}; int y = (b = 0) + 2; int z = (b = 1) ? 5 : 6;\n'
+                                b'    if (b = 0) y++;\n    while (s.on = 0) y--;\n    printf("%d %d %d %d\\n", y, z, b, s.on);\n'
+                                b'    return 0;\n}\n',
     # round 10: lone CR line ends (old Mac) throughout, a `\` splice before a lone CR in a number, a directive and a
     # macro call's argument (clang and gcc end a line at a lone CR; the reader's patterns are LF-anchored)
     "lone_cr.c": (b'#include <stdio.h>\n// a comment: the rest of the file is no comment\n#define N 4\\\n2\n'

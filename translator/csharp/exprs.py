@@ -817,6 +817,10 @@ _SIMPLE_COMPOUND = {"+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>="
 def convert_assign(ctx, e: ir.Assign) -> CsExpr:
     result = _convert_assign(ctx, e)
     stored = bitfields.stored_value(ctx, e.target, e, result.code)
+    if result.type == "bool" and ctx.expr.discarded is not e and re.search(r"= (?:true|false)$", result.code):
+        # `if (b = 0)`, `(b = 1) ? x : y` of a _Bool: C#'s CS0665 warning (an assignment of a constant as a
+        # condition); `!= false` gives the same value and reads as a comparison
+        return CsExpr(f"({result.code}) != false", "bool", EQ)
     return result if stored == result.code else CsExpr(stored, result.type, PRIMARY)
 
 
