@@ -29,8 +29,8 @@ from typing import Dict, List, Set
 from .rewrite import _LITERAL_OR_COMMENT, _unsaved_text
 from .shared_guards import program_headers
 
-_DEFINE = re.compile(r"^[ \t]*#[ \t]*define[ \t]+(\w+)", re.M)
-_UNDEF = re.compile(r"^[ \t]*#[ \t]*undef[ \t]+(\w+)", re.M)
+_DEFINE = re.compile(r"^\ufeff?[ \t]*#[ \t]*define[ \t]+(\w+)", re.M)
+_UNDEF = re.compile(r"^\ufeff?[ \t]*#[ \t]*undef[ \t]+(\w+)", re.M)
 _SPLICE = re.compile(r"\\[ \t\f\v]*\n")
 _WORD = re.compile(r"\w+")
 

@@ -358,20 +358,20 @@ def _stringified(arg: str) -> str:
     return '"' + "".join(out) + '"'
 
 
-_QUOTED_INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"', re.M)
+_QUOTED_INCLUDE = re.compile(r'^\ufeff?\s*#\s*include\s*"([^"]+)"', re.M)
 # A C block comment that ends at its first `*/` (Friedl's unrolled form): `/\*.*?\*/` inside a repeated group may
 # stretch over code to a later comment's end, and on a header that starts with many comments and has no guard
 # (autoconf's config.h: 200 of them) the failing match backtracked through every way to do so, exponentially
 # (IOR's `cmpi-port` translated for hours, holding the GIL, so --time-limit never fired).
 BLOCK_COMMENT = r"/\*[^*]*\*+(?:[^/*][^*]*\*+)*/"
-_GUARD = re.compile(r"\A(?:\s|" + BLOCK_COMMENT + r"|//[^\n]*\n)*#\s*(?:ifndef\s+\w+|if\s+!\s*defined|pragma\s+once)")
+_GUARD = re.compile(r"\A\ufeff?(?:\s|" + BLOCK_COMMENT + r"|//[^\n]*\n)*#\s*(?:ifndef\s+\w+|if\s+!\s*defined|pragma\s+once)")
 _TYPE_DEFINITION = re.compile(r"\b(?:struct|union|enum)\b[\w\s]*\{")
 # A file-scope static definition: a variable with an initializer or an array (`static int next[6][8][2] = {`), or
 # a function with its body (`static inline double sq(double x) {`).
 _STATIC_DEFINITION = re.compile(r"^[ \t]*static\b[^;{}]*?(?:=|\[|\)\s*\{)", re.M)
 
 
-_INCLUDE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*(?:"([^"\n]+)"|<([^>\n]+)>)', re.M)
+_INCLUDE = re.compile(r'^\ufeff?[ \t]*#[ \t]*include[ \t]*(?:"([^"\n]+)"|<([^>\n]+)>)', re.M)
 
 
 # a C literal or comment: a NUL byte is escaped in the first, a space in the second
