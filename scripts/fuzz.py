@@ -179,6 +179,10 @@ def hostile(rng: random.Random):
         # forms a file's bytes take (CRLF, lone CR, no final newline, splices inside tokens, NUL bytes, digraphs)
         "round9": lambda: _round9(rng),
         "source-form": lambda: source_form(rng, _main(*rng.choice(_ROUND9_BODIES)))[1],
+        # round 10's (docs/fuzz.md "Round 10"): a careless legacy codebase's C (K&R beside prototypes, implicit
+        # int, varargs.h, #pragma pack, bit-fields of every width and sign, punning unions, goto into blocks, VLA
+        # and static array parameters, __VA_ARGS__ and #if corners, long macro chains, old MPI prototypes)
+        "round10": lambda: _round10(rng),
     }
     name = rng.choice(sorted(kinds))
     return name, kinds[name]()
@@ -484,10 +488,181 @@ _ROUND9_FILES = [
 ]
 
 
-def source_form(rng: random.Random, data: bytes):
+# Round 10's constructs (issue 27's list, "think like a careless legacy codebase"): (body, head) of _main, or a whole
+# program; each is C that gcc 12 compiles unless its comment says otherwise (a located error is then the answer)
+_ROUND10_BODIES = [
+    # K&R definitions beside prototypes, old declarations, implicit int
+    ("  y = add(2, 3) + add(40, 2);", "int add();\nint add(a, b) int a, b; { return a + b; }\n"),
+    ("  d = half(5);", "double half(double);\ndouble half(v) double v; { return v / 2; }\n"),
+    ("  d = scale(1.25f);", "float scale();\nfloat scale(f) float f; { return f * 2; }\n"),
+    ("  y = low(300); i = low(-1);", "int low(c) char c; { return c; }\n"),
+    ("  y = wide(2, 3.5);", "long wide(n, v) short n; double v; { return n * (long)(v * 2); }\n"),
+    ("  y = counter + k;", "static counter = 5;\nconst k = 7;\n"),
+    ("  y = twice(21);", "static twice(v) { return 2 * v; }\n"),
+    ("  y = pick(1, 2, 3);", "int pick(a, b, c) int b; { return a * 100 + b * 10 + c; }\n"),  # a, c implicit int
+    # old-style varargs.h (gcc: "GCC no longer implements <varargs.h>"), stdarg with promoted types
+    ("  y = first(4, 5);", "#include <varargs.h>\nint first(va_alist) va_dcl { va_list ap; int v; va_start(ap); "
+     "v = va_arg(ap, int); va_end(ap); return v; }\n"),
+    ("  d = avg(3, 1.0f, 2.0f, 4.5f); y = cnt(4, 'a', (short)2, 3, 4);",
+     "#include <stdarg.h>\nstatic double avg(int n, ...) { va_list ap; double t = 0; int k; va_start(ap, n); "
+     "for (k = 0; k < n; k++) t += va_arg(ap, double); va_end(ap); return t / n; }\n"
+     "static int cnt(int n, ...) { va_list ap; int t = 0; va_start(ap, n); while (n--) t += va_arg(ap, int); "
+     "va_end(ap); return t; }\n"),
+    # #pragma pack, packed attributes: sizes and byte layouts
+    ("  struct pk q = {1, 0x01020304, 5}; unsigned char b[sizeof q]; memcpy(b, &q, sizeof q); y = (int)sizeof q; "
+     "i = b[1] + b[4] * 10 + q.s;", "#pragma pack(push, 1)\nstruct pk { char c; int v; short s; };\n#pragma pack(pop)\n"),
+    ("  y = (int)sizeof(struct p2) * 100 + (int)sizeof(struct p4); i = (int)offsetof(struct p2, d);",
+     "#include <stddef.h>\n#pragma pack(2)\nstruct p2 { char c; double d; };\n#pragma pack()\n"
+     "struct p4 { char c; double d; };\n"),
+    ("  struct pa q = {2, 3}; y = (int)sizeof q + q.v;", "struct pa { char c; long v; } __attribute__((packed));\n"),
+    ("  struct pk a[3]; y = (int)sizeof a; i = (int)((char *)&a[2] - (char *)&a[0]);",
+     "#pragma pack(1)\nstruct pk { short s; char c; };\n#pragma pack()\n"),
+    # unions punning float and int, double and long long, bytes
+    ("  union { float f; unsigned u; int i; unsigned char b[4]; } un; un.f = 1.5f; "
+     "printf(\"%08x %d %d\\n\", un.u, un.i, un.b[3]); un.u = 0x40490fdbu; printf(\"%.5f\\n\", un.f);", ""),
+    ("  union { double v; long long l; unsigned short h[4]; } un; un.v = -2.0; printf(\"%llx %u\\n\", un.l, "
+     "un.h[3]); un.l = 0x3ff8000000000000LL; d = un.v;", ""),
+    ("  union pun { float f; int i; }; y = ((union pun){.f = 2.0f}).i; i = (union pun){.i = 0x3f800000}.f == 1.0f;",
+     ""),
+    # goto into blocks and loops, switch with declarations before the first case, Duff's device
+    ("  goto inside; { int k; inside: k = 5; y = k; }", ""),
+    ("  goto mid; for (i = 0; i < 3; i++) { y += 1; mid: y += 10; }", ""),
+    ("  switch (x) { int k; case 1: k = 4; y = k; break; default: y = -1; }", ""),
+    ("  int from[10], to[10] = {0}, n, count = 10; int *f = from, *t = to; for (i = 0; i < 10; i++) from[i] = i * i;"
+     " n = (count + 7) / 8; switch (count % 8) { case 0: do { *t++ = *f++; case 7: *t++ = *f++; case 6: *t++ = *f++;"
+     " case 5: *t++ = *f++; case 4: *t++ = *f++; case 3: *t++ = *f++; case 2: *t++ = *f++; case 1: *t++ = *f++;"
+     " } while (--n > 0); } y = to[9] + to[3];", ""),
+    ("  switch (x) { case 0: y = 1; if (0) { case 1: y = 2; } break; }", ""),
+    # VLA parameters of computed sizes, static array parameters
+    ("  int g[4][3]; for (int r = 0; r < 4; r++) for (int c = 0; c < 3; c++) g[r][c] = r * 3 + c; y = sum2(2, 2, g);",
+     "static int sum2(int n, int m, int a[n * 2][m + 1]) { int t = 0; for (int r = 0; r < n * 2; r++) "
+     "for (int c = 0; c <= m; c++) t += a[r][c]; return t * 100 + (int)(sizeof a[0] / sizeof a[0][0]); }\n"),
+    ("  double v[6] = {1, 2, 3, 4, 5, 6}; y = (int)sizeof_param(3, v); d = last(2 + 1, v);",
+     "static size_t sizeof_param(int n, double a[n]) { return sizeof a; }\n"
+     "static double last(int n, double a[n + n]) { return a[2 * n - 1]; }\n"),
+    ("  int v[5] = {1, 2, 3, 4, 5}; y = first4(v); i = first4((int[]){9, 8, 7, 6}) + two(v);",
+     "static int first4(const int a[static 4]) { return a[0] + a[3]; }\n"
+     "static int two(int a[const static 2]) { return a[1]; }\n"),
+    # compound literals as lvalues
+    ("  int *q = &(int){7}; *q += 1; y = *q; i = ++(int){5};", ""),
+    ("  struct pt *pp = &(struct pt){1, 2}; pp->y = 8; y = pp->y + (struct pt){3, 4}.x; ((int[]){1, 2, 3})[1] = 9;",
+     "struct pt { int x, y; };\n"),
+    ("  (struct pt){1, 2} = (struct pt){5, 6};", "struct pt { int x, y; };\n"),
+    # string literal concatenation across macros
+    ("  printf(FMT, 5); printf(PRE \"plain\" \"\\n\"); y = (int)sizeof(PRE PRE); puts(WHERE);",
+     "#define PRE \"pre-\"\n#define MID(x) PRE #x \"-\"\n#define FMT MID(val) \"%d\\n\"\n#define STR_(x) #x\n"
+     "#define STR(x) STR_(x)\n#define WHERE \"line \" STR(__LINE__) \": \" PRE\n"),
+    ("  printf(\"%s %s|\\n\", GLUE(\"a\", \"b\"), EMPTY \"c\" EMPTY); y = (int)strlen(\"x\" EMPTY \"yz\");",
+     "#define GLUE(a, b) a b\n#define EMPTY\n"),
+    # __VA_ARGS__ edge cases
+    ("  y = CNT(a, b) * 10 + CNT(q); i = CNT();", "#define CNT(...) CNT_(__VA_ARGS__, 3, 2, 1, 0)\n"
+     "#define CNT_(a, b, c, n, ...) n\n"),
+    ("  V(\"a\\n\"); V(\"%d %d\\n\", 5, 6);", "#define V(fmt, ...) printf(fmt __VA_OPT__(,) __VA_ARGS__)\n"),
+    ("  P(\"%d\\n\", 7); P(\"plain\\n\");", "#define P(args...) printf(args)\n"),
+    ("  y = FIRST((1, 2), 3); i = FIRST(4);", "#define FIRST(a, ...) a\n"),
+    ("  printf(\"[%s] [%s] [%s]\\n\", S(a, b ,c), S(), S( x  ,  \"q\" ));", "#define S(...) #__VA_ARGS__\n"),
+    ("  y = CALL(add3, 1, 2, 3); i = CALL(neg, 4);", "#define CALL(f, ...) f(__VA_ARGS__)\n"
+     "static int add3(int a, int b, int c) { return a + b + c; }\nstatic int neg(int a) { return -a; }\n"),
+    ("  E(\"%d\\n\"); E(\"%d %d\\n\", 2);", "#define E(fmt, ...) printf(fmt, 0, ## __VA_ARGS__)\n"),
+    # #if with huge, negative and unsigned arithmetic
+    ("  y = W1 * 1000 + W2 * 100 + W3 * 10 + W4; i = W5;",
+     "#if -1 > 0u\n#define W1 1\n#else\n#define W1 2\n#endif\n#if 0xffffffffffffffff == -1\n#define W2 1\n#else\n"
+     "#define W2 2\n#endif\n#if -7 / 2 == -3 && -7 % 2 == -1\n#define W3 1\n#else\n#define W3 2\n#endif\n"
+     "#if 18446744073709551615 > 0 && (0 - 1u) > 0\n#define W4 1\n#else\n#define W4 2\n#endif\n"
+     "#if '\\377' < 0\n#define W5 1\n#else\n#define W5 2\n#endif\n"),
+    ("  y = BIG;", "#if 18446744073709551616\n#define BIG 1\n#else\n#define BIG 2\n#endif\n"),  # too large: gcc errs
+    ("  y = OV;", "#if (-9223372036854775807 - 1) / -1\n#define OV 1\n#else\n#define OV 2\n#endif\n"),
+    ("  y = DZ;", "#if 1 / 0\n#define DZ 1\n#else\n#define DZ 2\n#endif\n"),  # gcc: division by zero in #if
+    ("  y = SH;", "#if (1 << 62) * 2 < 0 || (0x7fffffffffffffff + 0 > 0)\n#define SH 1\n#else\n#define SH 2\n#endif\n"),
+    ("  y = (int)sizeof(long) * 10 + UL;", "#if ~0ul == 0xffffffffffffffff && -1l < 0\n#define UL 1\n#else\n"
+     "#define UL 2\n#endif\n"),
+    # exit in an MPI section, atexit finalizing, return without MPI_Finalize
+    ("  if (x == 1) { printf(\"leaving\\n\"); fflush(stdout); exit(0); }", ""),
+    ("  atexit(fin); printf(\"leaving %d\\n\", x); exit(0);", "#include <stdlib.h>\n"
+     "static void fin(void) { MPI_Finalize(); printf(\"finalized\\n\"); }\n"),
+    ("  if (x == 1) { MPI_Finalize(); exit(4); }", ""),
+    # MPI through old prototypes: wrong argument counts, unprototyped function pointers
+    ("  int (*bar)() = (int (*)())MPI_Barrier; y = bar(MPI_COMM_WORLD);", ""),
+    ("  y = MPI_Barrier(MPI_COMM_WORLD, 5);", ""),  # too many arguments: gcc and clang refuse
+    ("  y = my_rank(&i);", "int my_rank();\nint my_rank(r) int *r; { return MPI_Comm_rank(MPI_COMM_WORLD, r); }\n"),
+    ("  y = my_rank();", "int my_rank();\nint my_rank(r) int *r; { return r == 0; }\n"),  # too few: undefined
+]
+
+# Round 10's whole programs
+_ROUND10_FILES = [
+    # a function called before its K&R definition, with implicit declaration
+    b"#include <stdio.h>\nint main(void) {\n  printf(\"%d\\n\", later(4, 5));\n  return 0;\n}\n"
+    b"int later(a, b) int a; int b; { return a * b; }\n",
+    b"#include <stdio.h>\nmain() {\n  printf(\"%d\\n\", twice(4));\n  return 0;\n}\ntwice(v) { return v + v; }\n",
+    # main with envp, and a fourth parameter (Apple's)
+    b"#include <stdio.h>\nint main(int argc, char *argv[], char *envp[]) {\n  printf(\"%d\\n\", envp != 0);\n"
+    b"  return 0;\n}\n",
+    b"#include <stdio.h>\n#include <mpi.h>\nint main(int argc, char **argv, char **envp) {\n  MPI_Init(&argc, &argv);\n"
+    b"  printf(\"%d\\n\", envp[0] != 0);\n  MPI_Finalize();\n  return 0;\n}\n",
+    # #include of a directory, of the file itself (guarded, once), of itself without a guard
+    b"#include \".\"\nint main(void) { return 0; }\n",
+    b"#include \"/\"\nint main(void) { return 0; }\n",
+    b"#include <.>\nint main(void) { return 0; }\n",
+    b"#ifdef SECOND\nstatic int from_second(void) { return 2; }\n#else\n#define SECOND\n#include \"in.c\"\n"
+    b"#include <stdio.h>\nint main(void) { printf(\"%d\\n\", from_second()); return 0; }\n#endif\n",
+    b"#if !defined(DEPTH)\n#define DEPTH 1\n#elif DEPTH < 5\n#undef DEPTH\n#define DEPTH 5\n#endif\n"
+    b"#if DEPTH < 5\n#include \"in.c\"\n#else\nstatic int depth = DEPTH;\n#endif\n#ifndef MAIN_DONE\n"
+    b"#define MAIN_DONE\n#include <stdio.h>\nint main(void) { printf(\"%d\\n\", depth); return 0; }\n#endif\n",
+    b"#include \"in.c\"\nint main(void) { return 0; }\n",
+    # long macro chains: 5000 aliases, 300 function-like steps, 2000 additions
+    ("".join(f"#define M{k} M{k - 1}\n" for k in range(1, 5000)) + "#define M0 42\n#include <stdio.h>\n"
+     "int main(void) { printf(\"%d\\n\", M4999); return 0; }\n").encode(),
+    ("#define F0(x) (x)\n" + "".join(f"#define F{k}(x) F{k - 1}(x)\n" for k in range(1, 300)) + "#include <stdio.h>\n"
+     "int main(void) { printf(\"%d\\n\", F299(7)); return 0; }\n").encode(),
+    ("#define S0 1\n" + "".join(f"#define S{k} S{k - 1} + 1\n" for k in range(1, 2000)) + "#include <stdio.h>\n"
+     "int main(void) { printf(\"%d\\n\", S1999); return 0; }\n").encode(),
+    # lone CR line ends with a // comment, directives after it, a splice at a lone CR inside a number and a macro
+    (b"#include <stdio.h>\n// a comment: the rest of the file is no comment\n#define N 4\\\n2\n"
+     b"#define ADD(a, b) ((a) + \\\n (b))\n#ifdef N\nstatic int n = N;\n#endif\nint main(void) {\n"
+     b"    int x = ADD(n, 1\\\n0);\n    printf(\"%d %d %d\\n\", x, __LINE__, ADD(2, 3));\n    return 0;\n}\n"
+     ).replace(b"\n", b"\r"),
+]
+
+
+def _bitfields(rng: random.Random) -> bytes:
+    """A struct of 3-9 bit-fields of random widths and signs (plain int is signed in gcc), zero-width ones among
+    them, each given a value that may not fit; the program prints each field and the struct's size."""
+    fields, sets, fmt, args = [], [], [], []
+    for k in range(rng.randint(3, 9)):
+        kind = rng.choice(["int", "signed", "unsigned", "unsigned int", "signed int", "long long", "unsigned long long",
+                           "_Bool", "char", "unsigned char", "short", "unsigned short"])
+        limit = {"_Bool": 1, "char": 8, "unsigned char": 8, "short": 16, "unsigned short": 16, "long long": 64,
+                 "unsigned long long": 64}.get(kind, 32)
+        if rng.random() < 0.1:
+            fields.append(f"{kind} : 0;")
+        width = rng.randint(1, limit)
+        fields.append(f"{kind} f{k} : {width};")
+        value = rng.choice([0, 1, -1, 2 ** width - 1, 2 ** (width - 1), -(2 ** (width - 1)) - 1, 2 ** width,
+                            rng.randrange(-2 ** 31, 2 ** 31)])
+        sets.append(f"q.f{k} = {value}{'LL' if abs(value) >= 2 ** 31 else ''};")
+        fmt.append("%lld")
+        args.append(f"(long long)q.f{k}")
+    return _main("  struct bf q; memset(&q, 0, sizeof q); " + " ".join(sets) + " printf(\"" + " ".join(fmt) +
+                 " %zu\\n\", " + ", ".join(args) + ", sizeof q);",
+                 "struct bf { " + " ".join(fields) + " };\n")
+
+
+def _round10(rng: random.Random) -> bytes:
+    """A program of _ROUND10_BODIES or _ROUND10_FILES, or a struct of random bit-fields."""
+    draw = rng.random()
+    if draw < 0.3:
+        return _bitfields(rng)
+    if draw < 0.8:
+        return _main(*rng.choice(_ROUND10_BODIES))
+    return rng.choice(_ROUND10_FILES)
+
+
+def source_form(rng: random.Random, data: bytes, form: str = ""):
     """(the form's name, `data` in a form that means the same program to gcc): CRLF or lone-CR line ends, no final
     newline, `\\` line splices inside tokens, NUL bytes between tokens, digraphs for brackets and braces."""
-    form = rng.choice(["crlf", "cr", "no-final-newline", "splices", "nul", "digraphs"])
+    form = form or rng.choice(["crlf", "cr", "no-final-newline", "splices", "nul", "digraphs", "cr-splices"])
+    if form == "cr-splices":  # splices inside tokens, then lone CR line ends (a `\` before a lone CR: round 10)
+        return form, source_form(random.Random(rng.random()), data, "splices")[1].replace(b"\n", b"\r")
     if form == "crlf":
         return form, data.replace(b"\r\n", b"\n").replace(b"\n", b"\r\n")
     if form == "cr":

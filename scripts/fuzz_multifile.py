@@ -323,12 +323,18 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--n", type=int, default=200, help="inputs 0..n-1 of the seed (about 6 in 100 are multi-file)")
     ap.add_argument("--round9", action="store_true", help="fuzz.py's _ROUND9_BODIES and _ROUND9_FILES instead")
-    ap.add_argument("--only", type=int, action="append", help="with --round9: only item k (repeatable)")
+    ap.add_argument("--round10", action="store_true", help="fuzz.py's _ROUND10_BODIES and _ROUND10_FILES, and the "
+                    "bit-field structs of seeds 0..n-1 (_bitfields)")
+    ap.add_argument("--only", type=int, action="append", help="with --round9/10: only item k (repeatable)")
     ap.add_argument("--out", default="/tmp/fuzz-multifile")
     a = ap.parse_args(argv)
     if a.round9:
         programs = [fuzz._main(*b) for b in fuzz._ROUND9_BODIES] + list(fuzz._ROUND9_FILES)
         chosen = [(f"r9-{k}", p) for k, p in enumerate(programs) if not a.only or k in a.only]
+    elif a.round10:
+        programs = [fuzz._main(*b) for b in fuzz._ROUND10_BODIES] + list(fuzz._ROUND10_FILES)
+        programs += [fuzz._bitfields(random.Random(f"bitfields:{k}")) for k in range(a.n)]
+        chosen = [(f"r10-{k}", p) for k, p in enumerate(programs) if not a.only or k in a.only]
     else:
         pool = fuzz.seeds()
         chosen = []

@@ -33,6 +33,13 @@ def needs_property(cs: str, f: ir.Field) -> bool:
     return f.bits is not None and cs in _BITS and f.bits < _BITS[cs]
 
 
+def in_unit(cs: str, f: ir.Field) -> bool:
+    """Whether a field of a C-laid-out struct lives in a storage unit beside other bit-fields: a bit-field narrower
+    than its type, or a `_Bool` bit-field (C# has no bool of one bit: a whole `bool` at its byte would read the
+    next bit-fields' bits as true)."""
+    return needs_property(cs, f) or f.bits is not None and cs == "bool"
+
+
 def truncated(cs: str, code: str, width: int) -> str:
     """`code` (of C# type cs) cut to a bit-field of `width` bits, still of type cs."""
     if cs in _SIGNED:
@@ -95,18 +102,18 @@ def packed_layout(ctx, rec: ir.RecordDecl) -> Optional[Dict[str, PackedField]]:
     """The bit-fields of a struct C# can lay out exactly as C does, each in its storage unit; None for a union,
     a struct without bit-fields narrower than their type, or one C# cannot give C's layout (a field whose C#
     size differs from C's, an offset clang did not give, a bit-field crossing its unit as `packed` allows)."""
-    if rec.is_union or not any(needs_property(cs_type(f.type, f.loc), f) for f in rec.fields if f.bits):
+    if rec.is_union or not any(in_unit(cs_type(f.type, f.loc), f) for f in rec.fields if f.bits):
         return None
     packed = {}
     for f in rec.fields:
         if f.bit_offset is None:
             return None
-        if f.bits is None or not needs_property(cs_type(f.type, f.loc), f):
+        if f.bits is None or not in_unit(cs_type(f.type, f.loc), f):
             align = align_of(ctx, f.type)
             if f.bit_offset % (8 * align) or align > rec.align or not c_layout_exact(ctx, f.type):
                 return None  # `#pragma pack` moved it off its alignment: C# would align the struct otherwise
             continue
-        size = _BITS[cs_type(f.type, f.loc)] // 8
+        size = _BITS.get(cs_type(f.type, f.loc), 8) // 8  # (a _Bool: one byte)
         unit_offset = f.bit_offset // 8 // size * size
         shift = f.bit_offset - 8 * unit_offset
         if shift + f.bits > 8 * size or unit_offset + size > rec.size or size > rec.align:
@@ -139,7 +146,7 @@ def c_layout_exact(ctx, t: ir.CType) -> bool:
         rec = next((r for r in ctx.tu.records if r.name == t.name), None)
         if rec is None:
             return False
-        if any(f.bits and needs_property(cs_type(f.type, f.loc), f) for f in rec.fields):
+        if any(f.bits and in_unit(cs_type(f.type, f.loc), f) for f in rec.fields):
             return packed_layout(ctx, rec) is not None
         return all(c_layout_exact(ctx, f.type) for f in rec.fields)
     return False
@@ -149,5 +156,9 @@ def packed_property_lines(name: str, cs: str, width: int, where: PackedField) ->
     """The property of a bit-field in a C-laid-out struct: it reads and replaces its bits of the unit."""
     read = "ReadSigned" if cs in _SIGNED else "Read"
     unit = where.unit_name
+    if cs == "bool":
+        return [f"public bool {name} {{ readonly get => BitField.Read({unit}, {where.shift}, {width}) != 0; "
+                f"set => {unit} = ({where.unit_type})BitField.Write({unit}, value ? 1UL : 0UL, {where.shift}, "
+                f"{width}); }}"]
     return [f"public {cs} {name} {{ readonly get => ({cs})BitField.{read}({unit}, {where.shift}, {width}); "
             f"set => {unit} = ({where.unit_type})BitField.Write({unit}, (ulong)value, {where.shift}, {width}); }}"]

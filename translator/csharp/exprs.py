@@ -775,6 +775,7 @@ def convert_unary(ctx, e: ir.Unary) -> CsExpr:
     op = e.op
     if op in ("pre++", "pre--", "post++", "post--"):
         _refuse_string_literal_write(e.operand, e.loc)
+        _refuse_compound_literal_write(e.operand, e.loc)
     if op == "!":
         inner = as_bool(convert_expr(ctx, e.operand))
         if inner.const is not None:
@@ -842,7 +843,28 @@ _SIMPLE_COMPOUND = {"+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>="
 def convert_assign(ctx, e: ir.Assign) -> CsExpr:
     result = _convert_assign(ctx, e)
     stored = bitfields.stored_value(ctx, e.target, e, result.code)
+    if result.type == "bool" and ctx.expr.discarded is not e and re.search(r"= (?:true|false)$", result.code):
+        # `if (b = 0)`, `(b = 1) ? x : y` of a _Bool: C#'s CS0665 warning (an assignment of a constant as a
+        # condition); `!= false` gives the same value and reads as a comparison
+        return CsExpr(f"({result.code}) != false", "bool", EQ)
     return result if stored == result.code else CsExpr(stored, result.type, PRIMARY)
+
+
+def _refuse_compound_literal_write(target: ir.Expr, loc) -> None:
+    """`(int){3} = 4`, `++(int){5}`, `(struct pt){1, 2}.x = 5`: a compound literal is an lvalue in C (an unnamed
+    object of the block), the port's a C# value (`3 = 4`, `new pt {...}.x = 5`: CS0131, CS1059; fuzz kind round10):
+    a located error. An element of an array literal (`((int[]){1, 2})[1] = 9`) is a C# array's, and stays."""
+    t = strip_implicit(target)
+    while True:
+        if isinstance(t, ir.Paren):
+            t = strip_implicit(t.inner)
+        elif isinstance(t, ir.Member) and not t.arrow:
+            t = strip_implicit(t.base)
+        else:
+            break
+    if isinstance(t, ir.CompoundLiteral) and not isinstance(t.type, ir.ArrayType):
+        raise TranslationError(loc, "a write into a compound literal (an unnamed object C keeps until the end of "
+                               "its block) is not supported: give the object a name", "unsupported-construct")
 
 
 def _refuse_string_literal_write(target: ir.Expr, loc) -> None:
@@ -875,6 +897,7 @@ def _refuse_string_literal_write(target: ir.Expr, loc) -> None:
 
 def _convert_assign(ctx, e: ir.Assign) -> CsExpr:
     _refuse_string_literal_write(e.target, e.loc)
+    _refuse_compound_literal_write(e.target, e.loc)
     target = convert_expr(ctx, e.target)
     tcs = target.type if isinstance(e.target.type, ir.PointerType) else cs_type(e.target.type, e.loc)
     if e.op == "=":

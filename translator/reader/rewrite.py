@@ -69,7 +69,9 @@ def _macro_signature(cur: ci.Cursor):
     close = toks.index(")")
     params = [t for t in toks[2:close] if t != ","]
     variadic = bool(params) and params[-1] == "..."
-    if variadic:
+    if variadic and toks[close - 2] not in (",", "("):
+        params.pop()  # GNU's named `args...`: the name stands for the variable arguments (once a parameter more)
+    elif variadic:
         params[-1] = "__VA_ARGS__"
     return params, variadic, toks[close + 1:]
 
@@ -136,8 +138,15 @@ def _arithmetic_macro(name: str, library_defs: Dict[str, ci.Cursor], library_mac
     return True
 
 
+def _one_line(arg: str) -> str:
+    """A macro argument on one line: its comments a space, its splices joined, its line breaks spaces."""
+    arg = _LITERAL_OR_COMMENT.sub(lambda m: m.group() if m.group()[0] in "\"'" else " ", arg)
+    return _LINE_SPLICE.sub("", arg).replace("\n", " ")
+
+
 def _split_args(text: str) -> List[str]:
-    """The arguments of a macro call `(a, f(b, c), "x,y")`: split at top-level commas."""
+    """The arguments of a macro call `(a, f(b, c), "x,y")`: split at top-level commas, each with its spaces (the
+    variable ones are stringified as written: _substitute)."""
     inner = text[text.index("(") + 1:text.rindex(")")]
     args, depth, cur, i = [], 0, [], 0
     while i < len(inner):
@@ -154,22 +163,46 @@ def _split_args(text: str) -> List[str]:
         elif ch in ")]}":
             depth -= 1
         if ch == "," and depth == 0:
-            args.append("".join(cur).strip())
+            args.append("".join(cur))
             cur = []
         else:
             cur.append(ch)
         i += 1
-    args.append("".join(cur).strip())
+    args.append("".join(cur))
     return args
 
 
+def _va_opt(body: List[str], some: bool) -> List[str]:
+    """`body` with each `__VA_OPT__(tokens)` (C23, which gcc and clang take in C11 too) its tokens where the variable
+    arguments are `some`, nothing where there are none."""
+    out, i = [], 0
+    while i < len(body):
+        if body[i] == "__VA_OPT__" and i + 1 < len(body) and body[i + 1] == "(":
+            depth, j = 0, i + 1
+            while j < len(body):
+                depth += body[j] == "("
+                depth -= body[j] == ")"
+                if depth == 0:
+                    break
+                j += 1
+            if some:
+                out += body[i + 2:j]
+            i = j + 1
+            continue
+        out.append(body[i])
+        i += 1
+    return out
+
+
 def _substitute(params: List[str], variadic: bool, body: List[str], args: List[str]) -> str:
-    if variadic:
-        fixed = len(params) - 1
-        args = args[:fixed] + [", ".join(args[fixed:])]
+    # the variable arguments as written, commas and spaces (`#__VA_ARGS__` of `S(a, b ,c)` is "a, b ,c")
+    fixed = len(params) - 1 if variadic else len(args)
+    args = [a.strip() for a in args[:fixed]] + ([",".join(args[fixed:]).strip()] if variadic else [])
     if params == [] and args == [""]:
         args = []
     values = dict(zip(params, args))
+    if variadic and "__VA_OPT__" in body:
+        body = _va_opt(body, bool(values.get(params[-1], "").strip()))
     out: List[str] = []
     i = 0
     glue = False
@@ -179,13 +212,13 @@ def _substitute(params: List[str], variadic: bool, body: List[str], args: List[s
             out.append(_stringified(values[body[i + 1]]))
             i += 2
             continue
-        if tok == "##" and variadic and out and out[-1] == "," and i + 1 < len(body) and body[i + 1] == "__VA_ARGS__":
+        if tok == "##" and variadic and out and out[-1] == "," and i + 1 < len(body) and body[i + 1] == params[-1]:
             # GNU's `, ## __VA_ARGS__`: no arguments for the `...` take the comma away; some are put after it, not
             # pasted to it (gcc's manual, "Variadic Macros"): `LOG("start")` of `printf(fmt, ##__VA_ARGS__)`
-            if not values.get("__VA_ARGS__", "").strip():
+            if not values.get(params[-1], "").strip():
                 out.pop()
             else:
-                out.append(values["__VA_ARGS__"])
+                out.append(values[params[-1]])
             i += 2
             continue
         if tok == "##":
@@ -326,20 +359,20 @@ def _stringified(arg: str) -> str:
     return '"' + "".join(out) + '"'
 
 
-_QUOTED_INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"', re.M)
+_QUOTED_INCLUDE = re.compile(r'^\ufeff?\s*#\s*include\s*"([^"]+)"', re.M)
 # A C block comment that ends at its first `*/` (Friedl's unrolled form): `/\*.*?\*/` inside a repeated group may
 # stretch over code to a later comment's end, and on a header that starts with many comments and has no guard
 # (autoconf's config.h: 200 of them) the failing match backtracked through every way to do so, exponentially
 # (IOR's `cmpi-port` translated for hours, holding the GIL, so --time-limit never fired).
 BLOCK_COMMENT = r"/\*[^*]*\*+(?:[^/*][^*]*\*+)*/"
-_GUARD = re.compile(r"\A(?:\s|" + BLOCK_COMMENT + r"|//[^\n]*\n)*#\s*(?:ifndef\s+\w+|if\s+!\s*defined|pragma\s+once)")
+_GUARD = re.compile(r"\A\ufeff?(?:\s|" + BLOCK_COMMENT + r"|//[^\n]*\n)*#\s*(?:ifndef\s+\w+|if\s+!\s*defined|pragma\s+once)")
 _TYPE_DEFINITION = re.compile(r"\b(?:struct|union|enum)\b[\w\s]*\{")
 # A file-scope static definition: a variable with an initializer or an array (`static int next[6][8][2] = {`), or
 # a function with its body (`static inline double sq(double x) {`).
 _STATIC_DEFINITION = re.compile(r"^[ \t]*static\b[^;{}]*?(?:=|\[|\)\s*\{)", re.M)
 
 
-_INCLUDE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*(?:"([^"\n]+)"|<([^>\n]+)>)', re.M)
+_INCLUDE = re.compile(r'^\ufeff?[ \t]*#[ \t]*include[ \t]*(?:"([^"\n]+)"|<([^>\n]+)>)', re.M)
 
 
 # a C literal or comment: a NUL byte is escaped in the first, a space in the second
@@ -539,6 +572,22 @@ def _references(key: str, decls: List[ci.Cursor]) -> Set[int]:
     return offsets
 
 
+# clang's line ends, as its lexer and its line table take them: CR LF and LF CR are one, a lone CR or LF one
+_LINE_END = re.compile(r"\r\n|\n\r|\r|\n")
+
+
+def lf_line_ends(text: str) -> str:
+    """`text` with the line ends clang reads as LF and CR LF only: a lone CR (old Mac files) is an LF, an LF CR
+    (which clang reads as one line end) a space and an LF. Each character stays one, so clang's offsets and
+    columns index the text alike, and it means to clang what it meant: but the reader's line-anchored patterns
+    (`^#define`, include guards, `//` comments up to `\n`, line splices) see the lines clang sees; a file of lone
+    CRs was one line to them (a `#define` after the first line went unseen, a `//` comment blanked the rest of
+    the file, `4\\<CR>2` was no splice)."""
+    if "\r" not in text:
+        return text
+    return _LINE_END.sub(lambda m: {"\r": "\n", "\n\r": " \n"}.get(m.group(), m.group()), text)
+
+
 def _unsaved_text(fe: "Frontend", name: str) -> str:
     """The text of a program file as the next parse will read it (edited, or as on disk)."""
     text = fe.unsaved.get(name)
@@ -552,7 +601,7 @@ def _unsaved_text(fe: "Frontend", name: str) -> str:
         # reads it, index this text (a CRLF file's macro call was cut one character a line early: an internal
         # error, fuzz round 9)
         with open(name, encoding="utf-8", errors="surrogateescape", newline="") as fh:
-            text = fh.read()
+            text = lf_line_ends(fh.read())
     fe.unsaved[name] = text
     return text
 
@@ -690,12 +739,16 @@ def expand_function_macros(fe: "Frontend") -> bool:
                                           lambda tok: tok in library_macros or tok in ("__FILE__", "__COUNTER__"))
                     if replaced is None:
                         raise TranslationError(ir.Loc(name, line, start - text.rfind("\n", 0, start)),
-                                               f"the argument '{args[k]}' of {cur.spelling} reaches a # or ## of a "
+                                               f"the argument '{args[k].strip()}' of {cur.spelling} reaches a # or ## of a "
                                                "macro after it names a macro cmpi does not expand (a library's, "
                                                "__FILE__): expand it by hand", "macro-expansion")
                     args[k] = replaced
         expansion = _substitute(params, variadic, body, args)
-        edits.setdefault(name, []).append((start, end, expansion + "\n" * call.count("\n")))
+        if expansion.count("\n") > call.count("\n"):  # an argument of several lines used twice
+            expansion = _substitute(params, variadic, body, [_one_line(a) for a in args])
+        # as many lines as the call had, so that the lines after it keep their numbers (__LINE__, diagnostics): an
+        # argument's own line breaks (`f(1,` newline `2)`, a `\` splice) stay in the expansion, the rest follow it
+        edits.setdefault(name, []).append((start, end, expansion + "\n" * (call.count("\n") - expansion.count("\n"))))
     for name, items in edits.items():
         text = fe.unsaved[name]
         last_start = None

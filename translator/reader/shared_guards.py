@@ -33,11 +33,11 @@ from .rewrite import BLOCK_COMMENT, _QUOTED_INCLUDE, _STATIC_DEFINITION, _TYPE_D
 
 
 # `#ifndef NAME` then `#define NAME` first in the file (comments and blank lines before them)
-_GUARD_NAME = re.compile(r"\A(?:\s|" + BLOCK_COMMENT + r"|//[^\n]*\n)*#[ \t]*ifndef[ \t]+(\w+)[ \t]*(?://[^\n]*|"
+_GUARD_NAME = re.compile(r"\A\ufeff?(?:\s|" + BLOCK_COMMENT + r"|//[^\n]*\n)*#[ \t]*ifndef[ \t]+(\w+)[ \t]*(?://[^\n]*|"
                          + BLOCK_COMMENT + r")?\r?\n(?:\s|" + BLOCK_COMMENT + r"|//[^\n]*\n)*#[ \t]*define[ \t]+\1\b")
 # (\r?: a header with CRLF line ends, read as it is: rewrite._unsaved_text)
 _COMMENT = re.compile(r"/\*.*?\*/|//[^\n]*", re.S)
-_DEFINE = re.compile(r"^[ \t]*#[ \t]*define[ \t]+(\w+)", re.M)
+_DEFINE = re.compile(r"^\ufeff?[ \t]*#[ \t]*define[ \t]+(\w+)", re.M)
 _TYPEDEF = re.compile(r"^([ \t]*typedef[ \t]+[^;{}()]*?[\s*])(\w+)([ \t]*;)", re.M)
 
 

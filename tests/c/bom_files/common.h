@@ -1,0 +1,2 @@
+#pragma once
+#define TWICE(x) ((x) * 2)

@@ -1,0 +1,1 @@
+// a.c: lone CR line ends; its macros end with it#include "shape.h"#define FLAG 1#define N 3#undef AREA#define AREA(s) ((s).w + (s).h)int work_a(void){    struct shape s = {N, 4};    return AREA(s) + FLAG;}

@@ -1,0 +1,1 @@
+// shape.h: lone CR line ends (an old Mac editor), a guard and a struct#ifndef SHAPE_H#define SHAPE_Hstruct shape { int w, h; };#define AREA(s) ((s).w * (s).h)#endif
