@@ -380,6 +380,11 @@ def test_braced_and_exact_string_initializers(tools, tmp_path):
     _same_as_gcc(tools, tmp_path, os.path.join(ROBUST, "braced_string_initializers.c"))
 
 
+def test_address_and_dereference_chains_fold(tools, tmp_path):
+    """`&*&*&mutex` given to a library call that takes a reference (fuzz seed 14 input 5699: CS1620)."""
+    _same_as_gcc(tools, tmp_path, os.path.join(ROBUST, "address_deref_chains.c"))
+
+
 def test_legacy_aligned_allocators(tools, tmp_path):
     """memalign, valloc, pvalloc (round 10, by hand): once unmapped functions."""
     _same_as_gcc(tools, tmp_path, os.path.join(ROBUST, "legacy_allocators.c"))

@@ -1845,7 +1845,16 @@ class Frontend:
             return self.expr(operand)
         if op == "&":
             self._refuse_mpi_constant_as_lvalue(cur, operand, "unary '&' operand")
-        return ir.Unary(self.loc(cur), self.type_of(cur), op, self.expr(operand))
+        t, inner = self.type_of(cur), self.expr(operand)
+        bare = inner
+        while isinstance(bare, ir.Paren):
+            bare = bare.inner
+        if op in ("&", "*") and isinstance(bare, ir.Unary) and bare.op == ("*" if op == "&" else "&") and \
+                bare.operand.type == t:
+            # `&*E` is E (C11 6.5.3.2p3) and `*&E` is E: `pthread_mutex_lock(&*&*&mutex)` is `&mutex`, which a
+            # library call takes by reference (fuzz seed 14 input 5699: the chain hid the `&`, CS1620)
+            return bare.operand
+        return ir.Unary(self.loc(cur), t, op, inner)
 
     def _subscript(self, cur: ci.Cursor) -> ir.Expr:
         kids = self.kids(cur)
