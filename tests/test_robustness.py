@@ -385,6 +385,11 @@ def test_address_and_dereference_chains_fold(tools, tmp_path):
     _same_as_gcc(tools, tmp_path, os.path.join(ROBUST, "address_deref_chains.c"))
 
 
+def test_mpi_names_written_into_byte_arrays(tools, tmp_path):
+    """MPI_Comm_get_name and MPI_Error_string into `unsigned char` arrays (fuzz seed 15 input 9890: CS1503)."""
+    _same_as_mpirun(tools, tmp_path, os.path.join(ROBUST, "mpi_names_into_byte_arrays.c"))
+
+
 def test_legacy_aligned_allocators(tools, tmp_path):
     """memalign, valloc, pvalloc (round 10, by hand): once unmapped functions."""
     _same_as_gcc(tools, tmp_path, os.path.join(ROBUST, "legacy_allocators.c"))
@@ -745,6 +750,8 @@ BAD = {
     # a written cast to another object pointer given to a char * parameter (fuzz seed 15 input 2054:
     # `strncpy((long *) o->ptr, ...)`, CS1503): the seed-9 refusal had let any written cast through
     "cast_pointer_as_string.c": ("4:13", "incompatible-pointer-types"),
+    # a string literal where MPI writes a name (fuzz seed 15 input 8360: MPI_Comm_get_name(comm, "caf\xe9", &len), CS1503)
+    "literal_as_mpi_output_name.c": ("5:39", "string-literal-write"),
     # a write into a compound literal of a struct or a scalar (fuzz kind round10: CS0131, CS1059)
     "compound_literal_assigned.c": ("4:5", "unsupported-construct"),
     "compound_literal_incremented.c": ("4:20", "unsupported-construct"),

@@ -620,11 +620,14 @@ def _call_code(ctx, call: ir.Call, callee: ir.NameRef, rule) -> str:
                 _refuse_pointer_as_handle(ftype.params[i], arg, None, callee.name)  # MPI_IN_PLACE as a communicator
             if _is_array_parameter(ftype.params[i]):
                 _refuse_buffer_marker_as_array(arg, ftype.params[i], callee.name)
+            _refuse_literal_where_mpi_writes(arg, ftype.params[i], callee.name)
             kept = _kept_as_is(ctx, arg)
             if kept is None:
                 value = convert_expr(ctx, arg)
                 _refuse_pointer_as_handle(ftype.params[i], arg, value, callee.name)
-                if _is_array_parameter(ftype.params[i]) and value.cstype.is_ptr:
+                if (_is_array_parameter(ftype.params[i]) or _is_written_string(ftype.params[i])) and value.cstype.is_ptr:
+                    # (a `char *` MPI writes a name into takes an sbyte[] too: an `unsigned char key[]` read as char,
+                    # a view, was given as it is, fuzz seed 15 input 9890: CS1503)
                     kept = _whole_array(ctx, value)
                 else:
                     kept = coerce(value, cs_type(ftype.params[i], arg.loc)).code
@@ -746,6 +749,12 @@ def _is_array_parameter(ptype) -> bool:
         not (isinstance(ptype.pointee, ir.IntType) and ptype.pointee.name == "char")
 
 
+def _is_written_string(ptype) -> bool:
+    """A `char *` (not const) parameter MPI writes a string into (MPI_Comm_get_name's name): cMPI takes an sbyte[]."""
+    return isinstance(ptype, ir.PointerType) and not ptype.const_pointee and isinstance(ptype.pointee, ir.IntType) \
+        and ptype.pointee.name == "char"
+
+
 def _whole_array(ctx, arg: CsExpr) -> str:
     """A Ptr<T> given for a T[] parameter: its array when it starts one, else a copy written back after the call
     (PtrBuffer.Whole)."""
@@ -754,6 +763,16 @@ def _whole_array(ctx, arg: CsExpr) -> str:
     ctx.mpi_buffer_count = n = ctx.mpi_buffer_count + 1
     ctx.expr.mpi_staged.append(f"cmpiStaged{n}")
     return f"PtrBuffer.Whole({arg.code}, out var cmpiStaged{n})"
+
+
+def _refuse_literal_where_mpi_writes(arg: ir.Expr, param, function: str) -> None:
+    """A string literal given for a `char *` (not const) an MPI function writes its answer into (MPI_Comm_get_name's
+    name, MPI_Get_processor_name's): C lets the literal convert, the write is undefined (gcc's program crashes on
+    the read-only page), and cMPI's array parameter takes no C# string (fuzz seed 15 input 8360: CS1503)."""
+    if isinstance(_unparen(strip_implicit(arg)), ir.StringLit) and _is_written_string(param):
+        raise TranslationError(arg.loc, f"a string literal given where {function} writes its answer (a char * "
+                               "parameter): writing into a literal is undefined in C; pass a char array",
+                               "string-literal-write")
 
 
 def _kept_as_is(ctx, arg: ir.Expr):
