@@ -15,6 +15,17 @@ sys.path.insert(0, os.path.join(ROOT, "bench"))
 import translation  # noqa: E402  (bench/ on sys.path first)
 
 
+def _reference_walk(node, in_order):
+    """ir's walk of a subtree, spelled out (children in source order or reversed): what a remembered walk must give."""
+    from translator import ir
+    out, pending = [], [node]
+    while pending:
+        n = pending.pop()
+        out.append(n)
+        pending.extend(reversed(ir.children(n)) if in_order else ir.children(n))
+    return out
+
+
 @pytest.mark.parametrize("make", [translation.many_functions, translation.long_function])
 def test_generated_programs_have_the_size_asked_and_are_c_that_translates(make, tools, tmp_path):
     text, statements = make(1000)
@@ -77,21 +88,13 @@ def test_walks_visit_the_nodes_children_gives_in_its_order(program):
     from translator.reader.frontend import Frontend
     tu = Frontend(os.path.join(ROOT, program), [f"-I{os.path.dirname(os.path.join(ROOT, program))}"]).parse()
 
-    def reference(node, in_order):
-        out, pending = [], [node]
-        while pending:
-            n = pending.pop()
-            out.append(n)
-            pending.extend(reversed(ir.children(n)) if in_order else ir.children(n))
-        return out
-
     roots = [f.body for f in tu.functions if f.body is not None] + [g.init for g in tu.globals if g.init is not None]
     checked = 0
     for root in roots:
-        for node in reference(root, False):
+        for node in _reference_walk(root, False):
             for in_order in (False, True):
                 walked = list(ir.walk_in_order(node) if in_order else ir.walk(node))
-                expected = reference(node, in_order)
+                expected = _reference_walk(node, in_order)
                 assert len(walked) == len(expected) and all(a is b for a, b in zip(walked, expected)), node.loc
                 checked += 1
     assert checked > 200
@@ -167,23 +170,15 @@ def test_a_subtrees_walk_is_its_part_of_a_remembered_walk(monkeypatch):
     tu = Frontend(path, [f"-I{os.path.dirname(path)}"]).parse()
     body = max((f.body for f in tu.functions if f.body is not None), key=lambda b: len(list(ir.walk(b))))
 
-    def reference(node, in_order):
-        out, pending = [], [node]
-        while pending:
-            n = pending.pop()
-            out.append(n)
-            pending.extend(reversed(ir.children(n)) if in_order else ir.children(n))
-        return out
-
     for in_order in (False, True):
         whole = list(ir.walk_in_order(body) if in_order else ir.walk(body))
-        inner = [n for n in whole[1:] if len(reference(n, in_order)) >= ir._SUBTREE_MIN_NODES]  # (smaller: walked)
+        inner = [n for n in whole[1:] if len(_reference_walk(n, in_order)) >= ir._SUBTREE_MIN_NODES]  # (smaller: walked)
         assert len(inner) > 20
         for node in inner:
             assert (id(node), in_order) in ir._SUBTREES  # answered from the body's walk
             walked = list(ir.walk_in_order(node) if in_order else ir.walk(node))
-            assert len(walked) == len(reference(node, in_order)) and \
-                all(a is b for a, b in zip(walked, reference(node, in_order)))
+            assert len(walked) == len(_reference_walk(node, in_order)) and \
+                all(a is b for a, b in zip(walked, _reference_walk(node, in_order)))
     monkeypatch.setattr(ir, "_WALK_CACHE_LIMIT", 0)
     import dataclasses
     ir.walk(dataclasses.replace(body))  # a new walk (a copy of the body), remembered, then all forgotten: the bound
