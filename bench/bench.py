@@ -13,6 +13,7 @@ A translation or run that fails is shown as such; the exit status is 1 then.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import subprocess
 import sys
@@ -25,6 +26,9 @@ from common import progress  # noqa: E402
 # Issue 28 "Memory": the port's peak resident memory at most this many times the native job's (the target is set for
 # NPB class A at 4 ranks; every cell is judged against it, so a small program's .NET base shows where it matters).
 RSS_TARGET_RATIO = 1.25
+# Issue 28 "Compute": the program's own timed section at most this many times native's, at 1 rank and at more.
+TIMER_TARGET_ONE_RANK = 1.10
+TIMER_TARGET_MORE_RANKS = 1.25
 
 
 def programs(ranks, quick, npb_classes, only):
@@ -71,6 +75,11 @@ def main(argv=None) -> int:
                     help="also run the translated program with these environment variables (e.g. DOTNET_ runtime "
                          "settings), interleaved with the others: a before/after in one run; its rows are "
                          "marked with the settings. Repeatable")
+    ap.add_argument("--json", default=os.path.join(common.BUILD, "bench", "bench.json"),
+                    help="every median and ratio of the run, for plots and notes ('' for none)")
+    ap.add_argument("--plots", default="", metavar="DIR",
+                    help="draw the timer and memory ratios of every cell against issue 28's targets into "
+                         "DIR/compute_ratios.png (docs/bench for the published run)")
     a = ap.parse_args(argv)
     ranks = [int(r) for r in a.ranks.split(",") if r]
     # (marker, environment, cmpi-run, checkout whose translation it runs): the program run again in each, right
@@ -145,47 +154,110 @@ def main(argv=None) -> int:
           "processes (mpirun and its ranks; cmpi-run's one process)")
     print(f"rss target = issue 28's memory target, translated rss <= {RSS_TARGET_RATIO:g} x native (set for NPB class A "
           "at 4 ranks): 'met' or 'NOT met' per cell\n")
+    print(f"timer target = issue 28's compute target, translated timer <= {TIMER_TARGET_ONE_RANK:g} x native at 1 rank, "
+          f"<= {TIMER_TARGET_MORE_RANKS:g} x at 2 and 4 ranks: 'met' or 'NOT met' per cell\n")
     print(common.table(["program", "size/class", "ranks", "native wall", "transl. wall", "ratio wall",
-                        "native timer", "transl. timer", "ratio timer", "native cpu", "transl. cpu",
+                        "native timer", "transl. timer", "ratio timer", "timer target", "native cpu", "transl. cpu",
                         "ratio cpu", "native rss", "transl. rss", "ratio rss",
-                        f"rss target {RSS_TARGET_RATIO:g}x"], rows))
-    print(rss_summary(rows))
+                        f"rss target {RSS_TARGET_RATIO:g}x"], [r["cells"] for r in rows]))
+    print(target_summary(rows, "timer", "timer target (<= 1.10x at 1 rank, <= 1.25x at 2 and 4)"))
+    print(target_summary(rows, "rss", f"rss target (<= {RSS_TARGET_RATIO:g}x native)"))
     for p in dict.fromkeys(problems):
         print("problem: " + p.replace(common.ROOT + os.sep, ""))
     for note in notes:
         print("note: " + note)
+    if a.json:
+        os.makedirs(os.path.dirname(os.path.abspath(a.json)), exist_ok=True)
+        with open(a.json, "w") as f:
+            json.dump({"k": a.k, "rows": [r["record"] for r in rows], "problems": list(dict.fromkeys(problems)),
+                       "notes": notes}, f, indent=1)
+    if a.plots:
+        for path in plot_ratios([r["record"] for r in rows], a.plots):
+            print("plot: " + path.replace(common.ROOT + os.sep, ""))
     return 1 if problems else 0
 
 
 def _row(prog, n, native, translated, translatable, marker=""):
-    nw = common.median([r.seconds for r in native])
-    tw = common.median([r.seconds for r in translated])
-    nt = common.median([r.program_seconds for r in native if r.program_seconds is not None])
-    tt = common.median([r.program_seconds for r in translated if r.program_seconds is not None])
-    nc = common.median([r.cpu_seconds for r in native if r.cpu_seconds is not None])
-    tc = common.median([r.cpu_seconds for r in translated if r.cpu_seconds is not None])
-    nm = common.median([r.peak_rss_mib for r in native if r.peak_rss_mib is not None])
-    tm = common.median([r.peak_rss_mib for r in translated if r.peak_rss_mib is not None])
+    """One cell of the table: its printed columns and its numbers (for --json and the plot)."""
+    def med(results, attr):
+        return common.median([getattr(r, attr) for r in results if getattr(r, attr) is not None])
+    nw, tw = med(native, "seconds"), med(translated, "seconds")
+    nt, tt = med(native, "program_seconds"), med(translated, "program_seconds")
+    nc, tc = med(native, "cpu_seconds"), med(translated, "cpu_seconds")
+    nm, tm = med(native, "peak_rss_mib"), med(translated, "peak_rss_mib")
     t_wall = common.fmt_seconds(tw) if translatable else "untranslatable"
-    return [prog.name, prog.variant + marker, str(n), common.fmt_seconds(nw), t_wall, common.fmt_ratio(tw, nw),
-            common.fmt_seconds(nt), common.fmt_seconds(tt), common.fmt_ratio(tt, nt),
-            common.fmt_seconds(nc), common.fmt_seconds(tc), common.fmt_ratio(tc, nc),
-            _fmt_mib(nm), _fmt_mib(tm), common.fmt_ratio(tm, nm), rss_verdict(tm, nm)]
+    timer_target = TIMER_TARGET_ONE_RANK if n == 1 else TIMER_TARGET_MORE_RANKS
+    record = {"program": prog.name, "variant": prog.variant + marker, "ranks": n,
+              "native": {"wall": nw, "timer": nt, "cpu": nc, "rss_mib": nm, "runs": len(native)},
+              "translated": {"wall": tw, "timer": tt, "cpu": tc, "rss_mib": tm, "runs": len(translated)},
+              "timer_ratio": _ratio(tt, nt), "timer_target": timer_target,
+              "timer": verdict(tt, nt, timer_target), "rss_ratio": _ratio(tm, nm), "rss_target": RSS_TARGET_RATIO,
+              "rss": verdict(tm, nm, RSS_TARGET_RATIO)}
+    cells = [prog.name, prog.variant + marker, str(n), common.fmt_seconds(nw), t_wall, common.fmt_ratio(tw, nw),
+             common.fmt_seconds(nt), common.fmt_seconds(tt), common.fmt_ratio(tt, nt), record["timer"],
+             common.fmt_seconds(nc), common.fmt_seconds(tc), common.fmt_ratio(tc, nc),
+             _fmt_mib(nm), _fmt_mib(tm), common.fmt_ratio(tm, nm), record["rss"]]
+    return {"cells": cells, "record": record}
 
 
-def rss_verdict(translated_mib, native_mib):
-    """A cell against issue 28's memory target: 'met', 'NOT met', or '-' when either side has no measurement."""
-    if translated_mib is None or native_mib is None or native_mib <= 0:
+def _ratio(translated, native):
+    return None if translated is None or native is None or native <= 0 else translated / native
+
+
+def verdict(translated, native, target_ratio):
+    """A cell against one of issue 28's ratio targets: 'met', 'NOT met', or '-' when either side has no measurement."""
+    ratio = _ratio(translated, native)
+    if ratio is None:
         return "-"
-    return "met" if translated_mib <= RSS_TARGET_RATIO * native_mib else "NOT met"
+    return "met" if ratio <= target_ratio else "NOT met"
 
 
-def rss_summary(rows):
-    """One line: how many measured cells meet the memory target, and which do not (with their ratios)."""
-    judged = [r for r in rows if r[-1] != "-"]
-    over = [f"{r[0]} {r[1]} np{r[2]} ({r[-2]}x)" for r in judged if r[-1] != "met"]
-    line = f"rss target (<= {RSS_TARGET_RATIO:g}x native): {len(judged) - len(over)} of {len(judged)} cells met"
+def target_summary(rows, key, title):
+    """One line: how many measured cells meet a target, and which do not (with their ratios)."""
+    judged = [r["record"] for r in rows if r["record"][key] != "-"]
+    over = [f"{r['program']} {r['variant']} np{r['ranks']} ({r[key + '_ratio']:.2f}x)" for r in judged
+            if r[key] != "met"]
+    line = f"{title}: {len(judged) - len(over)} of {len(judged)} cells met"
     return line + (f"; NOT met: {', '.join(over)}" if over else "")
+
+
+def plot_ratios(records, out_dir):
+    """compute_ratios.png: each cell's timer and peak-memory ratio (translated / native) beside its target."""
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        print("note: matplotlib is not installed (Debian python3-matplotlib; make setup installs it): no plot")
+        return []
+    cells = [r for r in records if r["timer_ratio"] is not None or r["rss_ratio"] is not None]
+    if not cells:
+        return []
+    os.makedirs(out_dir, exist_ok=True)
+    names = [f"{r['program']} {r['variant']} np{r['ranks']}" for r in cells]
+    fig, (top, bottom) = plt.subplots(2, 1, figsize=(max(8, 0.28 * len(cells)), 8), sharex=True)
+    xs = range(len(cells))
+    for ax, key, label in ((top, "timer", "timer ratio (own timed section)"), (bottom, "rss", "peak RSS ratio")):
+        values = [r[key + "_ratio"] or 0 for r in cells]
+        colors = ["tab:green" if r[key] == "met" else "tab:red" if r[key] == "NOT met" else "tab:gray" for r in cells]
+        ax.bar(xs, values, color=colors)
+        targets = [r[key + "_target"] for r in cells]
+        ax.step([x - 0.5 for x in xs] + [len(cells) - 0.5], targets + targets[-1:], where="post", color="black",
+                linestyle="--", linewidth=1, label="issue 28's target")
+        ax.axhline(1.0, color="gray", linewidth=0.5)
+        if key == "timer":  # short sections can be many times native: a log axis keeps 1.1 and 18 readable
+            ax.set_yscale("log")
+        ax.set_ylabel(label)
+        ax.legend(fontsize=8)
+        ax.grid(True, axis="y", alpha=0.3)
+    top.set_title("translated / native, median of each cell (green: met, red: not met)")
+    bottom.set_xticks(list(xs))
+    bottom.set_xticklabels(names, rotation=90, fontsize=7)
+    fig.tight_layout()
+    path = os.path.join(out_dir, "compute_ratios.png")
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return [path]
 
 
 def _fmt_mib(m):

@@ -181,6 +181,56 @@ def _targets(configs: List[Config]) -> None:
             continue
         target = "" if ours == "cmpi azure" else f" (target <= 3x: {'met' if la <= 3 * lb else 'NOT met'})"
         print(f"  {ours} {la:.2f} us vs {theirs} {lb:.2f} us: {la / lb:.1f}x{target}")
+    _tcp_targets(by_label)
+
+
+# Issue 28's tcp transport targets, against Open MPI over TCP (`--mca btl tcp,self`) measured in the same run.
+TCP_SMALL_BYTES, TCP_SMALL_RATIO = 64, 1.5             # one-way time of 1..64 B messages <= 1.5x
+TCP_LARGE_BYTES, TCP_BANDWIDTH_RATIO = 65536, 0.8      # bandwidth of 64 KiB .. 4 MiB messages >= 0.8x
+TCP_BARRIER_RATIO = 2.0                                # barrier on more ranks than cores <= 2x
+
+
+def _verdict(ok: bool) -> str:
+    return "met" if ok else "NOT met"
+
+
+def _tcp_targets(by_label: Dict[str, Config]) -> None:
+    """Issue 28's tcp targets, size by size: the worst size decides each target."""
+    ours, theirs = by_label.get("cmpi tcp"), by_label.get("native tcp")
+    print("issue 28, tcp transport against Open MPI tcp (same run):")
+    if not ours or not theirs or ours.skipped or theirs.skipped:
+        print("  cmpi tcp or native tcp not measured: targets not judged")
+        return
+    native_rows = {row[0]: row for row in theirs.tables.get("pingpong", [])}
+    small, large = [], []
+    for size, seconds, bandwidth in ours.tables.get("pingpong", []):
+        native = native_rows.get(size)
+        if native is None:
+            continue
+        if 0 < size <= TCP_SMALL_BYTES and native[1] > 0:
+            small.append((size, seconds / native[1]))
+        if size >= TCP_LARGE_BYTES and native[2] > 0:
+            large.append((size, bandwidth / native[2]))
+    if small:
+        worst = max(r for _, r in small)
+        each = ", ".join(f"{s} B {r:.2f}x" for s, r in small)
+        print(f"  small messages (1..{TCP_SMALL_BYTES} B), one-way time ratio: {each}; worst {worst:.2f}x "
+              f"(target <= {TCP_SMALL_RATIO:g}x: {_verdict(worst <= TCP_SMALL_RATIO)})")
+    if large:
+        worst = min(r for _, r in large)
+        each = ", ".join(f"{s // 1024} KiB {r:.2f}x" for s, r in large)
+        print(f"  large messages (>= {TCP_LARGE_BYTES // 1024} KiB), bandwidth ratio: {each}; worst {worst:.2f}x "
+              f"(target >= {TCP_BANDWIDTH_RATIO:g}x: {_verdict(worst >= TCP_BANDWIDTH_RATIO)})")
+    barriers = [(c.ranks, c) for label, c in by_label.items()
+                if label.startswith("cmpi tcp, ") and c.ranks and not c.skipped and c.tables.get("barrier")]
+    for n, cfg in barriers:
+        native = by_label.get(f"native tcp, {n} ranks")
+        if not native or native.skipped or not native.tables.get("barrier"):
+            print(f"  barrier on {n} ranks: native tcp not measured")
+            continue
+        a, b = cfg.tables["barrier"][0][1], native.tables["barrier"][0][1]
+        print(f"  barrier on {n} ranks: {a:.1f} us vs {b:.1f} us, {a / b:.2f}x "
+              f"(target <= {TCP_BARRIER_RATIO:g}x: {_verdict(a <= TCP_BARRIER_RATIO * b)})")
 
 
 # ---------------------------------------------------------------- plots

@@ -125,16 +125,45 @@ def test_a_run_reports_the_peak_memory_of_all_its_processes(tmp_path):
     assert r_small.peak_rss_mib < 100
 
 
-def test_each_bench_cell_is_judged_against_the_memory_target():
+def _runs(timer, rss):
+    return [common.RunResult(True, timer + 0.5, "", "", {}, program_seconds=timer, cpu_seconds=timer,
+                             peak_rss_mib=rss)]
+
+
+def test_each_bench_cell_is_judged_against_the_compute_and_memory_targets():
     import bench  # noqa: E402  (bench/ is on sys.path)
-    assert bench.RSS_TARGET_RATIO == 1.25
-    assert bench.rss_verdict(125.0, 100.0) == "met"
-    assert bench.rss_verdict(126.0, 100.0) == "NOT met"
-    assert bench.rss_verdict(None, 100.0) == "-"
-    prog = common.Program("FT", "class A", [], [], [], [4], common.verify_npb)
-    row_ok = bench._row(prog, 4, [], [], True)
-    assert len(row_ok) == 16 and row_ok[-1] == "-"  # nothing measured: not judged
-    rows = [row_ok, ["FT", "class A", "4", *["-"] * 9, "100", "130", "1.30", "NOT met"],
-            ["IS", "class A", "4", *["-"] * 9, "100", "100", "1.00", "met"]]
-    summary = bench.rss_summary(rows)
-    assert "1 of 2 cells met" in summary and "FT class A np4 (1.30x)" in summary
+    assert (bench.TIMER_TARGET_ONE_RANK, bench.TIMER_TARGET_MORE_RANKS, bench.RSS_TARGET_RATIO) == (1.10, 1.25, 1.25)
+    assert bench.verdict(125.0, 100.0, 1.25) == "met"
+    assert bench.verdict(126.0, 100.0, 1.25) == "NOT met"
+    assert bench.verdict(None, 100.0, 1.25) == "-"
+    prog = common.Program("FT", "class A", [], [], [], [1, 4], common.verify_npb)
+    empty = bench._row(prog, 4, [], [], True)
+    assert empty["record"]["timer"] == "-" and empty["record"]["rss"] == "-"  # nothing measured: not judged
+    # the same 1.2x timer ratio meets the target at 4 ranks (<= 1.25) and misses it at 1 rank (<= 1.10)
+    one = bench._row(prog, 1, _runs(1.0, 100), _runs(1.2, 130), True)
+    four = bench._row(prog, 4, _runs(1.0, 100), _runs(1.2, 100), True)
+    assert (one["record"]["timer"], four["record"]["timer"]) == ("NOT met", "met")
+    assert (one["record"]["rss"], four["record"]["rss"]) == ("NOT met", "met")
+    assert len(one["cells"]) == 17 and one["cells"][9] == "NOT met" and one["cells"][-1] == "NOT met"
+    timer = bench.target_summary([empty, one, four], "timer", "timer target")
+    assert "1 of 2 cells met" in timer and "FT class A np1 (1.20x)" in timer
+    rss = bench.target_summary([empty, one, four], "rss", "rss target")
+    assert "1 of 2 cells met" in rss and "FT class A np1 (1.30x)" in rss
+
+
+def test_commbench_judges_issue_28s_tcp_targets(capsys):
+    # small messages by time (<= 1.5x), large by bandwidth (>= 0.8x), the oversubscribed barrier (<= 2x):
+    # the worst size decides, and each line says met or NOT met
+    native = commbench.Config("native tcp", tables={"pingpong": [(1, 10.0, 0.1), (64, 10.0, 6.4),
+                                                                 (65536, 100.0, 655.0), (4194304, 4000.0, 1048.0)]})
+    ours = commbench.Config("cmpi tcp", "tcp", tables={"pingpong": [(1, 14.0, 0.07), (64, 16.0, 4.0),
+                                                                    (65536, 110.0, 595.0), (4194304, 6000.0, 699.0)]})
+    native7 = commbench.Config("native tcp, 7 ranks", tables={"barrier": [(0, 100.0, 0.0)]}, ranks=7)
+    ours7 = commbench.Config("cmpi tcp, 7 ranks", "tcp", tables={"barrier": [(0, 190.0, 0.0)]}, ranks=7)
+    commbench._tcp_targets({c.label: c for c in (native, ours, native7, ours7)})
+    out = capsys.readouterr().out
+    assert "worst 1.60x (target <= 1.5x: NOT met)" in out
+    assert "worst 0.67x (target >= 0.8x: NOT met)" in out
+    assert "barrier on 7 ranks: 190.0 us vs 100.0 us, 1.90x (target <= 2x: met)" in out
+
+
