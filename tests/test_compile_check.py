@@ -24,6 +24,7 @@ int main(void) {
 
 
 def _fake_checker(tmp_path, body: str) -> list:
+    """A stand-in for `cmpi-run --check --check-as OUTPUT FILE`: $4 is the file checked."""
     script = tmp_path / "fake-cmpi-run"
     script.write_text("#!/bin/sh\n" + body)
     script.chmod(script.stat().st_mode | stat.S_IEXEC)
@@ -47,11 +48,31 @@ def test_a_translation_that_compiles_is_written(program, tmp_path, capsys, tools
     assert out.exists() and capsys.readouterr().err == ""
 
 
+def test_the_first_run_of_a_checked_translation_is_a_cache_hit(program, tmp_path, monkeypatch, tools):
+    """The check compiles its temporary copy as the output's path (`cmpi-run --check-as`): the image it leaves in the
+    cache is the written file's, so `cmpi-run Prog.cs` in the output's folder loads it instead of compiling (issue 28,
+    first run); a copy of the same text under another path is still compiled."""
+    import subprocess
+    if compile_check.checker() is None:
+        pytest.skip("no cmpi-run beside the translator: `make setup` builds it")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    out = tmp_path / "Prog.cs"
+    assert cli.main([str(program), "-o", str(out)]) == 0
+    run = compile_check.checker() + ["--verbose", "Prog.cs"]
+    first = subprocess.run(run, cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    assert first.returncode == 0 and first.stdout == "6\n", first.stderr
+    assert "cmpi-run: cache hit Prog.cs" in first.stderr, first.stderr
+    (tmp_path / "Copy.cs").write_text(out.read_text())
+    copy = subprocess.run(compile_check.checker() + ["--verbose", "Copy.cs"], cwd=tmp_path, capture_output=True,
+                          text=True, timeout=300)
+    assert copy.returncode == 0 and "cmpi-run: compiled Copy.cs" in copy.stderr, copy.stderr
+
+
 def test_a_csharp_error_is_located_at_its_c_declaration(program, tmp_path, capsys, monkeypatch):
     # a checker that finds a problem two lines below the C# method `twice` starts, and one in the file's head
-    body = ('n=$(grep -n "int twice" "$2" | head -1 | cut -d: -f1)\n'
-            'echo "$2:$((n+2)):13: error: Cannot convert [CS0029]"\n'
-            'echo "$2:2:1: warning: a head problem [CS0105]"\nexit 1\n')
+    body = ('n=$(grep -n "int twice" "$4" | head -1 | cut -d: -f1)\n'
+            'echo "$4:$((n+2)):13: error: Cannot convert [CS0029]"\n'
+            'echo "$4:2:1: warning: a head problem [CS0105]"\nexit 1\n')
     monkeypatch.setattr(compile_check, "checker", lambda: _fake_checker(tmp_path, body))
     out = tmp_path / "Prog.cs"
     assert cli.main([str(program), "-o", str(out)]) == 1
@@ -63,7 +84,7 @@ def test_a_csharp_error_is_located_at_its_c_declaration(program, tmp_path, capsy
 
 
 def test_no_check_writes_the_csharp_unchecked(program, tmp_path, capsys, monkeypatch):
-    monkeypatch.setattr(compile_check, "checker", lambda: _fake_checker(tmp_path, 'echo "$2:1:1: error: x [CS1]"\nexit 1\n'))
+    monkeypatch.setattr(compile_check, "checker", lambda: _fake_checker(tmp_path, 'echo "$4:1:1: error: x [CS1]"\nexit 1\n'))
     out = tmp_path / "Prog.cs"
     assert cli.main([str(program), "-o", str(out), "--no-check"]) == 0 and out.exists()
     monkeypatch.setenv("CMPI_TRANSLATE_CHECK", "0")

@@ -4,7 +4,8 @@ A translation that succeeds is compiled by the runtime's checker (`cmpi-run --ch
 the file is written. Where the C# does not compile (a construct the translator converts wrongly: a cmpi defect),
 the user gets a located diagnostic at the C declaration whose translation holds the C# error, and exit 1, not a C#
 file that fails later in cmpi-run. The check leaves the compiled assembly in cmpi-run's cache (keyed by the source's
-SHA-256), so the first `cmpi-run` of the written file does not compile it again.
+SHA-256 and full path: the check compiles its temporary copy as the output's path, `cmpi-run --check-as`), so the
+first `cmpi-run` of the written file does not compile it again.
 
 The check is skipped (the file written unchecked) when cmpi-run is not installed beside the translator or cannot run
 (no .NET), with `--no-check` or CMPI_TRANSLATE_CHECK=0; a batch of many translations (translation_diff, the bench)
@@ -50,7 +51,10 @@ def problems(text: str, output: str) -> Optional[List[Tuple[int, int, str, str]]
         with open(path, "w", encoding="utf-8") as f:
             f.write(text)
         try:
-            p = subprocess.run(command + ["--check", path], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+            # compiled as the file it will be: the cache entry is then the written file's, and its first cmpi-run
+            # loads the image instead of compiling it again
+            p = subprocess.run(command + ["--check", "--check-as", os.path.abspath(output), path],
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                text=True, errors="replace", timeout=CHECK_SECONDS)
         except (OSError, subprocess.TimeoutExpired):
             return None

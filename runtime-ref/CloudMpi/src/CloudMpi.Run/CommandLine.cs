@@ -26,6 +26,10 @@ public sealed record RunOptions
     public double? TimeoutSeconds { get; init; }
     public bool TagOutput { get; init; }
     public bool CheckOnly { get; init; }
+    /// <summary>--check-as PATH: the file checked is compiled as PATH (its diagnostics', stack traces' and cache entry's
+    /// path), so that a later <c>cmpi-run PATH</c> finds the image in the cache (cmpi-translate's compile check checks a
+    /// temporary copy of the file it is about to write).</summary>
+    public string? CheckAs { get; init; }
     public bool NoCache { get; init; }
     public bool Verbose { get; init; }
     /// <summary>Print the job's storage requests per rank and kind, its wall time and cost at the end (azure).</summary>
@@ -67,8 +71,8 @@ public static class CommandLine
         usage: cmpi-run [-n N] [--transport inproc|tcp|azure] [--hosting threads|processes]
                         [--hostfile F] [--azure-connection-file F] [--azure-account NAME]
                         [--azure-accounts F] [--deadlock-timeout S]
-                        [--timeout S] [--tag-output] [--check] [--no-cache] [--verbose]
-                        [--stats] [--stats-json F] [--price-per-10k-transactions USD]
+                        [--timeout S] [--tag-output] [--check [--check-as PATH]] [--no-cache]
+                        [--verbose] [--stats] [--stats-json F] [--price-per-10k-transactions USD]
                         App.cs [program args...]
                cmpi-run --join JOB [--size N] [--rank R] [--join-timeout S] [--collect-output]
                         [--azure-connection-file F | --azure-account NAME | --azure-accounts F]
@@ -116,6 +120,9 @@ public static class CommandLine
           --check               compile only; print diagnostics as file:line:col: ...;
                                 exit 0 only when there is no error and no warning;
                                 --check A.cs B.cs ... checks each file (one Roslyn start-up)
+          --check-as PATH       with --check of one file: compile it as if it were PATH
+                                (the path its diagnostics name; the cache entry is PATH's,
+                                so `cmpi-run PATH` of the same text is a cache hit)
           --no-cache            neither read nor write the compiled-assembly cache
                                 ($XDG_CACHE_HOME/cmpi or ~/.cache/cmpi)
           --verbose             say on stderr whether the cache was used and how long
@@ -271,6 +278,9 @@ public static class CommandLine
                     NoValue();
                     o = o with { CheckOnly = true };
                     break;
+                case "--check-as":
+                    o = o with { CheckAs = Value() };
+                    break;
                 case "--no-cache":
                     NoValue();
                     o = o with { NoCache = true };
@@ -358,6 +368,8 @@ public static class CommandLine
         string src = args[sourceIndex];
         if (!src.EndsWith(".cs", StringComparison.OrdinalIgnoreCase))
             throw new UsageException($"expected a C# source file (App.cs), got '{src}'");
+        if (o.CheckAs is not null && (!o.CheckOnly || sourceIndex != args.Count - 1))
+            throw new UsageException("--check-as PATH goes with --check of one file");
         return o with
         {
             SourcePath = src,

@@ -117,7 +117,7 @@ public static class Launcher
             Hosting.RuntimePrecompiler.Start();
         var compiler = NewCompiler(options, stderr, cacheDirectory, useCompileServer);
         // --check always runs Roslyn: its answer is the diagnostics, which the cache does not keep
-        CompileResult compiled = compiler.Compile(options.SourcePath, source, forceCompile: options.CheckOnly);
+        CompileResult compiled = compiler.Compile(options.CheckAs ?? options.SourcePath, source, forceCompile: options.CheckOnly);
         if (options.Verbose)
         {
             // the JIT's share of the start-up so far (the launcher's own code, Roslyn's generic instantiations): what

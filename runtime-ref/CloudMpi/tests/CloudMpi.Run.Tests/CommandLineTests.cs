@@ -42,6 +42,16 @@ public class CommandLineTests
     }
 
     [Fact]
+    public void CheckAsNamesThePathTheFileIsCompiledAs()
+    {
+        RunOptions o = CommandLine.Parse(["--check", "--check-as", "/port/App.cs", "/tmp/x/App.cs"], NoEnv)!;
+        Assert.True(o.CheckOnly);
+        Assert.Equal("/port/App.cs", o.CheckAs);
+        Assert.Equal("/tmp/x/App.cs", o.SourcePath);
+        Assert.Null(CommandLine.Parse(["--check", "A.cs"], NoEnv)!.CheckAs);
+    }
+
+    [Fact]
     public void ShutdownCompileServerIsACommandOfItsOwn()
     {
         RunOptions o = CommandLine.Parse(["--shutdown-compile-server"], NoEnv)!;
@@ -64,6 +74,8 @@ public class CommandLineTests
     [InlineData(new[] { "--check=yes", "A.cs" }, "takes no value")]
     [InlineData(new[] { "App.c" }, "expected a C# source file")]
     [InlineData(new[] { "--shutdown-compile-server", "A.cs" }, "a command of its own")]
+    [InlineData(new[] { "--check-as", "B.cs", "A.cs" }, "goes with --check of one file")]
+    [InlineData(new[] { "--check", "--check-as", "B.cs", "A.cs", "C.cs" }, "goes with --check of one file")]
     [InlineData(new[] { "-n", "2", "--shutdown-compile-server" }, "a command of its own")]
     public void UsageErrors(string[] args, string message)
     {

@@ -334,6 +334,25 @@ public class RunTests
     }
 
     [Fact]
+    public void ACheckAsAnotherPathLeavesThatPathsCacheEntry()
+    {
+        // cmpi-translate's compile check: a temporary copy checked as the file about to be written; the written file's
+        // first run is then a cache hit, under its full path however the run names it
+        using var s = new Scratch();
+        string app = s.Write("Hello.cs", Sources.Hello);
+        Directory.CreateDirectory(Path.Combine(s.Dir, "checked"));
+        string copy = s.Write(Path.Combine("checked", "Hello.cs"), Sources.Hello);
+        Ran check = Cmpi.InProc(s, "--check", "--check-as", app, copy);
+        Assert.True(check.ExitCode == 0, check.ToString());
+        Ran run = Cmpi.InProc(s, "-n", "2", Path.GetRelativePath(Directory.GetCurrentDirectory(), app));
+        Assert.True(run.ExitCode == 0, run.ToString());
+        Assert.True(run.Result!.Compile!.FromCache);
+        // the copy's own path was never compiled: its run compiles
+        Ran other = Cmpi.InProc(s, copy);
+        Assert.False(other.Result!.Compile!.FromCache);
+    }
+
+    [Fact]
     public void DamagedCacheEntryIsRecompiled()
     {
         using var s = new Scratch();

@@ -92,10 +92,24 @@ public sealed class ProgramCompiler
     {
         var sb = new StringBuilder();
         sb.Append(BuildText());
-        sb.Append("path=").Append(displayPath).Append('\n');
+        // the full path: `cmpi-run App.cs` in its folder and `cmpi-run /home/me/port/App.cs` (cmpi-translate's compile
+        // check) are one program; two files of the same text in two folders are two (each image names its own file)
+        sb.Append("path=").Append(FullPath(displayPath)).Append('\n');
         sb.Append("source=").Append(source.Length).Append('\n').Append(source);
         byte[] hash = Sha256.Hash(Encoding.UTF8.GetBytes(sb.ToString()));  // the framework's SHA-256 loads OpenSSL: Sha256
         return Convert.ToHexStringLower(hash);
+    }
+
+    private static string FullPath(string path)
+    {
+        try
+        {
+            return Path.GetFullPath(path);
+        }
+        catch (Exception e) when (e is ArgumentException or NotSupportedException or PathTooLongException or System.Security.SecurityException)
+        {
+            return path;
+        }
     }
 
     /// <summary>The lines of the cache key that name this build: the compiler, the runtime, the launcher's and the
