@@ -247,6 +247,9 @@ def plot_ratios(records, out_dir):
         ax.axhline(1.0, color="gray", linewidth=0.5)
         if key == "timer":  # short sections can be many times native: a log axis keeps 1.1 and 18 readable
             ax.set_yscale("log")
+            ticks = [t for t in (0.5, 0.75, 1.0, 1.1, 1.25, 1.5, 2, 3, 5, 10, 20) if t <= max(values + [1.3]) * 1.05]
+            ax.set_yticks(ticks, [f"{t:g}" for t in ticks])
+            ax.minorticks_off()
         ax.set_ylabel(label)
         ax.legend(fontsize=8)
         ax.grid(True, axis="y", alpha=0.3)
