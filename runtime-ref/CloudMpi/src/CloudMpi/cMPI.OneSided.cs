@@ -55,8 +55,18 @@ public static partial class cMPI
 
     /// <summary>MPI_Win_allocate: a new zeroed array of <paramref name="size"/> bytes, exposed as a window (collective).</summary>
     public static int Win_allocate<T>(long size, int disp_unit, Info info, Comm comm, out T[] baseptr, out Win win) where T : unmanaged
+        => AllocateWindow("MPI_Win_allocate", size, disp_unit, comm, out baseptr, out win);
+
+    /// <summary>MPI_Win_allocate into a pointer variable the program moves (<c>double *p; ... p + k</c>): a view of the new memory.</summary>
+    public static int Win_allocate<T>(long size, int disp_unit, Info info, Comm comm, out Ptr<T> baseptr, out Win win) where T : unmanaged
     {
-        const string call = "MPI_Win_allocate";
+        AllocateWindow("MPI_Win_allocate", size, disp_unit, comm, out T[] memory, out win);
+        baseptr = new Ptr<T>(memory, 0);
+        return SUCCESS;
+    }
+
+    private static int AllocateWindow<T>(string call, long size, int disp_unit, Comm comm, out T[] baseptr, out Win win) where T : unmanaged
+    {
         var ctx = Ctx(call);
         CheckComm(call, comm);
         if (size < 0) throw new MpiException(call, ERR_ARG, $"negative window size {size}");
@@ -120,6 +130,7 @@ public static partial class cMPI
         CompletePending(ctx, call, w, target: -1);
         Barrier(w.Comm);
         ctx.Windows.TryRemove(w.Key, out _);
+        SharedWindows.Forget(ctx, w.Key);
         win = WIN_NULL;
         return SUCCESS;
     }
