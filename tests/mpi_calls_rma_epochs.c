@@ -1,6 +1,7 @@
 /* Calls every dynamic-window and post-start-complete-wait row (MPI-3.1 11.2.4, 11.5.2) with the argument shapes
  * real codes use: an array and a malloc'ed buffer attached, `(void *)` casts, a group of one, MPI_Win_test's
- * flag; and MPI_Win_allocate given a `char *` for its baseptr (the address lands in those bytes, as in C). */
+ * flag; and MPI_Win_allocate given a `char *` for its baseptr (the address lands in those bytes, as in C); a shared
+ * window (MPI_Win_allocate_shared, MPI_Win_shared_query) into a pointer the program then moves. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <mpi.h>
@@ -11,7 +12,10 @@ int main(int argc, char **argv)
     char *heap = malloc(64), *bytes = malloc(16);
     MPI_Aint where;
     MPI_Group world, self;
-    MPI_Win win, awin;
+    MPI_Win win, awin, swin;
+    double *seg, *own;
+    MPI_Aint seg_bytes;
+    int seg_unit;
 
     MPI_Init(&argc, &argv);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
@@ -36,6 +40,12 @@ int main(int argc, char **argv)
     MPI_Win_free(&win);
     MPI_Win_allocate(32, 1, MPI_INFO_NULL, MPI_COMM_WORLD, bytes, &awin);
     MPI_Win_free(&awin);
+    MPI_Win_allocate_shared(2 * sizeof(double), sizeof(double), MPI_INFO_NULL, MPI_COMM_SELF, &own, &swin);
+    MPI_Win_shared_query(swin, 0, &seg_bytes, &seg_unit, &seg);
+    own[1] = 2.5;
+    seg = seg + 1;
+    got += (int)(2 * *seg) + (int)seg_bytes + seg_unit;
+    MPI_Win_free(&swin);
     MPI_Group_free(&self);
     MPI_Group_free(&world);
     free(heap);
