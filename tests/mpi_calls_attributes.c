@@ -20,6 +20,13 @@ int main(int argc, char **argv)
     sum += *got;
     MPI_Comm_delete_attr(MPI_COMM_WORLD, comm_key);
     MPI_Comm_free_keyval(&comm_key);
+    /* MPI-1's names */
+    MPI_Keyval_create(MPI_DUP_FN, MPI_NULL_DELETE_FN, &comm_key, NULL);
+    MPI_Attr_put(MPI_COMM_WORLD, comm_key, heap);
+    MPI_Attr_get(MPI_COMM_WORLD, comm_key, &got, &flag);
+    sum += *got - 11 + (int)MPI_Aint_diff(MPI_Aint_add(100, 3), 100) - 3;
+    MPI_Attr_delete(MPI_COMM_WORLD, comm_key);
+    MPI_Keyval_free(&comm_key);
     MPI_Type_create_keyval(MPI_TYPE_DUP_FN, MPI_TYPE_NULL_DELETE_FN, &type_key, NULL);
     MPI_Type_set_attr(MPI_INT, type_key, heap);
     MPI_Type_get_attr(MPI_INT, type_key, &got, &flag);

@@ -5,13 +5,17 @@
 #include <stdio.h>
 #include <mpi.h>
 
+static void on_error(MPI_Comm *comm, int *code, ...)
+{
+}
+
 int main(int argc, char **argv)
 {
     int rank, blens[2] = {1, 1};
     double pair[2];
     MPI_Aint a0, a1, disps[2], ext, lb, ub;
     MPI_Datatype types[2] = {MPI_DOUBLE, MPI_DOUBLE}, st, hv, hi;
-    MPI_Errhandler eh;
+    MPI_Errhandler eh, mine;
 
     MPI_Init(&argc, &argv);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
@@ -28,6 +32,8 @@ int main(int argc, char **argv)
     MPI_Errhandler_set(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
     MPI_Errhandler_get(MPI_COMM_WORLD, &eh);
     MPI_Errhandler_free(&eh);
+    MPI_Errhandler_create(on_error, &mine);
+    MPI_Errhandler_free(&mine);
     MPI_Type_free(&st);
     MPI_Type_free(&hv);
     MPI_Type_free(&hi);

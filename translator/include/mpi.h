@@ -326,6 +326,16 @@ int MPI_Type_free_keyval(int *type_keyval);
 int MPI_Type_set_attr(MPI_Datatype type, int type_keyval, void *attribute_val);
 int MPI_Type_get_attr(MPI_Datatype type, int type_keyval, void *attribute_val, int *flag);
 int MPI_Type_delete_attr(MPI_Datatype type, int type_keyval);
+/* MPI-1's attribute functions under their old names (deprecated in MPI-2, still in MPI-3.1 and Open MPI 4.1) */
+typedef MPI_Comm_copy_attr_function MPI_Copy_function;
+typedef MPI_Comm_delete_attr_function MPI_Delete_function;
+#define MPI_NULL_COPY_FN MPI_COMM_NULL_COPY_FN
+#define MPI_NULL_DELETE_FN MPI_COMM_NULL_DELETE_FN
+#define MPI_DUP_FN MPI_COMM_DUP_FN
+int MPI_Keyval_create(MPI_Copy_function *copy_fn, MPI_Delete_function *delete_fn, int *keyval, void *extra_state);
+int MPI_Keyval_free(int *keyval);
+int MPI_Attr_put(MPI_Comm comm, int keyval, void *attribute_val);
+int MPI_Attr_delete(MPI_Comm comm, int keyval);
 int MPI_Win_create_keyval(MPI_Win_copy_attr_function *win_copy_attr_fn,
                           MPI_Win_delete_attr_function *win_delete_attr_fn, int *win_keyval, void *extra_state);
 int MPI_Win_free_keyval(int *win_keyval);
@@ -362,6 +372,10 @@ int MPI_Startall(int count, MPI_Request array_of_requests[]);
 /* One-sided */
 int MPI_Win_create(void *base, MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm, MPI_Win *win);
 int MPI_Win_allocate(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm, void *baseptr, MPI_Win *win);
+/* address arithmetic (MPI-3.1 4.1.5): macros, as Open MPI 4.1 defines them (its byte-pointer arithmetic on addresses
+ * gives these numbers) */
+#define MPI_Aint_add(base, disp) ((MPI_Aint)((base) + (disp)))
+#define MPI_Aint_diff(addr1, addr2) ((MPI_Aint)((addr1) - (addr2)))
 int MPI_Win_allocate_shared(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm, void *baseptr, MPI_Win *win);
 int MPI_Win_shared_query(MPI_Win win, int rank, MPI_Aint *size, int *disp_unit, void *baseptr);
 int MPI_Win_free(MPI_Win *win);
@@ -700,6 +714,8 @@ int MPI_File_get_errhandler(MPI_File file, MPI_Errhandler *errhandler);
  * and declares them only for a program that defines OMPI_OMIT_MPI1_COMPAT_DECLS as 0; the translator maps each
  * to its replacement (rules/mpi.toml) with a -Wremoved-mpi warning. */
 int MPI_Address(void *location, MPI_Aint *address);
+typedef MPI_Comm_errhandler_function MPI_Handler_function;
+int MPI_Errhandler_create(MPI_Handler_function *function, MPI_Errhandler *errhandler);
 int MPI_Errhandler_get(MPI_Comm comm, MPI_Errhandler *errhandler);
 int MPI_Errhandler_set(MPI_Comm comm, MPI_Errhandler errhandler);
 int MPI_Type_extent(MPI_Datatype type, MPI_Aint *extent);
