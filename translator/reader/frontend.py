@@ -28,6 +28,7 @@ from .gnu_conditional import binary_conditional, is_binary_conditional
 from .unprototyped import MARKER as UNPROTOTYPED, adapt_call, arity_mismatch_callee, rename_unprototyped_calls
 from .shared_guards import separate_shared_guards
 from .file_macros import forget_file_macros
+from .generic_selection import chosen_association
 from .rewrite import (builtin_library_function, defines_function_like, replace_nul_bytes, expand_function_macros, include_unguarded_headers_once, macro_tokens, refuse_special_includes,
                       rename_colliding_statics, token_spelling, unsplice)
 from .extern_sign import retype_sign_mismatched_externs
@@ -1795,6 +1796,11 @@ class Frontend:
         value = b"".join(parse_string_literal(p) for p in self._string_tokens(cur))
         return ir.StringLit(self.loc(cur), self.type_of(cur), value)
 
+    def _generic_selection(self, cur: ci.Cursor) -> ir.Expr:
+        """`_Generic(x, int: a, double: b)`: the association clang chose (reader/generic_selection.py); the others
+        are not evaluated in C and not read here."""
+        return self.expr(chosen_association(self, cur))
+
     def _paren(self, cur: ci.Cursor) -> ir.Expr:
         inner = self.expr(self.kids(cur)[0])
         return ir.Paren(self.loc(cur), inner.type, inner)
@@ -2084,6 +2090,7 @@ _EXPR_READERS = {
     K.MEMBER_REF_EXPR: Frontend._member, K.CXX_UNARY_EXPR: Frontend._sizeof_or_alignof,
     K.INIT_LIST_EXPR: Frontend._init_list, K.COMPOUND_LITERAL_EXPR: Frontend._compound_literal,
     K.StmtExpr: Frontend._statement_expression, K.TYPE_REF: Frontend._type_ref,
+    K.GENERIC_SELECTION_EXPR: Frontend._generic_selection,
 }
 
 
