@@ -29,6 +29,7 @@ from .unprototyped import MARKER as UNPROTOTYPED, adapt_call, arity_mismatch_cal
 from .shared_guards import separate_shared_guards
 from .file_macros import forget_file_macros
 from .generic_selection import chosen_association
+from .atomics import atomic_as_plain
 from .rewrite import (builtin_library_function, defines_function_like, replace_nul_bytes, expand_function_macros, include_unguarded_headers_once, macro_tokens, refuse_special_includes,
                       rename_colliding_statics, token_spelling, unsplice)
 from .extern_sign import retype_sign_mismatched_externs
@@ -1155,6 +1156,8 @@ class Frontend:
             return self.ctype(t.get_canonical(), cur)
         if t.kind == ci.TypeKind.ELABORATED:
             return self.ctype(t.get_named_type(), cur)
+        if t.kind == ci.TypeKind.ATOMIC:
+            return self.ctype(atomic_as_plain(self, t, cur), cur)  # a plain T without threads (reader/atomics.py)
         if t.kind == ci.TypeKind.AUTO and t.get_canonical().kind != ci.TypeKind.AUTO:
             return self.ctype(t.get_canonical(), cur)  # GNU `__auto_type x = 3.5`: the type clang deduced
         if t.kind in _INT_NAMES:

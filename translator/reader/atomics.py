@@ -1,0 +1,63 @@
+"""C11's `_Atomic T` (and stdatomic.h's `atomic_int`...) in a program without threads: a plain T.
+
+A rank of the port is one thread unless the program starts threads itself (pthread_create, C11 thrd_create, an
+OpenMP pragma: CloudMpi's CThreads and OpenMp run them), so where it starts none an atomic object is touched by one
+thread only and its plain operators (`n++`, `n += 2`, `n = 4`, reads) give what C's atomic ones give. With threads
+the plain variable would race where C's would not: a located error there. stdatomic.h's generic functions
+(`atomic_fetch_add(&n, 1)`: clang's `__c11_atomic_*` builtins, which libclang shows as no call) stay the reader's
+located error for an expression it cannot read.
+"""
+from __future__ import annotations
+
+import functools
+import os
+import re
+from typing import Optional
+
+from ..diagnostics import TranslationError
+from .clang_setup import ci
+from .file_macros import _blank_comments
+from .rewrite import _unsaved_text
+from .shared_guards import program_headers
+
+_THREADS = re.compile(r"\b(pthread_create|thrd_create)\b|^[ \t]*#[ \t]*pragma[ \t]+(omp)\b", re.M)
+
+
+@functools.lru_cache(maxsize=None)
+def _value_type_api():
+    """libclang's clang_Type_getValueType (the T of `_Atomic(T)`), which the Python binding does not declare."""
+    lib = ci.conf.lib
+    lib.clang_Type_getValueType.argtypes = [ci.Type]
+    lib.clang_Type_getValueType.restype = ci.Type
+    return lib
+
+
+def value_type(t: ci.Type) -> ci.Type:
+    v = _value_type_api().clang_Type_getValueType(t)
+    v._tu = getattr(t, "_tu", None)  # (as clang.cindex's own results keep their unit alive)
+    return v
+
+
+def thread_start(fe) -> Optional[str]:
+    """What in the program's own files starts threads (`pthread_create`, `#pragma omp`), or None; once per reader."""
+    known = getattr(fe, "_cmpi_thread_start", False)
+    if known is not False:
+        return known
+    found = None
+    for path in [fe.path] + [os.path.abspath(p) for p in fe.paths[1:]] + program_headers(fe):
+        m = _THREADS.search(_blank_comments(_unsaved_text(fe, path)))
+        if m:
+            found = m.group(1) or "#pragma omp"
+            break
+    fe._cmpi_thread_start = found
+    return found
+
+
+def atomic_as_plain(fe, t: ci.Type, cur) -> ci.Type:
+    """The type an `_Atomic(T)` is read as: T, where the program starts no thread."""
+    start = thread_start(fe)
+    if start is not None:
+        raise TranslationError(fe.loc(cur) if cur is not None else None,
+                               f"an _Atomic object in a program that starts threads ({start}): cmpi reads _Atomic as "
+                               "a plain variable, which threads would race on", "unsupported-construct")
+    return value_type(t)
