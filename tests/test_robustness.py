@@ -143,17 +143,18 @@ def test_output_that_is_no_regular_file_is_written_into_never_replaced(tools, tm
 
 
 def test_inputs_that_are_no_readable_c_file_are_clear_errors(tools, tmp_path):
-    """`-` (standard input), a directory, a device, a fifo (clang would wait on it), a main taking the environment:
-    each a located or named diagnostic and exit 1, never a wait or a traceback."""
+    """`-` (standard input), a directory, a device, a fifo (clang would wait on it), a main whose third parameter is
+    no environment (`int envp`; `char **envp` translates since round 11, tests/c/main_environment.c): each a located
+    or named diagnostic and exit 1, never a wait or a traceback."""
     fifo = tmp_path / "pipe.c"
     os.mkfifo(fifo)
     prog = tmp_path / "envp.c"
-    prog.write_text("int main(int argc, char **argv, char **envp) { return envp == 0; }\n")
+    prog.write_text("int main(int argc, char **argv, int envp) { return envp == 0; }\n")
     cases = {"-": "reading the program from standard input is not supported",
              str(tmp_path): "is a directory, not a C file",
              "/dev/null": "not a regular file",
              str(fifo): "not a regular file",
-             str(prog): "envp.c:1:40: error: main's third parameter (the environment, a common extension)"}
+             str(prog): "envp.c:1:37: error: main's third parameter (the environment, a common extension) must be"}
     for src, message in cases.items():
         t = subprocess.run(tools.translate + [src, "-o", str(tmp_path / "Out.cs")], capture_output=True, text=True,
                            stdin=subprocess.DEVNULL, timeout=120)
