@@ -1,7 +1,7 @@
 /* The address of a compound literal of a scalar or a struct (C99: an unnamed object, automatic in a block, static at
  * file scope): `int *p = &(int){7}`, `&(struct pt){1, 2}`, passed to a function that writes through it, a field of
- * one (`&(struct pt){3, 4}.y`), in a static pointer's initializer. Refused before round 11 (probe11); a compound
- * literal written as an lvalue stays a located error (tests/robust/bad/compound_literal_assigned.c). */
+ * one (`&(struct pt){3, 4}.y`), in a static pointer's initializer. Refused before round 11 (probe11); writes into
+ * a compound literal: tests/c/compound_literal_writes.c. */
 #include <stdio.h>
 
 struct pt { int x, y; };

@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import re
 import sys
+import dataclasses
 from dataclasses import dataclass
 from typing import Optional
 
@@ -775,7 +776,9 @@ def convert_unary(ctx, e: ir.Unary) -> CsExpr:
     op = e.op
     if op in ("pre++", "pre--", "post++", "post--"):
         _refuse_string_literal_write(e.operand, e.loc)
-        _refuse_compound_literal_write(e.operand, e.loc)
+        operand = _compound_literal_object(e.operand)
+        if operand is not e.operand:
+            e = dataclasses.replace(e, operand=operand)
     if op == "!":
         inner = as_bool(convert_expr(ctx, e.operand))
         if inner.const is not None:
@@ -850,21 +853,22 @@ def convert_assign(ctx, e: ir.Assign) -> CsExpr:
     return result if stored == result.code else CsExpr(stored, result.type, PRIMARY)
 
 
-def _refuse_compound_literal_write(target: ir.Expr, loc) -> None:
+def _compound_literal_object(target: ir.Expr) -> ir.Expr:
     """`(int){3} = 4`, `++(int){5}`, `(struct pt){1, 2}.x = 5`: a compound literal is an lvalue in C (an unnamed
     object of the block), the port's a C# value (`3 = 4`, `new pt {...}.x = 5`: CS0131, CS1059; fuzz kind round10):
-    a located error. An element of an array literal (`((int[]){1, 2})[1] = 9`) is a C# array's, and stays."""
+    written as `*&literal`, the object of its own that `&` gives it (pointer_exprs.compound_literal_object), whose
+    element takes the write. An element of an array literal (`((int[]){1, 2})[1] = 9`) is a C# array's already."""
     t = strip_implicit(target)
-    while True:
-        if isinstance(t, ir.Paren):
-            t = strip_implicit(t.inner)
-        elif isinstance(t, ir.Member) and not t.arrow:
-            t = strip_implicit(t.base)
-        else:
-            break
+    if isinstance(t, ir.Paren):
+        inner = _compound_literal_object(t.inner)
+        return target if inner is t.inner else inner
+    if isinstance(t, ir.Member) and not t.arrow:
+        base = _compound_literal_object(t.base)
+        return target if base is t.base else dataclasses.replace(t, base=base)
     if isinstance(t, ir.CompoundLiteral) and not isinstance(t.type, ir.ArrayType):
-        raise TranslationError(loc, "a write into a compound literal (an unnamed object C keeps until the end of "
-                               "its block) is not supported: give the object a name", "unsupported-construct")
+        address = ir.Unary(t.loc, ir.PointerType(t.type), "&", t)
+        return ir.Unary(t.loc, t.type, "*", address)
+    return target
 
 
 def _refuse_string_literal_write(target: ir.Expr, loc) -> None:
@@ -897,7 +901,9 @@ def _refuse_string_literal_write(target: ir.Expr, loc) -> None:
 
 def _convert_assign(ctx, e: ir.Assign) -> CsExpr:
     _refuse_string_literal_write(e.target, e.loc)
-    _refuse_compound_literal_write(e.target, e.loc)
+    written = _compound_literal_object(e.target)
+    if written is not e.target:
+        e = dataclasses.replace(e, target=written)
     target = convert_expr(ctx, e.target)
     tcs = target.type if isinstance(e.target.type, ir.PointerType) else cs_type(e.target.type, e.loc)
     if e.op == "=":

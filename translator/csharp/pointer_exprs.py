@@ -229,7 +229,8 @@ def compound_literal_object(ctx, target: ir.CompoundLiteral) -> CsExpr:
     entry of the literal's block makes C's; at file scope it is made once, as C's static one."""
     elem = element_cs(target.type, target.loc)
     value = coerce(convert_expr(ctx, target), elem)
-    return CsExpr(f"new {elem}[] {{ {value.code} }}", array_of(elem), PRIMARY)
+    # (an array creation is no primary C# indexes: `(new int[] { 7 })[0]`, parenthesized where it is indexed)
+    return CsExpr(f"new {elem}[] {{ {value.code} }}", array_of(elem), UNARY)
 
 
 def array_field_pointer(ctx, target: ir.Member) -> Optional[CsExpr]:
