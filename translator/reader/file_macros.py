@@ -19,6 +19,12 @@ defined again after the state is taken back, if the state has the name defined. 
 nothing: most programs get no edit). A library macro a file defines again (`#define BUFSIZ 100`) is forgotten
 too: the files after it then meet an undeclared name, a located error, where they would have silently used the
 other file's value.
+
+The headers' own macros are the next file's as its compile has them too (round 11, `_header_macros_for_next_file`):
+a macro of a header the unit has read that the next file does not read is forgotten (`#ifdef FAST` of a.c's
+config.h is no longer true in b.c), and one of a header the next file reads but the unit skips there (its guard, read
+before) is that header's one definition again where something else may have changed it (seed 95 input 83: main.c's
+common.h default `SCALE 2`, not b.c's alt.h `SCALE 7`).
 """
 from __future__ import annotations
 
