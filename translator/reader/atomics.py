@@ -61,3 +61,52 @@ def atomic_as_plain(fe, t: ci.Type, cur) -> ci.Type:
                                f"an _Atomic object in a program that starts threads ({start}): cmpi reads _Atomic as "
                                "a plain variable, which threads would race on", "unsupported-construct")
     return value_type(t)
+
+
+# stdatomic.h's generic functions a program without threads uses: clang's `__c11_atomic_*` builtins, which libclang
+# shows as an expression of no kind of its own (the object's pointer, the memory order where there is one, then the
+# value), named by the macro the program wrote
+# (a macro of stdatomic.h, or the builtin an object-like one names: `#define atomic_init __c11_atomic_init`)
+_LOADS = {"atomic_load", "atomic_load_explicit", "__c11_atomic_load"}
+_STORES = {"atomic_store", "atomic_store_explicit", "atomic_init", "__c11_atomic_store", "__c11_atomic_init"}
+_FETCHES = {"atomic_fetch_add": ("+=", "-"), "atomic_fetch_add_explicit": ("+=", "-"), "__c11_atomic_fetch_add": ("+=", "-"),
+            "atomic_fetch_sub": ("-=", "+"), "atomic_fetch_sub_explicit": ("-=", "+"), "__c11_atomic_fetch_sub": ("-=", "+")}
+
+
+def stdatomic_operation(fe, cur, kids) -> Optional["ir.Expr"]:
+    """`atomic_load(&c)`, `atomic_store(&c, v)`, `atomic_init(&c, v)`, `atomic_fetch_add(&c, v)` (and _sub, the
+    _explicit forms) in a program that starts no thread: `*p`, `*p = v`, `(*p += v) - v` (the old value: C's integer
+    arithmetic wraps as the port's does); None for any other expression. The exchanges and the other fetches keep the
+    reader's located error."""
+    from .. import ir
+    name = fe.macro_uses.get(fe._extent_key(cur)) or _word_at_start(fe, cur)
+    if name not in _LOADS and name not in _STORES and name not in _FETCHES or len(kids) < 2:
+        return None
+    start = thread_start(fe)
+    if start is not None:
+        raise TranslationError(fe.loc(cur), f"{name} in a program that starts threads ({start}): cmpi reads _Atomic "
+                               "as a plain variable, which threads would race on", "unsupported-construct")
+    loc = fe.loc(cur)
+    pointer = fe.expr(kids[0])
+    if not isinstance(pointer.type, ir.PointerType):
+        return None
+    target = ir.Unary(loc, pointer.type.pointee, "*", pointer)
+    if name in _LOADS:
+        return target
+    value = fe.expr(kids[-1])
+    if name in _STORES:
+        return ir.Assign(loc, target.type, "=", target, value)
+    from ..passes.queries import is_pure
+    if not is_pure(value) or not isinstance(target.type, ir.IntType):
+        raise TranslationError(loc, f"{name} of a value with side effects or of no integer object is not supported: "
+                               "give the value a variable", "unsupported-construct")
+    assign, undo = _FETCHES[name]
+    updated = ir.Paren(loc, target.type, ir.Assign(loc, target.type, assign, target, value))
+    return ir.Binary(loc, fe.type_of(cur), undo, updated, value)
+
+
+def _word_at_start(fe, cur) -> Optional[str]:
+    """The token where `cur` starts, as written (`atomic_init` of `#define atomic_init __c11_atomic_init`)."""
+    start = cur.extent.start
+    token = next(fe.tu.get_tokens(extent=ci.SourceRange.from_locations(start, start)), None)
+    return token.spelling if token is not None else None

@@ -29,7 +29,7 @@ from .unprototyped import MARKER as UNPROTOTYPED, adapt_call, arity_mismatch_cal
 from .shared_guards import separate_shared_guards
 from .file_macros import forget_file_macros
 from .generic_selection import chosen_association
-from .atomics import atomic_as_plain
+from .atomics import atomic_as_plain, stdatomic_operation
 from .rewrite import (builtin_library_function, defines_function_like, replace_nul_bytes, expand_function_macros, include_unguarded_headers_once, macro_tokens, refuse_special_includes,
                       rename_colliding_statics, token_spelling, unsplice)
 from .extern_sign import retype_sign_mismatched_externs
@@ -1758,6 +1758,10 @@ class Frontend:
             raise self.unsupported(cur, "this implicit expression")
         if kind == K.UNEXPOSED_EXPR and is_binary_conditional(self, cur, kids):
             return binary_conditional(self, cur, kids)  # GNU `x ?: y`
+        if kind == K.UNEXPOSED_EXPR:
+            atomic = stdatomic_operation(self, cur, kids)  # `atomic_fetch_add(&c, 2)` (reader/atomics.py)
+            if atomic is not None:
+                return atomic
         raise self.unsupported(cur, "this expression")
 
     def _integer_literal(self, cur: ci.Cursor) -> ir.Expr:
