@@ -38,13 +38,15 @@ def chosen_association(fe, cur: ci.Cursor) -> ci.Cursor:
                     return associations[i]  # (equal constants of one type: the same value whichever)
         names = _association_types(fe, cur, len(associations))
         if names is not None and None not in names:
-            want = _controlling_type(control)
-            chosen = [i for i, n in enumerate(names) if n == want] or [i for i, n in enumerate(names) if n == "default"]
-            if want is not None and len(chosen) == 1 and chosen[0] in same:
+            wanted = _controlling_types(control)
+            chosen = [i for i, n in enumerate(names) if n in wanted] or \
+                [i for i, n in enumerate(names) if n == "default"]
+            if wanted and len(chosen) == 1 and chosen[0] in same:
                 return associations[chosen[0]]
     raise TranslationError(fe.loc(cur), "a _Generic selection whose choice cmpi cannot tell: several associations "
                            f"have the type of the one clang chose ('{cur.type.spelling}') and their type names are not "
-                           "all arithmetic types or pointers to them", "unsupported-construct")
+                           "all arithmetic, struct, union, enum or typedef names or pointers to them",
+                           "unsupported-construct")
 
 
 def _constant(cur: ci.Cursor):
@@ -56,18 +58,18 @@ def _constant(cur: ci.Cursor):
     return evaluate_int(cur)
 
 
-_NO_ARITHMETIC = "a struct or union"  # a controlling type no arithmetic or pointer association matches
-
-
-def _controlling_type(control: ci.Cursor) -> Optional[str]:
-    """The controlling expression's type as _normalized spells it (top-level qualifiers dropped): an enum's that of
-    its integer type (compatible with it), a struct's a name no association has; None where it cannot be judged."""
+def _controlling_types(control: ci.Cursor) -> set:
+    """The type names (as _type_name spells them) an association may give to match the controlling expression's type
+    after lvalue conversion: its own, and an enum's integer type too (compatible with it)."""
     t = control.type.get_canonical()
-    if t.kind == ci.TypeKind.RECORD:
-        return _NO_ARITHMETIC
+    names = {_type_name(_words(t.spelling))}
     if t.kind == ci.TypeKind.ENUM:
-        t = t.get_declaration().enum_type.get_canonical()
-    return _normalized(t.spelling.replace("*", " * ").split())
+        names.add(_type_name(_words(t.get_declaration().enum_type.get_canonical().spelling)))
+    return names - {None}
+
+
+def _words(spelling: str) -> List[str]:
+    return spelling.replace("*", " * ").split()
 
 
 def _association_types(fe, cur: ci.Cursor, count: int) -> Optional[List[Optional[str]]]:
@@ -93,11 +95,43 @@ def _association_types(fe, cur: ci.Cursor, count: int) -> Optional[List[Optional
     associations = parts[1:]
     if len(associations) != count or any(":" not in a for a in associations):
         return None
+    typedefs = _typedefs(fe)
     names = []
     for a in associations:
         written = a[:a.index(":")]
-        names.append("default" if written == ["default"] else _normalized(written))
+        if written != ["default"]:
+            # a typedef name as the canonical type's spelling (`size_t`: unsigned long), its pointers after it
+            written = [w2 for w in written for w2 in (_words(typedefs[w]) if w in typedefs else [w])]
+        names.append("default" if written == ["default"] else _type_name(written))
     return names
+
+
+def _typedefs(fe) -> dict:
+    """typedef name -> the spelling of its canonical type, for the unit's typedefs (the library's too: int64_t)."""
+    known = getattr(fe, "_cmpi_generic_typedefs", None)
+    if known is None:
+        known = {c.spelling: c.underlying_typedef_type.get_canonical().spelling
+                 for c in fe.top_level() if c.kind == ci.CursorKind.TYPEDEF_DECL}
+        fe._cmpi_generic_typedefs = known
+    return known
+
+
+def _type_name(words: Sequence[str]) -> Optional[str]:
+    """A type name spelt one way: an arithmetic type or a pointer to one as _normalized spells it, a struct, union or
+    enum (or a pointer to one) as clang spells its canonical type; None for other declarators (arrays, functions)."""
+    arithmetic = _normalized(words)
+    if arithmetic is not None:
+        return arithmetic
+    words = [w for w in words if w not in _QUALIFIERS] if "*" not in words else list(words)
+    stars = [i for i, w in enumerate(words) if w == "*"]
+    base = words[:stars[0]] if stars else words
+    if any(w not in _QUALIFIERS and w != "*" for w in (words[stars[0]:] if stars else [])):
+        return None
+    core = [w for w in base if w not in _QUALIFIERS]
+    if len(core) == 2 and core[0] in ("struct", "union", "enum") and core[1].isidentifier():
+        qualifiers = sorted(w for w in base if w in _QUALIFIERS and w != "_Atomic") if stars else []
+        return " ".join(qualifiers + core) + " *" * len(stars)
+    return None
 
 
 def _normalized(words: Sequence[str]) -> Optional[str]:
