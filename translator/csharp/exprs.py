@@ -199,6 +199,8 @@ _UNSIGNED_BITS = {"byte": 8, "ushort": 16, "uint": 32, "ulong": 64}
 
 
 def int_literal(value: int, cs: str) -> CsExpr:
+    if cs in ("Int128", "UInt128"):
+        return _int128_literal(value, cs)
     if cs in _UNSIGNED_BITS:
         value %= 1 << _UNSIGNED_BITS[cs]  # a folded C constant may carry its bits as a negative number
     suffix = {"uint": "u", "long": "L", "ulong": "UL"}.get(cs, "")
@@ -206,6 +208,18 @@ def int_literal(value: int, cs: str) -> CsExpr:
     if cs in ("sbyte", "byte", "short", "ushort"):
         return CsExpr(code if value >= 0 else f"{code}", cs, PRIMARY if value >= 0 else UNARY, value)
     return CsExpr(code, cs, PRIMARY if value >= 0 else UNARY, value)
+
+
+def _int128_literal(value: int, cs: str) -> CsExpr:
+    """A constant of GNU's __int128 / unsigned __int128 (.NET's Int128, UInt128), which C# has no literal for: a cast of
+    a 64-bit literal where it fits one (typed, so that `1 << 70` shifts the wide type), else the two halves."""
+    bits = value % (1 << 128)
+    value = bits - (1 << 128) if cs == "Int128" and bits >= 1 << 127 else bits
+    if -(1 << 63) <= value < (1 << 63):
+        return CsExpr(f"(({cs}){value}L)", cs, PRIMARY, value)
+    if 0 <= value < (1 << 64):
+        return CsExpr(f"(({cs}){value}UL)", cs, PRIMARY, value)
+    return CsExpr(f"new {cs}(0x{bits >> 64:X}UL, 0x{bits & ((1 << 64) - 1):X}UL)", cs, PRIMARY, value)
 
 
 def as_bool(e: CsExpr) -> CsExpr:

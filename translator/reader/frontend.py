@@ -42,6 +42,7 @@ _INT_NAMES = {
     ci.TypeKind.LONG: "long", ci.TypeKind.ULONG: "unsigned long",
     ci.TypeKind.LONGLONG: "long long", ci.TypeKind.ULONGLONG: "unsigned long long",
     ci.TypeKind.BOOL: "_Bool",
+    ci.TypeKind.INT128: "__int128", ci.TypeKind.UINT128: "unsigned __int128",  # .NET's Int128, UInt128
 }
 _FLOAT_NAMES = {
     ci.TypeKind.FLOAT: "float", ci.TypeKind.DOUBLE: "double", ci.TypeKind.LONGDOUBLE: "long double",
@@ -2035,7 +2036,8 @@ class _MacroBodies:
 # implicitly (clang's -Wpointer-sign), C# needs a view of the memory
 _UNSIGNED_OF = {"char": "char", "signed char": "char", "unsigned char": "char", "short": "short",
                 "unsigned short": "short", "int": "int", "unsigned int": "int", "long": "long", "unsigned long": "long",
-                "long long": "long long", "unsigned long long": "long long"}
+                "long long": "long long", "unsigned long long": "long long",
+                "__int128": "__int128", "unsigned __int128": "__int128"}
 
 
 def _sign_only_pointer_conversion(e: ir.Expr) -> bool:
