@@ -22,7 +22,7 @@ from ..diagnostics import Diagnostic, TranslationError, TranslationErrors
 from . import flat_ast
 from .clang_setup import (INCLUDE_DIR, K, ci, clang_options, declaring_header, evaluate_float, evaluate_int,
                           include_dirs, is_object_to_character_pointer)
-from .literals import STRING_TOKEN, parse_char, parse_int, parse_string_literal
+from .literals import STRING_TOKEN, parse_char, parse_int, parse_string_literal, parse_wide_string_literal
 from .designators import read_designated_list
 from .gnu_conditional import binary_conditional, is_binary_conditional
 from .unprototyped import MARKER as UNPROTOTYPED, adapt_call, arity_mismatch_callee, rename_unprototyped_calls
@@ -1799,10 +1799,26 @@ class Frontend:
         return ir.CharLit(self.loc(cur), self.type_of(cur), parse_char(text), text)
 
     def _string_literal(self, cur: ci.Cursor) -> ir.Expr:
-        if any(not p.startswith('"') and not p.startswith('u8"') for p in self._string_tokens(cur)):
-            raise self.unsupported(cur, "a wide string literal (L\"...\", u\"...\", U\"...\")")
-        value = b"".join(parse_string_literal(p) for p in self._string_tokens(cur))
+        tokens = self._string_tokens(cur)
+        if any(not p.startswith('"') and not p.startswith('u8"') for p in tokens):
+            return self._wide_string_literal(cur, tokens)
+        value = b"".join(parse_string_literal(p) for p in tokens)
         return ir.StringLit(self.loc(cur), self.type_of(cur), value)
+
+    def _wide_string_literal(self, cur: ci.Cursor, tokens: List[str]) -> ir.Expr:
+        """`L"abc"` (wchar_t, an int on Linux), `U"..."` (char32_t), `u"..."` (char16_t): the array of its code
+        units and a NUL, as the compound literal `(wchar_t[]){L'a', L'b', L'c', 0}` (C's array of static storage:
+        its elements are not to be written)."""
+        t = self.type_of(cur)
+        if not isinstance(t, ir.ArrayType) or not isinstance(t.element, ir.IntType):
+            raise self.unsupported(cur, "this wide string literal")
+        utf16 = any(p.startswith('u"') for p in tokens)
+        units = [u for p in tokens for u in parse_wide_string_literal(p, "utf16" if utf16 else "utf32")] + [0]
+        if t.size is not None:
+            units = (units + [0] * t.size)[:t.size]
+        loc = self.loc(cur)
+        items = tuple(ir.IntLit(loc, t.element, u, str(u)) for u in units)
+        return ir.CompoundLiteral(loc, t, ir.InitList(loc, t, items))
 
     def _generic_selection(self, cur: ci.Cursor) -> ir.Expr:
         """`_Generic(x, int: a, double: b)`: the association clang chose (reader/generic_selection.py); the others
