@@ -3,9 +3,9 @@
 A rank of the port is one thread unless the program starts threads itself (pthread_create, C11 thrd_create, an
 OpenMP pragma: CloudMpi's CThreads and OpenMp run them), so where it starts none an atomic object is touched by one
 thread only and its plain operators (`n++`, `n += 2`, `n = 4`, reads) give what C's atomic ones give. With threads
-the plain variable would race where C's would not: a located error there. stdatomic.h's generic functions
-(`atomic_fetch_add(&n, 1)`: clang's `__c11_atomic_*` builtins, which libclang shows as no call) stay the reader's
-located error for an expression it cannot read.
+the plain variable would race where C's would not: a located error there. stdatomic.h's atomic_init, atomic_load,
+atomic_store, atomic_fetch_add and atomic_fetch_sub (clang's `__c11_atomic_*` builtins, which libclang shows as no
+call) are read as the plain operations (stdatomic_operation); its other functions stay the reader's located error.
 """
 from __future__ import annotations
 
