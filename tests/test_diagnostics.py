@@ -33,7 +33,7 @@ def _one_diagnostic(r):
     ("pointer_cast.c", 6, 18, "reinterprets memory"),
     ("pointer_integer.c", 5, 20, "pointer to an integer"),
     ("statement_expression_order.c", 5, 43, "statement expression"),
-    ("wide_string.c", 5, 24, "wide string literal"),
+    ("wide_string.c", 6, 12, "library function 'wprintf'"),
     ("library_conflict.c", 3, 5, "conflicting types for 'srandom'"),
     ("after_continued_macro.c", 14, 18, "reinterprets memory"),
     ("unused_static_beside_error.c", 11, 18, "reinterprets memory"),

@@ -143,17 +143,18 @@ def test_output_that_is_no_regular_file_is_written_into_never_replaced(tools, tm
 
 
 def test_inputs_that_are_no_readable_c_file_are_clear_errors(tools, tmp_path):
-    """`-` (standard input), a directory, a device, a fifo (clang would wait on it), a main taking the environment:
-    each a located or named diagnostic and exit 1, never a wait or a traceback."""
+    """`-` (standard input), a directory, a device, a fifo (clang would wait on it), a main whose third parameter is
+    no environment (`int envp`; `char **envp` translates since round 11, tests/c/main_environment.c): each a located
+    or named diagnostic and exit 1, never a wait or a traceback."""
     fifo = tmp_path / "pipe.c"
     os.mkfifo(fifo)
     prog = tmp_path / "envp.c"
-    prog.write_text("int main(int argc, char **argv, char **envp) { return envp == 0; }\n")
+    prog.write_text("int main(int argc, char **argv, int envp) { return envp == 0; }\n")
     cases = {"-": "reading the program from standard input is not supported",
              str(tmp_path): "is a directory, not a C file",
              "/dev/null": "not a regular file",
              str(fifo): "not a regular file",
-             str(prog): "envp.c:1:40: error: main's third parameter (the environment, a common extension)"}
+             str(prog): "envp.c:1:37: error: main's third parameter (the environment, a common extension) must be"}
     for src, message in cases.items():
         t = subprocess.run(tools.translate + [src, "-o", str(tmp_path / "Out.cs")], capture_output=True, text=True,
                            stdin=subprocess.DEVNULL, timeout=120)
@@ -752,9 +753,11 @@ BAD = {
     "cast_pointer_as_string.c": ("4:13", "incompatible-pointer-types"),
     # a string literal where MPI writes a name (fuzz seed 15 input 8360: MPI_Comm_get_name(comm, "caf\xe9", &len), CS1503)
     "literal_as_mpi_output_name.c": ("5:39", "string-literal-write"),
-    # a write into a compound literal of a struct or a scalar (fuzz kind round10: CS0131, CS1059)
-    "compound_literal_assigned.c": ("4:5", "unsupported-construct"),
-    "compound_literal_incremented.c": ("4:20", "unsupported-construct"),
+    # an _Atomic object in a program that starts threads: read as a plain variable it would race (probe11, round 11)
+    "atomic_with_threads.c": ("4:20", "unsupported-construct"),
+    # a _Generic whose associations share the chosen one's type, with no constant value and a typedef among their
+    # type names: libclang does not say which clang chose (probe11, round 11)
+    "generic_undecidable.c": ("7:20", "unsupported-construct"),
 }
 
 

@@ -395,6 +395,7 @@ RUNTIME_MEMBER_NAMES = frozenset({
     'vprintf',
     'vsnprintf',
     'vsprintf',
+    'wcslen',
 })
 
 RUNTIME_NAMES = RUNTIME_TYPE_NAMES | RUNTIME_MEMBER_NAMES

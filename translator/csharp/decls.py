@@ -152,17 +152,16 @@ def convert_function(ctx, fn: ir.Function) -> Tuple[List[str], List[str]]:
     ctx.current_file = fn.loc.file
     try:
         ret = ctx.slot_type(("ret", fn.name, ""), fn.type.result, fn.loc)
-        if fn.name == "main" and len(fn.params) == 3:
-            # the environment differs between mpirun and cmpi-run (each adds its own variables) and its order is
-            # the C library's: a program reads its variables by name, which the port keeps
+        if fn.name == "main" and len(fn.params) == 3 and not _is_char_pointer_pointer(fn.params[2].type):
             raise TranslationError(fn.params[2].loc, "main's third parameter (the environment, a common extension) "
-                                   "is not supported: read the variables with getenv", "unsupported-construct")
+                                   "must be char **envp (or char *envp[])", "unsupported-construct")
         if fn.name == "main" and fn.is_static:
             # gcc compiles a static main (a warning) and the link then finds no entry point: no program to run
             raise TranslationError(fn.loc, "main is static, so the program has no entry point (gcc's link fails): "
                                    "remove the static", "unsupported-construct")
-        if fn.name == "main" and len(fn.params) not in (0, 2):
-            raise TranslationError(fn.loc, "main must be main(void) or main(argc, argv)", "unsupported-construct")
+        if fn.name == "main" and len(fn.params) not in (0, 2, 3):
+            raise TranslationError(fn.loc, "main must be main(void), main(argc, argv) or main(argc, argv, envp)",
+                                   "unsupported-construct")
         if fn.name == "main" and fn.params and cs_type(fn.params[0].type, fn.params[0].loc) != "int":
             # clang refuses this in a prototype but not in a K&R definition (`main(argc, argv) char argc;`), where
             # gcc only warns: the runtime hands main an int count, as the C startup code does
@@ -364,6 +363,15 @@ def convert_translation_unit(ctx: Context) -> dict:
         if result_cs is None or result_cs == "bool":
             raise TranslationError(main.loc, "main must return int (or void)", "unsupported-construct")
         main_cast = None if result_cs == "int" else "int"
-    return {"members": members, "tail": tail, "main_takes_args": bool(main.params), "main_cast": main_cast,
+    # main(argc, argv, envp): the environment as getenv reads it, "NAME=value" strings ending with NULL (CArgv: the
+    # variables mpirun adds are not cmpi-run's, as with getenv)
+    return {"members": members, "tail": tail, "main_takes_args": bool(main.params),
+            "main_takes_environment": len(main.params) == 3, "main_cast": main_cast,
             "main_returns_void": isinstance(main.type.result, ir.VoidType), "extra_usings": usings,
             "constructor": list(ctx.constructor_lines)}
+
+
+def _is_char_pointer_pointer(t: ir.CType) -> bool:
+    """`char **` (a parameter `char *envp[]` is one too)."""
+    return isinstance(t, ir.PointerType) and isinstance(t.pointee, ir.PointerType) and \
+        isinstance(t.pointee.pointee, ir.IntType) and t.pointee.pointee.name in ("char", "signed char", "unsigned char")

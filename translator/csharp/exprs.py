@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import re
 import sys
+import dataclasses
 from dataclasses import dataclass
 from typing import Optional
 
@@ -198,6 +199,8 @@ _UNSIGNED_BITS = {"byte": 8, "ushort": 16, "uint": 32, "ulong": 64}
 
 
 def int_literal(value: int, cs: str) -> CsExpr:
+    if cs in ("Int128", "UInt128"):
+        return _int128_literal(value, cs)
     if cs in _UNSIGNED_BITS:
         value %= 1 << _UNSIGNED_BITS[cs]  # a folded C constant may carry its bits as a negative number
     suffix = {"uint": "u", "long": "L", "ulong": "UL"}.get(cs, "")
@@ -205,6 +208,18 @@ def int_literal(value: int, cs: str) -> CsExpr:
     if cs in ("sbyte", "byte", "short", "ushort"):
         return CsExpr(code if value >= 0 else f"{code}", cs, PRIMARY if value >= 0 else UNARY, value)
     return CsExpr(code, cs, PRIMARY if value >= 0 else UNARY, value)
+
+
+def _int128_literal(value: int, cs: str) -> CsExpr:
+    """A constant of GNU's __int128 / unsigned __int128 (.NET's Int128, UInt128), which C# has no literal for: a cast of
+    a 64-bit literal where it fits one (typed, so that `1 << 70` shifts the wide type), else the two halves."""
+    bits = value % (1 << 128)
+    value = bits - (1 << 128) if cs == "Int128" and bits >= 1 << 127 else bits
+    if -(1 << 63) <= value < (1 << 63):
+        return CsExpr(f"(({cs}){value}L)", cs, PRIMARY, value)
+    if 0 <= value < (1 << 64):
+        return CsExpr(f"(({cs}){value}UL)", cs, PRIMARY, value)
+    return CsExpr(f"new {cs}(0x{bits >> 64:X}UL, 0x{bits & ((1 << 64) - 1):X}UL)", cs, PRIMARY, value)
 
 
 def as_bool(e: CsExpr) -> CsExpr:
@@ -775,7 +790,9 @@ def convert_unary(ctx, e: ir.Unary) -> CsExpr:
     op = e.op
     if op in ("pre++", "pre--", "post++", "post--"):
         _refuse_string_literal_write(e.operand, e.loc)
-        _refuse_compound_literal_write(e.operand, e.loc)
+        operand = _compound_literal_object(e.operand)
+        if operand is not e.operand:
+            e = dataclasses.replace(e, operand=operand)
     if op == "!":
         inner = as_bool(convert_expr(ctx, e.operand))
         if inner.const is not None:
@@ -850,21 +867,22 @@ def convert_assign(ctx, e: ir.Assign) -> CsExpr:
     return result if stored == result.code else CsExpr(stored, result.type, PRIMARY)
 
 
-def _refuse_compound_literal_write(target: ir.Expr, loc) -> None:
+def _compound_literal_object(target: ir.Expr) -> ir.Expr:
     """`(int){3} = 4`, `++(int){5}`, `(struct pt){1, 2}.x = 5`: a compound literal is an lvalue in C (an unnamed
     object of the block), the port's a C# value (`3 = 4`, `new pt {...}.x = 5`: CS0131, CS1059; fuzz kind round10):
-    a located error. An element of an array literal (`((int[]){1, 2})[1] = 9`) is a C# array's, and stays."""
+    written as `*&literal`, the object of its own that `&` gives it (pointer_exprs.compound_literal_object), whose
+    element takes the write. An element of an array literal (`((int[]){1, 2})[1] = 9`) is a C# array's already."""
     t = strip_implicit(target)
-    while True:
-        if isinstance(t, ir.Paren):
-            t = strip_implicit(t.inner)
-        elif isinstance(t, ir.Member) and not t.arrow:
-            t = strip_implicit(t.base)
-        else:
-            break
+    if isinstance(t, ir.Paren):
+        inner = _compound_literal_object(t.inner)
+        return target if inner is t.inner else inner
+    if isinstance(t, ir.Member) and not t.arrow:
+        base = _compound_literal_object(t.base)
+        return target if base is t.base else dataclasses.replace(t, base=base)
     if isinstance(t, ir.CompoundLiteral) and not isinstance(t.type, ir.ArrayType):
-        raise TranslationError(loc, "a write into a compound literal (an unnamed object C keeps until the end of "
-                               "its block) is not supported: give the object a name", "unsupported-construct")
+        address = ir.Unary(t.loc, ir.PointerType(t.type), "&", t)
+        return ir.Unary(t.loc, t.type, "*", address)
+    return target
 
 
 def _refuse_string_literal_write(target: ir.Expr, loc) -> None:
@@ -897,7 +915,9 @@ def _refuse_string_literal_write(target: ir.Expr, loc) -> None:
 
 def _convert_assign(ctx, e: ir.Assign) -> CsExpr:
     _refuse_string_literal_write(e.target, e.loc)
-    _refuse_compound_literal_write(e.target, e.loc)
+    written = _compound_literal_object(e.target)
+    if written is not e.target:
+        e = dataclasses.replace(e, target=written)
     target = convert_expr(ctx, e.target)
     tcs = target.type if isinstance(e.target.type, ir.PointerType) else cs_type(e.target.type, e.loc)
     if e.op == "=":

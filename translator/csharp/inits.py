@@ -29,6 +29,8 @@ def _braced_string(init: ir.Expr, t: ir.CType) -> ir.Expr:
     """`{"xyz"}` for a char array is its string literal (C11 6.7.9p14: the literal "optionally enclosed in braces");
     once `new sbyte[] { "xyz", 0, ... }`, CS0029. Anything else as it is."""
     init = strip_implicit(init)
+    if isinstance(t, ir.ArrayType) and isinstance(init, ir.CompoundLiteral) and isinstance(init.init, ir.InitList):
+        return init.init  # a wide string literal (`wchar_t ws[] = L"abc"`: the reader's array of its code units)
     if isinstance(t, ir.ArrayType) and not isinstance(t.element, ir.ArrayType) and isinstance(init, ir.InitList) \
             and len(init.items) == 1 and not any(d is not None for d in init.designators) and \
             isinstance(strip_implicit(init.items[0]), ir.StringLit) and isinstance(_scalar_of(t), ir.IntType):

@@ -217,8 +217,20 @@ def convert_address_of(ctx, e: ir.Unary) -> CsExpr:
         field = field_address(ctx, target)
         if field is not None:
             return field
+    if isinstance(target, ir.CompoundLiteral) and not isinstance(target.type, ir.ArrayType):
+        return compound_literal_object(ctx, target)
     raise TranslationError(e.loc, "taking the address of this expression cannot be translated "
                            "(a temporary value, or an array inside a struct)", "unsupported-address")
+
+
+def compound_literal_object(ctx, target: ir.CompoundLiteral) -> CsExpr:
+    """`&(int){7}`, `&(struct pt){1, 2}`: the unnamed object C makes for a compound literal, here a one-element array
+    of its own (a Ptr to it reads and writes that object as C's pointer does). Each evaluation makes one, as each
+    entry of the literal's block makes C's; at file scope it is made once, as C's static one."""
+    elem = element_cs(target.type, target.loc)
+    value = coerce(convert_expr(ctx, target), elem)
+    # (an array creation is no primary C# indexes: `(new int[] { 7 })[0]`, parenthesized where it is indexed)
+    return CsExpr(f"new {elem}[] {{ {value.code} }}", array_of(elem), UNARY)
 
 
 def array_field_pointer(ctx, target: ir.Member) -> Optional[CsExpr]:
@@ -251,6 +263,8 @@ def field_address(ctx, target: ir.Member, array: bool = False) -> Optional[CsExp
                 container = convert_address_of(ctx, ir.Unary(base.loc, ir.PointerType(base.type), "&", base))
             except TranslationError:
                 return None
+        elif isinstance(base, ir.CompoundLiteral) and not isinstance(base.type, ir.ArrayType):
+            container = compound_literal_object(ctx, base)  # `&(struct pt){3, 4}.y`
         else:
             return None  # a struct returned by a call or an assignment has no address
         break
@@ -504,6 +518,9 @@ def ref_argument(ctx, a: ir.Expr, any_type: bool = False) -> str:
         # argument names when the parameter is generic (generic_buffers.py)
         target = unwrap(target.operand)
     if isinstance(target, ir.Unary) and target.op == "&":
+        literal = unwrap(target.operand)
+        if isinstance(literal, ir.CompoundLiteral) and not isinstance(literal.type, ir.ArrayType):
+            return f"({compound_literal_object(ctx, literal).code})[0]"  # `f(&(int){0})`: its own object
         value = convert_expr(ctx, target.operand)
         if any_type and value.type == HANDLE:
             where = f"{os.path.basename(a.loc.file)}:{a.loc.line}:{a.loc.col}" if a.loc is not None else "?"

@@ -12,6 +12,7 @@ INT_TYPES = {
     "int": "int", "unsigned int": "uint",
     "long": "long", "unsigned long": "ulong",          # LP64, as on Linux x86-64
     "long long": "long", "unsigned long long": "ulong",
+    "__int128": "Int128", "unsigned __int128": "UInt128",  # GNU's 128-bit integers: .NET's (System)
     "_Bool": "bool",
 }
 FLOAT_TYPES = {"float": "float", "double": "double", "long double": "double"}
@@ -26,25 +27,26 @@ OPAQUE_TYPES = {
                                "pthread_mutexattr_t", "pthread_condattr_t", "pthread_barrierattr_t")},
 }
 
-INTEGRAL = {"sbyte", "byte", "short", "ushort", "int", "uint", "long", "ulong", "char"}
+INTEGRAL = {"sbyte", "byte", "short", "ushort", "int", "uint", "long", "ulong", "char", "Int128", "UInt128"}
 NUMERIC = INTEGRAL | {"float", "double"}
 # Element types whose memory CloudMpi.Libc can read as another (Ptr.Reinterpret): no references, no
 # padding, one layout in C and C#.
 PRIMITIVE_ELEMENTS = {"sbyte", "byte", "short", "ushort", "int", "uint", "long", "ulong", "float", "double"}
-SIGNED = {"sbyte", "short", "int", "long"}
-BITS = {"sbyte": 8, "byte": 8, "short": 16, "ushort": 16, "char": 16, "int": 32, "uint": 32, "long": 64, "ulong": 64}
+SIGNED = {"sbyte", "short", "int", "long", "Int128"}
+BITS = {"sbyte": 8, "byte": 8, "short": 16, "ushort": 16, "char": 16, "int": 32, "uint": 32, "long": 64, "ulong": 64,
+        "Int128": 128, "UInt128": 128}
 
 # C# 6.2.3: the implicit numeric conversions.
 _IMPLICIT = {
-    "sbyte": {"short", "int", "long", "float", "double"},
-    "byte": {"short", "ushort", "int", "uint", "long", "ulong", "float", "double"},
-    "short": {"int", "long", "float", "double"},
-    "ushort": {"int", "uint", "long", "ulong", "float", "double"},
-    "int": {"long", "float", "double"},
-    "uint": {"long", "ulong", "float", "double"},
-    "long": {"float", "double"},
-    "ulong": {"float", "double"},
-    "char": {"ushort", "int", "uint", "long", "ulong", "float", "double"},
+    "sbyte": {"short", "int", "long", "float", "double", "Int128"},
+    "byte": {"short", "ushort", "int", "uint", "long", "ulong", "float", "double", "Int128", "UInt128"},
+    "short": {"int", "long", "float", "double", "Int128"},
+    "ushort": {"int", "uint", "long", "ulong", "float", "double", "Int128", "UInt128"},
+    "int": {"long", "float", "double", "Int128"},
+    "uint": {"long", "ulong", "float", "double", "Int128", "UInt128"},
+    "long": {"float", "double", "Int128"},
+    "ulong": {"float", "double", "Int128", "UInt128"},
+    "char": {"ushort", "int", "uint", "long", "ulong", "float", "double", "Int128", "UInt128"},
     "float": {"double"},
 }
 
@@ -135,6 +137,7 @@ def default_value(cs: str) -> str:
 
 _C_SIZES = {"char": 1, "signed char": 1, "unsigned char": 1, "_Bool": 1, "short": 2, "unsigned short": 2,
             "int": 4, "unsigned int": 4, "long": 8, "unsigned long": 8, "long long": 8, "unsigned long long": 8,
+            "__int128": 16, "unsigned __int128": 16,
             "float": 4, "double": 8, "long double": 8}  # long double is a double here (reader/clang_setup.py's -mlong-double-64)
 
 

@@ -66,9 +66,37 @@ def _variably_modified(t) -> bool:
     return False
 
 
+def _children(st: ir.Stmt) -> List[ir.Stmt]:
+    if isinstance(st, ir.Compound):
+        return list(st.items)
+    return [c for c in (getattr(st, name, None) for name in ("then", "otherwise", "body")) if isinstance(c, ir.Stmt)]
+
+
+def _has_nested_case(body: ir.Stmt) -> bool:
+    """Whether a switch has a case label inside another statement of its body (Duff's device: `case 7:` inside the
+    do-while the switch's `case 0:` starts; `if (0) { case 1: ... }`), which C# cannot jump to (C lets the switch
+    jump there, as a goto into the block)."""
+    def inside(st: ir.Stmt, own: bool) -> bool:  # own: where a case label is the switch's own
+        if isinstance(st, ir.Switch):
+            return switch(st)
+        if isinstance(st, (ir.Case, ir.Default)):
+            return not own or (st.body is not None and inside(st.body, True))
+        return any(inside(c, False) for c in _children(st))
+
+    def switch(st: ir.Switch) -> bool:
+        items = st.body.items if isinstance(st.body, ir.Compound) else [st.body]
+        return any(inside(x, True) for x in items if x is not None)
+
+    def anywhere(st: ir.Stmt) -> bool:
+        return switch(st) if isinstance(st, ir.Switch) else any(anywhere(c) for c in _children(st))
+    return anywhere(body)
+
+
 def needs_lowering(fn: ir.Function) -> bool:
     if fn.body is None:
         return False
+    if _has_nested_case(fn.body):
+        return True  # the switch is lowered to tests and gotos, its case labels to labels wherever they are
     labels, gotos = _labels_by_block(fn.body)
     for name, chain in gotos:
         target = labels.get(name)
@@ -85,6 +113,8 @@ class _Lowering:
         # like scopes.plan_local_names: a local may not take the name of a global the function uses (CS0844)
         self.names: Set[str] = {p.name for p in fn.params} | globals_used(fn)
         self.renamed: Dict[ir.Loc, str] = {}  # declaration loc -> unique name in the flat body
+        # per switch being lowered, innermost last: its case labels and default, found at any depth of its body
+        self.switches: List[Tuple[List[Tuple[ir.Case, str]], List[str]]] = []
 
     def label(self, what: str) -> str:
         return f"{what}_{next(self.counter)}"
@@ -190,7 +220,17 @@ class _Lowering:
         elif isinstance(st, ir.Switch):
             self.switch(st, out, cont)
         elif isinstance(st, (ir.Case, ir.Default)):
-            raise AssertionError("case labels are handled by switch")
+            # a case label inside another statement of its switch's body (Duff's device): a label the switch's
+            # tests jump to, like the ones at its top level
+            cases, default = self.switches[-1]
+            if isinstance(st, ir.Case):
+                name = self.label("case")
+                cases.append((st, name))
+            else:
+                name = self.label("default")
+                default.append(name)
+            self._mark(loc, name, out)
+            self.stmt(st.body, out, brk, cont)
         else:
             out.append(st)
 
@@ -224,7 +264,9 @@ class _Lowering:
             else:
                 self.stmt(s, sink, end, cont)
 
+        self.switches.append((cases, default))
         walk(st.body, body_out)
+        self.switches.pop()
         for case, name in cases:
             test = ir.Binary(case.loc, _INT, "==", ref, case.value)
             if case.high is not None:  # GNU `case lo ... high:`

@@ -22,12 +22,14 @@ from ..diagnostics import Diagnostic, TranslationError, TranslationErrors
 from . import flat_ast
 from .clang_setup import (INCLUDE_DIR, K, ci, clang_options, declaring_header, evaluate_float, evaluate_int,
                           include_dirs, is_object_to_character_pointer)
-from .literals import STRING_TOKEN, parse_char, parse_int, parse_string_literal
+from .literals import STRING_TOKEN, parse_char, parse_int, parse_string_literal, parse_wide_string_literal
 from .designators import read_designated_list
 from .gnu_conditional import binary_conditional, is_binary_conditional
 from .unprototyped import MARKER as UNPROTOTYPED, adapt_call, arity_mismatch_callee, rename_unprototyped_calls
 from .shared_guards import separate_shared_guards
 from .file_macros import forget_file_macros
+from .generic_selection import chosen_association
+from .atomics import atomic_as_plain, stdatomic_operation
 from .rewrite import (builtin_library_function, defines_function_like, replace_nul_bytes, expand_function_macros, include_unguarded_headers_once, macro_tokens, refuse_special_includes,
                       rename_colliding_statics, token_spelling, unsplice)
 from .extern_sign import retype_sign_mismatched_externs
@@ -40,6 +42,7 @@ _INT_NAMES = {
     ci.TypeKind.LONG: "long", ci.TypeKind.ULONG: "unsigned long",
     ci.TypeKind.LONGLONG: "long long", ci.TypeKind.ULONGLONG: "unsigned long long",
     ci.TypeKind.BOOL: "_Bool",
+    ci.TypeKind.INT128: "__int128", ci.TypeKind.UINT128: "unsigned __int128",  # .NET's Int128, UInt128
 }
 _FLOAT_NAMES = {
     ci.TypeKind.FLOAT: "float", ci.TypeKind.DOUBLE: "double", ci.TypeKind.LONGDOUBLE: "long double",
@@ -1154,6 +1157,8 @@ class Frontend:
             return self.ctype(t.get_canonical(), cur)
         if t.kind == ci.TypeKind.ELABORATED:
             return self.ctype(t.get_named_type(), cur)
+        if t.kind == ci.TypeKind.ATOMIC:
+            return self.ctype(atomic_as_plain(self, t, cur), cur)  # a plain T without threads (reader/atomics.py)
         if t.kind == ci.TypeKind.AUTO and t.get_canonical().kind != ci.TypeKind.AUTO:
             return self.ctype(t.get_canonical(), cur)  # GNU `__auto_type x = 3.5`: the type clang deduced
         if t.kind in _INT_NAMES:
@@ -1754,6 +1759,10 @@ class Frontend:
             raise self.unsupported(cur, "this implicit expression")
         if kind == K.UNEXPOSED_EXPR and is_binary_conditional(self, cur, kids):
             return binary_conditional(self, cur, kids)  # GNU `x ?: y`
+        if kind == K.UNEXPOSED_EXPR:
+            atomic = stdatomic_operation(self, cur, kids)  # `atomic_fetch_add(&c, 2)` (reader/atomics.py)
+            if atomic is not None:
+                return atomic
         raise self.unsupported(cur, "this expression")
 
     def _integer_literal(self, cur: ci.Cursor) -> ir.Expr:
@@ -1790,10 +1799,31 @@ class Frontend:
         return ir.CharLit(self.loc(cur), self.type_of(cur), parse_char(text), text)
 
     def _string_literal(self, cur: ci.Cursor) -> ir.Expr:
-        if any(not p.startswith('"') and not p.startswith('u8"') for p in self._string_tokens(cur)):
-            raise self.unsupported(cur, "a wide string literal (L\"...\", u\"...\", U\"...\")")
-        value = b"".join(parse_string_literal(p) for p in self._string_tokens(cur))
+        tokens = self._string_tokens(cur)
+        if any(not p.startswith('"') and not p.startswith('u8"') for p in tokens):
+            return self._wide_string_literal(cur, tokens)
+        value = b"".join(parse_string_literal(p) for p in tokens)
         return ir.StringLit(self.loc(cur), self.type_of(cur), value)
+
+    def _wide_string_literal(self, cur: ci.Cursor, tokens: List[str]) -> ir.Expr:
+        """`L"abc"` (wchar_t, an int on Linux), `U"..."` (char32_t), `u"..."` (char16_t): the array of its code
+        units and a NUL, as the compound literal `(wchar_t[]){L'a', L'b', L'c', 0}` (C's array of static storage:
+        its elements are not to be written)."""
+        t = self.type_of(cur)
+        if not isinstance(t, ir.ArrayType) or not isinstance(t.element, ir.IntType):
+            raise self.unsupported(cur, "this wide string literal")
+        utf16 = any(p.startswith('u"') for p in tokens)
+        units = [u for p in tokens for u in parse_wide_string_literal(p, "utf16" if utf16 else "utf32")] + [0]
+        if t.size is not None:
+            units = (units + [0] * t.size)[:t.size]
+        loc = self.loc(cur)
+        items = tuple(ir.IntLit(loc, t.element, u, str(u)) for u in units)
+        return ir.CompoundLiteral(loc, t, ir.InitList(loc, t, items))
+
+    def _generic_selection(self, cur: ci.Cursor) -> ir.Expr:
+        """`_Generic(x, int: a, double: b)`: the association clang chose (reader/generic_selection.py); the others
+        are not evaluated in C and not read here."""
+        return self.expr(chosen_association(self, cur))
 
     def _paren(self, cur: ci.Cursor) -> ir.Expr:
         inner = self.expr(self.kids(cur)[0])
@@ -2022,7 +2052,8 @@ class _MacroBodies:
 # implicitly (clang's -Wpointer-sign), C# needs a view of the memory
 _UNSIGNED_OF = {"char": "char", "signed char": "char", "unsigned char": "char", "short": "short",
                 "unsigned short": "short", "int": "int", "unsigned int": "int", "long": "long", "unsigned long": "long",
-                "long long": "long long", "unsigned long long": "long long"}
+                "long long": "long long", "unsigned long long": "long long",
+                "__int128": "__int128", "unsigned __int128": "__int128"}
 
 
 def _sign_only_pointer_conversion(e: ir.Expr) -> bool:
@@ -2084,6 +2115,7 @@ _EXPR_READERS = {
     K.MEMBER_REF_EXPR: Frontend._member, K.CXX_UNARY_EXPR: Frontend._sizeof_or_alignof,
     K.INIT_LIST_EXPR: Frontend._init_list, K.COMPOUND_LITERAL_EXPR: Frontend._compound_literal,
     K.StmtExpr: Frontend._statement_expression, K.TYPE_REF: Frontend._type_ref,
+    K.GENERIC_SELECTION_EXPR: Frontend._generic_selection,
 }
 
 

@@ -6,6 +6,7 @@ tokens of macro bodies it keeps as constants (csharp/decls.py).
 from __future__ import annotations
 
 import re
+from typing import List
 
 
 def parse_int(text: str) -> int:
@@ -83,3 +84,47 @@ def parse_char(token: str) -> int:
         return v - 2 ** 32 if v >= 2 ** 31 else v
     v = b[0] if b else 0
     return v - 256 if v > 127 else v  # plain char is signed on x86-64
+
+
+def parse_wide_string_literal(token: str, units: str) -> List[int]:
+    """The code units of a wide string literal's token (`L"..."`, `u"..."`, `U"..."`, or a plain `"..."` concatenated
+    with one), without the terminating NUL: `units` "utf32" (wchar_t, char32_t: each character's code point) or "utf16"
+    (char16_t: a character past U+FFFF as its surrogate pair). A numeric escape is one unit of its value; a \\u or
+    \\U escape a character."""
+    body = token[token.index('"') + 1:-1]
+    out: List[int] = []
+
+    def character(cp: int) -> None:
+        if units == "utf16" and cp > 0xFFFF:
+            cp -= 0x10000
+            out.extend((0xD800 + (cp >> 10), 0xDC00 + (cp & 0x3FF)))
+        else:
+            out.append(cp)
+    i = 0
+    while i < len(body):
+        ch = body[i]
+        if ch != "\\":
+            character(ord(ch) if not 0xDC80 <= ord(ch) <= 0xDCFF else ord(ch) - 0xDC00)  # (a raw byte: its value)
+            i += 1
+            continue
+        nxt = body[i + 1]
+        if nxt in "01234567":
+            j = i + 1
+            while j < len(body) and j < i + 4 and body[j] in "01234567":
+                j += 1
+            out.append(int(body[i + 1:j], 8))
+            i = j
+        elif nxt == "x":
+            j = i + 2
+            while j < len(body) and body[j] in "0123456789abcdefABCDEF":
+                j += 1
+            out.append(int(body[i + 2:j], 16) & (0xFFFF if units == "utf16" else 0xFFFFFFFF))
+            i = j
+        elif nxt in "uU":
+            digits = 4 if nxt == "u" else 8
+            character(int(body[i + 2:i + 2 + digits], 16))
+            i += 2 + digits
+        else:
+            out.append(_ESCAPES.get(nxt, ord(nxt)))
+            i += 2
+    return out

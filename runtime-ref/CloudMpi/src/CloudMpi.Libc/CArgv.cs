@@ -11,4 +11,8 @@ public static class CArgv
             result[i] = CStrings.FromString(argv[i]);
         return result; // the last element stays null, as C guarantees
     }
+
+    /// <summary>main's third parameter, <c>char **envp</c>: the process's environment as getenv reads it,
+    /// "NAME=value" strings in name order, ending with NULL (<see cref="Posix.environ"/>).</summary>
+    public static Ptr<sbyte>[] Environment() => Posix.environ.Array!;
 }

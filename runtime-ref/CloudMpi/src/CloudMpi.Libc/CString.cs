@@ -44,6 +44,17 @@ public static partial class CString
 
     public static ulong strlen(string s) => (ulong)Utf8b.Instance.GetByteCount(s);
 
+    /// <summary>wcslen: the wide characters (wchar_t, a 32-bit int on Linux) before the first L'\0', throwing when
+    /// the array ends before one.</summary>
+    public static ulong wcslen(Ptr<int> s)
+    {
+        if (s.IsNull) throw PointerException.NullDereference();
+        var all = s.AsSpan();
+        int n = all.IndexOf(0);
+        if (n < 0) throw PointerException.OutOfBounds((long)s.Offset + all.Length, s.Offset + all.Length);
+        return (ulong)n;
+    }
+
     public static Ptr<sbyte> strcpy(Ptr<sbyte> dst, Ptr<sbyte> src) => Put(dst, 0, Bytes(src));
 
     public static Ptr<sbyte> strcpy(Ptr<sbyte> dst, string src) => Put(dst, 0, Utf8(src));

@@ -269,6 +269,8 @@ public sealed class InProcRunner
             int code = ret is int i ? i : 0;
             if (code != 0)
                 RankExited(rank, code);
+            else if (RankContext.Current.EndedWithoutFinalize)
+                ExitedWithoutFinalize(rank);
         }
         catch (Exception e)
         {
@@ -300,6 +302,23 @@ public sealed class InProcRunner
             $"rank {rank} exited with status {code}");
     }
 
+    /// <summary>
+    /// A rank that called MPI_Init and ended with status 0 without MPI_Finalize: Open MPI's mpirun calls that an
+    /// abnormal termination ("exiting improperly"), ends the other ranks and exits 1; a nonzero status is reported
+    /// as that status whether the rank finalized or not (docs/runtime-contract.md, "exit status").
+    /// </summary>
+    private void ExitedWithoutFinalize(int rank)
+    {
+        End(JobEnd.RankExitCode, rank, NotFinalizedExitCode, NotFinalizedMessage(rank), $"rank {rank} exited without MPI_Finalize");
+    }
+
+    /// <summary>mpirun's status for a job a rank of which exited 0 after MPI_Init without MPI_Finalize.</summary>
+    internal const int NotFinalizedExitCode = 1;
+
+    internal static string NotFinalizedMessage(int rank) =>
+        $"cmpi-run: rank {rank} exited without calling MPI_Finalize after MPI_Init (mpirun: \"exiting improperly\", " +
+        $"an abnormal termination); aborting the job with status {NotFinalizedExitCode}";
+
     private void Failed(int rank, Exception e, Assembly? program)
     {
         switch (e)
@@ -321,6 +340,8 @@ public sealed class InProcRunner
                 // exit() outside CProgram.Run: the same as returning the code from main
                 if (exit.Code != 0)
                     RankExited(rank, exit.Code);
+                else if (RankContext.Current.EndedWithoutFinalize)
+                    ExitedWithoutFinalize(rank);
                 break;
             case InsufficientExecutionStackException:
                 // the guard the translator puts in recursive functions (translator/recursion.py): natively a

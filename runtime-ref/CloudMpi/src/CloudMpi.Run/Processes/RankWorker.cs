@@ -228,6 +228,13 @@ public static class RankWorker
         exitRequested.Set();
     }
 
+    /// <summary>A program that ended with <paramref name="code"/>: status 0 after MPI_Init without MPI_Finalize is a failure
+    /// of the job, as mpirun has it (InProcRunner.ExitedWithoutFinalize).</summary>
+    private static (RankEnd, int, string) Returned(int code, int rank) =>
+        code == 0 && RankContext.Current.EndedWithoutFinalize
+            ? (RankEnd.Failed, InProcRunner.NotFinalizedExitCode, InProcRunner.NotFinalizedMessage(rank))
+            : (RankEnd.Returned, code, "");
+
     /// <summary>Load and run the program's Main, mapping its end to what the parent reports (as the in-process runner does).</summary>
     internal static (RankEnd, int, string) RunProgram(byte[] image, IReadOnlyList<string> programArgs, int rank, TextWriter stdout, TextWriter stderr, ProcessRankHost host,
                                                       Stream? stdin = null)
@@ -245,7 +252,7 @@ public static class RankWorker
             LibcState.Current = new LibcState(stdout, stderr, stdin);
             object?[]? args = entry.GetParameters().Length == 0 ? null : [programArgs.ToArray()];
             object? ret = entry.Invoke(null, BindingFlags.DoNotWrapExceptions, binder: null, args, culture: null);
-            return (RankEnd.Returned, ret is int i ? i : 0, "");
+            return Returned(ret is int i ? i : 0, rank);
         }
         catch (Exception e)
         {
@@ -255,7 +262,7 @@ public static class RankWorker
                 MpiAbortException abort => (RankEnd.MpiAbort, abort.ErrorCode, ""),
                 JobAbortedException when host.TransportFailure is string failure => (RankEnd.Failed, 1, $"cmpi-run: {failure}; aborting the job"),
                 JobAbortedException => (RankEnd.Aborted, 0, ""),
-                ExitException exit => (RankEnd.Returned, exit.Code, ""),
+                ExitException exit => Returned(exit.Code, rank),
                 _ => (RankEnd.Failed, InProcRunner.FailureExitCode(e), InProcRunner.DescribeFailure(rank, e, program)),
             };
         }

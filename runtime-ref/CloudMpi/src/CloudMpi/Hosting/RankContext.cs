@@ -71,6 +71,9 @@ internal sealed class RankContext
     public bool Initialized;
     public bool Finalized;
 
+    /// <summary>MPI_Init was called and MPI_Finalize was not: the rank's end is an abnormal termination to mpirun.</summary>
+    public bool EndedWithoutFinalize => Initialized && !Finalized;
+
     /// <summary>What the current blocking call waits for (deadlock reports).</summary>
     public readonly WaitInfo Wait = new();
 
