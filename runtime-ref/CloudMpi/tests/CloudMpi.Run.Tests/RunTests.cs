@@ -239,6 +239,25 @@ public class RunTests
     }
 
     [Fact]
+    public void CallAfterFinalizeEndsWithOpenMpisTextAndStatusOne()
+    {
+        // Open MPI: "*** The MPI_Comm_size() function was called after MPI_FINALIZE was invoked." and the process exits
+        // with 1 (not the error class, 16, of MPI_ERR_OTHER), the same before MPI_Init (LLNL's mpi_bug3.c)
+        using var s = new Scratch();
+        string app = s.Write("Late.cs", Sources.Program("Late", """
+                cMPI.Finalize();
+                cMPI.Comm_size(cMPI.COMM_WORLD, out size);
+                printf("not reached\n");
+                return 0;
+        """));
+        Ran r = Cmpi.InProc(s, "-n", "2", app);
+        Assert.True(r.ExitCode == 1, r.ToString());
+        Assert.Contains("*** The MPI_Comm_size() function was called after MPI_FINALIZE was invoked.\n" +
+                        "*** This is disallowed by the MPI standard.\n*** Your MPI job will now abort.\n", r.Stderr);
+        Assert.DoesNotContain("not reached", r.Stdout);
+    }
+
+    [Fact]
     public void UnhandledExceptionNamesTheRankAndTheCLine()
     {
         using var s = new Scratch();

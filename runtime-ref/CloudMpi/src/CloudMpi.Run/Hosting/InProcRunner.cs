@@ -346,9 +346,11 @@ public sealed class InProcRunner
 
     /// <summary>
     /// The job's exit status when a rank fails: an MPI error under MPI_ERRORS_ARE_FATAL ends an Open MPI job through
-    /// MPI_Abort with the error class as its code, which mpirun returns (MPI_ERR_RANK: 6); anything else is 1.
+    /// MPI_Abort with the error class as its code, which mpirun returns (MPI_ERR_RANK: 6); a call outside
+    /// MPI_Init..MPI_Finalize ends the process with 1 (Open MPI's "Local abort before MPI_INIT"), as anything else.
     /// </summary>
-    internal static int FailureExitCode(Exception e) => e is MpiException { ErrorClass: > 0 and < 256 } m ? m.ErrorClass : 1;
+    internal static int FailureExitCode(Exception e) =>
+        e is MpiException { ErrorClass: > 0 and < 256 } m and not MpiLifecycleException ? m.ErrorClass : 1;
 
     internal static Exception Unwrap(Exception e)
     {
