@@ -258,6 +258,25 @@ public class RunTests
     }
 
     [Fact]
+    public void IntegerDivisionByZeroEndsWithSigfpesStatus()
+    {
+        // natively the division traps (SIGFPE) and mpirun returns 128 + 8 (Parallel Etudes' mpi-rank.c, run without
+        // its argument); the port's DivideByZeroException ended the job with 1
+        using var s = new Scratch();
+        string app = s.Write("Div.cs", Sources.Program("Div", """
+                int zero = size - size;
+                if (rank == 1)
+                    printf("%d\n", 10 / zero);
+                cMPI.Finalize();
+                return 0;
+        """));
+        Ran r = Cmpi.InProc(s, "-n", "2", app);
+        Assert.True(r.ExitCode == 136, r.ToString());
+        Assert.Contains("rank 1 failed: System.DivideByZeroException", r.Stderr);
+        Assert.Contains("(in C: an integer division by zero, natively SIGFPE)", r.Stderr);
+    }
+
+    [Fact]
     public void UnhandledExceptionNamesTheRankAndTheCLine()
     {
         using var s = new Scratch();
