@@ -96,6 +96,7 @@ RUNTIME_TYPE_NAMES = frozenset({
     'MpiAbortException',
     'MpiException',
     'MpiFile',
+    'MpiLifecycleException',
     'MpiMessage',
     'Nullable',
     'Numerics',

@@ -957,7 +957,10 @@ def _convert_assign(ctx, e: ir.Assign) -> CsExpr:
     # e.g. `int x; x += 0.5;` is x = (int)((double)x + 0.5) in C: computed in C's common type, then narrowed.
     prec = BINARY_PREC[op]
     inner = CsExpr(f"{paren(coerce(target, comp), prec)} {op} {paren(coerce(value, comp), prec + 1)}", comp, prec)
-    return CsExpr(f"{target.code} = {cast(inner, tcs).code}", tcs, ASSIGN)
+    # a `bool` target (`result &= term;` of two C bools, Parallel Etudes' mpi-sat.c) takes C's conversion to _Bool,
+    # `!= 0`: C# has no cast from int to bool (CS0030)
+    narrowed = coerce(inner, "bool") if tcs == "bool" else cast(inner, tcs)
+    return CsExpr(f"{target.code} = {paren(narrowed, ASSIGN)}", tcs, ASSIGN)
 
 
 def promoted(cs: str) -> str:

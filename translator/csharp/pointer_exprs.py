@@ -30,9 +30,12 @@ def _pointee(t) -> ir.CType:
 @registry.operation("pointee_stride")
 def pointee_stride(ctx, t) -> CsExpr:
     """Flat elements one step of a pointer moves: 1, or a row's length for a pointer to rows
-    (`double (*m)[N]`, whose buffer is the flattened 2-D array)."""
+    (`double (*m)[N]`, whose buffer is the flattened 2-D array). An array of rows in pointer arithmetic decays to
+    such a pointer: a parameter `double m[][N]` in `m + k`, whose expressions clang types as the array written."""
     if isinstance(t, ir.PointerType) and isinstance(t.pointee, ir.ArrayType):
         return flat_size(ctx, t.pointee)
+    if isinstance(t, ir.ArrayType) and isinstance(t.element, ir.ArrayType):
+        return flat_size(ctx, t.element)
     return CsExpr("1", "int", PRIMARY, 1)
 
 

@@ -46,7 +46,9 @@ def flat_offset(e: ir.Expr):
     """(the C array, the flat index in scalars) of an element or row of a fixed-size array of arrays; None else."""
     e = strip(e)
     if isinstance(e, ir.NameRef):
-        return (e, None) if isinstance(e.type, ir.ArrayType) and isinstance(e.type.element, ir.ArrayType) else None
+        rows = isinstance(e.type, ir.ArrayType) and isinstance(e.type.element, ir.ArrayType) or \
+            e.kind == "param" and isinstance(e.type, ir.PointerType) and isinstance(e.type.pointee, ir.ArrayType)
+        return (e, None) if rows else None  # (a parameter `double m[][N]` is a pointer to rows: reader/frontend.py)
     if not isinstance(e, ir.Index):
         return None
     inner = flat_offset(e.base)

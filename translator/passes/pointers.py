@@ -623,6 +623,10 @@ class _Analysis:
                     # MPI and library calls take `ref x` for &x: no need to box x.
                     self.visit(target.operand)
                     inner = strip(target.operand)
+                    if isinstance(inner, ir.Member) and isinstance(inner.type, ir.ArrayType):
+                        # `MPI_Bcast(&p.x, ...)` of an array field (Parallel Etudes' mpi-sat.c): the field's elements
+                        # are reached through its struct (Ptr.ToArrayField), as for `p.x`, so p needs an address
+                        self._box_struct_of(inner)
                     if is_pointer(inner.type) and not name.startswith("MPI_"):
                         # libc stores a pointer that may point anywhere in a buffer (strtol's end,
                         # strtok_r's save, getline's line): its `ref Ptr<T>` parameters

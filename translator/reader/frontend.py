@@ -1291,12 +1291,14 @@ class Frontend:
         return ir.Function(self.loc(cur), cur.spelling, ftype, tuple(params), body, is_static)
 
     def _param_type(self, cur: ci.Cursor) -> ir.CType:
-        """A parameter declared as a one-dimensional array (`double a[3]`, `const vec3 v`, `int a[]`) is a pointer
-        (C11 6.7.6.3p7), and the pointer analysis gives it the representation its calls need: a struct's array
-        field or `a + k` makes it a Ptr. Arrays of rows (`double m[][N]`, `double m[n][n]`) stay arrays: their
+        """A parameter declared as an array (`double a[3]`, `const vec3 v`, `int a[]`) is a pointer (C11 6.7.6.3p7),
+        and the pointer analysis gives it the representation its calls need: a struct's array field or `a + k` makes
+        it a Ptr. So are arrays of rows of constant lengths (`double m[][N]`, `vect_t pos[]` of a `typedef double
+        vect_t[2]`): a pointer to rows, which a caller may point into the middle of its rows (Pacheco's n-body
+        passes `pos + my_rank*loc_n`). Rows of lengths known at run time (`double m[n][n]`) stay arrays: their
         indexing reads the row lengths from the array type."""
         t = self.type_of(cur)
-        if isinstance(t, ir.ArrayType) and not isinstance(t.element, ir.ArrayType):
+        if isinstance(t, ir.ArrayType) and (not isinstance(t.element, ir.ArrayType) or _constant_rows(t.element)):
             element = cur.type.get_canonical().element_type
             return ir.PointerType(t.element, element.is_const_qualified())
         return t
@@ -2151,3 +2153,12 @@ def _builtin_callee(cur: ci.Cursor) -> Optional[str]:
     if cur.kind == K.DECL_REF_EXPR and name.startswith("__builtin_") and not name.startswith("__builtin_va_"):
         return name
     return None
+
+
+def _constant_rows(t: ir.CType) -> bool:
+    """An array type whose lengths, at every level, are constants (`double[2]`, `int[3][4]`), not run-time bounds."""
+    while isinstance(t, ir.ArrayType):
+        if t.size is None or t.size_expr is not None:
+            return False
+        t = t.element
+    return True

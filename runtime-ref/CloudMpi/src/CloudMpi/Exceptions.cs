@@ -16,6 +16,20 @@ public class MpiException : Exception
     }
 }
 
+/// <summary>
+/// An MPI call before MPI_Init or after MPI_Finalize (MPI_Init after MPI_Finalize too). No error handler
+/// applies outside MPI: Open MPI prints "The MPI_X() function was called before MPI_INIT was invoked" and the process
+/// exits with status 1, whatever handler the program set (LLNL's mpi_bug3.c calls MPI_Comm_size with no MPI_Init).
+/// </summary>
+public sealed class MpiLifecycleException : MpiException
+{
+    /// <summary>Open MPI's words for when the call came: "before MPI_INIT" or "after MPI_FINALIZE".</summary>
+    public string When { get; }
+
+    public MpiLifecycleException(string call, bool afterFinalize, string message)
+        : base(call, cMPI.ERR_OTHER, message) => When = afterFinalize ? "after MPI_FINALIZE" : "before MPI_INIT";
+}
+
 /// <summary>Thrown by <see cref="cMPI.Abort"/>; the launcher ends the job with <see cref="ErrorCode"/>.</summary>
 public sealed class MpiAbortException : Exception
 {

@@ -37,7 +37,7 @@ public static partial class cMPI
         {
             return mpiCall();
         }
-        catch (MpiException ex)
+        catch (MpiException ex) when (ex is not MpiLifecycleException)  // outside MPI no handler applies
         {
             var ctx = RankContext.Current;
             // Errors on an invalid communicator, or outside any, go to MPI_COMM_WORLD's handler (MPI-3.1 8.3).
@@ -53,8 +53,11 @@ public static partial class cMPI
     /// the call and the error class's text. Every MpiException that leaves a rank's program went through a fatal
     /// handler: <see cref="Try(Comm?, Func{int})"/> returns from every other kind.
     /// </summary>
-    internal static string FatalErrorText(MpiException error) =>
-        $"*** An error occurred in {error.Call}\n" +
+    internal static string FatalErrorText(MpiException error) => error is MpiLifecycleException outside
+        ? $"*** The {error.Call}() function was called {outside.When} was invoked.\n" +
+          "*** This is disallowed by the MPI standard.\n" +
+          "*** Your MPI job will now abort.\n"
+        : $"*** An error occurred in {error.Call}\n" +
         $"*** {ErrorStrings.ByClass[error.ErrorClass is >= 0 and <= ERR_LASTCODE ? error.ErrorClass : ERR_OTHER]}\n" +
         "*** MPI_ERRORS_ARE_FATAL (processes in this communicator will now abort,\n" +
         "***    and potentially your MPI job)\n";

@@ -64,8 +64,8 @@ public static partial class cMPI
     private static int InitCore(string call)
     {
         var ctx = RankContext.Current;
+        if (ctx.Finalized) throw new MpiLifecycleException(call, afterFinalize: true, "MPI_Init called after MPI_Finalize");
         if (ctx.Initialized) throw new MpiException(call, ERR_OTHER, "MPI_Init called twice");
-        if (ctx.Finalized) throw new MpiException(call, ERR_OTHER, "MPI_Init called after MPI_Finalize");
         ctx.Initialized = true;
         return SUCCESS;
     }
@@ -170,8 +170,8 @@ public static partial class cMPI
     internal static RankContext Ctx(string call)
     {
         var ctx = RankContext.Current;
-        if (!ctx.Initialized) throw new MpiException(call, ERR_OTHER, "called before MPI_Init");
-        if (ctx.Finalized) throw new MpiException(call, ERR_OTHER, "called after MPI_Finalize");
+        if (!ctx.Initialized) throw new MpiLifecycleException(call, afterFinalize: false, "called before MPI_Init");
+        if (ctx.Finalized) throw new MpiLifecycleException(call, afterFinalize: true, "called after MPI_Finalize");
         return ctx;
     }
 

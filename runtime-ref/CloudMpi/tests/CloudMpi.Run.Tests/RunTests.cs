@@ -239,6 +239,44 @@ public class RunTests
     }
 
     [Fact]
+    public void CallAfterFinalizeEndsWithOpenMpisTextAndStatusOne()
+    {
+        // Open MPI: "*** The MPI_Comm_size() function was called after MPI_FINALIZE was invoked." and the process exits
+        // with 1 (not the error class, 16, of MPI_ERR_OTHER), the same before MPI_Init (LLNL's mpi_bug3.c)
+        using var s = new Scratch();
+        string app = s.Write("Late.cs", Sources.Program("Late", """
+                cMPI.Finalize();
+                cMPI.Comm_size(cMPI.COMM_WORLD, out size);
+                printf("not reached\n");
+                return 0;
+        """));
+        Ran r = Cmpi.InProc(s, "-n", "2", app);
+        Assert.True(r.ExitCode == 1, r.ToString());
+        Assert.Contains("*** The MPI_Comm_size() function was called after MPI_FINALIZE was invoked.\n" +
+                        "*** This is disallowed by the MPI standard.\n*** Your MPI job will now abort.\n", r.Stderr);
+        Assert.DoesNotContain("not reached", r.Stdout);
+    }
+
+    [Fact]
+    public void IntegerDivisionByZeroEndsWithSigfpesStatus()
+    {
+        // natively the division traps (SIGFPE) and mpirun returns 128 + 8 (Parallel Etudes' mpi-rank.c, run without
+        // its argument); the port's DivideByZeroException ended the job with 1
+        using var s = new Scratch();
+        string app = s.Write("Div.cs", Sources.Program("Div", """
+                int zero = size - size;
+                if (rank == 1)
+                    printf("%d\n", 10 / zero);
+                cMPI.Finalize();
+                return 0;
+        """));
+        Ran r = Cmpi.InProc(s, "-n", "2", app);
+        Assert.True(r.ExitCode == 136, r.ToString());
+        Assert.Contains("rank 1 failed: System.DivideByZeroException", r.Stderr);
+        Assert.Contains("(in C: an integer division by zero, natively SIGFPE)", r.Stderr);
+    }
+
+    [Fact]
     public void UnhandledExceptionNamesTheRankAndTheCLine()
     {
         using var s = new Scratch();

@@ -168,14 +168,19 @@ public class LifecycleTests
             int x = 0;
             cMPI.Initialized(out int flag);
             Assert.Equal(0, flag);
-            var ex = Assert.Throws<MpiException>(() => cMPI.Send(ref x, 1, Datatype.MPI_INT, 0, 0, cMPI.COMM_WORLD));
+            var ex = Assert.Throws<MpiLifecycleException>(() => cMPI.Send(ref x, 1, Datatype.MPI_INT, 0, 0, cMPI.COMM_WORLD));
             Assert.Contains("before MPI_Init", ex.Message);
+            Assert.Equal("before MPI_INIT", ex.When);
             cMPI.Init();
             Assert.Throws<MpiException>(() => cMPI.Init());
+            cMPI.Comm_set_errhandler(cMPI.COMM_WORLD, cMPI.ERRORS_RETURN);
             cMPI.Finalize();
             cMPI.Finalized(out flag);
             Assert.Equal(1, flag);
-            Assert.Throws<MpiException>(() => cMPI.Comm_rank(cMPI.COMM_WORLD, out _));
+            // no error handler applies outside MPI: ERRORS_RETURN set before MPI_Finalize does not return the error
+            var after = Assert.Throws<MpiLifecycleException>(() => cMPI.Try(cMPI.COMM_WORLD, () => cMPI.Comm_rank(cMPI.COMM_WORLD, out _)));
+            Assert.Equal("after MPI_FINALIZE", after.When);
+            Assert.Equal("after MPI_FINALIZE", Assert.Throws<MpiLifecycleException>(() => cMPI.Init()).When);
         }, init: false);
         Assert.Null(result.Errors[0]);
     }

@@ -367,9 +367,18 @@ public sealed class InProcRunner
 
     /// <summary>
     /// The job's exit status when a rank fails: an MPI error under MPI_ERRORS_ARE_FATAL ends an Open MPI job through
-    /// MPI_Abort with the error class as its code, which mpirun returns (MPI_ERR_RANK: 6); anything else is 1.
+    /// MPI_Abort with the error class as its code, which mpirun returns (MPI_ERR_RANK: 6); a call outside
+    /// MPI_Init..MPI_Finalize ends the process with 1 (Open MPI's "Local abort before MPI_INIT"), as anything else.
     /// </summary>
-    internal static int FailureExitCode(Exception e) => e is MpiException { ErrorClass: > 0 and < 256 } m ? m.ErrorClass : 1;
+    internal static int FailureExitCode(Exception e) => e switch
+    {
+        MpiException { ErrorClass: > 0 and < 256 } m and not MpiLifecycleException => m.ErrorClass,
+        DivideByZeroException => IntegerDivideByZeroExitCode,
+        _ => 1,
+    };
+
+    /// <summary>An integer division by zero: natively the CPU's trap, SIGFPE, whose shell status is 128 + 8.</summary>
+    public const int IntegerDivideByZeroExitCode = 136;
 
     internal static Exception Unwrap(Exception e)
     {
@@ -388,6 +397,7 @@ public sealed class InProcRunner
           .Append(e.GetType().FullName).Append(": ").Append(e.Message);
         // a NULL pointer a C function passed on by reference (Ptr<T>.Target) faults where it is used, as a null reference
         if (e is NullReferenceException) sb.Append(" (in C: a NULL pointer dereference)");
+        if (e is DivideByZeroException) sb.Append(" (in C: an integer division by zero, natively SIGFPE)");
         sb.Append('\n');
         for (Exception? inner = e.InnerException; inner is not null; inner = inner.InnerException)
             sb.Append("  ---> ").Append(inner.GetType().FullName).Append(": ").Append(inner.Message).Append('\n');
