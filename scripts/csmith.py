@@ -67,6 +67,7 @@ class Settings:
     translate: str = os.path.join(ROOT, ".venv", "bin", "cmpi-translate")
     cmpi_run: str = os.path.join(ROOT, ".venv", "bin", "cmpi-run")
     csmith_args: List[str] = dataclasses.field(default_factory=list)  # csmith options after the tier's
+    cflags: List[str] = dataclasses.field(default_factory=list)  # gcc's and cmpi-translate's (-DUSE_MATH_MACROS)
 
 
 def _run(cmd: List[str], timeout: float, cwd: str, cpu_limit: Optional[float] = None) -> Optional[subprocess.CompletedProcess]:
@@ -127,7 +128,7 @@ def check_seed(seed: int, s: Settings) -> Outcome:
     gen = _run(["csmith", "--seed", str(seed), *TIER_FLAGS[s.tier], *s.csmith_args, "-o", "prog.c"], 120, d)
     if gen is None or gen.returncode != 0:
         return done(EXCLUDED, "csmith failed: " + _first_line(gen.stderr if gen else "timeout"))
-    build = _run(["gcc", "-w", "-O0", f"-I{CSMITH_INCLUDE}", "prog.c", "-o", "prog"], 120, d)
+    build = _run(["gcc", "-w", "-O0", f"-I{CSMITH_INCLUDE}", *s.cflags, "prog.c", "-o", "prog"], 120, d)
     if build is None or build.returncode != 0:
         return done(EXCLUDED, "gcc failed: " + _first_line(build.stderr if build else "timeout"))
     # The wall-clock bound is only a backstop for a native run that sleeps or blocks.
@@ -137,7 +138,7 @@ def check_seed(seed: int, s: Settings) -> Outcome:
     if native.returncode != 0:
         return done(EXCLUDED, f"native run exited with {native.returncode}")
 
-    tr = _run([s.translate, "prog.c", "-o", "Prog.cs", "--", f"-I{CSMITH_INCLUDE}"], 300, d)
+    tr = _run([s.translate, "prog.c", "-o", "Prog.cs", "--", f"-I{CSMITH_INCLUDE}", *s.cflags], 300, d)
     if tr is None:
         return done(UNTRANSLATABLE, "cmpi-translate timed out")
     if tr.returncode != 0:
@@ -193,6 +194,8 @@ def main(argv: Optional[List[str]] = None) -> int:
     ap.add_argument("--native-timeout", type=float, default=10.0, help="CPU seconds for the native run; slower programs are excluded")
     ap.add_argument("--port-timeout", type=float, default=300.0, help="seconds for the translated run")
     ap.add_argument("--csmith-args", default="", help="csmith options added to the tier's, one string (e.g. \"--max-funcs 20\")")
+    ap.add_argument("--cflags", default="", help="compiler options for gcc and cmpi-translate, one string "
+                    "(csmith's headers: -DUSE_MATH_MACROS, -DUSE_MATH_MACROS_NOTMP with csmith's --math-notmp)")
     ap.add_argument("--label", default="", help="name of this run's directory and report (default: from --csmith-args)")
     ap.add_argument("--strict", action="store_true", help="exit 1 when a seed failed or was untranslatable")
     args = ap.parse_args(argv)
@@ -203,10 +206,11 @@ def main(argv: Optional[List[str]] = None) -> int:
 
     out_dir = os.path.join(ROOT, "build", "csmith")
     csmith_args = shlex.split(args.csmith_args)
-    label = args.label or run_label(csmith_args)
+    cflags = shlex.split(args.cflags)
+    label = args.label or run_label(csmith_args + cflags)
     name = f"tier{args.tier}" + (f"-{label}" if label else "")
     s = Settings(args.tier, os.path.join(out_dir, name), args.native_timeout, args.port_timeout,
-                 csmith_args=csmith_args)
+                 csmith_args=csmith_args, cflags=cflags)
     seeds = list(range(args.seed, args.seed + args.n))
 
     def progress(k: int, n: int, o: Outcome) -> None:
@@ -215,7 +219,7 @@ def main(argv: Optional[List[str]] = None) -> int:
 
     started = time.monotonic()
     outcomes = check_seeds(seeds, s, args.jobs, progress)
-    lines = summary(args.tier, outcomes, csmith_args)
+    lines = summary(args.tier, outcomes, csmith_args + cflags)
     print("\n".join(lines))
 
     report = os.path.join(out_dir, f"{name}-seed{args.seed}-n{args.n}.txt")
