@@ -15,6 +15,12 @@ seed's outcome is written under build/csmith/. Exit status 0 (1 with --strict wh
 failed or was untranslatable).
 
     python3 scripts/csmith.py --n 20 --seed 1 --tier 1
+
+Options of csmith's beyond a tier's go in --csmith-args (one string, split as a shell would; write it
+--csmith-args=... so that argparse does not take a lone csmith option for one of this script's):
+    python3 scripts/csmith.py --tier 4 --seed 1500000 --csmith-args="--max-pointer-depth 4 --max-funcs 20"
+Such a run gets its own directory and report (build/csmith/tierT-<label>, --label, else one made from the
+options), so its programs do not overwrite the plain tier's of the same seeds.
 """
 from __future__ import annotations
 
@@ -22,7 +28,9 @@ import argparse
 import concurrent.futures
 import dataclasses
 import os
+import re
 import resource
+import shlex
 import shutil
 import signal
 import subprocess
@@ -58,6 +66,8 @@ class Settings:
     port_timeout: float = 300.0
     translate: str = os.path.join(ROOT, ".venv", "bin", "cmpi-translate")
     cmpi_run: str = os.path.join(ROOT, ".venv", "bin", "cmpi-run")
+    csmith_args: List[str] = dataclasses.field(default_factory=list)  # csmith options after the tier's
+    cflags: List[str] = dataclasses.field(default_factory=list)  # gcc's and cmpi-translate's (-DUSE_MATH_MACROS)
 
 
 def _run(cmd: List[str], timeout: float, cwd: str, cpu_limit: Optional[float] = None) -> Optional[subprocess.CompletedProcess]:
@@ -115,10 +125,10 @@ def check_seed(seed: int, s: Settings) -> Outcome:
     def done(status: str, detail: str = "") -> Outcome:
         return Outcome(seed, status, detail, time.monotonic() - start)
 
-    gen = _run(["csmith", "--seed", str(seed), *TIER_FLAGS[s.tier], "-o", "prog.c"], 120, d)
+    gen = _run(["csmith", "--seed", str(seed), *TIER_FLAGS[s.tier], *s.csmith_args, "-o", "prog.c"], 120, d)
     if gen is None or gen.returncode != 0:
         return done(EXCLUDED, "csmith failed: " + _first_line(gen.stderr if gen else "timeout"))
-    build = _run(["gcc", "-w", "-O0", f"-I{CSMITH_INCLUDE}", "prog.c", "-o", "prog"], 120, d)
+    build = _run(["gcc", "-w", "-O0", f"-I{CSMITH_INCLUDE}", *s.cflags, "prog.c", "-o", "prog"], 120, d)
     if build is None or build.returncode != 0:
         return done(EXCLUDED, "gcc failed: " + _first_line(build.stderr if build else "timeout"))
     # The wall-clock bound is only a backstop for a native run that sleeps or blocks.
@@ -128,7 +138,7 @@ def check_seed(seed: int, s: Settings) -> Outcome:
     if native.returncode != 0:
         return done(EXCLUDED, f"native run exited with {native.returncode}")
 
-    tr = _run([s.translate, "prog.c", "-o", "Prog.cs", "--", f"-I{CSMITH_INCLUDE}"], 300, d)
+    tr = _run([s.translate, "prog.c", "-o", "Prog.cs", "--", f"-I{CSMITH_INCLUDE}", *s.cflags], 300, d)
     if tr is None:
         return done(UNTRANSLATABLE, "cmpi-translate timed out")
     if tr.returncode != 0:
@@ -160,9 +170,15 @@ def check_seeds(seeds: List[int], s: Settings, jobs: int = 2, progress=None) -> 
     return [results[seed] for seed in seeds]
 
 
-def summary(tier: int, outcomes: List[Outcome]) -> List[str]:
+def run_label(csmith_args: List[str]) -> str:
+    """A directory-name-safe label of a run's extra csmith options ("" without any)."""
+    return re.sub(r"[^A-Za-z0-9]+", "-", " ".join(csmith_args)).strip("-")
+
+
+def summary(tier: int, outcomes: List[Outcome], csmith_args: Optional[List[str]] = None) -> List[str]:
     count = {st: sum(o.status == st for o in outcomes) for st in (PASSED, FAILED, UNTRANSLATABLE, EXCLUDED)}
-    lines = [f"csmith tier{tier}: {count[PASSED]} passed, {count[FAILED]} failed, "
+    options = f" ({' '.join(csmith_args)})" if csmith_args else ""
+    lines = [f"csmith tier{tier}{options}: {count[PASSED]} passed, {count[FAILED]} failed, "
              f"{count[UNTRANSLATABLE]} untranslatable, {count[EXCLUDED]} excluded of {len(outcomes)}"]
     for st in (FAILED, UNTRANSLATABLE):
         lines += [f"  {st} seed {o.seed}: {o.detail}" for o in outcomes if o.status == st]
@@ -177,6 +193,10 @@ def main(argv: Optional[List[str]] = None) -> int:
     ap.add_argument("--jobs", type=int, default=2, help="parallel workers (default 2)")
     ap.add_argument("--native-timeout", type=float, default=10.0, help="CPU seconds for the native run; slower programs are excluded")
     ap.add_argument("--port-timeout", type=float, default=300.0, help="seconds for the translated run")
+    ap.add_argument("--csmith-args", default="", help="csmith options added to the tier's, one string (e.g. \"--max-funcs 20\")")
+    ap.add_argument("--cflags", default="", help="compiler options for gcc and cmpi-translate, one string "
+                    "(csmith's headers: -DUSE_MATH_MACROS, -DUSE_MATH_MACROS_NOTMP with csmith's --math-notmp)")
+    ap.add_argument("--label", default="", help="name of this run's directory and report (default: from --csmith-args)")
     ap.add_argument("--strict", action="store_true", help="exit 1 when a seed failed or was untranslatable")
     args = ap.parse_args(argv)
     for tool in ("csmith", "gcc"):
@@ -185,7 +205,12 @@ def main(argv: Optional[List[str]] = None) -> int:
             return 2
 
     out_dir = os.path.join(ROOT, "build", "csmith")
-    s = Settings(args.tier, os.path.join(out_dir, f"tier{args.tier}"), args.native_timeout, args.port_timeout)
+    csmith_args = shlex.split(args.csmith_args)
+    cflags = shlex.split(args.cflags)
+    label = args.label or run_label(csmith_args + cflags)
+    name = f"tier{args.tier}" + (f"-{label}" if label else "")
+    s = Settings(args.tier, os.path.join(out_dir, name), args.native_timeout, args.port_timeout,
+                 csmith_args=csmith_args, cflags=cflags)
     seeds = list(range(args.seed, args.seed + args.n))
 
     def progress(k: int, n: int, o: Outcome) -> None:
@@ -194,10 +219,10 @@ def main(argv: Optional[List[str]] = None) -> int:
 
     started = time.monotonic()
     outcomes = check_seeds(seeds, s, args.jobs, progress)
-    lines = summary(args.tier, outcomes)
+    lines = summary(args.tier, outcomes, csmith_args + cflags)
     print("\n".join(lines))
 
-    report = os.path.join(out_dir, f"tier{args.tier}-seed{args.seed}-n{args.n}.txt")
+    report = os.path.join(out_dir, f"{name}-seed{args.seed}-n{args.n}.txt")
     with open(report, "w") as f:
         f.write("\n".join(lines) + "\n\n")
         f.write(f"# {time.strftime('%Y-%m-%d %H:%M:%S')}, {time.monotonic() - started:.0f} s, "

@@ -76,3 +76,11 @@ def test_summary_line_format():
     assert lines[0] == "csmith tier2: 1 passed, 1 failed, 1 untranslatable, 1 excluded of 4"
     assert lines[1:] == ["  failed seed 2: line 1: native 'a', port 'b'",
                          "  untranslatable seed 3: prog.c:3:1: error: x [-Wunsupported-construct]"]
+
+
+def test_runs_with_csmith_options_are_named_by_them():
+    h = _harness()
+    assert h.run_label(["--max-funcs", "20", "--random-random"]) == "max-funcs-20-random-random"
+    assert h.run_label([]) == ""
+    lines = h.summary(4, [h.Outcome(1, h.PASSED)], ["--random-random"])
+    assert lines == ["csmith tier4 (--random-random): 1 passed, 0 failed, 0 untranslatable, 0 excluded of 1"]

@@ -132,7 +132,22 @@ def squeezed_layout(ctx, rec: ir.RecordDecl) -> bool:
     if not all(c_layout_exact(ctx, f.type) for f in rec.fields):
         return False
     natural = max(align_of(ctx, f.type) for f in rec.fields)
-    return rec.align < natural or any(f.bit_offset % (8 * align_of(ctx, f.type)) for f in rec.fields)
+    # a packed struct member has C's alignment 1 but C#'s of its widest number (csmith tier 4 seed 1300166:
+    # `#pragma pack(1) struct S2 {int8_t f0; struct S1 f1;}` over a packed S1 of one uint64_t, f1 at byte 1 in C,
+    # at 8 in a sequential C# struct of 16 bytes, which overlapped the next field of a struct holding it)
+    return rec.align < natural or any(f.bit_offset % (8 * align_of(ctx, f.type)) for f in rec.fields) \
+        or any(f.bit_offset % (8 * _csharp_align(ctx, f.type)) for f in rec.fields)
+
+
+def _csharp_align(ctx, t: ir.CType, depth: int = 0) -> int:
+    """The alignment .NET gives t's C# form in a sequential struct: its widest number's (C's packing is not C#'s)."""
+    if isinstance(t, ir.ArrayType):
+        return _csharp_align(ctx, t.element, depth)
+    if isinstance(t, ir.RecordType) and depth < 16:
+        rec = next((r for r in ctx.tu.records if r.name == t.name), None)
+        if rec is not None and rec.fields:
+            return max(_csharp_align(ctx, f.type, depth + 1) for f in rec.fields)
+    return align_of(ctx, t)
 
 
 def c_layout_exact(ctx, t: ir.CType) -> bool:

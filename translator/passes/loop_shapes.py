@@ -368,13 +368,16 @@ def _function_facts(function: ir.Function):
 def accumulator_elements(body: ir.Stmt, function: ir.Function):
     """The elements `s[c]` of local C arrays a straight-line loop body reads and writes as accumulators, as
     {(array name, its declaration, c): [the Index nodes]}: kept in a local while the loop runs (csharp/loops.py).
-    An array qualifies when it is a local of the function, a C array of known length (not static: a static local
-    lives before the call, where a pointer parameter may point at it), every mention of it in the body an element at
-    a constant index inside it, one of them written. And only when every other memory the body reaches is an element
+    An array qualifies when it is a local of the function declared outside the body (one declared in it is a new
+    object each iteration), a C array of known length (not static: a static local lives before the call, where a
+    pointer parameter may point at it), every mention of it in the body an element at a constant index inside it,
+    one of them written. And only when every other memory the body reaches is an element
     of another C array, or of a pointer parameter the function never assigns: the local array did not exist when
     the parameters were passed, so neither can point into it; no `*p`, no `p->f`, no other pointer.
     The caller checks that the body is straight-line code (no call but math.h's pure functions)."""
     static_or_param, assigned_anywhere = _function_facts(function)
+    # an array the body declares is a new object, initialized again, on every iteration: not an accumulator
+    body_decls = {d.loc for d in walk_in_order(body) if isinstance(d, ir.VarDecl)}
     by_array: dict = {}  # (name, decl) -> the body's accesses of a local C array
     written, indexed = set(), set()  # ids of written Index nodes; ids of the NameRefs that are an Index's base
     for node in walk_in_order(body):
@@ -391,7 +394,7 @@ def accumulator_elements(body: ir.Stmt, function: ir.Function):
             return {}
         indexed.add(id(base))
         if isinstance(base.type, ir.ArrayType) and base.kind in ("local", "global"):
-            if base.kind == "local" and base.decl not in static_or_param:
+            if base.kind == "local" and base.decl not in static_or_param and base.decl not in body_decls:
                 by_array.setdefault((base.name, base.decl), []).append(node)
         elif not (base.kind == "param" and base.name not in assigned_anywhere):
             return {}

@@ -19,9 +19,11 @@ that the statement then reads:
     m = cmpi_value1;
 
 That is the same program: nothing the statement evaluates before the statement expression can observe the
-move. A statement expression used as a statement is its block. Anywhere else (after a call or an assignment in
-the same expression, in the second operand of `&&`, `||` or `?:`, in a loop condition, which runs again) moving
-it could change the order of effects: a clear error.
+move. A statement expression used as a statement is its block. One that only computes a value from its own
+initialized locals (this max, csmith's safe-math macros) is instead a call of a function of its own, made first
+(_value_helpers), which stays where C evaluates it: a loop's condition, after another effect. Anywhere else
+(after a call or an assignment in the same expression, in the second operand of `&&`, `||` or `?:`, in a loop
+condition, which runs again) moving it could change the order of effects: a clear error.
 
 The same move gives call arguments gcc's order. C leaves the order of a call's arguments unspecified; gcc on
 x86-64 evaluates them right to left (reading plain locals at the call), where C# evaluates left to right:
@@ -54,6 +56,10 @@ from ..rules import load as load_rules
 
 def lower_statement_expressions(tu: ir.TranslationUnit) -> ir.TranslationUnit:
     """`tu` with every function's statement expressions moved out (the unit itself when it has none)."""
+    tu = _value_helpers(tu)
+    _value_helper_names.clear()
+    _value_helper_names.update(f.name for f in tu.functions if f.name.startswith("cmpi_value_of")
+                               and f.loc is not None and f.comment == _HELPER_COMMENT)
     lowered = {}
     for f in tu.functions:
         if f.body is not None and any(isinstance(n, ir.StmtExpr) or _reordered_call(n)
@@ -65,6 +71,114 @@ def lower_statement_expressions(tu: ir.TranslationUnit) -> ir.TranslationUnit:
     functions = tuple(_swap(f, lowered) for f in tu.functions)
     order = tuple(_swap(x, lowered) for x in tu.order)
     return replace(tu, functions=functions, order=order)
+
+
+def _value_helpers(tu: ir.TranslationUnit) -> ir.TranslationUnit:
+    """`tu` with each statement expression that only computes a value from its own initialized locals, ``({ T a =
+    x; U b = y; expr(a, b); })`` (GNU's max macro; csmith's safe-math macros, -DUSE_MATH_MACROS), a call of a
+    function of the unit's own, ``cmpi_value_of3(x, y)`` with ``static R cmpi_value_of3(T a, U b) { return expr(a,
+    b); }``: C evaluates x, then y, then expr where the expression stands, and so does the call, wherever it is (a
+    loop's condition, after another effect, one side of `&&`), where moving the block out before its statement is
+    only the same program when it is the statement's first effect. Nested ones become nested calls."""
+    if not any(ir.nodes_of(f.body, ir.StmtExpr) for f in tu.functions if f.body is not None):
+        return tu
+    taken = {f.name for f in tu.functions} | {n.name for f in tu.functions if f.body is not None
+                                              for n in ir.nodes_of(f.body, ir.NameRef)}
+    helpers: List[ir.Function] = []
+
+    def rewrite(node):
+        changes = {}
+        for f in fields(node):
+            v = getattr(node, f.name)
+            if isinstance(v, (ir.Expr, ir.Stmt)):
+                w = rewrite(v)
+                if w is not v:
+                    changes[f.name] = w
+            elif isinstance(v, tuple) and any(isinstance(x, (ir.Expr, ir.Stmt)) for x in v):
+                w = tuple(rewrite(x) if isinstance(x, (ir.Expr, ir.Stmt)) else x for x in v)
+                if any(a is not b for a, b in zip(w, v)):
+                    changes[f.name] = w
+        node = replace(node, **changes) if changes else node
+        if isinstance(node, ir.StmtExpr):
+            call = _as_value_helper(node, taken, helpers)
+            if call is not None:
+                return call
+        return node
+
+    rewritten = {id(f): replace(f, body=rewrite(f.body)) for f in tu.functions if f.body is not None}
+    if not helpers:
+        return tu
+    functions = tuple(_swap(f, rewritten) for f in tu.functions) + tuple(helpers)
+    order = tuple(_swap(x, rewritten) for x in tu.order) + tuple(helpers)
+    return replace(tu, functions=functions, order=order)
+
+
+def _as_value_helper(x: ir.StmtExpr, taken, helpers: List[ir.Function]) -> Optional[ir.Call]:
+    """The call that replaces `x` (its function appended to `helpers`), or None when `x` is not of that shape: only
+    declarations of numbers with initializers that name none of them, then an expression of a number that reads
+    them and changes nothing (no assignment, ++, --, &, call, nor another local)."""
+    items = x.body.items
+    if not items or not isinstance(items[-1], ir.ExprStmt) or not isinstance(x.type, (ir.IntType, ir.FloatType)):
+        return None
+    decls = []
+    for st in items[:-1]:
+        if not isinstance(st, ir.DeclStmt):
+            return None
+        decls += st.decls
+    if not decls or any(d.init is None or d.storage is not None or d.size_exprs
+                        or not isinstance(d.type, (ir.IntType, ir.FloatType)) for d in decls):
+        return None
+    own = {(d.name, d.loc) for d in decls}
+    if len({d.name for d in decls}) != len(decls):
+        return None
+    for d in decls:
+        if any(isinstance(n, ir.NameRef) and (n.name, n.decl) in own for n in ir.walk(d.init)):
+            return None  # an initializer reading an earlier local of the block
+    value = items[-1].expr
+    for n in ir.walk(value):
+        if isinstance(n, (ir.Assign, ir.Call, ir.StmtExpr)) or isinstance(n, ir.Unary) and n.op in _STEPS + ("&",):
+            return None
+        if isinstance(n, ir.NameRef) and n.kind in ("local", "param") and (n.name, n.decl) not in own:
+            return None
+    name = f"cmpi_value_of{len(helpers) + 1}"
+    while name in taken:
+        name += "_"
+    taken.add(name)
+    params = tuple(replace(d, init=None, is_param=True) for d in decls)
+    body_value = _as_params(value, own)
+    ftype = ir.FunctionType(x.type, tuple(d.type for d in decls), False)
+    helpers.append(ir.Function(x.loc, name, ftype, params,
+                               ir.Compound(x.loc, (ir.Return(items[-1].loc, body_value),)), True, _HELPER_COMMENT))
+    return ir.Call(x.loc, x.type, ir.NameRef(x.loc, ftype, name, "function"), tuple(d.init for d in decls))
+
+
+# The helpers' comment tells them from a program's function of the same name; their calls change nothing (their
+# arguments may), so they are no effect to the order of a statement's other statement expressions and arguments.
+_HELPER_COMMENT = "/* a GNU statement expression's value (passes/stmt_exprs.py) */"
+_value_helper_names: set = set()  # the unit being lowered's helpers
+
+
+def _changes_state(call: ir.Call) -> bool:
+    callee = _strip(call.callee)
+    return not (isinstance(callee, ir.NameRef) and callee.kind == "function" and callee.name in _value_helper_names)
+
+
+def _as_params(e, own):
+    """`e` with each name of `own` (a statement expression's locals) read as the helper's parameter."""
+    if isinstance(e, ir.NameRef) and (e.name, e.decl) in own:
+        return replace(e, kind="param")
+    changes = {}
+    for f in fields(e):
+        v = getattr(e, f.name)
+        if isinstance(v, ir.Expr):
+            w = _as_params(v, own)
+            if w is not v:
+                changes[f.name] = w
+        elif isinstance(v, tuple) and any(isinstance(x, ir.Expr) for x in v):
+            w = tuple(_as_params(x, own) if isinstance(x, ir.Expr) else x for x in v)
+            if any(a is not b for a, b in zip(w, v)):
+                changes[f.name] = w
+    return replace(e, **changes) if changes else e
 
 
 def _swap(item, lowered):
@@ -211,7 +325,7 @@ def _effectful(e: ir.Expr) -> bool:
     """Whether evaluating `e` changes state another argument could see: a call of the program's functions (or
     through a pointer) or of a stateful library function, an assignment, ++ or --."""
     for n in ir.walk(e):
-        if isinstance(n, ir.Call):
+        if isinstance(n, ir.Call) and _changes_state(n):
             # the callee's names: the program's function or pointer, or the library's (errno's __errno_location)
             names = [x for x in ir.walk(n.callee) if isinstance(x, ir.NameRef)]
             if any(x.kind != "library" or x.name in load_rules().names("stateful") for x in names):
@@ -298,7 +412,8 @@ def _first_effect(exprs, target: ir.StmtExpr) -> bool:
             found = visit(child, conditional)
             if found is not None:
                 return found
-        if isinstance(n, (ir.Call, ir.Assign, ir.StmtExpr)) or isinstance(n, ir.Unary) and "++" in n.op or \
+        if isinstance(n, ir.Call) and _changes_state(n) or isinstance(n, (ir.Assign, ir.StmtExpr)) or \
+                isinstance(n, ir.Unary) and "++" in n.op or \
                 isinstance(n, ir.Unary) and "--" in n.op:
             state["effect"] = True
         return None

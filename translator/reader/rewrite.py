@@ -244,7 +244,9 @@ def _substitute(params: List[str], variadic: bool, body: List[str], args: List[s
 # C's punctuators of several characters are one token each (C11 6.4.6): an argument pre_expand gives back joined by
 # spaces kept `p->n` whole (IMB's IMB_i_alloc(int, B, c_info->w_num_procs, ...) passing Len>0 on to IMB_Assert gave
 # `c_info - > w_num_procs`, which clang refused).
-_PP_TOKEN = re.compile(r"""[A-Za-z_]\w*|\d[\w.]*|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|##|"""
+# A pp-number (C11 6.4.8) takes the sign after an exponent's e or p and may start with a dot: `1.5e-3`, `.5` stay one
+# token each (split, they came back as `1.5e - 3`, `. 5`).
+_PP_TOKEN = re.compile(r"""[A-Za-z_]\w*|\.?\d(?:[eEpP][+-]|[\w.])*|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|##|"""
                        r"""->|\+\+|--|<<=|>>=|<<|>>|<=|>=|==|!=|&&|\|\||[-+*/%&^|]=|\.\.\.|\S""")
 
 
@@ -342,6 +344,49 @@ def pre_expand(arg: str, defs, object_defs, line: int, unknown, depth: int = 0) 
         if not changed:
             return " ".join(toks)
     return None
+
+
+def expand_nested_calls(arg: str, defs, expandable: Set[str], stringifies: bool, depth: int = 0) -> str:
+    """`arg`, a macro argument, with each call in it of a function-like macro of `expandable` replaced by its
+    expansion, the calls in that call's own arguments first: what C does to an argument before substituting it
+    (C11 6.10.3.1), so that one round of expand_function_macros expands a nest of calls whatever its depth (csmith's
+    safe-math macros, `safe_add(safe_mul(safe_sub(...), ...), ...)`, nest twenty deep; a round per level stopped at
+    8, and the calls left were a -Wmacro-operator error). The expansion's own text is not scanned again: calls its
+    body makes are expanded by the next round, as before. `arg` comes back as it is where a call in it is not
+    closed inside it, passes an argument on to a # or ## through another macro (pre_expand's case) or nests deeper
+    than the bound; an operand of # or ## is substituted as written. `stringifies`: some macro of `defs` has a # or
+    ##."""
+    if depth > 64:
+        return arg
+    toks = _PP_TOKEN.findall(_one_line(arg))
+    if not any(t in expandable and i + 1 < len(toks) and toks[i + 1] == "(" for i, t in enumerate(toks)):
+        return arg
+    out, i = [], 0
+    while i < len(toks):
+        tok = toks[i]
+        if not (tok in expandable and i + 1 < len(toks) and toks[i + 1] == "("):
+            out.append(tok)
+            i += 1
+            continue
+        level, j = 0, i + 1
+        while j < len(toks):
+            level += toks[j] == "("
+            level -= toks[j] == ")"
+            if level == 0:
+                break
+            j += 1
+        params, variadic, body = defs[tok]
+        if j >= len(toks) or stringifies and params_reaching_operators(tok, defs):
+            return arg
+        operands = _operand_params(params, body)
+        args = _split_args(" ".join(toks[i:j + 1]))
+        for k, a in enumerate(args):
+            param = params[min(k, len(params) - 1)] if variadic else params[k] if k < len(params) else None
+            if param not in operands:
+                args[k] = expand_nested_calls(a, defs, expandable, stringifies, depth + 1)
+        out.append(_substitute(params, variadic, body, args))
+        i = j + 1
+    return " ".join(out)
 
 
 def _stringified(arg: str) -> str:
@@ -650,6 +695,7 @@ def expand_function_macros(fe: "Frontend") -> bool:
     kept: a call that spans lines is followed by as many newlines.
     """
     defs = {}
+    definitions: Dict[str, int] = {}  # function-like macro -> how many definitions the unit has (#undef, #define again)
     uses = []
     library_defs = {}
     object_defs: Dict[str, List[str]] = {}  # the program's object-like macros: name -> body tokens
@@ -663,6 +709,7 @@ def expand_function_macros(fe: "Frontend") -> bool:
         if own and cur.kind in (K.VAR_DECL, K.FUNCTION_DECL):
             program_names.add(cur.spelling)
         if cur.kind == K.MACRO_DEFINITION and defines_function_like(cur, own):
+            definitions[cur.spelling] = definitions.get(cur.spelling, 0) + 1
             if own:
                 defs[cur.spelling] = _macro_signature(cur)
             else:
@@ -694,6 +741,9 @@ def expand_function_macros(fe: "Frontend") -> bool:
     edits: Dict[str, List[Tuple[int, int, str]]] = {}
     stringifies = any(t in ("#", "##") for _, _, body in defs.values() for t in body)
     reaching_of: Dict[tuple, Set[str]] = {}  # (macro, its parameters and body) -> params_reaching_operators
+    # the calls inside a call's arguments are expanded with it when their macro has one definition, so the text a
+    # call's place reads is the same everywhere (expand_nested_calls)
+    expandable = {name for name in defs if definitions.get(name) == 1}
     for cur in uses:
         definition = cur.referenced  # the definition in force at this use (a macro may be #undef'ed and redefined)
         if cur.spelling in object_defs and definition is not None and definition.kind == K.MACRO_DEFINITION \
@@ -743,6 +793,11 @@ def expand_function_macros(fe: "Frontend") -> bool:
                                                "macro after it names a macro cmpi does not expand (a library's, "
                                                "__FILE__): expand it by hand", "macro-expansion")
                     args[k] = replaced
+        operands = _operand_params(params, body)
+        for k, arg in enumerate(args):
+            param = params[min(k, len(params) - 1)] if variadic else params[k] if k < len(params) else None
+            if param not in operands and param not in reaching:
+                args[k] = expand_nested_calls(arg, defs, expandable, stringifies)
         expansion = _substitute(params, variadic, body, args)
         if expansion.count("\n") > call.count("\n"):  # an argument of several lines used twice
             expansion = _substitute(params, variadic, body, [_one_line(a) for a in args])
