@@ -172,19 +172,25 @@ def _split_args(text: str) -> List[str]:
     return args
 
 
+def _closing_paren(toks: Sequence[str], opening: int) -> int:
+    """The index of the `)` closing the `(` at toks[opening]; len(toks) when it does not close within them."""
+    depth, j = 0, opening
+    while j < len(toks):
+        depth += toks[j] == "("
+        depth -= toks[j] == ")"
+        if depth == 0:
+            return j
+        j += 1
+    return j
+
+
 def _va_opt(body: List[str], some: bool) -> List[str]:
     """`body` with each `__VA_OPT__(tokens)` (C23, which gcc and clang take in C11 too) its tokens where the variable
     arguments are `some`, nothing where there are none."""
     out, i = [], 0
     while i < len(body):
         if body[i] == "__VA_OPT__" and i + 1 < len(body) and body[i + 1] == "(":
-            depth, j = 0, i + 1
-            while j < len(body):
-                depth += body[j] == "("
-                depth -= body[j] == ")"
-                if depth == 0:
-                    break
-                j += 1
+            j = _closing_paren(body, i + 1)
             if some:
                 out += body[i + 2:j]
             i = j + 1
@@ -315,13 +321,7 @@ def pre_expand(arg: str, defs, object_defs, line: int, unknown, depth: int = 0) 
                 out += list(object_defs[tok])
                 changed = True
             elif tok in defs and i + 1 < len(toks) and toks[i + 1] == "(":
-                depth, j = 0, i + 1
-                while j < len(toks):
-                    depth += toks[j] == "("
-                    depth -= toks[j] == ")"
-                    if depth == 0:
-                        break
-                    j += 1
+                j = _closing_paren(toks, i + 1)
                 if j >= len(toks):
                     return None  # a call whose parentheses close outside the argument (`#define LP (`)
                 params, variadic, body = defs[tok]
@@ -368,13 +368,7 @@ def expand_nested_calls(arg: str, defs, expandable: Set[str], stringifies: bool,
             out.append(tok)
             i += 1
             continue
-        level, j = 0, i + 1
-        while j < len(toks):
-            level += toks[j] == "("
-            level -= toks[j] == ")"
-            if level == 0:
-                break
-            j += 1
+        j = _closing_paren(toks, i + 1)
         params, variadic, body = defs[tok]
         if j >= len(toks) or stringifies and params_reaching_operators(tok, defs):
             return arg

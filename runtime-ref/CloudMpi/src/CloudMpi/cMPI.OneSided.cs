@@ -85,16 +85,31 @@ public static partial class cMPI
     /// </summary>
     public static int Win_allocate<T>(long size, int disp_unit, Info info, Comm comm, Ptr<T> baseptr, out Win win) where T : unmanaged
     {
-        const string call = "MPI_Win_allocate";
+        Win made = WIN_NULL;
+        StoreWindowAddress("MPI_Win_allocate", baseptr, () =>
+        {
+            Win_allocate(size, disp_unit, info, comm, out byte[] memory, out made);
+            return memory;
+        });
+        win = made;
+        return SUCCESS;
+    }
+
+    /// <summary>
+    /// The window calls given memory for their <c>void *baseptr</c>: <paramref name="baseptr"/> is checked before
+    /// <paramref name="allocate"/> runs the (collective) allocation, then the new memory's address goes into its first
+    /// 8 bytes, as C stores it there.
+    /// </summary>
+    internal static void StoreWindowAddress<T>(string call, Ptr<T> baseptr, Func<byte[]> allocate) where T : unmanaged
+    {
         if (baseptr.IsNull)
             throw new MpiException(call, ERR_ARG, "baseptr is NULL: there is nowhere to store the window's address");
         // a view too: a `uint64_t *` aligned into a char pool stores the address in the pool's bytes
         var into = MemoryMarshal.AsBytes(baseptr.AsSpan());
         if (into.Length < sizeof(long))
             throw new MpiException(call, ERR_ARG, $"baseptr points to {into.Length} bytes, too few to hold an address");
-        Win_allocate(size, disp_unit, info, comm, out byte[] memory, out win);
+        byte[] memory = allocate();
         BinaryPrimitives.WriteInt64LittleEndian(into, AddressOf(memory));
-        return SUCCESS;
     }
 
     private static Win CreateWindow(RankContext ctx, string call, Comm comm, WindowMemory memory, long size, int dispUnit)

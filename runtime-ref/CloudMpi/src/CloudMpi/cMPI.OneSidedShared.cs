@@ -1,4 +1,3 @@
-using System.Buffers.Binary;
 using System.Collections.Concurrent;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
@@ -47,14 +46,13 @@ public static partial class cMPI
     /// <summary>MPI_Win_allocate_shared given a <c>char *</c> for its baseptr: the address goes into those bytes (as Win_allocate).</summary>
     public static int Win_allocate_shared<T>(long size, int disp_unit, Info info, Comm comm, Ptr<T> baseptr, out Win win) where T : unmanaged
     {
-        const string call = "MPI_Win_allocate_shared";
-        if (baseptr.IsNull)
-            throw new MpiException(call, ERR_ARG, "baseptr is NULL: there is nowhere to store the window's address");
-        var into = MemoryMarshal.AsBytes(baseptr.AsSpan());
-        if (into.Length < sizeof(long))
-            throw new MpiException(call, ERR_ARG, $"baseptr points to {into.Length} bytes, too few to hold an address");
-        Win_allocate_shared(size, disp_unit, info, comm, out byte[] memory, out win);
-        BinaryPrimitives.WriteInt64LittleEndian(into, AddressOf(memory));
+        Win made = WIN_NULL;
+        StoreWindowAddress("MPI_Win_allocate_shared", baseptr, () =>
+        {
+            Win_allocate_shared(size, disp_unit, info, comm, out byte[] memory, out made);
+            return memory;
+        });
+        win = made;
         return SUCCESS;
     }
 
