@@ -1175,27 +1175,29 @@ def narrow_before_promotion(ctx, e: ir.Expr) -> bool:
 
 def convert_sizeof(ctx, e: ir.SizeOf) -> CsExpr:
     if e.value is None:
-        size = _variable_size(ctx, e.of_expr)
+        size = _variable_size(ctx, e.of_expr if e.of_expr is not None else e.of_type)
         if size is not None:
             return size
         raise TranslationError(e.loc, "sizeof of a variable-size object is not supported", "unsupported-construct")
     return CsExpr(str(e.value), "ulong", PRIMARY, e.value)
 
 
-def _variable_size(ctx, e: Optional[ir.Expr]) -> Optional[CsExpr]:
+def _variable_size(ctx, e) -> Optional[CsExpr]:
     """sizeof of a variable-length array or one of its rows, taken when evaluated: a local array's own
-    length (C fixes it at the declaration), a row's bounds as written, times the scalar's size."""
+    length (C fixes it at the declaration), a row's bounds as written, times the scalar's size. `e` is the
+    operand, or the type named (`sizeof(double[n][m])`: its bounds as written, read now)."""
     while isinstance(e, ir.Paren):
         e = e.inner
-    if e is None or not isinstance(e.type, ir.ArrayType):
+    t = e if isinstance(e, ir.ArrayType) else (e.type if e is not None else None)
+    if not isinstance(t, ir.ArrayType):
         return None
-    scalar = e.type
+    scalar = t
     while isinstance(scalar, ir.ArrayType):
         scalar = scalar.element
     if isinstance(e, ir.NameRef) and e.kind == "local":
         length = convert_expr(ctx, e)
         return CsExpr(f"(ulong){paren(length, PRIMARY)}.Length * {size_of(ctx, scalar)}", "ulong", MUL)
-    count = flat_size(ctx, e.type)
+    count = flat_size(ctx, t)
     if count.const is not None:
         return None
     return CsExpr(f"(ulong){paren(count, PRIMARY)} * {size_of(ctx, scalar)}", "ulong", MUL)

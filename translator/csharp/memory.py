@@ -8,6 +8,7 @@ zero-fills new arrays, which is calloc's contract and harmless for malloc's.
 """
 from __future__ import annotations
 
+import dataclasses
 from typing import Optional
 
 from .. import ir
@@ -32,18 +33,60 @@ def is_allocation(e: ir.Expr) -> bool:
     return _callee(e) in load_rules().names("allocates", ("new", "resize"))  # libc.toml's [allocators]
 
 
-def _count(ctx, size: ir.Expr, elem_size: Optional[int]) -> Optional[CsExpr]:
+def _count(ctx, size: ir.Expr, elem_size: Optional[int], pointee=None) -> Optional[CsExpr]:
     """The element count when `size` is `n * sizeof(T)`, `sizeof(T) * n` or `sizeof(T)`."""
     e = unwrap(size)
-    if isinstance(e, ir.SizeOf) and e.value == elem_size:
-        return CsExpr("1", "int", PRIMARY, 1)
+    if isinstance(e, ir.SizeOf):
+        return _sizeof_count(ctx, e, elem_size, pointee)
     if isinstance(e, ir.Binary) and e.op == "*":
         lhs, rhs = unwrap(e.lhs), unwrap(e.rhs)
-        if isinstance(rhs, ir.SizeOf) and rhs.value == elem_size:
-            return as_count(convert_expr(ctx, lhs))
-        if isinstance(lhs, ir.SizeOf) and lhs.value == elem_size:
-            return as_count(convert_expr(ctx, rhs))
+        for s, n in ((rhs, lhs), (lhs, rhs)):
+            if isinstance(s, ir.SizeOf) and _sizeof_count(ctx, s, elem_size, pointee) == ONE:
+                return as_count(convert_expr(ctx, n))
     return None
+
+
+ONE = CsExpr("1", "int", PRIMARY, 1)
+
+
+def _sizeof_count(ctx, s: ir.SizeOf, elem_size: Optional[int], pointee) -> Optional[CsExpr]:
+    """How many `pointee`s `sizeof(...)` spans: 1 for sizeof(pointee); for a pointer to variable-length rows
+    (`double (*m)[n] = malloc(sizeof(double[k][n]))`, whose sizes are no constants) k, the outer bound of an
+    array of such rows; None when it is no whole number of them (the byte count then goes to CMem.Alloc)."""
+    if s.value is not None or elem_size is not None:
+        return ONE if s.value is not None and s.value == elem_size else None
+    if not isinstance(pointee, ir.ArrayType):
+        return None
+    of = s.of_type if s.of_type is not None else (s.of_expr.type if s.of_expr is not None else None)
+    if not isinstance(of, ir.ArrayType) or _scalar_size(ctx, of) != _scalar_size(ctx, pointee):
+        return None
+    extra = _rank(of) - _rank(pointee)
+    if extra == 0:
+        return ONE
+    if extra == 1:
+        return flat_size(ctx, _outer_only(of))
+    return None
+
+
+def _outer_only(t: ir.ArrayType):
+    """The array type of `t`'s outer bound alone (its element made a scalar): flat_size of it is that bound."""
+    scalar = t.element
+    while isinstance(scalar, ir.ArrayType):
+        scalar = scalar.element
+    return dataclasses.replace(t, element=scalar)
+
+
+def _rank(t) -> int:
+    n = 0
+    while isinstance(t, ir.ArrayType):
+        n, t = n + 1, t.element
+    return n
+
+
+def _scalar_size(ctx, t) -> Optional[int]:
+    while isinstance(t, ir.ArrayType):
+        t = t.element
+    return size_of(ctx, t)
 
 
 def _flat(n: CsExpr, row: CsExpr) -> str:
@@ -67,15 +110,18 @@ def convert_allocation(ctx, call: ir.Call, pointee, loc: ir.Loc) -> CsExpr:
     if name != "calloc" and name in load_rules().names("allocates", ("new",)):
         # malloc(n), aligned_alloc(a, n), memalign(a, n), valloc(n), alloca(n) (an array the GC frees): n bytes
         size = call.args[-1]
-        n = _count(ctx, size, elem_size)
+        n = _count(ctx, size, elem_size, None if isinstance(pointee, str) else pointee)
         if n is not None:
             return CsExpr(f"new {elem}[{_flat(n, row)}]", ptr, PRIMARY)
         return CsExpr(f"CMem.Alloc<{elem}>({convert_expr(ctx, size).code})", ptr, PRIMARY)
     if name == "calloc":
         count, size = call.args
         s = unwrap(size)
-        if isinstance(s, ir.SizeOf) and s.value == elem_size:
-            return CsExpr(f"new {elem}[{_flat(as_count(convert_expr(ctx, unwrap(count))), row)}]", ptr, PRIMARY)
+        per = _sizeof_count(ctx, s, elem_size, None if isinstance(pointee, str) else pointee) \
+            if isinstance(s, ir.SizeOf) else None
+        if per is not None:
+            n = as_count(convert_expr(ctx, unwrap(count)))
+            return CsExpr(f"new {elem}[{_flat(n if per == ONE else scaled_by(n, per), row)}]", ptr, PRIMARY)
         n = convert_expr(ctx, count)
         return CsExpr(f"CMem.Alloc<{elem}>({paren(n, MUL)} * {paren(convert_expr(ctx, size), MUL + 1)})",
                       ptr, PRIMARY)

@@ -1569,6 +1569,38 @@ class Frontend:
         except TranslationError:
             return None
 
+    def _variable_array_type_named(self, cur: ci.Cursor, bounds: list) -> Optional[ir.ArrayType]:
+        """`sizeof(double[n][m])`: a variable-length array type named, whose children are its bounds, not an
+        operand (libclang gives no type for sizeof's operand). Read for arrays of C's arithmetic types spelled
+        with keywords (the `double (*m)[n] = malloc(sizeof(double[n][n]))` idiom); None for anything else,
+        which stays the located error of an unknown size."""
+        try:
+            toks = self._tokens(cur)
+        except TranslationError:
+            return None
+        if len(toks) < 4 or toks[1] != "(" or "[" not in toks:
+            return None
+        scalar = scalar_type_named(toks[2:toks.index("[")])
+        groups, depth = 0, 0
+        for t in toks[toks.index("["):-1]:
+            if t == "[":
+                groups += depth == 0
+                depth += 1
+            elif t == "]":
+                depth -= 1
+            elif depth == 0:
+                return None  # `sizeof(double[n]) * 2`'s tokens end at `)`: anything between the brackets is no type
+        seen: Set[Tuple[str, int, int]] = set()
+        # libclang lists a variable bound twice (the type as written and the type): one per place
+        bounds = [b for b in bounds if not (self._start(b) in seen or seen.add(self._start(b)))]
+        if scalar is None or groups != len(bounds) or toks[-1] != ")":
+            return None
+        t: ir.CType = scalar
+        for bound in bounds:  # libclang visits an array type's element before its bound: the innermost first
+            size = evaluate_int(bound)
+            t = ir.ArrayType(t, size) if size is not None else ir.ArrayType(t, None, self.expr(bound))
+        return t
+
     def _operator_word(self, cur: ci.Cursor) -> str:
         """The keyword of a `sizeof`/`_Alignof` expression, through the object-like macros that spell it
         (<stdalign.h>'s `#define alignof _Alignof`, whose use once was "cannot read this expression inside a macro
@@ -1908,6 +1940,10 @@ class Frontend:
             value = evaluate_int(cur)
             # (not TYPE_REF)
             kids = [k for k in self.kids(cur) if is_expression_kind(k.kind) or k.kind == K.UNEXPOSED_EXPR]
+            if kids and value is None:
+                named = self._variable_array_type_named(cur, kids)
+                if named is not None:
+                    return ir.SizeOf(loc, self.type_of(cur), named, None, None)
             if kids:
                 return ir.SizeOf(loc, self.type_of(cur), None, self.expr(kids[0]), value)
             return ir.SizeOf(loc, self.type_of(cur), None, None, value)
@@ -2153,6 +2189,24 @@ def _builtin_callee(cur: ci.Cursor) -> Optional[str]:
     if cur.kind == K.DECL_REF_EXPR and name.startswith("__builtin_") and not name.startswith("__builtin_va_"):
         return name
     return None
+
+
+def scalar_type_named(words: List[str]) -> Optional[ir.CType]:
+    """The arithmetic type a list of C keywords names (`unsigned long int`, `double`), or None."""
+    ws = [w for w in words if w not in ("const", "volatile")]
+    if ws in (["double"], ["float"], ["long", "double"]):
+        return ir.FloatType(" ".join(ws))
+    unsigned, signed = "unsigned" in ws, "signed" in ws
+    rest = tuple(w for w in ws if w not in ("unsigned", "signed", "int"))
+    if ws.count("int") > 1 or (unsigned and signed) or len(ws) == 0:
+        return None
+    base = {(): "int", ("char",): "char", ("short",): "short", ("long",): "long", ("long", "long"): "long long",
+            ("_Bool",): "_Bool"}.get(rest)
+    if base is None or (base in ("char", "_Bool") and "int" in ws) or (base == "_Bool" and (unsigned or signed)):
+        return None
+    if base == "char":
+        return ir.IntType("unsigned char" if unsigned else "signed char" if signed else "char")
+    return ir.IntType(("unsigned " if unsigned else "") + base)
 
 
 def _constant_rows(t: ir.CType) -> bool:
