@@ -196,3 +196,22 @@ def test_class_names_avoid_the_names_the_runtime_uses():
     assert class_name("stencil") == "Stencil" and class_name("osu_bw") == "OsuBw" and class_name("2d") == "Program2d"
     for name in ("random", "math", "ptr", "string", "main"):
         assert class_name_problem(class_name(name)) is None
+
+
+@pytest.mark.skipif(shutil.which("cmake") is None, reason="needs cmake")
+def test_cmake_build_ports_its_targets_not_cmakes_compiler_check(tmp_path):
+    """CMake compiles and keeps `CMakeFiles/<version>/CompilerIdC/a.out` to identify the compiler: no program of
+    the codebase (it was ported as one, `a.out`, 868 lines of CMake's)."""
+    root = str(tmp_path)
+    write(root, {"src/hello.c": HELLO, "lib/util.c": UTIL_C, "lib/util.h": UTIL_H,
+                 "CMakeLists.txt": "cmake_minimum_required(VERSION 3.10)\nproject(demo C)\nfind_package(MPI REQUIRED)\n"
+                                   "add_library(util STATIC lib/util.c)\ntarget_include_directories(util PUBLIC lib)\n"
+                                   "target_link_libraries(util PUBLIC MPI::MPI_C)\n"
+                                   "add_executable(hello src/hello.c)\ntarget_compile_definitions(hello PRIVATE N=1)\n"
+                                   "target_link_libraries(hello util)\n"})
+    r = port(["-o", "out", "--", "sh", "-c", "cmake -S . -B build && cmake --build build"], cwd=root)
+    assert r.returncode == 0, r.stderr
+    progs = programs(os.path.join(root, "out"))
+    assert sorted(progs) == ["hello"]
+    assert [os.path.basename(s) for s in progs["hello"]["sources"]] == ["hello.c", "util.c"]
+    assert any("CompilerIdC" in n for n in report(os.path.join(root, "out"))["capture"]["notes"])

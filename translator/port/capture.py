@@ -145,6 +145,13 @@ def _object_name(rec: dict, source: str) -> str:
     return os.path.join(rec["cwd"], os.path.splitext(os.path.basename(source))[0] + ".o")
 
 
+def _build_system_probe(exe: str) -> bool:
+    """An executable CMake builds to learn the compiler (`CMakeFiles/3.25.1/CompilerIdC/a.out`, which it keeps, unlike
+    its try_compile programs and configure's conftest, which the build removes). CMake writes only its own files
+    under a `CMakeFiles` folder: targets' executables go beside it."""
+    return "CMakeFiles" in os.path.normpath(exe).split(os.sep)
+
+
 def group_build(records: List[dict]) -> Capture:
     objects: Dict[str, Unit] = {}
     archives: Dict[str, List[str]] = {}
@@ -199,6 +206,9 @@ def group_build(records: List[dict]) -> Capture:
     for exe, (cwd, units, notes) in links.items():
         if not os.path.exists(exe):
             cap.skipped.append(exe)
+            continue
+        if _build_system_probe(exe):
+            cap.notes.append(f"{exe}: CMake's own check of the compiler, not a program of the codebase: not ported")
             continue
         seen, unique = set(), []
         for u in units:
