@@ -277,6 +277,25 @@ public class RunTests
     }
 
     [Fact]
+    public void NullPointerDereferenceEndsWithSigsegvsStatus()
+    {
+        // natively `int *p = NULL; *p = 3;` faults (SIGSEGV) and mpirun returns 128 + 11; the port's
+        // NullReferenceException ended the job with 1
+        using var s = new Scratch();
+        string app = s.Write("Segv.cs", Sources.Program("Segv", """
+                int[]? p = size > 0 ? null : new int[1];
+                if (rank == 1)
+                    p![0] = 3;
+                cMPI.Finalize();
+                return 0;
+        """));
+        Ran r = Cmpi.InProc(s, "-n", "2", app);
+        Assert.True(r.ExitCode == 139, r.ToString());
+        Assert.Contains("rank 1 failed: System.NullReferenceException", r.Stderr);
+        Assert.Contains("(in C: a NULL pointer dereference, natively SIGSEGV)", r.Stderr);
+    }
+
+    [Fact]
     public void UnhandledExceptionNamesTheRankAndTheCLine()
     {
         using var s = new Scratch();

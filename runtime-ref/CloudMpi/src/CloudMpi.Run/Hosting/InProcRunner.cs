@@ -39,6 +39,9 @@ public sealed class InProcRunner
     /// </summary>
     public const int RankStackSize = 256 * 1024 * 1024;
     public const int StackOverflowExitCode = 139;
+
+    /// <summary>A NULL pointer dereference: natively SIGSEGV, 128 + 11, as a stack overflow.</summary>
+    public const int SegmentationFaultExitCode = 139;
     public const int DeadlockOrTimeoutExitCode = 124;
 
     private readonly byte[] _image;
@@ -374,6 +377,8 @@ public sealed class InProcRunner
     {
         MpiException { ErrorClass: > 0 and < 256 } m and not MpiLifecycleException => m.ErrorClass,
         DivideByZeroException => IntegerDivideByZeroExitCode,
+        // a NULL pointer dereference: natively SIGSEGV, whose shell status mpirun returns (128 + 11)
+        NullReferenceException => SegmentationFaultExitCode,
         _ => 1,
     };
 
@@ -396,7 +401,7 @@ public sealed class InProcRunner
         sb.Append("cmpi-run: rank ").Append(rank).Append(" failed: ")
           .Append(e.GetType().FullName).Append(": ").Append(e.Message);
         // a NULL pointer a C function passed on by reference (Ptr<T>.Target) faults where it is used, as a null reference
-        if (e is NullReferenceException) sb.Append(" (in C: a NULL pointer dereference)");
+        if (e is NullReferenceException) sb.Append(" (in C: a NULL pointer dereference, natively SIGSEGV)");
         if (e is DivideByZeroException) sb.Append(" (in C: an integer division by zero, natively SIGFPE)");
         sb.Append('\n');
         for (Exception? inner = e.InnerException; inner is not null; inner = inner.InnerException)
