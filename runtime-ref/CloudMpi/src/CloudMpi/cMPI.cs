@@ -106,16 +106,24 @@ public static partial class cMPI
         return SUCCESS;
     }
 
-    private static readonly long wtimeBase = Stopwatch.GetTimestamp();
-
-    /// <summary>Seconds since an arbitrary point in the past (monotonic).</summary>
+    /// <summary>
+    /// Seconds since the rank's first call, which returns 0.0 (monotonic): Open MPI 4.1's MPI_Wtime on Linux takes
+    /// its origin at a process's first call (before or after MPI_Init), so `printf("%f", MPI_Wtime())` prints
+    /// 0.000000 there and a later call the time since it. The port printed the time since the runtime loaded.
+    /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     public static double Wtime()
     {
-        // the base read first: a first call (MPI_Wtime before MPI_Init) initializes it, and a timestamp taken
-        // before that would be earlier than the base, a negative time
-        long since = wtimeBase;
-        return (Stopwatch.GetTimestamp() - since) / (double)Stopwatch.Frequency;
+        long now = Stopwatch.GetTimestamp();
+        var ctx = RankContext.Current;
+        long origin = Volatile.Read(ref ctx.WtimeOrigin);
+        if (origin == 0)
+        {
+            // the first call of the rank (threads of one rank race here under MPI_THREAD_MULTIPLE: one origin wins)
+            long won = Interlocked.CompareExchange(ref ctx.WtimeOrigin, now, 0);
+            origin = won == 0 ? now : won;
+        }
+        return (now - origin) / (double)Stopwatch.Frequency;
     }
 
     /// <summary>The resolution of <see cref="Wtime"/> in seconds.</summary>

@@ -196,6 +196,23 @@ public class LifecycleTests
     }
 
     [Fact]
+    public void WtimeCountsFromEachRanksFirstCallAsOpenMpi()
+    {
+        // Open MPI 4.1 prints 0.000000000 for a process's first MPI_Wtime, before or after MPI_Init
+        var firsts = new double[2];
+        var seconds = new double[2];
+        MpiRunner.Run(2, rank =>
+        {
+            Thread.Sleep(30 * rank);  // the ranks' first calls far apart: each has its own origin
+            firsts[rank] = cMPI.Wtime();
+            Thread.Sleep(20);
+            seconds[rank] = cMPI.Wtime();
+        });
+        Assert.Equal(new[] { 0.0, 0.0 }, firsts);
+        Assert.All(seconds, t => Assert.InRange(t, 0.015, 5));
+    }
+
+    [Fact]
     public void ProcessorName()
     {
         var name = new sbyte[cMPI.MAX_PROCESSOR_NAME];

@@ -71,6 +71,9 @@ internal sealed class RankContext
     public bool Initialized;
     public bool Finalized;
 
+    /// <summary>The Stopwatch timestamp of the rank's first MPI_Wtime, its origin (0: not called yet).</summary>
+    public long WtimeOrigin;
+
     /// <summary>MPI_Init was called and MPI_Finalize was not: the rank's end is an abnormal termination to mpirun.</summary>
     public bool EndedWithoutFinalize => Initialized && !Finalized;
 
