@@ -36,6 +36,86 @@ public static partial class CFormat
         Emit(sink, in spec, sign, 0, body, zeroPad: spec.Zero);
     }
 
+    /// <summary>
+    /// %Lf %Le %Lg %La of a long double (<see cref="CLongDouble"/>): the same exact decimal rounding from its 64-bit
+    /// significand; %La as glibc prints the x87 format, the integer bit as the leading hex digit's top bit
+    /// (1.0L is 0x8p-3).
+    /// </summary>
+    private static void FormatLongDouble(ByteSink sink, in FormatSpec spec, CLongDouble value)
+    {
+        char conv = spec.Conversion;
+        bool upper = conv is 'F' or 'E' or 'G' or 'A';
+        string sign = spec.SignChar(value.IsNegative) is var s && s != '\0' ? s.ToString() : "";
+        if (!value.IsFinite)
+        {
+            string text = value.IsNaN ? (upper ? "NAN" : "nan") : (upper ? "INF" : "inf");
+            Emit(sink, in spec, sign, 0, System.Text.Encoding.ASCII.GetBytes(text), zeroPad: false);
+            return;
+        }
+
+        var (mantissa, e2) = value.ExactMagnitude;
+        var exact = ExactDecimal.From(mantissa, e2);
+        byte[] body = conv switch
+        {
+            'f' or 'F' => FixedBody(exact, spec.Precision < 0 ? 6 : spec.Precision, spec.Alt),
+            'e' or 'E' => ExponentBody(exact, spec.Precision < 0 ? 6 : spec.Precision, spec.Alt, upper),
+            'g' or 'G' => GeneralBody(exact, spec.Precision, spec.Alt, upper),
+            _ => LongDoubleHexBody(mantissa, e2, spec.Precision, spec.Alt, upper),
+        };
+
+        if (conv is 'a' or 'A') sign += upper ? "0X" : "0x";
+        Emit(sink, in spec, sign, 0, body, zeroPad: spec.Zero);
+    }
+
+    /// <summary>
+    /// h.hhhp±d of m × 2^e2 as glibc's x87 %La: the 64-bit significand as 16 hex digits, its first (holding the integer
+    /// bit) before the point, the exponent that of that digit's last bit; trailing zero digits dropped; rounded
+    /// to nearest, ties to even, when a precision cuts digits (a carry past the first digit's four bits renormalizes).
+    /// </summary>
+    private static byte[] LongDoubleHexBody(ulong mantissa, int e2, int precision, bool alt, bool upper)
+    {
+        int exponent = mantissa == 0 ? 0 : e2 + 60;  // the leading digit is m's top 4 bits: bits 60-63
+        int digitsCount = 15;
+        if (precision < 0)
+        {
+            while (digitsCount > 0 && ((mantissa >> (4 * (15 - digitsCount))) & 0xF) == 0) digitsCount--;
+        }
+        else if (precision < 15)
+        {
+            digitsCount = precision;
+            int dropped = 60 - 4 * precision;
+            UInt128 kept = mantissa >> dropped;
+            ulong rest = mantissa & ((1UL << dropped) - 1);
+            ulong half = 1UL << (dropped - 1);
+            if (rest > half || (rest == half && (kept & 1) == 1)) kept++;
+            if (kept >> (4 + 4 * precision) != 0)
+            {
+                kept >>= 1;  // 0xf.f rounded up: one bit longer, so one bit down and the exponent up
+                exponent++;
+            }
+            mantissa = (ulong)(kept << dropped);
+        }
+        else
+        {
+            digitsCount = precision;
+        }
+
+        string hexDigits = upper ? "0123456789ABCDEF" : "0123456789abcdef";
+        var b = new System.Text.StringBuilder(digitsCount + 12);
+        b.Append(hexDigits[(int)(mantissa >> 60)]);
+        if (digitsCount > 0 || alt) b.Append('.');
+        for (int j = 0; j < digitsCount; j++)
+        {
+            int shift = 56 - 4 * j;
+            b.Append(shift >= 0 ? hexDigits[(int)((mantissa >> shift) & 0xF)] : '0');
+        }
+
+        b.Append(upper ? 'P' : 'p');
+        b.Append(exponent < 0 ? '-' : '+');
+        b.Append(Math.Abs(exponent));
+        return System.Text.Encoding.ASCII.GetBytes(b.ToString());
+    }
+
     /// <summary>ddd.ddd with <paramref name="precision"/> fraction digits.</summary>
     private static byte[] FixedBody(ExactDecimal x, int precision, bool alt) =>
         FixedBody(x.RoundScaledDigits(precision), precision, alt);
@@ -186,6 +266,14 @@ public static partial class CFormat
             _e2 = e2;
         }
 
+        /// <summary>m × 2^e2 (a long double's significand and exponent).</summary>
+        public static ExactDecimal From(ulong mantissa, int e2)
+        {
+            if (mantissa == 0) return new ExactDecimal(0, 0);
+            int tz = BitOperations.TrailingZeroCount(mantissa);
+            return new ExactDecimal(mantissa >> tz, e2 + tz);
+        }
+
         public static ExactDecimal From(double abs)
         {
             long bits = BitConverter.DoubleToInt64Bits(abs);
@@ -310,7 +398,10 @@ public static partial class CFormat
         {
             if (IsZero) return (new string('0', significant), 0);
             double approx = Math.ScaleB((double)_mantissa, _e2);
-            int exponent = (int)Math.Floor(Math.Log10(approx));
+            // a long double beyond double's range: the estimate from the binary exponent (the search corrects it)
+            int exponent = double.IsNormal(approx)
+                ? (int)Math.Floor(Math.Log10(approx))
+                : (int)Math.Floor((Math.Log2(_mantissa) + _e2) * 0.30102999566398120);
             // 10^19 < 2^64: up to 19 digits the search's bounds and digits fit 128-bit integers, when the scaling does
             if (significant <= MaxSmallSignificant && TrySearch<UInt128, InUInt128>(new InUInt128(this), significant, exponent, out var small))
                 return small;

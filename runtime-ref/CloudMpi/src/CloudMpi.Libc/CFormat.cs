@@ -258,6 +258,11 @@ public static partial class CFormat
 
             default:
             {
+                if (args.NextIsLongDouble(out CLongDouble ld))
+                {
+                    FormatLongDouble(sink, in spec, ld);
+                    break;
+                }
                 double d = args.NextDouble(spec.Conversion);
                 FormatFloat(sink, in spec, d);
                 break;

@@ -73,6 +73,19 @@ internal struct FormatArgs
         };
     }
 
+    /// <summary>Whether the next argument is a long double (%Lf's): then it is taken.</summary>
+    public bool NextIsLongDouble(out CLongDouble value)
+    {
+        if (_next < _args.Length && _args[_next] is CLongDouble ld)
+        {
+            _next++;
+            value = ld;
+            return true;
+        }
+        value = default;
+        return false;
+    }
+
     /// <summary>va_arg(ap, double) (a float argument was promoted to double).</summary>
     public double NextDouble(char conversion)
     {
