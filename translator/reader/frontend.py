@@ -31,7 +31,7 @@ from .file_macros import forget_file_macros
 from .generic_selection import chosen_association
 from .atomics import atomic_as_plain, stdatomic_operation
 from .rewrite import (builtin_library_function, defines_function_like, replace_nul_bytes, expand_function_macros, include_unguarded_headers_once, macro_tokens, refuse_special_includes,
-                      rename_colliding_statics, token_spelling, unsplice)
+                      rename_colliding_statics, token_spelling, unsplice, is_header_static_variable)
 from .extern_sign import retype_sign_mismatched_externs
 
 _INT_NAMES = {
@@ -319,6 +319,8 @@ class Frontend:
         declared: Dict[str, Dict[str, List[bool]]] = {}  # name -> file -> whether each declaration is static
         for cur in self.top_level():
             f = cur.location.file
+            if is_header_static_variable(cur, keys):
+                return True  # each file its own (rename_colliding_statics): decided by the files' own parses
             if cur.kind in (K.FUNCTION_DECL, K.VAR_DECL) and f is not None and f.name in keys:
                 declared.setdefault(cur.spelling, {}).setdefault(f.name, []).append(
                     cur.storage_class == ci.StorageClass.STATIC)

@@ -519,6 +519,7 @@ def rename_colliding_statics(fe: "Frontend") -> None:
     index = ci.Index.create()
     keys = [fe.path] + [os.path.abspath(p) for p in fe.paths[1:]]  # the names clang reads the files by
     declared: Dict[str, Dict[str, List[ci.Cursor]]] = {}  # file -> name -> its top-level declarations there
+    header_statics: Dict[str, Dict[str, ci.Cursor]] = {}  # file -> name -> a header's static variable it sees
     for key in keys:
         tu = index.parse(key, args=fe._clang_args(), unsaved_files=list(fe.unsaved.items()),
                          options=ci.TranslationUnit.PARSE_DETAILED_PROCESSING_RECORD)
@@ -527,9 +528,14 @@ def rename_colliding_statics(fe: "Frontend") -> None:
             f = cur.location.file
             if cur.kind in (K.FUNCTION_DECL, K.VAR_DECL) and f is not None and f.name == key:
                 own.setdefault(cur.spelling, []).append(cur)
+            elif is_header_static_variable(cur, keys):
+                header_statics.setdefault(key, {})[cur.spelling] = cur
         declared[key] = own
-    taken = {name for own in declared.values() for name in own}
+    taken = {name for own in declared.values() for name in own} | \
+        {name for seen in header_statics.values() for name in seen}
     edits: Dict[str, List[Tuple[int, str, str]]] = {}  # file -> (offset, name, new name): offsets of one parse
+    insertions: Dict[str, List[Tuple[int, str]]] = {}  # file -> (offset, text): a header static's copy
+    _give_files_their_header_statics(fe, keys, header_statics, taken, edits, insertions)
     for name in sorted(taken):
         holders = [k for k in keys if name in declared[k]]
         if len(holders) < 2:
@@ -546,12 +552,16 @@ def rename_colliding_statics(fe: "Frontend") -> None:
                 new_name = f"{name}_{stem}{n}"
             taken.add(new_name)
             edits.setdefault(key, []).extend((offset, name, new_name) for offset in _references(key, declared[key][name]))
-    for key, items in edits.items():
+    for key in set(edits) | set(insertions):
+        items = edits.get(key, [])
         original = text = _unsaved_text(fe, key)
         done_calls = set()
-        for offset, name, new_name in sorted(items, reverse=True):
+        # (insertions sort after a rename at the same offset: the copy goes before the renamed declaration's start)
+        for offset, name, new_name in sorted(items + [(o, "", t) for o, t in insertions.get(key, [])], reverse=True):
             at = text_index(original, offset)  # from the end: the text before `at` is still the original's
-            if text[at:at + len(name)] == name:  # not a use that a macro of another name expands to
+            if not name:
+                text = text[:at] + new_name + text[at:]  # a header static's own copy, on the line it precedes
+            elif text[at:at + len(name)] == name:  # not a use that a macro of another name expands to
                 text = text[:at] + new_name + text[at + len(name):]
             elif (at, name) not in done_calls:
                 # a use inside a macro call's arguments (`VERBOSE(5, 5, "...", o.unique_dir)`, `MPI_CHECK(
@@ -560,6 +570,89 @@ def rename_colliding_statics(fe: "Frontend") -> None:
                 done_calls.add((at, name))
                 text = _rename_in_macro_call(text, at, name, new_name)
         fe.unsaved[key] = text
+
+
+def is_header_static_variable(cur: ci.Cursor, keys: Sequence[str]) -> bool:
+    """A static variable that a header (no file of the program) defines and that a program may write: each file
+    including the header has its own (C11 6.2.2p3). A const one needs no copy: they would all be equal."""
+    f = cur.location.file
+    return cur.kind == K.VAR_DECL and f is not None and f.name not in keys and \
+        cur.storage_class == ci.StorageClass.STATIC and cur.is_definition() and \
+        not cur.type.is_const_qualified() and not f.name.startswith((INCLUDE_DIR, "/usr/include/", "/usr/lib/"))
+
+
+def _give_files_their_header_statics(fe: "Frontend", keys: List[str], header_statics: Dict[str, Dict[str, ci.Cursor]],
+                                     taken: Set[str], edits: Dict[str, List[Tuple[int, str, str]]],
+                                     insertions: Dict[str, List[Tuple[int, str]]]) -> None:
+    """A static variable a header defines, used by several files of the program: the program is read as one unit,
+    where the header is read once, so the files would share one variable (main.c printed the counts other.c had
+    changed). The first file using it keeps the name; each other one gets a copy of the definition, named
+    `name_file`, put before its first declaration that uses it (on that line: line numbers stay), and its uses
+    renamed. Left shared (as before) where a header's function uses it too (that function would need a copy per
+    file) or the definition is not one declarator alone."""
+    users: Dict[str, List[Tuple[str, ci.Cursor, Set[int]]]] = {}  # name -> (file, its definition, its uses there)
+    for key in keys:
+        for name, cur in header_statics.get(key, {}).items():
+            uses = _references(key, [cur], with_declarations=False)
+            if uses:
+                users.setdefault(name, []).append((key, cur, uses))
+    for name, holders in sorted(users.items()):
+        if len(holders) < 2 or any(_used_by_a_header_function(key, cur) for key, cur, _ in holders):
+            continue
+        for key, cur, uses in holders[1:]:
+            copy = _definition_copy(fe, cur, name)
+            first = _first_declaration_using(key, cur, uses)
+            if copy is None or first is None:
+                continue
+            stem = re.sub(r"\W", "_", os.path.splitext(os.path.basename(key))[0])
+            new_name, n = f"{name}_{stem}", 1
+            while new_name in taken:
+                n += 1
+                new_name = f"{name}_{stem}{n}"
+            taken.add(new_name)
+            edits.setdefault(key, []).extend((offset, name, new_name) for offset in uses)
+            insertions.setdefault(key, []).append((first, copy.replace(f"\0{name}\0", new_name)))
+
+
+def _definition_copy(fe: "Frontend", cur: ci.Cursor, name: str) -> Optional[str]:
+    """`static int calls = 5; ` from the header's text, its name marked `\\0name\\0` for the caller to replace;
+    None when the definition is not one declarator alone on text of its own (`static int a, b;`, a macro's)."""
+    start, end, at = cur.extent.start, cur.extent.end, cur.location
+    if start.file is None or end.file is None or start.file.name != cur.location.file.name or \
+            end.file.name != start.file.name:
+        return None
+    text = _unsaved_text(fe, start.file.name)
+    a, b, n = (text_index(text, x.offset) for x in (start, end, at))
+    if not a <= n < b or text[n:n + len(name)] != name:
+        return None
+    head, tail = text[a:n], text[n + len(name):b]
+    if "," in head or "\n#" in text[a:b] or "//" in text[a:b] or "/*" in text[a:b]:
+        return None
+    return " ".join(f"{head}\0{name}\0{tail};".split()) + " "
+
+
+def _first_declaration_using(key: str, cur: ci.Cursor, uses: Set[int]) -> Optional[int]:
+    """The offset of the first top-level declaration of file `key` that holds one of `uses`."""
+    for top in cur.translation_unit.cursor.get_children():
+        f = top.location.file
+        if f is None or f.name != key:
+            continue
+        if any(top.extent.start.offset <= u < top.extent.end.offset for u in uses):
+            return top.extent.start.offset
+    return None
+
+
+def _used_by_a_header_function(key: str, cur: ci.Cursor) -> bool:
+    """Whether a function a header defines (a static inline helper) uses the header's static variable `cur`."""
+    usr = cur.get_usr()
+    for top in cur.translation_unit.cursor.get_children():
+        f = top.location.file
+        if top.kind != K.FUNCTION_DECL or f is None or f.name == key or not top.is_definition():
+            continue
+        if any(c.kind == K.DECL_REF_EXPR and c.referenced is not None and c.referenced.get_usr() == usr
+               for c in top.walk_preorder()):
+            return True
+    return False
 
 
 def _rename_in_macro_call(text: str, at: int, name: str, new_name: str) -> str:
@@ -588,11 +681,12 @@ def _rename_in_macro_call(text: str, at: int, name: str, new_name: str) -> str:
     return text[:start] + renamed + text[i - 1:]
 
 
-def _references(key: str, decls: List[ci.Cursor]) -> Set[int]:
-    """Where, in one file, a file-scope name stands: its declarations, every reference to them, and the bodies of
-    the file's macros (`#define BUMP() counter++` means this file's counter where the file uses it)."""
+def _references(key: str, decls: List[ci.Cursor], with_declarations: bool = True) -> Set[int]:
+    """Where, in one file, a file-scope name stands: its declarations (unless a header holds them), every reference
+    to them, and the bodies of the file's macros (`#define BUMP() counter++` means this file's counter where the
+    file uses it)."""
     usrs = {c.get_usr() for c in decls}
-    offsets = {c.location.offset for c in decls}
+    offsets = {c.location.offset for c in decls} if with_declarations else set()
     name = decls[0].spelling
     for top in decls[0].translation_unit.cursor.get_children():
         f = top.location.file
