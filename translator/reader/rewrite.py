@@ -545,12 +545,7 @@ def rename_colliding_statics(fe: "Frontend") -> None:
         for key in statics:
             if key == keeper:
                 continue
-            stem = re.sub(r"\W", "_", os.path.splitext(os.path.basename(key))[0])
-            new_name, n = f"{name}_{stem}", 1
-            while new_name in taken:
-                n += 1
-                new_name = f"{name}_{stem}{n}"
-            taken.add(new_name)
+            new_name = _file_own_name(name, key, taken)
             edits.setdefault(key, []).extend((offset, name, new_name) for offset in _references(key, declared[key][name]))
     for key in set(edits) | set(insertions):
         items = edits.get(key, [])
@@ -570,6 +565,17 @@ def rename_colliding_statics(fe: "Frontend") -> None:
                 done_calls.add((at, name))
                 text = _rename_in_macro_call(text, at, name, new_name)
         fe.unsaved[key] = text
+
+
+def _file_own_name(name: str, key: str, taken: Set[str]) -> str:
+    """`name_file` (`counter_b` for b.c's), numbered past any name the program holds; then taken too."""
+    stem = re.sub(r"\W", "_", os.path.splitext(os.path.basename(key))[0])
+    new_name, n = f"{name}_{stem}", 1
+    while new_name in taken:
+        n += 1
+        new_name = f"{name}_{stem}{n}"
+    taken.add(new_name)
+    return new_name
 
 
 def is_header_static_variable(cur: ci.Cursor, keys: Sequence[str]) -> bool:
@@ -604,12 +610,7 @@ def _give_files_their_header_statics(fe: "Frontend", keys: List[str], header_sta
             first = _first_declaration_using(key, cur, uses)
             if copy is None or first is None:
                 continue
-            stem = re.sub(r"\W", "_", os.path.splitext(os.path.basename(key))[0])
-            new_name, n = f"{name}_{stem}", 1
-            while new_name in taken:
-                n += 1
-                new_name = f"{name}_{stem}{n}"
-            taken.add(new_name)
+            new_name = _file_own_name(name, key, taken)
             edits.setdefault(key, []).extend((offset, name, new_name) for offset in uses)
             insertions.setdefault(key, []).append((first, copy.replace(f"\0{name}\0", new_name)))
 
