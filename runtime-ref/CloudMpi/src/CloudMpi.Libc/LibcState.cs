@@ -57,6 +57,33 @@ public sealed class LibcState
     public TextWriter Stdout { get; }
     public TextWriter Stderr { get; }
 
+    /// <summary>
+    /// The variables mpirun sets in each process it starts, which a program may read with getenv, before MPI_Init
+    /// too, to learn its rank (Open MPI 4.1: OMPI_COMM_WORLD_RANK, _SIZE, _LOCAL_RANK, _LOCAL_SIZE, _NODE_RANK,
+    /// OMPI_UNIVERSE_SIZE, OMPI_FIRST_RANKS, PMIX_RANK); the rank's own where ranks share one process. Null outside
+    /// a launched job (getenv then reads the process's environment alone).
+    /// </summary>
+    public IReadOnlyDictionary<string, string>? LaunchEnvironment { get; set; }
+
+    /// <summary>Open MPI's per-process variables for rank <paramref name="rank"/> of <paramref name="size"/> on one
+    /// node (the universe: the machine's cores, mpirun's default slots).</summary>
+    public static IReadOnlyDictionary<string, string> OpenMpiLaunchVariables(int rank, int size)
+    {
+        string r = rank.ToString(System.Globalization.CultureInfo.InvariantCulture);
+        string n = size.ToString(System.Globalization.CultureInfo.InvariantCulture);
+        return new Dictionary<string, string>
+        {
+            ["OMPI_COMM_WORLD_RANK"] = r,
+            ["OMPI_COMM_WORLD_SIZE"] = n,
+            ["OMPI_COMM_WORLD_LOCAL_RANK"] = r,
+            ["OMPI_COMM_WORLD_LOCAL_SIZE"] = n,
+            ["OMPI_COMM_WORLD_NODE_RANK"] = r,
+            ["OMPI_UNIVERSE_SIZE"] = Environment.ProcessorCount.ToString(System.Globalization.CultureInfo.InvariantCulture),
+            ["OMPI_FIRST_RANKS"] = "0",
+            ["PMIX_RANK"] = r,
+        };
+    }
+
     /// <summary>The program's name (argv[0]) as glibc's messages print it (assert).</summary>
     public string ProgramName { get; set; } = "a.out";
 

@@ -51,7 +51,8 @@ public static partial class Stdlib
 
     /// <summary>getenv: the variable's value as a C string (a new copy; C's points into the environment), or NULL.</summary>
     public static Ptr<sbyte> getenv(string name) =>
-        Environment.GetEnvironmentVariable(name) is { } value ? CString.Lit(value) : default;
+        (LibcState.Current.LaunchEnvironment?.GetValueOrDefault(name) ?? Environment.GetEnvironmentVariable(name)) is { } value
+            ? CString.Lit(value) : default;
 
     public static Ptr<sbyte> getenv(Ptr<sbyte> name) => getenv(CString.Str(name));
 }

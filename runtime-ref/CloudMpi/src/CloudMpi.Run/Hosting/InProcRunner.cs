@@ -255,7 +255,10 @@ public sealed class InProcRunner
                 ?? throw new InvalidOperationException("the program has no entry point (static Main)");
 
             entered = job.EnterRank(rank);
-            LibcState.Current = new LibcState(stdout, stderr, rank == 0 ? Console.OpenStandardInput() : null); // mpirun gives stdin to rank 0
+            LibcState.Current = new LibcState(stdout, stderr, rank == 0 ? Console.OpenStandardInput() : null) // mpirun gives stdin to rank 0
+            {
+                LaunchEnvironment = LibcState.OpenMpiLaunchVariables(rank, _options.Ranks),
+            };
 
             object?[]? args = entry.GetParameters().Length == 0 ? null : [_options.ProgramArgs.ToArray()];
             RuntimePrecompiler.WaitUntilDone();

@@ -249,7 +249,10 @@ public static class RankWorker
             if (Hosting.PortPrecompiler.Enabled)
                 Hosting.PortPrecompiler.Compile(program);
             Hosting.RuntimePrecompiler.WaitUntilDone();
-            LibcState.Current = new LibcState(stdout, stderr, stdin);
+            LibcState.Current = new LibcState(stdout, stderr, stdin)
+            {
+                LaunchEnvironment = LibcState.OpenMpiLaunchVariables(rank, host.Rank.WorldSize),
+            };
             object?[]? args = entry.GetParameters().Length == 0 ? null : [programArgs.ToArray()];
             object? ret = entry.Invoke(null, BindingFlags.DoNotWrapExceptions, binder: null, args, culture: null);
             return Returned(ret is int i ? i : 0, rank);
