@@ -488,6 +488,25 @@ enum {
     MPI_ORDER_FORTRAN = 1
 };
 
+/* MPI_Type_get_envelope's combiners, Open MPI 4.1's values (gaps where its enum keeps the removed *_INTEGER ones) */
+enum {
+    MPI_COMBINER_NAMED = 0,
+    MPI_COMBINER_DUP = 1,
+    MPI_COMBINER_CONTIGUOUS = 2,
+    MPI_COMBINER_VECTOR = 3,
+    MPI_COMBINER_HVECTOR = 5,
+    MPI_COMBINER_INDEXED = 6,
+    MPI_COMBINER_HINDEXED = 8,
+    MPI_COMBINER_INDEXED_BLOCK = 9,
+    MPI_COMBINER_STRUCT = 11,
+    MPI_COMBINER_SUBARRAY = 12,
+    MPI_COMBINER_DARRAY = 13,
+    MPI_COMBINER_F90_REAL = 14,
+    MPI_COMBINER_F90_COMPLEX = 15,
+    MPI_COMBINER_F90_INTEGER = 16,
+    MPI_COMBINER_RESIZED = 17,
+    MPI_COMBINER_HINDEXED_BLOCK = 18
+};
 
 extern void *const MPI_IN_PLACE;
 extern MPI_Datatype MPI_DATATYPE_NULL;
@@ -616,6 +635,10 @@ int MPI_Ireduce_scatter(const void *sendbuf, void *recvbuf, const int recvcounts
 #define MPI_Aint_diff(addr1, addr2) ((MPI_Aint) ((addr1) - (addr2)))
 extern void *const MPI_BOTTOM;
 int MPI_Type_dup(MPI_Datatype type, MPI_Datatype *newtype);
+int MPI_Type_get_envelope(MPI_Datatype type, int *num_integers, int *num_addresses, int *num_datatypes,
+                          int *combiner);
+int MPI_Type_get_contents(MPI_Datatype mtype, int max_integers, int max_addresses, int max_datatypes,
+                          int array_of_integers[], MPI_Aint array_of_addresses[], MPI_Datatype array_of_datatypes[]);
 int MPI_Pack(const void *inbuf, int incount, MPI_Datatype datatype,
              void *outbuf, int outsize, int *position, MPI_Comm comm);
 int MPI_Unpack(const void *inbuf, int insize, int *position,
