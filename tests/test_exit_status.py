@@ -30,6 +30,9 @@ CASES = [
     ("atexit-finalize", 2, "inproc", 0),
     ("exit3-after", 2, "inproc", 3),
     ("return3-after", 1, "inproc", 3),
+    ("init-twice", 1, "inproc", 1),  # Open MPI: "Unknown error" on a NULL communicator (cmpi exited 16 before)
+    ("init-twice", 2, "inproc", 1),
+    ("init-thread-twice-return", 2, "inproc", 1),  # MPI_ERRORS_RETURN on MPI_COMM_WORLD does not apply
     ("exit0-rank1", 2, "tcp", 1),
     ("return0", 2, "tcp", 1),
     ("exit3-after", 2, "tcp", 3),
