@@ -55,6 +55,8 @@ int main(int argc, char **argv)
     MPI_Type_get_envelope(vec, &ni, &na, &nd, &combiner);
     if (combiner == MPI_COMBINER_VECTOR)
         MPI_Type_get_contents(vec, 3, 0, 1, b, addrs, types);
+    MPI_Type_get_extent_x(vec, &count, &count);
+    MPI_Type_get_true_extent_x(vec, &count, &count);
     MPI_Type_free(&vec);
 
     MPI_Comm_dup_with_info(MPI_COMM_WORLD, MPI_INFO_NULL, &dup);

@@ -604,6 +604,8 @@ int MPI_Type_size(MPI_Datatype type, int *size);
 int MPI_Type_size_x(MPI_Datatype type, MPI_Count *size);
 int MPI_Type_get_extent(MPI_Datatype type, MPI_Aint *lb, MPI_Aint *extent);
 int MPI_Type_get_true_extent(MPI_Datatype datatype, MPI_Aint *true_lb, MPI_Aint *true_extent);
+int MPI_Type_get_extent_x(MPI_Datatype type, MPI_Count *lb, MPI_Count *extent);
+int MPI_Type_get_true_extent_x(MPI_Datatype datatype, MPI_Count *true_lb, MPI_Count *true_extent);
 int MPI_Get_address(const void *location, MPI_Aint *address);
 /* nonblocking collectives (MPI-3) */
 int MPI_Ibarrier(MPI_Comm comm, MPI_Request *request);
