@@ -794,7 +794,8 @@ def _error_code_view(ctx, call: ir.Call, callee: ir.NameRef, rule, code: str) ->
     """Route an MPI call through cMPI.Try where its error handler can matter.
 
     cMPI reports errors by exception; a C program that set MPI_ERRORS_RETURN reads them from the return value
-    (`rc = MPI_Recv(...)`). cMPI.Try(comm, () => call) runs the communicator's handler: a user handler's
+    (`rc = MPI_Recv(...)`). cMPI.Try(comm, () => call) runs the handler of the first communicator or window
+    the call is given (`cMPI.Try(win, ...)`: a window has a handler of its own, MPI-3.1 8.3.3): a user handler's
     function is called, MPI_ERRORS_RETURN gives the error class, MPI_ERRORS_ARE_FATAL lets the error end the job.
     A call used as a statement needs the same when the program can install a handler that returns (its code is
     then discarded and the program goes on); in a program that never sets one, every handler is the fatal
@@ -811,7 +812,9 @@ def _error_code_view(ctx, call: ir.Call, callee: ir.NameRef, rule, code: str) ->
         return code
     params = getattr(callee.type, "params", ())
     for kind, arg, ptype in zip(rule.params, call.args, params):
-        if kind == "value" and isinstance(ptype, ir.OpaqueType) and ptype.name == "MPI_Comm" and is_pure(arg):
+        # a call on a window reports to the window's handler (MPI-3.1 8.3.3), one on a communicator to its own
+        if (kind == "value" and isinstance(ptype, ir.OpaqueType) and ptype.name in ("MPI_Comm", "MPI_Win")
+                and is_pure(arg)):
             return f"cMPI.Try({convert_expr(ctx, arg).code}, () => {code})"
     return f"cMPI.Try(() => {code})"
 

@@ -245,6 +245,9 @@ int MPI_Get_version(int *version, int *subversion);
 int MPI_Get_library_version(char *version, int *resultlen);
 int MPI_Pcontrol(const int level, ...);
 int MPI_Error_string(int errorcode, char *string, int *resultlen);
+int MPI_Add_error_class(int *errorclass);
+int MPI_Add_error_code(int errorclass, int *errorcode);
+int MPI_Add_error_string(int errorcode, const char *string);
 int MPI_Error_class(int errorcode, int *errorclass);
 int MPI_Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler errhandler);
 int MPI_Comm_get_errhandler(MPI_Comm comm, MPI_Errhandler *erhandler);
@@ -275,6 +278,9 @@ int MPI_Comm_set_name(MPI_Comm comm, const char *comm_name);
 int MPI_Type_set_name(MPI_Datatype datatype, const char *type_name);
 int MPI_Type_get_name(MPI_Datatype datatype, char *type_name, int *resultlen);
 int MPI_Comm_get_name(MPI_Comm comm, char *comm_name, int *resultlen);
+int MPI_Comm_dup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm);
+int MPI_Win_set_name(MPI_Win win, const char *win_name);
+int MPI_Win_get_name(MPI_Win win, char *win_name, int *resultlen);
 int MPI_Intercomm_create(MPI_Comm local_comm, int local_leader, MPI_Comm peer_comm, int remote_leader, int tag,
                          MPI_Comm *newintercomm);
 int MPI_Intercomm_merge(MPI_Comm intercomm, int high, MPI_Comm *newintracomm);
@@ -360,6 +366,10 @@ int MPI_Get_elements(const MPI_Status *status, MPI_Datatype datatype, int *count
 int MPI_Get_elements_x(const MPI_Status *status, MPI_Datatype datatype, MPI_Count *count);
 int MPI_Cancel(MPI_Request *request);
 int MPI_Test_cancelled(const MPI_Status *status, int *flag);
+int MPI_Request_get_status(MPI_Request request, int *flag, MPI_Status *status);
+int MPI_Status_set_elements(MPI_Status *status, MPI_Datatype datatype, int count);
+int MPI_Status_set_elements_x(MPI_Status *status, MPI_Datatype datatype, MPI_Count count);
+int MPI_Status_set_cancelled(MPI_Status *status, int flag);
 int MPI_Request_free(MPI_Request *request);
 int MPI_Send_init(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm, MPI_Request *request);
 int MPI_Ssend_init(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm, MPI_Request *request);
@@ -378,6 +388,10 @@ int MPI_Win_allocate(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm,
 #define MPI_Aint_diff(addr1, addr2) ((MPI_Aint)((addr1) - (addr2)))
 int MPI_Win_allocate_shared(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm, void *baseptr, MPI_Win *win);
 int MPI_Win_shared_query(MPI_Win win, int rank, MPI_Aint *size, int *disp_unit, void *baseptr);
+int MPI_Win_get_group(MPI_Win win, MPI_Group *group);
+int MPI_Win_set_errhandler(MPI_Win win, MPI_Errhandler errhandler);
+int MPI_Win_get_errhandler(MPI_Win win, MPI_Errhandler *errhandler);
+int MPI_Win_call_errhandler(MPI_Win win, int errorcode);
 int MPI_Win_free(MPI_Win *win);
 int MPI_Win_create_dynamic(MPI_Info info, MPI_Comm comm, MPI_Win *win);
 int MPI_Win_attach(MPI_Win win, void *base, MPI_Aint size);
@@ -410,6 +424,16 @@ int MPI_Get_accumulate(const void *origin_addr, int origin_count, MPI_Datatype o
                        int target_count, MPI_Datatype target_datatype, MPI_Op op, MPI_Win win);
 int MPI_Compare_and_swap(const void *origin_addr, const void *compare_addr, void *result_addr, MPI_Datatype datatype,
                          int target_rank, MPI_Aint target_disp, MPI_Win win);
+int MPI_Rput(const void *origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank,
+             MPI_Aint target_disp, int target_cout, MPI_Datatype target_datatype, MPI_Win win, MPI_Request *request);
+int MPI_Rget(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank, MPI_Aint target_disp,
+             int target_count, MPI_Datatype target_datatype, MPI_Win win, MPI_Request *request);
+int MPI_Raccumulate(const void *origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank,
+                    MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype, MPI_Op op, MPI_Win win,
+                    MPI_Request *request);
+int MPI_Rget_accumulate(const void *origin_addr, int origin_count, MPI_Datatype origin_datatype, void *result_addr,
+                        int result_count, MPI_Datatype result_datatype, int target_rank, MPI_Aint target_disp,
+                        int target_count, MPI_Datatype target_datatype, MPI_Op op, MPI_Win win, MPI_Request *request);
 
 /* Topologies */
 int MPI_Dims_create(int nnodes, int ndims, int dims[]);
@@ -472,6 +496,26 @@ typedef void (MPI_User_function)(void *, void *, int *, void *);
 enum {
     MPI_ORDER_C = 0,
     MPI_ORDER_FORTRAN = 1
+};
+
+/* MPI_Type_get_envelope's combiners, Open MPI 4.1's values (gaps where its enum keeps the removed *_INTEGER ones) */
+enum {
+    MPI_COMBINER_NAMED = 0,
+    MPI_COMBINER_DUP = 1,
+    MPI_COMBINER_CONTIGUOUS = 2,
+    MPI_COMBINER_VECTOR = 3,
+    MPI_COMBINER_HVECTOR = 5,
+    MPI_COMBINER_INDEXED = 6,
+    MPI_COMBINER_HINDEXED = 8,
+    MPI_COMBINER_INDEXED_BLOCK = 9,
+    MPI_COMBINER_STRUCT = 11,
+    MPI_COMBINER_SUBARRAY = 12,
+    MPI_COMBINER_DARRAY = 13,
+    MPI_COMBINER_F90_REAL = 14,
+    MPI_COMBINER_F90_COMPLEX = 15,
+    MPI_COMBINER_F90_INTEGER = 16,
+    MPI_COMBINER_RESIZED = 17,
+    MPI_COMBINER_HINDEXED_BLOCK = 18
 };
 
 extern void *const MPI_IN_PLACE;
@@ -560,6 +604,8 @@ int MPI_Type_size(MPI_Datatype type, int *size);
 int MPI_Type_size_x(MPI_Datatype type, MPI_Count *size);
 int MPI_Type_get_extent(MPI_Datatype type, MPI_Aint *lb, MPI_Aint *extent);
 int MPI_Type_get_true_extent(MPI_Datatype datatype, MPI_Aint *true_lb, MPI_Aint *true_extent);
+int MPI_Type_get_extent_x(MPI_Datatype type, MPI_Count *lb, MPI_Count *extent);
+int MPI_Type_get_true_extent_x(MPI_Datatype datatype, MPI_Count *true_lb, MPI_Count *true_extent);
 int MPI_Get_address(const void *location, MPI_Aint *address);
 /* nonblocking collectives (MPI-3) */
 int MPI_Ibarrier(MPI_Comm comm, MPI_Request *request);
@@ -601,6 +647,10 @@ int MPI_Ireduce_scatter(const void *sendbuf, void *recvbuf, const int recvcounts
 #define MPI_Aint_diff(addr1, addr2) ((MPI_Aint) ((addr1) - (addr2)))
 extern void *const MPI_BOTTOM;
 int MPI_Type_dup(MPI_Datatype type, MPI_Datatype *newtype);
+int MPI_Type_get_envelope(MPI_Datatype type, int *num_integers, int *num_addresses, int *num_datatypes,
+                          int *combiner);
+int MPI_Type_get_contents(MPI_Datatype mtype, int max_integers, int max_addresses, int max_datatypes,
+                          int array_of_integers[], MPI_Aint array_of_addresses[], MPI_Datatype array_of_datatypes[]);
 int MPI_Pack(const void *inbuf, int incount, MPI_Datatype datatype,
              void *outbuf, int outsize, int *position, MPI_Comm comm);
 int MPI_Unpack(const void *inbuf, int insize, int *position,

@@ -74,6 +74,9 @@ public sealed class Datatype
     /// </summary>
     internal IReadOnlyList<BasicRun> Basics { get; }
 
+    /// <summary>How the type was made, for MPI_Type_get_envelope and MPI_Type_get_contents (a predefined type: MPI_COMBINER_NAMED).</summary>
+    internal TypeEnvelope Envelope { get; set; } = TypeEnvelope.Named;
+
     /// <summary>Predefined types are usable at once; derived ones after MPI_Type_commit, until MPI_Type_free.</summary>
     internal bool Committed { get; set; }
     internal bool Freed { get; set; }
@@ -257,4 +260,13 @@ internal readonly record struct BasicRun(int Bytes, long Count)
         for (long k = 0; k < times; k++)
             foreach (var r in runs) yield return r;
     }
+}
+
+/// <summary>
+/// A derived datatype's constructor and its arguments as MPI_Type_get_contents gives them back (MPI-3.1 4.1.13):
+/// the integers, the addresses (MPI_Aint) and the datatypes, in the order of the constructor's table entry.
+/// </summary>
+internal sealed record TypeEnvelope(int Combiner, int[] Integers, long[] Addresses, Datatype[] Types)
+{
+    internal static readonly TypeEnvelope Named = new(cMPI.COMBINER_NAMED, [], [], []);
 }

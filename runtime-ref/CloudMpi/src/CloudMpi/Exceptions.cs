@@ -17,18 +17,34 @@ public class MpiException : Exception
 }
 
 /// <summary>
+/// An error that no error handler of the program's sees: Open MPI reports it and the process exits with status 1,
+/// whatever handler the program set (<see cref="cMPI.FatalErrorText"/> says what it prints).
+/// </summary>
+public abstract class MpiHandlerlessException : MpiException
+{
+    private protected MpiHandlerlessException(string call, string message) : base(call, cMPI.ERR_OTHER, message) { }
+}
+
+/// <summary>
 /// An MPI call before MPI_Init or after MPI_Finalize (MPI_Init after MPI_Finalize too). No error handler
 /// applies outside MPI: Open MPI prints "The MPI_X() function was called before MPI_INIT was invoked" and the process
 /// exits with status 1, whatever handler the program set (LLNL's mpi_bug3.c calls MPI_Comm_size with no MPI_Init).
 /// </summary>
-public sealed class MpiLifecycleException : MpiException
+public sealed class MpiLifecycleException : MpiHandlerlessException
 {
     /// <summary>Open MPI's words for when the call came: "before MPI_INIT" or "after MPI_FINALIZE".</summary>
     public string When { get; }
 
     public MpiLifecycleException(string call, bool afterFinalize, string message)
-        : base(call, cMPI.ERR_OTHER, message) => When = afterFinalize ? "after MPI_FINALIZE" : "before MPI_INIT";
+        : base(call, message) => When = afterFinalize ? "after MPI_FINALIZE" : "before MPI_INIT";
 }
+
+/// <summary>
+/// An error Open MPI 4.1 raises on no communicator with a code of its own that is no MPI error class, so its fatal
+/// handler says "on a NULL communicator" and "Unknown error" and the process exits with status 1: MPI_Init or
+/// MPI_Init_thread called a second time (measured with mpirun -np 1 and 2).
+/// </summary>
+public sealed class MpiNullCommunicatorException(string call, string message) : MpiHandlerlessException(call, message);
 
 /// <summary>Thrown by <see cref="cMPI.Abort"/>; the launcher ends the job with <see cref="ErrorCode"/>.</summary>
 public sealed class MpiAbortException : Exception

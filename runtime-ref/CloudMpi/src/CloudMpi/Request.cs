@@ -19,8 +19,11 @@ public abstract class Request
     /// <summary>Whether Wait/Test have something to complete: false for REQUEST_NULL and inactive persistent requests.</summary>
     internal virtual bool IsActive => !ReferenceEquals(this, Null);
 
-    /// <summary>What the caller's request variable holds after completion: REQUEST_NULL, or the persistent request itself.</summary>
-    internal virtual Request AfterCompletion => Null;
+    /// <summary>
+    /// The completion call is done with the request (Wait, Test and their forms, after <see cref="Finish"/>): what the
+    /// caller's variable holds now, REQUEST_NULL, or the persistent request itself, made inactive.
+    /// </summary>
+    internal virtual Request Release() => Null;
 
     /// <summary>Withdraw the operation if it has not matched yet (MPI_Cancel); false when it cannot be cancelled.</summary>
     internal virtual bool TryCancel(RankContext ctx) => false;
@@ -28,8 +31,21 @@ public abstract class Request
     /// <summary>Block until complete (the caller set the rank's wait info).</summary>
     internal abstract void Block(RankContext ctx);
 
-    /// <summary>Finish a complete request: deliver the data into the user buffer and give the status.</summary>
-    internal abstract Status Finish(string call);
+    /// <summary>The status of the first <see cref="Finish"/>, given again by later ones.</summary>
+    private Status? finished;
+
+    /// <summary>
+    /// Finish a complete request: deliver the data into the user buffer and give the status. The first call delivers;
+    /// later ones give the same status again, so MPI_Request_get_status may finish a request that a Wait or Test then
+    /// completes, with the same status and without delivering twice.
+    /// </summary>
+    internal Status Finish(string call) => finished ??= Deliver(call);
+
+    /// <summary>A persistent request started again is finished anew.</summary>
+    private protected void Unfinish() => finished = null;
+
+    /// <summary>Deliver the data of a complete request into the user buffer and give its status (once).</summary>
+    private protected abstract Status Deliver(string call);
 
     /// <summary>How the deadlock report names this request.</summary>
     internal abstract string Describe();
@@ -41,7 +57,7 @@ public abstract class Request
     {
         internal override bool IsComplete => true;
         internal override void Block(RankContext ctx) { }
-        internal override Status Finish(string call) => status;
+        private protected override Status Deliver(string call) => status;
         internal override string Describe() => description;
     }
 
@@ -59,7 +75,7 @@ public abstract class Request
         }
 
         internal override void Block(RankContext ctx) => cMPI.RunPendingCollectives(ctx, comm, this);
-        internal override Status Finish(string call) => new(cMPI.ANY_SOURCE, cMPI.ANY_TAG, 0);
+        private protected override Status Deliver(string call) => new(cMPI.ANY_SOURCE, cMPI.ANY_TAG, 0);
         internal override string Describe() => description;
     }
 
@@ -68,7 +84,7 @@ public abstract class Request
     {
         internal override bool IsComplete => entry.IsComplete;
         internal override void Block(RankContext ctx) => ctx.Mailbox.WaitFor(entry);
-        internal override Status Finish(string call) => default;
+        private protected override Status Deliver(string call) => default;
         internal override string Describe() => $"MPI_Issend dest={dest}, tag={tag}, comm={comm.Name}";
     }
 
@@ -99,7 +115,7 @@ public abstract class Request
             }
         }
 
-        internal override Status Finish(string call)
+        private protected override Status Deliver(string call)
         {
             if (cancelled) return new Status(cMPI.ANY_SOURCE, cMPI.ANY_TAG, 0) { Cancelled = true };
             var m = entry.Message!;
@@ -135,18 +151,27 @@ public abstract class Request
 
         internal override bool IsActive => active != null;
         internal override bool IsComplete => active == null || active.IsComplete;
-        internal override Request AfterCompletion => this;
 
-        internal void Begin() => active = start();
+        internal void Begin()
+        {
+            Unfinish();
+            active = start();
+        }
+
+        /// <summary>Inactive again once the completion call is done (MPI_Request_get_status leaves it active).</summary>
+        internal override Request Release()
+        {
+            active = null;
+            Unfinish();
+            return this;
+        }
 
         internal override void Block(RankContext ctx) => active?.Block(ctx);
 
-        internal override Status Finish(string call)
+        private protected override Status Deliver(string call)
         {
             if (active == null) return new Status(cMPI.ANY_SOURCE, cMPI.ANY_TAG, 0);
-            var status = active.Finish(call);
-            active = null;
-            return status;
+            return active.Finish(call);
         }
 
         internal override bool TryCancel(RankContext ctx) => active != null && active.TryCancel(ctx);

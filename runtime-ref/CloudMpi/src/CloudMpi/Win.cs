@@ -28,6 +28,10 @@ public sealed class Win
     // MPI_Win_complete) and of its exposure epoch (MPI_Win_post .. MPI_Win_wait / MPI_Win_test); null outside one.
     internal int[]? AccessGroup;
     internal int[]? ExposureGroup;
+    /// <summary>This rank's error handler of the window: MPI_ERRORS_ARE_FATAL until MPI_Win_set_errhandler (MPI-3.1 8.3.3).</summary>
+    internal Errhandler Errhandler = Errhandler.Fatal;
+    /// <summary>The name MPI_Win_set_name gave this rank's handle (null: none, MPI_Win_get_name gives "").</summary>
+    internal string? Name;
     /// <summary>Origins of the exposure epoch whose MPI_Win_complete has not arrived yet (MPI_Win_test polls it).</summary>
     internal readonly HashSet<int> CompletesAwaited = [];
 

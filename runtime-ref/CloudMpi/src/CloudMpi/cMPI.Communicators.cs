@@ -54,6 +54,17 @@ public static partial class cMPI
         return SUCCESS;
     }
 
+    /// <summary>
+    /// MPI_Comm_dup_with_info: MPI_Comm_dup whose hints are <paramref name="info"/>'s instead of the old communicator's;
+    /// cMPI acts on no communicator hint, so it is MPI_Comm_dup (attributes and topology copied as there).
+    /// </summary>
+    public static int Comm_dup_with_info(Comm comm, Info info, out Comm newcomm)
+    {
+        const string call = "MPI_Comm_dup_with_info";
+        if (info is null) throw new MpiException(call, ERR_INFO, "invalid info (NULL)");
+        return Comm_dup(comm, out newcomm);
+    }
+
     /// <summary>MPI_Comm_free: sets the handle to <see cref="COMM_NULL"/>.</summary>
     public static int Comm_free(ref Comm comm)
     {

@@ -25,6 +25,7 @@ public static partial class cMPI
         CheckOld(call, oldtype);
         CheckCount(call, count);
         newtype = Build($"MPI_Type_contiguous({count}, {oldtype.Name})", [(0L, count, oldtype)]);
+        newtype.Envelope = new(COMBINER_CONTIGUOUS, [count], [], [oldtype]);
         return SUCCESS;
     }
 
@@ -36,6 +37,7 @@ public static partial class cMPI
         CheckCount(call, blocklength);
         newtype = Build($"MPI_Type_vector({count}, {blocklength}, {stride}, {oldtype.Name})",
             Enumerable.Range(0, count).Select(i => ((long)i * stride * oldtype.Extent, blocklength, oldtype)));
+        newtype.Envelope = new(COMBINER_VECTOR, [count, blocklength, stride], [], [oldtype]);
         return SUCCESS;
     }
 
@@ -47,6 +49,7 @@ public static partial class cMPI
         CheckCount(call, blocklength);
         newtype = Build($"MPI_Type_create_hvector({count}, {blocklength}, {stride}, {oldtype.Name})",
             Enumerable.Range(0, count).Select(i => (i * stride, blocklength, oldtype)));
+        newtype.Envelope = new(COMBINER_HVECTOR, [count, blocklength], [stride], [oldtype]);
         return SUCCESS;
     }
 
@@ -57,6 +60,7 @@ public static partial class cMPI
         CheckArrays(call, count, blocklengths, displacements);
         newtype = Build($"MPI_Type_indexed({count}, ..., {oldtype.Name})",
             Enumerable.Range(0, count).Select(i => ((long)displacements[i] * oldtype.Extent, blocklengths[i], oldtype)));
+        newtype.Envelope = new(COMBINER_INDEXED, [count, .. blocklengths[..count], .. displacements[..count]], [], [oldtype]);
         return SUCCESS;
     }
 
@@ -68,6 +72,7 @@ public static partial class cMPI
         CheckArrays(call, count, null, displacements);
         newtype = Build($"MPI_Type_create_indexed_block({count}, {blocklength}, ..., {oldtype.Name})",
             Enumerable.Range(0, count).Select(i => ((long)displacements[i] * oldtype.Extent, blocklength, oldtype)));
+        newtype.Envelope = new(COMBINER_INDEXED_BLOCK, [count, blocklength, .. displacements[..count]], [], [oldtype]);
         return SUCCESS;
     }
 
@@ -78,6 +83,7 @@ public static partial class cMPI
         CheckArrays(call, count, blocklengths, displacements);
         newtype = Build($"MPI_Type_create_hindexed({count}, ..., {oldtype.Name})",
             Enumerable.Range(0, count).Select(i => (displacements[i], blocklengths[i], oldtype)));
+        newtype.Envelope = new(COMBINER_HINDEXED, [count, .. blocklengths[..count]], displacements[..count], [oldtype]);
         return SUCCESS;
     }
 
@@ -89,6 +95,7 @@ public static partial class cMPI
         CheckArrays(call, count, null, displacements);
         newtype = Build($"MPI_Type_create_hindexed_block({count}, {blocklength}, ..., {oldtype.Name})",
             Enumerable.Range(0, count).Select(i => (displacements[i], blocklength, oldtype)));
+        newtype.Envelope = new(COMBINER_HINDEXED_BLOCK, [count, blocklength], displacements[..count], [oldtype]);
         return SUCCESS;
     }
 
@@ -101,6 +108,7 @@ public static partial class cMPI
         for (int i = 0; i < count; i++) CheckOld(call, types[i]);
         newtype = Build($"MPI_Type_create_struct({count}, ...)",
             Enumerable.Range(0, count).Select(i => (displacements[i], blocklengths[i], types[i])));
+        newtype.Envelope = new(COMBINER_STRUCT, [count, .. blocklengths[..count]], displacements[..count], types[..count]);
         return SUCCESS;
     }
 
@@ -145,7 +153,10 @@ public static partial class cMPI
             if (k < 0) break;
         }
         var inner = Build("subarray", entries);
-        newtype = new Datatype($"MPI_Type_create_subarray({ndims}, ...)", inner.Map.Blocks, 0, total * oldtype.Extent, [oldtype], inner.Basics);
+        newtype = new Datatype($"MPI_Type_create_subarray({ndims}, ...)", inner.Map.Blocks, 0, total * oldtype.Extent, [oldtype], inner.Basics)
+        {
+            Envelope = new(COMBINER_SUBARRAY, [ndims, .. sizes[..ndims], .. subsizes[..ndims], .. starts[..ndims], order], [], [oldtype]),
+        };
         return SUCCESS;
     }
 
@@ -153,7 +164,10 @@ public static partial class cMPI
     {
         const string call = "MPI_Type_create_resized";
         CheckOld(call, oldtype);
-        newtype = new Datatype($"MPI_Type_create_resized({oldtype.Name}, {lb}, {extent})", oldtype.Map.Blocks, lb, lb + extent, [oldtype]);
+        newtype = new Datatype($"MPI_Type_create_resized({oldtype.Name}, {lb}, {extent})", oldtype.Map.Blocks, lb, lb + extent, [oldtype])
+        {
+            Envelope = new(COMBINER_RESIZED, [], [lb, extent], [oldtype]),
+        };
         return SUCCESS;
     }
 
@@ -161,7 +175,11 @@ public static partial class cMPI
     {
         const string call = "MPI_Type_dup";
         CheckOld(call, oldtype);
-        newtype = new Datatype(oldtype.Name, oldtype.Map.Blocks, oldtype.Lb, oldtype.Lb + oldtype.Extent, [oldtype]) { Committed = oldtype.Committed };
+        newtype = new Datatype(oldtype.Name, oldtype.Map.Blocks, oldtype.Lb, oldtype.Lb + oldtype.Extent, [oldtype])
+        {
+            Committed = oldtype.Committed,
+            Envelope = new(COMBINER_DUP, [], [], [oldtype]),
+        };
         return SUCCESS;
     }
 

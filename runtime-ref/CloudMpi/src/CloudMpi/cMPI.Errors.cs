@@ -37,7 +37,7 @@ public static partial class cMPI
         {
             return mpiCall();
         }
-        catch (MpiException ex) when (ex is not MpiLifecycleException)  // outside MPI no handler applies
+        catch (MpiException ex) when (ex is not MpiHandlerlessException)  // outside MPI no handler applies
         {
             var ctx = RankContext.Current;
             // Errors on an invalid communicator, or outside any, go to MPI_COMM_WORLD's handler (MPI-3.1 8.3).
@@ -53,24 +53,35 @@ public static partial class cMPI
     /// the call and the error class's text. Every MpiException that leaves a rank's program went through a fatal
     /// handler: <see cref="Try(Comm?, Func{int})"/> returns from every other kind.
     /// </summary>
-    internal static string FatalErrorText(MpiException error) => error is MpiLifecycleException outside
-        ? $"*** The {error.Call}() function was called {outside.When} was invoked.\n" +
-          "*** This is disallowed by the MPI standard.\n" +
-          "*** Your MPI job will now abort.\n"
-        : $"*** An error occurred in {error.Call}\n" +
-        $"*** {ErrorStrings.ByClass[error.ErrorClass is >= 0 and <= ERR_LASTCODE ? error.ErrorClass : ERR_OTHER]}\n" +
-        "*** MPI_ERRORS_ARE_FATAL (processes in this communicator will now abort,\n" +
-        "***    and potentially your MPI job)\n";
+    internal static string FatalErrorText(MpiException error) => error switch
+    {
+        MpiLifecycleException outside =>
+            $"*** The {error.Call}() function was called {outside.When} was invoked.\n" +
+            "*** This is disallowed by the MPI standard.\n" +
+            "*** Your MPI job will now abort.\n",
+        MpiNullCommunicatorException =>
+            $"*** An error occurred in {error.Call}\n" +
+            "*** on a NULL communicator\n" +
+            "*** Unknown error\n" + ErrorsAreFatalText,
+        _ => $"*** An error occurred in {error.Call}\n" +
+             $"*** {ErrorStrings.ByClass[error.ErrorClass is >= 0 and <= ERR_LASTCODE ? error.ErrorClass : ERR_OTHER]}\n" +
+             ErrorsAreFatalText,
+    };
+
+    private const string ErrorsAreFatalText = "*** MPI_ERRORS_ARE_FATAL (processes in this communicator will now abort,\n" +
+                                              "***    and potentially your MPI job)\n";
 
     /// <summary><see cref="Try(Comm?, Func{int})"/> for calls without a communicator (MPI_COMM_WORLD's handler).</summary>
-    public static int Try(Func<int> mpiCall) => Try(null, mpiCall);
+    public static int Try(Func<int> mpiCall) => Try((Comm?)null, mpiCall);
 
-    /// <summary>MPI_Error_string: Open MPI's text for an error class, NUL-terminated into a C char buffer.</summary>
+    /// <summary>
+    /// MPI_Error_string: Open MPI's text for an error class, NUL-terminated into a C char buffer; for a class or code
+    /// the program added, the string it gave (MPI_Add_error_string), else "".
+    /// </summary>
     public static int Error_string(int errorcode, sbyte[] str, out int resultlen)
     {
         const string call = "MPI_Error_string";
-        if (errorcode < 0 || errorcode > ERR_LASTCODE) throw new MpiException(call, ERR_ARG, $"invalid error code {errorcode}");
-        byte[] text = Encoding.ASCII.GetBytes(ErrorStrings.ByClass[errorcode]);
+        byte[] text = Encoding.UTF8.GetBytes(ErrorText(call, errorcode));
         int n = Math.Min(text.Length, MAX_ERROR_STRING - 1);
         if (str == null || str.Length < n + 1)
             throw new MpiException(call, ERR_ARG, $"the string buffer ({str?.Length ?? 0} chars) is shorter than the {n + 1} needed (MPI_MAX_ERROR_STRING)");
@@ -85,17 +96,68 @@ public static partial class cMPI
     {
         var buf = new sbyte[MAX_ERROR_STRING];
         Error_string(errorcode, buf, out resultlen);
-        str = ErrorStrings.ByClass[errorcode][..resultlen];
+        str = ErrorText("MPI_Error_string", errorcode)[..resultlen];
         return SUCCESS;
     }
 
-    /// <summary>MPI_Error_class: every code cMPI returns is already a class.</summary>
+    private static string ErrorText(string call, int errorcode)
+    {
+        if (errorcode is >= 0 and <= ERR_LASTCODE) return ErrorStrings.ByClass[errorcode];
+        var ctx = RankContext.Current;
+        if (!ctx.AddedErrorCodes.ContainsKey(errorcode)) throw new MpiException(call, ERR_ARG, $"invalid error code {errorcode}");
+        return ctx.AddedErrorStrings.GetValueOrDefault(errorcode, "");
+    }
+
+    /// <summary>MPI_Error_class: every code cMPI returns is already a class; a code the program added has the class it was added to.</summary>
     public static int Error_class(int errorcode, out int errorclass)
     {
-        if (errorcode < 0 || errorcode > ERR_LASTCODE) throw new MpiException("MPI_Error_class", ERR_ARG, $"invalid error code {errorcode}");
-        errorclass = errorcode;
+        const string call = "MPI_Error_class";
+        if (errorcode is >= 0 and <= ERR_LASTCODE) errorclass = errorcode;
+        else if (!RankContext.Current.AddedErrorCodes.TryGetValue(errorcode, out errorclass))
+            throw new MpiException(call, ERR_ARG, $"invalid error code {errorcode}");
         return SUCCESS;
     }
+
+    /// <summary>
+    /// MPI_Add_error_class: a new error class, the next value after MPI_ERR_LASTCODE and the values added before
+    /// (Open MPI 4.1 gives 93 first, and classes and codes share the numbering). Local to the rank, as MPI says.
+    /// MPI_Error_class of it is MPI_ERR_UNKNOWN, as Open MPI 4.1 answers (the standard maps its own classes to themselves).
+    /// </summary>
+    public static int Add_error_class(out int errorclass)
+    {
+        var ctx = Ctx("MPI_Add_error_class");
+        errorclass = ++ctx.LastUsedErrorCode;
+        ctx.AddedErrorClasses.Add(errorclass);
+        ctx.AddedErrorCodes[errorclass] = ERR_UNKNOWN;
+        return SUCCESS;
+    }
+
+    /// <summary>MPI_Add_error_code: a new error code of <paramref name="errorclass"/> (a predefined class or one added).</summary>
+    public static int Add_error_code(int errorclass, out int errorcode)
+    {
+        const string call = "MPI_Add_error_code";
+        var ctx = Ctx(call);
+        bool isClass = errorclass is >= 0 and <= ERR_LASTCODE || ctx.AddedErrorClasses.Contains(errorclass);
+        if (!isClass) throw new MpiException(call, ERR_ARG, $"{errorclass} is not an error class");
+        errorcode = ++ctx.LastUsedErrorCode;
+        ctx.AddedErrorCodes[errorcode] = errorclass;
+        return SUCCESS;
+    }
+
+    /// <summary>MPI_Add_error_string: the text MPI_Error_string gives for a class or code the program added (at most MPI_MAX_ERROR_STRING - 1 characters).</summary>
+    public static int Add_error_string(int errorcode, string @string)
+    {
+        const string call = "MPI_Add_error_string";
+        var ctx = Ctx(call);
+        ArgumentNullException.ThrowIfNull(@string);
+        if (!ctx.AddedErrorCodes.ContainsKey(errorcode))
+            throw new MpiException(call, ERR_ARG, $"{errorcode} is not an error class or code the program added (MPI_Add_error_class/_code)");
+        ctx.AddedErrorStrings[errorcode] = @string.Length >= MAX_ERROR_STRING ? @string[..(MAX_ERROR_STRING - 1)] : @string;
+        return SUCCESS;
+    }
+
+    /// <summary>MPI_Add_error_string from a C char array (NUL-terminated).</summary>
+    public static int Add_error_string(int errorcode, sbyte[] @string) => Add_error_string(errorcode, CString(@string));
 
     public static int Comm_set_errhandler(Comm comm, Errhandler errhandler)
     {

@@ -165,7 +165,7 @@ public static partial class cMPI
     private static int FileError(MpiFile? fh, MpiException error)
     {
         var handler = fh is null || fh.IsNull ? RankContext.Current.FileErrhandler : fh.Errhandler;
-        if (!handler.Returns || error is MpiLifecycleException) throw error;
+        if (!handler.Returns || error is MpiHandlerlessException) throw error;
         return error.ErrorClass;
     }
 }

@@ -336,7 +336,7 @@ public static partial class cMPI
             IO => ANY_SOURCE,
             WTIME_IS_GLOBAL => 0,
             APPNUM => 0,
-            LASTUSEDCODE => ERR_LASTCODE,
+            LASTUSEDCODE => ctx.LastUsedErrorCode,
             UNIVERSE_SIZE => ctx.WorldSize,
             _ => null,
         };

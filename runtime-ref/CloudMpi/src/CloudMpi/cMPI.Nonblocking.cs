@@ -90,7 +90,7 @@ public static partial class cMPI
         const string call = "MPI_Wait";
         var ctx = Ctx(call);
         status = WaitOne(ctx, call, request, -1);
-        request = (request ?? REQUEST_NULL).AfterCompletion;
+        request = (request ?? REQUEST_NULL).Release();
         return SUCCESS;
     }
 
@@ -115,7 +115,7 @@ public static partial class cMPI
             {
                 first ??= ex;
             }
-            requests[i] = (requests[i] ?? REQUEST_NULL).AfterCompletion;
+            requests[i] = (requests[i] ?? REQUEST_NULL).Release();
         }
         if (first != null) throw first;
         return SUCCESS;
@@ -137,7 +137,7 @@ public static partial class cMPI
         }
         flag = 1;
         status = r.Finish(call);
-        request = r.AfterCompletion;
+        request = r.Release();
         return SUCCESS;
     }
 
@@ -164,7 +164,7 @@ public static partial class cMPI
         ctx.Wait.Detail = $"{count} requests";
         index = ctx.Mailbox.WaitUntil(() => FirstComplete(requests, count));
         status = requests[index].Finish(call);
-        requests[index] = requests[index].AfterCompletion;
+        requests[index] = requests[index].Release();
         return SUCCESS;
     }
 
@@ -202,7 +202,7 @@ public static partial class cMPI
             var r = requests[i] ?? REQUEST_NULL;
             var st = r.Finish(call);
             if (statuses != null) statuses[i] = st;
-            requests[i] = r.AfterCompletion;
+            requests[i] = r.Release();
         }
         flag = 1;
         return SUCCESS;

@@ -98,7 +98,7 @@ internal sealed class NonblockingBarrier : Request
         ctx.Wait.WaitingForRank = WaitInfo.NoRank;
     }
 
-    internal override Status Finish(string call) => new(cMPI.ANY_SOURCE, cMPI.ANY_TAG, 0);
+    private protected override Status Deliver(string call) => new(cMPI.ANY_SOURCE, cMPI.ANY_TAG, 0);
 
     internal override string Describe()
     {

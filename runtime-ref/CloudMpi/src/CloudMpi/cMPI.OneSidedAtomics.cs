@@ -80,6 +80,9 @@ public static partial class cMPI
         ArgumentNullException.ThrowIfNull(op);
         if (target == PROC_NULL) return SUCCESS;
         if (!op.IsOneSidedOnly) CheckOpForType(call, op, type);
+        // MPI-3.1 11.3.4: with MPI_NO_OP the origin's address, count and datatype are ignored (NULL, 0 is the atomic read)
+        ArgumentNullException.ThrowIfNull(type);
+        if (op.OpCode == Op.Code.NoOp && count >= 0) origin = new byte[(long)count * type.Size];
         long at = CheckTargetRange(call, ctx, w, target, disp, count, type, origin.Length);
         if (result.Length != origin.Length)
             throw new MpiException(call, ERR_TYPE, $"the result buffer ({result.Length} bytes) and the target ({count} x {type.Name}) differ in size");

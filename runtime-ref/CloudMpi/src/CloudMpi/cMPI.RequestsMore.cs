@@ -71,7 +71,7 @@ public static partial class cMPI
         flag = 1;
         index = i;
         status = requests[i].Finish(call);
-        requests[i] = requests[i].AfterCompletion;
+        requests[i] = requests[i].Release();
         return SUCCESS;
     }
 
@@ -178,7 +178,7 @@ public static partial class cMPI
             if (r is not { IsActive: true } || !r.IsComplete) continue;
             if (n >= indices.Length) throw new MpiException(call, ERR_ARG, $"indices has {indices.Length} entries, more are needed");
             var st = r.Finish(call);
-            requests[i] = r.AfterCompletion;
+            requests[i] = r.Release();
             indices[n] = i;
             if (statuses != null) statuses[n] = st;
             n++;

@@ -65,7 +65,7 @@ public static partial class cMPI
     {
         var ctx = RankContext.Current;
         if (ctx.Finalized) throw new MpiLifecycleException(call, afterFinalize: true, "MPI_Init called after MPI_Finalize");
-        if (ctx.Initialized) throw new MpiException(call, ERR_OTHER, "MPI_Init called twice");
+        if (ctx.Initialized) throw new MpiNullCommunicatorException(call, "MPI was initialized already (MPI_Init or MPI_Init_thread called twice)");
         ctx.Initialized = true;
         return SUCCESS;
     }

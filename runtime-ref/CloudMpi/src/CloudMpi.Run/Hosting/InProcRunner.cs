@@ -374,11 +374,12 @@ public sealed class InProcRunner
     /// <summary>
     /// The job's exit status when a rank fails: an MPI error under MPI_ERRORS_ARE_FATAL ends an Open MPI job through
     /// MPI_Abort with the error class as its code, which mpirun returns (MPI_ERR_RANK: 6); a call outside
-    /// MPI_Init..MPI_Finalize ends the process with 1 (Open MPI's "Local abort before MPI_INIT"), as anything else.
+    /// MPI_Init..MPI_Finalize ends the process with 1 (Open MPI's "Local abort before MPI_INIT"), as a second MPI_Init
+    /// (no error class: "Unknown error") and anything else do.
     /// </summary>
     internal static int FailureExitCode(Exception e) => e switch
     {
-        MpiException { ErrorClass: > 0 and < 256 } m and not MpiLifecycleException => m.ErrorClass,
+        MpiException { ErrorClass: > 0 and < 256 } m and not MpiHandlerlessException => m.ErrorClass,
         DivideByZeroException => IntegerDivideByZeroExitCode,
         // a NULL pointer dereference: natively SIGSEGV, whose shell status mpirun returns (128 + 11)
         NullReferenceException => SegmentationFaultExitCode,

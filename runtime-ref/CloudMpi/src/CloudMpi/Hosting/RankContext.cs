@@ -98,6 +98,16 @@ internal sealed class RankContext
     /// <summary>Names this rank gave datatypes (MPI_Type_set_name): predefined types are shared by the ranks of a process.</summary>
     public readonly System.Runtime.CompilerServices.ConditionalWeakTable<Datatype, string> TypeNames = new();
 
+    /// <summary>
+    /// The error classes and codes the program added (MPI_Add_error_class, MPI_Add_error_code): the classes, each
+    /// value's class as MPI_Error_class gives it, the strings MPI_Add_error_string gave them, and the largest value
+    /// given (MPI_LASTUSEDCODE).
+    /// </summary>
+    internal readonly HashSet<int> AddedErrorClasses = [];
+    internal readonly Dictionary<int, int> AddedErrorCodes = [];
+    internal readonly Dictionary<int, string> AddedErrorStrings = [];
+    internal int LastUsedErrorCode = cMPI.ERR_LASTCODE;
+
     /// <summary>The thread level MPI_Init_thread provided (MPI_THREAD_SINGLE after MPI_Init).</summary>
     public int ThreadLevel;
 
