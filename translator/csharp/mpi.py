@@ -404,13 +404,15 @@ _DATATYPE_SIZES = {
     "MPI_LONG": 8, "MPI_UNSIGNED_LONG": 8, "MPI_LONG_LONG_INT": 8, "MPI_LONG_LONG": 8, "MPI_UNSIGNED_LONG_LONG": 8,
     "MPI_INT64_T": 8, "MPI_UINT64_T": 8, "MPI_DOUBLE": 8, "MPI_AINT": 8, "MPI_OFFSET": 8, "MPI_COUNT": 8,
     "MPI_LONG_DOUBLE": 8, "MPI_C_FLOAT_COMPLEX": 8, "MPI_C_COMPLEX": 8, "MPI_C_DOUBLE_COMPLEX": 16,
+    "MPI_INTEGER": 4, "MPI_LOGICAL": 4, "MPI_CHARACTER": 1, "MPI_INTEGER1": 1, "MPI_INTEGER2": 2, "MPI_INTEGER4": 4,
+    "MPI_INTEGER8": 8, "MPI_REAL": 4, "MPI_REAL4": 4, "MPI_DOUBLE_PRECISION": 8, "MPI_REAL8": 8,
 }
 
 
 # The predefined integer datatypes (and MPI_CHAR's kin): an integer buffer wider than one of them holds its bytes.
 _INTEGER_DATATYPES = frozenset(n for n in _DATATYPE_SIZES if n not in (
     "MPI_FLOAT", "MPI_DOUBLE", "MPI_LONG_DOUBLE", "MPI_C_FLOAT_COMPLEX", "MPI_C_COMPLEX", "MPI_C_DOUBLE_COMPLEX",
-    "MPI_C_BOOL", "MPI_WCHAR"))
+    "MPI_C_BOOL", "MPI_WCHAR", "MPI_REAL", "MPI_REAL4", "MPI_DOUBLE_PRECISION", "MPI_REAL8", "MPI_LOGICAL"))
 
 
 def _warn_type_mismatches(ctx, call: ir.Call, callee: ir.NameRef, rule) -> None:

@@ -99,6 +99,18 @@ extern MPI_Datatype MPI_DOUBLE_COMPLEX;
 extern MPI_Datatype MPI_C_FLOAT_COMPLEX;
 extern MPI_Datatype MPI_C_COMPLEX;
 extern MPI_Datatype MPI_COMPLEX;
+/* Fortran's datatypes, which Open MPI's C header declares too (C codes by Fortran programmers name them) */
+extern MPI_Datatype MPI_INTEGER;
+extern MPI_Datatype MPI_REAL;
+extern MPI_Datatype MPI_DOUBLE_PRECISION;
+extern MPI_Datatype MPI_LOGICAL;
+extern MPI_Datatype MPI_CHARACTER;
+extern MPI_Datatype MPI_INTEGER1;
+extern MPI_Datatype MPI_INTEGER2;
+extern MPI_Datatype MPI_INTEGER4;
+extern MPI_Datatype MPI_INTEGER8;
+extern MPI_Datatype MPI_REAL4;
+extern MPI_Datatype MPI_REAL8;
 
 extern MPI_Op MPI_MAX;
 extern MPI_Op MPI_MIN;

@@ -325,8 +325,9 @@ class _Analysis:
                 if isinstance(node, ir.Unary) and node.op == "&":
                     # `&p->f` builds a pointer from p: p must stay a pointer, not a `ref` parameter
                     root = field_root(node.operand)
-                    if isinstance(root, ir.Member) and root.arrow:
-                        base = strip(root.base)
+                    # (`&(*p).f` is `&p->f` spelt with a star)
+                    if isinstance(root, ir.Member) and root.arrow or isinstance(root, ir.Unary) and root.op == "*":
+                        base = strip(root.base if isinstance(root, ir.Member) else root.operand)
                         if isinstance(base, ir.NameRef) and base.kind == "param" and base.name in uses:
                             uses[base.name].append(False)
                 holder = field_root(node) if isinstance(node, ir.Member) else None

@@ -749,6 +749,33 @@ _BINARY_ONLY = frozenset("* / % << >> & | ^".split())
 _LITERAL_TOKEN = re.compile(r"""^([0-9.]|(u8|u|U|L)?["'])""")
 
 
+_BINARY = frozenset("* / % + - << >> & | ^".split())
+# Characters of the operators that bind an operand next to a macro's use: `rank*MP` with `#define MP M/P` is
+# `(rank*M)/P` in C, not `rank*(M/P)`
+_OPERATOR_CHARS = frozenset("*/%+-<>&|^!~")
+
+
+def _unparenthesized_operator(body: Sequence[str]) -> bool:
+    """Whether a macro body holds a binary operator outside parentheses (`M/P`, `N+1`; not `(M/P)` nor `-1`):
+    its value as a constant is that of its use only where no operator next to the use binds into it."""
+    depth = 0
+    for k, tok in enumerate(body):
+        if tok == "(":
+            depth += 1
+        elif tok == ")":
+            depth -= 1
+        elif depth == 0 and k > 0 and tok in _BINARY and body[k - 1] not in _BINARY | {"("}:
+            return True
+    return False
+
+
+def _next_to_operator(text: str, start: int, end: int) -> bool:
+    """Whether the text before `start` or after `end` (spaces skipped) is an operator's character."""
+    before = text[:start].rstrip()[-1:]
+    after = text[end:].lstrip()[:1]
+    return bool(before) and before in _OPERATOR_CHARS or bool(after) and after in _OPERATOR_CHARS - {"!", "~"}
+
+
 class _ConstantMacros:
     """Which object-like macros of the program can be C# constants: bodies of literals, arithmetic and the
     names of other such macros or of the headers' constants (INT_MAX, MPI_COMM_WORLD). Any other body
@@ -769,10 +796,19 @@ class _ConstantMacros:
             if tok in self.bodies and tok != name and depth < 16:
                 if tok not in self.known:
                     self.known[tok] = self(tok, self.bodies[tok], depth + 1)
-                if self.known[tok]:
+                if self.known[tok] and not self._binds_into(body, tok):
                     continue
             return False
         return True
+
+    def _binds_into(self, body: Sequence[str], name: str) -> bool:
+        """Whether `name`, a macro with an operator outside parentheses, stands next to an operator in `body`
+        (`#define Y 2*MP` over `#define MP M/P`: C's Y is (2*M)/P, a C# constant of MP would make it 2*(M/P))."""
+        if not _unparenthesized_operator(self.bodies[name]):
+            return False
+        return any(tok == name and ((k > 0 and body[k - 1] in _BINARY | {"~", "!"}) or
+                                    (k + 1 < len(body) and body[k + 1] in _BINARY))
+                   for k, tok in enumerate(body))
 
 
 def expand_function_macros(fe: "Frontend") -> bool:
@@ -841,14 +877,21 @@ def expand_function_macros(fe: "Frontend") -> bool:
             # a macro named as one of the program's variables (graph500: common.h's `static const int ulong_bits`
             # and bitmap_reference.h's `#define ulong_bits 64`, one file including both) is no constant of the
             # class, where the two would be one name: its uses are expanded
-            if (constant_like(cur.spelling, body) and cur.spelling not in program_names) or cur.spelling in body:
+            if cur.spelling in body:
+                continue
+            constant = constant_like(cur.spelling, body) and cur.spelling not in program_names
+            binds = constant and _unparenthesized_operator(body)
+            if constant and not binds:
                 continue
             name = cur.location.file.name
             text = _unsaved_text(fe, name)
             start, end = text_index(text, cur.extent.start.offset), text_index(text, cur.extent.end.offset)
             if text[text.rfind("\n", 0, start) + 1:start].lstrip().startswith("#"):
                 continue  # a use in #if: the preprocessor's business
-            edits.setdefault(name, []).append((start, end, " ".join(body)))
+            if binds and not _next_to_operator(text, start, end):
+                continue  # a constant where no operator binds into it (`double buf[MP]`, `n = MP;`)
+            # (spaced: `x-NEG` of `#define NEG -1` reads `x - -1`, as the preprocessor's tokens, not `x--1`)
+            edits.setdefault(name, []).append((start, end, " ".join(body) if not binds else " " + " ".join(body) + " "))
             continue
         sig = defs.get(cur.spelling)
         if sig is None:

@@ -81,6 +81,12 @@ internal static class CLayout
             }
         }
 
+        // A Size the translator declares is C's sizeof, tail padding included: under #pragma pack a struct of a
+        // uint16_t and a uint32_t is 6 bytes (C's alignment 1), not rounded to its widest member's 4, so fwrite and
+        // memcpy of its sizeof see whole elements, as .NET lays them out at that size.
+        int declared = explicitLayout ? t.StructLayoutAttribute?.Size ?? 0 : 0;
+        if (declared > 0)
+            return (declared, alignment);
         return (Math.Max(RoundUp(size, alignment), fields.Length == 0 ? 1 : 0), alignment);
     }
 

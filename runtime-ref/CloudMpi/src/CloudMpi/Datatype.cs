@@ -180,6 +180,19 @@ public sealed class Datatype
     public static readonly Datatype MPI_C_COMPLEX = new("MPI_C_COMPLEX", 8, ElementKind.Complex64, 4);
     /// <summary>Fortran's COMPLEX, which C programs also name: the same layout.</summary>
     public static readonly Datatype MPI_COMPLEX = new("MPI_COMPLEX", 8, ElementKind.Complex64, 4);
+    // Fortran's basic datatypes, which Open MPI's mpi.h declares for C as well (gfortran's sizes on x86-64;
+    // LOGICAL a 4-byte integer, CHARACTER a C char).
+    public static readonly Datatype MPI_INTEGER = new("MPI_INTEGER", 4, ElementKind.Int32);
+    public static readonly Datatype MPI_REAL = new("MPI_REAL", 4, ElementKind.Float32);
+    public static readonly Datatype MPI_DOUBLE_PRECISION = new("MPI_DOUBLE_PRECISION", 8, ElementKind.Float64);
+    public static readonly Datatype MPI_LOGICAL = new("MPI_LOGICAL", 4, ElementKind.Int32);
+    public static readonly Datatype MPI_CHARACTER = new("MPI_CHARACTER", 1, ElementKind.Char);
+    public static readonly Datatype MPI_INTEGER1 = new("MPI_INTEGER1", 1, ElementKind.Int8);
+    public static readonly Datatype MPI_INTEGER2 = new("MPI_INTEGER2", 2, ElementKind.Int16);
+    public static readonly Datatype MPI_INTEGER4 = new("MPI_INTEGER4", 4, ElementKind.Int32);
+    public static readonly Datatype MPI_INTEGER8 = new("MPI_INTEGER8", 8, ElementKind.Int64);
+    public static readonly Datatype MPI_REAL4 = new("MPI_REAL4", 4, ElementKind.Float32);
+    public static readonly Datatype MPI_REAL8 = new("MPI_REAL8", 8, ElementKind.Float64);
     public static readonly Datatype MPI_INT8_T = new("MPI_INT8_T", 1, ElementKind.Int8);
     public static readonly Datatype MPI_INT16_T = new("MPI_INT16_T", 2, ElementKind.Int16);
     public static readonly Datatype MPI_INT32_T = new("MPI_INT32_T", 4, ElementKind.Int32);
@@ -221,6 +234,7 @@ public sealed class Datatype
         MPI_INT8_T, MPI_INT16_T, MPI_INT32_T, MPI_INT64_T,
         MPI_UINT8_T, MPI_UINT16_T, MPI_UINT32_T, MPI_UINT64_T, MPI_AINT, MPI_OFFSET, MPI_COUNT, MPI_WCHAR,
         MPI_C_DOUBLE_COMPLEX, MPI_DOUBLE_COMPLEX, MPI_C_FLOAT_COMPLEX, MPI_C_COMPLEX, MPI_COMPLEX,
+        MPI_INTEGER, MPI_REAL, MPI_DOUBLE_PRECISION, MPI_LOGICAL, MPI_CHARACTER, MPI_INTEGER1, MPI_INTEGER2, MPI_INTEGER4, MPI_INTEGER8, MPI_REAL4, MPI_REAL8,
     ];
 
     internal bool IsInteger => Kind is >= ElementKind.Int8 and <= ElementKind.UInt64;

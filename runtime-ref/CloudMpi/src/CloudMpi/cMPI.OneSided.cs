@@ -212,8 +212,8 @@ public static partial class cMPI
     {
         const string call = "MPI_Put";
         var ctx = Ctx(call);
-        var data = Buffers.Array(call, origin_addr, origin_offset, origin_count, origin_datatype);
-        PutCore(ctx, call, data, target_rank, target_disp, target_count, target_datatype, win);
+        var data = Buffers.Data(call, origin_addr, origin_offset, origin_count, origin_datatype);
+        PutCore(ctx, call, data.Bytes, target_rank, target_disp, target_count, target_datatype, win);
         return SUCCESS;
     }
 
@@ -222,8 +222,8 @@ public static partial class cMPI
     {
         const string call = "MPI_Put";
         var ctx = Ctx(call);
-        var data = Buffers.Scalar(call, ref origin_addr, origin_count, origin_datatype);
-        PutCore(ctx, call, data, target_rank, target_disp, target_count, target_datatype, win);
+        var data = Buffers.DataScalar(call, ref origin_addr, origin_count, origin_datatype);
+        PutCore(ctx, call, data.Bytes, target_rank, target_disp, target_count, target_datatype, win);
         return SUCCESS;
     }
 
@@ -233,8 +233,9 @@ public static partial class cMPI
     {
         const string call = "MPI_Get";
         var ctx = Ctx(call);
-        var into = Buffers.Array(call, origin_addr, origin_offset, origin_count, origin_datatype);
-        GetCore(ctx, call, into, target_rank, target_disp, target_count, target_datatype, win);
+        var into = Buffers.Data(call, origin_addr, origin_offset, origin_count, origin_datatype);
+        GetCore(ctx, call, into.Bytes, target_rank, target_disp, target_count, target_datatype, win);
+        into.Commit();
         return SUCCESS;
     }
 
@@ -243,8 +244,9 @@ public static partial class cMPI
     {
         const string call = "MPI_Get";
         var ctx = Ctx(call);
-        var into = Buffers.Scalar(call, ref origin_addr, origin_count, origin_datatype);
-        GetCore(ctx, call, into, target_rank, target_disp, target_count, target_datatype, win);
+        var into = Buffers.DataScalar(call, ref origin_addr, origin_count, origin_datatype);
+        GetCore(ctx, call, into.Bytes, target_rank, target_disp, target_count, target_datatype, win);
+        into.Commit();
         return SUCCESS;
     }
 
@@ -253,8 +255,8 @@ public static partial class cMPI
     {
         const string call = "MPI_Accumulate";
         var ctx = Ctx(call);
-        var data = Buffers.Array(call, origin_addr, origin_offset, origin_count, origin_datatype);
-        AccumulateCore(ctx, call, data, target_rank, target_disp, target_count, target_datatype, op, win);
+        var data = Buffers.Data(call, origin_addr, origin_offset, origin_count, origin_datatype);
+        AccumulateCore(ctx, call, data.Bytes, target_rank, target_disp, target_count, target_datatype, op, win);
         return SUCCESS;
     }
 
@@ -263,8 +265,8 @@ public static partial class cMPI
     {
         const string call = "MPI_Accumulate";
         var ctx = Ctx(call);
-        var data = Buffers.Scalar(call, ref origin_addr, origin_count, origin_datatype);
-        AccumulateCore(ctx, call, data, target_rank, target_disp, target_count, target_datatype, op, win);
+        var data = Buffers.DataScalar(call, ref origin_addr, origin_count, origin_datatype);
+        AccumulateCore(ctx, call, data.Bytes, target_rank, target_disp, target_count, target_datatype, op, win);
         return SUCCESS;
     }
 
@@ -273,7 +275,8 @@ public static partial class cMPI
         var w = CheckWin(call, win);
         if (target == PROC_NULL) return;
         long at = CheckTargetRange(call, ctx, w, target, disp, count, type, data.Length);
-        w.Pending.Add((target, SendRma(ctx, w, RmaOp.Put, target, at, data.Length, type, null, 0, data)));
+        w.Pending.Add((target, SendRma(ctx, w, RmaOp.Put, target, at, data.Length, WireType(type), null,
+            Scattered(type, count), WithLayout(type, count, data))));
     }
 
     private static void GetCore(RankContext ctx, string call, Span<byte> into, int target, long disp, int count, Datatype type, Win win)
@@ -281,7 +284,8 @@ public static partial class cMPI
         var w = CheckWin(call, win);
         if (target == PROC_NULL) return;
         long at = CheckTargetRange(call, ctx, w, target, disp, count, type, into.Length);
-        var reply = SendRma(ctx, w, RmaOp.Get, target, at, into.Length, type, null, 0, []);
+        var reply = SendRma(ctx, w, RmaOp.Get, target, at, into.Length, WireType(type), null,
+            Scattered(type, count), WithLayout(type, count, []));
         ctx.Wait.Set(call, w.Comm, "target", target, false, 0);
         ctx.Mailbox.WaitFor(reply);
         reply.Reply.AsSpan(0, into.Length).CopyTo(into);
@@ -292,9 +296,44 @@ public static partial class cMPI
         var w = CheckWin(call, win);
         ArgumentNullException.ThrowIfNull(op);
         if (target == PROC_NULL) return;
-        if (!op.IsOneSidedOnly) CheckOpForType(call, op, type);
         long at = CheckTargetRange(call, ctx, w, target, disp, count, type, data.Length);
-        w.Pending.Add((target, SendRma(ctx, w, RmaOp.Accumulate, target, at, data.Length, type, op, 0, data)));
+        var element = WireType(type);
+        if (element is null)
+            throw new MpiException(call, ERR_TYPE, $"an accumulation into {type.Name} needs a datatype of one basic type");
+        if (!op.IsOneSidedOnly) CheckOpForType(call, op, element);
+        w.Pending.Add((target, SendRma(ctx, w, RmaOp.Accumulate, target, at, data.Length, element, op,
+            Scattered(type, count), WithLayout(type, count, data))));
+    }
+
+    /// <summary>The predefined datatype a request names: the type itself, or the one basic type a derived type is made
+    /// of (an accumulation applies its op to those), or null for a derived type of several (moved as bytes).</summary>
+    private static Datatype? WireType(Datatype type) =>
+        type.Kind is ElementKind.Derived ? type.Leaf is { Kind: not ElementKind.Derived and not ElementKind.Pair } leaf ? leaf : null : type;
+
+    /// <summary>
+    /// A request's payload: for a target datatype that is not one run of bytes (a halo column as MPI_Type_vector, a
+    /// block of a matrix as a subarray), the runs its count elements cover in the target's window first (their number,
+    /// then each one's byte displacement from the target position and length), then the packed data. The target
+    /// scatters the data into the runs (Put, Accumulate) or gathers it from them (Get), as MPI's target typemap says.
+    /// </summary>
+    private static int Scattered(Datatype type, int count) => type.IsContiguous(count) ? 0 : 1;
+
+    private static byte[] WithLayout(Datatype type, int count, ReadOnlySpan<byte> data)
+    {
+        if (type.IsContiguous(count)) return data.ToArray();
+        var runs = new List<Block>();
+        for (int i = 0; i < count; i++)
+            foreach (var b in type.Map.Blocks) runs.Add(b with { Disp = i * type.Extent + b.Disp });
+        var payload = new byte[4 + runs.Count * 12 + data.Length];
+        var p = payload.AsSpan();
+        BinaryPrimitives.WriteInt32LittleEndian(p, runs.Count);
+        for (int k = 0; k < runs.Count; k++)
+        {
+            BinaryPrimitives.WriteInt64LittleEndian(p[(4 + 12 * k)..], runs[k].Disp);
+            BinaryPrimitives.WriteInt32LittleEndian(p[(12 + 12 * k)..], runs[k].Bytes);
+        }
+        data.CopyTo(p[(4 + 12 * runs.Count)..]);
+        return payload;
     }
 
     // ------------------------------------------------------------------ the wire
@@ -339,6 +378,11 @@ public static partial class cMPI
             throw new InvalidOperationException($"rank {target.WorldRank}: RMA request for unknown window {key}");
         byte[] reply = [];
         bool replyNow = true;
+        if (flag != 0 && op is RmaOp.Put or RmaOp.Get or RmaOp.Accumulate)
+        {
+            HandleScattered(target, m, memory, op, at, bytes, typeCode, opCode, payload);
+            return;
+        }
         lock (memory.Gate)
         {
             switch (op)
@@ -378,6 +422,33 @@ public static partial class cMPI
         }
         if (replyNow) Reply(target, m.SenderWorldRank, m.MsgId, reply);
         if (op == RmaOp.Unlock) GrantWaiting(target, memory);
+    }
+
+    /// <summary>A Put, Get or Accumulate whose target datatype is several runs of bytes (<see cref="WithLayout"/>).</summary>
+    private static void HandleScattered(RankContext target, cMPIMessage m, WindowMemory memory, RmaOp op, long at, int bytes,
+        int typeCode, int opCode, ReadOnlySpan<byte> payload)
+    {
+        int n = BinaryPrimitives.ReadInt32LittleEndian(payload);
+        var data = payload[(4 + 12 * n)..];
+        byte[] reply = op == RmaOp.Get ? new byte[bytes] : [];
+        lock (memory.Gate)
+        {
+            int pos = 0;
+            for (int k = 0; k < n; k++)
+            {
+                long disp = BinaryPrimitives.ReadInt64LittleEndian(payload[(4 + 12 * k)..]);
+                int len = BinaryPrimitives.ReadInt32LittleEndian(payload[(12 + 12 * k)..]);
+                var place = memory.At(at + disp, len);
+                switch (op)
+                {
+                    case RmaOp.Put: data.Slice(pos, len).CopyTo(place); break;
+                    case RmaOp.Get: place.CopyTo(reply.AsSpan(pos, len)); break;
+                    default: Combine(WireCodes.Op(opCode), WireCodes.Type(typeCode), place, data.Slice(pos, len)); break;
+                }
+                pos += len;
+            }
+        }
+        Reply(target, m.SenderWorldRank, m.MsgId, reply);
     }
 
     /// <summary>An accumulation at the target: REPLACE stores the origin's data, NO_OP leaves the target as it is.</summary>
@@ -447,13 +518,17 @@ public static partial class cMPI
     {
         CheckTarget(call, ctx, w, target);
         ArgumentNullException.ThrowIfNull(type);
-        WireCodes.Of(type);
+        Buffers.CheckUsable(call, type);
+        if (type.Kind is not ElementKind.Derived) WireCodes.Of(type);
         if (count < 0) throw new MpiException(call, ERR_COUNT, $"negative target count {count}");
         long bytes = (long)count * type.Size;
         if (bytes != originBytes)
             throw new MpiException(call, ERR_TYPE, $"origin data ({originBytes} bytes) and target ({count} x {type.Name}) differ in size");
         long at = disp * w.DispUnits[target];
-        if (disp < 0 || at + bytes > w.Sizes[target])
+        // (a derived type's data lies between its true bounds, element after element at its extent)
+        long low = count == 0 ? 0 : Math.Min(0, (count - 1) * type.Extent) + type.Map.TrueLb;
+        long high = count == 0 ? 0 : Math.Max(0, (count - 1) * type.Extent) + type.Map.TrueUb;
+        if (disp < 0 || at + low < 0 || at + high > w.Sizes[target])
             throw new MpiException(call, ERR_RMA_RANGE,
                 $"displacement {disp} x {w.DispUnits[target]} + {bytes} bytes is outside rank {target}'s window of {w.Sizes[target]} bytes");
         return at;

@@ -63,6 +63,25 @@ public sealed class CMemTests
         Assert.Equal(Unsafe.SizeOf<PackedBits>(), CSizeOf<PackedBits>.Size);
     }
 
+    // #pragma pack(1) struct { uint16_t type; uint32_t size; } as the translator lays it out (squeezed_layout): 6 bytes,
+    // no tail padding, whatever its widest member's alignment
+    [StructLayout(LayoutKind.Explicit, Size = 6)]
+    private struct PackedHeader
+    {
+        [FieldOffset(0)] public ushort Type;
+        [FieldOffset(2)] public uint Size;
+    }
+
+    [Fact]
+    public void A_declared_size_is_cs_sizeof_under_pragma_pack()
+    {
+        Assert.Equal(6, CSizeOf<PackedHeader>.Size);
+        Assert.Equal(Unsafe.SizeOf<PackedHeader>(), CSizeOf<PackedHeader>.Size);
+        var headers = new PackedHeader[2];
+        CMem.memset(headers, 0x11, 12);  // two whole elements: "the bytes of PackedHeader elements partially" before
+        Assert.Equal(0x11111111u, headers[1].Size);
+    }
+
     [Fact]
     public void Bit_fields_read_and_write_their_bits_of_a_unit()
     {
