@@ -28,6 +28,7 @@ RUNTIME_TYPE_NAMES = frozenset({
     'CComplexF',
     'CExpr',
     'CFormat',
+    'CLongDouble',
     'CMath',
     'CMem',
     'CProgram',
