@@ -65,6 +65,7 @@ def fits(value: int, cs: str) -> bool:
 
 
 HANDLE = "object"  # the C# type of a `void *` used as an opaque handle (runtime: CloudMpi.Libc.Handle)
+INTEGER_CARRIER = "nint"  # the C# type of a `void *` that only carries an integer (passes/void_integers.py)
 
 
 def cs_type(t: ir.CType, loc: ir.Loc | None = None, rep: str = "ptr") -> str:
