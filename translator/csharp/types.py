@@ -24,7 +24,8 @@ OPAQUE_TYPES = {
     "regex_t": "regex_t", "regmatch_t": "regmatch_t",  # <regex.h> (CloudMpi.Libc/CRegex.cs)
     # <pthread.h> (CloudMpi.Libc/CThreads.cs: classes of the same names)
     **{name: name for name in ("pthread_mutex_t", "pthread_cond_t", "pthread_barrier_t", "pthread_attr_t",
-                               "pthread_mutexattr_t", "pthread_condattr_t", "pthread_barrierattr_t")},
+                               "pthread_mutexattr_t", "pthread_condattr_t", "pthread_barrierattr_t",
+                               "pthread_rwlock_t", "pthread_rwlockattr_t", "sem_t")},
 }
 
 INTEGRAL = {"sbyte", "byte", "short", "ushort", "int", "uint", "long", "ulong", "char", "Int128", "UInt128"}
