@@ -761,7 +761,7 @@ BAD = {
     "generic_undecidable.c": ("7:20", "unsupported-construct"),
     # a `void *` parameter given an integer (`(void *)7`) and an address: only a `void *` that never holds an address
     # carries an integer (pthr12, round 12: passes/void_integers.py)
-    "integer_and_address_in_void_pointer.c": ("9:10", "int-conversion"),
+    "integer_and_address_in_void_pointer.c": ("9:10", "integer-to-pointer"),
 }
 
 

@@ -198,7 +198,7 @@ def _integer_carrier(e: CsExpr, cs: str) -> CsExpr:
         return cast(e, cs)
     raise TranslationError(None, "an integer converted to a pointer (`(void *)n`) where the pointer is also used as "
                            "memory or holds addresses cannot be translated: a `void *` may carry an integer only if "
-                           "every value it holds is one, read back by a cast to an integer type", "int-conversion")
+                           "every value it holds is one, read back by a cast to an integer type", "integer-to-pointer")
 
 
 def _wrapped_constant(value: int, cs: str) -> CsExpr:

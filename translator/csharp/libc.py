@@ -52,7 +52,7 @@ def convert_pointer_arg(ctx, a: ir.Expr, untyped: bool = False, function: str = 
     value = convert_expr(ctx, inner)
     if value.type == INTEGER_CARRIER and not integer:
         raise TranslationError(a.loc, f"an integer carried in a `void *` given to {function or 'a library function'}, "
-                               "which reads the pointer as memory, cannot be translated", "int-conversion")
+                               "which reads the pointer as memory, cannot be translated", "integer-to-pointer")
     if value.type == HANDLE and function != "free" and function in load_rules().names("bytes"):
         # memcpy(dst, src, n) of an opaque handle (graph500's aml_send copies its `void *src` into a message):
         # the bytes of whatever numbers it holds, which is all memcpy reads (Handle.Bytes stops the port naming

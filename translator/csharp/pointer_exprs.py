@@ -422,8 +422,12 @@ def convert_pointer_cast(ctx, e: ir.Cast) -> CsExpr:
         want = element_cs(target_t.pointee, e.loc)
         return CsExpr(f"cMPI.PointerAt<{want}>({coerce(inner, 'long').code})", ptr_of(want), PRIMARY)
     if isinstance(src, ir.IntType) and isinstance(target_t.pointee, ir.VoidType):
-        # `(void *)i`: an integer carried in a `void *` (passes/void_integers.py), a C# nint; where the pointer is no
-        # such slot, coerce refuses it (-Wint-conversion)
+        # `(void *)i`: an integer carried in a `void *` (passes/void_integers.py), a C# nint, where it goes into a
+        # slot that only carries integers
+        if ctx.plan is not None and e.loc not in ctx.plan.integer_casts:
+            raise TranslationError(e.loc, "an integer converted to a pointer (`(void *)n`) where the pointer also "
+                                   "holds addresses or is read as memory cannot be translated: a `void *` may carry "
+                                   "an integer only if every value it holds is one", "integer-to-pointer")
         return cast(coerce(inner, "long") if inner.type == "bool" else inner, INTEGER_CARRIER)
     raise TranslationError(e.loc, "converting an integer to a pointer cannot be translated", "integer-to-pointer")
 

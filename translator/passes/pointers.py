@@ -108,6 +108,7 @@ class PointerPlan:
     # `void *` slots that only ever carry an integer cast in and out (`(void *)i`, `(long)arg`): C# nint
     # (void_integers.py)
     integer_slots: frozenset = frozenset()
+    integer_casts: frozenset = frozenset()  # where a `(void *)n` goes into such a slot (its Cast's loc)
 
     def carries_integer(self, k: SlotKey) -> bool:
         return k in self.integer_slots

@@ -19,7 +19,7 @@ thread's value; pthread_exit's `thread_value` is the thread's value; pthread_joi
 All threads' values are one class (a thread's value may reach any join).
 
 A class that mixes an integer with a pointer (a value that is an address, a use that reads memory) is not one: the
-cast that makes the integer a pointer stays a located error (-Wint-conversion, csharp/pointer_exprs.py), as before.
+cast that makes the integer a pointer stays a located error (-Winteger-to-pointer, csharp/pointer_exprs.py), as before.
 """
 from __future__ import annotations
 
@@ -66,6 +66,7 @@ class _Walk:
         self.integer_in: Set[SlotKey] = set()   # slots given `(void *)n`
         self.integer_out: Set[SlotKey] = set()  # slots read as `(long)p`
         self.pointer: Set[SlotKey] = set()      # slots given an address or read as memory
+        self.casts = []                          # (where, slot): `(void *)n` stored into the slot
         self.joins = []                          # (slot, slot) pairs to union once the walk is done
         self.fn: Optional[str] = None
 
@@ -81,6 +82,7 @@ class _Walk:
             inner = strip(e.operand)
             if isinstance(inner.type, ir.IntType):
                 self.integer_in.add(dst)
+                self.casts.append((e.loc, dst))
                 return
             if _is_void_pointer(inner.type):
                 return self._value(dst, inner)
@@ -346,6 +348,8 @@ def plan_integer_carriers(tu: ir.TranslationUnit, plan: PointerPlan, rules: Rule
     walk = _Walk(tu, plan, rules)
     walk.run()
     plan.integer_slots = walk.integer_slots()
+    integer_roots = {walk.classes.find(k) for k in plan.integer_slots}
+    plan.integer_casts = frozenset(where for where, slot in walk.casts if walk.classes.find(slot) in integer_roots)
     for k in plan.integer_slots:
         if walk._generic_result(k):
             name = plan.result_type_parameters.pop(k[1])
