@@ -121,7 +121,8 @@ def test_every_untranslatable_declaration_is_named_in_one_run(tools, tmp_path):
     lines = [ln for ln in r.stderr.splitlines() if ln.strip()]
     places = [(int(m["line"]), int(m["col"])) for m in map(DIAG.match, lines) if m]
     assert len(places) == len(lines) == 3, r.stderr
-    # line 17: `void *p` itself is an opaque handle now (void_handles.py); the integer made a pointer is refused
+    # line 17: `void *p` itself is an opaque handle now (void_handles.py); the integer made a pointer is refused (p also
+    # holds an address: a `void *` that only held integers would carry them, passes/void_integers.py)
     assert places == [(5, 12), (10, 5), (17, 15)], r.stderr  # the front end's (asm) among the conversion's
     assert not out.exists()
 

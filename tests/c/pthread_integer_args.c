@@ -1,9 +1,8 @@
 /* POSIX threads as the tutorials write them (LLNL's mpithreads_both.c and hello.c, Pacheco's pth_hello.c): the
  * thread's number passed in the `void *` argument itself (`(void *)i`, read back as `(long)arg`), a joinable
  * attribute (pthread_attr_init, pthread_attr_setdetachstate, pthread_attr_destroy), pthread_exit with a value and
- * pthread_join reading it into a `void *status`.
- * xfail: an integer carried in a `void *` (`(long)arg`, -Wpointer-to-integer), pthread_exit, pthread_attr_* and
- * pthread_join's non-NULL result are not translated yet (real11: mpithreads_both.c stops at its `(long)arg`) */
+ * pthread_join reading it into a `void *status` (real11: mpithreads_both.c stopped at its `(long)arg`; pthr12: the
+ * `void *` slots that only carry integers are C# nint, passes/void_integers.py). */
 #include <pthread.h>
 #include <stdio.h>
 

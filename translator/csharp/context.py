@@ -10,7 +10,7 @@ from .. import ir
 from ..diagnostics import DiagnosticSink
 from ..rules import RuleTable
 from ..csharp_names import member_name
-from .types import cs_type, delegate_of
+from .types import INTEGER_CARRIER, cs_type, delegate_of
 from .cstypes import array_of, ptr_of
 from ..passes.plan import Plan
 from ..passes.pointers import PTR, PointerPlan
@@ -108,6 +108,8 @@ class Context:
     def slot_type(self, key, ctype, loc) -> str:
         """The C# type of a declared variable, parameter or result (pointers per the plan)."""
         if isinstance(ctype, ir.PointerType) and self.plan is not None:
+            if isinstance(ctype.pointee, ir.VoidType) and key is not None and self.plan.carries_integer(key):
+                return INTEGER_CARRIER  # `(void *)i` in, `(long)arg` out (passes/void_integers.py)
             if isinstance(ctype.pointee, ir.FunctionType) and _has_void_pointer(ctype.pointee):
                 delegate = self.function_delegate(key, ctype.pointee, loc)
                 if delegate is not None:

@@ -17,7 +17,7 @@ from typing import Optional
 from .. import ir
 from ..diagnostics import TranslationError
 from .function_types import refuse_other_function_type
-from .types import (BITS, HANDLE, NUMERIC, INTEGRAL, COMPLEX_TYPES, OPAQUE_TYPES, PRIMITIVE_ELEMENTS, SIGNED,
+from .types import (BITS, HANDLE, INTEGER_CARRIER, NUMERIC, INTEGRAL, COMPLEX_TYPES, OPAQUE_TYPES, PRIMITIVE_ELEMENTS, SIGNED,
                     complex_cs, cs_type, element_cs, fits, flat_length, inline_array_type, is_implicit,
                     managed_footprint, size_of)
 from . import bitfields
@@ -116,6 +116,8 @@ def coerce(e: CsExpr, cs: str) -> CsExpr:
         return e
     if cs == "bool":
         return as_bool(e)
+    if INTEGER_CARRIER in (e.type, cs):
+        return _integer_carrier(e, cs)
     if e.type == "null":
         return CsExpr("default" if is_ptr_cs(cs) else "null", cs)
     if cs in MPI_HANDLE_CS and e.const == 0 and e.type in INTEGRAL:
@@ -186,6 +188,19 @@ def coerce(e: CsExpr, cs: str) -> CsExpr:
     return CsExpr(e.code, cs, e.prec)
 
 
+def _integer_carrier(e: CsExpr, cs: str) -> CsExpr:
+    """A value into or out of a `void *` that only carries integers (passes/void_integers.py): NULL and integers go
+    in, and it goes into another such slot (a library call's `void *` that takes one, a thread's argument or value,
+    is libc.py's); C's `(void *)i` given to a slot that also holds pointers, or such a slot read as a pointer, is refused."""
+    if cs == INTEGER_CARRIER and (e.type == "null" or (e.const == 0 and e.type in INTEGRAL)):
+        return CsExpr("0", cs, PRIMARY, 0)
+    if cs == INTEGER_CARRIER and e.type in INTEGRAL:
+        return cast(e, cs)
+    raise TranslationError(None, "an integer converted to a pointer (`(void *)n`) where the pointer is also used as "
+                           "memory or holds addresses cannot be translated: a `void *` may carry an integer only if "
+                           "every value it holds is one, read back by a cast to an integer type", "integer-to-pointer")
+
+
 def _wrapped_constant(value: int, cs: str) -> CsExpr:
     """A constant converted with C's modular rules: C# rejects `(uint)-1` at compile time."""
     bits = BITS[cs]
@@ -228,7 +243,7 @@ def as_bool(e: CsExpr) -> CsExpr:
         return e
     if e.const is not None:
         return CsExpr("true" if e.const else "false", "bool", PRIMARY, 1 if e.const else 0)
-    if e.type in NUMERIC:
+    if e.type in NUMERIC or e.type == INTEGER_CARRIER:
         return CsExpr(f"{paren(e, REL)} != 0", "bool", EQ)
     if e.cstype.is_ptr:
         return CsExpr(f"!{paren(e, PRIMARY)}.IsNull", "bool", UNARY)
@@ -538,6 +553,8 @@ def convert_cast(ctx, e: ir.Cast) -> CsExpr:
         # (int)comm, (long)op: a handle's address in C; the port's handles are objects (fuzz seed 1 input 169)
         raise TranslationError(e.loc, "converting an MPI handle to an integer cannot be translated",
                                "pointer-to-integer")
+    if inner.type == INTEGER_CARRIER and target in INTEGRAL:
+        return cast(inner, target)  # `(long)arg` of a `void *` that carries an integer (passes/void_integers.py)
     if isinstance(strip_implicit(e.operand).type, (ir.PointerType, ir.ArrayType)) and target != "bool":
         source = strip_implicit(e.operand).type
         pointee = source.element if isinstance(source, ir.ArrayType) else source.pointee

@@ -22,6 +22,11 @@ def type_argument(ctx, arg: ir.Expr, out: bool = False) -> str:
     e = strip(arg)
     if is_null_pointer(e):
         return "byte"  # NULL carries no data: any element type does
+    if isinstance(e, ir.Cast) and isinstance(e.type, ir.PointerType) and isinstance(strip(e.operand).type, ir.IntType):
+        # `(void *)7` where the parameter also holds addresses (passes/void_integers.py carries integers only alone)
+        raise TranslationError(arg.loc, "an integer converted to a pointer (`(void *)n`) given to a parameter that "
+                               "also holds addresses cannot be translated: a `void *` may carry an integer only if "
+                               "every value it holds is one", "integer-to-pointer")
     while isinstance(e, ir.Cast) and isinstance(e.type, ir.PointerType) and isinstance(e.type.pointee, ir.VoidType) \
             and isinstance(strip(e.operand).type, (ir.PointerType, ir.ArrayType)):
         e = strip(e.operand)  # `(void *)sbuf`: the buffer as it is

@@ -7,6 +7,7 @@ inserted the default argument promotions), so the formatter sees C's types.
 from __future__ import annotations
 
 import os
+from typing import Optional
 
 from .. import ir
 from ..diagnostics import TranslationError
@@ -15,7 +16,7 @@ from .exprs import (CsExpr, PRIMARY, convert_expr, convert_value, is_null_pointe
 from .pointer_exprs import PRIMITIVE_ELEMENTS, array_field_pointer
 from . import registry
 from .cstypes import GENERIC_RESULT
-from .types import HANDLE, cs_type, element_cs
+from .types import HANDLE, INTEGER_CARRIER, cs_type, element_cs
 from ..passes.pointers import allocation_target
 from ..rules import load as load_rules
 
@@ -36,18 +37,22 @@ def _struct_array_view(ctx, e: ir.Expr):
 
 
 
-def convert_pointer_arg(ctx, a: ir.Expr, untyped: bool = False, function: str = "") -> str:
-    """A buffer given to a `const char *` or (`untyped`) a `void *` parameter of the library's `function`."""
+def convert_pointer_arg(ctx, a: ir.Expr, untyped: bool = False, function: str = "", integer: bool = False) -> str:
+    """A buffer given to a `const char *` or (`untyped`) a `void *` parameter of the library's `function`; `integer`:
+    the parameter may carry an integer instead (a thread's argument or value: passes/void_integers.py)."""
     if not untyped and is_null_pointer(a):
         return "null"  # strtok(0, " "): NULL reached here as `null` through its (void *) cast, a 0 as the int 0
     inner = unwrap(a)
     if isinstance(inner, ir.Cast) and isinstance(inner.type, ir.PointerType) and \
-            isinstance(inner.type.pointee, ir.VoidType):
+            isinstance(inner.type.pointee, ir.VoidType) and not isinstance(unwrap(inner.operand).type, ir.IntType):
         inner = strip_implicit(inner.operand)  # (void *) buf
     view = _struct_array_view(ctx, inner)
     if view is not None:
         return view.code
     value = convert_expr(ctx, inner)
+    if value.type == INTEGER_CARRIER and not integer:
+        raise TranslationError(a.loc, f"an integer carried in a `void *` given to {function or 'a library function'}, "
+                               "which reads the pointer as memory, cannot be translated", "integer-to-pointer")
     if value.type == HANDLE and function != "free" and function in load_rules().names("bytes"):
         # memcpy(dst, src, n) of an opaque handle (graph500's aml_send copies its `void *src` into a message):
         # the bytes of whatever numbers it holds, which is all memcpy reads (Handle.Bytes stops the port naming
@@ -189,7 +194,14 @@ def convert_libc_call(ctx, call: ir.Call, callee: ir.NameRef, rule) -> CsExpr:
                 # strtol("12x", &end, 10): the end pointer points into the string, so a literal is its char array
                 # (a .NET string chose the runtime's `out int` overload: CS1620)
                 into = rule.family == "strto" and i == 0 and len(call.args) > 1 and not is_null_pointer(call.args[1])
-                args.append(convert_pointer_arg(ctx, a, isinstance(p.pointee, ir.VoidType) or into, callee.name))
+                integer = i == rule.thread_value or (rule.thread_start is not None and i == rule.thread_start[1])
+                if integer and rule.thread_start is not None and is_null_pointer(a):
+                    nothing = _null_thread_argument(ctx, call, rule.thread_start[0])
+                    if nothing is not None:
+                        args.append(nothing)
+                        continue
+                args.append(convert_pointer_arg(ctx, a, isinstance(p.pointee, ir.VoidType) or into, callee.name,
+                                                integer))
             else:
                 args.append(_out_argument(ctx, a) or convert_value(ctx, a, p).code)
         elif rule.family == "scanf":
@@ -200,11 +212,27 @@ def convert_libc_call(ctx, call: ir.Call, callee: ir.NameRef, rule) -> CsExpr:
             args.append(readable_copy(value) if value.cstype.is_inline_array else value.code)
     if rule.family == "byte_pair" and len(args) == 3:
         _read_as_first_buffer(ctx, call, args)
-    if isinstance(call.type, ir.PointerType) and isinstance(call.type.pointee, ir.VoidType):
+    if rule.handle_result:
+        ret = HANDLE  # pthread_getspecific: whatever pointer was stored, cast back at use (Handle.As)
+    elif isinstance(call.type, ir.PointerType) and isinstance(call.type.pointee, ir.VoidType):
         ret = GENERIC_RESULT  # bsearch, memcpy...: the runtime's generic result; the cast around the call types it
     else:
         ret = cs_type(call.type, call.loc)
     return CsExpr(f"{rule.target}({', '.join(args)})", ret, PRIMARY)
+
+
+def _null_thread_argument(ctx, call: ir.Call, function_at: int) -> Optional[str]:
+    """NULL given as a thread's `void *` argument (`pthread_create(&t, NULL, work, NULL)`): the default of the thread
+    function's parameter type (`default(Ptr<T>)`, `default(nint)`), which C#'s inference cannot take from a bare null."""
+    start = strip_implicit(call.args[function_at]) if function_at < len(call.args) else None
+    while isinstance(start, (ir.Cast, ir.Paren)) or (isinstance(start, ir.Unary) and start.op == "&"):
+        start = strip_implicit(start.inner if isinstance(start, ir.Paren) else start.operand)
+    fn = next((f for f in ctx.tu.functions if isinstance(start, ir.NameRef) and start.kind == "function" and
+               f.name == start.name), None)
+    if fn is None or len(fn.params) != 1:
+        return None
+    p = fn.params[0]
+    return f"default({ctx.slot_type(('var', fn.name, p.name), p.type, call.loc)})"
 
 
 def _refuse_callback_of_other_element(ctx, call: ir.Call, ftype: ir.FunctionType, function: str) -> None:

@@ -11,14 +11,14 @@ from typing import Optional
 
 from .. import ir
 from ..diagnostics import TranslationError
-from .exprs import (ADD, negated, BINARY_PREC, COMPARISONS, MUL, PRIMARY, UNARY, CsExpr, coerce, coerce_index, convert_expr,
+from .exprs import (ADD, cast, negated, BINARY_PREC, COMPARISONS, MUL, PRIMARY, UNARY, CsExpr, coerce, coerce_index, convert_expr,
                     convert_library_name, element_address, flat_size, is_null_pointer, paren, pointer_at, ref_param_name,
                     scaled_by, slot_key, unwrap, convert_call)
 from .function_types import function_type_of, refuse_other_function_type
 from .memory import convert_allocation, is_allocation
 from . import registry
 from .cstypes import GENERIC_RESULT, array_of, ptr_of
-from .types import HANDLE, PRIMITIVE_ELEMENTS, cs_type, element_cs, managed_footprint
+from .types import HANDLE, INTEGER_CARRIER, PRIMITIVE_ELEMENTS, cs_type, element_cs, managed_footprint
 from ..passes.pointers import struct_array_of
 from ..passes.queries import is_pointer_value
 
@@ -168,6 +168,8 @@ def _pointer_equality(ctx, e: ir.Binary) -> CsExpr:
             if p.type == HANDLE:
                 code = f"Handle.IsNull({p.code})"
                 return CsExpr(code if op == "==" else "!" + code, "bool", PRIMARY if op == "==" else UNARY)
+            if p.type == INTEGER_CARRIER:
+                return CsExpr(f"{paren(p, prec)} {op} 0", "bool", prec)  # a `void *` that carries an integer
             if p.cstype.is_ptr:
                 code = f"{paren(p, PRIMARY)}.IsNull"
                 return CsExpr(code if op == "==" else "!" + code, "bool", PRIMARY if op == "==" else UNARY)
@@ -419,6 +421,14 @@ def convert_pointer_cast(ctx, e: ir.Cast) -> CsExpr:
         # (T *)(intptr_t)p: the array and element at that address (an address cMPI.AddressOf gave)
         want = element_cs(target_t.pointee, e.loc)
         return CsExpr(f"cMPI.PointerAt<{want}>({coerce(inner, 'long').code})", ptr_of(want), PRIMARY)
+    if isinstance(src, ir.IntType) and isinstance(target_t.pointee, ir.VoidType):
+        # `(void *)i`: an integer carried in a `void *` (passes/void_integers.py), a C# nint, where it goes into a
+        # slot that only carries integers
+        if ctx.plan is not None and e.loc not in ctx.plan.integer_casts:
+            raise TranslationError(e.loc, "an integer converted to a pointer (`(void *)n`) where the pointer also "
+                                   "holds addresses or is read as memory cannot be translated: a `void *` may carry "
+                                   "an integer only if every value it holds is one", "integer-to-pointer")
+        return cast(coerce(inner, "long") if inner.type == "bool" else inner, INTEGER_CARRIER)
     raise TranslationError(e.loc, "converting an integer to a pointer cannot be translated", "integer-to-pointer")
 
 

@@ -24,7 +24,8 @@ OPAQUE_TYPES = {
     "regex_t": "regex_t", "regmatch_t": "regmatch_t",  # <regex.h> (CloudMpi.Libc/CRegex.cs)
     # <pthread.h> (CloudMpi.Libc/CThreads.cs: classes of the same names)
     **{name: name for name in ("pthread_mutex_t", "pthread_cond_t", "pthread_barrier_t", "pthread_attr_t",
-                               "pthread_mutexattr_t", "pthread_condattr_t", "pthread_barrierattr_t")},
+                               "pthread_mutexattr_t", "pthread_condattr_t", "pthread_barrierattr_t",
+                               "pthread_rwlock_t", "pthread_rwlockattr_t", "sem_t")},
 }
 
 INTEGRAL = {"sbyte", "byte", "short", "ushort", "int", "uint", "long", "ulong", "char", "Int128", "UInt128"}
@@ -65,6 +66,7 @@ def fits(value: int, cs: str) -> bool:
 
 
 HANDLE = "object"  # the C# type of a `void *` used as an opaque handle (runtime: CloudMpi.Libc.Handle)
+INTEGER_CARRIER = "nint"  # the C# type of a `void *` that only carries an integer (passes/void_integers.py)
 
 
 def cs_type(t: ir.CType, loc: ir.Loc | None = None, rep: str = "ptr") -> str:

@@ -3,7 +3,7 @@ program and never decides while it writes (docs/architecture.md, "State by lifet
 
 - `pointers`: each pointer's representation and the boxed variables (pointers.py), the `void *` slots that must
   be opaque handles (void_handles.py), then the `void *` parameters that become type parameters and the `void *`
-  slots that hold bytes (generic_buffers.py);
+  slots that hold bytes (generic_buffers.py), and the `void *` slots that only carry integers (void_integers.py);
 - `static_globals`: the globals that stay static, never written (constants.py) and not boxed;
 - `inlined`: the functions marked for the JIT's inlining (inlining.py);
 - `recursive`: the functions on a cycle of the call graph, which check the stack (recursion.py);
@@ -34,6 +34,7 @@ from .generic_buffers import plan_byte_buffers, plan_generic_buffers
 from .inlining import functions_to_inline
 from .pointers import PointerPlan, plan_pointers
 from .void_handles import plan_handles
+from .void_integers import plan_integer_carriers
 from .queries import flat_length
 
 class FrozenPointerPlan(PointerPlan):
@@ -84,6 +85,7 @@ def plan_program(tu: ir.TranslationUnit, rules: RuleTable) -> Plan:
     plan_handles(tu, pointers)
     plan_generic_buffers(tu, pointers)
     plan_byte_buffers(tu, pointers)
+    plan_integer_carriers(tu, pointers, rules)
     return Plan(
         pointers=frozen_pointer_plan(pointers),
         static_globals=frozenset(name for name in never_written_globals(tu)

@@ -105,6 +105,13 @@ class PointerPlan:
     function_values: Set[str] = field(default_factory=set)
     handles: Set[SlotKey] = field(default_factory=set)
     handle_roots: frozenset = frozenset()
+    # `void *` slots that only ever carry an integer cast in and out (`(void *)i`, `(long)arg`): C# nint
+    # (void_integers.py)
+    integer_slots: frozenset = frozenset()
+    integer_casts: frozenset = frozenset()  # where a `(void *)n` goes into such a slot (its Cast's loc)
+
+    def carries_integer(self, k: SlotKey) -> bool:
+        return k in self.integer_slots
 
     def is_handle(self, k: SlotKey) -> bool:
         return k in self.handles or (bool(self.handle_roots) and self.find(k) in self.handle_roots)

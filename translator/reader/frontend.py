@@ -50,7 +50,8 @@ _FLOAT_NAMES = {
 # Library types kept opaque by name: the runtime has a type for each.
 # <pthread.h>'s objects: classes of CloudMpi.Libc's CThreads.cs of the same names (pthread_t stays an unsigned long)
 PTHREAD_OBJECTS = ("pthread_mutex_t", "pthread_cond_t", "pthread_barrier_t", "pthread_attr_t", "pthread_mutexattr_t",
-                   "pthread_condattr_t", "pthread_barrierattr_t")
+                   "pthread_condattr_t", "pthread_barrierattr_t", "pthread_rwlock_t", "pthread_rwlockattr_t",
+                   "sem_t")  # (<semaphore.h>'s sem_t too)
 OPAQUE_TYPEDEFS = {"MPI_Comm", "MPI_Datatype", "MPI_Op", "MPI_Request", "MPI_Status", "MPI_Group",
                    "MPI_Errhandler", "MPI_Info", "MPI_Win", "MPI_File", "MPI_Message", "FILE", "va_list", "__gnuc_va_list",
                    "fpos_t", "cpu_set_t", "regex_t", "regmatch_t", *PTHREAD_OBJECTS}
@@ -1333,6 +1334,11 @@ class Frontend:
         else:
             written, rest = children, []
         bounds = tuple(self.expr(c) for c in written[:n_bounds]) if len(written) >= n_bounds else ()
+        if rest and isinstance(ctype, ir.OpaqueType) and ctype.name in PTHREAD_OBJECTS and \
+                rest[-1].kind == K.INIT_LIST_EXPR:
+            # PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, PTHREAD_RWLOCK_INITIALIZER: glibc's zeroed fields;
+            # the runtime makes the object at its first use (CThreads' Of), as for a zeroed static
+            rest = []
         init = self.expr(rest[-1]) if rest else None
         return ir.VarDecl(self.loc(cur), cur.spelling, ctype, init, storage, bounds)
 

@@ -64,10 +64,17 @@ PARAM_KINDS = frozenset({"value", "buffer", "address", "out", "ref", "status", "
 #   no_ref        (libc) the positions of typed pointer parameters the runtime takes as a Ptr<T> only, never a `ref`
 #                 (localtime_r's result, which the C function returns: a `ref` to a local could not be returned):
 #                 `&x` there makes x live in a one-element array (fuzz seed 3 input 455)
+#   thread_start  (libc) [f, a]: the call runs the program function given at position f with the `void *` given at
+#                 position a, in a new thread whose value is the function's result (pthread_create): an integer
+#                 carried in that `void *` reaches the function's parameter (passes/void_integers.py)
+#   thread_value  (libc) the position of a `void *` that becomes the calling thread's value (pthread_exit's)
+#   thread_value_out  (libc) the position of a `void **` that receives a thread's value (pthread_join's retval)
+#   handle_result (libc) its `void *` result is an opaque handle, whatever pointer was stored (pthread_getspecific):
+#                 C# `object`, which the program's cast reads back (Handle.As), not a generic result
 #   family        the calls one conversion of libc.py serves: "byte_pair" (memcpy, memmove, memcmp: two
 #                 buffers read alike), "strto" (strtol...: an end pointer), "scanf" (scanf...: out arguments)
 FLAGS = ("keeps_buffer", "pure", "stateful", "bytes", "stores_address", "takes_views", "takes_pointers",
-         "completes_views", "sets_errhandler", "mixed_forms", "frees", "needs_memory")
+         "completes_views", "sets_errhandler", "mixed_forms", "frees", "needs_memory", "handle_result")
 ALLOCATES = frozenset({"new", "resize", "copy"})
 FAMILIES = frozenset({"byte_pair", "strto", "scanf"})
 
@@ -95,12 +102,16 @@ class Rule:
     mixed_forms: bool = False
     frees: bool = False
     needs_memory: bool = False
+    handle_result: bool = False
     allocates: Optional[str] = None
     allocates_into: Optional[int] = None
     family: Optional[str] = None
     ref_buffers: Tuple[int, ...] = ()
     no_ref: Tuple[int, ...] = ()
     packed_buffers: Tuple[int, ...] = ()
+    thread_start: Optional[Tuple[int, int]] = None
+    thread_value: Optional[int] = None
+    thread_value_out: Optional[int] = None
 
 
 @dataclass(frozen=True)
@@ -158,7 +169,8 @@ def _load_file(filename: str, needs_params: bool) -> Tuple[Dict[str, Rule], Dict
     for name, row in data.items():
         where = f"{filename}: [{name}]"
         unknown = set(row) - {"target", "params", "special", "removed", "allocates", "family", "ref_buffers",
-                            "no_ref", "packed_buffers", "allocates_into", *FLAGS}
+                            "no_ref", "packed_buffers", "allocates_into", "thread_start", "thread_value",
+                            "thread_value_out", *FLAGS}
         if unknown:
             raise RuleError(f"{where}: unknown keys {sorted(unknown)}")
         target = row.get("target")
@@ -226,9 +238,19 @@ def _load_file(filename: str, needs_params: bool) -> Tuple[Dict[str, Rule], Dict
         if not isinstance(no_ref, list) or any(not isinstance(i, int) or i < 0 for i in no_ref) or \
                 (no_ref and needs_params):
             raise RuleError(f"{where}: no_ref lists positions of a libc row's pointer parameters")
+        thread_start = row.get("thread_start")
+        if thread_start is not None and (needs_params or not isinstance(thread_start, list) or len(thread_start) != 2 or
+                                         any(type(i) is not int or i < 0 for i in thread_start)):
+            raise RuleError(f"{where}: thread_start is [function position, argument position] of a libc row")
+        thread_values = {key: row.get(key) for key in ("thread_value", "thread_value_out")}
+        for key, position in thread_values.items():
+            if position is not None and (needs_params or type(position) is not int or position < 0):
+                raise RuleError(f"{where}: {key} is the position of a libc row's parameter")
         rows[name] = Rule(name, target, params, sp, removed, allocates=allocates, allocates_into=allocates_into,
                           family=family, ref_buffers=tuple(ref_buffers), no_ref=tuple(no_ref),
-                          packed_buffers=tuple(packed_buffers), **flags)
+                          packed_buffers=tuple(packed_buffers),
+                          thread_start=tuple(thread_start) if thread_start is not None else None,
+                          **thread_values, **flags)
         if allocates is not None:
             allocators[name] = allocates
     for k, v in constants.items():
