@@ -615,7 +615,7 @@ def convert_binary(ctx, e: ir.Binary) -> CsExpr:
         if rhs.type == "null" and isinstance(e.type, ir.PointerType):
             # C# cannot infer a type from a bare null: give it the pointer's type (void *: any reference)
             if isinstance(e.type.pointee, ir.VoidType):
-                rhs = CsExpr("(object?)null", "null")
+                rhs = CsExpr("(object)null", "null")  # (no `?`: the port is no nullable context, CS8632)
             else:
                 elem = element_cs(e.type.pointee, e.loc)
                 rhs = CsExpr(f"default({ptr_of(elem)})", ptr_of(elem))
