@@ -666,6 +666,12 @@ def convert_binary(ctx, e: ir.Binary) -> CsExpr:
                 return CsExpr(f"unchecked({code})", result, PRIMARY, wrapped.const)
             return wrapped  # C# would wrap at another width or sign: the value C computes
         return CsExpr(code, result, prec, exact)
+    if result in ("uint", "ulong") and op in ("+", "-", "*") and _folded_by_csharp(e.lhs) and \
+            _folded_by_csharp(e.rhs):
+        # constants whose value the port does not know but C# folds (a comparison's `? 1 : 0`, an enum constant): C
+        # wraps unsigned arithmetic, C# rejects the wrap at compile time unless unchecked (csmith --no-safe-math seed
+        # 2520018: `(uint64_t)(0x5E2EL != (uint8_t)0x1EL << 0) - 0x90F69E3C95EAEA01UL`, CS0220)
+        return CsExpr(f"unchecked({code})", result, PRIMARY)
     return CsExpr(code, result, prec)
 
 
