@@ -20,7 +20,9 @@ Options of csmith's beyond a tier's go in --csmith-args (one string, split as a 
 --csmith-args=... so that argparse does not take a lone csmith option for one of this script's):
     python3 scripts/csmith.py --tier 4 --seed 1500000 --csmith-args="--max-pointer-depth 4 --max-funcs 20"
 Such a run gets its own directory and report (build/csmith/tierT-<label>, --label, else one made from the
-options), so its programs do not overwrite the plain tier's of the same seeds.
+options), so its programs do not overwrite the plain tier's of the same seeds. csmith's --no-safe-math programs
+mostly have undefined behaviour (a shift past the width, a division by zero): --ubsan also builds each with
+-fsanitize=undefined and excludes a program whose run it reports on.
 """
 from __future__ import annotations
 
@@ -68,6 +70,7 @@ class Settings:
     cmpi_run: str = os.path.join(ROOT, ".venv", "bin", "cmpi-run")
     csmith_args: List[str] = dataclasses.field(default_factory=list)  # csmith options after the tier's
     cflags: List[str] = dataclasses.field(default_factory=list)  # gcc's and cmpi-translate's (-DUSE_MATH_MACROS)
+    ubsan: bool = False  # exclude a program whose native run has undefined behaviour (csmith --no-safe-math)
 
 
 def _run(cmd: List[str], timeout: float, cwd: str, cpu_limit: Optional[float] = None) -> Optional[subprocess.CompletedProcess]:
@@ -116,6 +119,21 @@ def _first_difference(native: str, port: str) -> str:
     return "outputs differ"
 
 
+def _undefined_behaviour(d: str, s: Settings) -> str:
+    """UBSan's first report on the program's run ("" when it reports none).
+
+    Without csmith's safe-math wrappers (--no-safe-math) most programs shift too far, overflow or divide
+    by zero somewhere; what such a program prints is not C's to define, so it cannot judge the port."""
+    build = _run(["gcc", "-w", "-O0", "-fsanitize=undefined", "-fno-sanitize-recover=all", f"-I{CSMITH_INCLUDE}",
+                  *s.cflags, "prog.c", "-o", "prog-ubsan"], 120, d)
+    if build is None or build.returncode != 0:
+        return "gcc -fsanitize=undefined failed: " + _first_line(build.stderr if build else "timeout")
+    run = _run(["./prog-ubsan"], s.native_timeout * 20, d, cpu_limit=s.native_timeout * 2)
+    if run is None or _out_of_cpu(run):
+        return f"the -fsanitize=undefined run took over {2 * s.native_timeout:g} s of CPU"
+    return "" if run.returncode == 0 else _first_error(run.stderr, run.stdout)
+
+
 def check_seed(seed: int, s: Settings) -> Outcome:
     """Generates, builds, runs, translates and runs the port of one csmith program."""
     start = time.monotonic()
@@ -137,6 +155,10 @@ def check_seed(seed: int, s: Settings) -> Outcome:
         return done(EXCLUDED, f"native run over {s.native_timeout:g} s of CPU")
     if native.returncode != 0:
         return done(EXCLUDED, f"native run exited with {native.returncode}")
+    if s.ubsan:
+        undefined = _undefined_behaviour(d, s)
+        if undefined:
+            return done(EXCLUDED, "undefined behaviour: " + undefined)
 
     tr = _run([s.translate, "prog.c", "-o", "Prog.cs", "--", f"-I{CSMITH_INCLUDE}", *s.cflags], 300, d)
     if tr is None:
@@ -196,6 +218,8 @@ def main(argv: Optional[List[str]] = None) -> int:
     ap.add_argument("--csmith-args", default="", help="csmith options added to the tier's, one string (e.g. \"--max-funcs 20\")")
     ap.add_argument("--cflags", default="", help="compiler options for gcc and cmpi-translate, one string "
                     "(csmith's headers: -DUSE_MATH_MACROS, -DUSE_MATH_MACROS_NOTMP with csmith's --math-notmp)")
+    ap.add_argument("--ubsan", action="store_true", help="also run a -fsanitize=undefined build and exclude a program "
+                    "it finds undefined behaviour in (for csmith's --no-safe-math)")
     ap.add_argument("--label", default="", help="name of this run's directory and report (default: from --csmith-args)")
     ap.add_argument("--strict", action="store_true", help="exit 1 when a seed failed or was untranslatable")
     args = ap.parse_args(argv)
@@ -210,7 +234,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     label = args.label or run_label(csmith_args + cflags)
     name = f"tier{args.tier}" + (f"-{label}" if label else "")
     s = Settings(args.tier, os.path.join(out_dir, name), args.native_timeout, args.port_timeout,
-                 csmith_args=csmith_args, cflags=cflags)
+                 csmith_args=csmith_args, cflags=cflags, ubsan=args.ubsan)
     seeds = list(range(args.seed, args.seed + args.n))
 
     def progress(k: int, n: int, o: Outcome) -> None:

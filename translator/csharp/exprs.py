@@ -632,7 +632,7 @@ def convert_binary(ctx, e: ir.Binary) -> CsExpr:
         if rhs.type == "null" and isinstance(e.type, ir.PointerType):
             # C# cannot infer a type from a bare null: give it the pointer's type (void *: any reference)
             if isinstance(e.type.pointee, ir.VoidType):
-                rhs = CsExpr("(object?)null", "null")
+                rhs = CsExpr("(object)null", "null")  # (no `?`: the port is no nullable context, CS8632)
             else:
                 elem = element_cs(e.type.pointee, e.loc)
                 rhs = CsExpr(f"default({ptr_of(elem)})", ptr_of(elem))
@@ -683,6 +683,12 @@ def convert_binary(ctx, e: ir.Binary) -> CsExpr:
                 return CsExpr(f"unchecked({code})", result, PRIMARY, wrapped.const)
             return wrapped  # C# would wrap at another width or sign: the value C computes
         return CsExpr(code, result, prec, exact)
+    if result in ("uint", "ulong") and op in ("+", "-", "*") and _folded_by_csharp(e.lhs) and \
+            _folded_by_csharp(e.rhs):
+        # constants whose value the port does not know but C# folds (a comparison's `? 1 : 0`, an enum constant): C
+        # wraps unsigned arithmetic, C# rejects the wrap at compile time unless unchecked (csmith --no-safe-math seed
+        # 2520018: `(uint64_t)(0x5E2EL != (uint8_t)0x1EL << 0) - 0x90F69E3C95EAEA01UL`, CS0220)
+        return CsExpr(f"unchecked({code})", result, PRIMARY)
     return CsExpr(code, result, prec)
 
 
@@ -855,12 +861,18 @@ def convert_unary(ctx, e: ir.Unary) -> CsExpr:
     if op == "+":
         return inner
     if op == "-":
-        if inner.const is not None and inner.code.replace(".", "").isdigit():  # `- -1`: not `--1` (seed 10 #9319)
-            return CsExpr(f"-{inner.code}", result, UNARY, -inner.const)
         if result in ("uint", "ulong"):
             # C# widens -uint to long and rejects -ulong; C wraps modulo 2^n.
             zero = "0u" if result == "uint" else "0UL"
-            return CsExpr(f"{zero} - {paren(inner, ADD + 1)}", result, ADD)
+            code = f"{zero} - {paren(inner, ADD + 1)}"
+            if inner.const is not None or _folded_by_csharp(e.operand):
+                # of a constant, C# rejects the wrap at compile time unless unchecked (csmith --no-safe-math seed
+                # 2520006: `(-(uint64_t)5UL) < g_79`, CS0220; `-(unsigned)SEVEN` of an enum constant too)
+                return CsExpr(f"unchecked({code})", result, PRIMARY,
+                              _wrapped_constant(-inner.const, result).const if inner.const is not None else None)
+            return CsExpr(code, result, ADD)
+        if inner.const is not None and inner.code.replace(".", "").isdigit():  # `- -1`: not `--1` (seed 10 #9319)
+            return CsExpr(f"-{inner.code}", result, UNARY, -inner.const)
         code = negated(inner)
         return CsExpr(code, result, UNARY, -inner.const if inner.const is not None else None)
     if op == "~":
@@ -869,6 +881,29 @@ def convert_unary(ctx, e: ir.Unary) -> CsExpr:
                       _wrapped_constant(~inner.const, result).const if inner.const is not None and result in INTEGRAL
                       else None)
     raise TranslationError(e.loc, f"the operator {op} is not supported yet", "unsupported-construct")
+
+
+def _folded_by_csharp(e: ir.Expr) -> bool:
+    """Whether the translation of `e` may be a C# constant expression, which C# evaluates at compile time and rejects
+    when it overflows: literals and enum constants (the port's `const int`) under operators and casts. Saying so of
+    a sizeof the port computes at run time only costs an `unchecked` that changes nothing."""
+    if isinstance(e, (ir.IntLit, ir.CharLit, ir.SizeOf)):
+        return True
+    if isinstance(e, ir.NameRef):
+        return e.kind == "enum_const"
+    if isinstance(e, ir.MacroRef):
+        return e.expansion is not None and _folded_by_csharp(e.expansion)
+    if isinstance(e, ir.Paren):
+        return _folded_by_csharp(e.inner)
+    if isinstance(e, ir.Cast):
+        return _folded_by_csharp(e.operand)
+    if isinstance(e, ir.Unary):
+        return e.op in ("-", "+", "~", "!") and _folded_by_csharp(e.operand)
+    if isinstance(e, ir.Binary):
+        return e.op != "," and _folded_by_csharp(e.lhs) and _folded_by_csharp(e.rhs)
+    if isinstance(e, ir.Conditional):
+        return _folded_by_csharp(e.cond) and _folded_by_csharp(e.then) and _folded_by_csharp(e.otherwise)
+    return False
 
 
 _SIMPLE_COMPOUND = {"+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>="}

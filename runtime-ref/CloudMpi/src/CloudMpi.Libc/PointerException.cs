@@ -1,8 +1,8 @@
 namespace CloudMpi.Libc;
 
 /// <summary>
-/// A C pointer used where C has undefined behaviour (a null or out-of-bounds dereference,
-/// pointers into different arrays compared or subtracted). Where the C program would crash
+/// A C pointer used where C has undefined behaviour (a null or out-of-bounds dereference, pointers into different
+/// arrays subtracted; compared, they are ordered as disjoint objects: ObjectOrder). Where the C program would crash
 /// or read garbage, the port stops with a message that reads like C.
 /// </summary>
 public sealed class PointerException : Exception

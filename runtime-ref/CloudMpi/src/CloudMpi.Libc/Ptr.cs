@@ -133,19 +133,33 @@ public readonly struct Ptr<T> : IEquatable<Ptr<T>>, IPointer
 
     public static bool operator !=(Ptr<T> a, Ptr<T> b) => !a.Equals(b);
 
-    public static bool operator <(Ptr<T> a, Ptr<T> b) => SameArray(a, b, "comparison") && a.Offset < b.Offset;
+    public static bool operator <(Ptr<T> a, Ptr<T> b) => SameArray(a, b) ? a.Offset < b.Offset : ObjectOrder(a, b) < 0;
 
-    public static bool operator <=(Ptr<T> a, Ptr<T> b) => SameArray(a, b, "comparison") && a.Offset <= b.Offset;
+    public static bool operator <=(Ptr<T> a, Ptr<T> b) => SameArray(a, b) ? a.Offset <= b.Offset : ObjectOrder(a, b) < 0;
 
-    public static bool operator >(Ptr<T> a, Ptr<T> b) => SameArray(a, b, "comparison") && a.Offset > b.Offset;
+    public static bool operator >(Ptr<T> a, Ptr<T> b) => SameArray(a, b) ? a.Offset > b.Offset : ObjectOrder(a, b) > 0;
 
-    public static bool operator >=(Ptr<T> a, Ptr<T> b) => SameArray(a, b, "comparison") && a.Offset >= b.Offset;
+    public static bool operator >=(Ptr<T> a, Ptr<T> b) => SameArray(a, b) ? a.Offset >= b.Offset : ObjectOrder(a, b) > 0;
 
-    private static bool SameArray(Ptr<T> a, Ptr<T> b, string operation)
+    private static bool SameArray(Ptr<T> a, Ptr<T> b) => ReferenceEquals(a.Array, b.Array) && PointerView<T>.Same(a.View, b.View);
+
+    private static void SameArray(Ptr<T> a, Ptr<T> b, string operation)
     {
-        if (!ReferenceEquals(a.Array, b.Array) || !PointerView<T>.Same(a.View, b.View))
+        if (!SameArray(a, b))
             throw PointerException.DifferentArrays(operation);
-        return true;
+    }
+
+    /// <summary>
+    /// The order of pointers into different objects (C11 6.5.8p5 leaves it undefined; gcc compares addresses, and
+    /// distinct objects never overlap, so `p &gt;= &amp;a[0] &amp;&amp; p &lt;= &amp;a[n]` is false for a p into
+    /// another object): the objects' order in <see cref="Libc.ObjectOrder"/>, NULL below every object. Two views of
+    /// one array that start apart (fields of one struct, a reinterpreted buffer) have no such order here: they throw.
+    /// </summary>
+    private static int ObjectOrder(Ptr<T> a, Ptr<T> b)
+    {
+        object? x = (object?)a.Array ?? a.View?.Root, y = (object?)b.Array ?? b.View?.Root;
+        if (ReferenceEquals(x, y)) throw PointerException.DifferentArrays("comparison");
+        return Libc.ObjectOrder.Compare(x, y);
     }
 
     /// <summary>An array decays to a pointer to its first element.</summary>

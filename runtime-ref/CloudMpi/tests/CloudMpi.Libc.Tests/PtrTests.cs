@@ -38,7 +38,7 @@ public sealed class PtrTests
     }
 
     [Fact]
-    public void Difference_and_comparison_need_the_same_array()
+    public void Difference_needs_the_same_array()
     {
         var a = new int[10];
         Ptr<int> p = a, q = new Ptr<int>(a, 7);
@@ -49,7 +49,21 @@ public sealed class PtrTests
         Assert.False(p > q || q < p);
         var e = Assert.Throws<PointerException>(() => p - new Ptr<int>(new int[10]));
         Assert.Contains("different arrays", e.Message);
-        Assert.Throws<PointerException>(() => p < (Ptr<int>)new int[3]);
+    }
+
+    [Fact]
+    public void Pointers_into_different_arrays_compare_as_disjoint_objects()
+    {
+        // gcc compares addresses: an object lies wholly below or above another, NULL below both.
+        int[] a = new int[10], b = new int[3];
+        Ptr<int> inA = new(a, 4), inB = new(b, 1), none = default;
+        bool below = inA < inB;
+        Assert.Equal(below, new Ptr<int>(a, 9) < (Ptr<int>)b);
+        Assert.Equal(below, (Ptr<int>)a < new Ptr<int>(b, 2));
+        Assert.True(below == (inB > inA) && below == (inA <= inB) && below != (inA >= inB) && below != (inB < inA));
+        Assert.False(inB >= (Ptr<int>)a && inB <= new Ptr<int>(a, 9));
+        Assert.True(none < inA && none <= inB && inA > none && !(inB < none));
+        Assert.Equal(below, inA < inB);
     }
 
     [Fact]
