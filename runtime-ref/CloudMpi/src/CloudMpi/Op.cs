@@ -80,6 +80,8 @@ public sealed class Op
     private bool IsDefinedForBasic(Datatype type) => OpCode switch
     {
         Code.Null or Code.Replace or Code.NoOp => false, // no collective takes them (one-sided code checks them itself)
+        // Fortran's LOGICAL (a 4-byte integer here) takes the logical ops alone (MPI-3.1 5.9.2)
+        _ when type == Datatype.MPI_LOGICAL => OpCode is Code.Land or Code.Lor or Code.Lxor,
         Code.MaxLoc or Code.MinLoc => type.Kind == ElementKind.Pair,
         Code.Sum or Code.Prod => type.IsInteger || type.IsFloat || type.IsComplex,
         Code.Max or Code.Min => type.IsInteger || type.IsFloat,

@@ -22,8 +22,12 @@ public class OpTableTests
         "MPI_LONG", "MPI_UNSIGNED_LONG", "MPI_LONG_LONG_INT", "MPI_LONG_LONG", "MPI_UNSIGNED_LONG_LONG",
         "MPI_INT8_T", "MPI_INT16_T", "MPI_INT32_T", "MPI_INT64_T", "MPI_UINT8_T", "MPI_UINT16_T", "MPI_UINT32_T", "MPI_UINT64_T",
         "MPI_AINT", "MPI_OFFSET", "MPI_COUNT", // MPI-3.1 5.9.2's multi-language types: every integer op
+        // Fortran's integers, as C programs name them (MPI-3.1 5.9.2 gives them every op but the logical ones; the
+        // port allows those too, as for C's integers)
+        "MPI_INTEGER", "MPI_INTEGER1", "MPI_INTEGER2", "MPI_INTEGER4", "MPI_INTEGER8",
     ];
-    private static readonly string[] Floats = ["MPI_FLOAT", "MPI_DOUBLE", "MPI_LONG_DOUBLE"];
+    private static readonly string[] Floats =
+        ["MPI_FLOAT", "MPI_DOUBLE", "MPI_LONG_DOUBLE", "MPI_REAL", "MPI_DOUBLE_PRECISION", "MPI_REAL4", "MPI_REAL8"];
     private static readonly string[] Complexes =
         ["MPI_C_DOUBLE_COMPLEX", "MPI_DOUBLE_COMPLEX", "MPI_C_FLOAT_COMPLEX", "MPI_C_COMPLEX", "MPI_COMPLEX"];
 
@@ -31,7 +35,7 @@ public class OpTableTests
     {
         "MPI_SUM" or "MPI_PROD" => Integers.Contains(type) || Floats.Contains(type) || Complexes.Contains(type),
         "MPI_MAX" or "MPI_MIN" => Integers.Contains(type) || Floats.Contains(type),
-        "MPI_LAND" or "MPI_LOR" or "MPI_LXOR" => Integers.Contains(type) || type == "MPI_C_BOOL",
+        "MPI_LAND" or "MPI_LOR" or "MPI_LXOR" => Integers.Contains(type) || type is "MPI_C_BOOL" or "MPI_LOGICAL",
         _ => Integers.Contains(type) || type == "MPI_BYTE",
     };
 
