@@ -124,8 +124,20 @@ public static partial class cMPI
     public static int Test(ref Request request, out int flag, out Status status)
     {
         const string call = "MPI_Test";
-        var ctx = Ctx(call);
         var r = request ?? REQUEST_NULL;
+        if (TestOnce(call, r, out flag, out status))
+            request = r.Release();
+        return SUCCESS;
+    }
+
+    /// <summary>
+    /// One step of progress for <paramref name="r"/> (its deferred collective run, the mailbox polled), then whether it
+    /// is complete: flag 1 and its status (delivered once: <see cref="Request.Finish"/>), else flag 0. MPI_Test
+    /// releases a complete request after this; MPI_Request_get_status leaves it as it is.
+    /// </summary>
+    private static bool TestOnce(string call, Request r, out int flag, out Status status)
+    {
+        var ctx = Ctx(call);
         if (r is Request.DeferredCollective { IsComplete: false } c) RunPendingCollectives(ctx, c.Comm, c);
         if (!r.IsComplete) ctx.Mailbox.Progress();
         ctx.Mailbox.Checked(r.IsComplete);
@@ -133,12 +145,11 @@ public static partial class cMPI
         {
             flag = 0;
             status = default;
-            return SUCCESS;
+            return false;
         }
         flag = 1;
         status = r.Finish(call);
-        request = r.Release();
-        return SUCCESS;
+        return true;
     }
 
     /// <summary>

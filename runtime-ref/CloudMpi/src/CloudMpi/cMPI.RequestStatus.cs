@@ -18,25 +18,15 @@ public static partial class cMPI
     public static int Request_get_status(Request request, out int flag, out Status status)
     {
         const string call = "MPI_Request_get_status";
-        var ctx = Ctx(call);
         var r = request ?? REQUEST_NULL;
         if (!r.IsActive)
         {
+            Ctx(call);
             flag = 1;
             status = EmptyStatus;
             return SUCCESS;
         }
-        if (r is Request.DeferredCollective { IsComplete: false } c) RunPendingCollectives(ctx, c.Comm, c);
-        if (!r.IsComplete) ctx.Mailbox.Progress();
-        ctx.Mailbox.Checked(r.IsComplete);
-        if (!r.IsComplete)
-        {
-            flag = 0;
-            status = default;
-            return SUCCESS;
-        }
-        flag = 1;
-        status = r.Finish(call);
+        TestOnce(call, r, out flag, out status);
         return SUCCESS;
     }
 
