@@ -19,7 +19,14 @@ namespace CloudMpi.Tests.Transports;
 public class TcpSecurityTests
 {
     private const string JobId = "cmpi-security-test";
-    private static readonly TimeSpan Deadline = TimeSpan.FromSeconds(1);
+    /// <summary>The handshake deadline of the tests about the deadline itself: short, so they run quickly.</summary>
+    private static readonly TimeSpan ShortDeadline = TimeSpan.FromSeconds(1);
+
+    /// <summary>
+    /// The deadline of every other test: long, because on a loaded 2-core CI host a 1 s deadline can expire before a
+    /// wrong proof arrives, and the rejection is then reported as a timeout instead of the reason the test checks.
+    /// </summary>
+    private TimeSpan deadline = TimeSpan.FromSeconds(30);
 
     private readonly JobSecret secret = JobSecret.New();
     private readonly ConcurrentQueue<(EndPoint? From, string Reason)> rejected = new();
@@ -31,7 +38,7 @@ public class TcpSecurityTests
         var ts = Enumerable.Range(0, n)
             .Select(r => new TcpTransport(r, n, TcpTransport.Listen(IPAddress.Loopback), secret, JobId)
             {
-                HandshakeDeadline = Deadline,
+                HandshakeDeadline = deadline,
                 OnRejected = (from, reason) => rejected.Enqueue((from, reason)),
             })
             .ToArray();
@@ -325,7 +332,9 @@ public class TcpSecurityTests
     [Fact]
     public void ASilentOrHalfOpenConnectionIsDroppedAtTheDeadlineWithoutStoppingOthers()
     {
+        deadline = ShortDeadline;
         var clock = Stopwatch.StartNew();
+        var attackers = new ConcurrentBag<EndPoint>();
         int rounds = PingPongUnder(at =>
         {
             // Connections that never finish their handshake, kept open until the rank drops them; the ping-pong,
@@ -335,14 +344,16 @@ public class TcpSecurityTests
             partial.Send(Hello(0, 1).AsSpan(0, 10));
             foreach (var s in new[] { silent, partial })
             {
-                var local = s.LocalEndPoint;
+                var local = s.LocalEndPoint!;
+                attackers.Add(local);
                 var wait = Stopwatch.StartNew();
                 while (!rejected.Any(r => Equals(r.From, local)) && wait.Elapsed < TimeSpan.FromSeconds(15)) Thread.Sleep(10);
                 AssertClosedByPeer(s);
             }
         });
-        var got = Rejections($"no complete handshake within {Deadline.TotalSeconds:0.###} s", 4);
-        Assert.Equal(4, got.Select(g => g.From).Distinct().Count());
+        var got = Rejections($"no complete handshake within {ShortDeadline.TotalSeconds:0.###} s", 4);
+        // each of the four silent connections was dropped for it (on a loaded host the job's own connections may be too)
+        Assert.Subset(got.Select(g => g.From!).ToHashSet(), attackers.ToHashSet());
         // the job kept exchanging messages while the silent peers were waited for
         Assert.True(rounds > 200, $"{rounds} rounds in {clock.Elapsed.TotalSeconds:0.0} s");
     }
@@ -439,7 +450,7 @@ public class TcpSecurityTests
     public void ASilentListenerFailsTheSendAtTheDeadline()
     {
         using var impostor = TcpTransport.Listen(IPAddress.Loopback); // accepts (the backlog) and never answers
-        using var a = new TcpTransport(0, 2, TcpTransport.Listen(IPAddress.Loopback), secret, JobId) { HandshakeDeadline = Deadline };
+        using var a = new TcpTransport(0, 2, TcpTransport.Listen(IPAddress.Loopback), secret, JobId) { HandshakeDeadline = ShortDeadline };
         a.Start(new Sink(), [a.LocalEndPoint, (IPEndPoint)impostor.LocalEndPoint!]);
         var clock = Stopwatch.StartNew();
         var e = Assert.Throws<TransportException>(() => a.Send(1, new cMPIMessage { SenderWorldRank = 0, Data = [1] }));
