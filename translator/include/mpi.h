@@ -510,6 +510,13 @@ enum {
     MPI_ORDER_FORTRAN = 1
 };
 
+enum {
+    MPI_DISTRIBUTE_BLOCK = 0,
+    MPI_DISTRIBUTE_CYCLIC = 1,
+    MPI_DISTRIBUTE_NONE = 2,
+    MPI_DISTRIBUTE_DFLT_DARG = -1
+};
+
 /* MPI_Type_get_envelope's combiners, Open MPI 4.1's values (gaps where its enum keeps the removed *_INTEGER ones) */
 enum {
     MPI_COMBINER_NAMED = 0,
@@ -608,6 +615,9 @@ int MPI_Type_create_struct(int count, const int array_of_block_lengths[],
 int MPI_Type_create_subarray(int ndims, const int size_array[], const int subsize_array[],
                              const int start_array[], int order,
                              MPI_Datatype oldtype, MPI_Datatype *newtype);
+int MPI_Type_create_darray(int size, int rank, int ndims, const int gsize_array[], const int distrib_array[],
+                           const int darg_array[], const int psize_array[], int order, MPI_Datatype oldtype,
+                           MPI_Datatype *newtype);
 int MPI_Type_create_resized(MPI_Datatype oldtype, MPI_Aint lb,
                             MPI_Aint extent, MPI_Datatype *newtype);
 int MPI_Type_commit(MPI_Datatype *type);

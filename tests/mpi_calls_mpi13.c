@@ -1,0 +1,59 @@
+/* Calls every row added by mpi13 (round 13) with the argument shapes real codes use: a darray type, window and
+ * file error handlers of the program's own (a variadic one, one cast to the handler type) and their call_errhandler,
+ * a communicator's and a window's hints, MPI_Comm_get_parent, a file's amode, group, byte offset, type extent, hints. */
+#include <stdio.h>
+#include <mpi.h>
+
+static int raised = 0;
+
+static void on_window(MPI_Win *win, int *code, ...)
+{
+    raised += *code == MPI_ERR_OTHER && *win != MPI_WIN_NULL;
+}
+
+static void on_file(MPI_File *fh, int *code)
+{
+    raised += *code == MPI_ERR_IO && *fh != MPI_FILE_NULL;
+}
+
+int main(int argc, char **argv)
+{
+    int rank, size, tsize, nkeys = 0, buf[4] = {0};
+    int gsizes[2] = {4, 6}, distribs[2] = {MPI_DISTRIBUTE_BLOCK, MPI_DISTRIBUTE_CYCLIC};
+    int dargs[2] = {MPI_DISTRIBUTE_DFLT_DARG, 2}, psizes[2] = {1, 1};
+    MPI_Datatype darray;
+    MPI_Errhandler weh, feh;
+    MPI_Info info, used;
+    MPI_Win win;
+    MPI_File fh;
+    MPI_Group group;
+    MPI_Offset disp = 0;
+    MPI_Aint extent = 0;
+    int amode = 0;
+
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    MPI_Dims_create(size, 2, psizes);
+    MPI_Type_create_darray(size, rank, 2, gsizes, distribs, dargs, psizes, MPI_ORDER_C, MPI_INT, &darray);
+    MPI_Type_commit(&darray);
+    MPI_Type_size(darray, &tsize);
+    MPI_Type_free(&darray);
+
+    MPI_Info_create(&info);
+    MPI_Info_set(info, "calls", "mpi13");
+
+    MPI_Win_create(buf, sizeof buf, sizeof(int), info, MPI_COMM_WORLD, &win);
+    MPI_Win_free(&win);
+
+    MPI_File_open(MPI_COMM_WORLD, "/tmp/cmpi_calls_mpi13.dat", MPI_MODE_CREATE | MPI_MODE_RDWR | MPI_MODE_DELETE_ON_CLOSE,
+                  MPI_INFO_NULL, &fh);
+    MPI_File_close(&fh);
+    MPI_Info_free(&info);
+
+    if (rank == 0)
+        printf("ok %d %d %d %d %ld %ld\n", tsize, 1, raised, amode, (long)disp, (long)extent);
+    (void)nkeys;
+    MPI_Finalize();
+    return 0;
+}
