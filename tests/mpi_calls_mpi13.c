@@ -44,11 +44,19 @@ int main(int argc, char **argv)
     MPI_Info_set(info, "calls", "mpi13");
 
     MPI_Win_create(buf, sizeof buf, sizeof(int), info, MPI_COMM_WORLD, &win);
+    MPI_Win_create_errhandler(on_window, &weh);
+    MPI_Win_set_errhandler(win, weh);
+    MPI_Win_call_errhandler(win, MPI_ERR_OTHER);
+    MPI_Errhandler_free(&weh);
     MPI_Win_free(&win);
 
+    MPI_File_create_errhandler((MPI_File_errhandler_function *)on_file, &feh);
     MPI_File_open(MPI_COMM_WORLD, "/tmp/cmpi_calls_mpi13.dat", MPI_MODE_CREATE | MPI_MODE_RDWR | MPI_MODE_DELETE_ON_CLOSE,
                   MPI_INFO_NULL, &fh);
+    MPI_File_set_errhandler(fh, feh);
+    MPI_File_call_errhandler(fh, MPI_ERR_IO);
     MPI_File_close(&fh);
+    MPI_Errhandler_free(&feh);
     MPI_Info_free(&info);
 
     if (rank == 0)

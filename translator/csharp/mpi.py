@@ -315,10 +315,12 @@ def convert_user_function(ctx, arg: ir.Expr) -> str:
     if not (isinstance(e, ir.NameRef) and e.kind == "function" and isinstance(e.type, ir.FunctionType)):
         raise TranslationError(arg.loc, "a user op must name a C function", "unsupported-construct")
     params = e.type.params
-    if _is_comm_errhandler(params):
+    handled = _errhandler_object(params)
+    if handled is not None:
+        handle, delegate = _ERRHANDLER_DELEGATES[handled]
         if e.type.variadic:  # MPI never passes the variadic tail; the C# method's params array stays empty
-            return f"(ref Comm cmpiComm, ref int cmpiCode) => {ctx.name(e.name)}(ref cmpiComm, ref cmpiCode)"
-        return f"(CommErrhandlerFunction){ctx.name(e.name)}"
+            return f"(ref {handle} cmpi{handle}, ref int cmpiCode) => {ctx.name(e.name)}(ref cmpi{handle}, ref cmpiCode)"
+        return f"({delegate}){ctx.name(e.name)}"
     if len(params) == 4 and not _is_user_function(params):
         raise TranslationError(arg.loc, f"the user op {e.name} must take the parameters of MPI_User_function: "
                                "(T *invec, T *inoutvec, int *len, MPI_Datatype *datatype), T one type or void",
@@ -375,11 +377,24 @@ def _cs_element(t):
     return element_cs(t) if isinstance(t, (ir.IntType, ir.FloatType)) else t
 
 
-def _is_comm_errhandler(params) -> bool:
-    """(MPI_Comm *, int *[, ...]): an MPI_Comm_errhandler_function, translated as (ref Comm, ref int)."""
-    return (len(params) == 2 and all(isinstance(p, ir.PointerType) for p in params)
-            and isinstance(params[0].pointee, ir.OpaqueType) and params[0].pointee.name == "MPI_Comm"
-            and isinstance(params[1].pointee, ir.IntType) and params[1].pointee.name == "int")
+# An error handler's C function by the handle it gets: the C# handle type and the runtime's delegate (Errhandler.cs)
+_ERRHANDLER_DELEGATES = {"MPI_Comm": ("Comm", "CommErrhandlerFunction"), "MPI_Win": ("Win", "WinErrhandlerFunction"),
+                         "MPI_File": ("MpiFile", "FileErrhandlerFunction")}
+
+
+def _errhandler_object(params):
+    """(MPI_Comm *, int *[, ...]) and the same with MPI_Win or MPI_File: an MPI_{Comm,Win,File}_errhandler_function,
+    translated as (ref Comm, ref int) and so on. The handle's C type, or None."""
+    if (len(params) == 2 and all(isinstance(p, ir.PointerType) for p in params)
+            and isinstance(params[0].pointee, ir.OpaqueType) and params[0].pointee.name in _ERRHANDLER_DELEGATES
+            and isinstance(params[1].pointee, ir.IntType) and params[1].pointee.name == "int"):
+        return params[0].pointee.name
+    return None
+
+
+def _is_errhandler_function(params) -> bool:
+    """Any error handler's C function (communicator, window, file): its pointers are ref parameters."""
+    return _errhandler_object(params) is not None
 
 
 def _buffer_element(e: ir.Expr):
@@ -839,7 +854,7 @@ def _may_capture(ctx) -> bool:
     """A lambda cannot capture ref parameters: inside an error handler's own function (translated with
     `ref Comm, ref int`) a call used as a statement stays plain, so an error there ends the job."""
     f = ctx.fn.function
-    return f is None or not _is_comm_errhandler(f.type.params)
+    return f is None or not _is_errhandler_function(f.type.params)
 
 
 class SPECIAL_API:

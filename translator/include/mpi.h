@@ -404,6 +404,8 @@ int MPI_Win_get_group(MPI_Win win, MPI_Group *group);
 int MPI_Win_set_errhandler(MPI_Win win, MPI_Errhandler errhandler);
 int MPI_Win_get_errhandler(MPI_Win win, MPI_Errhandler *errhandler);
 int MPI_Win_call_errhandler(MPI_Win win, int errorcode);
+typedef void (MPI_Win_errhandler_function)(MPI_Win *, int *, ...);
+int MPI_Win_create_errhandler(MPI_Win_errhandler_function *function, MPI_Errhandler *errhandler);
 int MPI_Win_free(MPI_Win *win);
 int MPI_Win_create_dynamic(MPI_Info info, MPI_Comm comm, MPI_Win *win);
 int MPI_Win_attach(MPI_Win win, void *base, MPI_Aint size);
@@ -781,6 +783,9 @@ int MPI_File_set_atomicity(MPI_File fh, int flag);
 int MPI_File_get_atomicity(MPI_File fh, int *flag);
 int MPI_File_set_errhandler(MPI_File file, MPI_Errhandler errhandler);
 int MPI_File_get_errhandler(MPI_File file, MPI_Errhandler *errhandler);
+typedef void (MPI_File_errhandler_function)(MPI_File *, int *, ...);
+int MPI_File_create_errhandler(MPI_File_errhandler_function *function, MPI_Errhandler *errhandler);
+int MPI_File_call_errhandler(MPI_File fh, int errorcode);
 
 /* MPI-1 functions that MPI-3.0 removed, as decades-old programs call them. Open MPI 4.1 keeps them in its library
  * and declares them only for a program that defines OMPI_OMIT_MPI1_COMPAT_DECLS as 0; the translator maps each

@@ -166,6 +166,8 @@ public static partial class cMPI
         CheckComm(call, comm);
         if (errhandler is null || errhandler == Errhandler.Null)
             throw new MpiException(call, ERR_ARG, "invalid error handler (MPI_ERRHANDLER_NULL)");
+        if (!errhandler.FitsComm)
+            throw new MpiException(call, ERR_ARG, $"{errhandler} was not made for communicators (MPI_Comm_create_errhandler)");
         LocalOf(ctx, comm).Errhandler = errhandler;
         return SUCCESS;
     }

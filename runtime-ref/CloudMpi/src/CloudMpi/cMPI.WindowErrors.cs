@@ -16,6 +16,8 @@ public static partial class cMPI
         var w = CheckWin(call, win);
         if (errhandler is null || errhandler == Errhandler.Null)
             throw new MpiException(call, ERR_ARG, "invalid error handler (MPI_ERRHANDLER_NULL)");
+        if (!errhandler.FitsWin)
+            throw new MpiException(call, ERR_ARG, $"{errhandler} was not made for windows (MPI_Win_create_errhandler)");
         w.Errhandler = errhandler;
         return SUCCESS;
     }
@@ -34,8 +36,31 @@ public static partial class cMPI
         const string call = "MPI_Win_call_errhandler";
         Ctx(call);
         var w = CheckWin(call, win);
-        if (w.Errhandler.Returns) return SUCCESS;
-        throw new MpiException(call, errorcode, "error raised by the program");
+        if (!w.Errhandler.Returns) throw new MpiException(call, errorcode, "error raised by the program");
+        InvokeWin(w, errorcode);
+        return SUCCESS; // the handler was called and returned (MPI-4.0 9.3)
+    }
+
+    /// <summary>
+    /// MPI_Win_create_errhandler: a handler that calls <paramref name="function"/> with the window and the error code;
+    /// the failed call then returns the code (see <see cref="Try(Win?, Func{int})"/>).
+    /// </summary>
+    public static int Win_create_errhandler(WinErrhandlerFunction function, out Errhandler errhandler)
+    {
+        const string call = "MPI_Win_create_errhandler";
+        Ctx(call);
+        if (function is null) throw new MpiException(call, ERR_ARG, "the error handler function is NULL");
+        errhandler = Errhandler.User(function);
+        return SUCCESS;
+    }
+
+    /// <summary>Run the window's user handler function (if any) for <paramref name="errorcode"/>; the code the call returns.</summary>
+    private static int InvokeWin(Win win, int errorcode)
+    {
+        if (win.Errhandler.WinFunction is not { } function) return errorcode;
+        var handle = win;             // the C function gets the address of a copy of the handle
+        function(ref handle, ref errorcode);
+        return errorcode;
     }
 
     /// <summary>
@@ -52,7 +77,7 @@ public static partial class cMPI
         }
         catch (MpiException ex) when (ex is not MpiHandlerlessException && win.Errhandler.Returns)
         {
-            return ex.ErrorClass;
+            return InvokeWin(win, ex.ErrorClass);
         }
     }
 }
