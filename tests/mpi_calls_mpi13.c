@@ -42,8 +42,15 @@ int main(int argc, char **argv)
 
     MPI_Info_create(&info);
     MPI_Info_set(info, "calls", "mpi13");
+    MPI_Comm_set_info(MPI_COMM_WORLD, info);
+    MPI_Comm_get_info(MPI_COMM_WORLD, &used);
+    MPI_Info_free(&used);
 
     MPI_Win_create(buf, sizeof buf, sizeof(int), info, MPI_COMM_WORLD, &win);
+    MPI_Win_set_info(win, info);
+    MPI_Win_get_info(win, &used);
+    MPI_Info_get_nkeys(used, &nkeys);
+    MPI_Info_free(&used);
     MPI_Win_create_errhandler(on_window, &weh);
     MPI_Win_set_errhandler(win, weh);
     MPI_Win_call_errhandler(win, MPI_ERR_OTHER);

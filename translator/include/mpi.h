@@ -291,6 +291,9 @@ int MPI_Type_set_name(MPI_Datatype datatype, const char *type_name);
 int MPI_Type_get_name(MPI_Datatype datatype, char *type_name, int *resultlen);
 int MPI_Comm_get_name(MPI_Comm comm, char *comm_name, int *resultlen);
 int MPI_Comm_dup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm);
+int MPI_Comm_set_info(MPI_Comm comm, MPI_Info info);
+int MPI_Comm_get_info(MPI_Comm comm, MPI_Info *info_used);
+
 int MPI_Win_set_name(MPI_Win win, const char *win_name);
 int MPI_Win_get_name(MPI_Win win, char *win_name, int *resultlen);
 int MPI_Intercomm_create(MPI_Comm local_comm, int local_leader, MPI_Comm peer_comm, int remote_leader, int tag,
@@ -401,6 +404,8 @@ int MPI_Win_allocate(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm,
 int MPI_Win_allocate_shared(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm, void *baseptr, MPI_Win *win);
 int MPI_Win_shared_query(MPI_Win win, int rank, MPI_Aint *size, int *disp_unit, void *baseptr);
 int MPI_Win_get_group(MPI_Win win, MPI_Group *group);
+int MPI_Win_set_info(MPI_Win win, MPI_Info info);
+int MPI_Win_get_info(MPI_Win win, MPI_Info *info_used);
 int MPI_Win_set_errhandler(MPI_Win win, MPI_Errhandler errhandler);
 int MPI_Win_get_errhandler(MPI_Win win, MPI_Errhandler *errhandler);
 int MPI_Win_call_errhandler(MPI_Win win, int errorcode);

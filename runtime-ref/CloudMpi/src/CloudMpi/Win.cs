@@ -32,6 +32,8 @@ public sealed class Win
     internal Errhandler Errhandler = Errhandler.Fatal;
     /// <summary>The name MPI_Win_set_name gave this rank's handle (null: none, MPI_Win_get_name gives "").</summary>
     internal string? Name;
+    /// <summary>The hints MPI_Win_create or MPI_Win_set_info gave this rank's handle (null: none).</summary>
+    internal Info? Hints;
     /// <summary>Origins of the exposure epoch whose MPI_Win_complete has not arrived yet (MPI_Win_test polls it).</summary>
     internal readonly HashSet<int> CompletesAwaited = [];
 

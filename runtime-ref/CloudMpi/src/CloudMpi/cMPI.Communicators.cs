@@ -51,18 +51,21 @@ public static partial class cMPI
         newcomm = SplitCore(ctx, call, comm, 0, 0);
         CopyAttributes(ctx, comm, newcomm);  // the keys made with MPI_COMM_DUP_FN
         newcomm.Topology = comm.Topology; // MPI-3.1 6.4.2: the duplicate keeps the topology (immutable, so shared)
+        LocalOf(ctx, newcomm).Hints = LocalOf(ctx, comm).Hints?.Dup();  // and the hints (MPI-3.1 6.4.2)
         return SUCCESS;
     }
 
     /// <summary>
-    /// MPI_Comm_dup_with_info: MPI_Comm_dup whose hints are <paramref name="info"/>'s instead of the old communicator's;
-    /// cMPI acts on no communicator hint, so it is MPI_Comm_dup (attributes and topology copied as there).
+    /// MPI_Comm_dup_with_info: MPI_Comm_dup whose hints are <paramref name="info"/>'s instead of the old communicator's
+    /// (MPI_Comm_get_info gives them back); cMPI acts on no communicator hint (attributes and topology copied as there).
     /// </summary>
     public static int Comm_dup_with_info(Comm comm, Info info, out Comm newcomm)
     {
         const string call = "MPI_Comm_dup_with_info";
         if (info is null) throw new MpiException(call, ERR_INFO, "invalid info (NULL)");
-        return Comm_dup(comm, out newcomm);
+        int rc = Comm_dup(comm, out newcomm);
+        LocalOf(RankContext.Current, newcomm).Hints = info.IsNull ? null : info.Dup();
+        return rc;
     }
 
     /// <summary>MPI_Comm_free: sets the handle to <see cref="COMM_NULL"/>.</summary>

@@ -50,6 +50,7 @@ public static partial class cMPI
         if (win_base == null ? count > 0 : offset < 0 || offset + count > win_base.Length)
             throw new MpiException(call, ERR_BUFFER, $"{size} bytes from offset {offset} overrun the base array ({win_base?.Length ?? 0} elements)");
         win = CreateWindow(ctx, call, comm, new WindowMemory<T>(win_base ?? [], offset, count), size, disp_unit);
+        win.Hints = info is null || info.IsNull ? null : info.Dup();  // MPI_Win_get_info gives them back
         return SUCCESS;
     }
 
