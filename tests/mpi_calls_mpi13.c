@@ -24,6 +24,7 @@ int main(int argc, char **argv)
     MPI_Datatype darray;
     MPI_Errhandler weh, feh;
     MPI_Info info, used;
+    MPI_Comm parent;
     MPI_Win win;
     MPI_File fh;
     MPI_Group group;
@@ -45,6 +46,7 @@ int main(int argc, char **argv)
     MPI_Comm_set_info(MPI_COMM_WORLD, info);
     MPI_Comm_get_info(MPI_COMM_WORLD, &used);
     MPI_Info_free(&used);
+    MPI_Comm_get_parent(&parent);
 
     MPI_Win_create(buf, sizeof buf, sizeof(int), info, MPI_COMM_WORLD, &win);
     MPI_Win_set_info(win, info);
@@ -67,7 +69,7 @@ int main(int argc, char **argv)
     MPI_Info_free(&info);
 
     if (rank == 0)
-        printf("ok %d %d %d %d %ld %ld\n", tsize, 1, raised, amode, (long)disp, (long)extent);
+        printf("ok %d %d %d %d %ld %ld\n", tsize, parent == MPI_COMM_NULL, raised, amode, (long)disp, (long)extent);
     (void)nkeys;
     MPI_Finalize();
     return 0;

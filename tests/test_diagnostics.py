@@ -29,6 +29,7 @@ def _one_diagnostic(r):
     ("missing_header.c", 2, 10, "no_such_header.h"),
     ("asm.c", 4, 5, "inline assembly"),
     ("unmapped.c", 6, 5, "MPI_Comm_spawn"),
+    ("spawn.c", 10, 9, "MPI_Comm_spawn is not supported by cmpi: a port's job has the ranks it was started with"),
     ("struct_array_address.c", 6, 21, "array inside a struct"),
     ("pointer_cast.c", 6, 18, "reinterprets memory"),
     ("pointer_integer.c", 5, 20, "pointer to an integer"),

@@ -294,6 +294,13 @@ int MPI_Comm_dup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm);
 int MPI_Comm_set_info(MPI_Comm comm, MPI_Info info);
 int MPI_Comm_get_info(MPI_Comm comm, MPI_Info *info_used);
 
+/* Process creation (MPI-3.1 chapter 10): a port's job has the ranks it was started with and no parent, so
+ * MPI_Comm_get_parent gives MPI_COMM_NULL. MPI_Comm_spawn, the ports and the rest stay undeclared: a call is a
+ * located error (reader/frontend.py); their constants are here so that the call is the one error. */
+int MPI_Comm_get_parent(MPI_Comm *parent);
+#define MPI_ARGV_NULL ((char **) 0)
+#define MPI_ARGVS_NULL ((char ***) 0)
+#define MPI_ERRCODES_IGNORE ((int *) 0)
 int MPI_Win_set_name(MPI_Win win, const char *win_name);
 int MPI_Win_get_name(MPI_Win win, char *win_name, int *resultlen);
 int MPI_Intercomm_create(MPI_Comm local_comm, int local_leader, MPI_Comm peer_comm, int remote_leader, int tag,

@@ -74,6 +74,13 @@ LIBRARY_RECORDS = {"timeval", "timespec", "tm", "option", "timezone", "rusage", 
 _HANDLE_RECORDS = {f"struct cmpi_{n.lower()}": f"MPI_{n}"
                    for n in ("Comm", "Datatype", "Op", "Request", "Group", "Errhandler", "Info", "Win", "File")}
 
+# MPI's dynamic process management (MPI-3.1 chapter 10), which a port does not have: its own words at a call
+_PROCESS_CREATION = frozenset({
+    "MPI_Comm_spawn", "MPI_Comm_spawn_multiple", "MPI_Comm_accept", "MPI_Comm_connect", "MPI_Comm_disconnect",
+    "MPI_Comm_join", "MPI_Open_port", "MPI_Close_port", "MPI_Publish_name", "MPI_Unpublish_name", "MPI_Lookup_name"})
+_PROCESS_CREATION_WHY = ("a port's job has the ranks it was started with, none started or joined later (MPI-3.1 "
+                         "chapter 10); MPI_Comm_get_parent gives MPI_COMM_NULL, as in a job mpirun started")
+
 _BINARY_OPS = {"+", "-", "*", "/", "%", "<<", ">>", "<", ">", "<=", ">=", "==", "!=",
                "&", "|", "^", "&&", "||", ","}
 _ASSIGN_OPS = {"=", "+=", "-=", "*=", "/=", "%=", "<<=", ">>=", "&=", "|=", "^="}
@@ -238,9 +245,10 @@ class Frontend:
                                       r"implicitly declaring library function) '(\w+)'", d.spelling)
                 name = undeclared.group(1) if undeclared else None
                 if name and name.startswith(("MPI_", "PMPI_")):
+                    why = _PROCESS_CREATION_WHY if name.removeprefix("P") in _PROCESS_CREATION else \
+                        "its mpi.h and runtime have no such function"
                     self.c_errors.append(Diagnostic(self._loc_of_diag(d), "error", f"{name} is not supported by "
-                                                    "cmpi: its mpi.h and runtime have no such function",
-                                                    "unsupported-mpi"))
+                                                    f"cmpi: {why}", "unsupported-mpi"))
                     continue
                 header = declaring_header(name) if name else None
                 if header is not None and header not in self._forced_headers:
