@@ -62,6 +62,12 @@ int main(int argc, char **argv)
     MPI_File_create_errhandler((MPI_File_errhandler_function *)on_file, &feh);
     MPI_File_open(MPI_COMM_WORLD, "/tmp/cmpi_calls_mpi13.dat", MPI_MODE_CREATE | MPI_MODE_RDWR | MPI_MODE_DELETE_ON_CLOSE,
                   MPI_INFO_NULL, &fh);
+    MPI_File_get_amode(fh, &amode);
+    MPI_File_get_group(fh, &group);
+    MPI_Group_free(&group);
+    MPI_File_get_byte_offset(fh, 3, &disp);
+    MPI_File_get_type_extent(fh, MPI_DOUBLE, &extent);
+    MPI_File_set_info(fh, info);
     MPI_File_set_errhandler(fh, feh);
     MPI_File_call_errhandler(fh, MPI_ERR_IO);
     MPI_File_close(&fh);

@@ -739,6 +739,11 @@ int MPI_File_set_size(MPI_File fh, MPI_Offset size);
 int MPI_File_get_size(MPI_File fh, MPI_Offset *size);
 int MPI_File_preallocate(MPI_File fh, MPI_Offset size);
 int MPI_File_get_info(MPI_File fh, MPI_Info *info_used);
+int MPI_File_set_info(MPI_File fh, MPI_Info info);
+int MPI_File_get_amode(MPI_File fh, int *amode);
+int MPI_File_get_group(MPI_File fh, MPI_Group *group);
+int MPI_File_get_byte_offset(MPI_File fh, MPI_Offset offset, MPI_Offset *disp);
+int MPI_File_get_type_extent(MPI_File fh, MPI_Datatype datatype, MPI_Aint *extent);
 int MPI_File_set_view(MPI_File fh, MPI_Offset disp, MPI_Datatype etype,
                       MPI_Datatype filetype, const char *datarep, MPI_Info info);
 int MPI_File_get_view(MPI_File fh, MPI_Offset *disp,
