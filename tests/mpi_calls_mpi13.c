@@ -1,6 +1,7 @@
 /* Calls every row added by mpi13 (round 13) with the argument shapes real codes use: a darray type, window and
  * file error handlers of the program's own (a variadic one, one cast to the handler type) and their call_errhandler,
- * a communicator's and a window's hints, MPI_Comm_get_parent, a file's amode, group, byte offset, type extent, hints. */
+ * a communicator's and a window's hints, MPI_Comm_get_parent, a file's amode, group, byte offset, type extent, hints,
+ * and the Fortran handle of each kind of handle, converted there and back. */
 #include <stdio.h>
 #include <mpi.h>
 
@@ -30,7 +31,7 @@ int main(int argc, char **argv)
     MPI_Group group;
     MPI_Offset disp = 0;
     MPI_Aint extent = 0;
-    int amode = 0;
+    int amode = 0, fortran = 0;
 
     MPI_Init(&argc, &argv);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
@@ -57,6 +58,7 @@ int main(int argc, char **argv)
     MPI_Win_set_errhandler(win, weh);
     MPI_Win_call_errhandler(win, MPI_ERR_OTHER);
     MPI_Errhandler_free(&weh);
+    fortran += MPI_Win_f2c(MPI_Win_c2f(win)) == win;
     MPI_Win_free(&win);
 
     MPI_File_create_errhandler((MPI_File_errhandler_function *)on_file, &feh);
@@ -70,12 +72,21 @@ int main(int argc, char **argv)
     MPI_File_set_info(fh, info);
     MPI_File_set_errhandler(fh, feh);
     MPI_File_call_errhandler(fh, MPI_ERR_IO);
+    fortran += MPI_File_f2c(MPI_File_c2f(fh)) == fh;
     MPI_File_close(&fh);
     MPI_Errhandler_free(&feh);
+    fortran += MPI_Info_f2c(MPI_Info_c2f(info)) == info;
     MPI_Info_free(&info);
+    fortran += MPI_Comm_f2c(MPI_Comm_c2f(MPI_COMM_WORLD)) == MPI_COMM_WORLD;
+    fortran += MPI_Type_f2c(MPI_Type_c2f(MPI_INT)) == MPI_INT;
+    fortran += MPI_Group_f2c(MPI_Group_c2f(MPI_GROUP_EMPTY)) == MPI_GROUP_EMPTY;
+    fortran += MPI_Op_f2c(MPI_Op_c2f(MPI_SUM)) == MPI_SUM;
+    fortran += MPI_Request_f2c(MPI_Request_c2f(MPI_REQUEST_NULL)) == MPI_REQUEST_NULL;
+    fortran += MPI_Errhandler_f2c(MPI_Errhandler_c2f(MPI_ERRORS_RETURN)) == MPI_ERRORS_RETURN;
+    fortran += MPI_Message_f2c(MPI_Message_c2f(MPI_MESSAGE_NULL)) == MPI_MESSAGE_NULL;
 
     if (rank == 0)
-        printf("ok %d %d %d %d %ld %ld\n", tsize, parent == MPI_COMM_NULL, raised, amode, (long)disp, (long)extent);
+        printf("ok %d %d %d %d %ld %ld %d\n", tsize, parent == MPI_COMM_NULL, raised, amode, (long)disp, (long)extent, fortran);
     (void)nkeys;
     MPI_Finalize();
     return 0;

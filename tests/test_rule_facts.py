@@ -41,6 +41,9 @@ def test_the_shipped_table_loads_with_its_facts():
     assert "MPI_Win_create" not in t.names("takes_pointers") and "MPI_Recv_init" not in t.names("takes_pointers")
     assert t.names("completes_views") == {"MPI_Isend", "MPI_Ibsend", "MPI_Issend", "MPI_Irsend", "MPI_Irecv"}
     assert t.names("sets_errhandler") == {"MPI_Comm_set_errhandler", "MPI_Errhandler_set", "MPI_Win_set_errhandler"}
+    # an int result that is no error code (MPI_Fint): never routed through cMPI.Try
+    assert t.names("value_result") == {f"MPI_{k}_c2f" for k in ("Comm", "Type", "Group", "Info", "Op", "Request", "Win",
+                                                                  "File", "Errhandler", "Message")}
     assert {"MPI_Reduce", "MPI_Scan", "MPI_Fetch_and_op"} <= t.names("mixed_forms")
     assert "MPI_Gather" not in t.names("mixed_forms")
     # memory of any type, structs holding pointers too, as malloc's (tests/mpi/env/alloc_mem_structs.c)

@@ -818,8 +818,8 @@ def _error_code_view(ctx, call: ir.Call, callee: ir.NameRef, rule, code: str) ->
     then discarded and the program goes on); in a program that never sets one, every handler is the fatal
     default, so such calls stay plain (no closure on a hot path).
     """
-    if not (isinstance(call.type, ir.IntType) and call.type.name == "int"):
-        return code  # MPI_Wtime, MPI_Wtick: a value, not an error code
+    if not (isinstance(call.type, ir.IntType) and call.type.name == "int") or rule.value_result:
+        return code  # MPI_Wtime, MPI_Wtick, MPI_Comm_c2f: a value, not an error code
     if ctx.expr.discarded is call and not (_sets_errhandler(ctx) and _may_capture(ctx)):
         return code
     if not _sets_errhandler(ctx) and _uses_ref_parameter(ctx, call):

@@ -69,12 +69,14 @@ PARAM_KINDS = frozenset({"value", "buffer", "address", "out", "ref", "status", "
 #                 carried in that `void *` reaches the function's parameter (passes/void_integers.py)
 #   thread_value  (libc) the position of a `void *` that becomes the calling thread's value (pthread_exit's)
 #   thread_value_out  (libc) the position of a `void **` that receives a thread's value (pthread_join's retval)
+#   value_result  (MPI) its `int` result is a value, not an error code (MPI_Comm_c2f's MPI_Fint): no error
+#                 handler turns an error into it, so the call is never routed through cMPI.Try
 #   handle_result (libc) its `void *` result is an opaque handle, whatever pointer was stored (pthread_getspecific):
 #                 C# `object`, which the program's cast reads back (Handle.As), not a generic result
 #   family        the calls one conversion of libc.py serves: "byte_pair" (memcpy, memmove, memcmp: two
 #                 buffers read alike), "strto" (strtol...: an end pointer), "scanf" (scanf...: out arguments)
 FLAGS = ("keeps_buffer", "pure", "stateful", "bytes", "stores_address", "takes_views", "takes_pointers",
-         "completes_views", "sets_errhandler", "mixed_forms", "frees", "needs_memory", "handle_result")
+         "completes_views", "sets_errhandler", "mixed_forms", "frees", "needs_memory", "handle_result", "value_result")
 ALLOCATES = frozenset({"new", "resize", "copy"})
 FAMILIES = frozenset({"byte_pair", "strto", "scanf"})
 
@@ -103,6 +105,7 @@ class Rule:
     frees: bool = False
     needs_memory: bool = False
     handle_result: bool = False
+    value_result: bool = False
     allocates: Optional[str] = None
     allocates_into: Optional[int] = None
     family: Optional[str] = None
