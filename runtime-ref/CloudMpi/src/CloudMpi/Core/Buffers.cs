@@ -157,12 +157,12 @@ internal static class Buffers
     }
 
     /// <summary>MPI_BOTTOM as the buffer: the type's displacements are addresses, each block is found by its own.</summary>
-    private static DataBuf Bottom(string call, int count, Datatype type)
+    private static DataBuf Bottom(string call, int count, Datatype type, long address = 0)
     {
         CheckUsable(call, type);
         if (count < 0) throw new MpiException(call, cMPI.ERR_COUNT, $"negative count {count}");
         if (count == 0 || type.Size == 0) return default;
-        return DataBuf.AtAddress(call, 0, type, count);
+        return DataBuf.AtAddress(call, address, type, count);
     }
 
     /// <summary>The whole array as bytes, and the byte position of element <paramref name="offset"/> in it.</summary>
@@ -187,6 +187,19 @@ internal static class Buffers
             throw new MpiException(call, cMPI.ERR_BUFFER,
                 $"{count} x {type.Name} (bytes {lo}..{hi} from the buffer position) at byte {origin} overruns the buffer ({raw.Length} bytes)");
         return new DataBuf(raw, origin, type, count);
+    }
+
+    /// <summary>
+    /// A block of a w-collective (Alltoallw, Neighbor_alltoallw): count elements of type at byte
+    /// <paramref name="displacement"/> from the buffer position (<paramref name="raw"/>, <paramref name="origin"/>:
+    /// <see cref="RawBytes"/>), or, when the buffer is MPI_BOTTOM, at the address <paramref name="displacement"/>
+    /// (MPI_Get_address's: HLRS ring_neighbor_alltoallw), each block found by its address.
+    /// </summary>
+    public static DataBuf Block<T>(string call, T[]? buf, Span<byte> raw, long origin, long displacement, int count,
+        Datatype type) where T : unmanaged
+    {
+        if (typeof(T) == typeof(byte) && ReferenceEquals(buf, cMPI.BOTTOM)) return Bottom(call, count, type, displacement);
+        return At(call, raw, origin + displacement, count, type);
     }
 
     /// <summary>As <see cref="Data{T}(string, T[], int, int, Datatype)"/> for a scalar (C's <c>&amp;x</c>, a struct variable).</summary>
