@@ -23,6 +23,7 @@ from .types import (BITS, HANDLE, INTEGER_CARRIER, NUMERIC, INTEGRAL, COMPLEX_TY
 from . import bitfields
 from .cstypes import CsType, array_of, parse as cs_of, ptr_of
 from .registry import BUILTINS, CALLS, EXPRESSIONS, delegate
+from ..rules import load as load_rules
 from ..passes.queries import is_null_pointer, is_pointer_value, is_pure, strip_implicit, unwrap  # noqa: F401
 
 COMPLEX_CS = set(COMPLEX_TYPES.values())  # the runtime's complex structs
@@ -983,6 +984,8 @@ def _convert_assign(ctx, e: ir.Assign) -> CsExpr:
             # `*buf = malloc(n)` with buf a `void **` out-parameter (`ref Ptr<TBuf> buf`, generic_buffers.py), or
             # `*sbuf = (char *)align_buffer(...)` with sbuf a generic `char **` one
             allocation = delegate("allocation_into_void_slot")(ctx, e.value, slot_key(ctx, out))
+        if allocation is None and tcs == HANDLE:
+            allocation = delegate("allocation_into_handle")(ctx, e.value)  # `bufs[i] = malloc(n)` of a `void *bufs[N]`
         value = coerce_at(allocation or convert_expr(ctx, e.value), tcs, e.value.loc)
         return CsExpr(f"{target.code} = {paren(value, ASSIGN)}", tcs, ASSIGN)
     op = e.op[:-1]
@@ -1321,6 +1324,12 @@ def convert_call(ctx, e: ir.Call, result_type: Optional[str] = None) -> CsExpr:
         rule = ctx.rules.libc.get(callee.name)
         if rule is not None:
             return CALLS["libc"](ctx, e, callee, rule)  # libc.py
+        if callee.name in load_rules().names("allocates", ("new", "resize")):
+            # malloc's rows are no calls: memory.py gives the memory the type of what holds it (real12: `void
+            # *bufs[N]` filled by malloc was "no translation for the library function 'malloc'")
+            raise TranslationError(e.loc, f"the memory {callee.name} returns here gets no element type: the port "
+                                   "types it by the pointer it is stored in or cast to (`(double *)malloc(n)`); "
+                                   "store it in a typed pointer first", "allocation")
         where = f" (declared in {callee.header})" if callee.header else ""
         raise TranslationError(e.loc, f"no translation for the library function '{callee.name}'{where}",
                                "unmapped-function")

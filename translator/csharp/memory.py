@@ -132,6 +132,38 @@ def convert_allocation(ctx, call: ir.Call, pointee, loc: ir.Loc) -> CsExpr:
     raise TranslationError(loc, f"cannot translate this use of {name}", "allocation")
 
 
+@registry.operation("allocation_into_handle")
+def allocation_into_handle(ctx, value: ir.Expr) -> Optional[CsExpr]:
+    """`bufs[i] = malloc(count)` into a `void *` the port keeps as a handle (an array's element, a struct's field:
+    C# `object`, cast back at each use by Handle.As): the memory as the type of the expression its size names
+    (`n * sizeof *cell`; the reader keeps no type for `sizeof(double)`, only its value), else as bytes, which
+    Handle.As views as whatever numbers the program reads it as (ATPESC basic_openmp_fixed's `void
+    *bufs[NUM_THREADS]`, each `malloc(count)` sent as MPI_BYTE and read as `int *`); a struct holding pointers read
+    from bytes stops the port there, naming the cast (Handle.As).
+    None for no allocation, realloc (the old memory's type), or a size of pointers (a table the bytes cannot be)."""
+    inner = unwrap(value)
+    while isinstance(inner, ir.Cast) and isinstance(inner.type, ir.PointerType) and \
+            isinstance(inner.type.pointee, ir.VoidType):
+        inner = unwrap(inner.operand)
+    if not is_allocation(inner) or _callee(inner) == "realloc" or not inner.args:
+        return None
+    named = _sized_type(inner.args[-1])
+    if isinstance(named, ir.PointerType):
+        return None
+    pointee = named if isinstance(named, (ir.IntType, ir.FloatType, ir.RecordType)) else ir.IntType("unsigned char")
+    return convert_allocation(ctx, inner, pointee, value.loc)
+
+
+def _sized_type(size: ir.Expr):
+    """The type of x in a byte count `sizeof x`, `n * sizeof x` or `sizeof x * n`, or None."""
+    e = unwrap(size)
+    factors = [unwrap(e.lhs), unwrap(e.rhs)] if isinstance(e, ir.Binary) and e.op == "*" else [e]
+    for f in factors:
+        if isinstance(f, ir.SizeOf) and f.of_expr is not None:
+            return f.of_expr.type
+    return None
+
+
 @registry.operation("allocation_into_void_slot")
 def allocation_into_void_slot(ctx, value: ir.Expr, key) -> Optional[CsExpr]:
     """`void *buf = malloc(n)` (or `buf = calloc(...)`): allocated as the type(s) the code reads buf as

@@ -424,20 +424,15 @@ _DATATYPE_SIZES = {
 }
 
 
-# The predefined integer datatypes (and MPI_CHAR's kin): an integer buffer wider than one of them holds its bytes.
-_INTEGER_DATATYPES = frozenset(n for n in _DATATYPE_SIZES if n not in (
-    "MPI_FLOAT", "MPI_DOUBLE", "MPI_LONG_DOUBLE", "MPI_C_FLOAT_COMPLEX", "MPI_C_COMPLEX", "MPI_C_DOUBLE_COMPLEX",
-    "MPI_C_BOOL", "MPI_WCHAR", "MPI_REAL", "MPI_REAL4", "MPI_DOUBLE_PRECISION", "MPI_REAL8", "MPI_LOGICAL"))
-
-
 def _warn_type_mismatches(ctx, call: ir.Call, callee: ir.NameRef, rule) -> None:
     """-Wmpi-type-mismatch: a buffer whose C element type differs in size from the predefined datatype that
     describes it (`int n; MPI_Bcast(&n, 1, MPI_LONG_LONG_INT, ...)`), as clang's type-safety attributes warn.
     C moves count * extent bytes from the buffer's address whatever its type; the port moves the same bytes of the
     buffer's own storage, reading zeros and dropping writes past its end where C reaches a neighbour's bytes
-    (Buffers.CheckType, DataBuf.Clipped; docs/runtime-contract.md). A number described by a datatype of the other
-    kind (an int as MPI_DOUBLE) stops the port with MPI_ERR_TYPE. A buffer of packed bytes (the row's
-    packed_buffers: MPI_Unpack's inbuf) is described by no datatype: the one after it is the other buffer's."""
+    (Buffers.CheckType, DataBuf.Clipped; docs/runtime-contract.md); a number described by a datatype of the other
+    kind (ATPESC's `double` halos as 2 * n MPI_INT) too, its bytes read as the datatype's elements, as Open MPI
+    reads them. A buffer of packed bytes (the row's packed_buffers: MPI_Unpack's inbuf) is described by no
+    datatype: the one after it is the other buffer's."""
     params = list(rule.params)
     for i, kind in enumerate(params):
         if kind != "buffer" or i >= len(call.args) or i in rule.packed_buffers:
@@ -456,22 +451,11 @@ def _warn_type_mismatches(ctx, call: ir.Call, callee: ir.NameRef, rule) -> None:
         have = size_of(ctx, element)
         if want is not None and have is not None and want != have:
             c_name = element.name if not isinstance(element, ir.ComplexType) else f"{element.element.name} complex"
-            if _same_kind(element, name):
-                what = (f"the call moves count * {want} bytes from its address, as natively; past the buffer's end "
-                        "(a neighbour's bytes natively) the port reads zeros and drops what it receives; give the "
-                        "buffer's own datatype")
-            else:
-                what = "the port stops there with MPI_ERR_TYPE (give the buffer's own datatype)"
+            what = (f"the call moves count * {want} bytes from its address, as natively; past the buffer's end "
+                    "(a neighbour's bytes natively) the port reads zeros and drops what it receives; give the "
+                    "buffer's own datatype")
             ctx.diagnostics.warn(call.args[i].loc, f"{callee.name}'s buffer holds {c_name} ({have} bytes) but "
                                  f"{name} describes {want}-byte elements: {what}", "mpi-type-mismatch")
-
-
-def _same_kind(element, datatype: str) -> bool:
-    """Whether the runtime moves a number's bytes as the datatype's (integers as integer datatypes, reals and
-    complex numbers as real or complex ones) rather than refusing it (Buffers.CheckType)."""
-    if isinstance(element, ir.IntType):
-        return datatype in _INTEGER_DATATYPES
-    return datatype not in _INTEGER_DATATYPES and datatype not in ("MPI_C_BOOL", "MPI_WCHAR")
 
 
 def _numeric_element_cs(ctx, arg: ir.Expr) -> Optional[str]:

@@ -354,6 +354,10 @@ def convert_pointer_cast(ctx, e: ir.Cast) -> CsExpr:
             raise TranslationError(e.loc, "an array inside a struct that has no address (returned by a call) "
                                    "cannot be used as a pointer", "struct-array-pointer")
         return view
+    if not isinstance(target_t.pointee, ir.VoidType) and is_allocation(_without_void_casts(inner_ir)):
+        # `int *a = (void *) malloc(n)` (Using Advanced MPI's window examples): malloc's result is a `void *`
+        # already, so the cast changes nothing: the memory is the pointer's type, as without it
+        inner_ir = _without_void_casts(inner_ir)
     if is_allocation(inner_ir):
         return convert_allocation(ctx, inner_ir, target_t.pointee, e.loc)
     if isinstance(inner_ir, ir.Call) and _generic_result(ctx, inner_ir) and \
@@ -490,6 +494,13 @@ def _read_as_several_types(ctx, operand: ir.Expr) -> bool:
     if not isinstance(e, ir.NameRef) or ctx.plan is None:
         return False
     return len(ctx.plan.void_casts.get(slot_key(ctx, e), ())) > 1
+
+
+def _without_void_casts(e: ir.Expr) -> ir.Expr:
+    """e without the casts to `void *` around it (`(void *)(void *)malloc(n)` -> `malloc(n)`)."""
+    while isinstance(e, ir.Cast) and isinstance(e.type, ir.PointerType) and isinstance(e.type.pointee, ir.VoidType):
+        e = unwrap(e.operand)
+    return e
 
 
 def _through_void(inner: ir.Expr, target_t: ir.PointerType) -> Optional[ir.Expr]:

@@ -31,6 +31,7 @@ KNOWN_OPERATIONS = {
     "pointee_stride": "pointer_exprs",        # (ctx, c_type) -> CsExpr, flat elements one step of a pointer moves
     "ref_argument": "pointer_exprs",          # (ctx, arg, any_type=False) -> str, the target of a `ref` argument
     "allocation_into_void_slot": "memory",    # (ctx, value, key) -> Optional[CsExpr]
+    "allocation_into_handle": "memory",       # (ctx, value) -> Optional[CsExpr], malloc into an `object` handle
     "generic_call_arguments": "generic_calls",  # (ctx, fn) -> {argument index: type parameter}
     "type_argument": "generic_calls",         # (ctx, arg) -> str
     "result_type_argument": "generic_calls",  # (ctx, call) -> Optional[str], a generic result's default

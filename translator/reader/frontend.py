@@ -33,6 +33,7 @@ from .atomics import atomic_as_plain, stdatomic_operation
 from .rewrite import (builtin_library_function, defines_function_like, replace_nul_bytes, expand_function_macros, include_unguarded_headers_once, macro_tokens, refuse_special_includes,
                       rename_colliding_statics, token_spelling, unsplice, is_header_static_variable)
 from .extern_sign import retype_sign_mismatched_externs
+from .prototype_qualifiers import unify_qualifier_conflicts
 
 _INT_NAMES = {
     ci.TypeKind.CHAR_S: "char", ci.TypeKind.CHAR_U: "char",
@@ -316,6 +317,7 @@ class Frontend:
             pass  # (read again below, after the renaming, where it is reported)
         self.implicit_declarations, self._forced_headers, self.calls_before_declaration = (list(x) for x in saved)
         retype_sign_mismatched_externs(self)
+        unify_qualifier_conflicts(self)
         rename_colliding_statics(self)
         self._parse_once()
 

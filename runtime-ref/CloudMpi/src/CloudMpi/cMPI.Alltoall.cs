@@ -92,13 +92,13 @@ public static partial class cMPI
         for (int k = 0; k < size; k++)
         {
             int dest = (rank + k) % size;
-            byte[] block = Buffers.At(call, sraw, sorigin + sdispls[dest], sendcounts[dest], sendtypes[dest]).Bytes.ToArray();
+            byte[] block = Buffers.Block(call, sendbuf, sraw, sorigin, sdispls[dest], sendcounts[dest], sendtypes[dest]).Bytes.ToArray();
             if (dest == rank) own = block;
             else CollSend(ctx, comm, dest, TagAlltoall, block);
         }
         for (int r = 0; r < size; r++)
         {
-            var slot = Buffers.At(call, rraw, rorigin + rdispls[r], recvcounts[r], recvtypes[r]);
+            var slot = Buffers.Block(call, recvbuf, rraw, rorigin, rdispls[r], recvcounts[r], recvtypes[r]);
             CopyCollective(call, r == rank ? own! : CollRecv(ctx, comm, r, TagAlltoall).Data, slot.Bytes);
             slot.Commit();
         }

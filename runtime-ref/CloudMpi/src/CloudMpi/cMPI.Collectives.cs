@@ -229,7 +229,8 @@ public static partial class cMPI
         CheckReduce(call, ctx, datatype, op, comm, 0);
         var send = sendbuf.Data(call, count, datatype);
         var recv = recvbuf.Data(call, count, datatype);
-        ReduceCore(ctx, call, send.Bytes, recv.Bytes, datatype, op, 0, comm, all: true);
+        if (comm.IsInter) InterAllreduce(ctx, call, send.Bytes, recv.Bytes, datatype, op, comm); // the other group's
+        else ReduceCore(ctx, call, send.Bytes, recv.Bytes, datatype, op, 0, comm, all: true);
         recv.Commit();
         recvbuf.Done();
         return SUCCESS;

@@ -199,7 +199,7 @@ public static partial class cMPI
     /// <summary>
     /// MPI_Neighbor_alltoallw: sendcounts[i] elements of sendtypes[i] at byte sdispls[i] to out-neighbour i; in-neighbour
     /// i's block into recvcounts[i] elements of recvtypes[i] at byte rdispls[i]. The byte displacements count from the
-    /// buffer position (array and offset).
+    /// buffer position (array and offset), or are addresses when the buffer is MPI_BOTTOM.
     /// </summary>
     public static int Neighbor_alltoallw<TS, TR>(TS[] sendbuf, int sendoffset, int[] sendcounts, long[] sdispls, Datatype[] sendtypes,
         TR[] recvbuf, int recvoffset, int[] recvcounts, long[] rdispls, Datatype[] recvtypes, Comm comm) where TS : unmanaged where TR : unmanaged
@@ -215,7 +215,7 @@ public static partial class cMPI
             var sraw = Buffers.RawBytes(call, sendbuf, sendoffset, out long sorigin);
             for (int i = 0; i < outs.Length; i++)
             {
-                byte[] block = Buffers.At(call, sraw, sorigin + sdispls[i], sendcounts[i], sendtypes[i]).Bytes.ToArray();
+                byte[] block = Buffers.Block(call, sendbuf, sraw, sorigin, sdispls[i], sendcounts[i], sendtypes[i]).Bytes.ToArray();
                 NeighborSend(ctx, comm, outs[i].Rank, outs[i].Tag, block);
             }
         }
@@ -224,7 +224,7 @@ public static partial class cMPI
             var rraw = Buffers.RawBytes(call, recvbuf, recvoffset, out long rorigin);
             for (int i = 0; i < ins.Length; i++)
             {
-                var slot = Buffers.At(call, rraw, rorigin + rdispls[i], recvcounts[i], recvtypes[i]);
+                var slot = Buffers.Block(call, recvbuf, rraw, rorigin, rdispls[i], recvcounts[i], recvtypes[i]);
                 NeighborReceive(ctx, call, comm, [ins[i]], slot.Bytes, slot.Length);
                 slot.Commit();
             }

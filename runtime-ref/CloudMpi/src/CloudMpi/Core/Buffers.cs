@@ -50,8 +50,10 @@ internal static class Buffers
     /// A number of another size than the datatype's elements (`int n` broadcast as MPI_LONG_LONG_INT, `long n` as
     /// MPI_INT) returns true: C moves count * extent bytes from the buffer's address whatever the variable's type,
     /// and so does the port, on the bytes of the buffer's own storage (a call that reaches past its end is
-    /// <see cref="DataBuf"/>'s clipped form: docs/runtime-contract.md). A wrong kind (an int buffer as MPI_DOUBLE)
-    /// is MPI_ERR_TYPE.
+    /// <see cref="DataBuf"/>'s clipped form: docs/runtime-contract.md). So does a number of the other kind (the
+    /// ATPESC halo codes' `double` buffers sent as 2 * n MPI_INT, ints gathered as MPI_FLOAT): Open MPI moves the
+    /// bytes whatever the C type, and a reduction works on the datatype's elements, as the bytes hold them. A record
+    /// datatype over a buffer of numbers moves their bytes as well.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     public static bool CheckType<T>(string call, Datatype type) where T : unmanaged
@@ -69,8 +71,7 @@ internal static class Buffers
             if (type.Leaf is { } basic && Info<T>.Class != TClass.Other)
                 return CheckType<T>(call, basic);
             if (Info<T>.Class == TClass.Other || Info<T>.Size == 1) return false;
-            throw new MpiException(call, cMPI.ERR_TYPE,
-                $"datatype {type.Name} describes a record; a buffer of {typeof(T).Name} cannot hold it (use a struct or bytes)");
+            return true; // a record's bytes in an array of numbers: moved as C moves them, clipped at its end
         }
         int size = Info<T>.Size;
         TClass c = Info<T>.Class;
@@ -83,8 +84,9 @@ internal static class Buffers
             _ => size % type.Size == 0,
         };
         if (!ok)
-            throw new MpiException(call, cMPI.ERR_TYPE,
-                $"datatype {type.Name} ({type.Size}-byte {KindName(type)}) does not describe a buffer of {typeof(T).Name} ({size} bytes)");
+            // the other kind: its bytes, as C moves them; one of another size is clipped at the buffer's end as any
+            // other (a float array as MPI_INT that overruns is a wrong count: MPI_ERR_BUFFER)
+            return c == TClass.Other || size != type.Size;
         return c switch
         {
             TClass.SignedInt or TClass.UnsignedInt => size != type.Size,
@@ -155,12 +157,12 @@ internal static class Buffers
     }
 
     /// <summary>MPI_BOTTOM as the buffer: the type's displacements are addresses, each block is found by its own.</summary>
-    private static DataBuf Bottom(string call, int count, Datatype type)
+    private static DataBuf Bottom(string call, int count, Datatype type, long address = 0)
     {
         CheckUsable(call, type);
         if (count < 0) throw new MpiException(call, cMPI.ERR_COUNT, $"negative count {count}");
         if (count == 0 || type.Size == 0) return default;
-        return DataBuf.AtAddress(call, 0, type, count);
+        return DataBuf.AtAddress(call, address, type, count);
     }
 
     /// <summary>The whole array as bytes, and the byte position of element <paramref name="offset"/> in it.</summary>
@@ -185,6 +187,19 @@ internal static class Buffers
             throw new MpiException(call, cMPI.ERR_BUFFER,
                 $"{count} x {type.Name} (bytes {lo}..{hi} from the buffer position) at byte {origin} overruns the buffer ({raw.Length} bytes)");
         return new DataBuf(raw, origin, type, count);
+    }
+
+    /// <summary>
+    /// A block of a w-collective (Alltoallw, Neighbor_alltoallw): count elements of type at byte
+    /// <paramref name="displacement"/> from the buffer position (<paramref name="raw"/>, <paramref name="origin"/>:
+    /// <see cref="RawBytes"/>), or, when the buffer is MPI_BOTTOM, at the address <paramref name="displacement"/>
+    /// (MPI_Get_address's: HLRS ring_neighbor_alltoallw), each block found by its address.
+    /// </summary>
+    public static DataBuf Block<T>(string call, T[]? buf, Span<byte> raw, long origin, long displacement, int count,
+        Datatype type) where T : unmanaged
+    {
+        if (typeof(T) == typeof(byte) && ReferenceEquals(buf, cMPI.BOTTOM)) return Bottom(call, count, type, displacement);
+        return At(call, raw, origin + displacement, count, type);
     }
 
     /// <summary>As <see cref="Data{T}(string, T[], int, int, Datatype)"/> for a scalar (C's <c>&amp;x</c>, a struct variable).</summary>
@@ -215,10 +230,6 @@ internal static class Buffers
         long last = (count - 1) * type.Extent;
         return (Math.Min(0, last) + type.Map.TrueLb, Math.Max(0, last) + type.Map.TrueUb);
     }
-
-    private static string KindName(Datatype t) =>
-        t.IsFloat ? "floating point" : t.IsInteger ? "integer" : t.Kind == ElementKind.Bool ? "bool" :
-        t.IsComplex ? "complex" : "character";
 
     /// <summary>The bytes of <c>count</c> elements of <paramref name="type"/> starting at element <paramref name="offset"/> of <paramref name="buf"/>.</summary>
     public static Span<byte> Array<T>(string call, T[]? buf, int offset, int count, Datatype type) where T : unmanaged
