@@ -524,6 +524,7 @@ def convert_cast(ctx, e: ir.Cast) -> CsExpr:
         return convert_expr(ctx, e.operand)  # (void)f(): the statement converter drops the value
     if isinstance(e.type, ir.PointerType):
         return delegate("pointer_cast")(ctx, e)
+    _refuse_long_double_int128(e)
     integer_part = _integer_part_of(e)
     if integer_part is not None:
         x = coerce(convert_expr(ctx, integer_part), cs_type(e.type, e.loc))
@@ -624,6 +625,15 @@ def _integer_part_of(e: ir.Cast) -> ir.Expr | None:
             or cs_type(x.type, x.loc) != cs_type(e.type, e.loc) or cs_type(e.type, e.loc) == LONG_DOUBLE:
         return None  # (a long double's integer part: CLongDouble's own conversions, through the integer type)
     return x
+
+
+def _refuse_long_double_int128(e: ir.Cast) -> None:
+    """A conversion (written or C's implicit one) between long double and __int128: CLongDouble has none."""
+    names = {t.name for t in (e.type, e.operand.type) if isinstance(t, (ir.IntType, ir.FloatType))}
+    if "long double" in names and names & {"__int128", "unsigned __int128"}:
+        raise TranslationError(e.loc, "a conversion between long double and a 128-bit integer is not supported yet "
+                               "(CLongDouble converts from and to 64-bit integers): convert through long long or "
+                               "double", "long-double-int128")
 
 
 def convert_binary(ctx, e: ir.Binary) -> CsExpr:
