@@ -17,8 +17,11 @@ public static class CLongDoubleParser
     /// <summary>The long double at the start of <paramref name="s"/>; <paramref name="end"/> is where it ends (0: none).</summary>
     public static CLongDouble StrToLD(string s, out int end)
     {
-        // strtod's scan says where the number ends and reads inf and nan; its value is not used for finite text
+        // strtod's scan says where the number ends and reads inf and nan; its value is not used for finite text, nor
+        // its ERANGE (1e4000 overflows a double, not a long double)
+        int errno = LibcState.Current.Errno;
         double d = CNumberParser.StrToD(s, out end);
+        LibcState.Current.Errno = errno;
         if (end == 0) return CLongDouble.Zero;
         if (double.IsNaN(d))
             return new CLongDouble(0xC000000000000000UL, (ushort)(MaxBiased | (double.IsNegative(d) ? 0x8000 : 0)));
@@ -32,11 +35,13 @@ public static class CLongDoubleParser
         // beyond these powers of ten every value is infinite or rounds to zero (LDBL_MAX is 1.19e4932, the least
         // denormal 3.6e-4951): the power computed is bounded whatever exponent the text writes
         long digits = (long)(mantissa.GetBitLength() * 0.30103) + 1;
+        bool inexact = false;
         CLongDouble value = mantissa.IsZero ? CLongDouble.Zero :
-            radix2 ? Round(mantissa, BigInteger.One, Math.Clamp(exponent, -40_000, 40_000)) :
-            exponent >= 0 ? Round(mantissa * BigInteger.Pow(10, (int)Math.Min(exponent, 5000)), BigInteger.One, 0) :
-            Round(mantissa, BigInteger.Pow(10, (int)Math.Min(-exponent, 5000 + digits)), 0);
-        if (value.IsInfinity || (value.IsZero && !mantissa.IsZero))
+            radix2 ? Round(mantissa, BigInteger.One, Math.Clamp(exponent, -40_000, 40_000), out inexact) :
+            exponent >= 0 ? Round(mantissa * BigInteger.Pow(10, (int)Math.Min(exponent, 5000)), BigInteger.One, 0, out inexact) :
+            Round(mantissa, BigInteger.Pow(10, (int)Math.Min(-exponent, 5000 + digits)), 0, out inexact);
+        // glibc: ERANGE on overflow, and on a tiny result (a denormal or zero) that is not exact
+        if (value.IsInfinity || (inexact && (value.SignExponent & 0x7FFF) == 0))
             LibcState.Current.Errno = ERANGE;
         return negative ? -value : value;
     }
@@ -72,8 +77,9 @@ public static class CLongDoubleParser
     }
 
     /// <summary>n / d × 2^scale rounded to 80 bits: 64 significant bits, denormal below the least exponent.</summary>
-    private static CLongDouble Round(BigInteger n, BigInteger d, long scale)
+    private static CLongDouble Round(BigInteger n, BigInteger d, long scale, out bool inexact)
     {
+        inexact = true;
         if (n.IsZero) return CLongDouble.Zero;
         // e: the exponent of the value's leading bit, floor(log2(n / d)) + scale
         long e = (long)n.GetBitLength() - (long)d.GetBitLength() + scale;
@@ -84,6 +90,7 @@ public static class CLongDoubleParser
         long shift = unit - scale;  // q = n / (d × 2^shift)
         BigInteger num = shift < 0 ? n << (int)-shift : n, den = shift > 0 ? d << (int)shift : d;
         BigInteger q = BigInteger.DivRem(num, den, out BigInteger rest);
+        inexact = !rest.IsZero;
         int half = (rest * 2).CompareTo(den);
         if (half > 0 || (half == 0 && !q.IsEven)) q += 1;
         if (q.GetBitLength() > 64)

@@ -46,6 +46,8 @@ public static partial class Stdlib
     /// <summary>strtold: gcc's 80-bit long double, the text rounded once to it (CLongDoubleParser).</summary>
     public static CLongDouble strtold(string s) => CLongDoubleParser.StrToLD(s, out _);
 
+    public static CLongDouble strtold(string s, out int end) => CLongDoubleParser.StrToLD(s, out end);
+
     // ---- on C strings (Ptr<sbyte>), with char **endptr as a pointer to a pointer variable (or NULL) ----
 
     // Latin-1 keeps one char per byte, so the parser's index is the byte offset; bytes that are
