@@ -1,5 +1,7 @@
-/* long double's exactly rounded library functions (sqrtl, fabsl, fmodl, floorl, ceill, truncl, roundl) and the
- * classification macros, as gcc's x87 code and glibc compute them: every bit printed with %La and %.21Lg. */
+/* long double's exactly rounded library functions (sqrtl, fabsl, fmodl, floorl, ceill, truncl, roundl), the
+ * classification macros and float.h's limits (HUGE_VALL, LDBL_MAX, ...), as gcc's x87 code and glibc compute them:
+ * every bit printed with %La and %.21Lg. */
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 
@@ -24,5 +26,10 @@ int main(void)
     }
     show("sqrt(-1)", sqrtl(-1.0L));
     printf("nan %d\n", isnan(sqrtl(-1.0L)) != 0);
+    {
+        long double huge = HUGE_VALL, inf = INFINITY, nan = NAN;
+        printf("limits %La %La %La %La %La %d %d %d %d\n", huge, LDBL_MAX, LDBL_MIN, LDBL_EPSILON, LDBL_MAX - huge,
+               LDBL_MANT_DIG, LDBL_DIG, LDBL_MAX_EXP, isinf(inf) && isnan(nan));
+    }
     return 0;
 }
