@@ -210,7 +210,10 @@ def convert_record(ctx, rec: ir.RecordDecl) -> List[str]:
     lines = []
     packed = bitfields.packed_layout(ctx, rec)
     squeezed = packed is None and bitfields.squeezed_layout(ctx, rec)
-    if rec.is_union:
+    if rec.is_union and any(bitfields.holds_long_double(ctx, f.type) for f in rec.fields):
+        # C pads it to a multiple of 16 (`union {long double v; char c[20];}`: 32 bytes, 20 in C#'s own size)
+        lines.append(f"[StructLayout(LayoutKind.Explicit, Size = {rec.size})]")
+    elif rec.is_union:
         lines.append("[StructLayout(LayoutKind.Explicit)]")
     elif packed is not None:
         lines.append(f"[StructLayout(LayoutKind.Explicit, Size = {rec.size})]")  # C's layout, bit-fields packed
