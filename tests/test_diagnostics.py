@@ -237,39 +237,6 @@ def test_packed_bytes_of_pack_and_unpack_draw_no_type_mismatch(tools, tmp_path):
     assert [ln.split(": warning: ")[0] for ln in mismatch] == [f"{src}:9:39"], r.stderr
 
 
-@pytest.mark.parametrize("body, where", [
-    ('    printf("%zu\\n", sizeof(2.0L * 3));\n', "3:21"),
-    ('    printf("%.3f\\n", (double)(1.0L / 3));\n', "3:31"),
-    ('    long double x = 1;\n    printf("%.3f\\n", (double)x);\n', "3:17"),
-    # named without an object of the type: 8 in the port, 16 with gcc (round 9: once silent)
-    ('    printf("%zu\\n", sizeof(long double));\n', "3:28"),
-    ('    struct { long double v; } q;\n    printf("%zu\\n", sizeof q);\n', "3:14"),
-    ('    enum { LDS = sizeof(double long) };\n    printf("%d\\n", LDS); /* long double */\n', "3:25"),
-])
-def test_long_double_is_named_once_wherever_the_program_first_mentions_it(tools, tmp_path, body, where):
-    """long double is an 8-byte double in the port: a located -Wlong-double where the program first mentions it,
-    a cast, a `1.0L` literal (in a sizeof: 8 here, 16 with gcc) too, not only a declaration; where no such node
-    names it (`sizeof(long double)`, a struct's field, an enum constant clang folds), where the file first writes
-    the type outside comments and literals."""
-    src = tmp_path / "ld.c"
-    src.write_text("#include <stdio.h>\nint main(void) {\n" + body + "    return 0;\n}\n")
-    r = _translate(tools, tmp_path, str(src))
-    assert r.returncode == 0, r.stderr
-    warnings = [ln for ln in r.stderr.splitlines() if ln.endswith("[-Wlong-double]")]
-    assert [w.split(": warning: ")[0] for w in warnings] == [f"{src}:{where}"], r.stderr
-    assert "sizeof(long double) is 8 where gcc's is 16" in warnings[0]
-
-
-def test_a_long_double_parameter_is_named(tools, tmp_path):
-    src = tmp_path / "ldp.c"
-    src.write_text("#include <stdio.h>\nstatic double half(long double v) { return (double)(v / 2); }\n"
-                   "int main(void) { printf(\"%.1f\\n\", half(3)); return 0; }\n")
-    r = _translate(tools, tmp_path, str(src))
-    assert r.returncode == 0, r.stderr
-    assert [ln.split(": warning: ")[0] for ln in r.stderr.splitlines() if ln.endswith("[-Wlong-double]")] == \
-        [f"{src}:2:15"], r.stderr
-
-
 def test_an_internal_error_names_the_c_declaration_it_met(tmp_path, capsys, monkeypatch):
     """A translator bug is still exit 3 ("please report it"), and its line names the C function being converted."""
     from translator import cli

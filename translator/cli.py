@@ -148,7 +148,6 @@ def translate_file(path, output: str, clang_args, class_name: str | None = None,
         raise TranslationErrors(frontend.all_errors([]))
     sink.items[:0] = frontend.warnings  # static functions left out of the port
     warn_openmp_directives(tu, sink)
-    warn_long_double(tu, sink)
     paths = [path] if isinstance(path, str) else list(path)
     program = os.path.splitext(os.path.basename(paths[0]))[0]
 
@@ -244,78 +243,6 @@ def warn_openmp_directives(tu, sink: DiagnosticSink) -> None:
                           "OpenMP directives are ignored: each rank runs its parallel regions on one thread "
                           "(as natively with OMP_NUM_THREADS=1)", "openmp")
                 break
-
-
-def warn_long_double(tu, sink: DiagnosticSink) -> None:
-    """`long double` is an 8-byte double here (docs/runtime-contract.md): say so once, where the program first
-    mentions it (a declaration, a parameter or result, a cast, a literal, `sizeof` of an expression; else where its
-    files first write the type), since what it prints beyond double's 17 digits then differs from gcc's 80-bit
-    results, and `sizeof(long double)` is 8 where gcc's is 16. 8 stays: clang lays out the port's structs and
-    arrays with -mlong-double-64, so a 16 from sizeof alone would make `memcpy(d, s, n * sizeof(long double))` copy
-    twice the bytes its arrays hold."""
-    from . import ir
-    roots = [(g, None) for g in tu.globals] + [(f.body, f) for f in tu.functions if f.body is not None]
-    for root, function in roots:
-        # the walk's order is not the source's: the earliest mention of the declaration or function, by position
-        found = [n.loc for n in ir.nodes_of(root, ir.VarDecl, ir.SizeOf, ir.Cast, ir.FloatLit) if _long_double_at(n)]
-        if function is not None and (_mentions_long_double(function.type.result)
-                                     or any(_mentions_long_double(p.type) for p in function.params)):
-            found.append(function.loc)
-        if found:
-            return _warn_long_double_at(sink, min(found, key=lambda loc: (loc.line, loc.col)))
-    # what the walk does not see: `sizeof(long double)` (the reader keeps no type operand of sizeof), a struct's
-    # field, an enum constant or array length of such a size (clang folds them), a typedef or macro naming the type
-    written = _long_double_in_text(tu.files or ())
-    if written is not None:
-        _warn_long_double_at(sink, written)
-
-
-# `long double` as C spells it (the specifiers in any order, qualifiers between), in text without comments and literals
-_LONG_DOUBLE_WORDS = re.compile(r"\blong\s+(?:(?:const|volatile|register|static)\s+)*double\b|"
-                                r"\bdouble\s+(?:(?:const|volatile|register|static)\s+)*long\b")
-_COMMENT_OR_LITERAL = re.compile(r"/\*.*?\*/|//[^\n]*|\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'", re.S)
-
-
-def _long_double_in_text(files):
-    """Where the program's own files first write `long double` (comments and literals left out), or None."""
-    from .ir import Loc
-    for name in files:
-        try:
-            with open(name, encoding="utf-8", errors="surrogateescape") as f:
-                text = f.read()
-        except OSError:
-            continue
-        if "double" not in text:
-            continue
-        code = _COMMENT_OR_LITERAL.sub(lambda m: re.sub(r"[^\n]", " ", m.group()), text)
-        m = _LONG_DOUBLE_WORDS.search(code)
-        if m:
-            return Loc(name, code.count("\n", 0, m.start()) + 1, m.start() - code.rfind("\n", 0, m.start()))
-    return None
-
-
-def _long_double_at(node) -> bool:
-    """Whether a declaration, an explicit cast, a sizeof or a literal (`1.0L`) names long double (an implicit
-    conversion follows from one of those, found first)."""
-    from . import ir
-    if isinstance(node, ir.SizeOf):  # the reader keeps the expression of `sizeof x`, not the type of `sizeof(T)`
-        operand = node.of_type if node.of_type is not None else getattr(node.of_expr, "type", None)
-        return operand is not None and _mentions_long_double(operand)
-    if isinstance(node, ir.Cast):
-        return not node.implicit and _mentions_long_double(node.type)
-    return _mentions_long_double(node.type)
-
-
-def _warn_long_double_at(sink: DiagnosticSink, loc) -> None:
-    sink.warn(loc, "long double is computed as an 8-byte double: digits beyond double's precision differ from "
-              "gcc's 80-bit long double, and sizeof(long double) is 8 where gcc's is 16", "long-double")
-
-
-def _mentions_long_double(t) -> bool:
-    from . import ir
-    while isinstance(t, (ir.ArrayType, ir.PointerType)):
-        t = t.element if isinstance(t, ir.ArrayType) else t.pointee
-    return isinstance(t, ir.FloatType) and t.name == "long double"
 
 
 # Nesting as deep as generated C has (a 500-term sum, 1,000 casts) recurses through the frontend and the converters

@@ -1,5 +1,5 @@
-/* strsep (empty fields kept), stpcpy, index/rindex, bcmp, alloca, and long double math names (sqrtl, powl, ...:
- * long double is a double in the port, and these values need no more). */
+/* strsep (empty fields kept), stpcpy, index/rindex, bcmp, alloca, and long double math names (sqrtl, fabsl: gcc's
+ * 80-bit results; tests/c/long_double_math.c has the others). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,6 +30,6 @@ int main(void)
     printf("%s %ld\n", buf, (long)(end - buf));
     printf("%s %s %d %d\n", index(buf, 'c'), rindex("a/b/c", '/'), bcmp("abc", "abd", 3) != 0, bcmp("ab", "ab", 2));
     printf("%.2f %.2f\n", mean(4), mean(9));
-    printf("%.6Lf %.6Lf %.3Lf %.6Lf\n", sqrtl(2.0L), powl(1.5L, 3.0L), fabsl(-2.25L), logl(10.0L));
+    printf("%.6Lf %.3Lf %.21Lg\n", sqrtl(2.0L), fabsl(-2.25L), sqrtl(0.5L));
     return 0;
 }

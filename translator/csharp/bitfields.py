@@ -136,7 +136,23 @@ def squeezed_layout(ctx, rec: ir.RecordDecl) -> bool:
     # `#pragma pack(1) struct S2 {int8_t f0; struct S1 f1;}` over a packed S1 of one uint64_t, f1 at byte 1 in C,
     # at 8 in a sequential C# struct of 16 bytes, which overlapped the next field of a struct holding it)
     return rec.align < natural or any(f.bit_offset % (8 * align_of(ctx, f.type)) for f in rec.fields) \
-        or any(f.bit_offset % (8 * _csharp_align(ctx, f.type)) for f in rec.fields)
+        or any(f.bit_offset % (8 * _csharp_align(ctx, f.type)) for f in rec.fields) \
+        or any(holds_long_double(ctx, f.type) for f in rec.fields)
+
+
+def holds_long_double(ctx, t: ir.CType, depth: int = 0) -> bool:
+    """Whether t holds a long double: C aligns it to 16 bytes, .NET the runtime's CLongDouble (two integers) to 8, so a
+    sequential C# struct would place it and what follows it elsewhere than C (`struct {char c; long double v;}`: v at
+    16 in C), and its size too: such structs get C's offsets and size explicitly (MPI struct datatypes, memcpy, a
+    union overlaying it then see C's bytes)."""
+    if isinstance(t, ir.FloatType):
+        return t.name == "long double"
+    if isinstance(t, ir.ArrayType):
+        return holds_long_double(ctx, t.element, depth)
+    if isinstance(t, ir.RecordType) and depth < 16:
+        rec = next((r for r in ctx.tu.records if r.name == t.name), None)
+        return rec is not None and any(holds_long_double(ctx, f.type, depth + 1) for f in rec.fields)
+    return False
 
 
 def _csharp_align(ctx, t: ir.CType, depth: int = 0) -> int:
@@ -147,6 +163,8 @@ def _csharp_align(ctx, t: ir.CType, depth: int = 0) -> int:
         rec = next((r for r in ctx.tu.records if r.name == t.name), None)
         if rec is not None and rec.fields:
             return max(_csharp_align(ctx, f.type, depth + 1) for f in rec.fields)
+    if isinstance(t, ir.FloatType) and t.name == "long double":
+        return 8  # CLongDouble: a ulong and a ushort
     return align_of(ctx, t)
 
 

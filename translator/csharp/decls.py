@@ -11,7 +11,7 @@ from .context import Context, FunctionContext, render_comment
 from .exprs import convert_value, enum_constant_cs, string_literal
 from .stmts import INDENT, completes_normally, convert_block_items, convert_var_decl
 from ..reader.literals import STRING_TOKEN, parse_string_literal
-from . import bitfields
+from . import bitfields, long_double
 from .generic_calls import generic_signature
 from .loops import plan_loop_views
 from .cstypes import array_of, ptr_of
@@ -34,6 +34,11 @@ INLINE_ATTRIBUTE = "[MethodImpl(MethodImplOptions.AggressiveInlining)]"
 INLINE_USING = "System.Runtime.CompilerServices"
 
 
+# A floating constant with the l suffix (`1e-20L`, `.5l`, `0x1p-3L`): a long double
+_LONG_DOUBLE_CONSTANT = re.compile(r"^(?:\d+\.\d*(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?|\d+[eE][+-]?\d+|"
+                                  r"0[xX][0-9a-fA-F.]+[pP][+-]?\d+)[lL]$")
+
+
 def convert_macro_const(ctx: Context, m: ir.MacroConst) -> str:
     """`#define N 64` -> `const int N = 64;` (the body translated token by token)."""
     pieces = _string_pieces(ctx, m.tokens) if _is_string(m.type) else None
@@ -47,6 +52,8 @@ def convert_macro_const(ctx: Context, m: ir.MacroConst) -> str:
     for tok in _splice_unkept_macros(ctx, m.tokens):
         if _OCTAL.match(tok):
             tok = str(int(tok.rstrip("uUlL"), 8))
+        elif _LONG_DOUBLE_CONSTANT.match(tok):
+            tok = long_double.constant_code(tok)  # `1e-20L`: its 80-bit value, as a literal's (exprs.py)
         elif re.match(r"^[0-9.]", tok):
             tok = re.sub(r"(?i)ll$", "L", tok)
             tok = re.sub(r"(?i)ull$|llu$", "UL", tok)
@@ -203,12 +210,15 @@ def convert_record(ctx, rec: ir.RecordDecl) -> List[str]:
     lines = []
     packed = bitfields.packed_layout(ctx, rec)
     squeezed = packed is None and bitfields.squeezed_layout(ctx, rec)
-    if rec.is_union:
+    if rec.is_union and any(bitfields.holds_long_double(ctx, f.type) for f in rec.fields):
+        # C pads it to a multiple of 16 (`union {long double v; char c[20];}`: 32 bytes, 20 in C#'s own size)
+        lines.append(f"[StructLayout(LayoutKind.Explicit, Size = {rec.size})]")
+    elif rec.is_union:
         lines.append("[StructLayout(LayoutKind.Explicit)]")
     elif packed is not None:
         lines.append(f"[StructLayout(LayoutKind.Explicit, Size = {rec.size})]")  # C's layout, bit-fields packed
     elif squeezed:
-        lines.append(f"[StructLayout(LayoutKind.Explicit, Size = {rec.size})]")  # C's layout under #pragma pack
+        lines.append(f"[StructLayout(LayoutKind.Explicit, Size = {rec.size})]")  # C's layout: #pragma pack, a long double
     lines += [f"public struct {rec.name}", "{"]
     if packed is not None:
         units = {(p.unit_offset, p.unit_type): p.unit_name for p in packed.values()}

@@ -17,10 +17,10 @@ from typing import Optional
 from .. import ir
 from ..diagnostics import TranslationError
 from .function_types import refuse_other_function_type
-from .types import (BITS, HANDLE, INTEGER_CARRIER, NUMERIC, INTEGRAL, COMPLEX_TYPES, OPAQUE_TYPES, PRIMITIVE_ELEMENTS, SIGNED,
+from .types import (BITS, HANDLE, LONG_DOUBLE, INTEGER_CARRIER, NUMERIC, INTEGRAL, COMPLEX_TYPES, OPAQUE_TYPES, PRIMITIVE_ELEMENTS, SIGNED,
                     complex_cs, cs_type, element_cs, fits, flat_length, inline_array_type, is_implicit,
                     managed_footprint, size_of)
-from . import bitfields
+from . import bitfields, long_double
 from .cstypes import CsType, array_of, parse as cs_of, ptr_of
 from .registry import BUILTINS, CALLS, EXPRESSIONS, delegate
 from ..rules import load as load_rules
@@ -157,6 +157,8 @@ def coerce(e: CsExpr, cs: str) -> CsExpr:
             return CsExpr(f"{paren(e, PRIMARY)}.IsTrue", "bool", PRIMARY)
         part = "float" if e.type == "CComplexF" else "double"
         return coerce(CsExpr(f"{paren(e, PRIMARY)}.Re", part, PRIMARY), cs)
+    if cs in COMPLEX_CS and e.type == LONG_DOUBLE:
+        return coerce(coerce(e, "double"), cs)  # a long double into a complex: its double value first
     if cs == "CComplex" and e.type in NUMERIC:
         return CsExpr(e.code, cs, e.prec)  # CComplex's implicit conversion (after C#'s own to double)
     if cs == "CComplexF" and e.type in NUMERIC:
@@ -278,6 +280,8 @@ def convert_float_lit(ctx, e: ir.FloatLit) -> CsExpr:
             return CsExpr(f"new CComplexF(0.0f, {e.value!r}f)", "CComplexF", PRIMARY)
         return CsExpr(f"new CComplex(0.0, {e.value!r})", "CComplex", PRIMARY)
     cs = cs_type(e.type, e.loc)
+    if cs == LONG_DOUBLE:
+        return CsExpr(long_double.constant_code(e.text), cs, PRIMARY)  # the decimal rounded to 80 bits, not to double
     if e.value >= _FLT_OVERFLOW if cs == "float" else e.value > sys.float_info.max:
         # `1e999`: C rounds a constant beyond the type's range to infinity (clang warns); C# refuses it (CS0594)
         return CsExpr(f"{cs}.PositiveInfinity", cs, PRIMARY)
@@ -521,6 +525,7 @@ def convert_cast(ctx, e: ir.Cast) -> CsExpr:
         return convert_expr(ctx, e.operand)  # (void)f(): the statement converter drops the value
     if isinstance(e.type, ir.PointerType):
         return delegate("pointer_cast")(ctx, e)
+    _refuse_long_double_int128(e)
     integer_part = _integer_part_of(e)
     if integer_part is not None:
         x = coerce(convert_expr(ctx, integer_part), cs_type(e.type, e.loc))
@@ -618,9 +623,18 @@ def _integer_part_of(e: ir.Cast) -> ir.Expr | None:
     while isinstance(x, ir.Paren):
         x = x.inner  # it becomes a call's argument
     if not isinstance(x.type, ir.FloatType) \
-            or cs_type(x.type, x.loc) != cs_type(e.type, e.loc):
-        return None
+            or cs_type(x.type, x.loc) != cs_type(e.type, e.loc) or cs_type(e.type, e.loc) == LONG_DOUBLE:
+        return None  # (a long double's integer part: CLongDouble's own conversions, through the integer type)
     return x
+
+
+def _refuse_long_double_int128(e: ir.Cast) -> None:
+    """A conversion (written or C's implicit one) between long double and __int128: CLongDouble has none."""
+    names = {t.name for t in (e.type, e.operand.type) if isinstance(t, (ir.IntType, ir.FloatType))}
+    if "long double" in names and names & {"__int128", "unsigned __int128"}:
+        raise TranslationError(e.loc, "a conversion between long double and a 128-bit integer is not supported yet "
+                               "(CLongDouble converts from and to 64-bit integers): convert through long long or "
+                               "double", "long-double-int128")
 
 
 def convert_binary(ctx, e: ir.Binary) -> CsExpr:
@@ -1028,7 +1042,7 @@ def usual_arithmetic(a: str, b: str) -> str:
     a, b = promoted(a), promoted(b)
     if a == b:
         return a
-    for f in ("double", "float"):
+    for f in ("CLongDouble", "double", "float"):
         if f in (a, b):
             return f
     if a not in BITS or b not in BITS:
@@ -1099,7 +1113,7 @@ def element_address(ctx, e: ir.Index):
 def as_count(value: CsExpr) -> CsExpr:
     """A C integer that C# typed bool (`!!6`, `(3 > 2)`, a macro of one), as the int C has, where an array's length
     goes (fuzz seed 2 input 1961: `#define N !!!!6`, `int a[N]` became `new int[true]`, CS0029)."""
-    if value.type in ("float", "double"):
+    if value.type in ("float", "double", "CLongDouble"):
         # `malloc(n * sizeof(int))` of a double n: C converts the byte count to size_t, truncating (fuzz seed 13
         # input 3363: `new int[n]` of a double, CS0266)
         return coerce(value, "long")
@@ -1298,6 +1312,13 @@ def _pointer_to_pointer(t) -> bool:
     return isinstance(t, ir.PointerType) and isinstance(t.pointee, ir.PointerType)
 
 
+def _takes_long_double(t: ir.CType) -> bool:
+    """Whether a library function's prototype takes or returns a long double (expl, powl, frexpl, strtold)."""
+    if not isinstance(t, ir.FunctionType):
+        return False
+    return any(isinstance(x, ir.FloatType) and x.name == "long double" for x in (t.result, *t.params))
+
+
 def convert_call(ctx, e: ir.Call, result_type: Optional[str] = None) -> CsExpr:
     """A call. result_type: the element type a function with a generic `void *` result gives (the pointer type
     its result is converted to: `double *a = xmalloc(...)` is `xmalloc<double>(...)`)."""
@@ -1330,6 +1351,11 @@ def convert_call(ctx, e: ir.Call, result_type: Optional[str] = None) -> CsExpr:
             raise TranslationError(e.loc, f"the memory {callee.name} returns here gets no element type: the port "
                                    "types it by the pointer it is stored in or cast to (`(double *)malloc(n)`); "
                                    "store it in a typed pointer first", "allocation")
+        if _takes_long_double(callee.type):
+            raise TranslationError(e.loc, f"'{callee.name}' computes in long double (gcc's x87 80 bits): the port "
+                                   "has no version of it that matches glibc's bit for bit, and will not compute it in "
+                                   "double precision; call the double function (drop the l suffix, cast the "
+                                   "argument)", "long-double-function")
         where = f" (declared in {callee.header})" if callee.header else ""
         raise TranslationError(e.loc, f"no translation for the library function '{callee.name}'{where}",
                                "unmapped-function")

@@ -410,15 +410,15 @@ def _buffer_element(e: ir.Expr):
     return None
 
 
-# The size in bytes of each predefined MPI datatype a C number matches (Open MPI 4.1 on x86-64; long double as the
-# port has it). MPI_BYTE and MPI_PACKED carry any type's bytes and are not checked.
+# The size in bytes of each predefined MPI datatype a C number matches (Open MPI 4.1 on x86-64: long double is the x87
+# 80-bit type in 16 bytes, as the port has it). MPI_BYTE and MPI_PACKED carry any type's bytes and are not checked.
 _DATATYPE_SIZES = {
     "MPI_CHAR": 1, "MPI_SIGNED_CHAR": 1, "MPI_UNSIGNED_CHAR": 1, "MPI_C_BOOL": 1, "MPI_INT8_T": 1, "MPI_UINT8_T": 1,
     "MPI_SHORT": 2, "MPI_UNSIGNED_SHORT": 2, "MPI_INT16_T": 2, "MPI_UINT16_T": 2,
     "MPI_INT": 4, "MPI_UNSIGNED": 4, "MPI_FLOAT": 4, "MPI_INT32_T": 4, "MPI_UINT32_T": 4, "MPI_WCHAR": 4,
     "MPI_LONG": 8, "MPI_UNSIGNED_LONG": 8, "MPI_LONG_LONG_INT": 8, "MPI_LONG_LONG": 8, "MPI_UNSIGNED_LONG_LONG": 8,
     "MPI_INT64_T": 8, "MPI_UINT64_T": 8, "MPI_DOUBLE": 8, "MPI_AINT": 8, "MPI_OFFSET": 8, "MPI_COUNT": 8,
-    "MPI_LONG_DOUBLE": 8, "MPI_C_FLOAT_COMPLEX": 8, "MPI_C_COMPLEX": 8, "MPI_C_DOUBLE_COMPLEX": 16,
+    "MPI_LONG_DOUBLE": 16, "MPI_C_FLOAT_COMPLEX": 8, "MPI_C_COMPLEX": 8, "MPI_C_DOUBLE_COMPLEX": 16,
     "MPI_INTEGER": 4, "MPI_LOGICAL": 4, "MPI_CHARACTER": 1, "MPI_INTEGER1": 1, "MPI_INTEGER2": 2, "MPI_INTEGER4": 4,
     "MPI_INTEGER8": 8, "MPI_REAL": 4, "MPI_REAL4": 4, "MPI_DOUBLE_PRECISION": 8, "MPI_REAL8": 8,
 }

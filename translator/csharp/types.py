@@ -15,7 +15,11 @@ INT_TYPES = {
     "__int128": "Int128", "unsigned __int128": "UInt128",  # GNU's 128-bit integers: .NET's (System)
     "_Bool": "bool",
 }
-FLOAT_TYPES = {"float": "float", "double": "double", "long double": "double"}
+# long double is gcc's x87 80-bit type (16 bytes in memory), the runtime's CLongDouble: a struct whose operators
+# compute as the x87 does and which converts implicitly from every other number, explicitly to them (as C's usual
+# arithmetic conversions widen to long double)
+LONG_DOUBLE = "CLongDouble"
+FLOAT_TYPES = {"float": "float", "double": "double", "long double": LONG_DOUBLE}
 OPAQUE_TYPES = {
     "MPI_Comm": "Comm", "MPI_Datatype": "Datatype", "MPI_Op": "Op", "MPI_Request": "Request",
     "MPI_Status": "Status", "MPI_Group": "Group", "FILE": "FILE",
@@ -29,7 +33,7 @@ OPAQUE_TYPES = {
 }
 
 INTEGRAL = {"sbyte", "byte", "short", "ushort", "int", "uint", "long", "ulong", "char", "Int128", "UInt128"}
-NUMERIC = INTEGRAL | {"float", "double"}
+NUMERIC = INTEGRAL | {"float", "double", LONG_DOUBLE}
 # Element types whose memory CloudMpi.Libc can read as another (Ptr.Reinterpret): no references, no
 # padding, one layout in C and C#.
 PRIMITIVE_ELEMENTS = {"sbyte", "byte", "short", "ushort", "int", "uint", "long", "ulong", "float", "double"}
@@ -50,6 +54,8 @@ _IMPLICIT = {
     "char": {"ushort", "int", "uint", "long", "ulong", "float", "double", "Int128", "UInt128"},
     "float": {"double"},
 }
+for _source in ("sbyte", "byte", "short", "ushort", "int", "uint", "long", "ulong", "char", "float", "double"):
+    _IMPLICIT[_source] = _IMPLICIT.get(_source, set()) | {LONG_DOUBLE}  # CLongDouble's implicit conversions
 
 
 def is_implicit(src: str, dst: str) -> bool:
@@ -78,7 +84,7 @@ def cs_type(t: ir.CType, loc: ir.Loc | None = None, rep: str = "ptr") -> str:
     if isinstance(t, ir.FloatType):
         return FLOAT_TYPES[t.name]
     if isinstance(t, ir.ComplexType):
-        return complex_cs(t)
+        return complex_cs(t, loc)
     if isinstance(t, ir.VoidType):
         return "void"
     if isinstance(t, ir.RecordType):
@@ -140,15 +146,18 @@ def default_value(cs: str) -> str:
 _C_SIZES = {"char": 1, "signed char": 1, "unsigned char": 1, "_Bool": 1, "short": 2, "unsigned short": 2,
             "int": 4, "unsigned int": 4, "long": 8, "unsigned long": 8, "long long": 8, "unsigned long long": 8,
             "__int128": 16, "unsigned __int128": 16,
-            "float": 4, "double": 8, "long double": 8}  # long double is a double here (reader/clang_setup.py's -mlong-double-64)
+            "float": 4, "double": 8, "long double": 16}  # gcc's x87 long double: 10 bytes of value, 16 in memory
 
 
-# C's complex types as the runtime's structs: float complex keeps float parts; long double complex is a double one,
-# as long double is a double (reader/clang_setup.py's -mlong-double-64)
-COMPLEX_TYPES = {"float": "CComplexF", "double": "CComplex", "long double": "CComplex"}
+# C's complex types as the runtime's structs: float complex keeps float parts; long double complex has no struct of
+# its own (cli.py refuses it: -Wlong-double-complex)
+COMPLEX_TYPES = {"float": "CComplexF", "double": "CComplex"}
 
 
-def complex_cs(t: ir.ComplexType) -> str:
+def complex_cs(t: ir.ComplexType, loc: ir.Loc | None = None) -> str:
+    if t.element.name not in COMPLEX_TYPES:
+        raise TranslationError(loc, "long double complex is not supported yet (the port has no 80-bit complex type): "
+                               "use double complex", "long-double-complex")
     return COMPLEX_TYPES[t.element.name]
 
 

@@ -100,8 +100,8 @@ def clang_options(user_args: Sequence[str], forced_headers: Sequence[str], impli
 
     __NO_CTYPE: glibc's ctype.h then declares isdigit/toupper/... as functions (rules/libc.toml maps them)
     instead of macros over its locale tables, whose operators libclang cannot show.
-    long double is a C# double in the port (csharp/types.py), so clang lays it out as one: sizeof, struct
-    layouts and constant folding then agree with what the port stores (and with MPI_LONG_DOUBLE's 8 bytes).
+    long double is gcc's x87 80-bit type (16 bytes, aligned to 16), as clang has it on x86-64 by default: the port
+    holds it as the runtime's CLongDouble (csharp/types.py), and structs holding one are laid out at clang's offsets.
     An undeclared function is an error (C99), unless the program calls its own functions before declaring
     them (`implicit_ok`: K&R style, which gcc 12 accepts with a warning)."""
     implicit = "-Wno-error=implicit-function-declaration" if implicit_ok else "-Werror=implicit-function-declaration"
@@ -110,7 +110,7 @@ def clang_options(user_args: Sequence[str], forced_headers: Sequence[str], impli
     # with "too many errors emitted", at no location, where the program had no error (csmith --float: 21 calls of
     # transparent_crc_bytes(&g_float, ...)) or before the error that did count. A bound still: text that is no C
     # (a macro bomb's 2^21 stray tokens) stops soon, as before.
-    args = ["-I", INCLUDE_DIR, "-D__NO_CTYPE", "-fparse-all-comments", "-std=gnu11", "-mlong-double-64",
+    args = ["-I", INCLUDE_DIR, "-D__NO_CTYPE", "-fparse-all-comments", "-std=gnu11",
             "-ferror-limit=1000", implicit] + TYPE_ERRORS + list(user_args)
     for h in forced_headers:
         args += ["-include", h]

@@ -1,7 +1,7 @@
 /* long double: MPI_LONG_DOUBLE and MPI_LONG_DOUBLE_INT agree with the C type the program sees (Type_size is
  * sizeof(long double), the pair type's extent is its struct's sizeof, Get_count counts whole elements), and
- * carry values through point-to-point, Allreduce (SUM, MAX) and MAXLOC/MINLOC. The values are exact in a double,
- * so a port that holds long double as a double (cmpi does: see docs/runtime-contract.md) gets the same results.
+ * carry values through point-to-point, Allreduce (SUM, MAX) and MAXLOC/MINLOC (long_double_bits.c: values that need
+ * the x87's 64 bits).
  * ranks: 1 2 4 7 */
 #include <stdio.h>
 #include <mpi.h>

@@ -232,6 +232,27 @@ public static class CMath
 
     public static int __builtin_signbitl(double x) => __builtin_signbit(x);
 
+    // The same builtins of a long double (gcc's x87 80-bit type, CLongDouble): its own classes, not a double's
+    // (1e-4000L is normal here, 0 as a double).
+    public static int __builtin_isnan(CLongDouble x) => x.IsNaN ? 1 : 0;
+
+    public static int __builtin_isinf(CLongDouble x) => x.IsInfinity ? 1 : 0;
+
+    public static int __builtin_isinf_sign(CLongDouble x) => x.IsInfinity ? (x.IsNegative ? -1 : 1) : 0;
+
+    public static int __builtin_isfinite(CLongDouble x) => x.IsFinite ? 1 : 0;
+
+    public static int __builtin_isnormal(CLongDouble x) => IsNormal(x) ? 1 : 0;
+
+    public static int __builtin_signbit(CLongDouble x) => x.IsNegative ? 1 : 0;
+
+    public static int __builtin_signbitl(CLongDouble x) => x.IsNegative ? 1 : 0;
+
+    public static int __builtin_fpclassify(int nan, int infinite, int normal, int subnormal, int zero, CLongDouble x) =>
+        x.IsNaN ? nan : x.IsInfinity ? infinite : x.IsZero ? zero : IsNormal(x) ? normal : subnormal;
+
+    private static bool IsNormal(CLongDouble x) => x.IsFinite && (x.SignExponent & 0x7FFF) != 0 && (x.Significand >> 63) != 0;
+
     /// <summary>__builtin_fpclassify(FP_NAN, FP_INFINITE, FP_NORMAL, FP_SUBNORMAL, FP_ZERO, x): the class's value.</summary>
     public static int __builtin_fpclassify(int nan, int infinite, int normal, int subnormal, int zero, double x) =>
         double.IsNaN(x) ? nan : double.IsInfinity(x) ? infinite : x == 0 ? zero : double.IsSubnormal(x) ? subnormal : normal;

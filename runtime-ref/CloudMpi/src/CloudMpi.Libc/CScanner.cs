@@ -538,7 +538,11 @@ internal sealed class CScanner
             Ptr<float> p => (object)(p.Value = ToFloat(text[..end], d)),
             double[] a => (object)(a[0] = d),
             float[] a => (object)(a[0] = ToFloat(text[..end], d)),
-            _ => throw Mismatch(spec.Conversion, "a float or double", target),
+            // %Lf into a long double: strtold's 80-bit value of the text, not the double widened
+            CLongDouble => (object)CLongDoubleParser.StrToLD(text[..end], out _),
+            Ptr<CLongDouble> p => (object)(p.Value = CLongDoubleParser.StrToLD(text[..end], out _)),
+            CLongDouble[] a => (object)(a[0] = CLongDoubleParser.StrToLD(text[..end], out _)),
+            _ => throw Mismatch(spec.Conversion, "a float, double or long double", target),
         };
         if (!IsPointer(target)) _slots[slot] = stored;
         _done++;

@@ -43,6 +43,11 @@ public static partial class Stdlib
 
     public static float strtof(string s) => (float)CNumberParser.StrToD(s, out _);
 
+    /// <summary>strtold: gcc's 80-bit long double, the text rounded once to it (CLongDoubleParser).</summary>
+    public static CLongDouble strtold(string s) => CLongDoubleParser.StrToLD(s, out _);
+
+    public static CLongDouble strtold(string s, out int end) => CLongDoubleParser.StrToLD(s, out end);
+
     // ---- on C strings (Ptr<sbyte>), with char **endptr as a pointer to a pointer variable (or NULL) ----
 
     // Latin-1 keeps one char per byte, so the parser's index is the byte offset; bytes that are
@@ -75,6 +80,8 @@ public static partial class Stdlib
 
     public static float strtof(Ptr<sbyte> s) => strtof(Text(s));
 
+    public static CLongDouble strtold(Ptr<sbyte> s) => strtold(Text(s));
+
     public static long strtol(Ptr<sbyte> s, Ptr<Ptr<sbyte>> endptr, int @base)
     {
         long v = CNumberParser.StrToL(Text(s), @base, out int end);
@@ -101,6 +108,13 @@ public static partial class Stdlib
     }
 
     public static float strtof(Ptr<sbyte> s, Ptr<Ptr<sbyte>> endptr) => (float)strtod(s, endptr);
+
+    public static CLongDouble strtold(Ptr<sbyte> s, Ptr<Ptr<sbyte>> endptr)
+    {
+        CLongDouble v = CLongDoubleParser.StrToLD(Text(s), out int end);
+        SetEnd(endptr, s, end);
+        return v;
+    }
 
     // `char *end; strtol(s, &end, 10)` where `end` is a plain local: the translator passes it by reference
 
@@ -130,4 +144,11 @@ public static partial class Stdlib
     }
 
     public static float strtof(Ptr<sbyte> s, ref Ptr<sbyte> endptr) => (float)strtod(s, ref endptr);
+
+    public static CLongDouble strtold(Ptr<sbyte> s, ref Ptr<sbyte> endptr)
+    {
+        CLongDouble v = CLongDoubleParser.StrToLD(Text(s), out int end);
+        endptr = s + end;
+        return v;
+    }
 }

@@ -12,6 +12,8 @@ public enum ElementKind
     Char,
     Int8, UInt8, Int16, UInt16, Int32, UInt32, Int64, UInt64,
     Float32, Float64,
+    /// <summary>C's long double as gcc has it on x86-64: x87 80-bit, 16 bytes (CloudMpi.Libc.CLongDouble).</summary>
+    Float80,
     /// <summary>C _Bool (MPI_C_BOOL): logical ops only.</summary>
     Bool,
     /// <summary>C double complex (MPI_C_DOUBLE_COMPLEX): MPI_SUM and MPI_PROD only.</summary>
@@ -168,8 +170,9 @@ public sealed class Datatype
     public static readonly Datatype MPI_UNSIGNED_LONG_LONG = new("MPI_UNSIGNED_LONG_LONG", 8, ElementKind.UInt64);
     public static readonly Datatype MPI_FLOAT = new("MPI_FLOAT", 4, ElementKind.Float32);
     public static readonly Datatype MPI_DOUBLE = new("MPI_DOUBLE", 8, ElementKind.Float64);
-    /// <summary>C long double is carried as an 8-byte double here (the translator maps long double to double).</summary>
-    public static readonly Datatype MPI_LONG_DOUBLE = new("MPI_LONG_DOUBLE", 8, ElementKind.Float64);
+    /// <summary>C's long double as gcc and Open MPI have it on x86-64: the x87 80-bit format in 16 bytes, aligned to 16
+    /// (the translator's CLongDouble); reductions compute as the x87 does.</summary>
+    public static readonly Datatype MPI_LONG_DOUBLE = new("MPI_LONG_DOUBLE", 16, ElementKind.Float80, 16);
     public static readonly Datatype MPI_C_BOOL = new("MPI_C_BOOL", 1, ElementKind.Bool);
     /// <summary>C's double complex: two doubles, aligned as a double (CloudMpi.Libc.CComplex).</summary>
     public static readonly Datatype MPI_C_DOUBLE_COMPLEX = new("MPI_C_DOUBLE_COMPLEX", 16, ElementKind.Complex128, 8);
@@ -218,7 +221,7 @@ public sealed class Datatype
     public static readonly Datatype MPI_LONG_INT = new("MPI_LONG_INT", MPI_LONG);
     public static readonly Datatype MPI_2INT = new("MPI_2INT", MPI_INT);
     public static readonly Datatype MPI_SHORT_INT = new("MPI_SHORT_INT", MPI_SHORT);
-    /// <summary>long double is carried as double (see <see cref="MPI_LONG_DOUBLE"/>), so this is {double; int}.</summary>
+    /// <summary>{long double; int}: the int at 16, 20 bytes of data, extent 32 (C's struct, aligned to 16).</summary>
     public static readonly Datatype MPI_LONG_DOUBLE_INT = new("MPI_LONG_DOUBLE_INT", MPI_LONG_DOUBLE);
 
     /// <summary>The pair types for MPI_MAXLOC and MPI_MINLOC.</summary>
@@ -238,7 +241,7 @@ public sealed class Datatype
     ];
 
     internal bool IsInteger => Kind is >= ElementKind.Int8 and <= ElementKind.UInt64;
-    internal bool IsFloat => Kind is ElementKind.Float32 or ElementKind.Float64;
+    internal bool IsFloat => Kind is ElementKind.Float32 or ElementKind.Float64 or ElementKind.Float80;
     internal bool IsComplex => Kind is ElementKind.Complex128 or ElementKind.Complex64;
     /// <summary>Types whose buffers may be any unmanaged T (count then counts bytes): C's byte views.</summary>
     internal bool IsByteView => Size == 1 && Kind is ElementKind.Byte or ElementKind.Char or ElementKind.Int8 or ElementKind.UInt8 or ElementKind.Packed;

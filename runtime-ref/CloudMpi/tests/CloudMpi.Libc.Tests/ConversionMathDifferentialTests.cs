@@ -36,6 +36,13 @@ public sealed class ConversionMathDifferentialTests
                 if (!strcmp(op, "strtol")) { unhex(a2, str); long v = strtol(str, &end, atoi(a1)); printf("%ld %d %d\n", v, (int)(end - str), errno == ERANGE); }
                 else if (!strcmp(op, "strtoul")) { unhex(a2, str); unsigned long v = strtoul(str, &end, atoi(a1)); printf("%lu %d %d\n", v, (int)(end - str), errno == ERANGE); }
                 else if (!strcmp(op, "strtod")) { unhex(a1, str); double v = strtod(str, &end); printf("%016llx %d\n", h(v), (int)(end - str)); }
+                else if (!strcmp(op, "strtold")) {
+                    unhex(a1, str);
+                    long double v = strtold(str, &end);
+                    uint64_t m; uint16_t se;
+                    memcpy(&m, &v, 8); memcpy(&se, (char *)&v + 8, 2);
+                    printf("%016llx %04x %d %d\n", (unsigned long long)m, se, (int)(end - str), errno == ERANGE);
+                }
                 else if (!strcmp(op, "atoi")) { unhex(a1, str); printf("%d\n", atoi(str)); }
                 else if (!strcmp(op, "fmod")) printf("%016llx\n", h(fmod(d(a1), d(a2))));
                 else if (!strcmp(op, "frexp")) { int e; double m = frexp(d(a1), &e); printf("%016llx %d\n", h(m), e); }
@@ -137,6 +144,42 @@ public sealed class ConversionMathDifferentialTests
             }
         }
 
+        RunCases(cases, nanSignMatters: true);
+    }
+
+    /// <summary>strtold: the text rounded once to the x87's 80 bits (CLongDoubleParser), its end, ERANGE on overflow and
+    /// on a nonzero text that rounds to zero.</summary>
+    [Fact]
+    public void Strtold_matches_glibc()
+    {
+        var rng = new TestRng(80);
+        var strings = new List<string>
+        {
+            "", "0", "-0", "0.1", "-2.5e-3", "1e4000", "1e-4940", "1e5000", "-1e5000", "1e-5000", "inf", "-Infinity", "nan",
+            "-nan", "0x1.fffffffffffffffep+0", "0x1.ffffffffffffffff8p+0", "0x1p-16445", "0x1p-16446", "0x1.8p-16446",
+            "18446744073709551615.5", "18446744073709551616.5", "3.14159265358979323846264338327950288", "12abc",
+            "  +123456789012345678901234567890", "1.18973149535723176502e+4932", "1.18973149535723176508e+4932",
+            "3.64519953188247460253e-4951", "1.82259976594123730126e-4951", "1.82259976594123730127e-4951",
+            "0.1000000000000000000013552527156068805425093160010874271392822265625",
+            "0.10000000000000000000135525271560688054250931600108742713928222656250001",
+        };
+        for (int i = 0; i < 400; i++)
+        {
+            var b = new StringBuilder();
+            if (rng.Chance(0.3)) b.Append(rng.Chance(0.5) ? '-' : '+');
+            int digits = rng.Range(1, rng.Chance(0.2) ? 45 : 21);
+            for (int k = 0; k < digits; k++) b.Append((char)('0' + rng.Next(10)));
+            if (rng.Chance(0.6)) b.Insert(b.Length - rng.Range(0, digits - 1), '.');
+            if (rng.Chance(0.5)) b.Append('e').Append(rng.Chance(0.2) ? rng.Range(-4960, 4940) : rng.Range(-40, 40));
+            strings.Add(b.ToString());
+        }
+
+        var cases = strings.Select(s => new Case($"strtold\t{HexString(s)}", () =>
+        {
+            LibcState.Current.Errno = 0;
+            var v = Stdlib.strtold(s, out int end);
+            return $"{v.Significand:x16} {v.SignExponent:x4} {end} {(LibcState.Current.Errno == 34 ? 1 : 0)}";
+        })).ToList();
         RunCases(cases, nanSignMatters: true);
     }
 

@@ -64,6 +64,7 @@ public class OpTableTests
             case ElementKind.UInt64: Check<ulong>(op, type, allowed); break;
             case ElementKind.Float32: Check<float>(op, type, allowed); break;
             case ElementKind.Float64: Check<double>(op, type, allowed); break;
+            case ElementKind.Float80: CheckLongDouble(op, type, allowed); break;
             case ElementKind.Bool: CheckBool(op, type, allowed); break;
             case ElementKind.Complex128: CheckComplex(op, type, allowed); break;
             case ElementKind.Complex64: CheckComplexFloat(op, type, allowed); break;
@@ -82,6 +83,31 @@ public class OpTableTests
         });
         if (results is null) return;
         var expected = T.CreateTruncating(IntResults[op.Name]);
+        Assert.All(results, r => Assert.Equal(expected, r));
+    }
+
+    // ranks contribute 1 + 2^-60, 2 + 2^-60, 3 + 2^-60 (exact in 64 bits, not in a double's 53): the sum keeps the
+    // 3 * 2^-60 a double would lose
+    private static void CheckLongDouble(Op op, Datatype type, bool allowed)
+    {
+        var tail = new CloudMpi.Libc.CLongDouble(1UL << 63, 16383 - 60);  // 2^-60
+        var results = OnThreeRanks(allowed, rank =>
+        {
+            CloudMpi.Libc.CLongDouble[] send = [(rank + 1) + tail], recv = new CloudMpi.Libc.CLongDouble[1];
+            cMPI.Allreduce(send, 0, recv, 0, 1, type, op, cMPI.COMM_WORLD);
+            return recv[0];
+        });
+        if (results is null) return;
+        CloudMpi.Libc.CLongDouble one = 1 + tail, two = 2 + tail, three = 3 + tail;
+        var expected = op.Name switch
+        {
+            "MPI_SUM" => one + two + three,
+            "MPI_PROD" => one * two * three,
+            "MPI_MAX" => three,
+            "MPI_MIN" => one,
+            _ => throw new InvalidOperationException(op.Name),
+        };
+        if (op.Name == "MPI_SUM") Assert.Equal(6 + 3 * tail, expected);  // 64 bits kept: 6 + 3 * 2^-60
         Assert.All(results, r => Assert.Equal(expected, r));
     }
 

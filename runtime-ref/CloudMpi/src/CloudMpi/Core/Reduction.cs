@@ -33,6 +33,7 @@ internal static class Reduction
             case ElementKind.UInt64: Typed<ulong>(op, acc, inp); break;
             case ElementKind.Float32: Float<float>(op, acc, inp); break;
             case ElementKind.Float64: Float<double>(op, acc, inp); break;
+            case ElementKind.Float80: LongDouble(op, acc, inp); break;
             case ElementKind.Bool: Bool(op, acc, inp); break;
             case ElementKind.Complex128: Complex(op, acc, inp); break;
             case ElementKind.Complex64: ComplexFloat(op, acc, inp); break;
@@ -70,6 +71,7 @@ internal static class Reduction
         {
             case ElementKind.Float32: Loc<float>(op, acc, inp); break;
             case ElementKind.Float64: Loc<double>(op, acc, inp); break;
+            case ElementKind.Float80: LocLongDouble(op, acc, inp); break;
             case ElementKind.Int64: Loc<long>(op, acc, inp); break;
             case ElementKind.Int32: Loc<int>(op, acc, inp); break;
             case ElementKind.Int16: Loc<short>(op, acc, inp); break;
@@ -96,6 +98,44 @@ internal static class Reduction
                 MemoryMarshal.Write(acc.Slice(at), b);
                 MemoryMarshal.Write(acc.Slice(at + vsize), ib);
             }
+        }
+    }
+
+    /// <summary>MAXLOC / MINLOC on {long double; int} pairs (C's struct: the int at 16, 32 bytes a pair packed as 20).</summary>
+    private static void LocLongDouble(Op op, Span<byte> acc, ReadOnlySpan<byte> inp)
+    {
+        const int vsize = 16, stride = vsize + sizeof(int);
+        bool max = op.OpCode == Op.Code.MaxLoc;
+        if (op.OpCode is not (Op.Code.MaxLoc or Op.Code.MinLoc)) throw new InvalidOperationException($"{op.Name} on a pair type");
+        for (int at = 0; at + stride <= acc.Length; at += stride)
+        {
+            var a = MemoryMarshal.Read<CloudMpi.Libc.CLongDouble>(acc.Slice(at));
+            var b = MemoryMarshal.Read<CloudMpi.Libc.CLongDouble>(inp.Slice(at));
+            int ia = MemoryMarshal.Read<int>(acc.Slice(at + vsize)), ib = MemoryMarshal.Read<int>(inp.Slice(at + vsize));
+            if (a == b)
+            {
+                MemoryMarshal.Write(acc.Slice(at + vsize), Math.Min(ia, ib));
+            }
+            else if (max ? b > a : b < a)
+            {
+                MemoryMarshal.Write(acc.Slice(at), b);
+                MemoryMarshal.Write(acc.Slice(at + vsize), ib);
+            }
+        }
+    }
+
+    /// <summary>long double reductions as the x87 computes them (CLongDouble), MAX and MIN as Open MPI's C macros.</summary>
+    private static void LongDouble(Op op, Span<byte> accBytes, ReadOnlySpan<byte> inBytes)
+    {
+        Span<CloudMpi.Libc.CLongDouble> a = MemoryMarshal.Cast<byte, CloudMpi.Libc.CLongDouble>(accBytes);
+        ReadOnlySpan<CloudMpi.Libc.CLongDouble> b = MemoryMarshal.Cast<byte, CloudMpi.Libc.CLongDouble>(inBytes);
+        switch (op.OpCode)
+        {
+            case Op.Code.Sum: for (int i = 0; i < a.Length; i++) a[i] = a[i] + b[i]; break;
+            case Op.Code.Prod: for (int i = 0; i < a.Length; i++) a[i] = a[i] * b[i]; break;
+            case Op.Code.Max: for (int i = 0; i < a.Length; i++) a[i] = a[i] > b[i] ? a[i] : b[i]; break;
+            case Op.Code.Min: for (int i = 0; i < a.Length; i++) a[i] = a[i] < b[i] ? a[i] : b[i]; break;
+            default: throw new InvalidOperationException($"{op.Name} on long double");
         }
     }
 
