@@ -82,6 +82,7 @@ class Context:
     constructor_lines: List[str] = field(default_factory=list)  # field initializers that name members (rank_state.py)
     current_file: Optional[str] = None  # the file of the declaration being converted
     _blank_lines: Optional[Dict[str, FrozenSet[int]]] = None  # file -> its blank lines (blank_before)
+    warned_once: Set[Tuple[str, str]] = field(default_factory=set)  # (warning, subject) said at its first place only
     mpi_buffer_count: int = 0  # Ptr buffers given to MPI calls so far: numbers their cmpiAt/cmpiStaged locals
     _member_names: Optional[FrozenSet[str]] = None  # the unit's globals, functions, enum constants (static_local_name)
     fn: FunctionContext = field(default_factory=FunctionContext)

@@ -1319,6 +1319,32 @@ def _takes_long_double(t: ir.CType) -> bool:
     return any(isinstance(x, ir.FloatType) and x.name == "long double" for x in (t.result, *t.params))
 
 
+def _double_twin(ctx, callee: ir.NameRef):
+    """The double function of a long double libm function with no exact port (expl: exp), when each of its operands
+    and its result is a long double and the twin's row is a plain pure call; else None."""
+    t = callee.type
+    if not isinstance(t, ir.FunctionType) or not callee.name.endswith("l"):
+        return None
+    if not all(isinstance(x, ir.FloatType) and x.name == "long double" for x in (t.result, *t.params)):
+        return None
+    rule = ctx.rules.libc.get(callee.name[:-1])
+    if rule is None or rule.special or rule.family or "Math." not in rule.target:
+        return None
+    return rule
+
+
+def _through_double(ctx, e: ir.Call, callee: ir.NameRef, twin) -> CsExpr:
+    """expl(x) as `(CLongDouble)Math.Exp((double)x)`: the program keeps working, with a double's 53 bits in this one
+    result where gcc's x87 code has 64 (a warning says so). Refusing the program would lose more than the last
+    digits: most print such results with far fewer digits than a double holds."""
+    if ("long-double-function", callee.name) not in ctx.warned_once:  # once per function, at its first call
+        ctx.warned_once.add(("long-double-function", callee.name))
+        ctx.diagnostics.warn(e.loc, f"'{callee.name}' is computed in double precision (the port has no exact 80-bit "
+                             f"version of it): its last digits may differ from gcc's", "long-double-function")
+    args = ", ".join(f"(double){paren(convert_expr(ctx, a), UNARY)}" for a in e.args)
+    return CsExpr(f"(CLongDouble){twin.target}({args})", LONG_DOUBLE, UNARY)
+
+
 def convert_call(ctx, e: ir.Call, result_type: Optional[str] = None) -> CsExpr:
     """A call. result_type: the element type a function with a generic `void *` result gives (the pointer type
     its result is converted to: `double *a = xmalloc(...)` is `xmalloc<double>(...)`)."""
@@ -1352,6 +1378,9 @@ def convert_call(ctx, e: ir.Call, result_type: Optional[str] = None) -> CsExpr:
                                    "types it by the pointer it is stored in or cast to (`(double *)malloc(n)`); "
                                    "store it in a typed pointer first", "allocation")
         if _takes_long_double(callee.type):
+            twin = _double_twin(ctx, callee)
+            if twin is not None:
+                return _through_double(ctx, e, callee, twin)
             raise TranslationError(e.loc, f"'{callee.name}' computes in long double (gcc's x87 80 bits): the port "
                                    "has no version of it that matches glibc's bit for bit, and will not compute it in "
                                    "double precision; call the double function (drop the l suffix, cast the "
