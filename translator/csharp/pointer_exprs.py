@@ -48,6 +48,11 @@ def convert_pointer_binary(ctx, e: ir.Binary) -> CsExpr:
     lhs = convert_expr(ctx, e.lhs)
     rhs = convert_expr(ctx, e.rhs)
     if op in COMPARISONS:
+        if HANDLE in (lhs.type, rhs.type) or _different_elements(lhs, rhs):
+            # `void *` handles, or pointers to different types made `void *` (`(void *)&s.x < (void *)&s.y`): C# has no
+            # `<` across Ptr<T> types (CS0019 before), so the runtime orders the addresses
+            code = f"Handle.Order({coerce(lhs, HANDLE).code}, {coerce(rhs, HANDLE).code}) {op} 0"
+            return CsExpr(code, "bool", prec)
         if not lhs.cstype.is_ptr and not rhs.cstype.is_ptr and op not in ("==", "!="):
             # two arrays (`a + 0 > a`): positions, as Ptr<T> (C# has no `<` on T[])
             if lhs.cstype.element is None or rhs.cstype.element is None:
@@ -78,6 +83,13 @@ def convert_pointer_binary(ctx, e: ir.Binary) -> CsExpr:
             k = CsExpr(negated(k), k.type, UNARY, -k.const if k.const is not None else None)
         return pointer_at(ctx, base, k, ptr_type, e.loc)
     raise TranslationError(e.loc, f"the operator {op} on pointers cannot be translated", "unsupported-construct")
+
+
+def _different_elements(lhs: CsExpr, rhs: CsExpr) -> bool:
+    """Two pointers (Ptr<T> or T[]) to different element types."""
+    a, b = lhs.cstype, rhs.cstype
+    return (a.is_ptr or a.is_array) and (b.is_ptr or b.is_array) and a.element is not None and \
+        b.element is not None and a.element.text != b.element.text
 
 
 def _as_position(x: CsExpr, ptr: str) -> CsExpr:

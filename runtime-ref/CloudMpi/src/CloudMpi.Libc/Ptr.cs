@@ -192,6 +192,8 @@ public readonly struct Ptr<T> : IEquatable<Ptr<T>>, IPointer
 
     int IPointer.ByteOffset => Offset * CSizeOf<T>.Size;
 
+    bool IPointer.TryAddress(out object? root, out long address) => CAddress.TryGet(this, out root, out address);
+
     Ptr<byte> IPointer.AsBytes(string where) => RuntimeHelpers.IsReferenceOrContainsReferences<T>()
         ? throw new PointerException($"{where}: a void * that holds a {typeof(T).Name} * used as bytes")
         : Ptr.Reinterpret<T, byte>(this);
@@ -209,6 +211,9 @@ internal interface IPointer
     object? Array { get; }
 
     int ByteOffset { get; }
+
+    /// <summary>The root array and the C byte offset in it (<see cref="CAddress"/>); false where not known.</summary>
+    bool TryAddress(out object? root, out long address);
 
     /// <summary>The memory pointed at as bytes (Handle.Bytes); a PointerException for memory holding objects.</summary>
     Ptr<byte> AsBytes(string where);
