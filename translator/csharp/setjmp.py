@@ -127,7 +127,7 @@ def convert_setjmp(ctx, e: ir.Call, name: str) -> CsExpr:
     """setjmp(env) in the statement convert_setjmp_statement put in its try: the value it returns there."""
     value = ctx.fn.setjmp_values.get(id(e))
     if value is None:
-        raise TranslationError(e.loc, f"{name} can be translated only as a statement's own expression in a block "
+        raise TranslationError(e.loc, f"{name.lstrip('_')} can be translated only as a statement's own expression in a block "
                                "(`if (setjmp(env))`, `switch (setjmp(env))`, `r = setjmp(env);`)",
                                "unsupported-construct")
     return CsExpr(value, "int", PRIMARY)
