@@ -630,9 +630,11 @@ def convert_binary(ctx, e: ir.Binary) -> CsExpr:
                                    "supported as a statement", "unsupported-construct")
         lhs, rhs = convert_expr(ctx, e.lhs), convert_expr(ctx, e.rhs)
         if rhs.type == "null" and isinstance(e.type, ir.PointerType):
-            # C# cannot infer a type from a bare null: give it the pointer's type (void *: any reference)
+            # C# cannot infer a type from a bare null: give it the pointer's type (void *: a handle, any reference).
+            # Not "null" itself, which names a bare null whose code a conversion may drop (coerce): the comma's
+            # effects went with it (csmith seed 2700017: `(a, (b = 5, (void *)0)) != (void *)0`)
             if isinstance(e.type.pointee, ir.VoidType):
-                rhs = CsExpr("(object)null", "null")  # (no `?`: the port is no nullable context, CS8632)
+                rhs = CsExpr("(object)null", HANDLE)  # (no `?`: the port is no nullable context, CS8632)
             else:
                 elem = element_cs(e.type.pointee, e.loc)
                 rhs = CsExpr(f"default({ptr_of(elem)})", ptr_of(elem))
