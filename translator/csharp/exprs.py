@@ -911,8 +911,17 @@ def _folded_by_csharp(e: ir.Expr) -> bool:
 _SIMPLE_COMPOUND = {"+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>="}
 
 
+# `x = x`, `(p) = (p)` in the port: a variable or field (a path of names) assigned to itself
+_SELF_ASSIGNMENT = re.compile(r"\(*([A-Za-z_@]\w*(?:\.@?\w+)*)\)* = \(*\1\)*")
+
+
 def convert_assign(ctx, e: ir.Assign) -> CsExpr:
     result = _convert_assign(ctx, e)
+    self_assigned = _SELF_ASSIGNMENT.fullmatch(result.code) if e.op == "=" else None
+    if self_assigned:
+        # no effect in C, and C#'s warning CS1717 (csmith seeds 2700017, 2690011: `l_67 = l_67;`, `(p_100) = (p_100);`,
+        # `(l_1573 = l_1573) != ...`): the variable's value, read
+        return CsExpr(self_assigned.group(1), result.type, PRIMARY)
     stored = bitfields.stored_value(ctx, e.target, e, result.code)
     if result.type == "bool" and ctx.expr.discarded is not e and re.search(r"= (?:true|false)$", result.code):
         # `if (b = 0)`, `(b = 1) ? x : y` of a _Bool: C#'s CS0665 warning (an assignment of a constant as a

@@ -8,7 +8,6 @@ expressions may stand as statements, and locals must be definitely assigned
 from __future__ import annotations
 
 import dataclasses
-import re
 from typing import List, Optional
 
 from .. import ir
@@ -167,7 +166,6 @@ def convert_decl_stmt(ctx, st: ir.DeclStmt, indent: str) -> List[str]:
 
 
 _STATEMENT_EXPRS = (ir.Assign, ir.Call)
-_SELF_ASSIGNMENT = re.compile(r"([A-Za-z_@]\w*(?:\.@?\w+)*) = \1")  # a variable or field assigned to itself
 
 
 def expr_statement_code(ctx, e: ir.Expr) -> List[str]:
@@ -182,10 +180,8 @@ def expr_statement_code(ctx, e: ir.Expr) -> List[str]:
         return expr_statement_code(ctx, inner.lhs) + expr_statement_code(ctx, inner.rhs)
     ctx.expr.discarded = inner  # nobody reads its value (context.py)
     code = convert_expr(ctx, inner)
-    self_assigned = _SELF_ASSIGNMENT.fullmatch(code.code) if isinstance(inner, ir.Assign) else None
-    if self_assigned:
-        # `x = x;` (csmith seed 2700017's `l_67 = l_67;`): no effect in C, C#'s warning CS1717 in the port; a read
-        return [f"_ = {self_assigned.group(1)}"]
+    if isinstance(inner, ir.Assign) and "=" not in code.code:
+        return [f"_ = {code.code}"]  # `x = x;`: a read (exprs.convert_assign), which stands as no statement
     if isinstance(inner, _STATEMENT_EXPRS) or (isinstance(inner, ir.Unary) and inner.op.startswith(("pre", "post"))):
         return [code.code]
     return [f"_ = {code.code}"]
