@@ -11,7 +11,7 @@ from typing import Optional
 
 from .. import ir
 from ..diagnostics import TranslationError
-from .exprs import (ADD, cast, negated, BINARY_PREC, COMPARISONS, MUL, PRIMARY, UNARY, CsExpr, coerce, coerce_index, convert_expr,
+from .exprs import (ADD, cast, negated, BINARY_PREC, COMPARISONS, MUL, PRIMARY, UNARY, CsExpr, coerce, coerce_at, coerce_index, convert_expr,
                     convert_library_name, element_address, flat_size, is_null_pointer, paren, pointer_at, ref_param_name,
                     scaled_by, slot_key, unwrap, convert_call)
 from .function_types import function_type_of, refuse_other_function_type
@@ -559,6 +559,10 @@ def ref_argument(ctx, a: ir.Expr, any_type: bool = False) -> str:
         return f"{paren(value, PRIMARY)}[0]"  # a C array is never NULL
     # A pointer value may be NULL, and passing it on does not dereference it in C: the reference faults only where
     # the callee uses it (a parameter the callee never uses, or uses on a branch not taken, takes NULL).
+    if value.type == HANDLE and isinstance(a.type, ir.PointerType) and not isinstance(a.type.pointee, ir.VoidType):
+        # a `void *` converted to the parameter's pointer type (`f((x, (void *)0))`, csmith seed 2690011: `object[0]`,
+        # CS0021): the pointer it holds
+        value = coerce_at(value, ptr_of(element_cs(a.type.pointee, a.loc)), a.loc)
     if value.cstype.is_array:  # a pointer held as an array (of Ptr<T> too: `int **` as Ptr<int>[])
         return f"Ptr.Target({value.code})"
     if value.cstype.is_ptr:
