@@ -220,9 +220,14 @@ def main(argv: Optional[List[str]] = None) -> int:
                     "(csmith's headers: -DUSE_MATH_MACROS, -DUSE_MATH_MACROS_NOTMP with csmith's --math-notmp)")
     ap.add_argument("--ubsan", action="store_true", help="also run a -fsanitize=undefined build and exclude a program "
                     "it finds undefined behaviour in (for csmith's --no-safe-math)")
+    ap.add_argument("--compile-check", action="store_true", help="translate with cmpi-translate's compile check, which "
+                    "refuses C# that compiles only with a warning (cmpi-run's own compile lets warnings pass): such a "
+                    "seed is untranslatable, as a user's translation would be")
     ap.add_argument("--label", default="", help="name of this run's directory and report (default: from --csmith-args)")
     ap.add_argument("--strict", action="store_true", help="exit 1 when a seed failed or was untranslatable")
     args = ap.parse_args(argv)
+    if args.compile_check:
+        os.environ["CMPI_TRANSLATE_CHECK"] = "1"  # (the children inherit it)
     for tool in ("csmith", "gcc"):
         if shutil.which(tool) is None:
             print(f"csmith.py: {tool} is not installed (make setup installs it)", file=sys.stderr)

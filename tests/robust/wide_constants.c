@@ -8,5 +8,9 @@ int main(void) {
   if (c != 300) printf("e\n");
   if (l > 9223372036854775807) printf("f\n");
   if (i != -2147483649) printf("g\n");
+  /* unary plus promotes to int, which C# does not (csmith --compile-check seed 2760010: `+(int8 call) > 0x1A014B30L`) */
+  signed char sc = 9;
+  if (+sc > 0x1A014B30L) printf("h\n");
+  if (+sh <= 0x7FFFFFFFFL) printf("i\n");
   return 0;
 }

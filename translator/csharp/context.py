@@ -55,6 +55,10 @@ class FunctionContext:
     # read-only while it is emitted
     loop_views: LoopViews = field(default_factory=lambda: NO_LOOP_VIEWS)
     range_labels: int = 0  # labels made for switch sections of GNU case ranges (stmts.py), numbered per function
+    calls_setjmp: Optional[bool] = None  # the function calls setjmp (setjmp.py), found at its first statement
+    setjmp_count: int = 0  # setjmp statements converted so far (setjmp.py), numbering their locals
+    setjmp_values: Dict[int, str] = field(default_factory=dict)  # id(setjmp call) -> the local holding its value
+    setjmp_statements: Set[int] = field(default_factory=set)  # id() of the statements already put in their try
 
 
 @dataclass

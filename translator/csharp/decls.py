@@ -26,7 +26,7 @@ from ..passes.common_prefix import nest_common_initial_sequences
 from ..passes.constants import folds_to_constant
 # The modules whose handlers the expression core dispatches to (registry.py): imported here, once, so that
 # they register before any expression is converted.
-from . import generic_calls, inits, libc, memory, mpi, pointer_exprs, varargs  # noqa: F401,E402
+from . import generic_calls, inits, libc, memory, mpi, pointer_exprs, setjmp, varargs  # noqa: F401,E402
 
 _OCTAL = re.compile(r"^0[0-7]+[uUlL]*$")
 # How a function passes/inlining.py chose is marked for the JIT, and the namespace of the mark

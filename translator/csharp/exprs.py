@@ -645,9 +645,11 @@ def convert_binary(ctx, e: ir.Binary) -> CsExpr:
                                    "supported as a statement", "unsupported-construct")
         lhs, rhs = convert_expr(ctx, e.lhs), convert_expr(ctx, e.rhs)
         if rhs.type == "null" and isinstance(e.type, ir.PointerType):
-            # C# cannot infer a type from a bare null: give it the pointer's type (void *: any reference)
+            # C# cannot infer a type from a bare null: give it the pointer's type (void *: a handle, any reference).
+            # Not "null" itself, which names a bare null whose code a conversion may drop (coerce): the comma's
+            # effects went with it (csmith seed 2700017: `(a, (b = 5, (void *)0)) != (void *)0`)
             if isinstance(e.type.pointee, ir.VoidType):
-                rhs = CsExpr("(object)null", "null")  # (no `?`: the port is no nullable context, CS8632)
+                rhs = CsExpr("(object)null", HANDLE)  # (no `?`: the port is no nullable context, CS8632)
             else:
                 elem = element_cs(e.type.pointee, e.loc)
                 rhs = CsExpr(f"default({ptr_of(elem)})", ptr_of(elem))
@@ -753,6 +755,9 @@ def _widened(x: CsExpr, c_expr: ir.Expr, other: CsExpr, common: str) -> CsExpr:
     """x as the comparison's common type; widened by an explicit cast when the other side is a constant beyond x's
     own type (`i < 2147483648`: always true in C, and C#'s CS0652 warning if the widening is implicit)."""
     inner = strip_implicit(c_expr)
+    while isinstance(inner, ir.Paren) or (isinstance(inner, ir.Unary) and inner.op == "+"):
+        # the type C# sees: C's `+c` is an int, the port's `c` (no `+`) still a char (csmith seed 2760010)
+        inner = strip_implicit(inner.inner if isinstance(inner, ir.Paren) else inner.operand)
     own = cs_type(inner.type, inner.loc) if isinstance(inner.type, ir.IntType) else None
     if x.const is None and other.const is not None and own in INTEGRAL and common in INTEGRAL and \
             own != common and not fits(other.const, own):
@@ -924,8 +929,17 @@ def _folded_by_csharp(e: ir.Expr) -> bool:
 _SIMPLE_COMPOUND = {"+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>="}
 
 
+# `x = x`, `(p) = (p)` in the port: a variable or field (a path of names) assigned to itself
+_SELF_ASSIGNMENT = re.compile(r"\(*([A-Za-z_@]\w*(?:\.@?\w+)*)\)* = \(*\1\)*")
+
+
 def convert_assign(ctx, e: ir.Assign) -> CsExpr:
     result = _convert_assign(ctx, e)
+    self_assigned = _SELF_ASSIGNMENT.fullmatch(result.code) if e.op == "=" else None
+    if self_assigned:
+        # no effect in C, and C#'s warning CS1717 (csmith seeds 2700017, 2690011: `l_67 = l_67;`, `(p_100) = (p_100);`,
+        # `(l_1573 = l_1573) != ...`): the variable's value, read
+        return CsExpr(self_assigned.group(1), result.type, PRIMARY)
     stored = bitfields.stored_value(ctx, e.target, e, result.code)
     if result.type == "bool" and ctx.expr.discarded is not e and re.search(r"= (?:true|false)$", result.code):
         # `if (b = 0)`, `(b = 1) ? x : y` of a _Bool: C#'s CS0665 warning (an assignment of a constant as a

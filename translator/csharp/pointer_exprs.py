@@ -11,7 +11,7 @@ from typing import Optional
 
 from .. import ir
 from ..diagnostics import TranslationError
-from .exprs import (ADD, cast, negated, BINARY_PREC, COMPARISONS, MUL, PRIMARY, UNARY, CsExpr, coerce, coerce_index, convert_expr,
+from .exprs import (ADD, cast, negated, BINARY_PREC, COMPARISONS, MUL, PRIMARY, UNARY, CsExpr, coerce, coerce_at, coerce_index, convert_expr,
                     convert_library_name, element_address, flat_size, is_null_pointer, paren, pointer_at, ref_param_name,
                     scaled_by, slot_key, unwrap, convert_call)
 from .function_types import function_type_of, refuse_other_function_type
@@ -48,6 +48,11 @@ def convert_pointer_binary(ctx, e: ir.Binary) -> CsExpr:
     lhs = convert_expr(ctx, e.lhs)
     rhs = convert_expr(ctx, e.rhs)
     if op in COMPARISONS:
+        if HANDLE in (lhs.type, rhs.type) or _different_elements(lhs, rhs):
+            # `void *` handles, or pointers to different types made `void *` (`(void *)&s.x < (void *)&s.y`): C# has no
+            # `<` across Ptr<T> types (CS0019 before), so the runtime orders the addresses
+            code = f"Handle.Order({coerce(lhs, HANDLE).code}, {coerce(rhs, HANDLE).code}) {op} 0"
+            return CsExpr(code, "bool", prec)
         if not lhs.cstype.is_ptr and not rhs.cstype.is_ptr and op not in ("==", "!="):
             # two arrays (`a + 0 > a`): positions, as Ptr<T> (C# has no `<` on T[])
             if lhs.cstype.element is None or rhs.cstype.element is None:
@@ -78,6 +83,13 @@ def convert_pointer_binary(ctx, e: ir.Binary) -> CsExpr:
             k = CsExpr(negated(k), k.type, UNARY, -k.const if k.const is not None else None)
         return pointer_at(ctx, base, k, ptr_type, e.loc)
     raise TranslationError(e.loc, f"the operator {op} on pointers cannot be translated", "unsupported-construct")
+
+
+def _different_elements(lhs: CsExpr, rhs: CsExpr) -> bool:
+    """Two pointers (Ptr<T> or T[]) to different element types."""
+    a, b = lhs.cstype, rhs.cstype
+    return (a.is_ptr or a.is_array) and (b.is_ptr or b.is_array) and a.element is not None and \
+        b.element is not None and a.element.text != b.element.text
 
 
 def _as_position(x: CsExpr, ptr: str) -> CsExpr:
@@ -558,6 +570,10 @@ def ref_argument(ctx, a: ir.Expr, any_type: bool = False) -> str:
         return f"{paren(value, PRIMARY)}[0]"  # a C array is never NULL
     # A pointer value may be NULL, and passing it on does not dereference it in C: the reference faults only where
     # the callee uses it (a parameter the callee never uses, or uses on a branch not taken, takes NULL).
+    if value.type == HANDLE and isinstance(a.type, ir.PointerType) and not isinstance(a.type.pointee, ir.VoidType):
+        # a `void *` converted to the parameter's pointer type (`f((x, (void *)0))`, csmith seed 2690011: `object[0]`,
+        # CS0021): the pointer it holds
+        value = coerce_at(value, ptr_of(element_cs(a.type.pointee, a.loc)), a.loc)
     if value.cstype.is_array:  # a pointer held as an array (of Ptr<T> too: `int **` as Ptr<int>[])
         return f"Ptr.Target({value.code})"
     if value.cstype.is_ptr:

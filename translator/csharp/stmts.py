@@ -22,6 +22,7 @@ from ..passes.struct_copies import split_copies_after_field_writes
 from .cstypes import array_of
 from .types import cs_type, default_value, element_cs, flat_length
 from ..passes.queries import split_marker_choice
+from .setjmp import convert_setjmp_statement, setjmp_call
 
 
 
@@ -29,7 +30,13 @@ def convert_block_items(ctx, items, indent: str, end_line: Optional[int] = None)
     """A block's statements, with the comments before each and the C's blank lines between them."""
     out: List[str] = []
     last = [0]  # the line of the last statement or comment written, whose blank lines are its own
-    for st in split_copies_after_field_writes(ctx, items):
+    items = list(split_copies_after_field_writes(ctx, items))
+    for k, st in enumerate(items):
+        jump_target = setjmp_call(ctx, st)
+        if jump_target is not None:
+            # the statement and the rest of the block, in the try a longjmp comes back to (setjmp.py)
+            out.extend(convert_setjmp_statement(ctx, st, jump_target, items[k + 1:], indent, convert_block_items))
+            break
         out.extend(_comments_before(ctx, st.loc.line, indent, out, last))
         _blank_line_before(ctx, st.loc, out, last)
         out.extend(indent + line for line in ctx.fn.loop_views.before_items.get(id(st), ()))  # loops.py's refs
@@ -173,6 +180,8 @@ def expr_statement_code(ctx, e: ir.Expr) -> List[str]:
         return expr_statement_code(ctx, inner.lhs) + expr_statement_code(ctx, inner.rhs)
     ctx.expr.discarded = inner  # nobody reads its value (context.py)
     code = convert_expr(ctx, inner)
+    if isinstance(inner, ir.Assign) and "=" not in code.code:
+        return [f"_ = {code.code}"]  # `x = x;`: a read (exprs.convert_assign), which stands as no statement
     if isinstance(inner, _STATEMENT_EXPRS) or (isinstance(inner, ir.Unary) and inner.op.startswith(("pre", "post"))):
         return [code.code]
     return [f"_ = {code.code}"]

@@ -26,6 +26,7 @@ OPAQUE_TYPES = {
     "MPI_Errhandler": "Errhandler", "MPI_Info": "Info", "MPI_Win": "Win", "MPI_File": "MpiFile", "MPI_Message": "MpiMessage",
     "va_list": "VaList", "fpos_t": "fpos_t", "cpu_set_t": "cpu_set_t",
     "regex_t": "regex_t", "regmatch_t": "regmatch_t",  # <regex.h> (CloudMpi.Libc/CRegex.cs)
+    "jmp_buf": "JmpBuf", "sigjmp_buf": "JmpBuf",  # <setjmp.h> (CloudMpi.Libc/CSetjmp.cs, csharp/setjmp.py)
     # <pthread.h> (CloudMpi.Libc/CThreads.cs: classes of the same names)
     **{name: name for name in ("pthread_mutex_t", "pthread_cond_t", "pthread_barrier_t", "pthread_attr_t",
                                "pthread_mutexattr_t", "pthread_condattr_t", "pthread_barrierattr_t",

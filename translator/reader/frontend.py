@@ -55,7 +55,7 @@ PTHREAD_OBJECTS = ("pthread_mutex_t", "pthread_cond_t", "pthread_barrier_t", "pt
                    "sem_t")  # (<semaphore.h>'s sem_t too)
 OPAQUE_TYPEDEFS = {"MPI_Comm", "MPI_Datatype", "MPI_Op", "MPI_Request", "MPI_Status", "MPI_Group",
                    "MPI_Errhandler", "MPI_Info", "MPI_Win", "MPI_File", "MPI_Message", "FILE", "va_list", "__gnuc_va_list",
-                   "fpos_t", "cpu_set_t", "regex_t", "regmatch_t", *PTHREAD_OBJECTS}
+                   "fpos_t", "cpu_set_t", "regex_t", "regmatch_t", "jmp_buf", "sigjmp_buf", *PTHREAD_OBJECTS}
 # glibc's feature-test macros (feature_test_macros(7)), as a file defines them: `#define _GNU_SOURCE`.
 _FEATURE_TEST_DEFINE = re.compile(r"^[ \t]*#[ \t]*define[ \t]+(_GNU_SOURCE|_DEFAULT_SOURCE|_BSD_SOURCE|_SVID_SOURCE|"
                                   r"_POSIX_C_SOURCE|_XOPEN_SOURCE|_XOPEN_SOURCE_EXTENDED|_ISOC99_SOURCE|_ISOC11_SOURCE|"
@@ -74,6 +74,8 @@ LIBRARY_RECORDS = {"timeval", "timespec", "tm", "option", "timezone", "rusage", 
 # where a typedef is canonicalised (MPI_Comm_errhandler_function's MPI_Comm *).
 _HANDLE_RECORDS = {f"struct cmpi_{n.lower()}": f"MPI_{n}"
                    for n in ("Comm", "Datatype", "Op", "Request", "Group", "Errhandler", "Info", "Win", "File")}
+# <setjmp.h>'s jmp_buf is `struct __jmp_buf_tag[1]`: decayed, a pointer to the tag, still the jmp_buf (setjmp(env))
+_HANDLE_RECORDS["struct __jmp_buf_tag"] = "jmp_buf"
 
 # MPI's dynamic process management (MPI-3.1 chapter 10), which a port does not have: its own words at a call
 _PROCESS_CREATION = frozenset({

@@ -67,18 +67,11 @@ internal static class CLayout
         var fields = t.GetFields(BindingFlags.Instance | BindingFlags.Public | BindingFlags.NonPublic);
         bool explicitLayout = t.IsExplicitLayout;
         int size = explicitLayout ? t.StructLayoutAttribute?.Size ?? 0 : 0, alignment = 1;
-        foreach (var f in fields.OrderBy(f => f.MetadataToken))
+        foreach (var (f, offset) in FieldOffsets(t))
         {
             var (fs, fa) = Of(f.FieldType);
             alignment = Math.Max(alignment, fa);
-            if (explicitLayout)
-            {
-                size = Math.Max(size, (f.GetCustomAttribute<FieldOffsetAttribute>()?.Value ?? 0) + fs);
-            }
-            else
-            {
-                size = RoundUp(size, fa) + fs;
-            }
+            size = Math.Max(size, offset + fs);
         }
 
         // A Size the translator declares is C's sizeof, tail padding included: under #pragma pack a struct of a
@@ -88,6 +81,25 @@ internal static class CLayout
         if (declared > 0)
             return (declared, alignment);
         return (Math.Max(RoundUp(size, alignment), fields.Length == 0 ? 1 : 0), alignment);
+    }
+
+    /// <summary>A struct's fields in declaration order, each at its C offset: the next multiple of its alignment, or
+    /// its FieldOffset under explicit layout (a union, C's layout of bit-fields or of #pragma pack).</summary>
+    internal static IEnumerable<(FieldInfo Field, int Offset)> FieldOffsets(Type t)
+    {
+        int end = 0;
+        foreach (var f in t.GetFields(BindingFlags.Instance | BindingFlags.Public | BindingFlags.NonPublic).OrderBy(f => f.MetadataToken))
+        {
+            if (t.IsExplicitLayout)
+            {
+                yield return (f, f.GetCustomAttribute<FieldOffsetAttribute>()?.Value ?? 0);
+                continue;
+            }
+            var (fs, fa) = Of(f.FieldType);
+            int offset = RoundUp(end, fa);
+            yield return (f, offset);
+            end = offset + fs;
+        }
     }
 
     private static int RoundUp(int n, int alignment) => (n + alignment - 1) / alignment * alignment;

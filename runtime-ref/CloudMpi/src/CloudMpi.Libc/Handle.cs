@@ -155,6 +155,28 @@ public static class Handle
         return arrayA is not null ? ReferenceEquals(arrayA, arrayB) && offsetA == offsetB : a!.Equals(b);
     }
 
+    /// <summary>
+    /// C's order of two pointers held as handles (`void *`), or of pointers to different types converted to `void *`
+    /// (`(void *)&amp;s.x &lt; (void *)&amp;s.y`): negative, zero or positive as a's address is below, at or above
+    /// b's. Within one object by the C byte offsets (<see cref="CAddress"/>), distinct objects as
+    /// <see cref="ObjectOrder"/> orders them, NULL below every object.
+    /// </summary>
+    public static int Order(object? a, object? b)
+    {
+        bool nullA = IsNull(a), nullB = IsNull(b);
+        if (nullA || nullB) return (nullA ? 0 : 1) - (nullB ? 0 : 1);
+        var (rootA, addressA) = Address(a!);
+        var (rootB, addressB) = Address(b!);
+        return ReferenceEquals(rootA, rootB) ? addressA.CompareTo(addressB) : ObjectOrder.Compare(rootA, rootB);
+    }
+
+    private static (object Root, long Address) Address(object handle)
+    {
+        if (handle is IPointer p && p.TryAddress(out var root, out long address) && root is not null) return (root, address);
+        if (handle is Array array) return (array, 0);
+        throw new PointerException($"an ordering comparison of a pointer to a {handle.GetType().Name}, which is in no array");
+    }
+
     /// <summary>The memory a handle points into and the byte offset there (an array: its start).</summary>
     private static (object? Memory, int ByteOffset) Target(object handle) => handle switch
     {

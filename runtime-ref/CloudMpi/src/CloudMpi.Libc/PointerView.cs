@@ -52,6 +52,15 @@ public abstract class PointerView<T>
         return null;
     }
 
+    /// <summary>The root array and the C byte offset in it of the view's start (<see cref="CAddress"/>); false
+    /// where that is not known.</summary>
+    internal virtual bool TryAddress(out object? root, out long address)
+    {
+        root = null;
+        address = 0;
+        return false;
+    }
+
     internal static bool Same(PointerView<T>? a, PointerView<T>? b) =>
         ReferenceEquals(a, b) || (a is not null && b is not null && a.SameStart(b));
 }
@@ -72,6 +81,13 @@ internal sealed class FieldView<TStruct, T>(Ptr<TStruct> container, FieldPath<TS
         (object?)container.Array ?? container.View?.Root ?? throw PointerException.NullDereference();
 
     internal override bool IsField => true;
+
+    internal override bool TryAddress(out object? root, out long address)
+    {
+        if (!CAddress.TryGet(container, out root, out address)) return false;
+        address += CAddress.FieldOffset(ref container.Value, ref path(ref container.Value));
+        return true;
+    }
 
     // &s.in.b and &(&s.in)->b are views of different struct types onto one field.
     internal override bool SameStart(PointerView<T> other) =>
@@ -102,6 +118,13 @@ internal sealed class ArrayFieldView<TStruct, T>(Ptr<TStruct> container, ArrayFi
     internal override bool SameStart(PointerView<T> other) =>
         other.IsField && Unsafe.AreSame(ref At(0), ref other.At(0));
 
+    internal override bool TryAddress(out object? root, out long address)
+    {
+        if (!CAddress.TryGet(container, out root, out address)) return false;
+        address += CAddress.FieldOffset(ref container.Value, ref MemoryMarshal.GetReference(path(ref container.Value)));
+        return true;
+    }
+
     internal override Span<T> Span(long index, int count)
     {
         var elements = path(ref container.Value);
@@ -126,6 +149,8 @@ internal sealed class ReinterpretView<TFrom, T>(Ptr<TFrom> source) : PointerView
         other is ReinterpretView<TFrom, T> r && r.Source.Equals(source);
 
     internal override int Length => source.Remaining;
+
+    internal override bool TryAddress(out object? root, out long address) => CAddress.TryGet(source, out root, out address);
 
     // The CLR lets an int[] be used as a uint[] (and sbyte[] as byte[], ...): same-size integer arrays are
     // cast-compatible, so the source's own array carries the reinterpreted elements without a copy. Other pairs
@@ -177,6 +202,8 @@ internal sealed class ByteReinterpretView<TFrom, T>(Ptr<TFrom> source) : Pointer
         other is ByteReinterpretView<TFrom, T> r && r.Source.Equals(source);
 
     internal override int Length => (int)((long)Math.Max(source.Remaining, 0) * FromSize / Size);
+
+    internal override bool TryAddress(out object? root, out long address) => CAddress.TryGet(source, out root, out address);
 
     internal override Array? Memory(out long byteOffset) => PtrBuffer.MemoryOrNull(source, out byteOffset);
 

@@ -152,14 +152,18 @@ public readonly struct Ptr<T> : IEquatable<Ptr<T>>, IPointer
     /// <summary>
     /// The order of pointers into different objects (C11 6.5.8p5 leaves it undefined; gcc compares addresses, and
     /// distinct objects never overlap, so `p &gt;= &amp;a[0] &amp;&amp; p &lt;= &amp;a[n]` is false for a p into
-    /// another object): the objects' order in <see cref="Libc.ObjectOrder"/>, NULL below every object. Two views of
-    /// one array that start apart (fields of one struct, a reinterpreted buffer) have no such order here: they throw.
+    /// another object): the objects' order in <see cref="Libc.ObjectOrder"/>, NULL below every object. Two views into
+    /// one object (members of one struct, of two elements of an array of structs: `&amp;s.a &lt; &amp;s.b`) compare
+    /// by their C offsets in it (<see cref="CAddress"/>), as C orders them; views whose place is not known throw.
     /// </summary>
     private static int ObjectOrder(Ptr<T> a, Ptr<T> b)
     {
         object? x = (object?)a.Array ?? a.View?.Root, y = (object?)b.Array ?? b.View?.Root;
-        if (ReferenceEquals(x, y)) throw PointerException.DifferentArrays("comparison");
-        return Libc.ObjectOrder.Compare(x, y);
+        if (!ReferenceEquals(x, y)) return Libc.ObjectOrder.Compare(x, y);
+        if (CAddress.TryGet(a, out var rootA, out long addressA) && CAddress.TryGet(b, out var rootB, out long addressB) &&
+            ReferenceEquals(rootA, rootB))
+            return addressA.CompareTo(addressB);
+        throw PointerException.DifferentArrays("comparison");
     }
 
     /// <summary>An array decays to a pointer to its first element.</summary>
@@ -188,6 +192,8 @@ public readonly struct Ptr<T> : IEquatable<Ptr<T>>, IPointer
 
     int IPointer.ByteOffset => Offset * CSizeOf<T>.Size;
 
+    bool IPointer.TryAddress(out object? root, out long address) => CAddress.TryGet(this, out root, out address);
+
     Ptr<byte> IPointer.AsBytes(string where) => RuntimeHelpers.IsReferenceOrContainsReferences<T>()
         ? throw new PointerException($"{where}: a void * that holds a {typeof(T).Name} * used as bytes")
         : Ptr.Reinterpret<T, byte>(this);
@@ -205,6 +211,9 @@ internal interface IPointer
     object? Array { get; }
 
     int ByteOffset { get; }
+
+    /// <summary>The root array and the C byte offset in it (<see cref="CAddress"/>); false where not known.</summary>
+    bool TryAddress(out object? root, out long address);
 
     /// <summary>The memory pointed at as bytes (Handle.Bytes); a PointerException for memory holding objects.</summary>
     Ptr<byte> AsBytes(string where);
