@@ -16,7 +16,8 @@ namespace CloudMpi.Libc;
 /// </para>
 /// </summary>
 [StructLayout(LayoutKind.Sequential, Size = 16)]
-public readonly struct CLongDouble : IEquatable<CLongDouble>, IComparable<CLongDouble>
+public readonly struct CLongDouble : IEquatable<CLongDouble>, IComparable<CLongDouble>,
+    System.Numerics.IComparisonOperators<CLongDouble, CLongDouble, bool>
 {
     private readonly ulong _m;    // the significand, its integer bit (bit 63) explicit
     private readonly ushort _se;  // sign (bit 15), biased exponent (bits 0-14)

@@ -37,16 +37,7 @@ public static partial class cMPI
             owned[d] = OwnedIndices(call, d, gsizes[d], distribs[d], dargs[d], psizes[d], coord);
         }
 
-        // Dimensions from slowest to fastest varying in memory, as in Type_create_subarray.
-        int[] dims = order == ORDER_C ? Enumerable.Range(0, ndims).ToArray() : Enumerable.Range(0, ndims).Reverse().ToArray();
-        var stride = new long[ndims];
-        long s = 1;
-        for (int k = ndims - 1; k >= 0; k--)
-        {
-            stride[dims[k]] = s;
-            s *= gsizes[dims[k]];
-        }
-        long total = s;
+        var (dims, stride, total) = ArrayLayout(ndims, gsizes, order); // as Type_create_subarray's
         int fastest = dims[ndims - 1];
         var entries = new List<(long, int, Datatype)>();
         if (owned.All(o => o.Length > 0))

@@ -112,6 +112,23 @@ public static partial class cMPI
         return SUCCESS;
     }
 
+    /// <summary>
+    /// A whole array's dimensions from slowest to fastest varying in memory (C or Fortran order), the elements between
+    /// neighbours in each dimension, and its element count: what subarray and darray types are cut from.
+    /// </summary>
+    private static (int[] Dims, long[] Stride, long Total) ArrayLayout(int ndims, int[] sizes, int order)
+    {
+        int[] dims = order == ORDER_C ? Enumerable.Range(0, ndims).ToArray() : Enumerable.Range(0, ndims).Reverse().ToArray();
+        var stride = new long[ndims];
+        long s = 1;
+        for (int k = ndims - 1; k >= 0; k--)
+        {
+            stride[dims[k]] = s;
+            s *= sizes[dims[k]];
+        }
+        return (dims, stride, s);
+    }
+
     /// <summary>MPI_Type_create_subarray: lb 0 and the extent of the whole array, as MPI says.</summary>
     public static int Type_create_subarray(int ndims, int[] sizes, int[] subsizes, int[] starts, int order, Datatype oldtype, out Datatype newtype)
     {
@@ -125,16 +142,7 @@ public static partial class cMPI
             if (sizes[d] <= 0 || subsizes[d] <= 0 || starts[d] < 0 || starts[d] + subsizes[d] > sizes[d])
                 throw new MpiException(call, ERR_ARG, $"dimension {d}: size {sizes[d]}, subsize {subsizes[d]}, start {starts[d]} do not fit");
         }
-        // Dimensions from slowest to fastest varying in memory.
-        int[] dims = order == ORDER_C ? Enumerable.Range(0, ndims).ToArray() : Enumerable.Range(0, ndims).Reverse().ToArray();
-        var stride = new long[ndims]; // elements between neighbours in each dimension
-        long s = 1;
-        for (int k = ndims - 1; k >= 0; k--)
-        {
-            stride[dims[k]] = s;
-            s *= sizes[dims[k]];
-        }
-        long total = s;
+        var (dims, stride, total) = ArrayLayout(ndims, sizes, order);
         int fastest = dims[ndims - 1];
         var entries = new List<(long, int, Datatype)>();
         var index = new int[ndims];

@@ -71,7 +71,7 @@ internal static class Reduction
         {
             case ElementKind.Float32: Loc<float>(op, acc, inp); break;
             case ElementKind.Float64: Loc<double>(op, acc, inp); break;
-            case ElementKind.Float80: LocLongDouble(op, acc, inp); break;
+            case ElementKind.Float80: Loc<CloudMpi.Libc.CLongDouble>(op, acc, inp); break; // the int at 16: 20 bytes a pair packed
             case ElementKind.Int64: Loc<long>(op, acc, inp); break;
             case ElementKind.Int32: Loc<int>(op, acc, inp); break;
             case ElementKind.Int16: Loc<short>(op, acc, inp); break;
@@ -79,7 +79,7 @@ internal static class Reduction
         }
     }
 
-    private static void Loc<T>(Op op, Span<byte> acc, ReadOnlySpan<byte> inp) where T : unmanaged, INumber<T>
+    private static void Loc<T>(Op op, Span<byte> acc, ReadOnlySpan<byte> inp) where T : unmanaged, IComparisonOperators<T, T, bool>
     {
         int vsize = System.Runtime.CompilerServices.Unsafe.SizeOf<T>();
         int stride = vsize + sizeof(int);
@@ -88,29 +88,6 @@ internal static class Reduction
         for (int at = 0; at + stride <= acc.Length; at += stride)
         {
             T a = MemoryMarshal.Read<T>(acc.Slice(at)), b = MemoryMarshal.Read<T>(inp.Slice(at));
-            int ia = MemoryMarshal.Read<int>(acc.Slice(at + vsize)), ib = MemoryMarshal.Read<int>(inp.Slice(at + vsize));
-            if (a == b)
-            {
-                MemoryMarshal.Write(acc.Slice(at + vsize), Math.Min(ia, ib));
-            }
-            else if (max ? b > a : b < a)
-            {
-                MemoryMarshal.Write(acc.Slice(at), b);
-                MemoryMarshal.Write(acc.Slice(at + vsize), ib);
-            }
-        }
-    }
-
-    /// <summary>MAXLOC / MINLOC on {long double; int} pairs (C's struct: the int at 16, 32 bytes a pair packed as 20).</summary>
-    private static void LocLongDouble(Op op, Span<byte> acc, ReadOnlySpan<byte> inp)
-    {
-        const int vsize = 16, stride = vsize + sizeof(int);
-        bool max = op.OpCode == Op.Code.MaxLoc;
-        if (op.OpCode is not (Op.Code.MaxLoc or Op.Code.MinLoc)) throw new InvalidOperationException($"{op.Name} on a pair type");
-        for (int at = 0; at + stride <= acc.Length; at += stride)
-        {
-            var a = MemoryMarshal.Read<CloudMpi.Libc.CLongDouble>(acc.Slice(at));
-            var b = MemoryMarshal.Read<CloudMpi.Libc.CLongDouble>(inp.Slice(at));
             int ia = MemoryMarshal.Read<int>(acc.Slice(at + vsize)), ib = MemoryMarshal.Read<int>(inp.Slice(at + vsize));
             if (a == b)
             {
