@@ -654,9 +654,10 @@ class _Analysis:
                         # `MPI_Bcast(&p.x, ...)` of an array field (Parallel Etudes' mpi-sat.c): the field's elements
                         # are reached through its struct (Ptr.ToArrayField), as for `p.x`, so p needs an address
                         self._box_struct_of(inner)
-                    if is_pointer(inner.type) and not name.startswith("MPI_"):
+                    if is_pointer(inner.type) and (not name.startswith("MPI_") or _shares_memory(name)):
                         # libc stores a pointer that may point anywhere in a buffer (strtol's end,
-                        # strtok_r's save, getline's line): its `ref Ptr<T>` parameters
+                        # strtok_r's save, getline's line): its `ref Ptr<T>` parameters; MPI a place in a shared
+                        # window's block (MPI_Win_allocate_shared's baseptr): `out Ptr<T>`
                         self.moved(inner)
                     if not isinstance(inner, ir.NameRef):
                         self.visit(inner)
@@ -768,6 +769,11 @@ def _same_pointee(a: ir.PointerType, b: ir.PointerType) -> bool:
 
 def _unqual(t):
     return t
+
+
+def _shares_memory(name: str) -> bool:
+    rule = load_rules().mpi.get(name)
+    return rule is not None and rule.shares_memory
 
 
 def _callee_name(call: ir.Call) -> Optional[str]:
