@@ -117,6 +117,12 @@ def convert_initializer(ctx, init: ir.Expr, t: ir.CType) -> CsExpr:
         if not inner.items:
             return CsExpr(default_value(cs_type(t, init.loc)), cs_type(t, init.loc))
         return convert_initializer(ctx, inner.items[0], t)  # `int x = {5};`
+    if isinstance(t, ir.PointerType) and isinstance(t.pointee, ir.VoidType):
+        # `void *b[2] = { malloc(4), malloc(8) };`, `struct slot s = { 5, malloc(n) };`: the memory of a `void *`
+        # element or field as its assignment gets it (memory.allocation_into_handle; "no element type" before)
+        allocation = registry.delegate("allocation_into_handle")(ctx, init)
+        if allocation is not None:
+            return allocation
     return convert_value(ctx, init, t)
 
 

@@ -166,10 +166,13 @@ def convert_libc_call(ctx, call: ir.Call, callee: ir.NameRef, rule) -> CsExpr:
     if callee.name == "posix_memalign":
         return _posix_memalign(ctx, call, rule)
     _refuse_callback_of_other_element(ctx, call, ftype, callee.name)
+    sorts = _hands_out_element_pointers(ftype)
     args = []
     for i, a in enumerate(call.args):
-        if callee.name == "free":
-            a = without_pointer_casts(a)  # free((char *)(m + nrl - 1)), Numerical Recipes' way: the same block
+        if callee.name == "free" or (sorts and i < len(ftype.params) and _is_void_pointer(ftype.params[i])):
+            # free((char *)(m + nrl - 1)), Numerical Recipes' way: the same block; qsort((char *)v, ...) and
+            # qsort((void **)names, ...), the sorts of pre-ANSI C and their heirs: the array itself
+            a = without_pointer_casts(a)
         if rule.family == "strto" and i == 1 and is_null_pointer(a):
             continue  # strtol(s, NULL, base) is the runtime's strtol(s, base)
         if i < len(ftype.params):
@@ -203,7 +206,8 @@ def convert_libc_call(ctx, call: ir.Call, callee: ir.NameRef, rule) -> CsExpr:
                 args.append(convert_pointer_arg(ctx, a, isinstance(p.pointee, ir.VoidType) or into, callee.name,
                                                 integer))
             else:
-                args.append(_out_argument(ctx, a) or convert_value(ctx, a, p).code)
+                over_bytes = _comparator_over_bytes(ctx, call, a, p) if sorts else None
+                args.append(over_bytes or _out_argument(ctx, a) or convert_value(ctx, a, p).code)
         elif rule.family == "scanf":
             args.append(_scan_target(ctx, a))
         else:
@@ -235,15 +239,58 @@ def _null_thread_argument(ctx, call: ir.Call, function_at: int) -> Optional[str]
     return f"default({ctx.slot_type(('var', fn.name, p.name), p.type, call.loc)})"
 
 
+def _is_void_pointer(t) -> bool:
+    return isinstance(t, ir.PointerType) and isinstance(t.pointee, ir.VoidType)
+
+
+def _hands_out_element_pointers(ftype: ir.FunctionType) -> bool:
+    """A library function that gives its callback pointers into its `void *` buffer (qsort, bsearch: the callback
+    takes two `const void *`), read from its prototype."""
+    return any(_is_void_pointer(p) for p in ftype.params) and any(
+        isinstance(p, ir.PointerType) and isinstance(p.pointee, ir.FunctionType) and len(p.pointee.params) == 2 and
+        all(_is_void_pointer(q) for q in p.pointee.params) for p in ftype.params)
+
+
+def _comparator_over_bytes(ctx, call: ir.Call, a: ir.Expr, p) -> Optional[str]:
+    """A comparator whose parameters are `char *` given to qsort or bsearch of numbers (`int cmp(a, b) char *a, *b;`,
+    pre-ANSI C's generic pointer, cast inside to `(long *)a`; `qsort((char *)v, n, sizeof(long), (int (*)())cmp)`):
+    a lambda that hands it byte views of the elements (`Ptr.Reinterpret`), as C hands it their addresses. The
+    runtime's qsort names one element type for the buffer and the comparator's pointers. None for anything else."""
+    if not (isinstance(p, ir.PointerType) and isinstance(p.pointee, ir.FunctionType)):
+        return None
+    # the array's elements (bsearch(key, base, ...): the key is one, the same type)
+    element = _buffer_element(without_pointer_casts(call.args[0]), ctx)
+    if element not in PRIMITIVE_ELEMENTS or element in _BYTE_ELEMENTS:
+        return None
+    f = unwrap(a)
+    while isinstance(f, (ir.Cast, ir.Paren)) or (isinstance(f, ir.Unary) and f.op == "&"):
+        f = strip_implicit(f.inner if isinstance(f, ir.Paren) else f.operand)
+    if not (isinstance(f, ir.NameRef) and f.kind == "function"):
+        return None
+    definition = next((fn for fn in ctx.tu.functions if fn.name == f.name and fn.body is not None), None)
+    if definition is None or len(definition.params) != 2:
+        return None
+    views = []
+    for q in definition.params:
+        t = q.type
+        if not (isinstance(t, ir.PointerType) and isinstance(t.pointee, ir.IntType) and "char" in t.pointee.name):
+            return None
+        views.append(element_cs(t.pointee, a.loc))
+    ptr = f"Ptr<{element}>"
+    return (f"({ptr} cmpiLeft, {ptr} cmpiRight) => {ctx.name(f.name)}(Ptr.Reinterpret<{element}, {views[0]}>(cmpiLeft), "
+            f"Ptr.Reinterpret<{element}, {views[1]}>(cmpiRight))")
+
+
 def _refuse_callback_of_other_element(ctx, call: ir.Call, ftype: ir.FunctionType, function: str) -> None:
     """`qsort(keys, n, sizeof *keys, by_value)` of an int array where by_value takes a `const float *`: C converts
     the function pointer (clang and gcc only warn) and the comparator then reads the ints through its own type. The
     runtime's qsort and bsearch name one element type for the buffers and the callback's pointers
     (`qsort<T>(T[], ..., Func<Ptr<T>, Ptr<T>, int>)`), so a callback whose typed pointer parameter names another
     element is a located error (fuzz seed 10 input 1040: CS1503). Its `void *` parameters take the buffers' type."""
-    void_params = [i for i, p in enumerate(ftype.params) if isinstance(p, ir.PointerType) and
-                   isinstance(p.pointee, ir.VoidType)]
-    elements = {_buffer_element(call.args[i], ctx) for i in void_params if i < len(call.args)} - {None}
+    void_params = [i for i, p in enumerate(ftype.params) if _is_void_pointer(p)]
+    sorts = _hands_out_element_pointers(ftype)
+    elements = {_buffer_element(without_pointer_casts(call.args[i]) if sorts else call.args[i], ctx)
+                for i in void_params if i < len(call.args)} - {None}
     if not elements:
         return
     for a, p in zip(call.args, ftype.params):

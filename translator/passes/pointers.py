@@ -76,6 +76,22 @@ def slot_of_name(fn_name: Optional[str], e: ir.NameRef) -> Optional[SlotKey]:
     return None
 
 
+def _array_field_element_holder(address: ir.Unary, parent) -> Optional[ir.NameRef]:
+    """p of `&p->arr[k]` given to an MPI function's array parameter (CSC's heat equation: `MPI_Waitall(4,
+    &parallel->requests[0], ...)`): cMPI takes the elements as an array, which the field of a `ref` parameter (an
+    inline array) is not, so p stays a pointer. None for anything else (`&p->req[k]` to MPI_Irecv's one request)."""
+    element = strip(address.operand)
+    if not (isinstance(element, ir.Index) and isinstance(parent, ir.Call) and _callee_name(parent) is not None):
+        return None
+    rule = load_rules().mpi.get(_callee_name(parent))
+    at = next((j for j, a in enumerate(parent.args) if strip(a) is address), None)
+    if rule is None or rule.params is None or at is None or at >= len(rule.params) or rule.params[at] != "value":
+        return None
+    holder = field_root(strip(element.base))
+    base = strip(holder.base) if isinstance(holder, ir.Member) and holder.arrow else None
+    return base if isinstance(base, ir.NameRef) and base.kind == "param" else None
+
+
 @dataclass
 class PointerPlan:
     parent: Dict[SlotKey, SlotKey] = field(default_factory=dict)
@@ -337,6 +353,9 @@ class _Analysis:
                         base = strip(root.base if isinstance(root, ir.Member) else root.operand)
                         if isinstance(base, ir.NameRef) and base.kind == "param" and base.name in uses:
                             uses[base.name].append(False)
+                    held = _array_field_element_holder(node, parent)
+                    if held is not None and held.name in uses:
+                        uses[held.name].append(False)
                 holder = field_root(node) if isinstance(node, ir.Member) else None
                 if isinstance(holder, ir.Member) and holder.arrow and isinstance(node.type, ir.ArrayType):
                     # `p->arr` or `p->s.arr` as a pointer (`p->arr + k`, an argument) reaches into *p: p stays a
@@ -635,9 +654,10 @@ class _Analysis:
                         # `MPI_Bcast(&p.x, ...)` of an array field (Parallel Etudes' mpi-sat.c): the field's elements
                         # are reached through its struct (Ptr.ToArrayField), as for `p.x`, so p needs an address
                         self._box_struct_of(inner)
-                    if is_pointer(inner.type) and not name.startswith("MPI_"):
+                    if is_pointer(inner.type) and (not name.startswith("MPI_") or _shares_memory(name)):
                         # libc stores a pointer that may point anywhere in a buffer (strtol's end,
-                        # strtok_r's save, getline's line): its `ref Ptr<T>` parameters
+                        # strtok_r's save, getline's line): its `ref Ptr<T>` parameters; MPI a place in a shared
+                        # window's block (MPI_Win_allocate_shared's baseptr): `out Ptr<T>`
                         self.moved(inner)
                     if not isinstance(inner, ir.NameRef):
                         self.visit(inner)
@@ -749,6 +769,11 @@ def _same_pointee(a: ir.PointerType, b: ir.PointerType) -> bool:
 
 def _unqual(t):
     return t
+
+
+def _shares_memory(name: str) -> bool:
+    rule = load_rules().mpi.get(name)
+    return rule is not None and rule.shares_memory
 
 
 def _callee_name(call: ir.Call) -> Optional[str]:

@@ -48,6 +48,10 @@ PARAM_KINDS = frozenset({"value", "buffer", "address", "out", "ref", "status", "
 #   stores_address  (MPI) its `void *` out-parameter, given a pointer to memory rather than `&p`
 #                 (MPI_Win_allocate's baseptr), gets the new memory's address stored in the bytes it points to, as
 #                 C stores it: the runtime's Ptr<T> overload takes memory of any element type
+#   shares_memory  (MPI) its pointer out-parameter receives a place inside one block of memory the ranks share
+#                 (MPI_Win_allocate_shared's baseptr, MPI_Win_shared_query's: a segment follows the one before, so a
+#                 program may walk from its own into the next rank's): `&p` there makes p a Ptr<T> (a moved pointer),
+#                 which cMPI's overload sets to that place in the block
 #   allocates_into  the position of a pointer-to-pointer parameter through which the call stores a fresh buffer
 #                 (posix_memalign's memptr, MPI_Alloc_mem's baseptr): `&p` there is `out p` and gives p memory of its
 #                 own type, whatever it is, structs holding pointers included, as `p = malloc(n)` does (p is neither
@@ -76,7 +80,8 @@ PARAM_KINDS = frozenset({"value", "buffer", "address", "out", "ref", "status", "
 #   family        the calls one conversion of libc.py serves: "byte_pair" (memcpy, memmove, memcmp: two
 #                 buffers read alike), "strto" (strtol...: an end pointer), "scanf" (scanf...: out arguments)
 FLAGS = ("keeps_buffer", "pure", "stateful", "bytes", "stores_address", "takes_views", "takes_pointers",
-         "completes_views", "sets_errhandler", "mixed_forms", "frees", "needs_memory", "handle_result", "value_result")
+         "completes_views", "sets_errhandler", "mixed_forms", "frees", "needs_memory", "handle_result", "value_result",
+         "shares_memory")
 ALLOCATES = frozenset({"new", "resize", "copy"})
 FAMILIES = frozenset({"byte_pair", "strto", "scanf"})
 
@@ -97,6 +102,7 @@ class Rule:
     stateful: bool = False
     bytes: bool = False
     stores_address: bool = False
+    shares_memory: bool = False
     takes_views: bool = False
     takes_pointers: bool = False
     completes_views: bool = False
@@ -212,6 +218,8 @@ def _load_file(filename: str, needs_params: bool) -> Tuple[Dict[str, Rule], Dict
             raise RuleError(f"{where}: mixed_forms needs two buffer parameters in a row")
         if flags["stores_address"] and not (params and "out" in params):
             raise RuleError(f"{where}: stores_address needs an out parameter")
+        if flags["shares_memory"] and not (params and "out" in params):
+            raise RuleError(f"{where}: shares_memory needs an out parameter")
         if flags["pure"] and flags["stateful"]:
             raise RuleError(f"{where}: a function is pure or stateful, not both")
         allocates = row.get("allocates")

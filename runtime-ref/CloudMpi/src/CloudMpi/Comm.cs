@@ -27,7 +27,7 @@ public sealed class Comm
     internal int CollectiveContext => 2 * ContextId + 1;
     internal bool IsNull => shape == Shape.Null;
 
-    /// <summary>An intercommunicator: point-to-point ranks name the remote group; collectives are not supported.</summary>
+    /// <summary>An intercommunicator: point-to-point ranks name the remote group; some collectives (cMPI.InterCollectives.cs).</summary>
     internal bool IsInter => shape == Shape.Inter;
 
     /// <summary>An intercommunicator's own group as an intracommunicator, for the agreements of Intercomm_merge.</summary>

@@ -73,7 +73,9 @@ internal abstract class WindowMemory
 internal sealed class WindowMemory<T>(T[] array, int offset, int count) : WindowMemory where T : unmanaged
 {
     public T[] Array { get; } = array;
-    public override Span<byte> Bytes => MemoryMarshal.AsBytes(Array.AsSpan(offset, count));
+    /// <summary>Where the window's elements start in <see cref="Array"/> (a segment of a shared window's one block).</summary>
+    public int Offset { get; } = offset;
+    public override Span<byte> Bytes => MemoryMarshal.AsBytes(Array.AsSpan(Offset, count));
 }
 
 /// <summary>

@@ -20,7 +20,7 @@ public static partial class cMPI
         const string call = "MPI_Alltoall";
         var ctx = Ctx(call);
         CheckComm(call, comm);
-        int size = comm.SizeIn(ctx);
+        int size = comm.PeerSizeIn(ctx); // an intercommunicator's blocks go to the remote group
         var send = Buffers.Data(call, sendbuf, sendoffset, checked(sendcount * size), sendtype);
         var recv = Buffers.Data(call, recvbuf, recvoffset, checked(recvcount * size), recvtype);
         ExchangeCore(ctx, call, comm, send.Bytes, sendcount, sendtype, null, null, recv.Bytes, recvcount, recvtype, null, null,
@@ -36,7 +36,7 @@ public static partial class cMPI
         const string call = "MPI_Alltoall";
         var ctx = Ctx(call);
         CheckComm(call, comm);
-        int size = comm.SizeIn(ctx);
+        int size = comm.PeerSizeIn(ctx);
         var recv = Buffers.Data(call, recvbuf, recvoffset, checked(recvcount * size), recvtype);
         byte[] send = recv.Bytes.ToArray();
         ExchangeCore(ctx, call, comm, send, recvcount, recvtype, null, null, recv.Bytes, recvcount, recvtype, null, null,
@@ -55,7 +55,7 @@ public static partial class cMPI
         var recv = Buffers.Data(call, recvbuf, recvoffset, Extent(call, ctx, comm, recvcounts, rdispls), recvtype);
         ExchangeCore(ctx, call, comm, send.Bytes, 0, sendtype, sendcounts, sdispls, recv.Bytes, 0, recvtype, recvcounts, rdispls,
             ReceiveTarget.Of(recvbuf, recv));
-        recv.CommitSlots(recvcounts, rdispls, comm.SizeIn(ctx));
+        recv.CommitSlots(recvcounts, rdispls, comm.PeerSizeIn(ctx));
         return SUCCESS;
     }
 
@@ -70,7 +70,7 @@ public static partial class cMPI
         byte[] send = recv.Bytes.ToArray();
         ExchangeCore(ctx, call, comm, send, 0, recvtype, recvcounts, rdispls, recv.Bytes, 0, recvtype, recvcounts, rdispls,
             ReceiveTarget.Of(recvbuf, recv));
-        recv.CommitSlots(recvcounts, rdispls, comm.SizeIn(ctx));
+        recv.CommitSlots(recvcounts, rdispls, comm.PeerSizeIn(ctx));
         return SUCCESS;
     }
 
@@ -126,6 +126,11 @@ public static partial class cMPI
         ReadOnlySpan<byte> send, int sendcount, Datatype sendtype, int[]? sendcounts, int[]? sdispls,
         Span<byte> recv, int recvcount, Datatype recvtype, int[]? recvcounts, int[]? rdispls, ReceiveTarget target)
     {
+        if (comm.IsInter)
+        {
+            InterExchange(ctx, call, comm, send, sendcount, sendtype, sendcounts, sdispls, recv, recvcount, recvtype, recvcounts, rdispls);
+            return;
+        }
         ctx.Wait.Set(call, comm, null, 0, false, 0);
         int rank = comm.RankIn(ctx), size = comm.SizeIn(ctx);
         BeginCollective(ctx, call, comm, -1, sendcounts != null ? -1 : (long)sendcount * sendtype.Size, sendtype);

@@ -27,6 +27,11 @@ public static partial class cMPI
         const string call = "MPI_Barrier";
         var ctx = Ctx(call);
         CheckComm(call, comm);
+        if (comm.IsInter)
+        {
+            InterBarrier(ctx, call, comm);
+            return SUCCESS;
+        }
         ctx.Wait.Set(call, comm, null, 0, false, 0);
         BeginCollective(ctx, call, comm, -1, 0, null);
         if (TransportBarrier(ctx, comm)) return SUCCESS; // CMPI_BARRIER=table on azure
@@ -71,7 +76,8 @@ public static partial class cMPI
         var ctx = Ctx(call);
         CheckRoot(call, ctx, comm, root);
         var data = buf.Data(call, count, datatype);
-        BcastCore(ctx, call, data.Bytes, root, comm, datatype);
+        if (comm.IsInter) InterBcast(ctx, call, data.Bytes, root, comm, datatype);
+        else BcastCore(ctx, call, data.Bytes, root, comm, datatype);
         data.Commit();
         buf.Done();
         return SUCCESS;
@@ -214,6 +220,16 @@ public static partial class cMPI
         const string call = "MPI_Reduce";
         var ctx = Ctx(call);
         CheckReduce(call, ctx, datatype, op, comm, root);
+        if (comm.IsInter)
+        {
+            // the root's group gives nothing (its send buffers may be NULL), the root alone receives
+            var given = GivesNothing(root) ? default : sendbuf.Data(call, count, datatype);
+            var taken = root == ROOT ? recvbuf.Data(call, count, datatype) : default;
+            InterReduce(ctx, call, given.Bytes, taken.Bytes, datatype, op, root, comm);
+            taken.Commit();
+            recvbuf.Done();
+            return SUCCESS;
+        }
         var send = sendbuf.Data(call, count, datatype);
         var recv = comm.RankIn(ctx) == root ? recvbuf.Data(call, count, datatype) : default;
         ReduceCore(ctx, call, send.Bytes, recv.Bytes, datatype, op, root, comm, all: false);

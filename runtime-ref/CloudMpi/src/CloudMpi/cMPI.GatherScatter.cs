@@ -83,7 +83,7 @@ public static partial class cMPI
         var ctx = Ctx(call);
         CheckComm(call, comm);
         var send = Buffers.Data(call, sendbuf, sendoffset, sendcount, sendtype);
-        var recv = Buffers.Data(call, recvbuf, recvoffset, checked(recvcount * comm.SizeIn(ctx)), recvtype);
+        var recv = Buffers.Data(call, recvbuf, recvoffset, checked(recvcount * comm.PeerSizeIn(ctx)), recvtype);
         AllgatherCore(ctx, call, send.Bytes, recv.Bytes, recvcount, recvtype, null, null, comm);
         recv.Commit();
         return SUCCESS;
@@ -96,7 +96,7 @@ public static partial class cMPI
         var ctx = Ctx(call);
         CheckComm(call, comm);
         var send = Buffers.DataScalar(call, ref sendbuf, sendcount, sendtype);
-        var recv = Buffers.Data(call, recvbuf, recvoffset, checked(recvcount * comm.SizeIn(ctx)), recvtype);
+        var recv = Buffers.Data(call, recvbuf, recvoffset, checked(recvcount * comm.PeerSizeIn(ctx)), recvtype);
         AllgatherCore(ctx, call, send.Bytes, recv.Bytes, recvcount, recvtype, null, null, comm);
         recv.Commit();
         return SUCCESS;
@@ -110,7 +110,7 @@ public static partial class cMPI
         var ctx = Ctx(call);
         CheckComm(call, comm);
         var send = Buffers.DataScalar(call, ref sendbuf, sendcount, sendtype);
-        var recv = Buffers.DataScalar(call, ref recvbuf, checked(recvcount * comm.SizeIn(ctx)), recvtype);
+        var recv = Buffers.DataScalar(call, ref recvbuf, checked(recvcount * comm.PeerSizeIn(ctx)), recvtype);
         AllgatherCore(ctx, call, send.Bytes, recv.Bytes, recvcount, recvtype, null, null, comm);
         recv.Commit();
         return SUCCESS;
@@ -212,7 +212,7 @@ public static partial class cMPI
 
     /// <summary>Elements spanned by counts/displs (max displs[r] + counts[r]), after checking both arrays.</summary>
     private static int Extent(string call, RankContext ctx, Comm comm, int[] counts, int[] displs) =>
-        SlotsExtent(call, counts, displs, comm.SizeIn(ctx), "ranks");
+        SlotsExtent(call, counts, displs, comm.PeerSizeIn(ctx), "ranks"); // an intercommunicator's: the remote group's
 
     /// <summary>The elements (of the datatype's extent) that <paramref name="slots"/> blocks of counts[i] at displs[i] reach.</summary>
     private static int SlotsExtent(string call, int[] counts, int[] displs, int slots, string of)
@@ -266,6 +266,11 @@ public static partial class cMPI
     private static void AllgatherCore(RankContext ctx, string call, ReadOnlySpan<byte> send, Span<byte> recv,
         int recvcount, Datatype recvtype, int[]? counts, int[]? displs, Comm comm)
     {
+        if (comm.IsInter && counts == null)
+        {
+            InterAllgather(ctx, call, send, recv, comm);
+            return;
+        }
         if (CollectiveVariants.AllgatherFor(ctx.Transport, comm.SizeIn(ctx)) == CollectiveVariants.AllgatherKind.Exchange)
             AllgatherByExchange(ctx, call, send, recv, recvcount, recvtype, counts, displs, comm);
         else

@@ -17,6 +17,8 @@ public static partial class cMPI
     public const int ANY_SOURCE = -1;
     public const int ANY_TAG = -1;
     public const int PROC_NULL = -2;
+    /// <summary>MPI_ROOT: the root of a rooted collective on an intercommunicator, in its own group (cMPI.InterCollectives.cs).</summary>
+    public const int ROOT = -4;
     public const int UNDEFINED = -32766;
     public const int MAX_PROCESSOR_NAME = 256;
     /// <summary>The largest tag value (the value of the MPI_TAG_UB attribute).</summary>
@@ -225,6 +227,11 @@ public static partial class cMPI
     internal static void CheckRoot(string call, RankContext ctx, Comm comm, int root)
     {
         CheckComm(call, comm);
+        if (comm.IsInter)
+        {
+            CheckInterRoot(call, ctx, comm, root);
+            return;
+        }
         int size = comm.SizeIn(ctx);
         if (root < 0 || root >= size)
             throw new MpiException(call, ERR_ROOT, $"invalid root {root} (communicator {comm.Name} has size {size})");
