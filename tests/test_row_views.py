@@ -728,6 +728,107 @@ def test_a_local_array_element_accumulated_in_a_loop_lives_in_a_local(tools, tmp
     assert_prints_what_gcc_prints(tools, tmp_path, src, out)
 
 
+BRANCHING_ACCUMULATORS = r"""
+#include <stdio.h>
+#include <math.h>
+
+#define N 40
+static double r[N * N];
+
+/* NPB MG's norm2u3: a sum in sums[0] beside a running maximum, in a loop that branches */
+static void norm(int n, double *rnm2, double *rnmu)
+{
+    double sums[1], maxabs, val;
+    int i, j;
+    sums[0] = 0.0;
+    maxabs = 0.0;
+    for (j = 0; j < n; j++)
+        for (i = 0; i < n; i++) {
+            val = r[j * N + i];
+            sums[0] = sums[0] + val * val;
+            if (fabs(val) > maxabs)
+                maxabs = fabs(val);
+        }
+    *rnm2 = sqrt(sums[0]);
+    *rnmu = maxabs;
+}
+
+/* both arms and a conditional expression: the counts live in locals */
+static void signs(const double *x, int n, int *out)
+{
+    int c[2], j;
+    c[0] = 0;
+    c[1] = 0;
+    for (j = 0; j < n; j++) {
+        if (x[j] < 0.0)
+            c[0] += 1;
+        else
+            c[1] = c[1] + (x[j] > 1.0 ? 2 : 1);
+    }
+    out[0] = c[0];
+    out[1] = c[1];
+}
+
+/* a break leaves the loop in its middle: kept in the array */
+static double until_negative(const double *x, int n)
+{
+    double s[1];
+    int j;
+    s[0] = 0.0;
+    for (j = 0; j < n; j++) {
+        if (x[j] < 0.0)
+            break;
+        s[0] = s[0] + x[j];
+    }
+    return s[0];
+}
+
+/* a call that is not math.h's: kept */
+static double printed(const double *x, int n)
+{
+    double s[1];
+    int j;
+    s[0] = 0.0;
+    for (j = 0; j < n; j++) {
+        if (x[j] > 5.0)
+            printf("big %g\n", x[j]);
+        s[0] = s[0] + x[j];
+    }
+    return s[0];
+}
+
+int main(void)
+{
+    double x[N], a, b;
+    int counts[2], j;
+    for (j = 0; j < N * N; j++)
+        r[j] = sin(j * 0.37) * (j % 7 - 3);
+    for (j = 0; j < N; j++)
+        x[j] = (j % 5) * 1.5 - 2.0;
+    norm(N, &a, &b);
+    signs(x, N, counts);
+    printf("%.17g %.17g %d %d\n", a, b, counts[0], counts[1]);
+    x[7] = -1.0;
+    printf("%.17g %.17g\n", until_negative(x + 1, N - 1), printed(x, 10));
+    norm(0, &a, &b);
+    printf("%.17g %.17g\n", a, b);
+    return 0;
+}
+"""
+
+
+def test_an_accumulator_element_lives_in_a_local_in_a_loop_that_branches(tools, tmp_path):
+    src, out, cs = translate(tools, tmp_path, "branching_accumulators", BRANCHING_ACCUMULATORS)
+    norm = cs[cs.index("    void norm("):cs.index("    void signs(")]
+    assert "double sums_0 = sums[0];" in norm and "sums_0 = sums_0 + val * val;" in norm
+    assert norm.index("double sums_0 = sums[0];") < norm.index("for (i = 0; i < n; i++)") \
+        < norm.index("sums[0] = sums_0;") < norm.index("rnm2 = Math.Sqrt(sums[0]);")
+    assert "c_0 += 1;" in cs and "c_1 = c_1 + (x[j] > 1.0 ? 2 : 1);" in cs
+    assert "s[0] = s[0] + x[j];" in cs[cs.index("    double until_negative("):cs.index("    double printed(")]
+    assert "s[0] = s[0] + x[j];" in cs[cs.index("    double printed("):]
+    assert_prints_what_gcc_prints(tools, tmp_path, src, out)
+
+
 ELEMENT_REFS = r"""
 #include <stdio.h>
 

@@ -134,7 +134,9 @@ An element of a local C array that a straight-line innermost loop reads and writ
 `s[0] = s[0] + u[j] * v[j]` into `double s[1]`, lives in a local while the loop runs (`double s_0 = s[0];` before
 it, `s[0] = s_0;` after it): the JIT stores and reloads an array element on every iteration, on the sum's chain of
 adds, where gcc keeps it in a register (CG W's dot: 87-101 -> 23-28 CPU samples). Only when nothing else in the
-body can reach the element (_accumulators, loop_shapes.accumulator_elements).
+body can reach the element (_accumulators, loop_shapes.accumulator_elements). The body may branch, as long as every
+iteration ends at its end: NPB MG's norm2u3 sums `sums[0] = sums[0] + val * val` beside `if (fabs(val) > maxabs)`
+(MG W's norm2u3 at 1 rank: 102-125 -> 44-51 CPU samples at 8 kHz, gcc's 63-73; bench/README.md, round 14).
 
 A struct element the straight-line body of an innermost loop reaches more than once at one index (NPB FT's
 butterfly reads and writes `line[start + k + half].real` and `.imag` four times each) is reached through a `ref`
@@ -250,6 +252,8 @@ def row_views(ctx, st: ir.For, indent: str) -> List[str]:
         lines += _accumulators(ctx, st, indent)
         lines += _global_reads(ctx, st, body[1], indent)
         _element_refs(ctx, st, body[1], from_function_view=False)
+    elif shapes.straight_line(st.body, branches=True)[0]:
+        lines += _accumulators(ctx, st, indent)  # (a sum beside a running maximum: NPB MG's norm2u3)
     return lines
 
 
@@ -360,7 +364,11 @@ def _accumulators(ctx, st: ir.For, indent: str) -> List[str]:
     array is memory, which the JIT stores and loads again on every iteration (a store-to-load round trip on the
     sum's dependency chain). The same program when nothing else in the body can reach the element
     (loop_shapes.accumulator_elements: other C arrays and never-assigned pointer parameters only) and the index is
-    inside the array, so the read before the loop cannot fail where C's loop would not have read."""
+    inside the array, so the read before the loop cannot fail where C's loop would not have read. The body may branch
+    (`if (fabs(val) > maxabs) maxabs = fabs(val);` beside the sum, NPB MG's norm2u3) as long as every iteration
+    leaves it at its end (loop_shapes.straight_line with branches: no jump, no loop, no call but math.h's): the
+    element is then written back after every way out of the loop; where no iteration wrote it, with the value it
+    had, which nothing else saw change."""
     if shapes.has_inner_loop(st) or ctx.fn.function is None:
         return []
     planned = ctx.fn.loop_views
