@@ -228,7 +228,7 @@ int main(void)
         g[j] += r[j - 1];
     printf("after <= j = %d\n", j);
     for (j = 2; j < lo; j++)                    /* never runs, limit INT_MIN: the count stays 0 */
-        r[far + j] = 1.0;
+        r[far + j] = s;
     printf("after the empty loop j = %d\n", j);
     for (j = 3; j <= 2; j++)                    /* never runs, <= */
         r[far + j - 3] = 1.0;
@@ -827,6 +827,93 @@ def test_an_accumulator_element_lives_in_a_local_in_a_loop_that_branches(tools, 
     assert "s[0] = s[0] + x[j];" in cs[cs.index("    double until_negative("):cs.index("    double printed(")]
     assert "s[0] = s[0] + x[j];" in cs[cs.index("    double printed("):]
     assert_prints_what_gcc_prints(tools, tmp_path, src, out)
+
+
+FILL_LOOPS = r"""
+#include <stdio.h>
+#include <stdlib.h>
+
+#define N 64
+static double g[N];
+static int counts[N];
+
+static void zero3(double *a, int off, int n)   /* NPB MG's zero3: from an offset */
+{
+    int i;
+    for (i = 0; i < n; i++)
+        a[off + i] = 0.0;
+}
+
+int main(int argc, char **argv)
+{
+    double local[N];
+    float f[8];
+    int i, k, n = argc + 9;
+    double *heap = (double *)malloc(N * sizeof(double));
+    for (i = 0; i < N; i++) { g[i] = i + 0.5; local[i] = -i; heap[i] = 2.0 * i; counts[i] = i; }
+    for (i = 0; i < n; i++)                   /* a global array, the counter read after the loop */
+        g[i] = 0.0;
+    printf("%d %g %g %g\n", i, g[0], g[n - 1], g[n]);
+    for (k = 3; k <= n; k++)                   /* up to and with the limit: k ends one past it */
+        counts[k] = 7;
+    printf("%d %d %d %d %d\n", k, counts[2], counts[3], counts[n], counts[n + 1]);
+    for (i = 5; i < n - 20; i++)               /* runs no iteration: i stays 5 */
+        local[i] = 1.0;
+    printf("%d %g\n", i, local[5]);
+    for (int j = 0; j < n - 6; j++)            /* a counter the loop declares */
+        local[j] = 3;
+    zero3(heap, 10, 20);
+    printf("%g %g %g %g %g\n", local[0], local[4], heap[9], heap[10], heap[30]);
+    for (i = 0; i < n - 2; i++)                /* a double converted to float */
+        f[i] = 0.25;
+    for (i = 0; i < n; i++)                    /* -0.0: not cleared to +0.0 */
+        g[i] = -0.0;
+    printf("%g %g %g\n", f[7], g[0], g[n]);
+    for (i = 0; i < N; i++)                    /* not a constant: a loop */
+        local[i] = local[i] + 1.0;
+    for (i = 0; i < N; i++)                    /* the counter stored: a loop */
+        counts[i] = i;
+    for (i = 0; i < 2 * 4; i++)                /* a few iterations known beforehand: a loop */
+        f[i] = 0.5f;
+    for (k = 0; k < 2; k++)                    /* inside another loop: a loop */
+        for (i = 0; i < n; i++)
+            local[i] = 9.0;
+    printf("%g %g %d %d\n", local[3], f[7], counts[9], k);
+    free(heap);
+    return 0;
+}
+"""
+
+
+def test_a_fill_loop_is_one_span_fill_that_leaves_the_counter_where_c_does(tools, tmp_path):
+    src, out, cs = translate(tools, tmp_path, "fill_loops", FILL_LOOPS)
+    assert "i = Spans.Fill<double>(a, off, 0, n, 0.0);" in cs
+    assert "i = Spans.Fill<double>(g, 0, 0, n, 0.0);" in cs
+    assert "k = Spans.Fill<int>(counts, 0, 3, (long)(n) + 1, 7);" in cs
+    assert "i = Spans.Fill<double>(local, 0, 5, n - 20, 1.0);" in cs
+    assert "Spans.Fill<double>(local, 0, 0, n - 6, 3);" in cs
+    assert "i = Spans.Fill<float>(f, 0, 0, n - 2, (float)0.25);" in cs  # (C converts 0.25 on every store: one value)
+    assert "i = Spans.Fill<double>(g, 0, 0, n, -0.0);" in cs
+    assert cs.count("Spans.Fill") == 7  # the last four loops stay loops
+    assert_prints_what_gcc_prints(tools, tmp_path, src, out)
+
+
+def test_a_fill_loop_past_its_array_throws_as_the_loop_does(tools, tmp_path):
+    src, out, cs = translate(tools, tmp_path, "fill_past_end", r"""
+#include <stdio.h>
+int main(int argc, char **argv)
+{
+    double a[4];
+    int i;
+    for (i = 0; i < argc + 5; i++)
+        a[i] = 0.0;
+    printf("%g\n", a[0]);
+    return 0;
+}
+""")
+    assert "Spans.Fill<double>(a, 0, 0, argc + 5, 0.0)" in cs
+    r = run(tools.cmpi_run + ["-n", "1", str(out)])
+    assert r.returncode != 0 and "IndexOutOfRange" in r.stdout + r.stderr
 
 
 ELEMENT_REFS = r"""
