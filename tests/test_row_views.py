@@ -228,7 +228,7 @@ int main(void)
         g[j] += r[j - 1];
     printf("after <= j = %d\n", j);
     for (j = 2; j < lo; j++)                    /* never runs, limit INT_MIN: the count stays 0 */
-        r[far + j] = 1.0;
+        r[far + j] = s;
     printf("after the empty loop j = %d\n", j);
     for (j = 3; j <= 2; j++)                    /* never runs, <= */
         r[far + j - 3] = 1.0;
@@ -726,6 +726,194 @@ def test_a_local_array_element_accumulated_in_a_loop_lives_in_a_local(tools, tmp
     assert "s[j % 2] = s[j % 2] + u[j];" in cs  # an element the loop moves over
     assert "c[0] = c[0] + j;" in cs             # read by the loop's condition
     assert_prints_what_gcc_prints(tools, tmp_path, src, out)
+
+
+BRANCHING_ACCUMULATORS = r"""
+#include <stdio.h>
+#include <math.h>
+
+#define N 40
+static double r[N * N];
+
+/* NPB MG's norm2u3: a sum in sums[0] beside a running maximum, in a loop that branches */
+static void norm(int n, double *rnm2, double *rnmu)
+{
+    double sums[1], maxabs, val;
+    int i, j;
+    sums[0] = 0.0;
+    maxabs = 0.0;
+    for (j = 0; j < n; j++)
+        for (i = 0; i < n; i++) {
+            val = r[j * N + i];
+            sums[0] = sums[0] + val * val;
+            if (fabs(val) > maxabs)
+                maxabs = fabs(val);
+        }
+    *rnm2 = sqrt(sums[0]);
+    *rnmu = maxabs;
+}
+
+/* both arms and a conditional expression: the counts live in locals */
+static void signs(const double *x, int n, int *out)
+{
+    int c[2], j;
+    c[0] = 0;
+    c[1] = 0;
+    for (j = 0; j < n; j++) {
+        if (x[j] < 0.0)
+            c[0] += 1;
+        else
+            c[1] = c[1] + (x[j] > 1.0 ? 2 : 1);
+    }
+    out[0] = c[0];
+    out[1] = c[1];
+}
+
+/* a break leaves the loop in its middle: kept in the array */
+static double until_negative(const double *x, int n)
+{
+    double s[1];
+    int j;
+    s[0] = 0.0;
+    for (j = 0; j < n; j++) {
+        if (x[j] < 0.0)
+            break;
+        s[0] = s[0] + x[j];
+    }
+    return s[0];
+}
+
+/* a call that is not math.h's: kept */
+static double printed(const double *x, int n)
+{
+    double s[1];
+    int j;
+    s[0] = 0.0;
+    for (j = 0; j < n; j++) {
+        if (x[j] > 5.0)
+            printf("big %g\n", x[j]);
+        s[0] = s[0] + x[j];
+    }
+    return s[0];
+}
+
+int main(void)
+{
+    double x[N], a, b;
+    int counts[2], j;
+    for (j = 0; j < N * N; j++)
+        r[j] = sin(j * 0.37) * (j % 7 - 3);
+    for (j = 0; j < N; j++)
+        x[j] = (j % 5) * 1.5 - 2.0;
+    norm(N, &a, &b);
+    signs(x, N, counts);
+    printf("%.17g %.17g %d %d\n", a, b, counts[0], counts[1]);
+    x[7] = -1.0;
+    printf("%.17g %.17g\n", until_negative(x + 1, N - 1), printed(x, 10));
+    norm(0, &a, &b);
+    printf("%.17g %.17g\n", a, b);
+    return 0;
+}
+"""
+
+
+def test_an_accumulator_element_lives_in_a_local_in_a_loop_that_branches(tools, tmp_path):
+    src, out, cs = translate(tools, tmp_path, "branching_accumulators", BRANCHING_ACCUMULATORS)
+    norm = cs[cs.index("    void norm("):cs.index("    void signs(")]
+    assert "double sums_0 = sums[0];" in norm and "sums_0 = sums_0 + val * val;" in norm
+    assert norm.index("double sums_0 = sums[0];") < norm.index("for (i = 0; i < n; i++)") \
+        < norm.index("sums[0] = sums_0;") < norm.index("rnm2 = Math.Sqrt(sums[0]);")
+    assert "c_0 += 1;" in cs and "c_1 = c_1 + (x[j] > 1.0 ? 2 : 1);" in cs
+    assert "s[0] = s[0] + x[j];" in cs[cs.index("    double until_negative("):cs.index("    double printed(")]
+    assert "s[0] = s[0] + x[j];" in cs[cs.index("    double printed("):]
+    assert_prints_what_gcc_prints(tools, tmp_path, src, out)
+
+
+FILL_LOOPS = r"""
+#include <stdio.h>
+#include <stdlib.h>
+
+#define N 64
+static double g[N];
+static int counts[N];
+
+static void zero3(double *a, int off, int n)   /* NPB MG's zero3: from an offset */
+{
+    int i;
+    for (i = 0; i < n; i++)
+        a[off + i] = 0.0;
+}
+
+int main(int argc, char **argv)
+{
+    double local[N];
+    float f[8];
+    int i, k, n = argc + 9;
+    double *heap = (double *)malloc(N * sizeof(double));
+    for (i = 0; i < N; i++) { g[i] = i + 0.5; local[i] = -i; heap[i] = 2.0 * i; counts[i] = i; }
+    for (i = 0; i < n; i++)                   /* a global array, the counter read after the loop */
+        g[i] = 0.0;
+    printf("%d %g %g %g\n", i, g[0], g[n - 1], g[n]);
+    for (k = 3; k <= n; k++)                   /* up to and with the limit: k ends one past it */
+        counts[k] = 7;
+    printf("%d %d %d %d %d\n", k, counts[2], counts[3], counts[n], counts[n + 1]);
+    for (i = 5; i < n - 20; i++)               /* runs no iteration: i stays 5 */
+        local[i] = 1.0;
+    printf("%d %g\n", i, local[5]);
+    for (int j = 0; j < n - 6; j++)            /* a counter the loop declares */
+        local[j] = 3;
+    zero3(heap, 10, 20);
+    printf("%g %g %g %g %g\n", local[0], local[4], heap[9], heap[10], heap[30]);
+    for (i = 0; i < n - 2; i++)                /* a double converted to float */
+        f[i] = 0.25;
+    for (i = 0; i < n; i++)                    /* -0.0: not cleared to +0.0 */
+        g[i] = -0.0;
+    printf("%g %g %g\n", f[7], g[0], g[n]);
+    for (i = 0; i < N; i++)                    /* not a constant: a loop */
+        local[i] = local[i] + 1.0;
+    for (i = 0; i < N; i++)                    /* the counter stored: a loop */
+        counts[i] = i;
+    for (i = 0; i < 2 * 4; i++)                /* a few iterations known beforehand: a loop */
+        f[i] = 0.5f;
+    for (k = 0; k < 2; k++)                    /* inside another loop: a loop */
+        for (i = 0; i < n; i++)
+            local[i] = 9.0;
+    printf("%g %g %d %d\n", local[3], f[7], counts[9], k);
+    free(heap);
+    return 0;
+}
+"""
+
+
+def test_a_fill_loop_is_one_span_fill_that_leaves_the_counter_where_c_does(tools, tmp_path):
+    src, out, cs = translate(tools, tmp_path, "fill_loops", FILL_LOOPS)
+    assert "i = Spans.Fill<double>(a, off, 0, n, 0.0);" in cs
+    assert "i = Spans.Fill<double>(g, 0, 0, n, 0.0);" in cs
+    assert "k = Spans.Fill<int>(counts, 0, 3, (long)(n) + 1, 7);" in cs
+    assert "i = Spans.Fill<double>(local, 0, 5, n - 20, 1.0);" in cs
+    assert "Spans.Fill<double>(local, 0, 0, n - 6, 3);" in cs
+    assert "i = Spans.Fill<float>(f, 0, 0, n - 2, (float)0.25);" in cs  # (C converts 0.25 on every store: one value)
+    assert "i = Spans.Fill<double>(g, 0, 0, n, -0.0);" in cs
+    assert cs.count("Spans.Fill") == 7  # the last four loops stay loops
+    assert_prints_what_gcc_prints(tools, tmp_path, src, out)
+
+
+def test_a_fill_loop_past_its_array_throws_as_the_loop_does(tools, tmp_path):
+    src, out, cs = translate(tools, tmp_path, "fill_past_end", r"""
+#include <stdio.h>
+int main(int argc, char **argv)
+{
+    double a[4];
+    int i;
+    for (i = 0; i < argc + 5; i++)
+        a[i] = 0.0;
+    printf("%g\n", a[0]);
+    return 0;
+}
+""")
+    assert "Spans.Fill<double>(a, 0, 0, argc + 5, 0.0)" in cs
+    r = run(tools.cmpi_run + ["-n", "1", str(out)])
+    assert r.returncode != 0 and "IndexOutOfRange" in r.stdout + r.stderr
 
 
 ELEMENT_REFS = r"""

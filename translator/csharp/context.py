@@ -38,6 +38,8 @@ class LoopViews:
     function_lines: Tuple[str, ...]
     # id of a statement of a loop's body -> the lines before it (`ref` locals of struct elements), unindented
     before_items: Mapping[int, Tuple[str, ...]] = field(default_factory=lambda: MappingProxyType({}))
+    # id of an ir.For -> the statement that stands for the whole loop (`i = Spans.Fill(...)`: loops.py, fill loops)
+    fills: Mapping[int, str] = field(default_factory=lambda: MappingProxyType({}))
 
 
 NO_LOOP_VIEWS = LoopViews(MappingProxyType({}), MappingProxyType({}), MappingProxyType({}), MappingProxyType({}),

@@ -134,7 +134,9 @@ An element of a local C array that a straight-line innermost loop reads and writ
 `s[0] = s[0] + u[j] * v[j]` into `double s[1]`, lives in a local while the loop runs (`double s_0 = s[0];` before
 it, `s[0] = s_0;` after it): the JIT stores and reloads an array element on every iteration, on the sum's chain of
 adds, where gcc keeps it in a register (CG W's dot: 87-101 -> 23-28 CPU samples). Only when nothing else in the
-body can reach the element (_accumulators, loop_shapes.accumulator_elements).
+body can reach the element (_accumulators, loop_shapes.accumulator_elements). The body may branch, as long as every
+iteration ends at its end: NPB MG's norm2u3 sums `sums[0] = sums[0] + val * val` beside `if (fabs(val) > maxabs)`
+(MG W's norm2u3 at 1 rank: 102-125 -> 44-51 CPU samples at 8 kHz, gcc's 63-73; bench/README.md, round 14).
 
 A struct element the straight-line body of an innermost loop reaches more than once at one index (NPB FT's
 butterfly reads and writes `line[start + k + half].real` and `.imag` four times each) is reached through a `ref`
@@ -196,6 +198,7 @@ class _Planner:
         self.after: Dict[int, tuple] = {}
         self.before_items: Dict[int, tuple] = {}
         self.refs: Set[int] = set()  # the accesses _element_refs gave to a ref local
+        self.fills: Dict[int, str] = {}  # id of a fill loop -> the statement standing for it (_fill_statement)
         self.function_lines: List[str] = []
         # (id of the loop nest or None for the function's top, array, start) as C# -> the name of its shared view
         self.function_views: Dict[tuple, str] = {}
@@ -211,7 +214,7 @@ class _Planner:
         return LoopViews(MappingProxyType(self.accesses), MappingProxyType(self.whole_arrays),
                          MappingProxyType(self.before), MappingProxyType(self.hoisted_bounds),
                          MappingProxyType(self.shifted), MappingProxyType(self.after), tuple(self.function_lines),
-                         MappingProxyType(self.before_items))
+                         MappingProxyType(self.before_items), MappingProxyType(self.fills))
 
 
 def plan_loop_views(ctx, body: ir.Stmt) -> LoopViews:
@@ -222,6 +225,10 @@ def plan_loop_views(ctx, body: ir.Stmt) -> LoopViews:
     for st, depth in shapes.loops_in_order(body, 0):
         planner.enclosing_loops = depth
         _nest_of(planner, st, depth)
+        fill = _fill_statement(ctx, st) if depth == 0 else None  # (a small fill inside a loop stays a loop)
+        if fill is not None:
+            planner.fills[id(st)] = fill
+            continue
         planner.before[id(st)] = tuple(row_views(ctx, st, ""))
     ctx.fn.loop_views = views = planner.freeze()
     return views
@@ -250,7 +257,93 @@ def row_views(ctx, st: ir.For, indent: str) -> List[str]:
         lines += _accumulators(ctx, st, indent)
         lines += _global_reads(ctx, st, body[1], indent)
         _element_refs(ctx, st, body[1], from_function_view=False)
+    elif shapes.straight_line(st.body, branches=True)[0]:
+        lines += _accumulators(ctx, st, indent)  # (a sum beside a running maximum: NPB MG's norm2u3)
     return lines
+
+
+# A fill loop of fewer iterations, known beforehand, stays a loop (_fill_statement)
+MIN_FILL = 64
+# C# element types Span.Fill stores as C's loop stores them (a number's bits; no struct, no long double)
+_FILL_TYPES = {"double", "float", "int", "uint", "long", "ulong", "short", "ushort", "sbyte", "byte"}
+
+
+def _fill_statement(ctx, st: ir.For) -> Optional[str]:
+    """The one statement that does what a fill loop does, `for (i = s; i < n; i++) a[o + i] = 0.0;`, or None for any
+    other loop: `i = Spans.Fill<double>(a, o, s, n, 0.0);` (Spans.Fill, the runtime): when the elements the loop
+    stores are all inside the array, one Span.Fill stores them (memset's wide stores where the loop stores one number
+    at a time: gcc -O2 makes the same loop a memset call, NPB MG's zero3 and IS's clearing of key_counts); otherwise
+    the loop itself runs, and throws at the first element outside the array, where C's loop leaves it. It returns
+    the counter's value after the loop. The same program when the body is that one store of a constant (evaluated
+    once, as it has one value) to an array the loop does not assign, at the counter plus an offset, and the start,
+    the offset and the limit are built from names nothing in the loop assigns (only the element is stored, and no
+    pointer reaches a name whose address is never taken). Only loops outside any other loop of the function, and
+    not of a few iterations known beforehand: a call and its tests cost more than a handful of stores, and those
+    the JIT unrolls."""
+    counter, first, start = shapes.loop_counter(st)
+    if counter is None or shapes.has_inner_loop(st) or _is_boxed(ctx, counter):
+        return None
+    known = (_int_constant(start), _int_constant(shapes.strip(st.cond).rhs))
+    if None not in known and known[1] - known[0] < MIN_FILL:
+        return None
+    body = st.body
+    while isinstance(body, ir.Compound) and len(body.items) == 1:
+        body = body.items[0]
+    if not isinstance(body, ir.ExprStmt) or not isinstance(body.expr, ir.Assign) or body.expr.op != "=":
+        return None
+    target, value = shapes.strip(body.expr.target), body.expr.value
+    if not isinstance(target, ir.Index) or not isinstance(target.type, (ir.IntType, ir.FloatType)):
+        return None
+    base = shapes.strip(target.base)
+    if not isinstance(base, ir.NameRef) or base.kind not in ("local", "param", "global") or _is_boxed(ctx, base):
+        return None
+    if shapes.is_name(target.index, counter.name):
+        offset = None
+    else:
+        offset = shapes.base_offset(target.index, counter, 0)
+        if offset is None:
+            return None
+    limit = shapes.strip(st.cond)
+    reads = [limit.rhs, start] + ([offset] if offset is not None else [])
+    if any(shapes.mentions(e, counter.name) or not shapes.invariant(e, set()) or _mentions_boxed(ctx, e) for e in reads):
+        return None
+    if any(isinstance(n, (ir.NameRef, ir.Index, ir.Call, ir.Assign, ir.Member)) and
+           not (isinstance(n, ir.NameRef) and n.kind == "enum_const") for n in shapes.walk_in_order(value)):
+        return None  # a constant alone
+    array = convert_expr(ctx, base)
+    element = _flat_array(array.type)
+    if element not in _FILL_TYPES:
+        return None
+    stored = convert_expr(ctx, value)
+    if stored.type != element:
+        literal = shapes.constant_value(value)
+        if literal is None or not 0 <= literal <= 127:
+            return None
+        stored_code = f"({element}){literal}"
+    else:
+        stored_code = stored.code
+    parts = [convert_expr(ctx, e) for e in reads]
+    if any(p.type != "int" for p in parts):
+        return None
+    end = parts[0].code if limit.op == "<" else f"(long)({parts[0].code}) + 1"
+    at = parts[2].code if offset is not None else "0"
+    call = f"Spans.Fill<{element}>({array.code}, {at}, {parts[1].code}, {end}, {stored_code});"
+    if isinstance(st.init, ir.DeclStmt):
+        return call  # (a counter declared by the loop ends with it)
+    return f"{convert_expr(ctx, counter).code} = {call}"
+
+
+def _int_constant(e: ir.Expr) -> Optional[int]:
+    """The value of an integer constant expression of literals, macros and + - * (`2 * MAXP`), else None."""
+    e = shapes.strip(e)
+    if isinstance(e, ir.MacroRef) and e.expansion is not None:
+        return _int_constant(e.expansion)
+    if isinstance(e, ir.Binary) and e.op in ("+", "-", "*"):
+        lhs, rhs = _int_constant(e.lhs), _int_constant(e.rhs)
+        if lhs is None or rhs is None:
+            return None
+        return lhs + rhs if e.op == "+" else lhs - rhs if e.op == "-" else lhs * rhs
+    return shapes.constant_value(e)
 
 
 def _element_refs(ctx, st: ir.For, assigned: Set[str], from_function_view: bool) -> None:
@@ -360,7 +453,11 @@ def _accumulators(ctx, st: ir.For, indent: str) -> List[str]:
     array is memory, which the JIT stores and loads again on every iteration (a store-to-load round trip on the
     sum's dependency chain). The same program when nothing else in the body can reach the element
     (loop_shapes.accumulator_elements: other C arrays and never-assigned pointer parameters only) and the index is
-    inside the array, so the read before the loop cannot fail where C's loop would not have read."""
+    inside the array, so the read before the loop cannot fail where C's loop would not have read. The body may branch
+    (`if (fabs(val) > maxabs) maxabs = fabs(val);` beside the sum, NPB MG's norm2u3) as long as every iteration
+    leaves it at its end (loop_shapes.straight_line with branches: no jump, no loop, no call but math.h's): the
+    element is then written back after every way out of the loop; where no iteration wrote it, with the value it
+    had, which nothing else saw change."""
     if shapes.has_inner_loop(st) or ctx.fn.function is None:
         return []
     planned = ctx.fn.loop_views

@@ -255,6 +255,9 @@ def convert_do_while(ctx, st: ir.DoWhile, indent: str) -> List[str]:
 
 
 def convert_for(ctx, st: ir.For, indent: str) -> List[str]:
+    fill = ctx.fn.loop_views.fills.get(id(st))
+    if fill is not None:  # the loop as one call (loops.py, _fill_statement)
+        return [indent + fill]
     views = [indent + line for line in ctx.fn.loop_views.before.get(id(st), ())]  # spans over its rows (loops.py)
     init = ""
     if isinstance(st.init, ir.DeclStmt):

@@ -148,16 +148,21 @@ def steps_by_one(step: Optional[ir.Expr], name: str) -> bool:
     return False
 
 
-def straight_line(body: ir.Stmt):
-    """(whether every statement of the body runs on every iteration, names it assigns)."""
+def straight_line(body: ir.Stmt, branches: bool = False):
+    """(whether every statement of the body runs on every iteration, names it assigns). With `branches`: whether the
+    body is such code with if statements and conditional evaluation (`?:`, `&&`, `||`) besides: every iteration
+    still leaves the body at its end (no jump, no loop, no call but math.h's pure functions), only not every
+    statement runs."""
     assigned: Set[str] = set()
     for node in walk_in_order(body):
         if isinstance(node, ir.Stmt) and not isinstance(node, (ir.Compound, ir.ExprStmt, ir.DeclStmt,
-                                                               ir.VarDecl, ir.NullStmt)):
+                                                               ir.VarDecl, ir.NullStmt)) \
+                and not (branches and isinstance(node, ir.If)):
             return False, assigned
         if isinstance(node, ir.VarDecl) and node.storage is not None:
             return False, assigned
-        if isinstance(node, ir.Conditional) or (isinstance(node, ir.Binary) and node.op in ("&&", "||", ",")):
+        if not branches and (isinstance(node, ir.Conditional)
+                             or (isinstance(node, ir.Binary) and node.op in ("&&", "||", ","))):
             return False, assigned
         if isinstance(node, ir.Call):
             callee = strip(node.callee)

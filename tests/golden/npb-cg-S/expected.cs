@@ -228,12 +228,7 @@ public sealed class CG
         }
 
         /* Reserve for each of my rows the most entries it can receive. */
-        Span<int> row_start_span = Spans.From(row_start, 0);
-        int row_limit = num_rows;
-        for (row = 0; row <= row_limit; row++)
-        {
-            row_start_span[row] = 0;
-        }
+        row = Spans.Fill<int>(row_start, 0, 0, (long)(num_rows) + 1, 0);
         for (i = 0; i < NA; i++)
         {
             for (k = 0; k < outer_count[i]; k++)
@@ -246,12 +241,12 @@ public sealed class CG
             }
         }
         Span<int> row_start_from1 = Spans.From(row_start, 1);
-        Span<int> row_start_span2 = Spans.From(row_start, 0);
+        Span<int> row_start_span = Spans.From(row_start, 0);
         Span<int> row_len_span = Spans.From(row_len, 0);
-        int row_limit2 = num_rows;
-        for (row = 0; row < row_limit2; row++)
+        int row_limit = num_rows;
+        for (row = 0; row < row_limit; row++)
         {
-            row_start_from1[row] += row_start_span2[row];
+            row_start_from1[row] += row_start_span[row];
             row_len_span[row] = 0;
         }
 
@@ -696,17 +691,9 @@ public sealed class CG
         makea(lo, hi);
 
         /* One untimed outer iteration touches all the data, then start again. */
-        Span<double> x_span = Spans.From(x, 0);
-        for (j = lo; j < hi; j++)
-        {
-            x_span[j] = 1.0;
-        }
+        j = Spans.Fill<double>(x, 0, lo, hi, 1.0);
         zeta = power_step(lo, hi, ref rnorm);
-        Span<double> x_span2 = Spans.From(x, 0);
-        for (j = lo; j < hi; j++)
-        {
-            x_span2[j] = 1.0;
-        }
+        j = Spans.Fill<double>(x, 0, lo, hi, 1.0);
         zeta = 0.0;
 
         cMPI.Barrier(cMPI.COMM_WORLD);

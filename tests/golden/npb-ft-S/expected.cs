@@ -551,6 +551,8 @@ public sealed class FT
 
         local[0] = 0.0;
         local[1] = 0.0;
+        double local_0 = local[0];
+        double local_1 = local[1];
         for (j = 1; j <= NCHECK; j++)
         {
             q = j % NX;
@@ -558,10 +560,12 @@ public sealed class FT
             s = (5 * j) % NZ - ft_rank * nz_local;
             if (s >= 0 && s < nz_local)
             {
-                local[0] = local[0] + u[q + NX * (r + NY * s)].real;
-                local[1] = local[1] + u[q + NX * (r + NY * s)].imag;
+                local_0 = local_0 + u[q + NX * (r + NY * s)].real;
+                local_1 = local_1 + u[q + NX * (r + NY * s)].imag;
             }
         }
+        local[0] = local_0;
+        local[1] = local_1;
         local[0] = local[0] / (double)NTOTAL;
         local[1] = local[1] / (double)NTOTAL;
         cMPI.Reduce(local, 0, total, 0, 2, MPI_DOUBLE, MPI_SUM, 0, cMPI.COMM_WORLD);

@@ -269,11 +269,7 @@ public sealed class IS
             key_array[iteration + MAX_ITERATIONS] = MAX_KEY - iteration;
         }
 
-        Span<int> bucket_size_span = Spans.From(bucket_size, 0);
-        for (i = 0; i < NUM_BUCKETS + TEST_ARRAY_SIZE; i++)
-        {
-            bucket_size_span[i] = 0;
-        }
+        i = Spans.Fill<int>(bucket_size, 0, 0, NUM_BUCKETS + TEST_ARRAY_SIZE, 0);
         for (i = 0; i < TEST_ARRAY_SIZE; i++)
         {
             if (test_index_array[i] / num_keys == my_rank)
@@ -283,21 +279,21 @@ public sealed class IS
         }
 
         Span<int> key_array_span = Spans.From(key_array, 0);
-        Span<int> bucket_size_span2 = Spans.From(bucket_size, 0);
+        Span<int> bucket_size_span = Spans.From(bucket_size, 0);
         int i_limit = num_keys;
         for (i = 0; i < i_limit; i++)
         {
-            bucket_size_span2[key_array_span[i] >> BUCKET_SHIFT]++;
+            bucket_size_span[key_array_span[i] >> BUCKET_SHIFT]++;
         }
 
         bucket_start[0] = 0;
         Span<int> bucket_start_from1 = Spans.From(bucket_start, 1);
         Span<int> bucket_start_span = Spans.From(bucket_start, 0);
-        Span<int> bucket_size_span3 = Spans.From(bucket_size, 0);
+        Span<int> bucket_size_span2 = Spans.From(bucket_size, 0);
         int b_count = Math.Max(NUM_BUCKETS, 1) - 1;
         for (int b_k = 0; b_k < b_count; b_k++)
         {
-            bucket_start_from1[b_k] = bucket_start_span[b_k] + bucket_size_span3[b_k];
+            bucket_start_from1[b_k] = bucket_start_span[b_k] + bucket_size_span2[b_k];
         }
         b = 1 + b_count;
         Span<int> key_array_span2 = Spans.From(key_array, 0);
@@ -316,7 +312,7 @@ public sealed class IS
         assign_buckets();
 
         /* My keys for rank p are the contiguous run of its buckets in key_buff1. */
-        Span<int> bucket_size_span4 = Spans.From(bucket_size, 0);
+        Span<int> bucket_size_span3 = Spans.From(bucket_size, 0);
         for (p = 0; p < comm_size; p++)
         {
             count = 0;
@@ -324,7 +320,7 @@ public sealed class IS
             int b_limit = last_bucket[p];
             for (b = b_start; b <= b_limit; b++)
             {
-                count += bucket_size_span4[b];
+                count += bucket_size_span3[b];
             }
             send_count[p] = count;
             send_displ[p] = p == 0 ? 0 : send_displ[p - 1] + send_count[p - 1];
@@ -351,26 +347,21 @@ public sealed class IS
         {
             total_lesser_keys += bucket_size_totals_span[b];
         }
-        Span<int> key_counts_span = Spans.From(key_counts, 0);
-        int k_limit = max_key_val - min_key_val;
-        for (k = 0; k <= k_limit; k++)
-        {
-            key_counts_span[k] = 0;
-        }
+        k = Spans.Fill<int>(key_counts, 0, 0, (long)(max_key_val - min_key_val) + 1, 0);
         Span<int> key_buff2_span = Spans.From(key_buff2, 0);
-        Span<int> key_counts_span2 = Spans.From(key_counts, 0);
+        Span<int> key_counts_span = Spans.From(key_counts, 0);
         int i_limit3 = total_local_keys;
         int min_key_val_value = min_key_val;
         for (i = 0; i < i_limit3; i++)
         {
-            key_counts_span2[key_buff2_span[i] - min_key_val_value]++;
+            key_counts_span[key_buff2_span[i] - min_key_val_value]++;
         }
         Span<int> key_counts_from1 = Spans.From(key_counts, 1);
-        Span<int> key_counts_span3 = Spans.From(key_counts, 0);
+        Span<int> key_counts_span2 = Spans.From(key_counts, 0);
         int k_count = Math.Max(max_key_val - min_key_val, 0);
         for (int k_k = 0; k_k < k_count; k_k++)
         {
-            key_counts_from1[k_k] += key_counts_span3[k_k];
+            key_counts_from1[k_k] += key_counts_span2[k_k];
         }
         k = 1 + k_count;
 

@@ -162,11 +162,7 @@ public sealed class MG
         int i = 0;
         int n = m1[k] * m2[k] * m3[k];
 
-        Span<double> a_row = Spans.From(a, off);
-        for (i = 0; i < n; i++)
-        {
-            a_row[i] = 0.0;
-        }
+        i = Spans.Fill<double>(a, off, 0, n, 0.0);
     }
 
     /* Periodic boundaries: x faces, then y faces (with the x ghosts), then whole
@@ -520,15 +516,17 @@ public sealed class MG
             for (i2 = 1; i2 <= NX; i2++)
             {
                 c = off + n1 * (i2 + n2 * i3);
+                double sums_0 = sums[0];
                 for (i1 = 1; i1 <= NX; i1++)
                 {
                     val = r_all[c + i1];
-                    sums[0] = sums[0] + val * val;
+                    sums_0 = sums_0 + val * val;
                     if (Math.Abs(val) > maxabs)
                     {
                         maxabs = Math.Abs(val);
                     }
                 }
+                sums[0] = sums_0;
             }
         }
         cMPI.Allreduce(sums, 0, all_sums, 0, 1, MPI_DOUBLE, MPI_SUM, cMPI.COMM_WORLD);

@@ -19,6 +19,49 @@ public static class Spans
         buffer is not null && (uint)start <= (uint)buffer.Length ? buffer.AsSpan(start) : default;
 
     /// <summary>
+    /// C's fill loop <c>for (j = start; j &lt; end; j++) array[offset + j] = value;</c> (the translator's
+    /// loops.py, _fill_statement), returning the counter's value after it. When every element the loop stores is
+    /// inside the array, they are stored at once: a value whose bits are all zero by clearing the range (memset's
+    /// wide stores, as gcc -O2 makes the loop a memset call), another one in a loop without checks; otherwise the
+    /// loop runs as written and throws at the first element outside the array, where C's loop leaves it.
+    /// <paramref name="end"/> is a long so that a loop up to <c>j &lt;= INT_MAX</c> has one. Compiled optimized at
+    /// once (a method of a generic instantiation has no ReadyToRun code, and a fill runs once per call: at tier 0,
+    /// or through CoreLib's generic Span.Fill, which started at tier 0 and moved to on-stack replacement, it took
+    /// as long as the loop it replaces).
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
+    public static int Fill<T>(T[]? array, int offset, int start, long end, T value) where T : unmanaged
+    {
+        if (start >= end)
+            return start;
+        long first = (long)offset + start, last = (long)offset + end;
+        if (array is not null && first >= 0 && last <= array.Length)
+        {
+            var range = array.AsSpan((int)first, (int)(last - first));
+            if (IsAllZeroBits(value))
+                range.Clear();
+            else
+                for (int i = 0; i < range.Length; i++)
+                    range[i] = value;
+            return (int)end;
+        }
+        for (int j = start; j < end; j++)
+            array![offset + j] = value;
+        return (int)end;
+    }
+
+    /// <summary>Whether a number's bits are all zero (+0.0, not -0.0, which clearing would turn into +0.0).</summary>
+    private static bool IsAllZeroBits<T>(T value) where T : unmanaged =>
+        Unsafe.SizeOf<T>() switch
+        {
+            8 => Unsafe.As<T, long>(ref value) == 0,
+            4 => Unsafe.As<T, int>(ref value) == 0,
+            2 => Unsafe.As<T, short>(ref value) == 0,
+            1 => Unsafe.As<T, byte>(ref value) == 0,
+            _ => false,
+        };
+
+    /// <summary>
     /// A row pointer's elements from <paramref name="start"/> on (`double **` tables of rows): empty for a null
     /// pointer or one outside its array, so an access through the view throws where the pointer's would.
     /// </summary>
