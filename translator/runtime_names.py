@@ -65,6 +65,7 @@ RUNTIME_TYPE_NAMES = frozenset({
     'FILE',
     'FieldOffset',
     'FileErrhandlerFunction',
+    'Flexible',
     'Func',
     'GC',
     'Group',

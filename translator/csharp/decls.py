@@ -1,6 +1,7 @@
 """Top-level declarations: #define constants, globals, functions -> class members."""
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import List, Tuple
 
@@ -15,7 +16,7 @@ from . import bitfields, long_double
 from .generic_calls import generic_signature
 from .loops import plan_loop_views
 from .cstypes import array_of, ptr_of
-from .types import cs_type, default_value, flat_length, inline_array_type, managed_footprint
+from .types import cs_type, default_value, flat_length, flexible_member, inline_array_type, managed_footprint, size_of
 from .varargs import varargs_parameter
 from ..passes.gotos import lower_gotos, needs_lowering
 from ..passes.plan import plan_program
@@ -208,8 +209,14 @@ def convert_function(ctx, fn: ir.Function) -> Tuple[List[str], List[str]]:
 def convert_record(ctx, rec: ir.RecordDecl) -> List[str]:
     """A C struct -> a C# struct (value semantics, as in C); a union overlays its fields."""
     lines = []
+    flexible = flexible_member(ctx, rec)
+    if flexible is not None:
+        _check_flexible_record(ctx, rec, flexible)
+        rec = dataclasses.replace(rec, fields=rec.fields[:-1])  # its elements live after the struct (Flexible)
     packed = bitfields.packed_layout(ctx, rec)
-    squeezed = packed is None and bitfields.squeezed_layout(ctx, rec)
+    # a struct ending with a flexible array member keeps C's offsets and sizeof (its tail padding, where the
+    # member may start: `struct {double d; int n; char s[];}` puts s at 12 of 16)
+    squeezed = packed is None and (bitfields.squeezed_layout(ctx, rec) or flexible is not None)
     if rec.is_union and any(bitfields.holds_long_double(ctx, f.type) for f in rec.fields):
         # C pads it to a multiple of 16 (`union {long double v; char c[20];}`: 32 bytes, 20 in C#'s own size)
         lines.append(f"[StructLayout(LayoutKind.Explicit, Size = {rec.size})]")
@@ -227,11 +234,10 @@ def convert_record(ctx, rec: ir.RecordDecl) -> List[str]:
         {f.name: f.bit_offset // 8 for f in rec.fields} if packed is not None or squeezed else {}
     for f in rec.fields:
         if isinstance(f.type, ir.ArrayType) and not flat_length(f.type):
-            # `double d[];` (C99) or `int a[0];` (GNU) ending a struct allocated with room for n elements: C# has
-            # no struct whose size a malloc chooses (an inline array has a length of at least 1, CS9167)
-            raise TranslationError(f.loc, f"the flexible array member '{f.name}' (an array of no length ending a "
-                                   "struct) is not supported yet: give the struct a pointer to the elements, "
-                                   "allocated on their own", "unsupported-construct")
+            # `int a[0];` (GNU) inside a struct, or an array of no length in a union: no C# struct has it (an inline
+            # array has a length of at least 1, CS9167)
+            raise TranslationError(f.loc, f"the array of no length '{f.name}' is not supported where it is not the "
+                                   "last member of a struct", "unsupported-construct")
         cs = inline_array_type(f.type) if isinstance(f.type, ir.ArrayType) else cs_type(f.type, f.loc)
         offset = f"[FieldOffset({offsets[f.name]})] " if offsets else ""
         if packed is not None and f.name in packed:
@@ -242,6 +248,22 @@ def convert_record(ctx, rec: ir.RecordDecl) -> List[str]:
             lines.append(f"{INDENT}{offset}public {cs} {ctx.name(f.name)};")
     lines.append("}")
     return lines
+
+
+def _check_flexible_record(ctx, rec: ir.RecordDecl, member: ir.Field) -> None:
+    """A struct with a flexible array member is read in place in a block of bytes (runtime Flexible): neither its
+    fields nor its elements may hold a C# reference (a pointer, a struct with one), and the elements' C# size must
+    be C's (the block is indexed with it)."""
+    for f in rec.fields:
+        t = f.type.element if f is member else f.type
+        while isinstance(t, ir.ArrayType):
+            t = t.element
+        if managed_footprint(ctx, t)[0] or size_of(ctx, t) is None or f.bits is not None:
+            what = "its elements" if f is member else f"the member '{f.name}'"
+            raise TranslationError(member.loc, f"the flexible array member '{member.name}' is supported in a struct of "
+                                   f"numbers, arrays and structs of them only ({what}: a pointer, a bit-field or a "
+                                   "type without a C layout): give the struct a pointer to the elements, allocated "
+                                   "on their own", "unsupported-construct")
 
 
 def union_offsets(ctx, rec: ir.RecordDecl) -> dict:
@@ -364,7 +386,8 @@ def convert_translation_unit(ctx: Context) -> dict:
     if ctx.program.inline_array_sizes or inlined:
         usings.append(INLINE_USING)
     if any(r.is_union or bitfields.packed_layout(ctx, r) is not None or
-           bitfields.squeezed_layout(ctx, r) for r in tu.records):  # explicit layouts
+           bitfields.squeezed_layout(ctx, r) or flexible_member(ctx, r) is not None
+           for r in tu.records):  # explicit layouts
         usings.append("System.Runtime.InteropServices")
     result = main.type.result
     main_cast = None  # `unsigned main(void)`, `char main()` (gcc warns): the status as C's int conversion gives it

@@ -1220,6 +1220,8 @@ def convert_member(ctx, e: ir.Member) -> CsExpr:
     ref = ref_param_name(ctx, e.base) if e.arrow else None
     if ref is not None:
         return CsExpr(f"{ref}.{ctx.name(e.name)}", cs_type(e.type, e.loc), PRIMARY)
+    if isinstance(e.type, ir.ArrayType) and not flat_length(e.type):
+        return delegate("flexible_elements")(ctx, e)  # `p->v`: a flexible array member's elements after the struct
     base = convert_expr(ctx, e.base)
     if e.arrow:
         base = CsExpr(f"{paren(base, PRIMARY)}[0]", "", PRIMARY)  # p->x is (*p).x

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Set, Tuple
 
 from .. import ir
-from .queries import is_null_pointer, split_marker_choice
+from .queries import flexible_member, is_null_pointer, split_marker_choice
 from ..rules import load as load_rules
 
 SlotKey = Tuple[str, str, str]  # ("var", function or "", name) | ("ret", function, "")
@@ -188,8 +188,10 @@ class _Analysis:
 
     # A value's shape: a slot, or ARRAY (starts a buffer), or PTR (may point inside one).
     def shape(self, e: ir.Expr):
-        if _reinterprets(e):
-            return PTR  # a view of another type's buffer (Ptr.Reinterpret), never the array itself
+        if _reinterprets(e) or self.points_to_flexible(e.type):
+            # a view of another type's buffer (Ptr.Reinterpret), never the array itself; a struct with a flexible
+            # array member lives in a block of bytes (runtime Flexible)
+            return PTR
         e = strip(e)
         if isinstance(e, ir.NameRef):
             if e.kind == "function" and e.name in self.functions:
@@ -250,6 +252,10 @@ class _Analysis:
         if isinstance(e, (ir.StringLit, ir.IntLit)):
             return ARRAY
         return PTR  # elements of pointer arrays, fields, *pp: always Ptr<T>
+
+    def points_to_flexible(self, t) -> bool:
+        return is_pointer(t) and isinstance(t.pointee, ir.RecordType) and \
+            flexible_member(self.tu.records, t.pointee) is not None
 
     def flow(self, dst, src) -> None:
         """A value of shape `src` is stored into slot `dst`."""
@@ -325,7 +331,7 @@ class _Analysis:
                 continue  # a function pointer's delegate takes pointers, not refs
             candidates = {p.name for p in f.params if is_pointer(p.type)
                           and not isinstance(p.type.pointee, (ir.VoidType, ir.FunctionType, ir.ArrayType))
-                          and (f.name, p.name) not in retyped}
+                          and (f.name, p.name) not in retyped and not self.points_to_flexible(p.type)}
             uses: Dict[str, List[bool]] = {n: [] for n in candidates}
 
             def walk(node, parent):
@@ -523,6 +529,11 @@ class _Analysis:
                             # there (an aligned place in a char pool), which p then reads as uint64_t: a view.
                             # (`(void **)&p` gets fresh memory of p's type: posix_memalign, generic_buffers.py)
                             out.add(inner.type.pointee.pointee)
+        for rec in self.tu.records:
+            member = flexible_member(self.tu.records, rec)
+            if member is not None:
+                # a struct with a flexible array member and its elements are read in place in a block of bytes
+                out |= {ir.RecordType(rec.name), member.type.element}
         # (`(void **)&p` views no memory: p itself is given to a `void **` out-parameter)
         return {t for t in out if isinstance(t, (ir.IntType, ir.FloatType, ir.RecordType, ir.PointerType))
                 and not (isinstance(t, ir.PointerType) and isinstance(t.pointee, ir.VoidType))}
