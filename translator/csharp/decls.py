@@ -216,7 +216,8 @@ def convert_record(ctx, rec: ir.RecordDecl) -> List[str]:
     packed = bitfields.packed_layout(ctx, rec)
     # a struct ending with a flexible array member keeps C's offsets and sizeof (its tail padding, where the
     # member may start: `struct {double d; int n; char s[];}` puts s at 12 of 16)
-    squeezed = packed is None and (bitfields.squeezed_layout(ctx, rec) or flexible is not None)
+    squeezed = packed is None and (bitfields.squeezed_layout(ctx, rec) or flexible is not None or
+                                   _overlapping_fields(ctx, rec))
     if rec.is_union and any(bitfields.holds_long_double(ctx, f.type) for f in rec.fields):
         # C pads it to a multiple of 16 (`union {long double v; char c[20];}`: 32 bytes, 20 in C#'s own size)
         lines.append(f"[StructLayout(LayoutKind.Explicit, Size = {rec.size})]")
@@ -279,8 +280,28 @@ def union_offsets(ctx, rec: ir.RecordDecl) -> dict:
         if refs:
             offsets[f.name], next_free = next_free, next_free + (n + 7) // 8 * 8
         else:
-            offsets[f.name] = 0
+            offsets[f.name] = (f.bit_offset or 0) // 8  # 0, or in an anonymous struct member: its place there
     return offsets
+
+
+def _overlapping_fields(ctx, rec: ir.RecordDecl) -> bool:
+    """Whether fields of a struct share bytes: those of a C11 anonymous union member (`struct value {int kind; union
+    {int i; float f;};}`, its fields the struct's own: reader's `_record_fields`). Such a struct is laid out at C's
+    offsets (FieldOffset), which .NET allows for numbers only."""
+    if rec.is_union or any(f.bit_offset is None for f in rec.fields):
+        return False
+    end, overlaps = 0, []  # in bits: bit-fields sharing a unit do not overlap
+    for f in sorted(rec.fields, key=lambda f: f.bit_offset):
+        if f.bit_offset < end:
+            overlaps.append(f)
+        end = max(end, f.bit_offset + (f.bits if f.bits is not None else 8 * (size_of(ctx, f.type) or 1)))
+    for f in overlaps:
+        if f.bits is not None or managed_footprint(ctx, f.type)[0] or not bitfields.c_layout_exact(ctx, f.type) or \
+                any(g.bits is not None for g in rec.fields):
+            raise TranslationError(f.loc, f"the anonymous union member '{f.name}' shares its bytes with another field "
+                                   "as a pointer, a bit-field or in a struct with bit-fields, which C# cannot overlay: name "
+                                   "the union (a field of its own)", "unsupported-construct")
+    return bool(overlaps)
 
 
 def convert_enum(ctx, e: ir.EnumDecl) -> List[str]:
@@ -386,7 +407,7 @@ def convert_translation_unit(ctx: Context) -> dict:
     if ctx.program.inline_array_sizes or inlined:
         usings.append(INLINE_USING)
     if any(r.is_union or bitfields.packed_layout(ctx, r) is not None or
-           bitfields.squeezed_layout(ctx, r) or flexible_member(ctx, r) is not None
+           bitfields.squeezed_layout(ctx, r) or flexible_member(ctx, r) is not None or _overlapping_fields(ctx, r)
            for r in tu.records):  # explicit layouts
         usings.append("System.Runtime.InteropServices")
     result = main.type.result
