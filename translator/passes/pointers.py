@@ -198,6 +198,10 @@ class _Analysis:
                 return ("fn", e.name, "")  # a function as a value: joins the function-pointer slots it reaches
             if isinstance(e.type, ir.ArrayType):
                 return ARRAY
+            if e.kind == "library" and is_pointer(e.type) and isinstance(e.type.pointee, (ir.IntType, ir.FloatType)):
+                # a library's variable (getopt's `optarg`): it points into memory of the library's choosing (an
+                # argument past its `-o`), not at the start of an array, so a variable given it is a Ptr
+                return PTR
             k = slot_of_name(self.fn, e)
             return k if k is not None and is_pointer(e.type) else ARRAY
         if isinstance(e, ir.Cast):
