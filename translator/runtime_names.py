@@ -414,6 +414,7 @@ RUNTIME_MEMBER_NAMES = frozenset({
     'strtoll',
     'strtoul',
     'strtoull',
+    'tmpfile',
     'tolower',
     'toupper',
     'ungetc',
