@@ -1442,7 +1442,12 @@ def convert_call(ctx, e: ir.Call, result_type: Optional[str] = None) -> CsExpr:
             want = ctx.slot_type(("var", fn.name, p.name), p.type, a.loc)
             args.append(coerce_at(convert_expr(ctx, a), want, a.loc).code)
         else:
-            args.append(convert_expr(ctx, a).code)
+            value = convert_expr(ctx, a)
+            if len(e.args) == len(fn.params) + 1 and (value.type == "null" or value.cstype.is_array):
+                # the one variadic argument NULL (`join(out, "root", NULL)`): C# would take a lone null, or an array
+                # of references, as the `params object[]` array itself, and the callee would see no argument
+                value = CsExpr(f"(object){paren(value, UNARY)}", "object", UNARY)
+            args.append(value.code)
     ret = ctx.slot_type(("ret", fn.name, ""), fn.type.result, e.loc)
     if fn.name in ctx.plan.result_type_parameters:
         ret = ptr_of(type_args[0])
