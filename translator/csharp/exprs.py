@@ -1219,7 +1219,10 @@ def pointer_at(ctx, base: CsExpr, offset: CsExpr, c_type, loc: ir.Loc) -> CsExpr
 def convert_member(ctx, e: ir.Member) -> CsExpr:
     ref = ref_param_name(ctx, e.base) if e.arrow else None
     if ref is not None:
-        return CsExpr(f"{ref}.{ctx.name(e.name)}", cs_type(e.type, e.loc), PRIMARY)
+        # `r->data` of a `ref` parameter: a fixed array is an inline array here too (indexed by an int only)
+        cs = inline_array_type(e.type) if isinstance(e.type, ir.ArrayType) and flat_length(e.type) else \
+            cs_type(e.type, e.loc)
+        return CsExpr(f"{ref}.{ctx.name(e.name)}", cs, PRIMARY)
     if isinstance(e.type, ir.ArrayType) and not flat_length(e.type):
         return delegate("flexible_elements")(ctx, e)  # `p->v`: a flexible array member's elements after the struct
     base = convert_expr(ctx, e.base)
