@@ -21,7 +21,7 @@ from .types import (BITS, HANDLE, LONG_DOUBLE, INTEGER_CARRIER, NUMERIC, INTEGRA
                     complex_cs, cs_type, element_cs, fits, flat_length, inline_array_type, is_implicit,
                     managed_footprint, size_of)
 from . import bitfields, long_double
-from .cstypes import CsType, array_of, parse as cs_of, ptr_of
+from .cstypes import CsType, array_of, delegate_params, parse as cs_of, ptr_of
 from .registry import BUILTINS, CALLS, EXPRESSIONS, delegate
 from ..rules import load as load_rules
 from ..passes.queries import is_null_pointer, is_pointer_value, is_pure, strip_implicit, unwrap  # noqa: F401
@@ -1377,9 +1377,14 @@ def convert_call(ctx, e: ir.Call, result_type: Optional[str] = None) -> CsExpr:
         ftype = callee.type.pointee if isinstance(callee.type, ir.PointerType) else callee.type
         if not isinstance(ftype, ir.FunctionType):
             raise TranslationError(e.loc, "this call cannot be translated", "unsupported-construct")
-        args = [convert_value(ctx, a, ftype.params[i]).code if i < len(ftype.params) else convert_expr(ctx, a).code
+        wanted = delegate_params(fptr.type) or []
+        args = [convert_value(ctx, a, ftype.params[i]) if i < len(ftype.params) else convert_expr(ctx, a)
                 for i, a in enumerate(e.args)]
-        return CsExpr(f"{paren(fptr, PRIMARY)}({', '.join(args)})", cs_type(e.type, e.loc), PRIMARY)
+        # a `void *` handle given to a delegate whose functions read it as a pointer (`f(t, ctx)` of a visitor whose
+        # callbacks cast their `void *` to different types: Ptr<byte>): its pointer or bytes, as C converts it
+        args = [coerce_at(v, wanted[i], a.loc) if v.type == HANDLE and i < len(wanted) else v
+                for i, (v, a) in enumerate(zip(args, e.args))]
+        return CsExpr(f"{paren(fptr, PRIMARY)}({', '.join(v.code for v in args)})", cs_type(e.type, e.loc), PRIMARY)
     if callee.kind == "library":
         builtin = BUILTINS.get(callee.name)
         if builtin is not None:
