@@ -190,6 +190,10 @@ def convert_function(ctx, fn: ir.Function) -> Tuple[List[str], List[str]]:
                 cs = ctx.slot_type(ctx.var_key(p.name), p.type, p.loc)
                 # the parameter's address is taken: it lives in a one-element array
                 lines.append(f"{INDENT}{array_of(cs)} {ctx.name(p.name)} = {{ {ctx.name(p.name)}_in }};")
+        if fn.name == "main":
+            # GNU constructors run before main, destructors at exit after the program's own atexit handlers
+            lines += [f"{INDENT}{ctx.name(f)}();" for f in ctx.tu.startup]
+            lines += [f"{INDENT}atexit({ctx.name(f)});" for f in ctx.tu.shutdown]
         ir.walk_in_order(body)  # remembered: the loop conversions' walks of its parts are then parts of it (ir.py)
         plan_loop_views(ctx, body)  # which loops read which arrays through views, before any line of the body
         items = convert_block_items(ctx, body.items, INDENT, body.end.line if body.end else None)

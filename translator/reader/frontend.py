@@ -200,6 +200,8 @@ class Frontend:
         self._handle_tags: Dict[str, bool] = {}  # record declaration key -> _is_handle_tag
         self._program_texts: Tuple[object, List[str]] = (None, [])  # (the parse, its user files' texts)
         self.runs_implicitly: Set[str] = set()  # functions gcc calls without a call (constructor, destructor)
+        # (priority, place in the program, name) of the constructor and destructor functions
+        self.run_around_main: Dict[str, List[Tuple[int, int, str]]] = {"constructor": [], "destructor": []}
         self._macro_use_places: Set[Tuple[str, int, int]] = set()  # (file, line, column) where a macro use starts
         self._expression_depth = self._statement_depth = 0  # expressions (statements) being read, one in another
         self.macro_externs: Dict[str, str] = {}  # globals declared `EXTERN int x;` -> EXTERN (_extern_macro)
@@ -641,7 +643,9 @@ class Frontend:
                                   tuple((n, tuple(token_spelling(t) for t in c.get_tokens())[1:])
                                         for n, c in self.macro_defs.items()),
                                   tuple(r for r in self.library_records.values() if r is not None),
-                                  self._blank_lines())
+                                  self._blank_lines(),
+                                  tuple(name for _, _, name in sorted(self.run_around_main["constructor"])),
+                                  tuple(name for _, _, name in sorted(self.run_around_main["destructor"])))
 
     def _blank_lines(self) -> Tuple[Tuple[str, Tuple[int, ...]], ...]:
         """The blank lines of each of the program's files as the user wrote them (the text on disk: an
@@ -1289,12 +1293,21 @@ class Frontend:
     def _refuse_unrun_attributes(self, cur: ci.Cursor) -> None:
         for ch in self.kids(cur):
             if ch.kind == K.UNEXPOSED_ATTR:
-                first = next(iter(ch.get_tokens()), None)
-                name = first.spelling.strip("_") if first is not None else ""
+                tokens = [t.spelling for t in ch.get_tokens()]
+                name = tokens[0].strip("_") if tokens else ""
                 if name in self._UNRUN_ATTRIBUTES:
                     if cur.kind == K.FUNCTION_DECL:
                         self.runs_implicitly.add(cur.spelling)  # called by no code, yet run: never dropped as unused
-                    raise TranslationError(self.loc(ch), f"__attribute__(({name})) ({self._UNRUN_ATTRIBUTES[name]}) "
+                    if name in self.run_around_main and cur.kind == K.FUNCTION_DECL and cur.is_definition() and \
+                            not any(k.kind == K.PARM_DECL for k in self.kids(cur)):
+                        # main calls it first (a constructor) or registers it with atexit first (a destructor: it
+                        # runs after the program's own handlers); `constructor(101)`: a priority, lower first
+                        priority = int(tokens[2]) if len(tokens) > 3 and tokens[2].isdigit() else 65535
+                        runs = self.run_around_main[name]
+                        runs.append((priority, len(runs), cur.spelling))
+                        continue
+                    what = "with parameters " if any(k.kind == K.PARM_DECL for k in self.kids(cur)) else ""
+                    raise TranslationError(self.loc(ch), f"__attribute__(({name})) {what}({self._UNRUN_ATTRIBUTES[name]}) "
                                            "is not supported: call it where the program should", "unsupported-construct")
 
     def function(self, cur: ci.Cursor) -> ir.Function:
