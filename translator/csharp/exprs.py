@@ -1089,6 +1089,11 @@ def convert_index(ctx, e: ir.Index) -> CsExpr:
         return CsExpr(ref, cs_type(e.type, e.loc))  # p[0] of a `ref` parameter
     base, offset = element_address(ctx, e)
     if isinstance(e.type, ir.ArrayType):
+        if base.cstype.is_inline_array:
+            # a row of a struct's 2-D array used as a pointer (`fill_row(g->cell[1], n, v)`): the address of its first
+            # element, a view of the struct's array (pointer_exprs.py, as `&g->cell[1][0]`)
+            first = ir.Index(e.loc, e.type.element, e, ir.IntLit(e.loc, ir.IntType("int"), 0, "0"))
+            return delegate("address_of")(ctx, ir.Unary(e.loc, ir.PointerType(e.type.element), "&", first))
         return pointer_at(ctx, base, offset, e.type, e.loc)  # a row of a 2-D array, used as a pointer
     if base.cstype.is_inline_array and offset.type != "int":
         offset = coerce(offset, "int")  # an inline array (a struct's array field) takes an int index only

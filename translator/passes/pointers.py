@@ -211,8 +211,9 @@ class _Analysis:
             src = inner.type
             if is_pointer(src) and is_pointer(e.type) and _same_pointee(src, e.type):
                 return self.shape(inner)
-            if isinstance(inner, ir.Member) and isinstance(src, ir.ArrayType):
-                return PTR  # a struct's array: a view into the struct (Ptr.ToArrayField)
+            if isinstance(src, ir.ArrayType) and (isinstance(inner, ir.Member) or
+                                                  isinstance(inner, ir.Index) and struct_array_of(inner) is not None):
+                return PTR  # a struct's array or a row of it: a view into the struct (Ptr.ToArrayField)
             if isinstance(src, ir.ArrayType):
                 return ARRAY  # (an array read as another element type was caught by _reinterprets)
             if isinstance(inner, ir.Call) and _callee_name(inner) in _fresh_buffers():
@@ -525,7 +526,9 @@ class _Analysis:
                         out.add(node.type.pointee)
                 elif isinstance(node, ir.Cast) and is_pointer(node.type):
                     inner = strip(node.operand)
-                    if (isinstance(inner, ir.Member) and isinstance(inner.type, ir.ArrayType)) or _reinterprets(node):
+                    if (isinstance(inner, ir.Member) and isinstance(inner.type, ir.ArrayType)) or _reinterprets(node) or \
+                            isinstance(inner, ir.Index) and isinstance(inner.type, ir.ArrayType) and \
+                            struct_array_of(inner) is not None:  # a row of a struct's 2-D array
                         out.add(node.type.pointee)
                         if is_pointer(node.type.pointee) and not isinstance(node.type.pointee.pointee, ir.VoidType) \
                                 and is_pointer(inner.type) and is_pointer(inner.type.pointee):
