@@ -688,9 +688,6 @@ BAD = {
     # a null pointer as a library function's string (fuzz seed 3 input 4197: printf(0), CS1503; printf(NULL) was
     # ambiguous between the runtime's overloads, CS0121)
     "printf_null.c": ("5:12", "null-argument"),
-    # C11's anonymous union member overlaying a pointer and a number (.NET overlays no reference; members of
-    # numbers translate: tests/c/anonymous_members.c)
-    "anonymous_union_pointer.c": ("6:31", "unsupported-construct"),
     # a user op of other parameter types than MPI_User_function's (fuzz seed 3 input 9949: float *len, CS1503)
     "user_op_other_type.c": ("7:17", "incompatible-function-pointer-types"),
     # an integer that is no null constant in a conditional with a handle or pointer (fuzz seed 4 input 6426: CS0029;

@@ -237,6 +237,8 @@ def convert_record(ctx, rec: ir.RecordDecl) -> List[str]:
         lines += [f"{INDENT}[FieldOffset({o})] private {t} {name};" for (o, t), name in sorted(units.items())]
     offsets = union_offsets(ctx, rec) if rec.is_union else \
         {f.name: f.bit_offset // 8 for f in rec.fields} if packed is not None or squeezed else {}
+    if packed is None and not rec.is_union:
+        _relocated_references(ctx, rec, _overlapping_fields(ctx, rec), offsets)
     for f in rec.fields:
         if isinstance(f.type, ir.ArrayType) and not flat_length(f.type):
             # `int a[0];` (GNU) inside a struct, or an array of no length in a union: no C# struct has it (an inline
@@ -288,24 +290,41 @@ def union_offsets(ctx, rec: ir.RecordDecl) -> dict:
     return offsets
 
 
-def _overlapping_fields(ctx, rec: ir.RecordDecl) -> bool:
-    """Whether fields of a struct share bytes: those of a C11 anonymous union member (`struct value {int kind; union
-    {int i; float f;};}`, its fields the struct's own: reader's `_record_fields`). Such a struct is laid out at C's
-    offsets (FieldOffset), which .NET allows for numbers only."""
+def _overlapping_fields(ctx, rec: ir.RecordDecl) -> set:
+    """The fields of a struct that share bytes with another: those of a C11 anonymous union member (`struct value {int
+    kind; union {int i; float f;};}`, its fields the struct's own: reader's `_record_fields`). Such a struct is laid
+    out at C's offsets (FieldOffset), which .NET allows for numbers only: a member holding a reference gets a place
+    of its own after C's bytes (`_relocated_references`), as a union's does (union_offsets)."""
     if rec.is_union or any(f.bit_offset is None for f in rec.fields):
-        return False
-    end, overlaps = 0, []  # in bits: bit-fields sharing a unit do not overlap
-    for f in sorted(rec.fields, key=lambda f: f.bit_offset):
-        if f.bit_offset < end:
-            overlaps.append(f)
-        end = max(end, f.bit_offset + (f.bits if f.bits is not None else 8 * (size_of(ctx, f.type) or 1)))
-    for f in overlaps:
-        if f.bits is not None or managed_footprint(ctx, f.type)[0] or not bitfields.c_layout_exact(ctx, f.type) or \
-                any(g.bits is not None for g in rec.fields):
+        return set()
+    spans = [(f, f.bit_offset, f.bit_offset + (f.bits if f.bits is not None else 8 * (size_of(ctx, f.type) or 1)))
+             for f in rec.fields]  # in bits: bit-fields sharing a unit do not overlap
+    spans.sort(key=lambda s: s[1])
+    shared = set()
+    for k, (f, start, end) in enumerate(spans):
+        for g, g_start, g_end in spans[k + 1:]:
+            if g_start >= end:
+                break
+            shared |= {f.name, g.name}
+    for f in rec.fields:
+        if f.name in shared and (f.bits is not None or any(g.bits is not None for g in rec.fields) or
+                                 not managed_footprint(ctx, f.type)[0] and not bitfields.c_layout_exact(ctx, f.type)):
             raise TranslationError(f.loc, f"the anonymous union member '{f.name}' shares its bytes with another field "
-                                   "as a pointer, a bit-field or in a struct with bit-fields, which C# cannot overlay: name "
-                                   "the union (a field of its own)", "unsupported-construct")
-    return bool(overlaps)
+                                   "as a bit-field, in a struct with bit-fields or as a type without C's layout, which C# "
+                                   "cannot overlay: name the union (a field of its own)", "unsupported-construct")
+    return shared
+
+
+def _relocated_references(ctx, rec: ir.RecordDecl, shared: set, offsets: dict) -> None:
+    """Give each member of `shared` (fields overlaying others) that holds a reference its own 8-aligned place after C's
+    bytes: .NET overlays no reference. Reading a pointer member through a number member, or the reverse, is then the
+    one thing such an anonymous union cannot do (as with a named union's, union_offsets); the struct keeps C's sizeof
+    as its declared Size (CSizeOf), as a struct with references has no bytes to copy."""
+    next_free = (rec.size + 7) // 8 * 8
+    for f in rec.fields:
+        refs, n = managed_footprint(ctx, f.type)
+        if f.name in shared and refs:
+            offsets[f.name], next_free = next_free, next_free + (n + 7) // 8 * 8
 
 
 def convert_enum(ctx, e: ir.EnumDecl) -> List[str]:
