@@ -453,6 +453,10 @@ class TranslationUnit:
     # the blank lines of each of the user's files, as written (file, line numbers): the port keeps them between
     # statements and declarations
     blank_lines: Tuple[Tuple[str, Tuple[int, ...]], ...] = ()
+    # GNU `__attribute__((constructor))` functions in the order gcc runs them before main, and `destructor` ones in
+    # the order main registers them with atexit (the reverse of the order they run in at exit)
+    startup: Tuple[str, ...] = ()
+    shutdown: Tuple[str, ...] = ()
 
 
 _CHILD_FIELDS: dict = {}

@@ -117,7 +117,8 @@ class Context:
         if isinstance(ctype, ir.PointerType) and self.plan is not None:
             if isinstance(ctype.pointee, ir.VoidType) and key is not None and self.plan.carries_integer(key):
                 return INTEGER_CARRIER  # `(void *)i` in, `(long)arg` out (passes/void_integers.py)
-            if isinstance(ctype.pointee, ir.FunctionType) and _has_void_pointer(ctype.pointee):
+            if isinstance(ctype.pointee, ir.FunctionType) and (_has_void_pointer(ctype.pointee) or
+                                                               _unprototyped(ctype.pointee)):
                 delegate = self.function_delegate(key, ctype.pointee, loc)
                 if delegate is not None:
                     return delegate
@@ -137,7 +138,7 @@ class Context:
         stored in it (pointers.PointerPlan.function_source): `Func<Ptr<int>, Ptr<int>, int>` for a comparator."""
         source = self.plan.function_source(key) if key is not None else None
         fn = next((f for f in self.tu.functions if f.name == source), None) if source else None
-        if fn is None or len(fn.params) != len(ftype.params):
+        if fn is None or len(fn.params) != len(ftype.params) and not _unprototyped(ftype):
             return None
         params = [self.slot_type(("var", fn.name, p.name), p.type, loc) for p in fn.params]
         void = isinstance(fn.type.result, ir.VoidType)
@@ -246,6 +247,12 @@ def render_comment(c: ir.Comment, indent: str) -> List[str]:
         else:
             out.append(indent + " " + ln.strip() if ln.strip().startswith("*") else indent + ln.strip())
     return out
+
+
+def _unprototyped(f: ir.FunctionType) -> bool:
+    """`int (*f)()` (K&R: no parameter types; also `(void)`, whose functions take none): the delegate takes the
+    parameters of the functions stored in it (`apply(add1, v)`, `(*f)(v)`), where `Func<int>` took none (CS1593)."""
+    return not f.params and not f.variadic
 
 
 def _has_void_pointer(f: ir.FunctionType) -> bool:

@@ -91,4 +91,23 @@ def delegate_of(params: List[str], result: Optional[str]) -> str:
     return f"Func<{', '.join(params + [result])}>"
 
 
+def delegate_params(text: str) -> Optional[List[str]]:
+    """The parameter types of a `Func<...>`/`Action<...>` type's text (None for another type)."""
+    m = _DELEGATE.match(text)
+    if not m:
+        return None
+    args, depth, start = [], 0, 1
+    inner = m.group(2) or "<>"
+    for i, ch in enumerate(inner):
+        if ch == "<":
+            depth += 1
+        elif ch == ">":
+            depth -= 1
+        if depth == 1 and ch == "," or depth == 0 and ch == ">":
+            if inner[start:i].strip():
+                args.append(inner[start:i].strip())
+            start = i + 1
+    return args[:-1] if m.group(1) == "Func" else args
+
+
 GENERIC_RESULT = ptr_of("?")  # a library call's generic pointer result (memcpy, bsearch): the cast around it types it

@@ -1,6 +1,7 @@
 """Top-level declarations: #define constants, globals, functions -> class members."""
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import List, Tuple
 
@@ -15,7 +16,7 @@ from . import bitfields, long_double
 from .generic_calls import generic_signature
 from .loops import plan_loop_views
 from .cstypes import array_of, ptr_of
-from .types import cs_type, default_value, flat_length, inline_array_type, managed_footprint
+from .types import cs_type, default_value, flat_length, flexible_member, inline_array_type, managed_footprint, size_of
 from .varargs import varargs_parameter
 from ..passes.gotos import lower_gotos, needs_lowering
 from ..passes.plan import plan_program
@@ -189,6 +190,10 @@ def convert_function(ctx, fn: ir.Function) -> Tuple[List[str], List[str]]:
                 cs = ctx.slot_type(ctx.var_key(p.name), p.type, p.loc)
                 # the parameter's address is taken: it lives in a one-element array
                 lines.append(f"{INDENT}{array_of(cs)} {ctx.name(p.name)} = {{ {ctx.name(p.name)}_in }};")
+        if fn.name == "main":
+            # GNU constructors run before main, destructors at exit after the program's own atexit handlers
+            lines += [f"{INDENT}{ctx.name(f)}();" for f in ctx.tu.startup]
+            lines += [f"{INDENT}atexit({ctx.name(f)});" for f in ctx.tu.shutdown]
         ir.walk_in_order(body)  # remembered: the loop conversions' walks of its parts are then parts of it (ir.py)
         plan_loop_views(ctx, body)  # which loops read which arrays through views, before any line of the body
         items = convert_block_items(ctx, body.items, INDENT, body.end.line if body.end else None)
@@ -208,8 +213,15 @@ def convert_function(ctx, fn: ir.Function) -> Tuple[List[str], List[str]]:
 def convert_record(ctx, rec: ir.RecordDecl) -> List[str]:
     """A C struct -> a C# struct (value semantics, as in C); a union overlays its fields."""
     lines = []
+    flexible = flexible_member(ctx, rec)
+    if flexible is not None:
+        _check_flexible_record(ctx, rec, flexible)
+        rec = dataclasses.replace(rec, fields=rec.fields[:-1])  # its elements live after the struct (Flexible)
     packed = bitfields.packed_layout(ctx, rec)
-    squeezed = packed is None and bitfields.squeezed_layout(ctx, rec)
+    # a struct ending with a flexible array member keeps C's offsets and sizeof (its tail padding, where the
+    # member may start: `struct {double d; int n; char s[];}` puts s at 12 of 16)
+    squeezed = packed is None and (bitfields.squeezed_layout(ctx, rec) or flexible is not None or
+                                   _overlapping_fields(ctx, rec))
     if rec.is_union and any(bitfields.holds_long_double(ctx, f.type) for f in rec.fields):
         # C pads it to a multiple of 16 (`union {long double v; char c[20];}`: 32 bytes, 20 in C#'s own size)
         lines.append(f"[StructLayout(LayoutKind.Explicit, Size = {rec.size})]")
@@ -225,13 +237,14 @@ def convert_record(ctx, rec: ir.RecordDecl) -> List[str]:
         lines += [f"{INDENT}[FieldOffset({o})] private {t} {name};" for (o, t), name in sorted(units.items())]
     offsets = union_offsets(ctx, rec) if rec.is_union else \
         {f.name: f.bit_offset // 8 for f in rec.fields} if packed is not None or squeezed else {}
+    if packed is None and not rec.is_union:
+        _relocated_references(ctx, rec, _overlapping_fields(ctx, rec), offsets)
     for f in rec.fields:
         if isinstance(f.type, ir.ArrayType) and not flat_length(f.type):
-            # `double d[];` (C99) or `int a[0];` (GNU) ending a struct allocated with room for n elements: C# has
-            # no struct whose size a malloc chooses (an inline array has a length of at least 1, CS9167)
-            raise TranslationError(f.loc, f"the flexible array member '{f.name}' (an array of no length ending a "
-                                   "struct) is not supported yet: give the struct a pointer to the elements, "
-                                   "allocated on their own", "unsupported-construct")
+            # `int a[0];` (GNU) inside a struct, or an array of no length in a union: no C# struct has it (an inline
+            # array has a length of at least 1, CS9167)
+            raise TranslationError(f.loc, f"the array of no length '{f.name}' is not supported where it is not the "
+                                   "last member of a struct", "unsupported-construct")
         cs = inline_array_type(f.type) if isinstance(f.type, ir.ArrayType) else cs_type(f.type, f.loc)
         offset = f"[FieldOffset({offsets[f.name]})] " if offsets else ""
         if packed is not None and f.name in packed:
@@ -242,6 +255,22 @@ def convert_record(ctx, rec: ir.RecordDecl) -> List[str]:
             lines.append(f"{INDENT}{offset}public {cs} {ctx.name(f.name)};")
     lines.append("}")
     return lines
+
+
+def _check_flexible_record(ctx, rec: ir.RecordDecl, member: ir.Field) -> None:
+    """A struct with a flexible array member is read in place in a block of bytes (runtime Flexible): neither its
+    fields nor its elements may hold a C# reference (a pointer, a struct with one), and the elements' C# size must
+    be C's (the block is indexed with it)."""
+    for f in rec.fields:
+        t = f.type.element if f is member else f.type
+        while isinstance(t, ir.ArrayType):
+            t = t.element
+        if managed_footprint(ctx, t)[0] or size_of(ctx, t) is None or f.bits is not None:
+            what = "its elements" if f is member else f"the member '{f.name}'"
+            raise TranslationError(member.loc, f"the flexible array member '{member.name}' is supported in a struct of "
+                                   f"numbers, arrays and structs of them only ({what}: a pointer, a bit-field or a "
+                                   "type without a C layout): give the struct a pointer to the elements, allocated "
+                                   "on their own", "unsupported-construct")
 
 
 def union_offsets(ctx, rec: ir.RecordDecl) -> dict:
@@ -257,8 +286,45 @@ def union_offsets(ctx, rec: ir.RecordDecl) -> dict:
         if refs:
             offsets[f.name], next_free = next_free, next_free + (n + 7) // 8 * 8
         else:
-            offsets[f.name] = 0
+            offsets[f.name] = (f.bit_offset or 0) // 8  # 0, or in an anonymous struct member: its place there
     return offsets
+
+
+def _overlapping_fields(ctx, rec: ir.RecordDecl) -> set:
+    """The fields of a struct that share bytes with another: those of a C11 anonymous union member (`struct value {int
+    kind; union {int i; float f;};}`, its fields the struct's own: reader's `_record_fields`). Such a struct is laid
+    out at C's offsets (FieldOffset), which .NET allows for numbers only: a member holding a reference gets a place
+    of its own after C's bytes (`_relocated_references`), as a union's does (union_offsets)."""
+    if rec.is_union or any(f.bit_offset is None for f in rec.fields):
+        return set()
+    spans = [(f, f.bit_offset, f.bit_offset + (f.bits if f.bits is not None else 8 * (size_of(ctx, f.type) or 1)))
+             for f in rec.fields]  # in bits: bit-fields sharing a unit do not overlap
+    spans.sort(key=lambda s: s[1])
+    shared = set()
+    for k, (f, start, end) in enumerate(spans):
+        for g, g_start, g_end in spans[k + 1:]:
+            if g_start >= end:
+                break
+            shared |= {f.name, g.name}
+    for f in rec.fields:
+        if f.name in shared and (f.bits is not None or any(g.bits is not None for g in rec.fields) or
+                                 not managed_footprint(ctx, f.type)[0] and not bitfields.c_layout_exact(ctx, f.type)):
+            raise TranslationError(f.loc, f"the anonymous union member '{f.name}' shares its bytes with another field "
+                                   "as a bit-field, in a struct with bit-fields or as a type without C's layout, which C# "
+                                   "cannot overlay: name the union (a field of its own)", "unsupported-construct")
+    return shared
+
+
+def _relocated_references(ctx, rec: ir.RecordDecl, shared: set, offsets: dict) -> None:
+    """Give each member of `shared` (fields overlaying others) that holds a reference its own 8-aligned place after C's
+    bytes: .NET overlays no reference. Reading a pointer member through a number member, or the reverse, is then the
+    one thing such an anonymous union cannot do (as with a named union's, union_offsets); the struct keeps C's sizeof
+    as its declared Size (CSizeOf), as a struct with references has no bytes to copy."""
+    next_free = (rec.size + 7) // 8 * 8
+    for f in rec.fields:
+        refs, n = managed_footprint(ctx, f.type)
+        if f.name in shared and refs:
+            offsets[f.name], next_free = next_free, next_free + (n + 7) // 8 * 8
 
 
 def convert_enum(ctx, e: ir.EnumDecl) -> List[str]:
@@ -364,7 +430,8 @@ def convert_translation_unit(ctx: Context) -> dict:
     if ctx.program.inline_array_sizes or inlined:
         usings.append(INLINE_USING)
     if any(r.is_union or bitfields.packed_layout(ctx, r) is not None or
-           bitfields.squeezed_layout(ctx, r) for r in tu.records):  # explicit layouts
+           bitfields.squeezed_layout(ctx, r) or flexible_member(ctx, r) is not None or _overlapping_fields(ctx, r)
+           for r in tu.records):  # explicit layouts
         usings.append("System.Runtime.InteropServices")
     result = main.type.result
     main_cast = None  # `unsigned main(void)`, `char main()` (gcc warns): the status as C's int conversion gives it

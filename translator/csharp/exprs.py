@@ -21,7 +21,7 @@ from .types import (BITS, HANDLE, LONG_DOUBLE, INTEGER_CARRIER, NUMERIC, INTEGRA
                     complex_cs, cs_type, element_cs, fits, flat_length, inline_array_type, is_implicit,
                     managed_footprint, size_of)
 from . import bitfields, long_double
-from .cstypes import CsType, array_of, parse as cs_of, ptr_of
+from .cstypes import CsType, array_of, delegate_params, parse as cs_of, ptr_of
 from .registry import BUILTINS, CALLS, EXPRESSIONS, delegate
 from ..rules import load as load_rules
 from ..passes.queries import is_null_pointer, is_pointer_value, is_pure, strip_implicit, unwrap  # noqa: F401
@@ -1089,6 +1089,11 @@ def convert_index(ctx, e: ir.Index) -> CsExpr:
         return CsExpr(ref, cs_type(e.type, e.loc))  # p[0] of a `ref` parameter
     base, offset = element_address(ctx, e)
     if isinstance(e.type, ir.ArrayType):
+        if base.cstype.is_inline_array:
+            # a row of a struct's 2-D array used as a pointer (`fill_row(g->cell[1], n, v)`): the address of its first
+            # element, a view of the struct's array (pointer_exprs.py, as `&g->cell[1][0]`)
+            first = ir.Index(e.loc, e.type.element, e, ir.IntLit(e.loc, ir.IntType("int"), 0, "0"))
+            return delegate("address_of")(ctx, ir.Unary(e.loc, ir.PointerType(e.type.element), "&", first))
         return pointer_at(ctx, base, offset, e.type, e.loc)  # a row of a 2-D array, used as a pointer
     if base.cstype.is_inline_array and offset.type != "int":
         offset = coerce(offset, "int")  # an inline array (a struct's array field) takes an int index only
@@ -1219,7 +1224,12 @@ def pointer_at(ctx, base: CsExpr, offset: CsExpr, c_type, loc: ir.Loc) -> CsExpr
 def convert_member(ctx, e: ir.Member) -> CsExpr:
     ref = ref_param_name(ctx, e.base) if e.arrow else None
     if ref is not None:
-        return CsExpr(f"{ref}.{ctx.name(e.name)}", cs_type(e.type, e.loc), PRIMARY)
+        # `r->data` of a `ref` parameter: a fixed array is an inline array here too (indexed by an int only)
+        cs = inline_array_type(e.type) if isinstance(e.type, ir.ArrayType) and flat_length(e.type) else \
+            cs_type(e.type, e.loc)
+        return CsExpr(f"{ref}.{ctx.name(e.name)}", cs, PRIMARY)
+    if isinstance(e.type, ir.ArrayType) and not flat_length(e.type):
+        return delegate("flexible_elements")(ctx, e)  # `p->v`: a flexible array member's elements after the struct
     base = convert_expr(ctx, e.base)
     if e.arrow:
         base = CsExpr(f"{paren(base, PRIMARY)}[0]", "", PRIMARY)  # p->x is (*p).x
@@ -1372,9 +1382,14 @@ def convert_call(ctx, e: ir.Call, result_type: Optional[str] = None) -> CsExpr:
         ftype = callee.type.pointee if isinstance(callee.type, ir.PointerType) else callee.type
         if not isinstance(ftype, ir.FunctionType):
             raise TranslationError(e.loc, "this call cannot be translated", "unsupported-construct")
-        args = [convert_value(ctx, a, ftype.params[i]).code if i < len(ftype.params) else convert_expr(ctx, a).code
+        wanted = delegate_params(fptr.type) or []
+        args = [convert_value(ctx, a, ftype.params[i]) if i < len(ftype.params) else convert_expr(ctx, a)
                 for i, a in enumerate(e.args)]
-        return CsExpr(f"{paren(fptr, PRIMARY)}({', '.join(args)})", cs_type(e.type, e.loc), PRIMARY)
+        # a `void *` handle given to a delegate whose functions read it as a pointer (`f(t, ctx)` of a visitor whose
+        # callbacks cast their `void *` to different types: Ptr<byte>): its pointer or bytes, as C converts it
+        args = [coerce_at(v, wanted[i], a.loc) if v.type == HANDLE and i < len(wanted) else v
+                for i, (v, a) in enumerate(zip(args, e.args))]
+        return CsExpr(f"{paren(fptr, PRIMARY)}({', '.join(v.code for v in args)})", cs_type(e.type, e.loc), PRIMARY)
     if callee.kind == "library":
         builtin = BUILTINS.get(callee.name)
         if builtin is not None:
@@ -1440,7 +1455,12 @@ def convert_call(ctx, e: ir.Call, result_type: Optional[str] = None) -> CsExpr:
             want = ctx.slot_type(("var", fn.name, p.name), p.type, a.loc)
             args.append(coerce_at(convert_expr(ctx, a), want, a.loc).code)
         else:
-            args.append(convert_expr(ctx, a).code)
+            value = convert_expr(ctx, a)
+            if len(e.args) == len(fn.params) + 1 and (value.type == "null" or value.cstype.is_array):
+                # the one variadic argument NULL (`join(out, "root", NULL)`): C# would take a lone null, or an array
+                # of references, as the `params object[]` array itself, and the callee would see no argument
+                value = CsExpr(f"(object){paren(value, UNARY)}", "object", UNARY)
+            args.append(value.code)
     ret = ctx.slot_type(("ret", fn.name, ""), fn.type.result, e.loc)
     if fn.name in ctx.plan.result_type_parameters:
         ret = ptr_of(type_args[0])

@@ -134,6 +134,8 @@ def convert_record_initializer(ctx, init: ir.InitList, t: ir.RecordType) -> CsEx
     pos = 0
     designators = list(init.designators) or [None] * len(init.items)
     for item, d in zip(init.items, designators):
+        if rec.is_union and parts and not isinstance(d, str):
+            break  # a union's one member; the designated fields of its anonymous struct member (reader) all count
         if isinstance(d, str):
             pos = next(i for i, f in enumerate(rec.fields) if f.name == d)
         if pos >= len(rec.fields):
@@ -147,8 +149,6 @@ def convert_record_initializer(ctx, init: ir.InitList, t: ir.RecordType) -> CsEx
             code = convert_initializer(ctx, item, f.type).code
         parts[f.name] = f"{ctx.name(f.name)} = {code}"
         pos += 1
-        if rec.is_union:
-            break
     body = f" {{ {', '.join(parts.values())} }}" if parts else "()"
     return CsExpr(f"new {t.name}{body}", t.name, PRIMARY)
 

@@ -17,7 +17,7 @@ from .exprs import (PRIMARY, CsExpr, as_count, coerce, convert_call, convert_exp
                     strip_implicit, unwrap, MUL, is_null_pointer)
 from . import registry
 from .cstypes import array_of, ptr_of
-from .types import element_cs, size_of
+from .types import element_cs, flexible_member, size_of
 from ..rules import load as load_rules
 
 
@@ -107,6 +107,8 @@ def convert_allocation(ctx, call: ir.Call, pointee, loc: ir.Loc) -> CsExpr:
     ptr = array_of(elem)
     if name == "realloc" and is_null_pointer(call.args[0]):
         name = "malloc"  # realloc(NULL, n) is malloc(n) (C11 7.22.3.5): CMem.Realloc(null, ...) names no type (CS0411)
+    if not isinstance(pointee, str) and flexible_member(ctx, pointee) is not None:
+        return _flexible_allocation(ctx, call, name, elem, loc)
     if name != "calloc" and name in load_rules().names("allocates", ("new",)):
         # malloc(n), aligned_alloc(a, n), memalign(a, n), valloc(n), alloca(n) (an array the GC frees): n bytes
         size = call.args[-1]
@@ -130,6 +132,22 @@ def convert_allocation(ctx, call: ir.Call, pointee, loc: ir.Loc) -> CsExpr:
         return CsExpr(f"CMem.Realloc({old.code}, {convert_expr(ctx, call.args[1]).code})",
                       ptr_of(elem), PRIMARY)
     raise TranslationError(loc, f"cannot translate this use of {name}", "allocation")
+
+
+def _flexible_allocation(ctx, call: ir.Call, name: str, elem: str, loc: ir.Loc) -> CsExpr:
+    """A struct with a flexible array member (`malloc(sizeof *m + n * sizeof(double))`): one zeroed block of the
+    bytes asked for, the struct read in place at its start and the elements after it (runtime Flexible)."""
+    if name == "realloc":
+        old = convert_expr(ctx, call.args[0])
+        return CsExpr(f"Flexible.Realloc({old.code}, {convert_expr(ctx, call.args[1]).code})", ptr_of(elem), PRIMARY)
+    if name == "calloc":
+        count, size = (convert_expr(ctx, a) for a in call.args)
+        bytes_ = f"{paren(count, MUL)} * {paren(size, MUL + 1)}"
+    elif name in load_rules().names("allocates", ("new",)):
+        bytes_ = convert_expr(ctx, call.args[-1]).code
+    else:
+        raise TranslationError(loc, f"cannot translate this use of {name}", "allocation")
+    return CsExpr(f"Flexible.Alloc<{elem}>({bytes_})", ptr_of(elem), PRIMARY)
 
 
 @registry.operation("allocation_into_handle")

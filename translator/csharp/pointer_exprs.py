@@ -18,7 +18,7 @@ from .function_types import function_type_of, refuse_other_function_type
 from .memory import convert_allocation, is_allocation
 from . import registry
 from .cstypes import GENERIC_RESULT, array_of, ptr_of
-from .types import HANDLE, INTEGER_CARRIER, PRIMITIVE_ELEMENTS, cs_type, element_cs, managed_footprint
+from .types import HANDLE, INTEGER_CARRIER, PRIMITIVE_ELEMENTS, cs_type, element_cs, flexible_member, managed_footprint
 from ..passes.pointers import struct_array_of
 from ..passes.queries import is_pointer_value
 
@@ -250,6 +250,16 @@ def compound_literal_object(ctx, target: ir.CompoundLiteral) -> CsExpr:
     return CsExpr(f"new {elem}[] {{ {value.code} }}", array_of(elem), UNARY)
 
 
+@registry.operation("flexible_elements")
+def flexible_elements(ctx, target: ir.Member) -> CsExpr:
+    """`p->v`, `(*p).v`, `s.v` of a flexible array member (types.flexible_member): a Ptr<T> to its elements."""
+    view = field_address(ctx, target, array=True)
+    if view is None:
+        raise TranslationError(target.loc, "a flexible array member of a struct that has no address (returned by a "
+                               "call) cannot be read", "struct-array-pointer")
+    return view
+
+
 def array_field_pointer(ctx, target: ir.Member) -> Optional[CsExpr]:
     """`s.name` (a fixed array inside a struct) used as a pointer: a Ptr<T> over the struct's inline array,
     `Ptr.ToArrayField(container, static Span<T> (ref S s) => s.name)`; None when the struct has no address."""
@@ -289,6 +299,11 @@ def field_address(ctx, target: ir.Member, array: bool = False) -> Optional[CsExp
     field_cs = element_cs(target.type)
     container = coerce(container, ptr_of(struct_cs))
     fields = '.'.join(reversed(path))
+    flexible = flexible_member(ctx, struct_t) if len(path) == 1 else None
+    if flexible is not None and flexible.name == target.name:
+        # `p->v` of a struct's flexible array member: its elements after the struct, in the same block of bytes
+        offset = flexible.bit_offset // 8
+        return CsExpr(f"Flexible.Elements<{struct_cs}, {field_cs}>({container.code}, {offset})", ptr_of(field_cs), PRIMARY)
     if array:
         lam = f"static Span<{field_cs}> (ref {struct_cs} s) => s.{fields}"
         return CsExpr(f"Ptr.ToArrayField({container.code}, {lam})", ptr_of(field_cs), PRIMARY)

@@ -28,7 +28,8 @@ KNOWN_OPERATIONS = {
     "pointer_cast": "pointer_exprs",          # (ctx, e: ir.Cast) -> CsExpr, a cast to or from a pointer
     "pointer_binary": "pointer_exprs",        # (ctx, e: ir.Binary) -> CsExpr, p + k, p - q, p < q, p == q
     "address_of": "pointer_exprs",            # (ctx, e: ir.Unary) -> CsExpr, &x
-    "pointee_stride": "pointer_exprs",        # (ctx, c_type) -> CsExpr, flat elements one step of a pointer moves
+    "pointee_stride": "pointer_exprs",
+    "flexible_elements": "pointer_exprs",     # (ctx, e: ir.Member) -> CsExpr, a Ptr to a flexible array member's elements        # (ctx, c_type) -> CsExpr, flat elements one step of a pointer moves
     "ref_argument": "pointer_exprs",          # (ctx, arg, any_type=False) -> str, the target of a `ref` argument
     "allocation_into_void_slot": "memory",    # (ctx, value, key) -> Optional[CsExpr]
     "allocation_into_handle": "memory",       # (ctx, value) -> Optional[CsExpr], malloc into an `object` handle

@@ -5,6 +5,7 @@ from .. import ir
 from ..diagnostics import TranslationError
 from .cstypes import array_of, delegate_of, inline_array_of, parse as parse_cs, ptr_of
 from ..passes.queries import flat_length  # noqa: F401 (the C# types' modules import it from here)
+from ..passes.queries import flexible_member as _flexible_member
 
 INT_TYPES = {
     "char": "sbyte", "signed char": "sbyte", "unsigned char": "byte",
@@ -202,9 +203,9 @@ def managed_footprint(ctx, t: ir.CType) -> tuple[bool, int]:
         return False, _C_SIZES[t.name]
     if isinstance(t, ir.ComplexType):
         return False, 2 * _C_SIZES[t.element.name]
-    if isinstance(t, ir.ArrayType) and t.size is not None:
+    if isinstance(t, ir.ArrayType):
         refs, inner = managed_footprint(ctx, t.element)
-        return refs, inner * t.size
+        return refs, inner * (t.size or 0)  # a flexible array member's elements lie after the struct
     if isinstance(t, ir.RecordType):
         rec = next((r for r in ctx.tu.records if r.name == t.name), None)
         if rec is not None:
@@ -219,3 +220,8 @@ def managed_footprint(ctx, t: ir.CType) -> tuple[bool, int]:
 def _round_up(n: int, step: int) -> int:
     return (n + step - 1) // step * step
 
+
+def flexible_member(ctx, t) -> Optional[ir.Field]:
+    """The flexible array member ending struct t (a RecordType or RecordDecl), or None (passes/queries.py). Its
+    struct's C# form is the fields before the member, at C's offsets within C's sizeof (decls.convert_record)."""
+    return _flexible_member(ctx.tu.records, t)

@@ -95,7 +95,7 @@ def plan_program(tu: ir.TranslationUnit, rules: RuleTable) -> Plan:
         sets_errhandler=any(n.kind == "library" and n.name in errhandler_setters
                             for f in tu.functions if f.body is not None for n in ir.nodes_of(f.body, ir.NameRef)),
         inline_array_sizes=frozenset(flat_length(f.type) for rec in tu.order if isinstance(rec, ir.RecordDecl)
-                                     for f in rec.fields if isinstance(f.type, ir.ArrayType)))
+                                     for f in rec.fields if isinstance(f.type, ir.ArrayType) and flat_length(f.type)))
 
 
 def library_takes_ref(rules: RuleTable, name: str, i: int, call: ir.Call) -> bool:

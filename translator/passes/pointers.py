@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Set, Tuple
 
 from .. import ir
-from .queries import is_null_pointer, split_marker_choice
+from .queries import flexible_member, is_null_pointer, split_marker_choice
 from ..rules import load as load_rules
 
 SlotKey = Tuple[str, str, str]  # ("var", function or "", name) | ("ret", function, "")
@@ -204,14 +204,20 @@ class _Analysis:
 
     # A value's shape: a slot, or ARRAY (starts a buffer), or PTR (may point inside one).
     def shape(self, e: ir.Expr):
-        if _reinterprets(e):
-            return PTR  # a view of another type's buffer (Ptr.Reinterpret), never the array itself
+        if _reinterprets(e) or self.points_to_flexible(e.type):
+            # a view of another type's buffer (Ptr.Reinterpret), never the array itself; a struct with a flexible
+            # array member lives in a block of bytes (runtime Flexible)
+            return PTR
         e = strip(e)
         if isinstance(e, ir.NameRef):
             if e.kind == "function" and e.name in self.functions:
                 return ("fn", e.name, "")  # a function as a value: joins the function-pointer slots it reaches
             if isinstance(e.type, ir.ArrayType):
                 return ARRAY
+            if e.kind == "library" and is_pointer(e.type) and isinstance(e.type.pointee, (ir.IntType, ir.FloatType)):
+                # a library's variable (getopt's `optarg`): it points into memory of the library's choosing (an
+                # argument past its `-o`), not at the start of an array, so a variable given it is a Ptr
+                return PTR
             k = slot_of_name(self.fn, e)
             return k if k is not None and is_pointer(e.type) else ARRAY
         if isinstance(e, ir.Cast):
@@ -221,8 +227,9 @@ class _Analysis:
             src = inner.type
             if is_pointer(src) and is_pointer(e.type) and _same_pointee(src, e.type):
                 return self.shape(inner)
-            if isinstance(inner, ir.Member) and isinstance(src, ir.ArrayType):
-                return PTR  # a struct's array: a view into the struct (Ptr.ToArrayField)
+            if isinstance(src, ir.ArrayType) and (isinstance(inner, ir.Member) or
+                                                  isinstance(inner, ir.Index) and struct_array_of(inner) is not None):
+                return PTR  # a struct's array or a row of it: a view into the struct (Ptr.ToArrayField)
             if isinstance(src, ir.ArrayType):
                 return ARRAY  # (an array read as another element type was caught by _reinterprets)
             if isinstance(inner, ir.Call) and _callee_name(inner) in _fresh_buffers():
@@ -266,6 +273,10 @@ class _Analysis:
         if isinstance(e, (ir.StringLit, ir.IntLit)):
             return ARRAY
         return PTR  # elements of pointer arrays, fields, *pp: always Ptr<T>
+
+    def points_to_flexible(self, t) -> bool:
+        return is_pointer(t) and isinstance(t.pointee, ir.RecordType) and \
+            flexible_member(self.tu.records, t.pointee) is not None
 
     def flow(self, dst, src) -> None:
         """A value of shape `src` is stored into slot `dst`."""
@@ -341,7 +352,7 @@ class _Analysis:
                 continue  # a function pointer's delegate takes pointers, not refs
             candidates = {p.name for p in f.params if is_pointer(p.type)
                           and not isinstance(p.type.pointee, (ir.VoidType, ir.FunctionType, ir.ArrayType))
-                          and (f.name, p.name) not in retyped}
+                          and (f.name, p.name) not in retyped and not self.points_to_flexible(p.type)}
             uses: Dict[str, List[bool]] = {n: [] for n in candidates}
 
             def walk(node, parent):
@@ -534,7 +545,9 @@ class _Analysis:
                         out.add(node.type.pointee)
                 elif isinstance(node, ir.Cast) and is_pointer(node.type):
                     inner = strip(node.operand)
-                    if (isinstance(inner, ir.Member) and isinstance(inner.type, ir.ArrayType)) or _reinterprets(node):
+                    if (isinstance(inner, ir.Member) and isinstance(inner.type, ir.ArrayType)) or _reinterprets(node) or \
+                            isinstance(inner, ir.Index) and isinstance(inner.type, ir.ArrayType) and \
+                            struct_array_of(inner) is not None:  # a row of a struct's 2-D array
                         out.add(node.type.pointee)
                         if is_pointer(node.type.pointee) and not isinstance(node.type.pointee.pointee, ir.VoidType) \
                                 and is_pointer(inner.type) and is_pointer(inner.type.pointee):
@@ -542,6 +555,11 @@ class _Analysis:
                             # there (an aligned place in a char pool), which p then reads as uint64_t: a view.
                             # (`(void **)&p` gets fresh memory of p's type: posix_memalign, generic_buffers.py)
                             out.add(inner.type.pointee.pointee)
+        for rec in self.tu.records:
+            member = flexible_member(self.tu.records, rec)
+            if member is not None:
+                # a struct with a flexible array member and its elements are read in place in a block of bytes
+                out |= {ir.RecordType(rec.name), member.type.element}
         # (`(void **)&p` views no memory: p itself is given to a `void **` out-parameter)
         return {t for t in out if isinstance(t, (ir.IntType, ir.FloatType, ir.RecordType, ir.PointerType))
                 and not (isinstance(t, ir.PointerType) and isinstance(t.pointee, ir.VoidType))}

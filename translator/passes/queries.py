@@ -14,6 +14,19 @@ def is_null_pointer(e: ir.Expr) -> bool:
     return isinstance(e, ir.IntLit) and e.value == 0
 
 
+def flexible_member(records, t):
+    """The flexible array member ending struct t (C99 `double v[];`, GNU `int a[0];`), or None. `t`: a RecordType
+    (looked up in `records`, the unit's RecordDecls) or a RecordDecl. Such a struct is malloc'ed with room for the
+    elements, the struct and its elements one block of bytes (csharp/types.py, runtime Flexible): every pointer to
+    it is a view of that block (passes/pointers.py)."""
+    rec = t if isinstance(t, ir.RecordDecl) else \
+        next((r for r in records if r.name == t.name), None) if isinstance(t, ir.RecordType) else None
+    if rec is None or rec.is_union or not rec.fields:
+        return None
+    last = rec.fields[-1]
+    return last if isinstance(last.type, ir.ArrayType) and not flat_length(last.type) else None
+
+
 def strip_implicit(e: ir.Expr) -> ir.Expr:
     while isinstance(e, ir.Cast) and e.implicit:
         e = e.operand

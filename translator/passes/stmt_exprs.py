@@ -40,7 +40,9 @@ the call is the first effect of its statement:
 Elsewhere such a call keeps C#'s order (no error: the program's output then depends on what C leaves open), as
 does a call with one such argument and another that reads memory it changes (`printf("%d %d\n", count, next())`:
 gcc reads count after next()): moving every argument of every such call would bury the common `printf` of
-`rank` and a value under temporaries.
+`rank` and a value under temporaries. One such memory is moved (round 14): a variable an effectful argument gives
+the address of (`printf("%d %d\n", parse(s, &x), x)`): gcc keeps it in memory and loads it in the arguments' right
+to left order (x before the call), so an argument reading it takes a local in that order too.
 """
 
 from __future__ import annotations
@@ -282,9 +284,10 @@ class _Lowering:
         locals)."""
         moved: List[ir.Stmt] = []
         args = list(call.args)
+        addressed = {name for a in args if _effectful(a) for name in _addressed(a)}
         for i in reversed(range(len(args))):
             a = args[i]
-            if not _effectful(a):
+            if not _effectful(a) and not _reads_addressed(a, addressed):
                 continue
             name = self._fresh("cmpi_arg")
             at = self._decl_loc(a.loc)
@@ -346,6 +349,24 @@ def _assigned(e: ir.Expr):
             yield _strip(target).name
 
 
+def _addressed(e: ir.Expr):
+    """The variables whose address `e` gives away (`parse(s, &x)`): the callee may store into them."""
+    for n in ir.walk(e):
+        if isinstance(n, ir.Unary) and n.op == "&":
+            target = _strip(n.operand)
+            if isinstance(target, ir.NameRef) and target.kind in ("local", "param", "global", "static_local") and \
+                    isinstance(target.type, (ir.IntType, ir.FloatType, ir.PointerType)):
+                yield target.name
+
+
+def _reads_addressed(e: ir.Expr, addressed) -> bool:
+    """Whether argument `e`, a number or pointer, reads a variable another argument gives the address of: gcc loads
+    such a variable (it lives in memory) in its right-to-left order of the arguments, not at the call as a plain
+    local (`printf("%d %d", parse(s, &x), x)` prints x from before the call)."""
+    return bool(addressed) and isinstance(e.type, (ir.IntType, ir.FloatType, ir.PointerType)) and \
+        any(isinstance(x, ir.NameRef) and x.name in addressed for x in ir.walk(e))
+
+
 def _reordered_call(n) -> bool:
     """A call whose arguments gcc evaluates in another order than C# would, observably (module docstring)."""
     if not isinstance(n, ir.Call) or len(n.args) < 2:
@@ -355,6 +376,9 @@ def _reordered_call(n) -> bool:
         return True
     if not effectful:
         return False
+    addressed = set(_addressed(effectful[0]))
+    if any(a is not effectful[0] and _reads_addressed(a, addressed) for a in n.args):
+        return True
     names = {name for a in effectful for name in _assigned(a)}
     return any(a not in effectful and any(isinstance(x, ir.NameRef) and x.name in names for x in ir.walk(a))
                for a in n.args)

@@ -183,6 +183,9 @@ class Frontend:
         self.main_file = os.path.abspath(self.path)
         self.unsaved: Dict[str, str] = {}  # file -> text with the program's function-like macros expanded
         self.records: Dict[str, ir.RecordDecl] = {}
+        # record -> its C11 anonymous members, each (index of its first field among the record's flattened fields,
+        # the names of its fields, whether it is a union): `_init_list` reads braces for them
+        self.anonymous_members: Dict[str, List[Tuple[int, Tuple[str, ...], bool]]] = {}
         self.library_records: Dict[str, Optional[ir.RecordDecl]] = {}  # LIBRARY_RECORDS the program uses
         self.record_names: Dict[str, str] = {}  # clang USR / hash of a record declaration -> C# name
         self.typedef_names: Dict[str, str] = {}  # record declaration key -> typedef name naming it
@@ -197,6 +200,8 @@ class Frontend:
         self._handle_tags: Dict[str, bool] = {}  # record declaration key -> _is_handle_tag
         self._program_texts: Tuple[object, List[str]] = (None, [])  # (the parse, its user files' texts)
         self.runs_implicitly: Set[str] = set()  # functions gcc calls without a call (constructor, destructor)
+        # (priority, place in the program, name) of the constructor and destructor functions
+        self.run_around_main: Dict[str, List[Tuple[int, int, str]]] = {"constructor": [], "destructor": []}
         self._macro_use_places: Set[Tuple[str, int, int]] = set()  # (file, line, column) where a macro use starts
         self._expression_depth = self._statement_depth = 0  # expressions (statements) being read, one in another
         self.macro_externs: Dict[str, str] = {}  # globals declared `EXTERN int x;` -> EXTERN (_extern_macro)
@@ -638,7 +643,9 @@ class Frontend:
                                   tuple((n, tuple(token_spelling(t) for t in c.get_tokens())[1:])
                                         for n, c in self.macro_defs.items()),
                                   tuple(r for r in self.library_records.values() if r is not None),
-                                  self._blank_lines())
+                                  self._blank_lines(),
+                                  tuple(name for _, _, name in sorted(self.run_around_main["constructor"])),
+                                  tuple(name for _, _, name in sorted(self.run_around_main["destructor"])))
 
     def _blank_lines(self) -> Tuple[Tuple[str, Tuple[int, ...]], ...]:
         """The blank lines of each of the program's files as the user wrote them (the text on disk: an
@@ -1003,31 +1010,45 @@ class Frontend:
                 raise TranslationError(self.loc(decl), f"struct '{name}' is used but never defined",
                                        "unsupported-construct")
             self.records[name] = None  # being converted: a field pointing to the record itself is fine
-            fields = []
-            for f in definition.get_children():
-                if f.kind == K.FIELD_DECL:
-                    bits = f.get_bitfield_width() if f.is_bitfield() else None
-                    if bits is not None and not f.spelling:
-                        continue  # an unnamed bit-field only pads the layout, which clang's sizeof already has
-                    ftype = self.ctype(f.type, f)
-                    if bits is not None and not isinstance(ftype, ir.IntType):
-                        raise TranslationError(self.loc(f), "a bit-field of this type is not supported",
-                                               "unsupported-construct")
-                    offset = f.get_field_offsetof()  # negative: clang could not lay it out
-                    fields.append(ir.Field(self.loc(f), f.spelling, ftype, bits, offset if offset >= 0 else None))
-                elif f.kind in (K.STRUCT_DECL, K.UNION_DECL) and f.is_definition():
-                    if f.is_anonymous() and "(anonymous " in f.type.spelling:
-                        # C11's anonymous member (`struct v { union { int i; float f; }; }`, v.i): its fields are the
-                        # enclosing struct's, which the C# struct would not have (exit 0, then CS1061). clang spells
-                        # a nameless type with a named field `(unnamed ...)`, the member itself `(anonymous ...)`.
-                        raise TranslationError(self.loc(f), "an anonymous struct or union member (C11) is not "
-                                               "supported yet: give it a field name and name that field in its "
-                                               "uses", "unsupported-construct")
-                    self.record(f)
+            fields = self._record_fields(definition, definition, name)
             del self.records[name]
             self.records[name] = ir.RecordDecl(self.loc(definition), name, tuple(fields), is_union,
                                                definition.type.get_size(), definition.type.get_align())
         return ir.RecordType(name, is_union)
+
+    def _record_fields(self, definition: ci.Cursor, outer: ci.Cursor, name: str) -> List[ir.Field]:
+        """The fields of a struct or union definition. A C11 anonymous member (`struct v { int kind; union { int i;
+        float f; }; }`, named as `v.i`) gives its fields to the record `outer` that holds it, each at its offset in
+        `outer` (a union's overlapping: csharp/decls.py lays such a record out at C's offsets); the members are
+        listed in `anonymous_members` for initializers, which brace them."""
+        fields = []
+        for f in definition.get_children():
+            if f.kind == K.FIELD_DECL:
+                bits = f.get_bitfield_width() if f.is_bitfield() else None
+                if bits is not None and not f.spelling:
+                    continue  # an unnamed bit-field only pads the layout, which clang's sizeof already has
+                ftype = self.ctype(f.type, f)
+                if bits is not None and not isinstance(ftype, ir.IntType):
+                    raise TranslationError(self.loc(f), "a bit-field of this type is not supported",
+                                           "unsupported-construct")
+                # negative: clang could not lay it out; a field of an anonymous member is placed in the outer record
+                offset = f.get_field_offsetof() if definition == outer else outer.type.get_offset(f.spelling)
+                fields.append(ir.Field(self.loc(f), f.spelling, ftype, bits, offset if offset >= 0 else None))
+            elif f.kind in (K.STRUCT_DECL, K.UNION_DECL) and f.is_definition():
+                if f.is_anonymous() and "(anonymous " in f.type.spelling:
+                    # C11's anonymous member: clang spells a nameless type with a named field `(unnamed ...)`, the
+                    # member itself `(anonymous ...)`, and reads `v.i` as a member of v itself
+                    if outer.kind == K.UNION_DECL and any(g.bits is not None for g in fields):
+                        raise TranslationError(self.loc(f), "an anonymous member of a union with bit-fields is not "
+                                               "supported", "unsupported-construct")
+                    inner = self._record_fields(f, outer, name)
+                    if definition == outer:
+                        self.anonymous_members.setdefault(name, []).append(
+                            (len(fields), tuple(g.name for g in inner), f.kind == K.UNION_DECL))
+                    fields += inner
+                    continue
+                self.record(f)
+        return fields
 
     def _library_record(self, decl: ci.Cursor, name: str) -> None:
         """The fields of a library struct the runtime defines (LIBRARY_RECORDS), for initializers that name them
@@ -1272,12 +1293,21 @@ class Frontend:
     def _refuse_unrun_attributes(self, cur: ci.Cursor) -> None:
         for ch in self.kids(cur):
             if ch.kind == K.UNEXPOSED_ATTR:
-                first = next(iter(ch.get_tokens()), None)
-                name = first.spelling.strip("_") if first is not None else ""
+                tokens = [t.spelling for t in ch.get_tokens()]
+                name = tokens[0].strip("_") if tokens else ""
                 if name in self._UNRUN_ATTRIBUTES:
                     if cur.kind == K.FUNCTION_DECL:
                         self.runs_implicitly.add(cur.spelling)  # called by no code, yet run: never dropped as unused
-                    raise TranslationError(self.loc(ch), f"__attribute__(({name})) ({self._UNRUN_ATTRIBUTES[name]}) "
+                    if name in self.run_around_main and cur.kind == K.FUNCTION_DECL and cur.is_definition() and \
+                            not any(k.kind == K.PARM_DECL for k in self.kids(cur)):
+                        # main calls it first (a constructor) or registers it with atexit first (a destructor: it
+                        # runs after the program's own handlers); `constructor(101)`: a priority, lower first
+                        priority = int(tokens[2]) if len(tokens) > 3 and tokens[2].isdigit() else 65535
+                        runs = self.run_around_main[name]
+                        runs.append((priority, len(runs), cur.spelling))
+                        continue
+                    what = "with parameters " if any(k.kind == K.PARM_DECL for k in self.kids(cur)) else ""
+                    raise TranslationError(self.loc(ch), f"__attribute__(({name})) {what}({self._UNRUN_ATTRIBUTES[name]}) "
                                            "is not supported: call it where the program should", "unsupported-construct")
 
     def function(self, cur: ci.Cursor) -> ir.Function:
@@ -1950,6 +1980,10 @@ class Frontend:
 
     def _member(self, cur: ci.Cursor) -> ir.Expr:
         base = self.expr(self.kids(cur)[0])
+        if not cur.spelling and cur.type.get_canonical().kind == ci.TypeKind.RECORD:
+            # the implicit step into a C11 anonymous member nested in another (`h.len` of `struct {union {struct
+            # {short len, flags;}; int word;};}`): its fields are the outer record's own (`_record_fields`)
+            return base
         arrow = isinstance(base.type, ir.PointerType)  # `p->x`: the base is a pointer
         return ir.Member(self.loc(cur), self.type_of(cur), base, cur.spelling, arrow)
 
@@ -1978,6 +2012,9 @@ class Frontend:
         items, designators = [], []
         for k in kids:
             sub = self.kids(k)
+            if k.kind == K.UNEXPOSED_EXPR and k.type.kind == ci.TypeKind.VOID and len(sub) > 2 and \
+                    all(m.kind == K.MEMBER_REF and not m.spelling for m in sub[:-2]) and sub[-2].kind == K.MEMBER_REF:
+                sub = sub[-2:]  # `.d = 2.5` of a field of an anonymous member: clang names the member (unnamed) first
             if k.kind == K.UNEXPOSED_EXPR and k.type.kind == ci.TypeKind.VOID and len(sub) == 2:
                 # a designated initializer: `.field = v` or `[index] = v`
                 if sub[0].kind == K.MEMBER_REF:
@@ -1993,7 +2030,48 @@ class Frontend:
             else:
                 designators.append(None)
                 items.append(self.expr(k))
-        return ir.InitList(self.loc(cur), self.type_of(cur), tuple(items), tuple(designators))
+        t = self.type_of(cur)
+        if isinstance(t, ir.RecordType) and t.name in self.anonymous_members:
+            items, designators = self._anonymous_member_items(t.name, items, designators)
+        return ir.InitList(self.loc(cur), t, tuple(items), tuple(designators))
+
+    def _anonymous_member_items(self, record: str, items, designators):
+        """The items of a record's initializer with its anonymous members' braces removed, each item designating
+        the field it initializes (`struct v x = {1, {7}}` of `struct v {int kind; union {int i; float f;};}` is
+        `{.kind = 1, .i = 7}`, the record's fields being flattened: `_record_fields`). Without braces, positional
+        items fill an anonymous struct's fields in order and an anonymous union's first field (C11 6.7.9p17-20)."""
+        fields = self.records[record].fields
+        groups = {start: (names, is_union) for start, names, is_union in self.anonymous_members[record]}
+        slots, members, k = [], [], 0  # slots: what positional items fill; members: C's members, in order
+        while k < len(fields):
+            names, is_union = groups.get(k, ((fields[k].name,), None))
+            members.append((len(slots), names, is_union))
+            slots += names[:1] if is_union else names
+            k += len(names)
+        out_items, out_designators, at = [], [], 0
+        for item, d in zip(items, designators):
+            if d is not None:
+                out_items.append(item)
+                out_designators.append(d)
+                at = slots.index(d) + 1 if d in slots else \
+                    next((first + (1 if u else len(n)) for first, n, u in members if d in n), at)
+                continue
+            member = next((m for m in members if m[0] == at), None)
+            if member is not None and member[2] is not None and isinstance(item, ir.InitList):
+                # the anonymous member's own braces: its items designate its fields
+                first, names, is_union = member
+                for j, (inner, inner_d) in enumerate(zip(item.items, item.designators or [None] * len(item.items))):
+                    if inner_d is None and j >= len(names):
+                        break  # excess items: ignored (gcc warns)
+                    out_items.append(inner)
+                    out_designators.append(inner_d if inner_d is not None else names[j])
+                at = first + (1 if is_union else len(names))
+                continue
+            if at < len(slots):
+                out_items.append(item)
+                out_designators.append(slots[at])
+            at += 1
+        return out_items, out_designators
 
     def _compound_literal(self, cur: ci.Cursor) -> ir.Expr:
         # the braces are the last child: `(int[3]){...}` has its length's literal before them (once read as the

@@ -39,7 +39,7 @@ public static class CProgram
             catch (ExitException e)
             {
                 code = e.Code;
-                if (e is AbortException) return code; // abort() runs no atexit handlers
+                if (e is AbortException or SignalException) return code; // abort() and a signal run no atexit handlers
             }
 
             // Returning from main is exit(code): run the atexit handlers (which may call exit themselves).

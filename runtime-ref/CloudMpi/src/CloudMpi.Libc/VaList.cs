@@ -44,6 +44,9 @@ public sealed class VaList
 
     private static T Convert<T>(object? value)
     {
+        // NULL passed as a pointer (`f("p", (void *)0)`, a sentinel) read as any pointer: a null handle, array or Ptr
+        if (value is null && (!typeof(T).IsValueType || typeof(T).IsGenericType && typeof(T).GetGenericTypeDefinition() == typeof(Ptr<>)))
+            return default!;
         object? converted = value switch
         {
             null when typeof(T) == typeof(Ptr<sbyte>) => default(Ptr<sbyte>),
