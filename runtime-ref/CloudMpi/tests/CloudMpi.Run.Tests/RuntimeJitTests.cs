@@ -95,6 +95,29 @@ public class RuntimeJitTests
     }
 
     [Fact]
+    public void AFirstPrintfOfSmallNumbersCompilesNothingOnTheRankThread()
+    {
+        // NPB CG prints its residual (1e-13: 128-bit and BigInteger rounding, no ReadyToRun code) with %20.14e inside its
+        // timed loop; the first such call compiled 15-25 methods there, 5-30 ms. A process of its own: in this one
+        // another test may have formatted such numbers already.
+        using var s = new Scratch();
+        string app = s.Write("Residual.cs", Sources.Program("Residual", """
+                printf(" Eigenvalue shift: %8.3e\n", 12.0);
+                long before = System.Runtime.JitInfo.GetCompiledMethodCount(currentThread: true);
+                printf("    %5d       %20.14e%20.13f\n", 1, 1.73881944891901e-13, 11.9997003727381);
+                printf(" T = %5d     Checksum = %22.12e %22.12e\n", 1, 504.6735008193, 511.4039226504);
+                long compiled = System.Runtime.JitInfo.GetCompiledMethodCount(currentThread: true) - before;
+                printf("compiled %ld\n", compiled);
+                cMPI.Finalize();
+                return 0;
+        """));
+        Ran r = Cmpi.Process(s, TimeSpan.FromMinutes(5), app);
+        Assert.True(r.ExitCode == 0, r.ToString());
+        Assert.Contains("1.73881944891901e-13    11.9997003727381", r.Stdout);
+        Assert.Contains("compiled 0\n", r.Stdout);
+    }
+
+    [Fact]
     public void StatsShowTheCompilingOnEachRankThread()
     {
         using var s = new Scratch();

@@ -28,6 +28,7 @@ internal static class RuntimePrecompiler
             try
             {
                 CompileHotPaths(typeof(global::CloudMpi.cMPI).Assembly);
+                FormatAhead();
             }
             finally
             {
@@ -50,6 +51,22 @@ internal static class RuntimePrecompiler
     {
         if (Volatile.Read(ref s_started) == 1)
             Done.Wait(TimeSpan.FromSeconds(5));
+    }
+
+    /// <summary>
+    /// Formatted output's first use compiles what has no ReadyToRun code (<see cref="global::CloudMpi.Libc.CFormat.CompileAhead"/>):
+    /// done here, so a program's first <c>printf("%e")</c> inside its timed loop costs what the later ones do.
+    /// </summary>
+    internal static void FormatAhead()
+    {
+        try
+        {
+            global::CloudMpi.Libc.CFormat.CompileAhead();
+        }
+        catch (Exception e) when (e is FormatException or InvalidOperationException or ArgumentException)
+        {
+            // a sample the formatter refuses only leaves its methods to compile at their first call, as without this
+        }
     }
 
     /// <summary>The methods compiled, for tests.</summary>
