@@ -28,6 +28,12 @@ public static partial class CFormat
                 bytes += FormatBytes(format, v).Length;
             }
         }
+        // BigInteger's own paths change with its length (the span helpers vectorize by 4, 8 or 16 words): one value every
+        // 10^20 across the range
+        for (int e10 = -320; e10 <= 300; e10 += 20)
+        {
+            bytes += FormatBytes("%.14e %.17g", 1.2345678901234567 * Math.Pow(10, e10), 9.87654321 * Math.Pow(10, e10)).Length;
+        }
         // long double (%L): x87 precision, its own digits
         foreach (string format in (string[])["%Le", "%.20Lf", "%Lg", "%.21Lg"])
         {

@@ -118,6 +118,45 @@ public class RuntimeJitTests
     }
 
     [Fact]
+    public void TheWaitsGenericInstantiationsCompileAhead()
+    {
+        // Mailbox.WaitFor -> SpinUntil(Completion) -> WaitPolicy.SpinUntil<Completed>, and SleepInTransport<Completed>:
+        // instantiations have no ReadyToRun code; they compiled at a rank's first wait (or first sleep), inside whatever
+        // the program was timing then
+        var seen = new HashSet<MethodBase>();
+        RuntimePrecompiler.CompileHotPaths(typeof(CloudMpi.cMPI).Assembly, seen);
+        Assert.Contains(seen, m => m.Name == "SpinUntil" && m.IsGenericMethod && m.GetGenericArguments()[0].Name == "Completed");
+        Assert.Contains(seen, m => m.Name == "SleepInTransport" && m.IsGenericMethod && m.GetGenericArguments()[0].Name == "Completed");
+    }
+
+    [Fact]
+    public void TheBufferChecksOfAProgramsTypesCompileAhead()
+    {
+        // cMPI.Allreduce<int>(ref, ref) -> Allreduce(UserBuffer<int>) -> UserBuffer<int>.Data -> Buffers -> CheckType<int>:
+        // five calls down; at four levels it compiled at the program's first reduction over ints (nbody's first step)
+        using var s = new Scratch();
+        string app = s.Write("Checks.cs", Sources.Program("Checks", """
+                int mine = rank, total = 0;
+                cMPI.Allreduce(ref mine, ref total, 1, MPI_INT, MPI_SUM, cMPI.COMM_WORLD);
+                cMPI.Finalize();
+                return 0;
+        """));
+        Assert.True(Cmpi.InProc(s, "--check", app).ExitCode == 0);
+        byte[] image = new Compilation.ProgramCompiler(null).Compile(app, File.ReadAllText(app)).Image!;
+        var alc = new RankLoadContext("test");
+        try
+        {
+            var prepared = new HashSet<MethodBase>();
+            PortPrecompiler.Compile(alc.LoadProgram(image), prepared);
+            Assert.Contains(prepared, m => m.Name == "CheckType" && m.IsGenericMethod && m.GetGenericArguments()[0] == typeof(int));
+        }
+        finally
+        {
+            alc.Unload();
+        }
+    }
+
+    [Fact]
     public void StatsShowTheCompilingOnEachRankThread()
     {
         using var s = new Scratch();
