@@ -118,6 +118,21 @@ public class RuntimeJitTests
     }
 
     [Fact]
+    public void OnlyAProgramThatPrintsFloatingValuesFormatsAhead()
+    {
+        using var s = new Scratch();
+        string floats = s.Write("Floats.cs", Sources.Program("Floats", """
+                printf("%d: %22.12e\n", rank, 1.5);
+                cMPI.Finalize();
+                return 0;
+        """));
+        string hello = s.Write("Hello.cs", Sources.Hello);
+        var compiler = new Compilation.ProgramCompiler(null);
+        Assert.True(RuntimePrecompiler.FormatsFloatingPoint(compiler.Compile(floats, File.ReadAllText(floats)).Image!));
+        Assert.False(RuntimePrecompiler.FormatsFloatingPoint(compiler.Compile(hello, File.ReadAllText(hello)).Image!));
+    }
+
+    [Fact]
     public void TheWaitsGenericInstantiationsCompileAhead()
     {
         // Mailbox.WaitFor -> SpinUntil(Completion) -> WaitPolicy.SpinUntil<Completed>, and SleepInTransport<Completed>:

@@ -28,7 +28,6 @@ internal static class RuntimePrecompiler
             try
             {
                 CompileHotPaths(typeof(global::CloudMpi.cMPI).Assembly);
-                FormatAhead();
             }
             finally
             {
@@ -51,6 +50,76 @@ internal static class RuntimePrecompiler
     {
         if (Volatile.Read(ref s_started) == 1)
             Done.Wait(TimeSpan.FromSeconds(5));
+        if (Volatile.Read(ref s_formatting) == 1)
+            Formatted.Wait(TimeSpan.FromSeconds(5));
+    }
+
+    private static int s_formatting;
+    private static readonly ManualResetEventSlim Formatted = new(initialState: false);
+
+    /// <summary>
+    /// When the program's string literals hold a floating conversion (<see cref="FormatsFloatingPoint"/>), format
+    /// sample numbers once on a thread of its own (<see cref="FormatAhead"/>), once per process; ranks wait for it before
+    /// main (<see cref="WaitUntilDone"/>). A program that prints no floating value does not pay for it (16 ms of CPU a
+    /// job, a tenth of a hello world's).
+    /// </summary>
+    public static void FormatAheadFor(byte[] image)
+    {
+        if (Environment.GetEnvironmentVariable("CMPI_PRECOMPILE") == "0" || !FormatsFloatingPoint(image) ||
+            Interlocked.Exchange(ref s_formatting, 1) == 1)
+            return;
+        var thread = new Thread(() =>
+        {
+            try
+            {
+                FormatAhead();
+            }
+            finally
+            {
+                Formatted.Set();
+            }
+        })
+        {
+            IsBackground = true,
+            Name = "cmpi format precompile",
+        };
+        thread.Start();
+    }
+
+    /// <summary>Whether a string literal of the program holds a printf floating conversion (%e, %.14f, %Lg, %a...).</summary>
+    internal static bool FormatsFloatingPoint(byte[] image)
+    {
+        try
+        {
+            using var pe = new System.Reflection.PortableExecutable.PEReader(new MemoryStream(image, writable: false));
+            var md = System.Reflection.Metadata.PEReaderExtensions.GetMetadataReader(pe);
+            int size = System.Reflection.Metadata.Ecma335.MetadataReaderExtensions.GetHeapSize(md, System.Reflection.Metadata.Ecma335.HeapIndex.UserString);
+            var h = System.Reflection.Metadata.Ecma335.MetadataTokens.UserStringHandle(1);
+            while (!h.IsNil && System.Reflection.Metadata.Ecma335.MetadataTokens.GetHeapOffset(h) < size)
+            {
+                if (HasFloatingConversion(md.GetUserString(h)))
+                    return true;
+                h = System.Reflection.Metadata.Ecma335.MetadataReaderExtensions.GetNextHandle(md, h);
+            }
+            return false;
+        }
+        catch (Exception e) when (e is BadImageFormatException or InvalidOperationException or ArgumentException)
+        {
+            return true; // unreadable: format ahead, as if it printed floats
+        }
+    }
+
+    private static bool HasFloatingConversion(string s)
+    {
+        for (int i = s.IndexOf('%'); i >= 0 && i < s.Length - 1; i = s.IndexOf('%', i + 1))
+        {
+            int j = i + 1;
+            while (j < s.Length && "-+ #0'I123456789.*$hlLqjzt".Contains(s[j]))
+                j++;
+            if (j < s.Length && "eEfFgGaA".Contains(s[j]))
+                return true;
+        }
+        return false;
     }
 
     /// <summary>
