@@ -99,7 +99,7 @@ internal static class PortPrecompiler
         return compiled;
     }
 
-    private static bool IsRuntime(Assembly a) =>
+    internal static bool IsRuntime(Assembly a) =>
         a == typeof(global::CloudMpi.cMPI).Assembly || a == typeof(global::CloudMpi.Libc.LibcState).Assembly;
 
     internal static int Prepare(MethodBase m, HashSet<MethodBase> seen)
