@@ -29,6 +29,14 @@ public sealed class StdioTests
     }
 
     [Fact]
+    public void Formatting_ahead_takes_every_sample_it_formats()
+    {
+        // cmpi-run's precompile thread calls it and ignores a refusal (its methods then compile at their first call):
+        // a sample the formatter refuses would pass unnoticed there
+        Assert.True(CFormat.CompileAhead() > 1000);
+    }
+
+    [Fact]
     public void A_nul_ends_a_format_a_string_argument_and_puts_as_in_C()
     {
         int n = 0;

@@ -95,6 +95,83 @@ public class RuntimeJitTests
     }
 
     [Fact]
+    public void AFirstPrintfOfSmallNumbersCompilesNothingOnTheRankThread()
+    {
+        // NPB CG prints its residual (1e-13: 128-bit and BigInteger rounding, no ReadyToRun code) with %20.14e inside its
+        // timed loop; the first such call compiled 15-25 methods there, 5-30 ms. A process of its own: in this one
+        // another test may have formatted such numbers already.
+        using var s = new Scratch();
+        string app = s.Write("Residual.cs", Sources.Program("Residual", """
+                printf(" Eigenvalue shift: %8.3e\n", 12.0);
+                long before = System.Runtime.JitInfo.GetCompiledMethodCount(currentThread: true);
+                printf("    %5d       %20.14e%20.13f\n", 1, 1.73881944891901e-13, 11.9997003727381);
+                printf(" T = %5d     Checksum = %22.12e %22.12e\n", 1, 504.6735008193, 511.4039226504);
+                long compiled = System.Runtime.JitInfo.GetCompiledMethodCount(currentThread: true) - before;
+                printf("compiled %ld\n", compiled);
+                cMPI.Finalize();
+                return 0;
+        """));
+        Ran r = Cmpi.Process(s, TimeSpan.FromMinutes(5), app);
+        Assert.True(r.ExitCode == 0, r.ToString());
+        Assert.Contains("1.73881944891901e-13    11.9997003727381", r.Stdout);
+        Assert.Contains("compiled 0\n", r.Stdout);
+    }
+
+    [Fact]
+    public void OnlyAProgramThatPrintsFloatingValuesFormatsAhead()
+    {
+        using var s = new Scratch();
+        string floats = s.Write("Floats.cs", Sources.Program("Floats", """
+                printf("%d: %22.12e\n", rank, 1.5);
+                cMPI.Finalize();
+                return 0;
+        """));
+        string hello = s.Write("Hello.cs", Sources.Hello);
+        var compiler = new Compilation.ProgramCompiler(null);
+        Assert.True(RuntimePrecompiler.FormatsFloatingPoint(compiler.Compile(floats, File.ReadAllText(floats)).Image!));
+        Assert.False(RuntimePrecompiler.FormatsFloatingPoint(compiler.Compile(hello, File.ReadAllText(hello)).Image!));
+    }
+
+    [Fact]
+    public void TheWaitsGenericInstantiationsCompileAhead()
+    {
+        // Mailbox.WaitFor -> SpinUntil(Completion) -> WaitPolicy.SpinUntil<Completed>, and SleepInTransport<Completed>:
+        // instantiations have no ReadyToRun code; they compiled at a rank's first wait (or first sleep), inside whatever
+        // the program was timing then
+        var seen = new HashSet<MethodBase>();
+        RuntimePrecompiler.CompileHotPaths(typeof(CloudMpi.cMPI).Assembly, seen);
+        Assert.Contains(seen, m => m.Name == "SpinUntil" && m.IsGenericMethod && m.GetGenericArguments()[0].Name == "Completed");
+        Assert.Contains(seen, m => m.Name == "SleepInTransport" && m.IsGenericMethod && m.GetGenericArguments()[0].Name == "Completed");
+    }
+
+    [Fact]
+    public void TheBufferChecksOfAProgramsTypesCompileAhead()
+    {
+        // cMPI.Allreduce<int>(ref, ref) -> Allreduce(UserBuffer<int>) -> UserBuffer<int>.Data -> Buffers -> CheckType<int>:
+        // five calls down; at four levels it compiled at the program's first reduction over ints (nbody's first step)
+        using var s = new Scratch();
+        string app = s.Write("Checks.cs", Sources.Program("Checks", """
+                int mine = rank, total = 0;
+                cMPI.Allreduce(ref mine, ref total, 1, MPI_INT, MPI_SUM, cMPI.COMM_WORLD);
+                cMPI.Finalize();
+                return 0;
+        """));
+        Assert.True(Cmpi.InProc(s, "--check", app).ExitCode == 0);
+        byte[] image = new Compilation.ProgramCompiler(null).Compile(app, File.ReadAllText(app)).Image!;
+        var alc = new RankLoadContext("test");
+        try
+        {
+            var prepared = new HashSet<MethodBase>();
+            PortPrecompiler.Compile(alc.LoadProgram(image), prepared);
+            Assert.Contains(prepared, m => m.Name == "CheckType" && m.IsGenericMethod && m.GetGenericArguments()[0] == typeof(int));
+        }
+        finally
+        {
+            alc.Unload();
+        }
+    }
+
+    [Fact]
     public void StatsShowTheCompilingOnEachRankThread()
     {
         using var s = new Scratch();

@@ -76,6 +76,7 @@ public sealed class InProcRunner
                                       Processes.WorkerTransports.ForThreads(_options.Transport, TransportSettings));
         _job = job;
         RuntimePrecompiler.Start();
+        RuntimePrecompiler.FormatAheadFor(_image);
         RankJitTally.Reset();
         var threads = new Thread[n];
         var finished = new bool[n];

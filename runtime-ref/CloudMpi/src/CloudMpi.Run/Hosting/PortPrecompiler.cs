@@ -15,8 +15,13 @@ namespace CloudMpi.Run.Hosting;
 /// </summary>
 internal static class PortPrecompiler
 {
-    /// <summary>How deep calls are followed from the program into the runtime's generic methods.</summary>
-    private const int RuntimeDepth = 4;
+    /// <summary>
+    /// How deep calls are followed from the program into the runtime's generic methods: a collective's public overload,
+    /// its core, the buffer wrapper, its staging and the buffer checks below it (<c>cMPI.Allreduce&lt;double&gt;(ref,
+    /// ref)</c> to <c>Buffers.CheckType&lt;double&gt;</c> is 5 calls; at 4 the checks compiled at the program's first call
+    /// over each element type, often inside its timed loop).
+    /// </summary>
+    private const int RuntimeDepth = 6;
 
     public static bool Enabled => Environment.GetEnvironmentVariable("CMPI_PRECOMPILE") != "0";
 
@@ -94,10 +99,10 @@ internal static class PortPrecompiler
         return compiled;
     }
 
-    private static bool IsRuntime(Assembly a) =>
+    internal static bool IsRuntime(Assembly a) =>
         a == typeof(global::CloudMpi.cMPI).Assembly || a == typeof(global::CloudMpi.Libc.LibcState).Assembly;
 
-    private static int Prepare(MethodBase m, HashSet<MethodBase> seen)
+    internal static int Prepare(MethodBase m, HashSet<MethodBase> seen)
     {
         if (!seen.Add(m) || m.GetMethodBody() is null)
             return 0;
@@ -117,7 +122,7 @@ internal static class PortPrecompiler
     }
 
     /// <summary>The methods <paramref name="m"/>'s IL calls (call, callvirt, newobj, ldftn), resolved in its generic context.</summary>
-    private static IEnumerable<MethodBase> Callees(MethodBase m)
+    internal static IEnumerable<MethodBase> Callees(MethodBase m)
     {
         byte[]? il;
         try

@@ -8,10 +8,27 @@ internal static class Buffers
 {
     private enum TClass { SignedInt, UnsignedInt, Float, Bool, Char16, Other }
 
-    /// <summary>Per-T facts, computed once.</summary>
+    /// <summary>
+    /// What kind of number T is: a constant in each instantiation over a number (the JIT folds the type tests), so that
+    /// the check costs nothing and needs no static constructor, which was compiled at the program's first call over each
+    /// element type, a collective's first step inside a timed loop; structs and enums ask <see cref="Info{T}"/>.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static TClass ClassOf<T>() where T : unmanaged
+    {
+        if (typeof(T) == typeof(double) || typeof(T) == typeof(float) || typeof(T) == typeof(Half)) return TClass.Float;
+        if (typeof(T) == typeof(int) || typeof(T) == typeof(long) || typeof(T) == typeof(short) || typeof(T) == typeof(sbyte) ||
+            typeof(T) == typeof(nint)) return TClass.SignedInt;
+        if (typeof(T) == typeof(byte) || typeof(T) == typeof(uint) || typeof(T) == typeof(ulong) || typeof(T) == typeof(ushort) ||
+            typeof(T) == typeof(nuint)) return TClass.UnsignedInt;
+        if (typeof(T) == typeof(bool)) return TClass.Bool;
+        if (typeof(T) == typeof(char)) return TClass.Char16;
+        return Info<T>.Class;
+    }
+
+    /// <summary>Per-T facts of a struct or enum T, computed once.</summary>
     private static class Info<T> where T : unmanaged
     {
-        public static readonly int Size = Unsafe.SizeOf<T>();
         public static readonly TClass Class = Classify(typeof(T));
     }
 
@@ -60,7 +77,7 @@ internal static class Buffers
     {
         CheckUsable(call, type);
         if (type.IsByteView) return false;
-        if (Info<T>.Size == 1 && Info<T>.Class is TClass.SignedInt or TClass.UnsignedInt)
+        if (Unsafe.SizeOf<T>() == 1 && ClassOf<T>() is TClass.SignedInt or TClass.UnsignedInt)
             // bytes hold any datatype's elements; a call that reaches past them is a size mismatch as any other
             return type.Kind is not (ElementKind.Pair or ElementKind.Derived) || type.Leaf is { Size: not 1 };
         if (type.Map.SpansVariables) return false; // its blocks lie in other variables too, of their own types
@@ -68,13 +85,13 @@ internal static class Buffers
         {
             // A derived type made of one basic type describes arrays of that type; any other derived or
             // pair type describes a C struct (a C# struct of the same layout) or raw bytes.
-            if (type.Leaf is { } basic && Info<T>.Class != TClass.Other)
+            if (type.Leaf is { } basic && ClassOf<T>() != TClass.Other)
                 return CheckType<T>(call, basic);
-            if (Info<T>.Class == TClass.Other || Info<T>.Size == 1) return false;
+            if (ClassOf<T>() == TClass.Other || Unsafe.SizeOf<T>() == 1) return false;
             return true; // a record's bytes in an array of numbers: moved as C moves them, clipped at its end
         }
-        int size = Info<T>.Size;
-        TClass c = Info<T>.Class;
+        int size = Unsafe.SizeOf<T>();
+        TClass c = ClassOf<T>();
         bool ok = c switch
         {
             TClass.SignedInt or TClass.UnsignedInt => type.IsInteger || type.Kind == ElementKind.Char,
@@ -172,7 +189,7 @@ internal static class Buffers
         if (buf == null) throw new MpiException(call, cMPI.ERR_BUFFER, "buffer is null");
         if (offset < 0 || offset > buf.Length)
             throw new MpiException(call, cMPI.ERR_BUFFER, $"offset {offset} is outside the buffer ({typeof(T).Name}[{buf.Length}])");
-        origin = (long)offset * Info<T>.Size;
+        origin = (long)offset * Unsafe.SizeOf<T>();
         return MemoryMarshal.AsBytes(buf.AsSpan());
     }
 
@@ -245,7 +262,7 @@ internal static class Buffers
         long bytes = (long)count * type.Size;
         if (offset < 0 || offset > buf.Length)
             throw new MpiException(call, cMPI.ERR_BUFFER, $"offset {offset} is outside the buffer ({typeof(T).Name}[{buf.Length}])");
-        long available = (long)(buf.Length - offset) * Info<T>.Size;
+        long available = (long)(buf.Length - offset) * Unsafe.SizeOf<T>();
         if (bytes > available)
             throw new MpiException(call, cMPI.ERR_BUFFER,
                 $"{count} x {type.Name} ({bytes} bytes) from offset {offset} overruns the buffer ({typeof(T).Name}[{buf.Length}], {available} bytes left)");
@@ -259,7 +276,7 @@ internal static class Buffers
         CheckContiguous(call, type, count);
         if (count < 0) throw new MpiException(call, cMPI.ERR_COUNT, $"negative count {count}");
         long bytes = (long)count * type.Size;
-        int size = Info<T>.Size;
+        int size = Unsafe.SizeOf<T>();
         if (bytes > size)
             throw new MpiException(call, cMPI.ERR_BUFFER,
                 $"{count} x {type.Name} ({bytes} bytes) does not fit in a single {typeof(T).Name} ({size} bytes); pass an array and offset");
