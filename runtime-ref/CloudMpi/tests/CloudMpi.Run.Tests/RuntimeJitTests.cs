@@ -45,24 +45,15 @@ public class RuntimeJitTests
                 return 0;
         """));
         Assert.True(Cmpi.InProc(s, "--check", app).ExitCode == 0);
-        byte[] image = new Compilation.ProgramCompiler(null).Compile(app, File.ReadAllText(app)).Image!;
-        var alc = new RankLoadContext("test");
-        try
-        {
-            var prepared = new HashSet<MethodBase>();
-            PortPrecompiler.Compile(alc.LoadProgram(image), prepared);
-            MethodInfo kernel = CloudMpi.Core.Reduction.KernelFor(typeof(ushort))!;
-            Assert.Equal("Typed", kernel.Name);
-            Assert.Contains(prepared, m => m.MethodHandle == kernel.MethodHandle);
-            // and not the kernels of types the program does not use
-            MethodInfo unused = CloudMpi.Core.Reduction.KernelFor(typeof(float))!;
-            Assert.DoesNotContain(prepared, m => m.MethodHandle == unused.MethodHandle);
-            Assert.Null(CloudMpi.Core.Reduction.KernelFor(typeof(decimal)));
-        }
-        finally
-        {
-            alc.Unload();
-        }
+        var prepared = new HashSet<MethodBase>();
+        Precompile(app, prepared);
+        MethodInfo kernel = CloudMpi.Core.Reduction.KernelFor(typeof(ushort))!;
+        Assert.Equal("Typed", kernel.Name);
+        Assert.Contains(prepared, m => m.MethodHandle == kernel.MethodHandle);
+        // and not the kernels of types the program does not use
+        MethodInfo unused = CloudMpi.Core.Reduction.KernelFor(typeof(float))!;
+        Assert.DoesNotContain(prepared, m => m.MethodHandle == unused.MethodHandle);
+        Assert.Null(CloudMpi.Core.Reduction.KernelFor(typeof(decimal)));
     }
 
     [Fact]
@@ -80,13 +71,20 @@ public class RuntimeJitTests
         """));
         var r = Cmpi.InProc(s, "-n", "2", "--check", app);
         Assert.True(r.ExitCode == 0, r.ToString());
+        int compiled = Precompile(app, new HashSet<MethodBase>());
+        // main, Main, its lambda, Send<double>, Recv<double>, and below them Buffers' generic methods
+        Assert.True(compiled >= 8, $"{compiled} methods compiled");
+    }
+
+    /// <summary>The program's image loaded in a rank context of its own and compiled ahead, as cmpi-run does before
+    /// the ranks start; the methods it compiled go into <paramref name="prepared"/>, how many is returned.</summary>
+    private static int Precompile(string app, HashSet<MethodBase> prepared)
+    {
         byte[] image = new Compilation.ProgramCompiler(null).Compile(app, File.ReadAllText(app)).Image!;
         var alc = new RankLoadContext("test");
         try
         {
-            int compiled = PortPrecompiler.Compile(alc.LoadProgram(image));
-            // main, Main, its lambda, Send<double>, Recv<double>, and below them Buffers' generic methods
-            Assert.True(compiled >= 8, $"{compiled} methods compiled");
+            return PortPrecompiler.Compile(alc.LoadProgram(image), prepared);
         }
         finally
         {
@@ -157,18 +155,9 @@ public class RuntimeJitTests
                 return 0;
         """));
         Assert.True(Cmpi.InProc(s, "--check", app).ExitCode == 0);
-        byte[] image = new Compilation.ProgramCompiler(null).Compile(app, File.ReadAllText(app)).Image!;
-        var alc = new RankLoadContext("test");
-        try
-        {
-            var prepared = new HashSet<MethodBase>();
-            PortPrecompiler.Compile(alc.LoadProgram(image), prepared);
-            Assert.Contains(prepared, m => m.Name == "CheckType" && m.IsGenericMethod && m.GetGenericArguments()[0] == typeof(int));
-        }
-        finally
-        {
-            alc.Unload();
-        }
+        var prepared = new HashSet<MethodBase>();
+        Precompile(app, prepared);
+        Assert.Contains(prepared, m => m.Name == "CheckType" && m.IsGenericMethod && m.GetGenericArguments()[0] == typeof(int));
     }
 
     [Fact]
