@@ -19,7 +19,7 @@ from typing import Dict, List, Optional, Sequence, Set, Tuple
 from .. import ir
 from ..csharp_names import RESERVED_TYPE_NAMES, member_name
 from ..diagnostics import Diagnostic, TranslationError, TranslationErrors
-from . import flat_ast
+from . import cleanups, flat_ast
 from .clang_setup import (INCLUDE_DIR, K, ci, clang_options, declaring_header, evaluate_float, evaluate_int,
                           include_dirs, is_object_to_character_pointer)
 from .literals import STRING_TOKEN, parse_char, parse_int, parse_string_literal, parse_wide_string_literal
@@ -177,6 +177,9 @@ class Frontend:
         self.macro_defs: Dict[str, ci.Cursor] = {}
         self.macro_bodies = _MacroBodies()
         self._function_name: Optional[str] = None  # the function whose body is being read (__PRETTY_FUNCTION__)
+        self._function_result: ir.CType = ir.VoidType()  # its result type (a cleanup's return temporary)
+        self._cleanups: Dict[ir.Loc, ir.NameRef] = {}  # block variable -> its cleanup function (reader/cleanups.py)
+        self._statement_expression_body = None  # the block of the statement expression being read
         self._function_enum_constants: Set[str] = set()  # the constants of enums declared inside functions
         self.macro_types: Dict[str, ir.CType] = {}
         self._type_depth = 0  # types being converted, one inside another (_type_depth_bounded)
@@ -1295,6 +1298,8 @@ class Frontend:
             if ch.kind == K.UNEXPOSED_ATTR:
                 tokens = [t.spelling for t in ch.get_tokens()]
                 name = tokens[0].strip("_") if tokens else ""
+                if name == "cleanup" and self._note_cleanup(cur, tokens):
+                    continue
                 if name in self._UNRUN_ATTRIBUTES:
                     if cur.kind == K.FUNCTION_DECL:
                         self.runs_implicitly.add(cur.spelling)  # called by no code, yet run: never dropped as unused
@@ -1309,6 +1314,21 @@ class Frontend:
                     what = "with parameters " if any(k.kind == K.PARM_DECL for k in self.kids(cur)) else ""
                     raise TranslationError(self.loc(ch), f"__attribute__(({name})) {what}({self._UNRUN_ATTRIBUTES[name]}) "
                                            "is not supported: call it where the program should", "unsupported-construct")
+
+    def _note_cleanup(self, cur: ci.Cursor, tokens: List[str]) -> bool:
+        """`T v __attribute__((cleanup(f)))` in a block: remember f for v's block (reader/cleanups.py lowers it);
+        False for what stays refused (a static or file-scope variable, gcc ignores the attribute there with a
+        warning; a function the reader does not find by its name alone)."""
+        if cur.kind != K.VAR_DECL or self._function_name is None or cur.storage_class in (
+                ci.StorageClass.STATIC, ci.StorageClass.EXTERN) or len(tokens) != 4 or tokens[1:4:2] != ["(", ")"]:
+            return False
+        function = next((f for f in self.top_level() if f.kind == K.FUNCTION_DECL and f.spelling == tokens[2]), None)
+        if function is None:
+            return False
+        kind, header, value, decl = self._declaration_facts(function)
+        self._cleanups[self.loc(cur)] = ir.NameRef(self.loc(cur), self.type_of(function), tokens[2], kind, header,
+                                                   decl, value)
+        return True
 
     def function(self, cur: ci.Cursor) -> ir.Function:
         self._refuse_unrun_attributes(cur)
@@ -1328,6 +1348,7 @@ class Frontend:
                 params.append(ir.VarDecl(self.loc(ch), ch.spelling, self._param_type(ch), None, None, is_param=True))
             elif ch.kind == K.COMPOUND_STMT:
                 self._function_name = cur.spelling
+                self._function_result = ftype.result
                 try:
                     body = self.stmt(ch)
                 finally:
@@ -1411,7 +1432,20 @@ class Frontend:
     def _compound(self, cur: ci.Cursor) -> ir.Stmt:
         loc = self.loc(cur)
         _, end_line, end_column = self._end(cur)
-        return ir.Compound(loc, tuple(map(self.stmt, self.kids(cur))), ir.Loc(loc.file, end_line, end_column))
+        items = tuple(map(self.stmt, self.kids(cur)))
+        if self._cleanups and any(isinstance(s, ir.DeclStmt) and any(d.loc in self._cleanups for d in s.decls)
+                                  for s in items):
+            if self._statement_expression_body is cur:
+                # the block's last statement is the expression's value: a call after it would change that
+                raise TranslationError(loc, "__attribute__((cleanup)) in a statement expression is not supported: "
+                                       "declare the variable in a block of its own", "unsupported-construct")
+            items = cleanups.lower(items, lambda d: self._cleanups.get(d.loc), self._function_result,
+                                   self._cleanup_temporary)
+        return ir.Compound(loc, items, ir.Loc(loc.file, end_line, end_column))
+
+    def _cleanup_temporary(self) -> str:
+        self.elvis_temporaries += 1
+        return f"cmpi_returned{self.elvis_temporaries}"
 
     def _decl_stmt(self, cur: ci.Cursor) -> ir.Stmt:
         decls = []
@@ -2081,7 +2115,11 @@ class Frontend:
 
     def _statement_expression(self, cur: ci.Cursor) -> ir.Expr:  # GNU `({ ... })`, the safe max macro's form
         body = next(k for k in self.kids(cur) if k.kind == K.COMPOUND_STMT)
-        return ir.StmtExpr(self.loc(cur), self.type_of(cur), self.stmt(body))
+        outer, self._statement_expression_body = self._statement_expression_body, body
+        try:
+            return ir.StmtExpr(self.loc(cur), self.type_of(cur), self.stmt(body))
+        finally:
+            self._statement_expression_body = outer
 
     def _type_ref(self, cur: ci.Cursor) -> ir.Expr:
         raise self.unsupported(cur, "a type here")
