@@ -65,4 +65,4 @@ def test_a_struct_that_is_no_first_member_cast_to_the_outer_struct_stops_naming_
     r = run(tools.cmpi_run + ["-n", "1", cs])
     assert r.returncode != 0
     assert r.stdout == "1.0\n"
-    assert "lone_base.c:5:45: a Base * that is not the first member of a Lj cast to Lj *" in r.stderr, r.stderr
+    assert "lone_base.c:5:45: a Base * that is not that member of a Lj cast to Lj *" in r.stderr, r.stderr

@@ -365,6 +365,9 @@ def convert_pointer_cast(ctx, e: ir.Cast) -> CsExpr:
             return CsExpr(f"Handle.Function<{delegate}>({value.code}, \"{where}\")", delegate, PRIMARY)
         return value
     inner_ir = unwrap(e.operand)
+    container = _container_of(ctx, e, inner_ir)
+    if container is not None:
+        return container
     pushed = _cast_inside(inner_ir, target_t, e)
     if pushed is not None:
         return convert_expr(ctx, pushed)
@@ -469,6 +472,60 @@ def _first_member(ctx, outer: ir.CType) -> Optional[ir.Field]:
         return None
     rec = next((r for r in ctx.tu.records if r.name == outer.name), None)
     return rec.fields[0] if rec is not None and rec.fields and rec.fields[0].bits is None else None
+
+
+def _offset_constant(e: ir.Expr) -> Optional[int]:
+    """The value of `offsetof(S, m)` (or another integer constant) through parentheses, casts and its macro."""
+    while True:
+        if isinstance(e, ir.Cast):
+            e = e.operand
+        elif isinstance(e, ir.Paren):
+            e = e.inner
+        elif isinstance(e, ir.MacroRef) and e.expansion is not None:
+            e = e.expansion
+        else:
+            break
+    if isinstance(e, ir.SizeOf):
+        return None
+    return e.value if isinstance(e, ir.IntLit) else None
+
+
+def _container_of(ctx, e: ir.Cast, inner_ir: ir.Expr) -> Optional[CsExpr]:
+    """container_of, Linux list.h's idiom in user code: `(S *)((char *)p - offsetof(S, m))` (also through
+    `unsigned char *`, GNU `void *` arithmetic, or an address as `uintptr_t`) of a pointer p to S's member m: the S
+    holding the member, `Ptr.Container` of p's field view with the path to m (checked at run time to be p's field:
+    a p that is not an S's m fails naming this cast, where C would read other memory as an S). None for other
+    casts."""
+    outer = e.type.pointee
+    if not isinstance(inner_ir, ir.Binary) or inner_ir.op != "-" or not isinstance(outer, ir.RecordType) or \
+            outer.is_union:
+        return None
+    offset = _offset_constant(inner_ir.rhs)
+    lhs = unwrap(inner_ir.lhs)
+    if offset is None or not isinstance(lhs, ir.Cast):
+        return None
+    through = lhs.type.pointee if isinstance(lhs.type, ir.PointerType) else lhs.type
+    if not (isinstance(through, ir.VoidType) or isinstance(through, ir.IntType) and
+            (through.name in ("char", "signed char", "unsigned char") or
+             isinstance(lhs.type, ir.IntType) and through.name in ("unsigned long", "long", "unsigned long long"))):
+        return None
+    member_ptr = unwrap(lhs.operand)
+    if not isinstance(member_ptr.type, ir.PointerType):
+        return None
+    rec = next((r for r in ctx.tu.records if r.name == outer.name), None)
+    if rec is None:
+        return None
+    field = next((f for f in rec.fields if f.bits is None and f.bit_offset == 8 * offset and
+                  not isinstance(f.type, ir.ArrayType) and
+                  element_cs(f.type, e.loc) == element_cs(member_ptr.type.pointee, e.loc)), None)
+    if field is None:
+        return None
+    outer_cs, member_cs = element_cs(outer, e.loc), element_cs(field.type, e.loc)
+    where = f"{os.path.basename(e.loc.file)}:{e.loc.line}:{e.loc.col}" if e.loc is not None else "?"
+    path = f"static ref {member_cs} (ref {outer_cs} s) => ref s.{ctx.name(field.name)}"
+    pointer = convert_expr(ctx, member_ptr)
+    return CsExpr(f"Ptr.Container<{outer_cs}, {member_cs}>({pointer.code}, {path}, \"{where}\")", f"Ptr<{outer_cs}>",
+                  PRIMARY)
 
 
 def _first_member_cast(ctx, e: ir.Cast, inner: CsExpr, src: ir.CType, dst: ir.CType, src_cs: str, dst_cs: str):

@@ -273,17 +273,18 @@ public static class Ptr
     }
 
     /// <summary>`(TStruct *) p` of a pointer to a TStruct's first member (C11 6.7.2.1p15: `(Lj *) base` where Lj
-    /// begins with a Base): the struct that holds it, when p was made as that member's address (`&amp;lj->base`,
-    /// `(Base *) lj`); a <see cref="PointerException"/> naming the C cast (<paramref name="where"/>) otherwise,
-    /// where C would read memory beyond a lone Base as the rest of an Lj.</summary>
-    public static Ptr<TStruct> Container<TStruct, T>(Ptr<T> member, FieldPath<TStruct, T> firstMember, string where)
+    /// begins with a Base), or container_of's `(TStruct *)((char *) p - offsetof(TStruct, m))` of any member m: the
+    /// struct that holds it, when p was made as that member's address (`&amp;lj->base`, `(Base *) lj`,
+    /// `&amp;job->node`); a <see cref="PointerException"/> naming the C cast (<paramref name="where"/>) otherwise,
+    /// where C would read the memory around a lone member as the rest of a TStruct.</summary>
+    public static Ptr<TStruct> Container<TStruct, T>(Ptr<T> member, FieldPath<TStruct, T> path, string where)
     {
         if (member.IsNull) return default;
         if (member.Offset == 0 && member.View is FieldView<TStruct, T> field &&
-            Unsafe.AreSame(ref firstMember(ref field.Container.Value), ref field.At(0)))
+            Unsafe.AreSame(ref path(ref field.Container.Value), ref field.At(0)))
             return field.Container;
         throw new PointerException(
-            $"{where}: a {typeof(T).Name} * that is not the first member of a {typeof(TStruct).Name} cast to {typeof(TStruct).Name} *");
+            $"{where}: a {typeof(T).Name} * that is not that member of a {typeof(TStruct).Name} cast to {typeof(TStruct).Name} *");
     }
 
     /// <summary>`p == q` for pointers to different types (C allows it with a cast, or a warning): equal when
