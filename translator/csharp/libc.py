@@ -11,12 +11,13 @@ from typing import Optional
 
 from .. import ir
 from ..diagnostics import TranslationError
-from .exprs import (CsExpr, PRIMARY, convert_expr, convert_value, is_null_pointer, ref_param_name, refuse_handle_memory,
-                    slot_key, strip_implicit, unwrap)
+from .exprs import (CsExpr, PRIMARY, UNARY, convert_expr, convert_value, is_null_pointer, ref_param_name,
+                    refuse_handle_memory, slot_key, strip_implicit, unwrap)
 from .pointer_exprs import PRIMITIVE_ELEMENTS, array_field_pointer
 from . import registry
 from .cstypes import GENERIC_RESULT
 from .types import HANDLE, INTEGER_CARRIER, cs_type, element_cs
+from ..passes.loop_shapes import constant_value
 from ..passes.pointers import allocation_target
 from ..rules import load as load_rules
 
@@ -165,6 +166,9 @@ def convert_libc_call(ctx, call: ir.Call, callee: ir.NameRef, rule) -> CsExpr:
         raise TranslationError(call.loc, f"'{callee.name}' is not a function here", "unmapped-function")
     if callee.name == "posix_memalign":
         return _posix_memalign(ctx, call, rule)
+    folded = _folded_comparison(call, callee.name)
+    if folded is not None:
+        return CsExpr(str(folded), cs_type(call.type, call.loc), PRIMARY if folded >= 0 else UNARY)
     _refuse_callback_of_other_element(ctx, call, ftype, callee.name)
     sorts = _hands_out_element_pointers(ftype)
     args = []
@@ -223,6 +227,41 @@ def convert_libc_call(ctx, call: ir.Call, callee: ir.NameRef, rule) -> CsExpr:
     else:
         ret = cs_type(call.type, call.loc)
     return CsExpr(f"{rule.target}({', '.join(args)})", ret, PRIMARY)
+
+
+def _string_constant(e: ir.Expr) -> Optional[bytes]:
+    """The bytes of a string literal argument (through its decay, parentheses, casts and macros), NUL included."""
+    while True:
+        if isinstance(e, ir.Cast):
+            e = e.operand
+        elif isinstance(e, ir.Paren):
+            e = e.inner
+        elif isinstance(e, ir.MacroRef) and e.expansion is not None:
+            e = e.expansion
+        else:
+            break
+    return e.value + b"\0" if isinstance(e, ir.StringLit) else None
+
+
+def _folded_comparison(call: ir.Call, name: str) -> Optional[int]:
+    """strcmp of two string literals, memcmp of two with a constant length within both: gcc 12 folds the call to -1,
+    0 or 1 at every -O level, where glibc's function (as the runtime's) returns the difference of the first
+    differing bytes; the program prints gcc's value. strncmp is not folded so (gcc gives the difference: measured,
+    `strncmp("hello", "help", 4)` is -4 at -O0 and -O2), nor strcasecmp; a memcmp past a literal's end is
+    undefined, left to the run time."""
+    if name == "strcmp" and len(call.args) == 2 or name == "memcmp" and len(call.args) == 3:
+        a, b = _string_constant(call.args[0]), _string_constant(call.args[1])
+        if a is None or b is None:
+            return None
+        if name == "strcmp":
+            a, b = a[:a.index(0) + 1], b[:b.index(0) + 1]
+        else:
+            n = constant_value(call.args[2])
+            if n is None or n < 0 or n > min(len(a), len(b)):
+                return None
+            a, b = a[:n], b[:n]
+        return (a > b) - (a < b)
+    return None
 
 
 def _null_thread_argument(ctx, call: ir.Call, function_at: int) -> Optional[str]:
