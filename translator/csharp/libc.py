@@ -7,16 +7,17 @@ inserted the default argument promotions), so the formatter sees C's types.
 from __future__ import annotations
 
 import os
+import re
 from typing import Optional
 
 from .. import ir
 from ..diagnostics import TranslationError
-from .exprs import (CsExpr, PRIMARY, UNARY, convert_expr, convert_value, is_null_pointer, ref_param_name,
-                    refuse_handle_memory, slot_key, strip_implicit, unwrap)
+from .exprs import (CsExpr, PRIMARY, UNARY, convert_expr, convert_value, int_literal, is_null_pointer,
+                    ref_param_name, refuse_handle_memory, slot_key, strip_implicit, unwrap)
 from .pointer_exprs import PRIMITIVE_ELEMENTS, array_field_pointer
 from . import registry
 from .cstypes import GENERIC_RESULT
-from .types import HANDLE, INTEGER_CARRIER, cs_type, element_cs
+from .types import HANDLE, INTEGER_CARRIER, INTEGRAL, cs_type, element_cs
 from ..passes.loop_shapes import constant_value
 from ..passes.pointers import allocation_target
 from ..rules import load as load_rules
@@ -211,7 +212,12 @@ def convert_libc_call(ctx, call: ir.Call, callee: ir.NameRef, rule) -> CsExpr:
                                                 integer))
             else:
                 over_bytes = _comparator_over_bytes(ctx, call, a, p) if sorts else None
-                args.append(over_bytes or _out_argument(ctx, a) or convert_value(ctx, a, p).code)
+                code = over_bytes or _out_argument(ctx, a)
+                if not code:
+                    value = convert_value(ctx, a, p)
+                    # CBuiltins is overloaded per width: a constant takes the parameter's type
+                    code = (_typed_constant(value) if rule.target.startswith("CBuiltins.") else value).code
+                args.append(code)
         elif rule.family == "scanf":
             args.append(_scan_target(ctx, a))
         else:
@@ -227,6 +233,18 @@ def convert_libc_call(ctx, call: ir.Call, callee: ir.NameRef, rule) -> CsExpr:
     else:
         ret = cs_type(call.type, call.loc)
     return CsExpr(f"{rule.target}({', '.join(args)})", ret, PRIMARY)
+
+
+def _typed_constant(value: CsExpr) -> CsExpr:
+    """A constant argument written as a literal of the parameter's C# type: a bare `1` given to a runtime function
+    overloaded per width (CBuiltins) picks the narrowest overload C# converts it to (`__builtin_bswap64(1)` swapped a
+    ushort: 256 where gcc gives 2^56; `__builtin_clzll(1)` counted in an int)."""
+    if value.const is None or value.type not in INTEGRAL or value.type in ("int", "char") or \
+            not re.fullmatch(r"-?\d+", value.code):
+        return value
+    if value.type in ("sbyte", "byte", "short", "ushort"):
+        return CsExpr(f"(({value.type}){value.code})", value.type, PRIMARY, value.const)
+    return int_literal(value.const, value.type)
 
 
 def _string_constant(e: ir.Expr) -> Optional[bytes]:
