@@ -184,7 +184,7 @@ def coerce(e: CsExpr, cs: str) -> CsExpr:
         if is_implicit(e.type, cs):
             return CsExpr(e.code, cs, e.prec, e.const)
         if e.const is not None and cs in INTEGRAL and not fits(e.const, cs):
-            if re.fullmatch(r"[A-Za-z_][\w.]*", e.code):  # a named constant (cMPI.PROC_NULL) keeps its name
+            if re.fullmatch(r"[~-]?[A-Za-z_][\w.]*", e.code):  # a named constant (cMPI.PROC_NULL, ~F_WRITE) keeps its name
                 return CsExpr(f"unchecked(({cs}){e.code})", cs, PRIMARY, _wrapped_constant(e.const, cs).const)
             return _wrapped_constant(e.const, cs)  # C# rejects (uint)-1 at compile time
         return cast(e, cs)
@@ -894,13 +894,25 @@ def convert_unary(ctx, e: ir.Unary) -> CsExpr:
         if inner.const is not None and inner.code.replace(".", "").isdigit():  # `- -1`: not `--1` (seed 10 #9319)
             return CsExpr(f"-{inner.code}", result, UNARY, -inner.const)
         code = negated(inner)
-        return CsExpr(code, result, UNARY, -inner.const if inner.const is not None else None)
+        value = inner.const if inner.const is not None else _enum_constant_value(ctx, e.operand)
+        return CsExpr(code, result, UNARY, -value if value is not None else None)
     if op == "~":
-        # the constant's value in its own type: ~8UL is 2^64 - 9, not -9
+        # the constant's value in its own type: ~8UL is 2^64 - 9, not -9. An enum constant's value too (the port's
+        # `const int`): `mode &= ~F_WRITE` of an unsigned mode is `(uint)~F_WRITE`, which C# folds and rejects as
+        # an overflow (CS0221) unless the conversion knows the value and makes it unchecked
+        value = inner.const if inner.const is not None else _enum_constant_value(ctx, e.operand)
         return CsExpr(f"~{paren(inner, UNARY)}", result, UNARY,
-                      _wrapped_constant(~inner.const, result).const if inner.const is not None and result in INTEGRAL
+                      _wrapped_constant(~value, result).const if value is not None and result in INTEGRAL
                       else None)
     raise TranslationError(e.loc, f"the operator {op} is not supported yet", "unsupported-construct")
+
+
+def _enum_constant_value(ctx, e: ir.Expr) -> Optional[int]:
+    """The value of a program's enum constant named by e (through parentheses and implicit conversions), else None."""
+    e = unwrap(e)
+    if not isinstance(e, ir.NameRef) or e.kind != "enum_const":
+        return None
+    return next((v for enum in ctx.tu.enums for n, v in enum.constants if n == e.name), None)
 
 
 def _folded_by_csharp(e: ir.Expr) -> bool:
