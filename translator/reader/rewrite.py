@@ -930,6 +930,11 @@ def expand_function_macros(fe: "Frontend") -> bool:
             param = params[min(k, len(params) - 1)] if variadic else params[k] if k < len(params) else None
             if param not in operands and param not in reaching:
                 args[k] = expand_nested_calls(arg, defs, expandable, stringifies)
+        if "\n" in call and "__LINE__" in body:
+            # a call over several lines: gcc's __LINE__ in the macro's body is the line the call starts on, where the
+            # expansion would put it after the arguments' line breaks (`CHECK(n` newline `< 0)` said the next line)
+            at = str(text.count("\n", 0, start) + 1)
+            body = [at if t == "__LINE__" else t for t in body]
         expansion = _substitute(params, variadic, body, args)
         if expansion.count("\n") > call.count("\n"):  # an argument of several lines used twice
             expansion = _substitute(params, variadic, body, [_one_line(a) for a in args])
