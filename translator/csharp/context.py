@@ -86,6 +86,8 @@ class Context:
     macro_names: Set[str] = field(default_factory=set)
     program: Optional[Plan] = None  # the passes' frozen plan of the whole program (passes/plan.py)
     constructor_lines: List[str] = field(default_factory=list)  # field initializers that name members (rank_state.py)
+    # globals named by the constructor's initializers so far: one of them initialized later is a forward reference
+    constructor_named: Set[str] = field(default_factory=set)
     current_file: Optional[str] = None  # the file of the declaration being converted
     _blank_lines: Optional[Dict[str, FrozenSet[int]]] = None  # file -> its blank lines (blank_before)
     warned_once: Set[Tuple[str, str]] = field(default_factory=set)  # (warning, subject) said at its first place only

@@ -135,7 +135,12 @@ def convert_global(ctx, v: ir.VarDecl) -> str:
     declaration = convert_var_decl(ctx, v, is_global=True)
     if v.name in ctx.static_globals:
         return f"{'const' if folds_to_constant(v) else 'static readonly'} {declaration};"
-    return instance_field(ctx, declaration, names_instance_member(v.init, ctx.static_globals))
+    deferred = names_instance_member(v.init, ctx.static_globals)
+    named_before = v.name in ctx.constructor_named and not isinstance(v.type, ir.ArrayType) and \
+        ctx.is_boxed(("var", "", v.name))
+    if deferred:
+        ctx.constructor_named.update(n.name for n in ir.walk(v.init) if isinstance(n, ir.NameRef) and n.kind == "global")
+    return instance_field(ctx, declaration, deferred, named_before)
 
 
 def convert_param(ctx, p: ir.VarDecl) -> str:

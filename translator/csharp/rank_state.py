@@ -28,12 +28,19 @@ def names_instance_member(init: ir.Expr | None, static_globals) -> bool:
     return False
 
 
-def instance_field(ctx, declaration: str, deferred: bool) -> str:
-    """`T name = init` as a field; when `deferred`, `T name;` and `name = init;` in the constructor."""
+def instance_field(ctx, declaration: str, deferred: bool, box_named_before: bool = False) -> str:
+    """`T name = init` as a field; when `deferred`, `T name;` and `name = init;` in the constructor.
+    `box_named_before`: the field is a boxed scalar or struct (a one-element array) that an earlier initializer of
+    the constructor names (`static struct node b = {2, &a}, a = {1, &b};`, a cycle C builds before main): its box is
+    made first, before every initializer, and filled here, so the earlier one's pointer holds the box it fills."""
     if not deferred:
         return f"{declaration};"
     head, init = declaration.split(" = ", 1)  # no C# type contains " = "
     cs_type, cs_name = head.rsplit(" ", 1)
+    if box_named_before and cs_type.endswith("[]") and init.startswith("{") and init.endswith("}"):
+        ctx.constructor_lines.insert(0, f"{cs_name} = new {cs_type[:-2]}[1];")
+        ctx.constructor_lines.append(f"{cs_name}[0] = {init[1:-1].strip()};")
+        return f"{cs_type} {cs_name};"
     if init.startswith("{"):
         init = f"new {cs_type} {init}"  # an array initializer is only valid in a declaration
     ctx.constructor_lines.append(f"{cs_name} = {init};")
