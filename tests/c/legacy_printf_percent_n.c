@@ -1,0 +1,14 @@
+/* printf's %n: the count of characters written so far stored through an int pointer (used to align columns).
+ * xfail: printf's %n is a located -Wunsupported-address error (the address of a
+ * variable given to printf's variable arguments) and the runtime's printf throws at %n (idioms15). */
+#include <stdio.h>
+
+int main(void) {
+    int a = 0, b = 0;
+    short h = 0;
+    printf("name%n: value%n\n", &a, &b);
+    printf("%d %d\n", a, b);
+    printf("%s%hn|\n", "twelve chars", &h);
+    printf("%*s%d\n", 20 - a, "", h);
+    return 0;
+}
