@@ -545,6 +545,9 @@ def convert_cast(ctx, e: ir.Cast) -> CsExpr:
         # MPI_BOTTOM where a handle goes (C converts any `void *`): Open MPI's mpi.h defines it as ((void *) 0),
         # so the handle is the null one (fuzz seed 1 input 6583: MPI_Alloc_mem(n, MPI_BOTTOM, &p))
         return CsExpr(f"({target})null", target, UNARY)
+    offset = null_member_offset(ctx, e.operand) if target in INTEGRAL else None
+    if offset is not None:
+        return int_literal(offset, target)  # the pre-C89 offsetof, `(size_t)&((S *)0)->m`: its constant
     inner = convert_expr(ctx, e.operand)
     if is_mpi_handle(e.type) and inner.type not in (target, HANDLE) and \
             isinstance(strip_implicit(e.operand).type, ir.PointerType):
@@ -905,6 +908,24 @@ def convert_unary(ctx, e: ir.Unary) -> CsExpr:
                       _wrapped_constant(~value, result).const if value is not None and result in INTEGRAL
                       else None)
     raise TranslationError(e.loc, f"the operator {op} is not supported yet", "unsupported-construct")
+
+
+def null_member_offset(ctx, e: ir.Expr) -> Optional[int]:
+    """`&((S *)0)->m`, offsetof as pre-C89 code and old headers spell it (`#define OFFSET_OF(t, m) ((size_t)&((t *)0)->m)`):
+    the member's offset in S (clang's layout), for a member of S itself; else None. Read as an address it dereferenced
+    a null pointer at run time."""
+    e = unwrap(e)
+    if not isinstance(e, ir.Unary) or e.op != "&":
+        return None
+    member = unwrap(e.operand)
+    if not isinstance(member, ir.Member) or not member.arrow or not is_null_pointer(member.base) or \
+            not isinstance(member.base.type, ir.PointerType) or not isinstance(member.base.type.pointee, ir.RecordType):
+        return None
+    rec = next((r for r in ctx.tu.records if r.name == member.base.type.pointee.name), None)
+    field = next((f for f in rec.fields if f.name == member.name), None) if rec is not None else None
+    if field is None or field.bits is not None or field.bit_offset is None or field.bit_offset % 8:
+        return None
+    return field.bit_offset // 8
 
 
 def _enum_constant_value(ctx, e: ir.Expr) -> Optional[int]:

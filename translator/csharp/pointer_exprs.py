@@ -13,7 +13,7 @@ from .. import ir
 from ..diagnostics import TranslationError
 from .exprs import (ADD, cast, negated, BINARY_PREC, COMPARISONS, MUL, PRIMARY, UNARY, CsExpr, coerce, coerce_at, coerce_index, convert_expr,
                     convert_library_name, element_address, flat_size, is_null_pointer, paren, pointer_at, ref_param_name,
-                    scaled_by, slot_key, unwrap, convert_call)
+                    scaled_by, slot_key, unwrap, convert_call, null_member_offset)
 from .function_types import function_type_of, refuse_other_function_type
 from .memory import convert_allocation, is_allocation
 from . import registry
@@ -474,8 +474,9 @@ def _first_member(ctx, outer: ir.CType) -> Optional[ir.Field]:
     return rec.fields[0] if rec is not None and rec.fields and rec.fields[0].bits is None else None
 
 
-def _offset_constant(e: ir.Expr) -> Optional[int]:
-    """The value of `offsetof(S, m)` (or another integer constant) through parentheses, casts and its macro."""
+def _offset_constant(ctx, e: ir.Expr) -> Optional[int]:
+    """The value of `offsetof(S, m)` (or another integer constant) through parentheses, casts and its macro; also of
+    the pre-C89 spelling of offsetof, `(size_t)&((S *)0)->m` (a member of S itself, by clang's offset)."""
     while True:
         if isinstance(e, ir.Cast):
             e = e.operand
@@ -485,8 +486,8 @@ def _offset_constant(e: ir.Expr) -> Optional[int]:
             e = e.expansion
         else:
             break
-    if isinstance(e, ir.SizeOf):
-        return None
+    if isinstance(e, ir.Unary):
+        return null_member_offset(ctx, e)
     return e.value if isinstance(e, ir.IntLit) else None
 
 
@@ -500,7 +501,7 @@ def _container_of(ctx, e: ir.Cast, inner_ir: ir.Expr) -> Optional[CsExpr]:
     if not isinstance(inner_ir, ir.Binary) or inner_ir.op != "-" or not isinstance(outer, ir.RecordType) or \
             outer.is_union:
         return None
-    offset = _offset_constant(inner_ir.rhs)
+    offset = _offset_constant(ctx, inner_ir.rhs)
     lhs = unwrap(inner_ir.lhs)
     if offset is None or not isinstance(lhs, ir.Cast):
         return None
