@@ -17,7 +17,7 @@ from .exprs import (CsExpr, PRIMARY, UNARY, convert_expr, convert_value, int_lit
 from .pointer_exprs import PRIMITIVE_ELEMENTS, array_field_pointer
 from . import registry
 from .cstypes import GENERIC_RESULT
-from .types import HANDLE, INTEGER_CARRIER, INTEGRAL, cs_type, element_cs
+from .types import HANDLE, INTEGER_CARRIER, INTEGRAL, cs_type, element_cs, managed_footprint
 from ..passes.loop_shapes import constant_value
 from ..passes.pointers import allocation_target
 from ..rules import load as load_rules
@@ -308,6 +308,14 @@ def _hands_out_element_pointers(ftype: ir.FunctionType) -> bool:
         all(_is_void_pointer(q) for q in p.pointee.params) for p in ftype.params)
 
 
+def _struct_of_bytes(ctx, buffer: ir.Expr) -> bool:
+    """Whether a buffer holds structs whose C# layout is their bytes (numbers and fixed arrays of them, no pointer):
+    a `char *` view of one reads C's bytes, and a cast back to the struct is a view of it again."""
+    t = buffer.type
+    element = t.element if isinstance(t, ir.ArrayType) else t.pointee if isinstance(t, ir.PointerType) else None
+    return isinstance(element, ir.RecordType) and not element.is_union and not managed_footprint(ctx, element)[0]
+
+
 def _comparator_over_bytes(ctx, call: ir.Call, a: ir.Expr, p) -> Optional[str]:
     """A comparator whose parameters are `char *` given to qsort or bsearch of numbers (`int cmp(a, b) char *a, *b;`,
     pre-ANSI C's generic pointer, cast inside to `(long *)a`; `qsort((char *)v, n, sizeof(long), (int (*)())cmp)`):
@@ -317,7 +325,8 @@ def _comparator_over_bytes(ctx, call: ir.Call, a: ir.Expr, p) -> Optional[str]:
         return None
     # the array's elements (bsearch(key, base, ...): the key is one, the same type)
     element = _buffer_element(without_pointer_casts(call.args[0]), ctx)
-    if element not in PRIMITIVE_ELEMENTS or element in _BYTE_ELEMENTS:
+    if (element not in PRIMITIVE_ELEMENTS and not _struct_of_bytes(ctx, without_pointer_casts(call.args[0]))) or \
+            element in _BYTE_ELEMENTS:
         return None
     f = unwrap(a)
     while isinstance(f, (ir.Cast, ir.Paren)) or (isinstance(f, ir.Unary) and f.op == "&"):
