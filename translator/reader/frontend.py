@@ -179,6 +179,7 @@ class Frontend:
         self._function_name: Optional[str] = None  # the function whose body is being read (__PRETTY_FUNCTION__)
         self._function_result: ir.CType = ir.VoidType()  # its result type (a cleanup's return temporary)
         self._cleanups: Dict[ir.Loc, ir.NameRef] = {}  # block variable -> its cleanup function (reader/cleanups.py)
+        self._cleanups_lowered: Set[ir.Loc] = set()  # those a block's lowering wrote out
         self._statement_expression_body = None  # the block of the statement expression being read
         self._function_enum_constants: Set[str] = set()  # the constants of enums declared inside functions
         self.macro_types: Dict[str, ir.CType] = {}
@@ -1353,6 +1354,7 @@ class Frontend:
                     body = self.stmt(ch)
                 finally:
                     self._function_name = None
+                self._refuse_unlowered_cleanups()
         is_static = cur.storage_class == ci.StorageClass.STATIC
         return ir.Function(self.loc(cur), cur.spelling, ftype, tuple(params), body, is_static)
 
@@ -1439,9 +1441,23 @@ class Frontend:
                 # the block's last statement is the expression's value: a call after it would change that
                 raise TranslationError(loc, "__attribute__((cleanup)) in a statement expression is not supported: "
                                        "declare the variable in a block of its own", "unsupported-construct")
-            items = cleanups.lower(items, lambda d: self._cleanups.get(d.loc), self._function_result,
-                                   self._cleanup_temporary)
+            items = cleanups.lower(items, self._cleanup_of, self._function_result, self._cleanup_temporary)
         return ir.Compound(loc, items, ir.Loc(loc.file, end_line, end_column))
+
+    def _cleanup_of(self, decl: ir.VarDecl) -> Optional[ir.NameRef]:
+        function = self._cleanups.get(decl.loc)
+        if function is not None:
+            self._cleanups_lowered.add(decl.loc)
+        return function
+
+    def _refuse_unlowered_cleanups(self) -> None:
+        """A cleanup variable declared where no block's statements hold it (a `for` loop's first clause): gcc runs f
+        when the loop ends; dropping the call would change the program."""
+        left = [loc for loc in self._cleanups if loc not in self._cleanups_lowered]
+        if left:
+            raise TranslationError(left[0], "__attribute__((cleanup)) on a variable declared outside a block's "
+                                   "statements (a for loop's first clause) is not supported: declare it in a block "
+                                   "around the loop", "unsupported-construct")
 
     def _cleanup_temporary(self) -> str:
         self.elvis_temporaries += 1
