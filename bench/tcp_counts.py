@@ -88,7 +88,7 @@ for rnd in range(a.rounds):
             res[label].append(d)
     print(f"round {rnd+1} done, load {os.getloadavg()[0]:.1f}", file=sys.stderr, flush=True)
 keys = sorted({k for l in res for d in res[l] for k in d})
-print("per barrier (median of rounds):  " + "  ".join(f"{k:>10}" for k in keys))
+print(("per barrier" if a.bench == "barrier" else "per round trip") + " (median of rounds):  " + "  ".join(f"{k:>10}" for k in keys))
 for label in res:
     vals = [statistics.median([d[k] for d in res[label] if k in d]) if any(k in d for d in res[label]) else float("nan") for k in keys]
     print(f"{label:>12}: " + "  ".join(f"{v:10.3g}" for v in vals))

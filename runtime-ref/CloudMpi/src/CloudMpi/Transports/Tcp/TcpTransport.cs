@@ -5,9 +5,10 @@ using CloudMpi.Core;
 namespace CloudMpi.Transports.Tcp;
 
 /// <summary>
-/// One rank's end of the TCP transport. Each ordered pair of ranks uses its own connection, opened by the
-/// sender on its first message and only ever written by it, so a connection never carries data both ways
-/// (closing it can never discard unread data of the other direction). Every connection is first authenticated
+/// One rank's end of the TCP transport. A pair of ranks exchanges its frames on one connection, opened by the first
+/// to send and answered on by the other (<see cref="BothWays"/>, as Open MPI's tcp: the kernel's acknowledgements ride
+/// in the answers). A rank process closes its connections only once every rank's program has finished (cmpi-run asks
+/// the workers to exit then), so no frame a program needs is left unread by a close. Every connection is first authenticated
 /// both ways with the job's secret (<see cref="TcpHandshake"/>); a peer that fails, or stays silent past the
 /// deadline, is dropped and reported through <see cref="OnRejected"/>, and the job goes on. Frames are the
 /// <see cref="MessageCodec"/> header, which carries the payload length, followed by the payload. Each
