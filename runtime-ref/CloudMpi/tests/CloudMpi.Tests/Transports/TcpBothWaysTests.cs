@@ -1,3 +1,4 @@
+using CloudMpi.Transports.Tcp;
 using static CloudMpi.Datatype;
 
 namespace CloudMpi.Tests.Transports;
@@ -40,6 +41,38 @@ public class TcpBothWaysTests
         // Whichever rank opened the pair's connection reads the other's frames on it: every answer (or every ping).
         long onOwn = job.Transports.Sum(t => t.FramesOnOwnConnections);
         Assert.True(onOwn >= rounds, $"{onOwn} frames came back on a connection their receiver had opened (one way only?)");
+    }
+
+    [Fact]
+    public void AConnectionThePeerNeverAnswersOnStaysOutOfTheRanksLooks()
+    {
+        const int checks = 2000;
+        long looks = -1;
+        var job = new TcpJob();
+        var transports = (Func<TcpTransport[]>)(() => job.Transports);
+        job.Run(3, rank =>
+        {
+            int[] buf = new int[1];
+            if (rank == 0) cMPI.Send(buf, 0, 1, MPI_INT, 1, 1, cMPI.COMM_WORLD);
+            if (rank == 1)
+            {
+                cMPI.Send(buf, 0, 1, MPI_INT, 2, 1, cMPI.COMM_WORLD); // rank 2 never sends to rank 1
+                cMPI.Recv(buf, 0, 1, MPI_INT, 0, 1, cMPI.COMM_WORLD, out _);
+                var t = transports()[1];
+                long before = t.Looks;
+                for (int i = 0; i < checks; i++)
+                {
+                    cMPI.Iprobe(cMPI.ANY_SOURCE, 2, cMPI.COMM_WORLD, out int flag, out _);
+                    Assert.Equal(0, flag);
+                }
+                looks = t.Looks - before;
+            }
+            if (rank == 2) cMPI.Recv(buf, 0, 1, MPI_INT, 1, 1, cMPI.COMM_WORLD, out _);
+            cMPI.Barrier(cMPI.COMM_WORLD);
+        });
+        if (!OperatingSystem.IsLinux()) return;
+        // Rank 1 reads one connection (rank 0's): a receive call per check, no poll call beside it.
+        Assert.True(looks is >= 0 and <= 10, $"{checks} checks of a rank with one live connection made {looks} looks at several");
     }
 
     [Fact]
