@@ -10,8 +10,11 @@ distorts timing: a rank slowed by it lets its reader threads take over).
         "old=dotnet build/runtime/cmpi-run.dll -n 7 --transport tcp CommBench.cs@CMPI_TCP_SLEEP=lock,CMPI_YIELD_US=500" \
         "ompi=mpirun -np 7 --mca btl tcp,self ./commbench"
 
-Each command gets `barrier -m 1 -r R` appended; `@VAR=VALUE,...` sets the environment. Needs perf (root or
-perf_event_paranoid allowing tracepoints)."""
+Each command gets `barrier -m 1 -r R` appended (`--bench pingpong`: `pingpong -m 1 -r R`, counts per round trip of
+1 B); `@VAR=VALUE,...` sets the environment. Needs perf (root or perf_event_paranoid allowing tracepoints).
+`--segments` runs each job in a network namespace of its own (`unshare -n`, loopback only: cmpi's ranks, not
+Open MPI's, whose tcp leaves loopback out) and adds the TCP segments its kernel sent (`OutSegs` of /proc/net/snmp):
+data frames and the acknowledgements sent on their own."""
 import argparse, os, re, statistics, subprocess, sys, tempfile
 
 ap = argparse.ArgumentParser()
@@ -19,20 +22,26 @@ ap.add_argument("--strace", action="store_true")
 ap.add_argument("--rounds", type=int, default=3)
 ap.add_argument("--r1", type=int, default=500)
 ap.add_argument("--r2", type=int, default=2500)
+ap.add_argument("--bench", default="barrier", choices=("barrier", "pingpong"))
+ap.add_argument("--segments", action="store_true", help="count TCP segments (a private network namespace per job)")
 ap.add_argument("configs", nargs="+")
 a = ap.parse_args()
 EVENTS = ("context-switches,task-clock,raw_syscalls:sys_enter,syscalls:sys_enter_futex,syscalls:sys_enter_sched_yield,"
           "syscalls:sys_enter_poll,syscalls:sys_enter_write,syscalls:sys_enter_recvfrom,syscalls:sys_enter_sendto,"
           "syscalls:sys_enter_epoll_wait,syscalls:sys_enter_writev,syscalls:sys_enter_readv")
-ROW = re.compile(r"^\s*0\s+([0-9.eE+-]+)")
+ROW = re.compile(r"^\s*\d+\s+([0-9.eE+-]+)\s")
 
 def run(cmd, env, reps):
-    full = cmd + ["barrier", "-m", "1", "-r", str(reps)]
+    full = cmd + [a.bench, "-m", "1", "-r", str(reps)]
     with tempfile.NamedTemporaryFile("r", suffix=".txt") as f:
         if a.strace:
             full = ["strace", "-f", "-c", "-o", f.name] + full
         else:
             full = ["perf", "stat", "-x", ",", "-e", EVENTS, "-o", f.name] + full
+        if a.segments:
+            # A fresh namespace's counters start at 0: what it shows after the job is the job's.
+            full = ["unshare", "-n", "sh", "-c", 'ip link set lo up && "$@"; rc=$?; grep "^Tcp:" /proc/net/snmp >&2; exit $rc',
+                    "sh"] + full
         p = subprocess.run(full, capture_output=True, text=True, env=env, timeout=600)
         if p.returncode:
             print("FAIL", full, p.stderr[-400:], file=sys.stderr)
@@ -40,6 +49,10 @@ def run(cmd, env, reps):
         us = next((float(m.group(1)) for l in p.stdout.splitlines() if (m := ROW.match(l))), float("nan"))
         text = open(f.name).read()
     out = {"us": us}
+    if a.segments:
+        tcp = [l.split()[1:] for l in p.stderr.splitlines() if l.startswith("Tcp:")][-2:]
+        if len(tcp) == 2:
+            out["segments"] = float(dict(zip(*tcp))["OutSegs"])
     if a.strace:
         m = re.search(r"^\s*[0-9.]+\s+[0-9.]+\s+\d*\s+(\d+)\s+(\d+)?\s*total", text, re.M)
         tot = re.search(r"(\d+)\s+(?:\d+\s+)?total\s*$", text, re.M)
@@ -75,7 +88,7 @@ for rnd in range(a.rounds):
             res[label].append(d)
     print(f"round {rnd+1} done, load {os.getloadavg()[0]:.1f}", file=sys.stderr, flush=True)
 keys = sorted({k for l in res for d in res[l] for k in d})
-print("per barrier (median of rounds):  " + "  ".join(f"{k:>10}" for k in keys))
+print(("per barrier" if a.bench == "barrier" else "per round trip") + " (median of rounds):  " + "  ".join(f"{k:>10}" for k in keys))
 for label in res:
     vals = [statistics.median([d[k] for d in res[label] if k in d]) if any(k in d for d in res[label]) else float("nan") for k in keys]
     print(f"{label:>12}: " + "  ".join(f"{v:10.3g}" for v in vals))

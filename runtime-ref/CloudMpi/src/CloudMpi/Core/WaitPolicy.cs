@@ -78,12 +78,17 @@ internal sealed class WaitPolicy(int spinMicroseconds, int yieldMicroseconds, in
                 if (Stopwatch.GetTimestamp() - start >= spinTicks) break;
             }
         }
+        // Yield first: the check just made (the first one above, or the pause phase's last) is not repeated at once.
+        // On tcp each check is a receive call, and the back-to-back pair found nothing the first had not: one of the
+        // three receive calls per one-way message of a 2-rank ping-pong (strace; bench/README.md, round 15). Nor is
+        // there a last check when the time is up: the sleep that follows looks first (the lock's condition, or the
+        // kernel's poll on the connections, which returns at once for a waiting frame).
         while (Stopwatch.GetTimestamp() - start < spinTicks + yieldTicks)
         {
-            if (condition.Holds()) return true;
             Thread.Yield();
+            if (condition.Holds()) return true;
         }
-        return condition.Holds();
+        return false;
     }
 
     /// <summary>Polls between clock reads in the pause phase (a pause is tens of nanoseconds, a clock read about as much).</summary>

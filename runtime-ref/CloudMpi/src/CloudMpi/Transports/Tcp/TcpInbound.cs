@@ -37,6 +37,15 @@ internal sealed class TcpInbound(Socket socket, int from, int worldSize, int max
     /// <summary>Receive calls of the waiting rank's reads, found something or not (written by the holder only; tests).</summary>
     public long RankReceiveCalls;
 
+    /// <summary>This rank opened the connection, and the peer answers on it (<see cref="TcpTransport.BothWays"/>).</summary>
+    public bool OpenedHere { get; init; }
+
+    /// <summary>Called once, when the connection's first frame has been read whole (before it is delivered): the peer
+    /// has shown it speaks the protocol (<see cref="TcpTransport.BothWays"/>: then the rank answers on it).</summary>
+    public Action? FirstFrame { get; init; }
+
+    private bool framed; // a first frame was read whole (the holder's only)
+
     /// <summary>The sender closed the connection, or it was dropped: nothing more will be read.</summary>
     public volatile bool Ended;
 
@@ -116,6 +125,7 @@ internal sealed class TcpInbound(Socket socket, int from, int worldSize, int max
                 ReadInto(receive.Target(length));
                 whole = true;
                 FramesInPlace++;
+                Framed();
             }
             finally
             {
@@ -124,8 +134,16 @@ internal sealed class TcpInbound(Socket socket, int from, int worldSize, int max
             return true;
         }
         m.Data = ReadPayload(length, out m.PooledPayload);
+        Framed();
         sink.Deliver(m);
         return true;
+    }
+
+    private void Framed()
+    {
+        if (framed) return;
+        framed = true;
+        FirstFrame?.Invoke();
     }
 
     /// <summary>

@@ -5,9 +5,10 @@ using CloudMpi.Core;
 namespace CloudMpi.Transports.Tcp;
 
 /// <summary>
-/// One rank's end of the TCP transport. Each ordered pair of ranks uses its own connection, opened by the
-/// sender on its first message and only ever written by it, so a connection never carries data both ways
-/// (closing it can never discard unread data of the other direction). Every connection is first authenticated
+/// One rank's end of the TCP transport. A pair of ranks exchanges its frames on one connection, opened by the first
+/// to send and answered on by the other (<see cref="BothWays"/>, as Open MPI's tcp: the kernel's acknowledgements ride
+/// in the answers). A rank process closes its connections only once every rank's program has finished (cmpi-run asks
+/// the workers to exit then), so no frame a program needs is left unread by a close. Every connection is first authenticated
 /// both ways with the job's secret (<see cref="TcpHandshake"/>); a peer that fails, or stays silent past the
 /// deadline, is dropped and reported through <see cref="OnRejected"/>, and the job goes on. Frames are the
 /// <see cref="MessageCodec"/> header, which carries the payload length, followed by the payload. Each
@@ -29,7 +30,8 @@ internal sealed class TcpTransport : ITransport, IPolledTransport, IDirectSendTr
     private readonly Socket listener;
     private readonly JobSecret secret;
     private readonly string jobId;
-    private readonly Connection?[] outgoing;
+    private readonly Connection?[] outgoing; // where frames to each rank go: our own connection, or the peer's (BothWays)
+    private readonly List<Connection> superseded = []; // our own connections given up for the peer's (under the lock of outgoing)
     private readonly List<Socket> incoming = [];
     private TcpInbound[] inbound = []; // authenticated connections, replaced whole under the lock of incoming (Poll reads it without)
     private readonly List<TcpInbound> everInbound = []; // for FramesRead (under the lock of incoming)
@@ -89,6 +91,21 @@ internal sealed class TcpTransport : ITransport, IPolledTransport, IDirectSendTr
     /// false: a receive on every connection per look (CMPI_TCP_LOOK=off; tests compare the two).</summary>
     public bool LooksFirst { get; init; } = lookFirst;
 
+    /// <summary><c>CMPI_TCP_BOTHWAYS=off</c>: each rank writes only on connections it opened (before round 15; for measurements).</summary>
+    private static readonly bool bothWays = Environment.GetEnvironmentVariable("CMPI_TCP_BOTHWAYS") != "off";
+
+    /// <summary>
+    /// Whether a pair of ranks exchanges its frames both ways on one connection, as Open MPI's tcp does. On a connection
+    /// that carries data one way only, the receiving kernel acknowledges every small frame with a segment of its own,
+    /// sent from inside the receive call that reads the frame (Linux acknowledges at once a read that empties the
+    /// buffer of a "not bidirectional" connection): two segments per message, where a connection used both ways carries
+    /// the acknowledgement inside the answer. The rank that accepts a connection answers on it when it has none of its
+    /// own to that peer; when both opened one at once, the one opened by the lower rank carries both ways and the higher
+    /// rank retires its own (<see cref="Adopt"/>). The connector reads its connection as the acceptor does, once the peer answered on it. Both ends
+    /// authenticated each other in the handshake, so frames either way are as authenticated as before.
+    /// </summary>
+    public bool BothWays { get; init; } = bothWays;
+
     private long framesSentDirect;
 
     /// <summary>Frames whose payload was written from the sender's memory (tests).</summary>
@@ -147,8 +164,8 @@ internal sealed class TcpTransport : ITransport, IPolledTransport, IDirectSendTr
             (sink ?? throw new InvalidOperationException("the TCP transport was not started")).Deliver(message);
             return;
         }
-        var c = Volatile.Read(ref outgoing[destWorldRank]) ?? ConnectTo(destWorldRank);
-        c.Write(message);
+        // A connection given up for the peer's one (Adopt) refuses the frame: it goes on the connection that replaced it.
+        while (!(Volatile.Read(ref outgoing[destWorldRank]) ?? ConnectTo(destWorldRank)).Write(message)) { }
         // The kernel has the bytes and the sender never touches the message again (ITransport.Send): its payload
         // array goes back to the pool for the next send. Without this every send of 85 000 bytes or more was a
         // fresh large-object-heap array (page faults, full collections): 1 MiB ping-pong 1.56 ms, see docs/transports.md.
@@ -162,8 +179,7 @@ internal sealed class TcpTransport : ITransport, IPolledTransport, IDirectSendTr
     /// </summary>
     public void SendFrom(int destWorldRank, cMPIMessage header, ReadOnlySpan<byte> payload)
     {
-        var c = Volatile.Read(ref outgoing[destWorldRank]) ?? ConnectTo(destWorldRank);
-        c.WriteFrom(header, payload);
+        while (!(Volatile.Read(ref outgoing[destWorldRank]) ?? ConnectTo(destWorldRank)).WriteFrom(header, payload)) { }
         Interlocked.Increment(ref framesSentDirect);
     }
 
@@ -192,8 +208,10 @@ internal sealed class TcpTransport : ITransport, IPolledTransport, IDirectSendTr
                 s.Dispose();
                 throw new TransportException($"rank {localRank} could not authenticate rank {dest} at {peers[dest]}: {e.Message}", e);
             }
-            var c = new Connection(s, localRank, dest);
+            var c = new Connection(s, localRank, dest, adopted: false);
             Volatile.Write(ref outgoing[dest], c);
+            // The peer may answer on it (Adopt): read it as an accepted connection is read.
+            if (BothWays) new Thread(() => ReadLoop(s, dest, openedHere: true)) { IsBackground = true, Name = $"cmpi tcp reader (rank {localRank})" }.Start();
             return c;
         }
     }
@@ -245,7 +263,32 @@ internal sealed class TcpTransport : ITransport, IPolledTransport, IDirectSendTr
         {
             Interlocked.Decrement(ref pendingHandshakes);
         }
-        ReadLoop(s, from);
+        // Answered on only once a whole frame came on it: a connection that fails the protocol is never written to.
+        ReadLoop(s, from, firstFrame: BothWays ? () => Adopt(s, from) : null);
+    }
+
+    /// <summary>
+    /// Answer rank <paramref name="from"/> on the connection it opened to us (<see cref="BothWays"/>), once its first frame
+    /// came whole (called by whoever read it, before its delivery, so the rank's answer to it goes there): when we have no
+    /// connection to it yet, or have our own but <paramref name="from"/> is the lower rank (both opened one at once: the
+    /// lower rank's carries both ways, and the lower rank keeps writing on its own, since it had one when our first frame came).
+    /// Our own is then retired: frames already written on it arrive before its end (the mailbox puts each sender's
+    /// frames back in order), and the peer never writes on it. Only a peer's first connection is taken: a rank opens at
+    /// most one to another.
+    /// </summary>
+    private void Adopt(Socket s, int from)
+    {
+        Connection? retired;
+        lock (outgoing)
+        {
+            if (disposed) return;
+            var mine = outgoing[from];
+            if (mine != null && (mine.Adopted || localRank < from)) return;
+            retired = mine;
+            if (retired != null) superseded.Add(retired);
+            Volatile.Write(ref outgoing[from], new Connection(s, localRank, from, adopted: true));
+        }
+        retired?.Retire();
     }
 
     /// <summary>Drop a connection and say why; the job goes on.</summary>
@@ -262,18 +305,31 @@ internal sealed class TcpTransport : ITransport, IPolledTransport, IDirectSendTr
     /// The reader thread of one connection: it reads (blocking in the receive call, one system call per small frame)
     /// whenever the rank is not polling, and steps aside while it is (<see cref="ReaderHandover"/>).
     /// </summary>
-    private void ReadLoop(Socket s, int from)
+    private void ReadLoop(Socket s, int from, bool openedHere = false, Action? firstFrame = null)
     {
-        var c = new TcpInbound(s, from, WorldSize, MaxPayload, DirectReceiveMinBytes, sink!);
-        lock (incoming)
-        {
-            inbound = [.. inbound, c];
-            everInbound.Add(c);
-        }
-        sleeper?.Signal(); // a rank asleep on its connections does not watch this one yet: it looks again
+        var c = new TcpInbound(s, from, WorldSize, MaxPayload, DirectReceiveMinBytes, sink!) { OpenedHere = openedHere, FirstFrame = firstFrame };
+        lock (incoming) everInbound.Add(c);
         Func<bool> stop = () => disposed || c.Ended;
         try
         {
+            if (openedHere)
+            {
+                // A connection we opened joins the rank's looks only once the peer answers on it: until then this thread
+                // waits in the kernel for that first frame. A peer that never answers (a rank that only ever sends to it)
+                // would otherwise add a connection to every look, and with two a look is a poll call beside the receive
+                // (a barrier of 7 ranks: 4,000 more polls per 500 barriers; strace, bench/README.md round 15).
+                c.TryTake(); // no one else can read it yet
+                try
+                {
+                    if (!c.ReadBlocking()) return; // it ended unanswered (retired, or the peer closed at the end)
+                }
+                finally
+                {
+                    c.Release();
+                }
+            }
+            lock (incoming) inbound = [.. inbound, c];
+            sleeper?.Signal(); // a rank asleep on its connections does not watch this one yet: it looks again
             while (true)
             {
                 handover.WaitTurn(stop);
@@ -299,7 +355,7 @@ internal sealed class TcpTransport : ITransport, IPolledTransport, IDirectSendTr
         }
         finally
         {
-            lock (incoming) inbound = [.. inbound.Where(x => x != c)];
+            Forget(c);
         }
     }
 
@@ -334,6 +390,7 @@ internal sealed class TcpTransport : ITransport, IPolledTransport, IDirectSendTr
             try
             {
                 // One poll(2) says which connections have bytes; only those are read (ConnectionReadiness).
+                Looks++;
                 int found = look.Look(current);
                 if (found >= 0)
                 {
@@ -361,7 +418,9 @@ internal sealed class TcpTransport : ITransport, IPolledTransport, IDirectSendTr
         if (c is null || c.Ended || !c.TryTake()) return false;
         try
         {
-            return !c.Ended && c.ReadArrived();
+            bool delivered = !c.Ended && c.ReadArrived();
+            if (c.Ended) Forget(c);
+            return delivered;
         }
         catch (Exception e)
         {
@@ -374,6 +433,19 @@ internal sealed class TcpTransport : ITransport, IPolledTransport, IDirectSendTr
         }
     }
 
+    /// <summary>
+    /// Leave a connection that ended out of the rank's looks at once: its reader thread, which does the same when it
+    /// returns, stays parked while the rank keeps polling (a connection retired by <see cref="Adopt"/> ends in the middle
+    /// of an exchange), and a look over two connections costs a poll call beside the receive.
+    /// </summary>
+    private void Forget(TcpInbound c)
+    {
+        lock (incoming) inbound = [.. inbound.Where(x => x != c)];
+    }
+
+    /// <summary>Looks at several connections at once (a poll call each) so far (tests; written by the rank's thread only).</summary>
+    internal long Looks;
+
     /// <summary>Calls of <see cref="Poll"/> so far (tests; written by the rank's thread only).</summary>
     internal long Polls;
 
@@ -383,6 +455,15 @@ internal sealed class TcpTransport : ITransport, IPolledTransport, IDirectSendTr
         get
         {
             lock (incoming) return (everInbound.Sum(c => c.FramesByReader), everInbound.Sum(c => c.FramesByRank));
+        }
+    }
+
+    /// <summary>Frames received on connections this rank opened, i.e. answers on them (<see cref="BothWays"/>; tests).</summary>
+    internal long FramesOnOwnConnections
+    {
+        get
+        {
+            lock (incoming) return everInbound.Where(c => c.OpenedHere).Sum(c => c.FramesByReader + c.FramesByRank);
         }
     }
 
@@ -485,6 +566,7 @@ internal sealed class TcpTransport : ITransport, IPolledTransport, IDirectSendTr
     private void Failed(TcpInbound c, Exception e)
     {
         c.Ended = true;
+        Forget(c);
         switch (e)
         {
             case MalformedMessageException when !disposed:
@@ -509,6 +591,7 @@ internal sealed class TcpTransport : ITransport, IPolledTransport, IDirectSendTr
         lock (outgoing)
         {
             foreach (var c in outgoing) c?.Dispose();
+            foreach (var c in superseded) c.Dispose();
         }
         lock (incoming)
         {
@@ -520,10 +603,16 @@ internal sealed class TcpTransport : ITransport, IPolledTransport, IDirectSendTr
     /// <summary>
     /// The sending side of one connection: frames are written whole under a lock. A small frame is copied behind its
     /// header into one buffer and sent with one plain send call; a large one is sent from the header and the
-    /// message's own array as a gather (sendmsg), never copied.
+    /// message's own array as a gather (sendmsg), never copied. <paramref name="adopted"/>: the peer opened it
+    /// (<see cref="Adopt"/>).
     /// </summary>
-    private sealed class Connection(Socket socket, int from, int to) : IDisposable
+    private sealed class Connection(Socket socket, int from, int to, bool adopted) : IDisposable
     {
+        /// <summary>The peer opened it, and we answer on it.</summary>
+        public bool Adopted => adopted;
+
+        private volatile bool retired; // given up for the peer's connection: writes refuse, the caller takes the new one
+
         /// <summary>Frames up to this size (header included) go out through <see cref="small"/>.</summary>
         public const int SmallFrame = 4096;
 
@@ -531,10 +620,12 @@ internal sealed class TcpTransport : ITransport, IPolledTransport, IDirectSendTr
         private readonly byte[] small = new byte[SmallFrame];
         private readonly List<ArraySegment<byte>> parts = new(2);
 
-        public void Write(cMPIMessage m)
+        /// <summary>Write the frame; false when this connection was retired (nothing written).</summary>
+        public bool Write(cMPIMessage m)
         {
             lock (header)
             {
+                if (retired) return false;
                 try
                 {
                     int total = header.Length + m.Data.Length;
@@ -544,7 +635,7 @@ internal sealed class TcpTransport : ITransport, IPolledTransport, IDirectSendTr
                         m.Data.CopyTo(small, header.Length);
                         int n = socket.Send(small, 0, total, SocketFlags.None);
                         while (n < total) n += socket.Send(small, n, total - n, SocketFlags.None);
-                        return;
+                        return true;
                     }
                     MessageCodec.WriteHeader(header, m);
                     parts.Clear();
@@ -552,6 +643,7 @@ internal sealed class TcpTransport : ITransport, IPolledTransport, IDirectSendTr
                     parts.Add(m.Data);
                     int sent = socket.Send(parts);
                     if (sent != total) SendRest(total, sent);
+                    return true;
                 }
                 catch (Exception e) when (e is SocketException or ObjectDisposedException)
                 {
@@ -565,10 +657,11 @@ internal sealed class TcpTransport : ITransport, IPolledTransport, IDirectSendTr
         /// the receiver's first read holds a whole header), then the rest of the payload straight from
         /// <paramref name="payload"/>. Two send calls, no copy beyond those first bytes.
         /// </summary>
-        public void WriteFrom(cMPIMessage m, ReadOnlySpan<byte> payload)
+        public bool WriteFrom(cMPIMessage m, ReadOnlySpan<byte> payload)
         {
             lock (header)
             {
+                if (retired) return false;
                 try
                 {
                     MessageCodec.WriteHeader(small, m, payload.Length);
@@ -576,6 +669,7 @@ internal sealed class TcpTransport : ITransport, IPolledTransport, IDirectSendTr
                     payload[..first].CopyTo(small.AsSpan(MessageCodec.HeaderSize));
                     SendAll(small.AsSpan(0, MessageCodec.HeaderSize + first));
                     SendAll(payload[first..]);
+                    return true;
                 }
                 catch (Exception e) when (e is SocketException or ObjectDisposedException)
                 {
@@ -595,6 +689,30 @@ internal sealed class TcpTransport : ITransport, IPolledTransport, IDirectSendTr
             while (sent < header.Length) sent += socket.Send(header, sent, header.Length - sent, SocketFlags.None);
             byte[] data = parts[1].Array!;
             while (sent < total) sent += socket.Send(data, sent - header.Length, total - sent, SocketFlags.None);
+        }
+
+        /// <summary>
+        /// No more frames on it (<see cref="Adopt"/>): the end of the stream follows the frames written, so the peer reads
+        /// them all, and our reader of it sees its end too (the peer never writes on it).
+        /// </summary>
+        public void Retire()
+        {
+            retired = true; // a write that takes the lock from now on refuses
+            // After the frame being written, if any (never cut one). The caller may be the rank's thread reading a frame
+            // (TcpInbound.FirstFrame): a writer blocked on a full socket must not hold it, so a pool thread waits instead.
+            if (Monitor.TryEnter(header))
+            {
+                try { ShutDown(); } finally { Monitor.Exit(header); }
+            }
+            else
+            {
+                ThreadPool.UnsafeQueueUserWorkItem(_ => { lock (header) ShutDown(); }, null);
+            }
+        }
+
+        private void ShutDown()
+        {
+            try { socket.Shutdown(SocketShutdown.Both); } catch (Exception e) when (e is SocketException or ObjectDisposedException) { }
         }
 
         public void Dispose()
