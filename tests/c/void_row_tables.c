@@ -3,7 +3,7 @@
  * out-parameter) and a table of row pointers into it (`void ***subs`) built by byte arithmetic on a `void *`
  * (`rptr += cols * size`), the caller passing `(void *)&a` of an `int **a` and `(void *)&storage` of an `int *`, and
  * reading `((int **)a)[i][j]` after; the block given to fread (and, in MyMPI, to MPI_Send/MPI_Recv with a run-time
- * datatype). 17 programs of three repositories stop here (round 15: nbalov/OpenMPI, moving-on/mpitest,
+ * datatype). 8 programs of three repositories stop here (round 15: nbalov/OpenMPI, moving-on/mpitest,
  * Liuledian/parallelMPI).
  * xfail: a void * holding row pointers of a run-time element size (-Wvoid-pointer: "a void * that holds pointers of
  * several types ... given to fread"); the class for a later round
