@@ -421,7 +421,9 @@ class _Analysis:
         # A parameter passed on as it is is a ref parameter when the one it is passed to is; a parameter its function
         # never uses takes a ref from such a caller as well as anything (`allocate_device_buffer(char **buffer)`
         # whose body the preprocessor emptied): the largest such set, dropping until stable.
-        base = {k for k, seen in seen_of.items() if all(seen) and (seen or passed_to.get(k))}
+        # (a C# ref cannot be null: a parameter some call passes NULL to, which C only writes when asked, stays a pointer)
+        given_null = self._params_given_null()
+        base = {k for k, seen in seen_of.items() if all(seen) and (seen or passed_to.get(k)) and k not in given_null}
         refs = set(base)
         while True:
             unused = {t for k in refs for t in passed_to.get(k, []) if t in seen_of and not seen_of[t]
@@ -431,6 +433,25 @@ class _Analysis:
                 break
             refs = kept | unused
         self.plan.ref_params |= refs
+
+    def _params_given_null(self) -> Set[SlotKey]:
+        """The pointer parameters of the program's functions that some call passes NULL (or 0) to: `parse_args(argc,
+        argv, NULL, &n, NULL)` of Quinn's exercises, whose `int *d` the callee sets only for a `-d` option."""
+        found: Set[SlotKey] = set()
+
+        def walk(node):
+            if isinstance(node, ir.Call) and _callee_name(node) in self.functions:
+                callee = self.functions[_callee_name(node)]
+                for j, a in enumerate(node.args):
+                    if j < len(callee.params) and is_null_pointer(a):
+                        found.add(("var", callee.name, callee.params[j].name))
+            for x in ir.children(node):
+                walk(x)
+
+        for f in self.tu.functions:
+            if f.body is not None:
+                walk(f.body)
+        return found
 
     def run(self) -> PointerPlan:
         self.mpi_callbacks: Set[str] = set()

@@ -80,6 +80,9 @@ public sealed class Op
     private bool IsDefinedForBasic(Datatype type) => OpCode switch
     {
         Code.Null or Code.Replace or Code.NoOp => false, // no collective takes them (one-sided code checks them itself)
+        // Open MPI 4.1 reduces MPI_CHAR as a signed 8-bit integer with every predefined op (MPI lists it under no op
+        // group; Quinn's sieve exercises take MPI_LOR of char flags), MPI_WCHAR with none
+        _ when type == Datatype.MPI_CHAR => OpCode is not (Code.MaxLoc or Code.MinLoc),
         // Fortran's LOGICAL (a 4-byte integer here) takes the logical ops alone (MPI-3.1 5.9.2)
         _ when type == Datatype.MPI_LOGICAL => OpCode is Code.Land or Code.Lor or Code.Lxor,
         Code.MaxLoc or Code.MinLoc => type.Kind == ElementKind.Pair,

@@ -7,7 +7,8 @@ public static partial class cMPI
 {
     /// <summary>
     /// MPI_Comm_split: ranks with the same <paramref name="color"/> form a new communicator, ordered by
-    /// (<paramref name="key"/>, old rank); color UNDEFINED gives <see cref="COMM_NULL"/>.
+    /// (<paramref name="key"/>, old rank); color UNDEFINED gives <see cref="COMM_NULL"/>. On an intercommunicator, each
+    /// group is split so and a colour's ranks in both groups form an intercommunicator (cMPI.InterComms.cs).
     /// The new context id is the largest "next free id" among the old communicator's ranks, so it is unused by
     /// every member (disjoint groups of one split may share it: they never exchange messages).
     /// </summary>
@@ -16,7 +17,7 @@ public static partial class cMPI
         const string call = "MPI_Comm_split";
         var ctx = Ctx(call);
         CheckComm(call, comm);
-        newcomm = SplitCore(ctx, call, comm, color, key);
+        newcomm = comm.IsInter ? InterSplit(ctx, call, comm, color, key) : SplitCore(ctx, call, comm, color, key);
         return SUCCESS;
     }
 
@@ -42,13 +43,13 @@ public static partial class cMPI
         return created;
     }
 
-    /// <summary>MPI_Comm_dup: same group, new context.</summary>
+    /// <summary>MPI_Comm_dup: same group (an intercommunicator's two groups), new context.</summary>
     public static int Comm_dup(Comm comm, out Comm newcomm)
     {
         const string call = "MPI_Comm_dup";
         var ctx = Ctx(call);
         CheckComm(call, comm);
-        newcomm = SplitCore(ctx, call, comm, 0, 0);
+        newcomm = comm.IsInter ? InterSplit(ctx, call, comm, 0, 0) : SplitCore(ctx, call, comm, 0, 0); // an intercommunicator's: one too
         CopyAttributes(ctx, comm, newcomm);  // the keys made with MPI_COMM_DUP_FN
         newcomm.Topology = comm.Topology; // MPI-3.1 6.4.2: the duplicate keeps the topology (immutable, so shared)
         LocalOf(ctx, newcomm).Hints = LocalOf(ctx, comm).Hints?.Dup();  // and the hints (MPI-3.1 6.4.2)

@@ -23,7 +23,7 @@ public static partial class cMPI
         const string call = "MPI_Gather";
         var ctx = Ctx(call);
         CheckRoot(call, ctx, comm, root);
-        var send = Buffers.Data(call, sendbuf, sendoffset, sendcount, sendtype);
+        var send = TakesPartHere(comm, root) ? Buffers.Data(call, sendbuf, sendoffset, sendcount, sendtype) : default;
         var recv = RootRecv(ctx, call, comm, root, recvbuf, recvoffset, recvcount, recvtype);
         GatherCore(ctx, call, send.Bytes, recv.Bytes, recvcount, recvtype, null, null, root, comm);
         recv.Commit();
@@ -36,7 +36,7 @@ public static partial class cMPI
         const string call = "MPI_Gather";
         var ctx = Ctx(call);
         CheckRoot(call, ctx, comm, root);
-        var send = Buffers.DataScalar(call, ref sendbuf, sendcount, sendtype);
+        var send = TakesPartHere(comm, root) ? Buffers.DataScalar(call, ref sendbuf, sendcount, sendtype) : default;
         var recv = RootRecv(ctx, call, comm, root, recvbuf, recvoffset, recvcount, recvtype);
         GatherCore(ctx, call, send.Bytes, recv.Bytes, recvcount, recvtype, null, null, root, comm);
         recv.Commit();
@@ -49,12 +49,12 @@ public static partial class cMPI
         const string call = "MPI_Gatherv";
         var ctx = Ctx(call);
         CheckRoot(call, ctx, comm, root);
-        var send = Buffers.Data(call, sendbuf, sendoffset, sendcount, sendtype);
-        var recv = comm.RankIn(ctx) == root
+        var send = TakesPartHere(comm, root) ? Buffers.Data(call, sendbuf, sendoffset, sendcount, sendtype) : default;
+        var recv = IsRootHere(ctx, comm, root)
             ? Buffers.Data(call, recvbuf, recvoffset, Extent(call, ctx, comm, recvcounts, displs), recvtype)
             : default;
         GatherCore(ctx, call, send.Bytes, recv.Bytes, 0, recvtype, recvcounts, displs, root, comm);
-        recv.CommitSlots(recvcounts, displs, comm.SizeIn(ctx));
+        recv.CommitSlots(recvcounts, displs, comm.PeerSizeIn(ctx));
         return SUCCESS;
     }
 
@@ -65,12 +65,12 @@ public static partial class cMPI
         const string call = "MPI_Gatherv";
         var ctx = Ctx(call);
         CheckRoot(call, ctx, comm, root);
-        var send = Buffers.DataScalar(call, ref sendbuf, sendcount, sendtype);
-        var recv = comm.RankIn(ctx) == root
+        var send = TakesPartHere(comm, root) ? Buffers.DataScalar(call, ref sendbuf, sendcount, sendtype) : default;
+        var recv = IsRootHere(ctx, comm, root)
             ? Buffers.Data(call, recvbuf, recvoffset, Extent(call, ctx, comm, recvcounts, displs), recvtype)
             : default;
         GatherCore(ctx, call, send.Bytes, recv.Bytes, 0, recvtype, recvcounts, displs, root, comm);
-        recv.CommitSlots(recvcounts, displs, comm.SizeIn(ctx));
+        recv.CommitSlots(recvcounts, displs, comm.PeerSizeIn(ctx));
         return SUCCESS;
     }
 
@@ -125,7 +125,7 @@ public static partial class cMPI
         var send = Buffers.Data(call, sendbuf, sendoffset, sendcount, sendtype);
         var recv = Buffers.Data(call, recvbuf, recvoffset, Extent(call, ctx, comm, recvcounts, displs), recvtype);
         AllgatherCore(ctx, call, send.Bytes, recv.Bytes, 0, recvtype, recvcounts, displs, comm);
-        recv.CommitSlots(recvcounts, displs, comm.SizeIn(ctx));
+        recv.CommitSlots(recvcounts, displs, comm.PeerSizeIn(ctx));
         return SUCCESS;
     }
 
@@ -139,7 +139,7 @@ public static partial class cMPI
         var send = Buffers.DataScalar(call, ref sendbuf, sendcount, sendtype);
         var recv = Buffers.Data(call, recvbuf, recvoffset, Extent(call, ctx, comm, recvcounts, displs), recvtype);
         AllgatherCore(ctx, call, send.Bytes, recv.Bytes, 0, recvtype, recvcounts, displs, comm);
-        recv.CommitSlots(recvcounts, displs, comm.SizeIn(ctx));
+        recv.CommitSlots(recvcounts, displs, comm.PeerSizeIn(ctx));
         return SUCCESS;
     }
 
@@ -152,7 +152,7 @@ public static partial class cMPI
         var ctx = Ctx(call);
         CheckRoot(call, ctx, comm, root);
         var send = RootSend(ctx, call, comm, root, sendbuf, sendoffset, sendcount, sendtype);
-        var recv = Buffers.Data(call, recvbuf, recvoffset, recvcount, recvtype);
+        var recv = TakesPartHere(comm, root) ? Buffers.Data(call, recvbuf, recvoffset, recvcount, recvtype) : default;
         ScatterCore(ctx, call, send.Bytes, sendcount, sendtype, null, null, recv.Bytes, root, comm);
         recv.Commit();
         return SUCCESS;
@@ -165,7 +165,7 @@ public static partial class cMPI
         var ctx = Ctx(call);
         CheckRoot(call, ctx, comm, root);
         var send = RootSend(ctx, call, comm, root, sendbuf, sendoffset, sendcount, sendtype);
-        var recv = Buffers.DataScalar(call, ref recvbuf, recvcount, recvtype);
+        var recv = TakesPartHere(comm, root) ? Buffers.DataScalar(call, ref recvbuf, recvcount, recvtype) : default;
         ScatterCore(ctx, call, send.Bytes, sendcount, sendtype, null, null, recv.Bytes, root, comm);
         recv.Commit();
         return SUCCESS;
@@ -177,10 +177,10 @@ public static partial class cMPI
         const string call = "MPI_Scatterv";
         var ctx = Ctx(call);
         CheckRoot(call, ctx, comm, root);
-        var send = comm.RankIn(ctx) == root
+        var send = IsRootHere(ctx, comm, root)
             ? Buffers.Data(call, sendbuf, sendoffset, Extent(call, ctx, comm, sendcounts, displs), sendtype)
             : default;
-        var recv = Buffers.Data(call, recvbuf, recvoffset, recvcount, recvtype);
+        var recv = TakesPartHere(comm, root) ? Buffers.Data(call, recvbuf, recvoffset, recvcount, recvtype) : default;
         ScatterCore(ctx, call, send.Bytes, 0, sendtype, sendcounts, displs, recv.Bytes, root, comm);
         recv.Commit();
         return SUCCESS;
@@ -193,10 +193,10 @@ public static partial class cMPI
         const string call = "MPI_Scatterv";
         var ctx = Ctx(call);
         CheckRoot(call, ctx, comm, root);
-        var send = comm.RankIn(ctx) == root
+        var send = IsRootHere(ctx, comm, root)
             ? Buffers.Data(call, sendbuf, sendoffset, Extent(call, ctx, comm, sendcounts, displs), sendtype)
             : default;
-        var recv = Buffers.DataScalar(call, ref recvbuf, recvcount, recvtype);
+        var recv = TakesPartHere(comm, root) ? Buffers.DataScalar(call, ref recvbuf, recvcount, recvtype) : default;
         ScatterCore(ctx, call, send.Bytes, 0, sendtype, sendcounts, displs, recv.Bytes, root, comm);
         recv.Commit();
         return SUCCESS;
@@ -204,11 +204,12 @@ public static partial class cMPI
 
     // ------------------------------------------------------------------ cores
 
+    // A root's buffer holds a block for each rank: of the communicator, or of the remote group of an intercommunicator.
     private static DataBuf RootRecv<T>(RankContext ctx, string call, Comm comm, int root, T[] buf, int offset, int count, Datatype type) where T : unmanaged =>
-        comm.RankIn(ctx) == root ? Buffers.Data(call, buf, offset, checked(count * comm.SizeIn(ctx)), type) : default;
+        IsRootHere(ctx, comm, root) ? Buffers.Data(call, buf, offset, checked(count * comm.PeerSizeIn(ctx)), type) : default;
 
     private static DataBuf RootSend<T>(RankContext ctx, string call, Comm comm, int root, T[] buf, int offset, int count, Datatype type) where T : unmanaged =>
-        comm.RankIn(ctx) == root ? Buffers.Data(call, buf, offset, checked(count * comm.SizeIn(ctx)), type) : default;
+        IsRootHere(ctx, comm, root) ? Buffers.Data(call, buf, offset, checked(count * comm.PeerSizeIn(ctx)), type) : default;
 
     /// <summary>Elements spanned by counts/displs (max displs[r] + counts[r]), after checking both arrays.</summary>
     private static int Extent(string call, RankContext ctx, Comm comm, int[] counts, int[] displs) =>
@@ -236,6 +237,11 @@ public static partial class cMPI
     private static void GatherCore(RankContext ctx, string call, ReadOnlySpan<byte> send, Span<byte> recv,
         int recvcount, Datatype recvtype, int[]? counts, int[]? displs, int root, Comm comm)
     {
+        if (comm.IsInter)
+        {
+            InterGather(ctx, call, send, recv, recvcount, recvtype, counts, displs, root, comm);
+            return;
+        }
         ctx.Wait.Set(call, comm, "root", root, false, 0);
         int rank = comm.RankIn(ctx), size = comm.SizeIn(ctx);
         // Per rank: what the root takes from each rank, what each rank gives (equal when the ranks agree).
@@ -266,9 +272,10 @@ public static partial class cMPI
     private static void AllgatherCore(RankContext ctx, string call, ReadOnlySpan<byte> send, Span<byte> recv,
         int recvcount, Datatype recvtype, int[]? counts, int[]? displs, Comm comm)
     {
-        if (comm.IsInter && counts == null)
+        if (comm.IsInter)
         {
-            InterAllgather(ctx, call, send, recv, comm);
+            if (counts == null) InterAllgather(ctx, call, send, recv, comm);
+            else InterAllgatherv(ctx, call, send, recv, recvtype, counts, displs!, comm);
             return;
         }
         if (CollectiveVariants.AllgatherFor(ctx.Transport, comm.SizeIn(ctx)) == CollectiveVariants.AllgatherKind.Exchange)
@@ -348,6 +355,11 @@ public static partial class cMPI
     private static void ScatterCore(RankContext ctx, string call, ReadOnlySpan<byte> send, int sendcount, Datatype sendtype,
         int[]? counts, int[]? displs, Span<byte> recv, int root, Comm comm)
     {
+        if (comm.IsInter)
+        {
+            InterScatter(ctx, call, send, sendcount, sendtype, counts, displs, recv, root, comm);
+            return;
+        }
         ctx.Wait.Set(call, comm, "root", root, false, 0);
         int rank = comm.RankIn(ctx), size = comm.SizeIn(ctx);
         BeginCollective(ctx, call, comm, root, counts != null ? -1 : rank == root ? (long)sendcount * sendtype.Size : recv.Length,

@@ -181,7 +181,9 @@ public static partial class cMPI
         // MPI-2.2 on: ranks may pass disjoint groups (each rank's group holds the ranks that pass that same group),
         // and each group gets a communicator of its own. A group is named by its first member's rank in comm.
         int color = mine == UNDEFINED || g.WorldRanks.Length == 0 ? UNDEFINED : Array.IndexOf(members, g.WorldRanks[0]);
-        newcomm = SplitCore(ctx, call, comm, color, mine);
+        // on an intercommunicator (MPI-3.1 6.4.2) the group is a subgroup of the local group, and the members of both
+        // sides' groups form an intercommunicator
+        newcomm = comm.IsInter ? InterSplit(ctx, call, comm, mine == UNDEFINED ? UNDEFINED : 0, mine) : SplitCore(ctx, call, comm, color, mine);
         return SUCCESS;
     }
 

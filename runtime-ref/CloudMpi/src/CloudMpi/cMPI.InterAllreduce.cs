@@ -16,6 +16,7 @@ public static partial class cMPI
     private static void InterAllreduce(RankContext ctx, string call, ReadOnlySpan<byte> send, Span<byte> recv,
         Datatype type, Op op, Comm inter)
     {
+        BeginInter(ctx, inter);
         var local = inter.LocalGroup ?? throw new MpiException(call, ERR_COMM, $"{inter.Name} has no local group");
         var partial = new byte[send.Length];
         ReduceCore(ctx, call, send, partial, type, op, 0, local, all: false);

@@ -52,6 +52,7 @@ public static partial class cMPI
 
     private static void InterBcast(RankContext ctx, string call, Span<byte> buf, int root, Comm inter, Datatype type)
     {
+        BeginInter(ctx, inter);
         ctx.Wait.Set(call, inter, "root", root, false, 0);
         if (root == PROC_NULL) return;
         if (root == ROOT)
@@ -67,6 +68,7 @@ public static partial class cMPI
     private static void InterReduce(RankContext ctx, string call, ReadOnlySpan<byte> send, Span<byte> recv,
         Datatype type, Op op, int root, Comm inter)
     {
+        BeginInter(ctx, inter);
         ctx.Wait.Set(call, inter, "root", root, false, 0);
         if (root == PROC_NULL) return;
         if (root == ROOT)
@@ -84,6 +86,7 @@ public static partial class cMPI
     /// <summary>MPI_Allgather on an intercommunicator: <paramref name="recv"/> receives the remote group's blocks in its rank order.</summary>
     private static void InterAllgather(RankContext ctx, string call, ReadOnlySpan<byte> send, Span<byte> recv, Comm inter)
     {
+        BeginInter(ctx, inter);
         var local = LocalGroupOf(call, inter);
         bool leader = local.RankIn(ctx) == 0;
         var gathered = leader ? new byte[checked(send.Length * local.SizeIn(ctx))] : [];
@@ -97,6 +100,7 @@ public static partial class cMPI
         ReadOnlySpan<byte> send, int sendcount, Datatype sendtype, int[]? sendcounts, int[]? sdispls,
         Span<byte> recv, int recvcount, Datatype recvtype, int[]? recvcounts, int[]? rdispls)
     {
+        BeginInter(ctx, inter);
         ctx.Wait.Set(call, inter, null, 0, false, 0);
         int remote = inter.PeerSizeIn(ctx), rank = inter.RankIn(ctx);
         for (int k = 0; k < remote; k++)
@@ -114,6 +118,7 @@ public static partial class cMPI
 
     private static void InterBarrier(RankContext ctx, string call, Comm inter)
     {
+        BeginInter(ctx, inter);
         var local = LocalGroupOf(call, inter);
         Barrier(local); // every rank of this group has entered
         ctx.Wait.Set(call, inter, null, 0, false, 0);

@@ -6,8 +6,8 @@ namespace CloudMpi;
 
 /// <summary>
 /// Intercommunicators (MPI-3.1 section 6.6): two disjoint groups, point-to-point between them (a rank names a member
-/// of the other group), and MPI_Intercomm_merge into an intracommunicator. Collectives on an intercommunicator are
-/// refused with MPI_ERR_COMM (<see cref="BeginCollective"/>).
+/// of the other group), and MPI_Intercomm_merge into an intracommunicator. Collectives on an intercommunicator:
+/// cMPI.InterAllreduce.cs, cMPI.InterCollectives.cs, cMPI.InterRooted.cs; communicators made from one: cMPI.InterComms.cs.
 /// <para>
 /// Agreement follows the standard's recipe: each group agrees within itself (its local communicator), the two
 /// leaders exchange what their groups agreed, and each leader broadcasts the other side's answer in its group. The

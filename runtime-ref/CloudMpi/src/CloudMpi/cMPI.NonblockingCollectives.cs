@@ -32,7 +32,7 @@ public static partial class cMPI
         return request;
     }
 
-    private static bool IsRoot(Comm comm, int root) => comm.RankIn(RankContext.Current) == root;
+    private static bool IsRoot(Comm comm, int root) => IsRootHere(RankContext.Current, comm, root);
 
     /// <summary>
     /// Run this rank's pending nonblocking collectives on <paramref name="comm"/> in the order they started, up to and

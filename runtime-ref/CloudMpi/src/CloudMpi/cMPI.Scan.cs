@@ -122,6 +122,8 @@ public static partial class cMPI
     private static void ScanCore(RankContext ctx, string call, ReadOnlySpan<byte> send, Span<byte> recv,
         Datatype type, Op op, Comm comm, bool exclusive)
     {
+        if (comm.IsInter) // as Open MPI's parameter check: MPI-3.1 5.11 defines the scans on intracommunicators only
+            throw new MpiException(call, ERR_COMM, $"{call} is not defined on an intercommunicator ({comm.Name})");
         ctx.Wait.Set(call, comm, null, 0, false, 0);
         BeginCollective(ctx, call, comm, -1, send.Length, type);
         int rank = comm.RankIn(ctx), size = comm.SizeIn(ctx);
@@ -228,6 +230,11 @@ public static partial class cMPI
     private static void ReduceScatterCore(RankContext ctx, string call, ReadOnlySpan<byte> send, Span<byte> recv,
         int[] counts, Datatype type, Op op, Comm comm, bool block)
     {
+        if (comm.IsInter)
+        {
+            InterReduceScatter(ctx, call, send, recv, counts, type, op, comm); // the other group's vectors, reduced
+            return;
+        }
         ctx.Wait.Set(call, comm, null, 0, false, 0);
         int size = comm.SizeIn(ctx);
         long totalBytes = block ? (long)counts[0] * type.Size : counts.Take(size).Sum(c => (long)c) * type.Size;

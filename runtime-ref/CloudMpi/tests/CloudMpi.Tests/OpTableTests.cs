@@ -31,7 +31,8 @@ public class OpTableTests
     private static readonly string[] Complexes =
         ["MPI_C_DOUBLE_COMPLEX", "MPI_DOUBLE_COMPLEX", "MPI_C_FLOAT_COMPLEX", "MPI_C_COMPLEX", "MPI_COMPLEX"];
 
-    private static bool Allowed(string op, string type) => op switch
+    // MPI_CHAR is in no group, but Open MPI 4.1 reduces it as a signed 8-bit integer with every op (measured)
+    private static bool Allowed(string op, string type) => type == "MPI_CHAR" || op switch
     {
         "MPI_SUM" or "MPI_PROD" => Integers.Contains(type) || Floats.Contains(type) || Complexes.Contains(type),
         "MPI_MAX" or "MPI_MIN" => Integers.Contains(type) || Floats.Contains(type),

@@ -23,6 +23,7 @@ internal static class Reduction
         switch (element.Kind)
         {
             case ElementKind.Int8: Typed<sbyte>(op, acc, inp); break;
+            case ElementKind.Char when element.Size == 1: Typed<sbyte>(op, acc, inp); break; // MPI_CHAR, as Open MPI's int8
             case ElementKind.UInt8: Typed<byte>(op, acc, inp); break;
             case ElementKind.Byte: Typed<byte>(op, acc, inp); break;
             case ElementKind.Int16: Typed<short>(op, acc, inp); break;
