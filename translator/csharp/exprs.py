@@ -641,13 +641,21 @@ def _native_float_to_integer(e: ir.Cast, inner: CsExpr, target: str) -> Optional
     keeps the cast, which C# folds (a case label, an enum member need a constant)."""
     if target not in ("int", "long") or inner.type not in ("double", "float"):
         return None
-    if not any(isinstance(n, ir.Call) or isinstance(n, ir.NameRef) and n.kind in ("local", "param", "global")
-               for n in ir.walk(e.operand)):
-        return None
+    if not any(isinstance(n, ir.Call) and not _builtin_call(n)
+               or isinstance(n, ir.NameRef) and n.kind in ("local", "param", "global") for n in ir.walk(e.operand)):
+        return None  # (gcc folds a constant's conversion, saturating: `(long)INFINITY` is LONG_MAX, as C#'s cast)
     code = inner.code
     if isinstance(e.operand, ir.Paren) and code.startswith("(") and code.endswith(")"):
         code = code[1:-1]  # `(int)(x / w)`: convert_paren's parentheses, the call's own suffice
     return CsExpr(f"{inner.type}.ConvertToIntegerNative<{target}>({code})", target, PRIMARY)
+
+
+def _builtin_call(e: ir.Call) -> bool:
+    """A call of a compiler builtin (`__builtin_inff()`, math.h's INFINITY): a constant, not a run-time value."""
+    callee = e.callee
+    while isinstance(callee, (ir.Paren, ir.Cast)):
+        callee = callee.inner if isinstance(callee, ir.Paren) else callee.operand
+    return isinstance(callee, ir.NameRef) and callee.name.startswith("__builtin_")
 
 
 def _refuse_long_double_int128(e: ir.Cast) -> None:
