@@ -573,6 +573,9 @@ def convert_cast(ctx, e: ir.Cast) -> CsExpr:
             return coerce(CsExpr(f"cMPI.AddressOf({inner.code})", "long", PRIMARY), target)
         raise TranslationError(e.loc, "converting a pointer to an integer cannot be translated",
                                "pointer-to-integer")
+    native = _native_float_to_integer(e, inner, target)
+    if native is not None:
+        return native
     if e.implicit or target == "bool":
         return coerce(inner, target)  # (_Bool)x is x != 0, whatever x's type
     # An explicit C cast: keep it visible where C# needs it or where it changes the type.
@@ -629,6 +632,33 @@ def _integer_part_of(e: ir.Cast) -> ir.Expr | None:
             or cs_type(x.type, x.loc) != cs_type(e.type, e.loc) or cs_type(e.type, e.loc) == LONG_DOUBLE:
         return None  # (a long double's integer part: CLongDouble's own conversions, through the integer type)
     return x
+
+
+def _native_float_to_integer(e: ir.Cast, inner: CsExpr, target: str) -> Optional[CsExpr]:
+    """A double or float converted to int or long at run time (written or C's implicit conversion):
+    `double.ConvertToIntegerNative<int>(x)`, the processor's conversion as gcc's code does it (cvttsd2si on
+    x86-64: toward zero, and for NaN or a value outside the type, where C leaves the result undefined, the type's
+    minimum). C#'s `(int)x` saturates, 6 instructions on the critical path where the conversion is one (NPB EP's
+    annulus index, `l = (int)larger(fabs(t3), fabs(t4))`, then `q[l]`). An index from a NaN or a huge value is
+    int.MinValue, outside every array (a saturated NaN was 0, an element C's program does not reach). A conversion of constants alone
+    keeps the cast, which C# folds (a case label, an enum member need a constant)."""
+    if target not in ("int", "long") or inner.type not in ("double", "float"):
+        return None
+    if not any(isinstance(n, ir.Call) and not _builtin_call(n)
+               or isinstance(n, ir.NameRef) and n.kind in ("local", "param", "global") for n in ir.walk(e.operand)):
+        return None  # (gcc folds a constant's conversion, saturating: `(long)INFINITY` is LONG_MAX, as C#'s cast)
+    code = inner.code
+    if isinstance(e.operand, ir.Paren) and code.startswith("(") and code.endswith(")"):
+        code = code[1:-1]  # `(int)(x / w)`: convert_paren's parentheses, the call's own suffice
+    return CsExpr(f"{inner.type}.ConvertToIntegerNative<{target}>({code})", target, PRIMARY)
+
+
+def _builtin_call(e: ir.Call) -> bool:
+    """A call of a compiler builtin (`__builtin_inff()`, math.h's INFINITY): a constant, not a run-time value."""
+    callee = e.callee
+    while isinstance(callee, (ir.Paren, ir.Cast)):
+        callee = callee.inner if isinstance(callee, ir.Paren) else callee.operand
+    return isinstance(callee, ir.NameRef) and callee.name.startswith("__builtin_")
 
 
 def _refuse_long_double_int128(e: ir.Cast) -> None:
@@ -1274,6 +1304,9 @@ def convert_member(ctx, e: ir.Member) -> CsExpr:
 
 
 def convert_conditional(ctx, e: ir.Conditional) -> CsExpr:
+    select = _floating_select(ctx, e)
+    if select is not None:
+        return select
     cond = as_bool(convert_expr(ctx, e.cond))
     a, b = convert_expr(ctx, e.then), convert_expr(ctx, e.otherwise)
     if a.type == b.type == "function":
@@ -1291,6 +1324,61 @@ def convert_conditional(ctx, e: ir.Conditional) -> CsExpr:
         a, b = (cast(x, cs) if narrow_before_promotion(ctx, arm) else x for x, arm in ((a, e.then), (b, e.otherwise)))
     a, b = coerce(a, cs), coerce(b, cs)
     return CsExpr(f"{paren(cond, LOR)} ? {paren(a, COND)} : {paren(b, COND)}", cs, COND)
+
+
+def _floating_select(ctx, e: ir.Conditional) -> Optional[CsExpr]:
+    """`x > y ? x : y` and `x < y ? x : y` of two doubles or two floats (either arm order: `x < y ? y : x` is
+    `y > x ? y : x`), x and y names, constants or elements that evaluating once reads as evaluating twice:
+    `CMath.IfGreater(x, y)`, `CMath.IfLess(x, y)`, one maxsd or minsd, which x86 defines as exactly these
+    conditionals, NaNs and signed zeros included (gcc -O2 emits the same), where the JIT jumps on the comparison.
+    A `>=` or `<=` keeps the conditional: its ties and NaNs do not give the same operand."""
+    if not isinstance(e.type, ir.FloatType) or e.type.name not in ("double", "float"):
+        return None
+    cond = _without_parens(e.cond)
+    if not isinstance(cond, ir.Binary) or cond.op not in ("<", ">"):
+        return None
+    x, y = cond.lhs, cond.rhs
+    if not (x.type == y.type == e.type and is_pure(x) and is_pure(y)):
+        return None
+    then, otherwise = e.then, e.otherwise
+    if _same_expr(then, x) and _same_expr(otherwise, y):
+        first, second, greater = x, y, cond.op == ">"
+    elif _same_expr(then, y) and _same_expr(otherwise, x):
+        first, second, greater = y, x, cond.op == "<"  # x < y ? y : x is y > x ? y : x
+    else:
+        return None
+    cs = cs_type(e.type, e.loc)
+    a, b = (coerce(convert_expr(ctx, _without_parens(x)), cs) for x in (first, second))  # a macro's `(a)`
+    return CsExpr(f"CMath.{'IfGreater' if greater else 'IfLess'}({a.code}, {b.code})", cs, PRIMARY)
+
+
+def _without_parens(e: ir.Expr) -> ir.Expr:
+    while isinstance(e, ir.Paren):
+        e = e.inner
+    return e
+
+
+def _same_expr(a: ir.Expr, b: ir.Expr) -> bool:
+    """Whether two expressions are written alike (their locations aside), through parentheses."""
+    a, b = _without_parens(a), _without_parens(b)
+    if type(a) is not type(b):
+        return False
+    if not dataclasses.is_dataclass(a):
+        return a == b
+    for f in dataclasses.fields(a):
+        if f.name == "loc":
+            continue
+        va, vb = getattr(a, f.name), getattr(b, f.name)
+        if isinstance(va, ir.Expr) and isinstance(vb, ir.Expr):
+            if not _same_expr(va, vb):
+                return False
+        elif isinstance(va, tuple) and isinstance(vb, tuple):
+            if len(va) != len(vb) or not all(_same_expr(p, q) if isinstance(p, ir.Expr) else p == q
+                                             for p, q in zip(va, vb)):
+                return False
+        elif va != vb:
+            return False
+    return True
 
 
 def narrow_before_promotion(ctx, e: ir.Expr) -> bool:

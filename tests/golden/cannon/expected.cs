@@ -151,7 +151,7 @@ public sealed class Cannon
         {
             n = atoi(argv[1]);
         }
-        q = (int)(Math.Sqrt((double)nprocs) + 0.5);
+        q = double.ConvertToIntegerNative<int>(Math.Sqrt((double)nprocs) + 0.5);
         if (q * q != nprocs || n <= 0 || n % q != 0)
         {
             if (world_rank == 0)

@@ -60,12 +60,12 @@ public sealed class Nbody
 
     double min_double(double a, double b)
     {
-        return a < b ? a : b;
+        return CMath.IfLess(a, b);
     }
 
     double max_double(double a, double b)
     {
-        return a > b ? a : b;
+        return CMath.IfGreater(a, b);
     }
 
     /* Lay n particles on a grid of sx x sy cells, visiting the cells in a random
@@ -73,7 +73,7 @@ public sealed class Nbody
      * each a random velocity in [-1, 1)^2. Uses only drand48, seeded by the caller. */
     void init_particles(int n, particle_t[] p)
     {
-        int sx = (int)Math.Ceiling(Math.Sqrt((double)n));
+        int sx = double.ConvertToIntegerNative<int>(Math.Ceiling(Math.Sqrt((double)n)));
         int sy = (n + sx - 1) / sx;
         int[] cells = new int[n];
         int i = 0;
@@ -86,7 +86,7 @@ public sealed class Nbody
         for (i = 0; i < n; i++)
         {
             int remaining = n - i;
-            int pick = (int)(drand48() * remaining);
+            int pick = double.ConvertToIntegerNative<int>(drand48() * remaining);
             int cell = 0;
             if (pick >= remaining)
             {

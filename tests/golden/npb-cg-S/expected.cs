@@ -60,7 +60,7 @@ public sealed class CG
         {
             @value = randlc(ref tran, MATRIX_MULT);
             position = randlc(ref tran, MATRIX_MULT);
-            i = (int)(nn1 * position) + 1;
+            i = double.ConvertToIntegerNative<int>(nn1 * position) + 1;
             if (i > NA)
             {
                 continue;

@@ -142,7 +142,7 @@ public sealed class EP
 
     double larger(double a, double b)
     {
-        return a > b ? a : b;
+        return CMath.IfGreater(a, b);
     }
 
     /* a^(2 NK): the multiplier that jumps one whole block ahead. */
@@ -202,7 +202,7 @@ public sealed class EP
                 t2 = Math.Sqrt(-2.0 * CMath.log(t1) / t1);
                 t3 = x1 * t2;
                 t4 = x2 * t2;
-                l = (int)larger(Math.Abs(t3), Math.Abs(t4));
+                l = double.ConvertToIntegerNative<int>(larger(Math.Abs(t3), Math.Abs(t4)));
                 q[l] += 1.0;
                 sx += t3;
                 sy += t4;

@@ -214,7 +214,7 @@ public sealed class IS
             x += randlc(ref seed, KEY_MULT);
             x += randlc(ref seed, KEY_MULT);
             x += randlc(ref seed, KEY_MULT);
-            key_array[i] = (int)(k * x);
+            key_array[i] = double.ConvertToIntegerNative<int>(k * x);
         }
     }
 

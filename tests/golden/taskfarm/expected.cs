@@ -82,7 +82,7 @@ public sealed class Taskfarm
                 cMPI.Get_count(ref st, MPI_DOUBLE, out count);
                 double[] buf = new double[count];
                 cMPI.Recv(buf, 0, count, MPI_DOUBLE, st.MPI_SOURCE, st.MPI_TAG, cMPI.COMM_WORLD, out st);
-                results[(int)buf[0]] = buf[count - 1];
+                results[double.ConvertToIntegerNative<int>(buf[0])] = buf[count - 1];
                 free(buf);
                 done++;
                 int tag = next < NTASKS ? WORK : STOP;
