@@ -862,6 +862,8 @@ def convert_unary(ctx, e: ir.Unary) -> CsExpr:
         return CsExpr(f"{paren(inner, PRIMARY)}[0]", cs_type(e.type, e.loc), PRIMARY)
     result = cs_type(e.type, e.loc)
     inner = convert_expr(ctx, e.operand)
+    if result == "bool" and inner.type == "bool" and op in ("pre++", "pre--", "post++", "post--"):
+        return _bool_step(ctx, e, inner)
     stride = delegate("pointee_stride")(ctx, e.operand.type)
     if stride.const != 1 and op in ("pre++", "pre--", "post++", "post--"):
         # a pointer to rows of a flattened 2-D array steps by whole rows
@@ -946,6 +948,28 @@ def convert_assign(ctx, e: ir.Assign) -> CsExpr:
         # condition); `!= false` gives the same value and reads as a comparison
         return CsExpr(f"({result.code}) != false", "bool", EQ)
     return result if stored == result.code else CsExpr(stored, result.type, PRIMARY)
+
+
+def _bool_step(ctx, e: ir.Unary, target: CsExpr) -> CsExpr:
+    """`b++`, `++b`, `b--`, `--b` of a _Bool (C# has no ++ or -- of bool, CS0023). C adds or subtracts 1 and converts
+    back to _Bool: ++ stores 1 whatever b was; -- stores 0 from 1 and 1 from 0 (-1 is nonzero), so it flips b. The
+    value is the stored one (prefix) or b's old one (postfix: for ++, b itself when b was already 1; for --, the
+    stored value's opposite)."""
+    t = paren(target, ASSIGN)
+    increment = e.op.endswith("++")
+    if increment and ctx.expr.discarded is e:
+        return CsExpr(f"{t} = true", "bool", ASSIGN)
+    if e.op == "pre++":
+        return CsExpr(f"({t} = true) != false", "bool", EQ)  # (not `if (b = true)`: C#'s warning CS0665)
+    if not is_pure(e.operand):
+        raise TranslationError(e.loc, f"{e.op[-2:]} of a _Bool with side effects in its operand is not supported "
+                               "yet", "unsupported-construct")
+    if increment:
+        return CsExpr(f"{paren(target, BINARY_PREC['||'])} || !({t} = true)", "bool", BINARY_PREC["||"])
+    flipped = f"{t} = !{paren(target, UNARY)}"
+    if e.op == "pre--" or ctx.expr.discarded is e:
+        return CsExpr(flipped, "bool", ASSIGN)
+    return CsExpr(f"!({flipped})", "bool", UNARY)
 
 
 def _compound_literal_object(target: ir.Expr) -> ir.Expr:
