@@ -637,13 +637,37 @@ def _refuse_long_double_int128(e: ir.Cast) -> None:
                                "double", "long-double-int128")
 
 
+_PLAIN_NAME = re.compile(r"@?[A-Za-z_]\w*")
+
+
+def _discarded_value(ctx, e: ir.Expr) -> CsExpr:
+    """The left operand of a comma, whose value C drops. A store into a numeric variable there is
+    `CExpr.Assign(ref x, v)`, not `x = v`: Roslyn's time grows exponentially with assignment expressions nested in
+    call arguments (csmith --math-notmp: `(int32_t)(si1 = (_si1), si2 = (_si2), ...)` nested ~20 deep, 53-104 CPU s
+    for one program), not with calls nested in calls. A comma's left comma is dropped whole: both its operands."""
+    inner = e
+    while isinstance(inner, ir.Paren):
+        inner = inner.inner
+    if isinstance(inner, ir.Binary) and inner.op == "," and not isinstance(inner.lhs.type, ir.VoidType):
+        lhs, rhs = _discarded_value(ctx, inner.lhs), _discarded_value(ctx, inner.rhs)
+        return CsExpr(f"CExpr.Comma({lhs.code}, {rhs.code})", rhs.type, PRIMARY)
+    if isinstance(inner, ir.Assign) and inner.op == "=" and isinstance(inner.target, ir.NameRef) and \
+            isinstance(inner.target.type, (ir.IntType, ir.FloatType)) and inner.target.type.name != "_Bool":
+        target = convert_expr(ctx, inner.target)
+        if target.type in NUMERIC and _PLAIN_NAME.fullmatch(target.code):
+            value = coerce_at(convert_expr(ctx, inner.value), target.type, inner.value.loc)
+            if value.code != target.code:  # (`x = x`: convert_assign's read)
+                return CsExpr(f"CExpr.Assign<{target.type}>(ref {target.code}, {value.code})", target.type, PRIMARY)
+    return convert_expr(ctx, e)
+
+
 def convert_binary(ctx, e: ir.Binary) -> CsExpr:
     op = e.op
     if op == ",":
         if isinstance(e.lhs.type, ir.VoidType):
             raise TranslationError(e.loc, "a comma expression whose left side has no value (a void call) is only "
                                    "supported as a statement", "unsupported-construct")
-        lhs, rhs = convert_expr(ctx, e.lhs), convert_expr(ctx, e.rhs)
+        lhs, rhs = _discarded_value(ctx, e.lhs), convert_expr(ctx, e.rhs)
         if rhs.type == "null" and isinstance(e.type, ir.PointerType):
             # C# cannot infer a type from a bare null: give it the pointer's type (void *: a handle, any reference).
             # Not "null" itself, which names a bare null whose code a conversion may drop (coerce): the comma's
