@@ -670,13 +670,37 @@ def _refuse_long_double_int128(e: ir.Cast) -> None:
                                "double", "long-double-int128")
 
 
+_PLAIN_NAME = re.compile(r"@?[A-Za-z_]\w*")
+
+
+def _discarded_value(ctx, e: ir.Expr) -> CsExpr:
+    """The left operand of a comma, whose value C drops. A store into a numeric variable there is
+    `CExpr.Assign(ref x, v)`, not `x = v`: Roslyn's time grows exponentially with assignment expressions nested in
+    call arguments (csmith --math-notmp: `(int32_t)(si1 = (_si1), si2 = (_si2), ...)` nested ~20 deep, 53-104 CPU s
+    for one program), not with calls nested in calls. A comma's left comma is dropped whole: both its operands."""
+    inner = e
+    while isinstance(inner, ir.Paren):
+        inner = inner.inner
+    if isinstance(inner, ir.Binary) and inner.op == "," and not isinstance(inner.lhs.type, ir.VoidType):
+        lhs, rhs = _discarded_value(ctx, inner.lhs), _discarded_value(ctx, inner.rhs)
+        return CsExpr(f"CExpr.Comma({lhs.code}, {rhs.code})", rhs.type, PRIMARY)
+    if isinstance(inner, ir.Assign) and inner.op == "=" and isinstance(inner.target, ir.NameRef) and \
+            isinstance(inner.target.type, (ir.IntType, ir.FloatType)) and inner.target.type.name != "_Bool":
+        target = convert_expr(ctx, inner.target)
+        if target.type in NUMERIC and _PLAIN_NAME.fullmatch(target.code):
+            value = coerce_at(convert_expr(ctx, inner.value), target.type, inner.value.loc)
+            if value.code != target.code:  # (`x = x`: convert_assign's read)
+                return CsExpr(f"CExpr.Assign<{target.type}>(ref {target.code}, {value.code})", target.type, PRIMARY)
+    return convert_expr(ctx, e)
+
+
 def convert_binary(ctx, e: ir.Binary) -> CsExpr:
     op = e.op
     if op == ",":
         if isinstance(e.lhs.type, ir.VoidType):
             raise TranslationError(e.loc, "a comma expression whose left side has no value (a void call) is only "
                                    "supported as a statement", "unsupported-construct")
-        lhs, rhs = convert_expr(ctx, e.lhs), convert_expr(ctx, e.rhs)
+        lhs, rhs = _discarded_value(ctx, e.lhs), convert_expr(ctx, e.rhs)
         if rhs.type == "null" and isinstance(e.type, ir.PointerType):
             # C# cannot infer a type from a bare null: give it the pointer's type (void *: a handle, any reference).
             # Not "null" itself, which names a bare null whose code a conversion may drop (coerce): the comma's
@@ -895,6 +919,8 @@ def convert_unary(ctx, e: ir.Unary) -> CsExpr:
         return CsExpr(f"{paren(inner, PRIMARY)}[0]", cs_type(e.type, e.loc), PRIMARY)
     result = cs_type(e.type, e.loc)
     inner = convert_expr(ctx, e.operand)
+    if result == "bool" and inner.type == "bool" and op in ("pre++", "pre--", "post++", "post--"):
+        return _bool_step(ctx, e, inner)
     stride = delegate("pointee_stride")(ctx, e.operand.type)
     if stride.const != 1 and op in ("pre++", "pre--", "post++", "post--"):
         # a pointer to rows of a flattened 2-D array steps by whole rows
@@ -1009,6 +1035,28 @@ def convert_assign(ctx, e: ir.Assign) -> CsExpr:
         # condition); `!= false` gives the same value and reads as a comparison
         return CsExpr(f"({result.code}) != false", "bool", EQ)
     return result if stored == result.code else CsExpr(stored, result.type, PRIMARY)
+
+
+def _bool_step(ctx, e: ir.Unary, target: CsExpr) -> CsExpr:
+    """`b++`, `++b`, `b--`, `--b` of a _Bool (C# has no ++ or -- of bool, CS0023). C adds or subtracts 1 and converts
+    back to _Bool: ++ stores 1 whatever b was; -- stores 0 from 1 and 1 from 0 (-1 is nonzero), so it flips b. The
+    value is the stored one (prefix) or b's old one (postfix: for ++, b itself when b was already 1; for --, the
+    stored value's opposite)."""
+    t = paren(target, ASSIGN)
+    increment = e.op.endswith("++")
+    if increment and ctx.expr.discarded is e:
+        return CsExpr(f"{t} = true", "bool", ASSIGN)
+    if e.op == "pre++":
+        return CsExpr(f"({t} = true) != false", "bool", EQ)  # (not `if (b = true)`: C#'s warning CS0665)
+    if not is_pure(e.operand):
+        raise TranslationError(e.loc, f"{e.op[-2:]} of a _Bool with side effects in its operand is not supported "
+                               "yet", "unsupported-construct")
+    if increment:
+        return CsExpr(f"{paren(target, BINARY_PREC['||'])} || !({t} = true)", "bool", BINARY_PREC["||"])
+    flipped = f"{t} = !{paren(target, UNARY)}"
+    if e.op == "pre--" or ctx.expr.discarded is e:
+        return CsExpr(flipped, "bool", ASSIGN)
+    return CsExpr(f"!({flipped})", "bool", UNARY)
 
 
 def _compound_literal_object(target: ir.Expr) -> ir.Expr:

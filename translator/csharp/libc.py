@@ -223,6 +223,11 @@ def convert_libc_call(ctx, call: ir.Call, callee: ir.NameRef, rule) -> CsExpr:
         else:
             view = _struct_array_view(ctx, strip_implicit(a))
             value = view or convert_expr(ctx, strip_implicit(a) if _is_struct_array(a) else a)
+            if value.type == "null":
+                # printf("%p", NULL): a bare null as the only variadic argument is C#'s null params array itself,
+                # no argument ("missing argument 1 for %p" at run time); one null element prints "(nil)" as glibc does
+                args.append("(object)null")
+                continue
             args.append(readable_copy(value) if value.cstype.is_inline_array else value.code)
     if rule.family == "byte_pair" and len(args) == 3:
         _read_as_first_buffer(ctx, call, args)
