@@ -20,6 +20,7 @@ from .cstypes import GENERIC_RESULT
 from .types import HANDLE, INTEGER_CARRIER, INTEGRAL, cs_type, element_cs, managed_footprint
 from ..passes.loop_shapes import constant_value
 from ..passes.pointers import allocation_target
+from ..passes.queries import strip_casts
 from ..rules import load as load_rules
 
 
@@ -254,15 +255,7 @@ def _typed_constant(value: CsExpr) -> CsExpr:
 
 def _string_constant(e: ir.Expr) -> Optional[bytes]:
     """The bytes of a string literal argument (through its decay, parentheses, casts and macros), NUL included."""
-    while True:
-        if isinstance(e, ir.Cast):
-            e = e.operand
-        elif isinstance(e, ir.Paren):
-            e = e.inner
-        elif isinstance(e, ir.MacroRef) and e.expansion is not None:
-            e = e.expansion
-        else:
-            break
+    e = strip_casts(e)
     return e.value + b"\0" if isinstance(e, ir.StringLit) else None
 
 

@@ -20,7 +20,7 @@ from . import registry
 from .cstypes import GENERIC_RESULT, array_of, ptr_of
 from .types import HANDLE, INTEGER_CARRIER, PRIMITIVE_ELEMENTS, cs_type, element_cs, flexible_member, managed_footprint
 from ..passes.pointers import struct_array_of
-from ..passes.queries import is_pointer_value
+from ..passes.queries import is_pointer_value, strip_casts
 
 
 def _pointee(t) -> ir.CType:
@@ -477,15 +477,7 @@ def _first_member(ctx, outer: ir.CType) -> Optional[ir.Field]:
 def _offset_constant(ctx, e: ir.Expr) -> Optional[int]:
     """The value of `offsetof(S, m)` (or another integer constant) through parentheses, casts and its macro; also of
     the pre-C89 spelling of offsetof, `(size_t)&((S *)0)->m` (a member of S itself, by clang's offset)."""
-    while True:
-        if isinstance(e, ir.Cast):
-            e = e.operand
-        elif isinstance(e, ir.Paren):
-            e = e.inner
-        elif isinstance(e, ir.MacroRef) and e.expansion is not None:
-            e = e.expansion
-        else:
-            break
+    e = strip_casts(e)
     if isinstance(e, ir.Unary):
         return null_member_offset(ctx, e)
     return e.value if isinstance(e, ir.IntLit) else None

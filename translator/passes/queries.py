@@ -8,9 +8,16 @@ from __future__ import annotations
 from .. import ir
 
 
-def is_null_pointer(e: ir.Expr) -> bool:
+def strip_casts(e: ir.Expr) -> ir.Expr:
+    """The expression without parentheses, macro names (`NULL` is its expansion) and casts, written or implicit:
+    what a constant argument is, whatever it was converted to on the way."""
     while isinstance(e, (ir.Cast, ir.Paren)) or (isinstance(e, ir.MacroRef) and e.expansion is not None):
         e = e.operand if isinstance(e, ir.Cast) else e.inner if isinstance(e, ir.Paren) else e.expansion
+    return e
+
+
+def is_null_pointer(e: ir.Expr) -> bool:
+    e = strip_casts(e)
     return isinstance(e, ir.IntLit) and e.value == 0
 
 
