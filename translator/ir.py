@@ -284,6 +284,7 @@ class VarDecl(Stmt):
     storage: Optional[str]  # static, extern or None
     size_exprs: Tuple[Expr, ...] = ()  # array bounds as written (may be macro refs)
     is_param: bool = False
+    is_volatile: bool = False  # a volatile scalar: never folded to a constant (passes/constants.py)
 
 
 @dataclass(frozen=True)

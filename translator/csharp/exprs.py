@@ -7,6 +7,7 @@ bool in conditions, bool -> int for comparisons used as values).
 """
 from __future__ import annotations
 
+import math
 import os
 import re
 import sys
@@ -75,11 +76,36 @@ def cast(e: CsExpr, cs: str) -> CsExpr:
         # `(CComplex)-x` reads as a subtraction in C# unless the type is a keyword: `(CComplex)(-x)`
         operand = f"({operand})"
     code = f"({cs}){operand}"
+    if cs in INTEGRAL and e.type in ("double", "float"):
+        folded = _folded_floating_literal(e.code, cs)
+        if folded is not None:
+            return folded
     if cs in INTEGRAL and _CONSTANT_CODE.match(e.code):
         # C# folds constant expressions we could not (`(ulong)~((4L < 0L) ? 1 : 0)`) and rejects
         # an overflowing conversion at compile time; C converts modulo 2^n.
         return CsExpr(f"unchecked({code})", cs, PRIMARY)
     return CsExpr(code, cs, UNARY)
+
+
+_FLOATING_LITERAL = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?[fFdD]?")
+
+
+def _folded_floating_literal(code: str, cs: str) -> Optional[CsExpr]:
+    """A floating literal outside integer type `cs`, converted as gcc folds it: saturated at the type's bounds
+    (`(long long)9.3e18` is LLONG_MAX, `(unsigned)-1.5` 0; C leaves the value undefined). C# refuses the constant
+    conversion (CS0221), and under `unchecked` folds it to another value (0). None for any other code, and for a
+    literal in range, whose C# cast is C's."""
+    text = code.strip()
+    while text.startswith("(") and text.endswith(")"):
+        text = text[1:-1].strip()
+    if not _FLOATING_LITERAL.fullmatch(text):
+        return None
+    value = math.trunc(float(text.rstrip("fFdD")))
+    if fits(value, cs):
+        return None
+    bits = BITS[cs]
+    low, high = (-(1 << (bits - 1)), (1 << (bits - 1)) - 1) if cs in SIGNED else (0, (1 << bits) - 1)
+    return int_literal(min(max(value, low), high), cs)
 
 
 def refuse_handle_memory(value: CsExpr, loc, reader: str) -> CsExpr:
@@ -641,8 +667,12 @@ def _native_float_to_integer(e: ir.Cast, inner: CsExpr, target: str) -> Optional
     minimum). C#'s `(int)x` saturates, 6 instructions on the critical path where the conversion is one (NPB EP's
     annulus index, `l = (int)larger(fabs(t3), fabs(t4))`, then `q[l]`). An index from a NaN or a huge value is
     int.MinValue, outside every array (a saturated NaN was 0, an element C's program does not reach). A conversion of constants alone
-    keeps the cast, which C# folds (a case label, an enum member need a constant)."""
-    if target not in ("int", "long") or inner.type not in ("double", "float"):
+    keeps the cast, which C# folds (a case label, an enum member need a constant).
+    The narrower types take gcc's too: `(unsigned)x` is the 64-bit conversion's low half, `(short)x`, `(unsigned
+    char)x` the 32-bit one's low bits (cvttsd2si %xmm0,%rax / %eax), where C#'s cast saturated (`(unsigned)-1.5`:
+    gcc 4294967295, C# 0). unsigned long keeps C#'s cast (gcc's is a branch around 2^63)."""
+    width = _NATIVE_CONVERSION_WIDTH.get(target)
+    if width is None or inner.type not in ("double", "float"):
         return None
     if not any(isinstance(n, ir.Call) and not _builtin_call(n)
                or isinstance(n, ir.NameRef) and n.kind in ("local", "param", "global") for n in ir.walk(e.operand)):
@@ -650,7 +680,15 @@ def _native_float_to_integer(e: ir.Cast, inner: CsExpr, target: str) -> Optional
     code = inner.code
     if isinstance(e.operand, ir.Paren) and code.startswith("(") and code.endswith(")"):
         code = code[1:-1]  # `(int)(x / w)`: convert_paren's parentheses, the call's own suffice
-    return CsExpr(f"{inner.type}.ConvertToIntegerNative<{target}>({code})", target, PRIMARY)
+    converted = f"{inner.type}.ConvertToIntegerNative<{width}>({code})"
+    if width == target:
+        return CsExpr(converted, target, PRIMARY)
+    return CsExpr(f"({target}){converted}", target, UNARY)
+
+
+# The integer a floating value is converted through, as gcc's x86-64 code does, for each C# target type.
+_NATIVE_CONVERSION_WIDTH = {"int": "int", "long": "long", "uint": "long", "short": "int", "ushort": "int",
+                            "sbyte": "int", "byte": "int"}
 
 
 def _builtin_call(e: ir.Call) -> bool:

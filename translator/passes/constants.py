@@ -9,7 +9,9 @@ the C constant.
 A global counts as never written when it is a number (integer or floating type) with an
 initializer, and no function assigns it (`=`, `+=`, ...), increments or decrements it, or takes
 its address (`&g` could write through the pointer, or pass it by `ref`). A name two files declare
-`static` each is left alone.
+`static` each is left alone, and so is a `volatile` one: C reads it anew at each use, so its conversions happen
+at run time (csmith's `volatile double` globals: as a C# `const`, `(unsigned)g` of an out-of-range value was a
+constant conversion C# refuses, CS0221).
 """
 from __future__ import annotations
 
@@ -24,7 +26,7 @@ _WRITES = ("post++", "post--", "pre++", "pre--", "&")
 def never_written_globals(tu: ir.TranslationUnit) -> Set[str]:
     declared = Counter(g.name for g in tu.globals)
     candidates = {g.name for g in tu.globals
-                  if declared[g.name] == 1 and g.storage != "extern" and g.init is not None
+                  if declared[g.name] == 1 and g.storage != "extern" and g.init is not None and not g.is_volatile
                   and isinstance(g.type, (ir.IntType, ir.FloatType))}
     roots = [f.body for f in tu.functions if f.body is not None] + [g.init for g in tu.globals if g.init is not None]
     for root in roots:

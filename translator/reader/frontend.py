@@ -1405,7 +1405,8 @@ class Frontend:
             # the runtime makes the object at its first use (CThreads' Of), as for a zeroed static
             rest = []
         init = self.expr(rest[-1]) if rest else None
-        return ir.VarDecl(self.loc(cur), cur.spelling, ctype, init, storage, bounds)
+        return ir.VarDecl(self.loc(cur), cur.spelling, ctype, init, storage, bounds,
+                          is_volatile=cur.type.is_volatile_qualified())
 
     @staticmethod
     def _declaration_tokens(cur: ci.Cursor) -> Tuple[bool, Optional[Tuple[int, int]]]:
