@@ -25,6 +25,7 @@ from .clang_setup import (INCLUDE_DIR, K, ci, clang_options, declaring_header, e
 from .literals import STRING_TOKEN, parse_char, parse_int, parse_string_literal, parse_wide_string_literal
 from .designators import read_designated_list
 from .gnu_conditional import binary_conditional, is_binary_conditional
+from .labeled_declarations import give_label_a_statement
 from .unprototyped import MARKER as UNPROTOTYPED, adapt_call, arity_mismatch_callee, rename_unprototyped_calls
 from .shared_guards import separate_shared_guards
 from .file_macros import forget_file_macros
@@ -244,9 +245,12 @@ class Frontend:
         # The C reader's errors are collected, not raised, where clang goes on (it recovers from most): the
         # translation's own errors are then reported in the same run (cli.py), the C reader's first.
         self.c_errors: List[Diagnostic] = []
-        unprototyped = False
+        unprototyped = relabeled = False
         for d in self.tu.diagnostics:
             if d.severity >= ci.Diagnostic.Error:
+                if give_label_a_statement(self, d):
+                    relabeled = True  # read again, the label given its `;` (labeled_declarations.py)
+                    continue
                 callee = arity_mismatch_callee(d)
                 if callee is not None and d.location.file is not None and \
                         rename_unprototyped_calls(self, d.location.file.name, callee):
@@ -275,7 +279,7 @@ class Frontend:
                     continue  # `MPI_Comm testComm = MPI_COMM_NULL;` at file scope: a constant in every real mpi.h
                 else:
                     self.c_errors.append(Diagnostic(self._loc_of_diag(d), "error", d.spelling, "c-error"))
-        if implicit or before_declaration or unprototyped:
+        if implicit or before_declaration or unprototyped or relabeled:
             self.implicit_declarations += implicit
             self._forced_headers += sorted({h for _, _, h in implicit})
             self.calls_before_declaration += before_declaration
