@@ -14,6 +14,7 @@ source order, after every plain initializer has run (as C has all of them in pla
 from __future__ import annotations
 
 from .. import ir
+from .cstypes import parse as parse_cs_type
 
 
 def names_instance_member(init: ir.Expr | None, static_globals) -> bool:
@@ -37,8 +38,9 @@ def instance_field(ctx, declaration: str, deferred: bool, box_named_before: bool
         return f"{declaration};"
     head, init = declaration.split(" = ", 1)  # no C# type contains " = "
     cs_type, cs_name = head.rsplit(" ", 1)
-    if box_named_before and cs_type.endswith("[]") and init.startswith("{") and init.endswith("}"):
-        ctx.constructor_lines.insert(0, f"{cs_name} = new {cs_type[:-2]}[1];")
+    box = parse_cs_type(cs_type)
+    if box_named_before and box.is_array and init.startswith("{") and init.endswith("}"):
+        ctx.constructor_lines.insert(0, f"{cs_name} = new {box.element}[1];")
         ctx.constructor_lines.append(f"{cs_name}[0] = {init[1:-1].strip()};")
         return f"{cs_type} {cs_name};"
     if init.startswith("{"):
