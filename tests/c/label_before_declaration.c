@@ -1,6 +1,7 @@
 /* A label right before a declaration (C23; gcc accepts it since gcc 11, libclang 14 does not): `case 2: double m;`,
  * `default: int k;`, a goto's target declaring a variable, labels in a chain, a label alone on its line over a
- * declaration at the line's start, and several case labels on one line. */
+ * declaration at the line's start, comments between the label and the declaration, and several case labels on one
+ * line. */
 #include <stdio.h>
 
 static double median_or_mean(const double *v, int n, int how)
@@ -11,8 +12,11 @@ static double median_or_mean(const double *v, int n, int how)
             sum += v[i];
         return sum / n;
     case 2:
-        double middle = v[n / 2]; /* the declaration on the next line */
+        // the declaration after a comment line
+        double middle = v[n / 2];
         return middle;
+    case 4: /* a block comment */ double last = v[n - 1];
+        return last;
     default: int k = n - 1; return v[k];
     }
 }
@@ -44,7 +48,8 @@ int late = r + 1;
 int main(void)
 {
     double v[5] = {1.0, 2.0, 4.0, 8.0, 16.0};
-    printf("%.2f %.2f %.2f\n", median_or_mean(v, 5, 1), median_or_mean(v, 5, 2), median_or_mean(v, 5, 3));
+    printf("%.2f %.2f %.2f %.2f\n", median_or_mean(v, 5, 1), median_or_mean(v, 5, 2), median_or_mean(v, 5, 3),
+           median_or_mean(v, 5, 4));
     printf("%d %d\n", count_down(7), count_down(0));
     printf("%d %d %d\n", chained(0), chained(1), chained(2));
     return 0;

@@ -29,9 +29,7 @@ def give_label_a_statement(fe, d: ci.Diagnostic) -> bool:
     from .rewrite import _unsaved_text
     text = _unsaved_text(fe, key)
     at = text_index(text, d.location.offset)
-    before = at - 1
-    while before >= 0 and text[before] in " \t\r\n":
-        before -= 1
+    before = _last_code_character(text, at)
     if before < 0 or text[before] != ":" or (before > 0 and text[before - 1] == ":"):
         return False  # not after a label's colon (`::` is no C)
     if not _is_label_colon(text, before):
@@ -42,6 +40,24 @@ def give_label_a_statement(fe, d: ci.Diagnostic) -> bool:
         edited = text[:at] + ";" + text[at:]
     fe.unsaved[key] = edited
     return True
+
+
+def _last_code_character(text: str, at: int) -> int:
+    """The index of the last character before `at` that is neither blank nor in a comment (`case 3:` then a `//`
+    line, or a `/* ... */`, before the declaration); -1 if there is none."""
+    pos = at - 1
+    while pos >= 0:
+        if text[pos] in " \t\r\n":
+            pos -= 1
+        elif text.endswith("*/", 0, pos + 1) and text.rfind("/*", 0, pos - 1) >= 0:
+            pos = text.rfind("/*", 0, pos - 1) - 1
+        else:
+            line_start = text.rfind("\n", 0, pos + 1) + 1
+            comment = text.find("//", line_start, pos + 1)
+            if comment < 0:
+                return pos
+            pos = comment - 1  # (a `//` inside a string literal of that line would end the scan early: no label)
+    return -1
 
 
 def _is_program_file(fe, key: str) -> bool:

@@ -394,6 +394,25 @@ public static class Posix
         }
     }
 
+    /// <summary>putenv("NAME=value"): sets NAME for the process (glibc keeps the caller's string as the entry, so a
+    /// later change of the string shows; the port copies it when called); "NAME" without '=' removes NAME, as glibc
+    /// does. MPI codes use it to set Open MPI's variables before MPI_Init (`OMPI_MCA_btl=^openib`).</summary>
+    public static int putenv(string entry)
+    {
+        int eq = entry.IndexOf('=', StringComparison.Ordinal);
+        if (eq < 0)
+            return unsetenv(entry);
+        if (eq == 0)
+        {
+            LibcState.Current.Errno = 22; // EINVAL
+            return -1;
+        }
+        Environment.SetEnvironmentVariable(entry[..eq], entry[(eq + 1)..]);
+        return 0;
+    }
+
+    public static int putenv(Ptr<sbyte> entry) => putenv(CString.Str(entry));
+
     public static int unsetenv(string name)
     {
         Environment.SetEnvironmentVariable(name, null);
