@@ -420,14 +420,19 @@ public static partial class cMPI
 
     /// <summary>
     /// Deliver a collective's block. MPI requires the type signatures of the two sides to match, so a block of
-    /// another length means counts or datatypes differ between ranks: an error, never a partial copy.
+    /// another length means counts or datatypes differ between ranks: an error, never a partial copy (but for
+    /// `shorter`).
     /// </summary>
-    private static void CopyCollective(string call, ReadOnlySpan<byte> data, Span<byte> buf)
+    // `shorter`: whether fewer bytes than the buffer holds are accepted (its first bytes filled, the rest untouched):
+    // Gatherv's and Scatterv's blocks, which Open MPI moves as point-to-point messages of the receiver's count, so a
+    // receive count above the sender's works natively (a Scatterv whose every rank receives `length` elements, the
+    // root sending each its share). Everywhere else the counts must agree.
+    private static void CopyCollective(string call, ReadOnlySpan<byte> data, Span<byte> buf, bool shorter = false)
     {
         if (data.Length > buf.Length)
             throw new MpiException(call, ERR_TRUNCATE,
                 $"message truncated: the collective delivered {data.Length} bytes to a buffer of {buf.Length} bytes (counts or datatypes differ between ranks)");
-        if (data.Length < buf.Length)
+        if (data.Length < buf.Length && !shorter)
             throw new MpiException(call, ERR_COUNT,
                 $"the collective delivered {data.Length} bytes to a buffer of {buf.Length} bytes (counts or datatypes differ between ranks)");
         data.CopyTo(buf);
@@ -463,13 +468,14 @@ public static partial class cMPI
     /// from the message (large blocks otherwise cost a second array, which the kernel must fault in and clear).
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveOptimization)]
-    private static void CollRecvInto(RankContext ctx, string call, Comm comm, int source, int tag, Span<byte> buf)
+    private static void CollRecvInto(RankContext ctx, string call, Comm comm, int source, int tag, Span<byte> buf,
+        bool shorter = false)
     {
         CheckNoStaleMessage(ctx, comm, source);
         ctx.Wait.WaitingForRank = source;
         var m = ReceiveMessage(ctx, source, tag, comm.CollectiveContext);
         ctx.Wait.WaitingForRank = WaitInfo.NoRank;
-        CopyCollective(call, CheckedPayload(ctx, comm, source, m.Data), buf);
+        CopyCollective(call, CheckedPayload(ctx, comm, source, m.Data), buf, shorter);
         PayloadPool.Return(m);
     }
 

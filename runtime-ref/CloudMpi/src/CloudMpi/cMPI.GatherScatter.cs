@@ -257,15 +257,9 @@ public static partial class cMPI
             var (start, length) = Slot(r, recvcount, recvtype, counts, displs);
             var slot = recv.Slice(start, length);
             if (r == root)
-            {
-                if (send.Length != slot.Length)
-                    throw new MpiException(call, ERR_TRUNCATE, $"message truncated: the root's {send.Length} bytes do not fit its slot of {slot.Length} bytes");
-                send.CopyTo(slot);
-            }
+                CopyCollective(call, send, slot, shorter: counts != null);
             else
-            {
-                CollRecvInto(ctx, call, comm, r, TagGather, slot);
-            }
+                CollRecvInto(ctx, call, comm, r, TagGather, slot, shorter: counts != null);
         }
     }
 
@@ -366,7 +360,7 @@ public static partial class cMPI
             rank == root ? sendtype : null);
         if (rank != root)
         {
-            CollRecvInto(ctx, call, comm, root, TagScatter, recv);
+            CollRecvInto(ctx, call, comm, root, TagScatter, recv, shorter: counts != null);
             return;
         }
         var parallel = CollectiveVariants.ScatterFor(ctx.Transport, size) == CollectiveVariants.ScatterKind.Threads ? new List<(int, byte[])>() : null;
@@ -376,9 +370,7 @@ public static partial class cMPI
             var slot = send.Slice(start, length);
             if (r == root)
             {
-                if (slot.Length != recv.Length)
-                    throw new MpiException(call, ERR_TRUNCATE, $"message truncated: the root's {slot.Length} bytes do not fit its receive buffer of {recv.Length} bytes");
-                slot.CopyTo(recv);
+                CopyCollective(call, slot, recv, shorter: counts != null);
             }
             else if (parallel != null)
             {
