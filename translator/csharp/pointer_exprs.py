@@ -364,6 +364,10 @@ def convert_pointer_cast(ctx, e: ir.Cast) -> CsExpr:
             where = f"{os.path.basename(e.loc.file)}:{e.loc.line}:{e.loc.col}" if e.loc is not None else "?"
             return CsExpr(f"Handle.Function<{delegate}>({value.code}, \"{where}\")", delegate, PRIMARY)
         return value
+    if e.checked:
+        # a table of rows read as another element type than its callers give it (passes/row_tables.py: the
+        # `MPI_DOUBLE` branch of a table given as `int **`): the pointer held, checked where the cast runs
+        return handle_cast(convert_expr(ctx, e.operand), element_cs(target_t.pointee, e.loc), e.loc)
     inner_ir = unwrap(e.operand)
     container = _container_of(ctx, e, inner_ir)
     if container is not None:
