@@ -19,7 +19,9 @@ and its callers pass `(void *) &a` of an `int **a` and `(void *) &storage` of an
 caller's `int *` rows is an `int **` under another name: no cast inside reads its elements as anything but what the
 caller stored (the datatype argument says which type, and MyMPI's `get_size` its size).
 
-So each *family* of such slots takes the caller's element type: the `void **`/`void ***` parameters, the `void *`,
+So each *family* of such slots that holds a table of rows (a `void ***` parameter, or a `void **` indexed, walked
+with `++` or cast to a typed table; a `void **` out-parameter that only receives memory is generic_buffers.py's)
+takes the caller's element type: the `void **`/`void ***` parameters, the `void *`,
 `void **` locals and parameters joined with them by assignment, and the `void` parameters they are passed to of the
 functions that take a table (`print_submatrix(a, ...)`, `link_rows(*a, storage, ...)`) are retyped with the type
 the calls give (`int ***subs`, `int **storage`, `int **lptr`, `int *rptr`), before any other analysis, which then
@@ -78,7 +80,11 @@ def type_row_tables(tu: ir.TranslationUnit) -> ir.TranslationUnit:
     for f in functions.values():
         if f.name not in values:
             families.join_in(f, functions)
-    seed_roots = {families.find(k) for k in seeds}
+    # the families that hold a table of rows: a `void **` out-parameter that only receives memory (posix_memalign's,
+    # `*p = malloc(n)`) is generic_buffers.py's
+    seed_roots = {families.find(k) for k in seeds} & {families.find(k) for k in families.tables}
+    if not seed_roots:
+        return tu
     types = families.element_types(functions, seed_roots)
     refused = {families.find(k) for k in slots if k[0] in twice} | families.refused
     chosen = {root: t for root, t in types.items() if root in seed_roots and root not in refused and t is not None}
@@ -233,6 +239,7 @@ class _Families:
         self._refused_slots: Set[Key] = set()
         self.called: Set[Key] = set()  # roots some call from outside the family gives an argument
         self.found: Dict[Key, Set] = {}  # root -> the element types the calls give (element_types)
+        self.tables: Set[Key] = set()  # the `void **` slots used as tables of rows (indexed, walked, cast to one)
 
     def find(self, k: Key) -> Key:
         self.parent.setdefault(k, k)
@@ -248,6 +255,17 @@ class _Families:
 
     def join_in(self, f: ir.Function, functions) -> None:
         name = f.name
+        for p in f.params:
+            if _void_depth(p.type) >= 3:
+                self.tables.add((name, p.name))  # `void ***subs`: a table handed back
+        for node in ir.nodes_of(f.body, ir.Index, ir.Cast):
+            # a `void **` indexed (`b[i] = b[i - 1] + k`) or read as a typed table (`((double **) a)[i][j]`): rows
+            inner = node.base if isinstance(node, ir.Index) else node.operand
+            k = _root(name, inner, self.slots)
+            if k is not None and _void_depth(self.slots[k]) >= 2 and (
+                    isinstance(node, ir.Index) or not node.implicit and _pointer_depth(node.type)[0] >= 2
+                    and not _void_depth(node.type)):
+                self.tables.add(k)
         for node in ir.nodes_of(f.body, ir.Assign, ir.VarDecl, ir.Call, ir.Return, ir.Unary):
             if isinstance(node, ir.VarDecl) and node.init is not None and (name, node.name) in self.slots:
                 value = _root(name, node.init, self.slots)
@@ -270,6 +288,11 @@ class _Families:
                 k = _root(name, node.operand, self.slots)
                 if k is not None:
                     self._refused_slots.add(k)  # one byte in GNU C, one element once typed
+            elif isinstance(node, ir.Unary) and node.op in ("pre++", "pre--", "post++", "post--") and \
+                    _void_depth(node.operand.type) >= 2:
+                k = _root(name, node.operand, self.slots)
+                if k is not None:
+                    self.tables.add(k)  # `*(lptr++) = rptr`: a walk along a table
             elif isinstance(node, ir.Call):
                 g = _callee(node, functions)
                 if g is None:

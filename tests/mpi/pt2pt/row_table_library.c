@@ -4,7 +4,8 @@
  * moved by MPI with a run-time datatype; a print routine taking the table back as `void **` and reading it as the
  * datatype says (`((double **) a)[i][j]` on a branch the int table never takes); rank 0 collecting the other ranks'
  * rows into a table of its own (`b[i] = b[i - 1] + cols * size`); a replicated vector of doubles through a `void **`
- * out-parameter of another function, given `&x` of a `double *x` with no cast (gcc before 14 warns).
+ * out-parameter of another function (MyMPI's read_replicated_vector: fresh memory filled on one rank, MPI_Bcast), given `&x` of
+ * a `double *x` with no cast (gcc before 14 warns).
  * ranks: 1 2 4
  */
 #include <mpi.h>
@@ -102,21 +103,21 @@ static void print_striped(void **a, MPI_Datatype dtype, int m, int n, MPI_Comm c
     }
 }
 
-/* every rank gets the whole vector: v[i] = i / 4 */
-static void replicated_vector(void **v, MPI_Datatype dtype, int n, MPI_Comm comm)
+/* every rank gets rank 0's vector */
+static void replicated_vector(void **v, const void *values, MPI_Datatype dtype, int n, MPI_Comm comm)
 {
-    int i, id;
+    int id;
     MPI_Comm_rank(comm, &id);
     *v = checked_malloc(n * datum_size(dtype));
     if (id == 0)
-        for (i = 0; i < n; i++) ((double *) *v)[i] = i / 4.0;
+        MPI_Sendrecv(values, n, dtype, 0, 9, *v, n, dtype, 0, 9, MPI_COMM_SELF, MPI_STATUS_IGNORE);
     MPI_Bcast(*v, n, dtype, 0, comm);
 }
 
 int main(int argc, char **argv)
 {
     int **a, *storage, id, p, i, j, m = 7, n = 5;
-    double *x;
+    double *x, quarters[9];
     MPI_Init(&argc, &argv);
     MPI_Comm_rank(MPI_COMM_WORLD, &id);
     MPI_Comm_size(MPI_COMM_WORLD, &p);
@@ -128,7 +129,9 @@ int main(int argc, char **argv)
                 errors++;
             }
     print_striped((void **) a, MPI_INT, m, n, MPI_COMM_WORLD);
-    replicated_vector(&x, MPI_DOUBLE, 9, MPI_COMM_WORLD); /* no cast: gcc before 14 warns */
+    for (i = 0; i < 9; i++)
+        quarters[i] = id == 0 ? i / 4.0 : -1;
+    replicated_vector(&x, quarters, MPI_DOUBLE, 9, MPI_COMM_WORLD); /* no cast: gcc before 14 warns */
     for (i = 0; i < 9; i++)
         if (x[i] != i / 4.0) errors++;
     MPI_Allreduce(MPI_IN_PLACE, &errors, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
