@@ -617,8 +617,11 @@ def ref_argument(ctx, a: ir.Expr, any_type: bool = False) -> str:
     to its bytes, stored back into it in place (Handle.Slot)."""
     target = unwrap(a)
     while isinstance(target, ir.Cast) and isinstance(target.type, ir.PointerType) and \
-            isinstance(target.type.pointee, ir.PointerType) and isinstance(unwrap(target.operand).type, ir.PointerType) \
+            (isinstance(target.type.pointee, ir.PointerType) or any_type and isinstance(target.type.pointee, ir.VoidType))\
+            and isinstance(unwrap(target.operand).type, ir.PointerType) \
             and isinstance(unwrap(target.operand).type.pointee, ir.PointerType):
+        # (`(void *) &b` too for a generic `void **` out-parameter, as Quinn's callers write it: C converts the
+        # `void *` to the parameter's `void **`)
         # `(void **)&p`, `(char **)&p` for an out-parameter: p itself, of its own type, which the call's type
         # argument names when the parameter is generic (generic_buffers.py)
         target = unwrap(target.operand)
