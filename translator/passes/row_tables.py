@@ -59,6 +59,8 @@ _SIZES = {"char": 1, "signed char": 1, "unsigned char": 1, "_Bool": 1, "short": 
 def type_row_tables(tu: ir.TranslationUnit) -> ir.TranslationUnit:
     """`tu` with each family of `void` row-table slots given the element type its callers pass (module doc)."""
     functions = {f.name: f for f in tu.functions if f.body is not None}
+    if not any(_void_depth(p.type) >= 2 for f in functions.values() for p in f.params):
+        return tu  # (most programs: no walk of their bodies)
     values = _functions_used_as_values(tu)
     slots: Dict[Key, ir.CType] = {}
     twice: Set[str] = set()
