@@ -200,6 +200,9 @@ class Unary(Expr):
 class Cast(Expr):
     operand: Expr
     implicit: bool
+    # a cast between tables of rows of different element types that passes/row_tables.py made typed (`(double **) a`
+    # of a table the callers give as `int **`): the runtime checks it where it runs (no reader sets it)
+    checked: bool = False
 
 
 @dataclass(frozen=True)

@@ -23,6 +23,7 @@ from ..passes.plan import plan_program
 from ..passes.scopes import plan_local_names
 from ..passes.stmt_exprs import lower_statement_expressions
 from ..passes.mpi_function_values import dispatch_mpi_function_pointers
+from ..passes.row_tables import type_row_tables
 from ..passes.common_prefix import nest_common_initial_sequences
 from ..passes.constants import folds_to_constant
 # The modules whose handlers the expression core dispatches to (registry.py): imported here, once, so that
@@ -378,6 +379,7 @@ def convert_translation_unit(ctx: Context) -> dict:
     tu = ctx.tu = lower_statement_expressions(ctx.tu)  # GNU ({ ... }) out of its expressions, first
     tu = ctx.tu = nest_common_initial_sequences(tu)  # a struct repeating another's fields holds one (common_prefix.py)
     tu = ctx.tu = dispatch_mpi_function_pointers(tu, ctx.rules.mpi)  # `f = MPI_File_write; f(...)` (mpi_function_values.py)
+    tu = ctx.tu = type_row_tables(tu)  # `void ***subs` given `(void *)&a` of an `int **a`: int *** (row_tables.py)
     ctx.comments = list(tu.comments)
     ctx.macro_names = {m.name for m in tu.macros}
     ctx.program = plan_program(tu, ctx.rules)

@@ -173,6 +173,12 @@ def coerce(e: CsExpr, cs: str) -> CsExpr:
             # into a `void *` that holds bytes (pointers.py: read as several types, or as bytes by the
             # callee: `dump(&rec, sizeof rec)`): a view of them, a struct's as C# lays it out
             return CsExpr(f"Ptr.Reinterpret<{source}, byte>({e.code})", cs, PRIMARY)
+    if cs == ptr_of("sbyte") and source_t.is_memory and source_t.element.text in PRIMITIVE_ELEMENTS and \
+            source_t.element.text != "sbyte":
+        # into a `void *` its function reads as `char *` (hands it on to a `char *` parameter: MyMPI's
+        # print_replicated_vector(void *v) calling print_subvector(char *a), given a `double *`): C's char view of the
+        # numbers' bytes, which the callee casts back (`((double *) a)[i]`)
+        return CsExpr(f"Ptr.Reinterpret<{source_t.element.text}, sbyte>({e.code})", cs, PRIMARY)
     if e.type in COMPLEX_CS and cs in COMPLEX_CS:
         # written out either way: a widened float complex must meet double operators (`f * 0.1`), and a double
         # complex is rounded part by part

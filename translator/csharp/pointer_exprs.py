@@ -364,6 +364,10 @@ def convert_pointer_cast(ctx, e: ir.Cast) -> CsExpr:
             where = f"{os.path.basename(e.loc.file)}:{e.loc.line}:{e.loc.col}" if e.loc is not None else "?"
             return CsExpr(f"Handle.Function<{delegate}>({value.code}, \"{where}\")", delegate, PRIMARY)
         return value
+    if e.checked:
+        # a table of rows read as another element type than its callers give it (passes/row_tables.py: the
+        # `MPI_DOUBLE` branch of a table given as `int **`): the pointer held, checked where the cast runs
+        return handle_cast(convert_expr(ctx, e.operand), element_cs(target_t.pointee, e.loc), e.loc)
     inner_ir = unwrap(e.operand)
     container = _container_of(ctx, e, inner_ir)
     if container is not None:
@@ -613,8 +617,11 @@ def ref_argument(ctx, a: ir.Expr, any_type: bool = False) -> str:
     to its bytes, stored back into it in place (Handle.Slot)."""
     target = unwrap(a)
     while isinstance(target, ir.Cast) and isinstance(target.type, ir.PointerType) and \
-            isinstance(target.type.pointee, ir.PointerType) and isinstance(unwrap(target.operand).type, ir.PointerType) \
+            (isinstance(target.type.pointee, ir.PointerType) or any_type and isinstance(target.type.pointee, ir.VoidType))\
+            and isinstance(unwrap(target.operand).type, ir.PointerType) \
             and isinstance(unwrap(target.operand).type.pointee, ir.PointerType):
+        # (`(void *) &b` too for a generic `void **` out-parameter, as Quinn's callers write it: C converts the
+        # `void *` to the parameter's `void **`)
         # `(void **)&p`, `(char **)&p` for an out-parameter: p itself, of its own type, which the call's type
         # argument names when the parameter is generic (generic_buffers.py)
         target = unwrap(target.operand)

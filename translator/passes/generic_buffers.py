@@ -79,7 +79,7 @@ def plan_generic_buffers(tu: ir.TranslationUnit, plan: PointerPlan) -> None:
                 # `int alloc(void **buf, size_t n) { return posix_memalign(buf, 64, n); }`: an out-parameter that
                 # receives fresh memory of the caller's type, `ref Ptr<TBuf> buf`
                 outs.add((fn.name, i))
-        if _is_void_pointer(fn.type.result) and fn.name != "main" and _untyped(plan, ("ret", fn.name, "")):
+        if _is_void_pointer(fn.type.result) and fn.name != "main" and _untyped_here(plan, fn.name, ("ret", fn.name, "")):
             results.add(fn.name)
     # The largest sets in which every use is one the runtime does for any element type: drop until stable.
     changed = True
@@ -280,6 +280,20 @@ def _untyped(plan: PointerPlan, key) -> bool:
         not plan.is_handle(key)  # a function-pointer field's parameter: `object` (void_handles.py)
 
 
+def _untyped_here(plan: PointerPlan, fn_name: str, key) -> bool:
+    """_untyped for a generic result or a local it returns, whose class also holds the callers' `void *` slots that
+    receive the result: a caller's `void *block = xmalloc(n)` read as several types (bytes) names its own type
+    argument (csharp/memory.py's allocation_into_void_slot, `xmalloc<byte>(n)`) and does not type the result for the
+    others (Quinn's `(void **) my_malloc(...)` of a row table beside a `void *buffer = my_malloc(...)` of bytes). So
+    the casts that count are those of the function's own slots; handles, boxes and refs of the class still do."""
+    if key in plan.boxed or plan.is_ref_param(key) or plan.is_handle(key):
+        return False
+    root = plan.find(key)
+    own = [casts for slot, casts in plan.void_casts.items()
+           if slot[1] == fn_name and (slot == key or plan.find(slot) == root) and casts]
+    return not own or _untyped(plan, key)
+
+
 def _returned_locals(fn: ir.Function) -> Set[str]:
     return {strip(n.value).name for n in ir.nodes_of(fn.body, ir.Return) if n.value is not None
             and isinstance(strip(n.value), ir.NameRef) and strip(n.value).kind == "local"}
@@ -291,7 +305,7 @@ def _generic_result(fn: ir.Function, plan: PointerPlan, candidates, results) -> 
     which its callers convert to `double *`, `int *` or `struct s *` (`xmalloc<double>(...)`)."""
     returned = _returned_locals(fn)
     for name in returned:
-        if not _untyped(plan, ("var", fn.name, name)):
+        if not _untyped_here(plan, fn.name, ("var", fn.name, name)):
             return False
     for node in ir.nodes_of(fn.body, ir.Return, ir.VarDecl):
         if isinstance(node, ir.Return) and node.value is not None:

@@ -616,13 +616,24 @@ class _Analysis:
         if is_pointer(node.target.type):
             if node.op in ("+=", "-="):
                 self.moved(node.target)
+                self._byte_steps(node.target)
             else:
                 self.flow(self.shape(node.target), self.shape(node.value))
+
+    def _byte_steps(self, target: ir.Expr) -> None:
+        """`p += k`, `p++` of a `void *` variable step bytes (GNU C), as `p + k` does (_visit_binary): its memory is
+        read as bytes there, whatever one type its other uses give it (`btmp[k] = ptr; ptr += n * sizeof(int)`)."""
+        target = strip(target)
+        if isinstance(target, ir.NameRef) and is_pointer(target.type) and isinstance(target.type.pointee, ir.VoidType):
+            k = slot_of_name(self.fn, target)
+            if k is not None:
+                self.plan.void_casts.setdefault(k, set()).add(ir.IntType("unsigned char"))
 
     def _visit_unary(self, node: ir.Unary) -> None:
         self.visit(node.operand)
         if node.op in ("pre++", "pre--", "post++", "post--") and is_pointer(node.operand.type):
             self.moved(node.operand)
+            self._byte_steps(node.operand)
         if node.op == "&":
             target = strip(node.operand)
             if isinstance(target, ir.Index) and struct_array_of(target) is not None:

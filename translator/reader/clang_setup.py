@@ -90,6 +90,20 @@ def is_object_to_character_pointer(d) -> bool:
     return target is not None and _CHARACTER_POINTER.fullmatch(target) is not None
 
 
+_TABLE_TO_VOID_TABLE = re.compile(r"incompatible pointer types passing '(?P<arg>(?:const )?[a-z_][a-z_0-9 ]*?) ?(?P<arg_stars>\*{2,})'"
+                                  r" to parameter of type '(?P<param>void) ?(?P<param_stars>\*{2,})'")
+
+
+def is_table_to_void_table(d) -> bool:
+    """A -Wincompatible-pointer-types diagnostic for a table of typed pointers passed to a `void **` or `void ***`
+    parameter of the same depth (`read_row_striped_matrix(s, &sub, ...)` of an `int **sub` for Quinn's `void ***subs`,
+    which gcc before 14 only warns about): read as the written `(void *)` cast the book's own callers write;
+    passes/row_tables.py types such a parameter as the caller's table, and any other use is the cast's located
+    error in the emission."""
+    m = _TABLE_TO_VOID_TABLE.match(d.spelling)
+    return m is not None and len(m.group("arg_stars")) == len(m.group("param_stars"))
+
+
 # cmpi's own headers (mpi.h, omp.h, ...): translator/include
 INCLUDE_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "include")
 

@@ -21,7 +21,7 @@ from ..csharp_names import RESERVED_TYPE_NAMES, member_name
 from ..diagnostics import Diagnostic, TranslationError, TranslationErrors
 from . import cleanups, flat_ast
 from .clang_setup import (INCLUDE_DIR, K, ci, clang_options, declaring_header, evaluate_float, evaluate_int,
-                          include_dirs, is_object_to_character_pointer)
+                          include_dirs, is_object_to_character_pointer, is_table_to_void_table)
 from .literals import STRING_TOKEN, parse_char, parse_int, parse_string_literal, parse_wide_string_literal
 from .designators import read_designated_list
 from .gnu_conditional import binary_conditional, is_binary_conditional
@@ -275,6 +275,8 @@ class Frontend:
                     raise TranslationError(self._loc_of_diag(d), d.spelling, "c-error")  # clang stops here
                 elif is_object_to_character_pointer(d):
                     continue  # read as the written (char *) cast
+                elif is_table_to_void_table(d):
+                    continue  # `&sub` of an `int **sub` for a `void ***`: as `(void *) &sub` (passes/row_tables.py)
                 elif self._is_mpi_constant_initializer(d):
                     continue  # `MPI_Comm testComm = MPI_COMM_NULL;` at file scope: a constant in every real mpi.h
                 else:
