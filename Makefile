@@ -1,6 +1,6 @@
 # cmpi: the two commands a newcomer needs are `make demo` and `make test`.
 # Both run the set-up first; it installs only what is missing.
-.PHONY: setup demo test test-python test-runtime corpus bench bench-comm bench-translate bench-first-run bench-scale csmith fuzz clean port-demo verify
+.PHONY: setup demo test test-python test-runtime corpus bench bench-comm bench-translate bench-first-run bench-all bench-scale csmith fuzz clean port-demo verify
 
 PYTEST ?= .venv/bin/python -m pytest
 
@@ -51,6 +51,12 @@ bench-translate: setup
 # (bench/first_run.py): BENCH_ARGS="--before ../main-worktree" runs another checkout's cmpi-run interleaved.
 bench-first-run: setup
 	/usr/bin/python3 bench/first_run.py $(BENCH_ARGS)
+
+# Every benchmark of issue 28 one after another (comm, translate --huge, first run, bench at 1/2/4 ranks), each into
+# build/bench-all/<step>.log, and build/bench-all/summary.md: each target's verdict line under its step, with the
+# times and load averages (bench/all_targets.py). BENCH_ALL_ARGS, e.g. --only comm,bench --bench-args="--plots docs/bench".
+bench-all: setup
+	/usr/bin/python3 bench/all_targets.py $(BENCH_ALL_ARGS)
 
 # Random C programs from csmith, built by gcc and translated, outputs compared (scripts/csmith.py):
 # make csmith N=300 SEED=1 TIER=2. The summary is printed and written under build/csmith/.

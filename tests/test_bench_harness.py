@@ -167,3 +167,34 @@ def test_commbench_judges_issue_28s_tcp_targets(capsys):
     assert "barrier on 7 ranks: 190.0 us vs 100.0 us, 1.90x (target <= 2x: met)" in out
 
 
+
+
+def test_all_targets_gathers_each_steps_verdict_lines_and_nothing_else(tmp_path):
+    import all_targets  # noqa: E402  (bench/ is on sys.path)
+    steps = {s.name: s for s in all_targets.STEPS}
+    logs = {
+        "comm": "size  native\n1  0.5\n  cmpi tcp 6.70 us vs native tcp 5.55 us: 1.2x (target <= 3x: met)\n"
+                "issue 28, tcp transport against Open MPI tcp (same run):\n"
+                "  barrier on 7 ranks: 174.1 us vs 64.0 us, 2.72x (target <= 2x: NOT met)\nplot: x.png\n",
+        "translate": "program  stmts  ms/stmt  target <= 0.1 ms/stmt\n-------\nfunctions 1000  1081  0.631  NOT met\n"
+                     "corpus/pi.c  0.28\ncorpus total, one --batch process  3.83  target < 5 s: met\n",
+        "first-run": "First run of a fresh port: ...; target: first run < 1 s\n\npi (75 lines of C#, 2 ranks)\n"
+                     "  side  first wall\n  this, server warm  0.2  0.3  1.00  target met (CPU)\n"
+                     "    first cpu each: 0.3 0.4\n",
+        "bench": "timer target = issue 28's compute target, ...\nnbody n=500  1  0.4\n"
+                 "timer target (<= 1.10x at 1 rank, <= 1.25x at 2 and 4): 28 of 45 cells met; NOT met: CG (1.41x)\n"
+                 "rss target (<= 1.25x native): 36 of 45 cells met\n",
+    }
+    kept = {}
+    for name, text in logs.items():
+        path = tmp_path / f"{name}.log"
+        path.write_text(text)
+        kept[name] = all_targets.verdict_lines(str(path), steps[name].verdicts)
+    assert [line.strip()[:8] for line in kept["comm"]] == ["cmpi tcp", "issue 28", "barrier "]
+    assert [line.split()[0] for line in kept["translate"]] == ["program", "functions", "corpus"]
+    assert [line.strip()[:9] for line in kept["first-run"]] == ["pi (75 li", "this, ser"]
+    assert [line[:10] for line in kept["bench"]] == ["timer targ", "rss target"]
+    report = all_targets.summary([dict(step=steps["bench"], command=["python", "bench.py"], rc=0, started="a",
+                                       ended="b", load_before="0.1", load_after="2.0", verdicts=kept["bench"],
+                                       log="bench.log")], "head")
+    assert "## bench: exit 0" in report and "28 of 45 cells met" in report and "load average 0.1 before" in report

@@ -80,11 +80,35 @@ def cast(e: CsExpr, cs: str) -> CsExpr:
         folded = _folded_floating_literal(e.code, cs)
         if folded is not None:
             return folded
+    literal = _retyped_integer_literal(e, cs)
+    if literal is not None:
+        return literal
     if cs in INTEGRAL and _CONSTANT_CODE.match(e.code):
         # C# folds constant expressions we could not (`(ulong)~((4L < 0L) ? 1 : 0)`) and rejects
         # an overflowing conversion at compile time; C converts modulo 2^n.
         return CsExpr(f"unchecked({code})", cs, PRIMARY)
     return CsExpr(code, cs, UNARY)
+
+
+_BARE_INTEGER = re.compile(r"(0[xX][0-9a-fA-F]+|\d+)[uUlL]*")
+_LITERAL_SUFFIX = {"int": "", "uint": "u", "long": "L", "ulong": "UL"}
+
+
+def _retyped_integer_literal(e: CsExpr, cs: str) -> Optional[CsExpr]:
+    """An integer literal converted to another integer type it fits, written as a literal of that type: `8L` where a
+    folded `offsetof` or `sizeof buf` (8UL) meets an MPI_Aint or an int parameter, not `unchecked((long)8UL)`. Only the
+    four types C# has literals of; a literal that does not fit keeps C's modular cast."""
+    suffix = _LITERAL_SUFFIX.get(cs)
+    if suffix is None or e.type not in INTEGRAL:
+        return None
+    m = _BARE_INTEGER.fullmatch(e.code.strip())
+    if m is None:
+        return None
+    digits = m.group(1)
+    value = int(digits, 16) if digits[:2] in ("0x", "0X") else int(digits)
+    if not fits(value, cs):
+        return None
+    return CsExpr(f"{digits}{suffix}", cs, PRIMARY, value)
 
 
 _FLOATING_LITERAL = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?[fFdD]?")
