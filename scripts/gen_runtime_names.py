@@ -13,7 +13,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SRC = os.path.join(ROOT, "runtime-ref", "CloudMpi", "src")
 OUT = os.path.join(ROOT, "translator", "runtime_names.py")
 
-# the `using static` classes of the generated file's head (translator/emit.py)
+# program.cs.j2's `using static` classes
 STATIC_IMPORTS = ("Datatype", "Op", "Stdio", "Stdlib", "CMem", "CString")
 # System's types and namespaces the generated code names (Math.Abs, Array.Fill, Span<T>, Func<>, ...)
 SYSTEM = ("System", "CloudMpi", "Libc", "Math", "MathF", "Array", "Buffer", "BitConverter", "Console", "Convert",

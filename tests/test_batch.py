@@ -1,5 +1,5 @@
-"""`cmpi-translate --batch` (translator/batch.py): each job gives what `cmpi-translate` alone gives, and the IR's
-generated code kept between runs (code_cache.py) renders what a fresh compilation renders."""
+"""`cmpi-translate --batch` (translator/batch.py): each job gives what `cmpi-translate` alone gives, and the compiled
+template kept between runs (emit.py) renders what a fresh compilation renders."""
 from __future__ import annotations
 
 import json
@@ -92,18 +92,18 @@ def test_batch_usage_errors(tmp_path):
     assert p.returncode == 2 and "cannot read the jobs" in p.stderr
 
 
-def test_the_code_kept_between_runs_renders_the_same(tmp_path):
-    """The first run compiles the IR classes' generated code and keeps it (code_cache.py); a run that finds it renders
-    the same bytes; a damaged file is compiled again, and an unwritable cache is no error."""
+def test_the_compiled_template_kept_between_runs_renders_the_same(tmp_path):
+    """The first run compiles the template and keeps the code; a run that finds it renders the same bytes; a damaged
+    file is compiled again, and an unwritable cache is no error."""
     env = dict(os.environ, XDG_CACHE_HOME=str(tmp_path / "cache"))
     src = os.path.join(ROOT, "corpus", "examples", "pi.c")
     outputs = []
     for n in range(2):
         assert _alone([src, "-o", str(tmp_path / f"P{n}.cs"), "--class-name", "P"], str(tmp_path), env)[0] == 0
         outputs.append(_read(tmp_path / f"P{n}.cs"))
-    kept = [f for f in os.listdir(tmp_path / "cache" / "cmpi" / "code") if f.endswith(".marshal")]
+    kept = [f for f in os.listdir(tmp_path / "cache" / "cmpi" / "jinja") if f.endswith(".jinja")]
     assert len(kept) == 1
-    with open(tmp_path / "cache" / "cmpi" / "code" / kept[0], "r+b") as f:
+    with open(tmp_path / "cache" / "cmpi" / "jinja" / kept[0], "r+b") as f:
         f.truncate(40)
     assert _alone([src, "-o", str(tmp_path / "P2.cs"), "--class-name", "P"], str(tmp_path), env)[0] == 0
     outputs.append(_read(tmp_path / "P2.cs"))

@@ -14,7 +14,7 @@ from tests.support import ROOT
 from translator.rules import load
 
 LIBC_SRC = os.path.join(ROOT, "runtime-ref", "CloudMpi", "src", "CloudMpi.Libc")
-EMIT = os.path.join(ROOT, "translator", "emit.py")  # the generated file's head, its usings among it
+TEMPLATE = os.path.join(ROOT, "translator", "templates", "program.cs.j2")
 SYSTEM_CLASSES = {"Math", "MathF"}  # .NET's own
 _CLASS = re.compile(r"^public (?:static |readonly )?(?:partial )?(?:class|struct) (\w+)", re.M)
 _MEMBER = re.compile(r"public (?:static|const) [^=;(]*?\b(\w+)\s*(?:<[^>]*>)?\s*[(=;{]")
@@ -34,7 +34,7 @@ def _members_by_class():
 
 
 def _static_usings():
-    return re.findall(r"^using static CloudMpi\.Libc\.(\w+);", open(EMIT).read(), re.M)
+    return re.findall(r"^using static CloudMpi\.Libc\.(\w+);", open(TEMPLATE).read(), re.M)
 
 
 def _resolves(target: str, members, usings) -> bool:

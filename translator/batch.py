@@ -1,7 +1,7 @@
 """`cmpi-translate --batch JOBS`: many translations, the start-up paid once (issue 28: the corpus in under 5 s).
 
 A translation alone spends about 0.2 s of CPU before it reads a line of C: Python's start, the translator's imports
-(the IR's dataclasses, libclang's bindings), the rules' tables. A port of a
+(the IR's dataclasses, Jinja, libclang's bindings), the rules' tables, the template's compilation. A port of a
 codebase, or the corpus, pays that once per program. Here one process does it once, then forks a child per job:
 the child is `cmpi-translate ARGS` exactly (translator.cli.main, its bounds, its exit status), started warm. The
 parent never translates, so nothing one translation caches or changes reaches the next, a crash is one job's, and
@@ -65,7 +65,7 @@ def run_batch(jobs: str, common: List[str], translate: Callable[[List[str]], int
 
 def _warm() -> None:
     """What every translation does first and the same way, done once before the forks: the imports, libclang
-    loaded, the rules' tables read."""
+    loaded, the rules' tables read, the C# template compiled."""
     import gc
     os.environ.setdefault("LIBCLANG_NOTHREADS", "1")  # as cli.main sets it, before libclang loads
     from . import emit
@@ -75,6 +75,7 @@ def _warm() -> None:
     from .rules import load
     ci.conf.lib  # loads libclang.so and checks its functions, once here
     load()
+    emit.template()
     # what the children inherit is never garbage: kept out of their collections (cli.main freezes again)
     gc.collect()
     gc.freeze()

@@ -1,62 +1,61 @@
-"""Rendering: the converted members into the C# file's text.
-
-The file is a fixed head (usings), the class with the members in order, and the entry point. It is written here with
-string joins, where a Jinja2 template was (issue 28: importing Jinja and loading its compiled template was about a
-tenth of a small program's translation, every run)."""
+"""Rendering: the converted members into a C# file through the Jinja2 templates."""
 from __future__ import annotations
 
 import hashlib
+import os
 import re
 import unicodedata
 
-# The head of every file. The `using static` classes are the ones scripts/gen_runtime_names.py lists
-# (STATIC_IMPORTS): their members are names a translated program sees unqualified.
-_NOTE = """// C idioms C# warns about: x != x as a NaN test, unused or write-only locals (static locals: fields here), code
-// after a constant test, `|` on a sign-extended operand (C extends it the same way), a label no goto names.
-#pragma warning disable CS1718, CS0168, CS0219, CS0162, CS0675, CS0164, CS0414
-using System;"""
-_USINGS = """using CloudMpi;
-using CloudMpi.Libc;
-using static CloudMpi.Datatype;
-using static CloudMpi.Op;
-using static CloudMpi.Libc.Stdio;
-using static CloudMpi.Libc.Stdlib;
-using static CloudMpi.Libc.CMem;
-using static CloudMpi.Libc.CString;
+import jinja2
 
-// One object per rank: its fields are the C program's globals."""
-_CONSTRUCTOR_NOTE = "    /* C initializers that name other globals or functions: run once every other field is set. */"
+TEMPLATES = os.path.join(os.path.dirname(__file__), "templates")
 
 
-def _program_text(class_name: str, source_name: str, program_literal: str, members, tail, constructor,
-                  main_takes_args: bool, main_takes_environment: bool, main_cast, main_returns_void: bool,
-                  extra_usings) -> str:
-    out = [f"// Translated by cmpi-translate from {source_name}. Edit freely: this is now your code.", _NOTE]
-    out += [f"using {u};" for u in extra_usings]
-    out += [_USINGS, f"public sealed class {class_name}", "{"]
-    for k, m in enumerate(members):
-        if k and not m["joined"]:
-            out.append("")  # a blank line between members
-        out += [("    " + line) if line else "" for line in m["lines"]]
-    out += [f"    {line}" for line in tail]
-    out.append("")
-    if constructor:
-        out += [_CONSTRUCTOR_NOTE, f"    public {class_name}()", "    {"]
-        out += [f"        {line}" for line in constructor]
-        out += ["    }", ""]
-    call = f"new {class_name}().main({'argc, CArgv.From(argv)' if main_takes_args else ''}" \
-           f"{', CArgv.Environment()' if main_takes_environment else ''})"
-    if main_cast:
-        call = f"unchecked((int){call})"
-    body = f"{{ {call}; return 0; }}" if main_returns_void else call  # `void main` (an old compiler's habit): status 0
-    out.append(f"    public static int Main(string[] args) => CProgram.Run({program_literal}, args, "
-               f"{'(argc, argv)' if main_takes_args else '()'} => {body});")
-    out.append("}")
-    return "\n".join(out) + "\n"
+class _CompiledTemplates(jinja2.BytecodeCache):
+    """The template compiled once per content (issue 28: start-up). Jinja lexes, parses and compiles a template to
+    Python every time a process first asks for it: a third of the CPU of a small program's translation. The code it
+    compiles is kept as toml_cache.py keeps the rules' tables, in `$XDG_CACHE_HOME/cmpi/jinja/` (else
+    `~/.cache/cmpi/jinja/`); Jinja's own check (the SHA-1 of the template's text, its version and Python's) makes an
+    edited template compile again, never read stale. A cache that cannot be read or written is no error."""
+
+    def __init__(self):
+        from .toml_cache import cache_dir
+        self.directory = os.path.join(os.path.dirname(cache_dir()), "jinja")
+
+    def _path(self, bucket) -> str:
+        return os.path.join(self.directory, bucket.key + ".jinja")
+
+    def load_bytecode(self, bucket) -> None:
+        try:
+            with open(self._path(bucket), "rb") as f:
+                bucket.load_bytecode(f)  # (a bucket whose checks fail is reset: compiled again)
+        except OSError:
+            pass
+        except Exception:  # a damaged file (a truncated pickle)
+            bucket.reset()
+
+    def dump_bytecode(self, bucket) -> None:
+        from .atomic_file import replace_atomically
+        try:
+            os.makedirs(self.directory, exist_ok=True)
+            replace_atomically(self._path(bucket), bucket.write_bytecode)  # whole or not at all, for a concurrent reader
+        except OSError:
+            pass
+
+
+_env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), keep_trailing_newline=True,
+                          undefined=jinja2.StrictUndefined, bytecode_cache=_CompiledTemplates())
+
+
+def template() -> jinja2.Template:
+    """The C# file's template (compiled once per process; Jinja keeps it)."""
+    return _env.get_template("program.cs.j2")
 
 
 def render_program(class_name: str, source_name: str, program_name: str, converted: dict) -> str:
-    text = _program_text(class_name, _one_line(source_name), _string_literal(program_name), **converted)
+    text = template().render(
+        class_name=class_name, source_name=_one_line(source_name), program_literal=_string_literal(program_name),
+        **converted)
     # split at "\n" alone: str.splitlines() also splits at a form feed, \x1c-\x1e, U+0085, U+2028 and U+2029, which a
     # C comment may hold (a form feed in old GNU sources), and so cut a `//` comment in two
     lines = text.translate(_LINE_BREAK_ESCAPES).split("\n")
