@@ -183,3 +183,56 @@ def test_a_subtrees_walk_is_its_part_of_a_remembered_walk(monkeypatch):
     import dataclasses
     ir.walk(dataclasses.replace(body))  # a new walk (a copy of the body), remembered, then all forgotten: the bound
     assert not ir._WALKS and not ir._SUBTREES and not ir._SUBTREE_KEYS and ir._walk_cache_size == 0
+
+
+_IR_FINGERPRINT = r"""
+import dataclasses, json, sys
+from translator import ir
+classes = [c for c in vars(ir).values() if isinstance(c, type) and dataclasses.is_dataclass(c) and c.__module__ == ir.__name__]
+loc = ir.Loc("f.c", 3, 4)
+name = ir.NameRef(loc, ir.IntType("int"), "x", "local")
+call = ir.Call(loc, ir.IntType("int"), name, (ir.IntLit(loc, ir.IntType("int"), 1, "1"), name))
+print(json.dumps({"compiled": ir._CODE.compiled, "cached": len(ir._CODE.codes),
+                  "classes": [(c.__name__, [(f.name, str(f.type), f.default is dataclasses.MISSING or repr(f.default), f.compare)
+                                            for f in dataclasses.fields(c)]) for c in classes],
+                  "repr": repr(call), "hash": hash(call) == hash(ir.Call(loc, ir.IntType("int"), name, call.args)),
+                  "walk": [type(n).__name__ for n in ir.walk(call)], "children": [repr(c) for c in ir.children(call)],
+                  "replaced": repr(dataclasses.replace(name, name="y"))}))
+"""
+
+
+def test_the_irs_generated_code_is_compiled_once_and_read_back_the_same(tmp_path):
+    """ir.py's classes (dataclasses' methods, __init__, children, the walks' pushers) come from code compiled once per
+    text and kept (code_cache.py, issue 28: start-up): a process with an empty cache compiles them and writes the
+    file, the next compiles nothing and builds the same classes; a damaged file is compiled again, an unwritable cache
+    is no error."""
+    import json
+    env = dict(os.environ, XDG_CACHE_HOME=str(tmp_path / "cache"))
+
+    def run(environment):
+        done = subprocess.run([sys.executable, "-c", _IR_FINGERPRINT], cwd=ROOT, env=environment, capture_output=True,
+                              text=True)
+        assert done.returncode == 0, done.stderr
+        return json.loads(done.stdout)
+    first, second = run(env), run(env)
+    assert first["compiled"] is False and first["cached"] > 300  # (written, then marked clean)
+    kept = os.listdir(tmp_path / "cache" / "cmpi" / "code")
+    assert len(kept) == 1
+    assert second["compiled"] is False and second == first
+    with open(tmp_path / "cache" / "cmpi" / "code" / kept[0], "r+b") as f:
+        f.truncate(100)
+    assert run(env) == first
+    (tmp_path / "file").write_text("no directory")
+    assert run(dict(os.environ, XDG_CACHE_HOME=str(tmp_path / "file"))) == {**first, "compiled": True}
+
+
+def test_a_translation_imports_nothing_it_does_not_run(tmp_path):
+    """A translation without the compile check imports neither subprocess nor traceback (an internal error's,
+    CMPI_DEBUG): issue 28, start-up."""
+    code = ("import sys, os; os.environ['CMPI_TRANSLATE_CHECK'] = '0'; import translator.cli as cli; "
+            f"status = cli._main([{os.path.join(ROOT, 'corpus', 'examples', 'pi.c')!r}, '-o', "
+            f"{str(tmp_path / 'Pi.cs')!r}]); "
+            "print(status, sorted({'subprocess', 'traceback'} & set(sys.modules)))")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["0", "[]"]

@@ -11,7 +11,6 @@ import os
 import re
 import sys
 import time
-import traceback
 
 from . import compile_check
 from .diagnostics import Diagnostic, DiagnosticSink, TranslationError, TranslationErrors
@@ -454,6 +453,7 @@ def _main(argv=None) -> int:
         return 1
     except Exception as e:  # a bug in the translator, not in the input
         if os.environ.get("CMPI_DEBUG"):
+            import traceback  # (here: only an internal error needs it; its import is a few ms of every start)
             traceback.print_exc()
         # the C declaration being converted when it happened (decls.convert_translation_unit), where known
         print(Diagnostic(getattr(e, "cmpi_loc", None), "error", f"internal error: {type(e).__name__}: {e} "

@@ -15,10 +15,7 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
-import subprocess
 import sys
-import tempfile
 from typing import Callable, List, Optional, Sequence, Tuple
 
 from .diagnostics import Diagnostic
@@ -35,6 +32,7 @@ def enabled(requested: bool) -> bool:
 
 def checker() -> Optional[List[str]]:
     """The command of the runtime's checker: the cmpi-run beside this Python's cmpi-translate, or on PATH."""
+    import shutil  # (here and in problems: a translation without the check does not import them, issue 28)
     beside = os.path.join(os.path.dirname(sys.executable), "cmpi-run")
     found = beside if os.access(beside, os.X_OK) else shutil.which("cmpi-run")
     return [found] if found else None
@@ -43,6 +41,8 @@ def checker() -> Optional[List[str]]:
 def problems(text: str, output: str) -> Optional[List[Tuple[int, int, str, str]]]:
     """The checker's (line, column, severity, message) for `text` as the C# file `output`; [] when it compiles
     cleanly; None when no checker could run (not installed, no .NET, killed, beyond the bound)."""
+    import subprocess
+    import tempfile
     command = checker()
     if command is None:
         return None

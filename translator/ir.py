@@ -6,9 +6,16 @@ every node carries a `loc` for diagnostics.
 """
 from __future__ import annotations
 
+import dataclasses as _dataclasses
 from array import array as _positions
 from dataclasses import MISSING, dataclass as _dataclass, field, fields
 from typing import Optional, Tuple, Union
+
+from .code_cache import CodeCache
+
+# The methods dataclasses writes for each class, and the functions written below (__init__, children, the walks'
+# pushers), compiled once per text, not at every start (code_cache.py: most of this module's import)
+_CODE = CodeCache(__file__)
 
 
 def dataclass(frozen: bool):
@@ -22,7 +29,8 @@ def dataclass(frozen: bool):
     assert frozen
 
     def make(cls):
-        cls = _dataclass(frozen=True)(cls)
+        with _CODE.for_module(_dataclasses):
+            cls = _dataclass(frozen=True)(cls)
         _write_fast_init(cls)
         return cls
     return make
@@ -40,7 +48,7 @@ def _write_fast_init(cls) -> None:
             params.append(f"{f.name}=_default_{f.name}")
         stores.append(f"    _set(self, {f.name!r}, {f.name})")
     source = f"def __init__(self, {', '.join(params)}):\n" + "\n".join(stores or ["    pass"]) + "\n"
-    exec(source, namespace)
+    _CODE.exec(source, namespace)
     init = namespace["__init__"]
     init.__qualname__ = f"{cls.__qualname__}.__init__"
     cls.__init__ = init
@@ -509,7 +517,7 @@ def _children_function(cls):
     lines += _field_tests(cls, "add", "add_all")
     lines.append("    return out")
     namespace = {"NODE_TYPES": _NODE_TYPES}
-    exec("\n".join(lines), namespace)
+    _CODE.exec("\n".join(lines), namespace)
     _CHILD_FIELDS[cls] = function = namespace["children_of"]
     return function
 
@@ -543,7 +551,7 @@ class _Pushers(dict):
         lines = ["def push(node, pending):", "    add = pending.append", "    add_all = pending.extend"]
         lines += _field_tests(cls, "add", "add_all", self.reverse)
         namespace = {"NODE_TYPES": _NODE_TYPES}
-        exec("\n".join(lines), namespace)
+        _CODE.exec("\n".join(lines), namespace)
         self[cls] = function = namespace["push"]
         return function
 
@@ -732,3 +740,17 @@ def dump(node, indent: int = 0) -> str:
         else:
             lines.append(f"{pad}  {name}: {value!r}")
     return "\n".join(lines)
+
+
+def _write_walk_functions() -> None:
+    """children() and both walks' pushers of every class, written at import (from the code cache: a few microseconds
+    each), so that the cache file is whole after the first import and every later one reads it alone."""
+    for cls in [c for c in globals().values() if isinstance(c, type) and c.__module__ == __name__ and
+                _dataclasses.is_dataclass(c)]:
+        _children_function(cls)
+        _PUSH[cls]
+        _PUSH_IN_ORDER[cls]
+    _CODE.save()
+
+
+_write_walk_functions()

@@ -28,7 +28,9 @@ def load(path: str) -> dict:
     cached = os.path.join(cache_dir(), key + ".marshal")
     try:
         with open(cached, "rb") as f:
-            data = marshal.load(f)
+            # read whole, then decoded: marshal.load(f) asks the file for each object's bytes, 2-3 ms against 0.3 for
+            # the rules' tables
+            data = marshal.loads(f.read())
         if isinstance(data, dict):
             return data
     except (OSError, EOFError, ValueError, TypeError):
