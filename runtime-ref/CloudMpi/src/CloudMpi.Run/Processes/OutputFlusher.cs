@@ -6,8 +6,8 @@ namespace CloudMpi.Run.Processes;
 /// <para>
 /// Not a <see cref="System.Threading.Timer"/>: a timer's callback runs on a thread-pool worker, and a worker that has
 /// run an item spins for the next one (about 190 <c>sched_yield</c> calls per wake-up here) before it sleeps, and wakes
-/// the timer thread to re-arm. In a barrier loop of 7 tcp rank processes on 2 cores, the pool's workers switched out
-/// 22,900 times against the 7 ranks' 18,800 in the same seconds, and took 29 % of the job's CPU samples
+/// the timer thread to re-arm. In a job of 3,000 barriers of 7 tcp rank processes on 2 cores, the pool's workers
+/// switched out 28,100 times against the 7 ranks' 76,700, and took 29 % of the job's CPU samples in its steady half
 /// (<c>perf record</c>, bench/README.md round 16): a cost every rank process paid, waiting or not. This thread sleeps
 /// on a monitor with a timeout (no spinning) and wakes 20 times a second.
 /// </para>
