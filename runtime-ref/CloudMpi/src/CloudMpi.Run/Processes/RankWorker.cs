@@ -98,11 +98,8 @@ public static class RankWorker
         };
         controlThread.Start();
 
-        // Output reaches the parent promptly without a flush per printf.
-        using var flusher = new Timer(_ =>
-        {
-            try { syncOut.Flush(); syncErr.Flush(); } catch (Exception e) when (e is IOException or ObjectDisposedException) { }
-        }, null, 50, 50);
+        // Output reaches the parent promptly without a flush per printf (a thread of its own, not a thread-pool timer).
+        using var flusher = new OutputFlusher(() => Flush(syncOut, syncErr));
 
         var programDone = new ManualResetEventSlim();
         (RankEnd end, int code, string message) outcome = (RankEnd.Aborted, 0, "");

@@ -12,7 +12,7 @@ namespace CloudMpi.Tests.Transports;
 /// sleep on its connections is 10 s here (<see cref="TcpTransport.LongestSleep"/>; 100 ms in a job), so that a wake-up
 /// that only the timeout gave would make a test take seconds instead of passing unseen.
 /// </summary>
-internal sealed class TcpJob(TimeSpan? longestSleep = null, bool looksFirst = true)
+internal sealed class TcpJob(TimeSpan? longestSleep = null, bool looksFirst = true, TimeSpan? restPatience = null)
 {
     private volatile TcpTransport[] transports = [];
 
@@ -28,6 +28,7 @@ internal sealed class TcpJob(TimeSpan? longestSleep = null, bool looksFirst = tr
             {
                 LongestSleep = longestSleep ?? TimeSpan.FromSeconds(10),
                 LooksFirst = looksFirst,
+                RestPatience = restPatience ?? TcpInbound.DefaultRestPatience,
             })
             .ToArray();
         var endpoints = ts.Select(t => t.LocalEndPoint).ToArray();

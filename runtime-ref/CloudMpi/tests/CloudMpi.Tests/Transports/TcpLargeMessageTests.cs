@@ -1,4 +1,5 @@
 using CloudMpi.Transports;
+using CloudMpi.Transports.Tcp;
 using static CloudMpi.Datatype;
 
 namespace CloudMpi.Tests.Transports;
@@ -152,6 +153,49 @@ public class TcpLargeMessageTests
             inPlaceAfter = job.Transports[1].FramesReceivedInPlace;
         });
         if (OperatingSystem.IsLinux()) Assert.True(inPlaceAfter - inPlaceBefore >= 1, "no payload was read into a posted receive's buffer");
+    }
+
+    /// <summary>Large messages to a rank waiting in MPI_Recv, every byte checked; the receiving rank's transport.</summary>
+    private static TcpTransport ReceiveLargeMessages(TcpJob job, int messages, int size)
+    {
+        job.Run(2, rank =>
+        {
+            var world = cMPI.COMM_WORLD;
+            for (int i = 0; i < messages; i++)
+            {
+                if (rank == 0)
+                {
+                    cMPI.Send(Filled(size + i), 0, size + i, MPI_BYTE, 1, 2, world);
+                    continue;
+                }
+                var got = new byte[size + i];
+                cMPI.Recv(got, 0, size + i, MPI_BYTE, 0, 2, world, out var st);
+                AssertFilled(size + i, got, st.ByteCount);
+            }
+        });
+        return job.Transports[1];
+    }
+
+    /// <summary>
+    /// The rank's own thread, having read the start of a large frame, polls for the rest (calls that never wait, the
+    /// core yielded between them) instead of sleeping in a blocking receive each time it has emptied the socket: a
+    /// sleep and a wake-up per segment of the sender's (13.6 context switches per 4 MiB message on loopback, where Open
+    /// MPI's polling ranks had none; bench/README.md, round 16).
+    /// </summary>
+    [Fact]
+    public void AWaitingRankPollsForTheRestOfALargeFrame()
+    {
+        var receiver = ReceiveLargeMessages(new TcpJob(), 6, 4 << 20);
+        if (OperatingSystem.IsLinux()) Assert.True(receiver.RankRestReceives.Polls > 0, "the rank never polled for the rest of a frame");
+    }
+
+    /// <summary>When no byte of a frame's rest comes for the patience (zero here: at once), the rank waits for it in the
+    /// kernel, and the frames still arrive whole.</summary>
+    [Fact]
+    public void AfterThePatienceTheRestOfAFrameIsWaitedForInTheKernel()
+    {
+        var receiver = ReceiveLargeMessages(new TcpJob(restPatience: TimeSpan.Zero), 6, 5 << 20);
+        if (OperatingSystem.IsLinux()) Assert.True(receiver.RankRestReceives.Sleeps > 0, "the rank never waited in the kernel for the rest of a frame");
     }
 
     [Fact]

@@ -32,6 +32,16 @@ internal static class NonBlockingReceive
         throw new IOException($"receive failed (errno {errno})");
     }
 
+    /// <summary>Bytes received into <paramref name="buffer"/> (not empty); 0 at the end of the stream; -1 when none are waiting.</summary>
+    public static int Receive(Socket socket, Span<byte> buffer)
+    {
+        nint n = recv(socket.SafeHandle, ref MemoryMarshal.GetReference(buffer), buffer.Length, MsgDontWait);
+        if (n >= 0) return (int)n;
+        int errno = Marshal.GetLastPInvokeError();
+        if (errno is EAgain or EIntr) return -1;
+        throw new IOException($"receive failed (errno {errno})");
+    }
+
     // The library and its entry point resolve (they would throw on first use otherwise).
     private static bool Probe()
     {

@@ -1,3 +1,4 @@
+using System.Diagnostics;
 using System.Net.Sockets;
 using CloudMpi.Core;
 
@@ -13,8 +14,10 @@ namespace CloudMpi.Transports.Tcp;
 /// before it lets go, so the buffer is empty whenever the connection changes hands.
 /// A payload of <c>directMin</c> bytes or more whose receive is already posted is received straight into that receive's
 /// buffer instead (<see cref="IDirectReceiveSink"/>): no pooled array, no copy by the receive.
+/// The rest of a frame the rank's own thread has begun is polled for (<see cref="ReceiveWhileRankReads"/>), not slept on.
 /// </summary>
-internal sealed class TcpInbound(Socket socket, int from, int worldSize, int maxPayload, int directMin, IMessageSink sink)
+internal sealed class TcpInbound(Socket socket, int from, int worldSize, int maxPayload, int directMin, IMessageSink sink,
+    TimeSpan restPatience)
 {
     public const int BufferSize = 1 << 16;
 
@@ -36,6 +39,24 @@ internal sealed class TcpInbound(Socket socket, int from, int worldSize, int max
 
     /// <summary>Receive calls of the waiting rank's reads, found something or not (written by the holder only; tests).</summary>
     public long RankReceiveCalls;
+
+    /// <summary>The rank's receive calls for the rest of a frame it had begun: those that never wait, and the blocking
+    /// ones made when no byte came for <see cref="DefaultRestPatience"/> (written by the holder only; tests, measurements).</summary>
+    public long RankRestPolls, RankRestSleeps;
+
+    /// <summary>
+    /// How long the rank's thread polls for the rest of a frame with no byte arriving before it waits in the kernel
+    /// instead (<see cref="TcpTransport.RestPatience"/>). Within a large frame the next bytes come within microseconds
+    /// (its sender writes it whole); a longer gap means the sender is off its core, and a rank that waits that long may
+    /// as well sleep. <c>CMPI_TCP_REST_US</c> overrides it (0: one look, then the kernel's wait, as before round 16; for
+    /// measurements).
+    /// </summary>
+    public static readonly TimeSpan DefaultRestPatience = TimeSpan.FromMicroseconds(
+        int.TryParse(Environment.GetEnvironmentVariable("CMPI_TCP_REST_US"), out int us) && us >= 0 ? us : 200);
+
+    private readonly long restPatienceTicks = (long)(restPatience.TotalSeconds * Stopwatch.Frequency);
+
+    private bool rankReads; // the rank's own thread reads now (ReadArrived), not the reader thread (the holder's only)
 
     /// <summary>This rank opened the connection, and the peer answers on it (<see cref="TcpTransport.BothWays"/>).</summary>
     public bool OpenedHere { get; init; }
@@ -94,7 +115,15 @@ internal sealed class TcpInbound(Socket socket, int from, int worldSize, int max
             }
             end = n;
         }
-        FramesByRank += DeliverBuffered();
+        rankReads = true;
+        try
+        {
+            FramesByRank += DeliverBuffered();
+        }
+        finally
+        {
+            rankReads = false;
+        }
         return true;
     }
 
@@ -190,9 +219,39 @@ internal sealed class TcpInbound(Socket socket, int from, int worldSize, int max
         int got = fromBuffer;
         while (got < target.Length)
         {
-            int n = socket.Receive(target[got..], SocketFlags.None);
+            int n = ReceiveRest(target[got..]);
             if (n == 0) throw new MalformedMessageException($"connection closed inside a frame ({before + got} of {before + target.Length} bytes read)");
             got += n;
+        }
+    }
+
+    /// <summary>Some bytes of a frame begun (at least one; 0 at the end of the stream): the reader thread waits for them in
+    /// the kernel, the rank's own thread polls (<see cref="ReceiveWhileRankReads"/>).</summary>
+    private int ReceiveRest(Span<byte> target) =>
+        rankReads ? ReceiveWhileRankReads(target) : socket.Receive(target, SocketFlags.None);
+
+    /// <summary>
+    /// The rank's receive of the rest of a frame it has begun: calls that never wait, the core yielded between those
+    /// that find nothing, until bytes come; after the patience (<see cref="DefaultRestPatience"/>) without any, one receive that waits in the
+    /// kernel. A blocking receive put the rank to sleep whenever it had emptied the socket, and the sender's next segment
+    /// woke it: 4 MiB on loopback cost 13.6 context switches and 16 blocking receives per message, where Open MPI's ranks,
+    /// polling, had none (perf stat, bench/README.md round 16). The rank waits for this message anyway, and the yield
+    /// hands the core to whoever needs it (the sender, on a machine with more ranks than cores).
+    /// </summary>
+    private int ReceiveWhileRankReads(Span<byte> target)
+    {
+        long since = Stopwatch.GetTimestamp();
+        while (true)
+        {
+            RankRestPolls++;
+            int n = NonBlockingReceive.Receive(socket, target);
+            if (n >= 0) return n;
+            if (Stopwatch.GetTimestamp() - since > restPatienceTicks)
+            {
+                RankRestSleeps++;
+                return socket.Receive(target, SocketFlags.None);
+            }
+            Thread.Yield();
         }
     }
 
@@ -208,7 +267,7 @@ internal sealed class TcpInbound(Socket socket, int from, int worldSize, int max
         }
         while (end < count)
         {
-            int n = socket.Receive(buffer, end, buffer.Length - end, SocketFlags.None);
+            int n = ReceiveRest(buffer.AsSpan(end));
             if (n == 0)
             {
                 if (end == 0) return false;

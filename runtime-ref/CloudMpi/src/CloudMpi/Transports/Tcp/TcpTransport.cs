@@ -79,6 +79,10 @@ internal sealed class TcpTransport : ITransport, IPolledTransport, IDirectSendTr
     /// the mailbox's lock taken twice).</summary>
     public int DirectReceiveMinBytes { get; init; } = directPayloads ? Connection.SmallFrame : int.MaxValue;
 
+    /// <summary>How long the rank's thread polls for the rest of a frame it has begun, no byte arriving, before it waits in
+    /// the kernel (<see cref="TcpInbound.DefaultRestPatience"/>; tests make it zero to take the kernel's wait every time).</summary>
+    public TimeSpan RestPatience { get; init; } = TcpInbound.DefaultRestPatience;
+
     /// <summary>Whether a waiting rank sleeps in the kernel on its own connections (<see cref="Sleep"/>);
     /// <c>CMPI_TCP_SLEEP=lock</c>: on its mailbox's lock, the reader threads reading meanwhile (before round 8; for measurements).</summary>
     private static readonly bool sleepOnConnections = Environment.GetEnvironmentVariable("CMPI_TCP_SLEEP") != "lock";
@@ -307,7 +311,7 @@ internal sealed class TcpTransport : ITransport, IPolledTransport, IDirectSendTr
     /// </summary>
     private void ReadLoop(Socket s, int from, bool openedHere = false, Action? firstFrame = null)
     {
-        var c = new TcpInbound(s, from, WorldSize, MaxPayload, DirectReceiveMinBytes, sink!) { OpenedHere = openedHere, FirstFrame = firstFrame };
+        var c = new TcpInbound(s, from, WorldSize, MaxPayload, DirectReceiveMinBytes, sink!, RestPatience) { OpenedHere = openedHere, FirstFrame = firstFrame };
         lock (incoming) everInbound.Add(c);
         Func<bool> stop = () => disposed || c.Ended;
         try
@@ -473,6 +477,16 @@ internal sealed class TcpTransport : ITransport, IPolledTransport, IDirectSendTr
         get
         {
             lock (incoming) return everInbound.Sum(c => c.RankReceiveCalls);
+        }
+    }
+
+    /// <summary>The rank's receive calls for the rest of frames it had begun: polls, and blocking receives once no byte came
+    /// for <see cref="RestPatience"/> (tests, measurements).</summary>
+    internal (long Polls, long Sleeps) RankRestReceives
+    {
+        get
+        {
+            lock (incoming) return (everInbound.Sum(c => c.RankRestPolls), everInbound.Sum(c => c.RankRestSleeps));
         }
     }
 
