@@ -670,9 +670,10 @@ def _native_float_to_integer(e: ir.Cast, inner: CsExpr, target: str) -> Optional
     keeps the cast, which C# folds (a case label, an enum member need a constant).
     The narrower types take gcc's too: `(unsigned)x` is the 64-bit conversion's low half, `(short)x`, `(unsigned
     char)x` the 32-bit one's low bits (cvttsd2si %xmm0,%rax / %eax), where C#'s cast saturated (`(unsigned)-1.5`:
-    gcc 4294967295, C# 0). unsigned long keeps C#'s cast (gcc's is a branch around 2^63)."""
+    gcc 4294967295, C# 0). unsigned long is gcc's branch around 2^63 (CMath.ToUnsignedLong: `(unsigned long)-1.5` is
+    2^64 - 1, a NaN 2^63, 1e30 0), where C#'s cast saturated."""
     width = _NATIVE_CONVERSION_WIDTH.get(target)
-    if width is None or inner.type not in ("double", "float"):
+    if (width is None and target != "ulong") or inner.type not in ("double", "float"):
         return None
     if not any(isinstance(n, ir.Call) and not _builtin_call(n)
                or isinstance(n, ir.NameRef) and n.kind in ("local", "param", "global") for n in ir.walk(e.operand)):
@@ -680,6 +681,8 @@ def _native_float_to_integer(e: ir.Cast, inner: CsExpr, target: str) -> Optional
     code = inner.code
     if isinstance(e.operand, ir.Paren) and code.startswith("(") and code.endswith(")"):
         code = code[1:-1]  # `(int)(x / w)`: convert_paren's parentheses, the call's own suffice
+    if target == "ulong":
+        return CsExpr(f"CMath.ToUnsignedLong({code})", target, PRIMARY)
     converted = f"{inner.type}.ConvertToIntegerNative<{width}>({code})"
     if width == target:
         return CsExpr(converted, target, PRIMARY)
