@@ -784,6 +784,13 @@ def convert_binary(ctx, e: ir.Binary) -> CsExpr:
     if op in ("/", "%") and rhs.const == 0 and result in INTEGRAL:
         rhs = constant_zero_divisor(result)
     code = f"{paren(lhs, prec)} {op} {paren(rhs, prec + 1)}"
+    if op in ("<<", ">>") and result in INTEGRAL:
+        value, count = _shift_constant(ctx, e.lhs, lhs), _shift_constant(ctx, e.rhs, rhs)
+        if value is not None and count is not None and count >= BITS[result]:
+            # a constant shifted by its width or more: undefined in C, and gcc folds it as the mathematical shift
+            # would (0, or -1 for a negative number shifted right), where C# and x86 take the count modulo the width
+            # (`1L << 64` was 1, `8 >> 33` 4). A negative count is taken modulo the width by gcc too, as C# does.
+            return int_literal(-1 if op == ">>" and value < 0 and result in SIGNED else 0, result)
     if lhs.const is not None and rhs.const is not None and result in INTEGRAL:
         exact = _fold(op, lhs.const, rhs.const)
         # C# computes a constant operation in its operands' own types (C#'s promotions), which a constant's
@@ -1023,6 +1030,23 @@ def null_member_offset(ctx, e: ir.Expr) -> Optional[int]:
     if field is None or field.bits is not None or field.bit_offset is None or field.bit_offset % 8:
         return None
     return field.bit_offset // 8
+
+
+def _shift_constant(ctx, e: ir.Expr, converted: CsExpr) -> Optional[int]:
+    """The value of a shift's operand C# folds: a literal's, an enum constant's, and + - * of such (`1 << (BITS + 1)`
+    with BITS an enum constant, which the port keeps a C# `const`), else None."""
+    if converted.const is not None:
+        return converted.const
+    inner = unwrap(e)
+    while isinstance(inner, ir.MacroRef) and inner.expansion is not None:
+        inner = unwrap(inner.expansion)
+    if isinstance(inner, ir.Binary) and inner.op in ("+", "-", "*"):
+        a = _shift_constant(ctx, inner.lhs, CsExpr("", "int"))
+        b = _shift_constant(ctx, inner.rhs, CsExpr("", "int")) if a is not None else None
+        return None if b is None else _fold(inner.op, a, b)
+    if isinstance(inner, (ir.IntLit, ir.CharLit)):
+        return inner.value
+    return _enum_constant_value(ctx, inner)
 
 
 def _enum_constant_value(ctx, e: ir.Expr) -> Optional[int]:
