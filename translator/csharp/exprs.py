@@ -1002,6 +1002,9 @@ def convert_unary(ctx, e: ir.Unary) -> CsExpr:
             return CsExpr(f"-{inner.code}", result, UNARY, -inner.const)
         code = negated(inner)
         value = inner.const if inner.const is not None else _enum_constant_value(ctx, e.operand)
+        if value is not None and result in SIGNED and not fits(-value, result):
+            # -INT_MIN, -LLONG_MIN: C# rejects the overflow of a constant (CS0220); gcc wraps it to the minimum
+            return _wrapped_constant(-value, result)
         return CsExpr(code, result, UNARY, -value if value is not None else None)
     if op == "~":
         # the constant's value in its own type: ~8UL is 2^64 - 9, not -9. An enum constant's value too (the port's
