@@ -124,4 +124,8 @@ def library_takes_ref(rules: RuleTable, name: str, i: int, call: ir.Call) -> boo
     if ftype is not None and i < len(ftype.params):
         p = ftype.params[i]
         return not (isinstance(p, ir.PointerType) and isinstance(p.pointee, ir.VoidType))
+    if ftype is not None and rules.libc[name].family != "scanf":
+        # a variable argument of printf's kind (`printf("%s%n", s, &n)`, `printf("%p", &x)`) is an object in the
+        # call's params array, never a ref: x lives in a one-element array, which %n writes the count into
+        return False
     return True
