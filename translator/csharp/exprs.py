@@ -860,9 +860,12 @@ def _widened(x: CsExpr, c_expr: ir.Expr, other: CsExpr, common: str) -> CsExpr:
     """x as the comparison's common type; widened by an explicit cast when the other side is a constant beyond x's
     own type (`i < 2147483648`: always true in C, and C#'s CS0652 warning if the widening is implicit)."""
     inner = strip_implicit(c_expr)
-    while isinstance(inner, ir.Paren) or (isinstance(inner, ir.Unary) and inner.op == "+"):
-        # the type C# sees: C's `+c` is an int, the port's `c` (no `+`) still a char (csmith seed 2760010)
-        inner = strip_implicit(inner.inner if isinstance(inner, ir.Paren) else inner.operand)
+    while isinstance(inner, ir.Paren) or (isinstance(inner, ir.Unary) and inner.op == "+") or \
+            (isinstance(inner, ir.Binary) and inner.op == ","):
+        # the type C# sees: C's `+c` is an int, the port's `c` (no `+`) still a char (csmith seed 2760010); a comma is
+        # CExpr.Comma, of its right operand's type (`(g = x, +(uint16 call)) == 0x629AA6A4L`: csmith seed 3913004)
+        inner = strip_implicit(inner.inner if isinstance(inner, ir.Paren) else
+                               inner.rhs if isinstance(inner, ir.Binary) else inner.operand)
     own = cs_type(inner.type, inner.loc) if isinstance(inner.type, ir.IntType) else None
     if x.const is None and other.const is not None and own in INTEGRAL and common in INTEGRAL and \
             own != common and not fits(other.const, own):
