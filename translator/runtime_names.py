@@ -72,6 +72,7 @@ RUNTIME_TYPE_NAMES = frozenset({
     'Group',
     'Half',
     'Handle',
+    'ILineBufferedOutput',
     'IO',
     'IStagedBuffer',
     'InPlace',

@@ -1,7 +1,8 @@
 /* abort() after output: glibc's abort raises SIGABRT without flushing stdio (2.27 and later), so output still in
  * stdout's buffer (a pipe: fully buffered) is lost, what was fflush'ed is kept; the status is the shell's 134.
- * xfail: the port's abort() still writes out what stdout holds (glibc drops its
- * buffer: a pipe's, as under mpirun); the runtime's stdout does not model glibc's buffer boundaries (idioms15). */
+ * xfail: the port models stdout as mpirun gives it to a rank, a terminal (Open MPI 4's orted opens a pseudo-terminal),
+ * so line-buffered: abort() loses the unfinished last line (abort_line_buffered_stdout.c) and keeps complete ones, which
+ * a pipe's full buffer loses natively; the runtime does not model glibc's 4096-byte blocks (idioms15, csmith16). */
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -12,5 +12,9 @@ int main(void) {
   signed char sc = 9;
   if (+sc > 0x1A014B30L) printf("h\n");
   if (+sh <= 0x7FFFFFFFFL) printf("i\n");
+  /* ... and as a comma's value (csmith --float --compile-check seed 3913004: `(g = x, (+(uint16 call))) == 0x629AA6A4L`) */
+  unsigned short us = 4;
+  if ((i = 6, (+us)) == 0x629AA6A4L) printf("j\n");
+  if ((c = 3, sh) != 0x12345L) printf("k %d %d\n", i, c);
   return 0;
 }

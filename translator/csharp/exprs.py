@@ -700,9 +700,10 @@ def _native_float_to_integer(e: ir.Cast, inner: CsExpr, target: str) -> Optional
     keeps the cast, which C# folds (a case label, an enum member need a constant).
     The narrower types take gcc's too: `(unsigned)x` is the 64-bit conversion's low half, `(short)x`, `(unsigned
     char)x` the 32-bit one's low bits (cvttsd2si %xmm0,%rax / %eax), where C#'s cast saturated (`(unsigned)-1.5`:
-    gcc 4294967295, C# 0). unsigned long keeps C#'s cast (gcc's is a branch around 2^63)."""
+    gcc 4294967295, C# 0). unsigned long is gcc's branch around 2^63 (CMath.ToUnsignedLong: `(unsigned long)-1.5` is
+    2^64 - 1, a NaN 2^63, 1e30 0), where C#'s cast saturated."""
     width = _NATIVE_CONVERSION_WIDTH.get(target)
-    if width is None or inner.type not in ("double", "float"):
+    if (width is None and target != "ulong") or inner.type not in ("double", "float"):
         return None
     if not any(isinstance(n, ir.Call) and not _builtin_call(n)
                or isinstance(n, ir.NameRef) and n.kind in ("local", "param", "global") for n in ir.walk(e.operand)):
@@ -710,6 +711,8 @@ def _native_float_to_integer(e: ir.Cast, inner: CsExpr, target: str) -> Optional
     code = inner.code
     if isinstance(e.operand, ir.Paren) and code.startswith("(") and code.endswith(")"):
         code = code[1:-1]  # `(int)(x / w)`: convert_paren's parentheses, the call's own suffice
+    if target == "ulong":
+        return CsExpr(f"CMath.ToUnsignedLong({code})", target, PRIMARY)
     converted = f"{inner.type}.ConvertToIntegerNative<{width}>({code})"
     if width == target:
         return CsExpr(converted, target, PRIMARY)
@@ -811,6 +814,13 @@ def convert_binary(ctx, e: ir.Binary) -> CsExpr:
     if op in ("/", "%") and rhs.const == 0 and result in INTEGRAL:
         rhs = constant_zero_divisor(result)
     code = f"{paren(lhs, prec)} {op} {paren(rhs, prec + 1)}"
+    if op in ("<<", ">>") and result in INTEGRAL:
+        value, count = _shift_constant(ctx, e.lhs, lhs), _shift_constant(ctx, e.rhs, rhs)
+        if value is not None and count is not None and count >= BITS[result]:
+            # a constant shifted by its width or more: undefined in C, and gcc folds it as the mathematical shift
+            # would (0, or -1 for a negative number shifted right), where C# and x86 take the count modulo the width
+            # (`1L << 64` was 1, `8 >> 33` 4). A negative count is taken modulo the width by gcc too, as C# does.
+            return int_literal(-1 if op == ">>" and value < 0 and result in SIGNED else 0, result)
     if lhs.const is not None and rhs.const is not None and result in INTEGRAL:
         exact = _fold(op, lhs.const, rhs.const)
         # C# computes a constant operation in its operands' own types (C#'s promotions), which a constant's
@@ -880,9 +890,12 @@ def _widened(x: CsExpr, c_expr: ir.Expr, other: CsExpr, common: str) -> CsExpr:
     """x as the comparison's common type; widened by an explicit cast when the other side is a constant beyond x's
     own type (`i < 2147483648`: always true in C, and C#'s CS0652 warning if the widening is implicit)."""
     inner = strip_implicit(c_expr)
-    while isinstance(inner, ir.Paren) or (isinstance(inner, ir.Unary) and inner.op == "+"):
-        # the type C# sees: C's `+c` is an int, the port's `c` (no `+`) still a char (csmith seed 2760010)
-        inner = strip_implicit(inner.inner if isinstance(inner, ir.Paren) else inner.operand)
+    while isinstance(inner, ir.Paren) or (isinstance(inner, ir.Unary) and inner.op == "+") or \
+            (isinstance(inner, ir.Binary) and inner.op == ","):
+        # the type C# sees: C's `+c` is an int, the port's `c` (no `+`) still a char (csmith seed 2760010); a comma is
+        # CExpr.Comma, of its right operand's type (`(g = x, +(uint16 call)) == 0x629AA6A4L`: csmith seed 3913004)
+        inner = strip_implicit(inner.inner if isinstance(inner, ir.Paren) else
+                               inner.rhs if isinstance(inner, ir.Binary) else inner.operand)
     own = cs_type(inner.type, inner.loc) if isinstance(inner.type, ir.IntType) else None
     if x.const is None and other.const is not None and own in INTEGRAL and common in INTEGRAL and \
             own != common and not fits(other.const, own):
@@ -1022,6 +1035,9 @@ def convert_unary(ctx, e: ir.Unary) -> CsExpr:
             return CsExpr(f"-{inner.code}", result, UNARY, -inner.const)
         code = negated(inner)
         value = inner.const if inner.const is not None else _enum_constant_value(ctx, e.operand)
+        if value is not None and result in SIGNED and not fits(-value, result):
+            # -INT_MIN, -LLONG_MIN: C# rejects the overflow of a constant (CS0220); gcc wraps it to the minimum
+            return _wrapped_constant(-value, result)
         return CsExpr(code, result, UNARY, -value if value is not None else None)
     if op == "~":
         # the constant's value in its own type: ~8UL is 2^64 - 9, not -9. An enum constant's value too (the port's
@@ -1050,6 +1066,23 @@ def null_member_offset(ctx, e: ir.Expr) -> Optional[int]:
     if field is None or field.bits is not None or field.bit_offset is None or field.bit_offset % 8:
         return None
     return field.bit_offset // 8
+
+
+def _shift_constant(ctx, e: ir.Expr, converted: CsExpr) -> Optional[int]:
+    """The value of a shift's operand C# folds: a literal's, an enum constant's, and + - * of such (`1 << (BITS + 1)`
+    with BITS an enum constant, which the port keeps a C# `const`), else None."""
+    if converted.const is not None:
+        return converted.const
+    inner = unwrap(e)
+    while isinstance(inner, ir.MacroRef) and inner.expansion is not None:
+        inner = unwrap(inner.expansion)
+    if isinstance(inner, ir.Binary) and inner.op in ("+", "-", "*"):
+        a = _shift_constant(ctx, inner.lhs, CsExpr("", "int"))
+        b = _shift_constant(ctx, inner.rhs, CsExpr("", "int")) if a is not None else None
+        return None if b is None else _fold(inner.op, a, b)
+    if isinstance(inner, (ir.IntLit, ir.CharLit)):
+        return inner.value
+    return _enum_constant_value(ctx, inner)
 
 
 def _enum_constant_value(ctx, e: ir.Expr) -> Optional[int]:

@@ -159,7 +159,9 @@ public static partial class CFormat
                 i++;
                 return true;
             case 'n':
-                throw new NotSupportedException("printf: %n is not supported");
+                spec.Conversion = c;
+                i++;
+                return true;
             default:
                 i++;
                 return false;
@@ -182,6 +184,16 @@ public static partial class CFormat
     {
         switch (spec.Conversion)
         {
+            case 'n':
+                // the bytes this call has produced so far (snprintf's too, past its size), stored through the argument
+                // in the type the length names: %hhn a signed char, %hn a short, %ln a long (glibc prints nothing)
+                args.StoreCount(spec.Length switch
+                {
+                    LengthModifier.Char => unchecked((sbyte)sink.Length),
+                    LengthModifier.Short => unchecked((short)sink.Length),
+                    _ => sink.Length,
+                });
+                break;
             case 'd':
             case 'i':
             {

@@ -492,10 +492,23 @@ public readonly struct CLongDouble : IEquatable<CLongDouble>, IComparable<CLongD
     }
 
     public static explicit operator uint(CLongDouble a) => (uint)(long)a;
-    public static explicit operator short(CLongDouble a) => (short)(int)a;
+
+    /// <summary>gcc's fistps: truncated to 16 bits, out of range (or NaN) the 16-bit indefinite, -32768 (70000.0L gives
+    /// -32768 where the low half of the 32-bit conversion is 4464).</summary>
+    public static explicit operator short(CLongDouble a)
+    {
+        long v = (long)a;
+        return v is >= short.MinValue and <= short.MaxValue ? (short)v : short.MinValue;
+    }
+
+    /// <summary>gcc's fisttpl and the low 16 bits (unsigned short has no 16-bit x87 store).</summary>
     public static explicit operator ushort(CLongDouble a) => (ushort)(int)a;
-    public static explicit operator sbyte(CLongDouble a) => (sbyte)(int)a;
-    public static explicit operator byte(CLongDouble a) => (byte)(int)a;
+
+    /// <summary>The low byte of gcc's 16-bit fistps (x87 has no 8-bit store): 70000.0L gives 0, 32767.9L -1.</summary>
+    public static explicit operator sbyte(CLongDouble a) => (sbyte)(short)a;
+
+    /// <summary>The low byte of gcc's 16-bit fistps, as for signed char.</summary>
+    public static explicit operator byte(CLongDouble a) => (byte)(short)a;
 
     /// <summary>The exact value as m × 2^e for the formatter (finite, non-negative magnitude).</summary>
     internal (ulong Mantissa, int Exponent) ExactMagnitude => Parts;

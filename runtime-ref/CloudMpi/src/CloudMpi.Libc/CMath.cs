@@ -126,6 +126,24 @@ public static class CMath
     public static float IntPart(float x) => MathF.Truncate(x) + 0.0f;
 
     /// <summary>
+    /// C's <c>(unsigned long)x</c> of a double at run time, as gcc's x86-64 code computes it (SSE2 has no unsigned
+    /// conversion): below 2^63 (and for a NaN) the signed conversion, cvttsd2si, whose result for a value outside long
+    /// is 2^63; from 2^63 the signed conversion of x - 2^63 with the top bit flipped. So -1.5 gives 2^64 - 1, a NaN or
+    /// -1e30 gives 2^63, 1e30 and +inf give 0, where C leaves these undefined and C#'s cast saturates (0, 2^64 - 1)
+    /// or, with AVX-512's vcvttsd2usi under ConvertToIntegerNative, gives 2^64 - 1.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static ulong ToUnsignedLong(double x) => x >= 9223372036854775808.0
+        ? (ulong)double.ConvertToIntegerNative<long>(x - 9223372036854775808.0) ^ 0x8000000000000000UL
+        : (ulong)double.ConvertToIntegerNative<long>(x);
+
+    /// <summary><c>(unsigned long)x</c> of a float: gcc's comiss, subss and cvttss2si, as for a double.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static ulong ToUnsignedLong(float x) => x >= 9223372036854775808.0f
+        ? (ulong)float.ConvertToIntegerNative<long>(x - 9223372036854775808.0f) ^ 0x8000000000000000UL
+        : (ulong)float.ConvertToIntegerNative<long>(x);
+
+    /// <summary>
     /// C's <c>x &gt; y ? x : y</c> of two doubles (the MAX macro, a <c>larger(a, b)</c> function), without a branch:
     /// x86's maxsd is defined as exactly that (y when either is a NaN, y when both are zeros), and gcc -O2 makes the
     /// expression that one instruction. The JIT compiles the conditional to a compare and a jump, mispredicted about

@@ -39,7 +39,17 @@ public static class CProgram
             catch (ExitException e)
             {
                 code = e.Code;
-                if (e is AbortException or SignalException) return code; // abort() and a signal run no atexit handlers
+                if (e is AbortException or SignalException)
+                {
+                    state.DropUnflushedStdoutLine(); // the process dies with its stdio buffers
+                    return code; // abort() and a signal run no atexit handlers
+                }
+            }
+            catch (Exception e) when (e is NullReferenceException or DivideByZeroException or OverflowException
+                                           or InsufficientExecutionStackException)
+            {
+                state.DropUnflushedStdoutLine(); // natively SIGSEGV or SIGFPE (cmpi-run's status): no flush either
+                throw;
             }
 
             // Returning from main is exit(code): run the atexit handlers (which may call exit themselves).

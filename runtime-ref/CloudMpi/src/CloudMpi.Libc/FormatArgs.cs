@@ -154,6 +154,35 @@ internal struct FormatArgs
         };
     }
 
+    /// <summary>
+    /// %n's argument, an integer pointer: a variable's one-element array (the translator boxes a variable whose address
+    /// printf gets) or a Ptr into an array; the count is stored in the pointee's type, as C's conversion would.
+    /// </summary>
+    public void StoreCount(long count)
+    {
+        object? a = Next('n');
+        switch (a)
+        {
+            case int[] v: v[0] = unchecked((int)count); break;
+            case Ptr<int> p: p.Target = unchecked((int)count); break;
+            case long[] v: v[0] = count; break;
+            case Ptr<long> p: p.Target = count; break;
+            case short[] v: v[0] = unchecked((short)count); break;
+            case Ptr<short> p: p.Target = unchecked((short)count); break;
+            case sbyte[] v: v[0] = unchecked((sbyte)count); break;
+            case Ptr<sbyte> p: p.Target = unchecked((sbyte)count); break;
+            case uint[] v: v[0] = unchecked((uint)count); break;
+            case Ptr<uint> p: p.Target = unchecked((uint)count); break;
+            case ulong[] v: v[0] = unchecked((ulong)count); break;
+            case Ptr<ulong> p: p.Target = unchecked((ulong)count); break;
+            case ushort[] v: v[0] = unchecked((ushort)count); break;
+            case Ptr<ushort> p: p.Target = unchecked((ushort)count); break;
+            case byte[] v: v[0] = unchecked((byte)count); break;
+            case Ptr<byte> p: p.Target = unchecked((byte)count); break;
+            default: throw Mismatch('n', "a pointer to an integer", a);
+        }
+    }
+
     private static ulong FakeAddress(object o) =>
         0x7f0000000000UL + ((ulong)(uint)RuntimeHelpers.GetHashCode(o) << 4);
 

@@ -151,6 +151,19 @@ public sealed class LibcState
         writer.Write(chars[..n]);
     }
 
+    /// <summary>setvbuf(stdout, NULL, _IONBF, 0) or setbuf(stdout, NULL): nothing waits in stdout's buffer.</summary>
+    public bool StdoutUnbuffered { get; set; }
+
+    /// <summary>
+    /// The rank dies as a C process killed by a signal does (abort(), raise, a fault): glibc's line-buffered stdout
+    /// loses its unfinished last line (mpirun's ranks write to a terminal); stderr is unbuffered and keeps everything.
+    /// </summary>
+    public void DropUnflushedStdoutLine()
+    {
+        if (!StdoutUnbuffered && Stdout is ILineBufferedOutput lines)
+            lines.DropUnflushedLine();
+    }
+
     /// <summary>Flushes this rank's stdout, stderr and open files (fflush(NULL)).</summary>
     public void Flush()
     {

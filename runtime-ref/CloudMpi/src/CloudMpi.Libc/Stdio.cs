@@ -212,8 +212,12 @@ public static partial class Stdio
     public static int setvbuf(FILE? stream, Ptr<sbyte> buf, int mode, ulong size)
     {
         stream?.Flush();
-        return mode is 0 or 1 or 2 ? 0 : -1; // _IOFBF, _IOLBF, _IONBF
+        if (mode is not (0 or 1 or 2)) return -1; // _IOFBF, _IOLBF, _IONBF
+        if (stream is not null && ReferenceEquals(stream, stdout))
+            LibcState.Current.StdoutUnbuffered = mode == 2; // (what abort() loses: LibcState.DropUnflushedStdoutLine)
+        return 0;
     }
 
-    public static void setbuf(FILE? stream, Ptr<sbyte> buf) => stream?.Flush();
+    /// <summary>setbuf(stream, NULL) makes the stream unbuffered; with a buffer, setvbuf's _IOFBF.</summary>
+    public static void setbuf(FILE? stream, Ptr<sbyte> buf) => setvbuf(stream, buf, buf.IsNull ? 2 : 0, 0);
 }

@@ -277,6 +277,25 @@ public class RunTests
     }
 
     [Fact]
+    public void SignedDivisionOverflowEndsWithSigfpesStatus()
+    {
+        // natively INT_MIN / -1 traps as a division by zero does (x86's idiv: SIGFPE, 128 + 8); the port's
+        // OverflowException ended the job with 1
+        using var s = new Scratch();
+        string app = s.Write("Ovf.cs", Sources.Program("Ovf", """
+                int lowest = int.MinValue + size - size, minusOne = size - size - 1;
+                if (rank == 1)
+                    printf("%d\n", lowest % minusOne);
+                cMPI.Finalize();
+                return 0;
+        """));
+        Ran r = Cmpi.InProc(s, "-n", "2", app);
+        Assert.True(r.ExitCode == 136, r.ToString());
+        Assert.Contains("rank 1 failed: System.OverflowException", r.Stderr);
+        Assert.Contains("(in C: a signed integer division overflow, INT_MIN / -1, natively SIGFPE)", r.Stderr);
+    }
+
+    [Fact]
     public void NullPointerDereferenceEndsWithSigsegvsStatus()
     {
         // natively `int *p = NULL; *p = 3;` faults (SIGSEGV) and mpirun returns 128 + 11; the port's

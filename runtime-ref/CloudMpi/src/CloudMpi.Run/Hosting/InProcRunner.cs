@@ -359,7 +359,7 @@ public sealed class InProcRunner
                     $"rank {rank} failed: stack overflow");
                 break;
             default:
-                End(JobEnd.UnhandledException, rank, FailureExitCode(e), DescribeFailure(rank, e, program),
+                End(JobEnd.UnhandledException, rank, FailureExitCode(e, program), DescribeFailure(rank, e, program),
                     $"rank {rank} failed: {e.GetType().Name}");
                 break;
         }
@@ -378,10 +378,12 @@ public sealed class InProcRunner
     /// MPI_Init..MPI_Finalize ends the process with 1 (Open MPI's "Local abort before MPI_INIT"), as a second MPI_Init
     /// (no error class: "Unknown error") and anything else do.
     /// </summary>
-    internal static int FailureExitCode(Exception e) => e switch
+    internal static int FailureExitCode(Exception e, Assembly? program = null) => e switch
     {
         MpiException { ErrorClass: > 0 and < 256 } m and not MpiHandlerlessException => m.ErrorClass,
         DivideByZeroException => IntegerDivideByZeroExitCode,
+        // INT_MIN / -1 and INT_MIN % -1: x86's idiv traps as for a zero divisor (SIGFPE, 128 + 8)
+        OverflowException when IsDivisionOverflow(e, program) => IntegerDivideByZeroExitCode,
         // a NULL pointer dereference: natively SIGSEGV, whose shell status mpirun returns (128 + 11)
         NullReferenceException => SegmentationFaultExitCode,
         _ => 1,
@@ -389,6 +391,16 @@ public sealed class InProcRunner
 
     /// <summary>An integer division by zero: natively the CPU's trap, SIGFPE, whose shell status is 128 + 8.</summary>
     public const int IntegerDivideByZeroExitCode = 136;
+
+    /// <summary>
+    /// Whether an OverflowException is C's signed division overflow (<c>INT_MIN / -1</c>, <c>LLONG_MIN % -1</c>): .NET
+    /// throws it from the division in the method that divides, which for C is the program's own code; translated code
+    /// has no checked arithmetic, so an overflow thrown there is its division (or a negative array length, a VLA whose
+    /// bound is negative: undefined in C too). An overflow thrown in the runtime (a checked size) is not C's trap.
+    /// </summary>
+    internal static bool IsDivisionOverflow(Exception e, Assembly? program) =>
+        e is OverflowException && program is not null &&
+        new StackTrace(e).GetFrame(0)?.GetMethod()?.Module.Assembly == program;
 
     internal static Exception Unwrap(Exception e)
     {
@@ -408,6 +420,8 @@ public sealed class InProcRunner
         // a NULL pointer a C function passed on by reference (Ptr<T>.Target) faults where it is used, as a null reference
         if (e is NullReferenceException) sb.Append(" (in C: a NULL pointer dereference, natively SIGSEGV)");
         if (e is DivideByZeroException) sb.Append(" (in C: an integer division by zero, natively SIGFPE)");
+        if (IsDivisionOverflow(e, program))
+            sb.Append(" (in C: a signed integer division overflow, INT_MIN / -1, natively SIGFPE)");
         sb.Append('\n');
         for (Exception? inner = e.InnerException; inner is not null; inner = inner.InnerException)
             sb.Append("  ---> ").Append(inner.GetType().FullName).Append(": ").Append(inner.Message).Append('\n');

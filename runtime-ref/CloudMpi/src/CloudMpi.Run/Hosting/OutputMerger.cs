@@ -1,4 +1,5 @@
 using System.Text;
+using CloudMpi.Libc;
 
 namespace CloudMpi.Run.Hosting;
 
@@ -76,13 +77,14 @@ public sealed class OutputSink : IDisposable
 /// handed over by <see cref="Complete"/> when the rank ends (or by <see cref="Flush"/>
 /// when the job has a single untagged rank, where nothing can interleave).
 /// </summary>
-public sealed class RankLineWriter : TextWriter
+public sealed class RankLineWriter : TextWriter, ILineBufferedOutput
 {
     private readonly OutputSink _sink;
     private readonly string? _prefix;
     private readonly bool _flushPartial;
     private readonly StringBuilder _line = new();
     private readonly object _lock = new();
+    private int _flushedLength; // how much of the unfinished line fflush has written out (kept here when ranks interleave)
 
     public RankLineWriter(OutputSink sink, string? prefix, bool flushPartialLines)
     {
@@ -142,12 +144,21 @@ public sealed class RankLineWriter : TextWriter
 
     public override void Flush()
     {
-        if (!_flushPartial)
-            return;
         lock (_lock)
         {
-            if (_line.Length > 0)
+            if (!_flushPartial)
+                _flushedLength = _line.Length; // written out natively: Complete hands it over
+            else if (_line.Length > 0)
                 EmitPartial(addNewline: false);
+        }
+    }
+
+    public void DropUnflushedLine()
+    {
+        lock (_lock)
+        {
+            if (_line.Length > _flushedLength)
+                _line.Length = _flushedLength;
         }
     }
 
@@ -168,6 +179,7 @@ public sealed class RankLineWriter : TextWriter
     {
         string s = _line.ToString();
         _line.Clear();
+        _flushedLength = 0;
         _sink.WriteLine(_prefix, s);
     }
 

@@ -263,7 +263,7 @@ public static class RankWorker
                 JobAbortedException when host.TransportFailure is string failure => (RankEnd.Failed, 1, $"cmpi-run: {failure}; aborting the job"),
                 JobAbortedException => (RankEnd.Aborted, 0, ""),
                 ExitException exit => Returned(exit.Code, rank),
-                _ => (RankEnd.Failed, InProcRunner.FailureExitCode(e), InProcRunner.DescribeFailure(rank, e, program)),
+                _ => (RankEnd.Failed, InProcRunner.FailureExitCode(e, program), InProcRunner.DescribeFailure(rank, e, program)),
             };
         }
         finally
