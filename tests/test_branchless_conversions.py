@@ -38,3 +38,16 @@ def test_run_time_conversions_to_int_and_long_are_the_processors(tools, tmp_path
     assert "float.ConvertToIntegerNative<int>(f)" in cs
     assert "float.ConvertToIntegerNative<long>(f)" in cs  # the implicit `long implicit_long = f;` too
     assert "double.ConvertToIntegerNative<int>(x / width)" in cs
+
+
+def test_running_maximum_statements_into_locals_are_one_max_or_min(tools, tmp_path):
+    cs = _translated(tools, tmp_path, "floating_select_statements")
+    assert "a = CMath.IfGreater(x, a);" in cs  # if (x > a) a = x;
+    assert "b = CMath.IfGreater(x, b);" in cs  # if (b < x) b = x;
+    assert "c = CMath.IfLess(x, c);" in cs and "d = CMath.IfLess(x, d);" in cs
+    assert "fa = CMath.IfGreater(fx, fa);" in cs and "fb = CMath.IfLess(fx, fb);" in cs
+    assert "top = CMath.IfGreater(v[i], top);" in cs and "bottom = CMath.IfLess(v[i], bottom);" in cs
+    assert re.search(r"if \(v\[i\] >= mid\)", cs)  # >=: kept
+    # memory is written only when the comparison holds, as gcc keeps it: a pointer's target, an element, a global
+    assert re.search(r"if \(d < dmin\)", cs)
+    assert re.search(r"if \(v\[i\] > tops_0\)", cs) and re.search(r"if \(v\[i\] < lowest_seen\)", cs)

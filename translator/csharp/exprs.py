@@ -1453,7 +1453,7 @@ def convert_member(ctx, e: ir.Member) -> CsExpr:
 
 
 def convert_conditional(ctx, e: ir.Conditional) -> CsExpr:
-    select = _floating_select(ctx, e)
+    select = floating_select(ctx, e)
     if select is not None:
         return select
     cond = as_bool(convert_expr(ctx, e.cond))
@@ -1475,7 +1475,7 @@ def convert_conditional(ctx, e: ir.Conditional) -> CsExpr:
     return CsExpr(f"{paren(cond, LOR)} ? {paren(a, COND)} : {paren(b, COND)}", cs, COND)
 
 
-def _floating_select(ctx, e: ir.Conditional) -> Optional[CsExpr]:
+def floating_select(ctx, e: ir.Conditional) -> Optional[CsExpr]:
     """`x > y ? x : y` and `x < y ? x : y` of two doubles or two floats (either arm order: `x < y ? y : x` is
     `y > x ? y : x`), x and y names, constants or elements that evaluating once reads as evaluating twice:
     `CMath.IfGreater(x, y)`, `CMath.IfLess(x, y)`, one maxsd or minsd, which x86 defines as exactly these

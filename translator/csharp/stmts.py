@@ -13,8 +13,8 @@ from typing import List, Optional
 from .. import ir
 from ..diagnostics import TranslationError
 from .context import INDENT, render_comment
-from .exprs import (ASSIGN, CsExpr, as_bool, as_count, cast, coerce, coerce_at, convert_expr, convert_value, narrow_before_promotion,
-                    strip_implicit, unwrap)
+from .exprs import (ASSIGN, CsExpr, as_bool, as_count, cast, coerce, coerce_at, convert_expr, convert_value, floating_select,
+                    narrow_before_promotion, slot_key, strip_implicit, unwrap)
 from .inits import convert_array_initializer, convert_initializer
 from .memory import allocation_into_void_slot
 from .rank_state import instance_field, names_instance_member
@@ -230,6 +230,9 @@ def _is_no_op(e: ir.Expr) -> bool:
 
 
 def convert_if(ctx, st: ir.If, indent: str) -> List[str]:
+    select = _floating_select_statement(ctx, st)
+    if select is not None:
+        return _with_trailing(ctx, [indent + select], st)
     out = [indent + f"if ({convert_condition(ctx, st.cond)})"]
     out += convert_body(ctx, st.then, indent + INDENT)
     other = st.otherwise
@@ -243,6 +246,30 @@ def convert_if(ctx, st: ir.If, indent: str) -> List[str]:
             out += convert_body(ctx, other, indent + INDENT)
             other = None
     return out
+
+
+def _floating_select_statement(ctx, st: ir.If) -> Optional[str]:
+    """`if (x > m) m = x;` (a running maximum; `if (x < m) m = x;` a minimum, either operand order in the comparison)
+    of doubles or floats, m a local variable: `m = CMath.IfGreater(x, m);`, the conditional `m = x > m ? x : m` it
+    is, which the expression core makes one maxsd or minsd where it is exactly C's result, NaNs and signed zeros
+    included (exprs.floating_select; gcc -O2 if-converts such a statement to the same instruction). Only into a
+    local that lives in a register: gcc keeps the branch for a store to memory (a pointer's target, a global, an
+    element), which C writes only when the comparison holds, and so does the port. None for any other if."""
+    if st.otherwise is not None:
+        return None
+    body = st.then
+    while isinstance(body, ir.Compound) and len(body.items) == 1:
+        body = body.items[0]
+    if not isinstance(body, ir.ExprStmt) or not isinstance(body.expr, ir.Assign) or body.expr.op != "=":
+        return None
+    target, value = body.expr.target, body.expr.value
+    if not isinstance(target, ir.NameRef) or target.kind not in ("local", "param") or ctx.is_boxed(slot_key(ctx, target)) \
+            or id(target) in ctx.fn.loop_views.accesses or value.type != target.type:
+        return None
+    select = floating_select(ctx, ir.Conditional(st.loc, target.type, st.cond, value, target))
+    if select is None:
+        return None
+    return f"{convert_expr(ctx, target).code} = {select.code};"
 
 
 def convert_while(ctx, st: ir.While, indent: str) -> List[str]:

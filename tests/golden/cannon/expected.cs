@@ -99,10 +99,7 @@ public sealed class Cannon
                     double got = gathered[r * nb * nb + i * nb + j];
                     double want = c[(coords[0] * nb + i) * n + coords[1] * nb + j];
                     double err = Math.Abs(got - want);
-                    if (err > worst)
-                    {
-                        worst = err;
-                    }
+                    worst = CMath.IfGreater(err, worst);
                 }
             }
         }
