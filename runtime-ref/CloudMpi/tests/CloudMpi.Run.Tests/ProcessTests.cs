@@ -112,7 +112,8 @@ public class ProcessTests
         Assert.True(r.ExitCode == 124, r.ToString());
         Assert.Contains("rank 0: MPI_Recv", r.Stderr);
         Assert.Contains("rank 1: MPI_Recv", r.Stderr);
-        Assert.True(r.Elapsed < TimeSpan.FromSeconds(1 + 5), $"took {r.Elapsed}");
+        // ended by the detector, not by the 30 s limit: a bound for "no hang", loose enough for a loaded 2-core CI host
+        Assert.True(r.Elapsed < TimeSpan.FromSeconds(1 + 20), $"took {r.Elapsed}");
     }
 
     [Fact]
