@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import dataclasses as _dataclasses
 from array import array as _positions
-from dataclasses import MISSING, dataclass as _dataclass, field, fields
+from dataclasses import MISSING, dataclass as _dataclass, field, fields, replace as _replace
 from typing import Optional, Tuple, Union
 
 from .code_cache import CodeCache
@@ -673,6 +673,23 @@ def _forget_walk(key) -> None:
     if not key[1]:
         _INDEXES.pop(key[0], None)
 
+
+def with_children(node, rewrite):
+    """`node` with each expression or statement directly inside it (a field, or a tuple field's items) replaced by
+    `rewrite(child)`; the same object when every child came back unchanged (by identity), so a pass that rewrites a
+    tree copies only the paths to what it changed."""
+    changes = {}
+    for f in fields(node):
+        v = getattr(node, f.name)
+        if isinstance(v, _NODE_TYPES):
+            w = rewrite(v)
+            if w is not v:
+                changes[f.name] = w
+        elif isinstance(v, tuple) and any(isinstance(x, _NODE_TYPES) for x in v):
+            w = tuple(rewrite(x) if isinstance(x, _NODE_TYPES) else x for x in v)
+            if any(a is not b for a, b in zip(w, v)):
+                changes[f.name] = w
+    return _replace(node, **changes) if changes else node
 
 # The remembered walks indexed by class, built on the first question (issue 28): most analyses ask one subtree for
 # the nodes of one or two classes (every call of a body, every name, every return), and each filtered the whole walk

@@ -21,7 +21,7 @@ The same program: only one call runs, with the same arguments evaluated once. A 
 """
 from __future__ import annotations
 
-from dataclasses import fields, replace
+from dataclasses import replace
 from typing import Dict, List, Optional
 
 from .. import ir
@@ -134,18 +134,7 @@ class _Rewrite:
                 test = ir.Binary(n.loc, _int_type(), "==", var, ir.IntLit(n.loc, _int_type(), k, str(k)))
                 choice = ir.Conditional(n.loc, n.type, test, ir.Call(n.loc, n.type, options[k - 1], args), choice)
             return ir.Paren(n.loc, n.type, choice)
-        changes = {}
-        for f in fields(n):
-            v = getattr(n, f.name)
-            if isinstance(v, (ir.Expr, ir.Stmt)):
-                w = self.node(v)
-                if w is not v:
-                    changes[f.name] = w
-            elif isinstance(v, tuple) and any(isinstance(x, (ir.Expr, ir.Stmt)) for x in v):
-                w = tuple(self.node(x) if isinstance(x, (ir.Expr, ir.Stmt)) else x for x in v)
-                if any(a is not b for a, b in zip(w, v)):
-                    changes[f.name] = w
-        return replace(n, **changes) if changes else n
+        return ir.with_children(n, self.node)
 
 
 def _int_type() -> ir.IntType:

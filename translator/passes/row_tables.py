@@ -43,7 +43,7 @@ in one function, or belongs to a function used as a value.
 """
 from __future__ import annotations
 
-from dataclasses import fields, replace
+from dataclasses import replace
 from typing import Dict, Optional, Set, Tuple
 
 from .. import ir
@@ -394,18 +394,7 @@ class _Retype:
         return self.children(n)
 
     def children(self, n):
-        changes = {}
-        for fl in fields(n):
-            v = getattr(n, fl.name)
-            if isinstance(v, (ir.Expr, ir.Stmt)):
-                w = self.node(v)
-                if w is not v:
-                    changes[fl.name] = w
-            elif isinstance(v, tuple) and any(isinstance(x, (ir.Expr, ir.Stmt)) for x in v):
-                w = tuple(self.node(x) if isinstance(x, (ir.Expr, ir.Stmt)) else x for x in v)
-                if any(a is not b for a, b in zip(w, v)):
-                    changes[fl.name] = w
-        return replace(n, **changes) if changes else n
+        return ir.with_children(n, self.node)
 
     def decl(self, d: ir.VarDecl) -> ir.VarDecl:
         element = self.element(d.name) if d.storage is None else None

@@ -89,18 +89,7 @@ def _value_helpers(tu: ir.TranslationUnit) -> ir.TranslationUnit:
     helpers: List[ir.Function] = []
 
     def rewrite(node):
-        changes = {}
-        for f in fields(node):
-            v = getattr(node, f.name)
-            if isinstance(v, (ir.Expr, ir.Stmt)):
-                w = rewrite(v)
-                if w is not v:
-                    changes[f.name] = w
-            elif isinstance(v, tuple) and any(isinstance(x, (ir.Expr, ir.Stmt)) for x in v):
-                w = tuple(rewrite(x) if isinstance(x, (ir.Expr, ir.Stmt)) else x for x in v)
-                if any(a is not b for a, b in zip(w, v)):
-                    changes[f.name] = w
-        node = replace(node, **changes) if changes else node
+        node = ir.with_children(node, rewrite)
         if isinstance(node, ir.StmtExpr):
             call = _as_value_helper(node, taken, helpers)
             if call is not None:
@@ -467,15 +456,4 @@ def _substitute(node, old, new):
     """`node` with the subtree `old` (by identity) replaced by `new`."""
     if node is old:
         return new
-    changes = {}
-    for f in fields(node):
-        v = getattr(node, f.name)
-        if isinstance(v, (ir.Expr, ir.Stmt)):
-            w = _substitute(v, old, new)
-            if w is not v:
-                changes[f.name] = w
-        elif isinstance(v, tuple) and any(isinstance(x, (ir.Expr, ir.Stmt)) for x in v):
-            w = tuple(_substitute(x, old, new) if isinstance(x, (ir.Expr, ir.Stmt)) else x for x in v)
-            if any(a is not b for a, b in zip(w, v)):
-                changes[f.name] = w
-    return replace(node, **changes) if changes else node
+    return ir.with_children(node, lambda child: _substitute(child, old, new))
