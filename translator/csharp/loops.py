@@ -174,6 +174,7 @@ from .context import INDENT, LoopViews
 from .cstypes import parse as cs_of
 from .exprs import coerce_index, convert_expr, slot_key
 from ..passes import held_elements, loop_shapes as shapes
+from ..passes.queries import lone_assignment
 
 # The JIT (.NET 10) clones a loop whose body is at most 400 IR nodes (JitCloneLoopsSizeLimit); each buffer
 # access adds to it. Measured on its listings: 10 views in a body of two statements still clone (MG's resid),
@@ -286,12 +287,10 @@ def _fill_statement(ctx, st: ir.For) -> Optional[str]:
     known = (_int_constant(start), _int_constant(shapes.strip(st.cond).rhs))
     if None not in known and known[1] - known[0] < MIN_FILL:
         return None
-    body = st.body
-    while isinstance(body, ir.Compound) and len(body.items) == 1:
-        body = body.items[0]
-    if not isinstance(body, ir.ExprStmt) or not isinstance(body.expr, ir.Assign) or body.expr.op != "=":
+    assignment = lone_assignment(st.body)
+    if assignment is None:
         return None
-    target, value = shapes.strip(body.expr.target), body.expr.value
+    target, value = shapes.strip(assignment.target), assignment.value
     if not isinstance(target, ir.Index) or not isinstance(target.type, (ir.IntType, ir.FloatType)):
         return None
     base = shapes.strip(target.base)

@@ -21,7 +21,7 @@ from .rank_state import instance_field, names_instance_member
 from ..passes.struct_copies import split_copies_after_field_writes
 from .cstypes import array_of
 from .types import cs_type, default_value, element_cs, flat_length
-from ..passes.queries import split_marker_choice
+from ..passes.queries import lone_assignment, split_marker_choice
 from .setjmp import convert_setjmp_statement, setjmp_call
 
 
@@ -257,12 +257,10 @@ def _floating_select_statement(ctx, st: ir.If) -> Optional[str]:
     element), which C writes only when the comparison holds, and so does the port. None for any other if."""
     if st.otherwise is not None:
         return None
-    body = st.then
-    while isinstance(body, ir.Compound) and len(body.items) == 1:
-        body = body.items[0]
-    if not isinstance(body, ir.ExprStmt) or not isinstance(body.expr, ir.Assign) or body.expr.op != "=":
+    assignment = lone_assignment(st.then)
+    if assignment is None:
         return None
-    target, value = body.expr.target, body.expr.value
+    target, value = assignment.target, assignment.value
     if not isinstance(target, ir.NameRef) or target.kind not in ("local", "param") or ctx.is_boxed(slot_key(ctx, target)) \
             or id(target) in ctx.fn.loop_views.accesses or value.type != target.type:
         return None

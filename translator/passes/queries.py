@@ -104,3 +104,13 @@ def flat_length(t: ir.ArrayType) -> int | None:
         n *= t.size
         t = t.element
     return n
+
+
+def lone_assignment(body: ir.Stmt):
+    """The plain `x = v` (an ir.Assign) a statement consists of, through blocks of one statement; None for any
+    other statement (the shape of `if (c) x = v;` and of a loop that stores one value)."""
+    while isinstance(body, ir.Compound) and len(body.items) == 1:
+        body = body.items[0]
+    if isinstance(body, ir.ExprStmt) and isinstance(body.expr, ir.Assign) and body.expr.op == "=":
+        return body.expr
+    return None
