@@ -124,13 +124,9 @@ def library_takes_ref(rules: RuleTable, name: str, i: int, call: ir.Call) -> boo
     if ftype is not None and i < len(ftype.params):
         p = ftype.params[i]
         return not (isinstance(p, ir.PointerType) and isinstance(p.pointee, ir.VoidType))
-    if name in _PRINTF_KIND:
+    if rules.libc[name].family == "formatted_output":
         # a variable argument of printf's kind (`printf("%s%n", s, &n)`, `printf("%p", &x)`) is an object in the
         # call's params array, never a ref: x lives in a one-element array, which %n writes the count into
         return False
     return True
 
-
-# the formatted-output functions whose variable arguments the runtime takes as `params object?[]` (fcntl's struct
-# flock * has a `ref` overload; scanf's family takes refs)
-_PRINTF_KIND = frozenset({"printf", "fprintf", "sprintf", "snprintf", "dprintf"})

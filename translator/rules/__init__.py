@@ -78,12 +78,14 @@ PARAM_KINDS = frozenset({"value", "buffer", "address", "out", "ref", "status", "
 #   handle_result (libc) its `void *` result is an opaque handle, whatever pointer was stored (pthread_getspecific):
 #                 C# `object`, which the program's cast reads back (Handle.As), not a generic result
 #   family        the calls one conversion of libc.py serves: "byte_pair" (memcpy, memmove, memcmp: two
-#                 buffers read alike), "strto" (strtol...: an end pointer), "scanf" (scanf...: out arguments)
+#                 buffers read alike), "strto" (strtol...: an end pointer), "scanf" (scanf...: out arguments),
+#                 "formatted_output" (printf...: the variable arguments are an object array, so `&x` there is
+#                 x's one-element array, never a ref: %n stores into it)
 FLAGS = ("keeps_buffer", "pure", "stateful", "bytes", "stores_address", "takes_views", "takes_pointers",
          "completes_views", "sets_errhandler", "mixed_forms", "frees", "needs_memory", "handle_result", "value_result",
          "shares_memory")
 ALLOCATES = frozenset({"new", "resize", "copy"})
-FAMILIES = frozenset({"byte_pair", "strto", "scanf"})
+FAMILIES = frozenset({"byte_pair", "strto", "scanf", "formatted_output"})
 
 
 class RuleError(Exception):
