@@ -5,7 +5,8 @@ translation, every run, for files that change only with the translator. The pars
 numbers and booleans: what marshal writes) are kept in `$XDG_CACHE_HOME/cmpi/toml/` (else `~/.cache/cmpi/toml/`,
 where cmpi-run keeps its builds), one file per content: the key is the SHA-256 of the TOML's bytes (and Python's
 version), so an edited file is parsed again, never read stale. A cache that cannot be read or written (a read-only
-home, a damaged file) is no error: the TOML is parsed as before.
+home, a damaged file) is no error: the TOML is parsed as before. Writing a file prunes the directory to its newest
+files (cache_pruning.py).
 """
 from __future__ import annotations
 
@@ -48,5 +49,7 @@ def _store(cached: str, data: dict) -> None:
         blob = marshal.dumps(data)  # ValueError for what marshal cannot write (a TOML date): then no cache
         os.makedirs(os.path.dirname(cached), exist_ok=True)
         replace_atomically(cached, lambda f: f.write(blob))
+        from .cache_pruning import prune
+        prune(os.path.dirname(cached))
     except (OSError, ValueError):
         pass

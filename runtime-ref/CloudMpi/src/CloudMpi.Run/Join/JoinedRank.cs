@@ -113,7 +113,7 @@ public static class JoinedRank
         var stdoutWriter = new StreamWriter(stdoutStream, Utf8b.Instance, 1 << 16) { NewLine = "\n" };
         var stderrWriter = new StreamWriter(stderrStream, Utf8b.Instance, 1 << 12) { NewLine = "\n" };
         TextWriter syncOut = TextWriter.Synchronized(stdoutWriter), syncErr = TextWriter.Synchronized(stderrWriter);
-        using var flusher = new Timer(_ => Flush(syncOut, syncErr), null, 50, 50);
+        using var flusher = new OutputFlusher(() => Flush(syncOut, syncErr)); // (not a Timer: OutputFlusher says why)
         void Say(string line)
         {
             Flush(syncOut, null);
