@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import fields, replace
-from typing import Dict, List, Optional, Set
+from typing import Optional, Set
 
 from .. import ir
 from . import loop_shapes as shapes
@@ -50,8 +50,8 @@ MAX_ROWS = 8
 def split_wide_loops(fn: ir.Function) -> ir.Function:
     """`fn` with each qualifying innermost loop split into one loop per statement (module docstring); the same
     object when no loop qualifies."""
-    if fn.body is None or not any(isinstance(n, ir.For) for n in ir.walk_in_order(fn.body)):
-        return fn
+    if fn.body is None or not any(_candidate(st) for st in ir.nodes_of(fn.body, ir.For)):
+        return fn  # (the common case, decided from the loops alone: translation time is a target too)
     facts = _ArrayFacts(fn)
 
     def rewrite(node):
@@ -72,6 +72,14 @@ def split_wide_loops(fn: ir.Function) -> ir.Function:
     return fn if body is fn.body else replace(fn, body=body)
 
 
+def _candidate(st: ir.For) -> bool:
+    """Whether a loop has the shape _split looks at further: a block of two or more stores to elements."""
+    body = st.body
+    return isinstance(body, ir.Compound) and len(body.items) >= 2 and all(
+        isinstance(item, ir.ExprStmt) and isinstance(item.expr, ir.Assign)
+        and isinstance(shapes.strip(item.expr.target), ir.Index) for item in body.items)
+
+
 class _ArrayFacts:
     """The local C arrays of a function that never decay to a pointer in it: (name, declaration)."""
 
@@ -89,7 +97,7 @@ def _split(st: ir.Stmt, facts: _ArrayFacts) -> tuple:
     if not isinstance(st, ir.For):
         return (st,)
     body = st.body
-    if not isinstance(body, ir.Compound) or len(body.items) < 2 or shapes.has_inner_loop(st):
+    if not _candidate(st) or shapes.has_inner_loop(st):
         return (st,)
     counter, _first, start = shapes.loop_counter(st)
     if counter is None or start is None:
