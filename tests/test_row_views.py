@@ -1320,3 +1320,88 @@ def test_a_parameter_indexed_by_a_stride_of_the_counter_goes_through_a_whole_vie
     assert "u[2 * i] += 1.0;" in spread  # outside any other loop
     assert "u[2 * i + 1] += printf(" in spread  # a call in the body
     assert_prints_what_gcc_prints(tools, tmp_path, src, out)
+
+
+WIDE = r"""
+#include <stdio.h>
+
+#define N 12
+static double g[N * N * N];
+
+static double total(const double *p, int n)
+{
+    double s = 0.0;
+    int i;
+    for (i = 0; i < n; i++)
+        s += p[i] * (i + 1);
+    return s;
+}
+
+/* NPB MG's resid: two local rows from eight rows of the grid, in one loop: split */
+static double rows(double u[], int n)
+{
+    double u1[N], u2[N], w1[N], w2[N], s = 0.0;
+    int i1, i2, c;
+    for (i2 = 2; i2 < n - 2; i2++) {
+        c = n * i2 + n * n;
+        for (i1 = 0; i1 < n; i1++) {                 /* ten rows: split */
+            u1[i1] = u[c - n + i1] + u[c + n + i1] + u[c - 2 * n + i1] + u[c + 2 * n + i1];
+            u2[i1] = u[c - n - 1 + i1] + u[c + n + 1 + i1] + u[c - 2 * n + 1 + i1] + u[c + 2 * n - 1 + i1];
+        }
+        for (i1 = 0; i1 < n; i1++) {                 /* four rows: one loop */
+            w1[i1] = u[c + i1] + u[c + n + i1];
+            w2[i1] = u[c + i1] - u[c - n + i1];
+        }
+        for (i1 = 1; i1 < n - 1; i1++)
+            s += u1[i1 - 1] * u2[i1 + 1] + w1[i1] - w2[i1];
+    }
+    return s + i1;
+}
+
+/* the same loop where a statement reads the other's row, or the row is passed on: one loop */
+static double kept(double u[], int n)
+{
+    double a[N], b[N], p[N], q[N], s = 0.0;
+    int i1, i2, c;
+    for (i2 = 2; i2 < n - 2; i2++) {
+        c = n * i2 + n * n;
+        for (i1 = 0; i1 < n - 1; i1++) {             /* b reads a[i1 + 1], written by the next iteration */
+            a[i1] = u[c - n + i1] + u[c + n + i1] + u[c - 2 * n + i1] + u[c + 2 * n + i1] + u[c + i1];
+            b[i1] = u[c - n - 1 + i1] + u[c + n + 1 + i1] + u[c - 2 * n + 1 + i1] + a[i1 + 1];
+        }
+        for (i1 = 0; i1 < n; i1++) {                 /* p decays to a pointer below */
+            p[i1] = u[c - n + i1] + u[c + n + i1] + u[c - 2 * n + i1] + u[c + 2 * n + i1];
+            q[i1] = u[c - n - 1 + i1] + u[c + n + 1 + i1] + u[c - 2 * n + 1 + i1] + u[c + 2 * n - 1 + i1];
+        }
+        s += total(p, n) + q[3] + b[2] + a[n - 2];
+    }
+    return s;
+}
+
+int main(void)
+{
+    int i;
+    for (i = 0; i < N * N * N; i++)
+        g[i] = (i % 17) * 0.25 - (i % 5);
+    printf("%.6f %.6f\n", rows(g, N), kept(g, N));
+    return 0;
+}
+"""
+
+
+def test_an_inner_loop_over_more_rows_than_registers_is_split_per_statement(tools, tmp_path):
+    """An innermost loop whose statements each fill a private local array (one that never decays to a pointer) from
+    more rows than the JIT keeps in registers becomes one loop per statement, each with its own views right before
+    it (passes/loop_fission.py: MG's resid spilled three views); loops with few rows, a statement reading another's
+    array, or an array passed on stay one loop."""
+    src, out, cs = translate(tools, tmp_path, "wide", WIDE)
+    rows = cs[cs.index("    double rows("):cs.index("    double kept(")]
+    kept = cs[cs.index("    double kept("):cs.index("    public int main(")]
+    assert rows.count("for (i1 = 0; i1 < n; i1++)") == 3  # the ten-row loop split in two, the four-row one kept
+    first, second = rows.index("u1_span[i1] = "), rows.index("u2_span[i1] = ")
+    assert rows.index("Span<double> u1_span = Spans.From(u1, 0);") < first < \
+        rows.index("Span<double> u2_span = Spans.From(u2, 0);") < second  # each loop's views right before it
+    assert rows[first:second].count("for (") == 1
+    assert "for (" not in rows[rows.index("w1_span[i1] = "):rows.index("w2_span[i1] = ")]  # four rows: one loop
+    assert kept.count("for (i1 = 0; i1 < n - 1; i1++)") == 1 and kept.count("for (i1 = 0; i1 < n; i1++)") == 1
+    assert_prints_what_gcc_prints(tools, tmp_path, src, out)

@@ -25,6 +25,7 @@ from ..passes.stmt_exprs import lower_statement_expressions
 from ..passes.mpi_function_values import dispatch_mpi_function_pointers
 from ..passes.row_tables import type_row_tables
 from ..passes.common_prefix import nest_common_initial_sequences
+from ..passes.loop_fission import split_wide_loops
 from ..passes.constants import folds_to_constant
 # The modules whose handlers the expression core dispatches to (registry.py): imported here, once, so that
 # they register before any expression is converted.
@@ -158,6 +159,7 @@ def convert_param(ctx, p: ir.VarDecl) -> str:
 def convert_function(ctx, fn: ir.Function) -> Tuple[List[str], List[str]]:
     """(the method's lines, the class members it needs: its static locals), in a FunctionContext of its own."""
     ctx.fn = FunctionContext()
+    fn = split_wide_loops(fn)  # loops over more rows than the JIT keeps in registers: a loop per statement
     if needs_lowering(fn):
         fn, ctx.fn.local_names = lower_gotos(fn)  # a goto into a block: one flat body, see gotos.py
     else:

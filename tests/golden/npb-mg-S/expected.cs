@@ -702,6 +702,10 @@ public sealed class MG
                 Span<double> u_row2 = Spans.From(u, uo + yp);
                 Span<double> u_row3 = Spans.From(u, uo + zm);
                 Span<double> u_row4 = Spans.From(u, uo + zp);
+                for (i1 = 0; i1 < n1; i1++)
+                {
+                    u1_span[i1] = u_row[i1] + u_row2[i1] + u_row3[i1] + u_row4[i1];
+                }
                 Span<double> u2_span = Spans.From(u2, 0);
                 Span<double> u_row5 = Spans.From(u, uo + zm - n1);
                 Span<double> u_row6 = Spans.From(u, uo + zm + n1);
@@ -709,7 +713,6 @@ public sealed class MG
                 Span<double> u_row8 = Spans.From(u, uo + zp + n1);
                 for (i1 = 0; i1 < n1; i1++)
                 {
-                    u1_span[i1] = u_row[i1] + u_row2[i1] + u_row3[i1] + u_row4[i1];
                     u2_span[i1] = u_row5[i1] + u_row6[i1] + u_row7[i1] + u_row8[i1];
                 }
                 Span<double> r_row = Spans.From(r, ro + c + 1);
@@ -761,6 +764,10 @@ public sealed class MG
                 Span<double> r_row2 = Spans.From(r, ro + yp);
                 Span<double> r_row3 = Spans.From(r, ro + zm);
                 Span<double> r_row4 = Spans.From(r, ro + zp);
+                for (i1 = 0; i1 < n1; i1++)
+                {
+                    r1_span[i1] = r_row[i1] + r_row2[i1] + r_row3[i1] + r_row4[i1];
+                }
                 Span<double> r2_span = Spans.From(r2, 0);
                 Span<double> r_row5 = Spans.From(r, ro + zm - n1);
                 Span<double> r_row6 = Spans.From(r, ro + zm + n1);
@@ -768,7 +775,6 @@ public sealed class MG
                 Span<double> r_row8 = Spans.From(r, ro + zp + n1);
                 for (i1 = 0; i1 < n1; i1++)
                 {
-                    r1_span[i1] = r_row[i1] + r_row2[i1] + r_row3[i1] + r_row4[i1];
                     r2_span[i1] = r_row5[i1] + r_row6[i1] + r_row7[i1] + r_row8[i1];
                 }
                 Span<double> u_row = Spans.From(u, uo + c + 1);
