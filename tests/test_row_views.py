@@ -198,10 +198,11 @@ def test_a_loop_from_a_computed_start_reads_its_bounds_once_and_views_global_arr
     assert "Span<int> colidx_span = Spans.From(colidx, 0);" in matvec
     assert "int k_start = row_start[row];" in matvec and "int k_limit = row_start[row + 1];" in matvec
     assert "for (k = k_start; k < k_limit; k++)" in matvec
-    # the gathered parameter through a view of the whole array, declared before the loop (a length in a register)
+    # the gathered parameter through a view of the whole array (a length in a register), taken once before the loop
+    # nest: the function never points v elsewhere (round 17: not on every row)
     assert "sum = sum + a_span[k] * v_span[colidx_span[k]];" in matvec
-    assert matvec.index("int k_limit = row_start[row + 1];") < matvec.index("Span<double> v_span = Spans.From(v, 0);") \
-        < matvec.index("for (k = k_start; k < k_limit; k++)")
+    assert matvec.count("Spans.From(v, 0)") == 1
+    assert matvec.index("Span<double> v_span = Spans.From(v, 0);") < matvec.index("for (row = 0;")
     assert "for (k = lo; k < hi; k++)" in main and re.search(r"(a_span\d*)\[k\] = \1\[k\] \* 2\.0;", main)
     assert "moving[1] = moving[1] - (k % 2);" in main  # kept plain
     assert "k_start" not in main  # the int-storing, unsigned-limit and unsigned-storing loops read their bounds each time
@@ -1313,12 +1314,63 @@ def test_a_parameter_indexed_by_a_stride_of_the_counter_goes_through_a_whole_vie
     lines = cs[cs.index("    void lines("):cs.index("    void spread(")]
     spread = cs[cs.index("    void spread("):cs.index("    public int main(")]
     assert "line_span[m] = data_span[first + m * stride];" in lines
-    assert "data_span2[first + m * stride] = line_span[m];" in lines
-    assert "Span<cplx> data_span = Spans.From(data, 0);" in lines
+    assert "data_span[first + m * stride] = line_span[m];" in lines
+    # one view of the parameter for the nest's loops, before it: lines never points data elsewhere (round 17)
+    assert lines.count("Span<cplx> data_span = Spans.From(data, 0);") == 1
+    assert lines.index("Span<cplx> data_span = Spans.From(data, 0);") < lines.index("for (c = 0;")
     assert "u_span[f + 2 * i] = u_span[f + 2 * i] + z_row[i];" in spread
     assert "u_span[f + 2 * i + 1] = u_span[f + 2 * i + 1] + 0.5 * z_row[i];" in spread
     assert "u[2 * i] += 1.0;" in spread  # outside any other loop
     assert "u[2 * i + 1] += printf(" in spread  # a call in the body
+    assert_prints_what_gcc_prints(tools, tmp_path, src, out)
+
+
+REPOINTED = r"""
+#include <stdio.h>
+
+static double gathered(const double *v, const double *w, const int *at, int n, int rounds)
+{
+    double s = 0.0;
+    int r, k;
+    for (r = 0; r < rounds; r++) {
+        for (k = 0; k < n; k++)
+            s = s + v[at[k]] * (k + 1);
+        v = w;  /* the parameter points elsewhere from the second round on */
+    }
+    return s;
+}
+
+static double kept(const double *v, const int *at, int n, int rounds)
+{
+    double s = 0.0;
+    int r, k;
+    for (r = 0; r < rounds; r++)
+        for (k = 0; k < n; k++)
+            s = s + v[at[k]] * (r + 1);
+    return s;
+}
+
+int main(void)
+{
+    double v[6] = {1, 2, 3, 4, 5, 6}, w[6] = {-1, -2, -3, -4, -5, -6};
+    int at[5] = {5, 0, 3, 3, 1};
+    printf("%.3f %.3f\n", gathered(v, w, at, 5, 3), kept(v, at, 5, 3));
+    return 0;
+}
+"""
+
+
+def test_a_gathered_parameter_is_viewed_once_per_nest_unless_the_function_repoints_it(tools, tmp_path):
+    """A parameter the function never assigns holds one array: the view of a gather over it is taken before the loop
+    nest, not on every iteration of the loops around the gather; one the function points elsewhere (`v = w;`) is
+    viewed right before the inner loop, after each assignment."""
+    src, out, cs = translate(tools, tmp_path, "repointed", REPOINTED)
+    gathered = cs[cs.index("    double gathered("):cs.index("    double kept(")]
+    kept = cs[cs.index("    double kept("):cs.index("    public int main(")]
+    assert kept.count("Spans.From(v, 0)") == 1
+    assert kept.index("Spans.From(v, 0)") < kept.index("for (r = 0;")
+    assert gathered.count("Spans.From(v, 0)") == 1
+    assert gathered.index("for (r = 0;") < gathered.index("Spans.From(v, 0)") < gathered.index("for (k = 0;")
     assert_prints_what_gcc_prints(tools, tmp_path, src, out)
 
 

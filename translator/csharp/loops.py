@@ -119,7 +119,11 @@ instead of three: 10-12 % less time at 1 and 2 ranks. The gathered `v` itself, a
 loop (`Span<double> v_span = Spans.From(v, 0)`): the same check, against a length the JIT keeps in a register where
 it read the array's from memory on every access (matvec's CPU samples, class W at 1 rank, interleaved on a host
 at load ~40: 254, 296, 236 ms against 273, 390, 300 for the array, then as translated 361, 246 against 313, 291;
-lower in 4 of 5 pairs, the inner loop one load shorter in the listing). So does every local or parameter array a straight-line innermost loop
+lower in 4 of 5 pairs, the inner loop one load shorter in the listing). A parameter the function never assigns
+(nor steps, nor takes the address of) holds one array throughout, so in a nest of two loops its view is taken once
+before the nest, as a global array's is, and shared by the nest's loops: in CG's matvec the view was taken again on
+every row, 32 instructions and 8 loads per row around the inner loop against 28 and 6 (the JIT then also keeps
+num_rows in a register; bench/README.md, round 17). A whole view serves every local or parameter array a straight-line innermost loop
 inside another reads or writes at a loaded or computed index, or at a stride of the counter that no row view serves:
 NPB FT's copies of a line, `line[m] = data[first + m * stride]` (the JIT read data's length again on every iteration
 from the stack frame and stored it back on every iteration, 21 instructions; through the view 14, and the 16-byte
@@ -759,11 +763,27 @@ def _gather_views(ctx, st: ir.For, assigned: Set[str], indent: str) -> List[str]
         if _flat_array(array.type):
             groups.setdefault((array.code, _flat_array(array.type), "0"), []).append(node)
     lines: List[str] = []
+    unchanged = _unassigned_params(ctx)
     for key, nodes in groups.items():
-        name = _view(ctx, key, False, lines, indent)
+        # a parameter the function never reassigns holds one array throughout: its view is taken once, before the
+        # loop nest, instead of on every iteration of the loop around this one (CG's matvec, once per row); only in a
+        # nest of two loops, where that view lives no longer than one declared in the outer loop's body would (in
+        # deeper nests, MG's rprj3 and interp, it would live across the middle loops and their own views)
+        once = ctx.fn.loop_views.enclosing_loops == 1 and all(
+            shapes.strip(n.base).kind == "param" and shapes.strip(n.base).name in unchanged for n in nodes)
+        name = _view(ctx, key, once, lines, indent)
         for n in nodes:
             ctx.fn.loop_views.whole_arrays[id(n)] = name
     return lines
+
+
+def _unassigned_params(ctx) -> Set[str]:
+    """The parameters the function never assigns, steps nor takes the address of (a C array parameter is a pointer,
+    which the body may point elsewhere: `v = w;`)."""
+    function = ctx.fn.function
+    if function is None:
+        return set()
+    return {p.name for p in function.params} - shapes.assigned_names(function.body)
 
 
 def _strided(index: ir.Expr, counter: Optional[ir.NameRef]) -> bool:

@@ -288,12 +288,12 @@ public sealed class CG
 
         Span<double> a_span = Spans.From(a, 0);
         Span<int> colidx_span = Spans.From(colidx, 0);
+        Span<double> v_span = Spans.From(v, 0);
         for (row = 0; row < num_rows; row++)
         {
             sum = 0.0;
             int k_start = row_start[row];
             int k_limit = row_start[row + 1];
-            Span<double> v_span = Spans.From(v, 0);
             for (k = k_start; k < k_limit; k++)
             {
                 sum = sum + a_span[k] * v_span[colidx_span[k]];

@@ -221,19 +221,18 @@ public sealed class FT
         int first = 0;
 
         Span<dcomplex> line_span = Spans.From(line, 0);
+        Span<dcomplex> data_span = Spans.From(data, 0);
         for (c = 0; c < count; c++)
         {
             first = first_0 + c * line_step;
-            Span<dcomplex> data_span = Spans.From(data, 0);
             for (m = 0; m < n; m++)
             {
                 line_span[m] = data_span[first + m * stride];
             }
             fft_line(n, direction);
-            Span<dcomplex> data_span2 = Spans.From(data, 0);
             for (m = 0; m < n; m++)
             {
-                data_span2[first + m * stride] = line_span[m];
+                data_span[first + m * stride] = line_span[m];
             }
         }
     }

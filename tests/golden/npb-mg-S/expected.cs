@@ -184,9 +184,9 @@ public sealed class MG
         Request from_above = default;
         Status status = default;
 
+        Span<double> a_span = Spans.From(a, 0);
         for (i3 = 1; i3 < n3 - 1; i3++)
         {
-            Span<double> a_span = Spans.From(a, 0);
             for (i2 = 1; i2 < n2 - 1; i2++)
             {
                 at = off + n1 * (i2 + n2 * i3);
@@ -195,9 +195,9 @@ public sealed class MG
             }
         }
 
+        Span<double> a_span2 = Spans.From(a, 0);
         for (i3 = 1; i3 < n3 - 1; i3++)
         {
-            Span<double> a_span2 = Spans.From(a, 0);
             for (i1 = 0; i1 < n1; i1++)
             {
                 at = off + i1 + n1 * n2 * i3;
