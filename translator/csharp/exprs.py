@@ -601,6 +601,10 @@ def convert_cast(ctx, e: ir.Cast) -> CsExpr:
         # MPI_BOTTOM where a handle goes (C converts any `void *`): Open MPI's mpi.h defines it as ((void *) 0),
         # so the handle is the null one (fuzz seed 1 input 6583: MPI_Alloc_mem(n, MPI_BOTTOM, &p))
         return CsExpr(f"({target})null", target, UNARY)
+    if target in INTEGRAL and _is_named(e.operand, "MPI_BOTTOM"):
+        # `disps[3] = (MPI_Aint) MPI_BOTTOM` (the MPI-2 tutorial's mlife-io-mpiio.c): the address of MPI_BOTTOM,
+        # which Open MPI's mpi.h defines as ((void *) 0), as displacements from it are absolute addresses
+        return int_literal(0, target)
     offset = null_member_offset(ctx, e.operand) if target in INTEGRAL else None
     if offset is not None:
         return int_literal(offset, target)  # the pre-C89 offsetof, `(size_t)&((S *)0)->m`: its constant

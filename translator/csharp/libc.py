@@ -85,6 +85,14 @@ def _buffer_element(a: ir.Expr, ctx=None):
         inner = strip_implicit(inner.lhs if isinstance(strip_implicit(inner.lhs).type, ir.PointerType) else inner.rhs)
     t = inner.type
     pointee = t.pointee if isinstance(t, ir.PointerType) else t.element if isinstance(t, ir.ArrayType) else None
+    if isinstance(pointee, ir.VoidType) and isinstance(inner, ir.Unary) and inner.op == "*" and ctx is not None \
+            and ctx.plan is not None:
+        # `*v` of a generic `void **` out-parameter (`memcpy(*v, values, n)` after `*v = malloc(n)`): its type parameter
+        target = strip_implicit(inner.operand)
+        if isinstance(target, ir.NameRef):
+            generic = ctx.plan.generic_buffers.get(slot_key(ctx, target))
+            if generic is not None:
+                return generic
     if isinstance(pointee, ir.VoidType) and isinstance(inner, ir.NameRef) and ctx is not None:
         if ctx.plan is None:
             return None

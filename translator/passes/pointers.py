@@ -375,6 +375,18 @@ class _Analysis:
                     if isinstance(base, ir.NameRef) and base.kind == "param" and base.name in uses and \
                             not (isinstance(parent, ir.Index) and strip(parent.base) is node):
                         uses[base.name].append(False)
+                rule = load_rules().function(_callee_name(node)) if isinstance(node, ir.Call) and \
+                    _callee_name(node) is not None else None
+                if rule is not None and rule.params is not None:
+                    for k, x in enumerate(node.args):
+                        if k < len(rule.params) and rule.params[k] == "address":
+                            # MPI_Get_address((void *)&p[0], ...) names the address of p's memory, which only the
+                            # array p points into holds (csrio-mpiio.c's `const int my_ja[]`): p stays a pointer
+                            held = _without_casts(x)
+                            if isinstance(held, ir.Unary) and held.op == "&" and isinstance(strip(held.operand), ir.Index):
+                                held = _without_casts(strip(held.operand).base)
+                            if isinstance(held, ir.NameRef) and held.kind == "param" and held.name in uses:
+                                uses[held.name].append(False)
                 into = load_rules().allocation_out(_callee_name(node)) if isinstance(node, ir.Call) and \
                     _callee_name(node) is not None else None
                 if into is not None and into < len(node.args):

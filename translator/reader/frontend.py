@@ -578,6 +578,8 @@ class Frontend:
                     self.enum(cur)
                 elif cur.kind == K.STATIC_ASSERT:
                     pass  # _Static_assert: clang has checked it (a failing one is its error)
+                elif cur.kind == K.UNEXPOSED_DECL and self._empty_declaration(cur):
+                    pass  # a `;` of its own at file scope (`int f() { ... };`): gcc accepts it, it declares nothing
                 else:
                     raise TranslationError(self.loc(cur), f"unsupported top-level construct {cur.kind.name}",
                                            "unsupported-construct")
@@ -781,6 +783,12 @@ class Frontend:
             return cur[9]  # (its own list, also its tree's)
         known = getattr(cur, "_cmpi_kids", None)
         return known if known is not None else list(cur.get_children())
+
+    def _empty_declaration(self, cur: ci.Cursor) -> bool:
+        """Whether cur is clang's EmptyDecl, a file-scope `;` (libclang's UNEXPOSED_DECL of no children, one character
+        long): books write one after a function's closing brace."""
+        (f, line, column), (f2, line2, column2) = self._start(cur), self._end(cur)
+        return not self.kids(cur) and f == f2 and line == line2 and column2 == column + 1
 
     def _start(self, cur: ci.Cursor) -> Tuple[str, int, int]:
         """(file name or "", line, column) of cur.extent.start"""

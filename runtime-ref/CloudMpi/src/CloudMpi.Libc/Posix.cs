@@ -359,6 +359,63 @@ public static class Posix
         return target;
     }
 
+    // ---- <libgen.h> and GNU's <string.h> basename: the results point into the caller's string, or at a constant "."
+    // (a new copy here: C's is static, and a program may not write it either)
+
+    /// <summary>GNU basename(path) (string.h with _GNU_SOURCE, no libgen.h): what follows the last '/', which is empty
+    /// for a path ending in '/'; the path itself when it has none. It never writes the path.</summary>
+    public static Ptr<sbyte> basename(Ptr<sbyte> path)
+    {
+        var slash = CString.strrchr(path, '/');
+        return slash.IsNull ? path : slash + 1;
+    }
+
+    public static Ptr<sbyte> basename(string path) => basename(CString.Lit(path));
+
+    /// <summary>POSIX basename(path), glibc's __xpg_basename (what libgen.h's basename names): the last component with
+    /// the slashes after it removed (written into the path as a NUL); "." for NULL or ""; "/" for a path of slashes
+    /// only (its last slash).</summary>
+    public static Ptr<sbyte> __xpg_basename(Ptr<sbyte> path)
+    {
+        if (path.IsNull || path[0] == 0) return CString.Lit(".");
+        int n = CString.Length(path), end = n;
+        while (end > 1 && path[end - 1] == '/') end--;
+        if (end == 1 && path[0] == '/') return path + (n - 1); // slashes only: the last one, nothing written
+        if (end < n) path[end] = 0;
+        int start = end;
+        while (start > 0 && path[start - 1] != '/') start--;
+        return path + start;
+    }
+
+    /// <summary>POSIX dirname(path): the path up to its last component, without the slashes before it (written into the
+    /// path as a NUL); "." for NULL, "" or a path with no '/'; "/" for a file in the root ("//" kept, as glibc).</summary>
+    public static Ptr<sbyte> dirname(Ptr<sbyte> path)
+    {
+        if (path.IsNull || path[0] == 0) return CString.Lit(".");
+        int end = CString.Length(path);
+        if (end == 2 && path[0] == '/' && path[1] == '/') return path; // "//" stays, as glibc has it
+        while (end > 1 && path[end - 1] == '/') end--;           // trailing slashes
+        while (end > 0 && path[end - 1] != '/') end--;           // the last component
+        if (end == 0) return CString.Lit(".");
+        int cut = end;
+        while (cut > 1 && path[cut - 1] == '/') cut--;           // the slashes before it
+        // glibc keeps "//" of a path that starts with exactly two slashes and has nothing else before the component
+        if (cut == 1 && end == 2 && path[1] == '/') cut = 2;
+        return TrimmedAt(path, cut);
+    }
+
+    // A string literal's overloads: the unused optional parameter makes a C# null (C's NULL, which these define) pick
+    // the Ptr overload, which needs no default filled in (C# 12.6.4.3), where it was ambiguous with string (CS0121).
+    public static Ptr<sbyte> __xpg_basename(string path, int literal = 0) => __xpg_basename(CString.Lit(path));
+
+    public static Ptr<sbyte> dirname(string path, int literal = 0) => dirname(CString.Lit(path));
+
+    private static Ptr<sbyte> TrimmedAt(Ptr<sbyte> path, int at)
+    {
+        path[at] = 0;
+        return path;
+    }
+
     /// <summary>setenv(name, value, overwrite): the process's environment (the ranks' getenv reads it).</summary>
     public static int setenv(string name, string value, int overwrite)
     {

@@ -73,7 +73,7 @@ public static partial class cMPI
     public static int Mrecv<T>(T[] buf, int offset, int count, Datatype datatype, ref MpiMessage message, out Status status) where T : unmanaged
     {
         const string call = "MPI_Mrecv";
-        var data = Buffers.Data(call, buf, offset, count, datatype);
+        var data = Buffers.PeerData(call, buf, offset, count, datatype, Peer(message));
         status = ReceiveHeld(call, data.Bytes, ref message);
         data.Commit();
         return SUCCESS;
@@ -82,7 +82,7 @@ public static partial class cMPI
     public static int Mrecv<T>(ref T buf, int count, Datatype datatype, ref MpiMessage message, out Status status) where T : unmanaged
     {
         const string call = "MPI_Mrecv";
-        var data = Buffers.DataScalar(call, ref buf, count, datatype);
+        var data = Buffers.PeerDataScalar(call, ref buf, count, datatype, Peer(message));
         status = ReceiveHeld(call, data.Bytes, ref message);
         data.Commit();
         return SUCCESS;
@@ -102,6 +102,10 @@ public static partial class cMPI
         request = new Request.Completed(status, "MPI_Imrecv");
         return SUCCESS;
     }
+
+    /// <summary>MPI_PROC_NULL for the message of a matched probe of MPI_PROC_NULL, whose receive touches no buffer;
+    /// else ANY_SOURCE, which stands for the rank that sent it: the buffer is checked.</summary>
+    private static int Peer(MpiMessage? message) => ReferenceEquals(message, MESSAGE_NO_PROC) ? PROC_NULL : ANY_SOURCE;
 
     /// <summary>Copy a held message into the receive buffer; the handle becomes MESSAGE_NULL, as MPI says.</summary>
     private static Status ReceiveHeld(string call, Span<byte> into, ref MpiMessage message)

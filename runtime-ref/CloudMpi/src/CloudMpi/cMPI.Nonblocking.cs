@@ -19,7 +19,7 @@ public static partial class cMPI
         const string call = "MPI_Isend";
         var ctx = Ctx(call);
         CheckSend(call, ctx, comm, dest, tag);
-        SendCore(ctx, call, Buffers.Data(call, buf, offset, count, datatype).Bytes, dest, tag, comm, sync: false);
+        SendCore(ctx, call, Buffers.PeerData(call, buf, offset, count, datatype, dest).Bytes, dest, tag, comm, sync: false);
         request = completedSend;
         return SUCCESS;
     }
@@ -29,7 +29,7 @@ public static partial class cMPI
         const string call = "MPI_Isend";
         var ctx = Ctx(call);
         CheckSend(call, ctx, comm, dest, tag);
-        SendCore(ctx, call, Buffers.DataScalar(call, ref buf, count, datatype).Bytes, dest, tag, comm, sync: false);
+        SendCore(ctx, call, Buffers.PeerDataScalar(call, ref buf, count, datatype, dest).Bytes, dest, tag, comm, sync: false);
         request = completedSend;
         return SUCCESS;
     }
@@ -45,7 +45,7 @@ public static partial class cMPI
         const string call = "MPI_Issend";
         var ctx = Ctx(call);
         CheckSend(call, ctx, comm, dest, tag);
-        var data = Buffers.Data(call, buf, offset, count, datatype);
+        var data = Buffers.PeerData(call, buf, offset, count, datatype, dest);
         if (dest == PROC_NULL)
         {
             request = completedSend;
@@ -72,7 +72,7 @@ public static partial class cMPI
         const string call = "MPI_Irecv";
         var ctx = Ctx(call);
         CheckRecv(call, ctx, comm, source, tag);
-        Buffers.Data(call, buf, offset, count, datatype); // checks the buffer now, as MPI_Irecv would
+        Buffers.PeerData(call, buf, offset, count, datatype, source); // checks the buffer now, as MPI_Irecv would
         if (source == PROC_NULL)
         {
             request = new Request.Completed(Status.ProcNull, "MPI_Irecv(MPI_PROC_NULL)");

@@ -30,7 +30,7 @@ public static partial class cMPI
         const string call = "MPI_Recv_init";
         var ctx = Ctx(call);
         CheckRecv(call, ctx, comm, source, tag);
-        Core.Buffers.Data(call, buf, offset, count, datatype);  // checks the arguments (any layout: Isend/Irecv pack at Start)
+        Core.Buffers.PeerData(call, buf, offset, count, datatype, source);  // checks the arguments (any layout: Isend/Irecv pack at Start)
         request = new Request.Persistent(
             () => { Irecv(buf, offset, count, datatype, source, tag, comm, out var r); return r; },
             $"MPI_Recv_init source={source}, tag={tag}, comm={comm.Name}");
@@ -42,7 +42,7 @@ public static partial class cMPI
     {
         var ctx = Ctx(call);
         CheckSend(call, ctx, comm, dest, tag);
-        Core.Buffers.Data(call, buf, offset, count, datatype);  // checks the arguments (any layout: Isend/Irecv pack at Start)
+        Core.Buffers.PeerData(call, buf, offset, count, datatype, dest);  // checks the arguments (any layout: Isend/Irecv pack at Start)
         request = new Request.Persistent(start, $"{call} dest={dest}, tag={tag}, comm={comm.Name}");
         return SUCCESS;
     }

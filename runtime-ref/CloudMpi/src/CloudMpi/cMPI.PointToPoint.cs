@@ -28,7 +28,7 @@ public static partial class cMPI
         const string call = "MPI_Send";
         var ctx = Ctx(call);
         CheckSend(call, ctx, comm, dest, tag);
-        SendCore(ctx, call, buf.Data(call, count, datatype).Bytes, dest, tag, comm, sync: false);
+        SendCore(ctx, call, buf.Data(call, count, datatype, dest).Bytes, dest, tag, comm, sync: false);
         return SUCCESS;
     }
 
@@ -48,7 +48,7 @@ public static partial class cMPI
         const string call = "MPI_Ssend";
         var ctx = Ctx(call);
         CheckSend(call, ctx, comm, dest, tag);
-        SendCore(ctx, call, buf.Data(call, count, datatype).Bytes, dest, tag, comm, sync: true);
+        SendCore(ctx, call, buf.Data(call, count, datatype, dest).Bytes, dest, tag, comm, sync: true);
         return SUCCESS;
     }
 
@@ -69,7 +69,7 @@ public static partial class cMPI
         const string call = "MPI_Recv";
         var ctx = Ctx(call);
         CheckRecv(call, ctx, comm, source, tag);
-        var data = buf.Data(call, count, datatype);
+        var data = buf.Data(call, count, datatype, source);
         ctx.Wait.Set(call, comm, "source", source, true, tag);
         status = RecvInto(ctx, call, buf, data, source, tag, comm);
         data.Commit();
@@ -134,8 +134,8 @@ public static partial class cMPI
         var ctx = Ctx(call);
         CheckSend(call, ctx, comm, dest, sendtag);
         CheckRecv(call, ctx, comm, source, recvtag);
-        var send = sendbuf.Data(call, sendcount, sendtype);
-        var recv = recvbuf.Data(call, recvcount, recvtype);
+        var send = sendbuf.Data(call, sendcount, sendtype, dest);
+        var recv = recvbuf.Data(call, recvcount, recvtype, source);
         SendCore(ctx, call, send.Bytes, dest, sendtag, comm, sync: false);
         ctx.Wait.Set(call, comm, "source", source, true, recvtag);
         ctx.Wait.SetSendPart(dest, sendtag);

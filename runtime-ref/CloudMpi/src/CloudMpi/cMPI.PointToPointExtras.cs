@@ -19,7 +19,7 @@ public static partial class cMPI
         var ctx = Ctx(call);
         CheckSend(call, ctx, comm, dest, sendtag);
         CheckRecv(call, ctx, comm, source, recvtag);
-        var data = Buffers.Data(call, buf, offset, count, datatype);
+        var data = Buffers.PeerData(call, buf, offset, count, datatype, Peer(dest, source));
         SendCore(ctx, call, data.Bytes, dest, sendtag, comm, sync: false);
         ctx.Wait.Set(call, comm, "source", source, true, recvtag);
         ctx.Wait.SetSendPart(dest, sendtag);
@@ -35,7 +35,7 @@ public static partial class cMPI
         var ctx = Ctx(call);
         CheckSend(call, ctx, comm, dest, sendtag);
         CheckRecv(call, ctx, comm, source, recvtag);
-        var data = Buffers.DataScalar(call, ref buf, count, datatype);
+        var data = Buffers.PeerDataScalar(call, ref buf, count, datatype, Peer(dest, source));
         SendCore(ctx, call, data.Bytes, dest, sendtag, comm, sync: false);
         ctx.Wait.Set(call, comm, "source", source, true, recvtag);
         ctx.Wait.SetSendPart(dest, sendtag);
@@ -43,6 +43,9 @@ public static partial class cMPI
         data.Commit();
         return SUCCESS;
     }
+
+    /// <summary>The peer that decides whether Sendrecv_replace touches its buffer: MPI_PROC_NULL only when both are.</summary>
+    private static int Peer(int dest, int source) => dest == PROC_NULL ? source : dest;
 
     // ------------------------------------------------------------------ Issend of a scalar
 
@@ -52,7 +55,7 @@ public static partial class cMPI
         const string call = "MPI_Issend";
         var ctx = Ctx(call);
         CheckSend(call, ctx, comm, dest, tag);
-        var data = Buffers.DataScalar(call, ref buf, count, datatype);
+        var data = Buffers.PeerDataScalar(call, ref buf, count, datatype, dest);
         if (dest == PROC_NULL)
         {
             request = new Request.Completed(default, "MPI_Issend(MPI_PROC_NULL)");

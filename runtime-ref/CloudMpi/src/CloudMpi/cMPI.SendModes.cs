@@ -77,7 +77,7 @@ public static partial class cMPI
         const string call = "MPI_Bsend";
         var ctx = Ctx(call);
         CheckSend(call, ctx, comm, dest, tag);
-        var data = Buffers.Data(call, buf, offset, count, datatype).Bytes;
+        var data = Buffers.PeerData(call, buf, offset, count, datatype, dest).Bytes;
         if (dest != PROC_NULL) CheckBsendSpace(call, ctx, data.Length);
         SendCore(ctx, call, data, dest, tag, comm, sync: false);
         return SUCCESS;
@@ -88,7 +88,7 @@ public static partial class cMPI
         const string call = "MPI_Bsend";
         var ctx = Ctx(call);
         CheckSend(call, ctx, comm, dest, tag);
-        var data = Buffers.DataScalar(call, ref buf, count, datatype).Bytes;
+        var data = Buffers.PeerDataScalar(call, ref buf, count, datatype, dest).Bytes;
         if (dest != PROC_NULL) CheckBsendSpace(call, ctx, data.Length);
         SendCore(ctx, call, data, dest, tag, comm, sync: false);
         return SUCCESS;
@@ -104,7 +104,7 @@ public static partial class cMPI
         const string call = "MPI_Ibsend";
         var ctx = Ctx(call);
         CheckSend(call, ctx, comm, dest, tag);
-        var data = Buffers.Data(call, buf, offset, count, datatype).Bytes;
+        var data = Buffers.PeerData(call, buf, offset, count, datatype, dest).Bytes;
         if (dest != PROC_NULL) CheckBsendSpace(call, ctx, data.Length);
         SendCore(ctx, call, data, dest, tag, comm, sync: false);
         request = new Request.Completed(default, "MPI_Ibsend (complete)");
@@ -116,7 +116,7 @@ public static partial class cMPI
         const string call = "MPI_Rsend";
         var ctx = Ctx(call);
         CheckSend(call, ctx, comm, dest, tag);
-        SendCore(ctx, call, Buffers.Data(call, buf, offset, count, datatype).Bytes, dest, tag, comm, sync: false);
+        SendCore(ctx, call, Buffers.PeerData(call, buf, offset, count, datatype, dest).Bytes, dest, tag, comm, sync: false);
         return SUCCESS;
     }
 
@@ -125,7 +125,7 @@ public static partial class cMPI
         const string call = "MPI_Rsend";
         var ctx = Ctx(call);
         CheckSend(call, ctx, comm, dest, tag);
-        SendCore(ctx, call, Buffers.DataScalar(call, ref buf, count, datatype).Bytes, dest, tag, comm, sync: false);
+        SendCore(ctx, call, Buffers.PeerDataScalar(call, ref buf, count, datatype, dest).Bytes, dest, tag, comm, sync: false);
         return SUCCESS;
     }
 
@@ -139,7 +139,7 @@ public static partial class cMPI
         const string call = "MPI_Irsend";
         var ctx = Ctx(call);
         CheckSend(call, ctx, comm, dest, tag);
-        SendCore(ctx, call, Buffers.Data(call, buf, offset, count, datatype).Bytes, dest, tag, comm, sync: false);
+        SendCore(ctx, call, Buffers.PeerData(call, buf, offset, count, datatype, dest).Bytes, dest, tag, comm, sync: false);
         request = new Request.Completed(default, "MPI_Irsend (complete)");
         return SUCCESS;
     }
@@ -149,7 +149,7 @@ public static partial class cMPI
         const string call = "MPI_Irsend";
         var ctx = Ctx(call);
         CheckSend(call, ctx, comm, dest, tag);
-        SendCore(ctx, call, Buffers.DataScalar(call, ref buf, count, datatype).Bytes, dest, tag, comm, sync: false);
+        SendCore(ctx, call, Buffers.PeerDataScalar(call, ref buf, count, datatype, dest).Bytes, dest, tag, comm, sync: false);
         request = new Request.Completed(default, "MPI_Irsend (complete)");
         return SUCCESS;
     }
@@ -159,7 +159,7 @@ public static partial class cMPI
         const string call = "MPI_Ibsend";
         var ctx = Ctx(call);
         CheckSend(call, ctx, comm, dest, tag);
-        var data = Buffers.DataScalar(call, ref buf, count, datatype).Bytes;
+        var data = Buffers.PeerDataScalar(call, ref buf, count, datatype, dest).Bytes;
         if (dest != PROC_NULL) CheckBsendSpace(call, ctx, data.Length);
         SendCore(ctx, call, data, dest, tag, comm, sync: false);
         request = new Request.Completed(default, "MPI_Ibsend (complete)");

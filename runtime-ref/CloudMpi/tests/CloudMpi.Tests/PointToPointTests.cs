@@ -1,4 +1,6 @@
 using static CloudMpi.Datatype;
+using CloudMpi.Libc;
+using static CloudMpi.Tests.DatatypeTests;
 
 namespace CloudMpi.Tests;
 
@@ -222,6 +224,50 @@ public class PointToPointTests
             cMPI.Irecv(buf, 0, 1, MPI_INT, cMPI.PROC_NULL, 0, World, out var req);
             cMPI.Wait(ref req, out st);
             Assert.Equal(cMPI.PROC_NULL, st.MPI_SOURCE);
+        });
+    }
+
+    [Fact]
+    public void ProcNullTouchesNoBuffer()
+    {
+        // A halo exchange's edge rank passes its neighbour MPI_PROC_NULL with a position past its array
+        // (`&a[jend * n]`): Open MPI reads and writes nothing there, nor checks it; a NULL buffer of elements and a
+        // negative count are still its argument errors.
+        MpiRunner.Run(2, rank =>
+        {
+            int[] a = [1, 2, 3, 4];
+            int pn = cMPI.PROC_NULL;
+            Assert.Equal(cMPI.SUCCESS, cMPI.Send(a, 4, 2, MPI_INT, pn, 0, World));
+            Assert.Equal(cMPI.SUCCESS, cMPI.Ssend(a, 4, 2, MPI_INT, pn, 0, World));
+            Assert.Equal(cMPI.SUCCESS, cMPI.Rsend(a, 4, 2, MPI_INT, pn, 0, World));
+            Assert.Equal(cMPI.SUCCESS, cMPI.Bsend(a, 4, 2, MPI_INT, pn, 0, World));
+            cMPI.Recv(a, 4, 2, MPI_INT, pn, 0, World, out var st);
+            Assert.Equal(pn, st.MPI_SOURCE);
+            cMPI.Recv(new Ptr<int>(a, 4), 2, MPI_INT, pn, 0, World, out st);
+            cMPI.Sendrecv(a, 4, 2, MPI_INT, pn, 0, a, 4, 2, MPI_INT, pn, 0, World, out st);
+            cMPI.Sendrecv_replace(a, 4, 2, MPI_INT, pn, 0, pn, 0, World, out st);
+            var reqs = new Request[6];
+            cMPI.Isend(a, 4, 2, MPI_INT, pn, 0, World, out reqs[0]);
+            cMPI.Issend(a, 4, 2, MPI_INT, pn, 0, World, out reqs[1]);
+            cMPI.Irecv(a, 4, 2, MPI_INT, pn, 0, World, out reqs[2]);
+            cMPI.Irecv(new Ptr<int>(a, 4), 2, MPI_INT, pn, 0, World, out reqs[3]);
+            cMPI.Ibsend(a, 4, 2, MPI_INT, pn, 0, World, out reqs[4]);
+            cMPI.Irsend(a, 4, 2, MPI_INT, pn, 0, World, out reqs[5]);
+            cMPI.Waitall(6, reqs, null);
+            cMPI.Recv_init(a, 4, 2, MPI_INT, pn, 0, World, out var persistent);
+            cMPI.Start(ref persistent);
+            cMPI.Wait(ref persistent, out st);
+            Assert.Equal(pn, st.MPI_SOURCE);
+            cMPI.Request_free(ref persistent);
+            Assert.Equal([1, 2, 3, 4], a);
+            // the buffer is still checked when one of Sendrecv_replace's peers is a rank
+            int other = 1 - rank;
+            Throws(() => cMPI.Sendrecv_replace(a, 4, 2, MPI_INT, other, 0, pn, 0, World, out _), cMPI.ERR_BUFFER);
+            // what Open MPI's argument check reads of an untouched buffer
+            Throws(() => cMPI.Send((int[])null!, 0, 2, MPI_INT, pn, 0, World), cMPI.ERR_BUFFER);
+            Throws(() => cMPI.Recv(a, 0, -1, MPI_INT, pn, 0, World, out _), cMPI.ERR_COUNT);
+            Throws(() => cMPI.Irecv(a, 0, 1, cMPI.DATATYPE_NULL, pn, 0, World, out _), cMPI.ERR_TYPE);
+            Assert.Equal(cMPI.SUCCESS, cMPI.Send((int[])null!, 0, 0, MPI_INT, pn, 0, World));
         });
     }
 

@@ -219,6 +219,42 @@ internal static class Buffers
         return At(call, raw, origin + displacement, count, type);
     }
 
+    /// <summary>
+    /// The buffer of a point-to-point call whose peer is <paramref name="peer"/>: for MPI_PROC_NULL only what Open MPI's
+    /// argument check reads (the datatype, the count, a NULL buffer of elements), never the memory, since the call
+    /// touches none: a halo exchange's edge rank may pass a position past its array (<c>&amp;a[jend * n]</c> with
+    /// <c>MPI_PROC_NULL</c> as the neighbour), which Open MPI accepts. Any other peer: <see cref="Data{T}(string, T[], int, int, Datatype)"/>.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static DataBuf PeerData<T>(string call, T[]? buf, int offset, int count, Datatype type, int peer) where T : unmanaged
+    {
+        if (peer != cMPI.PROC_NULL) return Data(call, buf, offset, count, type);
+        CheckUntouched(call, buf == null, count, type);
+        return default;
+    }
+
+    /// <summary>As <see cref="PeerData{T}"/> for a scalar.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static DataBuf PeerDataScalar<T>(string call, ref T buf, int count, Datatype type, int peer) where T : unmanaged
+    {
+        if (peer != cMPI.PROC_NULL) return DataScalar(call, ref buf, count, type);
+        CheckUntouched(call, false, count, type);
+        return default;
+    }
+
+    /// <summary>What MPI checks of a buffer the call does not touch (a peer MPI_PROC_NULL): the datatype, the count, and
+    /// a NULL buffer of elements (MPI_ERR_BUFFER, as Open MPI's OMPI_CHECK_USER_BUFFER).</summary>
+    public static void CheckUntouched(string call, bool isNull, int count, Datatype type)
+    {
+        if (isNull)
+        {
+            CheckNullBuffer(call, count, type);
+            return;
+        }
+        CheckUsable(call, type);
+        if (count < 0) throw new MpiException(call, cMPI.ERR_COUNT, $"negative count {count}");
+    }
+
     /// <summary>As <see cref="Data{T}(string, T[], int, int, Datatype)"/> for a scalar (C's <c>&amp;x</c>, a struct variable).</summary>
     [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     public static DataBuf DataScalar<T>(string call, ref T buf, int count, Datatype type) where T : unmanaged

@@ -44,6 +44,12 @@ internal readonly ref struct UserBuffer<T> where T : unmanaged
     public DataBuf Data(string call, int count, Datatype type) =>
         isScalar ? Buffers.DataScalar(call, ref scalar, count, type) : Buffers.Data(call, array, offset, count, type);
 
+    /// <summary>As <see cref="Data(string, int, Datatype)"/> for a point-to-point call with <paramref name="peer"/>:
+    /// MPI_PROC_NULL touches no memory (<see cref="Buffers.PeerData{T}"/>).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public DataBuf Data(string call, int count, Datatype type, int peer) =>
+        isScalar ? Buffers.PeerDataScalar(call, ref scalar, count, type, peer) : Buffers.PeerData(call, array, offset, count, type, peer);
+
     /// <summary>
     /// Let a blocking receive's payload be written straight into this buffer as it arrives (<see cref="RecvEntry.OfferTarget{T}"/>):
     /// when <paramref name="data"/> is a view of its array (a staged pointer's array too: <see cref="Done"/> copies it back).
