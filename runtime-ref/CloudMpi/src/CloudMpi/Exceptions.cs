@@ -8,6 +8,14 @@ public class MpiException : Exception
     /// <summary>The MPI call that failed, e.g. "MPI_Recv".</summary>
     public string Call { get; }
 
+    /// <summary>
+    /// A receive whose message is longer than its buffer (MPI_ERR_TRUNCATE): the status of what came (its sender, tag,
+    /// the whole message's count, MPI_ERROR the class). The part that fits was delivered and the receive is complete
+    /// all the same, as in Open MPI: the completion call gives this status and releases the request (a completion of
+    /// several reports it in the status and returns MPI_ERR_IN_STATUS). Null for every other error.
+    /// </summary>
+    internal Status? Truncated { get; init; }
+
     public MpiException(string call, int errorClass, string message)
         : base($"{call}: {message} [{cMPI.ErrorClassName(errorClass)}]")
     {

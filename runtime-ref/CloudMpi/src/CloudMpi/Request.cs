@@ -39,10 +39,29 @@ public abstract class Request
     /// later ones give the same status again, so MPI_Request_get_status may finish a request that a Wait or Test then
     /// completes, with the same status and without delivering twice.
     /// </summary>
-    internal Status Finish(string call) => finished ??= Deliver(call);
+    internal Status Finish(string call)
+    {
+        if (truncated != null) throw truncated;
+        try
+        {
+            return finished ??= Deliver(call);
+        }
+        catch (MpiException ex) when (ex.Truncated is not null)
+        {
+            truncated = ex;  // delivered once (the part that fits): a later Finish reports the same error
+            throw;
+        }
+    }
+
+    /// <summary>The truncation the first <see cref="Finish"/> met, given again by later ones.</summary>
+    private MpiException? truncated;
 
     /// <summary>A persistent request started again is finished anew.</summary>
-    private protected void Unfinish() => finished = null;
+    private protected void Unfinish()
+    {
+        finished = null;
+        truncated = null;
+    }
 
     /// <summary>Deliver the data of a complete request into the user buffer and give its status (once).</summary>
     private protected abstract Status Deliver(string call);
@@ -120,7 +139,17 @@ public abstract class Request
             if (cancelled) return new Status(cMPI.ANY_SOURCE, cMPI.ANY_TAG, 0) { Cancelled = true };
             var m = entry.Message!;
             var data = Buffers.Data(call, buf, offset, count, datatype);
-            var status = cMPI.CopyOut(call, m, data.Bytes);
+            Status status;
+            try
+            {
+                status = cMPI.CopyOut(call, m, data.Bytes);
+            }
+            catch (MpiException ex) when (ex.Truncated is not null)
+            {
+                data.Commit();  // the part that fits reaches the buffer, as with MPI_Recv
+                CloudMpi.Libc.PtrBuffer.Completed(buf, offset, ReceivedElements(default));
+                throw;
+            }
             data.Commit();
             PayloadPool.Return(m); // finished once: the entry's message is not read again
             // a receive into a view's staged copy (PtrBuffer.Pending): the received elements reach the view

@@ -188,6 +188,11 @@ public static partial class cMPI
             Committed = oldtype.Committed,
             Envelope = new(COMBINER_DUP, [], [], [oldtype]),
         };
+        // Open MPI names the copy "Dup " and the original's name ("Dup MPI_DOUBLE", "Dup " for an unnamed type)
+        var names = Ctx(call).TypeNames;
+        string old = names.TryGetValue(oldtype, out string? set) ? set : oldtype.IsPredefined ? oldtype.Name : "";
+        string dup = "Dup " + old;
+        names.AddOrUpdate(newtype, dup.Length >= MAX_OBJECT_NAME ? dup[..(MAX_OBJECT_NAME - 1)] : dup);
         return SUCCESS;
     }
 

@@ -89,7 +89,16 @@ public static partial class cMPI
     {
         const string call = "MPI_Wait";
         var ctx = Ctx(call);
-        status = WaitOne(ctx, call, request, -1);
+        try
+        {
+            status = WaitOne(ctx, call, request, -1);
+        }
+        catch (MpiException truncated) when (truncated.Truncated is not null)
+        {
+            status = truncated.Truncated.Value;  // complete all the same: the status says what came, the request is done
+            request = (request ?? REQUEST_NULL).Release();
+            throw;
+        }
         request = (request ?? REQUEST_NULL).Release();
         return SUCCESS;
     }
@@ -104,12 +113,18 @@ public static partial class cMPI
         if (statuses != null && statuses.Length < count)
             throw new MpiException(call, ERR_ARG, $"status array ({statuses.Length}) is shorter than count {count}");
         MpiException? first = null;
+        bool inStatus = false;
         for (int i = 0; i < count; i++)
         {
             try
             {
                 var st = WaitOne(ctx, call, requests[i], i);
                 if (statuses != null) statuses[i] = st;
+            }
+            catch (MpiException truncated) when (truncated.Truncated is not null)
+            {
+                if (statuses != null) statuses[i] = truncated.Truncated.Value;
+                inStatus = true;
             }
             catch (MpiException ex)
             {
@@ -118,6 +133,7 @@ public static partial class cMPI
             requests[i] = (requests[i] ?? REQUEST_NULL).Release();
         }
         if (first != null) throw first;
+        if (inStatus) throw InStatus(call);
         return SUCCESS;
     }
 
@@ -125,8 +141,18 @@ public static partial class cMPI
     {
         const string call = "MPI_Test";
         var r = request ?? REQUEST_NULL;
-        if (TestOnce(call, r, out flag, out status))
+        try
+        {
+            if (TestOnce(call, r, out flag, out status))
+                request = r.Release();
+        }
+        catch (MpiException truncated) when (truncated.Truncated is not null)
+        {
+            flag = 1;
+            status = truncated.Truncated.Value;
             request = r.Release();
+            throw;
+        }
         return SUCCESS;
     }
 
@@ -174,8 +200,7 @@ public static partial class cMPI
         ctx.Wait.Set(call, null, null, 0, false, 0);
         ctx.Wait.Detail = $"{count} requests";
         index = ctx.Mailbox.WaitUntil(() => FirstComplete(requests, count));
-        status = requests[index].Finish(call);
-        requests[index] = requests[index].Release();
+        FinishAndRelease(call, requests, index, out status);
         return SUCCESS;
     }
 
@@ -208,14 +233,25 @@ public static partial class cMPI
             }
         }
         ctx.Mailbox.Found();
+        flag = 1;
+        bool inStatus = false;
         for (int i = 0; i < count; i++)
         {
             var r = requests[i] ?? REQUEST_NULL;
-            var st = r.Finish(call);
+            Status st;
+            try
+            {
+                st = r.Finish(call);
+            }
+            catch (MpiException truncated) when (truncated.Truncated is not null)
+            {
+                st = truncated.Truncated.Value;
+                inStatus = true;
+            }
             if (statuses != null) statuses[i] = st;
             requests[i] = r.Release();
         }
-        flag = 1;
+        if (inStatus) throw InStatus(call);
         return SUCCESS;
     }
 
@@ -236,6 +272,31 @@ public static partial class cMPI
             }
         }
     }
+
+    /// <summary>
+    /// Finish the complete request at <paramref name="index"/> and release it (MPI_Waitany, Testany); a truncated
+    /// receive is complete too: its status is given, the request released, and the error raised.
+    /// </summary>
+    private static void FinishAndRelease(string call, Request[] requests, int index, out Status status)
+    {
+        var r = requests[index];
+        try
+        {
+            status = r.Finish(call);
+        }
+        catch (MpiException truncated) when (truncated.Truncated is not null)
+        {
+            status = truncated.Truncated.Value;
+            requests[index] = r.Release();
+            throw;
+        }
+        requests[index] = r.Release();
+    }
+
+    /// <summary>What a completion of several requests returns when one of them failed: MPI_ERR_IN_STATUS, each
+    /// status's MPI_ERROR saying which (MPI-3.1 3.7.5).</summary>
+    private static MpiException InStatus(string call) =>
+        new(call, ERR_IN_STATUS, "a request failed: its status's MPI_ERROR says how");
 
     private static Status WaitOne(RankContext ctx, string call, Request? request, int index)
     {

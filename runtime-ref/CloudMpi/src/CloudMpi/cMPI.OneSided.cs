@@ -41,8 +41,8 @@ public static partial class cMPI
         const string call = "MPI_Win_create";
         var ctx = Ctx(call);
         CheckComm(call, comm);
-        if (size < 0) throw new MpiException(call, ERR_ARG, $"negative window size {size}");
-        if (disp_unit <= 0) throw new MpiException(call, ERR_ARG, $"displacement unit {disp_unit} must be positive");
+        if (size < 0) throw new MpiException(call, ERR_SIZE, $"negative window size {size}");
+        if (disp_unit <= 0) throw new MpiException(call, ERR_DISP, $"displacement unit {disp_unit} must be positive");
         int elementSize = Unsafe.SizeOf<T>();
         if (size % elementSize != 0)
             throw new MpiException(call, ERR_ARG, $"window size {size} is not a whole number of {typeof(T).Name} ({elementSize} bytes)");
@@ -70,8 +70,8 @@ public static partial class cMPI
     {
         var ctx = Ctx(call);
         CheckComm(call, comm);
-        if (size < 0) throw new MpiException(call, ERR_ARG, $"negative window size {size}");
-        if (disp_unit <= 0) throw new MpiException(call, ERR_ARG, $"displacement unit {disp_unit} must be positive");
+        if (size < 0) throw new MpiException(call, ERR_SIZE, $"negative window size {size}");
+        if (disp_unit <= 0) throw new MpiException(call, ERR_DISP, $"displacement unit {disp_unit} must be positive");
         int elementSize = Unsafe.SizeOf<T>();
         baseptr = new T[(size + elementSize - 1) / elementSize];
         win = CreateWindow(ctx, call, comm, new WindowMemory<T>(baseptr, 0, baseptr.Length), size, disp_unit);
@@ -172,7 +172,7 @@ public static partial class cMPI
         var w = CheckWin(call, win);
         CheckTarget(call, ctx, w, rank);
         if (lock_type != LOCK_EXCLUSIVE && lock_type != LOCK_SHARED)
-            throw new MpiException(call, ERR_ARG, $"invalid lock type {lock_type}");
+            throw new MpiException(call, ERR_LOCKTYPE, $"invalid lock type {lock_type}");
         if (!w.Locked.Add(rank)) throw new MpiException(call, ERR_RMA_SYNC, $"rank {rank} is already locked by this process");
         var ack = SendRma(ctx, w, RmaOp.Lock, rank, 0, 0, null, null, lock_type == LOCK_EXCLUSIVE ? 1 : 0, []);
         ctx.Wait.Set(call, w.Comm, "rank", rank, false, 0);

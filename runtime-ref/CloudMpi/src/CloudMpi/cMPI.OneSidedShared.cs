@@ -46,8 +46,8 @@ public static partial class cMPI
         const string call = "MPI_Win_allocate_shared";
         var ctx = Ctx(call);
         CheckComm(call, comm);
-        if (size < 0) throw new MpiException(call, ERR_ARG, $"negative window size {size}");
-        if (disp_unit <= 0) throw new MpiException(call, ERR_ARG, $"displacement unit {disp_unit} must be positive");
+        if (size < 0) throw new MpiException(call, ERR_SIZE, $"negative window size {size}");
+        if (disp_unit <= 0) throw new MpiException(call, ERR_DISP, $"displacement unit {disp_unit} must be positive");
         int members = comm.SizeIn(ctx), rank = comm.RankIn(ctx), elementSize = Unsafe.SizeOf<T>();
         long[] sizes = new long[members];
         AllgatherCore(ctx, call, MemoryMarshal.AsBytes(new[] { size }.AsSpan()), MemoryMarshal.AsBytes(sizes.AsSpan()),

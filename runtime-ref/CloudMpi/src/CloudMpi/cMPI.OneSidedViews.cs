@@ -21,8 +21,8 @@ public static partial class cMPI
         const string call = "MPI_Win_create";
         var ctx = Ctx(call);
         CheckComm(call, comm);
-        if (size < 0) throw new MpiException(call, ERR_ARG, $"negative window size {size}");
-        if (disp_unit <= 0) throw new MpiException(call, ERR_ARG, $"displacement unit {disp_unit} must be positive");
+        if (size < 0) throw new MpiException(call, ERR_SIZE, $"negative window size {size}");
+        if (disp_unit <= 0) throw new MpiException(call, ERR_DISP, $"displacement unit {disp_unit} must be positive");
         var memory = ViewBytes(call, win_base, size, out long at);
         win = CreateWindow(ctx, call, comm, new ArrayBytesWindowMemory(memory, at, (int)size), size, disp_unit);
         return SUCCESS;

@@ -71,7 +71,17 @@ public static partial class cMPI
         CheckRecv(call, ctx, comm, source, tag);
         var data = buf.Data(call, count, datatype, source);
         ctx.Wait.Set(call, comm, "source", source, true, tag);
-        status = RecvInto(ctx, call, buf, data, source, tag, comm);
+        try
+        {
+            status = RecvInto(ctx, call, buf, data, source, tag, comm);
+        }
+        catch (MpiException truncated) when (truncated.Truncated is not null)
+        {
+            status = truncated.Truncated.Value;  // the part that fits is the program's, with the status (ERRORS_RETURN)
+            data.Commit();
+            buf.Done();
+            throw;
+        }
         data.Commit();
         buf.Done();
         return SUCCESS;
@@ -139,7 +149,17 @@ public static partial class cMPI
         SendCore(ctx, call, send.Bytes, dest, sendtag, comm, sync: false);
         ctx.Wait.Set(call, comm, "source", source, true, recvtag);
         ctx.Wait.SetSendPart(dest, sendtag);
-        status = RecvInto(ctx, call, recvbuf, recv, source, recvtag, comm);
+        try
+        {
+            status = RecvInto(ctx, call, recvbuf, recv, source, recvtag, comm);
+        }
+        catch (MpiException truncated) when (truncated.Truncated is not null)
+        {
+            status = truncated.Truncated.Value;
+            recv.Commit();
+            recvbuf.Done();
+            throw;
+        }
         recv.Commit();
         recvbuf.Done();
         return SUCCESS;
@@ -345,7 +365,10 @@ public static partial class cMPI
         {
             m.Data.AsSpan(0, buf.Length).CopyTo(buf); // the part that fits is delivered, as in Open MPI
             throw new MpiException(call, ERR_TRUNCATE,
-                $"message truncated: {m.Data.Length} bytes from rank {m.Source} (tag {m.Tag}) do not fit the receive buffer of {buf.Length} bytes");
+                $"message truncated: {m.Data.Length} bytes from rank {m.Source} (tag {m.Tag}) do not fit the receive buffer of {buf.Length} bytes")
+            {
+                Truncated = new Status(m.Source, m.Tag, m.Data.Length) { MPI_ERROR = ERR_TRUNCATE },
+            };
         }
         m.Data.CopyTo(buf);
         return new Status(m.Source, m.Tag, m.Data.Length);

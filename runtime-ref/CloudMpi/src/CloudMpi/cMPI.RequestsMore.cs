@@ -25,7 +25,8 @@ public static partial class cMPI
         ctx.Wait.Set(call, null, null, 0, false, 0);
         ctx.Wait.Detail = $"{incount} requests";
         ctx.Mailbox.WaitUntil(() => FirstComplete(requests, incount));
-        outcount = FinishCompleted(call, incount, requests, indices, statuses);
+        outcount = FinishCompleted(call, incount, requests, indices, statuses, out bool inStatus);
+        if (inStatus) throw InStatus(call);
         return SUCCESS;
     }
 
@@ -37,8 +38,10 @@ public static partial class cMPI
         CheckRequests(call, incount, requests);
         RunPendingCollectives(ctx, requests, incount);
         ProgressUnlessComplete(ctx, requests, incount);
-        outcount = AnyActive(requests, incount) ? FinishCompleted(call, incount, requests, indices, statuses) : UNDEFINED;
+        bool inStatus = false;
+        outcount = AnyActive(requests, incount) ? FinishCompleted(call, incount, requests, indices, statuses, out inStatus) : UNDEFINED;
         ctx.Mailbox.Checked(outcount != 0);
+        if (inStatus) throw InStatus(call);
         return SUCCESS;
     }
 
@@ -70,8 +73,7 @@ public static partial class cMPI
         }
         flag = 1;
         index = i;
-        status = requests[i].Finish(call);
-        requests[i] = requests[i].Release();
+        FinishAndRelease(call, requests, i, out status);
         return SUCCESS;
     }
 
@@ -168,16 +170,28 @@ public static partial class cMPI
         return false;
     }
 
-    private static int FinishCompleted(string call, int count, Request[] requests, int[] indices, Status[]? statuses)
+    /// <summary>Finish and release every completed request; <paramref name="inStatus"/> when one was a truncated
+    /// receive (its status then says MPI_ERR_TRUNCATE, and the call returns MPI_ERR_IN_STATUS).</summary>
+    private static int FinishCompleted(string call, int count, Request[] requests, int[] indices, Status[]? statuses, out bool inStatus)
     {
         CheckArray(call, "indices", indices, 1);
+        inStatus = false;
         int n = 0;
         for (int i = 0; i < count; i++)
         {
             var r = requests[i];
             if (r is not { IsActive: true } || !r.IsComplete) continue;
             if (n >= indices.Length) throw new MpiException(call, ERR_ARG, $"indices has {indices.Length} entries, more are needed");
-            var st = r.Finish(call);
+            Status st;
+            try
+            {
+                st = r.Finish(call);
+            }
+            catch (MpiException truncated) when (truncated.Truncated is not null)
+            {
+                st = truncated.Truncated.Value;
+                inStatus = true;
+            }
             requests[i] = r.Release();
             indices[n] = i;
             if (statuses != null) statuses[n] = st;

@@ -29,6 +29,60 @@ public class ErrhandlerTests
         });
     }
 
+    /// <summary>
+    /// A truncated receive under ERRORS_RETURN is complete all the same, as in Open MPI: the single completions give
+    /// its status (the whole message's count) and release the request; Waitall, Testall, Waitsome and Testsome
+    /// return MPI_ERR_IN_STATUS with MPI_ERR_TRUNCATE in its status and MPI_SUCCESS in the others'. Waitsome used to
+    /// find the same failing request complete again, forever.
+    /// </summary>
+    [Fact]
+    public void TruncatedReceivesCompleteWithTheirStatus()
+    {
+        MpiRunner.Run(2, rank =>
+        {
+            cMPI.Comm_set_errhandler(World, cMPI.ERRORS_RETURN);
+            int[] big = [1, 2, 3, 4, 5], small = new int[2], other = new int[5];
+            if (rank == 0)
+            {
+                for (int tag = 0; tag < 4; tag++) cMPI.Send(big, 0, 5, MPI_INT, 1, tag, World);
+                cMPI.Send(big, 0, 1, MPI_INT, 1, 9, World);
+                cMPI.Send(big, 0, 1, MPI_INT, 1, 8, World);
+                return;
+            }
+            Status st = default;
+            Assert.Equal(cMPI.ERR_TRUNCATE, cMPI.Try(World, () => cMPI.Recv(small, 0, 2, MPI_INT, 0, 0, World, out st)));
+            cMPI.Get_count(st, MPI_INT, out int count);
+            Assert.Equal((0, 0, 5), (st.MPI_SOURCE, st.MPI_TAG, count));
+            cMPI.Irecv(small, 0, 2, MPI_INT, 0, 1, World, out var r);
+            Assert.Equal(cMPI.ERR_TRUNCATE, cMPI.Try(World, () => cMPI.Wait(ref r, out st)));
+            Assert.Same(cMPI.REQUEST_NULL, r);
+            Assert.Equal(1, st.MPI_TAG);
+            var reqs = new Request[2];
+            var sts = new Status[2];
+            cMPI.Irecv(small, 0, 2, MPI_INT, 0, 2, World, out reqs[0]);
+            cMPI.Irecv(other, 0, 5, MPI_INT, 0, 9, World, out reqs[1]);
+            Assert.Equal(cMPI.ERR_IN_STATUS, cMPI.Try(World, () => cMPI.Waitall(2, reqs, sts)));
+            Assert.Equal((cMPI.ERR_TRUNCATE, cMPI.SUCCESS), (sts[0].MPI_ERROR, sts[1].MPI_ERROR));
+            Assert.All(reqs, q => Assert.Same(cMPI.REQUEST_NULL, q));
+            cMPI.Irecv(small, 0, 2, MPI_INT, 0, 3, World, out reqs[0]);
+            cMPI.Irecv(other, 0, 5, MPI_INT, 0, 8, World, out reqs[1]);
+            var indices = new int[2];
+            int done = 0, failed = 0;
+            while (done < 2)
+            {
+                int outcount = 0;
+                int rc = cMPI.Try(World, () => cMPI.Waitsome(2, reqs, out outcount, indices, sts));
+                if (rc == cMPI.ERR_IN_STATUS) failed++;
+                else Assert.Equal(cMPI.SUCCESS, rc);
+                done += outcount;
+            }
+            Assert.Equal(1, failed);
+            int none = 0;
+            cMPI.Waitsome(2, reqs, out none, indices, sts);
+            Assert.Equal(cMPI.UNDEFINED, none);
+        });
+    }
+
     [Fact]
     public void UserHandlerSeesCommAndCodeThenTheCallReturns()
     {
