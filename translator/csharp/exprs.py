@@ -18,7 +18,7 @@ from typing import Optional
 from .. import ir
 from ..diagnostics import TranslationError
 from .function_types import refuse_other_function_type
-from .types import (BITS, HANDLE, LONG_DOUBLE, INTEGER_CARRIER, NUMERIC, INTEGRAL, COMPLEX_TYPES, OPAQUE_TYPES, PRIMITIVE_ELEMENTS, SIGNED,
+from .types import (BITS, HANDLE, KEYWORD_NUMERIC, LONG_DOUBLE, INTEGER_CARRIER, NUMERIC, INTEGRAL, COMPLEX_TYPES, OPAQUE_TYPES, PRIMITIVE_ELEMENTS, SIGNED,
                     complex_cs, cs_type, element_cs, fits, flat_length, inline_array_type, is_implicit,
                     managed_footprint, size_of)
 from . import bitfields, long_double
@@ -72,8 +72,9 @@ _CONSTANT_CODE = re.compile(r"^(?:\s|\b(?:true|false|unchecked|u?int|u?long|u?sh
 
 def cast(e: CsExpr, cs: str) -> CsExpr:
     operand = paren(e, UNARY)
-    if operand.startswith(("+", "-")) and cs not in NUMERIC:
-        # `(CComplex)-x` reads as a subtraction in C# unless the type is a keyword: `(CComplex)(-x)`
+    if operand.startswith(("+", "-")) and cs not in KEYWORD_NUMERIC:
+        # `(CComplex)-x`, `(CLongDouble)-0.0`, `(Int128)-5` read as subtractions in C# unless the type is a keyword:
+        # `(CComplex)(-x)`
         operand = f"({operand})"
     code = f"({cs}){operand}"
     if cs in INTEGRAL and e.type in ("double", "float"):
@@ -290,7 +291,8 @@ def _int128_literal(value: int, cs: str) -> CsExpr:
     bits = value % (1 << 128)
     value = bits - (1 << 128) if cs == "Int128" and bits >= 1 << 127 else bits
     if -(1 << 63) <= value < (1 << 63):
-        return CsExpr(f"(({cs}){value}L)", cs, PRIMARY, value)
+        literal = f"{value}L" if value >= 0 else f"({value}L)"  # `(Int128)-5L` would be a subtraction (CS0075)
+        return CsExpr(f"(({cs}){literal})", cs, PRIMARY, value)
     if 0 <= value < (1 << 64):
         return CsExpr(f"(({cs}){value}UL)", cs, PRIMARY, value)
     return CsExpr(f"new {cs}(0x{bits >> 64:X}UL, 0x{bits & ((1 << 64) - 1):X}UL)", cs, PRIMARY, value)

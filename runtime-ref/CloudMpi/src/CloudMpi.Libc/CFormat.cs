@@ -159,6 +159,7 @@ public static partial class CFormat
                 i++;
                 return true;
             case 'n':
+            case '%': // `%5%`, `%-5%`: glibc prints one '%' whatever the flags and width
                 spec.Conversion = c;
                 i++;
                 return true;
@@ -184,6 +185,9 @@ public static partial class CFormat
     {
         switch (spec.Conversion)
         {
+            case '%':
+                sink.Append((byte)'%');
+                break;
             case 'n':
                 // the bytes this call has produced so far (snprintf's too, past its size), stored through the argument
                 // in the type the length names: %hhn a signed char, %hn a short, %ln a long (glibc prints nothing)
