@@ -1309,10 +1309,27 @@ def convert_index(ctx, e: ir.Index) -> CsExpr:
             first = ir.Index(e.loc, e.type.element, e, ir.IntLit(e.loc, ir.IntType("int"), 0, "0"))
             return delegate("address_of")(ctx, ir.Unary(e.loc, ir.PointerType(e.type.element), "&", first))
         return pointer_at(ctx, base, offset, e.type, e.loc)  # a row of a 2-D array, used as a pointer
+    if base.type == "string":
+        return _string_literal_byte(e, base, offset)
     if base.cstype.is_inline_array and offset.type != "int":
         offset = coerce(offset, "int")  # an inline array (a struct's array field) takes an int index only
     _refuse_constant_index_outside(e, base, offset)
     return CsExpr(f"{paren(base, PRIMARY)}[{offset.code}]", cs_type(e.type, e.loc), PRIMARY)
+
+
+def _string_literal_byte(e: ir.Index, base: CsExpr, offset: CsExpr) -> CsExpr:
+    """A byte of a string literal, `"0123456789abcdef"[v & 15]`: C's char, where C#'s string indexer gives a char
+    (CS0266 into a char variable) and takes an int index only (CS1503 of an unsigned one). A literal of ASCII bytes
+    holds one C# char per byte, cast to sbyte (the literal written with its NUL); any other (`"caf\xc3\xa9"[4]` is the UTF-8 byte 0xA9, one C# char é
+    in the string) is read from its char array."""
+    literal = unwrap(e.base)
+    ascii = isinstance(literal, ir.StringLit) and all(b < 0x80 for b in literal.value)
+    if not ascii:
+        return CsExpr(f"CString.Lit({base.code})[{offset.code}]", cs_type(e.type, e.loc), PRIMARY)
+    if offset.type != "int":
+        offset = coerce(offset, "int")
+    # with its NUL, which C's loops read (`for (i = 0; "abc"[i]; i++)`)
+    return CsExpr(f"(sbyte){string_literal(literal.value + bytes(1))}[{offset.code}]", cs_type(e.type, e.loc), UNARY)
 
 
 def _refuse_constant_index_outside(e: ir.Index, base: CsExpr, offset: CsExpr) -> None:
