@@ -37,6 +37,13 @@ public static partial class CFormat
         // C's format is a string: it ends at its first NUL (`printf("a\0b")` prints "a"), whatever the literal holds
         int end = format.IndexOf((byte)0);
         if (end >= 0) format = format[..end];
+        if (IsPositional(format))
+        {
+            var (sequential, ordered) = Sequential(format, args);
+            format = sequential;
+            args = ordered;
+        }
+
         var reader = new FormatArgs(args);
         int i = 0;
         while (i < format.Length)
