@@ -18,7 +18,7 @@ from typing import Optional
 from .. import ir
 from ..diagnostics import TranslationError
 from .function_types import refuse_other_function_type
-from .types import (BITS, HANDLE, LONG_DOUBLE, INTEGER_CARRIER, NUMERIC, INTEGRAL, COMPLEX_TYPES, OPAQUE_TYPES, PRIMITIVE_ELEMENTS, SIGNED,
+from .types import (BITS, HANDLE, KEYWORD_NUMERIC, LONG_DOUBLE, INTEGER_CARRIER, NUMERIC, INTEGRAL, COMPLEX_TYPES, OPAQUE_TYPES, PRIMITIVE_ELEMENTS, SIGNED,
                     complex_cs, cs_type, element_cs, fits, flat_length, inline_array_type, is_implicit,
                     managed_footprint, size_of)
 from . import bitfields, long_double
@@ -72,8 +72,9 @@ _CONSTANT_CODE = re.compile(r"^(?:\s|\b(?:true|false|unchecked|u?int|u?long|u?sh
 
 def cast(e: CsExpr, cs: str) -> CsExpr:
     operand = paren(e, UNARY)
-    if operand.startswith(("+", "-")) and cs not in NUMERIC:
-        # `(CComplex)-x` reads as a subtraction in C# unless the type is a keyword: `(CComplex)(-x)`
+    if operand.startswith(("+", "-")) and cs not in KEYWORD_NUMERIC:
+        # `(CComplex)-x`, `(CLongDouble)-0.0`, `(Int128)-5` read as subtractions in C# unless the type is a keyword:
+        # `(CComplex)(-x)`
         operand = f"({operand})"
     code = f"({cs}){operand}"
     if cs in INTEGRAL and e.type in ("double", "float"):
@@ -290,7 +291,8 @@ def _int128_literal(value: int, cs: str) -> CsExpr:
     bits = value % (1 << 128)
     value = bits - (1 << 128) if cs == "Int128" and bits >= 1 << 127 else bits
     if -(1 << 63) <= value < (1 << 63):
-        return CsExpr(f"(({cs}){value}L)", cs, PRIMARY, value)
+        literal = f"{value}L" if value >= 0 else f"({value}L)"  # `(Int128)-5L` would be a subtraction (CS0075)
+        return CsExpr(f"(({cs}){literal})", cs, PRIMARY, value)
     if 0 <= value < (1 << 64):
         return CsExpr(f"(({cs}){value}UL)", cs, PRIMARY, value)
     return CsExpr(f"new {cs}(0x{bits >> 64:X}UL, 0x{bits & ((1 << 64) - 1):X}UL)", cs, PRIMARY, value)
@@ -1311,10 +1313,27 @@ def convert_index(ctx, e: ir.Index) -> CsExpr:
             first = ir.Index(e.loc, e.type.element, e, ir.IntLit(e.loc, ir.IntType("int"), 0, "0"))
             return delegate("address_of")(ctx, ir.Unary(e.loc, ir.PointerType(e.type.element), "&", first))
         return pointer_at(ctx, base, offset, e.type, e.loc)  # a row of a 2-D array, used as a pointer
+    if base.type == "string":
+        return _string_literal_byte(e, base, offset)
     if base.cstype.is_inline_array and offset.type != "int":
         offset = coerce(offset, "int")  # an inline array (a struct's array field) takes an int index only
     _refuse_constant_index_outside(e, base, offset)
     return CsExpr(f"{paren(base, PRIMARY)}[{offset.code}]", cs_type(e.type, e.loc), PRIMARY)
+
+
+def _string_literal_byte(e: ir.Index, base: CsExpr, offset: CsExpr) -> CsExpr:
+    """A byte of a string literal, `"0123456789abcdef"[v & 15]`: C's char, where C#'s string indexer gives a char
+    (CS0266 into a char variable) and takes an int index only (CS1503 of an unsigned one). A literal of ASCII bytes
+    holds one C# char per byte, cast to sbyte (the literal written with its NUL); any other (`"caf\xc3\xa9"[4]` is the UTF-8 byte 0xA9, one C# char é
+    in the string) is read from its char array."""
+    literal = unwrap(e.base)
+    ascii = isinstance(literal, ir.StringLit) and all(b < 0x80 for b in literal.value)
+    if not ascii:
+        return CsExpr(f"CString.Lit({base.code})[{offset.code}]", cs_type(e.type, e.loc), PRIMARY)
+    if offset.type != "int":
+        offset = coerce(offset, "int")
+    # with its NUL, which C's loops read (`for (i = 0; "abc"[i]; i++)`)
+    return CsExpr(f"(sbyte){string_literal(literal.value + bytes(1))}[{offset.code}]", cs_type(e.type, e.loc), UNARY)
 
 
 def _refuse_constant_index_outside(e: ir.Index, base: CsExpr, offset: CsExpr) -> None:

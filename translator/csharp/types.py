@@ -36,6 +36,9 @@ OPAQUE_TYPES = {
 
 INTEGRAL = {"sbyte", "byte", "short", "ushort", "int", "uint", "long", "ulong", "char", "Int128", "UInt128"}
 NUMERIC = INTEGRAL | {"float", "double", LONG_DOUBLE}
+# The numeric types C# spells with a keyword: only a cast to one of them may be followed by `-x` or `+x`
+# (`(Int128)-5`, `(CLongDouble)-0.0` read as subtractions, CS0075)
+KEYWORD_NUMERIC = NUMERIC - {"Int128", "UInt128", LONG_DOUBLE}
 # Element types whose memory CloudMpi.Libc can read as another (Ptr.Reinterpret): no references, no
 # padding, one layout in C and C#.
 PRIMITIVE_ELEMENTS = {"sbyte", "byte", "short", "ushort", "int", "uint", "long", "ulong", "float", "double"}

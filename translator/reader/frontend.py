@@ -2037,7 +2037,11 @@ class Frontend:
 
     def _subscript(self, cur: ci.Cursor) -> ir.Expr:
         kids = self.kids(cur)
-        return ir.Index(self.loc(cur), self.type_of(cur), self.expr(kids[0]), self.expr(kids[1]))
+        base, index = self.expr(kids[0]), self.expr(kids[1])
+        if isinstance(base.type, ir.IntType) and isinstance(index.type, (ir.PointerType, ir.ArrayType)):
+            # `2[arr]`: C's subscript is *(a + b), either operand may be the pointer; the IR's base is the pointer
+            base, index = index, base
+        return ir.Index(self.loc(cur), self.type_of(cur), base, index)
 
     def _conditional(self, cur: ci.Cursor) -> ir.Expr:
         c, a, b = self.kids(cur)

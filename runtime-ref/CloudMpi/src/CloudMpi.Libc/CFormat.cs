@@ -37,6 +37,13 @@ public static partial class CFormat
         // C's format is a string: it ends at its first NUL (`printf("a\0b")` prints "a"), whatever the literal holds
         int end = format.IndexOf((byte)0);
         if (end >= 0) format = format[..end];
+        if (IsPositional(format))
+        {
+            var (sequential, ordered) = Sequential(format, args);
+            format = sequential;
+            args = ordered;
+        }
+
         var reader = new FormatArgs(args);
         int i = 0;
         while (i < format.Length)
@@ -159,6 +166,7 @@ public static partial class CFormat
                 i++;
                 return true;
             case 'n':
+            case '%': // `%5%`, `%-5%`: glibc prints one '%' whatever the flags and width
                 spec.Conversion = c;
                 i++;
                 return true;
@@ -184,6 +192,9 @@ public static partial class CFormat
     {
         switch (spec.Conversion)
         {
+            case '%':
+                sink.Append((byte)'%');
+                break;
             case 'n':
                 // the bytes this call has produced so far (snprintf's too, past its size), stored through the argument
                 // in the type the length names: %hhn a signed char, %hn a short, %ln a long (glibc prints nothing)

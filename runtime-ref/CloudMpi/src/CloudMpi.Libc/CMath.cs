@@ -9,7 +9,7 @@ namespace CloudMpi.Libc;
 /// &lt;math.h&gt; functions whose C results .NET's Math does not already give
 /// (sqrt, sin, exp, pow ... map to System.Math directly).
 /// </summary>
-public static class CMath
+public static partial class CMath
 {
     public const double M_PI = Math.PI;
     public const double M_E = Math.E;
@@ -209,7 +209,33 @@ public static class CMath
 
     public static double tgamma(double x) => Libm.Available ? Libm.tgamma(x) : throw Unavailable(nameof(tgamma));
 
-    public static double lgamma(double x) => Libm.Available ? Libm.lgamma(x) : throw Unavailable(nameof(lgamma));
+    /// <summary>glibc's lgamma, which also sets signgam: computed by lgamma_r, whose sign goes to the calling rank's
+    /// signgam (libm's own global would be one for all ranks, which are threads of one process).</summary>
+    public static double lgamma(double x)
+    {
+        if (!Libm.Available)
+            throw Unavailable(nameof(lgamma));
+        double r = Libm.lgamma_r(x, out int sign);
+        LibcState.Current.Signgam = sign;
+        return r;
+    }
+
+    /// <summary>lgammaf: glibc's float version (its own rounding), setting signgam as lgamma does.</summary>
+    public static float lgammaf(float x)
+    {
+        if (!Libm.Available)
+            throw Unavailable(nameof(lgammaf));
+        float r = Libm.lgammaf_r(x, out int sign);
+        LibcState.Current.Signgam = sign;
+        return r;
+    }
+
+    /// <summary>math.h's signgam (X/Open): the sign of the gamma function at the rank's last lgamma argument.</summary>
+    public static int signgam
+    {
+        get => LibcState.Current.Signgam;
+        set => LibcState.Current.Signgam = value;
+    }
 
     public static double modf(double x, Ptr<double> intpart) => modf(x, ref intpart.Value);
 
@@ -400,6 +426,9 @@ public static class CMath
         public static extern double tgamma(double x);
 
         [DllImport(Library)]
-        public static extern double lgamma(double x);
+        public static extern double lgamma_r(double x, out int sign);
+
+        [DllImport(Library)]
+        public static extern float lgammaf_r(float x, out int sign);
     }
 }

@@ -7,6 +7,7 @@ namespace CloudMpi.Libc;
 internal static class CNumberParser
 {
     public const int ERANGE = 34;
+    private const int EINVAL = 22;
 
     private static bool IsSpace(char c) => c is ' ' or '\t' or '\n' or '\v' or '\f' or '\r';
 
@@ -21,7 +22,11 @@ internal static class CNumberParser
     /// <summary>Scans an integer; returns its magnitude, sign, whether it overflowed 64 bits, and the end index (0 when nothing was parsed).</summary>
     private static (ulong Magnitude, bool Negative, bool Overflow, int End) ScanInteger(string s, int @base)
     {
-        if (@base is < 0 or 1 or > 36) return (0, false, false, 0);
+        if (@base is < 0 or 1 or > 36)
+        {
+            LibcState.Current.Errno = EINVAL; // glibc: no conversion, errno EINVAL
+            return (0, false, false, 0);
+        }
         int i = 0;
         while (i < s.Length && IsSpace(s[i])) i++;
         bool negative = false;
@@ -107,7 +112,16 @@ internal static class CNumberParser
         return negative ? unchecked(0UL - magnitude) : magnitude;
     }
 
-    public static double StrToD(string s, out int end)
+    public static double StrToD(string s, out int end) => Scan(s, out end, single: false);
+
+    /// <summary>strtof: the text rounded once to a float (not through a double: 1 + 2^-24 + 2^-60 would round twice),
+    /// ERANGE on a float's overflow and underflow.</summary>
+    public static float StrToF(string s, out int end) => (float)Scan(s, out end, single: true);
+
+    /// <summary>strtod's or strtof's scan; with <paramref name="single"/> the value returned is a float's. errno is
+    /// ERANGE as glibc sets it: an infinite result from finite text, or a result that is zero or subnormal and
+    /// inexact (4.9e-324, 1e-310: an exact subnormal such as 0x1p-1074 is none).</summary>
+    private static double Scan(string s, out int end, bool single)
     {
         int i = 0;
         while (i < s.Length && IsSpace(s[i])) i++;
@@ -147,7 +161,9 @@ internal static class CNumberParser
         }
         else if (i + 1 < s.Length && s[i] == '0' && (s[i + 1] == 'x' || s[i + 1] == 'X') && HexFollows(s, i + 2))
         {
-            magnitude = ScanHex(s, ref i);
+            magnitude = ScanHex(s, ref i, single, out bool inexact);
+            if (double.IsInfinity(magnitude) || (inexact && IsTiny(magnitude, single)))
+                LibcState.Current.Errno = ERANGE;
         }
         else
         {
@@ -177,13 +193,51 @@ internal static class CNumberParser
                 }
             }
 
-            magnitude = double.Parse(s.AsSpan(start, i - start), NumberStyles.Float, CultureInfo.InvariantCulture);
-            if (double.IsInfinity(magnitude) || (magnitude == 0 && HasNonZeroDigit(s, start, i)))
+            var text = s.AsSpan(start, i - start);
+            magnitude = single ? float.Parse(text, NumberStyles.Float, CultureInfo.InvariantCulture)
+                : double.Parse(text, NumberStyles.Float, CultureInfo.InvariantCulture);
+            if (double.IsInfinity(magnitude) || (magnitude == 0 && HasNonZeroDigit(s, start, i))
+                || (magnitude != 0 && IsTiny(magnitude, single) && !DecimalIs(text, magnitude)))
                 LibcState.Current.Errno = ERANGE;
         }
 
         end = i;
         return negative ? -magnitude : magnitude;
+    }
+
+    /// <summary>Whether a result is below the smallest normal number of its type (zero included).</summary>
+    private static bool IsTiny(double magnitude, bool single) =>
+        magnitude < (single ? 1.1754943508222875e-38 : 2.2250738585072014e-308); // FLT_MIN, DBL_MIN
+
+    /// <summary>Whether decimal text ("12.5e-3") is exactly the finite double <paramref name="value"/>.</summary>
+    private static bool DecimalIs(ReadOnlySpan<char> text, double value)
+    {
+        BigInteger digits = BigInteger.Zero;
+        long exponent10 = 0;
+        int k = 0;
+        bool point = false;
+        for (; k < text.Length && text[k] is not ('e' or 'E'); k++)
+        {
+            if (text[k] == '.') { point = true; continue; }
+            digits = digits * 10 + (text[k] - '0');
+            if (point) exponent10--;
+        }
+
+        if (k < text.Length)
+            exponent10 += long.Parse(text[(k + 1)..], NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture);
+        // value = m * 2^e2 exactly
+        long bits = BitConverter.DoubleToInt64Bits(Math.Abs(value));
+        int biased = (int)(bits >> 52);
+        BigInteger m = bits & ((1L << 52) - 1);
+        int e2 = biased == 0 ? -1074 : biased - 1075;
+        if (biased != 0) m += BigInteger.One << 52;
+        // digits * 10^exponent10 == m * 2^e2, both sides scaled to integers
+        BigInteger left = digits, right = m;
+        if (exponent10 >= 0) left *= BigInteger.Pow(10, (int)Math.Min(exponent10, 100_000));
+        else right *= BigInteger.Pow(10, (int)Math.Min(-exponent10, 100_000));
+        if (e2 >= 0) right <<= e2;
+        else left <<= -e2;
+        return left == right;
     }
 
     private static bool HasNonZeroDigit(string s, int start, int end)
@@ -205,7 +259,7 @@ internal static class CNumberParser
         || (i + 1 < s.Length && s[i] == '.' && char.IsAsciiHexDigit(s[i + 1]));
 
     /// <summary>A hexadecimal float "0x h.hhh p±d", correctly rounded (ties to even).</summary>
-    private static double ScanHex(string s, ref int i)
+    private static double ScanHex(string s, ref int i, bool single, out bool inexact)
     {
         i += 2;
         BigInteger mantissa = BigInteger.Zero;
@@ -250,17 +304,28 @@ internal static class CNumberParser
             }
         }
 
-        return ScaleExact(mantissa, exponent);
+        return single ? ScaleExact(mantissa, exponent, 24, -149, 128, out inexact)
+            : ScaleExact(mantissa, exponent, 53, -1074, 1024, out inexact);
     }
 
     /// <summary>mantissa × 2^exponent rounded to the nearest double, ties to even.</summary>
-    internal static double ScaleExact(BigInteger mantissa, long exponent)
+    internal static double ScaleExact(BigInteger mantissa, long exponent) =>
+        ScaleExact(mantissa, exponent, 53, -1074, 1024, out _);
+
+    /// <summary>mantissa × 2^exponent rounded to nearest, ties to even, to a binary format of
+    /// <paramref name="precision"/> bits, least subnormal 2^<paramref name="minLsb"/> and values below
+    /// 2^<paramref name="maxTop"/> (a double's: 53, -1074, 1024; a float's: 24, -149, 128);
+    /// <paramref name="inexact"/> says whether rounding changed it.</summary>
+    private static double ScaleExact(BigInteger mantissa, long exponent, int precision, int minLsb, int maxTop,
+        out bool inexact)
     {
+        inexact = false;
         if (mantissa.IsZero) return 0.0;
         long length = (long)mantissa.GetBitLength();
         long top = length + exponent; // value in [2^(top-1), 2^top)
-        if (top > 1024) return double.PositiveInfinity;
-        long lsb = Math.Max(top - 53, -1074);
+        inexact = true;
+        if (top > maxTop) return double.PositiveInfinity;
+        long lsb = Math.Max(top - precision, minLsb);
         if (lsb - exponent > length + 1) return 0.0; // far below half the smallest subnormal
         BigInteger q;
         int shift = (int)(lsb - exponent);
@@ -268,6 +333,7 @@ internal static class CNumberParser
         {
             q = mantissa >> shift;
             var rest = mantissa - (q << shift);
+            inexact = !rest.IsZero;
             var half = BigInteger.One << (shift - 1);
             int c = rest.CompareTo(half);
             if (c > 0 || (c == 0 && !q.IsEven)) q += 1;
@@ -275,8 +341,11 @@ internal static class CNumberParser
         else
         {
             q = mantissa << -shift;
+            inexact = false;
         }
 
-        return Math.ScaleB((double)q, (int)lsb);
+        // rounding up may carry to 2^maxTop: infinity, as in C
+        double result = Math.ScaleB((double)q, (int)lsb);
+        return result >= Math.ScaleB(1.0, maxTop) ? double.PositiveInfinity : result;
     }
 }

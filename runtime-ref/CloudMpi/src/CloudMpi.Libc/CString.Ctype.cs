@@ -86,6 +86,13 @@ public static partial class CString
 
     public static int isblank(int c) => Class(c, Blank);
 
+    /// <summary>isascii (X/Open, glibc's macro): whether c fits 7 bits, `(c &amp; ~0x7f) == 0`, EOF and negatives
+    /// not.</summary>
+    public static int isascii(int c) => (c & ~0x7F) == 0 ? 1 : 0;
+
+    /// <summary>toascii (X/Open): the low 7 bits of c.</summary>
+    public static int toascii(int c) => c & 0x7F;
+
     public static int iscntrl(int c) => Class(c, Cntrl);
 
     public static int ispunct(int c) => Class(c, Punct);

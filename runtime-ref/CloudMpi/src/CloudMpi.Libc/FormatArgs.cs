@@ -131,9 +131,25 @@ internal struct FormatArgs
                 int n = Array.IndexOf(chars, '\0');
                 return Utf8b.Instance.GetBytes(chars, 0, n < 0 ? chars.Length : n);
             }
+            case int[] wide: // %ls of a wchar_t string (a wide literal, a wchar_t array)
+                return WideBytes(wide, 0, precision);
+            case Ptr<int> p:
+                return p.IsNull ? null : p.Array is null ? WideBytes(p.AsSpan().ToArray(), 0, precision)
+                    : WideBytes(p.Array, p.Offset, precision);
             default:
                 throw Mismatch(conversion, "a string", a);
         }
+    }
+
+    /// <summary>%ls: the wide characters up to the first L'\0' (at most precision bytes), as the C locale's wcrtomb
+    /// writes them: one byte each, ASCII (a character beyond it is glibc's encoding error, which ends the call with -1;
+    /// it is written as '?' here).</summary>
+    private static byte[] WideBytes(int[] wide, int offset, int precision)
+    {
+        var bytes = new List<byte>();
+        for (int k = offset; k < wide.Length && wide[k] != 0 && (precision < 0 || bytes.Count < precision); k++)
+            bytes.Add(wide[k] is >= 0 and < 0x80 ? (byte)wide[k] : (byte)'?');
+        return bytes.ToArray();
     }
 
     /// <summary>The address printed by %p: integers are taken as addresses; objects get a stable fake address.</summary>

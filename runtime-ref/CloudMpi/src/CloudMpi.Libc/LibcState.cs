@@ -105,6 +105,9 @@ public sealed class LibcState
 
     internal Unistd.GetoptState Getopt { get; } = new();
 
+    /// <summary>math.h's signgam: the sign of the gamma function at the rank's last lgamma argument.</summary>
+    internal int Signgam;
+
     /// <summary>Where strtok(NULL, ...) continues.</summary>
     internal Ptr<sbyte> StrtokNext;
 

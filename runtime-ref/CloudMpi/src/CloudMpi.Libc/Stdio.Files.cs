@@ -48,6 +48,9 @@ public static partial class Stdio
             }
 
             var stream = new FileStream(path, fileMode, access, FileShare.ReadWrite | FileShare.Delete, 4096);
+            // glibc puts an "a" stream (no reads) at the end when it opens it, so ftell gives the file's size before
+            // any write; "a+" starts reading at 0 (every write still goes to the end: CStream)
+            if (append && !plus) stream.Seek(0, SeekOrigin.End);
             var file = new FILE(new CStream(stream, append), path);
             state.AddOpenFile(file);
             return file;

@@ -41,7 +41,7 @@ public static partial class Stdlib
 
     public static double strtod(string s, out int end) => CNumberParser.StrToD(s, out end);
 
-    public static float strtof(string s) => (float)CNumberParser.StrToD(s, out _);
+    public static float strtof(string s) => CNumberParser.StrToF(s, out _);
 
     /// <summary>strtold: gcc's 80-bit long double, the text rounded once to it (CLongDoubleParser).</summary>
     public static CLongDouble strtold(string s) => CLongDoubleParser.StrToLD(s, out _);
@@ -107,7 +107,12 @@ public static partial class Stdlib
         return v;
     }
 
-    public static float strtof(Ptr<sbyte> s, Ptr<Ptr<sbyte>> endptr) => (float)strtod(s, endptr);
+    public static float strtof(Ptr<sbyte> s, Ptr<Ptr<sbyte>> endptr)
+    {
+        float v = CNumberParser.StrToF(Text(s), out int end);
+        SetEnd(endptr, s, end);
+        return v;
+    }
 
     public static CLongDouble strtold(Ptr<sbyte> s, Ptr<Ptr<sbyte>> endptr)
     {
@@ -143,7 +148,12 @@ public static partial class Stdlib
         return v;
     }
 
-    public static float strtof(Ptr<sbyte> s, ref Ptr<sbyte> endptr) => (float)strtod(s, ref endptr);
+    public static float strtof(Ptr<sbyte> s, ref Ptr<sbyte> endptr)
+    {
+        float v = CNumberParser.StrToF(Text(s), out int end);
+        endptr = s + end;
+        return v;
+    }
 
     public static CLongDouble strtold(Ptr<sbyte> s, ref Ptr<sbyte> endptr)
     {
