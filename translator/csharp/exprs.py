@@ -578,6 +578,22 @@ def convert_paren(ctx, e: ir.Paren) -> CsExpr:
     return CsExpr(f"({inner.code})", inner.type, PRIMARY, inner.const)
 
 
+def _first_element_address(operand: ir.Expr) -> ir.Expr:
+    """`&s.k` of an array inside a struct, converted to an integer (`(MPI_Aint)&s.k - (MPI_Aint)&s`, a struct
+    displacement): the address of its first element, `&s.k[0]`, the same number in C; the port has no pointer to a
+    whole inline array. Any other operand as it is."""
+    target = strip_implicit(operand)
+    while isinstance(target, ir.Paren):
+        target = strip_implicit(target.inner)
+    if not (isinstance(target, ir.Unary) and target.op == "&"):
+        return operand
+    member = unwrap(target.operand)
+    if not (isinstance(member, ir.Member) and isinstance(member.type, ir.ArrayType)):
+        return operand
+    element = member.type.element
+    first = ir.Index(member.loc, element, member, ir.IntLit(member.loc, ir.IntType("int"), 0, "0"))
+    return ir.Unary(target.loc, ir.PointerType(element), "&", first)
+
 def convert_cast(ctx, e: ir.Cast) -> CsExpr:
     if isinstance(e.type, ir.VoidType):
         return convert_expr(ctx, e.operand)  # (void)f(): the statement converter drops the value
@@ -610,7 +626,7 @@ def convert_cast(ctx, e: ir.Cast) -> CsExpr:
     offset = null_member_offset(ctx, e.operand) if target in INTEGRAL else None
     if offset is not None:
         return int_literal(offset, target)  # the pre-C89 offsetof, `(size_t)&((S *)0)->m`: its constant
-    inner = convert_expr(ctx, e.operand)
+    inner = convert_expr(ctx, _first_element_address(e.operand) if target in INTEGRAL else e.operand)
     if is_mpi_handle(e.type) and inner.type not in (target, HANDLE) and \
             isinstance(strip_implicit(e.operand).type, ir.PointerType):
         # another pointer C converts to the handle's pointer type (a `void *` buffer, MPI_IN_PLACE): the port's

@@ -224,6 +224,20 @@ internal sealed class ByteReinterpretView<TFrom, T>(Ptr<TFrom> source) : Pointer
 /// <summary>Pointer operations that involve two element types.</summary>
 public static class Ptr
 {
+    /// <summary>
+    /// The array that holds what <paramref name="p"/> points at (for a struct field, the array of structs), the C
+    /// byte offset of p's element in it (C's layout: <see cref="CAddress"/>) and the array's size in C bytes; null
+    /// for NULL or a view whose place is not known. For a pointer as an integer (<c>(size_t)&amp;s.x</c>), which
+    /// MPI's addresses (cMPI.AddressOf) give from the array and the offset.
+    /// </summary>
+    public static Array? Place<T>(Ptr<T> p, out long byteOffset, out long arrayBytes)
+    {
+        arrayBytes = 0;
+        if (!CAddress.TryGet(p, out var root, out byteOffset) || root is not Array array) return null;
+        arrayBytes = array.LongLength * CLayout.Of(array.GetType().GetElementType()!).Size;
+        return array;
+    }
+
     /// <summary>`&amp;container-&gt;field`: a pointer to a field of the struct the container points at.</summary>
     public static Ptr<T> ToField<TStruct, T>(Ptr<TStruct> container, FieldPath<TStruct, T> path)
     {

@@ -122,11 +122,16 @@ public readonly struct Ptr<T> : IEquatable<Ptr<T>>, IPointer
 
     public static Ptr<T> operator --(Ptr<T> p) => Moved(p, -1);
 
-    /// <summary><c>a - b</c> (ptrdiff_t): both must point into the same array.</summary>
+    /// <summary><c>a - b</c> (ptrdiff_t): both must point into the same array, or into one object (views of its
+    /// fields, or of its memory read as another type: <c>(char *)&amp;s.x - (char *)&amp;s</c>, a struct
+    /// displacement), where the distance is C's, from the C layout (<see cref="CAddress"/>).</summary>
     public static long operator -(Ptr<T> a, Ptr<T> b)
     {
-        SameArray(a, b, "subtraction");
-        return (long)a.Offset - b.Offset;
+        if (SameArray(a, b)) return (long)a.Offset - b.Offset;
+        if (CAddress.TryGet(a, out var rootA, out long addressA) && CAddress.TryGet(b, out var rootB, out long addressB) &&
+            rootA is not null && ReferenceEquals(rootA, rootB))
+            return (addressA - addressB) / CSizeOf<T>.Size;
+        throw PointerException.DifferentArrays("subtraction");
     }
 
     public static bool operator ==(Ptr<T> a, Ptr<T> b) => a.Equals(b);
@@ -142,12 +147,6 @@ public readonly struct Ptr<T> : IEquatable<Ptr<T>>, IPointer
     public static bool operator >=(Ptr<T> a, Ptr<T> b) => SameArray(a, b) ? a.Offset >= b.Offset : ObjectOrder(a, b) > 0;
 
     private static bool SameArray(Ptr<T> a, Ptr<T> b) => ReferenceEquals(a.Array, b.Array) && PointerView<T>.Same(a.View, b.View);
-
-    private static void SameArray(Ptr<T> a, Ptr<T> b, string operation)
-    {
-        if (!SameArray(a, b))
-            throw PointerException.DifferentArrays(operation);
-    }
 
     /// <summary>
     /// The order of pointers into different objects (C11 6.5.8p5 leaves it undefined; gcc compares addresses, and

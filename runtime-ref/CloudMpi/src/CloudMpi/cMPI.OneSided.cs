@@ -295,7 +295,7 @@ public static partial class cMPI
     private static void AccumulateCore(RankContext ctx, string call, ReadOnlySpan<byte> data, int target, long disp, int count, Datatype type, Op op, Win win)
     {
         var w = CheckWin(call, win);
-        ArgumentNullException.ThrowIfNull(op);
+        if (op is null) throw new MpiException(call, ERR_OP, "the operation is no MPI_Op");
         if (target == PROC_NULL) return;
         long at = CheckTargetRange(call, ctx, w, target, disp, count, type, data.Length);
         var element = WireType(type);
@@ -518,7 +518,7 @@ public static partial class cMPI
     private static long CheckTargetRange(string call, RankContext ctx, Win w, int target, long disp, int count, Datatype type, int originBytes)
     {
         CheckTarget(call, ctx, w, target);
-        ArgumentNullException.ThrowIfNull(type);
+        if (type is null) throw new MpiException(call, ERR_TYPE, "the datatype is no MPI_Datatype");
         Buffers.CheckUsable(call, type);
         if (type.Kind is not ElementKind.Derived) WireCodes.Of(type);
         if (count < 0) throw new MpiException(call, ERR_COUNT, $"negative target count {count}");

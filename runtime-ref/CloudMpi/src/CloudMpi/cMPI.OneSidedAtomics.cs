@@ -77,11 +77,11 @@ public static partial class cMPI
     {
         var ctx = Ctx(call);
         var w = CheckWin(call, win);
-        ArgumentNullException.ThrowIfNull(op);
+        if (op is null) throw new MpiException(call, ERR_OP, "the operation is no MPI_Op");
         if (target == PROC_NULL) return SUCCESS;
         if (!op.IsOneSidedOnly) CheckOpForType(call, op, type);
         // MPI-3.1 11.3.4: with MPI_NO_OP the origin's address, count and datatype are ignored (NULL, 0 is the atomic read)
-        ArgumentNullException.ThrowIfNull(type);
+        if (type is null) throw new MpiException(call, ERR_TYPE, "the datatype is no MPI_Datatype");
         if (op.OpCode == Op.Code.NoOp && count >= 0) origin = new byte[(long)count * type.Size];
         long at = CheckTargetRange(call, ctx, w, target, disp, count, type, origin.Length);
         if (result.Length != origin.Length)

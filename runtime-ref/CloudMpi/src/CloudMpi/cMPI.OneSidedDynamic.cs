@@ -35,7 +35,9 @@ public static partial class cMPI
         const string call = "MPI_Win_attach";
         var ctx = Ctx(call);
         var w = CheckDynamic(call, win);
-        ArgumentNullException.ThrowIfNull(win_base);
+        // NULL is Open MPI's MPI_ERR_ARG on the window (fatal, exit 13, or the code under MPI_ERRORS_RETURN), at
+        // any size, 0 too (measured with Open MPI 4.1): not a .NET exception that ends the job with status 1.
+        if (win_base is null) throw new MpiException(call, ERR_ARG, "the base is NULL");
         int elementSize = Unsafe.SizeOf<T>();
         if (size < 0) throw new MpiException(call, ERR_ARG, $"negative size {size}");
         if (offset < 0 || (long)offset * elementSize + size > (long)win_base.Length * elementSize)
@@ -63,7 +65,7 @@ public static partial class cMPI
         const string call = "MPI_Win_detach";
         var ctx = Ctx(call);
         var w = CheckDynamic(call, win);
-        ArgumentNullException.ThrowIfNull(win_base);
+        if (win_base is null) throw new MpiException(call, ERR_ARG, "the base is NULL");
         DetachRegion(ctx, call, w, Addresses.Of(win_base, (long)offset * Unsafe.SizeOf<T>()));
         return SUCCESS;
     }

@@ -16,12 +16,19 @@ public static partial class cMPI
     public static long AddressOf<T>(T[]? array) =>
         array is null ? 0 : Addresses.OfAny(array, ElementBytes<T>(), 0);
 
-    /// <summary><c>(uintptr_t)p</c> for a moved pointer: its array's address plus its offset in C bytes.</summary>
+    /// <summary><c>(uintptr_t)p</c> for a moved pointer: its array's address plus its offset in C bytes. A struct
+    /// field (<c>(size_t)&amp;s.x</c>, <c>(long)&amp;a[1].y</c>) or memory read as another type is an address in the
+    /// array that holds it, at its C offset, so that <c>(size_t)&amp;s.x - (size_t)&amp;s</c> is C's offsetof, as
+    /// MPI_Get_address's difference is.</summary>
     public static long AddressOf<T>(Ptr<T> p)
     {
         if (p.IsNull) return 0;
         if (p.Array is null)
-            throw new PointerException("a pointer into a struct's field or a view has no address as an integer in cmpi");
+        {
+            var root = Ptr.Place(p, out long byteOffset, out long rootBytes) ??
+                throw new PointerException("a pointer into a struct's field or a view has no address as an integer in cmpi");
+            return Addresses.OfAny(root, root.LongLength == 0 ? 1 : rootBytes / root.LongLength, byteOffset);
+        }
         long size = ElementBytes<T>();
         return Addresses.OfAny(p.Array, size, p.Offset * size);
     }

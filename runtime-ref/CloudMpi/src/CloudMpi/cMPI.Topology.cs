@@ -161,9 +161,12 @@ public static partial class cMPI
         Ctx(call);
         var cart = GetCart(call, comm);
         CheckArray(call, "coords", coords, cart.NDims);
-        rank = cart.RankOf(coords);
-        if (rank < 0)
+        // A coordinate past a non-periodic edge is MPI_ERR_ARG and leaves the rank as it was, as Open MPI 4.1's
+        // argument check does (measured: no wrapped rank under MPI_ERRORS_RETURN).
+        int found = cart.RankOf(coords);
+        if (found < 0)
             throw new MpiException(call, ERR_ARG, $"coordinates ({string.Join(", ", coords[..cart.NDims])}) are off the grid ({string.Join(" x ", cart.Dims)})");
+        rank = found;
         return SUCCESS;
     }
 
