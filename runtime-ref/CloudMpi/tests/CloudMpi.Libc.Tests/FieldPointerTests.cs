@@ -55,6 +55,37 @@ public sealed class FieldPointerTests
         Assert.Equal(a, (a + 1) - 1);
     }
 
+    // Outer in C: int X at 0, Inner In at 4 (short A at 4, uint B at 8); sizeof 12.
+    [Fact]
+    public void Byte_views_of_two_fields_of_one_struct_subtract_to_their_c_distance()
+    {
+        var boxes = new Outer[2];
+        Ptr<uint> b = Ptr.ToField(new Ptr<Outer>(boxes, 1), static ref uint (ref Outer o) => ref o.In.B);
+        Ptr<int> x = Ptr.ToField(new Ptr<Outer>(boxes, 0), static ref int (ref Outer o) => ref o.X);
+        // (char *)&a[1].in.b - (char *)&a[0].x and - (char *)a: a struct displacement written as pointer arithmetic
+        Assert.Equal(12 + 8, Ptr.Reinterpret<uint, sbyte>(b) - Ptr.Reinterpret<int, sbyte>(x));
+        Assert.Equal(12 + 8, Ptr.Reinterpret<uint, sbyte>(b) - Ptr.Reinterpret<Outer, sbyte>(boxes));
+        Assert.Equal(-(12 + 8), Ptr.Reinterpret<Outer, sbyte>(boxes) - Ptr.Reinterpret<uint, sbyte>(b));
+        var other = new Outer[2];
+        Ptr<int> elsewhere = Ptr.ToField<Outer, int>(other, static ref int (ref Outer o) => ref o.X);
+        Assert.Throws<PointerException>(() => Ptr.Reinterpret<int, sbyte>(elsewhere) - Ptr.Reinterpret<int, sbyte>(x));
+    }
+
+    [Fact]
+    public void The_place_of_a_field_is_its_struct_array_and_c_offset()
+    {
+        var boxes = new Outer[3];
+        Ptr<short> a = Ptr.ToField(new Ptr<Outer>(boxes, 2), static ref short (ref Outer o) => ref o.In.A);
+        Assert.Same(boxes, Ptr.Place(a, out long at, out long bytes));
+        Assert.Equal(2 * 12 + 4, at);
+        Assert.Equal(3 * 12, bytes);
+        var plain = new double[4];
+        Assert.Same(plain, Ptr.Place(new Ptr<double>(plain, 3), out at, out bytes));
+        Assert.Equal(24, at);
+        Assert.Equal(32, bytes);
+        Assert.Null(Ptr.Place(default(Ptr<int>), out _, out _));
+    }
+
     [Fact]
     public void Only_the_field_itself_can_be_dereferenced()
     {

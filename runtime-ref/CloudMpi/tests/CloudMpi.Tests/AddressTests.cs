@@ -1,3 +1,4 @@
+using CloudMpi.Libc;
 using System.Runtime.InteropServices;
 using static CloudMpi.Datatype;
 using static CloudMpi.Tests.DatatypeTests;
@@ -15,6 +16,21 @@ public class AddressTests
         public int Id;
         public double Mass;
         public byte Tag;
+    }
+
+    [Fact]
+    public void AFieldPointerAsAnIntegerIsItsStructsAddressPlusTheFieldsOffset()
+    {
+        MpiRunner.Run(1, _ =>
+        {
+            // (size_t)&b[2].mass - (size_t)&b[0], (MPI_Aint)&b[2].tag: as MPI_Get_address gives them
+            var bodies = new Body[3];
+            long start = cMPI.AddressOf(bodies);
+            long mass = cMPI.AddressOf(Ptr.ToField(new Ptr<Body>(bodies, 2), static ref double (ref Body b) => ref b.Mass));
+            Assert.Equal(2 * 24 + 8, mass - start);
+            cMPI.Get_address(bodies, ref bodies[2].Tag, out long tag);
+            Assert.Equal(tag, cMPI.AddressOf(Ptr.ToField(new Ptr<Body>(bodies, 2), static ref byte (ref Body b) => ref b.Tag)));
+        });
     }
 
     [Fact]
