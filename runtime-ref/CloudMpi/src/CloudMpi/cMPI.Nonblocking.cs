@@ -238,16 +238,7 @@ public static partial class cMPI
         for (int i = 0; i < count; i++)
         {
             var r = requests[i] ?? REQUEST_NULL;
-            Status st;
-            try
-            {
-                st = r.Finish(call);
-            }
-            catch (MpiException truncated) when (truncated.Truncated is not null)
-            {
-                st = truncated.Truncated.Value;
-                inStatus = true;
-            }
+            var st = FinishOneOfSeveral(call, r, ref inStatus);
             if (statuses != null) statuses[i] = st;
             requests[i] = r.Release();
         }
@@ -291,6 +282,24 @@ public static partial class cMPI
             throw;
         }
         requests[index] = r.Release();
+    }
+
+    /// <summary>
+    /// Finish a complete request for a call that completes several (Testall, Waitsome, Testsome): a truncated receive
+    /// is complete too, its status says what came, and <paramref name="inStatus"/> is set so that the call raises
+    /// MPI_ERR_IN_STATUS once every request is done.
+    /// </summary>
+    private static Status FinishOneOfSeveral(string call, Request r, ref bool inStatus)
+    {
+        try
+        {
+            return r.Finish(call);
+        }
+        catch (MpiException truncated) when (truncated.Truncated is not null)
+        {
+            inStatus = true;
+            return truncated.Truncated.Value;
+        }
     }
 
     /// <summary>What a completion of several requests returns when one of them failed: MPI_ERR_IN_STATUS, each

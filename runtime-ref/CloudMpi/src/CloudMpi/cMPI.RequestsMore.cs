@@ -182,16 +182,7 @@ public static partial class cMPI
             var r = requests[i];
             if (r is not { IsActive: true } || !r.IsComplete) continue;
             if (n >= indices.Length) throw new MpiException(call, ERR_ARG, $"indices has {indices.Length} entries, more are needed");
-            Status st;
-            try
-            {
-                st = r.Finish(call);
-            }
-            catch (MpiException truncated) when (truncated.Truncated is not null)
-            {
-                st = truncated.Truncated.Value;
-                inStatus = true;
-            }
+            var st = FinishOneOfSeveral(call, r, ref inStatus);
             requests[i] = r.Release();
             indices[n] = i;
             if (statuses != null) statuses[n] = st;
