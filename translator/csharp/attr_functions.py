@@ -58,8 +58,10 @@ def convert_attribute_function(ctx, arg: ir.Expr, position: int, mpi_name: str) 
         key = ("var", fn.name, p.name)
         is_ref = ctx.plan is not None and ctx.plan.is_ref_param(key)
         cs = "" if is_ref else ctx.slot_type(key, p.type, p.loc)
-        if p.name not in used and role in ("extra", "value"):
-            args.append("default")  # a pointer the function never reads (a generic one's type argument: bytes)
+        if p.name not in used and role in ("extra", "value", "out"):
+            args.append("default")  # a pointer the function never uses (a generic one's type argument: bytes)
+            if role == "out":
+                after.append("cmpiOut = null;")  # (a copy function that never writes it says flag 0, or MPI reads garbage)
             continue
         if i in generic and role != "extra":
             raise _refusal(arg, named.name, mpi_name, f"its parameter {p.name} passes the value on as a buffer")
