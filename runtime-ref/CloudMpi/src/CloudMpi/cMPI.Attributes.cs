@@ -132,7 +132,7 @@ public static partial class cMPI
         if (keyval <= UNIVERSE_SIZE)
         {
             Comm_get_attr(comm, keyval, out int[] predefined, out flag);
-            value = AsPtr<T>("MPI_Comm_get_attr", flag == 0 ? null : new Ptr<int>(predefined, 0));
+            value = flag == 0 ? default : PredefinedAttr<T, int>("MPI_Comm_get_attr", predefined[0]);
             return SUCCESS;
         }
         value = AsPtr<T>("MPI_Comm_get_attr", GetAttr("MPI_Comm_get_attr", comm, keyval, out flag));
@@ -167,20 +167,20 @@ public static partial class cMPI
         const string call = "MPI_Win_get_attr";
         var ctx = Ctx(call);
         if (win is null || win.IsNull) throw new MpiException(call, ERR_WIN, "invalid window (MPI_WIN_NULL)");
-        object? predefined = keyval switch
+        Ptr<T>? predefined = keyval switch
         {
-            WIN_SIZE => new Ptr<long>([win.IsDynamic ? 0 : win.Sizes[win.Comm.RankIn(ctx)]], 0),
-            WIN_DISP_UNIT => new Ptr<int>([win.DispUnits[win.Comm.RankIn(ctx)]], 0),
-            WIN_CREATE_FLAVOR => new Ptr<int>([win.IsDynamic ? WIN_FLAVOR_DYNAMIC : WIN_FLAVOR_CREATE], 0),
-            WIN_MODEL => new Ptr<int>([0], 0),          // MPI_WIN_UNIFIED, as Open MPI's osc/pt2pt reports
+            WIN_SIZE => PredefinedAttr<T, long>(call, win.IsDynamic ? 0 : win.Sizes[win.Comm.RankIn(ctx)]),
+            WIN_DISP_UNIT => PredefinedAttr<T, int>(call, win.DispUnits[win.Comm.RankIn(ctx)]),
+            WIN_CREATE_FLAVOR => PredefinedAttr<T, int>(call, win.IsDynamic ? WIN_FLAVOR_DYNAMIC : WIN_FLAVOR_CREATE),
+            WIN_MODEL => PredefinedAttr<T, int>(call, 0),   // MPI_WIN_UNIFIED, as Open MPI's osc/pt2pt reports
             WIN_BASE => throw new MpiException(call, ERR_KEYVAL,
                 "MPI_WIN_BASE is a void * to the window's memory, which the port does not hand out yet"),
             _ => null,
         };
-        if (predefined is not null)
+        if (predefined is { } p)
         {
             flag = 1;
-            value = AsPtr<T>(call, predefined);
+            value = p;
             return SUCCESS;
         }
         value = AsPtr<T>(call, GetAttr(call, win, keyval, out flag));
@@ -269,6 +269,20 @@ public static partial class cMPI
             else continue;
             ctx.Attributes.GetOrCreateValue(to)[key] = entry with { Value = copy, Order = ctx.NextAttrOrder++ };
         }
+    }
+
+    /// <summary>A predefined attribute's value as the pointer the program reads it through: its own type, or its bytes
+    /// for a <c>void *</c> the program never casts (Bisseling's whoami reads MPI_TAG_UB through a `void *value`; C
+    /// would see the same bytes, little-endian).</summary>
+    private static Ptr<T> PredefinedAttr<T, TValue>(string call, TValue v) where TValue : unmanaged
+    {
+        if (typeof(T) == typeof(byte) || typeof(T) == typeof(sbyte))
+        {
+            byte[] bytes = System.Runtime.InteropServices.MemoryMarshal.AsBytes(new[] { v }.AsSpan()).ToArray();
+            return typeof(T) == typeof(byte) ? AsPtr<T>(call, new Ptr<byte>(bytes, 0))
+                : AsPtr<T>(call, new Ptr<sbyte>(Array.ConvertAll(bytes, b => unchecked((sbyte)b)), 0));
+        }
+        return AsPtr<T>(call, new Ptr<TValue>([v], 0));
     }
 
     private static Ptr<T> AsPtr<T>(string call, object? value) => value switch
