@@ -175,7 +175,7 @@ public static partial class cMPI
             WIN_MODEL => PredefinedAttr<T, int>(call, 0),   // MPI_WIN_UNIFIED, as Open MPI's osc/pt2pt reports
             WIN_BASE => throw new MpiException(call, ERR_KEYVAL,
                 "MPI_WIN_BASE is a void * to the window's memory, which the port does not hand out yet"),
-            _ => null,
+            _ => (Ptr<T>?)null,  // (a bare null would convert to Ptr<T> through its T[] conversion: a null pointer)
         };
         if (predefined is { } p)
         {
