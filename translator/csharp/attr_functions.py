@@ -7,7 +7,8 @@ the copy's value and flag back (cMPI.AttrCopyCallback / AttrDeleteCallback). The
 have the shapes the pointer plan gave them (`Ptr<int> in`, `Ptr<Ptr<int>> out`, `ref int flag`, an array...), so
 the function is called from a lambda that adapts each one: the value read as the pointer the function takes
 (cMPI.AttrPointer / AttrArray), `out` and `flag` a one-element cell read back after the call. extra_state is
-nothing the port keeps (the rows' `unread` kind): the function gets `default` for it.
+nothing the port keeps (the rows' `unread` kind): a function that never uses it gets `default`, one that
+does is refused.
 """
 from __future__ import annotations
 
@@ -71,7 +72,9 @@ def convert_attribute_function(ctx, arg: ir.Expr, position: int, mpi_name: str) 
         elif role == "keyval":
             args.append("ref cmpiKeyval" if is_ref else "cmpiKeyval")
         elif role == "extra":
-            args.append("default")  # extra_state: not kept (the rows' `unread` kind)
+            # extra_state is not kept (the rows' `unread` kind): a function that uses it would get NULL
+            raise _refusal(arg, named.name, mpi_name, f"it uses its extra_state parameter {p.name}, which the port "
+                           "does not keep")
         elif role == "value":
             args.append(_value_argument(arg, named.name, mpi_name, p, is_ref, cs))
         elif role == "out":
