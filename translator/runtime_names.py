@@ -9,6 +9,8 @@ RUNTIME_TYPE_NAMES = frozenset({
     'ArgumentException',
     'Array',
     'ArrayFieldPath',
+    'AttrCopyCallback',
+    'AttrDeleteCallback',
     'AttrFunction',
     'Attribute',
     'BarrierKind',

@@ -17,6 +17,7 @@ from ..passes.queries import split_marker_choice, strip_casts
 from .exprs import (ADD, negated, COND, LOR, UNARY, CsExpr, PRIMARY, as_bool, coerce, coerce_at, convert_expr, element_address, is_null_pointer,
                     is_pure, paren, ref_param_name, refuse_handle_memory, slot_key, string_literal, strip_implicit)
 from .pointer_exprs import array_field_pointer
+from .attr_functions import convert_attribute_function, own_attribute_function
 from .memory import convert_allocation, is_allocation
 from .libc import without_pointer_casts
 from . import registry
@@ -298,18 +299,6 @@ def _struct_holder(target):
     if isinstance(e, ir.Member):  # p->f
         return e
     return e if inside else None
-
-
-def _refuse_own_attribute_function(arg: ir.Expr, function: str) -> None:
-    """An attribute copy or delete function of the program's own given to MPI_Comm_create_keyval (and the Type, Win and
-    MPI-1 forms): the runtime's keys take the predefined ones (MPI_COMM_NULL_COPY_FN, MPI_COMM_DUP_FN,
-    MPI_COMM_NULL_DELETE_FN, ...), so a function of the program's is a located refusal, not C# that does not compile."""
-    named = strip_casts(arg)
-    if isinstance(named, ir.NameRef) and named.kind in ("function", "local", "param", "global"):
-        raise TranslationError(arg.loc, f"{named.name}, an attribute copy or delete function of the program's own, as "
-                               f"{function}'s argument cannot be translated: the port's attribute keys take the "
-                               "predefined ones (MPI_COMM_NULL_COPY_FN, MPI_COMM_DUP_FN, MPI_COMM_NULL_DELETE_FN and "
-                               "their Type and Win forms)", "unsupported-construct")
 
 
 def convert_user_function(ctx, arg: ir.Expr) -> str:
@@ -623,8 +612,10 @@ def _call_code(ctx, call: ir.Call, callee: ir.NameRef, rule) -> str:
     written = _written_buffer_cs(ctx, call, rule)
     last_buffer = max((i for i, kind in enumerate(rule.params) if kind == "buffer"), default=-1)
     for i, (kind, arg) in enumerate(zip(rule.params, call.args)):
-        if kind == "predefined_function":
-            _refuse_own_attribute_function(arg, callee.name)
+        if kind == "attribute_function" and own_attribute_function(arg) is not None:
+            args.append(convert_attribute_function(ctx, arg, i, callee.name))
+            continue
+        if kind == "attribute_function":
             kind = "value"  # MPI_COMM_DUP_FN and the other predefined ones are cMPI's values
         if kind == "value":
             if (is_null_pointer(arg) or _is_library_name(strip_implicit(arg), "MPI_BOTTOM")) and \

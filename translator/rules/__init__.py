@@ -18,7 +18,7 @@ RULES_DIR = os.path.dirname(__file__)
 
 # How an MPI argument is passed (see the comment at the top of mpi.toml).
 PARAM_KINDS = frozenset({"value", "buffer", "address", "out", "ref", "status", "function", "string", "unread",
-                         "predefined_function"})
+                         "attribute_function"})
 
 # Facts about a function, read by the passes and the emission (one description per function, here):
 #   keeps_buffer  (MPI) the call keeps its buffer after it returns (Isend, Recv_init, Win_create,

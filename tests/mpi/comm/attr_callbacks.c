@@ -1,8 +1,7 @@
 /* Attribute copy and delete functions of the program's own: MPI_Comm_dup calls the copy function of each key
  * (which makes the copy's value), MPI_Comm_delete_attr, a replacing MPI_Comm_set_attr and MPI_Comm_free call the
  * delete function; MPI_COMM_NULL_COPY_FN keys are not copied, MPI_COMM_DUP_FN keys are.
- * ranks: 1 2 4
- * xfail-translate: the runtime's attribute keys take the predefined copy and delete functions only */
+ * ranks: 1 2 4 */
 #include <stdio.h>
 #include <mpi.h>
 

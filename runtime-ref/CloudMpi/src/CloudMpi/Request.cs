@@ -80,6 +80,19 @@ public abstract class Request
         internal override string Describe() => description;
     }
 
+    /// <summary>A receive that completed truncated in the call that started it (MPI_Imrecv): the completion reports
+    /// MPI_ERR_TRUNCATE with the status of what came, as a receive that completes later does.</summary>
+    internal sealed class Truncated(MpiException error, string description) : Request
+    {
+        internal override bool IsComplete => true;
+        internal override void Block(RankContext ctx) { }
+        private protected override Status Deliver(string call) =>
+            throw new MpiException(call, error.ErrorClass, $"message truncated: the one {description} received from rank " +
+                $"{error.Truncated!.Value.MPI_SOURCE} (tag {error.Truncated.Value.MPI_TAG}) does not fit its buffer")
+            { Truncated = error.Truncated };
+        internal override string Describe() => description;
+    }
+
     /// <summary>A nonblocking collective: its blocking collective, run by the rank when it needs it done (cMPI.NonblockingCollectives.cs).</summary>
     internal sealed class DeferredCollective(Comm comm, string description, Action run) : Request
     {

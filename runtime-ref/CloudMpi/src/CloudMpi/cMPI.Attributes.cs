@@ -3,11 +3,16 @@ using CloudMpi.Libc;
 
 namespace CloudMpi;
 
-/// <summary>A predefined attribute copy or delete function (MPI_COMM_NULL_COPY_FN, MPI_COMM_DUP_FN, ...).</summary>
+/// <summary>An attribute copy or delete function: a predefined one (MPI_COMM_NULL_COPY_FN, MPI_COMM_DUP_FN, ...) or a
+/// function of the program's own (<see cref="cMPI.CopyFunction{THandle}"/>, <see cref="cMPI.DeleteFunction{THandle}"/>).</summary>
 public sealed class AttrFunction
 {
     internal string Name { get; }
     internal bool Duplicates { get; }
+    /// <summary>The program's copy function: (handle, keyval, value in) -> (its return value, value out, flag).</summary>
+    internal Func<object, int, object?, (int Code, object? Value, int Flag)>? Copy { get; init; }
+    /// <summary>The program's delete function: (handle, keyval, value) -> its return value.</summary>
+    internal Func<object, int, object?, int>? Delete { get; init; }
 
     internal AttrFunction(string name, bool duplicates = false)
     {
@@ -18,12 +23,25 @@ public sealed class AttrFunction
     public override string ToString() => Name;
 }
 
+/// <summary>A program's attribute copy function as the port calls it: the value is what set_attr stored (a
+/// <see cref="Ptr{T}"/>, or null), the copy's value and flag (0: not copied) come back.</summary>
+public delegate int AttrCopyCallback<THandle>(THandle handle, int keyval, object? valueIn, out object? valueOut, out int flag);
+
+/// <summary>A program's attribute delete function as the port calls it.</summary>
+public delegate int AttrDeleteCallback<THandle>(THandle handle, int keyval, object? value);
+
+/// <summary>An attribute's value, the order it was set in (for deleting a handle's in reverse order) and its key's
+/// functions (a freed key's values keep them: MPI calls the delete function when they go).</summary>
+internal readonly record struct AttrEntry(object? Value, long Order, AttrFunction? Copy, AttrFunction? Delete);
+
 /// <summary>
 /// Attribute keys of the program's own (MPI-3.1 6.7) on communicators, datatypes and windows: create_keyval,
 /// set_attr, get_attr, delete_attr, free_keyval. C stores a <c>void *</c>; here the value is the array (and offset)
 /// it points into, handed back to get_attr as the pointer type the program reads it through. Keys and values are
-/// the rank's own. MPI_Comm_dup copies the values of keys made with MPI_COMM_DUP_FN; the copy and delete functions
-/// are the predefined ones. The windows' predefined keys (MPI_WIN_SIZE, MPI_WIN_DISP_UNIT, MPI_WIN_CREATE_FLAVOR,
+/// the rank's own. MPI_Comm_dup and MPI_Type_dup copy the values of keys made with MPI_COMM_DUP_FN and call the
+/// program's copy functions; delete_attr, a set_attr over a value and the handle's free call the program's delete
+/// functions, as Open MPI 4.1 does (a copy in the order of the keys, a free's deletes in reverse order of setting);
+/// a callback's return value other than MPI_SUCCESS fails the call with that code. The windows' predefined keys (MPI_WIN_SIZE, MPI_WIN_DISP_UNIT, MPI_WIN_CREATE_FLAVOR,
 /// MPI_WIN_MODEL) answer from the window.
 /// </summary>
 public static partial class cMPI
@@ -40,6 +58,24 @@ public static partial class cMPI
     public static readonly AttrFunction WIN_NULL_COPY_FN = new("MPI_WIN_NULL_COPY_FN");
     public static readonly AttrFunction WIN_DUP_FN = new("MPI_WIN_DUP_FN", duplicates: true);
     public static readonly AttrFunction WIN_NULL_DELETE_FN = new("MPI_WIN_NULL_DELETE_FN");
+
+    /// <summary>A program's copy function for MPI_Comm/Type/Win_create_keyval (the translator's adapter to its shapes).</summary>
+    public static AttrFunction CopyFunction<THandle>(AttrCopyCallback<THandle> fn) => new("the program's copy function")
+    {
+        Copy = (handle, keyval, value) => (fn((THandle)handle, keyval, value, out object? copy, out int flag), copy, flag),
+    };
+
+    /// <summary>A program's delete function for MPI_Comm/Type/Win_create_keyval.</summary>
+    public static AttrFunction DeleteFunction<THandle>(AttrDeleteCallback<THandle> fn) => new("the program's delete function")
+    {
+        Delete = (handle, keyval, value) => fn((THandle)handle, keyval, value),
+    };
+
+    /// <summary>An attribute value as a callback's pointer parameter (null: no pointer).</summary>
+    public static Ptr<T> AttrPointer<T>(object? value) => AsPtr<T>("an attribute callback", value);
+
+    /// <summary>An attribute value as a callback's array parameter (a pointer that never moves).</summary>
+    public static T[] AttrArray<T>(object? value) => AsArray("an attribute callback", AsPtr<T>("an attribute callback", value));
 
     // ------------------------------------------------------------------ keys
 
@@ -96,7 +132,7 @@ public static partial class cMPI
         if (keyval <= UNIVERSE_SIZE)
         {
             Comm_get_attr(comm, keyval, out int[] predefined, out flag);
-            value = AsPtr<T>("MPI_Comm_get_attr", flag == 0 ? null : new Ptr<int>(predefined, 0));
+            value = flag == 0 ? default : PredefinedAttr<T, int>("MPI_Comm_get_attr", predefined[0]);
             return SUCCESS;
         }
         value = AsPtr<T>("MPI_Comm_get_attr", GetAttr("MPI_Comm_get_attr", comm, keyval, out flag));
@@ -131,20 +167,20 @@ public static partial class cMPI
         const string call = "MPI_Win_get_attr";
         var ctx = Ctx(call);
         if (win is null || win.IsNull) throw new MpiException(call, ERR_WIN, "invalid window (MPI_WIN_NULL)");
-        object? predefined = keyval switch
+        Ptr<T>? predefined = keyval switch
         {
-            WIN_SIZE => new Ptr<long>([win.IsDynamic ? 0 : win.Sizes[win.Comm.RankIn(ctx)]], 0),
-            WIN_DISP_UNIT => new Ptr<int>([win.DispUnits[win.Comm.RankIn(ctx)]], 0),
-            WIN_CREATE_FLAVOR => new Ptr<int>([win.IsDynamic ? WIN_FLAVOR_DYNAMIC : WIN_FLAVOR_CREATE], 0),
-            WIN_MODEL => new Ptr<int>([0], 0),          // MPI_WIN_UNIFIED, as Open MPI's osc/pt2pt reports
+            WIN_SIZE => PredefinedAttr<T, long>(call, win.IsDynamic ? 0 : win.Sizes[win.Comm.RankIn(ctx)]),
+            WIN_DISP_UNIT => PredefinedAttr<T, int>(call, win.DispUnits[win.Comm.RankIn(ctx)]),
+            WIN_CREATE_FLAVOR => PredefinedAttr<T, int>(call, win.IsDynamic ? WIN_FLAVOR_DYNAMIC : WIN_FLAVOR_CREATE),
+            WIN_MODEL => PredefinedAttr<T, int>(call, 0),   // MPI_WIN_UNIFIED, as Open MPI's osc/pt2pt reports
             WIN_BASE => throw new MpiException(call, ERR_KEYVAL,
                 "MPI_WIN_BASE is a void * to the window's memory, which the port does not hand out yet"),
-            _ => null,
+            _ => (Ptr<T>?)null,  // (a bare null would convert to Ptr<T> through its T[] conversion: a null pointer)
         };
-        if (predefined is not null)
+        if (predefined is { } p)
         {
             flag = 1;
-            value = AsPtr<T>(call, predefined);
+            value = p;
             return SUCCESS;
         }
         value = AsPtr<T>(call, GetAttr(call, win, keyval, out flag));
@@ -161,8 +197,11 @@ public static partial class cMPI
     private static int SetAttr(string call, object handle, int keyval, object? value)
     {
         var ctx = Ctx(call);
-        if (!ctx.Keyvals.ContainsKey(keyval)) throw new MpiException(call, ERR_KEYVAL, $"invalid attribute key {keyval}");
-        ctx.Attributes.GetOrCreateValue(handle)[keyval] = value;
+        if (!ctx.Keyvals.TryGetValue(keyval, out var fns)) throw new MpiException(call, ERR_KEYVAL, $"invalid attribute key {keyval}");
+        var values = ctx.Attributes.GetOrCreateValue(handle);
+        if (values.TryGetValue(keyval, out var old))
+            CallDelete(call, handle, keyval, old);  // the value replaced goes as a deleted one does (it stays if that fails)
+        values[keyval] = new AttrEntry(value, ctx.NextAttrOrder++, fns.Copy, fns.Delete);
         return SUCCESS;
     }
 
@@ -171,10 +210,10 @@ public static partial class cMPI
         var ctx = Ctx(call);
         if (!ctx.Keyvals.ContainsKey(keyval) && keyval >= 32)
             throw new MpiException(call, ERR_KEYVAL, $"invalid attribute key {keyval}");
-        if (ctx.Attributes.TryGetValue(handle, out var values) && values.TryGetValue(keyval, out var value))
+        if (ctx.Attributes.TryGetValue(handle, out var values) && values.TryGetValue(keyval, out var entry))
         {
             flag = 1;
-            return value;
+            return entry.Value;
         }
         flag = 0;
         return null;
@@ -183,18 +222,67 @@ public static partial class cMPI
     private static int DeleteAttr(string call, object handle, int keyval)
     {
         var ctx = Ctx(call);
-        if (!ctx.Attributes.TryGetValue(handle, out var values) || !values.Remove(keyval))
+        if (!ctx.Attributes.TryGetValue(handle, out var values) || !values.TryGetValue(keyval, out var entry))
             throw new MpiException(call, ERR_KEYVAL, $"no attribute is set for key {keyval}");
+        CallDelete(call, handle, keyval, entry);
+        values.Remove(keyval);
         return SUCCESS;
     }
 
-    /// <summary>MPI_Comm_dup's part: the values of keys made with MPI_COMM_DUP_FN go to the duplicate.</summary>
-    internal static void CopyAttributes(RankContext ctx, object from, object to)
+    /// <summary>The program's delete function of a value, if its key has one: a return value other than MPI_SUCCESS
+    /// fails the call with that code (Open MPI keeps the value then).</summary>
+    private static void CallDelete(string call, object handle, int keyval, AttrEntry entry)
+    {
+        if (entry.Delete?.Delete is not { } delete) return;
+        int code = delete(handle, keyval, entry.Value);
+        if (code != SUCCESS) throw new MpiException(call, code, $"the delete function of attribute key {keyval} returned {code}");
+    }
+
+    /// <summary>MPI_Comm_free's, MPI_Type_free's and MPI_Win_free's part: the handle's values are deleted, the last set
+    /// first, as Open MPI 4.1 does; a delete function that fails fails the call, the values not deleted yet stay.</summary>
+    internal static void DeleteAttributes(RankContext ctx, string call, object handle)
+    {
+        if (!ctx.Attributes.TryGetValue(handle, out var values)) return;
+        foreach (var (key, entry) in values.OrderByDescending(kv => kv.Value.Order).ToList())
+        {
+            CallDelete(call, handle, key, entry);
+            values.Remove(key);
+        }
+    }
+
+    /// <summary>MPI_Comm_dup's and MPI_Type_dup's part: each value whose key was made with MPI_COMM_DUP_FN goes to the
+    /// duplicate, and the program's copy function of a key makes the copy's value (flag 0: none), in the order of the
+    /// keys. A copy function's return value other than MPI_SUCCESS fails the call with that code.</summary>
+    internal static void CopyAttributes(RankContext ctx, string call, object from, object to)
     {
         if (!ctx.Attributes.TryGetValue(from, out var values)) return;
-        foreach (var (key, value) in values)
-            if (ctx.Keyvals.TryGetValue(key, out var fns) && fns.Copy is { Duplicates: true })
-                ctx.Attributes.GetOrCreateValue(to)[key] = value;
+        foreach (var (key, entry) in values.OrderBy(kv => kv.Key).ToList())
+        {
+            object? copy;
+            if (entry.Copy?.Copy is { } fn)
+            {
+                (int code, copy, int flag) = fn(from, key, entry.Value);
+                if (code != SUCCESS) throw new MpiException(call, code, $"the copy function of attribute key {key} returned {code}");
+                if (flag == 0) continue;
+            }
+            else if (entry.Copy is { Duplicates: true }) copy = entry.Value;
+            else continue;
+            ctx.Attributes.GetOrCreateValue(to)[key] = entry with { Value = copy, Order = ctx.NextAttrOrder++ };
+        }
+    }
+
+    /// <summary>A predefined attribute's value as the pointer the program reads it through: its own type, or its bytes
+    /// for a <c>void *</c> the program never casts (Bisseling's whoami reads MPI_TAG_UB through a `void *value`; C
+    /// would see the same bytes, little-endian).</summary>
+    private static Ptr<T> PredefinedAttr<T, TValue>(string call, TValue v) where TValue : unmanaged
+    {
+        if (typeof(T) == typeof(byte) || typeof(T) == typeof(sbyte))
+        {
+            byte[] bytes = System.Runtime.InteropServices.MemoryMarshal.AsBytes(new[] { v }.AsSpan()).ToArray();
+            return typeof(T) == typeof(byte) ? AsPtr<T>(call, new Ptr<byte>(bytes, 0))
+                : AsPtr<T>(call, new Ptr<sbyte>(Array.ConvertAll(bytes, b => unchecked((sbyte)b)), 0));
+        }
+        return AsPtr<T>(call, new Ptr<TValue>([v], 0));
     }
 
     private static Ptr<T> AsPtr<T>(string call, object? value) => value switch

@@ -50,7 +50,7 @@ public static partial class cMPI
         var ctx = Ctx(call);
         CheckComm(call, comm);
         newcomm = comm.IsInter ? InterSplit(ctx, call, comm, 0, 0) : SplitCore(ctx, call, comm, 0, 0); // an intercommunicator's: one too
-        CopyAttributes(ctx, comm, newcomm);  // the keys made with MPI_COMM_DUP_FN
+        CopyAttributes(ctx, call, comm, newcomm);  // MPI_COMM_DUP_FN's keys, and the program's copy functions
         newcomm.Topology = comm.Topology; // MPI-3.1 6.4.2: the duplicate keeps the topology (immutable, so shared)
         LocalOf(ctx, newcomm).Hints = LocalOf(ctx, comm).Hints?.Dup();  // and the hints (MPI-3.1 6.4.2)
         return SUCCESS;
@@ -76,6 +76,7 @@ public static partial class cMPI
         Ctx(call);
         CheckComm(call, comm);
         if (comm == COMM_WORLD || comm == COMM_SELF) throw new MpiException(call, ERR_COMM, $"cannot free {comm.Name}");
+        DeleteAttributes(RankContext.Current, call, comm);  // the program's delete functions, before the handle goes
         comm = COMM_NULL;
         return SUCCESS;
     }

@@ -193,6 +193,7 @@ public static partial class cMPI
         string old = names.TryGetValue(oldtype, out string? set) ? set : oldtype.IsPredefined ? oldtype.Name : "";
         string dup = "Dup " + old;
         names.AddOrUpdate(newtype, dup.Length >= MAX_OBJECT_NAME ? dup[..(MAX_OBJECT_NAME - 1)] : dup);
+        CopyAttributes(Ctx(call), call, oldtype, newtype);  // MPI_TYPE_DUP_FN's keys, and the program's copy functions
         return SUCCESS;
     }
 
@@ -211,6 +212,7 @@ public static partial class cMPI
         const string call = "MPI_Type_free";
         CheckOld(call, datatype);
         if (datatype.IsPredefined) throw new MpiException(call, ERR_TYPE, $"cannot free the predefined datatype {datatype.Name}");
+        DeleteAttributes(Ctx(call), call, datatype);  // the program's delete functions
         datatype.Freed = true;
         datatype = DATATYPE_NULL;
         return SUCCESS;

@@ -74,7 +74,16 @@ public static partial class cMPI
     {
         const string call = "MPI_Mrecv";
         var data = Buffers.PeerData(call, buf, offset, count, datatype, Peer(message));
-        status = ReceiveHeld(call, data.Bytes, ref message);
+        try
+        {
+            status = ReceiveHeld(call, data.Bytes, ref message);
+        }
+        catch (MpiException truncated) when (truncated.Truncated is not null)
+        {
+            status = truncated.Truncated.Value;  // the part that fits is the program's, with the status, as MPI_Recv's
+            data.Commit();
+            throw;
+        }
         data.Commit();
         return SUCCESS;
     }
@@ -83,7 +92,16 @@ public static partial class cMPI
     {
         const string call = "MPI_Mrecv";
         var data = Buffers.PeerDataScalar(call, ref buf, count, datatype, Peer(message));
-        status = ReceiveHeld(call, data.Bytes, ref message);
+        try
+        {
+            status = ReceiveHeld(call, data.Bytes, ref message);
+        }
+        catch (MpiException truncated) when (truncated.Truncated is not null)
+        {
+            status = truncated.Truncated.Value;  // the part that fits is the program's, with the status, as MPI_Recv's
+            data.Commit();
+            throw;
+        }
         data.Commit();
         return SUCCESS;
     }
@@ -91,15 +109,29 @@ public static partial class cMPI
     /// <summary>MPI_Imrecv: the message is here already, so the receive completes in the call (MPI allows it).</summary>
     public static int Imrecv<T>(T[] buf, int offset, int count, Datatype datatype, ref MpiMessage message, out Request request) where T : unmanaged
     {
-        Mrecv(buf, offset, count, datatype, ref message, out Status status);
-        request = new Request.Completed(status, "MPI_Imrecv");
+        try
+        {
+            Mrecv(buf, offset, count, datatype, ref message, out Status status);
+            request = new Request.Completed(status, "MPI_Imrecv");
+        }
+        catch (MpiException truncated) when (truncated.Truncated is not null)
+        {
+            request = new Request.Truncated(truncated, "MPI_Imrecv");  // the completion reports it, as in Open MPI
+        }
         return SUCCESS;
     }
 
     public static int Imrecv<T>(ref T buf, int count, Datatype datatype, ref MpiMessage message, out Request request) where T : unmanaged
     {
-        Mrecv(ref buf, count, datatype, ref message, out Status status);
-        request = new Request.Completed(status, "MPI_Imrecv");
+        try
+        {
+            Mrecv(ref buf, count, datatype, ref message, out Status status);
+            request = new Request.Completed(status, "MPI_Imrecv");
+        }
+        catch (MpiException truncated) when (truncated.Truncated is not null)
+        {
+            request = new Request.Truncated(truncated, "MPI_Imrecv");
+        }
         return SUCCESS;
     }
 
@@ -119,8 +151,13 @@ public static partial class cMPI
         var m = message?.Held ?? throw new MpiException(call, ERR_REQUEST, "invalid message handle (MPI_MESSAGE_NULL, or one already received)");
         message.Held = null;
         message = MESSAGE_NULL;
-        var status = CopyOut(call, m, into);
-        PayloadPool.Return(m); // the message is done with: nothing else holds it
-        return status;
+        try
+        {
+            return CopyOut(call, m, into);
+        }
+        finally
+        {
+            PayloadPool.Return(m); // the message is done with (truncated too): nothing else holds it
+        }
     }
 }

@@ -143,6 +143,7 @@ public static partial class cMPI
         const string call = "MPI_Win_free";
         var ctx = Ctx(call);
         var w = CheckWin(call, win);
+        DeleteAttributes(ctx, call, win);  // the program's delete functions (Open MPI: before the window's memory goes)
         CompletePending(ctx, call, w, target: -1);
         Barrier(w.Comm);
         ctx.Windows.TryRemove(w.Key, out _);
@@ -159,6 +160,7 @@ public static partial class cMPI
         const string call = "MPI_Win_fence";
         var ctx = Ctx(call);
         var w = CheckWin(call, win);
+        DeleteAttributes(ctx, call, win);  // the program's delete functions (Open MPI: before the window's memory goes)
         CompletePending(ctx, call, w, target: -1);
         Barrier(w.Comm);
         return SUCCESS;

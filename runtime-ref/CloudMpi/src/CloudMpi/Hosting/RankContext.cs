@@ -130,7 +130,9 @@ internal sealed class RankContext
     /// delete functions; and each handle's attributes (communicators, windows, datatypes).</summary>
     internal readonly Dictionary<int, (AttrFunction? Copy, AttrFunction? Delete)> Keyvals = [];
     internal int NextKeyval = 32;
-    internal readonly System.Runtime.CompilerServices.ConditionalWeakTable<object, Dictionary<int, object?>> Attributes = new();
+    internal readonly System.Runtime.CompilerServices.ConditionalWeakTable<object, Dictionary<int, AttrEntry>> Attributes = new();
+    /// <summary>Numbers the attributes in the order they are set (a handle's are deleted in reverse order).</summary>
+    internal long NextAttrOrder;
 
     private readonly long[] nextSeq;
     private long nextMsgId;
