@@ -36,8 +36,16 @@ fi
 # Editable in setuptools' compat mode: the checkout's path in a .pth file. The default mode installs a finder module
 # that every Python start in the venv imports (with pathlib and importlib.util): 17 ms of CPU per start, 0.041 s
 # against 0.024 for `python -c pass` (issue 28: start-up, which each cmpi-translate pays). A venv with the finder
-# is installed again.
-if [ ! -x .venv/bin/cmpi-translate ] || [ pyproject.toml -nt .venv/bin/cmpi-translate ] || \
+# is installed again, and so is one made for another checkout (a moved or copied checkout, or a venv shared by a
+# worktree): its .pth and its scripts' first line name the other path, so cmpi-translate would run that one's code.
+editable_here() {
+  [ "$(head -n 1 .venv/bin/cmpi-translate 2>/dev/null)" = "#!$PWD/.venv/bin/python" ] &&
+    cat .venv/lib/python3*/site-packages/__editable__.cmpi-*.pth 2>/dev/null | grep -qxF "$PWD"
+}
+# A .venv that is a symbolic link is another checkout's, lent: left as it is.
+if [ -L .venv ]; then
+  echo "setup: note: .venv is a link to another checkout's; its cmpi package stays installed from $(readlink -f .venv)/.." >&2
+elif [ ! -x .venv/bin/cmpi-translate ] || [ pyproject.toml -nt .venv/bin/cmpi-translate ] || ! editable_here || \
    compgen -G ".venv/lib/python3*/site-packages/__editable___cmpi_*_finder.py" >/dev/null; then
   .venv/bin/python -m pip install --quiet --no-index --no-build-isolation --no-deps -e . \
     --config-settings editable_mode=compat >/dev/null
