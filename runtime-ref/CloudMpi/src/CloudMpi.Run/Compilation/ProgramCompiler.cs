@@ -57,6 +57,7 @@ public sealed class ProgramCompiler
             byte[]? cached = TryRead(cacheFile);
             if (cached is not null)
             {
+                CompileCachePruning.Touch(cacheFile);
                 return new CompileResult { Image = cached, Diagnostics = [], FromCache = true, Elapsed = sw.Elapsed };
             }
         }
@@ -177,6 +178,7 @@ public sealed class ProgramCompiler
             }
             File.Move(tmp, file, overwrite: true);
             tmp = null;
+            CompileCachePruning.Prune(Path.GetDirectoryName(file)!);
             return true;
         }
         catch (Exception e) when (e is IOException or UnauthorizedAccessException)
