@@ -158,8 +158,8 @@ public class TcpLargeMessageTests
         if (OperatingSystem.IsLinux()) Assert.True(inPlaceAfter - inPlaceBefore >= 1, "no payload was read into a posted receive's buffer");
     }
 
-    /// <summary>Large messages to a rank waiting in MPI_Recv, every byte checked; the receiving rank's transport.</summary>
-    private static TcpTransport ReceiveLargeMessages(TcpJob job, int messages, int size)
+    /// <summary>Large messages to a rank waiting in MPI_Recv, every byte checked.</summary>
+    private static void ReceiveLargeMessages(TcpJob job, int messages, int size)
     {
         job.Run(2, rank =>
         {
@@ -176,20 +176,19 @@ public class TcpLargeMessageTests
                 AssertFilled(size + i, got, st.ByteCount);
             }
         });
-        return job.Transports[1];
     }
 
     /// <summary>
-    /// The rank's own thread, having read the start of a large frame, polls for the rest (calls that never wait, the
-    /// core yielded between them) instead of sleeping in a blocking receive each time it has emptied the socket: a
-    /// sleep and a wake-up per segment of the sender's (13.6 context switches per 4 MiB message on loopback, where Open
-    /// MPI's polling ranks had none; bench/README.md, round 16).
+    /// Large messages to a rank waiting in MPI_Recv arrive whole, whichever thread reads them: the rank's own (which
+    /// polls for the rest of a frame it has begun instead of sleeping in a blocking receive each time it has emptied
+    /// the socket, bench/README.md round 16) or the connection's reader. Which one reads, and whether the rank ever
+    /// finds the socket empty, is the machine's timing: the two tests after this one hold the rest of a frame back to
+    /// see each way the rank takes.
     /// </summary>
     [Fact]
-    public void AWaitingRankPollsForTheRestOfALargeFrame()
+    public void LargeMessagesToAWaitingRankArriveWhole()
     {
-        var receiver = ReceiveLargeMessages(new TcpJob(), 6, 4 << 20);
-        if (OperatingSystem.IsLinux()) Assert.True(receiver.RankRestReceives.Polls > 0, "the rank never polled for the rest of a frame");
+        ReceiveLargeMessages(new TcpJob(), 6, 4 << 20); // every byte checked as it arrives
     }
 
     /// <summary>A connected pair of loopback sockets: the test writes on the first, a <see cref="TcpInbound"/> reads the second.</summary>

@@ -480,16 +480,6 @@ internal sealed class TcpTransport : ITransport, IPolledTransport, IDirectSendTr
         }
     }
 
-    /// <summary>The rank's receive calls for the rest of frames it had begun: polls, and blocking receives once no byte came
-    /// for <see cref="RestPatience"/> (tests, measurements).</summary>
-    internal (long Polls, long Sleeps) RankRestReceives
-    {
-        get
-        {
-            lock (incoming) return (everInbound.Sum(c => c.RankRestPolls), everInbound.Sum(c => c.RankRestSleeps));
-        }
-    }
-
     /// <summary>Frames received straight into the buffer of the receive they matched (tests, measurements).</summary>
     internal long FramesReceivedInPlace
     {
