@@ -524,6 +524,20 @@ internal sealed class Mailbox : IMessageSink, IDirectReceiveSink
         Polled?.WakeSleeper();
     }
 
+    /// <summary>Posted receives with a buffer a transport may write into (<see cref="ClaimDirect"/>; tests).</summary>
+    internal int PostedWithTargetCount
+    {
+        get
+        {
+            lock (gate)
+            {
+                int n = 0;
+                for (var e = postedHead; e != null; e = e.Next) if (e.TargetArray != null) n++;
+                return n;
+            }
+        }
+    }
+
     internal int UnexpectedCount
     {
         get

@@ -15,6 +15,10 @@ namespace CloudMpi.Tests.Transports;
 internal sealed class TcpJob(TimeSpan? longestSleep = null, bool looksFirst = true, TimeSpan? restPatience = null)
 {
     private volatile TcpTransport[] transports = [];
+    private volatile IMessageSink[] sinks = [];
+
+    /// <summary>The ranks' mailboxes of the last <see cref="Run"/>, index = rank.</summary>
+    public Core.Mailbox Mailbox(int rank) => (Core.Mailbox)sinks[rank];
 
     /// <summary>The ranks' transports of the last <see cref="Run"/>, index = rank.</summary>
     public TcpTransport[] Transports => transports;
@@ -22,6 +26,7 @@ internal sealed class TcpJob(TimeSpan? longestSleep = null, bool looksFirst = tr
     private IReadOnlyList<ITransport> CreateTransports(IMessageSink[] mailboxes)
     {
         int n = mailboxes.Length;
+        sinks = mailboxes;
         var secret = JobSecret.New();
         var ts = Enumerable.Range(0, n)
             .Select(r => new TcpTransport(r, n, TcpTransport.Listen(IPAddress.Loopback), secret, "cmpi-tcp-test")

@@ -134,7 +134,8 @@ public class TcpLargeMessageTests
             if (rank == 0)
             {
                 var data = Enumerable.Range(0, doubles).Select(i => i * 0.5).ToArray();
-                Thread.Sleep(50); // rank 1 has posted its receive
+                var waited = Stopwatch.StartNew(); // until rank 1 has posted its receive (or, failing, 20 s)
+                while (job.Mailbox(1).PostedWithTargetCount == 0 && waited.Elapsed < TimeSpan.FromSeconds(20)) Thread.Sleep(1);
                 cMPI.Send(data, 0, doubles, MPI_DOUBLE, 1, 4, world);
                 cMPI.Send(data, 0, doubles, MPI_DOUBLE, 1, 5, world); // arrives before its receive is posted
                 cMPI.Sendrecv(data, 0, doubles, MPI_DOUBLE, 1, 6, new double[1], 0, 1, MPI_DOUBLE, 1, 7, world, out _);
