@@ -73,32 +73,26 @@ public static partial class cMPI
     public static int Mrecv<T>(T[] buf, int offset, int count, Datatype datatype, ref MpiMessage message, out Status status) where T : unmanaged
     {
         const string call = "MPI_Mrecv";
-        var data = Buffers.PeerData(call, buf, offset, count, datatype, Peer(message));
-        try
-        {
-            status = ReceiveHeld(call, data.Bytes, ref message);
-        }
-        catch (MpiException truncated) when (truncated.Truncated is not null)
-        {
-            status = truncated.Truncated.Value;  // the part that fits is the program's, with the status, as MPI_Recv's
-            data.Commit();
-            throw;
-        }
-        data.Commit();
-        return SUCCESS;
+        return ReceiveMatched(call, Buffers.PeerData(call, buf, offset, count, datatype, Peer(message)), ref message, out status);
     }
 
     public static int Mrecv<T>(ref T buf, int count, Datatype datatype, ref MpiMessage message, out Status status) where T : unmanaged
     {
         const string call = "MPI_Mrecv";
-        var data = Buffers.PeerDataScalar(call, ref buf, count, datatype, Peer(message));
+        return ReceiveMatched(call, Buffers.PeerDataScalar(call, ref buf, count, datatype, Peer(message)), ref message, out status);
+    }
+
+    /// <summary>The matched message into the receive's buffer; on a truncation the part that fits is the program's, with
+    /// the status, as MPI_Recv's.</summary>
+    private static int ReceiveMatched(string call, DataBuf data, ref MpiMessage message, out Status status)
+    {
         try
         {
             status = ReceiveHeld(call, data.Bytes, ref message);
         }
         catch (MpiException truncated) when (truncated.Truncated is not null)
         {
-            status = truncated.Truncated.Value;  // the part that fits is the program's, with the status, as MPI_Recv's
+            status = truncated.Truncated.Value;
             data.Commit();
             throw;
         }
