@@ -33,6 +33,24 @@ public class RuntimeJitTests
     }
 
     [Fact]
+    public void RanksRunAsThreadsWithoutTieredCompilation()
+    {
+        // cmpi-run's runtimeconfig turns tiering off (CloudMpi.Run.csproj): the ReadyToRun code the ranks call is not
+        // compiled again inside the program's timed sections (NPB CG W at 2 ranks: 153-242 methods, bench/README.md
+        // round 19). The ranks are threads of cmpi-run's own process, so the program sees cmpi-run's setting; a user's
+        // DOTNET_TieredCompilation still wins over it.
+        using var s = new Scratch();
+        string app = s.Write("Tiering.cs", Sources.Program("Tiering", """
+                printf("rank %d tiering %s\n", rank, System.AppContext.GetData("System.Runtime.TieredCompilation")?.ToString() ?? "unset");
+                cMPI.Finalize();
+                return 0;
+        """));
+        Ran r = Cmpi.Process(s, TimeSpan.FromSeconds(90), "-n", "2", app);
+        Assert.True(r.ExitCode == 0, r.ToString());
+        Assert.Equal(["rank 0 tiering false", "rank 1 tiering false"], r.StdoutLines.Order());
+    }
+
+    [Fact]
     public void TheReductionKernelsOfAProgramsTypesCompileAhead()
     {
         // the kernel is chosen by the datatype below non-generic code, where the walk through the program's calls does

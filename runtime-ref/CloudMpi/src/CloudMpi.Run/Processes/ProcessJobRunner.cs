@@ -158,6 +158,7 @@ public sealed class ProcessJobRunner
         psi.RedirectStandardInput = !local;
         if (!local) psi.StandardInputEncoding = new UTF8Encoding(false);
         if (local && tieringOffWhenOutnumbered && LocalRanksOutnumberCores) WithoutTiering(psi);
+        else if (local) WithTiering(psi);
         var p = Process.Start(psi) ?? throw new IOException($"could not start the process of rank {c.Rank}");
         if (!local)
         {
@@ -192,10 +193,20 @@ public sealed class ProcessJobRunner
     /// 1.08-1.28x as long without it, under chrt). A user's own DOTNET_TieredCompilation (or COMPlus_) is kept. A rank
     /// started through ssh gets the same rule from its own host (<see cref="RemoteTieringRule"/>).
     /// </summary>
-    private static void WithoutTiering(ProcessStartInfo psi)
+    private static void WithoutTiering(ProcessStartInfo psi) => SetTiering(psi, "0");
+
+    /// <summary>
+    /// A local rank process with a core of its own keeps tiered compilation (<c>DOTNET_TieredCompilation=1</c>), which
+    /// cmpi-run's runtimeconfig turns off for the ranks it runs as threads (CloudMpi.Run.csproj): a tcp rank's sockets
+    /// run the framework's ReadyToRun code, slower than its recompiled version (2-rank ping-pong of 2 KiB-4 MiB took
+    /// 1.08-1.28x as long without tiering, round 9). A user's own setting is kept.
+    /// </summary>
+    private static void WithTiering(ProcessStartInfo psi) => SetTiering(psi, "1");
+
+    private static void SetTiering(ProcessStartInfo psi, string value)
     {
         if (psi.Environment.ContainsKey("DOTNET_TieredCompilation") || psi.Environment.ContainsKey("COMPlus_TieredCompilation")) return;
-        psi.Environment["DOTNET_TieredCompilation"] = "0";
+        psi.Environment["DOTNET_TieredCompilation"] = value;
     }
 
     /// <summary>Copies cmpi-run's stdin to a remote rank 0's until it ends (then the rank sees end of file); a rank
@@ -221,8 +232,9 @@ public sealed class ProcessJobRunner
     /// <summary>
     /// The remote half of <see cref="WithoutTiering"/>: ssh passes no environment and only the remote host knows its
     /// cores, so the remote command starts with a POSIX shell that sets <c>DOTNET_TieredCompilation=0</c> when the host
-    /// has fewer cores (<c>nproc</c>) than <paramref name="ranksOnHost"/>, unless the remote environment sets tiering
-    /// itself, then execs the worker with its arguments. ssh joins its arguments into one line for the remote user's
+    /// has fewer cores (<c>nproc</c>) than <paramref name="ranksOnHost"/> and <c>DOTNET_TieredCompilation=1</c> when it
+    /// has enough (<see cref="WithTiering"/>), unless the remote environment sets tiering itself, then execs the worker
+    /// with its arguments. ssh joins its arguments into one line for the remote user's
     /// shell: the script is one single-quoted word (no quote inside), which sh, bash, zsh, csh and fish all pass as is.
     /// </summary>
     internal static string[] RemoteTieringRule(int ranksOnHost) =>
@@ -230,7 +242,9 @@ public sealed class ProcessJobRunner
         "sh", "-c",
         "'if [ -z \"$DOTNET_TieredCompilation$COMPlus_TieredCompilation\" ] && " +
         $"[ \"$(nproc 2>/dev/null || echo 1)\" -lt {ranksOnHost.ToString(CultureInfo.InvariantCulture)} ]; " +
-        "then DOTNET_TieredCompilation=0; export DOTNET_TieredCompilation; fi; exec \"$@\"'",
+        "then DOTNET_TieredCompilation=0; export DOTNET_TieredCompilation; " +
+        "elif [ -z \"$DOTNET_TieredCompilation$COMPlus_TieredCompilation\" ]; " +
+        "then DOTNET_TieredCompilation=1; export DOTNET_TieredCompilation; fi; exec \"$@\"'",
         "cmpi-worker", // the script's $0
     ];
 
