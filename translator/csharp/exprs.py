@@ -680,9 +680,13 @@ def _refuse_in_place_as_memory(fn: ir.Function, args) -> None:
     """MPI_IN_PLACE given to a program function's pointer parameter (`in_place(const void *b)`, a wrapper that passes
     its `sendbuf` on to MPI_Allreduce): in C a pointer (Open MPI's `(void *) 1`) the callee compares or hands to MPI;
     the port's MPI_IN_PLACE is a marker the MPI call itself takes, no memory a parameter can hold (the rank failed
-    at run time, Handle.Bytes of the marker). A located error instead."""
+    at run time, Handle.Bytes of the marker). A located error instead; a parameter of a number type takes the
+    marker in its own type (`(const double *)MPI_IN_PLACE`: pointer_exprs.in_place_pointer)."""
     for i, a in enumerate(args):
         if i >= len(fn.params) or not isinstance(fn.params[i].type, ir.PointerType):
+            continue
+        pointee = fn.params[i].type.pointee
+        if not isinstance(pointee, (ir.VoidType, ir.FunctionType)) and element_cs(pointee, a.loc) in PRIMITIVE_ELEMENTS:
             continue
         inner = a
         while isinstance(inner, (ir.Cast, ir.Paren)):

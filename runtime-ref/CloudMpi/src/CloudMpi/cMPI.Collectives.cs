@@ -217,6 +217,7 @@ public static partial class cMPI
 
     private static int Reduce<T>(UserBuffer<T> sendbuf, UserBuffer<T> recvbuf, int count, Datatype datatype, Op op, int root, Comm comm) where T : unmanaged
     {
+        if (sendbuf.IsInPlace) return Reduce(IN_PLACE, recvbuf, count, datatype, op, root, comm); // MPI_IN_PLACE in a pointer
         const string call = "MPI_Reduce";
         var ctx = Ctx(call);
         CheckReduce(call, ctx, datatype, op, comm, root);
@@ -240,6 +241,7 @@ public static partial class cMPI
 
     private static int Allreduce<T>(UserBuffer<T> sendbuf, UserBuffer<T> recvbuf, int count, Datatype datatype, Op op, Comm comm) where T : unmanaged
     {
+        if (sendbuf.IsInPlace) return Allreduce(IN_PLACE, recvbuf, count, datatype, op, comm);
         const string call = "MPI_Allreduce";
         var ctx = Ctx(call);
         CheckReduce(call, ctx, datatype, op, comm, 0);
