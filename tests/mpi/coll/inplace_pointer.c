@@ -4,7 +4,8 @@
  * allreduceinplace.c: `sendbuf = MPI_IN_PLACE; recvbuf = myrandoms;` on the root, `recvbuf = MPI_IN_PLACE` on
  * the others). The port's marker had no pointer form (-Wunsupported-buffer); here every collective that allows
  * MPI_IN_PLACE gets it through a variable, an array-start pointer and a moving one, a wrapper's typed parameter,
- * a conditional and a nonblocking call, and the variable is compared with MPI_IN_PLACE.
+ * a conditional and a nonblocking call, and the variable is compared with MPI_IN_PLACE; and MPI_IN_PLACE written
+ * in MPI_Reduce as the recvbuf the other ranks' calls ignore.
  * ranks: 1 2 4 7
  */
 #include <stdio.h>
@@ -72,6 +73,25 @@ int main(int argc, char **argv)
     if (rank == 0)
         for (i = 0; i < 4; i++)
             check(rank, "Reduce into d", d[i], size - 1 + i);
+
+    /* allreduceinplace's first form: MPI_IN_PLACE written in the call as the recvbuf off the root, which MPI
+     * ignores there (no overload took it: CS1503), of an array and of a scalar */
+    for (i = 0; i < 4; i++)
+        d[i] = rank + 1;
+    if (rank == 0)
+        MPI_Reduce(MPI_IN_PLACE, d, 4, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD);
+    else
+        MPI_Reduce(d, MPI_IN_PLACE, 4, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD);
+    if (rank == 0)
+        for (i = 0; i < 4; i++)
+            check(rank, "Reduce with MPI_IN_PLACE off the root", d[i], size * (size + 1) / 2.0);
+    toterrs = rank;
+    if (rank == 0)
+        MPI_Reduce(MPI_IN_PLACE, &toterrs, 1, MPI_INT, MPI_MAX, 0, MPI_COMM_WORLD);
+    else
+        MPI_Reduce(&toterrs, MPI_IN_PLACE, 1, MPI_INT, MPI_MAX, 0, MPI_COMM_WORLD);
+    if (rank == 0)
+        check(rank, "scalar Reduce with MPI_IN_PLACE off the root", toterrs, size - 1);
 
     /* Allreduce through a conditional kept in the variable */
     for (i = 0; i < 4; i++)

@@ -231,6 +231,8 @@ public static partial class cMPI
             recvbuf.Done();
             return SUCCESS;
         }
+        if (recvbuf.IsInPlace && comm.RankIn(ctx) == root)
+            throw new MpiException(call, ERR_ARG, "MPI_IN_PLACE as the root's recvbuf (it goes as the root's sendbuf)");
         var send = sendbuf.Data(call, count, datatype);
         var recv = comm.RankIn(ctx) == root ? recvbuf.Data(call, count, datatype) : default;
         ReduceCore(ctx, call, send.Bytes, recv.Bytes, datatype, op, root, comm, all: false);

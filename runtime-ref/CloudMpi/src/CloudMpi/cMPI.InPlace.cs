@@ -57,6 +57,18 @@ public static partial class cMPI
     public static int Reduce<T>(InPlace sendbuf, Ptr<T> recvbuf, int count, Datatype datatype, Op op, int root, Comm comm) where T : unmanaged =>
         Reduce(sendbuf, UserBuffer.Of(recvbuf), count, datatype, op, root, comm);
 
+    /// <summary>MPI_Reduce(sendbuf, MPI_IN_PLACE, ...) away from the root, whose recvbuf MPI ignores (Eijkhout's
+    /// allreduceinplace: `MPI_Reduce(myrandoms, MPI_IN_PLACE, ...)` on the other ranks); at the root it is
+    /// MPI_ERR_ARG, as Open MPI's argument check has it.</summary>
+    public static int Reduce<T>(T[] sendbuf, int sendoffset, InPlace recvbuf, int count, Datatype datatype, Op op, int root, Comm comm) where T : unmanaged =>
+        Reduce(UserBuffer.Of(sendbuf, sendoffset), UserBuffer.Of(InPlaceAs<T>(), 0), count, datatype, op, root, comm);
+
+    public static int Reduce<T>(ref T sendbuf, InPlace recvbuf, int count, Datatype datatype, Op op, int root, Comm comm) where T : unmanaged =>
+        Reduce(UserBuffer.Of(ref sendbuf), UserBuffer.Of(InPlaceAs<T>(), 0), count, datatype, op, root, comm);
+
+    public static int Reduce<T>(Ptr<T> sendbuf, InPlace recvbuf, int count, Datatype datatype, Op op, int root, Comm comm) where T : unmanaged =>
+        Reduce(UserBuffer.Of(sendbuf), UserBuffer.Of(InPlaceAs<T>(), 0), count, datatype, op, root, comm);
+
     private static int Reduce<T>(InPlace sendbuf, UserBuffer<T> recvbuf, int count, Datatype datatype, Op op, int root, Comm comm) where T : unmanaged
     {
         const string call = "MPI_Reduce";
