@@ -467,7 +467,17 @@ def _convert_program_name(ctx, e: ir.NameRef) -> CsExpr:
         return CsExpr(held, cs)  # a global read once before a loop (loops.py)
     if ctx.is_boxed(key):
         return CsExpr(f"{name}[0]", cs)  # a variable whose address is taken lives in a 1-element array
+    if ctx.expr.volatile_reads and e.kind == "global" and cs in _VOLATILE_READS and e.name in ctx.volatile_globals:
+        # `while (count != thread_count) {}` of a `volatile int count` other threads change (Sandia SMB's rma_mt_mpi):
+        # C reads a volatile at each test; the port's field (C# drops the qualifier) the JIT read once before the
+        # loop, which then spun forever
+        return CsExpr(f"System.Threading.Volatile.Read(ref {name})", cs, PRIMARY)
     return CsExpr(name, cs)
+
+
+# the types System.Threading.Volatile.Read takes by reference
+_VOLATILE_READS = frozenset({"bool", "sbyte", "byte", "short", "ushort", "int", "uint", "long", "ulong", "float",
+                             "double"})
 
 
 def enum_constant_cs(ctx, name: str) -> str:
