@@ -4,7 +4,7 @@
  * of the window's pending operations was not safe for two threads (the 4-rank run died in List.Add: "capacity was
  * less than the current size"), and a completion could drop the operations another thread started meanwhile.
  * ranks: 2 4 7
- * native-env: OMPI_MCA_osc=rdma */
+ * native-env: OMPI_MCA_osc=rdma OMPI_MCA_btl_vader_single_copy_mechanism=emulated */
 #include <stdio.h>
 #include <pthread.h>
 #include <mpi.h>
