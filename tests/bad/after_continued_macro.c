@@ -4,7 +4,7 @@
 {                          \
    (handle)++;             \
 } while(0)
-struct point { double x; int tag; };
+struct point { double x; int tag; const char *name; };
 int main(void)
 {
     struct point p = {1.0, 2};

@@ -1,5 +1,5 @@
-/* Reading a struct's memory through an int pointer reinterprets memory. */
-struct point { double x; int tag; };
+/* Reading a struct's memory through an int pointer reinterprets memory (one that holds a pointer). */
+struct point { double x; int tag; const char *name; };
 int main(void)
 {
     struct point p = {1.0, 2};

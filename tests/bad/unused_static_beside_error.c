@@ -4,7 +4,7 @@
 
 static void *resize(void *ptr, size_t size) { return realloc(ptr, size); }
 
-struct point { double x; int tag; };
+struct point { double x; int tag; const char *name; };
 int main(void)
 {
     struct point p = {1.0, 2};

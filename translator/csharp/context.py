@@ -71,6 +71,8 @@ class ExprContext:
     discarded: Optional[ir.Expr] = None
     mpi_staged: Optional[List[str]] = None  # staged copies the MPI call being converted writes back (mpi.py)
     mpi_call: Optional[str] = None  # the MPI function whose arguments are being converted (mpi.py)
+    # a loop's condition that only reads (stmts.py): its volatile globals are read anew at each test
+    volatile_reads: bool = False
 
 
 @dataclass
@@ -93,8 +95,16 @@ class Context:
     warned_once: Set[Tuple[str, str]] = field(default_factory=set)  # (warning, subject) said at its first place only
     mpi_buffer_count: int = 0  # Ptr buffers given to MPI calls so far: numbers their cmpiAt/cmpiStaged locals
     _member_names: Optional[FrozenSet[str]] = None  # the unit's globals, functions, enum constants (static_local_name)
+    _volatile_globals: Optional[FrozenSet[str]] = None  # (volatile_globals)
     fn: FunctionContext = field(default_factory=FunctionContext)
     expr: ExprContext = field(default_factory=ExprContext)
+
+    @property
+    def volatile_globals(self) -> FrozenSet[str]:
+        """The names of the globals C declares volatile (`volatile int count;`)."""
+        if self._volatile_globals is None:
+            self._volatile_globals = frozenset(g.name for g in self.tu.globals if g.is_volatile)
+        return self._volatile_globals
 
     @property
     def plan(self) -> Optional[PointerPlan]:

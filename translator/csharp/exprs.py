@@ -467,7 +467,17 @@ def _convert_program_name(ctx, e: ir.NameRef) -> CsExpr:
         return CsExpr(held, cs)  # a global read once before a loop (loops.py)
     if ctx.is_boxed(key):
         return CsExpr(f"{name}[0]", cs)  # a variable whose address is taken lives in a 1-element array
+    if ctx.expr.volatile_reads and e.kind == "global" and cs in _VOLATILE_READS and e.name in ctx.volatile_globals:
+        # `while (count != thread_count) {}` of a `volatile int count` other threads change (Sandia SMB's rma_mt_mpi):
+        # C reads a volatile at each test; the port's field (C# drops the qualifier) the JIT read once before the
+        # loop, which then spun forever
+        return CsExpr(f"System.Threading.Volatile.Read(ref {name})", cs, PRIMARY)
     return CsExpr(name, cs)
+
+
+# the types System.Threading.Volatile.Read takes by reference
+_VOLATILE_READS = frozenset({"bool", "sbyte", "byte", "short", "ushort", "int", "uint", "long", "ulong", "float",
+                             "double"})
 
 
 def enum_constant_cs(ctx, name: str) -> str:
@@ -680,9 +690,13 @@ def _refuse_in_place_as_memory(fn: ir.Function, args) -> None:
     """MPI_IN_PLACE given to a program function's pointer parameter (`in_place(const void *b)`, a wrapper that passes
     its `sendbuf` on to MPI_Allreduce): in C a pointer (Open MPI's `(void *) 1`) the callee compares or hands to MPI;
     the port's MPI_IN_PLACE is a marker the MPI call itself takes, no memory a parameter can hold (the rank failed
-    at run time, Handle.Bytes of the marker). A located error instead."""
+    at run time, Handle.Bytes of the marker). A located error instead; a parameter of a number type takes the
+    marker in its own type (`(const double *)MPI_IN_PLACE`: pointer_exprs.in_place_pointer)."""
     for i, a in enumerate(args):
         if i >= len(fn.params) or not isinstance(fn.params[i].type, ir.PointerType):
+            continue
+        pointee = fn.params[i].type.pointee
+        if not isinstance(pointee, (ir.VoidType, ir.FunctionType)) and element_cs(pointee, a.loc) in PRIMITIVE_ELEMENTS:
             continue
         inner = a
         while isinstance(inner, (ir.Cast, ir.Paren)):

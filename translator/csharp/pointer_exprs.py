@@ -162,6 +162,16 @@ def _comparison_side(ctx, e: ir.Expr) -> CsExpr:
     return convert_expr(ctx, e)
 
 
+def _typed_in_place(marker_ir: ir.Expr, marker: CsExpr, other_ir: ir.Expr, other: CsExpr) -> CsExpr:
+    """MPI_IN_PLACE compared with a typed pointer (`sendbuf == MPI_IN_PLACE` of a `float *` that may hold it): the
+    marker in that pointer's type (in_place_pointer); the marker object itself beside anything else (a handle)."""
+    if isinstance(other_ir.type, ir.PointerType) and _is_in_place(marker_ir):
+        typed = in_place_pointer(marker_ir, other_ir.type, marker_ir.loc)
+        if typed is not None and other.cstype.points_to(typed.cstype.element.text):
+            return typed
+    return marker
+
+
 def _pointer_equality(ctx, e: ir.Binary) -> CsExpr:
     op, prec = e.op, BINARY_PREC[e.op]
     lhs_ir, rhs_ir = _without_void_cast(e.lhs), _without_void_cast(e.rhs)
@@ -187,6 +197,7 @@ def _pointer_equality(ctx, e: ir.Binary) -> CsExpr:
                 return CsExpr(code if op == "==" else "!" + code, "bool", PRIMARY if op == "==" else UNARY)
             return CsExpr(f"{paren(p, prec)} {op} null", "bool", prec)
     lhs, rhs = _comparison_side(ctx, lhs_ir), _comparison_side(ctx, rhs_ir)
+    lhs, rhs = _typed_in_place(lhs_ir, lhs, rhs_ir, rhs), _typed_in_place(rhs_ir, rhs, lhs_ir, lhs)
     if HANDLE in (lhs.type, rhs.type):
         # a handle against a handle or a pointer: the same address, however each holds it (a boxed Ptr<T> is
         # a new object each time it is stored)
@@ -354,6 +365,9 @@ def convert_pointer_cast(ctx, e: ir.Cast) -> CsExpr:
         # a function pointer too: `fn f = 0`, `{1, 0}` for a function-pointer field (fuzz seed 2 input 1722: the 0
         # stayed an int, CS0029)
         return CsExpr("null", "null")
+    in_place = in_place_pointer(e.operand, target_t, e.loc)
+    if in_place is not None:
+        return in_place
     if isinstance(target_t.pointee, ir.FunctionType):
         refuse_other_function_type(e.operand, target_t.pointee, e.loc)
         value = convert_expr(ctx, e.operand)
@@ -470,6 +484,25 @@ def convert_pointer_cast(ctx, e: ir.Cast) -> CsExpr:
     raise TranslationError(e.loc, "converting an integer to a pointer cannot be translated", "integer-to-pointer")
 
 
+def _is_in_place(e: ir.Expr) -> bool:
+    """`e` is MPI_IN_PLACE, through parentheses and casts."""
+    e = strip_casts(e)
+    return isinstance(e, ir.NameRef) and e.kind == "library" and e.name == "MPI_IN_PLACE"
+
+
+def in_place_pointer(operand: ir.Expr, target_t: ir.PointerType, loc) -> Optional[CsExpr]:
+    """`(float *)MPI_IN_PLACE`, or MPI_IN_PLACE converted implicitly to a typed pointer (`sendbuf = MPI_IN_PLACE` on
+    the root, `sendbuf = &x` elsewhere, then MPI_Reduce(sendbuf, ...): Eijkhout's reduceinplace.c): the marker in
+    the pointer's own type, cMPI.InPlaceAs<T>(), which the collectives that allow MPI_IN_PLACE recognise in an array
+    or a Ptr<T>. None for anything else (a `void *` keeps MPI_IN_PLACE's refusal: it holds no element type)."""
+    if not _is_in_place(operand) or isinstance(target_t.pointee, (ir.VoidType, ir.FunctionType)):
+        return None
+    want = element_cs(target_t.pointee, loc)
+    if want not in PRIMITIVE_ELEMENTS:
+        return None
+    return CsExpr(f"cMPI.InPlaceAs<{want}>()", array_of(want), PRIMARY)
+
+
 def _first_member(ctx, outer: ir.CType) -> Optional[ir.Field]:
     """The first field of a struct (not a union, whose members all start at its start)."""
     if not isinstance(outer, ir.RecordType) or outer.is_union:
@@ -546,11 +579,13 @@ def _first_member_cast(ctx, e: ir.Cast, inner: CsExpr, src: ir.CType, dst: ir.CT
 
 def _bytes_as_struct(ctx, src: ir.CType, dst: ir.CType, src_cs: str, dst_cs: str):
     """A char buffer read as an array of structs, or a struct's memory as chars (CoMD's halo messages: `AtomMsg
-    *buf = (AtomMsg *) charBuf` filled and sent as bytes): the struct, when it holds numbers only (no pointer,
-    whose C# form holds references), so its C# layout is its bytes; else None."""
+    *buf = (AtomMsg *) charBuf` filled and sent as bytes), or as the numbers it holds (Sandia SMB's mpi_overhead:
+    `MPI_Send((int *)&message, 2, MPI_INT, ...)` of a `struct { int command; int iterations; }`; a `double *`
+    buffer read as points): the struct, when it holds numbers only (no pointer, whose C# form holds references),
+    so its C# layout is its bytes, which Ptr.Reinterpret views; else None."""
     pairs = ((src_cs, dst), (dst_cs, src))
-    for byte_side, struct in pairs:
-        if byte_side in ("sbyte", "byte") and isinstance(struct, ir.RecordType) and not struct.is_union and \
+    for number_side, struct in pairs:
+        if number_side in PRIMITIVE_ELEMENTS and isinstance(struct, ir.RecordType) and not struct.is_union and \
                 not managed_footprint(ctx, struct)[0]:
             return struct
     return None

@@ -271,12 +271,47 @@ def _floating_select_statement(ctx, st: ir.If) -> Optional[str]:
 
 
 def convert_while(ctx, st: ir.While, indent: str) -> List[str]:
-    return [indent + f"while ({convert_condition(ctx, st.cond)})"] + convert_body(ctx, st.body, indent + INDENT)
+    return [indent + f"while ({_loop_condition(ctx, st.cond)})"] + convert_body(ctx, st.body, indent + INDENT)
 
 
 def convert_do_while(ctx, st: ir.DoWhile, indent: str) -> List[str]:
     body = convert_body(ctx, st.body, indent + INDENT)
-    return [indent + "do"] + body[:-1] + [body[-1] + f" while ({convert_condition(ctx, st.cond)});"]
+    return [indent + "do"] + body[:-1] + [body[-1] + f" while ({_loop_condition(ctx, st.cond)});"]
+
+
+def _loop_condition(ctx, cond: ir.Expr) -> str:
+    """A loop's condition; one that only reads (`while (count != thread_count) {}`, `while (!done);`) reads its
+    volatile globals anew at each test (exprs._convert_program_name), as C does, where C#'s JIT may read a field
+    (the qualifier dropped) once before a loop that does not write it."""
+    if not _reads_only(cond):
+        return convert_condition(ctx, cond)
+    before = ctx.expr.volatile_reads
+    ctx.expr.volatile_reads = True
+    try:
+        return convert_condition(ctx, cond)
+    finally:
+        ctx.expr.volatile_reads = before
+
+
+def _reads_only(e: ir.Expr) -> bool:
+    """`e` only reads names (no assignment, step, call or address): each name in it is a value."""
+    if isinstance(e, (ir.NameRef, ir.IntLit, ir.FloatLit, ir.CharLit, ir.MacroRef)):
+        return True
+    if isinstance(e, ir.Cast):
+        return _reads_only(e.operand)
+    if isinstance(e, ir.Paren):
+        return _reads_only(e.inner)
+    if isinstance(e, ir.Unary):
+        return e.op in ("!", "-", "+", "~", "*") and _reads_only(e.operand)
+    if isinstance(e, ir.Binary):
+        return _reads_only(e.lhs) and _reads_only(e.rhs)
+    if isinstance(e, ir.Conditional):
+        return _reads_only(e.cond) and _reads_only(e.then) and _reads_only(e.otherwise)
+    if isinstance(e, ir.Index):
+        return _reads_only(e.base) and _reads_only(e.index)
+    if isinstance(e, ir.Member):
+        return _reads_only(e.base)
+    return False
 
 
 def convert_for(ctx, st: ir.For, indent: str) -> List[str]:
@@ -295,7 +330,7 @@ def convert_for(ctx, st: ir.For, indent: str) -> List[str]:
         init = ", ".join(expr_statement_code(ctx, st.init.expr))
     elif st.init is not None:
         raise TranslationError(st.loc, "this for-loop initializer is not supported", "unsupported-construct")
-    cond = convert_condition(ctx, st.cond) if st.cond is not None else ""
+    cond = _loop_condition(ctx, st.cond) if st.cond is not None else ""
     bounds = ctx.fn.loop_views.hoisted_bounds.get(id(st))
     if bounds is not None:  # start and limit read once before the loop (loops.py)
         counter, start, compare, limit = bounds

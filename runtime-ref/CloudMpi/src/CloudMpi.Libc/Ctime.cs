@@ -91,6 +91,16 @@ public static partial class Ctime
 
     public static int clock_gettime(int clock, Ptr<timespec> ts) => clock_gettime(clock, ref ts.Value);
 
+    /// <summary>C11's timespec_get (the ENCCS MPI course times its loops so): TIME_UTC, the only base glibc
+    /// knows, is clock_gettime's CLOCK_REALTIME; it returns the base, or 0 for any other.</summary>
+    public static int timespec_get(ref timespec ts, int @base) =>
+        @base == TIME_UTC && clock_gettime(CLOCK_REALTIME, ref ts) == 0 ? @base : 0;
+
+    public static int timespec_get(Ptr<timespec> ts, int @base) => timespec_get(ref ts.Value, @base);
+
+    /// <summary>timespec_get's base of &lt;time.h&gt; (glibc's value).</summary>
+    public const int TIME_UTC = 1;
+
     private static long clock_ticks_ns()
     {
         using var process = Process.GetCurrentProcess();

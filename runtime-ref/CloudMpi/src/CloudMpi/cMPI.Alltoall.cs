@@ -17,6 +17,7 @@ public static partial class cMPI
     public static int Alltoall<TS, TR>(TS[] sendbuf, int sendoffset, int sendcount, Datatype sendtype,
         TR[] recvbuf, int recvoffset, int recvcount, Datatype recvtype, Comm comm) where TS : unmanaged where TR : unmanaged
     {
+        if (IsInPlace(sendbuf)) return Alltoall(IN_PLACE, sendcount, sendtype, recvbuf, recvoffset, recvcount, recvtype, comm);
         const string call = "MPI_Alltoall";
         var ctx = Ctx(call);
         CheckComm(call, comm);
@@ -48,6 +49,7 @@ public static partial class cMPI
     public static int Alltoallv<TS, TR>(TS[] sendbuf, int sendoffset, int[] sendcounts, int[] sdispls, Datatype sendtype,
         TR[] recvbuf, int recvoffset, int[] recvcounts, int[] rdispls, Datatype recvtype, Comm comm) where TS : unmanaged where TR : unmanaged
     {
+        if (IsInPlace(sendbuf)) return Alltoallv(IN_PLACE, sendcounts, sdispls, sendtype, recvbuf, recvoffset, recvcounts, rdispls, recvtype, comm);
         const string call = "MPI_Alltoallv";
         var ctx = Ctx(call);
         CheckComm(call, comm);

@@ -217,6 +217,7 @@ public static partial class cMPI
 
     private static int Reduce<T>(UserBuffer<T> sendbuf, UserBuffer<T> recvbuf, int count, Datatype datatype, Op op, int root, Comm comm) where T : unmanaged
     {
+        if (sendbuf.IsInPlace) return Reduce(IN_PLACE, recvbuf, count, datatype, op, root, comm); // MPI_IN_PLACE in a pointer
         const string call = "MPI_Reduce";
         var ctx = Ctx(call);
         CheckReduce(call, ctx, datatype, op, comm, root);
@@ -230,6 +231,8 @@ public static partial class cMPI
             recvbuf.Done();
             return SUCCESS;
         }
+        if (recvbuf.IsInPlace && comm.RankIn(ctx) == root)
+            throw new MpiException(call, ERR_ARG, "MPI_IN_PLACE as the root's recvbuf (it goes as the root's sendbuf)");
         var send = sendbuf.Data(call, count, datatype);
         var recv = comm.RankIn(ctx) == root ? recvbuf.Data(call, count, datatype) : default;
         ReduceCore(ctx, call, send.Bytes, recv.Bytes, datatype, op, root, comm, all: false);
@@ -240,6 +243,7 @@ public static partial class cMPI
 
     private static int Allreduce<T>(UserBuffer<T> sendbuf, UserBuffer<T> recvbuf, int count, Datatype datatype, Op op, Comm comm) where T : unmanaged
     {
+        if (sendbuf.IsInPlace) return Allreduce(IN_PLACE, recvbuf, count, datatype, op, comm);
         const string call = "MPI_Allreduce";
         var ctx = Ctx(call);
         CheckReduce(call, ctx, datatype, op, comm, 0);

@@ -20,6 +20,7 @@ public static partial class cMPI
     public static int Gather<TS, TR>(TS[] sendbuf, int sendoffset, int sendcount, Datatype sendtype,
         TR[] recvbuf, int recvoffset, int recvcount, Datatype recvtype, int root, Comm comm) where TS : unmanaged where TR : unmanaged
     {
+        if (IsInPlace(sendbuf)) return Gather(IN_PLACE, sendcount, sendtype, recvbuf, recvoffset, recvcount, recvtype, root, comm);
         const string call = "MPI_Gather";
         var ctx = Ctx(call);
         CheckRoot(call, ctx, comm, root);
@@ -46,6 +47,7 @@ public static partial class cMPI
     public static int Gatherv<TS, TR>(TS[] sendbuf, int sendoffset, int sendcount, Datatype sendtype,
         TR[] recvbuf, int recvoffset, int[] recvcounts, int[] displs, Datatype recvtype, int root, Comm comm) where TS : unmanaged where TR : unmanaged
     {
+        if (IsInPlace(sendbuf)) return Gatherv(IN_PLACE, sendcount, sendtype, recvbuf, recvoffset, recvcounts, displs, recvtype, root, comm);
         const string call = "MPI_Gatherv";
         var ctx = Ctx(call);
         CheckRoot(call, ctx, comm, root);
@@ -79,6 +81,7 @@ public static partial class cMPI
     public static int Allgather<TS, TR>(TS[] sendbuf, int sendoffset, int sendcount, Datatype sendtype,
         TR[] recvbuf, int recvoffset, int recvcount, Datatype recvtype, Comm comm) where TS : unmanaged where TR : unmanaged
     {
+        if (IsInPlace(sendbuf)) return Allgather(IN_PLACE, sendcount, sendtype, recvbuf, recvoffset, recvcount, recvtype, comm);
         const string call = "MPI_Allgather";
         var ctx = Ctx(call);
         CheckComm(call, comm);
@@ -119,6 +122,7 @@ public static partial class cMPI
     public static int Allgatherv<TS, TR>(TS[] sendbuf, int sendoffset, int sendcount, Datatype sendtype,
         TR[] recvbuf, int recvoffset, int[] recvcounts, int[] displs, Datatype recvtype, Comm comm) where TS : unmanaged where TR : unmanaged
     {
+        if (IsInPlace(sendbuf)) return Allgatherv(IN_PLACE, sendcount, sendtype, recvbuf, recvoffset, recvcounts, displs, recvtype, comm);
         const string call = "MPI_Allgatherv";
         var ctx = Ctx(call);
         CheckComm(call, comm);
@@ -148,6 +152,7 @@ public static partial class cMPI
     public static int Scatter<TS, TR>(TS[] sendbuf, int sendoffset, int sendcount, Datatype sendtype,
         TR[] recvbuf, int recvoffset, int recvcount, Datatype recvtype, int root, Comm comm) where TS : unmanaged where TR : unmanaged
     {
+        if (IsInPlace(recvbuf)) return Scatter(sendbuf, sendoffset, sendcount, sendtype, IN_PLACE, recvcount, recvtype, root, comm);
         const string call = "MPI_Scatter";
         var ctx = Ctx(call);
         CheckRoot(call, ctx, comm, root);
@@ -174,6 +179,7 @@ public static partial class cMPI
     public static int Scatterv<TS, TR>(TS[] sendbuf, int sendoffset, int[] sendcounts, int[] displs, Datatype sendtype,
         TR[] recvbuf, int recvoffset, int recvcount, Datatype recvtype, int root, Comm comm) where TS : unmanaged where TR : unmanaged
     {
+        if (IsInPlace(recvbuf)) return Scatterv(sendbuf, sendoffset, sendcounts, displs, sendtype, IN_PLACE, recvcount, recvtype, root, comm);
         const string call = "MPI_Scatterv";
         var ctx = Ctx(call);
         CheckRoot(call, ctx, comm, root);

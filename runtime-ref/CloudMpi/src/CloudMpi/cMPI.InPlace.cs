@@ -20,6 +20,25 @@ public static partial class cMPI
     /// <summary>MPI_IN_PLACE, passed as the buffer argument of the collectives that allow it.</summary>
     public static readonly InPlace IN_PLACE = InPlace.Instance;
 
+    /// <summary>
+    /// MPI_IN_PLACE as a typed pointer: C's <c>(float *)MPI_IN_PLACE</c> kept in a variable that holds a buffer on
+    /// other branches (<c>sendbuf = (float *)MPI_IN_PLACE</c> on the root, <c>&amp;x</c> elsewhere, then
+    /// <c>MPI_Reduce(sendbuf, ...)</c>). One empty array for each element type, which nothing else gives: the
+    /// collectives that allow MPI_IN_PLACE take it, in an array or a <see cref="Libc.Ptr{T}"/>, as the marker, and
+    /// reading or writing through it fails as C's access to Open MPI's <c>(void *) 1</c> does.
+    /// </summary>
+    public static T[] InPlaceAs<T>() => InPlaceMarker<T>.Array;
+
+    /// <summary><paramref name="buffer"/> is <see cref="InPlaceAs{T}"/>'s marker.</summary>
+    internal static bool IsInPlace<T>(T[]? buffer) => buffer is not null && ReferenceEquals(buffer, InPlaceMarker<T>.Array);
+
+    private static class InPlaceMarker<T>
+    {
+#pragma warning disable CA1825 // a distinct empty array: Array.Empty<T>() is shared with every other empty one
+        internal static readonly T[] Array = new T[0];
+#pragma warning restore CA1825
+    }
+
     private static void RequireRoot(string call, RankContext ctx, Comm comm, int root)
     {
         if (comm.RankIn(ctx) != root)
@@ -37,6 +56,18 @@ public static partial class cMPI
 
     public static int Reduce<T>(InPlace sendbuf, Ptr<T> recvbuf, int count, Datatype datatype, Op op, int root, Comm comm) where T : unmanaged =>
         Reduce(sendbuf, UserBuffer.Of(recvbuf), count, datatype, op, root, comm);
+
+    /// <summary>MPI_Reduce(sendbuf, MPI_IN_PLACE, ...) away from the root, whose recvbuf MPI ignores (Eijkhout's
+    /// allreduceinplace: `MPI_Reduce(myrandoms, MPI_IN_PLACE, ...)` on the other ranks); at the root it is
+    /// MPI_ERR_ARG, as Open MPI's argument check has it.</summary>
+    public static int Reduce<T>(T[] sendbuf, int sendoffset, InPlace recvbuf, int count, Datatype datatype, Op op, int root, Comm comm) where T : unmanaged =>
+        Reduce(UserBuffer.Of(sendbuf, sendoffset), UserBuffer.Of(InPlaceAs<T>(), 0), count, datatype, op, root, comm);
+
+    public static int Reduce<T>(ref T sendbuf, InPlace recvbuf, int count, Datatype datatype, Op op, int root, Comm comm) where T : unmanaged =>
+        Reduce(UserBuffer.Of(ref sendbuf), UserBuffer.Of(InPlaceAs<T>(), 0), count, datatype, op, root, comm);
+
+    public static int Reduce<T>(Ptr<T> sendbuf, InPlace recvbuf, int count, Datatype datatype, Op op, int root, Comm comm) where T : unmanaged =>
+        Reduce(UserBuffer.Of(sendbuf), UserBuffer.Of(InPlaceAs<T>(), 0), count, datatype, op, root, comm);
 
     private static int Reduce<T>(InPlace sendbuf, UserBuffer<T> recvbuf, int count, Datatype datatype, Op op, int root, Comm comm) where T : unmanaged
     {

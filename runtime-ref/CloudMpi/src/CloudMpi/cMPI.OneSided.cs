@@ -278,8 +278,8 @@ public static partial class cMPI
         var w = CheckWin(call, win);
         if (target == PROC_NULL) return;
         long at = CheckTargetRange(call, ctx, w, target, disp, count, type, data.Length);
-        w.Pending.Add((target, SendRma(ctx, w, RmaOp.Put, target, at, data.Length, WireType(type), null,
-            Scattered(type, count), WithLayout(type, count, data))));
+        AddPending(w, target, SendRma(ctx, w, RmaOp.Put, target, at, data.Length, WireType(type), null,
+            Scattered(type, count), WithLayout(type, count, data)));
     }
 
     private static void GetCore(RankContext ctx, string call, Span<byte> into, int target, long disp, int count, Datatype type, Win win)
@@ -304,8 +304,8 @@ public static partial class cMPI
         if (element is null)
             throw new MpiException(call, ERR_TYPE, $"an accumulation into {type.Name} needs a datatype of one basic type");
         if (!op.IsOneSidedOnly) CheckOpForType(call, op, element);
-        w.Pending.Add((target, SendRma(ctx, w, RmaOp.Accumulate, target, at, data.Length, element, op,
-            Scattered(type, count), WithLayout(type, count, data))));
+        AddPending(w, target, SendRma(ctx, w, RmaOp.Accumulate, target, at, data.Length, element, op,
+            Scattered(type, count), WithLayout(type, count, data)));
     }
 
     /// <summary>The predefined datatype a request names: the type itself, or the one basic type a derived type is made
@@ -357,9 +357,7 @@ public static partial class cMPI
         BinaryPrimitives.WriteInt32LittleEndian(h[32..], flag);
         payload.CopyTo(h[HeaderBytes..]);
         var m = new cMPIMessage { Data = data, Source = w.Comm.RankIn(ctx), Tag = (int)op, Context = RmaContext };
-        var entry = ctx.Mailbox.RegisterSyncSend(ctx.PeekNextMsgId);
-        ctx.SendData(w.Comm.ToWorld(ctx, target), m);
-        return entry;
+        return ctx.SendSync(w.Comm.ToWorld(ctx, target), m);
     }
 
     /// <summary>
@@ -495,11 +493,20 @@ public static partial class cMPI
     {
         ctx.Wait.Set(call, w.Comm, null, 0, false, 0);
         ctx.Wait.Detail = "RMA acknowledgements";
-        foreach (var (t, ack) in w.Pending)
-        {
-            if (target < 0 || t == target) ctx.Mailbox.WaitFor(ack);
-        }
-        w.Pending.RemoveAll(p => target < 0 || p.Target == target);
+        // the operations started so far, waited for outside the lock: under MPI_THREAD_MULTIPLE other threads of
+        // the rank put and accumulate meanwhile (Sandia SMB's rma_mt_mpi), and their operations stay pending
+        List<(int Target, SyncSendEntry Ack)> started;
+        lock (w.Pending) started = w.Pending.FindAll(p => target < 0 || p.Target == target);
+        foreach (var (_, ack) in started) ctx.Mailbox.WaitFor(ack);
+        var done = new HashSet<SyncSendEntry>(started.Select(p => p.Ack), ReferenceEqualityComparer.Instance);
+        lock (w.Pending) w.Pending.RemoveAll(p => done.Contains(p.Ack));
+    }
+
+    /// <summary>An operation whose acknowledgement the epoch's completion awaits; several threads of a rank may start
+    /// operations at once (MPI_THREAD_MULTIPLE: two threads putting into one window made the list lose entries).</summary>
+    private static void AddPending(Win w, int target, SyncSendEntry ack)
+    {
+        lock (w.Pending) w.Pending.Add((target, ack));
     }
 
     // ------------------------------------------------------------------ checks

@@ -264,8 +264,7 @@ public static partial class cMPI
             ctx.SendData(destWorld, m);
             return;
         }
-        var entry = ctx.Mailbox.RegisterSyncSend(ctx.PeekNextMsgId);
-        ctx.SendData(destWorld, m);
+        var entry = ctx.SendSync(destWorld, m);
         ctx.Wait.Set(call, comm, "dest", dest, true, tag);
         ctx.Mailbox.WaitFor(entry);
     }
@@ -280,8 +279,9 @@ public static partial class cMPI
         int destWorld, int dest, int tag, Comm comm, bool sync)
     {
         var m = new cMPIMessage { Source = comm.RankIn(ctx), Tag = tag, Context = comm.P2PContext, Synchronous = sync };
-        var entry = sync ? ctx.Mailbox.RegisterSyncSend(ctx.PeekNextMsgId) : null;
-        ctx.Stamp(destWorld, m, data.Length);
+        SyncSendEntry? entry = null;
+        if (sync) entry = ctx.StampSync(destWorld, m, data.Length);
+        else ctx.Stamp(destWorld, m, data.Length);
         direct.SendFrom(destWorld, m, data);
         if (entry == null) return;
         ctx.Wait.Set(call, comm, "dest", dest, true, tag);

@@ -62,8 +62,7 @@ public static partial class cMPI
             return SUCCESS;
         }
         var m = new cMPIMessage { Data = data.Bytes.ToArray(), Source = comm.RankIn(ctx), Tag = tag, Context = comm.P2PContext, Synchronous = true };
-        var entry = ctx.Mailbox.RegisterSyncSend(ctx.PeekNextMsgId);
-        ctx.SendData(comm.ToWorld(ctx, dest), m);
+        var entry = ctx.SendSync(comm.ToWorld(ctx, dest), m);
         request = new Request.SyncSend(entry, dest, tag, comm);
         return SUCCESS;
     }

@@ -96,6 +96,7 @@ public static partial class cMPI
     private static int Scan<T>(string call, UserBuffer<T> sendbuf, UserBuffer<T> recvbuf, int count, Datatype datatype, Op op,
         Comm comm, bool exclusive) where T : unmanaged
     {
+        if (sendbuf.IsInPlace) return Scan(call, recvbuf, count, datatype, op, comm, exclusive);
         var ctx = Ctx(call);
         CheckReduce(call, ctx, datatype, op, comm, 0);
         var send = sendbuf.Data(call, count, datatype);
@@ -144,6 +145,7 @@ public static partial class cMPI
 
     public static int Reduce_scatter_block<T>(T[] sendbuf, int sendoffset, T[] recvbuf, int recvoffset, int recvcount, Datatype datatype, Op op, Comm comm) where T : unmanaged
     {
+        if (IsInPlace(sendbuf)) return Reduce_scatter_block(IN_PLACE, recvbuf, recvoffset, recvcount, datatype, op, comm);
         const string call = "MPI_Reduce_scatter_block";
         var ctx = Ctx(call);
         CheckReduce(call, ctx, datatype, op, comm, 0);
@@ -171,6 +173,7 @@ public static partial class cMPI
 
     public static int Reduce_scatter<T>(T[] sendbuf, int sendoffset, T[] recvbuf, int recvoffset, int[] recvcounts, Datatype datatype, Op op, Comm comm) where T : unmanaged
     {
+        if (IsInPlace(sendbuf)) return Reduce_scatter(IN_PLACE, recvbuf, recvoffset, recvcounts, datatype, op, comm);
         const string call = "MPI_Reduce_scatter";
         var ctx = Ctx(call);
         CheckReduce(call, ctx, datatype, op, comm, 0);

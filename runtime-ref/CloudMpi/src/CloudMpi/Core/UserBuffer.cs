@@ -39,6 +39,9 @@ internal readonly ref struct UserBuffer<T> where T : unmanaged
         isScalar = true;
     }
 
+    /// <summary>The buffer is MPI_IN_PLACE held in a typed pointer (<see cref="cMPI.InPlaceAs{T}"/>).</summary>
+    public bool IsInPlace => !isScalar && staged is null && cMPI.IsInPlace(array);
+
     /// <summary>count elements of type at this buffer, as packed bytes (see <see cref="Buffers.Data{T}"/>).</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public DataBuf Data(string call, int count, Datatype type) =>

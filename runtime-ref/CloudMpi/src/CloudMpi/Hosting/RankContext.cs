@@ -191,4 +191,27 @@ internal sealed class RankContext
     public readonly Dictionary<int, long> BarrierEpochs = new();
 
     public long PeekNextMsgId => nextMsgId;
+
+    /// <summary>
+    /// Stamp <paramref name="m"/> and register the acknowledgement its id will bring (a synchronous send, an RMA
+    /// request), as one step: under MPI_THREAD_MULTIPLE two threads of the rank reading the next id before either
+    /// stamped took the same one (Sandia SMB's rma_mt_mpi: "an item with the same key has already been added").
+    /// </summary>
+    public SyncSendEntry StampSync(int destWorld, cMPIMessage m, int payloadLength)
+    {
+        lock (stampGate) // Stamp takes it again under THREAD_MULTIPLE: C#'s lock is reentrant
+        {
+            var entry = Mailbox.RegisterSyncSend(nextMsgId);
+            Stamp(destWorld, m, payloadLength);
+            return entry;
+        }
+    }
+
+    /// <summary><see cref="StampSync"/>, then the send.</summary>
+    public SyncSendEntry SendSync(int destWorld, cMPIMessage m)
+    {
+        var entry = StampSync(destWorld, m, m.Data.Length);
+        Transport.Send(destWorld, m);
+        return entry;
+    }
 }
