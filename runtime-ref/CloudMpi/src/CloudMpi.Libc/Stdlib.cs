@@ -7,11 +7,12 @@ public static partial class Stdlib
     public const int EXIT_SUCCESS = 0;
     public const int EXIT_FAILURE = 1;
 
-    /// <summary>Ends the program (the rank) with <paramref name="status"/>: throws <see cref="ExitException"/>.</summary>
-    public static void exit(int status) => throw new ExitException(status);
+    /// <summary>Ends the program (the rank) with <paramref name="status"/>: throws <see cref="ExitException"/>. The
+    /// status is its low 8 bits, what the parent's wait sees (exit(256) is a success under a shell and mpirun).</summary>
+    public static void exit(int status) => throw new ExitException(status & 0xFF);
 
     /// <summary>Ends without atexit handlers (treated like exit; stdout is still flushed by CProgram.Run).</summary>
-    public static void _Exit(int status) => throw new ExitException(status);
+    public static void _Exit(int status) => throw new ExitException(status & 0xFF);
 
     /// <summary>Abnormal termination: exit status 134 as a shell reports SIGABRT.</summary>
     public static void abort() => throw new AbortException();
