@@ -69,7 +69,7 @@ _VA_LIST = ir.OpaqueType("va_list")  # (compared with every implicit conversion'
 # Posix.cs): the program uses them by name and passes them to the library (gettimeofday(&tv, NULL),
 # strftime(..., localtime(&t)), stat(path, &st)).
 LIBRARY_RECORDS = {"timeval", "timespec", "tm", "option", "timezone", "rusage", "utsname", "stat", "statvfs", "statfs",
-                   "flock", "div_t", "ldiv_t", "lldiv_t"}
+                   "flock", "div_t", "ldiv_t", "lldiv_t", "imaxdiv_t", "tms"}
 
 # cmpi's mpi.h defines each handle type as a pointer to an incomplete struct; clang shows the struct pointer
 # where a typedef is canonicalised (MPI_Comm_errhandler_function's MPI_Comm *).

@@ -38,6 +38,9 @@ public static partial class Stdlib
 
     public static lldiv_t lldiv(long numerator, long denominator) => new(numerator / denominator, numerator % denominator);
 
+    /// <summary>imaxdiv (inttypes.h): lldiv of intmax_t, which is long on x86-64.</summary>
+    public static imaxdiv_t imaxdiv(long numerator, long denominator) => new(numerator / denominator, numerator % denominator);
+
     public const int EDOM = 33, ERANGE = 34, ENOENT = 2, EACCES = 13, EINVAL = 22;
 
     /// <summary>C's errno (the calling rank's), readable and assignable.</summary>
@@ -80,5 +83,12 @@ public struct lldiv_t
     public long quot, rem;
 
     public lldiv_t(long quot, long rem) => (this.quot, this.rem) = (quot, rem);
+}
+
+public struct imaxdiv_t
+{
+    public long quot, rem;
+
+    public imaxdiv_t(long quot, long rem) => (this.quot, this.rem) = (quot, rem);
 }
 #pragma warning restore CS8981
