@@ -326,6 +326,7 @@ RUNTIME_MEMBER_NAMES = frozenset({
     'fgetc',
     'fgetpos',
     'fgets',
+    'fileno',
     'fopen',
     'fprintf',
     'fputc',

@@ -67,4 +67,14 @@ public static partial class Stdio
     }
 
     public static FILE fdopen(int fd, Ptr<sbyte> mode) => fdopen(fd, CString.Str(mode));
+
+    /// <summary>fileno(stream): the descriptor under the stream (0, 1, 2 for the standard ones; what fsync, fstat and
+    /// ftruncate take), or -1 and EBADF for a closed stream or one that has none.</summary>
+    public static int fileno(FILE stream)
+    {
+        ArgumentNullException.ThrowIfNull(stream);
+        int fd = stream.Closed ? -1 : stream.Descriptor;
+        if (fd < 0) LibcState.Current.Errno = EBADF;
+        return fd;
+    }
 }
