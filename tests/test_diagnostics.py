@@ -41,6 +41,7 @@ def _one_diagnostic(r):
     ("mpi_memory_of_structs.c", 10, 14, "struct bench holds pointers"),
     ("mpi_message_of_pointer_structs.c", 9, 15, "MPI_Bcast would move struct bench, which holds pointers"),
     ("attr_function_arity.c", 8, 51, "with the 4 parameters of MPI's delete function"),
+    ("bsearch_key_read_as_element.c", 11, 55, "by_id reads its `void *` parameter 'a' as rec where bsearch passes"),
 ])
 def test_bad_source_gives_located_diagnostic(tools, tmp_path, name, line, col, words):
     d = _one_diagnostic(_translate(tools, tmp_path, os.path.join(BAD, name)))

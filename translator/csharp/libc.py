@@ -240,6 +240,11 @@ def convert_libc_call(ctx, call: ir.Call, callee: ir.NameRef, rule) -> CsExpr:
             args.append(readable_copy(value) if value.cstype.is_inline_array else value.code)
     if rule.family == "byte_pair" and len(args) == 3:
         _read_as_first_buffer(ctx, call, args)
+    keyed = _key_and_element_types(ctx, call, ftype) if sorts else None
+    if keyed is not None:
+        # bsearch(&id, recs, ...): the runtime's search by a key of its own type (bsearch_by_key<TKey, T>; as an
+        # overload of bsearch it would make a search by an element ambiguous), both types named
+        return CsExpr(f"{rule.target}_by_key<{keyed[0]}, {keyed[1]}>({', '.join(args)})", GENERIC_RESULT, PRIMARY)
     if rule.handle_result:
         ret = HANDLE  # pthread_getspecific: whatever pointer was stored, cast back at use (Handle.As)
     elif isinstance(call.type, ir.PointerType) and isinstance(call.type.pointee, ir.VoidType):
@@ -314,6 +319,22 @@ def _hands_out_element_pointers(ftype: ir.FunctionType) -> bool:
         all(_is_void_pointer(q) for q in p.pointee.params) for p in ftype.params)
 
 
+def _key_and_element_types(ctx, call: ir.Call, ftype: ir.FunctionType) -> Optional[tuple]:
+    """(the key's C# element type, the buffer's) of a search whose callback compares a key with the buffer's elements
+    (bsearch(key, base, ...): two `void *` buffers before the callback) when they differ (`bsearch(&id, recs, ...)`,
+    `bsearch(name, table, ...)`, the comparator reading its first pointer as an int or a string and its second as a
+    struct); None for a search by an element of the buffer's own type, or a sort."""
+    if not _hands_out_element_pointers(ftype):
+        return None
+    buffers = [i for i, p in enumerate(ftype.params) if _is_void_pointer(p)]
+    if len(buffers) != 2 or buffers[1] >= len(call.args):
+        return None
+    key, element = (_buffer_element(without_pointer_casts(call.args[i]), ctx) for i in buffers)
+    if key is None or element is None or key == element:
+        return None
+    return key, element
+
+
 def _struct_of_bytes(ctx, buffer: ir.Expr) -> bool:
     """Whether a buffer holds structs whose C# layout is their bytes (numbers and fixed arrays of them, no pointer):
     a `char *` view of one reads C's bytes, and a cast back to the struct is a view of it again."""
@@ -365,6 +386,7 @@ def _refuse_callback_of_other_element(ctx, call: ir.Call, ftype: ir.FunctionType
                 for i in void_params if i < len(call.args)} - {None}
     if not elements:
         return
+    keyed = _key_and_element_types(ctx, call, ftype)
     for a, p in zip(call.args, ftype.params):
         target = p.pointee if isinstance(p, ir.PointerType) else None
         if not isinstance(target, ir.FunctionType):
@@ -379,6 +401,9 @@ def _refuse_callback_of_other_element(ctx, call: ir.Call, ftype: ir.FunctionType
         for i, (wanted, given) in enumerate(zip(target.params, f.type.params)):
             if not (isinstance(wanted, ir.PointerType) and isinstance(wanted.pointee, ir.VoidType)):
                 continue
+            if keyed is not None:
+                # a search by a key of another type: the comparator's first pointer is the key, its second an element
+                elements = {keyed[min(i, 1)]}
             if isinstance(given, ir.PointerType) and isinstance(given.pointee, ir.VoidType) and i < len(names) and \
                     ctx.plan is not None:
                 # a `const void *` parameter the comparator casts (`*(const unsigned long *)b`) is read as the
@@ -386,10 +411,11 @@ def _refuse_callback_of_other_element(ctx, call: ir.Call, ftype: ir.FunctionType
                 # comparator casting one parameter to int and the other to unsigned long, CS1503)
                 typed = ctx.plan.void_type(("var", f.name, names[i]))
                 if typed is not None and element_cs(typed, a.loc) not in elements:
+                    what = f"{function}'s key" if keyed is not None and i == 0 else "the buffer's element"
                     raise TranslationError(a.loc, f"{f.name} reads its `void *` parameter '{names[i]}' as "
                                            f"{element_cs(typed, a.loc)} where {function} passes pointers into a "
-                                           f"buffer of {' or '.join(sorted(elements))}: cast it to the buffer's "
-                                           "element type", "incompatible-function-pointer-types")
+                                           f"buffer of {' or '.join(sorted(elements))}: cast it to {what} type",
+                                           "incompatible-function-pointer-types")
             if isinstance(given, ir.PointerType) and not isinstance(given.pointee, (ir.VoidType, ir.FunctionType)) \
                     and element_cs(given.pointee, a.loc) not in elements:
                 raise TranslationError(a.loc, f"{f.name} takes a pointer to {element_cs(given.pointee, a.loc)} where "

@@ -69,7 +69,7 @@ _VA_LIST = ir.OpaqueType("va_list")  # (compared with every implicit conversion'
 # Posix.cs): the program uses them by name and passes them to the library (gettimeofday(&tv, NULL),
 # strftime(..., localtime(&t)), stat(path, &st)).
 LIBRARY_RECORDS = {"timeval", "timespec", "tm", "option", "timezone", "rusage", "utsname", "stat", "statvfs", "statfs",
-                   "flock", "div_t", "ldiv_t", "lldiv_t"}
+                   "flock", "div_t", "ldiv_t", "lldiv_t", "imaxdiv_t", "tms"}
 
 # cmpi's mpi.h defines each handle type as a pointer to an incomplete struct; clang shows the struct pointer
 # where a typedef is canonicalised (MPI_Comm_errhandler_function's MPI_Comm *).
@@ -1891,6 +1891,15 @@ class Frontend:
         kind = cur.kind
         loc = self.loc(cur)
         kids = self.kids(cur)
+        if kind == K.UNEXPOSED_EXPR and len(kids) == 2 and \
+                sum(k.kind == K.TYPE_REF for k in kids) == 1:
+            # va_arg(ap, size_t), va_arg(ap, struct pair): a type named by a typedef or a tag is a TypeRef child
+            # beside the va_list (a built-in type, va_arg(ap, int), has none)
+            inner = self.expr(next(k for k in kids if k.kind != K.TYPE_REF))
+            t = self.type_of(cur)
+            if inner.type.__class__ is ir.OpaqueType and inner.type == _VA_LIST and t != inner.type:
+                return ir.VaArg(loc, t, inner)
+            raise self.unsupported(cur, "this expression")
         if kind == K.UNEXPOSED_EXPR and len(kids) == 1:
             inner = self.expr(kids[0])
             t = self.type_of(cur)

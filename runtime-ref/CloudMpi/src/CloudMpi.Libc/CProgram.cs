@@ -52,7 +52,9 @@ public static class CProgram
                 throw;
             }
 
-            // Returning from main is exit(code): run the atexit handlers (which may call exit themselves).
+            // Returning from main is exit(code): its low 8 bits are the status (return 512 is a success natively);
+            // then the atexit handlers run (which may call exit themselves).
+            code &= 0xFF;
             try
             {
                 state.RunAtExit();

@@ -54,6 +54,13 @@ public static class CSched
     }
     public static int CPU_COUNT(Ptr<cpu_set_t> set) => CPU_COUNT(ref set.Value);
 
+    /// <summary>sched_yield: the calling thread (rank) gives up the processor, as a busy-waiting loop asks.</summary>
+    public static int sched_yield()
+    {
+        Thread.Yield();
+        return 0;
+    }
+
     /// <summary>sched_getaffinity: every CPU the process may use, as many as fit in <paramref name="size"/> bytes.</summary>
     public static int sched_getaffinity(int pid, ulong size, ref cpu_set_t set)
     {

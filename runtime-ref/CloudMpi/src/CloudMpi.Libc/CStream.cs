@@ -20,6 +20,10 @@ internal sealed class CStream
 
     public bool Error { get; set; }
 
+    /// <summary>The kernel descriptor of the file behind the stream, or -1 when it is no file.</summary>
+    public int Descriptor => _stream is FileStream file && !file.SafeFileHandle.IsClosed
+        ? (int)file.SafeFileHandle.DangerousGetHandle() : -1;
+
     public bool CanRead => _stream.CanRead;
 
     public bool CanWrite => _stream.CanWrite;

@@ -96,6 +96,26 @@ public static partial class Ctime
 
     public static long mktime(Ptr<tm> t) => mktime(ref t.Value);
 
+    /// <summary>timegm (glibc, BSD): mktime for fields in UTC, whatever the local zone; normalised and written back
+    /// as gmtime writes them (weekday, day of the year, "GMT"); -1 if out of range.</summary>
+    public static long timegm(ref tm t)
+    {
+        try
+        {
+            var d = new DateTime(1900 + t.tm_year, 1, 1, 0, 0, 0, DateTimeKind.Utc)
+                .AddMonths(t.tm_mon).AddDays(t.tm_mday - 1).AddHours(t.tm_hour).AddMinutes(t.tm_min).AddSeconds(t.tm_sec);
+            long seconds = new DateTimeOffset(d, TimeSpan.Zero).ToUnixTimeSeconds();
+            t = Broken(seconds, local: false);
+            return seconds;
+        }
+        catch (ArgumentOutOfRangeException)
+        {
+            return -1;
+        }
+    }
+
+    public static long timegm(Ptr<tm> t) => timegm(ref t.Value);
+
     /// <summary>asctime: "Www Mmm dd hh:mm:ss yyyy\n" in a static buffer.</summary>
     public static Ptr<sbyte> asctime(ref tm t)
     {

@@ -64,6 +64,17 @@ public sealed class FILE
         _ => null,
     };
 
+    /// <summary>The kernel descriptor under this stream (fileno): 0, 1, 2 for the standard streams, a file's own, or
+    /// -1 for a stream that has none (one writing into a .NET TextWriter).</summary>
+    internal int Descriptor => _kind switch
+    {
+        Kind.Stdin => 0,
+        Kind.Stdout => 1,
+        Kind.Stderr => 2,
+        Kind.File => _file!.Descriptor,
+        _ => -1,
+    };
+
     internal void Write(ReadOnlySpan<byte> bytes) => TryWrite(bytes);
 
     /// <summary>Writes C bytes; false when the stream cannot be written (its error indicator is then set).</summary>

@@ -115,7 +115,19 @@ public sealed class LibcState
     internal tm[] BrokenDownTime { get; } = new tm[1];
     internal sbyte[] AsctimeText { get; } = new sbyte[26];
 
-    internal GlibcRandom Random { get; } = new();
+    /// <summary>The generator random() and rand() draw from: glibc's own state, or the one initstate or setstate
+    /// installed last.</summary>
+    internal GlibcRandom Random { get; set; } = new();
+
+    /// <summary>The generators of the states initstate was given, by the buffer (array and offset) that holds each,
+    /// with glibc's own under <see cref="RandomTable"/>: setstate switches between them.</summary>
+    internal Dictionary<(object Array, int Offset), GlibcRandom> RandomStates { get; } = new();
+
+    /// <summary>Stands for glibc's internal state table, which the first initstate or setstate returns.</summary>
+    internal sbyte[] RandomTable { get; } = new sbyte[128];
+
+    /// <summary>The buffer of the state in use (initstate's and setstate's result is the one before).</summary>
+    internal Ptr<sbyte> RandomStateBuffer;
     internal Drand48Generator Drand48 { get; } = new();
 
     internal void AddAtExit(Action handler) => _atExit.Add(handler);

@@ -1,3 +1,4 @@
+using System.Buffers.Binary;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 
@@ -200,6 +201,39 @@ public static class Posix
     public static void sync() => Native.sync();
 
     // ---- names in the file system ----
+
+    /// <summary>
+    /// mkstemp(template): glibc's own call creates and opens a new file whose name is the template with its trailing
+    /// "XXXXXX" replaced (written back into the program's array, as C does), or -1 and errno (EINVAL for a template
+    /// without them, left unchanged).
+    /// </summary>
+    public static int mkstemp(Ptr<sbyte> template)
+    {
+        int n = checked((int)CString.strlen(template));
+        var bytes = new byte[n + 1];
+        for (int i = 0; i < n; i++) bytes[i] = (byte)template[i];
+        int fd = Check(Native.mkstemp(bytes));
+        if (fd >= 0)
+        {
+            for (int i = 0; i < n; i++) template[i] = (sbyte)bytes[i];
+        }
+
+        return fd;
+    }
+
+    // ---- byte order (arpa/inet.h): network order is big-endian, the host (x86-64) little-endian ----
+
+    /// <summary>htonl(x): x's four bytes in network (big-endian) order.</summary>
+    public static uint htonl(uint x) => BinaryPrimitives.ReverseEndianness(x);
+
+    /// <summary>htons(x): x's two bytes in network (big-endian) order.</summary>
+    public static ushort htons(ushort x) => BinaryPrimitives.ReverseEndianness(x);
+
+    /// <summary>ntohl(x): a network-order (big-endian) 32-bit number in host order.</summary>
+    public static uint ntohl(uint x) => BinaryPrimitives.ReverseEndianness(x);
+
+    /// <summary>ntohs(x): a network-order (big-endian) 16-bit number in host order.</summary>
+    public static ushort ntohs(ushort x) => BinaryPrimitives.ReverseEndianness(x);
 
     public static int unlink(string path) => Check(Native.unlink(path));
 
@@ -621,6 +655,7 @@ public static class Posix
     {
         [DllImport(Library, SetLastError = true)] public static extern int open([MarshalAs(UnmanagedType.LPUTF8Str)] string path, int flags, uint mode);
         [DllImport(Library, SetLastError = true)] public static extern int close(int fd);
+        [DllImport(Library, SetLastError = true)] public static extern int mkstemp([In, Out] byte[] template);
         [DllImport(Library, SetLastError = true)] public static extern long read(int fd, ref byte buf, nuint count);
         [DllImport(Library, SetLastError = true)] public static extern long write(int fd, ref byte buf, nuint count);
         [DllImport(Library, SetLastError = true)] public static extern long pread(int fd, ref byte buf, nuint count, long offset);

@@ -23,6 +23,64 @@ public static partial class Stdlib
 
     public static void srandom(ulong seed) => srand(seed);
 
+    /// <summary>
+    /// initstate(seed, state, n): random() and rand() draw from a new generator of the type glibc picks for n bytes
+    /// (TYPE_0 to TYPE_4: its sequences are glibc's), seeded with seed; the previous state's buffer is returned (glibc's
+    /// own table first), or NULL and EINVAL below 8 bytes. The generator is kept by the buffer's identity, not in its
+    /// bytes: setstate of that buffer resumes it, but a copy of the bytes (memcpy to save a state) is no state.
+    /// </summary>
+    public static Ptr<sbyte> initstate(uint seed, Ptr<sbyte> state, SizeT n)
+    {
+        var libc = LibcState.Current;
+        int type = GlibcRandom.TypeForSize(n.Value);
+        if (type < 0 || state.IsNull)
+        {
+            libc.Errno = EINVAL;
+            return default;
+        }
+
+        var previous = CurrentRandomState(libc);
+        var generator = new GlibcRandom(type, seed);
+        libc.RandomStates[StateKey(state)] = generator;
+        libc.Random = generator;
+        libc.RandomStateBuffer = state;
+        return previous;
+    }
+
+    public static Ptr<sbyte> initstate(int seed, Ptr<sbyte> state, SizeT n) => initstate(unchecked((uint)seed), state, n);
+
+    /// <summary>setstate(state): random() and rand() resume the generator initstate made in that buffer (or glibc's
+    /// own, through the pointer the first initstate returned); the previous state's buffer, or NULL and EINVAL for a
+    /// buffer initstate never had.</summary>
+    public static Ptr<sbyte> setstate(Ptr<sbyte> state)
+    {
+        var libc = LibcState.Current;
+        var previous = CurrentRandomState(libc);
+        if (state.IsNull || !libc.RandomStates.TryGetValue(StateKey(state), out var generator))
+        {
+            libc.Errno = EINVAL;
+            return default;
+        }
+
+        libc.Random = generator;
+        libc.RandomStateBuffer = state;
+        return previous;
+    }
+
+    private static (object Array, int Offset) StateKey(Ptr<sbyte> state) => ((object?)state.Array ?? state.View!, state.Offset);
+
+    /// <summary>The buffer of the generator in use, glibc's own table registered on first use.</summary>
+    private static Ptr<sbyte> CurrentRandomState(LibcState libc)
+    {
+        if (libc.RandomStateBuffer.IsNull)
+        {
+            libc.RandomStateBuffer = libc.RandomTable;
+            libc.RandomStates[(libc.RandomTable, 0)] = libc.Random;
+        }
+
+        return libc.RandomStateBuffer;
+    }
+
     /// <summary>glibc's reentrant generator: three steps of the ANSI C LCG on the caller's state, 31 bits of
     /// result (11 + 10 + 10 high bits of the steps); unlike rand() it has no hidden state.</summary>
     public static int rand_r(ref uint seed)

@@ -81,7 +81,27 @@ public static partial class Stdlib
     }
 
     /// <summary>bsearch as glibc's: probes the middle (l + u) / 2 and returns the first match met, or NULL.</summary>
-    public static Ptr<T> bsearch<T>(Ptr<T> key, Ptr<T> @base, SizeT count, SizeT size, Func<Ptr<T>, Ptr<T>, int> compare)
+    public static Ptr<T> bsearch<T>(Ptr<T> key, Ptr<T> @base, SizeT count, SizeT size, Func<Ptr<T>, Ptr<T>, int> compare) =>
+        bsearch_by_key<T, T>(key, @base, count, size, compare);
+
+    public static Ptr<T> bsearch<T>(Ptr<T> key, T[] @base, SizeT count, SizeT size, Func<Ptr<T>, Ptr<T>, int> compare) =>
+        bsearch_by_key<T, T>(key, (Ptr<T>)@base, count, size, compare);
+
+    /// <summary>bsearch(&amp;x, ...): the key passed as the value it points to.</summary>
+    public static Ptr<T> bsearch<T>(T key, Ptr<T> @base, SizeT count, SizeT size, Func<Ptr<T>, Ptr<T>, int> compare) =>
+        bsearch_by_key<T, T>(new Ptr<T>([key]), @base, count, size, compare);
+
+    public static Ptr<T> bsearch<T>(T key, T[] @base, SizeT count, SizeT size, Func<Ptr<T>, Ptr<T>, int> compare) =>
+        bsearch_by_key<T, T>(new Ptr<T>([key]), (Ptr<T>)@base, count, size, compare);
+
+    /// <summary>
+    /// bsearch with a key of another type than the elements (`bsearch(&amp;id, recs, n, sizeof *recs, by_id)` or
+    /// `bsearch(name, table, ...)`, the comparator reading its first pointer as the key and its second as an element):
+    /// the translation names it and both types (`bsearch_by_key&lt;int, rec&gt;(...)`): as overloads of bsearch these
+    /// would make a search by an element of the buffer's own type ambiguous (CS0121).
+    /// </summary>
+    public static Ptr<T> bsearch_by_key<TKey, T>(Ptr<TKey> key, Ptr<T> @base, SizeT count, SizeT size,
+        Func<Ptr<TKey>, Ptr<T>, int> compare)
     {
         ArgumentNullException.ThrowIfNull(compare);
         int width = ElementWidth<T>(size, "bsearch");
@@ -99,15 +119,14 @@ public static partial class Stdlib
         return default;
     }
 
-    public static Ptr<T> bsearch<T>(Ptr<T> key, T[] @base, SizeT count, SizeT size, Func<Ptr<T>, Ptr<T>, int> compare) =>
-        bsearch(key, (Ptr<T>)@base, count, size, compare);
+    public static Ptr<T> bsearch_by_key<TKey, T>(Ptr<TKey> key, T[] @base, SizeT count, SizeT size,
+        Func<Ptr<TKey>, Ptr<T>, int> compare) => bsearch_by_key(key, (Ptr<T>)@base, count, size, compare);
 
-    /// <summary>bsearch(&amp;x, ...): the key passed as the value it points to.</summary>
-    public static Ptr<T> bsearch<T>(T key, Ptr<T> @base, SizeT count, SizeT size, Func<Ptr<T>, Ptr<T>, int> compare) =>
-        bsearch(new Ptr<T>([key]), @base, count, size, compare);
+    public static Ptr<T> bsearch_by_key<TKey, T>(TKey key, Ptr<T> @base, SizeT count, SizeT size,
+        Func<Ptr<TKey>, Ptr<T>, int> compare) => bsearch_by_key(new Ptr<TKey>([key]), @base, count, size, compare);
 
-    public static Ptr<T> bsearch<T>(T key, T[] @base, SizeT count, SizeT size, Func<Ptr<T>, Ptr<T>, int> compare) =>
-        bsearch(new Ptr<T>([key]), (Ptr<T>)@base, count, size, compare);
+    public static Ptr<T> bsearch_by_key<TKey, T>(TKey key, T[] @base, SizeT count, SizeT size,
+        Func<Ptr<TKey>, Ptr<T>, int> compare) => bsearch_by_key(new Ptr<TKey>([key]), (Ptr<T>)@base, count, size, compare);
 
     /// <summary>How many slots of the array one element of `size` bytes takes: 1, or a row of several.</summary>
     private static int ElementWidth<T>(SizeT size, string function)

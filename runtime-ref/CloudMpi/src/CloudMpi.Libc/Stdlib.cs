@@ -7,11 +7,12 @@ public static partial class Stdlib
     public const int EXIT_SUCCESS = 0;
     public const int EXIT_FAILURE = 1;
 
-    /// <summary>Ends the program (the rank) with <paramref name="status"/>: throws <see cref="ExitException"/>.</summary>
-    public static void exit(int status) => throw new ExitException(status);
+    /// <summary>Ends the program (the rank) with <paramref name="status"/>: throws <see cref="ExitException"/>. The
+    /// status is its low 8 bits, what the parent's wait sees (exit(256) is a success under a shell and mpirun).</summary>
+    public static void exit(int status) => throw new ExitException(status & 0xFF);
 
     /// <summary>Ends without atexit handlers (treated like exit; stdout is still flushed by CProgram.Run).</summary>
-    public static void _Exit(int status) => throw new ExitException(status);
+    public static void _Exit(int status) => throw new ExitException(status & 0xFF);
 
     /// <summary>Abnormal termination: exit status 134 as a shell reports SIGABRT.</summary>
     public static void abort() => throw new AbortException();
@@ -36,6 +37,9 @@ public static partial class Stdlib
     public static ldiv_t ldiv(long numerator, long denominator) => new(numerator / denominator, numerator % denominator);
 
     public static lldiv_t lldiv(long numerator, long denominator) => new(numerator / denominator, numerator % denominator);
+
+    /// <summary>imaxdiv (inttypes.h): lldiv of intmax_t, which is long on x86-64.</summary>
+    public static imaxdiv_t imaxdiv(long numerator, long denominator) => new(numerator / denominator, numerator % denominator);
 
     public const int EDOM = 33, ERANGE = 34, ENOENT = 2, EACCES = 13, EINVAL = 22;
 
@@ -79,5 +83,12 @@ public struct lldiv_t
     public long quot, rem;
 
     public lldiv_t(long quot, long rem) => (this.quot, this.rem) = (quot, rem);
+}
+
+public struct imaxdiv_t
+{
+    public long quot, rem;
+
+    public imaxdiv_t(long quot, long rem) => (this.quot, this.rem) = (quot, rem);
 }
 #pragma warning restore CS8981

@@ -22,6 +22,12 @@ public struct rusage
         ru_msgsnd, ru_msgrcv, ru_nsignals, ru_nvcsw, ru_nivcsw;
 }
 
+/// <summary>struct tms of &lt;sys/times.h&gt; (times): CPU times in clock ticks (sysconf(_SC_CLK_TCK), 100).</summary>
+public struct tms
+{
+    public long tms_utime, tms_stime, tms_cutime, tms_cstime;
+}
+
 /// <summary>One field of struct utsname: glibc's 65 chars.</summary>
 [InlineArray(65)]
 public struct UtsnameField
@@ -74,6 +80,22 @@ public static class Sys
     }
 
     public static int getrusage(int who, Ptr<rusage> usage) => getrusage(who, ref usage.Value);
+
+    /// <summary>times(buf): the process's user and system CPU time in clock ticks (100 a second; in-process ranks
+    /// share one process, as threads do in C; no child is waited for), and a steady count of ticks of elapsed time
+    /// as the result, which only differences of mean anything (Linux counts from the boot).</summary>
+    public static long times(ref tms buf)
+    {
+        using var self = Process.GetCurrentProcess();
+        buf = new tms { tms_utime = Ticks(self.UserProcessorTime), tms_stime = Ticks(self.PrivilegedProcessorTime) };
+        return times();
+    }
+
+    public static long times(Ptr<tms> buf) => buf.IsNull ? times() : times(ref buf.Value);
+
+    private static long times() => Environment.TickCount64 / 10;
+
+    private static long Ticks(TimeSpan t) => t.Ticks / (TimeSpan.TicksPerSecond / 100);
 
     private static timeval ToTimeval(TimeSpan t)
     {

@@ -100,7 +100,18 @@ public sealed class CProgramTests
     [Fact]
     public void Exit_exception_carries_the_code()
     {
-        var e = Assert.Throws<ExitException>(() => Stdlib.exit(-5));
-        Assert.Equal(-5, e.Code);
+        var e = Assert.Throws<ExitException>(() => Stdlib.exit(42));
+        Assert.Equal(42, e.Code);
+    }
+
+    [Theory]
+    [InlineData(-5, 251)]
+    [InlineData(256, 0)]
+    [InlineData(768, 0)]
+    [InlineData(300, 44)]
+    public void Exit_status_is_its_low_8_bits_as_the_parent_sees_it(int status, int code)
+    {
+        Assert.Equal(code, Assert.Throws<ExitException>(() => Stdlib.exit(status)).Code);
+        Assert.Equal(code, Assert.Throws<ExitException>(() => Stdlib._Exit(status)).Code);
     }
 }
