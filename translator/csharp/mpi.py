@@ -663,7 +663,10 @@ def _call_code(ctx, call: ir.Call, callee: ir.NameRef, rule) -> str:
         elif kind == "unread":
             args.append(_unread_pointer(arg, callee.name))
         elif kind == "string":
-            text = convert_expr(ctx, arg)
+            # a literal given to a `const char datarep[]` parameter (MPI_Pack_external) reaches here cast to the
+            # array type: the literal itself is the C# string
+            literal = strip_casts(arg)
+            text = convert_expr(ctx, literal if isinstance(literal, ir.StringLit) else arg)
             args.append(text.code if text.type == "string" else f"CString.Str({coerce(text, 'Ptr<sbyte>').code})")
         elif kind == "function":
             args.append(convert_user_function(ctx, arg))

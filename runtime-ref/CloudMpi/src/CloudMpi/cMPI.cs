@@ -81,6 +81,11 @@ public static partial class cMPI
     public static int Finalize()
     {
         var ctx = Ctx("MPI_Finalize");
+        // MPI-3.1 8.7.1: MPI_Finalize first frees MPI_COMM_SELF's attributes, as MPI_Comm_free would, calling the
+        // program's delete functions (a library's clean-up hook); Open MPI 4.1 then deletes MPI_COMM_WORLD's the same
+        // way (measured: each handle's in reverse order of setting, MPI_COMM_SELF's first)
+        DeleteAttributes(ctx, "MPI_Finalize", COMM_SELF);
+        DeleteAttributes(ctx, "MPI_Finalize", COMM_WORLD);
         RunAllPendingCollectives(ctx);
         ctx.Finalized = true;
         return SUCCESS;
