@@ -1,6 +1,7 @@
 /* Attribute values read through a `void *` the program casts where it uses it, or never reads (it tests the flag):
  * MPI_Comm_get_attr of a predefined key (MPI_TAG_UB) and of the program's own, MPI_Win_get_attr of MPI_WIN_SIZE (an
- * MPI_Aint), MPI_WIN_DISP_UNIT (an int) and a key of the program's own, MPI_Type_get_attr of one.
+ * MPI_Aint), MPI_WIN_DISP_UNIT (an int), MPI_WIN_BASE (the window's memory, compared with the buffer given and read
+ * through an `int *`; MPI_Win_allocate's memory) and a key of the program's own, MPI_Type_get_attr of one.
  * ranks: 1 2 4
  * native-env: OMPI_MCA_osc=pt2pt */
 #include <mpi.h>
@@ -36,6 +37,20 @@ int main(int argc, char **argv)
     if (!flag || *(MPI_Aint *)v != (MPI_Aint)sizeof buf) { errs++; printf("MPI_WIN_SIZE: flag %d\n", flag); }
     MPI_Win_get_attr(win, MPI_WIN_DISP_UNIT, &v, &flag);
     if (!flag || *(int *)v != (int)sizeof(int)) { errs++; printf("MPI_WIN_DISP_UNIT: flag %d\n", flag); }
+    for (int i = 0; i < 6; i++) buf[i] = rank * 10 + i;
+    MPI_Win_get_attr(win, MPI_WIN_BASE, &v, &flag);
+    if (!flag || v != (void *)buf) { errs++; printf("MPI_WIN_BASE: flag %d, not the buffer\n", flag); }
+    int *base;
+    MPI_Win_get_attr(win, MPI_WIN_BASE, &base, &flag);
+    if (!flag || base[2] != rank * 10 + 2) { errs++; printf("MPI_WIN_BASE as int *: flag %d\n", flag); }
+    double *mem;
+    MPI_Win awin;
+    MPI_Win_allocate(4 * sizeof(double), sizeof(double), MPI_INFO_NULL, MPI_COMM_WORLD, &mem, &awin);
+    mem[3] = rank + 0.5;
+    double *abase;
+    MPI_Win_get_attr(awin, MPI_WIN_BASE, &abase, &flag);
+    if (!flag || abase != mem || abase[3] != rank + 0.5) { errs++; printf("MPI_Win_allocate's MPI_WIN_BASE: flag %d\n", flag); }
+    MPI_Win_free(&awin);
     int wkey;
     MPI_Win_create_keyval(MPI_WIN_NULL_COPY_FN, MPI_WIN_NULL_DELETE_FN, &wkey, NULL);
     MPI_Win_set_attr(win, wkey, &mark);

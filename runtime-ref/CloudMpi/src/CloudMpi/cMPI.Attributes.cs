@@ -181,7 +181,13 @@ public static partial class cMPI
             Win_get_attr(win, keyval, out Ptr<long> size, out flag);
             value = size;
         }
-        else if (keyval is WIN_DISP_UNIT or WIN_CREATE_FLAVOR or WIN_MODEL or WIN_BASE)
+        else if (keyval == WIN_BASE)
+        {
+            var ctx = Ctx("MPI_Win_get_attr");
+            Win_get_attr(win, keyval, out Ptr<byte> _, out flag);  // the window's checks
+            value = ctx.Windows.TryGetValue(win.Key, out var memory) ? memory.BasePointer : null;
+        }
+        else if (keyval is WIN_DISP_UNIT or WIN_CREATE_FLAVOR or WIN_MODEL)
         {
             Win_get_attr(win, keyval, out Ptr<int> number, out flag);
             value = number;
@@ -220,8 +226,8 @@ public static partial class cMPI
             WIN_DISP_UNIT => PredefinedAttr<T, int>(call, win.DispUnits[win.Comm.RankIn(ctx)]),
             WIN_CREATE_FLAVOR => PredefinedAttr<T, int>(call, win.IsDynamic ? WIN_FLAVOR_DYNAMIC : WIN_FLAVOR_CREATE),
             WIN_MODEL => PredefinedAttr<T, int>(call, 0),   // MPI_WIN_UNIFIED, as Open MPI's osc/pt2pt reports
-            WIN_BASE => throw new MpiException(call, ERR_KEYVAL,
-                "MPI_WIN_BASE is a void * to the window's memory, which the port does not hand out yet"),
+            // the memory as the program reads it through its pointer type (bytes of it for a `void *` never cast)
+            WIN_BASE => AsPtr<T>(call, ctx.Windows.TryGetValue(win.Key, out var memory) ? memory.BasePointer : null),
             _ => (Ptr<T>?)null,  // (a bare null would convert to Ptr<T> through its T[] conversion: a null pointer)
         };
         if (predefined is { } p)
