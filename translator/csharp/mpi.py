@@ -666,8 +666,10 @@ def _call_code(ctx, call: ir.Call, callee: ir.NameRef, rule) -> str:
         elif kind == "string":
             # a literal given to a `const char datarep[]` parameter (MPI_Pack_external) reaches here cast to the
             # array type: the literal itself is the C# string
+            text = convert_expr(ctx, arg)
             literal = strip_casts(arg)
-            text = convert_expr(ctx, literal if isinstance(literal, ir.StringLit) else arg)
+            if text.type != "string" and isinstance(literal, ir.StringLit):
+                text = convert_expr(ctx, literal)
             args.append(text.code if text.type == "string" else f"CString.Str({coerce(text, 'Ptr<sbyte>').code})")
         elif kind == "function":
             args.append(convert_user_function(ctx, arg))
