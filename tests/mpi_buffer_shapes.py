@@ -23,7 +23,7 @@ _VALUES = {
     "MPI_Op": "MPI_SUM", "MPI_Status *": "MPI_STATUS_IGNORE", "MPI_File": "fh", "const MPI_Datatype[]": "types",
     "MPI_Aint": "0", "MPI_Win": "w", "const MPI_Aint[]": "adispls", "MPI_Offset": "0", "MPI_Message *": "&msg",
     "int *": "&position", "MPI_Datatype *": "&dt", "MPI_Info": "MPI_INFO_NULL", "MPI_Win *": "&w",
-    "MPI_Offset *": "&offset",
+    "MPI_Offset *": "&offset", "const char[]": '"external32"', "MPI_Aint *": "&aposition",
 }
 
 
@@ -81,7 +81,7 @@ def program() -> Tuple[str, List[Tuple[str, str, str]], List[str]]:
     lines += [f"int g{k};" for k in range(len(calls))]
     lines.append("void calls(MPI_Comm c, MPI_File fh, MPI_Win w, int *counts, MPI_Aint *adispls, MPI_Datatype *types)")
     lines.append("{\n    MPI_Request r;\n    MPI_Message msg;\n    MPI_Datatype dt;\n    MPI_Offset offset;\n"
-                 "    int position = 0;\n    char datarep[64];")
+                 "    int position = 0;\n    MPI_Aint aposition = 0;\n    char datarep[64];")
     for k, (_, _, call) in enumerate(calls):
         others = "".join(f", b{k}_{i}[4] = {{0}}" for i in range(12) if f"b{k}_{i}" in call)
         lines.append(f"    {{\n        int x{k} = 0, a{k}[4] = {{0}}{others};\n        struct S s{k} = {{0}};\n"

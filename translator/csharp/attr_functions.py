@@ -18,7 +18,7 @@ from .. import ir
 from ..diagnostics import TranslationError
 from ..passes.queries import strip_casts
 from .cstypes import parse, ptr_of
-from .types import cs_type
+from .types import HANDLE, cs_type
 
 # the C parameters of each kind of function, in order: what the runtime's callback gives each
 _COPY_ROLES = ("handle", "keyval", "extra", "value", "out", "flag")
@@ -99,6 +99,8 @@ def convert_attribute_function(ctx, arg: ir.Expr, position: int, mpi_name: str) 
 
 def _value_argument(arg, name, mpi_name, p: ir.VarDecl, is_ref: bool, cs: str) -> str:
     """The attribute's value as the function's `void *` parameter takes it."""
+    if cs == HANDLE:
+        return "cmpiIn"  # a `void *` only passed on (`*(void **)out = in`): the runtime's value object as is
     t = parse(cs) if cs else None
     if is_ref or t is None or not t.is_memory:
         raise _refusal(arg, name, mpi_name, f"its parameter {p.name} is read as no pointer to memory ({cs or 'ref'})")
@@ -124,7 +126,7 @@ def _out_argument(ctx, arg, name, mpi_name, p, key, is_ref: bool, cs: str) -> Tu
 def _boxed_pointer(cell: str, arg, name, mpi_name) -> str:
     """The copy's value as the runtime keeps attribute values: a Ptr<T> (an array the function stored is its start)."""
     t = parse(cell)
-    if t.is_ptr:
+    if t.is_ptr or cell == HANDLE:  # (a `void *` stored: the value object the function was given, or null)
         return "cmpiOutCell[0]"
     if t.is_array:
         return f"cmpiOutCell[0] is null ? null : new {ptr_of(t.element.text)}(cmpiOutCell[0], 0)"

@@ -90,6 +90,12 @@ def _split(ctx, base: CsExpr, offset: CsExpr) -> List[str]:
     rule = ctx.rules.mpi.get(ctx.expr.mpi_call)
     if base.cstype.is_ptr and rule is not None and rule.takes_pointers:
         return [_pointer_at(base, offset)]  # the pointer itself: cMPI's Ptr<T> overload stages a view
+    if base.cstype.is_ptr and rule is not None and rule.takes_views:
+        # a window's memory or its address (Win_create, Win_attach, Get_address...): cMPI's Ptr<T> overload takes
+        # the array and offset of a plain pointer and exposes the bytes a view reads (`uint64_t *` aligned into a char
+        # pool) in place, where PtrBuffer.Lasting would refuse it. Always the pointer: a `void *vp = &a[2]` is a view
+        # the plan's view types do not list (its array and offset were NULL and 2: MPI_Get_address gave no address)
+        return [_pointer_at(base, offset)]
     if base.cstype.is_ptr and _SIMPLE_CODE.match(base.code) and "++" not in base.code and "--" not in base.code \
             and not _may_be_view(ctx, base.cstype):
         # no pointer of this type is ever a view: the Ptr's own array and offset, read twice from a plain name
@@ -99,11 +105,6 @@ def _split(ctx, base: CsExpr, offset: CsExpr) -> List[str]:
         ctx.mpi_buffer_count = n = ctx.mpi_buffer_count + 1
         at = f"cmpiAt{n}"
         staging = ctx.expr.mpi_staged
-        if rule is not None and rule.takes_views:
-            # a window's memory or its address (Win_create, Win_attach, Get_address...): cMPI's Ptr<T> overload
-            # exposes the bytes a view reads (`uint64_t *` aligned into a char pool) in place, where
-            # PtrBuffer.Lasting would refuse it
-            return [_pointer_at(base, offset)]
         if staging is None and rule is not None and rule.completes_views:
             # a view given to Isend/Irecv: a staged copy that the receive's completion writes back (PtrBuffer.Pending)
             array = f"PtrBuffer.Pending({base.code}, out var {at})"
@@ -663,7 +664,12 @@ def _call_code(ctx, call: ir.Call, callee: ir.NameRef, rule) -> str:
         elif kind == "unread":
             args.append(_unread_pointer(arg, callee.name))
         elif kind == "string":
+            # a literal given to a `const char datarep[]` parameter (MPI_Pack_external) reaches here cast to the
+            # array type: the literal itself is the C# string
             text = convert_expr(ctx, arg)
+            literal = strip_casts(arg)
+            if text.type != "string" and isinstance(literal, ir.StringLit):
+                text = convert_expr(ctx, literal)
             args.append(text.code if text.type == "string" else f"CString.Str({coerce(text, 'Ptr<sbyte>').code})")
         elif kind == "function":
             args.append(convert_user_function(ctx, arg))

@@ -111,6 +111,15 @@ extern MPI_Datatype MPI_INTEGER4;
 extern MPI_Datatype MPI_INTEGER8;
 extern MPI_Datatype MPI_REAL4;
 extern MPI_Datatype MPI_REAL8;
+/* REAL*16 and the COMPLEX*16 / *32 pairs MPI_Type_match_size gives (Open MPI computes REAL*16 as C's long double) */
+extern MPI_Datatype MPI_REAL16;
+extern MPI_Datatype MPI_COMPLEX16;
+extern MPI_Datatype MPI_COMPLEX32;
+enum {
+    MPI_TYPECLASS_INTEGER = 1,
+    MPI_TYPECLASS_REAL = 2,
+    MPI_TYPECLASS_COMPLEX = 3
+};
 
 extern MPI_Op MPI_MAX;
 extern MPI_Op MPI_MIN;
@@ -249,6 +258,8 @@ extern MPI_Errhandler MPI_ERRORS_ARE_FATAL;
 extern MPI_Errhandler MPI_ERRORS_RETURN;
 extern MPI_Errhandler MPI_ERRHANDLER_NULL;
 extern MPI_Info MPI_INFO_NULL;
+/* the launch's facts (MPI-3.1 10.3.4): command, argv, maxprocs, soft, host, arch, wdir, thread_level */
+extern MPI_Info MPI_INFO_ENV;
 int MPI_Alloc_mem(MPI_Aint size, MPI_Info info, void *baseptr);
 int MPI_Free_mem(void *base);
 int MPI_Info_create(MPI_Info *info);
@@ -653,6 +664,7 @@ int MPI_Type_commit(MPI_Datatype *type);
 int MPI_Type_free(MPI_Datatype *type);
 int MPI_Type_size(MPI_Datatype type, int *size);
 int MPI_Type_size_x(MPI_Datatype type, MPI_Count *size);
+int MPI_Type_match_size(int typeclass, int size, MPI_Datatype *type);
 int MPI_Type_get_extent(MPI_Datatype type, MPI_Aint *lb, MPI_Aint *extent);
 int MPI_Type_get_true_extent(MPI_Datatype datatype, MPI_Aint *true_lb, MPI_Aint *true_extent);
 int MPI_Type_get_extent_x(MPI_Datatype type, MPI_Count *lb, MPI_Count *extent);
@@ -707,6 +719,14 @@ int MPI_Pack(const void *inbuf, int incount, MPI_Datatype datatype,
 int MPI_Unpack(const void *inbuf, int insize, int *position,
                void *outbuf, int outcount, MPI_Datatype datatype, MPI_Comm comm);
 int MPI_Pack_size(int incount, MPI_Datatype datatype, MPI_Comm comm, int *size);
+int MPI_Pack_external(const char datarep[], const void *inbuf, int incount,
+                      MPI_Datatype datatype, void *outbuf,
+                      MPI_Aint outsize, MPI_Aint *position);
+int MPI_Pack_external_size(const char datarep[], int incount,
+                           MPI_Datatype datatype, MPI_Aint *size);
+int MPI_Unpack_external(const char datarep[], const void *inbuf, MPI_Aint insize,
+                        MPI_Aint *position, void *outbuf, int outcount,
+                        MPI_Datatype datatype);
 
 /* ==== end of datatypes, ops and collectives ==== */
 

@@ -13,6 +13,7 @@ public static class CProgram
         argv[0] = programName;
         Array.Copy(args, 0, argv, 1, args.Length);
         LibcState.Current.ProgramName = programName;
+        LibcState.Current.ProgramArguments = args;
         return RunCore(() => main(argv.Length, argv));
     }
 
@@ -23,6 +24,7 @@ public static class CProgram
         ArgumentNullException.ThrowIfNull(args);
         ArgumentNullException.ThrowIfNull(main);
         LibcState.Current.ProgramName = programName;
+        LibcState.Current.ProgramArguments = args;
         return RunCore(main);
     }
 

@@ -87,6 +87,9 @@ public sealed class LibcState
     /// <summary>The program's name (argv[0]) as glibc's messages print it (assert).</summary>
     public string ProgramName { get; set; } = "a.out";
 
+    /// <summary>The program's arguments after its name (argv[1..]), as the launcher gave them: MPI_INFO_ENV's argv.</summary>
+    public IReadOnlyList<string> ProgramArguments { get; set; } = [];
+
     // errno lives in a one-element array so __errno_location() can hand out a pointer to it.
     private readonly int[] _errno = new int[1];
 

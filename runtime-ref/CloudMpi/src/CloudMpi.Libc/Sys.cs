@@ -113,18 +113,21 @@ public static class Sys
         string release = ReadProc("/proc/sys/kernel/osrelease") ?? Environment.OSVersion.Version.ToString();
         Fill(buf.release, release);
         Fill(buf.version, ReadProc("/proc/sys/kernel/version") ?? "");
-        Fill(buf.machine, RuntimeInformation.OSArchitecture switch
-        {
-            Architecture.X64 => "x86_64",
-            Architecture.Arm64 => "aarch64",
-            Architecture.X86 => "i686",
-            var a => a.ToString().ToLowerInvariant(),
-        });
+        Fill(buf.machine, MachineArchitecture);
         Fill(buf.domainname, ReadProc("/proc/sys/kernel/domainname") ?? "(none)");
         return 0;
     }
 
     public static int uname(Ptr<utsname> buf) => uname(ref buf.Value);
+
+    /// <summary>The machine's architecture as `uname -m` prints it (x86_64): uname's machine, MPI_INFO_ENV's arch.</summary>
+    public static string MachineArchitecture => RuntimeInformation.OSArchitecture switch
+    {
+        Architecture.X64 => "x86_64",
+        Architecture.Arm64 => "aarch64",
+        Architecture.X86 => "i686",
+        var a => a.ToString().ToLowerInvariant(),
+    };
 
     private static string? ReadProc(string path)
     {

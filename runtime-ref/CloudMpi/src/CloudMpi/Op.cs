@@ -86,6 +86,8 @@ public sealed class Op
         // Fortran's LOGICAL (a 4-byte integer here) takes the logical ops alone (MPI-3.1 5.9.2)
         _ when type == Datatype.MPI_LOGICAL => OpCode is Code.Land or Code.Lor or Code.Lxor,
         Code.MaxLoc or Code.MinLoc => type.Kind == ElementKind.Pair,
+        // MPI_COMPLEX32 has no C# complex type to multiply (ElementKind.Complex160): its sum is its parts' sums
+        Code.Prod when type.Kind == ElementKind.Complex160 => false,
         Code.Sum or Code.Prod => type.IsInteger || type.IsFloat || type.IsComplex,
         Code.Max or Code.Min => type.IsInteger || type.IsFloat,
         Code.Land or Code.Lor or Code.Lxor => type.IsInteger || type.Kind == ElementKind.Bool,

@@ -61,6 +61,10 @@ internal abstract class WindowMemory
     public readonly object Gate = new();
     public abstract Span<byte> Bytes { get; }
 
+    /// <summary>MPI_WIN_BASE's value: a pointer to the memory as the program gave or got it (a Ptr of its own element
+    /// type), or null where the window has none (a dynamic window: MPI_BOTTOM).</summary>
+    public virtual object? BasePointer => null;
+
     /// <summary>The <paramref name="bytes"/> bytes an RMA request names at byte <paramref name="at"/> (called under <see cref="Gate"/>).</summary>
     public virtual Span<byte> At(long at, int bytes) => Bytes.Slice(checked((int)at), bytes);
 
@@ -76,6 +80,7 @@ internal sealed class WindowMemory<T>(T[] array, int offset, int count) : Window
     /// <summary>Where the window's elements start in <see cref="Array"/> (a segment of a shared window's one block).</summary>
     public int Offset { get; } = offset;
     public override Span<byte> Bytes => MemoryMarshal.AsBytes(Array.AsSpan(Offset, count));
+    public override object? BasePointer => new CloudMpi.Libc.Ptr<T>(Array, Offset);
 }
 
 /// <summary>
@@ -100,6 +105,7 @@ internal sealed class ArrayBytesWindowMemory : WindowMemory
 
     public override Span<byte> Bytes =>
         MemoryMarshal.CreateSpan(ref Unsafe.AddByteOffset(ref MemoryMarshal.GetArrayDataReference(array), (nint)byteOffset), bytes);
+    public override object? BasePointer => CloudMpi.Libc.Handle.Bytes(array, "MPI_WIN_BASE") + byteOffset;
 }
 
 /// <summary>

@@ -147,6 +147,59 @@ public static partial class cMPI
         return SUCCESS;
     }
 
+    /// <summary>
+    /// MPI_Comm_get_attr into a <c>void *</c> the program keeps as an opaque handle (it casts it where it reads it:
+    /// <c>void *v; MPI_Comm_get_attr(comm, key, &amp;v, &amp;flag); ... *(int *)v</c>): the pointer set_attr stored, or
+    /// a predefined key's <c>int *</c>.
+    /// </summary>
+    public static int Comm_get_attr(Comm comm, int keyval, out object? value, out int flag)
+    {
+        if (keyval <= UNIVERSE_SIZE)
+        {
+            Comm_get_attr(comm, keyval, out Ptr<int> predefined, out flag);
+            value = flag == 0 ? null : predefined;
+            return SUCCESS;
+        }
+        CheckComm("MPI_Comm_get_attr", comm);
+        value = GetAttr("MPI_Comm_get_attr", comm, keyval, out flag);
+        return SUCCESS;
+    }
+
+    /// <summary>MPI_Type_get_attr into a <c>void *</c> handle: the pointer set_attr stored.</summary>
+    public static int Type_get_attr(Datatype type, int keyval, out object? value, out int flag)
+    {
+        value = GetAttr("MPI_Type_get_attr", type, keyval, out flag);
+        return SUCCESS;
+    }
+
+    /// <summary>MPI_Win_get_attr into a <c>void *</c> handle: a predefined key's value (an MPI_Aint for MPI_WIN_SIZE,
+    /// an int for the others), or the pointer set_attr stored.</summary>
+    public static int Win_get_attr(Win win, int keyval, out object? value, out int flag)
+    {
+        if (keyval == WIN_SIZE)
+        {
+            Win_get_attr(win, keyval, out Ptr<long> size, out flag);
+            value = size;
+        }
+        else if (keyval == WIN_BASE)
+        {
+            var ctx = Ctx("MPI_Win_get_attr");
+            Win_get_attr(win, keyval, out Ptr<byte> _, out flag);  // the window's checks
+            value = ctx.Windows.TryGetValue(win.Key, out var memory) ? memory.BasePointer : null;
+        }
+        else if (keyval is WIN_DISP_UNIT or WIN_CREATE_FLAVOR or WIN_MODEL)
+        {
+            Win_get_attr(win, keyval, out Ptr<int> number, out flag);
+            value = number;
+        }
+        else
+        {
+            Win_get_attr(win, keyval, out Ptr<byte> _, out flag);  // the window's and the key's checks
+            value = GetAttr("MPI_Win_get_attr", win, keyval, out flag);
+        }
+        return SUCCESS;
+    }
+
     public static int Type_get_attr<T>(Datatype type, int keyval, out Ptr<T> value, out int flag)
     {
         value = AsPtr<T>("MPI_Type_get_attr", GetAttr("MPI_Type_get_attr", type, keyval, out flag));
@@ -173,8 +226,8 @@ public static partial class cMPI
             WIN_DISP_UNIT => PredefinedAttr<T, int>(call, win.DispUnits[win.Comm.RankIn(ctx)]),
             WIN_CREATE_FLAVOR => PredefinedAttr<T, int>(call, win.IsDynamic ? WIN_FLAVOR_DYNAMIC : WIN_FLAVOR_CREATE),
             WIN_MODEL => PredefinedAttr<T, int>(call, 0),   // MPI_WIN_UNIFIED, as Open MPI's osc/pt2pt reports
-            WIN_BASE => throw new MpiException(call, ERR_KEYVAL,
-                "MPI_WIN_BASE is a void * to the window's memory, which the port does not hand out yet"),
+            // the memory as the program reads it through its pointer type (bytes of it for a `void *` never cast)
+            WIN_BASE => AsPtr<T>(call, ctx.Windows.TryGetValue(win.Key, out var memory) ? memory.BasePointer : null),
             _ => (Ptr<T>?)null,  // (a bare null would convert to Ptr<T> through its T[] conversion: a null pointer)
         };
         if (predefined is { } p)
@@ -289,6 +342,10 @@ public static partial class cMPI
     {
         null => default,
         Ptr<T> p => p,
+        // a `void *` the program never casts is bytes to the port (Bisseling's whoami tests only the flag): a view of
+        // the bytes of the numbers the value points to, as C's pointer would see them
+        _ when typeof(T) == typeof(byte) || typeof(T) == typeof(sbyte) =>
+            Ptr.Reinterpret<byte, T>(Handle.Bytes(value, call)),
         _ => throw new MpiException(call, ERR_ARG,
             $"the attribute holds a pointer to {value.GetType().GenericTypeArguments.FirstOrDefault()?.Name}; the program reads it as a pointer to {typeof(T).Name}"),
     };

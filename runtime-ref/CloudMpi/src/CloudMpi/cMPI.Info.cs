@@ -10,6 +10,36 @@ public static partial class cMPI
     public const int ERR_INFO_VALUE = 33;
     public const int ERR_INFO = 34;
 
+    /// <summary>
+    /// MPI_INFO_ENV (MPI-3.1 10.3.4): how the rank was started, the keys Open MPI 4.1 gives that hold here too, in its
+    /// order: command (the program's name), argv (its arguments joined by spaces; absent without any), maxprocs and
+    /// soft (the job's size), host, arch, wdir (the working directory), thread_level (the level provided). Open MPI's
+    /// own ompi_* keys (its launcher's session) are left out. Each rank has its own object, made at its first use.
+    /// </summary>
+    public static Info INFO_ENV => Hosting.RankContext.Current.InfoEnv ??= MakeInfoEnv(Hosting.RankContext.Current);
+
+    private static Info MakeInfoEnv(Hosting.RankContext ctx)
+    {
+        var libc = CloudMpi.Libc.LibcState.Current;
+        var info = Info.Create();
+        string size = ctx.WorldSize.ToString(System.Globalization.CultureInfo.InvariantCulture);
+        info.Set("command", Path.GetFileName(libc.ProgramName));
+        if (libc.ProgramArguments.Count > 0) info.Set("argv", string.Join(' ', libc.ProgramArguments));
+        info.Set("maxprocs", size);
+        info.Set("soft", size);
+        info.Set("host", Environment.MachineName);
+        info.Set("arch", CloudMpi.Libc.Sys.MachineArchitecture);
+        info.Set("wdir", Directory.GetCurrentDirectory());
+        info.Set("thread_level", ctx.ThreadLevel switch
+        {
+            THREAD_FUNNELED => "MPI_THREAD_FUNNELED",
+            THREAD_SERIALIZED => "MPI_THREAD_SERIALIZED",
+            THREAD_MULTIPLE => "MPI_THREAD_MULTIPLE",
+            _ => "MPI_THREAD_SINGLE",
+        });
+        return info;
+    }
+
     public static int Info_create(out Info info)
     {
         Ctx("MPI_Info_create");

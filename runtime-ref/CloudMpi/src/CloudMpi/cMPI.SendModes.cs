@@ -15,11 +15,14 @@ public static partial class cMPI
     public const int BSEND_OVERHEAD = 128;
 
     /// <summary>The buffer attached by MPI_Buffer_attach, and its size in bytes.</summary>
-    internal sealed class AttachedBuffer(Array buffer, int offset, int size)
+    internal sealed class AttachedBuffer(Array buffer, int offset, int size, object pointer)
     {
         public Array Buffer { get; } = buffer;
         public int Offset { get; } = offset;
         public int Size { get; } = size;
+        /// <summary>The attached pointer as the program gave it (a Ptr of the buffer's own element type), for a
+        /// detach into a `void *` handle.</summary>
+        public object Pointer { get; } = pointer;
     }
 
     public static int Buffer_attach<T>(T[] buffer, int offset, int size) where T : unmanaged
@@ -29,7 +32,7 @@ public static partial class cMPI
         if (ctx.Bsend != null) throw new MpiException(call, ERR_BUFFER, "a buffer is already attached");
         if (size < 0) throw new MpiException(call, ERR_ARG, $"negative size {size}");
         Buffers.Array(call, buffer, offset, size, Datatype.MPI_BYTE);
-        ctx.Bsend = new AttachedBuffer(buffer, offset, size);
+        ctx.Bsend = new AttachedBuffer(buffer, offset, size, new Ptr<T>(buffer, offset));
         return SUCCESS;
     }
 
@@ -40,6 +43,17 @@ public static partial class cMPI
         int rc = Buffer_detach(out T[] array, out size, out int offset);
         buffer = new Ptr<T>(array, offset);
         return rc;
+    }
+
+    /// <summary>MPI_Buffer_detach into a `void *` the program keeps as an opaque handle (it compares it with the pointer
+    /// it attached, frees it): that pointer, as attached; NULL when no buffer was attached.</summary>
+    public static int Buffer_detach(out object? buffer, out int size)
+    {
+        var attached = Ctx("MPI_Buffer_detach").Bsend;
+        buffer = attached?.Pointer;
+        size = attached?.Size ?? 0;
+        RankContext.Current.Bsend = null;
+        return SUCCESS;
     }
 
     public static int Buffer_detach<T>(out T[] buffer, out int size) where T : unmanaged =>

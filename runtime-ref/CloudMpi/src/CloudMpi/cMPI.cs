@@ -81,6 +81,21 @@ public static partial class cMPI
     public static int Finalize()
     {
         var ctx = Ctx("MPI_Finalize");
+        // MPI-3.1 8.7.1: MPI_Finalize first frees MPI_COMM_SELF's attributes, as MPI_Comm_free would, calling the
+        // program's delete functions (a library's clean-up hook); Open MPI 4.1 then deletes MPI_COMM_WORLD's the same
+        // way (measured: each handle's in reverse order of setting, MPI_COMM_SELF's first). A delete function that
+        // fails ends its handle's deletes and MPI_Finalize goes on and succeeds (measured: the values set before it
+        // are not deleted, MPI_COMM_WORLD's are)
+        foreach (var comm in new[] { COMM_SELF, COMM_WORLD })
+        {
+            try
+            {
+                DeleteAttributes(ctx, "MPI_Finalize", comm);
+            }
+            catch (MpiException e) when (e.Call == "MPI_Finalize")  // (the delete function's code, not an MPI call's inside it)
+            {
+            }
+        }
         RunAllPendingCollectives(ctx);
         ctx.Finalized = true;
         return SUCCESS;

@@ -38,6 +38,7 @@ internal static class Reduction
             case ElementKind.Bool: Bool(op, acc, inp); break;
             case ElementKind.Complex128: Complex(op, acc, inp); break;
             case ElementKind.Complex64: ComplexFloat(op, acc, inp); break;
+            case ElementKind.Complex160 when op.OpCode == Op.Code.Sum: LongDouble(op, acc, inp); break; // part by part
             case ElementKind.Pair: Pair(op, element, acc, inp); break;
             default: throw new InvalidOperationException($"no reduction for {type.Name}");
         }

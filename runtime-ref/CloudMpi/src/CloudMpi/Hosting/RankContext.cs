@@ -108,6 +108,9 @@ internal sealed class RankContext
     internal readonly Dictionary<int, string> AddedErrorStrings = [];
     internal int LastUsedErrorCode = cMPI.ERR_LASTCODE;
 
+    /// <summary>This rank's MPI_INFO_ENV (cMPI.INFO_ENV), made at its first use.</summary>
+    internal Info? InfoEnv;
+
     /// <summary>The thread level MPI_Init_thread provided (MPI_THREAD_SINGLE after MPI_Init).</summary>
     public int ThreadLevel;
 
