@@ -212,6 +212,8 @@ class _Planner:
         self.nest_lines: Dict[int, List[str]] = {}  # id of a nest's loop -> the shared views declared before it
         self.view_names: Optional[Set[str]] = None  # names taken in the function (its C names, its views)
         self.enclosing_loops = 0  # loops around the loop being planned (a hint of heat)
+        self.unassigned_params: Optional[Set[str]] = None  # _unassigned_params, found once per function
+        self.view_name_next: Dict[str, int] = {}  # a view name's stem -> the number its next search starts from
 
     def freeze(self) -> LoopViews:
         for nest, lines in self.nest_lines.items():  # (first: a view of an inner loop's bounds may read them)
@@ -780,10 +782,12 @@ def _gather_views(ctx, st: ir.For, assigned: Set[str], indent: str) -> List[str]
 def _unassigned_params(ctx) -> Set[str]:
     """The parameters the function never assigns, steps nor takes the address of (a C array parameter is a pointer,
     which the body may point elsewhere: `v = w;`)."""
-    function = ctx.fn.function
-    if function is None:
-        return set()
-    return {p.name for p in function.params} - shapes.assigned_names(function.body)
+    planner = ctx.fn.loop_views
+    if planner.unassigned_params is None:  # once per function: a walk of its whole body (per loop nest, quadratic)
+        function = ctx.fn.function
+        planner.unassigned_params = set() if function is None else \
+            {p.name for p in function.params} - shapes.assigned_names(function.body)
+    return planner.unassigned_params
 
 
 def _strided(index: ir.Expr, counter: Optional[ir.NameRef]) -> bool:
@@ -869,10 +873,16 @@ def _fresh_name(ctx, array: str, suffix: str) -> str:
             table, at, sign, shift = row.groups()
             array, suffix = table, f"_{at}" + (f"{'m' if sign == '-' else 'p'}{shift}" if sign else "") + column
     stem = array.lstrip("@") + suffix
-    name, k = stem, 2
-    while name in ctx.fn.loop_views.view_names:
-        name, k = f"{stem}{k}", k + 1
-    ctx.fn.loop_views.view_names.add(name)
+    # the first free of stem, stem2, stem3...: names are only ever added, so a stem's search goes on from where its
+    # last one ended (a long function's hundreds of `a_row`s were a quadratic probe)
+    planner = ctx.fn.loop_views
+    k = planner.view_name_next.get(stem, 1)
+    name = stem if k == 1 else f"{stem}{k}"
+    while name in planner.view_names:
+        k += 1
+        name = f"{stem}{k}"
+    planner.view_name_next[stem] = k + 1
+    planner.view_names.add(name)
     return name
 
 
