@@ -61,6 +61,10 @@ class FunctionContext:
     setjmp_count: int = 0  # setjmp statements converted so far (setjmp.py), numbering their locals
     setjmp_values: Dict[int, str] = field(default_factory=dict)  # id(setjmp call) -> the local holding its value
     setjmp_statements: Set[int] = field(default_factory=set)  # id() of the statements already put in their try
+    # a `continue` of the loop being written with back edges (stmts.py, _loop_with_back_edges): its lines, the
+    # step, the test and the jumps; and the names its labels must avoid (the function's names, found once)
+    continue_as: Optional[List[str]] = None
+    label_names: Optional[Set[str]] = None
 
 
 @dataclass

@@ -25,6 +25,7 @@ from ..passes.stmt_exprs import lower_statement_expressions
 from ..passes.mpi_function_values import dispatch_mpi_function_pointers
 from ..passes.row_tables import type_row_tables
 from ..passes.common_prefix import nest_common_initial_sequences
+from ..passes.early_returns import inline_early_returns
 from ..passes.loop_fission import split_wide_loops
 from ..passes.constants import folds_to_constant
 from ..passes.distinct_locals import separate_retyped_locals
@@ -383,6 +384,7 @@ def convert_translation_unit(ctx: Context) -> dict:
     tu = ctx.tu = nest_common_initial_sequences(tu)  # a struct repeating another's fields holds one (common_prefix.py)
     tu = ctx.tu = dispatch_mpi_function_pointers(tu, ctx.rules.mpi)  # `f = MPI_File_write; f(...)` (mpi_function_values.py)
     tu = ctx.tu = type_row_tables(tu)  # `void ***subs` given `(void *)&a` of an `int **a`: int *** (row_tables.py)
+    tu = ctx.tu = inline_early_returns(tu)  # a helper with an early return, called last in a loop: in it (early_returns.py)
     tu = ctx.tu = separate_retyped_locals(tu)  # `int a[4]` and, in another block, `int a`: two slots (distinct_locals.py)
     ctx.comments = list(tu.comments)
     ctx.macro_names = {m.name for m in tu.macros}
