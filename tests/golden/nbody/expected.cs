@@ -3,7 +3,6 @@
 // after a constant test, `|` on a sign-extended operand (C extends it the same way), a label no goto names.
 #pragma warning disable CS1718, CS0168, CS0219, CS0162, CS0675, CS0164, CS0414
 using System;
-using System.Runtime.CompilerServices;
 using CloudMpi;
 using CloudMpi.Libc;
 using static CloudMpi.Datatype;
@@ -107,7 +106,6 @@ public sealed class Nbody
 
     /* The repulsive short-range force of neighbor on particle; pairs closer than
      * the cutoff also feed the distance statistics (in units of CUTOFF). */
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     void apply_force(ref particle_t particle, ref particle_t neighbor, ref double dmin, ref double davg, ref int navg)
     {
         double dx = neighbor.x - particle.x;
@@ -315,16 +313,43 @@ public sealed class Nbody
                 int j = 0;
                 local[i].ax = 0.0;
                 local[i].ay = 0.0;
-                particle_t local_i = 0 < n ? local[i] : default;
                 Span<particle_t> particles_span = Spans.From(particles, 0);
-                for (j = 0; j < n; j++)
+                Span<particle_t> local_at = Spans.From(local, i);
+                j = 0;
+                if (j < n)
                 {
-                    apply_force(ref local_i, ref particles_span[j], ref dmin, ref davg, ref navg);
+                j_next:
+                    {
+                        double dx = particles_span[j].x - local_at[0].x;
+                        double dy = particles_span[j].y - local_at[0].y;
+                        double r2 = dx * dx + dy * dy;
+                        double r = 0;
+                        double coef = 0;
+
+                        if (r2 > CUTOFF * CUTOFF)
+                        {
+                            j++;
+                            if (j < n) goto j_next;
+                            goto j_done;
+                        }
+                        if (r2 != 0.0)
+                        {
+                            double distance = Math.Sqrt(r2) / CUTOFF;
+                            dmin = CMath.IfLess(distance, dmin);
+                            davg += distance;
+                            navg += 1;
+                        }
+
+                        r2 = max_double(r2, MIN_R * MIN_R);
+                        r = Math.Sqrt(r2);
+                        coef = (1.0 - CUTOFF / r) / r2 / MASS;
+                        local_at[0].ax += coef * dx;
+                        local_at[0].ay += coef * dy;
+                    }
+                    j++;
+                    if (j < n) goto j_next;
                 }
-                if (0 < n)
-                {
-                    local[i] = local_i;
-                }
+                j_done:;
             }
 
             if (statistics != 0)
