@@ -320,6 +320,7 @@ def convert_for(ctx, st: ir.For, indent: str) -> List[str]:
         return [indent + fill]
     views = [indent + line for line in ctx.fn.loop_views.before.get(id(st), ())]  # spans over its rows (loops.py)
     init = ""
+    init_parts: List[str] = []  # an expression initializer's statements (`i = 0, j = 20`: two)
     if isinstance(st.init, ir.DeclStmt):
         decls = [convert_var_decl(ctx, d) for d in st.init.decls]
         types = {x.split(" ", 1)[0] for x in decls}
@@ -327,7 +328,8 @@ def convert_for(ctx, st: ir.For, indent: str) -> List[str]:
             raise TranslationError(st.loc, "a for-loop declaring variables of different types", "unsupported-construct")
         init = decls[0] + "".join(", " + x.split(" ", 1)[1] for x in decls[1:])
     elif isinstance(st.init, ir.ExprStmt):
-        init = ", ".join(expr_statement_code(ctx, st.init.expr))
+        init_parts = expr_statement_code(ctx, st.init.expr)
+        init = ", ".join(init_parts)
     elif st.init is not None:
         raise TranslationError(st.loc, "this for-loop initializer is not supported", "unsupported-construct")
     cond = _loop_condition(ctx, st.cond) if st.cond is not None else ""
@@ -344,7 +346,8 @@ def convert_for(ctx, st: ir.For, indent: str) -> List[str]:
         k, count, final = shifted
         init, cond, step = f"int {k} = 0", f"{k} < {count}", f"{k}++"
     if shifted is None and _continues_to_top(st):
-        return views + _loop_with_back_edges(ctx, st, init, cond, step_parts, indent) + \
+        first = init_parts if init_parts and bounds is None else [init] if init else []
+        return views + _loop_with_back_edges(ctx, st, first, cond, step_parts, indent) + \
             [indent + line for line in ctx.fn.loop_views.after.get(id(st), ())]
     header = f"for ({init}; {cond}; {step})".replace("; )", ";)").replace("( ;", "(;")
     lines = views + [indent + header] + convert_body(ctx, st.body, indent + INDENT)
@@ -364,7 +367,7 @@ def _continues_to_top(st: ir.For) -> bool:
     return bool(inside) and all(type(n) is ir.Continue for n in inside)
 
 
-def _loop_with_back_edges(ctx, st: ir.For, init: str, cond: str, step: List[str], indent: str) -> List[str]:
+def _loop_with_back_edges(ctx, st: ir.For, init: List[str], cond: str, step: List[str], indent: str) -> List[str]:
     """`for (init; cond; step) { ...; if (c) continue; ... }` as
 
         init;
@@ -393,8 +396,7 @@ def _loop_with_back_edges(ctx, st: ir.For, init: str, cond: str, step: List[str]
     scoped = isinstance(st.init, ir.DeclStmt)  # `for (int j = 0; ...)`: j's scope is the loop's
     at = inner if scoped else indent
     lines = [indent + "{"] if scoped else []
-    if init:
-        lines.append(at + init + ";")
+    lines += [at + s + ";" for s in init]
     previous = ctx.fn.continue_as
     ctx.fn.continue_as = [*steps, again, f"goto {done};"]  # statements: C# bodies are always braced
     try:
