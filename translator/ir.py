@@ -366,7 +366,9 @@ class Break(Stmt):
 
 @dataclass(frozen=True)
 class Continue(Stmt):
-    pass
+    # a helper's early `return;` written into the loop that called it (passes/early_returns.py): the loop is then
+    # written with a back edge on each way round (csharp/stmts.py)
+    from_return: bool = False
 
 
 @dataclass(frozen=True)

@@ -1,9 +1,9 @@
-/* Loops that skip the rest of their body: a helper with an early return called last in a loop's body (written
- * into the loop, its return a continue: translator/passes/early_returns.py), and for loops that continue (written
- * with a back edge on each way round: csharp/stmts.py, _loop_with_back_edges). Every path of each: the continue
- * taken and not, on the first and the last iteration, a loop that never runs, a step of two expressions, a counter
- * declared by the loop, a helper whose pointer arguments name a struct element, a scalar and an array element,
- * and helpers that must stay calls (an index given by address too, a call before the end of the body). */
+/* Helpers with an early return called last in a loop's body: written into the loop, the return a continue
+ * (translator/passes/early_returns.py), the loop with a back edge on each way round (csharp/stmts.py,
+ * _loop_with_back_edges). Every path: the return taken and not, on the first and the last iteration, a loop that
+ * never runs, two initializers and a step of two expressions, a counter declared by the loop, pointer arguments
+ * naming a struct element, a scalar and an array element, a value argument; helpers that must stay calls (an index
+ * given by address too, a call before the end of the body), and a plain continue (C#'s for loop). */
 #include <stdio.h>
 
 typedef struct {
@@ -55,6 +55,49 @@ static void count_odd(int v, int *odd)
         *odd = 1000 - v;
 }
 
+/* skips i == a and i == b, adds a half for multiples of 3 */
+static void add_unless(double *total, int i, int a, int b)
+{
+    double half = 0.25 * 2;
+    if (i == a || i == b)
+        return;
+    if (i % 3 == 0) {
+        *total += half;
+        return;
+    }
+    *total += i;
+}
+
+static void never(double *total, int i)
+{
+    double w = i * 1.5 + 2.0;
+    if (i)
+        return;
+    *total = -1 - w;
+    if (*total < -100)
+        *total = w;
+}
+
+static void add_product(double *total, int i, int j)
+{
+    double p = (double)i * j;
+    if ((i + j) % 4 == 0)
+        return;
+    *total += p;
+    if (*total > 1e9)
+        *total = 0;
+}
+
+static void add_even(double *total, int m)
+{
+    double w = m * 1.0 + 0.0;
+    if (m & 1)
+        return;
+    *total += w;
+    if (*total > 1e9)
+        *total = 0;
+}
+
 int main(void)
 {
     body_t b[7];
@@ -74,38 +117,30 @@ int main(void)
         printf("b[%d] f = (%.6f, %.6f)\n", i, b[i].fx, b[i].fy);
     printf("closest %.4f near %d calls %d\n", closest, near, calls);
 
-    /* a filter: the continue taken on the first and the last iteration */
-    for (i = 0; i < 10; i++) {
-        if (i == 0 || i == 9)
-            continue;
-        if (i % 3 == 0) {
-            total += 0.5;
-            continue;
-        }
-        total += i;
-    }
+    /* the return taken on the first and the last iteration, and in the middle */
+    for (i = 0; i < 10; i++)
+        add_unless(&total, i, 0, 9);
     printf("total %.1f i %d\n", total, i);
 
-    /* a loop that never runs, and one whose step has two expressions */
-    for (i = 5; i < 5; i++) {
-        if (i)
-            continue;
-        total = -1;
-    }
-    for (i = 0, j = 20; i < j; i++, j -= 2) {
-        if ((i + j) % 4 == 0)
-            continue;
-        total += i * j;
-    }
+    /* a loop that never runs, and one with two initializers and a step of two expressions */
+    for (i = 5; i < 5; i++)
+        never(&total, i);
+    for (i = 0, j = 20; i < j; i++, j -= 2)
+        add_product(&total, i, j);
     printf("total %.1f i %d j %d\n", total, i, j);
 
     /* the counter declared by the loop */
-    for (int m = 0; m < 6; m++) {
-        if (m & 1)
-            continue;
-        total += m;
-    }
+    for (int m = 0; m < 6; m++)
+        add_even(&total, m);
     printf("total %.1f\n", total);
+
+    /* a plain continue: C#'s for loop */
+    for (i = 0; i < 8; i++) {
+        if (i % 3 == 1)
+            continue;
+        total -= i;
+    }
+    printf("total %.1f i %d\n", total, i);
 
     for (k = 0; k < 4; k++)
         bump(&hist[k], &k, 3);

@@ -358,17 +358,21 @@ def convert_for(ctx, st: ir.For, indent: str) -> List[str]:
 
 
 def _continues_to_top(st: ir.For) -> bool:
-    """Whether `st` is an innermost loop whose body skips its rest with `continue` (a filter, or a helper's early
-    return written into the loop: passes/early_returns.py), with nothing else that leaves or jumps: it is then
-    written with a back edge on each way round (_loop_with_back_edges)."""
+    """Whether `st` is an innermost loop whose body skips its rest where a helper written into it returned early
+    (passes/early_returns.py), with nothing else that leaves or jumps: it is then written with a back edge on each
+    way round (_loop_with_back_edges). Not a `continue` of the C: a guard that is rarely taken (`if (j == i)
+    continue;`) would lose the bounds checks the JIT drops in a C# for loop it clones (a loop over two arrays:
+    3-10 % slower, bench/README.md, round 20), and which way a test usually goes the C does not say; a helper's
+    return is the way the JIT lays out as unlikely, and makes the loop two taken branches when it is not."""
     if st.cond is None or st.step is None:
         return False
     inside = ir.nodes_of(st.body, ir.Continue, ir.Break, ir.Goto, ir.Label, ir.For, ir.While, ir.DoWhile, ir.Switch)
-    return bool(inside) and all(type(n) is ir.Continue for n in inside)
+    return any(type(n) is ir.Continue and n.from_return for n in inside) and \
+        all(type(n) is ir.Continue for n in inside)
 
 
 def _loop_with_back_edges(ctx, st: ir.For, init: List[str], cond: str, step: List[str], indent: str) -> List[str]:
-    """`for (init; cond; step) { ...; if (c) continue; ... }` as
+    """`for (init; cond; step) { ...; if (c) continue /* a helper's return */; ... }` as
 
         init;
         if (cond)
@@ -382,12 +386,12 @@ def _loop_with_back_edges(ctx, st: ir.For, init: List[str], cond: str, step: Lis
 
     The same iterations in the same order. Why: for a C# `for`, the JIT puts the step and the test after the body
     and reaches them from a `continue` by a forward jump, the back edge being the jump after the test: when the
-    body usually continues (a cutoff test, nbody's `r2 > CUTOFF * CUTOFF`), every iteration takes two branches. It
-    knows no better: without a profile it deems the continue as likely as the rest. Here each way round ends in a
-    test that jumps back to the top, a back edge the JIT lays out as the likely way (profile synthesis' loop-back
-    heuristic), so the usual way takes one taken branch, as gcc -O2's rotated loop does (bench/README.md, round 20:
-    the force loop 16 % less CPU). A loop written so is not the shape the JIT clones to drop bounds checks,
-    which is why only loops that continue take it."""
+    body usually continues (nbody's cutoff test `r2 > CUTOFF * CUTOFF` in apply_force), every iteration takes two
+    branches (13 instructions; one taken jump more in gcc's loop made it 18-24 % slower on the AMD EPYC host).
+    Here each way round ends in a test that jumps back to the top, a back edge the JIT lays out as the likely way
+    (its profile synthesis' loop-back heuristic), so the usual way takes one taken branch, as gcc -O2's rotated
+    loop does (bench/README.md, round 20: the force loop 13 % fewer CPU samples). Such a loop is not the shape the
+    JIT clones to drop bounds checks (_continues_to_top says which loops take it)."""
     top = _fresh_label(ctx, st, "_next")
     done = _fresh_label(ctx, st, "_done")
     steps = [s + ";" for s in step]

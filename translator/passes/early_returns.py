@@ -29,8 +29,9 @@ or a function whose name the caller declares), is defined before the caller in t
 written with it, above), and its call is the last statement of a for loop's body, as a statement. Each parameter
 is then a pointer given `&X` and used only as `*p` and `p->f`, X an lvalue of the caller's locals and parameters
 (names, `.f`, `[name or constant]`) no other argument takes the address of, so X names the same object wherever
-the helper dereferences p; or an arithmetic value given an expression, which becomes a local of the parameter's
-name initialised with it, evaluated once as C's argument is. The helper itself stays as it was (its call is gone,
+the helper dereferences p; or an arithmetic value given an expression without side effects, which becomes a local
+initialised with it, evaluated once as C's argument is (of the parameter's name, or `name_helper` when the caller
+has a name so spelt). The helper itself stays as it was (its call is gone,
 so it loses the inlining mark).
 """
 from __future__ import annotations
@@ -111,20 +112,34 @@ def _inline_call(caller, st: ir.ExprStmt, helpers, declared: Set[str], mentioned
     objects: Dict[str, ir.Expr] = {}  # pointer parameter -> the object X of its argument &X
     values: List[ir.Stmt] = []  # value parameters: locals of their names
     addressed = {_name_of(a.operand) for a in call.args if _is_address(a)}
+    taken = mentioned | own | used  # what a value parameter's local must not be named
     for p, arg in zip(helper.params, call.args):
         if isinstance(p.type, ir.PointerType):  # its name goes away: every use becomes the object
             if not _is_address(arg) or not _stable_object(arg.operand, addressed, arg.operand):
                 return None
             objects[p.name] = arg.operand
-        elif isinstance(p.type, (ir.IntType, ir.FloatType)) and p.name not in mentioned and not _assigns_or_calls(arg):
-            values.append(ir.DeclStmt(p.loc, (replace(p, init=arg, is_param=False),)))
+        elif isinstance(p.type, (ir.IntType, ir.FloatType)) and not _assigns_or_calls(arg):
+            name = _local_name(p.name, helper.name, taken)
+            taken.add(name)
+            values.append(ir.DeclStmt(p.loc, (replace(p, name=name, init=arg, is_param=False),)))
         else:
             return None
     if not _pointer_uses_only_deref(helper.body, set(objects)):
         return None
-    value_names = {p.name for p in helper.params if p.name not in objects}
+    value_names = {p.name: d.decls[0].name for p, d in zip([q for q in helper.params if q.name not in objects], values)}
     body = _substitute(helper.body, objects, value_names)
     return replace(body, items=tuple(values) + body.items)
+
+
+def _local_name(param: str, helper: str, taken: Set[str]) -> str:
+    """The parameter's own name when the caller has no such name, else `name_helper` (`name_helper2`, ...)."""
+    if param not in taken:
+        return param
+    name, k = f"{param}_{helper}", 1
+    while name in taken:
+        k += 1
+        name = f"{param}_{helper}{k}"
+    return name
 
 
 def _is_address(e: ir.Expr) -> bool:
@@ -188,7 +203,7 @@ def _pointer_uses_only_deref(body: ir.Stmt, pointers: Set[str]) -> bool:
                if n.kind == "param" and n.name in pointers)
 
 
-def _substitute(body: ir.Compound, objects: Dict[str, ir.Expr], value_names: Set[str]) -> ir.Compound:
+def _substitute(body: ir.Compound, objects: Dict[str, ir.Expr], value_names: Dict[str, str]) -> ir.Compound:
     def strip(e):
         while isinstance(e, (ir.Paren, ir.Cast)) and not (isinstance(e, ir.Cast) and not e.implicit):
             e = e.inner if isinstance(e, ir.Paren) else e.operand
@@ -196,7 +211,7 @@ def _substitute(body: ir.Compound, objects: Dict[str, ir.Expr], value_names: Set
 
     def rewrite(node):
         if isinstance(node, ir.Return):
-            return ir.Continue(node.loc)
+            return ir.Continue(node.loc, from_return=True)
         if isinstance(node, ir.Unary) and node.op == "*":
             p = strip(node.operand)
             if isinstance(p, ir.NameRef) and p.kind == "param" and p.name in objects:
@@ -206,7 +221,7 @@ def _substitute(body: ir.Compound, objects: Dict[str, ir.Expr], value_names: Set
             if isinstance(p, ir.NameRef) and p.kind == "param" and p.name in objects:
                 return replace(node, base=objects[p.name], arrow=False)
         if isinstance(node, ir.NameRef) and node.kind == "param" and node.name in value_names:
-            return replace(node, kind="local")
+            return replace(node, kind="local", name=value_names[node.name])
         return ir.with_children(node, rewrite)
 
     return rewrite(body)
