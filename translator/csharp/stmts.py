@@ -362,7 +362,7 @@ def _continues_to_top(st: ir.For) -> bool:
     (passes/early_returns.py), with nothing else that leaves or jumps: it is then written with a back edge on each
     way round (_loop_with_back_edges). Not a `continue` of the C: a guard that is rarely taken (`if (j == i)
     continue;`) would lose the bounds checks the JIT drops in a C# for loop it clones (a loop over two arrays:
-    3-10 % slower, bench/README.md, round 20), and which way a test usually goes the C does not say; a helper's
+    3-15 % slower, bench/README.md, round 20), and which way a test usually goes the C does not say; a helper's
     return is the way the JIT lays out as unlikely, and makes the loop two taken branches when it is not."""
     if st.cond is None or st.step is None:
         return False
@@ -387,10 +387,10 @@ def _loop_with_back_edges(ctx, st: ir.For, init: List[str], cond: str, step: Lis
     The same iterations in the same order. Why: for a C# `for`, the JIT puts the step and the test after the body
     and reaches them from a `continue` by a forward jump, the back edge being the jump after the test: when the
     body usually continues (nbody's cutoff test `r2 > CUTOFF * CUTOFF` in apply_force), every iteration takes two
-    branches (13 instructions; one taken jump more in gcc's loop made it 18-24 % slower on the AMD EPYC host).
+    branches (13 instructions; one taken jump more in gcc's loop made it about 18 % slower on the AMD EPYC host).
     Here each way round ends in a test that jumps back to the top, a back edge the JIT lays out as the likely way
     (its profile synthesis' loop-back heuristic), so the usual way takes one taken branch, as gcc -O2's rotated
-    loop does (bench/README.md, round 20: the force loop 13 % fewer CPU samples). Such a loop is not the shape the
+    loop does (bench/README.md, round 20: the force loop 14 % fewer CPU samples). Such a loop is not the shape the
     JIT clones to drop bounds checks (_continues_to_top says which loops take it)."""
     top = _fresh_label(ctx, st, "_next")
     done = _fresh_label(ctx, st, "_done")

@@ -17,7 +17,7 @@ The port marks the helper for the JIT to inline (inlining.py), and the JIT does,
 for the unlikely way out (its profile synthesis gives the edge to a return 0.2 when it has no profile), so it lays
 the force out as the fall-through and jumps over it for the common pair: two taken branches an iteration, the
 `ja` to the loop's end and the loop's own `jne` back (13 instructions). gcc -O2 lays the same loop with one (its
-latch sits before the header). On the 2-core AMD EPYC host one more taken jump in gcc's loop made it 18-24 % slower,
+latch sits before the header). On the 2-core AMD EPYC host one more taken jump in gcc's loop made it about 18 % slower,
 the port's whole gap at n >= 1000 (bench/README.md, round 20). Inside the loop the return is a `continue`, which
 csharp/stmts.py writes as a jump back to the loop's top (its own copy of the step and the test): a back edge, which
 the JIT takes for the likely way, so the common pair runs one taken branch, as gcc's does.
