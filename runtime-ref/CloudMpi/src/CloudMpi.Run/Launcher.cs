@@ -116,8 +116,10 @@ public static class Launcher
         if (!options.CheckOnly && !options.RanksAsProcesses && options.JoinJob is null)
             Hosting.RuntimePrecompiler.Start();
         var compiler = NewCompiler(options, stderr, cacheDirectory, useCompileServer);
+        PhaseTrace.Mark("compile start");
         // --check always runs Roslyn: its answer is the diagnostics, which the cache does not keep
         CompileResult compiled = compiler.Compile(options.CheckAs ?? options.SourcePath, source, forceCompile: options.CheckOnly);
+        PhaseTrace.Mark(compiled.FromCache ? "compiled (cache hit)" : "compiled");
         if (options.Verbose)
         {
             // the JIT's share of the start-up so far (the launcher's own code, Roslyn's generic instantiations): what
@@ -157,7 +159,9 @@ public static class Launcher
         var wall = System.Diagnostics.Stopwatch.StartNew();
         try
         {
+            PhaseTrace.Mark("job start");
             outcome = JobRunners.Run(compiled.Image!, options, outSink, errSink, transportSettings);
+            PhaseTrace.Mark("job end");
         }
         catch (UsageException e)
         {

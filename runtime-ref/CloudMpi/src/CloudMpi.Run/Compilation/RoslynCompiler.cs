@@ -26,9 +26,11 @@ internal static class RoslynCompiler
                                         IReadOnlyList<string> runtimeAssemblyPaths)
     {
         var sw = System.Diagnostics.Stopwatch.StartNew();
+        PhaseTrace.Mark("roslyn start");
         var parseOptions = new CSharpParseOptions(LanguageVersion.Latest, DocumentationMode.None, SourceCodeKind.Regular);
         SourceText text = SourceText.From(source, Encoding.UTF8, SourceHashAlgorithm.Sha256);
         SyntaxTree tree = CSharpSyntaxTree.ParseText(text, parseOptions, displayPath);
+        PhaseTrace.Mark("roslyn parsed");
 
         var references = new List<MetadataReference>(FrameworkRefs());
         foreach (string p in runtimeAssemblyPaths)
@@ -43,12 +45,14 @@ internal static class RoslynCompiler
             concurrentBuild: true);
 
         TimeSpan parsed = sw.Elapsed;
+        PhaseTrace.Mark("roslyn references made");
         CSharpCompilation compilation = CSharpCompilation.Create(assemblyName, [tree], references, options);
 
         using var pe = new MemoryStream();
         // An embedded portable PDB gives stack traces file:line, mapped through #line to the C source.
         var emitOptions = new EmitOptions(debugInformationFormat: DebugInformationFormat.Embedded);
         EmitResult result = compilation.Emit(pe, options: emitOptions);
+        PhaseTrace.Mark("roslyn emitted");
 
         var diagnostics = result.Diagnostics
             .Where(d => d.Severity is DiagnosticSeverity.Error or DiagnosticSeverity.Warning)

@@ -78,6 +78,7 @@ internal static class CompileServer
             listener.Bind(new UnixDomainSocketEndPoint(settings.SocketPath));
             listener.Listen(64);
             s_listener = listener;
+            PhaseTrace.Mark("server listening");
             // SIGTERM (kill, a session's end) ends it as an idle timeout does: no socket file of a dead server left
             using var onTerm = System.Runtime.InteropServices.PosixSignalRegistration.Create(
                 System.Runtime.InteropServices.PosixSignal.SIGTERM, context =>
@@ -167,12 +168,14 @@ internal static class CompileServer
                 try
                 {
                     request = CompileProtocol.ReadRequest(reader);
+                    PhaseTrace.Mark("server: request read");
                 }
                 catch (Exception e) when (e is IOException or InvalidDataException or EndOfStreamException)
                 {
                     return;
                 }
                 CompileProtocol.Write(writer, Answer(request));
+                PhaseTrace.Mark("server: reply written");
                 if (request.Kind == RequestKind.Shutdown)
                     Stop(s_settings!);
             }

@@ -31,11 +31,13 @@ internal sealed class CompileServerClient(CompileServerSettings settings, TextWr
         Socket? socket = TryConnect();
         if (socket is null)
         {
+            PhaseTrace.Mark("no server: starting one");
             socket = StartAndConnect(out string? why);
             if (socket is null)
                 return Refuse(why!);
             started = true;
         }
+        PhaseTrace.Mark("connected");
         using (socket)
         {
             // the socket's directory is private, but a server is trusted only when it runs as this user
@@ -54,6 +56,7 @@ internal sealed class CompileServerClient(CompileServerSettings settings, TextWr
                 using var reader = new BinaryReader(stream);
                 CompileProtocol.Write(writer, new CompileRequest(RequestKind.Compile, CompileServerSettings.BuildKey, displayPath, source, cacheFile));
                 reply = CompileProtocol.ReadReply(reader);
+                PhaseTrace.Mark("reply read");
             }
             catch (IOException e) when (e.InnerException is SocketException { SocketErrorCode: SocketError.TimedOut or SocketError.WouldBlock })
             {
