@@ -116,6 +116,20 @@ public static class Launcher
         if (!options.CheckOnly && !options.RanksAsProcesses && options.JoinJob is null)
             Hosting.RuntimePrecompiler.Start();
         var compiler = NewCompiler(options, stderr, cacheDirectory, useCompileServer);
+        try
+        {
+            return CompileAndRun(options, source, transportSettings, compiler, stdout, stderr, stdoutIsTerminal);
+        }
+        finally
+        {
+            // when no compile server was listening: one starts now, for the next run (never during this one's ranks)
+            compiler.CompileServer?.StartServerForNextRun();
+        }
+    }
+
+    private static LaunchResult CompileAndRun(RunOptions options, string source, IReadOnlyDictionary<string, string> transportSettings,
+                                              ProgramCompiler compiler, TextWriter stdout, TextWriter stderr, bool stdoutIsTerminal)
+    {
         PhaseTrace.Mark("compile start");
         // --check always runs Roslyn: its answer is the diagnostics, which the cache does not keep
         CompileResult compiled = compiler.Compile(options.CheckAs ?? options.SourcePath, source, forceCompile: options.CheckOnly);
@@ -199,6 +213,7 @@ public static class Launcher
         compiled.RoslynTime > TimeSpan.Zero
             ? string.Create(CultureInfo.InvariantCulture,
                 $"in-process (Roslyn: parse {compiled.ParseTime.TotalSeconds:0.000} s, bind and emit {(compiled.RoslynTime - compiled.ParseTime).TotalSeconds:0.000} s)")
+              + (compiler.CompileServer?.LastOutcome is { Length: > 0 } why ? $", {why}" : "")
             : compiler.CompileServer?.LastOutcome ?? "";
 
     private static ProgramCompiler NewCompiler(RunOptions options, TextWriter stderr, string? cacheDirectory, bool useCompileServer) =>
@@ -213,6 +228,18 @@ public static class Launcher
                                          bool useCompileServer)
     {
         var compiler = NewCompiler(options, stderr, cacheDirectory, useCompileServer);
+        try
+        {
+            return new LaunchResult(CheckEach(paths, compiler, stderr), null, null);
+        }
+        finally
+        {
+            compiler.CompileServer?.StartServerForNextRun();
+        }
+    }
+
+    private static int CheckEach(IReadOnlyList<string> paths, ProgramCompiler compiler, TextWriter stderr)
+    {
         int code = 0;
         foreach (string path in paths)
         {
@@ -234,7 +261,7 @@ public static class Launcher
                 code = CompileErrorExitCode;
         }
         stderr.Flush();
-        return new LaunchResult(code, null, null);
+        return code;
     }
 
     /// <summary>An exit status the operating system reports as given: 0..255, and never 0 for a failure.</summary>
