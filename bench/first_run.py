@@ -26,6 +26,12 @@ server process took from the start of the timed run until it went quiet after it
 lock file holds; the background JIT a compile leaves the server is charged to it), added to cmpi-run's.
 `--server-modes warm,off` picks some.
 
+`--phases` also says where each first run's time went: this checkout's cmpi-run and the compile server it starts
+append a line per phase to a file (CMPI_TRACE_PHASES, runtime-ref's PhaseTrace: the clock, the pid, the process's
+CPU and JIT count, the phase); each phase is printed with its median wall milliseconds after the harness started
+`dotnet` (so the first mark, `main`, is the host's and the runtime's start-up) and its process's CPU milliseconds
+and JIT-compiled methods then, for each side of this checkout.
+
 Python 3 standard library only, run by /usr/bin/python3 from anywhere.
 """
 from __future__ import annotations
@@ -79,13 +85,19 @@ class Side:
     env: Dict[str, str] = field(default_factory=dict)
     server: Optional[str] = None   # "warm", "cold" or "off" (this checkout's compile server), None: as it comes
     first: List[Tuple[float, float]] = field(default_factory=list)   # (wall, cpu) per repetition
+    first_server: List[float] = field(default_factory=list)   # the compile server's share of each first run's CPU
+    phases: List[List[Tuple[str, float, float, int]]] = field(default_factory=list)   # --phases, per first run
     cached: List[Tuple[float, float]] = field(default_factory=list)
 
 
-def run_timed(argv: List[str], cwd: str, env: Dict[str, str]) -> Tuple[float, float, int, str]:
-    """Wall seconds, CPU seconds (user + system of the process and its waited-for children), exit status, stderr."""
+def run_timed(argv: List[str], cwd: str, env: Dict[str, str],
+              started: Optional[List[float]] = None) -> Tuple[float, float, int, str]:
+    """Wall seconds, CPU seconds (user + system of the process and its waited-for children), exit status, stderr.
+    `started` receives the wall clock (time.time()) just before the process is started."""
     # stderr to an unnamed temporary file (a pipe could fill while wait4 waits), nothing left in cwd
     with tempfile.TemporaryFile("w+") as err, open(os.devnull, "w") as out:
+        if started is not None:
+            started.append(time.time())
         start = time.perf_counter()
         proc = subprocess.Popen(argv, cwd=cwd, env=env, stdout=out, stderr=err)
         _, status, usage = os.wait4(proc.pid, 0)
@@ -125,6 +137,17 @@ def server_pid(server_dir: str) -> Optional[int]:
         except (OSError, ValueError):
             continue
     return None
+
+
+def await_server(server_dir: str, limit: float = 10.0) -> Optional[int]:
+    """The side's compile server, waiting up to `limit` seconds for one to take its lock: since round 20 a run that
+    finds none compiles in-process and starts one as it ends, so it may appear just after the run."""
+    deadline = time.monotonic() + limit
+    while True:
+        pid = server_pid(server_dir)
+        if pid is not None or time.monotonic() >= deadline:
+            return pid
+        time.sleep(0.05)
 
 
 def process_cpu(pid: Optional[int]) -> float:
@@ -172,6 +195,47 @@ def fresh_copy(cs: str, work: str) -> str:
     return path
 
 
+def read_phases(path: str, started: float) -> List[Tuple[str, float, float, int]]:
+    """The phases a run's processes marked (CMPI_TRACE_PHASES), as (name, wall ms after `started`, the process's CPU
+    ms then, methods its JIT had compiled then); a second process's marks (the compile server's) get "server: "."""
+    out: List[Tuple[str, float, float, int]] = []
+    try:
+        with open(path) as f:
+            lines = f.read().splitlines()
+    except OSError:
+        return out
+    pids: List[str] = []
+    for line in lines:
+        parts = line.split(" ", 4)
+        if len(parts) != 5:
+            continue
+        micros, pid, cpu, jitted, name = parts
+        if pid not in pids:
+            pids.append(pid)
+        if pids.index(pid) > 0 and not name.startswith("server"):
+            name = f"server: {name}"
+        out.append((name, int(micros) / 1000.0 - started * 1000.0, float(cpu), int(jitted)))
+    return out
+
+
+def print_phases(side: "Side") -> None:
+    """Each phase's medians over the first runs that marked it (wall ms after the start, its process's CPU ms and JIT
+    count then), in the order of the wall medians."""
+    by_name: Dict[str, List[Tuple[float, float, int]]] = {}
+    for run in side.phases:
+        for name, ms, cpu, jitted in run:
+            by_name.setdefault(name, []).append((ms, cpu, jitted))
+    if not by_name:
+        return
+    rows = sorted((statistics.median(v[0] for v in vals), name, vals) for name, vals in by_name.items())
+    print(f"    {'phase (wall ms after the start; its process: CPU ms, methods JIT-compiled)':<60} {'wall':>7} "
+          f"{'cpu':>7} {'jit':>6}")
+    for ms, name, vals in rows:
+        runs = "" if len(vals) == len(side.phases) else f" ({len(vals)} runs)"
+        print(f"    {(name + runs)[:60]:<60} {ms:>7.0f} {statistics.median(v[1] for v in vals):>7.0f} "
+              f"{statistics.median(v[2] for v in vals):>6.0f}")
+
+
 def median(pairs: List[Tuple[float, float]], i: int) -> float:
     return statistics.median(p[i] for p in pairs) if pairs else float("nan")
 
@@ -180,12 +244,17 @@ def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("-k", type=int, default=5, help="repetitions per side (default 5)")
     p.add_argument("--before", metavar="CHECKOUT", help="also run another checkout's cmpi-run (its build/runtime)")
+    p.add_argument("--before-server-modes", default="", metavar="MODES",
+                   help="run --before's cmpi-run with these compile-server modes too (warm,cold,off), as this "
+                        "checkout's (default: one side as it comes, its server started by its first run)")
     p.add_argument("--variant-env", action="append", default=[], metavar="'NAME=VALUE ...'",
                    help="also run this checkout's cmpi-run with these environment settings (repeatable)")
     p.add_argument("--only", help="comma-separated case labels' first words (pi, cannon, nbody, generated)")
     p.add_argument("--keep", metavar="DIR", help="keep the C# and the runs' files in DIR")
     p.add_argument("--server-modes", default=",".join(SERVER_MODES),
                    help="this checkout's compile-server sides, in order (default warm,cold,off)")
+    p.add_argument("--phases", action="store_true",
+                   help="trace the phases of this checkout's first runs (CMPI_TRACE_PHASES) and print their medians")
     args = p.parse_args(argv)
 
     this_dll = os.path.join(ROOT, "build", "runtime", "cmpi-run.dll")
@@ -196,7 +265,15 @@ def main(argv=None) -> int:
              for m in modes]
     if args.before:
         before = os.path.abspath(args.before)
-        sides.append(Side(f"before ({before})", os.path.join(before, "build", "runtime", "cmpi-run.dll")))
+        before_dll = os.path.join(before, "build", "runtime", "cmpi-run.dll")
+        before_modes = [m for m in args.before_server_modes.split(",") if m]
+        if any(m not in SERVER_MODES for m in before_modes):
+            p.error(f"--before-server-modes takes some of {','.join(SERVER_MODES)}")
+        if not before_modes:
+            sides.append(Side(f"before ({before})", before_dll))
+        for m in before_modes:
+            sides.append(Side(f"before, server {m}", before_dll,
+                              {"CMPI_COMPILE_SERVER": "off"} if m == "off" else {}, server=m))
     for spec in args.variant_env:
         env = dict(kv.split("=", 1) for kv in shlex.split(spec))
         env.setdefault("CMPI_COMPILE_SERVER", "off")  # a variant of the in-process compile unless it says otherwise
@@ -220,6 +297,8 @@ def main(argv=None) -> int:
         for s in sides:
             s.first.clear()
             s.cached.clear()
+            s.phases.clear()
+            s.first_server.clear()
         cs, translate_cpu = translate(case, work)
         with open(cs) as f:
             lines = sum(1 for _ in f)
@@ -236,22 +315,31 @@ def main(argv=None) -> int:
                     # the user's first port, untimed: it starts the server and warms it
                     subprocess.run(["dotnet", s.dll, "--check", fresh_copy(cs, run_dir)], env=env, cwd=run_dir,
                                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=600)
-                    wait_quiet(server_pid(env["CMPI_COMPILE_SERVER_DIR"]))
+                    wait_quiet(await_server(env["CMPI_COMPILE_SERVER_DIR"]))
                 for bucket in (s.first, s.cached):
                     server_dir = env["CMPI_COMPILE_SERVER_DIR"]
                     before_pid = server_pid(server_dir)
                     before_cpu = process_cpu(before_pid)
-                    wall, cpu, rc, err = run_timed(argv, run_dir, env)
-                    after_pid = server_pid(server_dir)
+                    trace = os.path.join(run_dir, "phases.txt")
+                    traced = args.phases and bucket is s.first
+                    run_env = dict(env, CMPI_TRACE_PHASES=trace) if traced else env
+                    started: List[float] = []
+                    wall, cpu, rc, err = run_timed(argv, run_dir, run_env, started)
+                    after_pid = await_server(server_dir) if s.server in ("warm", "cold") else server_pid(server_dir)
                     # the server's share of the run, with the background work the compile left it (a server started
                     # by this run: all of its CPU so far)
                     wait_quiet(after_pid)
-                    cpu += process_cpu(after_pid) - (before_cpu if after_pid == before_pid else 0.0)
+                    server_cpu = process_cpu(after_pid) - (before_cpu if after_pid == before_pid else 0.0)
+                    cpu += server_cpu
                     if rc != 0:
                         failures += 1
                         print(f"  {case.label} {s.label}: exit {rc}: {err.strip()[:300]}", file=sys.stderr)
                         break
                     bucket.append((wall, cpu))
+                    if bucket is s.first:
+                        s.first_server.append(server_cpu)
+                    if traced:
+                        s.phases.append(read_phases(trace, started[0]))
                 if not args.keep:
                     shutil.rmtree(run_dir, ignore_errors=True)
         print(f"\n{case.label} ({lines} lines of C#, {case.ranks} ranks; cmpi-translate {translate_cpu:.2f} s CPU)")
@@ -264,7 +352,10 @@ def main(argv=None) -> int:
             met = "" if s.server is None else ("  target met (CPU)" if fc < TARGET_FIRST_RUN_SECONDS
                                                else "  target NOT met (CPU)")
             print(f"  {s.label[:44]:<44} {fw:>10.3f} {fc:>10.3f} {cw:>11.3f} {cc:>10.3f} {ratio:>9.2f}{met}")
-            print(f"    first cpu each: {' '.join(f'{c:.3f}' for _, c in s.first)}")
+            print(f"    first cpu each: {' '.join(f'{c:.3f}' for _, c in s.first)}"
+                  + (f"; the server's share: {' '.join(f'{c:.3f}' for c in s.first_server)}"
+                     if any(s.first_server) else ""))
+            print_phases(s)
     for s in sides:
         if s.server in ("warm", "cold"):
             stop_server(s, dict(os.environ, **s.env))

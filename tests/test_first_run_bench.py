@@ -26,3 +26,17 @@ def test_the_cases_are_programs_of_the_corpus_or_generated():
         for src in case.sources:
             assert os.path.isfile(src), src
         assert case.ranks in (1, 2, 4)
+
+
+def test_phases_are_read_relative_to_the_start_and_the_servers_are_named(tmp_path):
+    # CMPI_TRACE_PHASES lines: wall clock in microseconds, pid, process CPU ms, JIT-compiled methods, phase
+    trace = tmp_path / "phases.txt"
+    trace.write_text("1000250000 11 17 0 main\n"
+                     "1000900000 11 810 900 compiled\n"
+                     "1001000000 12 19 0 main\n"
+                     "1001200000 12 52 13 server listening\n"
+                     "garbage line\n")
+    phases = first_run.read_phases(str(trace), 1000.0)
+    assert phases == [("main", 250.0, 17.0, 0), ("compiled", 900.0, 810.0, 900), ("server: main", 1000.0, 19.0, 0),
+                      ("server listening", 1200.0, 52.0, 13)]
+    assert first_run.read_phases(str(tmp_path / "absent.txt"), 0.0) == []

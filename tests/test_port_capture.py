@@ -6,6 +6,7 @@ import json
 import os
 import shutil
 import sys
+from xml.etree import ElementTree
 
 import pytest
 
@@ -43,6 +44,10 @@ def test_make_build_is_captured_and_linked_programs_are_ported(made):
     with open(os.path.join(out, "hello", "Hello.csproj")) as f:
         csproj = f.read()
     assert '<PackageReference Include="CloudMpi.Run"' in csproj and "<StartupObject>CmpiPortEntry" in csproj
+    # cmpi-run's runtime settings (round 20): no tiered compilation, no tiered PGO, read as MSBuild reads them
+    props = {e.tag: (e.text or "").strip() for e in ElementTree.parse(os.path.join(out, "hello", "Hello.csproj"))
+             .getroot().iter() if len(e) == 0}
+    assert props["TieredCompilation"] == "false" and props["TieredPGO"] == "false", props
     with open(os.path.join(out, "Ported.sln")) as f:
         sln = f.read()
     assert "hello\\Hello.csproj" in sln and "other\\Other.csproj" in sln

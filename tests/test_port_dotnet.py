@@ -2,6 +2,8 @@
 packs, and `dotnet run --project ported/<program> -- -n 2` prints what `mpirun -np 2` prints for the native build."""
 from __future__ import annotations
 
+import glob
+import json
 import os
 import shutil
 import subprocess
@@ -29,6 +31,14 @@ def test_ports_build_with_dotnet_and_run_as_the_native_programs(tmp_path):
     b = subprocess.run(["dotnet", "build", os.path.join(out, "Ported.sln"), "-nologo", "-v", "q", "-clp:ErrorsOnly"],
                        capture_output=True, text=True, timeout=600, env=env)
     assert b.returncode == 0, b.stdout[-4000:] + b.stderr[-4000:]
+    # the built programs carry cmpi-run's runtime settings (round 20): no tiered compilation, no tiered PGO
+    for name, cls in (("hello", "Hello"), ("other", "Other")):
+        found = glob.glob(os.path.join(out, name, "bin", "*", "*", f"{cls}.runtimeconfig.json"))
+        assert found, f"no runtimeconfig built for {name}"
+        for path in found:
+            with open(path) as f:
+                props = json.load(f)["runtimeOptions"]["configProperties"]
+            assert props["System.Runtime.TieredCompilation"] is False and props["System.Runtime.TieredPGO"] is False, props
     for name in ("hello", "other"):
         exe = programs(out)[name]["executable"]
         native = subprocess.run(["mpirun", "-np", "2", exe], capture_output=True, text=True, timeout=120,

@@ -469,6 +469,11 @@ CSPROJ = """<Project Sdk="Microsoft.NET.Sdk">
     <!-- optimized as cmpi-run compiles ports, Debug or Release -->
     <Optimize>true</Optimize>
     <SatelliteResourceLanguages>en</SatelliteResourceLanguages>
+    <!-- cmpi-run's runtime settings (its CloudMpi.Run.csproj): no tiered compilation, so the ranks never run tier-0
+         code and nothing is compiled again inside a timed section (DOTNET_TieredCompilation=1 turns it back on);
+         tcp ranks with a core each and azure ranks still get tiering from the launcher, as under cmpi-run -->
+    <TieredCompilation>false</TieredCompilation>
+    <TieredPGO>false</TieredPGO>
     <!-- C idioms C# warns about (as in the translated file's #pragma) -->
     <NoWarn>$(NoWarn);CS1718;CS0168;CS0219;CS0162;CS0675;CS0164;CS0414;CS8981</NoWarn>
   </PropertyGroup>

@@ -116,8 +116,24 @@ public static class Launcher
         if (!options.CheckOnly && !options.RanksAsProcesses && options.JoinJob is null)
             Hosting.RuntimePrecompiler.Start();
         var compiler = NewCompiler(options, stderr, cacheDirectory, useCompileServer);
+        try
+        {
+            return CompileAndRun(options, source, transportSettings, compiler, stdout, stderr, stdoutIsTerminal);
+        }
+        finally
+        {
+            // when no compile server was listening: one starts now, for the next run (never during this one's ranks)
+            compiler.CompileServer?.StartServerForNextRun();
+        }
+    }
+
+    private static LaunchResult CompileAndRun(RunOptions options, string source, IReadOnlyDictionary<string, string> transportSettings,
+                                              ProgramCompiler compiler, TextWriter stdout, TextWriter stderr, bool stdoutIsTerminal)
+    {
+        PhaseTrace.Mark("compile start");
         // --check always runs Roslyn: its answer is the diagnostics, which the cache does not keep
         CompileResult compiled = compiler.Compile(options.CheckAs ?? options.SourcePath, source, forceCompile: options.CheckOnly);
+        PhaseTrace.Mark(compiled.FromCache ? "compiled (cache hit)" : "compiled");
         if (options.Verbose)
         {
             // the JIT's share of the start-up so far (the launcher's own code, Roslyn's generic instantiations): what
@@ -157,7 +173,9 @@ public static class Launcher
         var wall = System.Diagnostics.Stopwatch.StartNew();
         try
         {
+            PhaseTrace.Mark("job start");
             outcome = JobRunners.Run(compiled.Image!, options, outSink, errSink, transportSettings);
+            PhaseTrace.Mark("job end");
         }
         catch (UsageException e)
         {
@@ -195,6 +213,7 @@ public static class Launcher
         compiled.RoslynTime > TimeSpan.Zero
             ? string.Create(CultureInfo.InvariantCulture,
                 $"in-process (Roslyn: parse {compiled.ParseTime.TotalSeconds:0.000} s, bind and emit {(compiled.RoslynTime - compiled.ParseTime).TotalSeconds:0.000} s)")
+              + (compiler.CompileServer?.LastOutcome is { Length: > 0 } why ? $", {why}" : "")
             : compiler.CompileServer?.LastOutcome ?? "";
 
     private static ProgramCompiler NewCompiler(RunOptions options, TextWriter stderr, string? cacheDirectory, bool useCompileServer) =>
@@ -209,6 +228,18 @@ public static class Launcher
                                          bool useCompileServer)
     {
         var compiler = NewCompiler(options, stderr, cacheDirectory, useCompileServer);
+        try
+        {
+            return new LaunchResult(CheckEach(paths, compiler, stderr), null, null);
+        }
+        finally
+        {
+            compiler.CompileServer?.StartServerForNextRun();
+        }
+    }
+
+    private static int CheckEach(IReadOnlyList<string> paths, ProgramCompiler compiler, TextWriter stderr)
+    {
         int code = 0;
         foreach (string path in paths)
         {
@@ -230,7 +261,7 @@ public static class Launcher
                 code = CompileErrorExitCode;
         }
         stderr.Flush();
-        return new LaunchResult(code, null, null);
+        return code;
     }
 
     /// <summary>An exit status the operating system reports as given: 0..255, and never 0 for a failure.</summary>

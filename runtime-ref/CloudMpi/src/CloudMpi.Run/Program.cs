@@ -2,6 +2,7 @@ using CloudMpi.Run;
 using CloudMpi.Run.Hosting;
 using CloudMpi.Run.Processes;
 
+PhaseTrace.Mark("main");
 if (args.Length > 0 && args[0] == RankWorker.Flag)
     return RankWorker.Run(args);
 if (args.Length > 0 && args[0] == CloudMpi.Run.Compilation.Server.CompileServer.Flag)
@@ -21,6 +22,7 @@ finally
 }
 
 int code = Launcher.ProcessExitCode(result.ExitCode);
+PhaseTrace.Mark("exit");
 if (result.MustExitProcess)
 {
     // ranks stuck in pure compute cannot be interrupted: end the process without them

@@ -51,6 +51,7 @@ public sealed class ProgramCompiler
     {
         var sw = Stopwatch.StartNew();
         string? cacheFile = CacheDirectory is null ? null : Path.Combine(CacheDirectory, CacheKey(displayPath, source) + ".dll");
+        PhaseTrace.Mark("cache key");
 
         if (cacheFile is not null && !forceCompile)
         {

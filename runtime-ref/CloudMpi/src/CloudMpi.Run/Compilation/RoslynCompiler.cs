@@ -22,13 +22,18 @@ internal static class RoslynCompiler
     public static string Version =>
         typeof(CSharpCompilation).Assembly.GetName().Version?.ToString() ?? "unknown";
 
+    /// <param name="concurrentBuild">Roslyn binds method bodies on pool threads (false: all on the calling thread, the
+    /// compile server's warm-up at low priority).</param>
     public static CompileResult Compile(string displayPath, string source, string assemblyName,
-                                        IReadOnlyList<string> runtimeAssemblyPaths)
+                                        IReadOnlyList<string> runtimeAssemblyPaths, bool concurrentBuild = true,
+                                        CancellationToken cancellationToken = default)
     {
         var sw = System.Diagnostics.Stopwatch.StartNew();
+        PhaseTrace.Mark("roslyn start");
         var parseOptions = new CSharpParseOptions(LanguageVersion.Latest, DocumentationMode.None, SourceCodeKind.Regular);
         SourceText text = SourceText.From(source, Encoding.UTF8, SourceHashAlgorithm.Sha256);
-        SyntaxTree tree = CSharpSyntaxTree.ParseText(text, parseOptions, displayPath);
+        SyntaxTree tree = CSharpSyntaxTree.ParseText(text, parseOptions, displayPath, cancellationToken);
+        PhaseTrace.Mark("roslyn parsed");
 
         var references = new List<MetadataReference>(FrameworkRefs());
         foreach (string p in runtimeAssemblyPaths)
@@ -40,15 +45,17 @@ internal static class RoslynCompiler
             nullableContextOptions: NullableContextOptions.Disable,
             allowUnsafe: false,
             deterministic: true,
-            concurrentBuild: true);
+            concurrentBuild: concurrentBuild);
 
         TimeSpan parsed = sw.Elapsed;
+        PhaseTrace.Mark("roslyn references made");
         CSharpCompilation compilation = CSharpCompilation.Create(assemblyName, [tree], references, options);
 
         using var pe = new MemoryStream();
         // An embedded portable PDB gives stack traces file:line, mapped through #line to the C source.
         var emitOptions = new EmitOptions(debugInformationFormat: DebugInformationFormat.Embedded);
-        EmitResult result = compilation.Emit(pe, options: emitOptions);
+        EmitResult result = compilation.Emit(pe, options: emitOptions, cancellationToken: cancellationToken);
+        PhaseTrace.Mark("roslyn emitted");
 
         var diagnostics = result.Diagnostics
             .Where(d => d.Severity is DiagnosticSeverity.Error or DiagnosticSeverity.Warning)

@@ -263,6 +263,8 @@ public sealed class InProcRunner
 
             object?[]? args = entry.GetParameters().Length == 0 ? null : [_options.ProgramArgs.ToArray()];
             RuntimePrecompiler.WaitUntilDone();
+            if (rank == 0)
+                PhaseTrace.Mark("rank 0 main");
             var jit = RankJitTally.Start();
             object? ret;
             try

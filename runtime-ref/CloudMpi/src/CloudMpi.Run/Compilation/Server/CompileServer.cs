@@ -5,13 +5,16 @@ using System.Net.Sockets;
 namespace CloudMpi.Run.Compilation.Server;
 
 /// <summary>
-/// The warm compile server (<c>cmpi-run --compile-server DIR IDLE_SECONDS</c>, started by a client, never by hand):
+/// The warm compile server (<c>cmpi-run --compile-server DIR IDLE_SECONDS [WARM_UP]</c>, started by a client at the
+/// end of a run that found none, never by hand):
 /// one process per user and build that keeps Roslyn loaded and JIT-compiled, so a port's first compile costs what a
 /// warm compiler costs instead of a fresh process's JIT of the compiler (issue 28, "First run"). It listens on a Unix
 /// socket in a private directory (<see cref="CompileServerSettings"/>), answers only processes of its own user
 /// (SO_PEERCRED) and build (the version key), writes each image to the client's cache entry (or a private temporary
 /// file) and replies with its path. It exits after IDLE_SECONDS without a request, on a shutdown request, or when
-/// its socket file is gone.
+/// its socket file is gone. WARM_UP is a file of the private directory holding the program that client compiled: the
+/// server reads and deletes it, and compiles it once on a thread of the lowest priority (the image is dropped), so
+/// that the next client finds Roslyn's code JIT-compiled; a compile request that arrives first cancels the warm-up.
 /// </summary>
 internal static class CompileServer
 {
@@ -26,6 +29,12 @@ internal static class CompileServer
     /// <summary>How long a connected client may take to send its request (the client has it ready before it connects).</summary>
     private const int RequestTimeoutMs = 30_000;
 
+    /// <summary>The name of a warm-up source a client writes into the server directory (<c>warmup-GUID.cs</c>).</summary>
+    public const string WarmUpPrefix = "warmup-";
+
+    /// <summary>Cancelled by the first request: the warm-up gives way to a client's compile.</summary>
+    private static readonly CancellationTokenSource WarmUpCancel = new();
+
     /// <summary>A temporary image left by a client that died before reading it is deleted after this.</summary>
     private static readonly TimeSpan StaleImageAge = TimeSpan.FromHours(1);
 
@@ -39,9 +48,9 @@ internal static class CompileServer
 
     public static int Run(string[] args)
     {
-        if (args.Length != 3 || !double.TryParse(args[2], NumberStyles.Float, CultureInfo.InvariantCulture, out double idleSeconds))
+        if (args.Length is not (3 or 4) || !double.TryParse(args[2], NumberStyles.Float, CultureInfo.InvariantCulture, out double idleSeconds))
         {
-            Console.Error.WriteLine($"usage: cmpi-run {Flag} DIR IDLE_SECONDS (started by cmpi-run itself)");
+            Console.Error.WriteLine($"usage: cmpi-run {Flag} DIR IDLE_SECONDS [WARM_UP] (started by cmpi-run itself)");
             return 2;
         }
         UnixIdentity.NewSession();
@@ -78,6 +87,7 @@ internal static class CompileServer
             listener.Bind(new UnixDomainSocketEndPoint(settings.SocketPath));
             listener.Listen(64);
             s_listener = listener;
+            PhaseTrace.Mark("server listening");
             // SIGTERM (kill, a session's end) ends it as an idle timeout does: no socket file of a dead server left
             using var onTerm = System.Runtime.InteropServices.PosixSignalRegistration.Create(
                 System.Runtime.InteropServices.PosixSignal.SIGTERM, context =>
@@ -88,7 +98,8 @@ internal static class CompileServer
 
             var watch = new Thread(() => WatchIdle(settings)) { IsBackground = true, Name = "cmpi compile server idle watch" };
             watch.Start();
-            // no warm-up compile: the client that started this server is waiting for its own compile, which warms it
+            if (args.Length == 4)
+                StartWarmUp(settings, args[3]);
             AcceptLoop(listener);
             Stop(settings);
             // let replies in flight finish (their clients are waiting for them)
@@ -98,6 +109,57 @@ internal static class CompileServer
             DeleteStaleImages(settings.Directory);
         }
         return 0;
+    }
+
+    /// <summary>
+    /// Compiles the program the starting client compiled once, in the background: its first compile in a process costs
+    /// ~0.6-1.5 s of CPU, mostly the JIT of Roslyn's code that has no ReadyToRun code, which the next client would
+    /// otherwise wait for. The thread runs at nice 19 and the compile is serial (Roslyn's parallel binding would run on
+    /// pool threads of normal priority), so a program running then keeps its cores; the first compile request cancels it.
+    /// </summary>
+    private static void StartWarmUp(CompileServerSettings settings, string path)
+    {
+        // only a file of the private directory, as the client writes it
+        if (Path.GetDirectoryName(Path.GetFullPath(path)) != Path.GetFullPath(settings.Directory)
+            || !Path.GetFileName(path).StartsWith(WarmUpPrefix, StringComparison.Ordinal))
+            return;
+        var thread = new Thread(() =>
+        {
+            string source;
+            try
+            {
+                source = File.ReadAllText(path);
+            }
+            catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+            {
+                return;
+            }
+            finally
+            {
+                TryDelete(path);
+            }
+            UnixIdentity.LowerThreadPriority();
+            try
+            {
+                PhaseTrace.Mark("server: warm-up start");
+                RoslynCompiler.Compile(path, source, "WarmUp", ProgramCompiler.RuntimeAssemblies.Select(a => a.Location).ToList(),
+                                       concurrentBuild: false, WarmUpCancel.Token);
+                PhaseTrace.Mark("server: warm-up done");
+            }
+            catch (OperationCanceledException)
+            {
+                PhaseTrace.Mark("server: warm-up cancelled");
+            }
+            catch (Exception)
+            {
+                // a compiler crash on the warm-up only leaves the server cold; the client's own compile reports it
+            }
+        })
+        {
+            IsBackground = true,
+            Name = "cmpi compile server warm-up",
+        };
+        thread.Start();
     }
 
     private static void AcceptLoop(Socket listener)
@@ -167,12 +229,14 @@ internal static class CompileServer
                 try
                 {
                     request = CompileProtocol.ReadRequest(reader);
+                    PhaseTrace.Mark("server: request read");
                 }
                 catch (Exception e) when (e is IOException or InvalidDataException or EndOfStreamException)
                 {
                     return;
                 }
                 CompileProtocol.Write(writer, Answer(request));
+                PhaseTrace.Mark("server: reply written");
                 if (request.Kind == RequestKind.Shutdown)
                     Stop(s_settings!);
             }
@@ -197,6 +261,8 @@ internal static class CompileServer
             return Reply(ReplyStatus.OtherBuild, $"this server is of build {CompileServerSettings.BuildKey[..16]}");
         if (request.Kind != RequestKind.Compile)
             return Reply(ReplyStatus.Failed, $"unknown request {request.Kind}");
+        // a client's compile goes first: what the warm-up JIT-compiled so far stays
+        WarmUpCancel.Cancel();
         if (!s_slots.Wait(BusyWait))
             return Reply(ReplyStatus.Busy, "every compile slot is taken");
         try
@@ -239,7 +305,8 @@ internal static class CompileServer
     {
         try
         {
-            foreach (string f in Directory.EnumerateFiles(directory, "image-*.dll"))
+            // and warm-up sources of servers that never started
+            foreach (string f in Directory.EnumerateFiles(directory, "image-*.dll").Concat(Directory.EnumerateFiles(directory, WarmUpPrefix + "*.cs")))
             {
                 if (DateTime.UtcNow - File.GetLastWriteTimeUtc(f) > StaleImageAge)
                     TryDelete(f);

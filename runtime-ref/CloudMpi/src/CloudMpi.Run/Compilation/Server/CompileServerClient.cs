@@ -5,17 +5,20 @@ using System.Net.Sockets;
 namespace CloudMpi.Run.Compilation.Server;
 
 /// <summary>
-/// cmpi-run's side of the compile server: sends a program this build's server (starting one when there is none) and
-/// turns its reply into a <see cref="CompileResult"/>; null whenever the server cannot be used, and the caller compiles
-/// in-process. Every wait is bounded. The reasons a server is refused (a directory that is not private, a socket of
-/// another user or build, an answer that is not the protocol's, a timeout, a server failure) are printed; an absent
-/// server is started silently, a busy one is said only with --verbose.
+/// cmpi-run's side of the compile server: sends a program this build's server and turns its reply into a
+/// <see cref="CompileResult"/>; null whenever the server cannot be used, and the caller compiles in-process. When no
+/// server is listening, the program is compiled in-process at once and a server is started for the NEXT run once
+/// this one is over (<see cref="StartServerForNextRun"/>): a first run no longer waits for a server's start-up, and
+/// the server warms itself on this program's text, so the next port finds it warm. Every wait is bounded. The
+/// reasons a server is refused (a directory that is not private, a socket of another user or build, an answer that
+/// is not the protocol's, a timeout, a server failure) are printed; an absent server is started silently, a busy one
+/// is said only with --verbose.
 /// </summary>
 internal sealed class CompileServerClient(CompileServerSettings settings, TextWriter stderr, bool verbose)
 {
     public CompileServerSettings Settings { get; } = settings;
 
-    /// <summary>What the last <see cref="TryCompile"/> did, for --verbose ("warm server", "started a server" ...).</summary>
+    /// <summary>What the last <see cref="TryCompile"/> did, for --verbose ("by the warm compile server", "in-process" ...).</summary>
     public string LastOutcome { get; private set; } = "";
 
     public static CompileServerClient? FromEnvironment(TextWriter stderr, bool verbose) =>
@@ -27,15 +30,18 @@ internal sealed class CompileServerClient(CompileServerSettings settings, TextWr
         if (Settings.CheckPrivateDirectory() is string problem)
             return Refuse(problem);
 
-        bool started = false;
         Socket? socket = TryConnect();
         if (socket is null)
         {
-            socket = StartAndConnect(out string? why);
-            if (socket is null)
-                return Refuse(why!);
-            started = true;
+            // No server listening (the user's first port, or the last server went idle): compile in this process now,
+            // and start a server when this run is over. Waiting for a server's start-up put a second process's start
+            // (the dotnet host, the runtime, the launcher) in front of the same cold compile: bench/README.md, round 20.
+            _forNextRun ??= source;
+            LastOutcome = "no compile server was listening: one starts for the next run";
+            PhaseTrace.Mark("no server: compiling in-process");
+            return null;
         }
+        PhaseTrace.Mark("connected");
         using (socket)
         {
             // the socket's directory is private, but a server is trusted only when it runs as this user
@@ -54,6 +60,7 @@ internal sealed class CompileServerClient(CompileServerSettings settings, TextWr
                 using var reader = new BinaryReader(stream);
                 CompileProtocol.Write(writer, new CompileRequest(RequestKind.Compile, CompileServerSettings.BuildKey, displayPath, source, cacheFile));
                 reply = CompileProtocol.ReadReply(reader);
+                PhaseTrace.Mark("reply read");
             }
             catch (IOException e) when (e.InnerException is SocketException { SocketErrorCode: SocketError.TimedOut or SocketError.WouldBlock })
             {
@@ -90,16 +97,14 @@ internal sealed class CompileServerClient(CompileServerSettings settings, TextWr
                 if (image is null)
                     return Refuse($"cannot read the image the server wrote ({reply.ImagePath})");
             }
-            LastOutcome = started
-                ? $"by a compile server started now (Roslyn {reply.CompileTime.TotalSeconds:0.000} s of it)"
-                : $"by the warm compile server (Roslyn {reply.CompileTime.TotalSeconds:0.000} s of it)";
+            LastOutcome = $"by the warm compile server (Roslyn {reply.CompileTime.TotalSeconds:0.000} s of it)";
             return new CompileResult { Image = image, Diagnostics = reply.Diagnostics, Elapsed = sw.Elapsed };
         }
     }
 
     private CompileResult? Refuse(string why)
     {
-        LastOutcome = "in-process (compile server refused)";
+        LastOutcome = "the compile server refused";
         stderr.Write($"cmpi-run: compile server: {why}; compiling in-process\n");
         return null;
     }
@@ -122,54 +127,78 @@ internal sealed class CompileServerClient(CompileServerSettings settings, TextWr
         }
     }
 
-    /// <summary>Starts this build's server (detached: its own session, no standard stream of ours) and connects to it.</summary>
-    private Socket? StartAndConnect(out string? why)
+    /// <summary>The source compiled in-process because no server was listening (it warms the server started for the
+    /// next run); null when a server answered or none was tried.</summary>
+    private string? _forNextRun;
+
+    /// <summary>Sources larger than this start a server that does not warm itself on them (a warm-up is a background
+    /// compile of the whole text: a huge generated program would cost seconds of CPU for what a small one warms as well).</summary>
+    internal const int MaxWarmUpChars = 1 << 20;
+
+    /// <summary>
+    /// Called when the run is over: when <see cref="TryCompile"/> found no server, starts one (detached: its own session,
+    /// none of our standard streams) without waiting for it, unless a live server holds the lock already (started by
+    /// another client, not listening yet). It is given this run's source, in a private file of the server directory, to
+    /// compile once in the background at the lowest priority (<see cref="CompileServer"/>'s warm-up). Started only now,
+    /// so that its start-up and warm-up never take a core from this run's ranks. Failures only cost the next run the
+    /// warm server; they are said with --verbose.
+    /// </summary>
+    public void StartServerForNextRun()
     {
-        why = null;
-        Process server;
+        string? source = _forNextRun;
+        _forNextRun = null;
+        if (source is null || LiveServerPid() is not null)
+            return;
+        string? warmUp = null;
         try
         {
-            server = Process.Start(ServerCommand(Settings))!;
-        }
-        catch (Exception e) when (e is System.ComponentModel.Win32Exception or IOException or InvalidOperationException)
-        {
-            why = $"cannot start it ({e.Message})";
-            return null;
-        }
-        using (server)
-        {
+            if (source.Length <= MaxWarmUpChars)
+            {
+                // in the directory TryCompile found private (mode 0700, this user's): no one else can read it
+                warmUp = Path.Combine(Settings.Directory, $"{CompileServer.WarmUpPrefix}{Guid.NewGuid():N}.cs");
+                using (var f = new FileStream(warmUp, FileMode.CreateNew, FileAccess.Write))
+                using (var w = new StreamWriter(f))
+                    w.Write(source);
+            }
+            using Process server = Process.Start(ServerCommand(Settings, warmUp))!;
             // our ends of its pipes: the server never writes to them, and a caller that reads our output to its end
             // (a test harness, a shell's $(...)) must not wait for the server's
             server.StandardInput.Close();
             server.StandardOutput.Close();
             server.StandardError.Close();
-
-            var wait = Stopwatch.StartNew();
-            TimeSpan? lostRaceAt = null;
-            while (wait.Elapsed < CompileServerSettings.StartTimeout)
+            PhaseTrace.Mark("server started for the next run");
+        }
+        catch (Exception e) when (e is System.ComponentModel.Win32Exception or IOException or InvalidOperationException or UnauthorizedAccessException)
+        {
+            if (warmUp is not null)
             {
-                if (TryConnect() is Socket s)
-                    return s;
-                if (server.HasExited)
-                {
-                    if (server.ExitCode != CompileServer.AnotherServerExitCode)
-                    {
-                        why = $"the server it started exited with status {server.ExitCode}";
-                        return null;
-                    }
-                    // another client's server took the lock: it is about to listen
-                    lostRaceAt ??= wait.Elapsed;
-                    if (wait.Elapsed - lostRaceAt > TimeSpan.FromSeconds(5))
-                        break;
-                }
-                Thread.Sleep(15);
+                try { File.Delete(warmUp); } catch (Exception e2) when (e2 is IOException or UnauthorizedAccessException) { }
             }
-            why = $"no server listening at {Settings.SocketPath} after {wait.Elapsed.TotalSeconds:0.#} s";
+            if (verbose)
+                stderr.Write($"cmpi-run: compile server: cannot start one for the next run ({e.Message})\n");
+        }
+    }
+
+    /// <summary>The pid of a live compile server of this build and directory (its lock file names it), listening or
+    /// about to; null when there is none.</summary>
+    private int? LiveServerPid()
+    {
+        try
+        {
+            string text = File.ReadAllText(Settings.LockPath).Trim();
+            if (!int.TryParse(text, NumberStyles.None, CultureInfo.InvariantCulture, out int pid))
+                return null;
+            // the lock file outlives its server: the pid counts only while it is a compile server's
+            string cmdline = File.ReadAllText($"/proc/{pid}/cmdline");
+            return cmdline.Contains(CompileServer.Flag, StringComparison.Ordinal) ? pid : null;
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
             return null;
         }
     }
 
-    private static ProcessStartInfo ServerCommand(CompileServerSettings settings)
+    private static ProcessStartInfo ServerCommand(CompileServerSettings settings, string? warmUp)
     {
         var (exe, prefix) = LauncherCommand();
         var psi = new ProcessStartInfo(exe)
@@ -192,6 +221,8 @@ internal sealed class CompileServerClient(CompileServerSettings settings, TextWr
         psi.ArgumentList.Add(CompileServer.Flag);
         psi.ArgumentList.Add(settings.Directory);
         psi.ArgumentList.Add(settings.IdleSeconds.ToString(CultureInfo.InvariantCulture));
+        if (warmUp is not null)
+            psi.ArgumentList.Add(warmUp);
         return psi;
     }
 

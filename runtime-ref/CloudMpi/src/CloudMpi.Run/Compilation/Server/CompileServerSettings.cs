@@ -15,9 +15,6 @@ internal sealed record CompileServerSettings(string Directory, double IdleSecond
     public const double DefaultIdleSeconds = 600;
     public const double DefaultReplyTimeoutSeconds = 120;
 
-    /// <summary>How long a client waits for a server it started to listen (a cold dotnet start on a loaded host takes seconds).</summary>
-    public static readonly TimeSpan StartTimeout = TimeSpan.FromSeconds(30);
-
     /// <summary>Null when the server is turned off or cannot be used on this platform.</summary>
     public static CompileServerSettings? FromEnvironment(Func<string, string?>? getEnv = null)
     {

@@ -18,6 +18,12 @@ internal static class UnixIdentity
     private static extern int setsid();
 
     [DllImport("libc", SetLastError = true)]
+    private static extern int setpriority(int which, int who, int prio);
+
+    [DllImport("libc", SetLastError = true)]
+    private static extern int gettid();
+
+    [DllImport("libc", SetLastError = true)]
     private static extern int statx(int dirfd, [MarshalAs(UnmanagedType.LPUTF8Str)] string path, int flags, uint mask, byte[] buffer);
 
     private const int AtFdCwd = -100;
@@ -35,6 +41,20 @@ internal static class UnixIdentity
     /// <summary>Leaves the caller's session and process group: a Ctrl-C at the terminal that started the first client
     /// does not end the server, and the server has no controlling terminal.</summary>
     public static void NewSession() => setsid();
+
+    /// <summary>The calling thread at nice 19 (Linux: a thread's priority is its own; PRIO_PROCESS with a thread id),
+    /// for background work that must not take a core from anything else. Best effort: a libc without gettid leaves it.</summary>
+    public static void LowerThreadPriority()
+    {
+        const int prioProcess = 0;
+        try
+        {
+            setpriority(prioProcess, gettid(), 19);
+        }
+        catch (EntryPointNotFoundException)
+        {
+        }
+    }
 
     /// <summary>Owner, permission bits (the low 12) and whether <paramref name="path"/> is itself a directory (a symbolic
     /// link is not followed); null when it does not exist or cannot be read.</summary>
