@@ -71,6 +71,7 @@ class Settings:
     csmith_args: List[str] = dataclasses.field(default_factory=list)  # csmith options after the tier's
     cflags: List[str] = dataclasses.field(default_factory=list)  # gcc's and cmpi-translate's (-DUSE_MATH_MACROS)
     ubsan: bool = False  # exclude a program whose native run has undefined behaviour (csmith --no-safe-math)
+    compare_status: bool = False  # a native run that fails (SIGSEGV, SIGFPE) is compared too, not excluded
 
 
 def _run(cmd: List[str], timeout: float, cwd: str, cpu_limit: Optional[float] = None) -> Optional[subprocess.CompletedProcess]:
@@ -153,9 +154,11 @@ def check_seed(seed: int, s: Settings) -> Outcome:
     native = _run(["./prog"], s.native_timeout * 10, d, cpu_limit=s.native_timeout)
     if native is None or _out_of_cpu(native):
         return done(EXCLUDED, f"native run over {s.native_timeout:g} s of CPU")
-    if native.returncode != 0:
+    # a signal's status as the shell (and cmpi-run) reports it: 128 + the signal
+    status = native.returncode if native.returncode >= 0 else 128 - native.returncode
+    if status != 0 and not s.compare_status:
         return done(EXCLUDED, f"native run exited with {native.returncode}")
-    if s.ubsan:
+    if s.ubsan and status == 0:
         undefined = _undefined_behaviour(d, s)
         if undefined:
             return done(EXCLUDED, "undefined behaviour: " + undefined)
@@ -168,8 +171,9 @@ def check_seed(seed: int, s: Settings) -> Outcome:
     port = _run([s.cmpi_run, "-n", "1", "--timeout", str(int(s.port_timeout)), "Prog.cs"], s.port_timeout + 60, d)
     if port is None:
         return done(FAILED, f"port did not finish in {s.port_timeout:g} s")
-    if port.returncode != 0:
-        return done(FAILED, f"port exited with {port.returncode}: " + _first_error(port.stderr, port.stdout))
+    if port.returncode != status:
+        return done(FAILED, f"port exited with {port.returncode}" + (f" (native {status})" if status else "") + ": " +
+                    _first_error(port.stderr, port.stdout))
     if port.stdout != native.stdout:
         return done(FAILED, _first_difference(native.stdout, port.stdout))
     return done(PASSED)
@@ -220,6 +224,9 @@ def main(argv: Optional[List[str]] = None) -> int:
                     "(csmith's headers: -DUSE_MATH_MACROS, -DUSE_MATH_MACROS_NOTMP with csmith's --math-notmp)")
     ap.add_argument("--ubsan", action="store_true", help="also run a -fsanitize=undefined build and exclude a program "
                     "it finds undefined behaviour in (for csmith's --no-safe-math)")
+    ap.add_argument("--compare-status", action="store_true", help="compare a native run that fails (csmith's "
+                    "--null-ptr-deref-prob: SIGSEGV, status 139) with the port's status and output instead of "
+                    "excluding it")
     ap.add_argument("--compile-check", action="store_true", help="translate with cmpi-translate's compile check, which "
                     "refuses C# that compiles only with a warning (cmpi-run's own compile lets warnings pass): such a "
                     "seed is untranslatable, as a user's translation would be")
@@ -239,7 +246,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     label = args.label or run_label(csmith_args + cflags)
     name = f"tier{args.tier}" + (f"-{label}" if label else "")
     s = Settings(args.tier, os.path.join(out_dir, name), args.native_timeout, args.port_timeout,
-                 csmith_args=csmith_args, cflags=cflags, ubsan=args.ubsan)
+                 csmith_args=csmith_args, cflags=cflags, ubsan=args.ubsan, compare_status=args.compare_status)
     seeds = list(range(args.seed, args.seed + args.n))
 
     def progress(k: int, n: int, o: Outcome) -> None:

@@ -26,6 +26,15 @@ def _xfail_reason(program: str):
     return " ".join(re.sub(r"\n\s*\*(?!/)", " ", k.group(1)).split()) if k else None  # the lines' leading *
 
 
+def _native_flags(program: str):
+    """gcc's options after `native flags:` in a program's first comment (`-fopenmp` for OpenMP's runtime calls, which
+    the translation maps and whose pragmas it ignores), else none."""
+    path = os.path.join(program, "main.c") if os.path.isdir(program) else program
+    m = re.match(r"\s*/\*(.*?)\*/", open(path).read(), re.S)
+    k = re.search(r"native flags:\s*([^\n]*)", m.group(1)) if m else None
+    return k.group(1).split() if k else []
+
+
 def _param(program: str):
     reason = _xfail_reason(program)
     marks = [pytest.mark.xfail(reason=reason, strict=True)] if reason else []
@@ -70,7 +79,7 @@ def test_translation_prints_what_gcc_build_prints(src, tools, translated, tmp_pa
     # named as the port names argv[0] (the first file's name without .c), so a program printing argv[0]'s last
     # component (a usage line's `strrchr(argv[0], '/')`) prints the same in both
     exe = str(tmp_path / os.path.splitext(os.path.basename(sources[0]))[0])
-    b = run(["gcc", "-O1", "-o", exe, *sources, "-lm"])
+    b = run(["gcc", "-O1", *_native_flags(src), "-o", exe, *sources, "-lm"])
     assert b.returncode == 0, b.stderr
     native = run([exe, "one", "two"])
     t, cs = translated(src)

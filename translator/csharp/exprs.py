@@ -839,7 +839,8 @@ def convert_binary(ctx, e: ir.Binary) -> CsExpr:
         common = cs_type(e.lhs.type, e.loc) if not isinstance(e.lhs.type, (ir.PointerType, ir.ArrayType)) else None
         if common is not None:
             lhs, rhs = _widened(lhs, e.lhs, rhs, common), _widened(rhs, e.rhs, lhs, common)
-        return CsExpr(f"{paren(lhs, prec)} {op} {paren(rhs, prec + 1)}", "bool", prec)
+        return CsExpr(f"{paren(lhs, prec)} {op} {paren(rhs, prec + 1)}", "bool", prec,
+                      _compared_constants(op, lhs, rhs, common))
     result = cs_type(e.type, e.loc)
     lhs_own, rhs_own = _literal_type(lhs), _literal_type(rhs)  # what C# types the code as (coerce may only claim)
     if op in ("<<", ">>"):
@@ -960,6 +961,16 @@ def _csharp_promotion(a: str, b: str) -> str:
     if "long" in (a, b) or ("uint" in (a, b) and ({a, b} & {"int", "short", "sbyte"})):
         return "long"
     return "uint" if "uint" in (a, b) else "int"
+
+
+def _compared_constants(op: str, lhs: CsExpr, rhs: CsExpr, common: Optional[str]) -> Optional[int]:
+    """The value (1 or 0) of a comparison of two integer constants in their common type, which C# folds too: the port
+    must know it where C# would see a constant it refuses further on (csmith --no-safe-math seed 7420035:
+    `x % (int16_t)((int16_t)(3L == 1UL) << 2)`, never evaluated, was `x % 0` to C#, CS0020)."""
+    if common not in INTEGRAL or common == "char" or lhs.const is None or rhs.const is None:
+        return None
+    a, b = _wrapped_constant(lhs.const, common).const, _wrapped_constant(rhs.const, common).const
+    return int({"==": a == b, "!=": a != b, "<": a < b, "<=": a <= b, ">": a > b, ">=": a >= b}[op])
 
 
 def _fold(op: str, a: int, b: int):

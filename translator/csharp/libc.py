@@ -16,7 +16,7 @@ from .exprs import (CsExpr, PRIMARY, UNARY, convert_expr, convert_value, int_lit
                     ref_param_name, refuse_handle_memory, slot_key, strip_implicit, unwrap)
 from .pointer_exprs import PRIMITIVE_ELEMENTS, array_field_pointer
 from . import registry
-from .cstypes import GENERIC_RESULT
+from .cstypes import GENERIC_RESULT, ptr_of
 from .types import HANDLE, INTEGER_CARRIER, INTEGRAL, cs_type, element_cs, managed_footprint
 from ..passes.loop_shapes import constant_value
 from ..passes.pointers import allocation_target
@@ -130,8 +130,10 @@ def _read_as_first_buffer(ctx, call: ir.Call, args: list) -> None:
 
 
 _BYTE_ELEMENTS = {"sbyte", "byte"}
-# library functions whose `const char *` parameter C defines for a null pointer (perror(NULL) prints the error alone)
-_NULL_STRING_DEFINED = frozenset({"perror", "setlocale"})
+# the runtime classes whose overloads (or generic type) follow the argument's C# width
+_WIDTH_TYPED = ("CBuiltins.", "CSync.")
+# a function without a row whose `const char *` parameter C defines for a null pointer (rows say it: null_string)
+_NULL_STRING_DEFINED = frozenset({"setlocale"})
 
 
 def _is_struct_array(a: ir.Expr) -> bool:
@@ -196,7 +198,7 @@ def convert_libc_call(ctx, call: ir.Call, callee: ir.NameRef, rule) -> CsExpr:
                 # const char * parameters: string literals stay C# strings; void * takes the buffer as it is
                 # (the runtime's generic overloads take T[] and Ptr<T>).
                 if p.const_pointee and not isinstance(p.pointee, ir.VoidType) and is_null_pointer(a) and \
-                        callee.name not in _NULL_STRING_DEFINED:
+                        callee.name not in _NULL_STRING_DEFINED and not rule.null_string:
                     # printf(NULL), puts(0), fputs(NULL, f): undefined in C (glibc's program crashes); the runtime's
                     # string and char-array overloads make `null` ambiguous (fuzz seed 3 input 4197: printf(0), CS1503)
                     raise TranslationError(a.loc, f"a null pointer given as {callee.name}'s string argument: C's "
@@ -206,6 +208,11 @@ def convert_libc_call(ctx, call: ir.Call, callee: ir.NameRef, rule) -> CsExpr:
                     # generic overloads name no element type for it (fuzz seed 11 input 9974: CS1503)
                     raise TranslationError(a.loc, f"a null pointer given as {callee.name}'s memory argument: C's "
                                            "behaviour is undefined; pass a buffer", "null-argument")
+                if rule.null_string and is_null_pointer(a):
+                    # system(NULL), perror(NULL): C's null string, as the runtime's C-string overload takes it (a bare
+                    # null would fit its .NET string overload too: CS0121)
+                    args.append(f"default({ptr_of('sbyte')})")
+                    continue
                 if not isinstance(p.pointee, ir.VoidType):
                     _refuse_object_bytes_as_string(a, callee.name)
                 # strtol("12x", &end, 10): the end pointer points into the string, so a literal is its char array
@@ -224,8 +231,11 @@ def convert_libc_call(ctx, call: ir.Call, callee: ir.NameRef, rule) -> CsExpr:
                 code = over_bytes or _out_argument(ctx, a)
                 if not code:
                     value = convert_value(ctx, a, p)
-                    # CBuiltins is overloaded per width: a constant takes the parameter's type
-                    code = (_typed_constant(value) if rule.target.startswith("CBuiltins.") else value).code
+                    if i == rule.rounding_mode:
+                        _refuse_directed_rounding(a, value, callee.name)
+                    # CBuiltins is overloaded per width, CSync generic in the object's type: a constant takes the
+                    # parameter's type (`__sync_fetch_and_add(&byte_counter, 10)`: 10 as a byte, or C# infers no T)
+                    code = (_typed_constant(value) if rule.target.startswith(_WIDTH_TYPED) else value).code
                 args.append(code)
         elif rule.family == "scanf":
             args.append(_scan_target(ctx, a))
@@ -264,6 +274,20 @@ def _typed_constant(value: CsExpr) -> CsExpr:
     if value.type in ("sbyte", "byte", "short", "ushort"):
         return CsExpr(f"(({value.type}){value.code})", value.type, PRIMARY, value.const)
     return int_literal(value.const, value.type)
+
+
+# glibc's <fenv.h> on x86: FE_TONEAREST is 0, FE_DOWNWARD 0x400, FE_UPWARD 0x800, FE_TOWARDZERO 0xc00 (another value
+# is no direction: fesetround fails, changing nothing, as the runtime's does)
+_DIRECTED_ROUNDING = (0x400, 0x800, 0xC00)
+
+
+def _refuse_directed_rounding(a: ir.Expr, value: CsExpr, name: str) -> None:
+    """fesetround(FE_UPWARD): a port computes in round-to-nearest only (CFenv), so a constant other direction is
+    refused where the call is; one known only at run time the runtime checks."""
+    if value.const in _DIRECTED_ROUNDING:
+        raise TranslationError(a.loc, f"{name} to a rounding direction other than FE_TONEAREST ({value.code}): a port "
+                               "computes in round-to-nearest only (.NET has no rounding-mode control: its JIT folds "
+                               "constants and its code formats numbers to nearest)", "unsupported-rounding-mode")
 
 
 def _string_constant(e: ir.Expr) -> Optional[bytes]:

@@ -32,6 +32,8 @@ OPAQUE_TYPES = {
     **{name: name for name in ("pthread_mutex_t", "pthread_cond_t", "pthread_barrier_t", "pthread_attr_t",
                                "pthread_mutexattr_t", "pthread_condattr_t", "pthread_barrierattr_t",
                                "pthread_rwlock_t", "pthread_rwlockattr_t", "sem_t")},
+    # <omp.h>'s locks (CloudMpi.Libc/OpenMp.cs: classes of the same names)
+    "omp_lock_t": "omp_lock_t", "omp_nest_lock_t": "omp_nest_lock_t",
 }
 
 INTEGRAL = {"sbyte", "byte", "short", "ushort", "int", "uint", "long", "ulong", "char", "Int128", "UInt128"}

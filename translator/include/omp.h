@@ -18,4 +18,18 @@ int omp_get_dynamic(void);
 double omp_get_wtime(void);
 double omp_get_wtick(void);
 
+/* OpenMP's locks: classes of the runtime (OpenMp.cs) kept opaque by name, as <pthread.h>'s mutexes */
+typedef struct { void *_cmpi_lock; } omp_lock_t;
+typedef struct { void *_cmpi_lock; } omp_nest_lock_t;
+void omp_init_lock(omp_lock_t *lock);
+void omp_destroy_lock(omp_lock_t *lock);
+void omp_set_lock(omp_lock_t *lock);
+void omp_unset_lock(omp_lock_t *lock);
+int omp_test_lock(omp_lock_t *lock);
+void omp_init_nest_lock(omp_nest_lock_t *lock);
+void omp_destroy_nest_lock(omp_nest_lock_t *lock);
+void omp_set_nest_lock(omp_nest_lock_t *lock);
+void omp_unset_nest_lock(omp_nest_lock_t *lock);
+int omp_test_nest_lock(omp_nest_lock_t *lock);
+
 #endif

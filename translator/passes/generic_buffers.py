@@ -232,12 +232,16 @@ def _only_given_memory(fn: ir.Function, name: str, candidates, outs, results) ->
             return True
         return isinstance(parent, ir.Unary) and parent.op == "*"
 
-    def deref_ok(grand, deref) -> bool:
+    def deref_ok(grand, deref, great) -> bool:
         if isinstance(grand, ir.Assign):
             value = strip(grand.value)
             while isinstance(value, ir.Cast) and isinstance(value.type, ir.PointerType):
                 value = strip(value.operand)  # `(char *)align_buffer(...)`: fresh memory as the parameter's type
-            return grand.op == "=" and _under(grand.target, deref) and _fresh(value, results)
+            # the store's own value unused: `f((*pp) = (void *)0)` hands `*pp` to a typed parameter (csmith seed
+            # 7600075: `int8_t **p_28` made generic, its store's value given to an `int8_t *`, CS1503)
+            unused = great is None or isinstance(great, ir.ExprStmt) or \
+                (isinstance(great, ir.Binary) and great.op == "," and _under(great.lhs, grand))
+            return grand.op == "=" and _under(grand.target, deref) and _fresh(value, results) and unused
         if isinstance(grand, ir.Unary) and grand.op == "!":
             return True
         if isinstance(grand, ir.Binary) and grand.op in ("==", "!="):
@@ -254,18 +258,21 @@ def _only_given_memory(fn: ir.Function, name: str, candidates, outs, results) ->
 
     good = True
 
-    def walk(node, parent, grand):
+    def walk(node, parent, grand, great):
         nonlocal good
         if isinstance(node, ir.NameRef) and node.kind == "param" and node.name == name:
-            if not ok(parent, node) or (isinstance(parent, ir.Unary) and not deref_ok(grand, parent)):
+            if not ok(parent, node) or (isinstance(parent, ir.Unary) and not deref_ok(grand, parent, great)):
                 good = False
             return
         transparent = isinstance(node, ir.Paren) or (isinstance(node, ir.Cast) and
                                                      (node.implicit or isinstance(node.type, ir.PointerType)))
         for x in ir.children(node):
-            walk(x, parent if transparent else node, grand if transparent else parent)
+            if transparent:
+                walk(x, parent, grand, great)
+            else:
+                walk(x, node, parent, grand)
 
-    walk(fn.body, None, None)
+    walk(fn.body, None, None, None)
     return good
 
 

@@ -53,7 +53,8 @@ _FLOAT_NAMES = {
 # <pthread.h>'s objects: classes of CloudMpi.Libc's CThreads.cs of the same names (pthread_t stays an unsigned long)
 PTHREAD_OBJECTS = ("pthread_mutex_t", "pthread_cond_t", "pthread_barrier_t", "pthread_attr_t", "pthread_mutexattr_t",
                    "pthread_condattr_t", "pthread_barrierattr_t", "pthread_rwlock_t", "pthread_rwlockattr_t",
-                   "sem_t")  # (<semaphore.h>'s sem_t too)
+                   "sem_t",  # (<semaphore.h>'s sem_t too)
+                   "omp_lock_t", "omp_nest_lock_t")  # (and OpenMP's locks: OpenMp.cs, cmpi's omp.h)
 OPAQUE_TYPEDEFS = {"MPI_Comm", "MPI_Datatype", "MPI_Op", "MPI_Request", "MPI_Status", "MPI_Group",
                    "MPI_Errhandler", "MPI_Info", "MPI_Win", "MPI_File", "MPI_Message", "FILE", "va_list", "__gnuc_va_list",
                    "fpos_t", "cpu_set_t", "regex_t", "regmatch_t", "jmp_buf", "sigjmp_buf", *PTHREAD_OBJECTS}
@@ -2368,7 +2369,14 @@ def _builtin_callee(cur: ci.Cursor) -> Optional[str]:
     name = cur.spelling
     if cur.kind == K.DECL_REF_EXPR and name.startswith("__builtin_") and not name.startswith("__builtin_va_"):
         return name
+    if cur.kind == K.DECL_REF_EXPR and name.startswith("__sync_"):
+        # GCC's legacy atomics are type-generic: clang names the callee by the object's size
+        # (`__sync_fetch_and_add_4`); the rules map the name the program wrote
+        return _SYNC_SIZE_SUFFIX.sub("", name)
     return None
+
+
+_SYNC_SIZE_SUFFIX = re.compile(r"_(1|2|4|8|16)\Z")
 
 
 def scalar_type_named(words: List[str]) -> Optional[ir.CType]:

@@ -74,17 +74,24 @@ PARAM_KINDS = frozenset({"value", "buffer", "address", "out", "ref", "status", "
 #                 carried in that `void *` reaches the function's parameter (passes/void_integers.py)
 #   thread_value  (libc) the position of a `void *` that becomes the calling thread's value (pthread_exit's)
 #   thread_value_out  (libc) the position of a `void **` that receives a thread's value (pthread_join's retval)
+#   rounding_mode  (libc) the position of a rounding-direction argument (fesetround's): the port computes in
+#                 round-to-nearest only (.NET has no rounding-mode control: its JIT folds constants and formats
+#                 numbers to nearest), so a constant other than FE_TONEAREST there is a located
+#                 -Wunsupported-rounding-mode; a value known only at run time the runtime checks
 #   value_result  (MPI) its `int` result is a value, not an error code (MPI_Comm_c2f's MPI_Fint): no error
 #                 handler turns an error into it, so the call is never routed through cMPI.Try
 #   handle_result (libc) its `void *` result is an opaque handle, whatever pointer was stored (pthread_getspecific):
 #                 C# `object`, which the program's cast reads back (Handle.As), not a generic result
+#   null_string   (libc) C defines its `const char *` parameter for a null pointer (perror(NULL) prints the
+#                 error alone, system(NULL) asks whether there is a shell): NULL passes there, where it is a
+#                 located -Wnull-argument for the other string parameters
 #   family        the calls one conversion of libc.py serves: "byte_pair" (memcpy, memmove, memcmp: two
 #                 buffers read alike), "strto" (strtol...: an end pointer), "scanf" (scanf...: out arguments),
 #                 "formatted_output" (printf...: the variable arguments are an object array, so `&x` there is
 #                 x's one-element array, never a ref: %n stores into it)
 FLAGS = ("keeps_buffer", "pure", "stateful", "bytes", "stores_address", "takes_views", "takes_pointers",
          "completes_views", "sets_errhandler", "mixed_forms", "frees", "needs_memory", "handle_result", "value_result",
-         "shares_memory")
+         "shares_memory", "null_string")
 ALLOCATES = frozenset({"new", "resize", "copy"})
 FAMILIES = frozenset({"byte_pair", "strto", "scanf", "formatted_output"})
 
@@ -115,6 +122,7 @@ class Rule:
     needs_memory: bool = False
     handle_result: bool = False
     value_result: bool = False
+    null_string: bool = False
     allocates: Optional[str] = None
     allocates_into: Optional[int] = None
     family: Optional[str] = None
@@ -124,6 +132,7 @@ class Rule:
     thread_start: Optional[Tuple[int, int]] = None
     thread_value: Optional[int] = None
     thread_value_out: Optional[int] = None
+    rounding_mode: Optional[int] = None
 
 
 @dataclass(frozen=True)
@@ -182,7 +191,7 @@ def _load_file(filename: str, needs_params: bool) -> Tuple[Dict[str, Rule], Dict
         where = f"{filename}: [{name}]"
         unknown = set(row) - {"target", "params", "special", "removed", "allocates", "family", "ref_buffers",
                             "no_ref", "packed_buffers", "allocates_into", "thread_start", "thread_value",
-                            "thread_value_out", *FLAGS}
+                            "thread_value_out", "rounding_mode", *FLAGS}
         if unknown:
             raise RuleError(f"{where}: unknown keys {sorted(unknown)}")
         target = row.get("target")
@@ -256,7 +265,7 @@ def _load_file(filename: str, needs_params: bool) -> Tuple[Dict[str, Rule], Dict
         if thread_start is not None and (needs_params or not isinstance(thread_start, list) or len(thread_start) != 2 or
                                          any(type(i) is not int or i < 0 for i in thread_start)):
             raise RuleError(f"{where}: thread_start is [function position, argument position] of a libc row")
-        thread_values = {key: row.get(key) for key in ("thread_value", "thread_value_out")}
+        thread_values = {key: row.get(key) for key in ("thread_value", "thread_value_out", "rounding_mode")}
         for key, position in thread_values.items():
             if position is not None and (needs_params or type(position) is not int or position < 0):
                 raise RuleError(f"{where}: {key} is the position of a libc row's parameter")

@@ -91,6 +91,11 @@ public static partial class CMath
     /// <summary>significand: x scaled into [1, 2) (glibc's scalb(x, -ilogb(x))).</summary>
     public static double significand(double x) => Libm.Available ? LibmExtra.significand(x) : throw Unavailable(nameof(significand));
 
+    /// <summary>exp10(x) (GNU's 10^x, pow10's successor): glibc's own, whose last digit differs from pow(10, x)'s.</summary>
+    public static double exp10(double x) => Libm.Available ? LibmExtra.exp10(x) : throw Unavailable(nameof(exp10));
+
+    public static float exp10f(float x) => Libm.Available ? LibmExtra.exp10f(x) : throw Unavailable(nameof(exp10f));
+
     /// <summary>lgamma_r: lgamma with the sign of gamma stored through sign (not in signgam).</summary>
     public static double lgamma_r(double x, ref int sign) =>
         Libm.Available ? Libm.lgamma_r(x, out sign) : throw Unavailable(nameof(lgamma_r));
@@ -138,6 +143,8 @@ public static partial class CMath
         [DllImport(Library)] public static extern float remquof(float x, float y, out int quo);
         [DllImport(Library)] public static extern double significand(double x);
         [DllImport(Library)] public static extern double j0(double x);
+        [DllImport(Library)] public static extern double exp10(double x);
+        [DllImport(Library)] public static extern float exp10f(float x);
         [DllImport(Library)] public static extern double j1(double x);
         [DllImport(Library)] public static extern double jn(int n, double x);
         [DllImport(Library)] public static extern double y0(double x);

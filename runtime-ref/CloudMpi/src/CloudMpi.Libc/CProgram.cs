@@ -48,7 +48,8 @@ public static class CProgram
                 }
             }
             catch (Exception e) when (e is NullReferenceException or DivideByZeroException or OverflowException
-                                           or InsufficientExecutionStackException)
+                                           or InsufficientExecutionStackException
+                                           or PointerException { IsNullDereference: true })
             {
                 state.DropUnflushedStdoutLine(); // natively SIGSEGV or SIGFPE (cmpi-run's status): no flush either
                 throw;

@@ -12,7 +12,11 @@ public sealed class PointerException : Exception
     {
     }
 
-    internal static PointerException NullDereference() => new("null pointer dereference");
+    /// <summary>A NULL pointer dereferenced: natively SIGSEGV, the status cmpi-run gives the job (128 + 11), as for
+    /// a null reference; the other misuses (out of bounds, different arrays) are undefined without a certain fault.</summary>
+    public bool IsNullDereference { get; private init; }
+
+    internal static PointerException NullDereference() => new("null pointer dereference") { IsNullDereference = true };
 
     internal static PointerException OutOfBounds(long offset, int length) =>
         new($"pointer out of bounds: offset {offset} in array of {length}");

@@ -346,8 +346,10 @@ public static class Posix
     /// output into the rank's stdout and stderr; system(NULL) is 1 (a shell is there).</summary>
     public static int system(Ptr<sbyte> command) => command.IsNull ? 1 : system(CString.Str(command));
 
-    public static int system(string command)
+    public static int system(string? command)
     {
+        if (command is null)
+            return 1; // system(NULL): the translation's `null`, a shell is there
         Stdio.fflush(Stdio.stdout);
         var start = new System.Diagnostics.ProcessStartInfo("/bin/sh")
         {

@@ -1,3 +1,5 @@
+using System.Runtime.InteropServices;
+
 namespace CloudMpi.Libc;
 
 #pragma warning disable CS8981 // the C library's lower-case type name
@@ -282,6 +284,13 @@ public static class Unistd
 
     /// <summary>The process id (in-process ranks share one, where mpirun's ranks each have their own).</summary>
     public static int getpid() => Environment.ProcessId;
+
+    /// <summary>getppid(): the parent of the process running the rank (cmpi-run's launcher or shell; natively mpirun's
+    /// daemon): a number as meaningless across runs as the native one.</summary>
+    public static int getppid() => NativeGetppid();
+
+    [DllImport("libc", EntryPoint = "getppid")]
+    private static extern int NativeGetppid();
 
     /// <summary>sleep(seconds): the rank's thread waits; returns 0 (not interrupted).</summary>
     public static uint sleep(uint seconds)

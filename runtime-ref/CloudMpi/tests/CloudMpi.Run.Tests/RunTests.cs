@@ -315,6 +315,24 @@ public class RunTests
     }
 
     [Fact]
+    public void NullPtrDereferenceEndsWithSigsegvsStatus()
+    {
+        // a moved pointer (Ptr<T>) that is NULL, dereferenced: natively SIGSEGV as for any NULL (csmith
+        // --null-ptr-deref-prob seed 7400012); the port's PointerException ended the job with 1
+        using var s = new Scratch();
+        string app = s.Write("PtrSegv.cs", Sources.Program("PtrSegv", """
+                Ptr<int> p = size > 0 ? default : new int[2];
+                if (rank == 1)
+                    printf("%d\n", p[1]);
+                cMPI.Finalize();
+                return 0;
+        """));
+        Ran r = Cmpi.InProc(s, "-n", "2", app);
+        Assert.True(r.ExitCode == 139, r.ToString());
+        Assert.Contains("rank 1 failed: CloudMpi.Libc.PointerException: null pointer dereference (natively SIGSEGV)", r.Stderr);
+    }
+
+    [Fact]
     public void UnhandledExceptionNamesTheRankAndTheCLine()
     {
         using var s = new Scratch();

@@ -388,6 +388,7 @@ public sealed class InProcRunner
         OverflowException when IsDivisionOverflow(e, program) => IntegerDivideByZeroExitCode,
         // a NULL pointer dereference: natively SIGSEGV, whose shell status mpirun returns (128 + 11)
         NullReferenceException => SegmentationFaultExitCode,
+        PointerException { IsNullDereference: true } => SegmentationFaultExitCode, // `*p`, `p[i]` of a NULL Ptr<T>
         _ => 1,
     };
 
@@ -421,6 +422,7 @@ public sealed class InProcRunner
           .Append(e.GetType().FullName).Append(": ").Append(e.Message);
         // a NULL pointer a C function passed on by reference (Ptr<T>.Target) faults where it is used, as a null reference
         if (e is NullReferenceException) sb.Append(" (in C: a NULL pointer dereference, natively SIGSEGV)");
+        if (e is PointerException { IsNullDereference: true }) sb.Append(" (natively SIGSEGV)");
         if (e is DivideByZeroException) sb.Append(" (in C: an integer division by zero, natively SIGFPE)");
         if (IsDivisionOverflow(e, program))
             sb.Append(" (in C: a signed integer division overflow, INT_MIN / -1, natively SIGFPE)");
