@@ -645,6 +645,10 @@ def convert_cast(ctx, e: ir.Cast) -> CsExpr:
                                f"{e.type.name} (or {e.type.name.upper()}_NULL)", "incompatible-pointer-types")
     if isinstance(e.type, ir.ArrayType):
         # a pointer passed for a parameter declared as an array (`const int counts[]`): still that pointer
+        if inner.type == "string":
+            # a literal for `const char arg[]` (ME471's read_string(argc, argv, "--loglevel", ...)): its char
+            # array, as for `const char *arg` (the bare .NET string for sbyte[] before: CS1503)
+            return coerce(inner, target)
         return inner if inner.cstype.is_ptr else CsExpr(inner.code, target, inner.prec)
     if isinstance(strip_implicit(e.operand).type, ir.OpaqueType) and target in INTEGRAL:
         # (int)comm, (long)op: a handle's address in C; the port's handles are objects (fuzz seed 1 input 169)

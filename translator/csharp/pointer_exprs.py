@@ -673,6 +673,10 @@ def ref_argument(ctx, a: ir.Expr, any_type: bool = False) -> str:
     if ref is not None:
         return ref
     value = convert_expr(ctx, target)
+    if value.type == "string":
+        # a literal for a `char word[]` parameter that only reads word[0] (a `ref` to its first char): the first
+        # element of the literal's char array (`ref "quiet"[0]`, a .NET string's read-only char, CS0206 before)
+        return f"{coerce(value, array_of('sbyte')).code}[0]"
     if isinstance(target.type, ir.ArrayType):
         return f"{paren(value, PRIMARY)}[0]"  # a C array is never NULL
     # A pointer value may be NULL, and passing it on does not dereference it in C: the reference faults only where

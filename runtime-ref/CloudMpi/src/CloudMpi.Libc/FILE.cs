@@ -54,6 +54,14 @@ public sealed class FILE
     /// <summary>C's stdin: the calling rank's stdin (the job's stdin for rank 0, empty for the others, as mpirun does).</summary>
     public static FILE Stdin { get; } = new(Kind.Stdin);
 
+    /// <summary>A stream argument of the C library that is NULL (fopen's failure, unchecked, then fseek(fin, ...)):
+    /// glibc locks the stream through the pointer, so the native program dies of SIGSEGV; a NullReferenceException
+    /// ends the rank with the same status, 139 (not a .NET ArgumentNullException's 1).</summary>
+    internal static void Dereference(FILE? stream)
+    {
+        if (stream is null) throw new NullReferenceException("a NULL FILE * given to the C library");
+    }
+
     internal bool Closed { get; private set; }
 
     /// <summary>The readable/seekable stream behind this FILE, or null for the output-only ones.</summary>

@@ -326,8 +326,17 @@ public static class Posix
     /// <summary>umask(mask): the previous mask.</summary>
     public static uint umask(uint mask) => Native.umask(mask);
 
-    /// <summary>nanosleep(req, rem): sleeps the rank's thread for req (the whole of it: rem, when given, gets 0).</summary>
-    public static int nanosleep(ref timespec req, Ptr<timespec> rem)
+    /// <summary>nanosleep(req, rem): sleeps the rank's thread for req, the whole of it. Linux writes rem only when
+    /// a signal interrupts the sleep, which none does here, so rem is never written (an uninterrupted or refused
+    /// sleep leaves it as it was); the overloads take it as a pointer, NULL, or a `ref` to a local struct
+    /// (`nanosleep(&req, &rem)`, the same struct as both too).</summary>
+    public static int nanosleep(ref timespec req, Ptr<timespec> rem) => Sleep(req);
+
+    public static int nanosleep(ref timespec req, ref timespec rem) => Sleep(req);
+
+    public static int nanosleep(Ptr<timespec> req, ref timespec rem) => Sleep(req.Value);
+
+    static int Sleep(timespec req)
     {
         if (req.tv_sec < 0 || req.tv_nsec is < 0 or > 999999999)
         {
@@ -336,11 +345,10 @@ public static class Posix
         }
 
         Thread.Sleep(TimeSpan.FromTicks(req.tv_sec * TimeSpan.TicksPerSecond + req.tv_nsec / 100));
-        if (!rem.IsNull) rem.Value = default;
         return 0;
     }
 
-    public static int nanosleep(Ptr<timespec> req, Ptr<timespec> rem) => nanosleep(ref req.Value, rem);
+    public static int nanosleep(Ptr<timespec> req, Ptr<timespec> rem) => Sleep(req.Value);
 
     /// <summary>system(command): runs /bin/sh -c command and returns its wait status (the exit status times 256), its
     /// output into the rank's stdout and stderr; system(NULL) is 1 (a shell is there).</summary>

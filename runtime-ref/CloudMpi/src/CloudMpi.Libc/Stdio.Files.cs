@@ -78,7 +78,7 @@ public static partial class Stdio
     /// <summary>Flushes and closes; 0, or EOF for stdin/stdout/stderr (which stay usable).</summary>
     public static int fclose(FILE stream)
     {
-        ArgumentNullException.ThrowIfNull(stream);
+        FILE.Dereference(stream);
         stream.ThrowIfClosed();
         if (stream.Stream is null || stream == FILE.Stdin)
         {
@@ -137,7 +137,7 @@ public static partial class Stdio
     /// <summary>fgetc: the next byte as unsigned char, or EOF.</summary>
     public static int fgetc(FILE stream)
     {
-        ArgumentNullException.ThrowIfNull(stream);
+        FILE.Dereference(stream);
         stream.ThrowIfClosed();
         return stream.Stream?.ReadByte() ?? EOF;
     }
@@ -149,7 +149,7 @@ public static partial class Stdio
     /// <summary>ungetc: pushes (unsigned char)c back; EOF is not pushed.</summary>
     public static int ungetc(int c, FILE stream)
     {
-        ArgumentNullException.ThrowIfNull(stream);
+        FILE.Dereference(stream);
         if (c == EOF || stream.Stream is null) return EOF;
         stream.Stream.Unread(unchecked((byte)c));
         return unchecked((byte)c);
@@ -161,7 +161,7 @@ public static partial class Stdio
     /// </summary>
     public static Ptr<sbyte> fgets(Ptr<sbyte> s, int n, FILE stream)
     {
-        ArgumentNullException.ThrowIfNull(stream);
+        FILE.Dereference(stream);
         stream.ThrowIfClosed();
         var input = stream.Stream;
         if (n <= 0 || input is null) return default;
@@ -188,7 +188,7 @@ public static partial class Stdio
     /// <summary>getdelim (POSIX): getline up to and including <paramref name="delim"/>.</summary>
     public static long getdelim(ref Ptr<sbyte> lineptr, ref ulong n, int delim, FILE stream)
     {
-        ArgumentNullException.ThrowIfNull(stream);
+        FILE.Dereference(stream);
         stream.ThrowIfClosed();
         var input = stream.Stream;
         if (input is null) return -1;
@@ -231,7 +231,7 @@ public static partial class Stdio
     /// <summary>fread: reads up to count items of size bytes into ptr; returns the number of whole items read.</summary>
     public static ulong fread<T>(Ptr<T> ptr, SizeT size, SizeT count, FILE stream)
     {
-        ArgumentNullException.ThrowIfNull(stream);
+        FILE.Dereference(stream);
         stream.ThrowIfClosed();
         ulong total = size.Value * count.Value;
         if (total == 0) return 0;
@@ -254,7 +254,7 @@ public static partial class Stdio
     /// <summary>fwrite: writes count items of size bytes from ptr; returns the number written.</summary>
     public static ulong fwrite<T>(Ptr<T> ptr, SizeT size, SizeT count, FILE stream)
     {
-        ArgumentNullException.ThrowIfNull(stream);
+        FILE.Dereference(stream);
         ulong total = size.Value * count.Value;
         if (total == 0) return 0;
         var bytes = CMem.Bytes(ptr, checked((long)total), "fwrite");
@@ -268,7 +268,7 @@ public static partial class Stdio
     /// <summary>fseek: 0, or -1 (errno EINVAL/EBADF) when the position is invalid or the stream cannot seek.</summary>
     public static int fseek(FILE stream, long offset, int whence)
     {
-        ArgumentNullException.ThrowIfNull(stream);
+        FILE.Dereference(stream);
         stream.ThrowIfClosed();
         var s = stream.Stream;
         if (s is null) return Fail(EBADF);
@@ -277,7 +277,7 @@ public static partial class Stdio
 
     public static long ftell(FILE stream)
     {
-        ArgumentNullException.ThrowIfNull(stream);
+        FILE.Dereference(stream);
         stream.ThrowIfClosed();
         long pos = stream.Stream?.Tell() ?? -1;
         return pos < 0 ? Fail(EBADF) : pos;
