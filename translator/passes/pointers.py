@@ -450,19 +450,16 @@ class _Analysis:
         """The pointer parameters of the program's functions that some call passes NULL (or 0) to: `parse_args(argc,
         argv, NULL, &n, NULL)` of Quinn's exercises, whose `int *d` the callee sets only for a `-d` option."""
         found: Set[SlotKey] = set()
-
-        def walk(node):
-            if isinstance(node, ir.Call) and _callee_name(node) in self.functions:
-                callee = self.functions[_callee_name(node)]
+        for f in self.tu.functions:
+            if f.body is None:
+                continue
+            for node in ir.nodes_of(f.body, ir.Call):  # (the body's index: no recursive walk of every node)
+                callee = self.functions.get(_callee_name(node))
+                if callee is None:
+                    continue
                 for j, a in enumerate(node.args):
                     if j < len(callee.params) and is_null_pointer(a):
                         found.add(("var", callee.name, callee.params[j].name))
-            for x in ir.children(node):
-                walk(x)
-
-        for f in self.tu.functions:
-            if f.body is not None:
-                walk(f.body)
         return found
 
     def run(self) -> PointerPlan:
