@@ -363,9 +363,17 @@ def plan_integer_carriers(tu: ir.TranslationUnit, plan: PointerPlan, rules: Rule
 
 
 def _casts_void_pointers(tu: ir.TranslationUnit) -> bool:
-    """Whether the program writes a cast to or from `void *` (`(void *)i`, `(long)arg`): the integers a slot carries
-    come in and go out through such casts only (_Walk's `integer_in` and `integer_out`; the implicit ones are
-    stripped), so without one no slot is an integer carrier."""
+    """Whether the program writes a cast of an integer to `void *` (`(void *)i`) or of a `void *` to an integer
+    (`(long)arg`): a slot's integers come in and go out through such casts only (_Walk's `integer_in` and
+    `integer_out`; the implicit ones are stripped), so without one no slot is an integer carrier. NULL's `(void *)0`
+    brings none in: _Walk's `_value` takes it for no value."""
     roots = [g.init for g in tu.globals if g.init is not None] + [f.body for f in tu.functions if f.body is not None]
-    return any(not c.implicit and (_is_void_pointer(c.type) or _is_void_pointer(strip(c.operand).type))
-               for root in roots for c in ir.nodes_of(root, ir.Cast))
+    for root in roots:
+        for c in ir.nodes_of(root, ir.Cast):
+            if c.implicit:
+                continue
+            operand = strip(c.operand).type
+            if _is_void_pointer(c.type) and isinstance(operand, ir.IntType) and not is_null_pointer(c) or \
+                    isinstance(c.type, ir.IntType) and _is_void_pointer(operand):
+                return True
+    return False
