@@ -413,15 +413,8 @@ def tokens(tu: ci.TranslationUnit, extent: ci.SourceRange, kind: ci.TokenKind) -
     finally:
         _lib.cmpi_free(numbers)
         _lib.cmpi_free(text)
-    if raw.isascii():
-        # one decode, then C loops: each character is one byte (issue 28: a file's punctuation is tens of thousands
-        # of tokens, a Python loop's turn each)
-        text = raw.decode("ascii")
-        ends = list(itertools.accumulate(lengths))
-        spellings = list(map(text.__getitem__, map(slice, [0] + ends[:-1], ends))) if count else []
-    else:
-        spellings, at = [], 0
-        for n in lengths:
-            spellings.append(raw[at:at + n].decode("utf-8", "surrogateescape"))  # as clang_setup.py decodes strings
-            at += n
+    spellings, at = [], 0
+    for n in lengths:
+        spellings.append(raw[at:at + n].decode("utf-8", "surrogateescape"))  # as clang_setup.py decodes strings
+        at += n
     return list(zip(v[0::5], v[1::5], v[2::5], v[3::5], spellings))

@@ -12,7 +12,6 @@ import bisect
 import ctypes
 import dataclasses
 import itertools
-import operator
 import os
 import re
 from typing import Dict, List, Optional, Sequence, Set, Tuple
@@ -915,13 +914,7 @@ class Frontend:
             extent = self._file_extent(name)
             lexed = flat_ast.tokens(self.tu, extent, ci.TokenKind.PUNCTUATION)  # in one call (flat_ast.py)
             if lexed is not None:
-                # each token's position and spelling listed by C loops (issue 28: tens of thousands a file), spliced
-                # lines taken out where a token has one
-                lines, columns, _, _, spellings = zip(*lexed) if lexed else ((),) * 5
-                if "\\" in "".join(spellings):
-                    spellings = map(unsplice, spellings)
-                toks = list(zip(map(operator.or_, map(operator.lshift, lines, itertools.repeat(_COLUMN_BITS)),
-                                    columns), spellings))
+                toks = [(_position(line, column), unsplice(spelling)) for line, column, _, _, spelling in lexed]
             else:
                 toks = []
                 for t in self.tu.get_tokens(extent=extent):
@@ -929,8 +922,7 @@ class Frontend:
                         at = t.location  # one location object: line and column come from one libclang call
                         toks.append((_position(at.line, at.column), token_spelling(t)))
             toks.sort()
-            positions, spellings = zip(*toks) if toks else ((), ())
-            known = self._punctuation[name] = (list(positions), list(spellings))
+            known = self._punctuation[name] = ([p for p, _ in toks], [t for _, t in toks])
         return known
 
     def _comments(self) -> List[ir.Comment]:
