@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses as _dataclasses
 from array import array as _positions
+from itertools import compress as _compress
 from dataclasses import MISSING, dataclass as _dataclass, field, fields, replace as _replace
 from typing import Optional, Tuple, Union
 
@@ -710,7 +711,8 @@ def nodes_of(node, *classes) -> list:
     walked = _remembered_walk(node, False)
     known = _WALKS.get((id(node), False))
     if known is None or known[0] is not node:  # a small subtree: its walk is not remembered, nor indexed
-        return [n for n in walked if type(n) in classes]
+        walked = list(walked)  # (filtered by C loops: each node's class looked up in `classes`)
+        return list(_compress(walked, map(classes.__contains__, map(type, walked))))
     order = known[1]
     indexed = _INDEXES.get(id(node))
     if indexed is None or indexed[0] is not node:

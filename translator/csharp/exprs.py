@@ -25,7 +25,7 @@ from . import bitfields, long_double
 from .cstypes import CsType, array_of, delegate_params, parse as cs_of, ptr_of
 from .registry import BUILTINS, CALLS, EXPRESSIONS, delegate
 from ..rules import load as load_rules
-from ..passes.queries import is_null_pointer, is_pointer_value, is_pure, strip_implicit, unwrap  # noqa: F401
+from ..passes.queries import function_named, is_null_pointer, is_pointer_value, is_pure, strip_implicit, unwrap  # noqa: F401
 
 COMPLEX_CS = set(COMPLEX_TYPES.values())  # the runtime's complex structs
 
@@ -1755,7 +1755,7 @@ def convert_call(ctx, e: ir.Call, result_type: Optional[str] = None) -> CsExpr:
         where = f" (declared in {callee.header})" if callee.header else ""
         raise TranslationError(e.loc, f"no translation for the library function '{callee.name}'{where}",
                                "unmapped-function")
-    fn = next((f for f in ctx.tu.functions if f.name == callee.name), None)
+    fn = function_named(ctx.tu.functions, callee.name)
     if fn is None:
         raise TranslationError(e.loc, f"'{callee.name}' is declared but no file of the program defines it",
                                "missing-definition")

@@ -861,7 +861,8 @@ def _fresh_name(ctx, array: str, suffix: str) -> str:
     if ctx.fn.loop_views.view_names is None:  # the first view of the function
         taken = set(ctx.fn.local_names.values())
         if ctx.fn.function is not None:
-            taken |= {n.name for n in shapes.walk_in_order(ctx.fn.function.body) if isinstance(n, (ir.NameRef, ir.VarDecl))}
+            # (a set: the body's index by class gives the same names, without testing every node's class)
+            taken |= {n.name for n in ir.nodes_of(ctx.fn.function.body, ir.NameRef, ir.VarDecl)}
             taken |= {p.name for p in ctx.fn.function.params}
         ctx.fn.loop_views.view_names = taken
     if "[" in array:  # a row of a pointer table: `u[i - 1]` -> `u_im1`, `c[2 * i]` -> `c_row`, `c_row2`, ...

@@ -71,7 +71,7 @@ def _calls_setjmp(ctx) -> bool:
     if ctx.fn.calls_setjmp is None:
         body = ctx.fn.function.body if ctx.fn.function is not None else None
         ctx.fn.calls_setjmp = body is not None and any(
-            isinstance(node, ir.Call) and _callee_name(node) in SETJMP_NAMES for node in ir.walk(body))
+            _callee_name(node) in SETJMP_NAMES for node in ir.nodes_of(body, ir.Call))
     return ctx.fn.calls_setjmp
 
 

@@ -93,8 +93,8 @@ def _has_nested_case(body: ir.Stmt) -> bool:
 
 
 def needs_lowering(fn: ir.Function) -> bool:
-    if fn.body is None:
-        return False
+    if fn.body is None or not ir.nodes_of(fn.body, ir.Switch, ir.Goto):
+        return False  # (issue 28: the body's index, where the walks below visit every statement for nothing)
     if _has_nested_case(fn.body):
         return True  # the switch is lowered to tests and gotos, its case labels to labels wherever they are
     labels, gotos = _labels_by_block(fn.body)

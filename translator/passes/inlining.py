@@ -12,6 +12,7 @@ have no loop of their own (a loop amortises the call) and a modest size.
 """
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 from typing import Set
 
@@ -21,6 +22,7 @@ MAX_NODES = 400  # IR nodes in the body: a helper, not a whole phase of the prog
 MIN_NODES = 25   # below this the JIT inlines by itself (a one-line `return a > b ? a : b;`)
 
 _LOOPS = (ir.For, ir.While, ir.DoWhile)
+_CALLS_AND_LOOPS = frozenset({ir.Call, *_LOOPS})
 
 
 def functions_to_inline(tu: ir.TranslationUnit) -> Set[str]:
@@ -44,7 +46,9 @@ def functions_to_inline(tu: ir.TranslationUnit) -> Set[str]:
                 continue
             # every call under a loop runs in it (ir.walk lists a loop before the loops inside it); one walk of the
             # loop for both (a loop of fewer than 64 nodes is walked again at each question: its walk is not kept)
-            for inside in ir.walk(node):
+            walked = list(ir.walk(node))
+            # (the calls and loops picked out by C loops: issue 28, the other nodes are most of a loop's)
+            for inside in itertools.compress(walked, map(_CALLS_AND_LOOPS.__contains__, map(type, walked))):
                 if type(inside) is ir.Call:
                     callee = _callee_function(inside)
                     if callee is not None:

@@ -93,7 +93,12 @@ def data_dependent(index: ir.Expr, assigned: Set[str]) -> bool:
 
 
 def has_inner_loop(st: ir.For) -> bool:
-    return any(isinstance(n, (ir.For, ir.While, ir.DoWhile)) for n in walk_in_order(st.body))
+    # (the classes of the body's nodes tested by a C loop, which stops at the first loop: the IR's classes have no
+    # subclasses, so a node's class is what isinstance tests; issue 28, asked of every loop several times)
+    return not _LOOP_CLASSES.isdisjoint(map(type, walk_in_order(st.body)))
+
+
+_LOOP_CLASSES = frozenset({ir.For, ir.While, ir.DoWhile})
 
 
 def assigned_names(body: ir.Stmt) -> Set[str]:

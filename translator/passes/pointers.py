@@ -356,6 +356,13 @@ class _Analysis:
             uses: Dict[str, List[bool]] = {n: [] for n in candidates}
 
             def walk(node, parent):
+                cls = node.__class__
+                if cls not in _REF_PARAM_FACTS:  # (issue 28: most nodes; what the rest of this function does to them)
+                    if cls not in _LEAVES:
+                        context = parent if cls is ir.Paren or (cls is ir.Cast and node.implicit) else node
+                        for x in ir.children(node):
+                            walk(x, context)
+                    return
                 if isinstance(node, ir.Unary) and node.op == "&":
                     # `&p->f` builds a pointer from p: p must stay a pointer, not a `ref` parameter
                     root = field_root(node.operand)
@@ -450,19 +457,16 @@ class _Analysis:
         """The pointer parameters of the program's functions that some call passes NULL (or 0) to: `parse_args(argc,
         argv, NULL, &n, NULL)` of Quinn's exercises, whose `int *d` the callee sets only for a `-d` option."""
         found: Set[SlotKey] = set()
-
-        def walk(node):
-            if isinstance(node, ir.Call) and _callee_name(node) in self.functions:
-                callee = self.functions[_callee_name(node)]
+        for f in self.tu.functions:
+            if f.body is None:
+                continue
+            for node in ir.nodes_of(f.body, ir.Call):  # (the body's index: no recursive walk of every node)
+                callee = self.functions.get(_callee_name(node))
+                if callee is None:
+                    continue
                 for j, a in enumerate(node.args):
                     if j < len(callee.params) and is_null_pointer(a):
                         found.add(("var", callee.name, callee.params[j].name))
-            for x in ir.children(node):
-                walk(x)
-
-        for f in self.tu.functions:
-            if f.body is not None:
-                walk(f.body)
         return found
 
     def run(self) -> PointerPlan:
@@ -754,6 +758,8 @@ _VISITS = {ir.VarDecl: _Analysis.decl, ir.Assign: _Analysis._visit_assign, ir.Un
            ir.Cast: _Analysis._visit_cast, ir.Binary: _Analysis._visit_binary, ir.Call: _Analysis._visit_call,
            ir.Return: _Analysis._visit_return}
 _LEAVES = ir.LEAF_CLASSES  # nothing under them
+# The classes find_ref_params' walk reads a fact of (the others it only walks through)
+_REF_PARAM_FACTS = frozenset({ir.Unary, ir.Member, ir.Call, ir.NameRef})
 
 
 def _out_pointer_argument(t, a: ir.Expr) -> bool:

@@ -114,3 +114,26 @@ def lone_assignment(body: ir.Stmt):
     if isinstance(body, ir.ExprStmt) and isinstance(body.expr, ir.Assign) and body.expr.op == "=":
         return body.expr
     return None
+
+
+# The unit's functions by name, per tuple of functions (issue 28: every call of a program function looked its callee
+# up in the whole tuple, a search per call that grows with the program). Kept for the last few tuples, each held so
+# that its id is not reused while remembered.
+_BY_NAME: dict = {}
+_BY_NAME_KEPT = 4
+
+
+def function_named(functions, name: str):
+    """`next((f for f in functions if f.name == name), None)`: the first function of that name (a prototype when it
+    comes first), looked up in a dict made once per tuple (a list, which may change, is searched)."""
+    if functions.__class__ is not tuple:
+        return next((f for f in functions if f.name == name), None)
+    known = _BY_NAME.get(id(functions))
+    if known is None or known[0] is not functions:
+        by_name: dict = {}
+        for f in functions:
+            by_name.setdefault(f.name, f)
+        if len(_BY_NAME) >= _BY_NAME_KEPT:
+            del _BY_NAME[next(iter(_BY_NAME))]
+        _BY_NAME[id(functions)] = known = (functions, by_name)
+    return known[1].get(name)

@@ -345,6 +345,10 @@ class _Walk:
 def plan_integer_carriers(tu: ir.TranslationUnit, plan: PointerPlan, rules: RuleTable) -> None:
     """Fills plan.integer_slots with the `void *` slots that only carry integers (the module's comment); a generic
     result among them (generic_buffers.py) is no longer one: it has no type parameter."""
+    if not _casts_void_pointers(tu):
+        # (issue 28: the walk below visits every node of the program, and finds nothing without such a cast)
+        plan.integer_slots = plan.integer_casts = frozenset()
+        return
     walk = _Walk(tu, plan, rules)
     walk.run()
     plan.integer_slots = walk.integer_slots()
@@ -356,3 +360,20 @@ def plan_integer_carriers(tu: ir.TranslationUnit, plan: PointerPlan, rules: Rule
             for slot in [s for s, t in plan.generic_buffers.items() if s[1] == k[1] and t == name]:
                 del plan.generic_buffers[slot]
             plan.unmanaged_type_parameters.discard((k[1], name))
+
+
+def _casts_void_pointers(tu: ir.TranslationUnit) -> bool:
+    """Whether the program writes a cast of an integer to `void *` (`(void *)i`) or of a `void *` to an integer
+    (`(long)arg`): a slot's integers come in and go out through such casts only (_Walk's `integer_in` and
+    `integer_out`; the implicit ones are stripped), so without one no slot is an integer carrier. NULL's `(void *)0`
+    brings none in: _Walk's `_value` takes it for no value."""
+    roots = [g.init for g in tu.globals if g.init is not None] + [f.body for f in tu.functions if f.body is not None]
+    for root in roots:
+        for c in ir.nodes_of(root, ir.Cast):
+            if c.implicit:
+                continue
+            operand = strip(c.operand).type
+            if _is_void_pointer(c.type) and isinstance(operand, ir.IntType) and not is_null_pointer(c) or \
+                    isinstance(c.type, ir.IntType) and _is_void_pointer(operand):
+                return True
+    return False
