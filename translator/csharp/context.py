@@ -61,6 +61,7 @@ class FunctionContext:
     setjmp_count: int = 0  # setjmp statements converted so far (setjmp.py), numbering their locals
     setjmp_values: Dict[int, str] = field(default_factory=dict)  # id(setjmp call) -> the local holding its value
     setjmp_statements: Set[int] = field(default_factory=set)  # id() of the statements already put in their try
+    lane_names: Optional[Set[str]] = None  # names taken in the function, for pairs.py's vectors (found at its first)
 
 
 @dataclass
