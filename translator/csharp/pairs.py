@@ -8,14 +8,16 @@ A complex number in C is a struct of two doubles, and its arithmetic is written 
     line[j].imag = line[i].imag - bi;
 
 gcc -O2 does each pair of statements in one SSE2 register (mulpd, addsubpd's halves, subpd), loading the struct in
-one 16-byte move; the JIT does every statement apart: FT's butterfly took 37 instructions against gcc's 23
-(bench/README.md, round 17). Here two consecutive statements whose right sides are the same tree lane by lane (the
+one 16-byte move; the JIT does every statement apart: FT's butterfly took 39 instructions against gcc's 25, of which
+the pairs make 31 (bench/README.md, rounds 17 and 20). Here two consecutive statements whose right sides are the same tree lane by lane (the
 same operators, operand for operand) become one statement on `Vector128<double>` (CloudMpi.Libc's Lanes):
 
-    var br_bi = Lanes.SubAdd(Lanes.Both(line_k.real) * Lanes.Pair(wr, wi), Lanes.Both(line_k.imag) * Lanes.Pair(wi, wr));
+    var wr_wi = Lanes.Pair(wr, wi);
+    var br_bi = Lanes.SubAdd(Lanes.Both(line_k.real) * wr_wi, Lanes.Both(line_k.imag) * Lanes.Swap(wr_wi));
     br = Lanes.First(br_bi);
     bi = Lanes.Second(br_bi);
-    Lanes.Ref(ref line_k2) = Lanes.Ref(ref line_k) - br_bi;
+    Lanes.Ref(ref line_k) = Lanes.Ref(ref line_k2) - br_bi;
+    Lanes.Ref(ref line_k2) = Lanes.Ref(ref line_k2) + br_bi;
 
 Lane by lane the same IEEE operations on the same operands in the same order: mulpd is two mulsd, addsubpd a subsd
 in lane 0 and an addsd in lane 1, a negation flips both signs; .NET fuses no multiply and add (nor does gcc -O2
@@ -25,7 +27,9 @@ without -mfma). So every result is C's, bit for bit, NaN's sign and payload incl
   nothing: no call, no assignment, no volatile);
 - a pair of doubles an earlier pair of this block computed and nothing has changed since: that vector (or it
   swapped);
-- any other two side-effect-free doubles: put together (`Lanes.Pair`).
+- any other two side-effect-free doubles: put together (`Lanes.Pair`; once in a local when the expression wants them
+  both ways round, `wr, wi` and `wi, wr`, the other one exchanged from it: the JIT copied registers around each of
+  two such Pairs).
 
 What changes is when things are read: both statements' reads happen before either store. That is the same program
 when the second statement reads nothing the first one writes:
@@ -33,11 +37,15 @@ when the second statement reads nothing the first one writes:
   changes no other field of any struct of that type: two of them coincide or are disjoint, C's element and the C#
   array's element alike), no other memory (no index of a scalar, no dereference: `*p` may be `s.f0`) and no call;
 - a store to the local `x` (its address never taken): the second right side does not name `x`.
-The left sides are one struct (written alike, reading only names and constants, which the first store cannot change)
-or two distinct locals. Only where it pays: a pair of stores into a struct whose right sides read a struct as one
-vector or reuse an earlier pair's vector, and a pair of locals that a later statement of the block reads both of
-(their vector then serves the later pair); a lone pair of locals stays scalar, as a broadcast and a Pair on each
-side cost what they save.
+The left sides are one struct (written alike, an array's element at an index of names and constants, which the
+first store cannot change; not a local struct variable, whose fields the JIT keeps in registers and a `ref` would put
+in memory) or two distinct locals whose address is never taken.
+
+Only where it pays, counted in instructions against the scalar statements: each operation done in the lanes and each
+struct read or written whole saves one, each Pair and each broadcast of a register costs one (a broadcast of memory
+is its load). A pair of locals whose vector two later statements read lane by lane (`line_k.real = ... - br;` then
+`line_k.imag = ... - bi;`) saves those statements' Pair too; its two locals are still assigned from the vector
+(`Lanes.First`), which the JIT drops when nothing reads them.
 """
 from __future__ import annotations
 
@@ -120,7 +128,8 @@ def _struct_pair(ctx, t0: ir.Member, e0, t1, e1, pairs: BlockPairs) -> Optional[
     if code is None or lanes.saved + 1 <= lanes.cost:  # (+ 1: one 16-byte store for two)
         return None
     base = convert_expr(ctx, t0.base).code
-    return [f"Lanes.Ref(ref {base}) = {_outer(code)};"]
+    before, code = lanes.finish(code)
+    return before + [f"Lanes.Ref(ref {base}) = {_outer(code)};"]
 
 
 def _local_pair(ctx, items, k, t0: ir.NameRef, e0, t1, e1, pairs: BlockPairs) -> Optional[List[str]]:
@@ -137,7 +146,8 @@ def _local_pair(ctx, items, k, t0: ir.NameRef, e0, t1, e1, pairs: BlockPairs) ->
     name = _fresh_vector_name(ctx, f"{x}_{y}")
     pairs.vectors = {key: v for key, v in pairs.vectors.items() if t0.name not in key and t1.name not in key}
     pairs.vectors[(t0.name, t1.name)] = name
-    return [f"var {name} = {_outer(code)};", f"{x} = Lanes.First({name});", f"{y} = Lanes.Second({name});"]
+    before, code = lanes.finish(code)
+    return before + [f"var {name} = {_outer(code)};", f"{x} = Lanes.First({name});", f"{y} = Lanes.Second({name});"]
 
 
 class _Lanes:
@@ -150,6 +160,7 @@ class _Lanes:
         self.ctx, self.pairs = ctx, pairs
         self.saved = 0
         self.cost = 0
+        self.pair_leaves: List[Tuple[str, str]] = []  # the Pair leaves' two values as C#, placeholders in the code
 
     def vector(self, e0: ir.Expr, e1: ir.Expr) -> Optional[str]:
         a, b = _bare(e0), _bare(e1)
@@ -198,7 +209,27 @@ class _Lanes:
                 self.cost += 1
             return f"Lanes.Both({convert_value(ctx, a, _DOUBLE).code})"
         self.cost += 1
-        return f"Lanes.Pair({convert_value(ctx, a, _DOUBLE).code}, {convert_value(ctx, b, _DOUBLE).code})"
+        self.pair_leaves.append((convert_value(ctx, a, _DOUBLE).code, convert_value(ctx, b, _DOUBLE).code))
+        return f"\0{len(self.pair_leaves) - 1}\0"
+
+    def finish(self, code: str) -> Tuple[List[str], str]:
+        """(the lines to write before the statement, its vector): two values put together both ways round (`wr, wi`
+        and `wi, wr`: a complex product's two halves) once, in a local, and exchanged for the other (the JIT
+        copied registers around each of two unpcklpd; one and a vpermilpd need none)."""
+        before, named = [], {}
+        for c0, c1 in self.pair_leaves:
+            if c0 != c1 and (c1, c0) in self.pair_leaves and (c0, c1) not in named and (c1, c0) not in named:
+                named[(c0, c1)] = name = _fresh_vector_name(self.ctx, f"{_stem(c0)}_{_stem(c1)}")
+                before.append(f"var {name} = Lanes.Pair({c0}, {c1});")
+
+        def leaf(m):
+            c0, c1 = self.pair_leaves[int(m.group(1))]
+            if (c0, c1) in named:
+                return named[(c0, c1)]
+            if (c1, c0) in named:
+                return f"Lanes.Swap({named[(c1, c0)]})"
+            return f"Lanes.Pair({c0}, {c1})"
+        return before, re.sub("\0([0-9]+)\0", leaf, code)
 
 
 def double_pair_fields(ctx, t) -> Optional[Tuple[str, str]]:
@@ -334,6 +365,12 @@ def _outer(code: str) -> str:
 
 
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+def _stem(code: str) -> str:
+    """A name's part from a value's C#: the value itself when it is a name, else `v`."""
+    code = code.lstrip("@")
+    return code if code.isidentifier() else "v"
 
 
 def _fresh_vector_name(ctx, stem: str) -> str:
