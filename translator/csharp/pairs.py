@@ -43,9 +43,10 @@ in memory) or two distinct locals whose address is never taken.
 
 Only where it pays, counted in instructions against the scalar statements: each operation done in the lanes and each
 struct read or written whole saves one, each Pair and each broadcast of a register costs one (a broadcast of memory
-is its load). A pair of locals whose vector two later statements read lane by lane (`line_k.real = ... - br;` then
-`line_k.imag = ... - bi;`) saves those statements' Pair too; its two locals are still assigned from the vector
-(`Lanes.First`), which the JIT drops when nothing reads them.
+is its load). A pair of locals is still assigned from its vector (`Lanes.First`, `Lanes.Second`): the second costs
+one more, unless two later statements store into a struct lane by lane from them (`line_k.real = ... - br;` then
+`line_k.imag = ... - bi;`), where the vector saves those statements' Pair, and the JIT drops the locals' assignments
+when nothing else reads them (NPB EP's `x1 = 2.0 * x[2 * i] - 1.0; x2 = ...`, read apart afterwards, stays scalar).
 """
 from __future__ import annotations
 
@@ -139,7 +140,8 @@ def _local_pair(ctx, items, k, t0: ir.NameRef, e0, t1, e1, pairs: BlockPairs) ->
         return None
     lanes = _Lanes(ctx, pairs)
     code = lanes.vector(e0, e1)
-    later = 2 if _read_in_lanes_later(items[k + 2:], t0.name, t1.name) else 0  # (two Pairs spared there)
+    # stored lane by lane into a struct later (two Pairs spared there), or else the second local's extraction paid
+    later = 2 if _stored_in_lanes_later(ctx, items[k + 2:], t0.name, t1.name) else -1
     if code is None or lanes.saved + later <= lanes.cost:
         return None
     x, y = convert_expr(ctx, t0).code, convert_expr(ctx, t1).code
@@ -336,15 +338,18 @@ def _written_names(st) -> set:
     return out
 
 
-def _read_in_lanes_later(rest: Sequence[ir.Stmt], x: str, y: str) -> bool:
-    """Whether two consecutive later statements of the block read x and not y, then y and not x (a pair whose lanes
-    the vector of x and y can serve), before either is written again."""
-    reads = []
-    for st in rest:
-        names = {n.name for n in shapes.walk_in_order(st) if isinstance(n, ir.NameRef)}
-        reads.append((x in names and y not in names, y in names and x not in names))
-        if len(reads) >= 2 and reads[-2][0] and reads[-1][1]:
-            return True
+def _stored_in_lanes_later(ctx, rest: Sequence[ir.Stmt], x: str, y: str) -> bool:
+    """Whether two consecutive later statements of the block store into the two fields of a struct of two doubles,
+    the first reading x and not y, the second y and not x (a pair the vector of x and y serves), before either
+    is written again."""
+    for st, after in zip(rest, rest[1:]):
+        first, second = _assignment(st), _assignment(after)
+        if first is not None and second is not None and isinstance(first[0], ir.Member) \
+                and isinstance(second[0], ir.Member) and double_pair_fields(ctx, first[0].base.type) is not None:
+            n0 = {n.name for n in shapes.walk_in_order(first[1]) if isinstance(n, ir.NameRef)}
+            n1 = {n.name for n in shapes.walk_in_order(second[1]) if isinstance(n, ir.NameRef)}
+            if x in n0 and y not in n0 and y in n1 and x not in n1:
+                return True
         written = _written_names(st)
         if x in written or y in written:
             return False
