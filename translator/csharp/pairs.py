@@ -22,7 +22,9 @@ same operators, operand for operand) become one statement on `Vector128<double>`
 Lane by lane the same IEEE operations on the same operands in the same order: mulpd is two mulsd, addsubpd a subsd
 in lane 0 and an addsd in lane 1, a negation flips both signs; .NET fuses no multiply and add (nor does gcc -O2
 without -mfma). So every result is C's, bit for bit, NaN's sign and payload included. The lanes' leaves:
-- `s.f0` beside `s.f1` of one struct `s` whose type is two doubles (and nothing else): the struct as one vector;
+- `s.f0` beside `s.f1` of one struct `s` whose type is two doubles (and nothing else): the struct as one vector,
+  unless an earlier statement of the block stored one field of such a struct alone (the 16-byte load would wait for
+  the 8-byte stores: no store forwarding, why passes/struct_copies.py splits such copies);
 - one expression in both lanes (a name, a constant, one field): broadcast, evaluated once (it reads, it writes
   nothing: no call, no assignment, no volatile);
 - a pair of doubles an earlier pair of this block computed and nothing has changed since: that vector (or it
@@ -51,7 +53,7 @@ when nothing else reads them (NPB EP's `x1 = 2.0 * x[2 * i] - 1.0; x2 = ...`, re
 from __future__ import annotations
 
 import re
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Dict, List, Optional, Sequence, Set, Tuple
 
 from .. import ir
 from ..passes import loop_shapes as shapes
@@ -70,9 +72,16 @@ class BlockPairs:
 
     def __init__(self):
         self.vectors: Dict[Tuple[str, str], str] = {}
+        # the struct types a field of which a statement of the block stored alone: a 16-byte load of such a struct
+        # would wait for the two 8-byte stores (no store forwarding: passes/struct_copies.py)
+        self.field_stores: Set[str] = set()
 
     def forget_written(self, st: ir.Stmt) -> None:
         """Drop the vectors of pairs that `st` (converted the ordinary way) may change."""
+        for n in shapes.walk_in_order(st):
+            target = unwrap(n.target) if isinstance(n, ir.Assign) else None
+            if isinstance(target, ir.Member) and isinstance(target.base.type, ir.RecordType):
+                self.field_stores.add(target.base.type.name)
         if not self.vectors:
             return
         written = _written_names(st)
@@ -189,12 +198,14 @@ class _Lanes:
         ctx = self.ctx
         if not _reads_only(ctx, a) or not _reads_only(ctx, b):
             return None
-        if isinstance(a, ir.Member) and isinstance(b, ir.Member) and not a.arrow and not b.arrow \
+        whole = isinstance(a, ir.Member) and isinstance(a.base.type, ir.RecordType) \
+            and a.base.type.name not in self.pairs.field_stores
+        if whole and isinstance(b, ir.Member) and not a.arrow and not b.arrow \
                 and double_pair_fields(ctx, a.base.type) == (a.name, b.name) and _struct_place(ctx, a.base) \
                 and _same_expr(a.base, b.base):
             self.saved += 1
             return f"Lanes.Ref(ref {convert_expr(ctx, a.base).code})"
-        if isinstance(a, ir.Member) and isinstance(b, ir.Member) and not a.arrow and not b.arrow \
+        if whole and isinstance(b, ir.Member) and not a.arrow and not b.arrow \
                 and double_pair_fields(ctx, a.base.type) == (b.name, a.name) and _struct_place(ctx, a.base) \
                 and _same_expr(a.base, b.base):
             self.saved += 1

@@ -532,7 +532,8 @@ public sealed class FT
             ref dcomplex u0_span_n = ref u0_span[n];
             u0_span_n.real = u0_span_n.real * twiddle_span[n];
             u0_span_n.imag = u0_span_n.imag * twiddle_span[n];
-            Lanes.Ref(ref u1_span[n]) = Lanes.Ref(ref u0_span_n);
+            u1_span[n].real = u0_span_n.real;
+            u1_span[n].imag = u0_span_n.imag;
         }
     }
 
