@@ -65,6 +65,7 @@ _LANE_OPS = ("+", "-", "*", "/")
 _COMPOUND = {"+=": "+", "-=": "-", "*=": "*", "/=": "/"}
 _STEPS = ("post++", "post--", "pre++", "pre--")
 _NAME_KINDS = ("local", "param", "global", "enum_const")
+_LOOK_AHEAD = 8  # statements after a pair of locals searched for the struct stores its vector serves
 
 
 class BlockPairs:
@@ -352,7 +353,8 @@ def _written_names(st) -> set:
 def _stored_in_lanes_later(ctx, rest: Sequence[ir.Stmt], x: str, y: str) -> bool:
     """Whether two consecutive later statements of the block store into the two fields of a struct of two doubles,
     the first reading x and not y, the second y and not x (a pair the vector of x and y serves), before either
-    is written again."""
+    is written again, within the next _LOOK_AHEAD statements (a block of thousands of assignments stays linear)."""
+    rest = rest[:_LOOK_AHEAD + 1]
     for st, after in zip(rest, rest[1:]):
         first, second = _assignment(st), _assignment(after)
         if first is not None and second is not None and isinstance(first[0], ir.Member) \
