@@ -65,6 +65,7 @@ class FunctionContext:
     # step, the test and the jumps; and the names its labels must avoid (the function's names, found once)
     continue_as: Optional[List[str]] = None
     label_names: Optional[Set[str]] = None
+    lane_names: Optional[Set[str]] = None  # names taken in the function, for pairs.py's vectors (found at its first)
 
 
 @dataclass

@@ -23,6 +23,7 @@ from .cstypes import array_of
 from .types import cs_type, default_value, element_cs, flat_length
 from ..passes.queries import lone_assignment, split_marker_choice
 from .setjmp import convert_setjmp_statement, setjmp_call
+from .pairs import BlockPairs, convert_pair
 
 
 
@@ -31,7 +32,12 @@ def convert_block_items(ctx, items, indent: str, end_line: Optional[int] = None)
     out: List[str] = []
     last = [0]  # the line of the last statement or comment written, whose blank lines are its own
     items = list(split_copies_after_field_writes(ctx, items))
+    pairs = BlockPairs()
+    skip = False
     for k, st in enumerate(items):
+        if skip:  # the second statement of a pair done as one (pairs.py)
+            skip = False
+            continue
         jump_target = setjmp_call(ctx, st)
         if jump_target is not None:
             # the statement and the rest of the block, in the try a longjmp comes back to (setjmp.py)
@@ -40,7 +46,22 @@ def convert_block_items(ctx, items, indent: str, end_line: Optional[int] = None)
         out.extend(_comments_before(ctx, st.loc.line, indent, out, last))
         _blank_line_before(ctx, st.loc, out, last)
         out.extend(indent + line for line in ctx.fn.loop_views.before_items.get(id(st), ()))  # loops.py's refs
+        if isinstance(st, (ir.Label, ir.Case, ir.Default)):
+            pairs.vectors.clear()  # a jump may arrive here without the vectors
+        paired = convert_pair(ctx, items, k, pairs) if isinstance(st, ir.ExprStmt) else None
+        if paired is not None:
+            second = items[k + 1]
+            out.extend(_comments_before(ctx, second.loc.line, indent, out, last))
+            out.extend(indent + line for line in ctx.fn.loop_views.before_items.get(id(second), ()))
+            lines = [indent + line for line in paired]
+            lines[0] = _with_trailing(ctx, [lines[0]], st)[0]
+            lines[-1] = _with_trailing(ctx, [lines[-1]], second)[0]
+            out.extend(lines)
+            last[0] = second.loc.line
+            skip = True
+            continue
         out.extend(convert_stmt(ctx, st, indent))
+        pairs.forget_written(st)
         last[0] = st.loc.line
     if end_line is not None:
         out.extend(_comments_before(ctx, end_line, indent, out, last))

@@ -200,13 +200,13 @@ public sealed class FT
                     wr = roots_k.real;
                     wi = direction * roots_k.imag;
                     ref dcomplex line_k = ref line_span[start + k + half];
-                    br = line_k.real * wr - line_k.imag * wi;
-                    bi = line_k.real * wi + line_k.imag * wr;
+                    var wr_wi = Lanes.Pair(wr, wi);
+                    var br_bi = Lanes.SubAdd(Lanes.Both(line_k.real) * wr_wi, Lanes.Both(line_k.imag) * Lanes.Swap(wr_wi));
+                    br = Lanes.First(br_bi);
+                    bi = Lanes.Second(br_bi);
                     ref dcomplex line_k2 = ref line_span[start + k];
-                    line_k.real = line_k2.real - br;
-                    line_k.imag = line_k2.imag - bi;
-                    line_k2.real = line_k2.real + br;
-                    line_k2.imag = line_k2.imag + bi;
+                    Lanes.Ref(ref line_k) = Lanes.Ref(ref line_k2) - br_bi;
+                    Lanes.Ref(ref line_k2) = Lanes.Ref(ref line_k2) + br_bi;
                 }
             }
         }
