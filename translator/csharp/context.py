@@ -68,6 +68,26 @@ class FunctionContext:
     lane_names: Optional[Set[str]] = None  # names taken in the function, for pairs.py's vectors (found at its first)
 
 
+def names_of_function(fn: FunctionContext, *also: type) -> Set[str]:
+    """The names a name the port makes up in the function must avoid: its locals' C# names, every name its C body
+    reads or declares (and the nodes of the `also` classes: labels), and its parameters. A new set each call."""
+    taken = set(fn.local_names.values())
+    if fn.function is not None:
+        taken |= {n.name for n in ir.nodes_of(fn.function.body, ir.NameRef, ir.VarDecl, *also)}
+        taken |= {p.name for p in fn.function.params}
+    return taken
+
+
+def first_free_name(taken: Set[str], stem: str) -> str:
+    """The first of `stem`, `stem2`, `stem3`... not in `taken`, added to it."""
+    name, k = stem, 1
+    while name in taken:
+        k += 1
+        name = f"{stem}{k}"
+    taken.add(name)
+    return name
+
+
 @dataclass
 class ExprContext:
     """What the emission knows about the statement or call it is converting (c2rust's ExprContext)."""

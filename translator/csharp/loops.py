@@ -174,7 +174,7 @@ from types import MappingProxyType
 from typing import Dict, List, NamedTuple, Optional, Set
 
 from .. import ir
-from .context import INDENT, LoopViews
+from .context import INDENT, LoopViews, names_of_function
 from .cstypes import parse as cs_of
 from .exprs import coerce_index, convert_expr, slot_key
 from ..passes import held_elements, loop_shapes as shapes
@@ -859,12 +859,7 @@ def _fresh_name(ctx, array: str, suffix: str) -> str:
     `u[i - 1]` of a pointer table (`u_i_p1` viewed from one past the counter), or `c_row2`... : a name no C
     identifier of the function and no other view uses."""
     if ctx.fn.loop_views.view_names is None:  # the first view of the function
-        taken = set(ctx.fn.local_names.values())
-        if ctx.fn.function is not None:
-            # (a set: the body's index by class gives the same names, without testing every node's class)
-            taken |= {n.name for n in ir.nodes_of(ctx.fn.function.body, ir.NameRef, ir.VarDecl)}
-            taken |= {p.name for p in ctx.fn.function.params}
-        ctx.fn.loop_views.view_names = taken
+        ctx.fn.loop_views.view_names = names_of_function(ctx.fn)
     if "[" in array:  # a row of a pointer table: `u[i - 1]` -> `u_im1`, `c[2 * i]` -> `c_row`, `c_row2`, ...
         row = _ROW_OF_NAME.match(array)
         column = "" if suffix in ("_span", "_0") else suffix

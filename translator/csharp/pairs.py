@@ -58,6 +58,7 @@ from typing import Dict, List, Optional, Sequence, Set, Tuple
 from .. import ir
 from ..passes import loop_shapes as shapes
 from ..passes.queries import unwrap
+from .context import first_free_name, names_of_function
 from .exprs import _same_expr, convert_expr, convert_value, slot_key
 
 _DOUBLE = ir.FloatType("double")
@@ -396,10 +397,7 @@ def _fresh_vector_name(ctx, stem: str) -> str:
     fn = ctx.fn
     taken = fn.lane_names
     if taken is None:
-        taken = set(fn.local_names.values())
-        if fn.function is not None:
-            taken |= {n.name for n in shapes.walk_in_order(fn.function.body) if isinstance(n, (ir.NameRef, ir.VarDecl))}
-            taken |= {p.name for p in fn.function.params}
+        taken = names_of_function(fn)
         views = fn.loop_views
         lines = list(views.function_lines) + [l for ls in views.before.values() for l in ls] \
             + [l for ls in views.before_items.values() for l in ls] + [l for ls in views.after.values() for l in ls] \
@@ -409,10 +407,4 @@ def _fresh_vector_name(ctx, stem: str) -> str:
         for line in lines:
             taken.update(_IDENT.findall(line))
         fn.lane_names = taken
-    stem = stem.lstrip("@")
-    name, k = stem, 1
-    while name in taken:
-        k += 1
-        name = f"{stem}{k}"
-    taken.add(name)
-    return name
+    return first_free_name(taken, stem.lstrip("@"))

@@ -12,7 +12,7 @@ from typing import List, Optional
 
 from .. import ir
 from ..diagnostics import TranslationError
-from .context import INDENT, render_comment
+from .context import INDENT, first_free_name, names_of_function, render_comment
 from .exprs import (ASSIGN, CsExpr, as_bool, as_count, cast, coerce, coerce_at, convert_expr, convert_value, floating_select,
                     narrow_before_promotion, slot_key, strip_implicit, unwrap)
 from .inits import convert_array_initializer, convert_initializer
@@ -443,19 +443,9 @@ def _fresh_label(ctx, st: ir.For, suffix: str) -> str:
     if counter is None and isinstance(st.init, ir.ExprStmt) and isinstance(st.init.expr, ir.Assign) and \
             isinstance(st.init.expr.target, ir.NameRef):
         counter = st.init.expr.target.name
-    taken = ctx.fn.label_names
-    if taken is None:
-        fn = ctx.fn.function
-        taken = {n.name for n in ir.nodes_of(fn.body, ir.NameRef, ir.VarDecl, ir.Label)} | {p.name for p in fn.params}
-        taken |= set(ctx.fn.local_names.values())
-        ctx.fn.label_names = taken
-    stem = (counter or "loop").lstrip("@") + suffix
-    name, k = stem, 1
-    while name in taken:
-        k += 1
-        name = f"{stem}{k}"
-    taken.add(name)
-    return name
+    if ctx.fn.label_names is None:
+        ctx.fn.label_names = names_of_function(ctx.fn, ir.Label)
+    return first_free_name(ctx.fn.label_names, (counter or "loop").lstrip("@") + suffix)
 
 
 def completes_normally(st: Optional[ir.Stmt]) -> bool:
