@@ -217,11 +217,14 @@ for name in ("CloudMpi", "CloudMpi.Libc"):
 PY
 fi
 
-cat > .venv/bin/cmpi-run <<WRAP
+# (a lent .venv, a link to another checkout's, keeps its own wrapper: this one would point that checkout's at ours)
+if [ ! -L .venv ]; then
+  cat > .venv/bin/cmpi-run <<WRAP
 #!/bin/sh
 exec dotnet "$ROOT/build/runtime/cmpi-run.dll" "\$@"
 WRAP
-chmod +x .venv/bin/cmpi-run
+  chmod +x .venv/bin/cmpi-run
+fi
 
 # Azurite (the Azure Storage emulator) for the azure transport's tests, from npm into build/azurite.
 # Pinned: 3.36 and later need Node 21+, and the machines have Debian's Node 18 or 20.
