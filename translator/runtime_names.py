@@ -92,6 +92,7 @@ RUNTIME_TYPE_NAMES = frozenset({
     'InvalidOperationException',
     'JmpBuf',
     'JobAbortedException',
+    'Lanes',
     'LayoutKind',
     'Libc',
     'LibcState',
